@@ -1,0 +1,131 @@
+import * as antIcons from '@ant-design/icons';
+import { describe, expect, it } from 'vitest';
+import { buildCatalog, catalog } from './routes';
+import { filterCatalog, joinPath } from './rules';
+import { findScreen, listScreens, mayAccess, screenRoles } from './screens';
+import { ROLES, type AccessSubject, type RouteNode } from './types';
+
+const SPEC_MODULE_ORDER = [
+  '/', '/gameserver', '/gamehomepage', '/activities', '/tinygames', '/messages', '/usermanager',
+  '/treasurehunt', '/vipmanager', '/agentcash', '/loseuser', '/cheatmanager', '/party', '/family',
+  '/adminmanager', '/agentx', '/personalcontrol', '/TPpersonalcontrol', '/remoteconfig',
+  '/platmanager', '/agentcooperation', '/partnermanager', '/groundpromoters',
+];
+
+/** The demo accounts of the contract: one per role, the partner account belongs to partner 1. */
+const demo = (role: string): AccessSubject => ({ roles: [role], partner: role === 'partner' ? 1 : 0 });
+const full = buildCatalog({ agentmanager: true, aigames: true });
+const entries = listScreens(full);
+const menuPaths = (nodes: RouteNode[], prefix = ''): string[] =>
+  nodes.flatMap((n) => [joinPath(prefix, n.path), ...menuPaths(n.children ?? [], joinPath(prefix, n.path))]);
+const whoMay = (path: string) => ROLES.filter((role) => mayAccess(path, demo(role)));
+
+describe('catalogue data', () => {
+  it('has the modules of §2 in menu order, without the optional ones by default', () => {
+    expect(catalog.map((m) => m.path)).toEqual(SPEC_MODULE_ORDER);
+  });
+
+  it('adds /agentmanager and /aigames only when enabled', () => {
+    expect(buildCatalog({ aigames: true }).map((m) => m.path)).toContain('/aigames');
+    expect(buildCatalog({ aigames: true }).map((m) => m.path)).not.toContain('/agentmanager');
+    expect(full.map((m) => m.path).filter((p) => !SPEC_MODULE_ORDER.includes(p))).toEqual(['/aigames', '/agentmanager']);
+    expect(findScreen('/aigames')).toBeUndefined();
+    expect(mayAccess('/agentmanager/preview', { roles: ['admin'], partner: 1 })).toBe(false);
+  });
+
+  it('gives every route a unique name and a unique full path', () => {
+    expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
+    expect(new Set(entries.map((e) => e.fullPath)).size).toBe(entries.length);
+  });
+
+  it('gives every route an English and a Chinese title, different from each other', () => {
+    for (const { fullPath, title } of entries) {
+      expect(title.en.trim(), fullPath).not.toBe('');
+      expect(title.zh, fullPath).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('gives every screen a kind, every module a real @ant-design/icons icon', () => {
+    for (const e of entries) if (e.childPaths.length === 0) expect(e.kind, e.fullPath).toBeDefined();
+    for (const e of entries.filter((e) => e.icon || !e.parentPath)) {
+      expect(antIcons, e.fullPath).toHaveProperty(e.icon!);
+    }
+  });
+
+  it('names every child §2 lists for a few modules', () => {
+    const childrenOf = (path: string) => findScreen(path)!.childPaths.map((p) => p.slice(path.length + 1));
+    expect(childrenOf('/remoteconfig/sms')).toEqual(['smslogs', 'smsconfig', 'localconfig', 'globalconfig']);
+    expect(childrenOf('/tinygames/tongits')).toEqual(['dashboard', 'dashboard1v1', 'tongitsconfig', 'aiconfig', 'aidashboard']);
+    expect(childrenOf('/usermanager')).toHaveLength(29);
+    expect(childrenOf('/platmanager')).toHaveLength(11);
+    expect(childrenOf('/agentcooperation')).toHaveLength(12);
+  });
+
+  it('cuts off only the child grants §2 gives beyond their module', () => {
+    const cutOff = entries.flatMap((e) => {
+      const own = e.roleChain[e.roleChain.length - 1];
+      const ancestors = e.roleChain.slice(0, -1).filter((link) => link.length > 0);
+      return own.filter((r) => r !== 'admin' && r !== 'ban_partner' && ancestors.some((link) => !link.includes(r)))
+        .map((r) => `${e.fullPath}:${r}`);
+    });
+    expect(cutOff).toEqual([
+      '/vipmanager/vipdashboard:service', '/vipmanager/vipdashboard:serviceleader',
+      '/party/search:service', '/party/search:serviceleader',
+      '/personalcontrol/payRank:secadmin', '/personalcontrol/payRank:partner',
+    ]);
+  });
+});
+
+describe('demo accounts', () => {
+  it.each(ROLES.map((role) => [role]))('%s: the menu and mayAccess agree', (role) => {
+    const shown = new Set(menuPaths(filterCatalog(catalog, demo(role))));
+    expect(listScreens().filter((e) => mayAccess(e.fullPath, demo(role))).map((e) => e.fullPath)).toEqual([...shown]);
+  });
+
+  it('the partner account never sees a ban_partner route', () => {
+    const banned = listScreens().filter((e) => e.roleChain.some((link) => link.includes('ban_partner')));
+    expect(banned.map((e) => e.fullPath)).toContain('/tinygames/jiligames/logs');
+    for (const e of banned) expect(mayAccess(e.fullPath, demo('partner')), e.fullPath).toBe(false);
+    expect(mayAccess('/tinygames/luckyjoker/dashboard', demo('partner'))).toBe(true);
+  });
+
+  it('accounts without a partner lose agentcooperation and partnermanager, admin included', () => {
+    const partnerPaths = listScreens().filter((e) => /agentcooperation|partnermanager/.test(e.fullPath));
+    const withoutPartner = ROLES.filter((role) => !demo(role).partner);
+    expect(withoutPartner).toHaveLength(12);
+    for (const role of withoutPartner) for (const e of partnerPaths) expect(mayAccess(e.fullPath, demo(role)), `${role} ${e.fullPath}`).toBe(false);
+    expect(mayAccess('/agentcooperation/agentediter', { roles: ['admin'], partner: 1 })).toBe(true);
+    expect(mayAccess('/agentcooperation/agentediter', demo('partner'))).toBe(true);
+  });
+
+  it.each<[string, string[]]>([
+    ['/usermanager/batchsendgold/sendgold', ['admin']],
+    ['/usermanager/batchsendcash/sendcash', ['admin', 'secadmin']],
+    ['/remoteconfig/application', ['admin', 'maint']],
+    ['/adminmanager/editer', ['admin', 'secadmin', 'partner']],
+    ['/homepage', ['admin', 'secadmin', 'business', 'service', 'serviceleader', 'partner', 'delivery']],
+    ['/homepage/settings', [...ROLES]],
+    ['/recycle', ['admin', 'secadmin', 'business', 'partner', 'delivery']],
+    ['/platmanager/coinediter', ['admin', 'secadmin']],
+    ['/usermanager/searchsales', ['admin', 'sales', 'groundpromoter']],
+    ['/gameserver/status', ['admin', 'main']],
+  ])('%s is open to exactly %j', (path, allowed) => {
+    expect(whoMay(path)).toEqual(ROLES.filter((role) => allowed.includes(role)));
+  });
+
+  it('business with partner 1 may transfer accounts; without a partner it may not', () => {
+    expect(mayAccess('/partnermanager/accounttransfer', { roles: ['business'], partner: 1 })).toBe(true);
+    expect(mayAccess('/partnermanager/accounttransfer', { roles: ['business'], partner: 0 })).toBe(false);
+  });
+});
+
+describe('screenRoles', () => {
+  it.each<[string, string[]]>([
+    ['/homepage/settings', []],
+    ['/remoteconfig/application', ['admin', 'maint']],
+    ['/remoteconfig/gamestore', ['admin', 'maint', 'secadmin', 'serviceleader']],
+    ['/vipmanager/vipdashboard', ['admin', 'business', 'partner', 'secadmin']],
+    ['/tinygames/jiligames/logs', ['admin', 'business', 'partner', 'secadmin', 'ban_partner']],
+    ['/unknown', []],
+  ])('%s → %j', (path, expected) => expect(screenRoles(path)).toEqual(expected));
+});

@@ -1,0 +1,13 @@
+import { defineModule, group, roles, screen } from '../define';
+
+export const partyModule = defineModule(
+  group('/party', 'Party', '派对', [
+    screen('partycreate', 'Create party', '创建派对', 'workflow'),
+    screen('stat', 'Party statistics', '派对统计', 'report'),
+    // §2 adds service and serviceleader here, but the module does not list them (README).
+    screen('search', 'Party search', '派对查询', 'list', roles('business', 'service', 'serviceleader', 'secadmin')),
+    screen('recommend', 'Recommended parties', '推荐派对', 'list'),
+    screen('banners', 'Party banners', '派对横幅', 'list'),
+    screen('partyblacklist', 'Party blacklist', '派对黑名单', 'list'),
+  ], { icon: 'SmileOutlined', ...roles('business', 'partner', 'secadmin') }),
+);
