@@ -1,0 +1,48 @@
+/**
+ * Building blocks shared by every request schema: strict strings with the §5 messages,
+ * and query-string fields parsed explicitly from strings (no coercion anywhere else).
+ */
+import { z } from 'zod';
+
+// PostgreSQL text cannot hold U+0000: refusing it here keeps such input a 400, never a 500.
+// eslint-disable-next-line no-control-regex
+const NO_NUL = /^[^\u0000]*$/;
+
+/** A string of at most `max` characters; the message is the §5 wording ("Over 200 characters"). */
+export const text = (max: number) =>
+  z.string().max(max, { message: `Over ${max} characters` }).regex(NO_NUL, { message: 'Contains a NUL character' });
+
+
+/** A required, non-empty string (after trimming when `trim`). */
+export const requiredText = (max: number) => text(max).min(1, { message: 'Required' });
+
+/** §5 helper rule: a username-like value is 5 or more word characters (32 at most here). */
+export const usernameRule = z
+  .string()
+  .regex(/^\w+$/, { message: 'Only letters, digits and _ are allowed' })
+  .min(5, { message: 'At least 5 characters' })
+  .max(32, { message: 'Over 32 characters' });
+
+/** §5: new password at least 6 characters; 128 at most (argon2 input stays small). */
+export const newPassword = z
+  .string()
+  .regex(NO_NUL, { message: 'Contains a NUL character' })
+  .min(6, { message: 'Password cannot be less than 6 characters' })
+  .max(128, { message: 'Over 128 characters' });
+
+/** A 6-digit one-time code (RFC 6238), as a string. */
+export const oneTimeCode = z.string().regex(/^\d{6}$/, { message: 'Must be 6 digits' });
+
+/** Query string: a decimal integer written as a string, within bounds. */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d{1,15}$/, { message: 'Must be an integer' })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` }));
+
+/** Query string: exactly `true` or `false`. */
+export const queryBool = z.enum(['true', 'false'], { message: 'Must be true or false' }).transform((v) => v === 'true');
+
+/** ISO 8601 date-time with an offset (`2026-11-22T18:00:00+08:00` or `…Z`). */
+export const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time with offset' });
