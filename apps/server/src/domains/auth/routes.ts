@@ -1,0 +1,75 @@
+/** Sign-in and the session user: the fixed paths of the contract. */
+import {
+  bind2faBody, bind2faSecret, changePasswordBody, emptyQuery, loginAnswer, loginBody, logoutBody, okAnswer,
+  userinfoAnswer, userinfoQuery,
+} from '@console/schemas';
+import { z } from 'zod';
+import { defineOperation } from '../../http/operation';
+import { sessionExpired } from '../../http/api-error';
+import { confirmBinding, startBinding } from './authenticator';
+import { signIn } from './login';
+import { changePassword } from './password-change';
+import { revokeSession } from './sessions';
+import { hashAccessToken } from './tokens';
+
+const tags = ['auth'];
+
+export const authOperations = [
+  defineOperation({
+    method: 'POST', url: '/api/login', name: 'auth.login', tags, public: true,
+    summary: 'Sign in: {code:200, accessToken}; 401 with code 60204 (wrong user or password), 60205 (one-time code required), 60206 (wrong or used code); 429 while locked',
+    body: loginBody, response: loginAnswer,
+    handler: async ({ db, config, body, ip }) => ({ code: 200, accessToken: await signIn({ db, config }, body, ip) }),
+  }),
+  defineOperation({
+    method: 'GET', url: '/api/admin/userinfo', name: 'auth.userinfo', tags,
+    summary: 'The signed-in account; the query token must be the X-Token of the call',
+    query: userinfoQuery, response: userinfoAnswer,
+    handler: async ({ query, user }) => {
+      if (!query.token || hashAccessToken(query.token) !== user.tokenHash) throw sessionExpired();
+      const { name, avatar, roles, username, telephone, bind2fa, partner } = user;
+      return { code: 200, userinfo: { name, avatar, roles, username, telephone, bind2fa, partner } };
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: '/api/admin/logout', name: 'auth.logout', tags, audit: true,
+    summary: 'Revokes the token at once (the body token must be the X-Token of the call)',
+    body: logoutBody, response: okAnswer,
+    handler: async ({ db, body, user, note }) => {
+      const tokenHash = hashAccessToken(body.token);
+      if (tokenHash !== user.tokenHash) throw sessionExpired();
+      note.target = user.username;
+      await revokeSession(db, tokenHash);
+      return { code: 200 };
+    },
+  }),
+  defineOperation({
+    method: 'GET', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.start', tags,
+    summary: 'A new authenticator secret to scan; 409 when one is already bound',
+    query: emptyQuery, response: z.object({ code: z.literal(200), data: bind2faSecret }),
+    handler: async ({ db, config, user, now }) => ({ code: 200, data: await startBinding(db, config, user, now) }),
+  }),
+  defineOperation({
+    method: 'POST', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.confirm', tags, audit: true,
+    summary: 'Binds the shown secret with its current code',
+    body: bind2faBody, response: okAnswer,
+    handler: async ({ db, user, body, now, note }) => {
+      note.target = user.username;
+      await confirmBinding(db, user.accountId, body.code, now);
+      note.before = { bind2fa: false };
+      note.after = { bind2fa: true };
+      return { code: 200 };
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: '/api/admin/userinfo/changepwd', name: 'auth.changepwd', tags, audit: true,
+    summary: 'Changes the own password (old password, and the current code when bound); revokes every token of the account',
+    body: changePasswordBody, response: okAnswer,
+    handler: async ({ db, config, user, body, now, note }) => {
+      note.target = user.username;
+      await changePassword(db, config, user.accountId, body, now);
+      note.after = { passwordChanged: true };
+      return { code: 200 };
+    },
+  }),
+];

@@ -1,0 +1,88 @@
+/**
+ * Sessions: a row per live access token. The per-request lookup is ONE indexed query joining
+ * the session to its (enabled) account; last_seen_at is written at most once a minute.
+ */
+import type { ServerConfig } from '../../config';
+import type { Db } from '../../db/open';
+import type { CachedSession, SessionCache } from './session-cache';
+import { hashAccessToken, newAccessToken } from './tokens';
+
+/** The signed-in account as every operation sees it. */
+export interface SessionUser {
+  accountId: number;
+  username: string;
+  name: string;
+  avatar: string;
+  telephone: string;
+  roles: string[];
+  partner: number;
+  bind2fa: boolean;
+  tokenHash: string;
+}
+
+export async function openSession(db: Db, accountId: number, now: Date): Promise<string> {
+  const token = newAccessToken();
+  await db.insertInto('account_session')
+    .values({ token_hash: hashAccessToken(token), account_id: accountId, created_at: now, last_seen_at: now })
+    .execute();
+  return token;
+}
+
+async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
+  const row = await db.selectFrom('account_session as s')
+    .innerJoin('console_account as a', 'a.id', 's.account_id')
+    .select(['s.created_at', 's.last_seen_at', 'a.id', 'a.username', 'a.name', 'a.avatar', 'a.telephone', 'a.roles', 'a.partner', 'a.totp_secret'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('a.enabled', '=', true)
+    .executeTakeFirst();
+  if (!row) return null;
+  const lastSeen = row.last_seen_at.getTime();
+  return {
+    user: {
+      accountId: row.id, username: row.username, name: row.name, avatar: row.avatar, telephone: row.telephone,
+      roles: row.roles, partner: row.partner, bind2fa: row.totp_secret !== null, tokenHash,
+    },
+    createdAt: row.created_at.getTime(),
+    lastSeen,
+    lastWritten: lastSeen,
+  };
+}
+
+/**
+ * The live session of a token, or null (unknown, revoked, expired, account disabled): one
+ * indexed query joining session and account (or the PGlite-only cache), then the expiry
+ * checks against the injectable clock.
+ */
+export async function resolveSession(db: Db, token: string, config: ServerConfig, cache: SessionCache | null = null): Promise<SessionUser | null> {
+  const tokenHash = hashAccessToken(token);
+  let session = cache?.get(tokenHash);
+  if (!session) {
+    const generation = cache?.generation ?? 0;
+    const loaded = await loadSession(db, tokenHash);
+    if (!loaded) return null;
+    session = loaded;
+    cache?.set(tokenHash, session, generation);
+  }
+  const now = config.now();
+  const { idleMs, absoluteMs, touchEveryMs } = config.session;
+  if (now - session.lastSeen > idleMs || now - session.createdAt > absoluteMs) {
+    cache?.delete(tokenHash);
+    await revokeSession(db, tokenHash);
+    return null;
+  }
+  session.lastSeen = Math.max(session.lastSeen, now);
+  if (now - session.lastWritten >= touchEveryMs) {
+    session.lastWritten = now;
+    await db.updateTable('account_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
+  }
+  return session.user;
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('account_session').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Revokes every token of an account (disable, password change or reset, 2FA reset, role change). */
+export async function revokeAccountSessions(db: Db, accountId: number): Promise<void> {
+  await db.deleteFrom('account_session').where('account_id', '=', accountId).execute();
+}

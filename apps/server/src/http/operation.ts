@@ -1,0 +1,148 @@
+/**
+ * defineOperation: the one way a route is declared. Each operation names its catalogue screen
+ * (roles come from there, never written here), its zod schemas and whether it changes data.
+ * Per request, in order:
+ *   onRequest   authenticate (X-Token) and authorize (mayAccess of the screen): before the
+ *               body is even read, so a forbidden role gets 403 whatever it sends;
+ *   validation  zod, strict, no coercion (Fastify/ajv never sees the data);
+ *   handler     in one transaction with its operation-log record when `audit` is set.
+ */
+import { findScreen, mayAccess, screenRoles } from '@console/catalog';
+import { emptyQuery } from '@console/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/open';
+import type { SessionCache } from '../domains/auth/session-cache';
+import { resolveSession, type SessionUser } from '../domains/auth/sessions';
+import { appendOperationLog } from '../domains/operation-log/chain';
+import { ApiError, forbidden, sessionExpired } from './api-error';
+import { describeZodError } from './zod-message';
+import './request-context';
+
+export interface OperationNote {
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface Deps {
+  db: Db;
+  config: ServerConfig;
+  /** PGlite only (see domains/auth/session-cache.ts); null on PostgreSQL. */
+  sessions: SessionCache | null;
+}
+
+export interface OperationContext<Body, Query, User> extends Omit<Deps, 'sessions'> {
+  body: Body;
+  query: Query;
+  user: User;
+  /** Client address. */
+  ip: string;
+  /** The request's moment (the injectable clock). */
+  now: Date;
+  /** Fill in target/before/after; the log record is written with the change. */
+  note: OperationNote;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+interface OperationSpec<B extends z.ZodType, Q extends z.ZodType, Public extends boolean> {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Name in the operation log and operationId in OpenAPI: 'admin.userinfo.update'. */
+  name: string;
+  summary: string;
+  tags?: string[];
+  /** Catalogue path whose roles may call this ('/adminmanager/editer'); absent = every signed-in account. */
+  screen?: string;
+  /** No session needed (sign-in). */
+  public?: Public;
+  body?: B;
+  query?: Q;
+  /** Documented answer (OpenAPI only). */
+  response?: z.ZodType;
+  /** Changes data: runs in a transaction that also appends its operation-log record. */
+  audit?: boolean;
+  handler(ctx: OperationContext<z.output<B>, z.output<Q>, Public extends true ? null : SessionUser>): Promise<unknown>;
+}
+
+export type Operation = OperationSpec<z.ZodType, z.ZodType, boolean>;
+
+export function defineOperation<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = typeof emptyQuery, P extends boolean = false>(
+  op: OperationSpec<B, Q, P>,
+): Operation {
+  if (op.screen && !findScreen(op.screen)) throw new Error(`${op.name}: no catalogue screen ${op.screen}`);
+  return op as unknown as Operation;
+}
+
+function documented(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+function zodValidator(schema: z.ZodType, part: string) {
+  return (data: unknown) => {
+    const parsed = schema.safeParse(data === null ? undefined : data, { reportInput: true });
+    return parsed.success ? { value: parsed.data } : { error: new ApiError(400, describeZodError(parsed.error, part)) };
+  };
+}
+
+async function authorize(op: Operation, deps: Deps, request: FastifyRequest): Promise<void> {
+  const token = request.headers['x-token'];
+  if (typeof token !== 'string' || token.length === 0 || token.length > 256) throw sessionExpired();
+  const user = await resolveSession(deps.db, token, deps.config, deps.sessions);
+  if (!user) throw sessionExpired();
+  request.user = user;
+  if (op.screen && !mayAccess(op.screen, { roles: user.roles, partner: user.partner })) throw forbidden();
+}
+
+async function run(op: Operation, deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const note: OperationNote = { target: '', before: null, after: null };
+  request.operationNote = note;
+  const now = new Date(deps.config.now());
+  const base = { config: deps.config, body: request.body, query: request.query, user: request.user, ip: request.ip, now, note, request, reply };
+  if (!op.audit) return op.handler({ ...base, db: deps.db });
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const answer = await op.handler({ ...base, db: trx });
+      await appendOperationLog(trx, {
+        username: request.user?.username ?? '', partner: request.user?.partner ?? 0, operation: op.name,
+        target: note.target, result: 'ok', status: 200, message: '', before: note.before, after: note.after, ip: request.ip,
+      }, now);
+      return answer;
+    });
+  } finally {
+    // a change may revoke sessions or alter what userinfo shows
+    deps.sessions?.invalidateAll();
+  }
+}
+
+export function registerOperations(app: FastifyInstance, deps: Deps, operations: readonly Operation[]): void {
+  for (const op of operations) {
+    const roles = op.screen ? screenRoles(op.screen) : [];
+    const query = op.query ?? emptyQuery;
+    const validators: Record<string, ReturnType<typeof zodValidator>> = { querystring: zodValidator(query, 'query') };
+    if (op.body) validators.body = zodValidator(op.body, 'body');
+    app.route({
+      method: op.method,
+      url: op.url,
+      config: { operation: { name: op.name, audit: op.audit ?? false } },
+      schema: {
+        operationId: op.name,
+        summary: op.summary,
+        tags: op.tags,
+        ...(op.public ? {} : { security: [{ token: [] }] }),
+        ...(roles.length > 0 ? { 'x-roles': roles } : {}),
+        querystring: documented(query),
+        ...(op.body ? { body: documented(op.body) } : {}),
+        ...(op.response ? { response: { 200: documented(op.response) } } : {}),
+      },
+      validatorCompiler: ({ httpPart }) => validators[httpPart ?? ''] ?? (() => ({ value: undefined })),
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      onRequest: op.public ? undefined : async (request) => authorize(op, deps, request),
+      handler: async (request, reply) => run(op, deps, request, reply),
+    });
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The only body parser: JSON. Anything else is a 415 (Fastify's own answer once no parser
+ * matches). `__proto__` and `constructor` keys are refused by name at any depth (Fastify's
+ * onProtoPoisoning/onConstructorPoisoning are set to 'error' too, for its default parser).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../http/api-error';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor']);
+
+export function parseJsonBody(text: string): unknown {
+  if (text.length === 0) throw new ApiError(400, 'body: Required');
+  try {
+    return JSON.parse(text, (key, value) => {
+      if (FORBIDDEN_KEYS.has(key)) throw new ApiError(400, `${key}: Forbidden key`);
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, 'body: Invalid JSON');
+  }
+}
+
+export function registerJsonBody(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
