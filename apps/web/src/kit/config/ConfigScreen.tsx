@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Form, Result, Skeleton } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../shell/request';
+import { confirmAsync, FeedbackProvider, useFeedback } from '../feedback';
+import { FormFields } from '../form/FormFields';
+import type { ConfigDeclaration, FormValues } from '../types';
+import { fieldsFromSchema } from './schemaFields';
+
+/** A configuration form from a declaration: load, validate, confirm overwrite, save. */
+export function ConfigScreen({ decl }: { decl: ConfigDeclaration }) {
+  return <FeedbackProvider><ConfigForm decl={decl} /></FeedbackProvider>;
+}
+
+function ConfigForm({ decl }: { decl: ConfigDeclaration }) {
+  const { t } = useTranslation();
+  const { message, modal } = useFeedback();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const queryKey = ['kit-config', decl.name, decl.load.url, decl.load.params];
+  const fields = decl.fields ?? fieldsFromSchema(decl.schema, decl.labelPrefix ?? decl.name);
+
+  const loaded = useQuery({
+    queryKey,
+    queryFn: async () => (await request<FormValues>('GET', decl.load.url, { params: decl.load.params, silent: true })).data ?? {},
+    retry: false,
+  });
+  useEffect(() => { if (loaded.data) form.setFieldsValue(loaded.data); }, [loaded.data, form]);
+
+  /** The zod schema's verdict, shown on the fields; true when the values pass. */
+  function passesSchema(values: FormValues): boolean {
+    if (!decl.schema) return true;
+    const parsed = decl.schema.safeParse(values);
+    if (parsed.success) return true;
+    form.setFields(parsed.error.issues.map((issue) => ({ name: String(issue.path[0] ?? fields[0]?.name), errors: [issue.message] })));
+    return false;
+  }
+
+  async function save() {
+    const values = await form.validateFields().catch(() => null);
+    if (!values || !passesSchema(values)) return;
+    const ok = await confirmAsync(modal, t('kit.confirmTitle'), t(decl.confirm ?? 'kit.config.overwrite'), { ok: t('kit.ok'), cancel: t('kit.cancel') });
+    if (!ok) { message.info(t('kit.operationCancelled')); return; }
+    setSaving(true);
+    try {
+      await request('POST', decl.save.url, { data: decl.save.body ? decl.save.body(values) : values, silent: true });
+      message.success(t('kit.operationSuccess'));
+      await queryClient.invalidateQueries({ queryKey });
+    } catch (err) {
+      message.error((err as Error).message || t('kit.operationFailed'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title={t(decl.title)}>
+      {loaded.isError ? (
+        <Result status="error" title={t('kit.loadFailed')} subTitle={(loaded.error as Error).message}
+          extra={<Button type="primary" onClick={() => void loaded.refetch()}>{t('kit.retry')}</Button>} />
+      ) : loaded.isPending ? (
+        <Skeleton active />
+      ) : (
+        <Form form={form} name={`kit-config-${decl.name}`} layout="vertical" style={{ maxWidth: 640 }} autoComplete="off">
+          <FormFields fields={fields} />
+          <Button type="primary" onClick={save} loading={saving}>{t('kit.config.save')}</Button>
+        </Form>
+      )}
+    </Card>
+  );
+}

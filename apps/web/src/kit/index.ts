@@ -1,0 +1,9 @@
+/** The screen kit: declare a screen, render it with one of these. See README.md. */
+export { ListScreen } from './list/ListScreen';
+export { ConfigScreen } from './config/ConfigScreen';
+export { DashboardScreen } from './dashboard/DashboardScreen';
+export { fieldsFromSchema } from './config/schemaFields';
+export { cellText, renderCell } from './cells';
+export { ROLE_OPTIONS } from './roles';
+export { EXPORT_PAGE_SIZE, EXPORT_ROW_CAP } from './list/exportCsv';
+export type * from './types';

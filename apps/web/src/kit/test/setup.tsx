@@ -1,0 +1,59 @@
+/**
+ * Component-test harness for kit screens (jsdom): browser APIs antd needs, an English
+ * i18next instance with the kit and module strings, and a render helper that wraps a
+ * screen in a router (with a probe of the current URL) and a fresh QueryClient.
+ */
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import kitLocales from '../locales';
+import moduleLocales from '../../modules/locales';
+
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false, media: query, onchange: null,
+    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  // jsdom does not implement pseudo-element styles (antd asks for them): ignore the argument.
+  const original = window.getComputedStyle;
+  window.getComputedStyle = (elt: Element) => original(elt);
+}
+
+void i18next.use(initReactI18next).init({
+  lng: 'en',
+  resources: {
+    en: { translation: { ...kitLocales.en, ...moduleLocales.en } },
+    zh: { translation: { ...kitLocales.zh, ...moduleLocales.zh } },
+  },
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+
+export const location = { search: '', pathname: '' };
+function LocationProbe() {
+  const l = useLocation();
+  location.search = l.search;
+  location.pathname = l.pathname;
+  return null;
+}
+
+export function renderScreen(ui: ReactElement, route = '/screen') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <LocationProbe />
+        {ui}
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The URL query the screen last wrote, as an object. */
+export function currentQuery(): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(location.search));
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from './shell/i18n';
+import { Root } from './shell/Root';
+import './shell/session';
+
+async function boot() {
+  // Development mock mode (§7): a build without VITE_MOCK drops this import entirely.
+  if (import.meta.env.VITE_MOCK === '1' || import.meta.env.VITE_MOCK === 'true') {
+    const { installMock } = await import('./mock');
+    installMock();
+  }
+  initI18n();
+  createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);
+}
+
+void boot();

@@ -1,0 +1,14 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * Screens that are built, by full catalogue path ('/adminmanager/editer').
+ * A catalogue route with no entry here opens the "not available yet" page.
+ * Each module contributes its own map (modules/<module>/index.ts) and is listed here.
+ */
+export type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
+
+import { adminmanagerScreens } from './adminmanager';
+
+export const screens: ScreenMap = {
+  ...adminmanagerScreens,
+};

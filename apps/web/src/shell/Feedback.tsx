@@ -1,0 +1,43 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { i18next } from './i18n';
+import { clearSession } from './session';
+import { LOGIN_PATH } from './routes';
+import { setExpiredHandler } from './toast';
+
+let expiryDialogOpen = false;
+
+/**
+ * Code -1 (§8): one "Safe exit" dialog however many requests come back expired. "Log in
+ * again" clears the token and reloads (the guard then asks for the login with a redirect);
+ * "Log out" clears the session and goes to the login page. Mounted by the signed-in shell.
+ */
+export function ExpiryDialogBridge() {
+  const { modal } = App.useApp();
+  useEffect(() => {
+    setExpiredHandler(() => {
+      if (expiryDialogOpen) return;
+      expiryDialogOpen = true;
+      const t = i18next.t;
+      modal.confirm({
+        title: t('expiry.title'),
+        content: t('expiry.content'),
+        okText: t('expiry.relogin'),
+        cancelText: t('expiry.logout'),
+        closable: false,
+        mask: { closable: false },
+        keyboard: false,
+        onOk() {
+          clearSession();
+          window.location.reload();
+        },
+        onCancel() {
+          clearSession();
+          window.location.assign(LOGIN_PATH);
+        },
+      });
+    });
+    return () => setExpiredHandler(() => {});
+  }, [modal]);
+  return null;
+}

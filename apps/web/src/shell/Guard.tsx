@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { fetchUserinfo } from './account-api';
+import { decideNavigation } from './guard';
+import { i18next, loadScreenLocales } from './i18n';
+import { clearSession, getSession, setUser } from './session';
+import { translateServerMessage } from './server-messages';
+import { useSession } from './useSession';
+import { toast } from './toast';
+
+// Both are split out: the login page never loads the catalogue, the layout or a screen.
+const LoginPage = lazy(() => import('../pages/LoginPage'));
+let shellChunk: Promise<typeof import('./ShellRoot')> | null = null;
+function loadShell() {
+  shellChunk ??= Promise.all([import('./ShellRoot'), loadScreenLocales()]).then(([shell]) => shell);
+  return shellChunk;
+}
+const ShellRoot = lazy(loadShell);
+
+/** A plain spinner (no antd Spin, so the first chunk stays small). */
+export function PageSpin() {
+  return (
+    <div style={{ display: 'flex', height: '100%', minHeight: 240, alignItems: 'center', justifyContent: 'center' }} aria-busy="true">
+      <div className="console-spin" />
+    </div>
+  );
+}
+
+let loading: { token: string; promise: Promise<void> } | null = null;
+
+/** The §4 guard on every navigation (see guard.ts for the decision itself). */
+export function Guard() {
+  const location = useLocation();
+  const { token, user } = useSession();
+  const decision = decideNavigation({ path: location.pathname, search: location.search, hasToken: !!token, userLoaded: !!user });
+
+  useEffect(() => {
+    if (decision.kind !== 'loadUser' || !token || loading?.token === token) return;
+    void loadShell().catch(() => { shellChunk = null; }); // fetch the shell's code while the user info loads
+    const promise = fetchUserinfo(token).then(
+      (u) => { if (getSession().token === token) setUser(u); },
+      (err: Error) => {
+        // Failed route setup (§4, §8): clear the token, say why, and the guard goes to login with the redirect.
+        clearSession();
+        const text = err?.message && err.message !== 'Error' ? err.message : 'Has Error';
+        toast.error(translateServerMessage(text, i18next.t));
+      },
+    ).finally(() => { if (loading?.token === token) loading = null; });
+    loading = { token, promise };
+  }, [decision.kind, token]);
+
+  switch (decision.kind) {
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'loadUser':
+      return <PageSpin />;
+    case 'login':
+      return <Suspense fallback={<PageSpin />}><LoginPage /></Suspense>;
+    case 'enter':
+      return <Suspense fallback={<PageSpin />}><ShellRoot /></Suspense>;
+  }
+}

@@ -1,0 +1,77 @@
+import { catalog, filterCatalog } from '@console/catalog';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { screens } from '../modules/registry';
+import NotAvailablePage from '../pages/NotAvailablePage';
+import NotFoundPage from '../pages/NotFoundPage';
+import { ExpiryDialogBridge } from './Feedback';
+import { ScreenBoundary } from './ScreenBoundary';
+import { AppLayout } from './layout/AppLayout';
+import { PageSpin } from './Guard';
+import { queryClient } from './queryClient';
+import { buildAccess, resolveTarget, SETTINGS_PATH, type Access, type Target } from './routes';
+import { useLanguage } from './useLanguage';
+import { useSession } from './useSession';
+
+const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
+
+/**
+ * The signed-in part of the app (its own chunk): the routes the account may see come from
+ * filterCatalog over its roles and partner (§4 "derive the routes allowed … add them");
+ * anything else is a 404 and is never rendered.
+ */
+export default function ShellRoot() {
+  const { user } = useSession();
+  const location = useLocation();
+  const lang = useLanguage();
+  const { t } = useTranslation();
+  const access = useMemo(
+    () => buildAccess(filterCatalog(catalog, { roles: user?.roles ?? [], partner: user?.partner ?? 0 })),
+    [user],
+  );
+  const target: Target = resolveTarget(location.pathname, access);
+  const title = target.kind === 'screen' ? target.entry.node.title[lang]
+    : target.kind === 'settings' ? (access.screens.get(SETTINGS_PATH)?.node.title[lang] ?? t('settings.title'))
+      : target.kind === 'notFound' ? t('notFound.title') : '';
+
+  // Leaving the signed-in shell (logout, expiry) drops every cached answer of that account.
+  useEffect(() => () => queryClient.clear(), []);
+  useEffect(() => { dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en'); }, [lang]);
+  useEffect(() => {
+    if (title) document.title = `${title} - ${t('app.title')}`;
+  }, [title, t]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AntApp message={{ maxCount: 3 }}>
+        <ExpiryDialogBridge />
+        {target.kind === 'redirect' ? <Navigate to={target.to} replace />
+          : target.kind === 'notFound' ? <NotFoundPage />
+            : <ShellPage access={access} target={target} title={title} />}
+      </AntApp>
+    </QueryClientProvider>
+  );
+}
+
+function ShellPage({ access, target, title }: { access: Access; target: Target; title: string }) {
+  const location = useLocation();
+
+  let content;
+  if (target.kind === 'settings') content = <SettingsPage />;
+  else if (target.kind === 'screen') {
+    const Screen = screens[target.entry.fullPath];
+    content = Screen ? <Screen /> : <NotAvailablePage title={title} />;
+  }
+  return (
+    <AppLayout access={access}>
+      <ScreenBoundary key={location.pathname}>
+        <Suspense fallback={<PageSpin />}>{content}</Suspense>
+      </ScreenBoundary>
+    </AppLayout>
+  );
+}
