@@ -11,6 +11,7 @@ import type { Db } from './db/open';
 import { accountOperations } from './domains/accounts/routes';
 import { authOperations } from './domains/auth/routes';
 import { SessionCache } from './domains/auth/session-cache';
+import { listenForSessionChanges } from './domains/auth/session-listener';
 import { operationLogOperations } from './domains/operation-log/routes';
 import { registerOperations } from './http/operation';
 import { registerErrorHandling } from './plugins/errors';
@@ -26,8 +27,12 @@ export interface BuildOptions {
   config: ServerConfig;
   /** A pino logger (main.ts); tests run silent. */
   logger?: FastifyBaseLogger;
-  /** Remember live sessions in memory: only for PGlite, whose only client is this process. */
-  cacheSessions?: boolean;
+  /**
+   * Remember live sessions in memory (session-cache.ts): `true` when this process is the
+   * database's only client (PGlite); `{ listen: url }` on PostgreSQL, where the cache
+   * follows the database's change notifications; absent or false: no cache.
+   */
+  cacheSessions?: boolean | { listen: string };
 }
 
 export async function buildApp({ db, config, logger, cacheSessions = false }: BuildOptions) {
@@ -45,7 +50,13 @@ export async function buildApp({ db, config, logger, cacheSessions = false }: Bu
   registerJsonBody(app);
   app.decorateRequest('user', null);
   app.decorateRequest('operationNote', null);
-  const deps = { db, config, sessions: cacheSessions ? new SessionCache() : null };
+  const sessions = cacheSessions ? new SessionCache({ suspended: typeof cacheSessions === 'object' }) : null;
+  if (sessions && typeof cacheSessions === 'object') {
+    const listener = listenForSessionChanges(cacheSessions.listen, sessions, app.log);
+    await listener.ready;
+    app.addHook('onClose', () => listener.close());
+  }
+  const deps = { db, config, sessions };
 
   registerErrorHandling(app, deps);
   await registerOpenApi(app);

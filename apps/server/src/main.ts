@@ -31,7 +31,7 @@ if (applied.length) log.info({ applied }, 'migrations applied');
 const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1' });
 if (demo && (await seedDemoIfEmpty(database.db, config))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
 
-const app = await buildApp({ db: database.db, config, logger: log, cacheSessions: database.kind === 'pglite' });
+const app = await buildApp({ db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true });
 await app.listen({ port, host });
 
 let closing = false;

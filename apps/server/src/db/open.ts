@@ -14,6 +14,8 @@ export type Db = Kysely<Database>;
 export interface OpenedDatabase {
   db: Db;
   kind: DatabaseKind;
+  /** The PostgreSQL connection string (absent for PGlite). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
   const pglite = options.pglite ?? (await createPglite(options.dataDir));
   const pool = pglitePool(pglite, { searchPath: options.searchPath, keepOpen: options.pglite !== undefined });

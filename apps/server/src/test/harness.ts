@@ -35,7 +35,7 @@ export async function testApp(db: TestDatabase, overrides: Partial<ServerConfig>
   const clock: Clock = { now: Date.parse('2026-11-22T10:00:00Z'), advance(ms) { this.now += ms; } };
   const config = defaultConfig({ now: () => clock.now, ...overrides });
   await seedDemoAccounts(database.db, config, await sharedDemoHash(config));
-  const app = await buildApp({ db: database.db, config, cacheSessions: database.kind === 'pglite' });
+  const app = await buildApp({ db: database.db, config, cacheSessions: database.url ? { listen: database.url } : true });
   await app.ready();
 
   const answer = (res: { statusCode: number; body: string }): Answer => ({ status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} });

@@ -50,28 +50,32 @@ async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | n
 
 /**
  * The live session of a token, or null (unknown, revoked, expired, account disabled): one
- * indexed query joining session and account (or the PGlite-only cache), then the expiry
- * checks against the injectable clock.
+ * indexed query joining session and account (or the session cache), then the expiry checks
+ * against the injectable clock. Only the database's row can end a session for idleness.
  */
 export async function resolveSession(db: Db, token: string, config: ServerConfig, cache: SessionCache | null = null): Promise<SessionUser | null> {
   const tokenHash = hashAccessToken(token);
+  const now = config.now();
+  const expired = (s: CachedSession) => now - s.lastSeen > config.session.idleMs || now - s.createdAt > config.session.absoluteMs;
   let session = cache?.get(tokenHash);
+  if (session && expired(session)) {
+    // another instance may have seen it used since: decide on the database's row
+    cache?.delete(tokenHash);
+    session = undefined;
+  }
   if (!session) {
     const generation = cache?.generation ?? 0;
     const loaded = await loadSession(db, tokenHash);
     if (!loaded) return null;
+    if (expired(loaded)) {
+      await revokeSession(db, tokenHash);
+      return null;
+    }
     session = loaded;
     cache?.set(tokenHash, session, generation);
   }
-  const now = config.now();
-  const { idleMs, absoluteMs, touchEveryMs } = config.session;
-  if (now - session.lastSeen > idleMs || now - session.createdAt > absoluteMs) {
-    cache?.delete(tokenHash);
-    await revokeSession(db, tokenHash);
-    return null;
-  }
   session.lastSeen = Math.max(session.lastSeen, now);
-  if (now - session.lastWritten >= touchEveryMs) {
+  if (now - session.lastWritten >= config.session.touchEveryMs) {
     session.lastWritten = now;
     await db.updateTable('account_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
   }
