@@ -1,4 +1,6 @@
 /** Strings of the screen kit (keys under `kit.`); merged by the shell's i18n. */
+import { VALIDATION_MESSAGES } from '../lib/validators';
+
 export default {
   en: {
     kit: {
@@ -45,20 +47,7 @@ export default {
         previous: 'previous period',
         noChart: 'No data for this period',
       },
-      validation: {
-        passwordTooShort: 'Password cannot be less than 6 characters',
-        passwordsDiffer: 'Passwords do not match',
-        reasonRequired: 'Please enter the reason',
-        reasonTooLong: 'Over 200 characters',
-        dateRequired: 'Date must be filled in',
-        quantityPositive: 'Quantity must be greater than 0',
-        phoneIncomplete: 'Enter the country code and the number',
-        externalLink: 'Link must start with http, https, mailto or tel',
-        usernameLike: 'At least 5 letters, digits or underscores',
-        fraction: 'Enter a number greater than 0 and below 1',
-        fractionFromZero: 'Enter a number from 0 up to below 1',
-        required: 'Required',
-      },
+      validation: { ...VALIDATION_MESSAGES, required: 'Required' },
     },
   },
   zh: {

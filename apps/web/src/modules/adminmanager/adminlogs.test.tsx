@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderScreen } from '../../kit/test/setup';
-import AdminlogsScreen, { type OperationLogRecord } from './adminlogs';
+import type { OperationLogRecord } from '@console/schemas';
+import AdminlogsScreen from './adminlogs';
 
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../shell/request');

@@ -1,25 +1,8 @@
 /** /adminmanager/adminlogs: the operation log (cursor list, newest first), declared with the screen kit. */
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { OperationLogRecord } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../kit';
-
-export type OperationResult = 'ok' | 'refused' | 'failed';
-
-export interface OperationLogRecord {
-  id: number;
-  at: string;
-  username: string;
-  partner: number;
-  operation: string;
-  target: string;
-  result: OperationResult;
-  status: number;
-  message: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  hash: string;
-}
 
 const L = 'adminmanager.adminlogs.';
 const RESULT_COLORS: Record<string, string> = { ok: 'green', refused: 'orange', failed: 'red' };

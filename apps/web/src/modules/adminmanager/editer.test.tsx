@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen } from '../../kit/test/setup';
 import { clearSession, setUser } from '../../shell/session';
-import EditerScreen, { type ConsoleAccount } from './editer';
+import type { ConsoleAccount } from '@console/schemas';
+import EditerScreen from './editer';
 
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../shell/request');

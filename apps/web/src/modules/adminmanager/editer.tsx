@@ -1,21 +1,8 @@
 /** /adminmanager/editer: console accounts, declared with the screen kit (docs/api/accounts.md). */
+import type { ConsoleAccount } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../kit';
 import { getSession } from '../../shell/session';
 import { compact, createFields, editFields, resetPasswordFields } from './accountFields';
-
-export interface ConsoleAccount {
-  username: string;
-  name: string;
-  avatar: string;
-  telephone: string;
-  roles: string[];
-  partner: number;
-  enabled: boolean;
-  bind2fa: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastLoginAt: string | null;
-}
 
 const L = 'adminmanager.editer.';
 const API = '/admin/userinfo';
