@@ -11,6 +11,8 @@
  * is connected, and again whenever that connection is lost, since notifications may have
  * been missed. An entry is also never used for more than MAX_AGE_MS after it was read.
  * A read that started before an invalidation is not stored after it (generation check).
+ * Entries are keyed by the token itself, so that a hit costs no hashing: the process holds
+ * the token on every call anyway; only the database is kept to SHA-256 hashes.
  */
 import type { SessionUser } from './sessions';
 
@@ -40,24 +42,24 @@ export class SessionCache {
   get generation(): number { return this.gen; }
   get active(): boolean { return !this.suspended; }
 
-  get(tokenHash: string): CachedSession | undefined {
+  get(token: string): CachedSession | undefined {
     if (this.suspended) return undefined;
-    const entry = this.entries.get(tokenHash);
+    const entry = this.entries.get(token);
     if (entry && Date.now() - (entry.readAt ?? 0) > MAX_AGE_MS) {
-      this.entries.delete(tokenHash);
+      this.entries.delete(token);
       return undefined;
     }
     return entry;
   }
 
-  set(tokenHash: string, session: CachedSession, generationAtRead: number): void {
+  set(token: string, session: CachedSession, generationAtRead: number): void {
     if (this.suspended || generationAtRead !== this.gen) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     session.readAt = Date.now();
-    this.entries.set(tokenHash, session);
+    this.entries.set(token, session);
   }
 
-  delete(tokenHash: string): void { this.entries.delete(tokenHash); }
+  delete(token: string): void { this.entries.delete(token); }
 
   /** After any change to accounts or sessions. */
   invalidateAll(): void {

@@ -54,32 +54,35 @@ async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | n
  * against the injectable clock. Only the database's row can end a session for idleness.
  */
 export async function resolveSession(db: Db, token: string, config: ServerConfig, cache: SessionCache | null = null): Promise<SessionUser | null> {
-  const tokenHash = hashAccessToken(token);
   const now = config.now();
-  const expired = (s: CachedSession) => now - s.lastSeen > config.session.idleMs || now - s.createdAt > config.session.absoluteMs;
-  let session = cache?.get(tokenHash);
-  if (session && expired(session)) {
+  let session = cache?.get(token);
+  if (session && isExpired(session, now, config)) {
     // another instance may have seen it used since: decide on the database's row
-    cache?.delete(tokenHash);
+    cache!.delete(token);
     session = undefined;
   }
   if (!session) {
     const generation = cache?.generation ?? 0;
+    const tokenHash = hashAccessToken(token);
     const loaded = await loadSession(db, tokenHash);
     if (!loaded) return null;
-    if (expired(loaded)) {
+    if (isExpired(loaded, now, config)) {
       await revokeSession(db, tokenHash);
       return null;
     }
     session = loaded;
-    cache?.set(tokenHash, session, generation);
+    cache?.set(token, session, generation);
   }
-  session.lastSeen = Math.max(session.lastSeen, now);
+  if (now > session.lastSeen) session.lastSeen = now;
   if (now - session.lastWritten >= config.session.touchEveryMs) {
     session.lastWritten = now;
-    await db.updateTable('account_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', tokenHash).execute();
+    await db.updateTable('account_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', session.user.tokenHash).execute();
   }
   return session.user;
+}
+
+function isExpired(session: CachedSession, now: number, config: ServerConfig): boolean {
+  return now - session.lastSeen > config.session.idleMs || now - session.createdAt > config.session.absoluteMs;
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
