@@ -158,6 +158,38 @@ describe('shell behaviour', () => {
     } finally { await context.close(); }
   });
 
+  it('the Safe exit dialog\'s "Log out" clears the token and goes to /login with a redirect to the current path', async () => {
+    const { context, page } = await newPage();
+    try {
+      await signIn(page, 'admin', '/adminmanager/editer');
+      const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
+      await fetch(server.url + '/api/admin/logout', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token }, body: JSON.stringify({ token }),
+      });
+      await page.click('[aria-label=Reload]');
+      const dialog = page.locator('.ant-modal-confirm');
+      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(/\/login\?redirect=/);
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/adminmanager/editer');
+      expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+    } finally { await context.close(); }
+  });
+
+  it('"Data preview" in the avatar menu opens the account\'s home, also for a role without /homepage', async () => {
+    const { context, page } = await newPage();
+    try {
+      await signIn(page, 'sales', '/');
+      const home = new URL(page.url()).pathname;
+      expect(home).not.toBe('/homepage');
+      await page.goto(server.url + '/homepage/settings');
+      await page.click('[data-testid=avatar-menu]');
+      await page.getByRole('menuitem', { name: 'Data preview' }).click();
+      await page.waitForURL((url) => url.pathname === home);
+      expect(await page.textContent('body')).not.toContain('The page you are looking for does not exist.');
+    } finally { await context.close(); }
+  });
+
   it('unknown paths show the 404 page; a screen not built yet says so plainly', async () => {
     const { context, page } = await newPage();
     try {

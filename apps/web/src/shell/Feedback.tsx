@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { i18next } from './i18n';
 import { clearSession } from './session';
-import { LOGIN_PATH } from './routes';
+import { loginUrl } from './guard';
 import { setExpiredHandler } from './toast';
 
 let expiryDialogOpen = false;
@@ -10,7 +10,8 @@ let expiryDialogOpen = false;
 /**
  * Code -1 (§8): one "Safe exit" dialog however many requests come back expired. "Log in
  * again" clears the token and reloads (the guard then asks for the login with a redirect);
- * "Log out" clears the session and goes to the login page. Mounted by the signed-in shell.
+ * "Log out" clears the session and goes to the login page with a redirect to the current
+ * path (§4). Mounted by the signed-in shell.
  */
 export function ExpiryDialogBridge() {
   const { modal } = App.useApp();
@@ -33,7 +34,7 @@ export function ExpiryDialogBridge() {
         },
         onCancel() {
           clearSession();
-          window.location.assign(LOGIN_PATH);
+          window.location.assign(loginUrl(window.location.pathname + window.location.search));
         },
       });
     });

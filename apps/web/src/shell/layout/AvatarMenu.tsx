@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../account-api';
 import { loginUrl } from '../guard';
-import { HOME_PATH, SETTINGS_PATH } from '../routes';
+import { SETTINGS_PATH } from '../routes';
 import { clearSession, getToken } from '../session';
 import { useSession } from '../useSession';
 
-/** Avatar dropdown (§2): data preview, account settings, logout (revoke, clear, /login?redirect=current). */
+/**
+ * Avatar dropdown (§2): data preview (the account's home: /homepage, or its first screen when
+ * it may not see /homepage), account settings, logout (revoke, clear, /login?redirect=current).
+ */
 export function AvatarMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +31,7 @@ export function AvatarMenu() {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'preview', icon: <DashboardOutlined />, label: t('nav.dataPreview'), onClick: () => navigate(HOME_PATH) },
+          { key: 'preview', icon: <DashboardOutlined />, label: t('nav.dataPreview'), onClick: () => navigate('/') },
           { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings'), onClick: () => navigate(SETTINGS_PATH) },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), onClick: () => { void signOut(); } },
