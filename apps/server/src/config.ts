@@ -40,3 +40,58 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     ...overrides,
   };
 }
+
+/** Settings an operator may give in the environment (README "Environment"), in their units. */
+export const CONFIG_ENV = {
+  SESSION_IDLE_MINUTES: { min: 1, max: 24 * 60 },
+  SESSION_MAX_HOURS: { min: 1, max: 24 * 30 },
+  SIGNIN_MAX_FAILURES_PER_USER: { min: 1, max: 100 },
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: { min: 1, max: 10_000 },
+  SIGNIN_WINDOW_MINUTES: { min: 1, max: 24 * 60 },
+  SIGNIN_LOCK_MINUTES: { min: 1, max: 24 * 60 },
+} as const;
+
+/**
+ * The tunable parts of the configuration from the environment; a value that is not a whole
+ * number in its range is an error naming the variable (the server then refuses to start).
+ * Failures per user are capped so that a locked-out username gets at most 100 tries an hour
+ * whatever the window and lock (the issue's ceiling).
+ */
+export function configFromEnv(env: Record<string, string | undefined>): Pick<ServerConfig, 'session' | 'signin'> {
+  const base = defaultConfig();
+  const read = (name: keyof typeof CONFIG_ENV, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const { min, max } = CONFIG_ENV[name];
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    }
+    return Number(raw);
+  };
+  const session = {
+    ...base.session,
+    idleMs: read('SESSION_IDLE_MINUTES', base.session.idleMs / MINUTE) * MINUTE,
+    absoluteMs: read('SESSION_MAX_HOURS', base.session.absoluteMs / (60 * MINUTE)) * 60 * MINUTE,
+  };
+  const signin = {
+    maxFailuresPerUser: read('SIGNIN_MAX_FAILURES_PER_USER', base.signin.maxFailuresPerUser),
+    maxFailuresPerAddress: read('SIGNIN_MAX_FAILURES_PER_ADDRESS', base.signin.maxFailuresPerAddress),
+    windowMs: read('SIGNIN_WINDOW_MINUTES', base.signin.windowMs / MINUTE) * MINUTE,
+    lockMs: read('SIGNIN_LOCK_MINUTES', base.signin.lockMs / MINUTE) * MINUTE,
+  };
+  const perHour = failuresPerHour(signin);
+  if (perHour > 100) {
+    throw new Error(`SIGNIN_MAX_FAILURES_PER_USER=${signin.maxFailuresPerUser} with these windows and locks allows up to ${perHour} failed sign-ins of one username an hour; at most 100`);
+  }
+  return { session, signin };
+}
+
+/**
+ * An upper bound of the failures one username can make in an hour (throttle.ts counts in
+ * fixed windows; reaching the maximum locks): at most the maximum per window or per lock,
+ * whichever is shorter, plus one more batch where an hour cuts a window in two.
+ */
+export function failuresPerHour(signin: ServerConfig['signin']): number {
+  const cycles = Math.ceil((60 * MINUTE) / Math.min(signin.windowMs, signin.lockMs)) + 1;
+  return signin.maxFailuresPerUser * cycles;
+}
