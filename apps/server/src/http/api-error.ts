@@ -5,6 +5,8 @@
 export class ApiError extends Error {
   /** True when the operation log already holds a record of this refusal. */
   logged = false;
+  /** What the operation log records instead of the message the caller sees (e.g. a reused code). */
+  logMessage?: string;
 
   constructor(
     readonly statusCode: number,

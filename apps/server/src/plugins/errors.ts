@@ -49,7 +49,7 @@ async function recordOutcome(deps: Deps, request: FastifyRequest, error: unknown
   await appendOperationLog(deps.db, {
     username: user?.username ?? '', partner: user?.partner ?? 0, operation: operation.name,
     target: request.operationNote?.target ?? '', result: refused ? 'refused' : 'failed',
-    status: answer.status, message: answer.message, before: null, after: null, ip: request.ip,
+    status: answer.status, message: (error instanceof ApiError && error.logMessage) || answer.message, before: null, after: null, ip: request.ip,
   }, new Date(deps.config.now()));
 }
 

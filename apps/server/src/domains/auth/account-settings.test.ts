@@ -48,4 +48,24 @@ describe.each(databases())('account settings on $kind', (db) => {
       .toBe('Verification code has expired,Please verify again');
     expect((await t.post('/api/admin/userinfo/changepwd', { ...body, code: totpCode(secret, t.clock.now) }, token)).status).toBe(200);
   });
+
+  const logOf = (username: string, operation: string) => t.database.db.selectFrom('operation_log')
+    .select(['result', 'message', 'after']).where('username', '=', username).where('operation', '=', operation).orderBy('id').execute();
+
+  it('starting an enrolment is logged, without the secret', async () => {
+    const token = await t.loginAs('maint');
+    const secret = (await t.get('/api/admin/userinfo/bind2fa', token)).body.data.secret as string;
+    const records = await logOf('maint', 'auth.bind2fa.start');
+    expect(records).toEqual([{ result: 'ok', message: '', after: { enrolment: 'started' } }]);
+    expect(JSON.stringify(records)).not.toContain(secret);
+  });
+
+  it('a reused code at changepwd is refused with the usual message and logged as a reuse', async () => {
+    const token = await t.loginAs('groundpromoter');
+    const secret = (await t.get('/api/admin/userinfo/bind2fa', token)).body.data.secret;
+    await t.post('/api/admin/userinfo/bind2fa', { code: totpCode(secret, t.clock.now) }, token);
+    const answer = await t.post('/api/admin/userinfo/changepwd', { old: 'demo123456', password: 'another-2', code: totpCode(secret, t.clock.now) }, token);
+    expect(answer.body).toEqual({ code: 400, message: 'Verification code has expired,Please verify again' });
+    expect(await logOf('groundpromoter', 'auth.changepwd')).toEqual([{ result: 'failed', message: 'One-time code already used', after: null }]);
+  });
 });

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/open';
 import type { ServerConfig } from '../../config';
 import { badInput, conflict, ApiError } from '../../http/api-error';
-import { CODE_INVALID } from './login';
+import { CODE_INVALID, CODE_REUSED } from './login';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
 
 export const BIND_TWICE = 'Unable to bind repeatedly, please contact the administrator';
@@ -38,6 +38,11 @@ export async function spendCode(db: Db, account: { id: number; totp_secret: stri
   if (!account.totp_secret) return;
   if (!code) throw badInput('code', 'One-time code required');
   const step = matchTotpStep(account.totp_secret, code, now.getTime());
-  if (step === null || (account.totp_last_step !== null && step <= account.totp_last_step)) throw new ApiError(400, CODE_INVALID);
+  if (step === null) throw new ApiError(400, CODE_INVALID);
+  if (account.totp_last_step !== null && step <= account.totp_last_step) {
+    const reused = new ApiError(400, CODE_INVALID);
+    reused.logMessage = CODE_REUSED; // the caller sees the usual message; the log says what happened
+    throw reused;
+  }
   await db.updateTable('console_account').set({ totp_last_step: step }).where('id', '=', account.id).execute();
 }

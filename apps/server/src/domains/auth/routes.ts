@@ -45,10 +45,15 @@ export const authOperations = [
     },
   }),
   defineOperation({
-    method: 'GET', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.start', tags,
-    summary: 'A new authenticator secret to scan; 409 when one is already bound',
+    method: 'GET', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.start', tags, audit: true,
+    summary: 'A new authenticator secret to scan (stored as a pending enrolment; logged without the secret); 409 when one is already bound',
     query: emptyQuery, response: z.object({ code: z.literal(200), data: bind2faSecret }),
-    handler: async ({ db, config, user, now }) => ({ code: 200, data: await startBinding(db, config, user, now) }),
+    handler: async ({ db, config, user, now, note }) => {
+      note.target = user.username;
+      const data = await startBinding(db, config, user, now);
+      note.after = { enrolment: 'started' };
+      return { code: 200, data };
+    },
   }),
   defineOperation({
     method: 'POST', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.confirm', tags, audit: true,
