@@ -51,6 +51,8 @@ export default defineConfig({
   define: {
     // The API base the request layer uses; VITE_API_BASE in the environment overrides it.
     'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.VITE_API_BASE ?? '/api'),
+    // Optional catalogue modules (packages/catalog routes.ts); the server reads the same variable.
+    __CONSOLE_OPTIONAL_MODULES__: JSON.stringify(process.env.CONSOLE_OPTIONAL_MODULES ?? ''),
   },
   build: {
     outDir: join(webRoot, 'dist'),

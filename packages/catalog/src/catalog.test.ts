@@ -1,6 +1,7 @@
 import * as antIcons from '@ant-design/icons';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, catalog } from './routes';
+import { execFileSync } from 'node:child_process';
+import { buildCatalog, catalog, optionalModules } from './routes';
 import { filterCatalog, joinPath } from './rules';
 import { findScreen, listScreens, mayAccess, screenRoles } from './screens';
 import { ROLES, type AccessSubject, type RouteNode } from './types';
@@ -128,4 +129,25 @@ describe('screenRoles', () => {
     ['/tinygames/jiligames/logs', ['admin', 'business', 'partner', 'secadmin', 'ban_partner']],
     ['/unknown', []],
   ])('%s → %j', (path, expected) => expect(screenRoles(path)).toEqual(expected));
+});
+
+describe('the CONSOLE_OPTIONAL_MODULES setting', () => {
+  it('parses a comma list of the optional modules and refuses unknown names', () => {
+    expect(optionalModules(undefined)).toEqual({});
+    expect(optionalModules('')).toEqual({});
+    expect(optionalModules(' aigames , agentmanager ')).toEqual({ aigames: true, agentmanager: true });
+    expect(() => optionalModules('aigames,casino')).toThrow('unknown module "casino"');
+  });
+
+  it('switches the served catalogue on where the server reads it (the environment)', () => {
+    const modules = (setting: string) => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e',
+      "const { catalog } = await import('@console/catalog'); console.log(catalog.map((m) => m.path).join(' '))"],
+    { env: { ...process.env, CONSOLE_OPTIONAL_MODULES: setting }, encoding: 'utf8' }).trim().split(' ');
+    const plain = modules('');
+    expect(plain).not.toContain('/aigames');
+    expect(plain).not.toContain('/agentmanager');
+    const all = modules('aigames,agentmanager');
+    expect(all.indexOf('/aigames')).toBe(all.indexOf('/tinygames') + 1);
+    expect(all.indexOf('/agentmanager')).toBe(all.indexOf('/agentcash') + 1);
+  });
 });

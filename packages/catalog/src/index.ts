@@ -1,4 +1,4 @@
 export * from './types';
-export { buildCatalog, catalog, type CatalogOptions } from './routes';
+export { buildCatalog, catalog, optionalModules, OPTIONAL_MODULES, type CatalogOptions } from './routes';
 export * from './rules';
 export * from './screens';

@@ -68,5 +68,37 @@ export function buildCatalog(options: CatalogOptions = {}): RouteNode[] {
   ];
 }
 
-/** The catalogue with the default options: what the console serves unless a setting says otherwise. */
-export const catalog: RouteNode[] = buildCatalog();
+export const OPTIONAL_MODULES = ['agentmanager', 'aigames'] as const;
+
+/**
+ * The setting CONSOLE_OPTIONAL_MODULES ("agentmanager,aigames", either, or empty) as catalogue
+ * options; an unknown name is an error that names it.
+ */
+export function optionalModules(setting: string | undefined): CatalogOptions {
+  const options: CatalogOptions = {};
+  for (const raw of (setting ?? '').split(',')) {
+    const name = raw.trim();
+    if (!name) continue;
+    if (!(OPTIONAL_MODULES as readonly string[]).includes(name)) {
+      throw new Error(`CONSOLE_OPTIONAL_MODULES: unknown module "${name}" (known: ${OPTIONAL_MODULES.join(', ')})`);
+    }
+    options[name as (typeof OPTIONAL_MODULES)[number]] = true;
+  }
+  return options;
+}
+
+// Replaced by the web build (apps/web/vite.config.ts `define`) with the setting at build time.
+declare const __CONSOLE_OPTIONAL_MODULES__: string | undefined;
+
+/** The setting where this code runs: baked into the web build, read from the environment on the server. */
+function optionalModulesSetting(): string | undefined {
+  if (typeof __CONSOLE_OPTIONAL_MODULES__ === 'string') return __CONSOLE_OPTIONAL_MODULES__;
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.CONSOLE_OPTIONAL_MODULES;
+}
+
+/**
+ * The catalogue the console serves: the default options, plus the optional modules the
+ * setting CONSOLE_OPTIONAL_MODULES switches on (the same value must reach the web build and
+ * the server; `npm start` builds and serves in one environment).
+ */
+export const catalog: RouteNode[] = buildCatalog(optionalModules(optionalModulesSetting()));
