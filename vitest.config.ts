@@ -18,6 +18,7 @@ if (!haveBrowser) {
 
 export default defineConfig({
   test: {
+    passWithNoTests: !haveBrowser,
     projects: [
       {
         test: {
@@ -32,7 +33,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: haveBrowser ? ['e2e/**/*.test.ts'] : [],
-          passWithNoTests: !haveBrowser,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
