@@ -54,13 +54,13 @@ describe.each(databases())('operation log on $kind', (db) => {
     expect((await logs({ from: 'yesterday' })).body.message).toMatch(/^from: /);
 
     const all = (await logs({ pageSize: '500' })).body.data;
-    expect(all.nextCursor).toBeNull();
+    expect(all.total).toBe(all.items.length);
     const ids = all.items.map((r: any) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const walked: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = (await logs({ pageSize: '3', ...(cursor ? { cursor } : {}) })).body.data;
+      const page: any = (await logs({ pageSize: '3', cursor: cursor ?? '' })).body.data;
       walked.push(...page.items.map((r: any) => r.id));
       cursor = page.nextCursor;
     } while (cursor);
