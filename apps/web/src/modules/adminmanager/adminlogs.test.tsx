@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { renderScreen } from '../../kit/test/setup';
+import { currentQuery, renderScreen } from '../../kit/test/setup';
 import type { OperationLogRecord } from '@console/schemas';
 import AdminlogsScreen from './adminlogs';
 
@@ -14,29 +14,64 @@ const record = (id: number, extra: Partial<OperationLogRecord> = {}): OperationL
   result: 'ok', status: 200, message: '', before: { enabled: true }, after: { enabled: false }, ip: '127.0.0.1', hash: `hash${id}`, ...extra,
 });
 
+const listCalls = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) => c[2]?.params);
+
 beforeEach(() => {
   mocked.mockReset();
-  mocked.mockImplementation(async (_m, _u, opts) => opts?.params?.cursor
-    ? { code: 200, data: { items: [record(1, { result: 'failed', status: 500 })], nextCursor: null } }
-    : { code: 200, data: { items: [record(3), record(2, { result: 'refused', status: 403, username: 'sales' })], nextCursor: 'c2' } });
+  // The server's page mode: {items, total}; 21 records, page 2 holds the oldest.
+  mocked.mockImplementation(async (_m, _u, opts) => Number(opts?.params?.page) === 2
+    ? { code: 200, data: { items: [record(1, { result: 'failed', status: 500 })], total: 21 } }
+    : { code: 200, data: { items: [record(3), record(2, { result: 'refused', status: 403, username: 'sales' })], total: 21 } });
 });
 afterEach(cleanup);
 
 describe('/adminmanager/adminlogs', () => {
-  it('reads GET logs by cursor with account, operation, result and time filters', async () => {
+  it('reads GET logs by page with account, operation, result and time filters, and shows the total', async () => {
     renderScreen(<AdminlogsScreen />, '/adminmanager/adminlogs?username=admin&operation=admin.userinfo&result=refused&from=2026-11-01&to=2026-11-22');
     await screen.findByText('sales');
     expect(mocked.mock.calls[0]).toEqual(['GET', '/admin/userinfo/logs', {
-      params: { username: 'admin', operation: 'admin.userinfo', result: 'refused', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', pageSize: 50 },
+      params: { username: 'admin', operation: 'admin.userinfo', result: 'refused', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', page: 1, pageSize: 20 },
       silent: true,
     }]);
+    expect(listCalls()[0]).not.toHaveProperty('cursor');
+    expect(screen.getByText('21 in total')).toBeTruthy();
     expect(screen.getAllByText('2026-11-22 18:00:00')).toHaveLength(2);
     const body = () => document.querySelector('.ant-table-tbody') as HTMLElement;
     expect(within(body()).getByText('Refused')).toBeTruthy();
     expect(within(body()).getByText('OK')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    fireEvent.click(screen.getByTitle('2'));
     expect(await within(body()).findByText('Failed')).toBeTruthy();
-    expect(mocked.mock.calls.at(-1)![2]?.params).toMatchObject({ cursor: 'c2', username: 'admin' });
+    expect(listCalls().at(-1)).toEqual({
+      username: 'admin', operation: 'admin.userinfo', result: 'refused', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', page: 2, pageSize: 20,
+    });
+    expect(currentQuery()).toMatchObject({ page: '2', username: 'admin' });
+  });
+
+  it('exports every page of the filtered set as CSV', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:csv'; });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    mocked.mockImplementation(async (_m, _u, opts) => {
+      const page = Number(opts?.params?.page);
+      const size = Number(opts?.params?.pageSize);
+      if (size !== 500) return { code: 200, data: { items: [record(1000)], total: 503 } };
+      const ids = page === 1 ? Array.from({ length: 500 }, (_, i) => 1000 - i) : page === 2 ? [500, 499, 498] : [];
+      return { code: 200, data: { items: ids.map((id) => record(id, { username: 'sales' })), total: 503 } };
+    });
+    renderScreen(<AdminlogsScreen />, '/adminmanager/adminlogs?username=sales&result=ok');
+    await screen.findByText('503 in total');
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText('Exported 503 rows')).toBeTruthy();
+    expect(listCalls().slice(-2)).toEqual([1, 2].map((page) => ({ username: 'sales', result: 'ok', page, pageSize: 500 })));
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await blobs[0].arrayBuffer()));
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(504);
+    expect(lines[0]).toBe('Time,Account,Operation,Target,Result,Status,IP');
+    expect(lines[1]).toBe('2026-11-22 18:00:00,sales,admin.userinfo.update,service,ok,200,127.0.0.1');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^adminlogs-\d{8}-\d{6}\.csv$/);
+    click.mockRestore();
   });
 
   it('shows before, after and the hash in the detail drawer', async () => {

@@ -1,4 +1,7 @@
-/** /adminmanager/adminlogs: the operation log (cursor list, newest first), declared with the screen kit. */
+/**
+ * /adminmanager/adminlogs: the operation log (newest first), declared with the screen kit in page
+ * mode: GET logs with page/pageSize → {items, total} (docs/api/accounts.md), total and page numbers shown.
+ */
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperationLogRecord } from '@console/schemas';
@@ -18,7 +21,7 @@ const resultColumn = { key: 'result', title: `${L}result`, render: (v: unknown) 
 export const adminlogsScreen: ListDeclaration<OperationLogRecord> = {
   name: 'adminlogs',
   title: `${L}title`,
-  api: { url: '/admin/userinfo/logs', mode: 'cursor' },
+  api: { url: '/admin/userinfo/logs', mode: 'page' },
   rowKey: 'id',
   filters: [
     { kind: 'text', name: 'username', label: `${L}username` },
