@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { catalog, filterCatalog, ROLES } from '@console/catalog';
+import { catalog, filterCatalog, joinPath, ROLES, type RouteNode } from '@console/catalog';
 import { apiLogin, DEMO_PASSWORD, launchBrowser, startServer, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
@@ -41,9 +41,39 @@ function menuModules(subject: { roles: string[]; partner: number }) {
   return filterCatalog(catalog, subject).filter((m) => !m.hidden && (!m.children || m.children.some((c) => !c.hidden)));
 }
 
+/** Full paths of the menu's screens (leaves), as the catalogue gives them for the subject. */
+function menuLeaves(tree: readonly RouteNode[], parent = ''): string[] {
+  return tree.filter((n) => !n.hidden && (!n.children?.length || n.children.some((c) => !c.hidden))).flatMap((n) => {
+    const key = parent ? joinPath(parent, n.path) : n.path;
+    return (n.children ?? []).some((c) => !c.hidden) ? menuLeaves(n.children!, key) : [key];
+  });
+}
+
+/** Opens every submenu of the sidebar, then reads the paths of all its screen items. */
+async function renderedMenuLeaves(page: Page): Promise<string[]> {
+  const closed = page.locator('.ant-layout-sider li.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let guard = 0; guard < 500 && (await closed.count()) > 0; guard++) await closed.first().click();
+  return page.$$eval('.ant-layout-sider li.ant-menu-item[data-menu-id]',
+    (items) => items.map((li) => { const id = li.getAttribute('data-menu-id')!; return id.slice(id.indexOf('-/') + 1); }));
+}
+
 const SWITCHERS = new Set(['admin', 'partner', 'business', 'secadmin', 'serviceleader']);
 
 describe('sign-in and menu for every demo role', () => {
+  for (const role of ['partner', 'secadmin', 'service']) {
+    it(`${role}: every screen of the opened menu, down to the last level, is the catalogue's`, async () => {
+      const { context, page } = await newPage();
+      try {
+        await signIn(page, role);
+        const expected = menuLeaves(filterCatalog(catalog, { roles: [role], partner: role === 'partner' ? 1 : 0 }));
+        expect(expected.length).toBeGreaterThan(5);
+        expect(await renderedMenuLeaves(page)).toEqual(expected);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   for (const role of ROLES) {
     it(`${role}: the menu equals the catalogue filtered for the role; language switch only for the five roles`, async () => {
       const { context, page } = await newPage();
