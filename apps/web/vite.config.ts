@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -42,11 +43,40 @@ function catalogIcons(): Plugin {
   };
 }
 
+/**
+ * Writes a .gz and a .br beside every built text file over 1 KB, which the server sends to
+ * browsers that accept them (@fastify/static `preCompressed`): the app loads compressed
+ * without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'console-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      const dir = options.dir ?? join(webRoot, 'dist');
+      for (const file of listFiles(dir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(file + '.gz', gzipSync(body, { level: 9 }));
+        writeFileSync(file + '.br', brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }));
+      }
+    },
+  };
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = join(dir, name);
+    return statSync(file).isDirectory() ? listFiles(file) : [file];
+  });
+}
+
 export default defineConfig({
   root: webRoot,
   base: '/',
   envDir: webRoot,
-  plugins: [catalogIcons()],
+  plugins: [catalogIcons(), precompress()],
   esbuild: { jsx: 'automatic' },
   define: {
     // The API base the request layer uses; VITE_API_BASE in the environment overrides it.
