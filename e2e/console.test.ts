@@ -57,6 +57,19 @@ async function renderedMenuLeaves(page: Page): Promise<string[]> {
     (items) => items.map((li) => { const id = li.getAttribute('data-menu-id')!; return id.slice(id.indexOf('-/') + 1); }));
 }
 
+/** Signs in at a list screen, ends the session on the server (a logout from elsewhere), reloads the list: the Safe exit dialog. */
+async function expireAndReload(context: BrowserContext, page: Page, screen: string) {
+  await signIn(page, 'admin', screen);
+  const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
+  await fetch(server.url + '/api/admin/logout', {
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token }, body: JSON.stringify({ token }),
+  });
+  await page.click('[aria-label=Reload]');
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.waitFor({ timeout: 10_000 });
+  return dialog;
+}
+
 const SWITCHERS = new Set(['admin', 'partner', 'business', 'secadmin', 'serviceleader']);
 
 describe('sign-in and menu for every demo role', () => {
@@ -171,15 +184,7 @@ describe('shell behaviour', () => {
   it('an expired session shows the Safe exit dialog; "Log in again" clears the token and reloads to /login', async () => {
     const { context, page } = await newPage();
     try {
-      await signIn(page, 'admin', '/adminmanager/adminlogs');
-      const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
-      // The session ends on the server (logout from elsewhere), then the screen asks for data.
-      await fetch(server.url + '/api/admin/logout', {
-        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token }, body: JSON.stringify({ token }),
-      });
-      await page.click('[aria-label=Reload]');
-      const dialog = page.locator('.ant-modal-confirm');
-      await dialog.waitFor({ timeout: 10_000 });
+      const dialog = await expireAndReload(context, page, '/adminmanager/adminlogs');
       expect(await dialog.textContent()).toContain('Your login has expired, please log in again to keep the account safe');
       expect(await dialog.getByRole('button', { name: 'Log out' }).count()).toBe(1);
       await dialog.getByRole('button', { name: 'Log in again' }).click();
@@ -191,14 +196,7 @@ describe('shell behaviour', () => {
   it('the Safe exit dialog\'s "Log out" clears the token and goes to /login with a redirect to the current path', async () => {
     const { context, page } = await newPage();
     try {
-      await signIn(page, 'admin', '/adminmanager/editer');
-      const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
-      await fetch(server.url + '/api/admin/logout', {
-        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token }, body: JSON.stringify({ token }),
-      });
-      await page.click('[aria-label=Reload]');
-      const dialog = page.locator('.ant-modal-confirm');
-      await dialog.waitFor({ timeout: 10_000 });
+      const dialog = await expireAndReload(context, page, '/adminmanager/editer');
       await dialog.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL(/\/login\?redirect=/);
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/adminmanager/editer');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { currentQuery, renderScreen } from '../test/setup';
+import { captureDownloads, currentQuery, renderScreen } from '../test/setup';
 import { ApiError } from '../../shell/request';
 import { clearSession, setUser } from '../../shell/session';
 import type { ListDeclaration } from '../types';
@@ -181,10 +181,7 @@ describe('ListScreen', () => {
   });
 
   it('exports the whole filtered set as CSV from several pages', async () => {
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:csv'; });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = captureDownloads();
     mocked.mockImplementation(async (_m, _u, opts) => {
       const page = Number(opts?.params?.page);
       const size = Number(opts?.params?.pageSize);
@@ -196,18 +193,16 @@ describe('ListScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     expect(await screen.findByText('Exported 1007 rows')).toBeTruthy();
     expect(listCalls().slice(-3)).toEqual([1, 2, 3].map((page) => ({ username: 'user', page, pageSize: 500 })));
-    const bytes = new Uint8Array(await blobs[0].arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect([...(await downloads.bytes()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = await downloads.text();
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(lines).toHaveLength(1008);
     expect(lines[0]).toBe('Username,Balance,Created,Roles,Enabled');
     expect(lines[1]).toBe('user0,"1,234.56",2026-11-22 18:00:00,"service, sales",Yes');
     expect(lines[1007]).toMatch(/^user1006,/);
-    const a = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(a.download).toMatch(/^accounts-\d{8}-\d{6}\.csv$/);
-    click.mockRestore();
+    expect(downloads.fileName()).toMatch(/^accounts-\d{8}-\d{6}\.csv$/);
+    downloads.restore();
   });
 
   it('walks a cursor list forwards and back', async () => {

@@ -4,6 +4,7 @@
  * screen in a router (with a probe of the current URL) and a fresh QueryClient.
  */
 import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -56,4 +57,22 @@ export function renderScreen(ui: ReactElement, route = '/screen') {
 /** The URL query the screen last wrote, as an object. */
 export function currentQuery(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(location.search));
+}
+
+/**
+ * Catches the CSV downloads a screen starts: `text()` decodes the n-th file (its BOM kept
+ * off), `bytes()` gives it raw, `fileName()` the name the link offered; `restore()` after.
+ */
+export function captureDownloads() {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:csv'; });
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  const bytes = async (n = 0) => new Uint8Array(await blobs[n].arrayBuffer());
+  return {
+    bytes,
+    async text(n = 0) { return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytes(n)); },
+    fileName: (n = 0) => (click.mock.contexts[n] as HTMLAnchorElement).download,
+    restore: () => click.mockRestore(),
+  };
 }

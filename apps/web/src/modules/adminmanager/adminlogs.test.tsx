@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { currentQuery, renderScreen } from '../../kit/test/setup';
+import { captureDownloads, currentQuery, renderScreen } from '../../kit/test/setup';
 import type { OperationLogRecord } from '@console/schemas';
 import AdminlogsScreen from './adminlogs';
 
@@ -49,10 +49,7 @@ describe('/adminmanager/adminlogs', () => {
   });
 
   it('exports every page of the filtered set as CSV', async () => {
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:csv'; });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = captureDownloads();
     mocked.mockImplementation(async (_m, _u, opts) => {
       const page = Number(opts?.params?.page);
       const size = Number(opts?.params?.pageSize);
@@ -65,13 +62,13 @@ describe('/adminmanager/adminlogs', () => {
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
     expect(await screen.findByText('Exported 503 rows')).toBeTruthy();
     expect(listCalls().slice(-2)).toEqual([1, 2].map((page) => ({ username: 'sales', result: 'ok', page, pageSize: 500 })));
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await blobs[0].arrayBuffer()));
+    const text = await downloads.text();
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines).toHaveLength(504);
     expect(lines[0]).toBe('Time,Account,Operation,Target,Result,Status,IP');
     expect(lines[1]).toBe('2026-11-22 18:00:00,sales,admin.userinfo.update,service,ok,200,127.0.0.1');
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^adminlogs-\d{8}-\d{6}\.csv$/);
-    click.mockRestore();
+    expect(downloads.fileName()).toMatch(/^adminlogs-\d{8}-\d{6}\.csv$/);
+    downloads.restore();
   });
 
   it('shows before, after and the hash in the detail drawer', async () => {
