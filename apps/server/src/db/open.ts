@@ -1,12 +1,20 @@
 /**
  * Opens the database the server runs on: PostgreSQL when a URL is given, else PGlite (a
  * directory, or in memory when none). Both speak the same SQL; int8 is read as a Number.
+ *
+ * Two kinds of handle: the owner's (no `role`), which runs the migrations and so owns the
+ * tables, and the runtime one (`role: RUNTIME_ROLE`), whose every connection acts as the
+ * role of migration 004 that may only read and append the operation log (and cannot ALTER
+ * it to switch its triggers off). See docs/decisions/002-database-roles.md.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
+
+/** The role the server's queries run as (created and granted by migration 004). */
+export const RUNTIME_ROLE = 'console_app';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -26,7 +34,12 @@ export interface OpenOptions {
   dataDir?: string;
   /** Schema to put first on the search path (tests use one per suite). */
   searchPath?: string;
-  /** An already open PGlite to share (tests); left open on close. */
+  /**
+   * Run every connection as this role (SET ROLE; the login must be allowed to). Absent: as
+   * the login itself, which is how migrations run.
+   */
+  role?: string;
+  /** An already open PGlite to share (tests, main.ts); left open on close. */
   pglite?: PGlite;
   poolSize?: number;
 }
@@ -35,20 +48,37 @@ const INT8 = 20;
 const toNumber = (value: string) => Number(value);
 
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  if (options.role !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.role)) throw new Error(`not a plain role name: ${options.role}`);
   if (options.databaseUrl) {
+    // Startup options rather than SET on connect: they hold from the first query, and even
+    // RESET ROLE / DISCARD ALL fall back to them.
+    const ours = [options.searchPath && `-c search_path=${options.searchPath}`, options.role && `-c role=${options.role}`];
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      ...startupOptions(options.databaseUrl, ours.filter((o): o is string => !!o)),
       max: options.poolSize ?? 10,
-      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
       types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
   const pglite = options.pglite ?? (await createPglite(options.dataDir));
-  const pool = pglitePool(pglite, { searchPath: options.searchPath, keepOpen: options.pglite !== undefined });
+  const pool = pglitePool(pglite, { searchPath: options.searchPath, role: options.role, keepOpen: options.pglite !== undefined });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * pg lets an `options` parameter of the URL replace the pool's `options` wholesale, which
+ * would silently drop the role; so the URL's own options go first and ours last (for the
+ * same setting the last one wins).
+ */
+export function startupOptions(databaseUrl: string, ours: string[]): { connectionString: string; options?: string } {
+  let url: URL | undefined;
+  try { url = new URL(databaseUrl); } catch { /* not a URL: pg reads no options from it */ }
+  const theirs = url?.searchParams.get('options');
+  if (!url || !theirs) return { connectionString: databaseUrl, options: ours.join(' ') || undefined };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: [theirs, ...ours].join(' ') };
 }
 
 /** A PGlite instance reading int8 as Number; in memory when no directory is given. */

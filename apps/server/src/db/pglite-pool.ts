@@ -31,10 +31,17 @@ export class Mutex {
 const mutexes = new WeakMap<PGlite, Mutex>();
 /** The search_path last set on each shared instance. */
 const searchPaths = new WeakMap<PGlite, string>();
+/** The role last set on each shared instance ('' = none: the login, postgres). */
+const roles = new WeakMap<PGlite, string>();
 
 export interface PglitePoolOptions {
   /** Schema to put first on the search path whenever this pool holds the connection. */
   searchPath?: string;
+  /**
+   * Role to act as whenever this pool holds the connection; absent = none. An owner pool and
+   * a runtime pool may share one instance, so each sets (or resets) the role it needs.
+   */
+  role?: string;
   /** Leave the instance open when the pool ends (shared instances). */
   keepOpen?: boolean;
 }
@@ -46,9 +53,19 @@ export function pglitePool(pglite: PGlite, options: PglitePoolOptions = {}): Pos
   return {
     async connect() {
       const release = await lock.lock();
-      if (options.searchPath && searchPaths.get(pglite) !== options.searchPath) {
-        await pglite.exec(`SET search_path TO ${options.searchPath}`);
-        searchPaths.set(pglite, options.searchPath);
+      try {
+        if (options.searchPath && searchPaths.get(pglite) !== options.searchPath) {
+          await pglite.exec(`SET search_path TO ${options.searchPath}`);
+          searchPaths.set(pglite, options.searchPath);
+        }
+        const role = options.role ?? '';
+        if ((roles.get(pglite) ?? '') !== role) {
+          await pglite.exec(role ? `SET ROLE ${role}` : 'RESET ROLE');
+          roles.set(pglite, role);
+        }
+      } catch (error) {
+        release();
+        throw error;
       }
       const client = {
         async query(sqlText: string, parameters: readonly unknown[]) {
