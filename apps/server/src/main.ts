@@ -1,16 +1,22 @@
 /**
  * The console server process. Environment (contract "Running"): PORT (8080), HOST
  * (127.0.0.1), DATA_DIR (./data, the embedded PGlite), DATABASE_URL (PostgreSQL instead),
+ * MIGRATION_DATABASE_URL (the tables' owner, runs the migrations; default DATABASE_URL),
  * DEMO (seed demo data into an empty database; default on for PGlite, off for PostgreSQL).
+ *
+ * Migrations run as the owner of the tables; everything after them (demo seed, requests)
+ * runs as RUNTIME_ROLE, which may not change or ALTER the operation log
+ * (docs/decisions/002-database-roles.md).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from './app';
 import { defaultConfig } from './config';
 import { migrate } from './db/migrate';
-import { openDatabase } from './db/open';
+import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const env = process.env;
@@ -18,15 +24,29 @@ const log = pino({ level: env.LOG_LEVEL ?? 'info' });
 const port = Number(env.PORT || 8080);
 const host = env.HOST || '127.0.0.1';
 const databaseUrl = env.DATABASE_URL || undefined;
+const migrationUrl = env.MIGRATION_DATABASE_URL || databaseUrl;
 const dataDir = resolve(env.DATA_DIR || './data');
 const demo = env.DEMO ? env.DEMO === '1' || env.DEMO === 'true' : !databaseUrl;
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+if (migrationUrl && !databaseUrl) {
+  log.fatal('MIGRATION_DATABASE_URL is set but DATABASE_URL is not');
+  process.exit(2);
+}
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl, dataDir });
-log.info({ database: database.kind, where: databaseUrl ? 'DATABASE_URL' : dataDir }, 'database opened');
-const applied = await migrate(database.db);
+// PGlite is one process-wide instance: the owner's pool and the runtime pool take turns on it.
+const pglite = databaseUrl ? undefined : await createPglite(dataDir);
+const owner = await openDatabase({ databaseUrl: migrationUrl, pglite, poolSize: 1 });
+const applied = await migrate(owner.db);
+await owner.close();
 if (applied.length) log.info({ applied }, 'migrations applied');
+const database = await openDatabase({ databaseUrl, pglite, role: RUNTIME_ROLE });
+const { role } = (await sql<{ role: string }>`SELECT current_user AS role`.execute(database.db)).rows[0]!;
+if (role !== RUNTIME_ROLE) {
+  log.fatal({ role }, `the server's queries must run as ${RUNTIME_ROLE}`);
+  process.exit(2);
+}
+log.info({ database: database.kind, where: databaseUrl ? 'DATABASE_URL' : dataDir, role }, 'database opened');
 
 const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1' });
 if (demo && (await seedDemoIfEmpty(database.db, config))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
@@ -41,6 +61,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   await app.close();
   await database.close();
+  await pglite?.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
