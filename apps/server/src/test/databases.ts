@@ -1,16 +1,26 @@
 /**
  * The databases every API test file runs on: PGlite in memory always, and PostgreSQL when
- * TEST_DATABASE_URL is set (a fresh schema per suite, dropped afterwards).
+ * TEST_DATABASE_URL is set (a fresh schema per suite, dropped afterwards). As in main.ts,
+ * the owner's handle migrates and `db` runs as the server's role (RUNTIME_ROLE).
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate } from '../db/migrate';
-import { createPglite, openDatabase, type DatabaseKind, type OpenedDatabase } from '../db/open';
+import { createPglite, openDatabase, RUNTIME_ROLE, type DatabaseKind, type Db, type OpenedDatabase } from '../db/open';
+
+export interface OpenedTestDatabase extends OpenedDatabase {
+  /**
+   * The owner of the tables (the login that ran the migrations). Not for the server: for
+   * tests that act as an attacker with owner rights would, e.g. tampering with the log.
+   */
+  owner: Db;
+}
 
 export interface TestDatabase {
   kind: DatabaseKind;
   /** Opens a fresh, migrated database; `close` also drops it. */
-  open(): Promise<OpenedDatabase>;
+  open(): Promise<OpenedTestDatabase>;
 }
 
 const schemaName = () => `t_${randomBytes(6).toString('hex')}`;
@@ -23,14 +33,18 @@ const pglite: TestDatabase = {
   async open() {
     const instance = await (sharedPglite ??= createPglite());
     const schema = schemaName();
-    await instance.exec(`CREATE SCHEMA ${schema}`);
-    const database = await openDatabase({ pglite: instance, searchPath: schema });
-    await migrate(database.db);
+    // Everything through pools: they take turns on the instance and each sets its own role.
+    const owner = await openDatabase({ pglite: instance, searchPath: schema });
+    await sql.raw(`CREATE SCHEMA ${schema}`).execute(owner.db);
+    await migrate(owner.db);
+    const database = await openDatabase({ pglite: instance, searchPath: schema, role: RUNTIME_ROLE });
     return {
       ...database,
+      owner: owner.db,
       async close() {
         await database.close();
-        await instance.exec(`DROP SCHEMA ${schema} CASCADE`);
+        await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(owner.db);
+        await owner.close();
       },
     };
   },
@@ -45,12 +59,15 @@ function postgres(url: string): TestDatabase {
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
       await admin.end();
-      const database = await openDatabase({ databaseUrl: url, searchPath: schema, poolSize: 5 });
-      await migrate(database.db);
+      const owner = await openDatabase({ databaseUrl: url, searchPath: schema, poolSize: 2 });
+      await migrate(owner.db);
+      const database = await openDatabase({ databaseUrl: url, searchPath: schema, role: RUNTIME_ROLE, poolSize: 5 });
       return {
         ...database,
+        owner: owner.db,
         async close() {
           await database.close();
+          await owner.close();
           const dropper = new pg.Client({ connectionString: url });
           await dropper.connect();
           await dropper.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -6,10 +6,9 @@
 import type { Role } from '@console/catalog';
 import { defaultConfig, type ServerConfig } from '../config';
 import { buildApp, type App } from '../app';
-import type { OpenedDatabase } from '../db/open';
 import { hashPassword } from '../domains/auth/passwords';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../seed/demo';
-import type { TestDatabase } from './databases';
+import type { OpenedTestDatabase, TestDatabase } from './databases';
 
 let demoHash: Promise<string> | undefined;
 const sharedDemoHash = (config: ServerConfig) => (demoHash ??= hashPassword(DEMO_PASSWORD, config.argon2));
@@ -20,7 +19,8 @@ export interface Answer { status: number; body: Record<string, any> }
 
 export interface TestApp {
   app: App;
-  database: OpenedDatabase;
+  /** `db` is the server's (runtime role); `owner` the tables' owner, for tampering tests. */
+  database: OpenedTestDatabase;
   config: ServerConfig;
   clock: Clock;
   /** Signs in as a demo account (username = role) and returns its token. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_ROLE, type Db } from '../../db/open';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { verifyOperationLog } from './verify';
@@ -75,11 +76,32 @@ describe.each(databases())('operation log on $kind', (db) => {
     expect(items.every((r: any) => r.partner === 1)).toBe(true);
   });
 
-  it('is append-only: UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
-    const d = t.database.db;
-    await expect(d.updateTable('operation_log').set({ message: 'x' }).where('id', '=', 1).execute()).rejects.toThrow(/append-only/);
-    await expect(d.deleteFrom('operation_log').where('id', '=', 1).execute()).rejects.toThrow(/append-only/);
-    await expect(sql`TRUNCATE operation_log`.execute(d)).rejects.toThrow(/append-only/);
+  const currentUser = async (d: Db) => (await sql<{ u: string }>`SELECT current_user AS u`.execute(d)).rows[0]!.u;
+
+  it('is append-only for the server: its role may not UPDATE, DELETE, TRUNCATE or ALTER the log', async () => {
+    const d = t.database.db; // the server's own handle
+    expect(await currentUser(d)).toBe(RUNTIME_ROLE);
+    await expect(d.updateTable('operation_log').set({ message: 'x' }).where('id', '=', 1).execute()).rejects.toThrow(/permission denied/);
+    await expect(d.deleteFrom('operation_log').where('id', '=', 1).execute()).rejects.toThrow(/permission denied/);
+    await expect(sql`TRUNCATE operation_log`.execute(d)).rejects.toThrow(/permission denied/);
+    await expect(sql`ALTER TABLE operation_log DISABLE TRIGGER operation_log_no_update_delete`.execute(d)).rejects.toThrow(/must be owner/);
+    await expect(sql`ALTER TABLE operation_log DISABLE TRIGGER ALL`.execute(d)).rejects.toThrow(/must be owner/);
+    await expect(sql`DROP TRIGGER operation_log_no_update_delete ON operation_log`.execute(d)).rejects.toThrow(/must be owner/);
+    await expect(sql`CREATE OR REPLACE FUNCTION operation_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END'`.execute(d)).rejects.toThrow(/must be owner|permission denied/);
+    await expect(sql`DROP TABLE operation_log`.execute(d)).rejects.toThrow(/must be owner/);
+    await expect(sql`DELETE FROM operation_log_head`.execute(d)).rejects.toThrow(/permission denied/);
+    // while appending (which moves the chain head) still works
+    const before = await verifyOperationLog(d);
+    await t.loginAs('admin');
+    expect(await verifyOperationLog(d)).toEqual({ ok: true, count: before.count + 1 });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE by the owner too, while the triggers are on', async () => {
+    const owner = t.database.owner;
+    expect(await currentUser(owner)).not.toBe(RUNTIME_ROLE);
+    await expect(owner.updateTable('operation_log').set({ message: 'x' }).where('id', '=', 1).execute()).rejects.toThrow(/append-only/);
+    await expect(owner.deleteFrom('operation_log').where('id', '=', 1).execute()).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE operation_log`.execute(owner)).rejects.toThrow(/append-only/);
   });
 
   it('verifies the chain and finds the first altered record', async () => {
@@ -87,7 +109,8 @@ describe.each(databases())('operation log on $kind', (db) => {
     const intact = await verifyOperationLog(d);
     expect(intact).toEqual({ ok: true, count: expect.any(Number) });
     expect(intact.count).toBeGreaterThan(5);
-    await d.transaction().execute(async (trx) => {
+    // only the owner can switch the trigger off: tamper as an attacker with its rights would
+    await t.database.owner.transaction().execute(async (trx) => {
       await sql`ALTER TABLE operation_log DISABLE TRIGGER operation_log_no_update_delete`.execute(trx);
       await trx.updateTable('operation_log').set({ after: JSON.stringify({ name: 'Forged' }) }).where('id', '=', 3).execute();
       await sql`ALTER TABLE operation_log ENABLE TRIGGER operation_log_no_update_delete`.execute(trx);
