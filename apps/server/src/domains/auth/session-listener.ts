@@ -28,6 +28,7 @@ export function listenForSessionChanges(connectionString: string, cache: Session
     const dead = client;
     client = null;
     dead?.removeAllListeners();
+    dead?.on('error', () => {}); // a dying connection may still report; it is gone already
     dead?.end().catch(() => {});
     if (closed) return;
     if (error) log?.warn({ err: error }, 'session listener lost; session cache suspended');
@@ -60,6 +61,7 @@ export function listenForSessionChanges(connectionString: string, cache: Session
       const c = client;
       client = null;
       c?.removeAllListeners();
+      c?.on('error', () => {});
       await c?.end().catch(() => {});
     },
   };
