@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from './app';
-import { defaultConfig } from './config';
+import { configFromEnv, defaultConfig } from './config';
 import { migrate } from './db/migrate';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -29,6 +29,13 @@ const dataDir = resolve(env.DATA_DIR || './data');
 const demo = env.DEMO ? env.DEMO === '1' || env.DEMO === 'true' : !databaseUrl;
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+let tuned: ReturnType<typeof configFromEnv>;
+try {
+  tuned = configFromEnv(env); // session expiries and sign-in limits (README "Environment")
+} catch (error) {
+  log.fatal((error as Error).message);
+  process.exit(2);
+}
 if (migrationUrl && !databaseUrl) {
   log.fatal('MIGRATION_DATABASE_URL is set but DATABASE_URL is not');
   process.exit(2);
@@ -48,7 +55,7 @@ if (role !== RUNTIME_ROLE) {
 }
 log.info({ database: database.kind, where: databaseUrl ? 'DATABASE_URL' : dataDir, role }, 'database opened');
 
-const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1' });
+const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1', ...tuned });
 if (demo && (await seedDemoIfEmpty(database.db, config))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
 
 const app = await buildApp({ db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true });
