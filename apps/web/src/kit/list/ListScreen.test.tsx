@@ -214,7 +214,7 @@ describe('ListScreen', () => {
     });
     renderScreen(<ListScreen decl={cursorDecl} />);
     await screen.findByText('user0');
-    expect(listCalls()[0]).toEqual({ pageSize: 50 });
+    expect(listCalls()[0]).toEqual({ pageSize: 50, cursor: '' });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('user100')).toBeTruthy();
     expect(listCalls().at(-1)).toEqual({ pageSize: 50, cursor: '100' });

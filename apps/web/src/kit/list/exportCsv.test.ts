@@ -38,10 +38,11 @@ describe('fetchAllRows', () => {
     const cursorDecl = { ...decl, api: { url: '/logs', mode: 'cursor' as const } };
     mocked.mockImplementation(async (_m, _u, opts) => {
       const c = opts?.params?.cursor;
-      return { code: 200, data: c === undefined ? { items: rowsOf(0, 500), nextCursor: 'n1' } : { items: rowsOf(500, 3), nextCursor: null } };
+      return { code: 200, data: c === '' ? { items: rowsOf(0, 500), nextCursor: 'n1' } : { items: rowsOf(500, 3), nextCursor: null } };
     });
     const { rows } = await fetchAllRows(cursorDecl, state, () => {});
     expect(rows.map((r) => r.id).slice(-2)).toEqual([501, 502]);
+    expect(mocked.mock.calls[0][2]?.params).toEqual({ username: 'bob', pageSize: 500, cursor: '' });
     expect(mocked.mock.calls[1][2]?.params).toEqual({ username: 'bob', pageSize: 500, cursor: 'n1' });
   });
   it(`stops at ${EXPORT_ROW_CAP} rows and says it was capped`, async () => {

@@ -33,10 +33,10 @@ describe('list state', () => {
       sort: 'createdAt', order: 'ascend', page: 1, pageSize: 20,
     });
   });
-  it('cursor mode sends the cursor and no page', () => {
+  it('cursor mode sends the cursor (empty for the first step) and no page', () => {
     const c = { ...decl, api: { url: '/logs', mode: 'cursor' as const } };
     const s = readListState(new URLSearchParams('page=4'), c);
     expect(requestParams(c, s, 'abc')).toEqual({ pageSize: 50, cursor: 'abc' });
-    expect(requestParams(c, s, null)).toEqual({ pageSize: 50 });
+    expect(requestParams(c, s, null)).toEqual({ pageSize: 50, cursor: '' });
   });
 });

@@ -85,7 +85,9 @@ export function requestParams(decl: ListDeclaration<any>, state: ListState, curs
   const base = { ...decl.api.params, ...filterRequestParams(decl, state.filters) };
   const sort: Record<string, string> = state.sort && state.order ? { sort: state.sort, order: state.order } : {};
   if (decl.api.mode === 'cursor') {
-    return { ...base, ...sort, pageSize: state.pageSize, ...(cursor ? { cursor } : {}) };
+    // `cursor=` (empty) asks for the first step: an API that also pages by number (the operation
+    // log) tells the two forms apart by the presence of `cursor`.
+    return { ...base, ...sort, pageSize: state.pageSize, cursor: cursor ?? '' };
   }
   return { ...base, ...sort, page: state.page, pageSize: state.pageSize };
 }
