@@ -84,8 +84,12 @@ function documented(schema: z.ZodType): Record<string, unknown> {
 
 function zodValidator(schema: z.ZodType, part: string) {
   return (data: unknown) => {
-    const parsed = schema.safeParse(data === null ? undefined : data, { reportInput: true });
-    return parsed.success ? { value: parsed.data } : { error: new ApiError(400, describeZodError(parsed.error, part)) };
+    const input = data === null ? undefined : data;
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return { value: parsed.data };
+    // parsed again only to word the refusal (the inputs in the issues): the common, valid
+    // call does not pay for it
+    return { error: new ApiError(400, describeZodError(schema.safeParse(input, { reportInput: true }).error!, part)) };
   };
 }
 
