@@ -40,7 +40,6 @@ export class SessionCache {
   }
 
   get generation(): number { return this.gen; }
-  get active(): boolean { return !this.suspended; }
 
   get(token: string): CachedSession | undefined {
     if (this.suspended) return undefined;

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { SessionCache } from './session-cache';
 
-export const SESSION_CHANNEL = 'console_session_change';
+const SESSION_CHANNEL = 'console_session_change';
 const RECONNECT_MS = 1000;
 
 interface Log { warn(obj: object, msg: string): void }
