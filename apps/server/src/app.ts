@@ -2,8 +2,9 @@
  * buildApp: the Fastify instance, wired in a visible order:
  *   1. Fastify limits (1 MiB body, prototype keys refused, JSON only)
  *   2. plugins: errors, openapi, security headers
- *   3. domains: health, auth, accounts, operation log
- *   4. the web app and the SPA fallback
+ *   3. domains: health, auth, accounts, operation log, players and their lists, issuing
+ *   4. the platform API (signed by applications, not staff)
+ *   5. the web app and the SPA fallback
  */
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
@@ -13,7 +14,12 @@ import { authOperations } from './domains/auth/routes';
 import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
 import { operationLogOperations } from './domains/operation-log/routes';
+import { issuingOperations } from './domains/issuing/routes';
+import { platformOperations } from './domains/platform/routes';
+import { playerListOperations } from './domains/player-lists/routes';
+import { playerOperations } from './domains/players/routes';
 import { registerOperations } from './http/operation';
+import { registerPlatformOperations } from './http/platform-operation';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
@@ -66,6 +72,10 @@ export async function buildApp({ db, config, logger, cacheSessions = false }: Bu
   registerOperations(app, deps, authOperations);
   registerOperations(app, deps, accountOperations);
   registerOperations(app, deps, operationLogOperations);
+  registerOperations(app, deps, playerOperations);
+  registerOperations(app, deps, playerListOperations);
+  registerOperations(app, deps, issuingOperations);
+  registerPlatformOperations(app, deps, platformOperations);
 
   await registerWebApp(app, config.webDist);
   return app;

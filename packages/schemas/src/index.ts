@@ -4,3 +4,7 @@ export * from './envelope';
 export * from './auth';
 export * from './accounts';
 export * from './operation-log';
+export * from './platform';
+export * from './players';
+export * from './player-lists';
+export * from './issuing';

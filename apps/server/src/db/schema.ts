@@ -21,6 +21,7 @@ export interface ConsoleAccountTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_login_at: Timestamp | null;
+  share_code: string | null;
 }
 
 export interface TotpEnrolmentTable {
@@ -73,6 +74,246 @@ export interface OperationLogHeadTable {
   last_hash: string;
 }
 
+/** Writable on insert, then read as a Date. */
+type Time = ColumnType<Date, Date | string, Date | string>;
+type Id = Generated<number>;
+
+export interface PlatformApplicationTable {
+  app_id: string;
+  name: Generated<string>;
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type PlayerStatus = 'active' | 'suspended' | 'banned';
+
+export interface PlayerTable {
+  uid: number;
+  name: string;
+  avatar: Generated<string>;
+  phone_country: string | null;
+  phone_number: string | null;
+  phone_bound_at: Time | null;
+  register_ip: string;
+  register_device: string;
+  register_package: Generated<string>;
+  registered_at: Time;
+  login_ip: string | null;
+  login_device: string | null;
+  last_login_at: Time | null;
+  login_count: Generated<number>;
+  share_id: string | null;
+  inviter_uid: number | null;
+  vip: Generated<number>;
+  gcash: Generated<string>;
+  bank: Generated<string>;
+  partner: Generated<number>;
+  status: ColumnType<PlayerStatus, PlayerStatus | undefined, PlayerStatus>;
+  suspended_until: Time | null;
+  status_reason: Generated<string>;
+  net_win: Generated<number>;
+  app_id: Generated<string>;
+}
+
+/** The currencies of a player's balance row (contract: wallet balance). */
+export const CURRENCIES = ['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export interface PlayerBalanceTable {
+  uid: number;
+  partner: Generated<number>;
+  chip: Generated<number>;
+  bean: Generated<number>;
+  safe: Generated<number>;
+  bonus: Generated<number>;
+  diamond: Generated<number>;
+  charisma: Generated<number>;
+  withdrawable: Generated<number>;
+}
+
+export interface LedgerEntryTable {
+  id: Id;
+  at: Time;
+  uid: number;
+  partner: number;
+  currency: Currency;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  ref: Generated<string>;
+  actor: string;
+  idem_key: string | null;
+}
+
+export interface PlatformEventTable {
+  app_id: string;
+  event_id: string;
+  type: string;
+  at: Time;
+  received_at: Time;
+  status: 'applied' | 'rejected';
+  code: number | null;
+  message: string | null;
+  data: Json<unknown>;
+}
+
+export interface WalletTxTable {
+  app_id: string;
+  tx_id: string;
+  kind: 'debit' | 'credit' | 'rollback' | 'voided';
+  fingerprint: string;
+  uid: number | null;
+  currency: string | null;
+  amount: number | null;
+  original_tx_id: string | null;
+  rolled_back: Generated<boolean>;
+  answer: Json<unknown> | null;
+  at: Time;
+}
+
+export interface PlayerLoginTable {
+  id: Id;
+  uid: number;
+  partner: Generated<number>;
+  at: Time;
+  ip: string;
+  device_id: string;
+  duration_seconds: number | null;
+}
+
+export interface PlayerDeviceTable { device_id: string; uid: number; first_at: Time; last_at: Time }
+export interface PlayerIpTable { ip: string; uid: number; first_at: Time; last_at: Time }
+
+export interface PlayerProfileChangeTable {
+  id: Id;
+  uid: number;
+  at: Time;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+export interface PlayerGiftTable {
+  id: Id;
+  at: Time;
+  from_uid: number;
+  to_uid: number;
+  partner: Generated<number>;
+  gift_id: string;
+  chips: number;
+  charisma: number;
+}
+
+export interface PlayerEmoteTable { id: Id; at: Time; uid: number; partner: Generated<number>; emote_id: string; chips: number }
+
+export interface PlayerTransferTable {
+  id: Id;
+  at: Time;
+  kind: 'player' | 'coindealer';
+  from_uid: number;
+  to_uid: number;
+  partner: Generated<number>;
+  amount: number;
+  price: number | null;
+}
+
+export interface PlayerFeedbackTable {
+  id: Id;
+  at: Time;
+  uid: number;
+  partner: Generated<number>;
+  category: string;
+  text: string;
+  status: ColumnType<'open' | 'replied' | 'closed', 'open' | 'replied' | 'closed' | undefined, 'open' | 'replied' | 'closed'>;
+  reply: Generated<string>;
+  handled_by: Generated<string>;
+  handled_at: Time | null;
+}
+
+export interface PlayerTipoffTable {
+  id: Id;
+  at: Time;
+  uid: number;
+  target_uid: number;
+  partner: Generated<number>;
+  reason: string;
+  text: string;
+  status: ColumnType<'pending' | 'valid' | 'invalid', 'pending' | 'valid' | 'invalid' | undefined, 'pending' | 'valid' | 'invalid'>;
+  note: Generated<string>;
+  handled_by: Generated<string>;
+  handled_at: Time | null;
+}
+
+export interface SmsLogTable {
+  id: Id;
+  at: Time;
+  phone_country: string;
+  phone_number: string;
+  code: string;
+  provider: string;
+  purpose: string;
+  app_id: Generated<string>;
+}
+
+export interface PlayerBadgeTable { uid: number; badge_id: string; name: string; granted_at: Time }
+
+export type BanKind = 'account' | 'device' | 'ip';
+
+export interface BanTable {
+  id: Id;
+  kind: BanKind;
+  value: string;
+  reason: string;
+  banned_by: string;
+  banned_at: Time;
+  lifted_by: string | null;
+  lifted_at: Time | null;
+  active: Generated<boolean>;
+}
+
+export interface BanLogTable {
+  id: Id;
+  at: Time;
+  kind: BanKind;
+  value: string;
+  action: 'ban' | 'unban' | 'suspend' | 'unsuspend';
+  reason: Generated<string>;
+  until: Time | null;
+  operator: string;
+  partner: Generated<number>;
+}
+
+export type IssueCurrency = 'chip' | 'withdrawable';
+
+export interface IssueLimitTable { permission_group: string; currency: IssueCurrency; daily_limit: number }
+export interface IssueUsageTable { username: string; day: string; currency: IssueCurrency; issued: Generated<number> }
+
+export interface IssueBatchTable {
+  id: Id;
+  currency: IssueCurrency;
+  created_by: string;
+  created_at: Time;
+  reason: string;
+  status: ColumnType<'running' | 'done', 'running' | 'done' | undefined, 'running' | 'done'>;
+  lines: number;
+  total: number;
+  sent_lines: Generated<number>;
+  sent_amount: Generated<number>;
+  failed_lines: Generated<number>;
+  finished_at: Time | null;
+}
+
+export interface IssueBatchLineTable {
+  batch_id: number;
+  line_no: number;
+  uid: number;
+  amount: number;
+  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | 'sent' | 'failed' | undefined, 'pending' | 'sent' | 'failed'>;
+  message: Generated<string>;
+  ledger_entry_id: number | null;
+}
+
 export interface SchemaMigrationTable {
   name: string;
   applied_at: Generated<Date>;
@@ -87,8 +328,34 @@ export interface Database {
   operation_log: OperationLogTable;
   operation_log_head: OperationLogHeadTable;
   schema_migration: SchemaMigrationTable;
+  platform_application: PlatformApplicationTable;
+  player: PlayerTable;
+  player_balance: PlayerBalanceTable;
+  ledger_entry: LedgerEntryTable;
+  platform_event: PlatformEventTable;
+  wallet_tx: WalletTxTable;
+  player_login: PlayerLoginTable;
+  player_device: PlayerDeviceTable;
+  player_ip: PlayerIpTable;
+  player_profile_change: PlayerProfileChangeTable;
+  player_gift: PlayerGiftTable;
+  player_emote: PlayerEmoteTable;
+  player_transfer: PlayerTransferTable;
+  player_feedback: PlayerFeedbackTable;
+  player_tipoff: PlayerTipoffTable;
+  sms_log: SmsLogTable;
+  player_badge: PlayerBadgeTable;
+  ban: BanTable;
+  ban_log: BanLogTable;
+  issue_limit: IssueLimitTable;
+  issue_usage: IssueUsageTable;
+  issue_batch: IssueBatchTable;
+  issue_batch_line: IssueBatchLineTable;
 }
 
 export type ConsoleAccountRow = Selectable<ConsoleAccountTable>;
 export type NewConsoleAccount = Insertable<ConsoleAccountTable>;
 export type OperationLogRow = Selectable<OperationLogTable>;
+export type PlayerRow = Selectable<PlayerTable>;
+export type PlayerBalanceRow = Selectable<PlayerBalanceTable>;
+export type LedgerEntryRow = Selectable<LedgerEntryTable>;

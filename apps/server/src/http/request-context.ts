@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The definition of the operation this route serves. */
     operation?: { name: string; audit: boolean };
+    /** A signed platform call (http/platform-operation.ts). */
+    platform?: { name: string };
   }
 }
 

@@ -21,13 +21,22 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
+const isPlatform = (url: string | undefined) => (url ?? '').startsWith('/api/platform/');
+
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // platform calls are signed over their exact bytes: kept raw, parsed once the signature holds
+    if (isPlatform(request.raw.url)) return done(null, body);
     try {
       done(null, parseJsonBody(body as string));
     } catch (error) {
       done(error as Error, undefined);
     }
+  });
+  // any other content type: raw for platform calls (their signature is checked first), else 415
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (isPlatform(request.raw.url)) return done(null, body);
+    done(Object.assign(new Error('Unsupported content type: send application/json'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
   });
 }

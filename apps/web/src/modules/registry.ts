@@ -8,7 +8,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 export type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 import { adminmanagerScreens } from './adminmanager';
+import { usermanagerScreens } from './usermanager';
 
 export const screens: ScreenMap = {
   ...adminmanagerScreens,
+  ...usermanagerScreens,
 };

@@ -1,0 +1,169 @@
+/**
+ * definePlatformOperation: the one way a route under /api/platform/ is declared (contract
+ * "Platform API"). These calls carry no staff token: an application signs each one.
+ * Per request, in order:
+ *   onRequest      X-App-Id known and enabled, X-Timestamp within 300 s of the server's clock
+ *                  (before the body is read);
+ *   preValidation  X-Signature = hex HMAC-SHA256(secret, `${timestamp}.${payload}`) over the raw
+ *                  body (POST) or the raw query string (GET), then the JSON is parsed;
+ *   validation     zod, strict (a 400 names the field);
+ *   handler        with the application's id; no operation-log record (not a staff action).
+ * Refusals (401) are written to the operation log, at most one record a minute for each
+ * application, address and reason, carrying how many were left out (refusal-log.ts).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { emptyQuery } from '@console/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/open';
+import { parseJsonBody } from '../plugins/json-body';
+import { ApiError } from './api-error';
+import { describeZodError } from './zod-message';
+import { RefusalLog } from './refusal-log';
+
+export const PLATFORM_PREFIX = '/api/platform/';
+/** Contract: a timestamp more than 300 s from the server's clock is refused. */
+export const MAX_CLOCK_SKEW_MS = 300_000;
+
+export interface PlatformApp { appId: string }
+
+export interface PlatformContext<Body, Query> {
+  db: Db;
+  config: ServerConfig;
+  app: PlatformApp;
+  body: Body;
+  query: Query;
+  ip: string;
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+interface PlatformSpec<B extends z.ZodType, Q extends z.ZodType> {
+  method: 'GET' | 'POST';
+  url: string;
+  /** operationId in OpenAPI: 'platform.wallet.debit'. */
+  name: string;
+  summary: string;
+  body?: B;
+  query?: Q;
+  response?: z.ZodType;
+  /** Bytes; default the app's 1 MiB. */
+  bodyLimit?: number;
+  handler(ctx: PlatformContext<z.output<B>, z.output<Q>>): Promise<unknown>;
+}
+
+export type PlatformOperation = PlatformSpec<z.ZodType, z.ZodType>;
+
+export function definePlatformOperation<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = typeof emptyQuery>(
+  op: PlatformSpec<B, Q>,
+): PlatformOperation {
+  if (!op.url.startsWith(PLATFORM_PREFIX)) throw new Error(`${op.name}: platform operations live under ${PLATFORM_PREFIX}`);
+  return op as unknown as PlatformOperation;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signing application of a platform call, once its headers are checked. */
+    platformApp: (PlatformApp & { secret: string; timestamp: string }) | null;
+  }
+}
+
+export const platformUnauthorized = (message: string) => new ApiError(401, message);
+
+/** Lowercase hex HMAC-SHA256 of `${timestamp}.${payload}` (the contract's signature). */
+export function platformSignature(secret: string, timestamp: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+}
+
+function sameHex(a: string, b: string): boolean {
+  if (a.length !== b.length || !/^[0-9a-f]*$/.test(a)) return false;
+  return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+}
+
+function documented(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+interface Deps { db: Db; config: ServerConfig }
+
+/** Headers, application and clock: everything that can be checked before the body is read. */
+async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> {
+  const appId = request.headers['x-app-id'];
+  const timestamp = request.headers['x-timestamp'];
+  if (typeof appId !== 'string' || appId.length === 0 || appId.length > 64) throw platformUnauthorized('Unknown application');
+  const app = await deps.db.selectFrom('platform_application').select(['app_id', 'secret', 'enabled'])
+    .where('app_id', '=', appId).executeTakeFirst();
+  if (!app || !app.enabled) throw platformUnauthorized('Unknown application');
+  if (typeof timestamp !== 'string' || !/^\d{1,16}$/.test(timestamp)) throw platformUnauthorized('Missing or bad X-Timestamp');
+  if (Math.abs(Number(timestamp) - deps.config.now()) > MAX_CLOCK_SKEW_MS) throw platformUnauthorized('Stale X-Timestamp');
+  request.platformApp = { appId: app.app_id, secret: app.secret, timestamp };
+}
+
+function checkSignature(request: FastifyRequest): void {
+  const app = request.platformApp!;
+  const signature = request.headers['x-signature'];
+  if (typeof signature !== 'string') throw platformUnauthorized('Missing X-Signature');
+  const url = request.raw.url ?? '';
+  const payload = request.method === 'GET'
+    ? (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '')
+    : typeof request.body === 'string' ? request.body : '';
+  if (!sameHex(signature.toLowerCase() === signature ? signature : '', platformSignature(app.secret, app.timestamp, payload))) {
+    throw platformUnauthorized('Bad signature');
+  }
+}
+
+function zodValidator(schema: z.ZodType, part: string) {
+  return (data: unknown) => {
+    const input = data === null ? undefined : data;
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return { value: parsed.data };
+    return { error: new ApiError(400, describeZodError(schema.safeParse(input, { reportInput: true }).error!, part)) };
+  };
+}
+
+/**
+ * Platform bodies reach the hooks as raw text (plugins/json-body.ts keeps them so), whatever
+ * their content type: the signature is checked over the exact bytes before anything is parsed.
+ */
+export function registerPlatformOperations(app: FastifyInstance, deps: Deps, operations: readonly PlatformOperation[]): void {
+  if (!app.hasRequestDecorator('platformApp')) app.decorateRequest('platformApp', null);
+  const refusals = new RefusalLog(deps);
+  for (const op of operations) {
+    const query = op.query ?? emptyQuery;
+    const validators: Record<string, ReturnType<typeof zodValidator>> = { querystring: zodValidator(query, 'query') };
+    if (op.body) validators.body = zodValidator(op.body, 'body');
+    app.route({
+      method: op.method,
+      url: op.url,
+      bodyLimit: op.bodyLimit,
+      config: { platform: { name: op.name } },
+      schema: {
+        operationId: op.name,
+        summary: op.summary,
+        tags: ['platform'],
+        security: [{ platformSignature: [] }],
+        querystring: documented(query),
+        ...(op.body ? { body: documented(op.body) } : {}),
+        ...(op.response ? { response: { 200: documented(op.response) } } : {}),
+      },
+      validatorCompiler: ({ httpPart }) => validators[httpPart ?? ''] ?? (() => ({ value: undefined })),
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      onRequest: async (request) => checkHeaders(deps, request),
+      preValidation: async (request) => {
+        checkSignature(request);
+        if (op.method === 'POST') request.body = parseJsonBody(typeof request.body === 'string' ? request.body : '');
+      },
+      onError: async (request, _reply, error) => {
+        if ((error as { statusCode?: number }).statusCode === 401) refusals.record(request, error.message);
+      },
+      handler: async (request, reply) => op.handler({
+        db: deps.db, config: deps.config, app: { appId: request.platformApp!.appId }, body: request.body, query: request.query,
+        ip: request.ip, now: new Date(deps.config.now()), request, reply,
+      }),
+    });
+  }
+}

@@ -1,0 +1,9 @@
+/** Strings of /usermanager: each part's file holds its screens' keys; all sit under 'usermanager'. */
+import issuing from './locales/issuing';
+import lists from './locales/lists';
+import players from './locales/players';
+
+export default {
+  en: { usermanager: { ...lists.en, ...players.en, ...issuing.en } },
+  zh: { usermanager: { ...lists.zh, ...players.zh, ...issuing.zh } },
+};
