@@ -4,7 +4,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * Scripts only from the app itself (no inline script, no eval), so player-written text that
+ * reached the page as markup could still not run; styles may be inline (antd's CSS-in-JS);
+ * images also from data:/blob: (QR codes) and https: (avatars); calls only to this origin.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
+  "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'",
+].join('; ');
+
 export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
   'referrer-policy': 'no-referrer',
