@@ -57,7 +57,9 @@ describe('catalogue data', () => {
     const childrenOf = (path: string) => findScreen(path)!.childPaths.map((p) => p.slice(path.length + 1));
     expect(childrenOf('/remoteconfig/sms')).toEqual(['smslogs', 'smsconfig', 'localconfig', 'globalconfig']);
     expect(childrenOf('/tinygames/tongits')).toEqual(['dashboard', 'dashboard1v1', 'tongitsconfig', 'aiconfig', 'aidashboard']);
-    expect(childrenOf('/usermanager')).toHaveLength(29);
+    // the 29 of §2 and the hidden /usermanager/playerchips (roles of the detail's chip actions)
+    expect(childrenOf('/usermanager')).toHaveLength(30);
+    expect(findScreen('/usermanager/playerchips')).toMatchObject({ hidden: true, kind: 'workflow' });
     expect(childrenOf('/platmanager')).toHaveLength(11);
     expect(childrenOf('/agentcooperation')).toHaveLength(12);
   });
@@ -109,6 +111,7 @@ describe('demo accounts', () => {
     ['/recycle', ['admin', 'secadmin', 'business', 'partner', 'delivery']],
     ['/platmanager/coinediter', ['admin', 'secadmin']],
     ['/usermanager/searchsales', ['admin', 'sales', 'groundpromoter']],
+    ['/usermanager/playerchips', ['admin', 'secadmin', 'business', 'serviceleader']],
     ['/gameserver/status', ['admin', 'main']],
   ])('%s is open to exactly %j', (path, allowed) => {
     expect(whoMay(path)).toEqual(ROLES.filter((role) => allowed.includes(role)));

@@ -12,6 +12,8 @@ const figures = roles('business', 'partner', 'secadmin');
 const moderation = roles('business', 'service', 'serviceleader', 'secadmin');
 /** Account take-over risk (bans, verification codes, tracing): leaders only. */
 const sensitive = roles('business', 'serviceleader', 'secadmin');
+/** Staff chip changes on one player (add, reduce, chip ↔ safe), within each group's daily issue limit. */
+const chipAdjust = roles('business', 'serviceleader', 'secadmin');
 
 export const usermanagerModule = defineModule(
   group('/usermanager', 'Player management', '玩家管理', [
@@ -42,6 +44,8 @@ export const usermanagerModule = defineModule(
     screen('banediter', 'Ban editor', '封禁管理', 'workflow', sensitive),
     screen('telephonecode', 'Phone verification codes', '手机验证码', 'list', sensitive),
     screen('playtokplayer', 'Player-to-player transfers', '玩家间转账', 'list', money),
+    // Not a menu entry: the roles of the chip buttons in the player detail (and their API).
+    screen('playerchips', 'Player chip adjustment', '玩家筹码调整', 'workflow', { ...chipAdjust, hidden: true }),
     group('batchsendgold', 'Batch send chips', '批量发放筹码', [
       screen('sendgold', 'Send chips', '发放筹码', 'workflow'),
       screen('sendlogs', 'Chip send log', '筹码发放记录', 'list'),
