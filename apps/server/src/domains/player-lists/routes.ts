@@ -1,4 +1,11 @@
 /** The list and report screens of /usermanager about players and their money. */
 import type { Operation } from '../../http/operation';
+import { listOperations } from '../../http/list';
+import { goldlogs, moneylogs } from './ledger';
+import { userlist } from './players';
 
-export const playerListOperations: Operation[] = [];
+export const playerListOperations: Operation[] = [
+  ...listOperations(userlist),
+  ...listOperations(goldlogs),
+  ...listOperations(moneylogs),
+];

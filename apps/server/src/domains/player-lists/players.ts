@@ -1,0 +1,53 @@
+/**
+ * /usermanager/userlist: players with their balances, keyset paged (1,000,000 players: no
+ * total is counted; see docs/api/usermanager.md). Sorts use the indexes of migration 008.
+ */
+import { PLAYER_STATUSES, playerListItem, type PlayerListItem } from '@console/schemas';
+import { dateRange, defineList, eqEnum, eqInt, eqText, prefix, sortBy } from '../../http/list';
+import { isoInConsoleZone } from '../../http/time';
+
+export const userlist = defineList<PlayerListItem>({
+  url: '/api/usermanager/userlist', name: 'usermanager.userlist', screen: '/usermanager/userlist', tags: ['player lists'],
+  summary: 'Players with their balances: filters uid, name (prefix, any case), phone (number), status, vip, partner, from/to (registered)',
+  paging: 'keyset',
+  from: (db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
+    'p.uid', 'p.name', 'p.phone_country', 'p.phone_number', 'p.vip', 'p.status', 'p.suspended_until', 'p.partner',
+    'b.chip', 'b.bean', 'b.safe', 'b.bonus', 'b.diamond', 'b.charisma', 'b.withdrawable', 'p.net_win',
+    'p.registered_at', 'p.last_login_at', 'p.login_ip', 'p.register_ip',
+  ]),
+  partner: 'p.partner',
+  id: 'p.uid',
+  filters: {
+    uid: eqInt('p.uid', 1),
+    name: prefix('p.name', { lower: true }),
+    phone: eqText('p.phone_number', 32),
+    status: eqEnum('p.status', PLAYER_STATUSES),
+    vip: eqInt('p.vip'),
+    partner: eqInt('p.partner'),
+    registered: dateRange('p.registered_at'),
+  },
+  sorts: {
+    uid: sortBy.int('p.uid'),
+    chip: sortBy.int('b.chip'),
+    registeredAt: sortBy.time('p.registered_at'),
+    lastLoginAt: sortBy.time('p.last_login_at', { nullable: true }),
+  },
+  defaultSort: { key: 'uid', order: 'descend' },
+  item: playerListItem,
+  row: (r) => ({
+    uid: r.uid as number,
+    name: r.name as string,
+    phone: r.phone_number ? `+${r.phone_country ?? ''} ${r.phone_number as string}` : '',
+    vip: r.vip as number,
+    status: r.status as PlayerListItem['status'],
+    suspendedUntil: isoInConsoleZone(r.suspended_until as Date | null),
+    partner: r.partner as number,
+    chip: r.chip as number, bean: r.bean as number, safe: r.safe as number, bonus: r.bonus as number,
+    diamond: r.diamond as number, charisma: r.charisma as number, withdrawable: r.withdrawable as number,
+    netWin: r.net_win as number,
+    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
+    loginIp: (r.login_ip as string | null) ?? null,
+    registerIp: r.register_ip as string,
+  }),
+});
