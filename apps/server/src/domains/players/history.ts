@@ -1,0 +1,95 @@
+/**
+ * A player's histories, newest first, in keyset pages (never OFFSET, never a count): each
+ * answer's `nextCursor` is the id of its last item, and the next page continues strictly
+ * below that item in the page's order. Every call checks first that the caller's partner
+ * scope reaches the player (404 otherwise).
+ */
+import type {
+  BanLogItem, InviteeItem, LedgerItem, LoginItem, PlayerHistoryQuery, PlayerLedgerQuery, ProfileChangeItem,
+} from '@console/schemas';
+import { sql } from 'kysely';
+import type { Db } from '../../db/open';
+import { isoInConsoleZone } from '../../http/time';
+import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
+import { findPlayer } from './access';
+
+export const HISTORY_PAGE_SIZE = 20;
+const MAX_UID = 2_147_483_647;
+
+export interface KeysetPage<T> { items: T[]; nextCursor: string | null }
+
+const iso = (value: Date | string) => isoInConsoleZone(value)!;
+const cursorOf = (query: PlayerHistoryQuery) => (query.cursor ? Number(query.cursor) : null);
+
+function page<Row, Item extends { id: number }>(rows: Row[], size: number, map: (row: Row) => Item): KeysetPage<Item> {
+  const items = rows.slice(0, size).map(map);
+  return { items, nextCursor: rows.length > size && items.length ? String(items[items.length - 1].id) : null };
+}
+
+/** Ledger entries of every currency (or one), by time then id. */
+export async function ledgerPage(db: Db, user: ScopedSubject, query: PlayerLedgerQuery): Promise<KeysetPage<LedgerItem>> {
+  await findPlayer(db, user, query.uid);
+  const size = query.pageSize ?? HISTORY_PAGE_SIZE;
+  const below = cursorOf(query);
+  const rows = await db.selectFrom('ledger_entry')
+    .select(['id', 'at', 'currency', 'delta', 'balance_after', 'reason', 'ref', 'actor'])
+    .where('uid', '=', query.uid)
+    .$if(query.currency !== undefined, (qb) => qb.where('currency', '=', query.currency!))
+    .$if(below !== null, (qb) => qb.where(sql<boolean>`(at, id) < (SELECT c.at, c.id FROM ledger_entry c WHERE c.id = ${below})`))
+    .orderBy('at', 'desc').orderBy('id', 'desc').limit(size + 1).execute();
+  return page(rows, size, (r) => ({
+    id: Number(r.id), at: iso(r.at), currency: r.currency, delta: Number(r.delta), balanceAfter: Number(r.balance_after),
+    reason: r.reason, ref: r.ref, actor: r.actor,
+  }));
+}
+
+export async function loginPage(db: Db, user: ScopedSubject, query: PlayerHistoryQuery): Promise<KeysetPage<LoginItem>> {
+  await findPlayer(db, user, query.uid);
+  const size = query.pageSize ?? HISTORY_PAGE_SIZE;
+  const below = cursorOf(query);
+  const rows = await db.selectFrom('player_login').select(['id', 'at', 'ip', 'device_id', 'duration_seconds'])
+    .where('uid', '=', query.uid)
+    .$if(below !== null, (qb) => qb.where(sql<boolean>`(at, id) < (SELECT c.at, c.id FROM player_login c WHERE c.id = ${below})`))
+    .orderBy('at', 'desc').orderBy('id', 'desc').limit(size + 1).execute();
+  return page(rows, size, (r) => ({ id: Number(r.id), at: iso(r.at), ip: r.ip, deviceId: r.device_id, durationSeconds: r.duration_seconds }));
+}
+
+/** Players whose inviter is this player (and whom the caller may see), newest uid first. */
+export async function inviteePage(db: Db, user: ScopedSubject, query: PlayerHistoryQuery): Promise<KeysetPage<InviteeItem>> {
+  await findPlayer(db, user, query.uid);
+  const size = query.pageSize ?? HISTORY_PAGE_SIZE;
+  const below = cursorOf(query);
+  const scope = partnerScope(user);
+  const rows = await db.selectFrom('player').select(['uid', 'name', 'registered_at', 'partner', 'status', 'suspended_until'])
+    .where('inviter_uid', '=', query.uid)
+    .$if(scope !== null, (qb) => qb.where('partner', '=', scope!))
+    .$if(below !== null, (qb) => qb.where('uid', '<=', Math.min(below! - 1, MAX_UID)))
+    .orderBy('uid', 'desc').limit(size + 1).execute();
+  return page(rows, size, (r) => ({ id: r.uid, uid: r.uid, name: r.name, registeredAt: iso(r.registered_at), partner: r.partner, status: r.status }));
+}
+
+export async function profileChangePage(db: Db, user: ScopedSubject, query: PlayerHistoryQuery): Promise<KeysetPage<ProfileChangeItem>> {
+  await findPlayer(db, user, query.uid);
+  const size = query.pageSize ?? HISTORY_PAGE_SIZE;
+  const below = cursorOf(query);
+  const rows = await db.selectFrom('player_profile_change').select(['id', 'at', 'field', 'old_value', 'new_value'])
+    .where('uid', '=', query.uid)
+    .$if(below !== null, (qb) => qb.where(sql<boolean>`(at, id) < (SELECT c.at, c.id FROM player_profile_change c WHERE c.id = ${below})`))
+    .orderBy('at', 'desc').orderBy('id', 'desc').limit(size + 1).execute();
+  return page(rows, size, (r) => ({ id: Number(r.id), at: iso(r.at), field: r.field, oldValue: r.old_value, newValue: r.new_value }));
+}
+
+/** Bans, lifts and suspensions of the player's account (ban_log), newest first. */
+export async function banLogPage(db: Db, user: ScopedSubject, query: PlayerHistoryQuery): Promise<KeysetPage<BanLogItem>> {
+  await findPlayer(db, user, query.uid);
+  const size = query.pageSize ?? HISTORY_PAGE_SIZE;
+  const below = cursorOf(query);
+  const rows = await db.selectFrom('ban_log').selectAll()
+    .where('kind', '=', 'account').where('value', '=', String(query.uid))
+    .$if(below !== null, (qb) => qb.where('id', '<', below!))
+    .orderBy('id', 'desc').limit(size + 1).execute();
+  return page(rows, size, (r) => ({
+    id: Number(r.id), at: iso(r.at), kind: r.kind, value: r.value, action: r.action, reason: r.reason,
+    until: isoInConsoleZone(r.until), operator: r.operator, partner: r.partner,
+  }));
+}
