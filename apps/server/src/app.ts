@@ -15,6 +15,7 @@ import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
 import { operationLogOperations } from './domains/operation-log/routes';
 import { issuingOperations } from './domains/issuing/routes';
+import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
 import { platformOperations } from './domains/platform/routes';
 import { playerListOperations } from './domains/player-lists/routes';
 import { playerOperations } from './domains/players/routes';
@@ -39,9 +40,11 @@ export interface BuildOptions {
    * follows the database's change notifications; absent or false: no cache.
    */
   cacheSessions?: boolean | { listen: string };
+  /** The batch send worker (domains/issuing/worker.ts): on unless false; tests may tune it. */
+  batchWorker?: boolean | Partial<WorkerOptions>;
 }
 
-export async function buildApp({ db, config, logger, cacheSessions = false }: BuildOptions) {
+export async function buildApp({ db, config, logger, cacheSessions = false, batchWorker = true }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
@@ -75,6 +78,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false }: Bu
   registerOperations(app, deps, playerOperations);
   registerOperations(app, deps, playerListOperations);
   registerOperations(app, deps, issuingOperations);
+  if (batchWorker !== false) registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
   registerPlatformOperations(app, deps, platformOperations);
 
   await registerWebApp(app, config.webDist);

@@ -80,3 +80,34 @@ export async function chargeIssue(trx: Db, issuer: Issuer, currency: IssueCurren
   const issued = Number(rows[0]!.issued);
   return { limit, issued, remaining: limit - issued };
 }
+
+/**
+ * Charges several amounts in their order, each on its own, in the caller's transaction
+ * (required): an amount that does not fit what is left is refused (its refusal message in
+ * `refusals`, null for a charged one) and a later, smaller one may still fit. The day's usage
+ * row is locked until the transaction ends, so the decisions hold against concurrent issuers;
+ * the charged sum is added by one guarded UPDATE.
+ */
+export async function chargeEach(trx: Db, issuer: Issuer, currency: IssueCurrency, amounts: readonly number[], now: Date):
+  Promise<{ refusals: (string | null)[]; allowance: IssueAllowance }> {
+  if (!trx.isTransaction) throw new Error('chargeEach needs a transaction');
+  const limit = await dailyLimit(trx, issuer, currency);
+  const day = consoleDay(now);
+  await trx.insertInto('issue_usage').values({ username: issuer.username, day, currency, issued: 0 })
+    .onConflict((oc) => oc.columns(['username', 'day', 'currency']).doNothing()).execute();
+  const { rows } = await sql<{ issued: string }>`
+    SELECT issued FROM issue_usage WHERE username = ${issuer.username} AND day = ${day} AND currency = ${currency} FOR UPDATE`.execute(trx);
+  let issued = Number(rows[0]!.issued);
+  const start = issued;
+  const refusals = amounts.map((amount) => {
+    if (issued + amount <= limit) { issued += amount; return null; }
+    return dailyLimitExceeded({ limit, issued, remaining: Math.max(0, limit - issued) }).message;
+  });
+  if (issued > start) {
+    const updated = await sql`
+      UPDATE issue_usage SET issued = issued + ${issued - start}
+      WHERE username = ${issuer.username} AND day = ${day} AND currency = ${currency} AND issued + ${issued - start} <= ${limit}`.execute(trx);
+    if (Number(updated.numAffectedRows ?? 0) !== 1) throw new Error('issue_usage changed under its row lock');
+  }
+  return { refusals, allowance: { limit, issued, remaining: Math.max(0, limit - issued) } };
+}
