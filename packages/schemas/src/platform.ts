@@ -1,2 +1,133 @@
-/** Request and answer schemas of this area (see its domain folder on the server). */
-export {};
+/**
+ * The platform API (contract "Platform API"; docs/api/platform.md): signed calls of the game
+ * platform. Amounts are integers 1..10^12 (a string, fraction, zero, negative or larger is a
+ * 400), uids integers 1..2^31−1, times ISO 8601 with offset.
+ */
+import { z } from 'zod';
+import { isoDateTime, queryInt, requiredText, text } from './text';
+
+const MAX_AMOUNT = 1_000_000_000_000;
+const MAX_UID = 2_147_483_647;
+
+const integer = (min: number, max: number) => z
+  .number({ message: 'Expected number' })
+  .int({ message: 'Must be an integer' })
+  .min(min, { message: `Must be at least ${min}` })
+  .max(max, { message: `Must be at most ${max}` });
+
+/** An amount in the smallest unit: an integer 1..10^12. */
+export const platformAmount = integer(1, MAX_AMOUNT);
+/** A player id: an integer 1..2^31−1. */
+export const platformUid = integer(1, MAX_UID);
+
+const IPV4 = z.ipv4();
+const IPV6 = z.ipv6();
+export const platformIp = text(45).refine((v) => IPV4.safeParse(v).success || IPV6.safeParse(v).success, { message: 'Must be an IPv4 or IPv6 address' });
+
+/** `{country, number}`: country code (a leading + is accepted and dropped) and the national number. */
+export const platformPhone = z.strictObject({
+  country: z.string().regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' }).transform((v) => v.replace(/^\+/, '')),
+  number: z.string().regex(/^[0-9]{4,15}$/, { message: 'Must be 4 to 15 digits' }),
+});
+
+// ---------------------------------------------------------------------------------- events
+
+export const platformEvent = z.strictObject({
+  id: requiredText(64),
+  type: requiredText(64),
+  at: isoDateTime,
+  data: z.looseObject({}),
+});
+export type PlatformEventInput = z.infer<typeof platformEvent>;
+
+export const MAX_EVENTS = 1000;
+export const platformEventsBody = z.strictObject({
+  events: z.array(platformEvent).min(1, { message: 'At least 1 event' }).max(MAX_EVENTS, { message: `At most ${MAX_EVENTS} events` }),
+});
+
+const deviceId = requiredText(128);
+const playerName = requiredText(64);
+
+/** The `data` of each event type (strict: an unknown field is a 400 of that event). */
+export const PLATFORM_EVENT_DATA = {
+  'player.registered': z.strictObject({
+    uid: platformUid, name: playerName, ip: platformIp, deviceId, package: requiredText(128),
+    partner: integer(0, MAX_UID).optional(), phone: platformPhone.optional(), shareId: requiredText(64).optional(),
+    inviterUid: platformUid.optional(),
+  }),
+  'player.login': z.strictObject({ uid: platformUid, ip: platformIp, deviceId, durationSeconds: integer(0, 31_536_000).optional() }),
+  'player.profile': z.strictObject({
+    uid: platformUid, name: playerName.optional(), avatar: text(512).optional(), gcash: text(32).optional(), bank: text(200).optional(),
+  }).refine((d) => d.name !== undefined || d.avatar !== undefined || d.gcash !== undefined || d.bank !== undefined, { message: 'Nothing to change' }),
+  'player.phoneBound': z.strictObject({ uid: platformUid, phone: platformPhone }),
+  'chips.transferred': z.strictObject({ fromUid: platformUid, toUid: platformUid, amount: platformAmount })
+    .refine((d) => d.fromUid !== d.toUid, { message: 'Cannot transfer to oneself', path: ['toUid'] }),
+  'safe.deposit': z.strictObject({ uid: platformUid, amount: platformAmount }),
+  'safe.withdraw': z.strictObject({ uid: platformUid, amount: platformAmount }),
+  'gift.sent': z.strictObject({ fromUid: platformUid, toUid: platformUid, giftId: requiredText(64), chips: platformAmount, charisma: platformAmount })
+    .refine((d) => d.fromUid !== d.toUid, { message: 'Cannot send a gift to oneself', path: ['toUid'] }),
+  'emote.used': z.strictObject({ uid: platformUid, emoteId: requiredText(64), chips: integer(0, MAX_AMOUNT) }),
+  'feedback.submitted': z.strictObject({ uid: platformUid, category: requiredText(64), text: requiredText(2000) }),
+  'tipoff.submitted': z.strictObject({ uid: platformUid, targetUid: platformUid, reason: requiredText(200), text: text(2000) })
+    .refine((d) => d.uid !== d.targetUid, { message: 'Cannot report oneself', path: ['targetUid'] }),
+  'sms.sent': z.strictObject({ phone: platformPhone, code: requiredText(16), provider: requiredText(64), purpose: requiredText(64) }),
+  // added by the console (docs/api/platform.md): coin dealers' sales and badges
+  'coindealer.sold': z.strictObject({ dealerUid: platformUid, toUid: platformUid, amount: platformAmount, price: platformAmount.optional() })
+    .refine((d) => d.dealerUid !== d.toUid, { message: 'Cannot sell to oneself', path: ['toUid'] }),
+  'badge.granted': z.strictObject({ uid: platformUid, badgeId: requiredText(64), name: requiredText(64) }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type PlatformEventType = keyof typeof PLATFORM_EVENT_DATA;
+export const PLATFORM_EVENT_TYPES = Object.keys(PLATFORM_EVENT_DATA) as PlatformEventType[];
+
+export const platformEventResult = z.object({
+  id: z.string(),
+  status: z.enum(['applied', 'rejected', 'duplicate']),
+  code: z.number().int().optional(),
+  message: z.string().optional(),
+});
+export type PlatformEventResult = z.infer<typeof platformEventResult>;
+export const platformEventsAnswer = z.object({ code: z.literal(200), data: z.object({ results: z.array(platformEventResult) }) });
+
+// ---------------------------------------------------------------------------------- wallet
+
+export const WALLET_CURRENCIES = ['chip', 'bean', 'bonus', 'diamond', 'withdrawable'] as const;
+export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
+
+const txId = requiredText(64);
+
+export const walletMoveBody = z.strictObject({
+  txId,
+  uid: platformUid,
+  currency: z.enum(WALLET_CURRENCIES, { message: `Must be one of ${WALLET_CURRENCIES.join(', ')}` }),
+  amount: platformAmount,
+  reason: requiredText(64),
+  ref: text(128).optional(),
+});
+export type WalletMoveBody = z.infer<typeof walletMoveBody>;
+
+export const walletRollbackBody = z.strictObject({ txId, originalTxId: txId })
+  .refine((d) => d.txId !== d.originalTxId, { message: 'A transaction cannot roll itself back', path: ['originalTxId'] });
+export type WalletRollbackBody = z.infer<typeof walletRollbackBody>;
+
+export const walletBalanceQuery = z.strictObject({ uid: queryInt(1, MAX_UID) });
+
+export const walletMoveAnswer = z.object({ code: z.literal(200), data: z.object({ txId: z.string(), balance: z.number().int() }) });
+export const walletRollbackAnswer = z.object({
+  code: z.literal(200),
+  data: z.object({
+    txId: z.string(),
+    originalTxId: z.string(),
+    /** reversed: the original's movement was undone; voided: the original had not arrived and will be refused. */
+    status: z.enum(['reversed', 'voided']),
+    uid: z.number().int().nullable(),
+    currency: z.enum(WALLET_CURRENCIES).nullable(),
+    balance: z.number().int().nullable(),
+  }),
+});
+
+export const walletBalances = z.object({
+  chip: z.number().int(), bean: z.number().int(), safe: z.number().int(), bonus: z.number().int(),
+  diamond: z.number().int(), charisma: z.number().int(), withdrawable: z.number().int(),
+});
+export const walletBalanceAnswer = z.object({ code: z.literal(200), data: z.object({ uid: z.number().int(), balances: walletBalances }) });

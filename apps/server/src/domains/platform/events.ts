@@ -1,0 +1,60 @@
+/**
+ * POST /api/platform/events: each event's data is validated here (a failure rejects that event
+ * with 400 and a message naming the field), then the whole call goes to the database in one
+ * statement, platform_events_apply (migration 007), which applies each event in its own
+ * subtransaction in the order sent and keeps every outcome in platform_event. The call's
+ * statement is retried as a whole when PostgreSQL picks it as a deadlock victim.
+ */
+import { PLATFORM_EVENT_DATA, type PlatformEventInput, type PlatformEventResult } from '@console/schemas';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/open';
+import { describeZodError } from '../../http/zod-message';
+import { withRetry } from './retry';
+
+interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** PostgreSQL's jsonb refuses unpaired surrogates: they become U+FFFD, as pg does for text. */
+const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value);
+/** What jsonb cannot hold (NUL, unpaired surrogates) in any key or value, as JSON.stringify writes it. */
+const UNSTORABLE = /\\u(0000|d[89a-f])/i;
+
+function dataError(error: z.ZodError): string {
+  const message = describeZodError(error, 'data');
+  return message.startsWith('data:') ? message : `data.${message}`;
+}
+
+/** The event as the database receives it: validated data, or the refusal of its data. */
+export function prepareEvent(event: PlatformEventInput): Prepared {
+  const schema = (PLATFORM_EVENT_DATA as Record<string, z.ZodType>)[event.type];
+  const base = { id: event.id, type: event.type, at: event.at };
+  if (!schema) return { ...base, data: event.data, error: { code: 400, message: `type: Unknown event type ${event.type.slice(0, 64)}` } };
+  const parsed = schema.safeParse(event.data);
+  if (parsed.success) return { ...base, data: parsed.data };
+  return { ...base, data: event.data, error: { code: 400, message: dataError(schema.safeParse(event.data, { reportInput: true }).error!) } };
+}
+
+function toJson(events: Prepared[]): string {
+  return `[${events.map((e) => {
+    const json = JSON.stringify(e, wellFormed);
+    // a refused event's data is kept for the record only: when jsonb cannot hold it, an empty object is
+    return e.error && UNSTORABLE.test(json) ? JSON.stringify({ ...e, data: {} }, wellFormed) : json;
+  }).join(',')}]`;
+}
+
+interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number | null; r_message: string | null }
+
+export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
+  const prepared = events.map(prepareEvent);
+  const json = toJson(prepared);
+  const { rows } = await withRetry(() => sql<Row>`
+    SELECT r_status, r_code, r_message FROM platform_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+  if (rows.length !== prepared.length) throw new Error(`platform_events_apply answered ${rows.length} results for ${prepared.length} events`);
+  return rows.map((row, i) => {
+    const result: PlatformEventResult = { id: prepared[i]!.id, status: row.r_status };
+    if (row.r_code !== null) result.code = row.r_code;
+    if (row.r_message !== null) result.message = row.r_message;
+    return result;
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The wallet calls of the platform (contract "Platform API", Wallet): debit, credit, rollback
+ * and balance. A txId is an idempotency key per application, kept in wallet_tx with a
+ * fingerprint of the call's content and the answer given: the same txId with the same content
+ * answers that answer again and writes nothing; other content is a 409. A refused call (404,
+ * 409 Insufficient balance) writes nothing at all, its txId included, so it may be sent again.
+ *
+ * Each call is one transaction: claiming the txId (an insert that waits for a concurrent call
+ * holding the same txId), the ledger movement with its guard, player.net_win for chips, and
+ * the answer. The transaction is retried whole on a deadlock or serialization failure.
+ */
+import { createHash } from 'node:crypto';
+import type { WalletCurrency, WalletMoveBody, WalletRollbackBody } from '@console/schemas';
+import type { Db } from '../../db/open';
+import type { Insertable } from 'kysely';
+import type { WalletTxTable } from '../../db/schema';
+import { conflict, notFound } from '../../http/api-error';
+import { post } from '../ledger/ledger';
+import { withRetry } from './retry';
+
+export interface MoveAnswer { txId: string; balance: number }
+export interface RollbackAnswer {
+  txId: string;
+  originalTxId: string;
+  status: 'reversed' | 'voided';
+  uid: number | null;
+  currency: WalletCurrency | null;
+  balance: number | null;
+}
+
+const fingerprintOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+const actorOf = (appId: string) => `app:${appId}`;
+const keyOf = (appId: string, txId: string) => `app:${appId}:tx:${txId}`;
+
+/** Inserts the txId's row unless it exists; true when this call holds it now. */
+async function claim(trx: Db, row: Insertable<WalletTxTable>): Promise<boolean> {
+  const claimed = await trx.insertInto('wallet_tx').values(row)
+    .onConflict((oc) => oc.columns(['app_id', 'tx_id']).doNothing()).returning('tx_id').executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The answer a txId seen before owes: its first answer, or a 409. */
+async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint: string): Promise<T> {
+  const row = await trx.selectFrom('wallet_tx').select(['kind', 'fingerprint', 'answer'])
+    .where('app_id', '=', appId).where('tx_id', '=', txId).executeTakeFirstOrThrow();
+  if (row.kind === 'voided') throw conflict(`Transaction ${txId} was rolled back before it arrived`);
+  if (row.fingerprint !== fingerprint) throw conflict(`txId ${txId} was already used with other content`);
+  return row.answer as T;
+}
+
+async function moveNetWin(trx: Db, uid: number, currency: string, delta: number): Promise<void> {
+  if (currency !== 'chip') return;
+  await trx.updateTable('player').set((eb) => ({ net_win: eb('net_win', '+', delta) })).where('uid', '=', uid).execute();
+}
+
+export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
+  const { txId, uid, currency, amount, reason } = body;
+  const fingerprint = fingerprintOf([kind, uid, currency, amount, reason, body.ref ?? null]);
+  return withRetry(() => db.transaction().execute(async (trx) => {
+    if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now }))) {
+      return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
+    }
+    const delta = kind === 'debit' ? -amount : amount;
+    const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
+    await moveNetWin(trx, uid, currency, delta);
+    const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
+    await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer) }).where('app_id', '=', appId).where('tx_id', '=', txId).execute();
+    return answer;
+  }));
+}
+
+export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, now: Date): Promise<RollbackAnswer> {
+  const { txId, originalTxId } = body;
+  const fingerprint = fingerprintOf(['rollback', originalTxId]);
+  const where = (trx: Db, id: string) => trx.selectFrom('wallet_tx').selectAll().where('app_id', '=', appId).where('tx_id', '=', id);
+  const save = async (trx: Db, answer: RollbackAnswer) => {
+    await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer), uid: answer.uid, currency: answer.currency })
+      .where('app_id', '=', appId).where('tx_id', '=', txId).execute();
+    return answer;
+  };
+  return withRetry(() => db.transaction().execute(async (trx) => {
+    const base = { app_id: appId, uid: null, currency: null, amount: null, at: now };
+    if (!(await claim(trx, { ...base, tx_id: txId, kind: 'rollback', fingerprint, original_tx_id: originalTxId }))) {
+      return answerAgain<RollbackAnswer>(trx, appId, txId, fingerprint);
+    }
+    let original = await where(trx, originalTxId).forUpdate().executeTakeFirst();
+    if (!original) {
+      // the original has not arrived: a 'voided' row in its place refuses it when it comes
+      if (await claim(trx, { ...base, tx_id: originalTxId, kind: 'voided', fingerprint: '', original_tx_id: txId })) {
+        return save(trx, { txId, originalTxId, status: 'voided', uid: null, currency: null, balance: null });
+      }
+      original = await where(trx, originalTxId).forUpdate().executeTakeFirstOrThrow(); // it arrived meanwhile
+    }
+    if (original.kind === 'rollback') throw conflict(`Transaction ${originalTxId} is a rollback: only a debit or a credit can be rolled back`);
+    if (original.kind === 'voided' || original.rolled_back) throw conflict(`Transaction ${originalTxId} is already rolled back`);
+    const uid = original.uid!;
+    const currency = original.currency as WalletCurrency;
+    const delta = original.kind === 'debit' ? original.amount! : -original.amount!;
+    const posted = await post(trx, { uid, currency, delta, reason: 'wallet.rollback', ref: originalTxId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
+    await moveNetWin(trx, uid, currency, delta);
+    await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
+    return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
+  }));
+}
+
+export interface Balances { chip: number; bean: number; safe: number; bonus: number; diamond: number; charisma: number; withdrawable: number }
+
+export async function walletBalance(db: Db, uid: number): Promise<{ uid: number; balances: Balances }> {
+  const row = await db.selectFrom('player_balance').select(['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'])
+    .where('uid', '=', uid).executeTakeFirst();
+  if (!row) throw notFound(`Player ${uid} not found`);
+  return { uid, balances: row };
+}
