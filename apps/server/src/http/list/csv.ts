@@ -38,9 +38,14 @@ export function columnsParam(keys: readonly [string, ...string[]]) {
       .max(MAX_COLUMNS, { message: `At most ${MAX_COLUMNS} columns` }));
 }
 
-/** Quotes a field; a leading =, +, @, tab, CR, or '-' not starting a number gets a ' (formula injection). */
+const NUMBER = /^-?[\d,]*\.?\d+%?$/;
+
+/**
+ * Quotes a field; one starting with =, +, @, tab or CR, or with '-' without being a plain
+ * number ('-1,234.56' stays, '-1+2' does not), gets a leading ' (formula injection).
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+@\t\r]/.test(value) || /^-(?=[^\d.])/.test(value) ? `'${value}` : value;
+  const safe = /^[=+@\t\r]/.test(value) || (value.startsWith('-') && value !== EMPTY && !NUMBER.test(value)) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -58,7 +58,7 @@ export interface CompiledList extends ListSpec {
 
 export const MAX_PAGE_SIZE = 500;
 
-function compile(spec: ListSpec): CompiledList {
+export function compile(spec: ListSpec): CompiledList {
   if (!spec.sorts[spec.defaultSort.key]) throw new Error(`${spec.name}: default sort ${spec.defaultSort.key} is not sortable`);
   const keys = Object.keys(spec.item.shape);
   if (keys.length === 0) throw new Error(`${spec.name}: item has no fields`);
