@@ -4,6 +4,7 @@ import {
 } from '@console/schemas';
 import { defineOperation, type OperationContext } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
+import { accountExport } from './export';
 import { listAccounts } from './list';
 import { createAccount, removeAccount, resetAuthenticator, updateAccount } from './service';
 
@@ -18,6 +19,7 @@ export const accountOperations = [
     query: listAccountsQuery, response: accountListAnswer,
     handler: async ({ db, user, query }) => ({ code: 200, data: await listAccounts(db, user, query) }),
   }),
+  accountExport,
   defineOperation({
     method: 'POST', url: '/api/admin/userinfo/create', name: 'admin.userinfo.create', tags, screen, audit: true,
     summary: 'Creates a console account; 409 when the username exists',

@@ -4,6 +4,7 @@
  */
 import { listOperationLogQuery, operationLogAnswer } from '@console/schemas';
 import { defineOperation } from '../../http/operation';
+import { operationLogExport } from './export';
 import { listOperationLog } from './list';
 
 export const operationLogOperations = [
@@ -15,4 +16,5 @@ export const operationLogOperations = [
     query: listOperationLogQuery, response: operationLogAnswer,
     handler: async ({ db, user, query }) => ({ code: 200, data: await listOperationLog(db, user, query) }),
   }),
+  operationLogExport,
 ];

@@ -4,7 +4,7 @@
  * `@console/schemas`: a bad value is a 400 naming the parameter) and the SQL condition for
  * the parsed values. Columns are written as Kysely references ('p.uid', 'at').
  */
-import { isoDateTime, queryInt, text } from '@console/schemas';
+import { isoDateTime, queryBool, queryInt, text } from '@console/schemas';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 
@@ -46,6 +46,19 @@ export function eqText(column: string, max = 64): FilterBuilder {
 /** `column = one of values` (anything else is a 400 listing the choices). */
 export function eqEnum(column: string, values: readonly [string, ...string[]]): FilterBuilder {
   return single(z.enum(values, { message: `Must be one of ${values.join(', ')}` }), (v) => sql<SqlBool>`${sql.ref(column)} = ${v}`);
+}
+
+/** `column = true|false` (the parameter is exactly `true` or `false`). */
+export function eqBool(column: string): FilterBuilder {
+  return single(queryBool, (v) => sql<SqlBool>`${sql.ref(column)} = ${v}`);
+}
+
+/**
+ * Any other condition on one parameter: its schema (a query-string schema: strings in) and
+ * the SQL for the parsed value, e.g. `custom(roleSchema, (r) => sql\`roles @> ${JSON.stringify([r])}::jsonb\`)`.
+ */
+export function custom(schema: z.ZodType, condition: (value: unknown) => Expression<SqlBool>): FilterBuilder {
+  return single(schema, condition);
 }
 
 /** Case-insensitive substring (no index helps: keep it to small tables or narrowed sets). */
