@@ -18,6 +18,8 @@ import { issuingOperations } from './domains/issuing/routes';
 import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
 import { platformOperations } from './domains/platform/routes';
 import { playerListOperations } from './domains/player-lists/routes';
+import { playerRecordsOperations } from './domains/player-records/routes';
+import { playerReportsOperations } from './domains/player-reports/routes';
 import { playerOperations } from './domains/players/routes';
 import { registerOperations } from './http/operation';
 import { registerPlatformOperations } from './http/platform-operation';
@@ -77,6 +79,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, operationLogOperations);
   registerOperations(app, deps, playerOperations);
   registerOperations(app, deps, playerListOperations);
+  registerOperations(app, deps, playerReportsOperations);
+  registerOperations(app, deps, playerRecordsOperations);
   registerOperations(app, deps, issuingOperations);
   if (batchWorker !== false) registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
   registerPlatformOperations(app, deps, platformOperations);

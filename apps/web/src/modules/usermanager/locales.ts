@@ -2,8 +2,10 @@
 import issuing from './locales/issuing';
 import lists from './locales/lists';
 import players from './locales/players';
+import records from './locales/records';
+import reports from './locales/reports';
 
 export default {
-  en: { usermanager: { ...lists.en, ...players.en, ...issuing.en } },
-  zh: { usermanager: { ...lists.zh, ...players.zh, ...issuing.zh } },
+  en: { usermanager: { ...lists.en, ...players.en, ...issuing.en, ...reports.en, ...records.en } },
+  zh: { usermanager: { ...lists.zh, ...players.zh, ...issuing.zh, ...reports.zh, ...records.zh } },
 };
