@@ -7,8 +7,9 @@
  *   2. the next pending lines by line number;
  *   3. the issuer's daily limit charged line by line (limits.ts chargeEach, usage row locked):
  *      a line that does not fit fails with the limit's message, a later smaller one may fit;
- *   4. each fitting line's credit through the ledger (idempotency key `batch:<id>:<line>`),
- *      in uid order so that concurrent batches lock balance rows in one order;
+ *   4. the fitting lines' credits through the ledger (idempotency key `batch:<id>:<line>`),
+ *      in uid order so that concurrent batches lock balance rows in one order; one
+ *      statement for the chunk, or line by line when one of them is refused;
  *   5. the lines marked sent (with their entry) or failed (with the reason), the batch's
  *      counters, and `done` when no line is left.
  * All of it commits together or not at all: a process killed at any point leaves the chunk
@@ -17,11 +18,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import type { IssueCurrency } from '../../db/schema';
-import { post } from '../ledger/ledger';
-import { chargeEach } from './limits';
+import { ApiError } from '../../http/api-error';
+import { post, postMany, type Movement, type Posted } from '../ledger/ledger';
+import { chargeEach, releaseIssue } from './limits';
 
 export const LEDGER_REASONS: Record<IssueCurrency, string> = { chip: 'batch.chip', withdrawable: 'batch.cash' };
 export const PLAYER_NOT_FOUND = 'Player not found';
+export const CREDIT_FAILED = 'Credit failed';
 export const ISSUER_DISABLED = 'The issuing account is disabled or removed';
 
 export const batchKey = (batchId: number, line: number) => `batch:${batchId}:${line}`;
@@ -83,15 +86,49 @@ async function creditLines(trx: Db, batchId: number, batch: { currency: IssueCur
     if (refusal !== null) outcomes.set(l.line, { line: l.line, status: 'failed', message: refusal, entry: null, amount: l.amount });
   }
   const credits = payable.filter((l) => refusalOf.get(l.line) === null).sort((a, b) => a.uid - b.uid);
-  for (const l of credits) {
+  const movements = credits.map((l) => {
     const key = batchKey(batchId, l.line);
-    const posted = await post(trx, {
-      uid: l.uid, currency: batch.currency, delta: l.amount, reason: LEDGER_REASONS[batch.currency], ref: key,
-      actor: `staff:${batch.created_by}`, key, at: now,
-    });
-    outcomes.set(l.line, { line: l.line, status: 'sent', message: '', entry: posted.entryId, amount: l.amount });
-  }
+    return { uid: l.uid, currency: batch.currency, delta: l.amount, reason: LEDGER_REASONS[batch.currency], ref: key, actor: `staff:${batch.created_by}`, key, at: now };
+  });
+  const posted = await creditAll(trx, movements);
+  let released = 0;
+  credits.forEach((l, i) => {
+    const result = posted[i]!;
+    if (typeof result === 'string') released += l.amount;
+    outcomes.set(l.line, typeof result === 'string'
+      ? { line: l.line, status: 'failed', message: result, entry: null, amount: l.amount }
+      : { line: l.line, status: 'sent', message: '', entry: result.entryId, amount: l.amount });
+  });
+  await releaseIssue(trx, batch.created_by, batch.currency, released, now);
   return lines.map((l) => outcomes.get(l.line)!);
+}
+
+/**
+ * The chunk's credits in one statement (ledger.postMany). Should one be refused (a player
+ * gone), the statement is undone to a savepoint and the credits go one by one, each under its
+ * own savepoint: the refused ones get their message, the others are paid.
+ */
+async function creditAll(trx: Db, movements: Movement[]): Promise<(Posted | string)[]> {
+  await sql`SAVEPOINT batch_credits`.execute(trx);
+  try {
+    const posted = await postMany(trx, movements);
+    await sql`RELEASE SAVEPOINT batch_credits`.execute(trx);
+    return posted;
+  } catch {
+    await sql`ROLLBACK TO SAVEPOINT batch_credits`.execute(trx);
+  }
+  const results: (Posted | string)[] = [];
+  for (const m of movements) {
+    await sql`SAVEPOINT batch_line`.execute(trx);
+    try {
+      results.push(await post(trx, m));
+      await sql`RELEASE SAVEPOINT batch_line`.execute(trx);
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT batch_line`.execute(trx);
+      results.push(error instanceof ApiError ? error.message : CREDIT_FAILED);
+    }
+  }
+  return results;
 }
 
 /** One UPDATE for the chunk's lines. */

@@ -111,3 +111,11 @@ export async function chargeEach(trx: Db, issuer: Issuer, currency: IssueCurrenc
   }
   return { refusals, allowance: { limit, issued, remaining: Math.max(0, limit - issued) } };
 }
+
+/** Gives back part of what this transaction charged (a credit that failed after its charge). */
+export async function releaseIssue(trx: Db, username: string, currency: IssueCurrency, amount: number, now: Date): Promise<void> {
+  if (!trx.isTransaction) throw new Error('releaseIssue needs a transaction');
+  if (amount <= 0) return;
+  await sql`UPDATE issue_usage SET issued = issued - ${amount}
+    WHERE username = ${username} AND day = ${consoleDay(now)} AND currency = ${currency}`.execute(trx);
+}

@@ -32,7 +32,10 @@ export class BatchWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private again = false;
-  private stopped = true;
+  /** The loop runs (start … stop). */
+  private started = false;
+  /** stop() was called: the current step is the last. */
+  private stopped = false;
   /** Batches whose step failed, and when they may be tried again. */
   private readonly resting = new Map<number, number>();
 
@@ -41,7 +44,8 @@ export class BatchWorker {
   }
 
   start(): void {
-    if (!this.stopped) return;
+    if (this.started) return;
+    this.started = true;
     this.stopped = false;
     live.add(this);
     this.wake();
@@ -49,7 +53,7 @@ export class BatchWorker {
 
   /** Looks for work now (or right after the current pass). */
   wake(): void {
-    if (this.stopped) return;
+    if (!this.started || this.stopped) return;
     if (this.running) { this.again = true; return; }
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     this.running = this.pass().finally(() => {
@@ -63,6 +67,7 @@ export class BatchWorker {
   /** Stops after the current step (its transaction commits or rolls back first). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.started = false;
     live.delete(this);
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     await this.running;

@@ -90,3 +90,27 @@ export function transfer(trx: Db, from: { uid: number; currency: Currency }, to:
     { ...common, uid: to.uid, currency: to.currency, delta: amount, key: key && `${key}:in` },
   ]);
 }
+
+/**
+ * Many independent movements in one statement: each is still one ledger_post call with its
+ * guard, applied in the given order, inside the caller's transaction (required). A refusal of
+ * any refuses the statement, so the caller rolls back (to a savepoint) and decides. For bulk
+ * callers (batch sends): one round trip instead of one per movement.
+ */
+export async function postMany(trx: Db, movements: readonly Movement[]): Promise<Posted[]> {
+  if (!trx.isTransaction) throw new Error('ledger.postMany needs a transaction');
+  if (movements.length === 0) return [];
+  for (const m of movements) if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new ApiError(400, 'delta: Must be a non-zero integer');
+  const rows = sql.join(movements.map((m, i) => sql`(${i}::integer, ${m.uid}::integer, ${m.currency}::text, ${m.delta}::bigint,
+    ${m.reason}::text, ${m.ref ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`));
+  try {
+    const { rows: posted } = await sql<{ i: number; entry_id: number; balance_after: number }>`
+      SELECT v.i, p.entry_id, p.balance_after
+      FROM (VALUES ${rows}) AS v(i, uid, currency, delta, reason, ref, actor, key, at)
+      CROSS JOIN LATERAL ledger_post(v.uid, v.currency, v.delta, v.reason, v.ref, v.actor, v.key, v.at) AS p
+      ORDER BY v.i`.execute(trx);
+    return posted.map((r) => ({ entryId: Number(r.entry_id), balanceAfter: Number(r.balance_after) }));
+  } catch (error) {
+    throw ledgerError(error);
+  }
+}
