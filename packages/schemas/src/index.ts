@@ -8,3 +8,4 @@ export * from './platform';
 export * from './players';
 export * from './player-lists';
 export * from './issuing';
+export * from './player-reports';

@@ -256,7 +256,19 @@ export interface SmsLogTable {
   app_id: Generated<string>;
 }
 
-export interface PlayerBadgeTable { uid: number; badge_id: string; name: string; granted_at: Time }
+export interface PlayerBadgeTable { id: Id; uid: number; badge_id: string; name: string; granted_at: Time }
+
+/** Game chips per GMT+08:00 day and player, kept by a trigger on ledger_entry (migration 012). */
+export interface PlayerDayGameTable {
+  id: Id;
+  day: ColumnType<string, string, string>;
+  uid: number;
+  partner: number;
+  bets: number;
+  wins: number;
+  bet_count: number;
+  net: Generated<number>;
+}
 
 export type BanKind = 'account' | 'device' | 'ip';
 
@@ -345,6 +357,7 @@ export interface Database {
   player_tipoff: PlayerTipoffTable;
   sms_log: SmsLogTable;
   player_badge: PlayerBadgeTable;
+  player_day_game: PlayerDayGameTable;
   ban: BanTable;
   ban_log: BanLogTable;
   issue_limit: IssueLimitTable;

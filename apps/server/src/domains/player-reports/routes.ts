@@ -1,4 +1,29 @@
-/** /usermanager screens of this part (see apps/web/src/modules/usermanager/index.ts for the split). */
+/** /usermanager report screens (see apps/web/src/modules/usermanager/index.ts for the split; docs/api/usermanager.md "Reports"). */
 import type { Operation } from '../../http/operation';
+import { listOperations } from '../../http/list';
+import { activesDaysReport, activesOperation, registers, registersDaysOperation } from './activity';
+import { badgesearch } from './badges';
+import { emoteStat } from './emotes';
+import { inviteTree, topInviters } from './invite';
+import { lostusers } from './lost';
+import { profitDaysOperation, profitslogs } from './profits';
+import { reportOperations } from './report';
+import { telephonecode } from './sms';
+import { logins, tracedAccounts } from './trace';
 
-export const playerReportsOperations: Operation[] = [];
+export const playerReportsOperations: Operation[] = [
+  activesOperation,
+  ...reportOperations(activesDaysReport),
+  registersDaysOperation,
+  ...listOperations(registers),
+  ...listOperations(lostusers),
+  profitDaysOperation,
+  ...listOperations(profitslogs),
+  ...reportOperations(emoteStat),
+  ...reportOperations(topInviters),
+  ...reportOperations(inviteTree),
+  ...reportOperations(tracedAccounts),
+  ...listOperations(logins),
+  ...listOperations(badgesearch),
+  ...listOperations(telephonecode),
+];

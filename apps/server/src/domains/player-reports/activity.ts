@@ -1,0 +1,119 @@
+/**
+ * actives (logins and registrations by day) and registers (registrations by day and the
+ * registered players). Day figures come from one grouped query each over the range, which
+ * the indexes player_login (at), player (registered_at) bound to the range's rows; ranges
+ * default to the last 30 days and are at most MAX_RANGE_DAYS long.
+ */
+import { activeDay, activesSummary, registeredPlayerItem, registersSummary, type ActiveDay, type RegisteredPlayerItem } from '@console/schemas';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db/open';
+import { dateRange, defineList, eqInt, eqText, sortBy } from '../../http/list';
+import { defineOperation } from '../../http/operation';
+import { isoInConsoleZone } from '../../http/time';
+import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
+import { dayOf, rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
+import type { ReportSpec } from './report';
+
+export const DEFAULT_DAYS = 30;
+
+const rangeQuery = z.strictObject(rangeParams).superRefine((q, ctx) => {
+  const problem = rangeProblem(q);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
+});
+
+async function loginDays(db: Db, user: ScopedSubject, r: DayRange) {
+  const rows = await db.selectFrom('player_login')
+    .select([
+      sql<string>`${dayOf('at')}::text`.as('day'),
+      sql<number>`count(*)::int`.as('logins'),
+      sql<number>`count(DISTINCT uid)::int`.as('active'),
+      sql<number | null>`round(avg(duration_seconds))::int`.as('avg'),
+    ])
+    .where('at', '>=', r.start).where('at', '<', r.end).where(ownPartnerFilter(user, 'partner'))
+    .groupBy(sql`1`).execute();
+  return new Map(rows.map((row) => [row.day, row]));
+}
+
+async function registrationDays(db: Db, user: ScopedSubject, r: DayRange) {
+  const rows = await db.selectFrom('player')
+    .select([sql<string>`${dayOf('registered_at')}::text`.as('day'), sql<number>`count(*)::int`.as('n')])
+    .where('registered_at', '>=', r.start).where('registered_at', '<', r.end).where(ownPartnerFilter(user, 'partner'))
+    .groupBy(sql`1`).execute();
+  return new Map(rows.map((row) => [row.day, row.n]));
+}
+
+export async function activeDays(db: Db, user: ScopedSubject, r: DayRange): Promise<ActiveDay[]> {
+  const [logins, registrations] = await Promise.all([loginDays(db, user, r), registrationDays(db, user, r)]);
+  return r.days.map((day) => ({
+    day,
+    activePlayers: logins.get(day)?.active ?? 0,
+    logins: logins.get(day)?.logins ?? 0,
+    newPlayers: registrations.get(day) ?? 0,
+    avgSessionSeconds: logins.get(day)?.avg ?? null,
+  }));
+}
+
+/** GET /api/usermanager/actives: the figures and the chart rows of the range. */
+export const activesOperation = defineOperation({
+  method: 'GET', url: '/api/usermanager/actives', name: 'usermanager.actives', screen: '/usermanager/actives', tags: ['player reports'],
+  summary: 'Active players over from/to (default the last 30 days, at most 92): totals (distinct active players, logins, new players) and one row a day',
+  query: rangeQuery, response: z.object({ code: z.literal(200), data: activesSummary }),
+  handler: async ({ db, user, query, now }) => {
+    const r = rangeOf(query, now, DEFAULT_DAYS);
+    const [days, distinct] = await Promise.all([
+      activeDays(db, user, r),
+      db.selectFrom('player_login').select(sql<number>`count(DISTINCT uid)::int`.as('n'))
+        .where('at', '>=', r.start).where('at', '<', r.end).where(ownPartnerFilter(user, 'partner')).executeTakeFirstOrThrow(),
+    ]);
+    const sum = (k: 'logins' | 'newPlayers') => days.reduce((s, d) => s + d[k], 0);
+    return { code: 200, data: { totals: { activePlayers: distinct.n, logins: sum('logins'), newPlayers: sum('newPlayers') }, days } };
+  },
+});
+
+/** GET /api/usermanager/actives/days: the same days as a table (page, sort, export). */
+export const activesDaysReport: ReportSpec<ActiveDay> = {
+  url: '/api/usermanager/actives/days', name: 'usermanager.actives.days', screen: '/usermanager/actives',
+  summary: 'Active players by day over from/to (default the last 30 days, at most 92)',
+  params: rangeParams, check: (q) => rangeProblem(q),
+  item: activeDay, sorts: ['day', 'activePlayers', 'logins', 'newPlayers', 'avgSessionSeconds'], defaultSort: { key: 'day', order: 'descend' }, id: 'day',
+  load: (db, user, q, now) => activeDays(db, user, rangeOf(q, now, DEFAULT_DAYS)),
+};
+
+/** GET /api/usermanager/registers/days: registrations by day (chart and total). */
+export const registersDaysOperation = defineOperation({
+  method: 'GET', url: '/api/usermanager/registers/days', name: 'usermanager.registers.days', screen: '/usermanager/registers', tags: ['player reports'],
+  summary: 'Registrations by day over from/to (default the last 30 days, at most 92), with their total',
+  query: rangeQuery, response: z.object({ code: z.literal(200), data: registersSummary }),
+  handler: async ({ db, user, query, now }) => {
+    const r = rangeOf(query, now, DEFAULT_DAYS);
+    const counts = await registrationDays(db, user, r);
+    const days = r.days.map((day) => ({ day, registrations: counts.get(day) ?? 0 }));
+    return { code: 200, data: { totals: { registrations: days.reduce((s, d) => s + d.registrations, 0) }, days } };
+  },
+});
+
+/** GET /api/usermanager/registers: the registered players, newest first (keyset). */
+export const registers = defineList<RegisteredPlayerItem>({
+  url: '/api/usermanager/registers', name: 'usermanager.registers', screen: '/usermanager/registers', tags: ['player reports'],
+  summary: 'Registered players: filters from/to (registration time), package, partner',
+  paging: 'keyset',
+  from: (db) => db.selectFrom('player as p').select([
+    'p.uid', 'p.name', 'p.register_package', 'p.register_ip', 'p.register_device', 'p.partner', 'p.share_id', 'p.inviter_uid', 'p.registered_at',
+  ]),
+  partner: 'p.partner',
+  id: 'p.uid',
+  filters: {
+    registered: dateRange('p.registered_at'),
+    package: eqText('p.register_package', 128),
+    partner: eqInt('p.partner'),
+  },
+  sorts: { registeredAt: sortBy.time('p.registered_at'), uid: sortBy.int('p.uid') },
+  defaultSort: { key: 'registeredAt', order: 'descend' },
+  item: registeredPlayerItem,
+  row: (r) => ({
+    uid: r.uid as number, name: r.name as string, package: r.register_package as string, registerIp: r.register_ip as string,
+    device: r.register_device as string, partner: r.partner as number, shareId: (r.share_id as string | null) ?? null,
+    inviterUid: (r.inviter_uid as number | null) ?? null, registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+  }),
+});

@@ -1,0 +1,44 @@
+/**
+ * /usermanager/lostusers: players with no login for `days` days (default 7): last login
+ * before now − days, never-logged-in players included (their last login sorts lowest).
+ * Keyset paged by last login (index player_last_login_uid_idx of migration 008, whose
+ * expression the condition uses too) or by chip (player_balance_chip_uid_idx).
+ */
+import { lostPlayerItem, queryInt, type LostPlayerItem } from '@console/schemas';
+import { sql, type SqlBool } from 'kysely';
+import { defineList, eqInt, sortBy, type FilterBuilder } from '../../http/list';
+import { isoInConsoleZone } from '../../http/time';
+
+export const DEFAULT_LOST_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** `days` (1 … 3650, default 7): the condition holds even when the parameter is absent. */
+const inactiveFor: FilterBuilder = (name) => ({
+  params: { [name]: queryInt(1, 3650).optional() },
+  where: (v) => {
+    const days = (v[name] as number | undefined) ?? DEFAULT_LOST_DAYS;
+    const cutoff = new Date(Date.now() - days * DAY_MS);
+    return sql<SqlBool>`coalesce(p.last_login_at, '-infinity'::timestamptz) < ${cutoff}`;
+  },
+});
+
+export const lostusers = defineList<LostPlayerItem>({
+  url: '/api/usermanager/lostusers', name: 'usermanager.lostusers', screen: '/usermanager/lostusers', tags: ['player reports'],
+  summary: `Players without a login for \`days\` days (default ${DEFAULT_LOST_DAYS}): filters days, vip, partner`,
+  paging: 'keyset',
+  from: (db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
+    'p.uid', 'p.name', 'p.vip', 'p.partner', 'p.status', 'p.registered_at', 'p.last_login_at', 'p.net_win',
+    'b.chip', 'b.safe', 'b.bean', 'b.withdrawable',
+  ]),
+  partner: 'p.partner',
+  id: 'p.uid',
+  filters: { days: inactiveFor, vip: eqInt('p.vip'), partner: eqInt('p.partner') },
+  sorts: { lastLoginAt: sortBy.time('p.last_login_at', { nullable: true }), chip: sortBy.int('b.chip') },
+  defaultSort: { key: 'lastLoginAt', order: 'descend' },
+  item: lostPlayerItem,
+  row: (r) => ({
+    uid: r.uid as number, name: r.name as string, vip: r.vip as number, partner: r.partner as number, status: r.status as string,
+    registeredAt: isoInConsoleZone(r.registered_at as Date)!, lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
+    chip: r.chip as number, safe: r.safe as number, bean: r.bean as number, withdrawable: r.withdrawable as number, netWin: r.net_win as number,
+  }),
+});
