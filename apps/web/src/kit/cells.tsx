@@ -39,13 +39,16 @@ export function cellText(format: CellFormat | undefined, value: unknown, t: TFun
 
 export function columnText<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFunction): string {
   const value = valueAt(row, column.key);
-  return column.text ? column.text(value, row) : cellText(column.format, value, t);
+  if (column.text) return column.text(value, row);
+  const label = column.labels && !isEmpty(value) ? column.labels[String(value)] : undefined;
+  return label ? t(label) : cellText(column.format, value, t);
 }
 
 /** The on-screen cell: tags and flags as antd tags, JSON as a block, the rest as text. */
 export function renderCell<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFunction): ReactNode {
   const value = valueAt(row, column.key);
   if (column.render) return column.render(value, row);
+  if (column.labels && !isEmpty(value) && column.labels[String(value)]) return t(column.labels[String(value)]);
   if (column.format === 'tags' && Array.isArray(value) && value.length) {
     return <Flex gap={4} wrap>{value.map((v) => <Tag key={String(v)} style={{ marginInlineEnd: 0 }}>{String(v)}</Tag>)}</Flex>;
   }

@@ -18,7 +18,9 @@ export interface ColumnDeclaration<Row> {
   /** i18n key of the header. */
   title: string;
   format?: CellFormat;
-  /** Custom cell (overrides `format` on screen); `text` then gives the exported text. */
+  /** Value → i18n key of its label (enums: status, result…), shown on screen and sent to the server export. */
+  labels?: Record<string, string>;
+  /** Custom cell (overrides `format` on screen); `text` then gives the exported text (client-side export only). */
   render?: (value: unknown, row: Row) => ReactNode;
   text?: (value: unknown, row: Row) => string;
   /** Server-side sort: sends `sort=<key>&order=ascend|descend`. */
@@ -95,6 +97,11 @@ export interface ListApi {
   mode: 'page' | 'cursor';
   /** Fixed query parameters added to every call. */
   params?: Record<string, string | number | boolean>;
+  /**
+   * Server-side CSV export (apps/server/src/http/list): `true` for `<url>/export`, or its URL.
+   * Absent: the old client-side export (pages fetched and joined in the browser, capped).
+   */
+  export?: boolean | string;
 }
 
 export interface DetailDeclaration<Row> {

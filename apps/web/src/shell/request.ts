@@ -57,10 +57,25 @@ function queryString(params?: Record<string, unknown>): string {
   return qs ? '?' + qs : '';
 }
 
-export async function request<T = unknown>(method: 'GET' | 'POST', url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+function baseHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'X-App-Id': APP_ID };
   const token = tokenGetter();
   if (token) headers['X-Token'] = token;
+  return headers;
+}
+
+/** The §8 handling of a refused answer (expiry dialog or error toast); the error to throw. */
+function refusal(body: Envelope<unknown>, res: Response, opts: { silent?: boolean; handleExpiry?: boolean }): ApiError {
+  const code = typeof body?.code === 'number' ? body.code : res.status;
+  const message = typeof body?.message === 'string' && body.message ? body.message : 'Error';
+  if (code === EXPIRED_CODE) {
+    if (opts.handleExpiry !== false) feedback.expired(message);
+  } else if (!opts.silent) feedback.error(message);
+  return new ApiError(code, message, res.status);
+}
+
+export async function request<T = unknown>(method: 'GET' | 'POST', url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers = baseHeaders();
   if (opts.data !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
@@ -76,14 +91,52 @@ export async function request<T = unknown>(method: 'GET' | 'POST', url: string, 
   }
   const body = (await res.json().catch(() => ({ code: res.status, message: res.statusText || 'Error' }))) as Envelope<T>;
   const code = typeof body?.code === 'number' ? body.code : res.status;
-  const message = typeof body?.message === 'string' && body.message ? body.message : 'Error';
-  if (code === EXPIRED_CODE) {
-    if (opts.handleExpiry !== false) feedback.expired(message);
-    throw new ApiError(code, message, res.status);
-  }
-  if (!successCodes.has(code)) {
-    if (!opts.silent) feedback.error(message);
-    throw new ApiError(code, message, res.status);
-  }
+  if (code === EXPIRED_CODE || !successCodes.has(code)) throw refusal(body, res, opts);
   return body;
+}
+
+export interface StreamOptions {
+  params?: Record<string, unknown>;
+  /** Cancels the call, also while the body is being read. */
+  signal?: AbortSignal;
+  silent?: boolean;
+}
+
+export interface StreamAnswer {
+  /** The body as it arrives. */
+  body: ReadableStream<Uint8Array>;
+  /** The file name of Content-Disposition, when the server gives one. */
+  fileName: string | null;
+  headers: Headers;
+}
+
+/**
+ * A GET whose answer is a file read as it arrives (the kit's CSV export): same headers and
+ * the same §8 handling of a refusal (a JSON envelope or an HTTP error) as `request`. The
+ * 30 s timeout runs until the answer starts; the body then takes as long as it takes.
+ */
+export async function requestStream(url: string, opts: StreamOptions = {}): Promise<StreamAnswer> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  if (opts.signal?.aborted) cancel();
+  opts.signal?.addEventListener('abort', cancel, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; cancel(); }, REQUEST_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await transport(API_BASE + url + queryString(opts.params), { method: 'GET', headers: baseHeaders(), signal: controller.signal });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    const message = timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : ((e as Error)?.message || 'Network Error');
+    if (!opts.silent) feedback.error(message);
+    throw new ApiError(0, message);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!res.ok || !res.body || /json/i.test(res.headers.get('content-type') ?? '')) {
+    const body = (await res.json().catch(() => ({ code: res.status, message: res.statusText || 'Error' }))) as Envelope<unknown>;
+    throw refusal(body, res, opts);
+  }
+  const disposition = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return { body: res.body, fileName: disposition ? disposition[1] : null, headers: res.headers };
 }

@@ -4,23 +4,38 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback';
 import type { ColumnDeclaration, ListDeclaration } from '../types';
-import { buildCsv, csvFileName, downloadText, EXPORT_ROW_CAP, fetchAllRows, type ExportProgress } from './exportCsv';
+import { buildCsv, csvFileName, downloadText, EXPORT_ROW_CAP, fetchAllRows } from './exportCsv';
+import { exportUrl, runServerExport } from './serverExport';
 import type { ListState } from './state';
 
 interface Props<Row> { decl: ListDeclaration<Row>; state: ListState; columns: ColumnDeclaration<Row>[] }
 
-/** Exports the whole filtered set as CSV, with a progress dialog that can cancel. */
+/** What the dialog shows: rows of a known total (client, page mode), rows so far, or rows and bytes streamed. */
+interface Shown { rows: number; total: number | null; bytes?: number }
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/**
+ * Exports the whole filtered set as CSV, with a progress dialog that can cancel: streamed
+ * from the server when the declaration has `api.export` (serverExport.ts), else fetched
+ * page by page and joined here (exportCsv.ts, capped).
+ */
 export function ExportButton<Row>({ decl, state, columns }: Props<Row>) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [progress, setProgress] = useState<Shown | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   async function start() {
     const controller = new AbortController();
     abort.current = controller;
-    setProgress({ rows: 0, total: null });
+    setProgress({ rows: 0, total: null, ...(exportUrl(decl) ? { bytes: 0 } : {}) });
     try {
+      if (exportUrl(decl)) {
+        const done = await runServerExport(decl, state, columns, t, (p) => setProgress({ ...p, total: null }), controller.signal);
+        message.success(t('kit.export.done', { rows: done.rows }));
+        return;
+      }
       const { rows, capped } = await fetchAllRows(decl, state, setProgress, controller.signal);
       if (controller.signal.aborted) return;
       downloadText(buildCsv(columns, rows, t), csvFileName(decl.name));
@@ -36,6 +51,11 @@ export function ExportButton<Row>({ decl, state, columns }: Props<Row>) {
   }
 
   const percent = progress?.total ? Math.floor((progress.rows / progress.total) * 100) : undefined;
+  const status = !progress ? '' : progress.bytes !== undefined
+    ? t('kit.export.progressStream', { rows: progress.rows, size: size(progress.bytes) })
+    : progress.total !== null
+      ? t('kit.export.progress', { rows: progress.rows, total: progress.total })
+      : t('kit.export.progressCursor', { rows: progress.rows });
   return (
     <>
       <Button icon={<DownloadOutlined />} onClick={start} loading={progress !== null}>{t('kit.export.button')}</Button>
@@ -51,9 +71,7 @@ export function ExportButton<Row>({ decl, state, columns }: Props<Row>) {
         {progress && (
           <div role="status">
             <Progress percent={percent ?? 0} status="active" showInfo={percent !== undefined} />
-            <div>{progress.total !== null
-              ? t('kit.export.progress', { rows: progress.rows, total: progress.total })
-              : t('kit.export.progressCursor', { rows: progress.rows })}</div>
+            <div>{status}</div>
           </div>
         )}
       </Modal>

@@ -49,9 +49,15 @@ export async function fetchAllRows<Row>(
   return { rows: rows.slice(0, EXPORT_ROW_CAP), capped };
 }
 
-/** Quotes a CSV field; a leading =, +, @ or a '-' that starts neither a number nor is the empty mark '-' is neutralised (formula injection). */
+const NUMBER = /^-?[\d,]*\.?\d+%?$/;
+
+/**
+ * Quotes a CSV field; one starting with =, +, @, tab or CR, or with '-' without being a
+ * plain number or the empty mark ('-1,234.56' and '-' stay, '-1+2' does not), gets a
+ * leading ' (formula injection). The server's export does the same (http/list/csv.ts).
+ */
 export function csvField(text: string): string {
-  const safe = /^[=+@\t\r]/.test(text) || /^-(?=[^\d.])/.test(text) ? `'${text}` : text;
+  const safe = /^[=+@\t\r]/.test(text) || (text.startsWith('-') && text !== '-' && !NUMBER.test(text)) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -67,7 +73,11 @@ export function csvFileName(name: string, now: Date = new Date()): string {
 }
 
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+export function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

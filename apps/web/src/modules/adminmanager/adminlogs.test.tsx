@@ -5,9 +5,10 @@ import { captureDownloads, currentQuery, renderScreen } from '../../kit/test/set
 import type { OperationLogRecord } from '@console/schemas';
 import AdminlogsScreen from './adminlogs';
 
-vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
-const { request } = await import('../../shell/request');
+vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn(), requestStream: vi.fn() }));
+const { request, requestStream } = await import('../../shell/request');
 const mocked = vi.mocked(request);
+const mockedStream = vi.mocked(requestStream);
 
 const record = (id: number, extra: Partial<OperationLogRecord> = {}): OperationLogRecord => ({
   id, at: '2026-11-22T10:00:00.000Z', username: 'admin', partner: 0, operation: 'admin.userinfo.update', target: 'service',
@@ -48,26 +49,24 @@ describe('/adminmanager/adminlogs', () => {
     expect(currentQuery()).toMatchObject({ page: '2', username: 'admin' });
   });
 
-  it('exports every page of the filtered set as CSV', async () => {
+  it('exports the filtered set through the server\'s streaming export, with the titles and result labels shown', async () => {
     const downloads = captureDownloads();
-    mocked.mockImplementation(async (_m, _u, opts) => {
-      const page = Number(opts?.params?.page);
-      const size = Number(opts?.params?.pageSize);
-      if (size !== 500) return { code: 200, data: { items: [record(1000)], total: 503 } };
-      const ids = page === 1 ? Array.from({ length: 500 }, (_, i) => 1000 - i) : page === 2 ? [500, 499, 498] : [];
-      return { code: 200, data: { items: ids.map((id) => record(id, { username: 'sales' })), total: 503 } };
-    });
+    const csv = '\uFEFFTime,Account\r\n2026-11-22 18:00:00,sales\r\n';
+    mockedStream.mockResolvedValue({ body: new Response(csv).body!, fileName: 'adminlogs-20261122-180000.csv', headers: new Headers() });
     renderScreen(<AdminlogsScreen />, '/adminmanager/adminlogs?username=sales&result=ok');
-    await screen.findByText('503 in total');
+    await screen.findByText('21 in total');
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    expect(await screen.findByText('Exported 503 rows')).toBeTruthy();
-    expect(listCalls().slice(-2)).toEqual([1, 2].map((page) => ({ username: 'sales', result: 'ok', page, pageSize: 500 })));
-    const text = await downloads.text();
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines).toHaveLength(504);
-    expect(lines[0]).toBe('Time,Account,Operation,Target,Result,Status,IP');
-    expect(lines[1]).toBe('2026-11-22 18:00:00,sales,admin.userinfo.update,service,ok,200,127.0.0.1');
-    expect(downloads.fileName()).toMatch(/^adminlogs-\d{8}-\d{6}\.csv$/);
+    expect(await screen.findByText('Exported 1 rows')).toBeTruthy();
+    const [url, opts] = mockedStream.mock.calls[0];
+    expect(url).toBe('/admin/userinfo/logs/export');
+    const { columns, ...filters } = opts!.params as Record<string, string>;
+    expect(filters).toEqual({ username: 'sales', result: 'ok' });
+    const sent = JSON.parse(columns);
+    expect(sent.map((c: { title: string }) => c.title)).toEqual(['Time', 'Account', 'Operation', 'Target', 'Result', 'Status', 'IP']);
+    expect(sent[0]).toEqual({ key: 'at', title: 'Time', format: 'datetime' });
+    expect(Object.keys(sent[4].labels)).toEqual(['ok', 'refused', 'failed']);
+    expect(listCalls().every((p) => p?.pageSize !== 500)).toBe(true); // no client-side paging
+    expect(downloads.fileName()).toBe('adminlogs-20261122-180000.csv');
     downloads.restore();
   });
 

@@ -16,12 +16,16 @@ function ResultTag({ result }: { result: unknown }) {
   return <Tag color={RESULT_COLORS[r] ?? 'default'}>{RESULT_COLORS[r] ? t(`${L}${r}`) : r || '-'}</Tag>;
 }
 
-const resultColumn = { key: 'result', title: `${L}result`, render: (v: unknown) => <ResultTag result={v} /> };
+const resultColumn = {
+  key: 'result', title: `${L}result`, render: (v: unknown) => <ResultTag result={v} />,
+  // the export's text (the server formats it: kit/list/serverExport.ts)
+  labels: { ok: `${L}ok`, refused: `${L}refused`, failed: `${L}failed` },
+};
 
 export const adminlogsScreen: ListDeclaration<OperationLogRecord> = {
   name: 'adminlogs',
   title: `${L}title`,
-  api: { url: '/admin/userinfo/logs', mode: 'page' },
+  api: { url: '/admin/userinfo/logs', mode: 'page', export: true },
   rowKey: 'id',
   filters: [
     { kind: 'text', name: 'username', label: `${L}username` },

@@ -12,7 +12,7 @@ const who = (row: ConsoleAccount | undefined) => ({ username: row!.username });
 export const editerScreen: ListDeclaration<ConsoleAccount> = {
   name: 'editer',
   title: `${L}title`,
-  api: { url: `${API}/admins`, mode: 'page' },
+  api: { url: `${API}/admins`, mode: 'page', export: true },
   rowKey: 'username',
   filters: [
     { kind: 'text', name: 'username', label: `${L}username` },
