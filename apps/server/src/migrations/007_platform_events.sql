@@ -44,8 +44,9 @@ LANGUAGE sql AS $$
     ON CONFLICT (ip, uid) DO UPDATE SET first_at = least(i.first_at, excluded.first_at), last_at = greatest(i.last_at, excluded.last_at);
 $$;
 
--- One event, in the caller's (sub)transaction. `d` is the data as the server validated it.
-CREATE FUNCTION platform_event_apply(p_app text, p_id text, p_type text, p_at timestamptz, d jsonb, p_now timestamptz) RETURNS void
+-- One event, in the caller's (sub)transaction. `d` is the data as the server validated it;
+-- `p_bans` says whether any ban is active (when none is, nothing needs looking up).
+CREATE FUNCTION platform_event_apply(p_app text, p_id text, p_type text, p_at timestamptz, d jsonb, p_now timestamptz, p_bans boolean) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   v_actor text := 'app:' || p_app;
@@ -62,7 +63,9 @@ BEGIN
   WHEN 'player.registered' THEN
     v_uid := (d->>'uid')::integer;
     v_partner := coalesce((d->>'partner')::integer, 0);
-    PERFORM platform_check_bans(NULL, d->>'deviceId', d->>'ip');
+    IF p_bans THEN
+      PERFORM platform_check_bans(NULL, d->>'deviceId', d->>'ip');
+    END IF;
     IF EXISTS (SELECT 1 FROM player WHERE uid = v_uid) THEN
       RAISE EXCEPTION 'Player % already exists', v_uid USING ERRCODE = 'CN409';
     END IF;
@@ -98,7 +101,9 @@ BEGIN
       END IF;
       RAISE EXCEPTION 'Suspended until %', to_char(v_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') USING ERRCODE = 'CN409';
     END IF;
-    PERFORM platform_check_bans(v_uid, d->>'deviceId', d->>'ip');
+    IF p_bans THEN
+      PERFORM platform_check_bans(v_uid, d->>'deviceId', d->>'ip');
+    END IF;
     INSERT INTO player_login (uid, partner, at, ip, device_id, duration_seconds)
       VALUES (v_uid, v_partner, p_at, d->>'ip', d->>'deviceId', (d->>'durationSeconds')::integer);
     PERFORM platform_seen(v_uid, d->>'deviceId', d->>'ip', p_at);
@@ -206,48 +211,68 @@ BEGIN
 END
 $$;
 
--- A call's events, in order; one result row per event, in the same order. An event whose
--- `error` the server already set (its data failed validation) is recorded as rejected with
--- it. A repeated id answers `duplicate` with the first outcome's code and message, also when
--- a concurrent call holds the same id (its insert waits for that call, then sees the row).
-CREATE FUNCTION platform_events_apply(p_app text, p_events jsonb, p_now timestamptz)
+-- A call's events, in order; one result row per event, in the same order.
+--   1. The ids seen for the first time are claimed in one insert, in id order (two calls
+--      sharing ids wait for each other instead of deadlocking), as 'applied', or as
+--      'rejected' when the server already refused the event's data (`error`). An id held by
+--      a concurrent call waits for that call and is then a duplicate.
+--   2. The rows the call changes are locked in one global order: balances by uid, then
+--      players by uid, as the wallet does (balance, then player).
+--   3. Each claimed event is applied in its own subtransaction; a refusal undoes that event
+--      only and turns its row to 'rejected' with the code and message.
+--   4. Any other occurrence of an id (seen in an earlier call, or earlier in this one) is a
+--      duplicate repeating the first outcome.
+CREATE FUNCTION platform_events_apply(p_app text, p_events jsonb, p_now timestamptz, p_balance_uids integer[], p_player_uids integer[])
 RETURNS TABLE (r_status text, r_code integer, r_message text)
 LANGUAGE plpgsql AS $$
 DECLARE
-  e jsonb;
-  v_id text;
-  v_type text;
-  v_at timestamptz;
+  e record;
+  v_claimed jsonb;
+  v_bans boolean;
   v_code integer;
   v_message text;
   v_constraint text;
 BEGIN
-  FOR e IN SELECT x.value FROM jsonb_array_elements(p_events) WITH ORDINALITY AS x(value, n) ORDER BY x.n LOOP
-    v_id := e->>'id';
-    v_type := e->>'type';
-    v_at := (e->>'at')::timestamptz;
-    v_code := NULL;
-    v_message := NULL;
-    IF e ? 'error' THEN
-      v_code := (e->'error'->>'code')::integer;
-      v_message := e->'error'->>'message';
-    ELSE
+  WITH ev AS (
+    SELECT x.*, row_number() OVER (PARTITION BY x.id ORDER BY x.n) AS k
+    FROM ROWS FROM (jsonb_to_recordset(p_events) AS (id text, type text, at timestamptz, data jsonb, error jsonb)) WITH ORDINALITY AS x(id, type, at, data, error, n)
+  ), claimed AS (
+    INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, code, message, data)
+    SELECT p_app, ev.id, ev.type, ev.at, p_now, CASE WHEN ev.error IS NULL THEN 'applied' ELSE 'rejected' END,
+      (ev.error->>'code')::integer, ev.error->>'message', ev.data
+    FROM ev WHERE ev.k = 1 ORDER BY ev.id
+    ON CONFLICT (app_id, event_id) DO NOTHING
+    RETURNING event_id
+  )
+  -- a jsonb object of the claimed ids: `?` finds a key by binary search (a join here was planned
+  -- as a nested loop over both lists)
+  SELECT coalesce(jsonb_object_agg(event_id, true), '{}') INTO v_claimed FROM claimed;
+
+  PERFORM 1 FROM player_balance WHERE uid = ANY (p_balance_uids) ORDER BY uid FOR UPDATE;
+  PERFORM 1 FROM player WHERE uid = ANY (p_player_uids) ORDER BY uid FOR NO KEY UPDATE;
+  v_bans := EXISTS (SELECT 1 FROM ban WHERE active);
+
+  FOR e IN
+    SELECT x.*, row_number() OVER (PARTITION BY x.id ORDER BY x.n) = 1 AND v_claimed ? x.id AS fresh
+    FROM ROWS FROM (jsonb_to_recordset(p_events) AS (id text, type text, at timestamptz, data jsonb, error jsonb)) WITH ORDINALITY AS x(id, type, at, data, error, n)
+    ORDER BY x.n
+  LOOP
+    IF e.fresh THEN
+      IF e.error IS NOT NULL THEN
+        r_status := 'rejected';
+        r_code := (e.error->>'code')::integer;
+        r_message := e.error->>'message';
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      v_code := NULL;
       BEGIN
-        INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, data)
-          VALUES (p_app, v_id, v_type, v_at, p_now, 'applied', e->'data');
-        PERFORM platform_event_apply(p_app, v_id, v_type, v_at, e->'data', p_now);
+        PERFORM platform_event_apply(p_app, e.id, e.type, e.at, e.data, p_now, v_bans);
       EXCEPTION
         WHEN unique_violation THEN
           GET STACKED DIAGNOSTICS v_constraint = CONSTRAINT_NAME;
-          IF v_constraint = 'platform_event_pkey' THEN
-            v_code := 0; -- seen before: answered below as a duplicate
-          ELSIF v_constraint IN ('player_pkey', 'player_balance_pkey') THEN
-            v_code := 409;
-            v_message := format('Player %s already exists', e->'data'->>'uid');
-          ELSE
-            v_code := 409;
-            v_message := 'Already applied';
-          END IF;
+          v_code := 409;
+          v_message := CASE WHEN v_constraint IN ('player_pkey', 'player_balance_pkey') THEN format('Player %s already exists', e.data->>'uid') ELSE 'Already applied' END;
         WHEN SQLSTATE 'CN400' THEN
           v_code := 400;
           v_message := SQLERRM;
@@ -265,24 +290,17 @@ BEGIN
         r_status := 'applied';
         r_code := NULL;
         r_message := NULL;
-        RETURN NEXT;
-        CONTINUE;
-      END IF;
-    END IF;
-    IF v_code <> 0 THEN
-      INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, code, message, data)
-        VALUES (p_app, v_id, v_type, v_at, p_now, 'rejected', v_code, v_message, e->'data')
-        ON CONFLICT (app_id, event_id) DO NOTHING;
-      IF FOUND THEN
+      ELSE
+        UPDATE platform_event SET status = 'rejected', code = v_code, message = v_message WHERE app_id = p_app AND event_id = e.id;
         r_status := 'rejected';
         r_code := v_code;
         r_message := v_message;
-        RETURN NEXT;
-        CONTINUE;
       END IF;
+      RETURN NEXT;
+      CONTINUE;
     END IF;
     SELECT 'duplicate', pe.code, pe.message INTO r_status, r_code, r_message
-      FROM platform_event pe WHERE pe.app_id = p_app AND pe.event_id = v_id;
+      FROM platform_event pe WHERE pe.app_id = p_app AND pe.event_id = e.id;
     RETURN NEXT;
   END LOOP;
 END

@@ -43,13 +43,35 @@ function toJson(events: Prepared[]): string {
   }).join(',')}]`;
 }
 
+/** The uids whose balance row (money events) or player row (logins, profile changes) a call changes. */
+const BALANCE_KEYS: Record<string, readonly string[]> = {
+  'chips.transferred': ['fromUid', 'toUid'], 'coindealer.sold': ['dealerUid', 'toUid'], 'gift.sent': ['fromUid', 'toUid'],
+  'safe.deposit': ['uid'], 'safe.withdraw': ['uid'], 'emote.used': ['uid'],
+};
+const PLAYER_KEYS: Record<string, readonly string[]> = { 'player.login': ['uid'], 'player.profile': ['uid'], 'player.phoneBound': ['uid'] };
+
+export function rowsToLock(events: readonly Prepared[]): { balances: number[]; players: number[] } {
+  const balances = new Set<number>();
+  const players = new Set<number>();
+  for (const e of events) {
+    if (e.error) continue;
+    const data = e.data as Record<string, number>;
+    for (const key of BALANCE_KEYS[e.type] ?? []) balances.add(data[key]!);
+    for (const key of PLAYER_KEYS[e.type] ?? []) players.add(data[key]!);
+  }
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  return { balances: sorted(balances), players: sorted(players) };
+}
+
 interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number | null; r_message: string | null }
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
   const prepared = events.map(prepareEvent);
   const json = toJson(prepared);
+  const lock = rowsToLock(prepared);
   const { rows } = await withRetry(() => sql<Row>`
-    SELECT r_status, r_code, r_message FROM platform_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+    SELECT r_status, r_code, r_message FROM platform_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz,
+      ${lock.balances}::integer[], ${lock.players}::integer[])`.execute(db));
   if (rows.length !== prepared.length) throw new Error(`platform_events_apply answered ${rows.length} results for ${prepared.length} events`);
   return rows.map((row, i) => {
     const result: PlatformEventResult = { id: prepared[i]!.id, status: row.r_status };
