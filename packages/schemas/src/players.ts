@@ -11,12 +11,16 @@ export const BAN_KINDS = ['account', 'device', 'ip'] as const;
 export type BanKindName = (typeof BAN_KINDS)[number];
 export const PLAYER_CURRENCIES = ['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'] as const;
 
+/** A JSON number that is a whole number within bounds ("Must be an integer" for 1.5, not zod's "Expected int"). */
+const wholeNumber = (min: number, max: number) => z.number()
+  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+
 /** A player id in a body: an integer 1 … 2^31 − 1 (never a string). */
-export const staffUid = z.number({ message: 'Must be an integer' }).int({ message: 'Must be an integer' })
-  .min(1, { message: 'Must be at least 1' }).max(MAX_UID, { message: `Must be at most ${MAX_UID}` });
+export const staffUid = wholeNumber(1, MAX_UID);
 /** An amount in a body: an integer 1 … 10^12 (a string, fraction, zero or negative is refused). */
-export const staffAmount = z.number({ message: 'Must be an integer' }).int({ message: 'Must be an integer' })
-  .min(1, { message: 'Must be at least 1' }).max(MAX_AMOUNT, { message: `Must be at most ${MAX_AMOUNT}` });
+export const staffAmount = wholeNumber(1, MAX_AMOUNT);
 /** §5: a required reason of at most 200 characters ("Over 200 characters"). */
 export const staffReason = text(200).regex(/\S/, { message: 'Required' });
 /** Optional client-made id of one submission: a retried submission is refused, never applied twice. */
@@ -173,7 +177,7 @@ export const banBody = z.strictObject({
 export type BanBody = z.infer<typeof banBody>;
 
 export const unbanBody = z.strictObject({
-  id: z.number({ message: 'Must be an integer' }).int({ message: 'Must be an integer' }).min(1, { message: 'Must be at least 1' }).max(Number.MAX_SAFE_INTEGER, { message: 'Too large' }),
+  id: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   reason: text(200).optional(),
 });
 export type UnbanBody = z.infer<typeof unbanBody>;

@@ -37,3 +37,14 @@ export async function addPlayer(db: Db, p: TestPlayer): Promise<void> {
     if (amount) await post(db, { uid: p.uid, currency: currency as Currency, delta: amount, reason: 'test.seed', actor: 'system:test', at });
   }
 }
+
+/**
+ * A console account holding `partner` and the given roles, of partner 1: partner scoped, yet
+ * allowed the screens of those roles (the account used to prove 404 outside its partner).
+ */
+export async function scopedAccount(t: { post(url: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }>; loginAs(username: string, password?: string): Promise<string> }, admin: string, roles: string[]): Promise<string> {
+  const username = `scoped_${roles.join('_')}`.slice(0, 32);
+  const created = await t.post('/api/admin/userinfo/create', { username, password: 'scoped-secret', name: 'Scoped', roles: ['partner', ...roles], partner: 1 }, admin);
+  if (created.status !== 200) throw new Error(JSON.stringify(created.body));
+  return t.loginAs(username, 'scoped-secret');
+}

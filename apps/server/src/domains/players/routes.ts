@@ -5,12 +5,18 @@
  * suspensions and bans from /usermanager/banediter.
  */
 import {
-  banLogPageAnswer, inviteePageAnswer, ledgerPageAnswer, loginPageAnswer, playerDetailAnswer, playerHistoryQuery, playerLedgerQuery,
-  playerRefQuery, profileChangePageAnswer,
+  banAnswer, banBody, banListAnswer, banLogPageAnswer, chipChangeAnswer, chipChangeBody, inviteePageAnswer, ledgerPageAnswer,
+  listBansQuery, loginPageAnswer, playerDetailAnswer, playerHistoryQuery, playerLedgerQuery, playerRefQuery,
+  playerStatusAnswer, profileChangePageAnswer, safeMoveBody, suspendBody, unbanBody, unsuspendBody,
 } from '@console/schemas';
-import { defineOperation, type Operation } from '../../http/operation';
+import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
+import type { SessionUser } from '../auth/sessions';
+import { listBans } from './ban-list';
+import { banValue, liftBan } from './bans';
+import { addChips, moveSafe, reduceChips, type StaffChange } from './chips';
 import { playerDetail } from './detail';
 import { banLogPage, inviteePage, ledgerPage, loginPage, profileChangePage } from './history';
+import { suspendPlayer, unsuspendPlayer } from './status';
 
 /** The catalogue screens whose roles each group of operations takes (the web's buttons use the same). */
 export const PLAYER_SCREENS = {
@@ -21,6 +27,7 @@ export const PLAYER_SCREENS = {
 
 const tags = ['players'];
 const API = '/api/players';
+const staff = (ctx: OperationContext<unknown, unknown, SessionUser>): StaffChange => ({ db: ctx.db, user: ctx.user, now: ctx.now, note: ctx.note });
 const ok = (data: unknown) => ({ code: 200, data });
 
 const history = [
@@ -43,4 +50,52 @@ export const playerOperations: Operation[] = [
     query: query as typeof playerLedgerQuery, response,
     handler: async ({ db, user, query: q }) => ok(await (load as typeof ledgerPage)(db, user, q)),
   })),
+  defineOperation({
+    method: 'POST', url: `${API}/chips/add`, name: 'players.chips.add', tags, screen: PLAYER_SCREENS.chips, audit: true,
+    summary: "Adds chips (reason ≤ 200 characters), counted against the account's daily issue limit (409 past it)",
+    body: chipChangeBody, response: chipChangeAnswer,
+    handler: async (ctx) => ok(await addChips(staff(ctx), ctx.body)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/chips/reduce`, name: 'players.chips.reduce', tags, screen: PLAYER_SCREENS.chips, audit: true,
+    summary: 'Takes chips away (reason ≤ 200 characters); 409 Insufficient balance when short',
+    body: chipChangeBody, response: chipChangeAnswer,
+    handler: async (ctx) => ok(await reduceChips(staff(ctx), ctx.body)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/safe/move`, name: 'players.safe.move', tags, screen: PLAYER_SCREENS.chips, audit: true,
+    summary: "Moves chips between the player's chip and safe balances (toSafe | toChip); 409 Insufficient balance when short",
+    body: safeMoveBody, response: chipChangeAnswer,
+    handler: async (ctx) => ok(await moveSafe(staff(ctx), ctx.body)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/suspend`, name: 'players.suspend', tags, screen: PLAYER_SCREENS.bans, audit: true,
+    summary: 'Suspends a player until a future date ("Date must be filled in"); 409 for a banned player',
+    body: suspendBody, response: playerStatusAnswer,
+    handler: async (ctx) => ok(await suspendPlayer(staff(ctx), ctx.body)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/unsuspend`, name: 'players.unsuspend', tags, screen: PLAYER_SCREENS.bans, audit: true,
+    summary: 'Lifts a suspension; a player not suspended is left as is (changed: false)',
+    body: unsuspendBody, response: playerStatusAnswer,
+    handler: async (ctx) => ok(await unsuspendPlayer(staff(ctx), ctx.body)),
+  }),
+  defineOperation({
+    method: 'GET', url: `${API}/bans`, name: 'players.bans', tags, screen: PLAYER_SCREENS.bans,
+    summary: 'Bans, newest first: filters kind, value (exact), operator, active (true by default | false | all); page, pageSize ≤ 500',
+    query: listBansQuery, response: banListAnswer,
+    handler: async ({ db, user, query }) => ok(await listBans(db, user, query)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/ban`, name: 'players.ban', tags, screen: PLAYER_SCREENS.bans, audit: true,
+    summary: 'Bans an account (value = uid), a device id or an IP address; 409 when an active ban of that kind and value exists',
+    body: banBody, response: banAnswer,
+    handler: async (ctx) => ok(await banValue(staff(ctx), ctx.body)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/unban`, name: 'players.unban', tags, screen: PLAYER_SCREENS.bans, audit: true,
+    summary: 'Lifts a ban by id; a ban already lifted is left as is (changed: false)',
+    body: unbanBody, response: banAnswer,
+    handler: async (ctx) => ok(await liftBan(staff(ctx), ctx.body)),
+  }),
 ];
