@@ -1,0 +1,112 @@
+/**
+ * Signing of /api/platform/ calls: every refusal is a 401 with code 401 that comes before
+ * validation and changes nothing; a GET is signed over its raw query string; refusals are
+ * written to the operation log, but a flood of them only a few records.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformSignature } from '../../http/platform-operation';
+import { databases } from '../../test/databases';
+import { testApp, type TestApp } from '../../test/harness';
+import { platformClient, type PlatformClient } from '../../test/platform';
+
+describe.each(databases())('platform signing on $kind', (kind) => {
+  let t: TestApp;
+  let p: PlatformClient;
+  beforeAll(async () => {
+    t = await testApp(kind);
+    p = await platformClient(t);
+    await p.register(3001, {}, 100);
+    await t.database.db.insertInto('platform_application').values({ app_id: 'off-app', secret: 'off-app-secret-1234', name: 'off', enabled: false }).execute();
+  });
+  afterAll(async () => t?.close());
+
+  const state = async () => {
+    const { rows } = await sql<Record<string, string>>`SELECT
+      (SELECT count(*) FROM ledger_entry) AS entries, (SELECT count(*) FROM wallet_tx) AS txs,
+      (SELECT count(*) FROM platform_event) AS events, (SELECT count(*) FROM player) AS players,
+      (SELECT chip FROM player_balance WHERE uid = 3001) AS chip`.execute(t.database.db);
+    return rows[0];
+  };
+  const refusals = () => t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'platform.refused').orderBy('id').execute();
+
+  const validDebit = { txId: 'sig-1', uid: 3001, currency: 'chip', amount: 10, reason: 'game.bet' };
+  const validEvents = { events: [{ id: 'sig-ev', type: 'player.registered', at: '2026-11-22T10:00:00Z', data: { uid: 3002, name: 'S', ip: '10.0.0.1', deviceId: 'd', package: 'p' } }] };
+  const now = () => t.clock.now;
+
+  it('every refusal is a 401 before validation: unknown or disabled application, missing or bad signature, stale time', async () => {
+    const before = await state();
+    const cases: [string, Parameters<PlatformClient['post']>[2], string][] = [
+      ['unknown app', { appId: 'no-such-app' }, 'Unknown application'],
+      ['disabled app', { appId: 'off-app', secret: 'off-app-secret-1234' }, 'Unknown application'],
+      ['no app id', { appId: '' }, 'Unknown application'],
+      ['missing signature', { signature: null }, 'Missing X-Signature'],
+      ['wrong secret', { secret: 'not-the-secret' }, 'Bad signature'],
+      ['garbage signature', { signature: 'zz' }, 'Bad signature'],
+      ['uppercase signature', { signature: 'UPPER' }, 'Bad signature'],
+      ['missing timestamp', { timestamp: null }, 'Missing or bad X-Timestamp'],
+      ['timestamp not a number', { timestamp: '12ab' }, 'Missing or bad X-Timestamp'],
+      ['301 s old', { timestamp: String(now() - 301_000) }, 'Stale X-Timestamp'],
+      ['301 s ahead', { timestamp: String(now() + 301_000) }, 'Stale X-Timestamp'],
+    ];
+    for (const body of [validDebit, { amount: 'not even valid' }, '{broken json']) {
+      for (const [name, options, message] of cases) {
+        const res = await p.post('/api/platform/wallet/debit', body, options);
+        expect([name, res.status, res.body]).toEqual([name, 401, { code: 401, message }]);
+      }
+    }
+    for (const [name, options, message] of cases) {
+      const res = await p.post('/api/platform/events', validEvents, options);
+      expect([name, res.status, res.body]).toEqual([name, 401, { code: 401, message }]);
+    }
+    // a signature made for other bytes than those sent
+    const payload = JSON.stringify(validDebit);
+    const signature = platformSignature('demo-platform-secret', String(now()), payload);
+    const tampered = JSON.stringify({ ...validDebit, amount: 90 });
+    expect((await p.post('/api/platform/wallet/debit', tampered, { signature })).status).toBe(401);
+    expect(await state()).toEqual(before);
+  });
+
+  it('the clock allows up to 300 s either way', async () => {
+    for (const [i, offset] of [-299_000, 299_000, -300_000, 300_000].entries()) {
+      const res = await p.post('/api/platform/wallet/credit', { ...validDebit, txId: `clock-${i}` }, { timestamp: String(now() + offset) });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('a GET is signed over its raw query string', async () => {
+    expect((await p.get('/api/platform/wallet/balance', 'uid=3001')).status).toBe(200);
+    const signed = platformSignature('demo-platform-secret', String(now()), 'uid=3001');
+    // the signature of one query does not pass for another, nor for the same parameters written otherwise
+    expect((await p.get('/api/platform/wallet/balance', 'uid=3002', { signature: signed })).status).toBe(401);
+    expect((await p.get('/api/platform/wallet/balance', 'uid=03001', { signature: signed })).status).toBe(401);
+    expect((await p.get('/api/platform/wallet/balance', 'uid=3001&', { signature: signed })).status).toBe(401);
+    expect((await p.get('/api/platform/wallet/balance', 'uid=3001', { signature: null })).status).toBe(401);
+    // signed over the body instead of the query: refused
+    expect((await p.get('/api/platform/wallet/balance', 'uid=3001', { signature: platformSignature('demo-platform-secret', String(now()), '') })).status).toBe(401);
+    // a bad query that is well signed is a 400, a bad query badly signed a 401
+    expect((await p.get('/api/platform/wallet/balance', 'uid=x')).status).toBe(400);
+    expect((await p.get('/api/platform/wallet/balance', 'uid=x', { secret: 'wrong' })).status).toBe(401);
+  });
+
+  it('refusals are logged, but a flood of 500 writes only a few records, carrying the count', async () => {
+    // an application of its own: the counters are per application, address and reason
+    const flood = await platformClient(t, { appId: 'flood-app', secret: 'flood-app-secret-1234' });
+    const before = (await refusals()).length;
+    await Promise.all(Array.from({ length: 500 }, (_, i) => flood.post('/api/platform/wallet/debit', { ...validDebit, txId: `flood-${i}` }, { secret: 'wrong' })));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the log is written after the answer
+    const logged = (await refusals()).slice(before);
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(logged.length).toBeLessThanOrEqual(3);
+    expect(logged[0]).toMatchObject({ username: 'app:flood-app', result: 'refused', status: 401, message: 'Bad signature', target: '/api/platform/wallet/debit' });
+    // a minute later the next refusal of the same kind is written with the number left out
+    t.clock.advance(61_000);
+    await flood.post('/api/platform/wallet/debit', validDebit, { secret: 'wrong' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = (await refusals()).slice(before + logged.length);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.message).toMatch(/^Bad signature \(\+\d+ more in the last minute\)$/);
+    const counted = Number(/\+(\d+)/.exec(after[0]!.message)![1]);
+    expect(counted + logged.length).toBe(500);
+  });
+});
