@@ -8,4 +8,5 @@ export * from './platform';
 export * from './players';
 export * from './player-lists';
 export * from './issuing';
+export * from './player-records';
 export * from './player-reports';
