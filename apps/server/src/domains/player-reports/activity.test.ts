@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { testApp, type TestApp } from '../../test/harness';
+import { testApp, type Answer, type TestApp } from '../../test/harness';
 import { seedReports } from './fixtures';
 
 const range = { from: '2026-11-20T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' };
@@ -91,7 +91,7 @@ describe.each(databases())('activity reports on $kind', (db) => {
   });
 
   it('lostusers: no login for `days` days (default 7), never-logged-in included, sorted by last login or chip', async () => {
-    const uids = (res: { body: { data: { items: { uid: number }[] } } }) => res.body.data.items.map((p) => p.uid);
+    const uids = (res: Answer) => (res.body.data.items as { uid: number }[]).map((p) => p.uid);
     expect(uids(await get('lostusers'))).toEqual([102, 103, 104]);
     expect(uids(await get('lostusers', { days: '30' }))).toEqual([103, 104]);
     expect(uids(await get('lostusers', { days: '2' }))).toEqual([101, 102, 103, 104]);

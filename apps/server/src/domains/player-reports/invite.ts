@@ -37,11 +37,10 @@ async function invitees(db: Db, user: ScopedSubject, uid: number, level: 1 | 2 |
 
 export const inviteTree: ReportSpec<InviteTreeItem> = {
   url: '/api/usermanager/invite', name: 'usermanager.invite', screen: '/usermanager/invite',
-  summary: `A player's invitees: uid (required), level (1 or 2, default both); at most ${INVITE_LIMIT}`,
+  summary: `A player's invitees: uid (none: no rows), level (1 or 2, default both); at most ${INVITE_LIMIT}`,
   params: { uid: queryInt(1, 2_147_483_647).optional(), level: z.enum(['1', '2'], { message: 'Must be 1 or 2' }).optional() },
-  check: (q) => (q.uid === undefined ? { param: 'uid', message: 'Required' } : undefined),
   item: inviteTreeItem, sorts: ['level', 'uid', 'registeredAt', 'lastLoginAt', 'invitees'], defaultSort: { key: 'level', order: 'ascend' }, id: 'uid',
-  load: (db, user, q) => invitees(db, user, q.uid as number, q.level === undefined ? undefined : (Number(q.level) as 1 | 2)),
+  load: async (db, user, q) => (q.uid === undefined ? [] : invitees(db, user, q.uid as number, q.level === undefined ? undefined : (Number(q.level) as 1 | 2))),
 };
 
 export const topInviters: ReportSpec<InviterItem> = {

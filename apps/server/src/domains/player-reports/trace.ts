@@ -61,7 +61,7 @@ async function accounts(db: Db, user: ScopedSubject, q: Record<string, unknown>)
 
 export const tracedAccounts: ReportSpec<TracedAccountItem> = {
   url: '/api/usermanager/usertrace/accounts', name: 'usermanager.usertrace.accounts', screen: '/usermanager/usertrace',
-  summary: `Accounts sharing a device or IP with a player (uid), or that used one device or IP (device | ip); exactly one of them; at most ${TRACE_LIMIT}`,
+  summary: `Accounts sharing a device or IP with a player (uid), or that used one device or IP (device | ip); at most one of them (none: no rows); at most ${TRACE_LIMIT}`,
   params: {
     uid: queryInt(1, 2_147_483_647).optional(),
     device: text(128).min(1, { message: 'Required' }).optional(),
@@ -69,10 +69,9 @@ export const tracedAccounts: ReportSpec<TracedAccountItem> = {
   },
   check: (q) => {
     const given = ['uid', 'device', 'ip'].filter((k) => q[k] !== undefined);
-    if (given.length === 0) return { param: 'uid', message: 'One of uid, device or ip is required' };
     if (given.length > 1) return { param: given[1], message: 'Only one of uid, device or ip' };
     return undefined;
   },
   item: tracedAccountItem, sorts: ['lastAt', 'firstAt', 'uid', 'via'], defaultSort: { key: 'lastAt', order: 'descend' }, id: 'key',
-  load: (db, user, q) => accounts(db, user, q),
+  load: async (db, user, q) => (q.uid === undefined && q.device === undefined && q.ip === undefined ? [] : accounts(db, user, q)),
 };
