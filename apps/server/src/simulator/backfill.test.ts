@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { runBackfill } from './backfill';
+import { BackfillPlan, DAY, phMidnight } from './backfill-plan';
+import { FakePlatform } from './fake-platform';
+import type { Action, EventData } from './types';
+import { REASONS } from './world';
+
+const END = Date.parse('2026-11-22T10:00:00Z');
+
+function generate(seed: number, players: number, days: number): Action[] {
+  const actions: Action[] = [];
+  const plan = new BackfillPlan({ seed, players, days, end: END }, (a) => actions.push(a));
+  for (let d = 0; d < days; d++) plan.day(d);
+  plan.finish();
+  return actions;
+}
+
+const digest = (actions: Action[]) => createHash('sha256').update(JSON.stringify(actions)).digest('hex');
+
+describe('simulator backfill', () => {
+  const actions = generate(3, 1500, 30);
+  const events = actions.flatMap((a) => (a.kind === 'event' ? [a.event] : []));
+  const of = <T extends keyof EventData>(type: T) => events.filter((e) => e.type === type).map((e) => ({ at: Date.parse(e.at), data: e.data as EventData[T] }));
+
+  it('generates the same actions for the same seed and other ones for another seed', () => {
+    expect(digest(generate(3, 300, 5))).toBe(digest(generate(3, 300, 5)));
+    expect(digest(generate(4, 300, 5))).not.toBe(digest(generate(3, 300, 5)));
+  });
+
+  it('keeps every action inside the window and every id unique', () => {
+    const start = phMidnight(END) - 29 * DAY;
+    for (const a of actions) {
+      expect(a.at).toBeGreaterThanOrEqual(start - 120_000);
+      expect(a.at).toBeLessThanOrEqual(END);
+    }
+    const ids = actions.map((a) => (a.kind === 'event' ? a.event.id : a.body.txId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('registers every player once, over the days, with a burst of more than 5 from one device within 2 minutes', () => {
+    const registered = of('player.registered');
+    expect(registered.length).toBe(1500);
+    const days = new Set(registered.map((r) => Math.floor((r.at - phMidnight(END)) / DAY)));
+    expect(days.size).toBe(30);
+    const byDevice = new Map<string, number[]>();
+    for (const r of registered) byDevice.set(r.data.deviceId, [...(byDevice.get(r.data.deviceId) ?? []), r.at]);
+    const bursts = [...byDevice.values()].filter((times) => times.length > 5 && Math.max(...times) - Math.min(...times) <= 120_000);
+    expect(bursts.length).toBeGreaterThanOrEqual(3);
+    const byIp = new Map<string, number>();
+    for (const r of registered) byIp.set(r.data.ip, (byIp.get(r.data.ip) ?? 0) + 1);
+    expect([...byIp.values()].filter((n) => n >= 3).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('plays about one day in 14 for most players and every fifth day for the top 5%', () => {
+    const plan = new BackfillPlan({ seed: 3, players: 1500, days: 30, end: END }, () => undefined);
+    const tier = new Map(plan.players.map((p) => [p.uid, p.tier]));
+    const playDays = new Map<number, Set<number>>();
+    for (const l of of('player.login')) {
+      const day = Math.floor((l.at - plan.start) / DAY);
+      playDays.set(l.data.uid, (playDays.get(l.data.uid) ?? new Set()).add(day));
+    }
+    // days played per day present, registration day excluded, by tier
+    const rate = (t: 'regular' | 'top') => {
+      let played = 0;
+      let present = 0;
+      for (const p of plan.players.filter((x) => tier.get(x.uid) === t)) {
+        const reg = Math.floor((plan.registeredAt[p.index]! - plan.start) / DAY);
+        present += 29 - reg;
+        played += [...(playDays.get(p.uid) ?? [])].filter((d) => d > reg).length;
+      }
+      return played / present;
+    };
+    expect(rate('regular')).toBeGreaterThan(1 / 20);
+    expect(rate('regular')).toBeLessThan(1 / 10);
+    expect(rate('top')).toBeGreaterThan(1 / 7);
+    expect(rate('top')).toBeLessThan(1 / 3.5);
+  });
+
+  it('bets at a house edge of about 5%, so most players who play lose', () => {
+    const wallet = actions.flatMap((a) => (a.kind === 'event' ? [] : [a]));
+    const bets = wallet.filter((a) => a.body.reason === REASONS.bet);
+    const wins = wallet.filter((a) => a.body.reason === REASONS.win);
+    expect(bets.every((a) => a.kind === 'debit') && wins.every((a) => a.kind === 'credit')).toBe(true);
+    const net = new Map<number, number>();
+    for (const a of bets) net.set(a.body.uid, (net.get(a.body.uid) ?? 0) - a.body.amount);
+    for (const a of wins) net.set(a.body.uid, (net.get(a.body.uid) ?? 0) + a.body.amount);
+    const losers = [...net.values()].filter((n) => n < 0).length;
+    expect(losers / net.size).toBeGreaterThan(0.6);
+    // buy-ins hold several rounds: the return is below the stake put on the table, not far below
+    const returned = wins.reduce((s, a) => s + a.body.amount, 0) / bets.reduce((s, a) => s + a.body.amount, 0);
+    expect(returned).toBeGreaterThan(0.55);
+    expect(returned).toBeLessThan(1);
+    // a starting balance for everyone
+    expect(wallet.filter((a) => a.body.reason === REASONS.register).length).toBe(1500);
+  });
+
+  it('sends every kind of event, in realistic texts and amounts', () => {
+    for (const type of ['player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit', 'safe.withdraw',
+      'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold', 'badge.granted'] as const) {
+      expect(of(type).length, type).toBeGreaterThan(0);
+    }
+    expect(of('feedback.submitted').some((f) => /[\u4e00-\u9fff]/.test(f.data.text))).toBe(true);
+    for (const s of of('sms.sent')) expect(s.data.code).toMatch(/^\d{6}$/);
+    const dealers = new Set(of('coindealer.sold').map((s) => s.data.dealerUid));
+    expect(dealers.size).toBeGreaterThanOrEqual(1);
+    expect(dealers.size).toBeLessThanOrEqual(10);
+  });
+
+  it('never asks for chips a player lacks: a contract-faithful platform refuses nothing and ends where the model does', async () => {
+    const platform = new FakePlatform();
+    const result = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform });
+    expect([...result.stats.rejections]).toEqual([]);
+    expect(result.stats.wallet.debit.applied).toBeGreaterThan(0);
+    for (const [uid, s] of result.plan.world.balances()) {
+      const b = platform.balances.get(uid)!;
+      expect({ chip: b.chip, safe: b.safe, charisma: b.charisma }).toEqual(s);
+    }
+    // batches of up to 1000 events, far fewer calls than events
+    const sent = Object.values(result.stats.events).reduce((n, c) => n + c.sent, 0);
+    const walletCalls = result.stats.wallet.debit.sent + result.stats.wallet.credit.sent;
+    expect(result.stats.calls - walletCalls).toBeLessThan(sent / 10);
+    // a second start finds the last player and sends nothing; forced, every id answers as before
+    const again = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform });
+    expect(again.skipped).toBe(true);
+    const forced = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform, force: true });
+    expect(Object.values(forced.stats.events).every((c) => c.duplicate === c.sent)).toBe(true);
+    expect(forced.stats.wallet.debit.rejected + forced.stats.wallet.credit.rejected).toBe(0);
+    expect(platform.balances.get(result.plan.players[0]!.uid)!.chip).toBe(result.plan.world.state(result.plan.players[0]!.uid)!.chip);
+  });
+});

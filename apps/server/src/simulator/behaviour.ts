@@ -1,0 +1,234 @@
+/**
+ * What a player does, turned into events and wallet calls through the World: registering,
+ * a game session (buy-in debit, rounds at a ~5% house edge, cash-out credit), and what
+ * happens around it (gifts and emotes to tablemates, safe moves, coin-dealer purchases,
+ * relief, profile changes, phone binding, feedback, tip-offs, badges).
+ *
+ * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus and 1,000 for
+ * binding a phone; relief pays 2,000 when chip + safe < 1,000, at most 3 times a day; payers
+ * buy chips from coin dealers (median ₱200); dealers are stocked with 2,000,000 chips.
+ */
+import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
+import type { SimPlayer } from './population';
+import { clamp, type Rng } from './rng';
+import { REASONS, type PlayerState, type World } from './world';
+
+export const REGISTER_BONUS = 5_000;
+export const PHONE_BONUS = 1_000;
+export const RELIEF = 2_000;
+export const DEALER_STOCK = 2_000_000;
+const SECOND = 1000;
+
+export interface Ctx {
+  world: World;
+  rng: Rng;
+  /** Runs `fn` at the simulated time `at` (≥ the current one); `must`: even past the run's end. */
+  schedule(at: number, fn: (at: number) => void, must?: boolean): void;
+  /** Players at a table right now (gift and emote targets, tip-off suspects). */
+  online: Set<PlayerState>;
+  /** The last players who sat down (targets when nobody else is at a table). */
+  recent: PlayerState[];
+  dealers: PlayerState[];
+  /** Day number of `at` (relief and badges count per day). */
+  dayOf(at: number): number;
+}
+
+function otherOnline(ctx: Ctx, s: PlayerState): PlayerState | undefined {
+  const list = ctx.online.size >= 2 ? [...ctx.online] : ctx.recent;
+  if (list.length < 2) return undefined;
+  for (let tries = 0; tries < 4; tries++) {
+    const t = ctx.rng.pick(list);
+    if (t !== s) return t;
+  }
+  return undefined;
+}
+
+function badge(ctx: Ctx, s: PlayerState, at: number, id: keyof typeof BADGES): void {
+  if (!s.badges.has(id)) ctx.world.event(at, 'badge.granted', { uid: s.p.uid, badgeId: id, name: BADGES[id] });
+}
+
+function smsCode(ctx: Ctx, p: SimPlayer, at: number, purpose: string): void {
+  ctx.world.event(at, 'sms.sent', { phone: p.phone!, code: ctx.rng.digits(6), provider: ctx.rng.weighted(SMS_PROVIDERS), purpose });
+}
+
+export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
+  const { world, rng } = ctx;
+  if (p.phoneAtRegistration) smsCode(ctx, p, at - rng.int(20, 90) * SECOND, 'register');
+  const s = world.register(at, {
+    uid: p.uid, name: p.name, ip: p.ip, deviceId: p.deviceId, package: p.package,
+    ...(p.partner ? { partner: p.partner } : {}),
+    ...(p.phoneAtRegistration ? { phone: p.phone } : {}),
+    ...(p.shareId ? { shareId: p.shareId } : {}),
+    ...(p.inviterUid ? { inviterUid: p.inviterUid } : {}),
+  }, p);
+  world.wallet(at + SECOND, 'credit', { uid: p.uid, amount: REGISTER_BONUS, reason: REASONS.register, ref: `register:${p.uid}` });
+  if (p.phoneAtRegistration) {
+    world.wallet(at + 2 * SECOND, 'credit', { uid: p.uid, amount: PHONE_BONUS, reason: REASONS.phone, ref: `phone:${p.uid}` });
+    badge(ctx, s, at + 2 * SECOND, 'verified');
+  }
+  if (p.cluster?.kind === 'farm' && p.burstOffset && p.inviterUid) {
+    const head = ctx.world.state(p.inviterUid);
+    if (head) world.event(at + ctx.rng.int(20, 60) * SECOND, 'chips.transferred', { fromUid: p.uid, toUid: head.p.uid, amount: REGISTER_BONUS });
+  }
+  if (p.dealer) {
+    world.wallet(at + 3 * SECOND, 'credit', { uid: p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${p.uid}:0` });
+    badge(ctx, s, at + 3 * SECOND, 'dealer');
+  }
+  return s;
+}
+
+export function login(ctx: Ctx, s: PlayerState, at: number, durationSeconds: number): void {
+  const p = s.p;
+  const ip = p.otherIps.length && ctx.rng.chance(0.3) ? ctx.rng.pick(p.otherIps) : p.ip;
+  ctx.world.event(at, 'player.login', { uid: p.uid, ip, deviceId: p.deviceId, durationSeconds });
+}
+
+/** Before buying in: money from the safe, a coin dealer, or relief, when the wallet is low. */
+function topUp(ctx: Ctx, s: PlayerState, at: number): void {
+  const { world, rng } = ctx;
+  const low = s.p.stake * 10;
+  if (s.chip >= low) return;
+  if (s.safe > 0) {
+    const amount = Math.min(s.safe, low * 2);
+    world.event(at, 'safe.withdraw', { uid: s.p.uid, amount });
+  }
+  if (s.chip < low && s.p.payer && !s.p.dealer && ctx.dealers.length && rng.chance(0.6)) {
+    const amount = Math.round(clamp(rng.lognormal(20_000, 0.9), 5_000, 500_000) / 1000) * 1000;
+    const dealer = ctx.dealers.find((d) => d.chip >= amount && !d.inSession) ?? undefined;
+    if (dealer) {
+      world.event(at + SECOND, 'coindealer.sold', { dealerUid: dealer.p.uid, toUid: s.p.uid, amount, price: Math.round(amount * rng.pick([0.95, 0.98, 1])) });
+      if (dealer.chip < DEALER_STOCK / 10) {
+        world.wallet(at + 2 * SECOND, 'credit', { uid: dealer.p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${dealer.p.uid}:${ctx.dayOf(at)}` });
+      }
+    }
+  }
+  const day = ctx.dayOf(at);
+  if (s.reliefDay !== day) { s.reliefDay = day; s.reliefCount = 0; }
+  if (s.chip + s.safe < 1_000 && s.reliefCount < 3) {
+    s.reliefCount++;
+    world.wallet(at + 3 * SECOND, 'credit', { uid: s.p.uid, amount: RELIEF, reason: REASONS.relief, ref: `relief:${s.p.uid}:${day}:${s.reliefCount}` });
+  }
+}
+
+const GAMES = ['tongits', 'pusoy', 'lucky9', 'colorgame', 'hilo', 'slots'] as const;
+
+/**
+ * One sitting at a game: buy-in (debit), `rounds` bets at the player's stake, cash-out
+ * (credit) when it ends. Even-money rounds win with p = 0.475 and slot-like rounds pay 4.75×
+ * with p = 0.2, so the return to player is 95% either way. Returns the number of rounds played.
+ */
+export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): number {
+  const { world, rng } = ctx;
+  if (s.inSession) return 0;
+  topUp(ctx, s, at);
+  const start = at + 5 * SECOND;
+  const stake = Math.max(10, Math.min(s.p.stake, Math.floor(s.chip / 5 / 10) * 10));
+  if (s.chip < stake || s.chip < 10) return 0;
+  // most of the wallet goes on the table; what stays pays for gifts and emotes
+  const buyIn = Math.min(s.chip, Math.max(stake, Math.min(Math.floor(s.chip * 0.8 / 10) * 10, stake * (s.p.tier === 'top' ? 30 : 20))));
+  const game = rng.pick(GAMES);
+  const ref = `${game}:${s.p.uid}:${s.sessions++}`;
+  world.wallet(start, 'debit', { uid: s.p.uid, amount: buyIn, reason: REASONS.bet, ref });
+  s.inSession = true;
+  ctx.online.add(s);
+  ctx.recent.push(s);
+  if (ctx.recent.length > 50) ctx.recent.shift();
+  let table = buyIn;
+  let played = 0;
+  let t = start;
+  const slotLike = game === 'slots' || game === 'colorgame';
+  while (played < rounds) {
+    const bet = Math.round(clamp(stake * rng.lognormal(1, 0.35), 10, table) / 10) * 10;
+    if (bet < 10 || bet > table) break;
+    table -= bet;
+    if (slotLike ? rng.chance(0.2) : rng.chance(0.475)) table += slotLike ? Math.round(bet * 4.75) : bet * 2;
+    played++;
+    t += rng.int(slotLike ? 8 : 30, slotLike ? 20 : 75) * SECOND;
+  }
+  const end = t + SECOND;
+  // around the table: emotes and gifts to whoever else is playing
+  const emotes = rng.poisson(played * 0.06);
+  for (let i = 0; i < emotes; i++) ctx.schedule(rng.int(start, end), (when) => emote(ctx, s, when));
+  const gifts = rng.poisson(s.p.tier === 'top' ? 0.8 : 0.25);
+  for (let i = 0; i < gifts; i++) ctx.schedule(rng.int(start, end), (when) => gift(ctx, s, when));
+  ctx.schedule(end, (when) => settle(ctx, s, when, table, buyIn, ref, stake), true);
+  return played;
+}
+
+function settle(ctx: Ctx, s: PlayerState, at: number, table: number, buyIn: number, ref: string, stake: number): void {
+  const { world, rng } = ctx;
+  s.inSession = false;
+  ctx.online.delete(s);
+  if (table > 0) world.wallet(at, 'credit', { uid: s.p.uid, amount: table, reason: REASONS.win, ref });
+  if (table > buyIn) badge(ctx, s, at + SECOND, 'firstWin');
+  if (stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
+  if (s.chip > s.p.stake * 40 && rng.chance(0.35)) {
+    world.event(at + 2 * SECOND, 'safe.deposit', { uid: s.p.uid, amount: Math.floor(s.chip * rng.pick([0.3, 0.5, 0.7]) / 100) * 100 });
+  }
+}
+
+function emote(ctx: Ctx, s: PlayerState, at: number): void {
+  const e = ctx.rng.weighted(EMOTES.map((x) => [x, x.weight] as const));
+  if (s.chip >= e.chips) ctx.world.event(at, 'emote.used', { uid: s.p.uid, emoteId: e.emoteId, chips: e.chips });
+}
+
+function gift(ctx: Ctx, s: PlayerState, at: number): void {
+  const to = otherOnline(ctx, s);
+  if (!to) return;
+  const g = ctx.rng.weighted(GIFTS.map((x) => [x, x.weight] as const));
+  if (s.chip < g.chips) return;
+  ctx.world.event(at, 'gift.sent', { fromUid: s.p.uid, toUid: to.p.uid, giftId: g.giftId, chips: g.chips, charisma: g.charisma });
+  if (s.giftsSent >= 10) badge(ctx, s, at + SECOND, 'generous');
+}
+
+/** Once per playing day: profile changes, phone binding, texts, feedback, tip-offs, transfers. */
+export function daily(ctx: Ctx, s: PlayerState, at: number, lookup: (uid: number) => PlayerState | undefined): void {
+  const { world, rng } = ctx;
+  const p = s.p;
+  let t = at;
+  const later = (fn: (when: number) => void) => ctx.schedule((t += rng.int(30, 600) * SECOND), fn);
+  s.playDays++;
+  if (s.playDays === 5) later((w) => badge(ctx, s, w, 'loyal'));
+  if (p.gcash && !s.gcashSet && rng.chance(0.5)) {
+    s.gcashSet = true;
+    later((w) => world.event(w, 'player.profile', { uid: p.uid, gcash: p.gcash }));
+  }
+  if (p.bank && !s.bankSet && rng.chance(0.3)) {
+    s.bankSet = true;
+    later((w) => world.event(w, 'player.profile', { uid: p.uid, bank: p.bank }));
+  }
+  if (rng.chance(0.01)) later((w) => world.event(w, 'player.profile', { uid: p.uid, avatar: `https://cdn.demo.ph/avatar/${rng.int(1, 48)}.png` }));
+  if (rng.chance(0.004)) later((w) => world.event(w, 'player.profile', { uid: p.uid, name: `${p.name.split(' ')[0]}${rng.int(1, 99)}` }));
+  if (p.phone && !s.phoneBound && rng.chance(0.3)) {
+    s.phoneBound = true;
+    later((w) => {
+      smsCode(ctx, p, w, 'bind');
+      world.event(w + 40 * SECOND, 'player.phoneBound', { uid: p.uid, phone: p.phone! });
+      world.wallet(w + 41 * SECOND, 'credit', { uid: p.uid, amount: PHONE_BONUS, reason: REASONS.phone, ref: `phone:${p.uid}` });
+      badge(ctx, s, w + 42 * SECOND, 'verified');
+    });
+  } else if (s.phoneBound && p.phone && rng.chance(0.05)) {
+    later((w) => smsCode(ctx, p, w, rng.pick(['login', 'reset'])));
+  }
+  if (rng.chance(0.012)) later((w) => world.event(w, 'feedback.submitted', { uid: p.uid, ...feedback(rng) }));
+  if (rng.chance(0.007)) {
+    later((w) => {
+      const target = otherOnline(ctx, s) ?? (p.inviterUid ? lookup(p.inviterUid) : undefined);
+      if (target && target !== s) world.event(w, 'tipoff.submitted', { uid: p.uid, targetUid: target.p.uid, ...tipoff(rng) });
+    });
+  }
+  if (p.cluster?.kind === 'farm' && p.burstOffset && p.inviterUid) {
+    // a farm account sends what it was given to the account that made it
+    later((w) => {
+      const head = lookup(p.inviterUid!);
+      const amount = Math.floor(s.chip / 100) * 100;
+      if (head && amount >= 1_000) world.event(w, 'chips.transferred', { fromUid: p.uid, toUid: head.p.uid, amount });
+    });
+  } else if (p.inviterUid && rng.chance(0.08)) {
+    later((w) => {
+      const friend = lookup(p.inviterUid!);
+      const amount = Math.floor(s.chip * 0.2 / 100) * 100;
+      if (friend && s.chip > 2_000 && amount > 0) world.event(w, 'chips.transferred', { fromUid: p.uid, toUid: friend.p.uid, amount });
+    });
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Live mode: plays the platform now, at about `rate` actions (events and wallet calls) a
+ * second, until stopped. Sittings are started while the second's budget lasts; what they
+ * schedule (emotes, gifts, the cash-out minutes later) comes due on the real clock. Players
+ * are taken from the same population as a backfill with the same seed: the first time one is
+ * needed its balances are asked for (GET wallet/balance) and it is adopted, or registered
+ * when the platform does not know it. A refused action makes the simulator ask again for the
+ * balances of the players it named.
+ */
+import { Agenda } from './agenda';
+import { daily, login, register, session, type Ctx } from './behaviour';
+import { Population, type SimPlayer } from './population';
+import { clamp, Rng } from './rng';
+import { playersNamed, Sender, type Stats } from './sender';
+import type { Action, Transport } from './types';
+import { World, type PlayerState } from './world';
+
+export interface LiveRun {
+  transport: Transport;
+  seed: number;
+  rate: number;
+  uidBase?: number;
+  partners?: readonly number[];
+  shareCodes?: { sales: string; groundpromoter: string };
+  concurrency?: number;
+  /** Stops the run (SIGINT in the CLI); open sittings are then settled. */
+  signal?: AbortSignal;
+  /** Seconds to run (default: until the signal). */
+  seconds?: number;
+  now?: () => number;
+  onTick?(progress: { seconds: number; actions: number; stats: Stats; players: number; seated: number }): void;
+}
+
+const TICK_MS = 250;
+
+/** `seated`: players still at a table when it returns (0: every sitting was settled). */
+export async function runLive(run: LiveRun): Promise<{ actions: number; stats: Stats; ms: number; seated: number }> {
+  const now = run.now ?? Date.now;
+  const started = now();
+  const rng = new Rng(run.seed).fork('live', started);
+  const population = new Population({ seed: run.seed, uidBase: run.uidBase ?? 100_000, partners: run.partners, shareCodes: run.shareCodes });
+  let buffer: Action[] = [];
+  const world = new World(`l${started.toString(36)}-`, (a) => buffer.push(a));
+  const agenda = new Agenda();
+  const ctx: Ctx = {
+    world, rng, online: new Set(), recent: [], dealers: [],
+    schedule: (at, fn, must) => agenda.add(at, fn, must),
+    dayOf: (at) => Math.floor(at / 86_400_000),
+  };
+  const lookup = (uid: number) => world.state(uid);
+  const resync = async (uids: number[]) => {
+    for (const uid of uids) {
+      const b = await run.transport.balance(uid, now());
+      if (b) world.resync(uid, b);
+    }
+  };
+  const sender = new Sender(run.transport, {
+    concurrency: run.concurrency,
+    onEventRejected: (e) => resync(playersNamed(e)),
+    onWalletRejected: (_kind, body) => resync([body.uid]),
+  });
+  const idle: PlayerState[] = [];
+  let nextIndex = 0;
+
+  /** The next player of the population: adopted when the platform knows it, else registered now. */
+  const bringIn = async (at: number): Promise<void> => {
+    const p: SimPlayer = population.get(nextIndex++);
+    if (p.inviterUid !== undefined && !world.state(p.inviterUid)) {
+      const inviter = await run.transport.balance(p.inviterUid, at);
+      if (inviter) {
+        world.adopt(population.get(p.inviterUid - (run.uidBase ?? 100_000) - 1), inviter);
+      } else {
+        p.inviterUid = undefined;
+        p.shareId = undefined;
+      }
+    }
+    const balances = await run.transport.balance(p.uid, at);
+    const s = balances ? world.adopt(p, balances) : register(ctx, p, at);
+    if (p.dealer) ctx.dealers.push(s);
+    idle.push(s);
+  };
+
+  let actions = 0;
+  let budget = 0;
+  let last = started;
+  const stopAt = run.seconds ? started + run.seconds * 1000 : Infinity;
+  while (!run.signal?.aborted && now() < stopAt) {
+    const t = now();
+    budget = Math.min(budget + ((t - last) / 1000) * run.rate, run.rate * 2);
+    last = t;
+    agenda.runUntil(t + 1);
+    // start sittings while the budget lasts (a sitting makes about 4 actions; all are charged when sent)
+    for (let begun = 0; budget - buffer.length - 3 * begun > 0; begun++) {
+      if (idle.length < 5 || rng.chance(0.02)) await bringIn(t);
+      const k = rng.int(0, idle.length - 1);
+      const s = idle[k]!;
+      idle[k] = idle[idle.length - 1]!;
+      idle.pop();
+      if (s.inSession) {
+        agenda.add(t + 60_000, () => idle.push(s), true);
+        continue;
+      }
+      const rounds = Math.round(clamp(rng.lognormal(s.p.tier === 'top' ? 40 : 15, 0.5), 3, 120));
+      login(ctx, s, t, rounds * 45);
+      if (rng.chance(0.3)) daily(ctx, s, t, lookup);
+      agenda.add(t + 2000, (w) => { session(ctx, s, w, rounds); agenda.add(w + 60_000 + rounds * 45_000, () => idle.push(s), true); }, true);
+    }
+    const todo = buffer;
+    buffer = [];
+    budget -= todo.length;
+    actions += todo.length;
+    await sender.send(todo);
+    run.onTick?.({ seconds: (now() - started) / 1000, actions, stats: sender.stats, players: world.players.size, seated: ctx.online.size });
+    const wait = TICK_MS - (now() - t);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  agenda.finish(now());
+  actions += buffer.length;
+  await sender.send(buffer);
+  return { actions, stats: sender.stats, ms: now() - started, seated: ctx.online.size };
+}

@@ -1,0 +1,27 @@
+/** The summary printed at the end of a run: per type sent / applied / rejected / duplicate, and the refusals. */
+import type { Stats, TypeCount } from './sender';
+
+export function summary(stats: Stats, actions: number, ms: number, retries = 0): string {
+  const rows: [string, TypeCount][] = [
+    ...Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)) as [string, TypeCount][],
+    ['wallet.debit', stats.wallet.debit],
+    ['wallet.credit', stats.wallet.credit],
+  ];
+  const total: TypeCount = { sent: 0, applied: 0, rejected: 0, duplicate: 0 };
+  for (const [, c] of rows) for (const k of Object.keys(total) as (keyof TypeCount)[]) total[k] += c[k];
+  const line = (name: string, c: TypeCount) =>
+    `${name.padEnd(20)}${String(c.sent).padStart(10)}${String(c.applied).padStart(10)}${String(c.rejected).padStart(10)}${String(c.duplicate).padStart(10)}`;
+  const out = [
+    '',
+    `${'type'.padEnd(20)}${'sent'.padStart(10)}${'applied'.padStart(10)}${'rejected'.padStart(10)}${'duplicate'.padStart(10)}`,
+    ...rows.map(([name, c]) => line(name, c)),
+    line('total', total),
+    '',
+    `${actions} actions in ${(ms / 1000).toFixed(1)} s (${(actions / Math.max(ms / 1000, 0.001)).toFixed(0)}/s), ${stats.calls} calls, ${retries} retries`,
+  ];
+  if (stats.rejections.size) {
+    out.push('refusals:');
+    for (const [key, n] of [...stats.rejections].sort((a, b) => b[1] - a[1]).slice(0, 15)) out.push(`  ${String(n).padStart(6)}  ${key}`);
+  }
+  return out.join('\n');
+}

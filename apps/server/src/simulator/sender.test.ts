@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FakePlatform } from './fake-platform';
+import { phases, Sender } from './sender';
+import type { Action, EventResult, PlatformEvent } from './types';
+
+let seq = 0;
+const event = (e: Omit<PlatformEvent, 'id' | 'at'>): Action => ({ kind: 'event', at: 0, event: { id: `e${seq++}`, at: '2026-11-22T10:00:00Z', ...e } as PlatformEvent });
+const wallet = (kind: 'debit' | 'credit', uid: number, amount: number): Action => ({
+  kind, at: 0, body: { txId: `t${seq++}`, uid, currency: 'chip', amount, reason: kind === 'debit' ? 'game.bet' : 'game.win' },
+});
+
+const uid = fc.integer({ min: 1, max: 5 });
+const amount = fc.integer({ min: 1, max: 300 });
+const action: fc.Arbitrary<() => Action> = fc.oneof(
+  uid.map((u) => () => event({ type: 'player.registered', data: { uid: u, name: 'p', ip: '1.1.1.1', deviceId: `d${u}`, package: 'com.demo' } })),
+  fc.tuple(uid, uid, amount).map(([a, b, n]) => () => event({ type: 'chips.transferred', data: { fromUid: a, toUid: b, amount: n } })),
+  fc.tuple(uid, amount).map(([u, n]) => () => event({ type: 'safe.deposit', data: { uid: u, amount: n } })),
+  fc.tuple(uid, amount).map(([u, n]) => () => event({ type: 'emote.used', data: { uid: u, emoteId: 'x', chips: n } })),
+  uid.map((u) => () => event({ type: 'player.login', data: { uid: u, ip: '1.1.1.1', deviceId: `d${u}` } })),
+  fc.tuple(uid, amount).map(([u, n]) => () => wallet('credit', u, n)),
+  fc.tuple(uid, amount).map(([u, n]) => () => wallet('debit', u, n)),
+);
+
+async function oneByOne(actions: Action[]): Promise<{ platform: FakePlatform; outcomes: Map<string, number> }> {
+  const platform = new FakePlatform();
+  const outcomes = new Map<string, number>();
+  for (const a of actions) {
+    if (a.kind === 'event') {
+      const [r] = (await platform.events([a.event])) as EventResult[];
+      outcomes.set(a.event.id, r!.status === 'applied' ? 200 : r!.code!);
+    } else {
+      outcomes.set(a.body.txId, (await platform.wallet(a.kind, a.body)).code);
+    }
+  }
+  return { platform, outcomes };
+}
+
+describe('simulator sender', () => {
+  it('puts an action after what it depends on: the registration, then the credit, then the transfer', () => {
+    const actions = [
+      event({ type: 'player.registered', data: { uid: 1, name: 'a', ip: '1.1.1.1', deviceId: 'd', package: 'p' } }),
+      event({ type: 'player.registered', data: { uid: 2, name: 'b', ip: '1.1.1.2', deviceId: 'e', package: 'p' } }),
+      wallet('credit', 1, 100),
+      event({ type: 'player.login', data: { uid: 2, ip: '1.1.1.2', deviceId: 'e' } }),
+      event({ type: 'chips.transferred', data: { fromUid: 1, toUid: 2, amount: 50 } }),
+      wallet('debit', 2, 50),
+      event({ type: 'player.login', data: { uid: 1, ip: '1.1.1.1', deviceId: 'd' } }),
+    ];
+    const cut = phases(actions).map((p) => [p.events.map((a) => a.event.type), p.wallet.map((a) => a.kind)]);
+    expect(cut).toEqual([
+      [['player.registered', 'player.registered', 'player.login'], ['credit']],
+      [['chips.transferred', 'player.login'], ['debit']],
+    ]);
+  });
+
+  it('ends where sending one by one ends, with the same outcome for every id (any sequence)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(action, { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), async (makers, batchSize) => {
+      const actions = makers.map((make) => make());
+      const expected = await oneByOne(actions);
+      const platform = new FakePlatform();
+      const outcomes = new Map<string, number>();
+      const sender = new Sender({
+        events: async (events) => {
+          const results = await platform.events(events);
+          for (const r of results) outcomes.set(r.id, r.status === 'applied' ? 200 : r.code!);
+          return results;
+        },
+        wallet: async (kind, body) => {
+          const answer = await platform.wallet(kind, body);
+          outcomes.set(body.txId, answer.code);
+          return answer;
+        },
+        balance: (u) => platform.balance(u),
+      }, { batchSize, concurrency: 3 });
+      await sender.send(actions);
+      expect(platform.balances).toEqual(expected.platform.balances);
+      expect(outcomes).toEqual(expected.outcomes);
+    }), { numRuns: 300 });
+  });
+});

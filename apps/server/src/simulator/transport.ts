@@ -1,0 +1,118 @@
+/**
+ * The signed platform client (contract "Platform API": X-App-Id, X-Timestamp, X-Signature =
+ * hex HMAC-SHA256(secret, `${timestamp}.${payload}`)) over two carriers: HTTP (fetch) for the
+ * CLI, and `app.inject` for the demo seed and tests, which also moves the app's clock to the
+ * simulated moment of each call so that wallet entries land on their day of the history.
+ * A call that fails on the way (network, 5xx, 429) is sent again as it was: the same event
+ * ids and txIds, so the server applies it once.
+ */
+import { createHmac } from 'node:crypto';
+import type { Balances, EventResult, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
+
+export interface Raw { status: number; body: string }
+/** Sends one request: `payload` is the JSON body of a POST or the query string of a GET. */
+export type Carrier = (method: 'GET' | 'POST', path: string, payload: string, headers: Record<string, string>) => Promise<Raw>;
+
+export interface ClientOptions {
+  appId: string;
+  secret: string;
+  /** Milliseconds for X-Timestamp (the server's clock must agree within 300 s). */
+  now?: () => number;
+  /** Called with the simulated time of a call before it is signed (in-process clock; send one call at a time). */
+  setClock?: (at: number) => void;
+  /** Attempts per call on transient failures (default 8). */
+  attempts?: number;
+  onRetry?: (what: string, attempt: number, reason: string) => void;
+}
+
+export class FatalCallError extends Error {}
+
+export function sign(secret: string, timestamp: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class SignedClient implements Transport {
+  retries = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly carrier: Carrier, private readonly options: ClientOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, payload: string, at: number): Promise<{ status: number; json: any }> {
+    const attempts = this.options.attempts ?? 8;
+    for (let attempt = 1; ; attempt++) {
+      this.options.setClock?.(at);
+      const timestamp = String(this.now());
+      const headers: Record<string, string> = {
+        'x-app-id': this.options.appId, 'x-timestamp': timestamp, 'x-signature': sign(this.options.secret, timestamp, payload),
+      };
+      if (method === 'POST') headers['content-type'] = 'application/json';
+      let reason: string;
+      try {
+        const raw = await this.carrier(method, path, payload, headers);
+        if (raw.status < 500 && raw.status !== 429) {
+          const json = raw.body ? JSON.parse(raw.body) : {};
+          if (raw.status === 401) throw new FatalCallError(`${path}: 401 ${json.message ?? ''} (check --app and --secret)`);
+          return { status: raw.status, json };
+        }
+        reason = `HTTP ${raw.status} ${raw.body.slice(0, 200)}`;
+      } catch (error) {
+        if (error instanceof FatalCallError) throw error;
+        reason = (error as Error).message;
+      }
+      if (attempt >= attempts) throw new FatalCallError(`${path}: gave up after ${attempts} attempts (${reason})`);
+      this.retries++;
+      this.options.onRetry?.(path, attempt, reason);
+      await pause(Math.min(5000, 100 * 2 ** attempt));
+    }
+  }
+
+  async events(events: PlatformEvent[], at: number): Promise<EventResult[]> {
+    const { status, json } = await this.call('POST', '/api/platform/events', JSON.stringify({ events }), at);
+    const results = json?.data?.results;
+    if (status !== 200 || !Array.isArray(results) || results.length !== events.length) {
+      throw new FatalCallError(`/api/platform/events: ${status} ${json?.message ?? JSON.stringify(json).slice(0, 200)}`);
+    }
+    return results as EventResult[];
+  }
+
+  async wallet(kind: 'debit' | 'credit', body: WalletBody, at: number): Promise<WalletAnswer> {
+    const { status, json } = await this.call('POST', `/api/platform/wallet/${kind}`, JSON.stringify(body), at);
+    if (status === 400) throw new FatalCallError(`/api/platform/wallet/${kind}: 400 ${json.message}`);
+    return { status, code: json.code ?? status, message: json.message, balance: json.data?.balance };
+  }
+
+  async balance(uid: number, at: number): Promise<Balances | null> {
+    const { status, json } = await this.call('GET', '/api/platform/wallet/balance', `uid=${uid}`, at);
+    if (status === 404) return null;
+    if (status !== 200) throw new FatalCallError(`/api/platform/wallet/balance: ${status} ${json.message}`);
+    const b = json.data.balances;
+    return Object.fromEntries(Object.entries(b).map(([k, v]) => [k, Number(v)])) as unknown as Balances;
+  }
+}
+
+/** Over HTTP: `url` is the server's base, e.g. http://127.0.0.1:8080. */
+export function httpCarrier(url: string): Carrier {
+  const base = url.replace(/\/+$/, '');
+  return async (method, path, payload, headers) => {
+    const res = await fetch(method === 'GET' ? `${base}${path}?${payload}` : `${base}${path}`, {
+      method, headers, body: method === 'POST' ? payload : undefined, signal: AbortSignal.timeout(30_000),
+    });
+    return { status: res.status, body: await res.text() };
+  };
+}
+
+interface Injectable {
+  inject(options: { method: 'GET' | 'POST'; url: string; payload?: string; headers: Record<string, string> }): PromiseLike<{ statusCode: number; body: string }>;
+}
+
+/** In process, through Fastify's inject (no socket). */
+export function injectCarrier(app: Injectable): Carrier {
+  return async (method, path, payload, headers) => {
+    const res = await app.inject(method === 'GET' ? { method, url: `${path}?${payload}`, headers } : { method, url: path, payload, headers });
+    return { status: res.statusCode, body: res.body };
+  };
+}

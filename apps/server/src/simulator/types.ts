@@ -1,0 +1,62 @@
+/**
+ * What the simulator sends: platform events (contract "Platform API", events table, plus
+ * coindealer.sold and badge.granted of docs/api/platform.md) and wallet calls.
+ */
+
+export interface Phone { country: string; number: string }
+
+export interface EventData {
+  'player.registered': { uid: number; name: string; ip: string; deviceId: string; package: string; partner?: number; phone?: Phone; shareId?: string; inviterUid?: number };
+  'player.login': { uid: number; ip: string; deviceId: string; durationSeconds?: number };
+  'player.profile': { uid: number; name?: string; avatar?: string; gcash?: string; bank?: string };
+  'player.phoneBound': { uid: number; phone: Phone };
+  'chips.transferred': { fromUid: number; toUid: number; amount: number };
+  'safe.deposit': { uid: number; amount: number };
+  'safe.withdraw': { uid: number; amount: number };
+  'gift.sent': { fromUid: number; toUid: number; giftId: string; chips: number; charisma: number };
+  'emote.used': { uid: number; emoteId: string; chips: number };
+  'feedback.submitted': { uid: number; category: string; text: string };
+  'tipoff.submitted': { uid: number; targetUid: number; reason: string; text: string };
+  'sms.sent': { phone: Phone; code: string; provider: string; purpose: string };
+  'coindealer.sold': { dealerUid: number; toUid: number; amount: number; price?: number };
+  'badge.granted': { uid: number; badgeId: string; name: string };
+}
+
+export type EventType = keyof EventData;
+
+export const EVENT_TYPES = [
+  'player.registered', 'player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit',
+  'safe.withdraw', 'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold',
+  'badge.granted',
+] as const satisfies readonly EventType[];
+
+export type PlatformEvent = { [T in EventType]: { id: string; type: T; at: string; data: EventData[T] } }[EventType];
+
+export type WalletCurrency = 'chip' | 'bean' | 'bonus' | 'diamond' | 'withdrawable';
+
+export interface WalletBody { txId: string; uid: number; currency: WalletCurrency; amount: number; reason: string; ref?: string }
+
+/** One thing the simulated platform does, at a time (ms since the epoch). */
+export type Action =
+  | { kind: 'event'; at: number; event: PlatformEvent }
+  | { kind: 'debit' | 'credit'; at: number; body: WalletBody };
+
+export type EventStatus = 'applied' | 'rejected' | 'duplicate';
+
+export interface EventResult { id: string; status: EventStatus; code?: number; message?: string }
+
+export interface WalletAnswer { status: number; code: number; message?: string; balance?: number }
+
+export interface Balances { chip: number; bean: number; safe: number; bonus: number; diamond: number; charisma: number; withdrawable: number }
+
+/**
+ * How the simulator reaches the platform API. `at` is the simulated moment of the call: the
+ * HTTP transport ignores it (the server stamps wallet calls with its own clock); the
+ * in-process transport of the demo seed sets the app's clock to it.
+ */
+export interface Transport {
+  events(events: PlatformEvent[], at: number): Promise<EventResult[]>;
+  wallet(kind: 'debit' | 'credit', body: WalletBody, at: number): Promise<WalletAnswer>;
+  /** null when the player does not exist (404). */
+  balance(uid: number, at: number): Promise<Balances | null>;
+}
