@@ -248,6 +248,21 @@ describe.each(databases())('platform events on $kind', (kind) => {
     expect(await count()).toBe(before);
   });
 
+  it('text PostgreSQL cannot store (NUL, unpaired surrogates) is a 400 or stored as U+FFFD, never a 500', async () => {
+    const res = await p.events([
+      { id: 'nul-1', type: 'player.registered', data: { uid: 1090, name: 'a\u0000b', ip: '10.0.0.1', deviceId: 'd', package: 'p' } },
+      { id: 'sur-1', type: 'player.registered', data: { uid: 1091, name: 'x\ud800y', ip: '10.0.0.1', deviceId: 'd\udfff', package: 'p' } },
+      { id: 'sur-2', type: 'sms.sent', data: { '\ud800key': '\u0000', junk: 'x\udc00' } },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.results).toEqual([
+      { id: 'nul-1', status: 'rejected', code: 400, message: 'data.name: Contains a NUL character' },
+      { id: 'sur-1', status: 'applied' },
+      { id: 'sur-2', status: 'rejected', code: 400, message: expect.stringMatching(/^data\./) },
+    ]);
+    expect((await player(1091)).name).toBe('x\uFFFDy');
+  });
+
   it('a call of 1000 events up to 4 MiB is accepted; a larger body is a 413', async () => {
     await p.register(1080, {}, 0);
     const big = 'x'.repeat(2000);
