@@ -7,6 +7,17 @@ import { isoDateTime, queryInt, text } from './text';
 
 const MAX_UID = 2_147_483_647;
 const MAX_AMOUNT = 1_000_000_000_000;
+/**
+ * The catalogue screens whose roles each part takes, on the server (authorization) and on
+ * the web (which buttons show): the detail and its histories take /usermanager/search's,
+ * the chip actions the hidden /usermanager/playerchips', suspensions and bans banediter's.
+ */
+export const PLAYER_SCREENS = {
+  detail: '/usermanager/search',
+  chips: '/usermanager/playerchips',
+  bans: '/usermanager/banediter',
+} as const;
+
 export const BAN_KINDS = ['account', 'device', 'ip'] as const;
 export type BanKindName = (typeof BAN_KINDS)[number];
 export const PLAYER_CURRENCIES = ['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'] as const;

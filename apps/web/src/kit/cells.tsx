@@ -5,6 +5,7 @@ import {
   decodeBase64Text, EMPTY, formatDateTime, formatInt, formatMoney, formatOrderId, formatPercent, formatRoundUp2,
 } from '../lib/format';
 import type { CellFormat, ColumnDeclaration } from './types';
+import { UidLink } from './UidLink';
 
 /** Reads `key` from a row; dotted keys ('player.uid') walk nested objects. */
 export function valueAt(row: unknown, key: string): unknown {
@@ -58,6 +59,7 @@ export function renderCell<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFu
   if (column.format === 'json' && !isEmpty(value)) {
     return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12, maxHeight: 360, overflow: 'auto' }}>{cellText('json', value, t)}</pre>;
   }
+  if (column.format === 'uid' && !isEmpty(value)) return <UidLink uid={value as number | string} />;
   if (column.format === 'orderId' && !isEmpty(value)) {
     return <Typography.Text copyable={{ text: String(value) }} title={String(value)}>{cellText('orderId', value, t)}</Typography.Text>;
   }

@@ -10,7 +10,9 @@ import type { Translate } from '../lib/validators';
 
 /** How a value is shown (and exported): the §9 helpers, or a custom render. */
 export type CellFormat =
-  | 'text' | 'datetime' | 'money' | 'int' | 'roundUp2' | 'percent' | 'orderId' | 'base64' | 'bool' | 'tags' | 'json';
+  | 'text' | 'datetime' | 'money' | 'int' | 'roundUp2' | 'percent' | 'orderId' | 'base64' | 'bool' | 'tags' | 'json'
+  /** A player uid: a link that opens the player detail drawer (`?player=<uid>`); plain text in exports. */
+  | 'uid';
 
 export interface ColumnDeclaration<Row> {
   /** Field of the row. */

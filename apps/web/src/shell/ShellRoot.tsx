@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { screens } from '../modules/registry';
 import NotAvailablePage from '../pages/NotAvailablePage';
 import NotFoundPage from '../pages/NotFoundPage';
@@ -19,6 +19,8 @@ import { useLanguage } from './useLanguage';
 import { useSession } from './useSession';
 
 const SettingsPage = lazy(() => import('../pages/settings/SettingsPage'));
+// The player detail over any screen while the URL holds ?player=<uid> (own chunk, loaded on demand).
+const PlayerDrawer = lazy(() => import('../modules/usermanager/player/PlayerDrawer'));
 
 /**
  * The signed-in part of the app (its own chunk): the routes the account may see come from
@@ -53,9 +55,17 @@ export default function ShellRoot() {
         {target.kind === 'redirect' ? <Navigate to={target.to} replace />
           : target.kind === 'notFound' ? <NotFoundPage />
             : <ShellPage access={access} target={target} title={title} />}
+        {target.kind !== 'redirect' && target.kind !== 'notFound' && <PlayerDrawerHost />}
       </AntApp>
     </QueryClientProvider>
   );
+}
+
+function PlayerDrawerHost() {
+  const [search] = useSearchParams();
+  const uid = search.get('player');
+  if (!uid) return null;
+  return <ScreenBoundary key={uid}><Suspense fallback={null}><PlayerDrawer /></Suspense></ScreenBoundary>;
 }
 
 function ShellPage({ access, target, title }: { access: Access; target: Target; title: string }) {

@@ -7,7 +7,7 @@
 import {
   banAnswer, banBody, banListAnswer, banLogPageAnswer, chipChangeAnswer, chipChangeBody, inviteePageAnswer, ledgerPageAnswer,
   listBansQuery, loginPageAnswer, playerDetailAnswer, playerHistoryQuery, playerLedgerQuery, playerRefQuery,
-  playerStatusAnswer, profileChangePageAnswer, safeMoveBody, suspendBody, unbanBody, unsuspendBody,
+  PLAYER_SCREENS, playerStatusAnswer, profileChangePageAnswer, safeMoveBody, suspendBody, unbanBody, unsuspendBody,
 } from '@console/schemas';
 import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
@@ -17,13 +17,6 @@ import { addChips, moveSafe, reduceChips, type StaffChange } from './chips';
 import { playerDetail } from './detail';
 import { banLogPage, inviteePage, ledgerPage, loginPage, profileChangePage } from './history';
 import { suspendPlayer, unsuspendPlayer } from './status';
-
-/** The catalogue screens whose roles each group of operations takes (the web's buttons use the same). */
-export const PLAYER_SCREENS = {
-  detail: '/usermanager/search',
-  chips: '/usermanager/playerchips',
-  bans: '/usermanager/banediter',
-} as const;
 
 const tags = ['players'];
 const API = '/api/players';
