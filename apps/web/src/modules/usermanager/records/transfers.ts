@@ -1,0 +1,33 @@
+/**
+ * Chips from one player to another (GET /api/usermanager/<screen>, keyset, server CSV export):
+ * playtokplayer (between players) and coindealerlogs (coin dealers' sales, with their price)
+ * are one declaration each of this shape.
+ */
+import type { TransferItem } from '@console/schemas';
+import type { ListDeclaration } from '../../../kit';
+
+const L = 'usermanager.playtokplayer.';
+
+export function transferScreen(name: 'playtokplayer' | 'coindealerlogs'): ListDeclaration<TransferItem> {
+  const dealer = name === 'coindealerlogs';
+  return {
+    name,
+    title: `usermanager.${name}.title`,
+    api: { url: `/usermanager/${name}`, mode: 'cursor', export: true },
+    rowKey: 'id',
+    filters: [
+      { kind: 'number', name: 'fromUid', label: dealer ? `${L}dealerUid` : `${L}fromUid` },
+      { kind: 'number', name: 'toUid', label: `${L}toUid` },
+      { kind: 'dateRange', name: 'at', label: `${L}at` },
+    ],
+    columns: [
+      { key: 'at', title: `${L}at`, format: 'datetime' },
+      { key: 'fromUid', title: dealer ? `${L}dealerUid` : `${L}fromUid` },
+      { key: 'toUid', title: `${L}toUid` },
+      { key: 'amount', title: `${L}amount`, format: 'int' },
+      ...(dealer ? [{ key: 'price', title: `${L}price`, format: 'int' as const }] : []),
+      { key: 'partner', title: `${L}partner` },
+      { key: 'id', title: `${L}id`, hidden: true },
+    ],
+  };
+}
