@@ -1,5 +1,88 @@
 /** Strings of this part of /usermanager, keyed by screen (merged under 'usermanager' by ../locales.ts). */
-export default {
-  en: {},
-  zh: {},
-} satisfies { en: Record<string, unknown>; zh: Record<string, unknown> };
+const en = {
+  actives: {
+    title: 'Active players', table: 'By day', byDay: 'Activity by day', range: 'Date range', day: 'Day',
+    activePlayers: 'Active players', activePlayersRange: 'Active players (distinct)', newPlayers: 'New players', logins: 'Logins',
+    avgSession: 'Average session (s)',
+  },
+  registers: {
+    title: 'Registrations', byDay: 'Registrations by day', registrations: 'Registrations', players: 'Registered players',
+    uid: 'UID', name: 'Name', package: 'Package', registerIp: 'Register IP', device: 'Device', partner: 'Partner',
+    shareId: 'Share ID', inviterUid: 'Inviter', registeredAt: 'Registered',
+  },
+  lostusers: {
+    title: 'Lost players', days: 'Inactive for (days, default 7)', uid: 'UID', name: 'Name', vip: 'VIP', status: 'Status',
+    partner: 'Partner', lastLoginAt: 'Last login', chip: 'Chips', safe: 'Safe', bean: 'Beans', withdrawable: 'Withdrawable (₱)',
+    netWin: 'Net win', registeredAt: 'Registered',
+  },
+  profitslogs: {
+    title: 'Game profit', byDay: 'Game chips by day', players: 'By day and player', range: 'Date range (at most 31 days)',
+    day: 'Day', uid: 'UID', name: 'Name', partner: 'Partner', betCount: 'Bets placed', bets: 'Bets', wins: 'Wins',
+    net: 'Player net win', houseNet: 'House net',
+  },
+  emoteStat: { title: 'Emote statistics', range: 'Date range (at most 31 days)', emoteId: 'Emote', uses: 'Uses', players: 'Players', chips: 'Chips spent' },
+  invite: {
+    tree: 'Invitation tree', top: 'Top inviters', searchUid: 'Inviter UID', level: 'Level', level1: 'Invited directly', level2: 'Invited by an invitee',
+    uid: 'UID', name: 'Name', inviterUid: 'Invited by', invitees: 'Invitees', secondLevel: 'Second-level invitees',
+    played: 'Invitees who played', partner: 'Partner', registeredAt: 'Registered', lastLoginAt: 'Last login',
+  },
+  usertrace: {
+    logins: 'Login trail', accounts: 'Accounts by device or IP', uid: 'UID', at: 'Time', ip: 'IP', deviceId: 'Device',
+    durationSeconds: 'Session (s)', partner: 'Partner', sharedWith: 'Sharing with UID', name: 'Name', status: 'Status',
+    via: 'Shared by', viaDevice: 'Device', viaIp: 'IP', value: 'Device or IP', firstAt: 'First used', lastAt: 'Last used',
+  },
+  badgesearch: { title: 'Badge search', uid: 'UID', playerName: 'Player', badgeId: 'Badge ID', name: 'Badge name', grantedAt: 'Granted' },
+  telephonecode: {
+    title: 'Phone verification codes', country: 'Country code', phone: 'Phone number', code: 'Code', provider: 'Provider',
+    purpose: 'Purpose', at: 'Sent', appId: 'Application',
+  },
+  gamerecordlogs: {
+    title: 'Game records',
+    empty: 'Game records appear here once the games report their rounds. No game reports rounds yet, so there is nothing to show.',
+  },
+};
+
+const zh: typeof en = {
+  actives: {
+    title: '活跃玩家', table: '按日明细', byDay: '每日活跃', range: '日期范围', day: '日期',
+    activePlayers: '活跃玩家', activePlayersRange: '活跃玩家（去重）', newPlayers: '新增玩家', logins: '登录次数',
+    avgSession: '平均在线时长（秒）',
+  },
+  registers: {
+    title: '注册统计', byDay: '每日注册', registrations: '注册数', players: '注册玩家',
+    uid: '玩家ID', name: '昵称', package: '包名', registerIp: '注册IP', device: '设备', partner: '合作方',
+    shareId: '分享码', inviterUid: '邀请人', registeredAt: '注册时间',
+  },
+  lostusers: {
+    title: '流失玩家', days: '未登录天数（默认7）', uid: '玩家ID', name: '昵称', vip: 'VIP', status: '状态',
+    partner: '合作方', lastLoginAt: '最后登录', chip: '筹码', safe: '保险箱', bean: '金豆', withdrawable: '可提现（₱）',
+    netWin: '净输赢', registeredAt: '注册时间',
+  },
+  profitslogs: {
+    title: '盈利记录', byDay: '每日游戏筹码', players: '按日按玩家', range: '日期范围（最多31天）',
+    day: '日期', uid: '玩家ID', name: '昵称', partner: '合作方', betCount: '下注次数', bets: '下注', wins: '赢取',
+    net: '玩家净输赢', houseNet: '平台净赢',
+  },
+  emoteStat: { title: '表情统计', range: '日期范围（最多31天）', emoteId: '表情', uses: '使用次数', players: '使用人数', chips: '消耗筹码' },
+  invite: {
+    tree: '邀请关系', top: '邀请排行', searchUid: '邀请人ID', level: '层级', level1: '直接邀请', level2: '二级邀请',
+    uid: '玩家ID', name: '昵称', inviterUid: '邀请人', invitees: '邀请人数', secondLevel: '二级邀请人数',
+    played: '已游戏的被邀请人', partner: '合作方', registeredAt: '注册时间', lastLoginAt: '最后登录',
+  },
+  usertrace: {
+    logins: '登录轨迹', accounts: '设备/IP关联账号', uid: '玩家ID', at: '时间', ip: 'IP', deviceId: '设备',
+    durationSeconds: '在线时长（秒）', partner: '合作方', sharedWith: '关联玩家ID', name: '昵称', status: '状态',
+    via: '关联方式', viaDevice: '设备', viaIp: 'IP', value: '设备或IP', firstAt: '首次使用', lastAt: '最后使用',
+  },
+  badgesearch: { title: '徽章查询', uid: '玩家ID', playerName: '玩家', badgeId: '徽章ID', name: '徽章名称', grantedAt: '获得时间' },
+  telephonecode: {
+    title: '手机验证码', country: '国家区号', phone: '手机号', code: '验证码', provider: '服务商',
+    purpose: '用途', at: '发送时间', appId: '应用',
+  },
+  gamerecordlogs: {
+    title: '游戏记录',
+    empty: '游戏上报对局后，游戏记录会显示在这里。目前还没有游戏上报对局，因此暂无内容。',
+  },
+};
+
+export default { en, zh } satisfies { en: Record<string, unknown>; zh: Record<string, unknown> };
