@@ -17,7 +17,7 @@ import { buildApp } from './app';
 import { configFromEnv, defaultConfig } from './config';
 import { migrate } from './db/migrate';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
-import { seedDemoIfEmpty } from './seed/demo';
+import { demoPlayersFromEnv, seedDemoIfEmpty } from './seed/demo';
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL ?? 'info' });
@@ -56,7 +56,8 @@ if (role !== RUNTIME_ROLE) {
 log.info({ database: database.kind, where: databaseUrl ? 'DATABASE_URL' : dataDir, role }, 'database opened');
 
 const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1', ...tuned });
-if (demo && (await seedDemoIfEmpty(database.db, config))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
+const demoPlayers = { ...demoPlayersFromEnv(env), log: (message: string, details?: object) => log.info(details ?? {}, message) };
+if (demo && (await seedDemoIfEmpty(database.db, config, demoPlayers))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
 
 const app = await buildApp({ db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true });
 await app.listen({ port, host });

@@ -1,13 +1,20 @@
 /**
  * Demo data (demo mode only, into an empty database): the 13 demo accounts of the contract
  * (username = role, password `demo123456`, no authenticator; `partner` belongs to partner 1),
- * partners 1 and 2, and operation-log records made by real service calls.
+ * partners 1 and 2, operation-log records made by real service calls, the platform
+ * application `demo-app` (secret `demo-platform-secret`), share codes for the `sales` and
+ * `groundpromoter` accounts, and a few thousand players with 30 days of history played by the
+ * simulator through the platform API in process (src/simulator/).
  */
 import { ROLES } from '@console/catalog';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/open';
 import { hashPassword } from '../domains/auth/passwords';
 import { signIn } from '../domains/auth/login';
+import { ensurePlatformApplication } from '../domains/platform/applications';
+import { runBackfill } from '../simulator/backfill';
+import { directTransport } from '../simulator/in-process';
+import { DEMO_SHARE_CODES } from '../simulator/population';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -41,10 +48,64 @@ async function seedDemoActivity(db: Db, config: ServerConfig): Promise<void> {
   await signIn(deps, { username: 'nobody', password: 'guess' }, '127.0.0.1').catch(() => undefined);
 }
 
-/** Seeds when the database holds no account yet; returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, config: ServerConfig): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
-  await seedDemoAccounts(db, config);
-  await seedDemoActivity(db, config);
+/** Contract "Platform API": demo mode creates this application. */
+export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret', name: 'Demo platform' } as const;
+
+export interface DemoPlayers {
+  /** Players and days of history (DEMO_PLAYERS, DEMO_DAYS; default 3000 and 30); 0 players: none. */
+  players: number;
+  days: number;
+  seed: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+}
+
+export const DEFAULT_DEMO_PLAYERS: DemoPlayers = { players: 3000, days: 30, seed: 20261122 };
+const DEMO_UID_BASE = 100_000;
+
+/** DEMO_PLAYERS and DEMO_DAYS from the environment (whole numbers; anything else keeps the default). */
+export function demoPlayersFromEnv(env: Record<string, string | undefined>): DemoPlayers {
+  const read = (raw: string | undefined, fallback: number, max: number) => (raw && /^\d+$/.test(raw) && Number(raw) <= max ? Number(raw) : fallback);
+  return { ...DEFAULT_DEMO_PLAYERS, players: read(env.DEMO_PLAYERS, DEFAULT_DEMO_PLAYERS.players, 1_000_000), days: Math.max(1, read(env.DEMO_DAYS, DEFAULT_DEMO_PLAYERS.days, 365)) };
+}
+
+/** The demo application and the share codes of the demo sales and ground-promoter accounts. */
+export async function seedDemoPlatform(db: Db): Promise<void> {
+  await ensurePlatformApplication(db, DEMO_APP);
+  for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
+    await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
+  }
+}
+
+const playerExists = async (db: Db, uid: number) => (await db.selectFrom('player').select('uid').where('uid', '=', uid).executeTakeFirst()) !== undefined;
+
+/**
+ * The demo-app application, the share codes, and the simulated players. Runs when the
+ * accounts were just seeded, or when an earlier seed of players was cut off (its first player
+ * exists, its last does not): the simulator then resends the same ids and finishes it.
+ */
+export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boolean, o: DemoPlayers): Promise<boolean> {
+  if (o.players < 1) return false;
+  const first = DEMO_UID_BASE + 1;
+  const last = DEMO_UID_BASE + o.players;
+  if (!fresh && (!(await playerExists(db, first)) || (await playerExists(db, last)))) return false;
+  await seedDemoPlatform(db);
+  const result = await runBackfill({
+    transport: directTransport(db, DEMO_APP.appId), concurrency: 1, force: true,
+    // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
+    seed: o.seed, players: o.players, days: o.days, end: Math.floor(config.now() / 3_600_000) * 3_600_000, uidBase: DEMO_UID_BASE,
+  });
+  const rejected = [...result.stats.rejections.values()].reduce((a, b) => a + b, 0);
+  o.log?.('demo players seeded', { players: o.players, days: o.days, actions: result.actions, rejected, seconds: Math.round(result.ms / 100) / 10 });
   return true;
+}
+
+/** Seeds when the database holds no account yet (or finishes a cut-off seed of players); returns whether it did. */
+export async function seedDemoIfEmpty(db: Db, config: ServerConfig, players: DemoPlayers = DEFAULT_DEMO_PLAYERS): Promise<boolean> {
+  const fresh = await isEmpty(db);
+  if (fresh) {
+    await seedDemoAccounts(db, config);
+    await seedDemoActivity(db, config);
+    await seedDemoPlatform(db);
+  }
+  return (await seedDemoPlayers(db, config, fresh, players)) || fresh;
 }
