@@ -59,7 +59,7 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
     for (const d of days) expect(new Date(d.at).getTime()).toBeLessThanOrEqual(end);
     const net = await db.selectFrom('player').select((eb) => eb.fn.sum<number>('net_win').as('total')).executeTakeFirstOrThrow();
     expect(Number(net.total)).not.toBe(0);
-  });
+  }, 120_000);
 
   it('sends nothing on a second start, and a forced one is answered as duplicates without a new entry', async () => {
     const before = await reconcile(t.database.db);
@@ -71,7 +71,7 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
     const after = await reconcile(t.database.db);
     expect(after.entries).toBe(before.entries);
     expect(after.differences).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe.each(databases())('demo seed with players ($kind)', (database) => {
@@ -95,5 +95,5 @@ describe.each(databases())('demo seed with players ($kind)', (database) => {
     } finally {
       await opened.close();
     }
-  });
+  }, 120_000);
 });
