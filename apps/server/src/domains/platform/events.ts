@@ -27,7 +27,8 @@ function dataError(error: z.ZodError): string {
 
 /** The event as the database receives it: validated data, or the refusal of its data. */
 export function prepareEvent(event: PlatformEventInput): Prepared {
-  const schema = (PLATFORM_EVENT_DATA as Record<string, z.ZodType>)[event.type];
+  // own keys only: a type named `constructor` or `toString` is just an unknown type
+  const schema = Object.hasOwn(PLATFORM_EVENT_DATA, event.type) ? (PLATFORM_EVENT_DATA as Record<string, z.ZodType>)[event.type] : undefined;
   const base = { id: event.id, type: event.type, at: event.at };
   if (!schema) return { ...base, data: event.data, error: { code: 400, message: `type: Unknown event type ${event.type.slice(0, 64)}` } };
   const parsed = schema.safeParse(event.data);
@@ -56,8 +57,8 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
   for (const e of events) {
     if (e.error) continue;
     const data = e.data as Record<string, number>;
-    for (const key of BALANCE_KEYS[e.type] ?? []) balances.add(data[key]!);
-    for (const key of PLAYER_KEYS[e.type] ?? []) players.add(data[key]!);
+    if (Object.hasOwn(BALANCE_KEYS, e.type)) for (const key of BALANCE_KEYS[e.type]!) if (data[key] !== undefined) balances.add(data[key]);
+    if (Object.hasOwn(PLAYER_KEYS, e.type)) for (const key of PLAYER_KEYS[e.type]!) players.add(data[key]!);
   }
   const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
   return { balances: sorted(balances), players: sorted(players) };

@@ -36,7 +36,7 @@ const FIELDS = ['uid', 'fromUid', 'toUid', 'dealerUid', 'targetUid', 'inviterUid
 const data = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), anyValue, { maxKeys: 7 });
 const event = fc.record({
   id: fc.oneof(fc.string({ minLength: 1, maxLength: 64 }), fc.constantFrom('dup-1', 'dup-2')),
-  type: fc.oneof(fc.constantFrom(...PLATFORM_EVENT_TYPES), fc.string({ maxLength: 12 })),
+  type: fc.oneof(fc.constantFrom(...PLATFORM_EVENT_TYPES), fc.string({ maxLength: 12 }), fc.constantFrom('constructor', 'toString', '__proto__', 'hasOwnProperty')),
   at: fc.oneof(fc.constant('2026-11-20T10:00:00Z'), fc.constant('2026-11-20T18:00:00.123+08:00'), hostileString),
   data: fc.oneof(data, anyValue),
 }, { requiredKeys: [] });
