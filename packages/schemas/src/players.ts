@@ -193,17 +193,6 @@ export const unbanBody = z.strictObject({
 });
 export type UnbanBody = z.infer<typeof unbanBody>;
 
-export const listBansQuery = z.strictObject({
-  page: queryInt(1, 1_000_000).optional(),
-  pageSize: queryInt(1, 500).optional(),
-  kind: z.enum(BAN_KINDS, { message: 'Must be account, device or ip' }).optional(),
-  value: text(128).optional().describe('Exact value (uid, device id or address)'),
-  operator: text(64).optional().describe('Username of the staff account that banned'),
-  active: z.enum(['true', 'false', 'all'], { message: 'Must be true, false or all' }).optional().describe('Default true: active bans only'),
-});
-export type ListBansQuery = z.infer<typeof listBansQuery>;
-export const banListAnswer = z.object({ code: z.literal(200), data: z.object({ items: z.array(banRecord), total: z.number().int() }) });
-
 export const chipChangeAnswer = z.object({ code: z.literal(200), data: z.object({ uid: z.number().int(), balances: playerBalances, entryIds: z.array(z.number().int()) }) });
 export const playerStatusAnswer = z.object({ code: z.literal(200), data: z.object({ uid: z.number().int(), status: z.string(), suspendedUntil: z.string().nullable(), changed: z.boolean() }) });
 export const banAnswer = z.object({ code: z.literal(200), data: z.object({ ban: banRecord, changed: z.boolean() }) });

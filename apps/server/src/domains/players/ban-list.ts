@@ -1,31 +1,43 @@
 /**
- * The bans of /usermanager/banediter: newest first, filtered by kind, exact value, operator
- * and state (active by default), in page mode with a total. The active bans are few (one
- * row per kind and value, by the unique index), so counting them is cheap.
+ * The active bans of /usermanager/banediter, declared with the list machinery (http/list):
+ * newest first, filters kind, exact value and operator, page mode with a total (active bans
+ * are one row per kind and value: few), and the streaming CSV export. Lifted bans are
+ * history: /usermanager/banAccountlogs reads them from ban_log.
+ *
+ * Partner scope: an account ban carries its player's partner; device and address bans carry
+ * none (0). A partner-scoped account therefore sees the account bans of its own players only.
  */
-import type { BanRecord, ListBansQuery } from '@console/schemas';
+import { BAN_KINDS, banRecord, PLAYER_SCREENS, type BanRecord } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
-import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import { toBan } from './view';
+import { defineList, eqEnum, eqText, sortBy } from '../../http/list';
+import { isoInConsoleZone } from '../../http/time';
 
-export const BAN_PAGE_SIZE = 20;
-
-/** A partner-scoped account sees device and address bans, and account bans of its own partner's players. */
-export async function listBans(db: Db, user: ScopedSubject, query: ListBansQuery): Promise<{ items: BanRecord[]; total: number }> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? BAN_PAGE_SIZE;
-  const active = query.active ?? 'true';
-  const scope = partnerScope(user);
-  const matching = db.selectFrom('ban')
-    .$if(scope !== null, (qb) => qb.where(sql<boolean>`(kind <> 'account' OR EXISTS (SELECT 1 FROM player p WHERE p.uid::text = ban.value AND p.partner = ${scope}))`))
-    .$if(active !== 'all', (qb) => qb.where('active', '=', active === 'true'))
-    .$if(query.kind !== undefined, (qb) => qb.where('kind', '=', query.kind!))
-    .$if(query.value !== undefined, (qb) => qb.where('value', '=', query.value!))
-    .$if(query.operator !== undefined, (qb) => qb.where('banned_by', '=', query.operator!));
-  const [rows, count] = await Promise.all([
-    matching.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-    matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toBan), total: Number(count.total) };
-}
+export const activeBans = defineList<BanRecord>({
+  url: '/api/players/bans', name: 'players.bans', screen: PLAYER_SCREENS.bans, tags: ['players'],
+  summary: 'Active bans: filters kind, value (exact: uid, device id or address), operator (username that banned)',
+  paging: 'page',
+  from: (db: Db) => db.selectFrom(
+    db.selectFrom('ban')
+      .leftJoin('player as p', (join) => join.on(sql<boolean>`ban.kind = 'account' AND p.uid = (CASE WHEN ban.value ~ '^[0-9]{1,10}$' THEN ban.value::bigint END)`))
+      .where('ban.active', '=', true)
+      .select(['ban.id', 'ban.kind', 'ban.value', 'ban.reason', 'ban.banned_by', 'ban.banned_at', 'ban.lifted_by', 'ban.lifted_at', 'ban.active',
+        sql<number>`coalesce(p.partner, 0)`.as('partner')])
+      .as('b'),
+  ).selectAll('b'),
+  partner: 'b.partner',
+  id: 'b.id',
+  filters: {
+    kind: eqEnum('b.kind', BAN_KINDS),
+    value: eqText('b.value', 128),
+    operator: eqText('b.banned_by', 64),
+  },
+  sorts: { id: sortBy.int('b.id'), bannedAt: sortBy.time('b.banned_at') },
+  defaultSort: { key: 'id', order: 'descend' },
+  item: banRecord,
+  row: (r) => ({
+    id: Number(r.id), kind: r.kind as BanRecord['kind'], value: r.value as string, reason: r.reason as string,
+    bannedBy: r.banned_by as string, bannedAt: isoInConsoleZone(r.banned_at as Date)!, liftedBy: (r.lifted_by as string | null) ?? null,
+    liftedAt: isoInConsoleZone(r.lifted_at as Date | null), active: Boolean(r.active),
+  }),
+});

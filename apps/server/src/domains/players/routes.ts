@@ -5,13 +5,14 @@
  * suspensions and bans from /usermanager/banediter.
  */
 import {
-  banAnswer, banBody, banListAnswer, banLogPageAnswer, chipChangeAnswer, chipChangeBody, inviteePageAnswer, ledgerPageAnswer,
-  listBansQuery, loginPageAnswer, playerDetailAnswer, playerHistoryQuery, playerLedgerQuery, playerRefQuery,
+  banAnswer, banBody, banLogPageAnswer, chipChangeAnswer, chipChangeBody, inviteePageAnswer, ledgerPageAnswer,
+  loginPageAnswer, playerDetailAnswer, playerHistoryQuery, playerLedgerQuery, playerRefQuery,
   PLAYER_SCREENS, playerStatusAnswer, profileChangePageAnswer, safeMoveBody, suspendBody, unbanBody, unsuspendBody,
 } from '@console/schemas';
+import { listOperations } from '../../http/list';
 import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
-import { listBans } from './ban-list';
+import { activeBans } from './ban-list';
 import { banValue, liftBan } from './bans';
 import { addChips, moveSafe, reduceChips, type StaffChange } from './chips';
 import { playerDetail } from './detail';
@@ -73,12 +74,7 @@ export const playerOperations: Operation[] = [
     body: unsuspendBody, response: playerStatusAnswer,
     handler: async (ctx) => ok(await unsuspendPlayer(staff(ctx), ctx.body)),
   }),
-  defineOperation({
-    method: 'GET', url: `${API}/bans`, name: 'players.bans', tags, screen: PLAYER_SCREENS.bans,
-    summary: 'Bans, newest first: filters kind, value (exact), operator, active (true by default | false | all); page, pageSize ≤ 500',
-    query: listBansQuery, response: banListAnswer,
-    handler: async ({ db, user, query }) => ok(await listBans(db, user, query)),
-  }),
+  ...listOperations(activeBans),
   defineOperation({
     method: 'POST', url: `${API}/ban`, name: 'players.ban', tags, screen: PLAYER_SCREENS.bans, audit: true,
     summary: 'Bans an account (value = uid), a device id or an IP address; 409 when an active ban of that kind and value exists',
