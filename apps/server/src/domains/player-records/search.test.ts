@@ -38,19 +38,19 @@ describe.each(databases())('player search on $kind', (db) => {
   }
   const uids = async (query: Record<string, string>, token = admin, path = 'search') => (await walk(path, { pageSize: '2', ...query }, token)).map((r) => r.uid);
 
-  it('finds players by each key, newest uid first', async () => {
+  it('finds players by each key, in name order (any case, byte order), then uid', async () => {
     expect(await uids({ key: 'uid', value: '12' })).toEqual([12]);
     expect(await uids({ key: 'uid', value: '999' })).toEqual([]);
-    expect(await uids({ key: 'name', value: 'ZED_1' })).toEqual([19, 17, 15, 13, 11, 1]);
-    expect(await uids({ key: 'name', value: 'zed%2' })).toEqual([24, 22, 20, 2]);
-    expect(await uids({ key: 'name', value: 'zed_2' })).toEqual([23, 21]); // '_' is literal, not a wildcard
+    expect(await uids({ key: 'name', value: 'ZED_1' })).toEqual([1, 11, 13, 15, 17, 19]);
+    expect(await uids({ key: 'name', value: 'zed%2' })).toEqual([2, 20, 22, 24]);
+    expect(await uids({ key: 'name', value: 'zed_2' })).toEqual([21, 23]); // '_' is literal, not a wildcard
     expect(await uids({ key: 'phone', country: '63', value: '9170000008' })).toEqual([8]);
     expect(await uids({ key: 'phone', country: '+86', value: '9170000008' })).toEqual([4]);
     expect(await uids({ key: 'gcash', value: '091712' })).toEqual([12]);
-    expect(await uids({ key: 'shareId', value: 'GP1' })).toEqual([9, 8, 7]);
+    expect(await uids({ key: 'shareId', value: 'GP1' })).toEqual([8, 7, 9]); // zed%8 < zed_7 < zed_9
     // every player who ever used the device or address, not only its last user
-    expect(await uids({ key: 'device', value: 'shared-dev' })).toEqual([11, 3, 2]);
-    expect(await uids({ key: 'ip', value: '192.168.1.1' })).toEqual([11, 3, 2]);
+    expect(await uids({ key: 'device', value: 'shared-dev' })).toEqual([2, 11, 3]);
+    expect(await uids({ key: 'ip', value: '192.168.1.1' })).toEqual([2, 11, 3]);
     expect(await uids({ key: 'ip', value: '10.0.0.3' })).toEqual([3]);
     expect(await uids({ key: 'ip', value: '10.9.9.9' })).toEqual([]); // a login IP not in player_ip
   });
@@ -63,12 +63,17 @@ describe.each(databases())('player search on $kind', (db) => {
     }]);
   });
 
-  it('without a key nothing is listed; sorts by last login with never-logged-in players lowest', async () => {
+  it('without a key nothing is listed; a broad prefix walks by name in keyset steps, both ways', async () => {
     expect((await get('search', {})).body.data).toEqual({ items: [], nextCursor: null });
-    const rows = await walk('search', { key: 'name', value: 'zed', sort: 'lastLoginAt', order: 'ascend', pageSize: '5' });
-    expect(rows).toHaveLength(23); // 5's name is markup
-    expect(rows.slice(0, 3).map((r) => r.uid)).toEqual([10, 15, 20]);
-    expect(rows.at(-1)!.uid).toBe(1);
+    const even = [10, 12, 14, 16, 18, 2, 20, 22, 24, 4, 6, 8]; // 'zed%10' < 'zed%12' < … < 'zed%8'
+    const odd = [1, 11, 13, 15, 17, 19, 21, 23, 3, 7, 9]; // '%' < '_'; 5's name is markup
+    const rows = await walk('search', { key: 'name', value: 'zed', pageSize: '5' });
+    expect(rows.map((r) => r.uid)).toEqual([...even, ...odd]);
+    const back = await walk('search', { key: 'name', value: 'ZE', order: 'descend', pageSize: '4' });
+    expect(back.map((r) => r.uid)).toEqual([...even, ...odd].reverse());
+    await t.database.db.updateTable('player').set({ name: 'Zed_11' }).where('uid', '=', 13).execute(); // a tie: by uid
+    expect(await uids({ key: 'name', value: 'zed_1', pageSize: '1' })).toEqual([1, 11, 13, 15, 17, 19]);
+    await t.database.db.updateTable('player').set({ name: 'Zed_13' }).where('uid', '=', 13).execute();
   });
 
   it('a phone look-up needs the country code; bad keys and values are 400s naming the parameter', async () => {
@@ -86,7 +91,7 @@ describe.each(databases())('player search on $kind', (db) => {
       [{ key: 'name', value: 'x'.repeat(65) }, 'value: Over 64 characters'],
       [{ key: 'device', value: 'x'.repeat(129) }, 'value: Over 128 characters'],
       [{ key: 'device', value: 'a\u0000b' }, 'value: Contains a NUL character'],
-      [{ key: 'uid', value: '1', sort: 'chip' }, 'sort: Must be one of uid, registeredAt, lastLoginAt'],
+      [{ key: 'uid', value: '1', sort: 'uid' }, 'sort: Must be one of name'],
       [{ key: 'uid', value: '1', page: '1' }, 'page: Unknown field'],
     ];
     for (const [query, message] of cases) {
@@ -98,7 +103,7 @@ describe.each(databases())('player search on $kind', (db) => {
 
   it('a partner account finds only its own players, by any key', async () => {
     expect(await uids({ key: 'device', value: 'shared-dev' }, partner)).toEqual([]); // 2, 3, 11 are partners 2, 0, 2
-    expect(await uids({ key: 'name', value: 'zed' }, partner)).toEqual([22, 19, 16, 13, 10, 7, 4, 1]);
+    expect(await uids({ key: 'name', value: 'zed' }, partner)).toEqual([10, 16, 22, 4, 1, 13, 19, 7]);
     expect(await uids({ key: 'uid', value: '12' }, partner)).toEqual([]);
     expect(await uids({ key: 'phone', country: '86', value: '9170000008' }, partner)).toEqual([4]);
   });

@@ -1,12 +1,15 @@
-/** The player columns of search and searchsales (one shape; PlayerSearchItem of @console/schemas). */
+/**
+ * The player columns of search and searchsales (one shape; PlayerSearchItem of @console/schemas),
+ * sortable by the keys each list's server declaration sorts by.
+ */
 import type { PlayerSearchItem } from '@console/schemas';
 import type { ColumnDeclaration } from '../../../kit';
 
 export const P = 'usermanager.search.player.';
 export const PLAYER_STATUS_LABELS = { active: `${P}active`, suspended: `${P}suspended`, banned: `${P}banned` };
 
-export const playerColumns: ColumnDeclaration<PlayerSearchItem>[] = [
-  { key: 'uid', title: `${P}uid`, sortable: true },
+const COLUMNS: ColumnDeclaration<PlayerSearchItem>[] = [
+  { key: 'uid', title: `${P}uid` },
   { key: 'name', title: `${P}name` },
   { key: 'phone', title: `${P}phone` },
   { key: 'status', title: `${P}status`, labels: PLAYER_STATUS_LABELS },
@@ -15,6 +18,9 @@ export const playerColumns: ColumnDeclaration<PlayerSearchItem>[] = [
   { key: 'chip', title: `${P}chip`, format: 'int' },
   { key: 'partner', title: `${P}partner` },
   { key: 'shareId', title: `${P}shareId` },
-  { key: 'registeredAt', title: `${P}registeredAt`, format: 'datetime', sortable: true },
-  { key: 'lastLoginAt', title: `${P}lastLoginAt`, format: 'datetime', sortable: true },
+  { key: 'registeredAt', title: `${P}registeredAt`, format: 'datetime' },
+  { key: 'lastLoginAt', title: `${P}lastLoginAt`, format: 'datetime' },
 ];
+
+export const playerColumns = (sortable: readonly (keyof PlayerSearchItem)[]): ColumnDeclaration<PlayerSearchItem>[] =>
+  COLUMNS.map((c) => (sortable.includes(c.key as keyof PlayerSearchItem) ? { ...c, sortable: true } : c));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentQuery, renderScreen } from '../../../kit/test/setup';
 import type { PlayerSearchItem } from '@console/schemas';
-import SearchScreen from './search';
+import SearchScreen, { searchScreen } from './search';
 
 vi.mock('../../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../../shell/request');
@@ -32,6 +32,8 @@ describe('/usermanager/search', () => {
     expect(screen.getAllByText('12,345')).toHaveLength(2);
     // the phone rule is stated on the screen
     expect(screen.getByText(/A phone search needs the country code and the number/)).toBeTruthy();
+    // the server's one order (name, then uid) is the one sortable column
+    expect(searchScreen.columns.filter((c) => c.sortable).map((c) => c.key)).toEqual(['name']);
   });
 
   it('shows a player-written name as text, never as markup', async () => {

@@ -28,7 +28,7 @@ export function searchsalesScreen(seesAll: boolean): ListDeclaration<PlayerSearc
     api: { url: '/usermanager/searchsales', mode: 'cursor', export: true },
     rowKey: 'uid',
     filters: seesAll ? [{ kind: 'text', name: 'shareCode', label: `${L}shareCode` }, ...common] : common,
-    columns: playerColumns,
+    columns: playerColumns(['uid', 'registeredAt']),
   };
 }
 
