@@ -3,11 +3,12 @@
 
 -- Game chips per GMT+08:00 day and player (profitslogs, invite): summing millions of ledger
 -- entries for each page of a report is too slow (measured in the docs), so every insert into
--- ledger_entry adds its game movements here, in the same statement's transaction. A game
--- movement is a chip entry moved by a platform application (actor 'app:…') whose reason is
--- 'wallet.debit' / 'wallet.credit', 'game.<anything>', or 'wallet.rollback': a debit is a
--- bet, a credit a win, and a rollback takes its amount back from the side it reverses (a
--- credited rollback reverses a bet, a debited one a win).
+-- ledger_entry adds its game movements here, in the same statement's transaction. Games are
+-- what calls the wallet (docs/api/platform.md, as for player.net_win): a game movement is a
+-- chip entry moved by a platform application (actor 'app:…') other than an event (events'
+-- keys are 'event:…'), whatever reason the platform gave. A debit is a bet, a credit a win,
+-- and a rollback (reason 'wallet.rollback') takes its amount back from the side it reverses:
+-- a credited rollback reverses a bet, a debited one a win.
 CREATE TABLE player_day_game (
   id bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   day date NOT NULL,
@@ -33,8 +34,7 @@ BEGIN
     count(*) FILTER (WHERE e.delta < 0 AND e.reason <> 'wallet.rollback')
       - count(*) FILTER (WHERE e.delta > 0 AND e.reason = 'wallet.rollback')
   FROM new_entries e
-  WHERE e.currency = 'chip' AND e.actor LIKE 'app:%'
-    AND (e.reason IN ('wallet.debit', 'wallet.credit', 'wallet.rollback') OR e.reason LIKE 'game.%')
+  WHERE e.currency = 'chip' AND e.actor LIKE 'app:%' AND (e.idem_key IS NULL OR e.idem_key NOT LIKE 'event:%')
   GROUP BY 1, 2
   ON CONFLICT (day, uid) DO UPDATE SET
     partner = EXCLUDED.partner,
@@ -60,8 +60,7 @@ SELECT ((e.at AT TIME ZONE 'UTC') + interval '8 hours')::date, e.uid, max(e.part
   count(*) FILTER (WHERE e.delta < 0 AND e.reason <> 'wallet.rollback')
     - count(*) FILTER (WHERE e.delta > 0 AND e.reason = 'wallet.rollback')
 FROM ledger_entry e
-WHERE e.currency = 'chip' AND e.actor LIKE 'app:%'
-  AND (e.reason IN ('wallet.debit', 'wallet.credit', 'wallet.rollback') OR e.reason LIKE 'game.%')
+WHERE e.currency = 'chip' AND e.actor LIKE 'app:%' AND (e.idem_key IS NULL OR e.idem_key NOT LIKE 'event:%')
 GROUP BY 1, 2;
 
 -- badgesearch pages badges by (granted_at, id): a row id, and the searches by name and time.

@@ -65,12 +65,13 @@ export async function seedReports(db: Db, now: number = Date.now()): Promise<voi
   }
 }
 
-/** Game chips on 21 and 22 Nov through the ledger (actor app:…), and money that is not a game. */
+/** Game chips on 21 and 22 Nov through the ledger (actor app:…, no event key), and money that is not a game. */
 export async function seedGames(db: Db): Promise<void> {
   const app = 'app:demo-app';
-  const move = (uid: number, delta: number, reason: string, when: string, actor = app) => post(db, { uid, currency: 'chip', delta, reason, actor, at: at(when) });
-  await move(101, 10_000, 'staff.add', '2026-11-21T09:00:00+08:00', 'staff:admin'); // not a game
-  await move(103, 10_000, 'test.credit', '2026-11-21T09:00:00+08:00'); // an app credit, not a game
+  const move = (uid: number, delta: number, reason: string, when: string, actor = app, key?: string) =>
+    post(db, { uid, currency: 'chip', delta, reason, actor, at: at(when), key });
+  await move(101, 10_000, 'staff.add', '2026-11-21T09:00:00+08:00', 'staff:admin'); // staff: not a game
+  await move(103, 10_000, 'gift.received', '2026-11-21T09:00:00+08:00', app, 'event:demo-app:e1:0'); // an event: not a game
   await move(101, -1_000, 'game.bet', '2026-11-21T10:00:00+08:00');
   await move(101, 1_500, 'game.win', '2026-11-21T10:01:00+08:00');
   await move(101, -2_000, 'wallet.debit', '2026-11-21T23:59:59+08:00');
