@@ -7,4 +7,5 @@ import type { ScreenMap } from '../registry';
  */
 export const playersScreens: ScreenMap = {
   '/usermanager/banediter': lazy(() => import('./player/banediter')),
+  '/usermanager/playerchips': lazy(() => import('./player/playerchips')),
 };

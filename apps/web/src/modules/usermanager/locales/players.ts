@@ -54,6 +54,12 @@ const en = {
     confirmLift: 'Lift the ban of {{value}}?',
     valueHelp: 'A player uid, a device ID or an IPv4/IPv6 address',
   },
+  playerchips: {
+    title: 'Player chip adjustment',
+    help: 'Chips are added, reduced and moved to or from the safe in the player detail. Enter a uid to open it.',
+    open: 'Open the player',
+    uidRule: 'Enter a player uid (a whole number from 1)',
+  },
 };
 
 const zh: typeof en = {
@@ -110,6 +116,12 @@ const zh: typeof en = {
     ban: '封禁', lift: '解封',
     confirmLift: '解除 {{value}} 的封禁？',
     valueHelp: '玩家 UID、设备 ID 或 IPv4/IPv6 地址',
+  },
+  playerchips: {
+    title: '玩家筹码调整',
+    help: '在玩家详情中增加、扣除筹码或在筹码与保险箱之间转移。输入 UID 打开玩家详情。',
+    open: '打开玩家详情',
+    uidRule: '请输入玩家 UID（从 1 开始的整数）',
   },
 };
 
