@@ -1,6 +1,7 @@
 /** /usermanager/banAccountlogs: bans, lifts, suspensions and their lifting, newest first (keyset, server CSV export). */
 import { BAN_LOG_ACTIONS, BAN_LOG_KINDS, type BanRecordItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UidLink } from '../../../kit/UidLink';
 
 const L = 'usermanager.banAccountlogs.';
 const KINDS = Object.fromEntries(BAN_LOG_KINDS.map((k) => [k, `${L}kinds.${k}`]));
@@ -22,7 +23,8 @@ export const banAccountlogsScreen: ListDeclaration<BanRecordItem> = {
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
     { key: 'kind', title: `${L}kind`, labels: KINDS },
-    { key: 'value', title: `${L}value` },
+    // an account's value is its uid: a link to the player detail; a device or IP stays text
+    { key: 'value', title: `${L}value`, render: (v, row) => (row.kind === 'account' ? <UidLink uid={String(v)} /> : String(v)) },
     { key: 'action', title: `${L}action`, labels: ACTIONS },
     { key: 'reason', title: `${L}reason` },
     { key: 'until', title: `${L}until`, format: 'datetime' },

@@ -44,6 +44,8 @@ describe('/usermanager/feedback', () => {
     expect(buttonsOf(1)).toEqual(['Details', 'Reply', 'More']);
     expect(buttonsOf(2)).toEqual(['Details', 'Reply', 'More']);
     expect(buttonsOf(3)).toEqual(['Details']);
+    // the uid opens the player detail
+    expect(rowOf(1).querySelector('a[data-player-uid="101"]')).toBeTruthy();
   });
 
   it('Reply: the text is required and at most 500 characters, then POSTed with the id', async () => {

@@ -26,7 +26,7 @@ export const feedbackScreen: ListDeclaration<FeedbackItem> = {
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
-    { key: 'uid', title: `${L}uid` },
+    { key: 'uid', title: `${L}uid`, format: 'uid' },
     { key: 'category', title: `${L}category` },
     { key: 'text', title: `${L}text`, width: 320 },
     { key: 'status', title: `${L}status`, labels: STATUS },

@@ -17,8 +17,8 @@ export const giftlogsScreen: ListDeclaration<GiftItem> = {
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
-    { key: 'fromUid', title: `${L}fromUid` },
-    { key: 'toUid', title: `${L}toUid` },
+    { key: 'fromUid', title: `${L}fromUid`, format: 'uid' },
+    { key: 'toUid', title: `${L}toUid`, format: 'uid' },
     { key: 'giftId', title: `${L}giftId` },
     { key: 'chips', title: `${L}chips`, format: 'int' },
     { key: 'charisma', title: `${L}charisma`, format: 'int' },

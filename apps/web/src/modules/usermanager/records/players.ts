@@ -9,7 +9,7 @@ export const P = 'usermanager.search.player.';
 export const PLAYER_STATUS_LABELS = { active: `${P}active`, suspended: `${P}suspended`, banned: `${P}banned` };
 
 const COLUMNS: ColumnDeclaration<PlayerSearchItem>[] = [
-  { key: 'uid', title: `${P}uid` },
+  { key: 'uid', title: `${P}uid`, format: 'uid' },
   { key: 'name', title: `${P}name` },
   { key: 'phone', title: `${P}phone` },
   { key: 'status', title: `${P}status`, labels: PLAYER_STATUS_LABELS },

@@ -24,8 +24,8 @@ export const tipoffsScreen: ListDeclaration<TipoffItem> = {
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
-    { key: 'uid', title: `${L}uid` },
-    { key: 'targetUid', title: `${L}targetUid` },
+    { key: 'uid', title: `${L}uid`, format: 'uid' },
+    { key: 'targetUid', title: `${L}targetUid`, format: 'uid' },
     { key: 'reason', title: `${L}reason` },
     { key: 'text', title: `${L}text`, width: 320 },
     { key: 'status', title: `${L}status`, labels: STATUS },

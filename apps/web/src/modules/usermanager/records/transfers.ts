@@ -22,8 +22,8 @@ export function transferScreen(name: 'playtokplayer' | 'coindealerlogs'): ListDe
     ],
     columns: [
       { key: 'at', title: `${L}at`, format: 'datetime' },
-      { key: 'fromUid', title: dealer ? `${L}dealerUid` : `${L}fromUid` },
-      { key: 'toUid', title: `${L}toUid` },
+      { key: 'fromUid', title: dealer ? `${L}dealerUid` : `${L}fromUid`, format: 'uid' },
+      { key: 'toUid', title: `${L}toUid`, format: 'uid' },
       { key: 'amount', title: `${L}amount`, format: 'int' },
       ...(dealer ? [{ key: 'price', title: `${L}price`, format: 'int' as const }] : []),
       { key: 'partner', title: `${L}partner` },
