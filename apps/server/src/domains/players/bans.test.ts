@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
+import { platformClient } from '../../test/platform';
 import { addPlayer, scopedAccount } from './fixtures';
 
 describe.each(databases())('bans on $kind', (kind) => {
@@ -132,5 +133,27 @@ describe.each(databases())('bans on $kind', (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await t.database.db.selectFrom('ban').select('id').where('value', '=', 'race-dev').execute()).toHaveLength(1);
     expect(await banLog()).toHaveLength(1);
+  });
+
+  it('the platform API refuses registrations and logins from what staff banned or suspended, and accepts them once lifted', async () => {
+    const p = await platformClient(t);
+    const register = (uid: number, deviceId: string, ip = '198.51.100.7') => p.event('player.registered', { uid, name: 'N', ip, deviceId, package: 'pkg' });
+    const login = (uid: number, deviceId = 'ok-dev', ip = '198.51.100.8') => p.event('player.login', { uid, ip, deviceId });
+    const device = (await ban({ kind: 'device', value: 'farm-device', reason: 'Farm' })).body.data.ban.id;
+    const ip = (await ban({ kind: 'ip', value: '192.0.2.99', reason: 'Proxy' })).body.data.ban.id;
+    expect(await register(5001, 'farm-device')).toMatchObject({ status: 'rejected', code: 409 });
+    expect(await register(5001, 'ok-dev', '192.0.2.99')).toMatchObject({ status: 'rejected', code: 409 });
+    expect(await login(1001, 'farm-device')).toMatchObject({ status: 'rejected', code: 409 });
+    await unban({ id: device });
+    await unban({ id: ip });
+    expect(await register(5001, 'farm-device')).toMatchObject({ status: 'applied' });
+    const account = (await ban({ kind: 'account', value: '5001', reason: 'Cheat' })).body.data.ban.id;
+    expect(await login(5001)).toMatchObject({ status: 'rejected', code: 409 });
+    await unban({ id: account });
+    expect(await login(5001)).toMatchObject({ status: 'applied' });
+    await t.post('/api/players/suspend', { uid: 5001, until: '2026-11-23T18:00:00+08:00' }, leader);
+    expect(await login(5001)).toMatchObject({ status: 'rejected', code: 409 });
+    await t.post('/api/players/unsuspend', { uid: 5001 }, leader);
+    expect(await login(5001)).toMatchObject({ status: 'applied' });
   });
 });
