@@ -14,7 +14,7 @@ import { signIn } from '../domains/auth/login';
 import { ensurePlatformApplication } from '../domains/platform/applications';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
-import { DEMO_SHARE_CODES } from '../simulator/population';
+import { DEMO_POPULATION, DEMO_SHARE_CODES } from '../simulator/population';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -52,15 +52,15 @@ async function seedDemoActivity(db: Db, config: ServerConfig): Promise<void> {
 export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret', name: 'Demo platform' } as const;
 
 export interface DemoPlayers {
-  /** Players and days of history (DEMO_PLAYERS, DEMO_DAYS; default 3000 and 30); 0 players: none. */
+  /** Players and days of history (DEMO_PLAYERS, DEMO_DAYS; default 2000 and 30); 0 players: none. */
   players: number;
   days: number;
   seed: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
-export const DEFAULT_DEMO_PLAYERS: DemoPlayers = { players: 3000, days: 30, seed: 20261122 };
-const DEMO_UID_BASE = 100_000;
+export const DEFAULT_DEMO_PLAYERS: DemoPlayers = { players: 2000, days: 30, seed: DEMO_POPULATION.seed };
+const DEMO_UID_BASE = DEMO_POPULATION.uidBase;
 
 /** DEMO_PLAYERS and DEMO_DAYS from the environment (whole numbers; anything else keeps the default). */
 export function demoPlayersFromEnv(env: Record<string, string | undefined>): DemoPlayers {

@@ -3,7 +3,7 @@
  * everything they do, generated day by day in time order (calendar days of GMT+08:00, the
  * market's clock). Registrations follow a growing daily curve and the evening peak; on a
  * given day a regular player plays with probability 1/14 and a top player 1/5 (docs/domain.md);
- * a playing day has a median of 49 rounds (top: 188) in one to four sittings. The same seed,
+ * a playing day has a median of 49 rounds (top: 188) in one sitting (top: one or two). The same seed,
  * players, days and end give the same actions.
  */
 import { Agenda } from './agenda';
@@ -135,7 +135,7 @@ export class BackfillPlan {
 
   private playingDay(rng: Rng, s: PlayerState, first: number, dayEnd: number, lookup: (uid: number) => PlayerState | undefined): void {
     const top = s.p.tier === 'top';
-    const sittings = top ? rng.int(1, 3) : rng.chance(0.15) ? 2 : 1;
+    const sittings = top ? rng.int(1, 2) : 1;
     const rounds = Math.round(clamp(rng.lognormal(top ? 188 : 49, top ? 0.4 : 0.6), 5, 600));
     let at = first;
     for (let k = 0; k < sittings && at < dayEnd - 10 * MINUTE; k++) {

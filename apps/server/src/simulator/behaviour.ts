@@ -4,8 +4,8 @@
  * happens around it (gifts and emotes to tablemates, safe moves, coin-dealer purchases,
  * relief, profile changes, phone binding, feedback, tip-offs, badges).
  *
- * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus and 1,000 for
- * binding a phone; relief pays 2,000 when chip + safe < 1,000, at most 3 times a day; payers
+ * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus, and 1,000 for
+ * binding a phone later (telephonelogin; registering with a phone is the norm); relief pays 2,000 when chip + safe < 1,000, at most 3 times a day; payers
  * buy chips from coin dealers (median ₱200); dealers are stocked with 2,000,000 chips.
  */
 import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
@@ -62,10 +62,7 @@ export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
     ...(p.inviterUid ? { inviterUid: p.inviterUid } : {}),
   }, p);
   world.wallet(at + SECOND, 'credit', { uid: p.uid, amount: REGISTER_BONUS, reason: REASONS.register, ref: `register:${p.uid}` });
-  if (p.phoneAtRegistration) {
-    world.wallet(at + 2 * SECOND, 'credit', { uid: p.uid, amount: PHONE_BONUS, reason: REASONS.phone, ref: `phone:${p.uid}` });
-    badge(ctx, s, at + 2 * SECOND, 'verified');
-  }
+  if (p.phoneAtRegistration) badge(ctx, s, at + 2 * SECOND, 'verified');
   if (p.cluster?.kind === 'farm' && p.burstOffset && p.inviterUid) {
     const head = ctx.world.state(p.inviterUid);
     if (head) world.event(at + ctx.rng.int(20, 60) * SECOND, 'chips.transferred', { fromUid: p.uid, toUid: head.p.uid, amount: REGISTER_BONUS });

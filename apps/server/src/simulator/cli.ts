@@ -9,14 +9,16 @@
  *                       Ctrl-C (or --seconds N)
  *
  * Other options: --url http://127.0.0.1:8080, --app demo-app, --secret demo-platform-secret,
- * --seed 1, --uid-base 100000, --end <ISO time> (backfill; default the current hour),
+ * --seed and --uid-base (backfill: 1 and 1000000, players 1000001… apart from the demo seed's;
+ * live: the demo seed's population, 20261122 and 100000), --end <ISO time> (backfill; default
+ * the current hour),
  * --partners 1,2 (partners that exist; "none" for all partner 0), --share-codes SL1001,GP1001,
  * --concurrency 8 (wallet calls in flight).
  */
 import { parseArgs } from 'node:util';
 import { runBackfill } from './backfill';
 import { runLive } from './live';
-import { DEMO_SHARE_CODES } from './population';
+import { DEMO_POPULATION, DEMO_SHARE_CODES } from './population';
 import { summary } from './report';
 import { httpCarrier, SignedClient } from './transport';
 
@@ -39,8 +41,8 @@ const { values } = parseArgs({
     secret: { type: 'string', default: 'demo-platform-secret' },
     players: { type: 'string', default: '2000' },
     days: { type: 'string', default: '30' },
-    seed: { type: 'string', default: '1' },
-    'uid-base': { type: 'string', default: '100000' },
+    seed: { type: 'string' },
+    'uid-base': { type: 'string' },
     end: { type: 'string' },
     partners: { type: 'string', default: '1,2' },
     'share-codes': { type: 'string', default: `${DEMO_SHARE_CODES.sales},${DEMO_SHARE_CODES.groundpromoter}` },
@@ -53,8 +55,8 @@ const { values } = parseArgs({
   strict: true,
 });
 
-const seed = whole('seed', values.seed, 0, 2 ** 32 - 1);
-const uidBase = whole('uid-base', values['uid-base'], 0, 2_000_000_000);
+const seed = whole('seed', values.seed ?? String(values.live ? DEMO_POPULATION.seed : 1), 0, 2 ** 32 - 1);
+const uidBase = whole('uid-base', values['uid-base'] ?? String(values.live ? DEMO_POPULATION.uidBase : 1_000_000), 0, 2_000_000_000);
 const concurrency = whole('concurrency', values.concurrency, 1, 256);
 const partners = values.partners === 'none' ? [] : values.partners.split(',').map((p) => whole('partners', p.trim(), 1, 2 ** 31 - 1));
 const [sales, groundpromoter] = values['share-codes'].split(',');
@@ -70,7 +72,7 @@ try {
     const rate = whole('rate', values.rate, 1, 100_000);
     const controller = new AbortController();
     process.on('SIGINT', () => { console.log('\nstopping: settling open sittings…'); controller.abort(); });
-    console.log(`live against ${values.url} as ${values.app}: about ${rate} actions/s (Ctrl-C stops)`);
+    console.log(`live against ${values.url} as ${values.app}: about ${rate} actions/s, seed ${seed}, uids from ${uidBase + 1} (Ctrl-C stops)`);
     let lastPrint = 0;
     const result = await runLive({
       transport: client, seed, rate, uidBase, partners, shareCodes, concurrency, signal: controller.signal,
@@ -87,7 +89,7 @@ try {
     const days = whole('days', values.days, 1, 3650);
     const end = values.end ? Date.parse(values.end) : Math.floor(Date.now() / HOUR) * HOUR;
     if (!Number.isFinite(end)) fail(`--end is not a time: ${values.end}`);
-    console.log(`backfill against ${values.url} as ${values.app}: ${players} players, ${days} days up to ${new Date(end).toISOString()}, seed ${seed}`);
+    console.log(`backfill against ${values.url} as ${values.app}: ${players} players (uids ${uidBase + 1}…), ${days} days up to ${new Date(end).toISOString()}, seed ${seed}`);
     const started = Date.now();
     const result = await runBackfill({
       transport: client, seed, players, days, end, uidBase, partners, shareCodes, concurrency, force: values.force,

@@ -19,6 +19,8 @@ export const BLOCK = 500;
 /** The share codes the demo seed gives the demo `sales` and `groundpromoter` console accounts. */
 export const DEMO_SHARE_CODES = { sales: 'SL1001', groundpromoter: 'GP1001' } as const;
 export const PHONE_COUNTRY = '+63';
+/** The demo seed's population (src/seed/demo.ts); the CLI's live mode plays it by default. */
+export const DEMO_POPULATION = { seed: 20261122, uidBase: 100_000 } as const;
 
 export type ClusterKind = 'ip' | 'device' | 'farm';
 
