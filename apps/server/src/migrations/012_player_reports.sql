@@ -20,6 +20,8 @@ CREATE TABLE player_day_game (
   net bigint GENERATED ALWAYS AS (wins - bets) STORED,
   PRIMARY KEY (day, uid)
 );
+-- profitslogs pages by net win: (day, net, id) for one day (a seek), (net, id) across days.
+CREATE INDEX player_day_game_day_net_idx ON player_day_game (day, net, id);
 CREATE INDEX player_day_game_net_idx ON player_day_game (net, id);
 CREATE INDEX player_day_game_uid_idx ON player_day_game (uid, day);
 

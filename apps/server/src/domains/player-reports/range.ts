@@ -78,6 +78,8 @@ export function dayColumnRange(column: string, rule: RangeRule): FilterBuilder {
     where: (v) => {
       if (v.from === undefined || v.to === undefined) return undefined;
       const r = rangeOf(v, new Date(), 1);
+      // one day as an equality: an index (day, sort, id) then gives the rows in order
+      if (r.from === r.to) return sql<SqlBool>`${sql.ref(column)} = ${r.from}::date`;
       return sql<SqlBool>`${sql.ref(column)} BETWEEN ${r.from}::date AND ${r.to}::date`;
     },
     check: (v) => rangeProblem(v, rule),
