@@ -50,7 +50,15 @@ describe('transport rules', () => {
     expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
     const list = doc.paths['/api/admin/userinfo/admins'].get.parameters.map((p: any) => p.name);
     expect(list).toEqual(expect.arrayContaining(['page', 'pageSize', 'role', 'enabled', 'sort', 'order']));
-    const operations = Object.values(doc.paths).flatMap((p: any) => Object.values(p));
-    expect(operations.length).toBe(12);
+    const operations = Object.values(doc.paths).flatMap((p: any) => Object.values(p)) as any[];
+    // every staff operation is signed in by token, every platform one by the application's signature
+    for (const [path, methods] of Object.entries(doc.paths) as [string, Record<string, any>][]) {
+      for (const op of Object.values(methods)) {
+        const expected = path.startsWith('/api/platform/') ? 'platformSignature' : path === '/api/login' ? undefined : 'token';
+        expect(op.security?.[0] && Object.keys(op.security[0])[0], path).toBe(expected);
+      }
+    }
+    expect(doc.components.securitySchemes.platformSignature.name).toBe('X-Signature');
+    expect(operations.length).toBeGreaterThan(60);
   });
 });

@@ -56,6 +56,9 @@ async function recordOutcome(deps: Deps, request: FastifyRequest, error: unknown
 export function registerErrorHandling(app: FastifyInstance, deps: Deps): void {
   app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = toErrorAnswer(error);
+    // routes may take more than the app's 1 MiB (platform events: 4 MiB): name the route's own limit
+    const limit = request.routeOptions.bodyLimit;
+    if (answer.status === 413 && limit) answer.message = `Request body is larger than ${Math.round(limit / 1048576)} MiB`;
     if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     try {
       await recordOutcome(deps, request, error, answer);
