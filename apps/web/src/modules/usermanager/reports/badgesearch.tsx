@@ -15,7 +15,7 @@ export const badgesearchScreen: ListDeclaration<BadgeItem> = {
     { kind: 'text', name: 'name', label: `${L}name` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid` },
+    { key: 'uid', title: `${L}uid`, format: 'uid' },
     { key: 'playerName', title: `${L}playerName` },
     { key: 'badgeId', title: `${L}badgeId` },
     { key: 'name', title: `${L}name` },

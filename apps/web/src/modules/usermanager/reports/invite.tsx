@@ -21,9 +21,9 @@ export const inviteTreeScreen: ListDeclaration<InviteTreeItem> = {
   ],
   columns: [
     { key: 'level', title: `${L}level`, sortable: true, labels: { 1: `${L}level1`, 2: `${L}level2` } },
-    { key: 'uid', title: `${L}uid`, sortable: true },
+    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
-    { key: 'inviterUid', title: `${L}inviterUid` },
+    { key: 'inviterUid', title: `${L}inviterUid`, format: 'uid' },
     { key: 'invitees', title: `${L}invitees`, format: 'int', sortable: true },
     { key: 'partner', title: `${L}partner` },
     { key: 'registeredAt', title: `${L}registeredAt`, format: 'datetime', sortable: true },
@@ -37,7 +37,7 @@ export const topInvitersScreen: ListDeclaration<InviterItem> = {
   api: { url: '/usermanager/invite/top', mode: 'page', export: true },
   rowKey: 'uid',
   columns: [
-    { key: 'uid', title: `${L}uid`, sortable: true },
+    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'partner', title: `${L}partner` },
     { key: 'invitees', title: `${L}invitees`, format: 'int', sortable: true },

@@ -19,7 +19,7 @@ export const lostusersScreen: ListDeclaration<LostPlayerItem> = {
     { kind: 'number', name: 'partner', label: `${L}partner` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid` },
+    { key: 'uid', title: `${L}uid`, format: 'uid' },
     { key: 'name', title: `${L}name` },
     { key: 'vip', title: `${L}vip`, format: 'int' },
     { key: 'status', title: `${L}status`, labels: STATUS },

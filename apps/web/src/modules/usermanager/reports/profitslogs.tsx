@@ -45,7 +45,7 @@ export const profitsList: ListDeclaration<ProfitItem> = {
   ],
   columns: [
     { key: 'day', title: `${L}day` },
-    { key: 'uid', title: `${L}uid` },
+    { key: 'uid', title: `${L}uid`, format: 'uid' },
     { key: 'name', title: `${L}name` },
     { key: 'partner', title: `${L}partner` },
     { key: 'betCount', title: `${L}betCount`, format: 'int' },

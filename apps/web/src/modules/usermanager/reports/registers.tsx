@@ -30,14 +30,14 @@ export const registersList: ListDeclaration<RegisteredPlayerItem> = {
     { kind: 'number', name: 'partner', label: `${L}partner` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, sortable: true },
+    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'package', title: `${L}package` },
     { key: 'registerIp', title: `${L}registerIp` },
     { key: 'device', title: `${L}device` },
     { key: 'partner', title: `${L}partner` },
     { key: 'shareId', title: `${L}shareId` },
-    { key: 'inviterUid', title: `${L}inviterUid` },
+    { key: 'inviterUid', title: `${L}inviterUid`, format: 'uid' },
     { key: 'registeredAt', title: `${L}registeredAt`, format: 'datetime', sortable: true },
   ],
 };

@@ -21,7 +21,7 @@ export const loginTrailScreen: ListDeclaration<LoginTrailItem> = {
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
-    { key: 'uid', title: `${L}uid` },
+    { key: 'uid', title: `${L}uid`, format: 'uid' },
     { key: 'ip', title: `${L}ip` },
     { key: 'deviceId', title: `${L}deviceId` },
     { key: 'durationSeconds', title: `${L}durationSeconds`, format: 'int' },
@@ -40,7 +40,7 @@ export const tracedAccountsScreen: ListDeclaration<TracedAccountItem> = {
     { kind: 'text', name: 'ip', label: `${L}ip` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, sortable: true },
+    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'status', title: `${L}status`, labels: STATUS },
     { key: 'via', title: `${L}via`, sortable: true, labels: { device: `${L}viaDevice`, ip: `${L}viaIp` } },
