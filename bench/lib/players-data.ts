@@ -12,9 +12,15 @@
  */
 import pg from 'pg';
 
-export interface PlayerDataOptions { players: number; entriesPerPlayer: number; log?: (line: string) => void }
+export interface PlayerDataOptions {
+  players: number;
+  entriesPerPlayer: number;
+  /** uid = uidBase + 1 … uidBase + players (default 10 000 000, clear of the demo seed's players). */
+  uidBase?: number;
+  log?: (line: string) => void;
+}
 
-export async function generatePlayerData(url: string, { players, entriesPerPlayer, log = console.log }: PlayerDataOptions) {
+export async function generatePlayerData(url: string, { players, entriesPerPlayer, uidBase = 10_000_000, log = console.log }: PlayerDataOptions) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const step = async (label: string, text: string) => {
@@ -29,7 +35,7 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
     await step(`${players} players`, `
       INSERT INTO player (uid, name, phone_country, phone_number, phone_bound_at, register_ip, register_device, register_package,
         registered_at, login_ip, login_device, last_login_at, login_count, share_id, inviter_uid, vip, gcash, partner, app_id)
-      SELECT g, 'Player ' || g,
+      SELECT ${uidBase} + g, 'Player ' || g,
         CASE WHEN g % 5 < 3 THEN '63' END, CASE WHEN g % 5 < 3 THEN '9' || lpad((g * 7919 % 1000000000)::text, 9, '0') END,
         CASE WHEN g % 5 < 3 THEN now() - interval '20 days' END,
         '10.' || (g / 20 / 65536 % 256) || '.' || (g / 20 / 256 % 256) || '.' || (g / 20 % 256),
@@ -38,13 +44,14 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
         '10.' || (g / 20 / 65536 % 256) || '.' || (g / 20 / 256 % 256) || '.' || (g / 20 % 256),
         'dev-' || (CASE WHEN g % 50 = 0 THEN g / 500 ELSE g END),
         now() - ((g % 14) || ' days')::interval, 1 + g % 40,
-        CASE WHEN g % 10 = 0 THEN 'S' || (g % 97) END, CASE WHEN g % 10 = 1 AND g > 1 THEN g - 1 END,
+        CASE WHEN g % 10 = 0 THEN 'S' || (g % 97) END, CASE WHEN g % 10 = 1 AND g > 1 THEN ${uidBase} + g - 1 END,
         g % 8, CASE WHEN g % 10 < 3 THEN '09' || lpad((g * 104729 % 1000000000)::text, 9, '0') ELSE '' END,
         CASE WHEN g % 10 = 8 THEN 1 WHEN g % 10 = 9 THEN 2 ELSE 0 END, 'bench'
-      FROM generate_series(1, ${players}) AS g`);
+      FROM generate_series(1::bigint, ${players}::bigint) AS g`);
+    const mine = (alias = '') => `${alias}uid BETWEEN ${uidBase + 1} AND ${uidBase + players}`;
     await step('devices and addresses', `
-      INSERT INTO player_device (device_id, uid, first_at, last_at) SELECT register_device, uid, registered_at, last_login_at FROM player;
-      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, last_login_at FROM player`);
+      INSERT INTO player_device (device_id, uid, first_at, last_at) SELECT register_device, uid, registered_at, last_login_at FROM player WHERE ${mine()};
+      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, last_login_at FROM player WHERE ${mine()}`);
     await step(`${players * entriesPerPlayer} ledger entries`, `
       INSERT INTO ledger_entry (at, uid, partner, currency, delta, balance_after, reason, ref, actor)
       SELECT at, uid, partner, currency, delta,
@@ -55,13 +62,13 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
           CASE WHEN (k / 2) % 5 = 4 THEN 'bean' ELSE 'chip' END AS currency,
           CASE WHEN k % 2 = 0 THEN 100 + (p.uid * 31 + k * 17) % 900 ELSE -((100 + (p.uid * 31 + (k - 1) * 17) % 900) / 2) END AS delta,
           CASE WHEN k % 2 = 0 THEN 'wallet.credit' ELSE 'wallet.debit' END AS reason
-        FROM player p CROSS JOIN generate_series(0, ${entriesPerPlayer - 1}) AS k
+        FROM player p CROSS JOIN generate_series(0::bigint, ${entriesPerPlayer - 1}::bigint) AS k WHERE ${mine('p.')}
       ) AS e
       ORDER BY at, uid`);
     await step('balances', `
       INSERT INTO player_balance (uid, partner, chip, bean)
       SELECT p.uid, p.partner, coalesce(sum(e.delta) FILTER (WHERE e.currency = 'chip'), 0), coalesce(sum(e.delta) FILTER (WHERE e.currency = 'bean'), 0)
-      FROM player p LEFT JOIN ledger_entry e ON e.uid = p.uid GROUP BY p.uid, p.partner`);
+      FROM player p LEFT JOIN ledger_entry e ON e.uid = p.uid WHERE ${mine('p.')} GROUP BY p.uid, p.partner`);
     await step('analyze', 'ANALYZE');
   } finally {
     await client.end();
