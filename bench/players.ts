@@ -1,0 +1,259 @@
+// The players-and-money benchmark (issue 5), on PostgreSQL with BENCH_PLAYERS players (default
+// 1,000,000) and BENCH_ENTRIES_PER_PLAYER ledger entries each (default 10: 10,000,000), made in
+// bulk consistent with the ledger (bench/lib/players-data.ts; reconciliation is run on them).
+// Measures, against the real server process:
+//   1. events ingested per second through POST /api/platform/events (1,000 mixed events a call,
+//      4 calls in flight), beside a raw multi-row INSERT of the same rows into a copy of
+//      platform_event (1,000 rows a statement, 4 connections), in the same run;
+//   2. the wallet: 200 debits, 16 at a time — latency p50/p99;
+//   3. player search by each key at 16 concurrent clients — p95;
+//   4. one player's ledger page (GET /api/players/ledger) at 16 clients — p95;
+//   5. a 1,000,000-row CSV export (userlist): time to first byte, total, peak server memory;
+//   6. a 10,000-recipient batch send of chips: from create to done.
+// A benchmark, not a test: it asserts nothing and prints what it measured.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { platformSignature } from '../apps/server/src/http/platform-operation.ts';
+import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
+import { generatePlayerData } from './lib/players-data.ts';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
+const ENTRIES = Number(process.env.BENCH_ENTRIES_PER_PLAYER ?? 10);
+const UID_BASE = 10_000_000;
+const APP = { appId: 'demo-app', secret: 'demo-platform-secret' };
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(2);
+};
+const randomUid = () => UID_BASE + 1 + Math.floor(Math.random() * PLAYERS);
+
+/** Runs `count` calls of `call(i)` with `concurrency` in flight; returns each call's latency in ms. */
+async function timed(count: number, concurrency: number, call: (i: number) => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++;
+      const t0 = performance.now();
+      await call(i);
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  return latencies;
+}
+
+async function signedPost(url: string, path: string, body: unknown) {
+  const payload = JSON.stringify(body);
+  const timestamp = String(Date.now());
+  const res = await fetch(url + path, {
+    method: 'POST', body: payload,
+    headers: { 'content-type': 'application/json', 'x-app-id': APP.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature(APP.secret, timestamp, payload) },
+  });
+  const answer = (await res.json()) as { code: number; data?: any; message?: string };
+  return { status: res.status, answer };
+}
+
+async function staffGet(url: string, token: string, path: string, query: Record<string, string>) {
+  const res = await fetch(`${url}${path}?${new URLSearchParams(query)}`, { headers: { 'x-token': token } });
+  const answer = (await res.json()) as { code: number; data?: any; message?: string };
+  if (answer.code !== 200) throw new Error(`${path}: ${res.status} ${answer.message}`);
+  return answer.data;
+}
+
+function mixedEvent(run: string, i: number) {
+  const id = `${run}-${i}`;
+  const at = new Date().toISOString();
+  const uid = randomUid();
+  const other = randomUid();
+  const r = i % 20;
+  if (r < 10) return { id, type: 'player.login', at, data: { uid, ip: `10.9.${i % 256}.${(i >> 8) % 256}`, deviceId: `dev-${uid - UID_BASE}`, durationSeconds: 60 + (i % 900) } };
+  if (r < 13) return { id, type: 'gift.sent', at, data: { fromUid: uid, toUid: other, giftId: 'rose', chips: 10, charisma: 10 } };
+  if (r < 15) return { id, type: 'emote.used', at, data: { uid, emoteId: 'laugh', chips: i % 2 ? 5 : 0 } };
+  if (r < 17) return { id, type: 'chips.transferred', at, data: { fromUid: uid, toUid: other, amount: 5 } };
+  if (r < 18) return { id, type: 'safe.deposit', at, data: { uid, amount: 5 } };
+  if (r < 19) return { id, type: 'feedback.submitted', at, data: { uid, category: 'payment', text: 'Hindi pumasok ang chips ko / chips not received' } };
+  return { id, type: 'player.profile', at, data: { uid, name: `Renamed ${i}` } };
+}
+
+async function events(server: RunningServer, dbUrl: string) {
+  const calls = 40, perCall = 1000, inFlight = 4;
+  const run = `bench-${Date.now()}`;
+  const bodies = Array.from({ length: calls }, (_, c) => ({ events: Array.from({ length: perCall }, (_, j) => mixedEvent(run, c * perCall + j)) }));
+  // warm-up call (not counted)
+  await signedPost(server.url, '/api/platform/events', { events: Array.from({ length: 200 }, (_, j) => mixedEvent(`${run}-w`, j)) });
+  const outcome = { applied: 0, rejected: 0, duplicate: 0 };
+  const t0 = performance.now();
+  await timed(calls, inFlight, async (i) => {
+    const { status, answer } = await signedPost(server.url, '/api/platform/events', bodies[i]);
+    if (status !== 200) throw new Error(`events: ${status} ${answer.message}`);
+    for (const r of answer.data.results as { status: keyof typeof outcome }[]) outcome[r.status]++;
+  });
+  const apiSeconds = (performance.now() - t0) / 1000;
+  const apiRate = Math.round((calls * perCall) / apiSeconds);
+
+  // the same rows, as a raw multi-row INSERT into a copy of platform_event
+  const pool = new pg.Pool({ connectionString: dbUrl, max: inFlight });
+  await pool.query('DROP TABLE IF EXISTS bench_raw_event; CREATE TABLE bench_raw_event (LIKE platform_event INCLUDING ALL)');
+  const t1 = performance.now();
+  await timed(calls, inFlight, async (i) => {
+    const values: unknown[] = [];
+    const rows = bodies[i].events.map((e, j) => {
+      values.push(APP.appId, e.id, e.type, e.at, e.at, 'applied', JSON.stringify(e.data));
+      const b = j * 7;
+      return `($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},$${b + 6},$${b + 7})`;
+    });
+    await pool.query(`INSERT INTO bench_raw_event (app_id, event_id, type, at, received_at, status, data) VALUES ${rows.join(',')}`, values);
+  });
+  const rawRate = Math.round((calls * perCall) / ((performance.now() - t1) / 1000));
+  await pool.query('DROP TABLE bench_raw_event');
+  await pool.end();
+  return { eventsPerSecond: apiRate, rawInsertRowsPerSecond: rawRate, ratioToRawInsert: +(apiRate / rawRate).toFixed(3), events: calls * perCall, outcome };
+}
+
+async function wallet(server: RunningServer) {
+  const run = `w-${Date.now()}`;
+  let refused = 0;
+  const latencies = await timed(200, 16, async (i) => {
+    const { status } = await signedPost(server.url, '/api/platform/wallet/debit', { txId: `${run}-${i}`, uid: UID_BASE + 1 + i * 37, currency: 'chip', amount: 10, reason: 'bet' });
+    if (status !== 200) refused++;
+  });
+  return { calls: 200, concurrency: 16, p50ms: percentile(latencies, 50), p99ms: percentile(latencies, 99), refused };
+}
+
+async function ledgerPage(server: RunningServer, token: string) {
+  const latencies = await timed(800, 16, async () => {
+    await staffGet(server.url, token, '/api/players/ledger', { uid: String(randomUid()) });
+  });
+  return { requests: 800, concurrency: 16, p50ms: percentile(latencies, 50), p95ms: percentile(latencies, 95) };
+}
+
+/** Search by each key (the /usermanager/search screen): values taken from generated players. */
+async function search(server: RunningServer, token: string, dbUrl: string) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const sample = (await client.query(`SELECT uid, name, phone_country, phone_number, register_device, register_ip, gcash, share_id FROM player
+    WHERE uid > ${UID_BASE} AND phone_number IS NOT NULL AND gcash <> '' ORDER BY random() LIMIT 200`)).rows;
+  const shares = (await client.query(`SELECT DISTINCT share_id FROM player WHERE share_id IS NOT NULL AND uid > ${UID_BASE} LIMIT 50`)).rows;
+  await client.end();
+  const keys: Record<string, (i: number) => Record<string, string>> = {
+    uid: (i) => ({ key: 'uid', value: String(sample[i % sample.length].uid) }),
+    name: (i) => ({ key: 'name', value: sample[i % sample.length].name }),
+    phone: (i) => ({ key: 'phone', country: sample[i % sample.length].phone_country, value: sample[i % sample.length].phone_number }),
+    device: (i) => ({ key: 'device', value: sample[i % sample.length].register_device }),
+    ip: (i) => ({ key: 'ip', value: sample[i % sample.length].register_ip }),
+    gcash: (i) => ({ key: 'gcash', value: sample[i % sample.length].gcash }),
+    shareId: (i) => ({ key: 'shareId', value: shares[i % shares.length].share_id }),
+  };
+  const out: Record<string, { p50ms: number; p95ms: number }> = {};
+  for (const [key, params] of Object.entries(keys)) {
+    const latencies = await timed(400, 16, async (i) => { await staffGet(server.url, token, SEARCH_PATH, params(i)); });
+    out[key] = { p50ms: percentile(latencies, 50), p95ms: percentile(latencies, 95) };
+  }
+  return out;
+}
+const SEARCH_PATH = process.env.BENCH_SEARCH_PATH ?? '/api/usermanager/search';
+
+function rssKb(pid: number): number {
+  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; }
+}
+
+async function exportCsv(server: RunningServer, token: string) {
+  const columns = JSON.stringify([
+    { key: 'uid', title: 'UID' }, { key: 'name', title: 'Name' }, { key: 'phone', title: 'Phone' },
+    { key: 'chip', title: 'Chips', format: 'int' }, { key: 'registeredAt', title: 'Registered', format: 'datetime' },
+  ]);
+  const before = rssKb(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => { peak = Math.max(peak, rssKb(server.pid)); }, 50);
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/usermanager/userlist/export?${new URLSearchParams({ columns })}`, { headers: { 'x-token': token } });
+  const reader = res.body!.getReader();
+  let first = 0, bytes = 0, lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!first) first = performance.now() - t0;
+    bytes += value.length;
+    for (const b of value) if (b === 10) lines++;
+  }
+  const total = performance.now() - t0;
+  clearInterval(sampler);
+  return { status: res.status, rows: lines - 1, megabytes: +(bytes / 1e6).toFixed(1), ttfbMs: Math.round(first), totalSeconds: +(total / 1000).toFixed(1),
+    serverRssBeforeMB: Math.round(before / 1024), serverRssPeakMB: Math.round(peak / 1024) };
+}
+
+async function batch(server: RunningServer, token: string) {
+  const lines = Array.from({ length: 10_000 }, (_, i) => `${UID_BASE + 1 + i * 13},5`).join('\n');
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify(body) });
+    const answer = (await res.json()) as { code: number; data?: any; message?: string };
+    if (answer.code !== 200) throw new Error(`${path}: ${answer.message}`);
+    return answer.data;
+  };
+  const base = '/api/usermanager/batchsendgold/sendgold';
+  await post(`${base}/validate`, { text: lines, reason: 'bench' });
+  const t0 = performance.now();
+  const created = await post(`${base}/create`, { text: lines, reason: 'bench' });
+  const id = created.id ?? created.batch?.id;
+  for (;;) {
+    const p = await staffGet(server.url, token, `${base}/progress`, { id: String(id) });
+    const b = p.batch ?? p;
+    if (b.status === 'done') return { lines: 10_000, seconds: +((performance.now() - t0) / 1000).toFixed(2), sent: b.sentLines, failed: b.failedLines };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function playersBench(pgUrl: string) {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const name = 'console_bench_players';
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(pgUrl); u.pathname = '/' + name;
+  const dbUrl = u.toString();
+
+  // demo accounts without the simulated demo players (the bulk data stands in for them)
+  const server = await startServer({ DATABASE_URL: dbUrl, DEMO: '1', DEMO_PLAYERS: '0' });
+  const results: Record<string, unknown> = { players: PLAYERS, ledgerEntries: PLAYERS * ENTRIES };
+  try {
+    console.log(`generating ${PLAYERS} players and ${PLAYERS * ENTRIES} ledger entries …`);
+    const t0 = performance.now();
+    await generatePlayerData(dbUrl, { players: PLAYERS, entriesPerPlayer: ENTRIES, uidBase: UID_BASE });
+    const owner = new pg.Client({ connectionString: dbUrl });
+    await owner.connect();
+    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, APP.secret]);
+    await owner.end();
+    results.generateSeconds = Math.round((performance.now() - t0) / 1000);
+    const token = await apiLogin(server.url, 'admin');
+    const step = async (key: string, run: () => Promise<unknown>) => {
+      try { results[key] = await run(); } catch (error) { results[key] = { error: (error as Error).message }; }
+      console.log(key, JSON.stringify(results[key]));
+    };
+    await step('events', () => events(server, dbUrl));
+    await step('wallet', () => wallet(server));
+    await step('search', () => search(server, token, dbUrl));
+    await step('ledgerPage', () => ledgerPage(server, token));
+    await step('export', () => exportCsv(server, token));
+    await step('batch', () => batch(server, token));
+    await step('reconcile', async () => {
+      const { openDatabase } = await import('../apps/server/src/db/open.ts');
+      const { reconcile } = await import('../apps/server/src/domains/ledger/reconcile.ts');
+      const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 1 });
+      const t1 = performance.now();
+      try {
+        const r = await reconcile(database.db, 10);
+        return { balances: r.balances, entries: r.entries, differences: r.differences.length, seconds: Math.round((performance.now() - t1) / 1000) };
+      } finally { await database.close(); }
+    });
+  } finally {
+    await server.stop();
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  console.log(JSON.stringify(await playersBench(pgUrl), null, 2));
+}
