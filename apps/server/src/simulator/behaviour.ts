@@ -144,7 +144,7 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
   }
   const end = t + SECOND;
   // around the table: emotes and gifts to whoever else is playing
-  const emotes = rng.poisson(played * 0.06);
+  const emotes = rng.poisson(played * 0.035);
   for (let i = 0; i < emotes; i++) ctx.schedule(rng.int(start, end), (when) => emote(ctx, s, when));
   const gifts = rng.poisson(s.p.tier === 'top' ? 0.8 : 0.25);
   for (let i = 0; i < gifts; i++) ctx.schedule(rng.int(start, end), (when) => gift(ctx, s, when));
