@@ -28,7 +28,7 @@ export const userlist = defineList<PlayerListItem>({
   },
   sorts: {
     uid: sortBy.int('p.uid'),
-    chip: sortBy.int('b.chip'),
+    chip: sortBy.int('b.chip', { id: 'b.uid' }), // (chip, uid) index of player_balance
     registeredAt: sortBy.time('p.registered_at'),
     lastLoginAt: sortBy.time('p.last_login_at', { nullable: true }),
   },

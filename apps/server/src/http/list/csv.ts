@@ -45,9 +45,14 @@ const NUMBER = /^-?[\d,]*\.?\d+%?$/;
  * number ('-1,234.56' stays, '-1+2' does not), gets a leading ' (formula injection).
  */
 export function csvField(value: string): string {
-  const safe = /^[=+@\t\r]/.test(value) || (value.startsWith('-') && value !== EMPTY && !NUMBER.test(value)) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const first = value.charCodeAt(0);
+  // = + @ tab CR, or '-' that is not a plain number (checked by char code: this runs per field)
+  const risky = first === 61 || first === 43 || first === 64 || first === 9 || first === 13
+    || (first === 45 && value !== EMPTY && !NUMBER.test(value));
+  const safe = risky ? `'${value}` : value;
+  return QUOTE.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+const QUOTE = /[",\r\n]/;
 
 export const EMPTY = '-';
 const OFFSET_MS = 8 * 3_600_000;
@@ -61,8 +66,12 @@ function finite(value: unknown): number | null {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in GMT+08:00. */
+const CONSOLE_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+08:00$/;
+
 export function formatDateTime(value: unknown): string {
   if (isEmpty(value)) return EMPTY;
+  // the API's own times are already ISO in GMT+08:00 (http/time.ts): cut, do not parse
+  if (typeof value === 'string' && CONSOLE_ISO.test(value)) return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value));
   if (!Number.isFinite(ms)) return EMPTY;
   const iso = new Date(ms + OFFSET_MS).toISOString();

@@ -18,7 +18,15 @@ export interface SortKey {
   expr: RawBuilder<unknown>;
   /** The cast that turns the cursor's text back into a value of the expression's type. */
   type: KeyType;
+  /**
+   * The tie-breaker to pair with this key when it is not the declaration's `id`: over a join,
+   * the same row's id in the sort column's own table ('b.uid' for 'b.chip'), so that the
+   * row comparison `(b.chip, b.uid) < (…)` is an index condition of (chip, uid).
+   */
+  id?: string;
 }
+
+interface KeyOptions { nullable?: boolean; id?: string }
 
 const KEY_TEXT: Record<KeyType, RegExp> = {
   bigint: /^-?\d{1,19}$/,
@@ -28,14 +36,16 @@ const KEY_TEXT: Record<KeyType, RegExp> = {
 
 /** Sortable columns of a declaration, by kind. `nullable` orders NULL as the lowest value. */
 export const sortBy = {
-  int: (column: string): SortKey => ({ expr: sql`${sql.ref(column)}`, type: 'bigint' }),
-  time: (column: string, options: { nullable?: boolean } = {}): SortKey => ({
+  int: (column: string, options: Omit<KeyOptions, 'nullable'> = {}): SortKey => ({ expr: sql`${sql.ref(column)}`, type: 'bigint', id: options.id }),
+  time: (column: string, options: KeyOptions = {}): SortKey => ({
     expr: options.nullable ? sql`coalesce(${sql.ref(column)}, '-infinity'::timestamptz)` : sql`${sql.ref(column)}`,
     type: 'timestamptz',
+    id: options.id,
   }),
-  text: (column: string, options: { nullable?: boolean } = {}): SortKey => ({
+  text: (column: string, options: KeyOptions = {}): SortKey => ({
     expr: options.nullable ? sql`coalesce(${sql.ref(column)}, '')` : sql`${sql.ref(column)}`,
     type: 'text',
+    id: options.id,
   }),
 };
 

@@ -10,12 +10,13 @@ import type { AnySelect, CompiledList } from './define';
 import { after, decodeCursor, encodeCursor, invalidCursor, orderClause, type Position, type SortKey, type SortOrder } from './keyset';
 
 type Query = Record<string, unknown>;
-export interface ResolvedSort { name: string; key: SortKey; order: SortOrder }
+export interface ResolvedSort { name: string; key: SortKey; order: SortOrder; /** The tie-breaker column. */ id: string }
 
 export function resolveSort(list: CompiledList, query: Query): ResolvedSort {
   const name = (query.sort as string | undefined) ?? list.defaultSort.key;
   const order = (query.order as SortOrder | undefined) ?? (query.sort === undefined ? list.defaultSort.order : 'ascend');
-  return { name, key: list.sorts[name], order };
+  const key = list.sorts[name];
+  return { name, key, order, id: key.id ?? list.id };
 }
 
 /** The rows the caller may see that match the filters (no order, no paging). */
@@ -32,9 +33,9 @@ export function filtered(db: Db, list: CompiledList, user: ScopedSubject, query:
 /** A keyset step's rows (with their position columns __key/__id), starting after `from`. */
 export function seek(db: Db, list: CompiledList, user: ScopedSubject, query: Query, sort: ResolvedSort, from: Position | null, limit: number) {
   let qb = filtered(db, list, user, query)
-    .select([sql`(${sort.key.expr})::text`.as('__key'), sql.ref(list.id).as('__id')]);
-  if (from) qb = qb.where(after(sort.key, list.id, sort.order, from));
-  return qb.orderBy(orderClause(sort.key, list.id, sort.order)).limit(limit);
+    .select([sql`(${sort.key.expr})::text`.as('__key'), sql.ref(sort.id).as('__id')]);
+  if (from) qb = qb.where(after(sort.key, sort.id, sort.order, from));
+  return qb.orderBy(orderClause(sort.key, sort.id, sort.order)).limit(limit);
 }
 
 const positionOf = (row: Record<string, unknown>): Position => ({ key: String(row.__key), id: Number(row.__id) });
@@ -64,7 +65,7 @@ export async function listPage(db: Db, list: CompiledList, user: ScopedSubject, 
   const pageSize = (query.pageSize as number | undefined) ?? list.pageSize ?? 20;
   const matching = filtered(db, list, user, query);
   const [rows, count] = await Promise.all([
-    matching.orderBy(orderClause(sort.key, list.id, sort.order)).limit(pageSize).offset((page - 1) * pageSize).execute(),
+    matching.orderBy(orderClause(sort.key, sort.id, sort.order)).limit(pageSize).offset((page - 1) * pageSize).execute(),
     matching.clearSelect().select(sql<string | number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: (rows as Record<string, unknown>[]).map((r) => list.row(r)), total: Number((count as { total: string | number }).total) };
