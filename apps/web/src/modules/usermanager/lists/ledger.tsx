@@ -27,7 +27,7 @@ export function ledgerScreen(name: string, currency?: LedgerCurrency): ListDecla
     ],
     columns: [
       { key: 'at', title: `${L}at`, format: 'datetime' },
-      { key: 'uid', title: `${L}uid` },
+      { key: 'uid', title: `${L}uid`, format: 'uid' },
       ...(currency ? [] : [{ key: 'currency', title: `${L}currency`, labels: CURRENCY_LABELS }]),
       // chips and the other game currencies are whole units; withdrawable cash is in centavos (docs/api/usermanager.md)
       { key: 'delta', title: `${L}delta`, format: currency === 'withdrawable' ? 'money' : 'int' },

@@ -23,7 +23,7 @@ export const userlistScreen: ListDeclaration<PlayerListItem> = {
     { kind: 'dateRange', name: 'registered', label: `${L}registeredAt` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, sortable: true },
+    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'phone', title: `${L}phone` },
     { key: 'vip', title: `${L}vip`, format: 'int' },
