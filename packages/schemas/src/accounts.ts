@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { roleListSchema, roleSchema } from './roles';
 import { newPassword, queryBool, queryInt, text, usernameRule } from './text';
 
+/**
+ * A sales or ground-promoter account's share code: players registered with it are its players
+ * (/usermanager/searchsales). Letters and digits; empty string on update clears it.
+ */
+export const shareCode = z.string().regex(/^[A-Za-z0-9]{4,16}$/, { message: 'Must be 4 to 16 letters or digits' });
+
 const partnerId = z.number().int({ message: 'Must be an integer' }).min(0, { message: 'Must be at least 0' }).max(2_147_483_647, { message: 'Too large' });
 
 export const consoleAccount = z.object({
@@ -17,6 +23,7 @@ export const consoleAccount = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  shareCode: z.string().nullable(),
 });
 export type ConsoleAccount = z.infer<typeof consoleAccount>;
 
@@ -44,6 +51,7 @@ export const createAccountBody = z.strictObject({
   telephone: text(32).optional(),
   avatar: text(512).optional(),
   enabled: z.boolean().optional(),
+  shareCode: shareCode.optional(),
 });
 export type CreateAccountBody = z.infer<typeof createAccountBody>;
 
@@ -55,6 +63,8 @@ export const updateAccountBody = z.strictObject({
   telephone: text(32).optional(),
   avatar: text(512).optional(),
   enabled: z.boolean().optional(),
+  /** '' removes the code. */
+  shareCode: z.union([shareCode, z.literal('')]).optional(),
   /** Resets the password. */
   password: newPassword.optional(),
 });

@@ -107,6 +107,7 @@ export default {
         phoneIncomplete: '请填写国家区号和号码',
         externalLink: '链接须以 http、https、mailto 或 tel 开头',
         usernameLike: '至少5个字母、数字或下划线',
+        shareCode: '须为4到16位字母或数字',
         fraction: '请输入大于0且小于1的数',
         fractionFromZero: '请输入大于等于0且小于1的数',
         required: '必填',

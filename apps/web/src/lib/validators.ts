@@ -18,6 +18,7 @@ export const VALIDATION_MESSAGES = {
   phoneIncomplete: 'Enter the country code and the number',
   externalLink: 'Link must start with http, https, mailto or tel',
   usernameLike: 'At least 5 letters, digits or underscores',
+  shareCode: 'Must be 4 to 16 letters or digits',
   fraction: 'Enter a number greater than 0 and below 1',
   fractionFromZero: 'Enter a number from 0 up to below 1',
 } as const;

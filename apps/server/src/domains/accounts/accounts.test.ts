@@ -18,7 +18,7 @@ describe.each(databases())('console accounts on $kind', (db) => {
     expect(all.body.data.total).toBe(13);
     expect(all.body.data.items[0]).toEqual({
       username: 'admin', name: 'Demo Admin', avatar: '', telephone: '', roles: ['admin'], partner: 0, enabled: true, bind2fa: false,
-      createdAt: expect.stringMatching(/\+08:00$/), updatedAt: expect.stringMatching(/\+08:00$/), lastLoginAt: expect.stringMatching(/\+08:00$/),
+      createdAt: expect.stringMatching(/\+08:00$/), updatedAt: expect.stringMatching(/\+08:00$/), lastLoginAt: expect.stringMatching(/\+08:00$/), shareCode: null,
     });
     expect((await admins(admin, { username: 'PROMO' })).body.data.items.map((a: any) => a.username)).toEqual(['groundpromoter', 'provincepromoter']);
     expect((await admins(admin, { role: 'partner' })).body.data.items.map((a: any) => a.username)).toEqual(['partner']);
@@ -56,6 +56,19 @@ describe.each(databases())('console accounts on $kind', (db) => {
     const res = await t.post('/api/admin/userinfo/update', { username: 'service', name: 'Svc', roles: ['service', 'sales'], partner: 2, telephone: '+86 1', avatar: 'a.png', enabled: false }, admin);
     expect(res.body.data).toMatchObject({ username: 'service', name: 'Svc', roles: ['service', 'sales'], partner: 2, telephone: '+86 1', avatar: 'a.png', enabled: false });
     expect(await t.post('/api/admin/userinfo/update', { username: 'ghost1', name: 'x' }, admin)).toEqual({ status: 404, body: { code: 404, message: 'Account ghost1 not found' } });
+  });
+
+  it('gives a sales account a share code, changes and clears it; a code held by another account is 409', async () => {
+    const created = await t.post('/api/admin/userinfo/create', { ...NEW, roles: ['sales'], shareCode: 'SALE42' }, admin);
+    expect(created.body.data.shareCode).toBe('SALE42');
+    const taken = await t.post('/api/admin/userinfo/create', { ...NEW, username: 'newbie2', roles: ['sales'], shareCode: 'SALE42' }, admin);
+    expect(taken).toEqual({ status: 409, body: { code: 409, message: 'Share code SALE42 is already used by another account' } });
+    expect((await t.post('/api/admin/userinfo/update', { username: 'newbie1', shareCode: 'x!' }, admin)).body.message).toBe('shareCode: Must be 4 to 16 letters or digits');
+    const changed = await t.post('/api/admin/userinfo/update', { username: 'newbie1', shareCode: 'SALE43' }, admin);
+    expect(changed.body.data.shareCode).toBe('SALE43');
+    const log = await t.get('/api/admin/userinfo/logs', admin, { operation: 'admin.userinfo.update' });
+    expect(log.body.data.items[0]).toMatchObject({ target: 'newbie1', before: { shareCode: 'SALE42' }, after: { shareCode: 'SALE43' } });
+    expect((await t.post('/api/admin/userinfo/update', { username: 'newbie1', shareCode: '' }, admin)).body.data.shareCode).toBeNull();
   });
 
   it('removes an account; not the own one; 404 afterwards', async () => {

@@ -43,17 +43,26 @@ export async function createAccount({ db, config, actor, now, note }: Change, bo
     telephone: body.telephone ?? '',
     avatar: body.avatar ?? '',
     enabled: body.enabled ?? true,
+    share_code: body.shareCode ?? null,
     created_at: now,
     updated_at: now,
-  }).onConflict((oc) => oc.column('username').doNothing()).returningAll().executeTakeFirst();
+  }).onConflict((oc) => oc.column('username').doNothing()).returningAll().executeTakeFirst().catch(shareCodeTaken(body.shareCode));
   if (!inserted) throw conflict(`Account ${body.username} already exists`);
   const account = toConsoleAccount(inserted);
   note.after = account;
   return account;
 }
 
-type Editable = 'name' | 'roles' | 'partner' | 'telephone' | 'avatar' | 'enabled';
-const EDITABLE: Editable[] = ['name', 'roles', 'partner', 'telephone', 'avatar', 'enabled'];
+type Editable = 'name' | 'roles' | 'partner' | 'telephone' | 'avatar' | 'enabled' | 'shareCode';
+const EDITABLE: Editable[] = ['name', 'roles', 'partner', 'telephone', 'avatar', 'enabled', 'shareCode'];
+
+/** A unique share code already held by another account: 409 naming it. */
+const shareCodeTaken = (code: string | undefined) => (error: unknown): never => {
+  if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('share_code')) {
+    throw conflict(`Share code ${code} is already used by another account`);
+  }
+  throw error;
+};
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export async function updateAccount({ db, config, actor, now, note }: Change, body: UpdateAccountBody) {
@@ -61,10 +70,11 @@ export async function updateAccount({ db, config, actor, now, note }: Change, bo
   await lockAdminSet(db);
   const target = await findManaged(db, actor, body.username);
   checkMayManage(actor, target);
-  const changed = EDITABLE.filter((key) => body[key] !== undefined && !same(body[key], target[key]));
+  const current = { ...target, shareCode: target.share_code ?? '' };
+  const changed = EDITABLE.filter((key) => body[key] !== undefined && !same(body[key], current[key]));
   if (changed.length === 0 && body.password === undefined) return toConsoleAccount(target);
 
-  const next = { ...target };
+  const next = { ...current };
   for (const key of changed) (next as Record<string, unknown>)[key] = body[key];
   if (changed.includes('roles')) checkGrant(actor, next.roles);
   if (changed.includes('partner')) {
@@ -81,16 +91,18 @@ export async function updateAccount({ db, config, actor, now, note }: Change, bo
     telephone: next.telephone,
     avatar: next.avatar,
     enabled: next.enabled,
+    share_code: next.shareCode === '' ? null : next.shareCode,
     updated_at: now,
     ...(body.password !== undefined ? { password_hash: await hashPassword(body.password, config.argon2) } : {}),
-  }).where('id', '=', target.id).returningAll().executeTakeFirstOrThrow();
+  }).where('id', '=', target.id).returningAll().executeTakeFirstOrThrow().catch(shareCodeTaken(body.shareCode));
 
   // disabling, a role change or a password reset ends every session of the account
   if (changed.includes('enabled') || changed.includes('roles') || body.password !== undefined) await revokeAccountSessions(db, target.id);
-  note.before = Object.fromEntries(changed.map((key) => [key, target[key]]));
-  note.after = Object.fromEntries(changed.map((key) => [key, updated[key]]));
+  const shown = toConsoleAccount(updated);
+  note.before = Object.fromEntries(changed.map((key) => [key, current[key]]));
+  note.after = Object.fromEntries(changed.map((key) => [key, shown[key]]));
   if (body.password !== undefined) (note.after as Record<string, unknown>).passwordReset = true;
-  return toConsoleAccount(updated);
+  return shown;
 }
 
 export async function removeAccount({ db, actor, note }: Change, username: string): Promise<void> {

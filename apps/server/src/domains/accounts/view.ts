@@ -16,5 +16,6 @@ export function toConsoleAccount(row: ConsoleAccountRow): ConsoleAccount {
     createdAt: isoInConsoleZone(row.created_at)!,
     updatedAt: isoInConsoleZone(row.updated_at)!,
     lastLoginAt: isoInConsoleZone(row.last_login_at),
+    shareCode: row.share_code,
   };
 }

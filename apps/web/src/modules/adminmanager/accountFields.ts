@@ -32,6 +32,10 @@ export const profileFields: FieldDeclaration[] = [
   { name: 'partner', label: `${L}partner`, kind: 'number', min: 0, help: `${L}partnerHelp` },
   { name: 'telephone', label: `${L}telephone`, kind: 'text', rules: [{ max: 32 }] },
   { name: 'avatar', label: `${L}avatar`, kind: 'url', rules: [{ max: 512 }] },
+  {
+    name: 'shareCode', label: `${L}shareCode`, kind: 'text', help: `${L}shareCodeHelp`,
+    rules: (tr) => [{ pattern: /^[A-Za-z0-9]{4,16}$/, message: tr('shareCode', 'Must be 4 to 16 letters or digits') }],
+  },
 ];
 
 export const createFields: FieldDeclaration[] = [

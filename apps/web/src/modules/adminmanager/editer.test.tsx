@@ -12,7 +12,7 @@ const mocked = vi.mocked(request);
 
 const account = (username: string, extra: Partial<ConsoleAccount> = {}): ConsoleAccount => ({
   username, name: username.toUpperCase(), avatar: '', telephone: '', roles: ['service'], partner: 0, enabled: true,
-  bind2fa: true, createdAt: '2026-11-22T18:00:00.000+08:00', updatedAt: '2026-11-22T18:00:00.000+08:00', lastLoginAt: null, ...extra,
+  bind2fa: true, createdAt: '2026-11-22T18:00:00.000+08:00', updatedAt: '2026-11-22T18:00:00.000+08:00', lastLoginAt: null, shareCode: null, ...extra,
 });
 
 beforeEach(() => {
@@ -113,7 +113,7 @@ describe('/adminmanager/editer', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(await screen.findByText('Operation success')).toBeTruthy();
-    expect(posts().at(-1)).toEqual(['/admin/userinfo/update', { username: 'service1', name: 'SERVICE1', roles: ['service'], partner: 0, telephone: '+639171234567', avatar: '' }]);
+    expect(posts().at(-1)).toEqual(['/admin/userinfo/update', { username: 'service1', name: 'SERVICE1', roles: ['service'], partner: 0, telephone: '+639171234567', avatar: '', shareCode: '' }]);
   });
 
   it('resets the password with POST update after checking the confirmation', async () => {

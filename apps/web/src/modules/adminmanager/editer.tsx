@@ -26,6 +26,7 @@ export const editerScreen: ListDeclaration<ConsoleAccount> = {
     { key: 'name', title: `${L}name` },
     { key: 'roles', title: `${L}roles`, format: 'tags' },
     { key: 'partner', title: `${L}partner`, format: 'int' },
+    { key: 'shareCode', title: `${L}shareCode` },
     { key: 'enabled', title: `${L}enabled`, format: 'bool' },
     { key: 'bind2fa', title: `${L}bind2fa`, format: 'bool' },
     { key: 'createdAt', title: `${L}createdAt`, format: 'datetime', sortable: true },
@@ -45,11 +46,11 @@ export const editerScreen: ListDeclaration<ConsoleAccount> = {
       form: {
         title: `${L}editTitle`,
         fields: editFields,
-        initialValues: (row) => ({ username: row!.username, name: row!.name, roles: row!.roles, partner: row!.partner, telephone: row!.telephone, avatar: row!.avatar }),
+        initialValues: (row) => ({ username: row!.username, name: row!.name, roles: row!.roles, partner: row!.partner, telephone: row!.telephone, avatar: row!.avatar, shareCode: row!.shareCode ?? '' }),
       },
       call: {
         method: 'POST', url: `${API}/update`,
-        body: (row, v) => ({ ...compact({ name: v.name, roles: v.roles, partner: v.partner }), telephone: v.telephone ?? '', avatar: v.avatar ?? '', ...who(row) }),
+        body: (row, v) => ({ ...compact({ name: v.name, roles: v.roles, partner: v.partner }), telephone: v.telephone ?? '', avatar: v.avatar ?? '', shareCode: v.shareCode ?? '', ...who(row) }),
       },
     },
     {
