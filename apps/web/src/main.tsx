@@ -1,8 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/v4/core';
 import { initI18n } from './shell/i18n';
 import { Root } from './shell/Root';
 import './shell/session';
+
+// The Content-Security-Policy allows no eval: without this, zod probes `new Function` on its
+// first parse (to compile fast parsers), which the browser reports as a CSP violation.
+zodConfig({ jitless: true });
 
 async function boot() {
   // Development mock mode (§7): a build without VITE_MOCK drops this import entirely.
