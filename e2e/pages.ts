@@ -1,0 +1,54 @@
+/**
+ * Page helpers of the browser tests: a fresh context, signing in through the login page,
+ * reading a kit table by its column titles.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './harness.ts';
+
+export interface PageOptions { width?: number; height?: number; locale?: string; bypassCSP?: boolean }
+
+/** A new context (GMT+08:00, the console's time zone) and its page. */
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, locale: opts.locale ?? 'en-US',
+    timezoneId: 'Asia/Manila', bypassCSP: opts.bypassCSP ?? false,
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Opens `target` signed out, is sent to the login page, signs in there and lands back on `target`. */
+export async function signIn(page: Page, url: string, username: string, target = '/'): Promise<void> {
+  await page.goto(url + target);
+  await page.waitForURL(/\/login/);
+  await page.getByPlaceholder(/Username|用户名/).fill(username);
+  await page.getByPlaceholder(/Password|密码/).fill(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=avatar-menu]', { timeout: 30_000 });
+}
+
+/** The session token the web app keeps in its cookie (for API checks as the same account). */
+export async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'Admin-Token');
+  if (!cookie) throw new Error('not signed in');
+  return cookie.value;
+}
+
+/** Text of every cell of the column titled `title` in the first visible kit table (rows as shown). */
+export async function columnTexts(page: Page, title: string, scope = 'main'): Promise<string[]> {
+  return page.locator(scope).first().evaluate((root, wanted) => {
+    const table = root.querySelector('.ant-table');
+    if (!table) return [];
+    const heads = [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
+    const index = heads.indexOf(wanted);
+    if (index < 0) throw new Error(`no column ${wanted} in ${heads.join(' | ')}`);
+    return [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) => (tr.children[index]?.textContent ?? '').trim());
+  }, title);
+}
+
+/** Waits until the first table under `scope` has rows (or its empty state) and no spinner. */
+export async function tableSettled(page: Page, scope = 'main'): Promise<number> {
+  const root = page.locator(scope).first();
+  await root.locator('.ant-table-row, .ant-empty').first().waitFor({ timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning').length === 0, undefined, { timeout: 20_000 });
+  return root.locator('.ant-table-row').count();
+}
