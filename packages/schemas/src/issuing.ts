@@ -135,21 +135,6 @@ export const batchRef = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER
 
 export const BATCH_STATUSES = ['running', 'done'] as const;
 export const LINE_STATUSES = ['pending', 'sent', 'failed'] as const;
-export const BATCH_SORTS = ['createdAt', 'total', 'lines'] as const;
-
-export const listBatchesQuery = z.strictObject({
-  page: queryInt(1, 1_000_000).optional(),
-  pageSize: queryInt(1, 500).optional(),
-  id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
-  createdBy: text(64).optional().describe('Username, exact'),
-  reason: text(200).optional().describe('Substring of the reason'),
-  status: z.enum(BATCH_STATUSES).optional(),
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
-  sort: z.enum(BATCH_SORTS).optional(),
-  order: z.enum(['ascend', 'descend']).optional(),
-});
-export type ListBatchesQuery = z.infer<typeof listBatchesQuery>;
 
 export const listBatchLinesQuery = z.strictObject({
   batchId: queryInt(1, Number.MAX_SAFE_INTEGER),
@@ -228,7 +213,6 @@ export type IssueLimitRow = z.infer<typeof issueLimitRow>;
 
 export const batchCheckAnswer = z.object({ code: z.literal(200), data: batchCheck });
 export const issueBatchAnswer = z.object({ code: z.literal(200), data: issueBatch });
-export const issueBatchPageAnswer = z.object({ code: z.literal(200), data: z.object({ items: z.array(issueBatch), total: z.number().int() }) });
 export const issueBatchLinePageAnswer = z.object({ code: z.literal(200), data: z.object({ items: z.array(issueBatchLine), total: z.number().int() }) });
 export const issueAllowanceAnswer = z.object({ code: z.literal(200), data: issueAllowance });
 export const issueLimitPageAnswer = z.object({ code: z.literal(200), data: z.object({ items: z.array(issueLimitRow), total: z.number().int() }) });

@@ -100,6 +100,10 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
     const list = await t.get(`${GOLD}/sendlogs`, admin, { createdBy: 'admin' });
     expect(list.body.data.items[0]).toMatchObject({ id: batch.id, status: 'done', sentLines: 20 });
     expect((await t.get(`${CASH}/sendcashlogs`, admin, { id: String(batch.id) })).body.data.total).toBe(0);
+    const columns = JSON.stringify([{ key: 'id', title: 'Batch' }, { key: 'status', title: 'Status', labels: { done: 'Done' } }, { key: 'total', title: 'Total', format: 'int' }]);
+    const csv = await t.app.inject({ method: 'GET', url: `${GOLD}/sendlogs/export`, query: { columns, createdBy: 'admin' }, headers: { 'x-token': admin } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(`Batch,Status,Total\r\n${batch.id},Done,21,000\r\n`.replace('21,000', '"21,000"'));
     const lines = await t.get(`${GOLD}/sendlogs/lines`, admin, { batchId: String(batch.id), pageSize: '5', page: '2' });
     expect(lines.body.data.total).toBe(20);
     expect(lines.body.data.items.map((l: { lineNo: number }) => l.lineNo)).toEqual([6, 7, 8, 9, 10]);

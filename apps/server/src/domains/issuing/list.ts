@@ -1,36 +1,37 @@
 /**
- * sendlogs / sendcashlogs: the batches of one currency (page mode, newest first by default)
- * and the lines of one batch. Batches are few (one per send), so OFFSET paging and an exact
- * total are fine here; a batch's lines page by its primary key (batch_id, line_no).
+ * sendlogs / sendcashlogs: the batches of one currency (page mode, newest first by default;
+ * batches are few, one per send, so OFFSET paging and an exact total are fine) with the
+ * streaming export, and the lines of one batch, paged by its primary key (batch_id, line_no).
  */
-import type { IssueBatch, IssueBatchLine, ListBatchesQuery, ListBatchLinesQuery } from '@console/schemas';
-import { sql } from 'kysely';
+import { BATCH_STATUSES, issueBatch, type IssueBatch, type IssueBatchLine, type ListBatchLinesQuery } from '@console/schemas';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/open';
-import type { IssueCurrency } from '../../db/schema';
+import type { IssueBatchTable, IssueCurrency } from '../../db/schema';
 import { notFound } from '../../http/api-error';
+import { contains, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { toIssueBatch, toIssueBatchLine } from './view';
 
-const SORT_COLUMNS = { createdAt: 'created_at', total: 'total', lines: 'lines' } as const;
-
-export async function listBatches(db: Db, currency: IssueCurrency, q: ListBatchesQuery): Promise<{ items: IssueBatch[]; total: number }> {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 20;
-  const filtered = db.selectFrom('issue_batch')
-    .where('currency', '=', currency)
-    .$if(q.id !== undefined, (qb) => qb.where('id', '=', q.id!))
-    .$if(q.createdBy !== undefined, (qb) => qb.where('created_by', '=', q.createdBy!))
-    .$if(q.reason !== undefined, (qb) => qb.where(sql<boolean>`strpos(lower(reason), lower(${q.reason!})) > 0`))
-    .$if(q.status !== undefined, (qb) => qb.where('status', '=', q.status!))
-    .$if(q.from !== undefined, (qb) => qb.where('created_at', '>=', new Date(q.from!)))
-    .$if(q.to !== undefined, (qb) => qb.where('created_at', '<=', new Date(q.to!)));
-  const column = SORT_COLUMNS[q.sort ?? 'createdAt'];
-  const direction = q.order === 'ascend' ? sql`asc` : sql`desc`;
-  const [rows, count] = await Promise.all([
-    filtered.selectAll().orderBy(sql`${sql.ref(column)} ${direction}`).orderBy('id', q.order === 'ascend' ? 'asc' : 'desc')
-      .limit(pageSize).offset((page - 1) * pageSize).execute(),
-    filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toIssueBatch), total: Number(count.total) };
+/** A currency's batches, declared with the list machinery: the list and its streaming CSV export. */
+export function batchList(currency: IssueCurrency, screen: string, what: string): ListSpec {
+  return defineList<IssueBatch>({
+    url: `/api${screen}`, name: `usermanager.${screen.split('/').pop()}.list`, screen, tags: ['issuing'],
+    summary: `Batches of ${what}: filters id, createdBy, reason (substring), status, from/to; page, pageSize ≤ 500; sort createdAt|total|lines`,
+    paging: 'page',
+    from: (db: Db) => db.selectFrom('issue_batch').selectAll().where('currency', '=', currency),
+    partner: null,
+    id: 'id',
+    filters: {
+      id: eqInt('id', 1, Number.MAX_SAFE_INTEGER),
+      createdBy: eqText('created_by', 64),
+      reason: contains('reason', 200),
+      status: eqEnum('status', BATCH_STATUSES),
+      createdAt: dateRange('created_at'),
+    },
+    sorts: { createdAt: sortBy.time('created_at'), total: sortBy.int('total'), lines: sortBy.int('lines') },
+    defaultSort: { key: 'createdAt', order: 'descend' },
+    item: issueBatch,
+    row: (r) => toIssueBatch(r as unknown as Selectable<IssueBatchTable>),
+  });
 }
 
 export async function findBatch(db: Db, currency: IssueCurrency, id: number): Promise<IssueBatch> {

@@ -5,7 +5,7 @@
  */
 import {
   batchCheckAnswer, batchRef, batchSendBody, issueAllowanceAnswer, issueBatchAnswer, issueBatchLinePageAnswer,
-  issueBatchPageAnswer, issueLimitAnswer, issueLimitPageAnswer, listBatchesQuery, listBatchLinesQuery, listIssueLimitsQuery,
+  issueLimitAnswer, issueLimitPageAnswer, listBatchLinesQuery, listIssueLimitsQuery,
   updateIssueLimitBody,
 } from '@console/schemas';
 import type { IssueCurrency } from '../../db/schema';
@@ -13,7 +13,8 @@ import { defineOperation, type Operation } from '../../http/operation';
 import { checkAnswer, checkBatch, createBatch } from './batches';
 import { allowance } from './limits';
 import { listIssueLimits, updateIssueLimit } from './limit-settings';
-import { findBatch, listBatchLines, listBatches } from './list';
+import { batchList, findBatch, listBatchLines } from './list';
+import { listOperations } from '../../http/list';
 import { wakeBatchWorkers } from './worker';
 
 interface Sender { currency: IssueCurrency; group: string; send: string; logs: string; what: string }
@@ -55,12 +56,7 @@ function senderOperations({ currency, group, send, logs, what }: Sender): Operat
       summary: `What the signed-in account may still issue today (GMT+08:00 day) of ${what}`, response: issueAllowanceAnswer,
       handler: async ({ db, user, now }) => ({ code: 200, data: await allowance(db, user, currency, now) }),
     }),
-    defineOperation({
-      method: 'GET', url: `/api${logScreen}`, name: `usermanager.${logs}.list`, tags, screen: logScreen,
-      summary: `Batches of ${what}: filters id, createdBy, reason (substring), status, from/to; page, pageSize ≤ 500; sort createdAt|total|lines`,
-      query: listBatchesQuery, response: issueBatchPageAnswer,
-      handler: async ({ db, query }) => ({ code: 200, data: await listBatches(db, currency, query) }),
-    }),
+    ...listOperations(batchList(currency, logScreen, what)),
     defineOperation({
       method: 'GET', url: `/api${logScreen}/lines`, name: `usermanager.${logs}.lines`, tags, screen: logScreen,
       summary: 'The lines of one batch by line number: filters uid, status; 404 for an unknown batch',

@@ -54,12 +54,14 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
 
 export function batchLogScreen(kind: SendKind, name: 'sendlogs' | 'sendcashlogs'): ListDeclaration<IssueBatch> {
   const money = (key: string, title: string, sortable = false): ColumnDeclaration<IssueBatch> =>
-    ({ key, title, sortable, render: (v) => kind.amount(v), text: (v) => kind.amount(v) });
-  const status: ColumnDeclaration<IssueBatch> = { key: 'status', title: `${B}status`, render: (v) => <StatusTag value={v} />, text: (v) => String(v) };
+    ({ key, title, sortable, format: kind.currency === 'withdrawable' ? 'money' : 'int' });
+  const status: ColumnDeclaration<IssueBatch> = {
+    key: 'status', title: `${B}status`, render: (v) => <StatusTag value={v} />, labels: { running: `${B}running`, done: `${B}done` },
+  };
   return {
     name,
     title: `usermanager.${name}.title`,
-    api: { url: kind.logsApi, mode: 'page' },
+    api: { url: kind.logsApi, mode: 'page', export: true },
     rowKey: 'id',
     filters: [
       { kind: 'number', name: 'id', label: `${B}id` },
