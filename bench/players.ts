@@ -12,6 +12,7 @@
 //   6. a 10,000-recipient batch send of chips: from create to done.
 // A benchmark, not a test: it asserts nothing and prints what it measured.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { platformSignature } from '../apps/server/src/http/platform-operation.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
@@ -204,30 +205,50 @@ async function batch(server: RunningServer, token: string) {
   }
 }
 
+/** BENCH_STEPS=events,wallet runs only those steps (default: every step). */
+const STEPS = process.env.BENCH_STEPS ? new Set(process.env.BENCH_STEPS.split(',')) : undefined;
+
 export async function playersBench(pgUrl: string) {
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  const name = 'console_bench_players';
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  // BENCH_DB names the database (default console_bench_players); BENCH_REUSE=1 keeps it and its
+  // generated data when it has them (the server applies any newer migration on start), so that
+  // a change can be measured before and after on the same rows.
+  const name = process.env.BENCH_DB ?? 'console_bench_players';
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  let reuse = process.env.BENCH_REUSE === '1' && exists;
   const u = new URL(pgUrl); u.pathname = '/' + name;
   const dbUrl = u.toString();
+  if (reuse) {
+    const probe = new pg.Client({ connectionString: dbUrl });
+    await probe.connect();
+    try { reuse = Number((await probe.query(`SELECT count(*) AS n FROM player WHERE uid > ${UID_BASE}`)).rows[0].n) === PLAYERS; } catch { reuse = false; }
+    await probe.end();
+  }
+  if (!reuse) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
+  await admin.end();
 
   // demo accounts without the simulated demo players (the bulk data stands in for them)
   const server = await startServer({ DATABASE_URL: dbUrl, DEMO: '1', DEMO_PLAYERS: '0' });
   const results: Record<string, unknown> = { players: PLAYERS, ledgerEntries: PLAYERS * ENTRIES };
   try {
-    console.log(`generating ${PLAYERS} players and ${PLAYERS * ENTRIES} ledger entries …`);
     const t0 = performance.now();
-    await generatePlayerData(dbUrl, { players: PLAYERS, entriesPerPlayer: ENTRIES, uidBase: UID_BASE });
+    if (!reuse) {
+      console.log(`generating ${PLAYERS} players and ${PLAYERS * ENTRIES} ledger entries …`);
+      await generatePlayerData(dbUrl, { players: PLAYERS, entriesPerPlayer: ENTRIES, uidBase: UID_BASE });
+    } else console.log(`reusing ${name}: ${PLAYERS} players`);
     const owner = new pg.Client({ connectionString: dbUrl });
     await owner.connect();
     await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, APP.secret]);
     await owner.end();
     results.generateSeconds = Math.round((performance.now() - t0) / 1000);
     const token = await apiLogin(server.url, 'admin');
+    results.loadAverage = loadavg().map((l) => +l.toFixed(2));
     const step = async (key: string, run: () => Promise<unknown>) => {
+      if (STEPS && !STEPS.has(key)) return;
       try { results[key] = await run(); } catch (error) { results[key] = { error: (error as Error).message }; }
       console.log(key, JSON.stringify(results[key]));
     };
@@ -250,6 +271,7 @@ export async function playersBench(pgUrl: string) {
   } finally {
     await server.stop();
   }
+  results.loadAverageAfter = loadavg().map((l) => +l.toFixed(2));
   return results;
 }
 

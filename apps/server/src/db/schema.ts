@@ -182,6 +182,9 @@ export interface PlayerLoginTable {
   duration_seconds: number | null;
 }
 
+/** The last login as a sort key (migration 014): a copy of player.last_login_at kept by triggers. */
+export interface PlayerLastLoginTable { uid: number; last_login_at: Time | null }
+
 export interface PlayerDeviceTable { device_id: string; uid: number; first_at: Time; last_at: Time }
 export interface PlayerIpTable { ip: string; uid: number; first_at: Time; last_at: Time }
 
@@ -347,6 +350,7 @@ export interface Database {
   platform_event: PlatformEventTable;
   wallet_tx: WalletTxTable;
   player_login: PlayerLoginTable;
+  player_last_login: PlayerLastLoginTable;
   player_device: PlayerDeviceTable;
   player_ip: PlayerIpTable;
   player_profile_change: PlayerProfileChangeTable;

@@ -10,7 +10,8 @@ export const userlist = defineList<PlayerListItem>({
   url: '/api/usermanager/userlist', name: 'usermanager.userlist', screen: '/usermanager/userlist', tags: ['player lists'],
   summary: 'Players with their balances: filters uid, name (prefix, any case), phone (number), status, vip, partner, from/to (registered)',
   paging: 'keyset',
-  from: (db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
+  // player_last_login (migration 014): the last login's sort index lives there, not on player
+  from: (db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').innerJoin('player_last_login as l', 'l.uid', 'p.uid').select([
     'p.uid', 'p.name', 'p.phone_country', 'p.phone_number', 'p.vip', 'p.status', 'p.suspended_until', 'p.partner',
     'b.chip', 'b.bean', 'b.safe', 'b.bonus', 'b.diamond', 'b.charisma', 'b.withdrawable', 'p.net_win',
     'p.registered_at', 'p.last_login_at', 'p.login_ip', 'p.register_ip',
@@ -30,7 +31,7 @@ export const userlist = defineList<PlayerListItem>({
     uid: sortBy.int('p.uid'),
     chip: sortBy.int('b.chip', { id: 'b.uid' }), // (chip, uid) index of player_balance
     registeredAt: sortBy.time('p.registered_at'),
-    lastLoginAt: sortBy.time('p.last_login_at', { nullable: true }),
+    lastLoginAt: sortBy.time('l.last_login_at', { nullable: true, id: 'l.uid' }),
   },
   defaultSort: { key: 'uid', order: 'descend' },
   item: playerListItem,

@@ -1,8 +1,9 @@
 /**
  * /usermanager/lostusers: players with no login for `days` days (default 7): last login
  * before now − days, never-logged-in players included (their last login sorts lowest).
- * Keyset paged by last login (index player_last_login_uid_idx of migration 008, whose
- * expression the condition uses too) or by chip (player_balance_chip_uid_idx).
+ * Keyset paged by last login (player_last_login of migration 014, a narrow copy kept by
+ * triggers on player, whose index expression the condition uses too) or by chip
+ * (player_balance_chip_uid_idx).
  */
 import { lostPlayerItem, queryInt, type LostPlayerItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
@@ -18,7 +19,7 @@ const inactiveFor: FilterBuilder = (name) => ({
   where: (v) => {
     const days = (v[name] as number | undefined) ?? DEFAULT_LOST_DAYS;
     const cutoff = new Date(Date.now() - days * DAY_MS);
-    return sql<SqlBool>`coalesce(p.last_login_at, '-infinity'::timestamptz) < ${cutoff}`;
+    return sql<SqlBool>`coalesce(l.last_login_at, '-infinity'::timestamptz) < ${cutoff}`;
   },
 });
 
@@ -26,14 +27,14 @@ export const lostusers = defineList<LostPlayerItem>({
   url: '/api/usermanager/lostusers', name: 'usermanager.lostusers', screen: '/usermanager/lostusers', tags: ['player reports'],
   summary: `Players without a login for \`days\` days (default ${DEFAULT_LOST_DAYS}): filters days, vip, partner`,
   paging: 'keyset',
-  from: (db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
+  from: (db) => db.selectFrom('player_last_login as l').innerJoin('player as p', 'p.uid', 'l.uid').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
     'p.uid', 'p.name', 'p.vip', 'p.partner', 'p.status', 'p.registered_at', 'p.last_login_at', 'p.net_win',
     'b.chip', 'b.safe', 'b.bean', 'b.withdrawable',
   ]),
   partner: 'p.partner',
   id: 'p.uid',
   filters: { days: inactiveFor, vip: eqInt('p.vip'), partner: eqInt('p.partner') },
-  sorts: { lastLoginAt: sortBy.time('p.last_login_at', { nullable: true }), chip: sortBy.int('b.chip') },
+  sorts: { lastLoginAt: sortBy.time('l.last_login_at', { nullable: true, id: 'l.uid' }), chip: sortBy.int('b.chip', { id: 'b.uid' }) },
   defaultSort: { key: 'lastLoginAt', order: 'descend' },
   item: lostPlayerItem,
   row: (r) => ({
