@@ -30,7 +30,7 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
   const setState = (change: (current: ListState) => ListState) => {
     const next = change(latest.current.state);
     latest.current = { ...latest.current, state: next };
-    setSearch(writeListState(next, decl));
+    setSearch(writeListState(next, decl, new URLSearchParams(latest.current.rendered)));
   };
   const data = useListData(decl, state);
   const [detailRow, setDetailRow] = useState<Row | null>(null);

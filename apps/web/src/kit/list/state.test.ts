@@ -39,4 +39,9 @@ describe('list state', () => {
     expect(requestParams(c, s, 'abc')).toEqual({ pageSize: 50, cursor: 'abc' });
     expect(requestParams(c, s, null)).toEqual({ pageSize: 50, cursor: '' });
   });
+  it('keeps the URL parameters the list does not own (an open player drawer survives paging)', () => {
+    const others = new URLSearchParams('player=1001&username=old&page=3&tab=x');
+    const q = writeListState({ filters: { username: 'new' }, page: 2, pageSize: 20 }, decl, others);
+    expect(Object.fromEntries(q)).toEqual({ player: '1001', tab: 'x', username: 'new', page: '2' });
+  });
 });

@@ -54,8 +54,23 @@ export function readListState(search: URLSearchParams, decl: ListDeclaration<any
 }
 
 /** The URL query for a state; defaults are left out to keep links short. */
-export function writeListState(state: ListState, decl: ListDeclaration<any>): URLSearchParams {
+/** The query parameters a list owns (its filters, paging and sort); others in the URL are someone else's. */
+export function listParamNames(decl: ListDeclaration<any>): Set<string> {
+  const names = new Set(['page', 'pageSize', 'sort', 'order']);
+  for (const f of decl.filters ?? []) for (const name of f.kind === 'dateRange' ? filterParams(f) : [f.name]) names.add(name);
+  return names;
+}
+
+/**
+ * The list's state as URL parameters; `others` (the current URL) lends the parameters the list
+ * does not own, so that e.g. an open player drawer (`player=`) survives paging and filtering.
+ */
+export function writeListState(state: ListState, decl: ListDeclaration<any>, others?: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
+  if (others) {
+    const owned = listParamNames(decl);
+    for (const [k, v] of others) if (!owned.has(k)) out.append(k, v);
+  }
   for (const [k, v] of Object.entries(state.filters)) if (v !== '') out.set(k, v);
   if (state.page > 1) out.set('page', String(state.page));
   if (state.pageSize !== defaultPageSize(decl)) out.set('pageSize', String(state.pageSize));
