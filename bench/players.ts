@@ -9,7 +9,9 @@
 //   3. player search by each key at 16 concurrent clients — p95;
 //   4. one player's ledger page (GET /api/players/ledger) at 16 clients — p95;
 //   5. a 1,000,000-row CSV export (userlist): time to first byte, total, peak server memory;
-//   6. a 10,000-recipient batch send of chips: from create to done.
+//   6. the report screens (actives over 30 days on the daily-active rollup, registrations by day,
+//      emotes, lost players, top inviters): median of 3 calls;
+//   7. a 10,000-recipient batch send of chips: from create to done.
 // A benchmark, not a test: it asserts nothing and prints what it measured.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -184,6 +186,29 @@ async function exportCsv(server: RunningServer, token: string) {
     serverRssBeforeMB: Math.round(before / 1024), serverRssPeakMB: Math.round(peak / 1024) };
 }
 
+/** The report screens over their default ranges (actives 30 days, emotes 7): median of 3 calls each. */
+async function reports(server: RunningServer, token: string) {
+  const calls: Record<string, [string, Record<string, string>]> = {
+    actives30d: ['/api/usermanager/actives', {}],
+    activesDays30d: ['/api/usermanager/actives/days', {}],
+    registersDays30d: ['/api/usermanager/registers/days', {}],
+    emoteStat7d: ['/api/usermanager/emoteStat', {}],
+    lostusers7d: ['/api/usermanager/lostusers', {}],
+    topInviters: ['/api/usermanager/invite/top', {}],
+  };
+  const out: Record<string, number> = {};
+  for (const [key, [path, query]] of Object.entries(calls)) {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await staffGet(server.url, token, path, query);
+      times.push(performance.now() - t0);
+    }
+    out[`${key}Ms`] = percentile(times, 50);
+  }
+  return out;
+}
+
 async function batch(server: RunningServer, token: string) {
   const lines = Array.from({ length: 10_000 }, (_, i) => `${UID_BASE + 1 + i * 13},5`).join('\n');
   const post = async (path: string, body: unknown) => {
@@ -256,6 +281,7 @@ export async function playersBench(pgUrl: string) {
     await step('wallet', () => wallet(server));
     await step('search', () => search(server, token, dbUrl));
     await step('ledgerPage', () => ledgerPage(server, token));
+    await step('reports', () => reports(server, token));
     await step('export', () => exportCsv(server, token));
     await step('batch', () => batch(server, token));
     await step('reconcile', async () => {

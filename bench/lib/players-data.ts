@@ -7,7 +7,8 @@
  *
  * Shapes: one device and address a player for most; every 50th device and every 20th
  * address shared by a small cluster; a phone bound for 60%; GCash for 30%; share codes on
- * 10%; partner 1 or 2 for 20%. Entries alternate a credit (100–999) and a debit of half of it
+ * 10%; partner 1 or 2 for 20%; `loginsPerPlayer` logins each over the last 30 days (with the
+ * daily-active rollup when the schema has it). Entries alternate a credit (100–999) and a debit of half of it
  * (chips), with every fifth pair in beans; times spread over the last 30 days.
  */
 import pg from 'pg';
@@ -15,12 +16,14 @@ import pg from 'pg';
 export interface PlayerDataOptions {
   players: number;
   entriesPerPlayer: number;
+  /** Logins a player over the last 30 days (default 3: 3,000,000 for 1,000,000 players). */
+  loginsPerPlayer?: number;
   /** uid = uidBase + 1 … uidBase + players (default 10 000 000, clear of the demo seed's players). */
   uidBase?: number;
   log?: (line: string) => void;
 }
 
-export async function generatePlayerData(url: string, { players, entriesPerPlayer, uidBase = 10_000_000, log = console.log }: PlayerDataOptions) {
+export async function generatePlayerData(url: string, { players, entriesPerPlayer, loginsPerPlayer = 3, uidBase = 10_000_000, log = console.log }: PlayerDataOptions) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const step = async (label: string, text: string) => {
@@ -65,6 +68,25 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
         FROM player p CROSS JOIN generate_series(0::bigint, ${entriesPerPlayer - 1}::bigint) AS k WHERE ${mine('p.')}
       ) AS e
       ORDER BY at, uid`);
+    // the day rollup of games: kept by the wallet service since migration 014 (by a trigger on
+    // ledger_entry before it, in which case it is already filled)
+    const trigger = (await client.query("SELECT 1 FROM pg_trigger WHERE tgname = 'ledger_entry_day_game'")).rowCount === 1;
+    if (!trigger) await step('game day rollup', `
+      INSERT INTO player_day_game (day, uid, partner, bets, wins, bet_count)
+      SELECT ((e.at AT TIME ZONE 'UTC') + interval '8 hours')::date, e.uid, max(e.partner),
+        sum(CASE WHEN e.delta < 0 THEN -e.delta ELSE 0 END), sum(CASE WHEN e.delta > 0 THEN e.delta ELSE 0 END), count(*) FILTER (WHERE e.delta < 0)
+      FROM ledger_entry e WHERE e.currency = 'chip' AND ${mine('e.')} GROUP BY 1, 2`);
+    await step(`${players * loginsPerPlayer} logins`, `
+      INSERT INTO player_login (uid, partner, at, ip, device_id, duration_seconds)
+      SELECT p.uid, p.partner, now() - interval '30 days' + ((p.uid * 7 + k * 104729) % 2592000) * interval '1 second',
+        p.register_ip, p.register_device, 60 + (p.uid + k) % 1800
+      FROM player p CROSS JOIN generate_series(1, ${loginsPerPlayer}) AS k WHERE ${mine('p.')}
+      ORDER BY 3`);
+    const activeDay = (await client.query("SELECT 1 FROM pg_class WHERE relname = 'player_active_day'")).rowCount === 1;
+    if (activeDay) await step('daily active rollup', `
+      INSERT INTO player_active_day (day, uid, partner, logins, seconds, timed)
+      SELECT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date, uid, max(partner), count(*), sum(duration_seconds), count(duration_seconds)
+      FROM player_login WHERE ${mine()} GROUP BY 1, 2`);
     await step('balances', `
       INSERT INTO player_balance (uid, partner, chip, bean)
       SELECT p.uid, p.partner, coalesce(sum(e.delta) FILTER (WHERE e.currency = 'chip'), 0), coalesce(sum(e.delta) FILTER (WHERE e.currency = 'bean'), 0)

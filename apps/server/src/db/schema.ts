@@ -185,6 +185,16 @@ export interface PlayerLoginTable {
 /** The last login as a sort key (migration 014): a copy of player.last_login_at kept by triggers. */
 export interface PlayerLastLoginTable { uid: number; last_login_at: Time | null }
 
+/** Daily active players (migration 014): one row a GMT+08:00 day and player, kept by each login. */
+export interface PlayerActiveDayTable {
+  day: ColumnType<string, string, string>;
+  uid: number;
+  partner: number;
+  logins: number;
+  seconds: Generated<number>;
+  timed: Generated<number>;
+}
+
 export interface PlayerDeviceTable { device_id: string; uid: number; first_at: Time; last_at: Time }
 export interface PlayerIpTable { ip: string; uid: number; first_at: Time; last_at: Time }
 
@@ -351,6 +361,7 @@ export interface Database {
   wallet_tx: WalletTxTable;
   player_login: PlayerLoginTable;
   player_last_login: PlayerLastLoginTable;
+  player_active_day: PlayerActiveDayTable;
   player_device: PlayerDeviceTable;
   player_ip: PlayerIpTable;
   player_profile_change: PlayerProfileChangeTable;

@@ -6,13 +6,14 @@
  * 409 Insufficient balance) writes nothing at all, its txId included, so it may be sent again.
  *
  * Each call is one transaction: claiming the txId (an insert that waits for a concurrent call
- * holding the same txId), the ledger movement with its guard, player.net_win for chips, and
- * the answer. The transaction is retried whole on a deadlock or serialization failure.
+ * holding the same txId), the ledger movement with its guard, for chips player.net_win and the
+ * day rollup of games (wallet_game, migration 014: games are what calls the wallet), and the
+ * answer. The transaction is retried whole on a deadlock or serialization failure.
  */
 import { createHash } from 'node:crypto';
 import type { WalletCurrency, WalletMoveBody, WalletRollbackBody } from '@console/schemas';
 import type { Db } from '../../db/open';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { WalletTxTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/api-error';
 import { post } from '../ledger/ledger';
@@ -48,9 +49,10 @@ async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint:
   return row.answer as T;
 }
 
-async function moveNetWin(trx: Db, uid: number, currency: string, delta: number): Promise<void> {
+/** Chips moved by a game: player.net_win and player_day_game, in the caller's transaction. */
+async function gameMoved(trx: Db, uid: number, currency: string, delta: number, at: Date, rollback: boolean): Promise<void> {
   if (currency !== 'chip') return;
-  await trx.updateTable('player').set((eb) => ({ net_win: eb('net_win', '+', delta) })).where('uid', '=', uid).execute();
+  await sql`SELECT wallet_game(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean)`.execute(trx);
 }
 
 export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
@@ -62,7 +64,7 @@ export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body
     }
     const delta = kind === 'debit' ? -amount : amount;
     const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    await moveNetWin(trx, uid, currency, delta);
+    await gameMoved(trx, uid, currency, delta, now, false);
     const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
     await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer) }).where('app_id', '=', appId).where('tx_id', '=', txId).execute();
     return answer;
@@ -97,7 +99,7 @@ export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, 
     const currency = original.currency as WalletCurrency;
     const delta = original.kind === 'debit' ? original.amount! : -original.amount!;
     const posted = await post(trx, { uid, currency, delta, reason: 'wallet.rollback', ref: originalTxId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    await moveNetWin(trx, uid, currency, delta);
+    await gameMoved(trx, uid, currency, delta, now, true);
     await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
     return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
   }));

@@ -1,13 +1,16 @@
 /**
  * A small known dataset for the report tests (direct inserts; money through the ledger
- * service, so the day rollup is filled by its trigger). The harness clock stands at
- * 2026-11-22 18:00 GMT+08:00; days below are GMT+08:00 days.
+ * service, game chips through the wallet service, which fills the day rollup; logins with
+ * their daily-active rows). The harness clock stands at 2026-11-22 18:00 GMT+08:00; days
+ * below are GMT+08:00 days.
  *
  * Players 101–106: 101, 102, 105 of partner 0; 103, 104 of partner 1; 106 of partner 2.
  * Invitations: 101 → 102, 103; 102 → 104; 104 → 105 (so 101 has 2 + 1 invitees).
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { post } from '../ledger/ledger';
+import { walletMove, walletRollback } from '../platform/wallet';
 
 export const at = (iso: string) => new Date(iso);
 const H = 3_600_000;
@@ -44,6 +47,10 @@ export async function seedReports(db: Db, now: number = Date.now()): Promise<voi
     const partner = PLAYERS.find((p) => p.uid === uid)!.partner;
     await db.insertInto('player_login').values({ uid, partner, at: at(when), ip: `10.0.0.${uid}`, device_id: `dev-${uid}`, duration_seconds: seconds }).execute();
   }
+  // the daily-active rollup of these logins, as platform_events_apply keeps it (migration 014)
+  await sql`INSERT INTO player_active_day (day, uid, partner, logins, seconds, timed)
+    SELECT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date, uid, max(partner), count(*), coalesce(sum(duration_seconds), 0), count(duration_seconds)
+    FROM player_login GROUP BY 1, 2`.execute(db);
   // devices and addresses: 101 and 102 share dev-shared; 102 and 103 share 10.9.9.9
   const seen = [['dev-shared', 101], ['dev-shared', 102], ['dev-101', 101], ['dev-103', 103]] as const;
   for (const [device_id, uid] of seen) await db.insertInto('player_device').values({ device_id, uid, first_at: at('2026-11-20T10:00:00+08:00'), last_at: at('2026-11-21T10:00:00+08:00') }).execute();
@@ -65,19 +72,23 @@ export async function seedReports(db: Db, now: number = Date.now()): Promise<voi
   }
 }
 
-/** Game chips on 21 and 22 Nov through the ledger (actor app:…, no event key), and money that is not a game. */
+/**
+ * Game chips on 21 and 22 Nov through the wallet service (games are what calls the wallet: it
+ * fills the day rollup), and money that is not a game through the ledger.
+ */
 export async function seedGames(db: Db): Promise<void> {
-  const app = 'app:demo-app';
-  const move = (uid: number, delta: number, reason: string, when: string, actor = app, key?: string) =>
-    post(db, { uid, currency: 'chip', delta, reason, actor, at: at(when), key });
-  await move(101, 10_000, 'staff.add', '2026-11-21T09:00:00+08:00', 'staff:admin'); // staff: not a game
-  await move(103, 10_000, 'gift.received', '2026-11-21T09:00:00+08:00', app, 'event:demo-app:e1:0'); // an event: not a game
-  await move(101, -1_000, 'game.bet', '2026-11-21T10:00:00+08:00');
-  await move(101, 1_500, 'game.win', '2026-11-21T10:01:00+08:00');
-  await move(101, -2_000, 'wallet.debit', '2026-11-21T23:59:59+08:00');
-  await move(101, -400, 'game.bet', '2026-11-22T00:00:01+08:00'); // next day in GMT+08:00
-  await move(103, -3_000, 'game.bet', '2026-11-21T12:00:00+08:00');
-  await move(103, 3_000, 'wallet.rollback', '2026-11-21T12:00:05+08:00'); // that bet rolled back
-  await move(103, -500, 'game.bet', '2026-11-22T12:00:00+08:00');
-  await move(103, 200, 'wallet.credit', '2026-11-22T12:05:00+08:00');
+  const app = 'demo-app';
+  let tx = 0;
+  const game = (uid: number, delta: number, reason: string, when: string) =>
+    walletMove(db, app, delta < 0 ? 'debit' : 'credit', { txId: `seed-${++tx}`, uid, currency: 'chip', amount: Math.abs(delta), reason }, at(when));
+  await post(db, { uid: 101, currency: 'chip', delta: 10_000, reason: 'staff.add', actor: 'staff:admin', at: at('2026-11-21T09:00:00+08:00') }); // staff: not a game
+  await post(db, { uid: 103, currency: 'chip', delta: 10_000, reason: 'gift.received', actor: `app:${app}`, at: at('2026-11-21T09:00:00+08:00'), key: 'event:demo-app:e1:0' }); // an event: not a game
+  await game(101, -1_000, 'game.bet', '2026-11-21T10:00:00+08:00');
+  await game(101, 1_500, 'game.win', '2026-11-21T10:01:00+08:00');
+  await game(101, -2_000, 'wallet.debit', '2026-11-21T23:59:59+08:00');
+  await game(101, -400, 'game.bet', '2026-11-22T00:00:01+08:00'); // next day in GMT+08:00
+  await game(103, -3_000, 'game.bet', '2026-11-21T12:00:00+08:00');
+  await walletRollback(db, app, { txId: 'seed-rollback', originalTxId: `seed-${tx}` }, at('2026-11-21T12:00:05+08:00')); // that bet rolled back
+  await game(103, -500, 'game.bet', '2026-11-22T12:00:00+08:00');
+  await game(103, 200, 'wallet.credit', '2026-11-22T12:05:00+08:00');
 }

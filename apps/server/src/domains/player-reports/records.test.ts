@@ -1,6 +1,6 @@
 /**
- * profitslogs (the day rollup filled by the ledger trigger, through the ledger service and
- * through the real wallet API), invite, usertrace, badgesearch, telephonecode on the small
+ * profitslogs (the day rollup filled by the wallet service, directly and through the real
+ * wallet API; other ledger movements stay out of it), invite, usertrace, badgesearch, telephonecode on the small
  * known dataset of fixtures.ts: figures, filters, partner scoping, 400s, roles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
