@@ -1,9 +1,10 @@
 /**
  * POST /api/platform/events: each event's data is validated here (a failure rejects that event
  * with 400 and a message naming the field), then the whole call goes to the database in one
- * statement, platform_events_apply (migration 007), which applies each event in its own
- * subtransaction in the order sent and keeps every outcome in platform_event. The call's
- * statement is retried as a whole when PostgreSQL picks it as a deadlock victim.
+ * statement, platform_events_apply (migrations 007 and 014), which applies logins, feedback and
+ * texts set-based (their effects commute with the rest of the call) and every other event in
+ * its own subtransaction in the order sent, and keeps every outcome in platform_event. The
+ * call's statement is retried as a whole when PostgreSQL picks it as a deadlock victim.
  */
 import { PLATFORM_EVENT_DATA, type PlatformEventInput, type PlatformEventResult } from '@console/schemas';
 import { sql } from 'kysely';
