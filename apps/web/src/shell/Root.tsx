@@ -20,7 +20,8 @@ export function Root() {
     return () => window.removeEventListener('focus', reloadTokenFromCookie);
   }, []);
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS}>
+    // autoInsertSpace off: antd would write two-character Chinese buttons as "查 询".
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
       <ToastHolder />
       <BrowserRouter>
         <Guard />
