@@ -38,10 +38,16 @@ export function cellText(format: CellFormat | undefined, value: unknown, t: TFun
   }
 }
 
+/** The i18n key of a value's label, when the column has one for it (own keys only: a value 'toString' has none). */
+function labelOf<Row>(column: ColumnDeclaration<Row>, value: unknown): string | undefined {
+  if (!column.labels || isEmpty(value) || !Object.hasOwn(column.labels, String(value))) return undefined;
+  return column.labels[String(value)];
+}
+
 export function columnText<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFunction): string {
   const value = valueAt(row, column.key);
   if (column.text) return column.text(value, row);
-  const label = column.labels && !isEmpty(value) ? column.labels[String(value)] : undefined;
+  const label = labelOf(column, value);
   return label ? t(label) : cellText(column.format, value, t);
 }
 
@@ -49,7 +55,8 @@ export function columnText<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFu
 export function renderCell<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFunction): ReactNode {
   const value = valueAt(row, column.key);
   if (column.render) return column.render(value, row);
-  if (column.labels && !isEmpty(value) && column.labels[String(value)]) return t(column.labels[String(value)]);
+  const label = labelOf(column, value);
+  if (label) return t(label);
   if (column.format === 'tags' && Array.isArray(value) && value.length) {
     return <Flex gap={4} wrap>{value.map((v) => <Tag key={String(v)} style={{ marginInlineEnd: 0 }}>{String(v)}</Tag>)}</Flex>;
   }

@@ -41,7 +41,8 @@ export interface SelectOption {
 
 /** Filter values travel as strings: in the URL query and in the request query. */
 export type FilterDeclaration =
-  | { kind: 'text'; name: string; label: string }
+  /** Free text; `suggestions` (value = what is sent) are offered as the user types, matched on label and value. */
+  | { kind: 'text'; name: string; label: string; suggestions?: SelectOption[] }
   | { kind: 'number'; name: string; label: string }
   | { kind: 'select'; name: string; label: string; options: SelectOption[] }
   /** A select of the §1 roles. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { AutoComplete, Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { optionsOf } from '../form/FormFields';
@@ -51,8 +51,20 @@ function FilterInput({ filter, ...control }: { filter: FilterDeclaration } & Rec
     case 'select': return <Select {...control} placeholder={placeholder} options={optionsOf(filter.options, t)} allowClear style={{ width: 160 }} />;
     case 'role': return <Select {...control} placeholder={placeholder} options={optionsOf(ROLE_OPTIONS, t)} allowClear showSearch style={{ width: 160 }} />;
     case 'dateRange': return <DatePicker.RangePicker {...control} allowEmpty={[true, true]} placeholder={[t('kit.from'), t('kit.to')]} />;
-    default: return <Input {...control} placeholder={placeholder} allowClear style={{ width: 180 }} />;
+    default:
+      if (filter.suggestions) return <SuggestInput {...control} placeholder={placeholder} options={optionsOf(filter.suggestions, t)} />;
+      return <Input {...control} placeholder={placeholder} allowClear style={{ width: 180 }} />;
   }
+}
+
+/** Free text with suggestions: each shows its label and the value it sends; typing matches either. */
+function SuggestInput({ options, ...control }: { options: { value: string; label: string }[] } & Record<string, unknown>) {
+  return (
+    <AutoComplete {...control} allowClear style={{ width: 220 }} popupMatchSelectWidth={280}
+      options={options.map((o) => ({ value: o.value, text: `${o.label} ${o.value}`.toLowerCase(),
+        label: o.label === o.value ? o.value : <Space size={6}><span>{o.label}</span><span style={{ color: 'rgba(0,0,0,0.45)' }}>{o.value}</span></Space> }))}
+      showSearch={{ filterOption: (input, option) => String(option?.text ?? '').includes(input.trim().toLowerCase()) }} />
+  );
 }
 
 interface Props {
