@@ -1,4 +1,5 @@
 /** Strings of /usermanager: each part's file holds its screens' keys; all sit under 'usermanager'. */
+import common from './locales/common';
 import issuing from './locales/issuing';
 import lists from './locales/lists';
 import players from './locales/players';
@@ -6,6 +7,6 @@ import records from './locales/records';
 import reports from './locales/reports';
 
 export default {
-  en: { usermanager: { ...lists.en, ...players.en, ...issuing.en, ...reports.en, ...records.en } },
-  zh: { usermanager: { ...lists.zh, ...players.zh, ...issuing.zh, ...reports.zh, ...records.zh } },
+  en: { usermanager: { ...common.en, ...lists.en, ...players.en, ...issuing.en, ...reports.en, ...records.en } },
+  zh: { usermanager: { ...common.zh, ...lists.zh, ...players.zh, ...issuing.zh, ...reports.zh, ...records.zh } },
 };

@@ -4,7 +4,9 @@ import { Button, Progress, Result, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { IssueBatch, IssueBatchLine } from '@console/schemas';
+import { UidLink } from '../../../kit/UidLink';
 import { request } from '../../../shell/request';
+import { UID } from '../uid';
 import { formatInt } from '../../../lib/format';
 import { L, B, type SendKind } from './config';
 
@@ -40,7 +42,7 @@ function FailedLines({ kind, batch }: { kind: SendKind; batch: IssueBatch }) {
       title={() => t(`${L}failedLines`)} pagination={{ pageSize: 10, showSizeChanger: false }}
       columns={[
         { key: 'lineNo', title: t(`${B}lineNo`), dataIndex: 'lineNo', width: 80 },
-        { key: 'uid', title: t(`${B}uid`), dataIndex: 'uid' },
+        { key: 'uid', title: t(UID), dataIndex: 'uid', render: (v: number) => <UidLink uid={v} /> },
         { key: 'amount', title: t(`${B}amount`), align: 'right', render: (_, l) => kind.amount(l.amount) },
         { key: 'message', title: t(`${B}message`), render: (_, l) => <Typography.Text type="danger">{l.message}</Typography.Text> },
       ]} />

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { renderScreen } from '../../../kit/test/setup';
+import { clearSession, setUser } from '../../../shell/session';
 import { CASH } from './config';
 import { SendWorkflow } from './SendWorkflow';
 
@@ -37,12 +38,13 @@ beforeEach(() => {
     throw new Error(`unexpected ${method} ${url} ${polls}`);
   });
 });
-afterEach(() => cleanup());
+afterEach(() => { cleanup(); clearSession(); });
 
 const calls = () => mocked.mock.calls.map((c) => `${c[0]} ${c[1]}`);
 
 describe('batch send workflow', () => {
   it('check → every line problem listed → preview with totals in pesos → confirm → progress → result with failed lines', async () => {
+    setUser({ username: 'admin', name: 'Admin', avatar: '', telephone: '', roles: ['admin'], bind2fa: false, partner: 0 });
     renderScreen(<App><SendWorkflow kind={CASH} /></App>);
     fireEvent.change(screen.getByPlaceholderText(/10000001,500/), { target: { value: '1001,12345\n1002,1.5' } });
     expect(screen.getByTestId('line-count').textContent).toBe('1 lines');
@@ -65,6 +67,8 @@ describe('batch send workflow', () => {
     await screen.findByTestId('batch-done', {}, { timeout: 4_000 });
     expect(screen.getByText('1 lines sent (123.45), 1 failed')).toBeTruthy();
     await screen.findByText('Daily issue limit exceeded: 0 left of 5000000');
+    // the failed line's uid opens the player detail
+    expect(screen.getByTestId('failed-lines').querySelector('a[data-player-uid="1002"]')).toBeTruthy();
     expect(calls()).toContain('GET /usermanager/batchsendcash/sendcashlogs/lines');
     const create = mocked.mock.calls.find((c) => c[1].endsWith('/create'))!;
     expect((create[2] as { data: unknown }).data).toEqual({ text: '1001,12345\n1002,1.5', reason: 'refund' });

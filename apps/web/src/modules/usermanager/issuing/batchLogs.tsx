@@ -7,7 +7,9 @@ import { Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssueBatch, IssueBatchLine } from '@console/schemas';
 import type { ColumnDeclaration, ListDeclaration } from '../../../kit';
+import { UidLink } from '../../../kit/UidLink';
 import { request } from '../../../shell/request';
+import { UID } from '../uid';
 import { B, type SendKind } from './config';
 
 const STATUS_COLORS: Record<string, string> = { running: 'processing', done: 'green', pending: 'default', sent: 'green', failed: 'red' };
@@ -42,7 +44,7 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
         pagination={{ current: page, pageSize: PAGE, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
         columns={[
           { key: 'lineNo', title: t(`${B}lineNo`), dataIndex: 'lineNo', width: 70 },
-          { key: 'uid', title: t(`${B}uid`), dataIndex: 'uid' },
+          { key: 'uid', title: t(UID), dataIndex: 'uid', render: (v: number) => <UidLink uid={v} /> },
           { key: 'amount', title: t(`${B}amount`), align: 'right', render: (_, l) => kind.amount(l.amount) },
           { key: 'status', title: t(`${B}lineStatus`), render: (_, l) => <StatusTag value={l.status} /> },
           { key: 'message', title: t(`${B}message`), render: (_, l) => <Typography.Text type="danger">{l.message}</Typography.Text> },

@@ -45,7 +45,9 @@ describe('/usermanager lists', () => {
 
   it('goldlogs and moneylogs read their ledger lists; moneylogs labels the currency and filters by it', async () => {
     renderScreen(<GoldlogsScreen />, '/usermanager/goldlogs?uid=10000007');
-    expect(await screen.findByText('gift.sent')).toBeTruthy();
+    // the reason reads as its label, the code kept on the element (and in its tooltip)
+    expect((await screen.findByText('Gift')).getAttribute('data-reason')).toBe('gift.sent');
+    expect(screen.queryByText('gift.sent')).toBeNull();
     expect(mocked.mock.calls[0][1]).toBe('/usermanager/goldlogs');
     expect(mocked.mock.calls[0][2]?.params).toMatchObject({ uid: '10000007', cursor: '' });
     cleanup();

@@ -4,6 +4,7 @@
  */
 import type { PlayerListItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 
 const L = 'usermanager.userlist.';
 const STATUS = { active: `${L}active`, suspended: `${L}suspended`, banned: `${L}banned` };
@@ -14,7 +15,7 @@ export const userlistScreen: ListDeclaration<PlayerListItem> = {
   api: { url: '/usermanager/userlist', mode: 'cursor', export: true },
   rowKey: 'uid',
   filters: [
-    { kind: 'number', name: 'uid', label: `${L}uid` },
+    { kind: 'number', name: 'uid', label: UID },
     { kind: 'text', name: 'name', label: `${L}name` },
     { kind: 'text', name: 'phone', label: `${L}phone` },
     { kind: 'select', name: 'status', label: `${L}status`, options: Object.entries(STATUS).map(([value, label]) => ({ value, label })) },
@@ -23,7 +24,7 @@ export const userlistScreen: ListDeclaration<PlayerListItem> = {
     { kind: 'dateRange', name: 'registered', label: `${L}registeredAt` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
+    { key: 'uid', title: UID, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'phone', title: `${L}phone` },
     { key: 'vip', title: `${L}vip`, format: 'int' },

@@ -2,7 +2,7 @@
 const en = {
   search: {
     player: {
-      uid: 'UID', name: 'Name', phone: 'Phone', status: 'Status', suspendedUntil: 'Suspended until', vip: 'VIP', chip: 'Chips',
+      name: 'Name', phone: 'Phone', status: 'Status', suspendedUntil: 'Suspended until', vip: 'VIP', chip: 'Chips',
       partner: 'Partner', shareId: 'Share ID', registeredAt: 'Registered', lastLoginAt: 'Last login',
       active: 'Active', suspended: 'Suspended', banned: 'Banned',
     },
@@ -38,7 +38,7 @@ const en = {
     actions: { ban: 'Ban', unban: 'Unban', suspend: 'Suspend', unsuspend: 'Lift suspension' },
   },
   feedback: {
-    title: 'Player feedback', id: 'Record', at: 'Time', uid: 'UID', category: 'Category', text: 'Feedback', status: 'Status',
+    title: 'Player feedback', id: 'Record', at: 'Time', category: 'Category', text: 'Feedback', status: 'Status',
     reply: 'Reply', handledBy: 'Handled by', handledAt: 'Handled at', partner: 'Partner', detail: 'Feedback',
     statuses: { open: 'Open', replied: 'Replied', closed: 'Closed' },
     replyAction: 'Reply', replyTitle: 'Reply to the player', replyTooLong: 'Over 500 characters',
@@ -55,9 +55,9 @@ const en = {
 const zh: typeof en = {
   search: {
     player: {
-      uid: '玩家ID', name: '昵称', phone: '手机号', status: '状态', suspendedUntil: '暂停至', vip: 'VIP', chip: '筹码',
+      name: '昵称', phone: '手机号', status: '状态', suspendedUntil: '停封至', vip: 'VIP', chip: '筹码',
       partner: '合作方', shareId: '分享码', registeredAt: '注册时间', lastLoginAt: '最后登录',
-      active: '正常', suspended: '暂停', banned: '封禁',
+      active: '正常', suspended: '已停封', banned: '已封禁',
     },
     title: '玩家查询',
     key: '查询方式',
@@ -88,10 +88,10 @@ const zh: typeof en = {
     title: '封号记录', id: '记录号', at: '时间', kind: '封禁方式', value: '账号、设备或IP', action: '操作', reason: '原因',
     until: '截止时间', operator: '操作人', partner: '合作方',
     kinds: { account: '账号', device: '设备', ip: 'IP' },
-    actions: { ban: '封禁', unban: '解封', suspend: '暂停', unsuspend: '解除暂停' },
+    actions: { ban: '封禁', unban: '解封', suspend: '停封', unsuspend: '解除停封' },
   },
   feedback: {
-    title: '玩家反馈', id: '记录号', at: '时间', uid: '玩家ID', category: '分类', text: '反馈内容', status: '状态',
+    title: '玩家反馈', id: '记录号', at: '时间', category: '分类', text: '反馈内容', status: '状态',
     reply: '回复', handledBy: '处理人', handledAt: '处理时间', partner: '合作方', detail: '反馈详情',
     statuses: { open: '待处理', replied: '已回复', closed: '已关闭' },
     replyAction: '回复', replyTitle: '回复玩家', replyTooLong: '超过500个字符',

@@ -30,7 +30,10 @@ function answer(d: PlayerDetail | Error) {
   mocked.mockImplementation(async (method, url) => {
     if (method === 'GET' && url === '/players/detail') { if (d instanceof Error) throw d; return { code: 200, data: d }; }
     if (method === 'GET' && url === '/players/ledger') {
-      return { code: 200, data: { items: [{ id: 5, at: AT, currency: 'chip', delta: -200, balanceAfter: 123456, reason: 'staff.reduce', ref: 'why', actor: 'staff:x' }], nextCursor: '5' } };
+      return { code: 200, data: { items: [
+        { id: 5, at: AT, currency: 'chip', delta: -200, balanceAfter: 123456, reason: 'staff.reduce', ref: 'why', actor: 'staff:x' },
+        { id: 4, at: AT, currency: 'chip', delta: 50, balanceAfter: 123656, reason: 'game.jackpot', ref: 'j1', actor: 'app:demo-app' },
+      ], nextCursor: '5' } };
     }
     if (method === 'GET') return { code: 200, data: { items: [], nextCursor: null } };
     return { code: 200, data: {} };
@@ -66,7 +69,10 @@ describe('player detail drawer', () => {
     expect(within(balances).getByText('123.45')).toBeTruthy();
     expect(mocked).toHaveBeenCalledWith('GET', '/players/detail', { params: { uid: 1001 }, silent: true });
     const ledger = await screen.findByTestId('player-ledger');
-    await within(ledger).findByText('staff.reduce');
+    // a known reason reads as its label (the code on the element, in its tooltip); an unknown one as it is
+    expect((await within(ledger).findByText('Staff: reduce chips')).getAttribute('data-reason')).toBe('staff.reduce');
+    expect(within(ledger).getByText('game.jackpot')).toBeTruthy();
+    expect(within(profile).getByText('UID')).toBeTruthy();
     expect(within(ledger).getByText('-200')).toBeTruthy();
     fireEvent.click(within(ledger).getByRole('button', { name: 'More' }));
     await waitFor(() => expect(mocked).toHaveBeenCalledWith('GET', '/players/ledger', { params: { uid: 1001, pageSize: 20, cursor: '5' }, silent: true }));

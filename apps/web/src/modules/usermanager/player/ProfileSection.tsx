@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UidLink } from '../../../kit/UidLink';
 import { formatDateTime, formatInt, formatMoney } from '../../../lib/format';
+import { UID } from '../uid';
 import { LongText } from './columns';
 
 const L = 'usermanager.player.';
@@ -14,7 +15,7 @@ const CURRENCIES = ['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'wit
 export function ProfileSection({ detail }: { detail: PlayerDetail }) {
   const { t } = useTranslation();
   const p = detail.profile;
-  const item = (key: string, children: ReactNode) => ({ key, label: t(`${L}${key}`), children });
+  const item = (key: string, children: ReactNode) => ({ key, label: t(key === 'uid' ? UID : `${L}${key}`), children });
   return (
     <>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="player-profile" items={[

@@ -5,6 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { UidLink } from '../../../kit/UidLink';
 import { formatDateTime, formatInt, formatMoney } from '../../../lib/format';
+import { ReasonLabel } from '../ledgerReasons';
+import { UID } from '../uid';
 
 const L = 'usermanager.player.';
 
@@ -24,7 +26,7 @@ export const ledgerColumns = (t: TFunction): ColumnsType<LedgerItem> => [
   { key: 'delta', dataIndex: 'delta', title: t(`${L}delta`), align: 'right',
     render: (v: number, r) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatAmount(r.currency, v)}</Typography.Text> },
   { key: 'balanceAfter', dataIndex: 'balanceAfter', title: t(`${L}balanceAfter`), align: 'right', render: (v: number, r) => formatAmount(r.currency, v) },
-  { key: 'reason', dataIndex: 'reason', title: t(`${L}reason`) },
+  { key: 'reason', dataIndex: 'reason', title: t(`${L}reason`), render: (v: string) => <ReasonLabel code={v} /> },
   { key: 'ref', dataIndex: 'ref', title: t(`${L}ref`), render: (v: string) => <LongText value={v} /> },
   { key: 'actor', dataIndex: 'actor', title: t(`${L}actor`) },
 ];
@@ -37,7 +39,7 @@ export const loginColumns = (t: TFunction): ColumnsType<LoginItem> => [
 ];
 
 export const inviteeColumns = (t: TFunction): ColumnsType<InviteeItem> => [
-  { key: 'uid', dataIndex: 'uid', title: t(`${L}uid`), render: (v: number) => <UidLink uid={v} /> },
+  { key: 'uid', dataIndex: 'uid', title: t(UID), render: (v: number) => <UidLink uid={v} /> },
   { key: 'name', dataIndex: 'name', title: t(`${L}name`), render: (v: string) => <LongText value={v} /> },
   { key: 'registeredAt', dataIndex: 'registeredAt', title: t(`${L}registeredAt`), render: (v: string) => formatDateTime(v) },
   { key: 'partner', dataIndex: 'partner', title: t(`${L}partner`) },

@@ -46,6 +46,10 @@ describe('/usermanager/feedback', () => {
     expect(buttonsOf(3)).toEqual(['Details']);
     // the uid opens the player detail
     expect(rowOf(1).querySelector('a[data-player-uid="101"]')).toBeTruthy();
+    // …and so does the one in the Details drawer
+    fireEvent.click(within(rowOf(2)).getByRole('button', { name: 'Details' }));
+    const drawer = await waitFor(() => document.querySelector('.ant-drawer-open') as HTMLElement);
+    await waitFor(() => expect(drawer.querySelector('a[data-player-uid="102"]')).toBeTruthy());
   });
 
   it('Reply: the text is required and at most 500 characters, then POSTed with the id', async () => {

@@ -7,6 +7,7 @@
 import i18next from 'i18next';
 import { FEEDBACK_STATUSES, type FeedbackItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 
 const L = 'usermanager.feedback.';
 export const REPLY_MAX = 500;
@@ -21,12 +22,12 @@ export const feedbackScreen: ListDeclaration<FeedbackItem> = {
   filters: [
     { kind: 'select', name: 'status', label: `${L}status`, options: FEEDBACK_STATUSES.map((value) => ({ value, label: STATUS[value] })) },
     { kind: 'text', name: 'category', label: `${L}category` },
-    { kind: 'number', name: 'uid', label: `${L}uid` },
+    { kind: 'number', name: 'uid', label: UID },
     { kind: 'dateRange', name: 'at', label: `${L}at` },
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
-    { key: 'uid', title: `${L}uid`, format: 'uid' },
+    { key: 'uid', title: UID, format: 'uid' },
     { key: 'category', title: `${L}category` },
     { key: 'text', title: `${L}text`, width: 320 },
     { key: 'status', title: `${L}status`, labels: STATUS },
@@ -68,7 +69,7 @@ export const feedbackScreen: ListDeclaration<FeedbackItem> = {
     items: [
       { key: 'id', title: `${L}id` },
       { key: 'at', title: `${L}at`, format: 'datetime' },
-      { key: 'uid', title: `${L}uid` },
+      { key: 'uid', title: UID, format: 'uid' },
       { key: 'partner', title: `${L}partner` },
       { key: 'category', title: `${L}category` },
       { key: 'text', title: `${L}text` },

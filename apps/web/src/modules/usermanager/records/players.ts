@@ -4,12 +4,13 @@
  */
 import type { PlayerSearchItem } from '@console/schemas';
 import type { ColumnDeclaration } from '../../../kit';
+import { UID } from '../uid';
 
 export const P = 'usermanager.search.player.';
 export const PLAYER_STATUS_LABELS = { active: `${P}active`, suspended: `${P}suspended`, banned: `${P}banned` };
 
 const COLUMNS: ColumnDeclaration<PlayerSearchItem>[] = [
-  { key: 'uid', title: `${P}uid`, format: 'uid' },
+  { key: 'uid', title: UID, format: 'uid' },
   { key: 'name', title: `${P}name` },
   { key: 'phone', title: `${P}phone` },
   { key: 'status', title: `${P}status`, labels: PLAYER_STATUS_LABELS },

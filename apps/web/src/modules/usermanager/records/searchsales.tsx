@@ -9,13 +9,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlayerSearchItem, SalesScope } from '@console/schemas';
 import { ListScreen, type FilterDeclaration, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 import { request } from '../../../shell/request';
 import { P, playerColumns } from './players';
 
 const L = 'usermanager.searchsales.';
 
 const common: FilterDeclaration[] = [
-  { kind: 'number', name: 'uid', label: `${P}uid` },
+  { kind: 'number', name: 'uid', label: UID },
   { kind: 'text', name: 'name', label: `${P}name` },
   { kind: 'dateRange', name: 'registered', label: `${P}registeredAt` },
 ];

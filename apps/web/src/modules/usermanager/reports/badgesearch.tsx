@@ -1,6 +1,7 @@
 /** /usermanager/badgesearch: badges players hold, by uid, badge id or name (GET /api/usermanager/badgesearch: keyset). */
 import type { BadgeItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 
 const L = 'usermanager.badgesearch.';
 
@@ -10,12 +11,12 @@ export const badgesearchScreen: ListDeclaration<BadgeItem> = {
   api: { url: '/usermanager/badgesearch', mode: 'cursor', export: true },
   rowKey: 'id',
   filters: [
-    { kind: 'number', name: 'uid', label: `${L}uid` },
+    { kind: 'number', name: 'uid', label: UID },
     { kind: 'text', name: 'badgeId', label: `${L}badgeId` },
     { kind: 'text', name: 'name', label: `${L}name` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, format: 'uid' },
+    { key: 'uid', title: UID, format: 'uid' },
     { key: 'playerName', title: `${L}playerName` },
     { key: 'badgeId', title: `${L}badgeId` },
     { key: 'name', title: `${L}name` },

@@ -6,6 +6,7 @@
  */
 import type { InviteTreeItem, InviterItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 import { ReportTabs } from './tabs';
 
 const L = 'usermanager.invite.';
@@ -21,7 +22,7 @@ export const inviteTreeScreen: ListDeclaration<InviteTreeItem> = {
   ],
   columns: [
     { key: 'level', title: `${L}level`, sortable: true, labels: { 1: `${L}level1`, 2: `${L}level2` } },
-    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
+    { key: 'uid', title: UID, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'inviterUid', title: `${L}inviterUid`, format: 'uid' },
     { key: 'invitees', title: `${L}invitees`, format: 'int', sortable: true },
@@ -37,7 +38,7 @@ export const topInvitersScreen: ListDeclaration<InviterItem> = {
   api: { url: '/usermanager/invite/top', mode: 'page', export: true },
   rowKey: 'uid',
   columns: [
-    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
+    { key: 'uid', title: UID, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'partner', title: `${L}partner` },
     { key: 'invitees', title: `${L}invitees`, format: 'int', sortable: true },

@@ -4,6 +4,7 @@
  */
 import type { LostPlayerItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 
 const L = 'usermanager.lostusers.';
 const STATUS = { active: 'usermanager.userlist.active', suspended: 'usermanager.userlist.suspended', banned: 'usermanager.userlist.banned' };
@@ -19,7 +20,7 @@ export const lostusersScreen: ListDeclaration<LostPlayerItem> = {
     { kind: 'number', name: 'partner', label: `${L}partner` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, format: 'uid' },
+    { key: 'uid', title: UID, format: 'uid' },
     { key: 'name', title: `${L}name` },
     { key: 'vip', title: `${L}vip`, format: 'int' },
     { key: 'status', title: `${L}status`, labels: STATUS },

@@ -6,6 +6,7 @@
  */
 import type { ProfitItem } from '@console/schemas';
 import { DashboardScreen, ListScreen, type DashboardDeclaration, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 import { WithRange } from './range';
 
 const L = 'usermanager.profitslogs.';
@@ -40,12 +41,12 @@ export const profitsList: ListDeclaration<ProfitItem> = {
   rowKey: 'id',
   filters: [
     { kind: 'dateRange', name: 'range', label: `${L}range` },
-    { kind: 'number', name: 'uid', label: `${L}uid` },
+    { kind: 'number', name: 'uid', label: UID },
     { kind: 'number', name: 'partner', label: `${L}partner` },
   ],
   columns: [
     { key: 'day', title: `${L}day` },
-    { key: 'uid', title: `${L}uid`, format: 'uid' },
+    { key: 'uid', title: UID, format: 'uid' },
     { key: 'name', title: `${L}name` },
     { key: 'partner', title: `${L}partner` },
     { key: 'betCount', title: `${L}betCount`, format: 'int' },

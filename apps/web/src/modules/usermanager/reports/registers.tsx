@@ -5,6 +5,7 @@
  */
 import type { RegisteredPlayerItem } from '@console/schemas';
 import { DashboardScreen, ListScreen, type DashboardDeclaration, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 import { WithRange } from './range';
 
 const L = 'usermanager.registers.';
@@ -30,7 +31,7 @@ export const registersList: ListDeclaration<RegisteredPlayerItem> = {
     { kind: 'number', name: 'partner', label: `${L}partner` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
+    { key: 'uid', title: UID, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'package', title: `${L}package` },
     { key: 'registerIp', title: `${L}registerIp` },

@@ -5,6 +5,7 @@
  */
 import type { LoginTrailItem, TracedAccountItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
+import { UID } from '../uid';
 import { ReportTabs } from './tabs';
 
 const L = 'usermanager.usertrace.';
@@ -16,12 +17,12 @@ export const loginTrailScreen: ListDeclaration<LoginTrailItem> = {
   api: { url: '/usermanager/usertrace', mode: 'cursor', export: true },
   rowKey: 'id',
   filters: [
-    { kind: 'number', name: 'uid', label: `${L}uid` },
+    { kind: 'number', name: 'uid', label: UID },
     { kind: 'dateRange', name: 'at', label: `${L}at` },
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
-    { key: 'uid', title: `${L}uid`, format: 'uid' },
+    { key: 'uid', title: UID, format: 'uid' },
     { key: 'ip', title: `${L}ip` },
     { key: 'deviceId', title: `${L}deviceId` },
     { key: 'durationSeconds', title: `${L}durationSeconds`, format: 'int' },
@@ -40,7 +41,7 @@ export const tracedAccountsScreen: ListDeclaration<TracedAccountItem> = {
     { kind: 'text', name: 'ip', label: `${L}ip` },
   ],
   columns: [
-    { key: 'uid', title: `${L}uid`, format: 'uid', sortable: true },
+    { key: 'uid', title: UID, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
     { key: 'status', title: `${L}status`, labels: STATUS },
     { key: 'via', title: `${L}via`, sortable: true, labels: { device: `${L}viaDevice`, ip: `${L}viaIp` } },
