@@ -44,6 +44,17 @@ describe.each(databases())('platform wallet on $kind', (kind) => {
     expect(await netWin(2001)).toBe(380); // chips only: +500 − 120 (2001 was registered without chips)
   });
 
+  it('only game play moves net win: a bonus credit and its rollback do not', async () => {
+    await p.register(2011);
+    await credit({ txId: 'bonus-1', uid: 2011, amount: 5_000, reason: 'bonus.register' });
+    await debit({ txId: 'bet-11', uid: 2011, amount: 300 });
+    expect(await netWin(2011)).toBe(-300);
+    await rollback('rb-bonus-1', 'bonus-1');
+    expect(await netWin(2011)).toBe(-300);
+    await rollback('rb-bet-11', 'bet-11');
+    expect(await netWin(2011)).toBe(0);
+  });
+
   it('409 Insufficient balance and 404 unknown player change nothing, and the txId stays free', async () => {
     await p.register(2002, {}, 100);
     const before = await counts();

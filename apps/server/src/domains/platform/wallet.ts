@@ -49,9 +49,15 @@ async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint:
   return row.answer as T;
 }
 
+/**
+ * Game play is a wallet call whose reason starts with `game.` (docs/api/platform.md): bets and
+ * wins. Other wallet movements (bonuses, relief, shop) are money, not play.
+ */
+export const isGameReason = (reason: string) => reason.startsWith('game.');
+
 /** Chips moved by a game: player.net_win and player_day_game, in the caller's transaction. */
-async function gameMoved(trx: Db, uid: number, currency: string, delta: number, at: Date, rollback: boolean): Promise<void> {
-  if (currency !== 'chip') return;
+async function gameMoved(trx: Db, uid: number, currency: string, reason: string, delta: number, at: Date, rollback: boolean): Promise<void> {
+  if (currency !== 'chip' || !isGameReason(reason)) return;
   await sql`SELECT wallet_game(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean)`.execute(trx);
 }
 
@@ -64,7 +70,7 @@ export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body
     }
     const delta = kind === 'debit' ? -amount : amount;
     const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    await gameMoved(trx, uid, currency, delta, now, false);
+    await gameMoved(trx, uid, currency, reason, delta, now, false);
     const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
     await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer) }).where('app_id', '=', appId).where('tx_id', '=', txId).execute();
     return answer;
@@ -99,7 +105,9 @@ export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, 
     const currency = original.currency as WalletCurrency;
     const delta = original.kind === 'debit' ? original.amount! : -original.amount!;
     const posted = await post(trx, { uid, currency, delta, reason: 'wallet.rollback', ref: originalTxId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    await gameMoved(trx, uid, currency, delta, now, true);
+    // a rollback is play when what it reverses was
+    const reversed = await trx.selectFrom('ledger_entry').select('reason').where('idem_key', '=', keyOf(appId, originalTxId)).executeTakeFirst();
+    await gameMoved(trx, uid, currency, reversed?.reason ?? '', delta, now, true);
     await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
     return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
   }));

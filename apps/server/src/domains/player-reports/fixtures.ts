@@ -85,10 +85,11 @@ export async function seedGames(db: Db): Promise<void> {
   await post(db, { uid: 103, currency: 'chip', delta: 10_000, reason: 'gift.received', actor: `app:${app}`, at: at('2026-11-21T09:00:00+08:00'), key: 'event:demo-app:e1:0' }); // an event: not a game
   await game(101, -1_000, 'game.bet', '2026-11-21T10:00:00+08:00');
   await game(101, 1_500, 'game.win', '2026-11-21T10:01:00+08:00');
-  await game(101, -2_000, 'wallet.debit', '2026-11-21T23:59:59+08:00');
+  await game(101, -2_000, 'game.bet', '2026-11-21T23:59:59+08:00');
+  await game(101, 5_000, 'bonus.register', '2026-11-21T23:59:59+08:00'); // a wallet credit that is not play
   await game(101, -400, 'game.bet', '2026-11-22T00:00:01+08:00'); // next day in GMT+08:00
   await game(103, -3_000, 'game.bet', '2026-11-21T12:00:00+08:00');
   await walletRollback(db, app, { txId: 'seed-rollback', originalTxId: `seed-${tx}` }, at('2026-11-21T12:00:05+08:00')); // that bet rolled back
   await game(103, -500, 'game.bet', '2026-11-22T12:00:00+08:00');
-  await game(103, 200, 'wallet.credit', '2026-11-22T12:05:00+08:00');
+  await game(103, 200, 'game.win', '2026-11-22T12:05:00+08:00');
 }

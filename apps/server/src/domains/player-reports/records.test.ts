@@ -69,22 +69,23 @@ describe.each(databases())('player records reports on $kind', (db) => {
     expect((await get('profitslogs', { ...nov(21, 22), sort: 'bets' })).status).toBe(400);
   });
 
-  it('profitslogs: every chip wallet call through the platform API lands in the day rollup (games are what calls the wallet); events do not', async () => {
+  it('profitslogs: game play through the wallet (reasons game.*) lands in the day rollup; other wallet money and events do not', async () => {
     const platform = await platformClient(t);
-    await platform.register(900, {}, 5_000); // a wallet credit: counted as paid out, as in player.net_win
+    await platform.register(900, {}, 5_000); // a wallet credit that is not play: not a win
     const move = (kind: string, txId: string, amount: number, reason: string) =>
       platform.post(`/api/platform/wallet/${kind}`, { txId, uid: 900, currency: 'chip', amount, reason });
     expect((await move('debit', 'd1', 700, 'game.bet')).status).toBe(200);
     expect((await move('credit', 'c1', 1_000, 'game.win')).status).toBe(200);
     expect((await move('debit', 'd1', 700, 'game.bet')).status).toBe(200); // a retry: one entry
-    expect((await move('debit', 'd2', 300, 'slots.spin')).status).toBe(200);
+    expect((await move('debit', 'd2', 300, 'game.spin')).status).toBe(200);
+    expect((await move('debit', 'd3', 100, 'shop.exchange')).status).toBe(200); // money, not play
     expect((await platform.post('/api/platform/wallet/rollback', { txId: 'r1', originalTxId: 'd2' })).status).toBe(200);
     expect((await platform.event('emote.used', { uid: 900, emoteId: 'heart', chips: 50 })).status).toBe('applied');
     const day = { from: '2026-11-22T00:00:00+08:00', to: '2026-11-22T23:59:59+08:00' };
     expect(pick(await get('profitslogs', { ...day, uid: '900' }), 'day', 'bets', 'wins', 'net', 'betCount'))
-      .toEqual([{ day: '2026-11-22', bets: 700, wins: 6_000, net: 5_300, betCount: 1 }]);
+      .toEqual([{ day: '2026-11-22', bets: 700, wins: 1_000, net: 300, betCount: 1 }]);
     const player = await t.database.db.selectFrom('player').select('net_win').where('uid', '=', 900).executeTakeFirstOrThrow();
-    expect(player.net_win).toBe(5_300); // the rollup agrees with the player's net win
+    expect(player.net_win).toBe(300); // the rollup agrees with the player's net win
   });
 
   it('invite: the searched player\'s invitees at levels 1 and 2, with their own counts; partner scoped', async () => {
