@@ -9,6 +9,7 @@ afterEach(() => cleanup());
 describe('/usermanager/playerchips', () => {
   it('opens the player detail for the uid entered, and asks for one first', async () => {
     renderScreen(<PlayerChipsScreen />, '/usermanager/playerchips');
+    expect(screen.getByText('UID')).toBeTruthy(); // the shared player id label
     fireEvent.click(screen.getByRole('button', { name: 'Open the player' }));
     expect(await screen.findByText('Enter a player uid (a whole number from 1)')).toBeTruthy();
     fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '1001' } });
