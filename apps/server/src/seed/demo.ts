@@ -4,7 +4,10 @@
  * partners 1 and 2, operation-log records made by real service calls, the platform
  * application `demo-app` (secret `demo-platform-secret`), share codes for the `sales` and
  * `groundpromoter` accounts, and a few thousand players with 30 days of history played by the
- * simulator through the platform API in process (src/simulator/).
+ * simulator through the platform API in process (src/simulator/), with the demo staff at work
+ * in the same history through the staff API (simulator/desk.ts: feedback answered, tip-offs
+ * handled, farms banned, suspensions, chip changes, batch sends credited by the batch worker's
+ * step), so that every /usermanager screen and the operation log show something believable.
  */
 import { ROLES } from '@console/catalog';
 import type { ServerConfig } from '../config';
@@ -14,7 +17,9 @@ import { signIn } from '../domains/auth/login';
 import { ensurePlatformApplication } from '../domains/platform/applications';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
+import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
 import { DEMO_POPULATION, DEMO_SHARE_CODES } from '../simulator/population';
+import type { Transport } from '../simulator/types';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -57,6 +62,8 @@ export interface DemoPlayers {
   days: number;
   seed: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
+  /** Tests: wraps the simulator's transport (to cut a seed off half-way). */
+  intercept?: (transport: Transport) => Transport;
 }
 
 export const DEFAULT_DEMO_PLAYERS: DemoPlayers = { players: 2000, days: 30, seed: DEMO_POPULATION.seed };
@@ -89,13 +96,23 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
   const last = DEMO_UID_BASE + o.players;
   if (!fresh && (!(await playerExists(db, first)) || (await playerExists(db, last)))) return false;
   await seedDemoPlatform(db);
-  const result = await runBackfill({
-    transport: directTransport(db, DEMO_APP.appId), concurrency: 1, force: true,
-    // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
-    seed: o.seed, players: o.players, days: o.days, end: Math.floor(config.now() / 3_600_000) * 3_600_000, uidBase: DEMO_UID_BASE,
-  });
-  const rejected = [...result.stats.rejections.values()].reduce((a, b) => a + b, 0);
-  o.log?.('demo players seeded', { players: o.players, days: o.days, actions: result.actions, rejected, seconds: Math.round(result.ms / 100) / 10 });
+  // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
+  const end = Math.floor(config.now() / 3_600_000) * 3_600_000;
+  const staff = await staffCarrier(db, config, DEMO_PASSWORD);
+  try {
+    const result = await runBackfill({
+      transport: (o.intercept ?? ((t) => t))(directTransport(db, DEMO_APP.appId, staff)), concurrency: 1, force: true, staff: true,
+      seed: o.seed, players: o.players, days: o.days, end, uidBase: DEMO_UID_BASE,
+    });
+    // nothing left half-credited (a batch of a seed cut off before this line included)
+    await finishBatches(db, end);
+    const rejected = [...result.stats.rejections.values()].reduce((a, b) => a + b, 0);
+    const staffActions = Object.values(result.stats.staff).reduce((n, c) => n + c.applied, 0);
+    o.log?.('demo players seeded', { players: o.players, days: o.days, actions: result.actions, staffActions, rejected, seconds: Math.round(result.ms / 100) / 10 });
+    if (rejected) o.log?.('demo seed: refused actions', Object.fromEntries(result.stats.rejections));
+  } finally {
+    await staff.close();
+  }
   return true;
 }
 
@@ -104,8 +121,10 @@ export async function seedDemoIfEmpty(db: Db, config: ServerConfig, players: Dem
   const fresh = await isEmpty(db);
   if (fresh) {
     await seedDemoAccounts(db, config);
-    await seedDemoActivity(db, config);
     await seedDemoPlatform(db);
   }
-  return (await seedDemoPlayers(db, config, fresh, players)) || fresh;
+  const played = await seedDemoPlayers(db, config, fresh, players);
+  // after the history, so that the operation log runs in time order (its staff work is dated in the past)
+  if (fresh) await seedDemoActivity(db, config);
+  return played || fresh;
 }

@@ -8,6 +8,7 @@
  */
 import { Agenda } from './agenda';
 import { daily, login, register, session, type Ctx } from './behaviour';
+import { Desk } from './desk';
 import { Population, type SimPlayer } from './population';
 import { clamp, Rng, seedOf } from './rng';
 import type { Action } from './types';
@@ -30,6 +31,8 @@ export interface BackfillOptions {
   uidBase?: number;
   shareCodes?: { sales: string; groundpromoter: string };
   partners?: readonly number[];
+  /** The console's staff at work too (desk.ts; the demo seed): the transport must carry staff actions. */
+  staff?: boolean;
 }
 
 /** Event ids and txIds of a backfill start with this: the same run sends the same ids. */
@@ -55,6 +58,7 @@ export class BackfillPlan {
   private readonly ctx: Ctx;
   private readonly rng: Rng;
   private nextToRegister = 0;
+  private readonly desk?: Desk;
 
   constructor(readonly options: BackfillOptions, out: (action: Action) => void) {
     const { seed, players, days, end } = options;
@@ -69,6 +73,9 @@ export class BackfillPlan {
       schedule: (at, fn, must) => this.agenda.add(at, fn, must),
       dayOf: (at) => Math.floor((at - this.start) / DAY),
     };
+    if (options.staff) {
+      this.desk = new Desk(this.ctx, new Rng(seed).fork('desk', players, days), { players: this.players, registeredAt: this.registeredAt, start: this.start, end, days });
+    }
   }
 
   get days(): number {
@@ -114,6 +121,7 @@ export class BackfillPlan {
     const dayEnd = Math.min(dayStart + DAY, this.options.end);
     const rng = this.rng.fork('day', d);
     const lookup = (uid: number) => this.world.state(uid);
+    this.desk?.day(d, dayStart);
     // who plays today among the players registered before it
     for (const p of this.players.slice(0, this.nextToRegister)) {
       const s = this.world.state(p.uid)!;
@@ -142,6 +150,8 @@ export class BackfillPlan {
       const n = Math.ceil(rounds / sittings);
       const loginAt = at;
       this.agenda.add(loginAt, (when) => {
+        // a banned or suspended player cannot log in (the platform would refuse it)
+        if (this.world.access(s, when) !== 'ok') return;
         login(this.ctx, s, when, Math.round(n * 45 + rng.int(60, 600)));
         if (k === 0) daily(this.ctx, s, when + 10_000, lookup);
         this.agenda.add(when + 20_000, (w) => { session(this.ctx, s, w, n); });

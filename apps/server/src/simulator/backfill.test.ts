@@ -4,13 +4,14 @@ import { runBackfill } from './backfill';
 import { BackfillPlan, DAY, phMidnight } from './backfill-plan';
 import { FakePlatform } from './fake-platform';
 import type { Action, EventData } from './types';
+import { lossRebate, SIGN_IN_BEANS } from './behaviour';
 import { REASONS } from './world';
 
 const END = Date.parse('2026-11-22T10:00:00Z');
 
-function generate(seed: number, players: number, days: number): Action[] {
+function generate(seed: number, players: number, days: number, staff = false): Action[] {
   const actions: Action[] = [];
-  const plan = new BackfillPlan({ seed, players, days, end: END }, (a) => actions.push(a));
+  const plan = new BackfillPlan({ seed, players, days, end: END, staff }, (a) => actions.push(a));
   for (let d = 0; d < days; d++) plan.day(d);
   plan.finish();
   return actions;
@@ -34,7 +35,7 @@ describe('simulator backfill', () => {
       expect(a.at).toBeGreaterThanOrEqual(start - 120_000);
       expect(a.at).toBeLessThanOrEqual(END);
     }
-    const ids = actions.map((a) => (a.kind === 'event' ? a.event.id : a.body.txId));
+    const ids = actions.flatMap((a) => (a.kind === 'event' ? [a.event.id] : a.kind === 'staff' ? [] : [a.body.txId]));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -78,8 +79,8 @@ describe('simulator backfill', () => {
   });
 
   it('bets at a house edge of about 5%, so most players who play lose', () => {
-    const wallet = actions.flatMap((a) => (a.kind === 'event' ? [] : [a]));
-    const bets = wallet.filter((a) => a.body.reason === REASONS.bet);
+    const wallet = actions.flatMap((a) => (a.kind === 'debit' || a.kind === 'credit' ? [a] : []));
+    const bets = wallet.filter((a) => a.body.reason === REASONS.bet && a.body.currency === 'chip');
     const wins = wallet.filter((a) => a.body.reason === REASONS.win);
     expect(bets.every((a) => a.kind === 'debit') && wins.every((a) => a.kind === 'credit')).toBe(true);
     const net = new Map<number, number>();
@@ -107,6 +108,44 @@ describe('simulator backfill', () => {
     expect(dealers.size).toBeLessThanOrEqual(10);
   });
 
+  it('moves beans and bonus like a platform does, with game reasons only for game play', () => {
+    const wallet = actions.flatMap((a) => (a.kind === 'debit' || a.kind === 'credit' ? [a] : []));
+    const of = (currency: string, reason: string, kind: 'debit' | 'credit') => wallet.filter((a) => a.body.currency === currency && a.body.reason === reason && a.kind === kind);
+    // beans: the sign-in calendar and the lucky wheel pay them, the shop takes them
+    const signIns = of('bean', REASONS.signin, 'credit');
+    expect(signIns.length).toBeGreaterThan(200);
+    for (const a of signIns) expect(SIGN_IN_BEANS as readonly number[]).toContain(a.body.amount);
+    expect(of('bean', REASONS.wheel, 'credit').length).toBeGreaterThan(20);
+    expect(of('bean', REASONS.shop, 'debit').length).toBeGreaterThan(0);
+    // bonus: the deposit promotion follows a coin-dealer sale to the same player, the loss rebate is capped
+    const sales = events.filter((e) => e.type === 'coindealer.sold').map((e) => [(e.data as EventData['coindealer.sold']).toUid, Date.parse(e.at)] as const);
+    const deposits = of('bonus', REASONS.depositBonus, 'credit');
+    expect(deposits.length).toBeGreaterThan(10);
+    for (const d of deposits) expect(sales.some(([uid, at]) => uid === d.body.uid && d.at - at > 0 && d.at - at <= 2_000)).toBe(true);
+    const rebates = of('bonus', REASONS.lossRebate, 'credit');
+    expect(rebates.length).toBeGreaterThan(20);
+    for (const r of rebates) expect(r.body.amount % 10 === 0 && r.body.amount <= 10_000).toBe(true);
+    expect([lossRebate(999), lossRebate(1_000), lossRebate(5_000), lossRebate(60_000), lossRebate(1e9)]).toEqual([0, 30, 250, 4_800, 10_000]);
+    // bonus is played: a bonus bet goes with a chip buy-in of the same sitting
+    const bonusBets = of('bonus', REASONS.bet, 'debit');
+    expect(bonusBets.length).toBeGreaterThan(20);
+    const buyIns = new Set(of('chip', REASONS.bet, 'debit').map((a) => a.body.ref));
+    for (const b of bonusBets) expect(buyIns.has(b.body.ref)).toBe(true);
+    // only game play carries a game reason; nothing else does
+    for (const a of wallet) {
+      if (a.body.reason.startsWith('game.')) expect([REASONS.bet, REASONS.win]).toContain(a.body.reason);
+    }
+    for (const reason of [REASONS.signin, REASONS.wheel, REASONS.shop, REASONS.depositBonus, REASONS.lossRebate]) expect(reason.startsWith('game.')).toBe(false);
+  });
+
+  it('sells through the buyer\'s partner\'s dealers first', () => {
+    const plan = new BackfillPlan({ seed: 3, players: 1500, days: 30, end: END }, () => undefined);
+    const partner = new Map(plan.players.map((p) => [p.uid, p.partner]));
+    const sales = of('coindealer.sold').map((s) => [partner.get(s.data.dealerUid)!, partner.get(s.data.toUid)!] as const);
+    for (const [dealer, buyer] of sales) expect(dealer === buyer || dealer === 0).toBe(true);
+    expect(sales.filter(([dealer, buyer]) => dealer === 1 && buyer === 1).length).toBeGreaterThan(0);
+  });
+
   it('never asks for chips a player lacks: a contract-faithful platform refuses nothing and ends where the model does', async () => {
     const platform = new FakePlatform();
     const result = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform });
@@ -114,7 +153,7 @@ describe('simulator backfill', () => {
     expect(result.stats.wallet.debit.applied).toBeGreaterThan(0);
     for (const [uid, s] of result.plan.world.balances()) {
       const b = platform.balances.get(uid)!;
-      expect({ chip: b.chip, safe: b.safe, charisma: b.charisma }).toEqual(s);
+      expect({ chip: b.chip, safe: b.safe, charisma: b.charisma, bean: b.bean, bonus: b.bonus }).toEqual(s);
     }
     // batches of up to 1000 events, far fewer calls than events
     const sent = Object.values(result.stats.events).reduce((n, c) => n + c.sent, 0);

@@ -6,7 +6,15 @@
  *
  * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus, and 1,000 for
  * binding a phone later (telephonelogin; registering with a phone is the norm); relief pays 2,000 when chip + safe < 1,000, at most 3 times a day; payers
- * buy chips from coin dealers (median ₱200); dealers are stocked with 2,000,000 chips.
+ * buy chips from coin dealers (median ₱200), their partner's dealers first; dealers are stocked with 2,000,000 chips.
+ *
+ * Beans (no cash value): the daily sign-in calendar (onlinesign, 7-day cycle, day 7 richer,
+ * a missed day restarts it; claimed on about a third of a returning player's playing days),
+ * the lucky wheel after 4% of sittings, spent in the item shop (100–500 beans an item). Bonus: a deposit promotion on coin-dealer purchases
+ * (the first 50% up to 50,000, later 5%) and the daily loss rebate (ladderloserebate: 3%/5%/8%
+ * of a day's net loss from 1,000/5,000/50,000, cap 10,000, claimed at a login within 3 days);
+ * a player's bonus goes on the table with the next buy-in (a bonus debit with the game's
+ * reason `game.bet`: bonus is played, not paid out; what it wins comes back as chips).
  */
 import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
 import type { SimPlayer } from './population';
@@ -18,6 +26,11 @@ export const PHONE_BONUS = 1_000;
 export const RELIEF = 2_000;
 export const DEALER_STOCK = 2_000_000;
 const SECOND = 1000;
+/** Beans of the sign-in calendar's days 1–7. */
+export const SIGN_IN_BEANS = [20, 20, 30, 30, 50, 50, 200] as const;
+const WHEEL = [[10, 40], [20, 30], [50, 15], [100, 10], [500, 5]] as const;
+/** The item shop (beans). */
+const SHOP = [['frame_gold', 100], ['emote_pack', 150], ['name_color', 300], ['table_theme', 500]] as const;
 
 export interface Ctx {
   world: World;
@@ -66,6 +79,13 @@ export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
   if (p.cluster?.kind === 'farm' && p.burstOffset && p.inviterUid) {
     const head = ctx.world.state(p.inviterUid);
     if (head) world.event(at + ctx.rng.int(20, 60) * SECOND, 'chips.transferred', { fromUid: p.uid, toUid: head.p.uid, amount: REGISTER_BONUS });
+  } else if (p.inviterUid && rng.chance(0.25)) {
+    // a friend who invited the player sends a few chips to start with
+    const friend = ctx.world.state(p.inviterUid);
+    const amount = rng.pick([1_000, 2_000, 3_000, 5_000]);
+    if (friend && friend.chip >= amount * 2 && world.access(friend, at) === 'ok') {
+      world.event(at + rng.int(60, 300) * SECOND, 'chips.transferred', { fromUid: friend.p.uid, toUid: p.uid, amount });
+    }
   }
   if (p.dealer) {
     world.wallet(at + 3 * SECOND, 'credit', { uid: p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${p.uid}:0` });
@@ -74,10 +94,36 @@ export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
   return s;
 }
 
+/** A login, and what a player does on the lobby screen: the sign-in calendar, a loss rebate, the shop. */
 export function login(ctx: Ctx, s: PlayerState, at: number, durationSeconds: number): void {
+  const { world, rng } = ctx;
   const p = s.p;
-  const ip = p.otherIps.length && ctx.rng.chance(0.3) ? ctx.rng.pick(p.otherIps) : p.ip;
-  ctx.world.event(at, 'player.login', { uid: p.uid, ip, deviceId: p.deviceId, durationSeconds });
+  const ip = p.otherIps.length && rng.chance(0.3) ? rng.pick(p.otherIps) : p.ip;
+  world.event(at, 'player.login', { uid: p.uid, ip, deviceId: p.deviceId, durationSeconds });
+  s.lastSeen = at;
+  const day = ctx.dayOf(at);
+  // a returning player (new ones have the registration bonus) claims the calendar about a third of the time
+  if (s.playDays > 0 && s.signDay !== day && rng.chance(0.35)) {
+    s.signStreak = s.signDay === day - 1 && s.signStreak < 7 ? s.signStreak + 1 : 1;
+    s.signDay = day;
+    world.wallet(at + rng.int(5, 30) * SECOND, 'credit', { uid: p.uid, amount: SIGN_IN_BEANS[s.signStreak - 1]!, reason: REASONS.signin, ref: `onlinesign:${p.uid}:${day}` }, 'bean');
+  }
+  if (s.rebate > 0 && day > s.rebateDay) {
+    if (day - s.rebateDay <= 3 && rng.chance(0.7)) {
+      world.wallet(at + 40 * SECOND, 'credit', { uid: p.uid, amount: s.rebate, reason: REASONS.lossRebate, ref: `lossrebate:${p.uid}:${s.rebateDay}` }, 'bonus');
+    }
+    s.rebate = 0;
+  }
+  if (s.bean >= 100 && rng.chance(0.3)) {
+    const [item, price] = rng.pick(SHOP.filter(([, cost]) => cost <= s.bean));
+    world.wallet(at + 50 * SECOND, 'debit', { uid: p.uid, amount: price, reason: REASONS.shop, ref: `shop:${item}:${p.uid}:${day}` }, 'bean');
+  }
+}
+
+/** The dealers a player buys from: its partner's own first, then the platform's (partner 0). */
+function dealerFor(ctx: Ctx, s: PlayerState, amount: number): PlayerState | undefined {
+  const free = (d: PlayerState) => d.chip >= amount && !d.inSession;
+  return ctx.dealers.find((d) => d.p.partner === s.p.partner && free(d)) ?? ctx.dealers.find((d) => d.p.partner === 0 && free(d));
 }
 
 /** Before buying in: money from the safe, a coin dealer, or relief, when the wallet is low. */
@@ -91,9 +137,12 @@ function topUp(ctx: Ctx, s: PlayerState, at: number): void {
   }
   if (s.chip < low && s.p.payer && !s.p.dealer && ctx.dealers.length && rng.chance(0.6)) {
     const amount = Math.round(clamp(rng.lognormal(20_000, 0.9), 5_000, 500_000) / 1000) * 1000;
-    const dealer = ctx.dealers.find((d) => d.chip >= amount && !d.inSession) ?? undefined;
+    const dealer = dealerFor(ctx, s, amount);
     if (dealer) {
       world.event(at + SECOND, 'coindealer.sold', { dealerUid: dealer.p.uid, toUid: s.p.uid, amount, price: Math.round(amount * rng.pick([0.95, 0.98, 1])) });
+      // the deposit promotion: the first purchase 50% (up to 50,000), later ones 5%
+      const bonus = Math.min(Math.floor(amount * (s.purchases++ === 0 ? 0.5 : 0.05)), 50_000);
+      if (bonus > 0) world.wallet(at + 2 * SECOND, 'credit', { uid: s.p.uid, amount: bonus, reason: REASONS.depositBonus, ref: `deposit:${s.p.uid}:${s.purchases}` }, 'bonus');
       if (dealer.chip < DEALER_STOCK / 10) {
         world.wallet(at + 2 * SECOND, 'credit', { uid: dealer.p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${dealer.p.uid}:${ctx.dayOf(at)}` });
       }
@@ -116,7 +165,7 @@ const GAMES = ['tongits', 'pusoy', 'lucky9', 'colorgame', 'hilo', 'slots'] as co
  */
 export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): number {
   const { world, rng } = ctx;
-  if (s.inSession) return 0;
+  if (s.inSession || world.access(s, at) !== 'ok') return 0;
   topUp(ctx, s, at);
   const start = at + 5 * SECOND;
   const stake = Math.max(10, Math.min(s.p.stake, Math.floor(s.chip / 5 / 10) * 10));
@@ -126,11 +175,14 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
   const game = rng.pick(GAMES);
   const ref = `${game}:${s.p.uid}:${s.sessions++}`;
   world.wallet(start, 'debit', { uid: s.p.uid, amount: buyIn, reason: REASONS.bet, ref });
+  // bonus money goes on the table with the buy-in
+  const bonus = s.bonus;
+  if (bonus > 0) world.wallet(start, 'debit', { uid: s.p.uid, amount: bonus, reason: REASONS.bet, ref }, 'bonus');
   s.inSession = true;
   ctx.online.add(s);
   ctx.recent.push(s);
   if (ctx.recent.length > 50) ctx.recent.shift();
-  let table = buyIn;
+  let table = buyIn + bonus;
   let played = 0;
   let t = start;
   const slotLike = game === 'slots' || game === 'colorgame';
@@ -148,19 +200,40 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
   for (let i = 0; i < emotes; i++) ctx.schedule(rng.int(start, end), (when) => emote(ctx, s, when));
   const gifts = rng.poisson(s.p.tier === 'top' ? 0.8 : 0.25);
   for (let i = 0; i < gifts; i++) ctx.schedule(rng.int(start, end), (when) => gift(ctx, s, when));
-  ctx.schedule(end, (when) => settle(ctx, s, when, table, buyIn, ref, stake), true);
+  ctx.schedule(end, (when) => settle(ctx, s, when, table, buyIn + bonus, ref, stake), true);
   return played;
 }
 
-function settle(ctx: Ctx, s: PlayerState, at: number, table: number, buyIn: number, ref: string, stake: number): void {
+/** The daily loss rebate earned by a day's net loss at the tables. */
+export function lossRebate(loss: number): number {
+  const rate = loss >= 50_000 ? 0.08 : loss >= 5_000 ? 0.05 : loss >= 1_000 ? 0.03 : 0;
+  return Math.min(10_000, Math.floor(loss * rate / 10) * 10);
+}
+
+function settle(ctx: Ctx, s: PlayerState, at: number, table: number, staked: number, ref: string, stake: number): void {
   const { world, rng } = ctx;
   s.inSession = false;
   ctx.online.delete(s);
   if (table > 0) world.wallet(at, 'credit', { uid: s.p.uid, amount: table, reason: REASONS.win, ref });
-  if (table > buyIn) badge(ctx, s, at + SECOND, 'firstWin');
+  const day = ctx.dayOf(at);
+  if (s.lossDay !== day) { s.lossDay = day; s.loss = 0; }
+  s.loss += staked - table;
+  const rebate = lossRebate(s.loss);
+  if (rebate > 0 || s.rebateDay === day) { s.rebate = rebate; s.rebateDay = day; }
+  if (rng.chance(0.04)) {
+    world.wallet(at + 3 * SECOND, 'credit', { uid: s.p.uid, amount: rng.weighted(WHEEL), reason: REASONS.wheel, ref: `wheel:${ref}` }, 'bean');
+  }
+  if (table > staked) badge(ctx, s, at + SECOND, 'firstWin');
   if (stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
   if (s.chip > s.p.stake * 40 && rng.chance(0.35)) {
     world.event(at + 2 * SECOND, 'safe.deposit', { uid: s.p.uid, amount: Math.floor(s.chip * rng.pick([0.3, 0.5, 0.7]) / 100) * 100 });
+  }
+  // a club member (a partner's player) sends some of what it holds to a club mate
+  const club = s.p.partner ? world.clubs.get(s.p.partner)! : [];
+  if (club.length > 1 && s.chip > 2_000 && rng.chance(0.15)) {
+    const mate = rng.pick(club);
+    const amount = Math.floor(s.chip * rng.pick([0.1, 0.2, 0.3]) / 100) * 100;
+    if (mate !== s && amount > 0) world.event(at + 2 * SECOND, 'chips.transferred', { fromUid: s.p.uid, toUid: mate.p.uid, amount });
   }
 }
 
@@ -207,7 +280,7 @@ export function daily(ctx: Ctx, s: PlayerState, at: number, lookup: (uid: number
   } else if (s.phoneBound && p.phone && rng.chance(0.05)) {
     later((w) => smsCode(ctx, p, w, rng.pick(['login', 'reset'])));
   }
-  if (rng.chance(0.012)) later((w) => world.event(w, 'feedback.submitted', { uid: p.uid, ...feedback(rng) }));
+  if (rng.chance(0.02)) later((w) => world.event(w, 'feedback.submitted', { uid: p.uid, ...feedback(rng) }));
   if (rng.chance(0.007)) {
     later((w) => {
       const target = otherOnline(ctx, s) ?? (p.inviterUid ? lookup(p.inviterUid) : undefined);

@@ -2,8 +2,10 @@
  * For the simulator's own tests: an in-memory stand-in for the console's platform API that
  * keeps balances by the contract's rules (409 when short, 404 for an unknown player, 409 for
  * a uid that exists, duplicate ids), so a generator's output can be checked without a server.
+ * Staff actions move chips as the console would (add, reduce with 409 when short, chip batches)
+ * and are otherwise only counted.
  */
-import type { Balances, EventResult, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
+import type { Balances, EventResult, PlatformEvent, StaffAnswer, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
 
 const empty = (): Balances => ({ chip: 0, bean: 0, safe: 0, bonus: 0, diamond: 0, charisma: 0, withdrawable: 0 });
 
@@ -66,6 +68,22 @@ export class FakePlatform implements Transport {
     const answer = { status: 200, code: 200, balance: b[body.currency] };
     this.txs.set(body.txId, answer);
     return answer;
+  }
+
+  readonly staffDone: StaffOp[] = [];
+
+  async staff(op: StaffOp): Promise<StaffAnswer> {
+    this.calls++;
+    const chips: [number, number][] = op.op === 'chips.add' ? [[op.uid, op.amount]] : op.op === 'chips.reduce' ? [[op.uid, -op.amount]]
+      : op.op === 'batch' && op.currency === 'chip' ? op.lines : [];
+    for (const [uid, delta] of chips) {
+      const b = this.balances.get(uid);
+      if (!b) return { status: 404, code: 404, message: `Player ${uid} not found` };
+      if (b.chip + delta < 0) return { status: 409, code: 409, message: 'Insufficient balance' };
+    }
+    for (const [uid, delta] of chips) this.balances.get(uid)!.chip += delta;
+    this.staffDone.push(op);
+    return { status: 200, code: 200 };
   }
 
   async balance(uid: number): Promise<Balances | null> {

@@ -5,17 +5,20 @@
  * ledger entries (stamped with the server's clock: the contract's wallet calls carry no time)
  * land on their day of the history, like the events (which carry `at`). The whole signed
  * path works the same through `injectCarrier` with a clock the client moves
- * (`simulator.api.test.ts`), at about half the speed.
+ * (`simulator.api.test.ts`), at about half the speed. Staff actions (the desk of the demo
+ * seed) go to `staff` (in-process-staff.ts).
  */
 import { platformEventsBody, walletMoveBody } from '@console/schemas';
 import type { Db } from '../db/open';
 import { applyEvents } from '../domains/platform/events';
 import { walletBalance, walletMove } from '../domains/platform/wallet';
 import { ApiError } from '../http/api-error';
-import type { Balances, EventResult, Transport } from './types';
+import type { StaffCarrier } from './in-process-staff';
+import type { Balances, EventResult, StaffOp, Transport } from './types';
 
-export function directTransport(db: Db, appId: string): Transport {
+export function directTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
   return {
+    ...(staff ? { staff: (op: StaffOp, at: number) => staff.staff(op, at) } : {}),
     async events(events, at) {
       const body = platformEventsBody.parse({ events });
       return (await applyEvents(db, appId, body.events, new Date(at))) as EventResult[];

@@ -56,7 +56,11 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
   };
   const sender = new Sender(run.transport, {
     concurrency: run.concurrency,
-    onEventRejected: (e) => resync(playersNamed(e)),
+    onEventRejected: (e, r) => {
+      // a player the console bans or suspends is left alone (a live run does not know until when)
+      if (e.type === 'player.login' && r.code === 409) world.block(e.data.uid);
+      return resync(playersNamed(e));
+    },
     onWalletRejected: (_kind, body) => resync([body.uid]),
   });
   const idle: PlayerState[] = [];

@@ -66,6 +66,23 @@ describe('simulator population', () => {
     expect(players.filter((p) => p.dealer).length).toBeGreaterThanOrEqual(5);
   });
 
+  it('gives the platform and each partner its own coin dealers, and partner players pay more often', () => {
+    const dealers = players.filter((p) => p.dealer && !p.cluster);
+    for (const partner of [0, 1, 2]) expect(dealers.filter((d) => d.partner === partner).length, `partner ${partner}`).toBeGreaterThanOrEqual(N / 400 - 2);
+    for (const d of dealers) expect(d.shareId).toBeUndefined();
+    // the first dealer of partner 1 comes early, so that a small demo has one
+    expect(players.slice(0, 30).some((p) => p.dealer && p.partner === 1)).toBe(true);
+    const payShare = (partnered: boolean) => {
+      const regular = players.filter((p) => p.tier === 'regular' && !p.dealer && (p.partner > 0) === partnered);
+      return regular.filter((p) => p.payer).length / regular.length;
+    };
+    expect(payShare(true)).toBeGreaterThan(payShare(false));
+    expect(payShare(false)).toBeGreaterThan(0.015);
+    expect(payShare(true)).toBeLessThan(0.1);
+    const none = new Population({ seed: 7, uidBase: 0, partners: [] }).first(800);
+    expect(none.filter((p) => p.dealer).map((p) => p.partner)).toEqual([0, 0]);
+  });
+
   it('writes Philippine phones and GCash numbers, and stakes around ₱5', () => {
     for (const p of players.filter((x) => x.phone)) expect(`${p.phone!.country} ${p.phone!.number}`).toMatch(/^\+63 9\d{9}$/);
     for (const p of players.filter((x) => x.gcash)) expect(p.gcash).toMatch(/^09\d{9}$/);

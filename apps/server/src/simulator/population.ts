@@ -10,6 +10,9 @@
  * address within 2 minutes, invited by a "main" account they feed with transfers. Channels:
  * partner 0 for about 78%, partners 1 and 2 for the rest; 8% register with the demo sales
  * account's share code, 5% with the ground promoter's, 15% are invited by another player.
+ * Coin dealers: three in every 400 players, the platform's (partner 0) and one of each of the
+ * first two partners (a partner hands its chips to its own dealers, docs/domain.md). Players
+ * of a partner (a club) buy from its dealers more often than the platform's own pay (8% against 3%, est.).
  */
 import { playerName, BANKS, PACKAGES } from './catalog';
 import { clamp, Rng } from './rng';
@@ -21,6 +24,11 @@ export const DEMO_SHARE_CODES = { sales: 'SL1001', groundpromoter: 'GP1001' } as
 export const PHONE_COUNTRY = '+63';
 /** The demo seed's population (src/seed/demo.ts); the CLI's live mode plays it by default. */
 export const DEMO_POPULATION = { seed: 20261122, uidBase: 100_000 } as const;
+/**
+ * Positions of the coin dealers in every 400 players: the platform's, then the first and second
+ * partner's (never inside a block's farm, which starts 20 to 60 players into its block).
+ */
+export const DEALER_SLOTS = [7, 11, 17] as const;
 
 export type ClusterKind = 'ip' | 'device' | 'farm';
 
@@ -130,12 +138,13 @@ export class Population {
   private single(rng: Rng, index: number): SimPlayer {
     const uid = this.options.uidBase + index + 1;
     const top = rng.chance(0.05);
-    const dealer = index % 400 === 7;
+    const partners = this.options.partners ?? [1, 2];
+    const slot = (DEALER_SLOTS as readonly number[]).indexOf(index % 400);
+    const dealer = slot === 0 || (slot > 0 && partners.length >= slot);
     const ownPhone = rng.chance(0.7) ? phone(rng) : undefined;
     const channel = rng.next();
     let shareId: string | undefined;
     let inviterUid: number | undefined;
-    const partners = this.options.partners ?? [1, 2];
     const drawn: number = rng.weighted([[0, 78], [1, 14], [2, 8]] as const);
     let partner = drawn && partners.length ? partners[(drawn - 1) % partners.length]! : 0;
     if (channel < 0.08) { shareId = this.codes.sales; partner = 0; }
@@ -148,6 +157,7 @@ export class Population {
       shareId = String(inviter.uid);
       partner = inviter.partner;
     }
+    if (dealer) { partner = slot === 0 ? 0 : partners[slot - 1]!; shareId = undefined; inviterUid = undefined; }
     return {
       index, uid, name: playerName(rng), deviceId: deviceId(rng), ip: ipFor(index * 4),
       otherIps: rng.chance(0.35) ? [ipFor(index * 4 + 1), ...(rng.chance(0.3) ? [ipFor(index * 4 + 2)] : [])] : [],
@@ -157,7 +167,7 @@ export class Population {
       bank: rng.chance(0.08) ? rng.pick(BANKS) : undefined,
       tier: top || dealer ? 'top' : 'regular',
       stake: Math.round(clamp(rng.lognormal(top ? 1_000 : 500, 0.8), 100, 5_000) / 10) * 10,
-      payer: dealer || rng.chance(top ? 0.35 : 0.03),
+      payer: dealer || rng.chance(top ? 0.35 : partner ? 0.08 : 0.03),
       dealer,
     };
   }
@@ -173,7 +183,7 @@ export class Population {
     for (let k = 1; k < size; k++) {
       const p = this.single(rng, head + k);
       p.cluster = { kind, head };
-      p.partner = first.partner;
+      if (!p.dealer) p.partner = first.partner;
       if (kind === 'ip' || kind === 'farm') p.ip = first.ip;
       if (kind === 'device' || kind === 'farm') { p.deviceId = first.deviceId; p.gcash = sharedGcash; }
       if (kind === 'farm') {
@@ -185,6 +195,7 @@ export class Population {
         p.tier = 'regular';
         p.payer = false;
         p.dealer = false;
+        p.partner = first.partner;
         p.phone = undefined;
         p.phoneAtRegistration = false;
         p.otherIps = [];

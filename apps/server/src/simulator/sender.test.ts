@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakePlatform } from './fake-platform';
-import { phases, Sender } from './sender';
+import { phases, Sender, type PlatformAction } from './sender';
 import type { Action, EventResult, PlatformEvent } from './types';
 
 let seq = 0;
-const event = (e: Omit<PlatformEvent, 'id' | 'at'>): Action => ({ kind: 'event', at: 0, event: { id: `e${seq++}`, at: '2026-11-22T10:00:00Z', ...e } as PlatformEvent });
-const wallet = (kind: 'debit' | 'credit', uid: number, amount: number): Action => ({
+const event = (e: Omit<PlatformEvent, 'id' | 'at'>): PlatformAction => ({ kind: 'event', at: 0, event: { id: `e${seq++}`, at: '2026-11-22T10:00:00Z', ...e } as PlatformEvent });
+const wallet = (kind: 'debit' | 'credit', uid: number, amount: number): PlatformAction => ({
   kind, at: 0, body: { txId: `t${seq++}`, uid, currency: 'chip', amount, reason: kind === 'debit' ? 'game.bet' : 'game.win' },
 });
 
 const uid = fc.integer({ min: 1, max: 5 });
 const amount = fc.integer({ min: 1, max: 300 });
-const action: fc.Arbitrary<() => Action> = fc.oneof(
+const action: fc.Arbitrary<() => PlatformAction> = fc.oneof(
   uid.map((u) => () => event({ type: 'player.registered', data: { uid: u, name: 'p', ip: '1.1.1.1', deviceId: `d${u}`, package: 'com.demo' } })),
   fc.tuple(uid, uid, amount).map(([a, b, n]) => () => event({ type: 'chips.transferred', data: { fromUid: a, toUid: b, amount: n } })),
   fc.tuple(uid, amount).map(([u, n]) => () => event({ type: 'safe.deposit', data: { uid: u, amount: n } })),
@@ -29,7 +29,7 @@ async function oneByOne(actions: Action[]): Promise<{ platform: FakePlatform; ou
     if (a.kind === 'event') {
       const [r] = (await platform.events([a.event])) as EventResult[];
       outcomes.set(a.event.id, r!.status === 'applied' ? 200 : r!.code!);
-    } else {
+    } else if (a.kind !== 'staff') {
       outcomes.set(a.body.txId, (await platform.wallet(a.kind, a.body)).code);
     }
   }
@@ -52,6 +52,30 @@ describe('simulator sender', () => {
       [['player.registered', 'player.registered', 'player.login'], ['credit']],
       [['chips.transferred', 'player.login'], ['debit']],
     ]);
+  });
+
+  it('sends a staff action after everything before it and before everything after it', async () => {
+    const order: string[] = [];
+    const platform = new FakePlatform();
+    const sender = new Sender({
+      events: async (events) => { order.push(...events.map((e) => e.type)); return platform.events(events); },
+      wallet: async (kind, body) => { order.push(kind); return platform.wallet(kind, body); },
+      balance: (u) => platform.balance(u),
+      staff: async (op) => { order.push(op.op); return platform.staff(op); },
+    });
+    await sender.send([
+      event({ type: 'player.registered', data: { uid: 1, name: 'a', ip: '1.1.1.1', deviceId: 'd', package: 'p' } }),
+      wallet('credit', 1, 100),
+      { kind: 'staff', at: 0, staff: { op: 'chips.reduce', by: 'business', uid: 1, amount: 60, reason: 'r', requestId: 'request-1' } },
+      // independent of the staff action by the rules of phases, yet sent after it
+      event({ type: 'player.registered', data: { uid: 2, name: 'b', ip: '1.1.1.2', deviceId: 'e', package: 'p' } }),
+      wallet('debit', 1, 40),
+    ]);
+    expect(order).toEqual(['player.registered', 'credit', 'chips.reduce', 'player.registered', 'debit']);
+    expect(platform.balances.get(1)!.chip).toBe(0);
+    expect(sender.stats.staff['chips.reduce']).toEqual({ sent: 1, applied: 1, rejected: 0, duplicate: 0 });
+    await expect(new Sender({ events: (e) => platform.events(e), wallet: (k, b) => platform.wallet(k, b), balance: (u) => platform.balance(u) })
+      .send([{ kind: 'staff', at: 0, staff: { op: 'unsuspend', by: 'serviceleader', uid: 1, reason: 'r' } }])).rejects.toThrow(/staff actions/);
   });
 
   it('ends where sending one by one ends, with the same outcome for every id (any sequence)', async () => {

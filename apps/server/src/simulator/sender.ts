@@ -8,14 +8,17 @@
  * its player or move its chips, and after that player's earlier wallet calls. Actions on
  * different players commute, so the server ends where sending one by one would have left it.
  * Within a phase, wallet calls of different players run concurrently; one player's stay in order.
+ * A staff action (demo seed) is a barrier: what came before it is sent first, then it alone.
  */
-import type { Action, EventResult, EventType, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
+import type { Action, EventResult, EventType, PlatformEvent, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
 
 export interface TypeCount { sent: number; applied: number; rejected: number; duplicate: number }
 
 export interface Stats {
   events: Partial<Record<EventType, TypeCount>>;
   wallet: Record<'debit' | 'credit', TypeCount>;
+  /** Staff operations by `op` (duplicate: found already done, on a seed finished after a cut). */
+  staff: Partial<Record<StaffOp['op'], TypeCount>>;
   /** `<type> <code> <message>` → how many. */
   rejections: Map<string, number>;
   calls: number;
@@ -24,6 +27,7 @@ export interface Stats {
 export const newStats = (): Stats => ({
   events: {},
   wallet: { debit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 }, credit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 } },
+  staff: {},
   rejections: new Map(),
   calls: 0,
 });
@@ -59,9 +63,12 @@ export interface SenderOptions {
 
 type WalletAction = Extract<Action, { kind: 'debit' | 'credit' }>;
 type EventAction = Extract<Action, { kind: 'event' }>;
+/** What the platform itself does (no staff action). */
+export type PlatformAction = EventAction | WalletAction;
+type StaffAction = Extract<Action, { kind: 'staff' }>;
 
 /** Splits a chunk of actions into phases (see above); each phase's lists keep the chunk's order. */
-export function phases(actions: readonly Action[]): { events: EventAction[]; wallet: WalletAction[] }[] {
+export function phases(actions: readonly PlatformAction[]): { events: EventAction[]; wallet: WalletAction[] }[] {
   const eventPhase = new Map<number, number>();
   const chipEventPhase = new Map<number, number>();
   const walletPhase = new Map<number, number>();
@@ -98,9 +105,34 @@ export class Sender {
 
   /** Sends a chunk of actions (given in the order they happened); resolves when all are answered. */
   async send(actions: readonly Action[]): Promise<void> {
+    let segment: PlatformAction[] = [];
+    for (const a of actions) {
+      if (a.kind !== 'staff') { segment.push(a); continue; }
+      await this.sendSegment(segment);
+      segment = [];
+      await this.sendStaff(a);
+    }
+    await this.sendSegment(segment);
+  }
+
+  private async sendSegment(actions: readonly PlatformAction[]): Promise<void> {
     for (const phase of phases(actions)) {
       for (let i = 0; i < phase.events.length; i += this.batchSize) await this.sendEvents(phase.events.slice(i, i + this.batchSize));
       await this.sendWallet(phase.wallet);
+    }
+  }
+
+  private async sendStaff(a: StaffAction): Promise<void> {
+    if (!this.transport.staff) throw new Error('staff actions need a transport that carries them (the demo seed\'s)');
+    this.stats.calls++;
+    const answer = await this.transport.staff(a.staff, a.at);
+    const count = (this.stats.staff[a.staff.op] ??= { sent: 0, applied: 0, rejected: 0, duplicate: 0 });
+    count.sent++;
+    if (answer.code === 200) count.applied++;
+    else if (answer.code === 208) count.duplicate++;
+    else {
+      count.rejected++;
+      this.reject(`staff.${a.staff.op} ${answer.code} ${answer.message ?? ''}`);
     }
   }
 

@@ -36,10 +36,31 @@ export type WalletCurrency = 'chip' | 'bean' | 'bonus' | 'diamond' | 'withdrawab
 
 export interface WalletBody { txId: string; uid: number; currency: WalletCurrency; amount: number; reason: string; ref?: string }
 
-/** One thing the simulated platform does, at a time (ms since the epoch). */
+export type BanKind = 'account' | 'device' | 'ip';
+
+/**
+ * What a console staff member does (the demo seed's desk, desk.ts): one real operation of a
+ * demo account (`by` = its username), sent through the staff API in process (in-process-staff.ts).
+ * Feedback and tip-offs are named by their author and moment (the console gives them their ids);
+ * a ban to lift by its kind and value.
+ */
+export type StaffOp =
+  | { op: 'chips.add' | 'chips.reduce'; by: string; uid: number; amount: number; reason: string; requestId: string }
+  | { op: 'ban' | 'unban'; by: string; kind: BanKind; value: string; reason: string }
+  | { op: 'suspend'; by: string; uid: number; until: number; reason: string }
+  | { op: 'unsuspend'; by: string; uid: number; reason: string }
+  | { op: 'feedback.reply'; by: string; uid: number; submittedAt: number; reply: string }
+  | { op: 'feedback.close'; by: string; uid: number; submittedAt: number }
+  | { op: 'tipoff.handle'; by: string; uid: number; submittedAt: number; verdict: 'valid' | 'invalid'; note: string }
+  | { op: 'batch'; by: string; currency: 'chip' | 'withdrawable'; lines: [uid: number, amount: number][]; reason: string };
+
+export interface StaffAnswer { status: number; code: number; message?: string }
+
+/** One thing the simulated platform (or a staff member) does, at a time (ms since the epoch). */
 export type Action =
   | { kind: 'event'; at: number; event: PlatformEvent }
-  | { kind: 'debit' | 'credit'; at: number; body: WalletBody };
+  | { kind: 'debit' | 'credit'; at: number; body: WalletBody }
+  | { kind: 'staff'; at: number; staff: StaffOp };
 
 export type EventStatus = 'applied' | 'rejected' | 'duplicate';
 
@@ -59,4 +80,6 @@ export interface Transport {
   wallet(kind: 'debit' | 'credit', body: WalletBody, at: number): Promise<WalletAnswer>;
   /** null when the player does not exist (404). */
   balance(uid: number, at: number): Promise<Balances | null>;
+  /** A staff operation at `at` (the demo seed only; a run with staff actions needs it). */
+  staff?(op: StaffOp, at: number): Promise<StaffAnswer>;
 }

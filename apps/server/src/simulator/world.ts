@@ -5,13 +5,15 @@
  */
 import { BADGES } from './catalog';
 import type { SimPlayer } from './population';
-import type { Action, Balances, EventData, EventType, WalletBody } from './types';
+import type { Action, Balances, EventData, EventType, StaffOp, WalletBody, WalletCurrency } from './types';
 
 export interface PlayerState {
   p: SimPlayer;
   chip: number;
   safe: number;
   charisma: number;
+  bean: number;
+  bonus: number;
   phoneBound: boolean;
   gcashSet: boolean;
   bankSet: boolean;
@@ -24,6 +26,22 @@ export interface PlayerState {
   sessions: number;
   /** A session is running: its chips are on the table until it is settled. */
   inSession: boolean;
+  /** Account banned by staff; suspended until this moment (0: not). */
+  banned: boolean;
+  suspendedUntil: number;
+  /** The last login (ms; 0: none). */
+  lastSeen: number;
+  /** Daily sign-in (beans): the last day claimed and the streak (1–7). */
+  signDay: number;
+  signStreak: number;
+  /** A loss rebate (bonus) earned on `rebateDay`, claimed at a later login within 3 days. */
+  rebate: number;
+  rebateDay: number;
+  /** Net chips lost at the tables on `lossDay`. */
+  loss: number;
+  lossDay: number;
+  /** Chips bought from coin dealers (the first purchase has the welcome deposit bonus). */
+  purchases: number;
 }
 
 /** Wallet reasons the simulator uses (docs/api/platform.md lists which reasons are games). */
@@ -34,15 +52,42 @@ export const REASONS = {
   phone: 'activity.telephonelogin',
   relief: 'activity.relief',
   stock: 'coindealer.stock',
+  /** beans: the daily sign-in calendar, the lucky wheel after a sitting, the item shop */
+  signin: 'activity.onlinesign',
+  wheel: 'activity.luckywheel',
+  shop: 'shop.exchange',
+  /** bonus: a deposit promotion on a coin-dealer purchase, the daily loss rebate; spent as a game bet (REASONS.bet) */
+  depositBonus: 'promo.deposit',
+  lossRebate: 'activity.lossrebate',
 } as const;
+
+/** What a player may do at a moment: a banned or suspended account, device or address cannot log in. */
+export type Access = 'ok' | 'banned' | 'suspended';
 
 export class World {
   readonly players = new Map<number, PlayerState>();
+  /** Players of each partner other than 0 (a partner is a club: its members send each other chips). */
+  readonly clubs = new Map<number, PlayerState[]>();
+  readonly bannedDevices = new Set<string>();
+  readonly bannedIps = new Set<string>();
+  /** Sees every event as it is emitted (the staff desk follows feedback, tip-offs and transfers). */
+  observer?: (at: number, type: EventType, data: EventData[EventType]) => void;
   private eventSeq = 0;
   private txSeq = 0;
+  private staffSeq = 0;
 
   constructor(private readonly prefix: string, private readonly out: (action: Action) => void) {}
 
+  access(s: PlayerState, at: number): Access {
+    if (s.banned || this.bannedDevices.has(s.p.deviceId) || this.bannedIps.has(s.p.ip)) return 'banned';
+    return at < s.suspendedUntil ? 'suspended' : 'ok';
+  }
+
+  /** Live mode: the platform refused a login of a player it blocks (the reason is not known). */
+  block(uid: number): void {
+    const s = this.players.get(uid);
+    if (s) s.banned = true;
+  }
   state(uid: number): PlayerState | undefined {
     return this.players.get(uid);
   }
@@ -53,25 +98,36 @@ export class World {
     s.chip = balances.chip;
     s.safe = balances.safe;
     s.charisma = balances.charisma;
+    s.bean = balances.bean;
+    s.bonus = balances.bonus;
     s.phoneBound = p.phone !== undefined;
     s.gcashSet = p.gcash !== undefined;
     s.bankSet = p.bank !== undefined;
     // what it holds is not known: no badge is granted twice (the platform would refuse it)
     for (const id of Object.keys(BADGES)) s.badges.add(id);
-    this.players.set(p.uid, s);
+    this.add(s);
     return s;
   }
 
   /** Replaces a player's balances with what the server reports (after a refusal). */
   resync(uid: number, balances: Balances): void {
     const s = this.players.get(uid);
-    if (s) { s.chip = balances.chip; s.safe = balances.safe; s.charisma = balances.charisma; }
+    if (s) { s.chip = balances.chip; s.safe = balances.safe; s.charisma = balances.charisma; s.bean = balances.bean; s.bonus = balances.bonus; }
+  }
+
+  private add(s: PlayerState): void {
+    this.players.set(s.p.uid, s);
+    if (s.p.partner) {
+      const club = this.clubs.get(s.p.partner);
+      if (club) club.push(s); else this.clubs.set(s.p.partner, [s]);
+    }
   }
 
   private fresh(p: SimPlayer): PlayerState {
     return {
-      p, chip: 0, safe: 0, charisma: 0, phoneBound: false, gcashSet: false, bankSet: false, badges: new Set(),
+      p, chip: 0, safe: 0, charisma: 0, bean: 0, bonus: 0, phoneBound: false, gcashSet: false, bankSet: false, badges: new Set(),
       giftsSent: 0, playDays: 0, lastPlayDay: -1, reliefDay: -1, reliefCount: 0, sessions: 0, inSession: false,
+      banned: false, suspendedUntil: 0, lastSeen: 0, signDay: -2, signStreak: 0, rebate: 0, rebateDay: -1, loss: 0, lossDay: -1, purchases: 0,
     };
   }
 
@@ -79,13 +135,46 @@ export class World {
     this.apply(type, data);
     const id = `${this.prefix}e${(this.eventSeq++).toString(36)}`;
     this.out({ kind: 'event', at, event: { id, type, at: new Date(at).toISOString(), data } as never });
+    this.observer?.(at, type, data);
   }
 
-  wallet(at: number, kind: 'debit' | 'credit', body: Omit<WalletBody, 'txId' | 'currency'>): void {
+  /** A wallet call; chip, bean and bonus are followed here (the simulator moves no other currency). */
+  wallet(at: number, kind: 'debit' | 'credit', body: Omit<WalletBody, 'txId' | 'currency'>, currency: WalletCurrency = 'chip'): void {
     const s = this.players.get(body.uid)!;
-    s.chip += kind === 'credit' ? body.amount : -body.amount;
+    const delta = kind === 'credit' ? body.amount : -body.amount;
+    if (currency === 'chip' || currency === 'bean' || currency === 'bonus') s[currency] += delta;
     const txId = `${this.prefix}w${(this.txSeq++).toString(36)}`;
-    this.out({ kind, at, body: { txId, currency: 'chip', ...body } });
+    this.out({ kind, at, body: { txId, currency, ...body } });
+  }
+
+  /** A staff operation (demo seed): its effect on the players here, then the action. */
+  staff(at: number, op: StaffOp): void {
+    const s = 'uid' in op ? this.players.get(op.uid) : undefined;
+    switch (op.op) {
+      case 'chips.add': s!.chip += op.amount; break;
+      case 'chips.reduce': s!.chip -= op.amount; break;
+      case 'suspend': s!.suspendedUntil = op.until; break;
+      case 'unsuspend': s!.suspendedUntil = 0; break;
+      case 'ban': case 'unban': {
+        const on = op.op === 'ban';
+        if (op.kind === 'account') this.players.get(Number(op.value))!.banned = on;
+        else {
+          const set = op.kind === 'device' ? this.bannedDevices : this.bannedIps;
+          if (on) set.add(op.value); else set.delete(op.value);
+        }
+        break;
+      }
+      case 'batch':
+        if (op.currency === 'chip') for (const [uid, amount] of op.lines) this.players.get(uid)!.chip += amount;
+        break;
+      default: break;
+    }
+    this.out({ kind: 'staff', at, staff: op });
+  }
+
+  /** A submission id for a staff chip change (a retried seed is refused instead of paying twice). */
+  requestId(): string {
+    return `${this.prefix}s${(this.staffSeq++).toString(36)}`.padEnd(8, '0');
   }
 
   private apply<T extends EventType>(type: T, raw: EventData[T]): void {
@@ -122,14 +211,14 @@ export class World {
   register(at: number, data: EventData['player.registered'], p: SimPlayer): PlayerState {
     const s = this.fresh(p);
     if (data.phone) s.phoneBound = true;
-    this.players.set(p.uid, s);
+    this.add(s);
     const id = `${this.prefix}e${(this.eventSeq++).toString(36)}`;
     this.out({ kind: 'event', at, event: { id, type: 'player.registered', at: new Date(at).toISOString(), data } });
     return s;
   }
 
   /** Every state, in uid order (tests compare it with the server's balances). */
-  balances(): Map<number, { chip: number; safe: number; charisma: number }> {
-    return new Map([...this.players].map(([uid, s]) => [uid, { chip: s.chip, safe: s.safe, charisma: s.charisma }]));
+  balances(): Map<number, { chip: number; safe: number; charisma: number; bean: number; bonus: number }> {
+    return new Map([...this.players].map(([uid, s]) => [uid, { chip: s.chip, safe: s.safe, charisma: s.charisma, bean: s.bean, bonus: s.bonus }]));
   }
 }
