@@ -76,13 +76,15 @@ export function defineOperation<B extends z.ZodType = z.ZodUndefined, Q extends 
   return op as unknown as Operation;
 }
 
-function documented(schema: z.ZodType): Record<string, unknown> {
+/** A zod schema as OpenAPI 3.0 JSON schema (the input side). */
+export function documented(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 }
 
-function zodValidator(schema: z.ZodType, part: string) {
+/** Fastify validator from a strict zod schema: a refusal is a 400 naming the field. */
+export function zodValidator(schema: z.ZodType, part: string) {
   return (data: unknown) => {
     const input = data === null ? undefined : data;
     const parsed = schema.safeParse(input);

@@ -19,7 +19,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/open';
 import { parseJsonBody } from '../plugins/json-body';
 import { ApiError } from './api-error';
-import { describeZodError } from './zod-message';
+import { documented, zodValidator } from './operation';
 import { RefusalLog } from './refusal-log';
 
 export const PLATFORM_PREFIX = '/api/platform/';
@@ -82,12 +82,6 @@ function sameHex(a: string, b: string): boolean {
   return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }
 
-function documented(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
-}
-
 interface Deps { db: Db; config: ServerConfig }
 
 /** Headers, application and clock: everything that can be checked before the body is read. */
@@ -114,15 +108,6 @@ function checkSignature(request: FastifyRequest): void {
   if (!sameHex(signature.toLowerCase() === signature ? signature : '', platformSignature(app.secret, app.timestamp, payload))) {
     throw platformUnauthorized('Bad signature');
   }
-}
-
-function zodValidator(schema: z.ZodType, part: string) {
-  return (data: unknown) => {
-    const input = data === null ? undefined : data;
-    const parsed = schema.safeParse(input);
-    if (parsed.success) return { value: parsed.data };
-    return { error: new ApiError(400, describeZodError(schema.safeParse(input, { reportInput: true }).error!, part)) };
-  };
 }
 
 /**
