@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiLogin, freePort, launchBrowser, startServer, DEMO_PASSWORD } from '../e2e/harness.ts';
+import { playersBench } from './players.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -118,6 +119,9 @@ let calls;
 try { calls = await throughput(targets); } finally { for (const t of targets) await t.stop(); }
 const browser = await browserFigures();
 Object.assign(results, { calls, browser });
+// players and money (issue 5) on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
+const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(PG_URL) : null;
+if (players) results.players = players;
 
 const row = (c: (typeof calls)[number]) =>
   `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
@@ -127,6 +131,7 @@ console.log(['',
   ...calls.map(row),
   ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
   '', `login page JavaScript: ${browser.loginJsGzipKB} KB gzipped (${browser.loginJsRawKB} KB raw, ${browser.loginJsFiles} files; target ≤ 250 KB)`,
-  `navigation → painted dashboard shell: median ${browser.shellPaintMsMedian} ms (runs: ${browser.shellPaintMsRuns.join(', ')})`, ''].join('\n'));
+  `navigation → painted dashboard shell: median ${browser.shellPaintMsMedian} ms (runs: ${browser.shellPaintMsRuns.join(', ')})`, '',
+  ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : [])].join('\n'));
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');
