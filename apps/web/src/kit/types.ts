@@ -127,6 +127,8 @@ export interface ListDeclaration<Row> {
   detail?: DetailDeclaration<Row>;
   /** Default 20 (page mode) or 50 (cursor mode). */
   pageSize?: number;
+  /** i18n key of the empty state while no filter is set (a list that needs one: what to enter); otherwise "No data". */
+  emptyHint?: string;
   /** CSV export of the whole filtered set; on unless false. */
   exportable?: boolean;
 }

@@ -126,6 +126,16 @@ describe('ListScreen', () => {
     expect((await screen.findAllByText('No data')).length).toBeGreaterThan(0);
   });
 
+  it('says what to enter while no filter is set (emptyHint), and "No data" once one is', async () => {
+    mocked.mockResolvedValue({ code: 200, data: { items: [], total: 0 } });
+    renderScreen(<ListScreen decl={{ ...decl, emptyHint: 'Enter a username' }} />);
+    expect(await screen.findByText('Enter a username')).toBeTruthy();
+    cleanup();
+    renderScreen(<ListScreen decl={{ ...decl, emptyHint: 'Enter a username' }} />, '/?username=x');
+    expect((await screen.findAllByText('No data')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Enter a username')).toBeNull();
+  });
+
   it('asks before a destructive action, calls it, says "Operation success" and refetches', async () => {
     renderScreen(<ListScreen decl={decl} />);
     await screen.findByText('user0');

@@ -94,7 +94,8 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
               loading={query.isFetching}
               size="middle"
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kit.empty')} /> }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t(decl.emptyHint && Object.keys(state.filters).length === 0 ? decl.emptyHint : 'kit.empty')} /> }}
               onChange={(_p, _f, sorter, extra) => {
                 if (extra.action !== 'sort') return;
                 const s = Array.isArray(sorter) ? sorter[0] : sorter;
