@@ -50,7 +50,7 @@ export function EnterStep({ kind, entry, onChange, errors, checking, onCheck }: 
           { required: true, whitespace: true, message: t(`${L}reasonRequired`) },
           { max: 200, message: t(`${L}reasonTooLong`) },
         ]}>
-        <Input.TextArea rows={2} showCount maxLength={250} />
+        <Input.TextArea rows={2} count={{ show: true, max: 200 }} maxLength={250} />
       </Form.Item>
       {errors.length > 0 && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t(`${L}problems`, { count: errors.length })}

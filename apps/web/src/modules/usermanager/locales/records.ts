@@ -11,6 +11,7 @@ const en = {
     country: 'Country code (phone only)',
     value: 'Value',
     hint: 'Choose what to search by and enter the value. A phone search needs the country code and the number; a name matches from its start, in any case; a device or IP finds every player who has used it.',
+    emptyHint: 'Choose what to search by, enter the value and press Search.',
     keys: { uid: 'UID', name: 'Name', phone: 'Phone', device: 'Device ID', ip: 'IP', gcash: 'GCash number', shareId: 'Share ID' },
   },
   searchsales: {
@@ -41,6 +42,7 @@ const en = {
     title: 'Player feedback', id: 'Record', at: 'Time', category: 'Category', text: 'Feedback', status: 'Status',
     reply: 'Reply', handledBy: 'Handled by', handledAt: 'Handled at', partner: 'Partner', detail: 'Feedback',
     statuses: { open: 'Open', replied: 'Replied', closed: 'Closed' },
+    categories: { payment: 'Payment', bug: 'Bug', account: 'Account', suggestion: 'Suggestion', other: 'Other' },
     replyAction: 'Reply', replyTitle: 'Reply to the player', replyTooLong: 'Over 500 characters',
     closeAction: 'Close', closeConfirm: 'Close feedback {{id}} from player {{uid}}? It can no longer be replied to.',
   },
@@ -48,6 +50,7 @@ const en = {
     title: 'Player reports', id: 'Record', at: 'Time', uid: 'Reporter UID', targetUid: 'Reported UID', reason: 'Reason', text: 'Report',
     status: 'Status', note: 'Note', handledBy: 'Handled by', handledAt: 'Handled at', partner: 'Partner',
     statuses: { pending: 'Pending', valid: 'Valid', invalid: 'Invalid' },
+    reasons: { collusion: 'Collusion', cheating: 'Cheating', abusive: 'Abusive language', scam: 'Scam', bot: 'Bot' },
     handleAction: 'Handle', handleTitle: 'Handle the report', verdict: 'Verdict',
   },
 };
@@ -64,6 +67,7 @@ const zh: typeof en = {
     country: '国家区号（仅手机号）',
     value: '查询内容',
     hint: '选择查询方式并输入内容。按手机号查询需同时填写国家区号和号码；昵称按开头匹配，不区分大小写；设备或IP会找出所有使用过它的玩家。',
+    emptyHint: '请选择查询方式、输入查询内容，然后点击查询。',
     keys: { uid: '玩家ID', name: '昵称', phone: '手机号', device: '设备ID', ip: 'IP', gcash: 'GCash账号', shareId: '分享码' },
   },
   searchsales: {
@@ -94,6 +98,7 @@ const zh: typeof en = {
     title: '玩家反馈', id: '记录号', at: '时间', category: '分类', text: '反馈内容', status: '状态',
     reply: '回复', handledBy: '处理人', handledAt: '处理时间', partner: '合作方', detail: '反馈详情',
     statuses: { open: '待处理', replied: '已回复', closed: '已关闭' },
+    categories: { payment: '充值支付', bug: '故障', account: '账号', suggestion: '建议', other: '其他' },
     replyAction: '回复', replyTitle: '回复玩家', replyTooLong: '超过500个字符',
     closeAction: '关闭', closeConfirm: '确定关闭玩家 {{uid}} 的反馈 {{id}}？关闭后不能再回复。',
   },
@@ -101,6 +106,7 @@ const zh: typeof en = {
     title: '玩家举报', id: '记录号', at: '时间', uid: '举报人ID', targetUid: '被举报人ID', reason: '原因', text: '举报内容',
     status: '状态', note: '备注', handledBy: '处理人', handledAt: '处理时间', partner: '合作方',
     statuses: { pending: '待处理', valid: '有效', invalid: '无效' },
+    reasons: { collusion: '串通', cheating: '作弊', abusive: '辱骂', scam: '诈骗', bot: '机器人' },
     handleAction: '处理', handleTitle: '处理举报', verdict: '处理结果',
   },
 };

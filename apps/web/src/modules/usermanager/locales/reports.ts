@@ -22,11 +22,13 @@ const en = {
   },
   emoteStat: { title: 'Emote statistics', range: 'Date range (at most 31 days)', emoteId: 'Emote', uses: 'Uses', players: 'Players', chips: 'Chips spent' },
   invite: {
+    emptyHint: 'Enter an inviter UID and press Search to see the players they invited.',
     tree: 'Invitation tree', top: 'Top inviters', searchUid: 'Inviter UID', level: 'Level', level1: 'Invited directly', level2: 'Invited by an invitee',
     name: 'Name', inviterUid: 'Invited by', invitees: 'Invitees', secondLevel: 'Second-level invitees',
     played: 'Invitees who played', partner: 'Partner', registeredAt: 'Registered', lastLoginAt: 'Last login',
   },
   usertrace: {
+    accountsHint: 'Enter a UID, a device ID or an IP and press Search to see the accounts that share it.',
     logins: 'Login trail', accounts: 'Accounts by device or IP', at: 'Time', ip: 'IP', deviceId: 'Device',
     durationSeconds: 'Session (s)', partner: 'Partner', sharedWith: 'Sharing with UID', name: 'Name', status: 'Status',
     via: 'Shared by', viaDevice: 'Device', viaIp: 'IP', value: 'Device or IP', firstAt: 'First used', lastAt: 'Last used',
@@ -65,11 +67,13 @@ const zh: typeof en = {
   },
   emoteStat: { title: '表情统计', range: '日期范围（最多31天）', emoteId: '表情', uses: '使用次数', players: '使用人数', chips: '消耗筹码' },
   invite: {
+    emptyHint: '输入邀请人ID并点击查询，查看其邀请的玩家。',
     tree: '邀请关系', top: '邀请排行', searchUid: '邀请人ID', level: '层级', level1: '直接邀请', level2: '二级邀请',
     name: '昵称', inviterUid: '邀请人', invitees: '邀请人数', secondLevel: '二级邀请人数',
     played: '已游戏的被邀请人', partner: '合作方', registeredAt: '注册时间', lastLoginAt: '最后登录',
   },
   usertrace: {
+    accountsHint: '输入玩家ID、设备ID或IP并点击查询，查看共用它的账号。',
     logins: '登录轨迹', accounts: '设备/IP关联账号', at: '时间', ip: 'IP', deviceId: '设备',
     durationSeconds: '在线时长（秒）', partner: '合作方', sharedWith: '关联玩家ID', name: '昵称', status: '状态',
     via: '关联方式', viaDevice: '设备', viaIp: 'IP', value: '设备或IP', firstAt: '首次使用', lastAt: '最后使用',

@@ -44,6 +44,7 @@ describe('/usermanager/feedback', () => {
     expect(buttonsOf(1)).toEqual(['Details', 'Reply', 'More']);
     expect(buttonsOf(2)).toEqual(['Details', 'Reply', 'More']);
     expect(buttonsOf(3)).toEqual(['Details']);
+    expect(within(rowOf(1)).getByText('Payment')).toBeTruthy(); // a known category reads as its label
     // the uid opens the player detail
     expect(rowOf(1).querySelector('a[data-player-uid="101"]')).toBeTruthy();
     // …and so does the one in the Details drawer
@@ -90,6 +91,7 @@ describe('/usermanager/tipoffs', () => {
     renderScreen(<TipoffsScreen />, '/usermanager/tipoffs');
     await screen.findByText('report 2');
     expect(buttonsOf(2)).toEqual([]);
+    expect(within(rowOf(1)).getByText('Cheating')).toBeTruthy(); // a known reason reads as its label
     fireEvent.click([...rowOf(1).querySelectorAll('button')].find((b) => b.textContent === 'Handle')!);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'n'.repeat(201) } });

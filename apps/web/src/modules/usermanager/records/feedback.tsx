@@ -13,6 +13,8 @@ const L = 'usermanager.feedback.';
 export const REPLY_MAX = 500;
 const STATUS = Object.fromEntries(FEEDBACK_STATUSES.map((s) => [s, `${L}statuses.${s}`]));
 const open = (row: FeedbackItem) => row.status !== 'closed';
+/** The platform's usual categories (the simulator's): labelled and suggested; any other category shows as sent. */
+const CATEGORIES = Object.fromEntries(['payment', 'bug', 'account', 'suggestion', 'other'].map((c) => [c, `${L}categories.${c}`]));
 
 export const feedbackScreen: ListDeclaration<FeedbackItem> = {
   name: 'feedback',
@@ -21,14 +23,14 @@ export const feedbackScreen: ListDeclaration<FeedbackItem> = {
   rowKey: 'id',
   filters: [
     { kind: 'select', name: 'status', label: `${L}status`, options: FEEDBACK_STATUSES.map((value) => ({ value, label: STATUS[value] })) },
-    { kind: 'text', name: 'category', label: `${L}category` },
+    { kind: 'text', name: 'category', label: `${L}category`, suggestions: Object.entries(CATEGORIES).map(([value, label]) => ({ value, label })) },
     { kind: 'number', name: 'uid', label: UID },
     { kind: 'dateRange', name: 'at', label: `${L}at` },
   ],
   columns: [
     { key: 'at', title: `${L}at`, format: 'datetime' },
     { key: 'uid', title: UID, format: 'uid' },
-    { key: 'category', title: `${L}category` },
+    { key: 'category', title: `${L}category`, labels: CATEGORIES },
     { key: 'text', title: `${L}text`, width: 320 },
     { key: 'status', title: `${L}status`, labels: STATUS },
     { key: 'reply', title: `${L}reply`, width: 240 },
@@ -71,7 +73,7 @@ export const feedbackScreen: ListDeclaration<FeedbackItem> = {
       { key: 'at', title: `${L}at`, format: 'datetime' },
       { key: 'uid', title: UID, format: 'uid' },
       { key: 'partner', title: `${L}partner` },
-      { key: 'category', title: `${L}category` },
+      { key: 'category', title: `${L}category`, labels: CATEGORIES },
       { key: 'text', title: `${L}text` },
       { key: 'status', title: `${L}status`, labels: STATUS },
       { key: 'reply', title: `${L}reply` },

@@ -21,6 +21,7 @@ export const searchScreen: ListDeclaration<PlayerSearchItem> = {
     { kind: 'text', name: 'country', label: `${L}country` },
     { kind: 'text', name: 'value', label: `${L}value` },
   ],
+  emptyHint: `${L}emptyHint`,
   // the server orders by name (any case) then uid: the one order every key is fast in
   columns: playerColumns(['name']),
 };

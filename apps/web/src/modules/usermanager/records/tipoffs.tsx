@@ -10,6 +10,8 @@ import { ListScreen, type ListDeclaration } from '../../../kit';
 const L = 'usermanager.tipoffs.';
 export const NOTE_MAX = 200;
 const STATUS = Object.fromEntries(TIPOFF_STATUSES.map((s) => [s, `${L}statuses.${s}`]));
+/** The platform's usual report reasons (the simulator's): labelled; any other reason shows as sent. */
+const REASONS = Object.fromEntries(['collusion', 'cheating', 'abusive', 'scam', 'bot'].map((r) => [r, `${L}reasons.${r}`]));
 
 export const tipoffsScreen: ListDeclaration<TipoffItem> = {
   name: 'tipoffs',
@@ -26,7 +28,7 @@ export const tipoffsScreen: ListDeclaration<TipoffItem> = {
     { key: 'at', title: `${L}at`, format: 'datetime' },
     { key: 'uid', title: `${L}uid`, format: 'uid' },
     { key: 'targetUid', title: `${L}targetUid`, format: 'uid' },
-    { key: 'reason', title: `${L}reason` },
+    { key: 'reason', title: `${L}reason`, labels: REASONS },
     { key: 'text', title: `${L}text`, width: 320 },
     { key: 'status', title: `${L}status`, labels: STATUS },
     { key: 'note', title: `${L}note` },

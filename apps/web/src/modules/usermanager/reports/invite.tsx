@@ -20,6 +20,7 @@ export const inviteTreeScreen: ListDeclaration<InviteTreeItem> = {
     { kind: 'number', name: 'uid', label: `${L}searchUid` },
     { kind: 'select', name: 'level', label: `${L}level`, options: [{ value: '1', label: `${L}level1` }, { value: '2', label: `${L}level2` }] },
   ],
+  emptyHint: `${L}emptyHint`,
   columns: [
     { key: 'level', title: `${L}level`, sortable: true, labels: { 1: `${L}level1`, 2: `${L}level2` } },
     { key: 'uid', title: UID, format: 'uid', sortable: true },

@@ -40,6 +40,7 @@ export const tracedAccountsScreen: ListDeclaration<TracedAccountItem> = {
     { kind: 'text', name: 'device', label: `${L}deviceId` },
     { kind: 'text', name: 'ip', label: `${L}ip` },
   ],
+  emptyHint: `${L}accountsHint`,
   columns: [
     { key: 'uid', title: UID, format: 'uid', sortable: true },
     { key: 'name', title: `${L}name` },
