@@ -55,8 +55,10 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
 }
 
 export function batchLogScreen(kind: SendKind, name: 'sendlogs' | 'sendcashlogs'): ListDeclaration<IssueBatch> {
+  // amounts say their unit in the title: chips, or pesos (₱) for cash
+  const cash = kind.currency === 'withdrawable';
   const money = (key: string, title: string, sortable = false): ColumnDeclaration<IssueBatch> =>
-    ({ key, title, sortable, format: kind.currency === 'withdrawable' ? 'money' : 'int' });
+    ({ key, title: `${title}${cash ? 'Cash' : 'Chip'}`, sortable, format: cash ? 'money' : 'int' });
   const status: ColumnDeclaration<IssueBatch> = {
     key: 'status', title: `${B}status`, render: (v) => <StatusTag value={v} />, labels: { running: `${B}running`, done: `${B}done` },
   };

@@ -29,7 +29,7 @@ const en = {
   playtokplayer: {
     title: 'Player-to-player transfers',
     id: 'Record', at: 'Time', fromUid: 'From UID', dealerUid: 'Coin dealer UID', toUid: 'To UID', amount: 'Chips',
-    price: 'Price', partner: 'Partner',
+    price: 'Price paid (₱)', partner: 'Partner',
   },
   coindealerlogs: { title: 'Coin dealer log' },
   banAccountlogs: {
@@ -85,7 +85,7 @@ const zh: typeof en = {
   playtokplayer: {
     title: '玩家间转账',
     id: '记录号', at: '时间', fromUid: '转出玩家ID', dealerUid: '币商ID', toUid: '转入玩家ID', amount: '筹码',
-    price: '价格', partner: '合作方',
+    price: '支付金额（₱）', partner: '合作方',
   },
   coindealerlogs: { title: '币商记录' },
   banAccountlogs: {

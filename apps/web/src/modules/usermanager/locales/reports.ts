@@ -17,7 +17,7 @@ const en = {
   },
   profitslogs: {
     title: 'Game profit', byDay: 'Game chips by day', players: 'By day and player', range: 'Date range (at most 31 days)',
-    day: 'Day', name: 'Name', partner: 'Partner', betCount: 'Bets placed', bets: 'Bets', wins: 'Wins',
+    day: 'Day', name: 'Name', partner: 'Partner', betCount: 'Bets placed', bets: 'Chips bet', wins: 'Chips won',
     net: 'Player net win', houseNet: 'House net',
   },
   emoteStat: { title: 'Emote statistics', range: 'Date range (at most 31 days)', emoteId: 'Emote', uses: 'Uses', players: 'Players', chips: 'Chips spent' },
@@ -62,7 +62,7 @@ const zh: typeof en = {
   },
   profitslogs: {
     title: '盈利记录', byDay: '每日游戏筹码', players: '按日按玩家', range: '日期范围（最多31天）',
-    day: '日期', name: '昵称', partner: '合作方', betCount: '下注次数', bets: '下注', wins: '赢取',
+    day: '日期', name: '昵称', partner: '合作方', betCount: '下注次数', bets: '下注筹码', wins: '赢取筹码',
     net: '玩家净输赢', houseNet: '平台净赢',
   },
   emoteStat: { title: '表情统计', range: '日期范围（最多31天）', emoteId: '表情', uses: '使用次数', players: '使用人数', chips: '消耗筹码' },

@@ -25,7 +25,8 @@ export function transferScreen(name: 'playtokplayer' | 'coindealerlogs'): ListDe
       { key: 'fromUid', title: dealer ? `${L}dealerUid` : `${L}fromUid`, format: 'uid' },
       { key: 'toUid', title: `${L}toUid`, format: 'uid' },
       { key: 'amount', title: `${L}amount`, format: 'int' },
-      ...(dealer ? [{ key: 'price', title: `${L}price`, format: 'int' as const }] : []),
+      // what the buyer paid, in centavos (docs/api/platform.md): shown in pesos like every cash amount
+      ...(dealer ? [{ key: 'price', title: `${L}price`, format: 'money' as const }] : []),
       { key: 'partner', title: `${L}partner` },
       { key: 'id', title: `${L}id`, hidden: true },
     ],
