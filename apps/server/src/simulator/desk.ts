@@ -5,10 +5,12 @@
  *   - feedback: customer service replies to most of it, the leader closes much of what was
  *     answered; a game that froze is compensated (leader), a lost top-up credited (business);
  *   - tip-offs: the leader gives most a verdict; a confirmed one suspends the reported player
- *     for 3 or 7 days (some lifted early) or, for a scam, bans the account;
+ *     for 3 or 7 days (one in three lifted early) or, for a scam, bans the account;
  *   - multi-account farms (one a 500 players): security bans the farm's device (business takes
  *     back what the farm funnelled, the leader bans the owner), or its address (the owner
- *     suspended 7 days), or its device with the ban lifted on appeal two days later;
+ *     suspended 7 days), or its device with the ban lifted on appeal two days later; every
+ *     other device cluster (accounts on one phone sharing a GCash number): the second account
+ *     suspended 3 days until the owner is verified;
  *   - batches: admin sends chips three times (maintenance compensation, cup prizes, a loyalty
  *     gift), secadmin sends cash prizes once, each to a few dozen players.
  * Every action is decided at its moment from the World (so it never asks for what cannot be
@@ -43,18 +45,22 @@ export interface DeskOptions {
 
 export class Desk {
   private tasks: Task[] = [];
-  private readonly farms: { head: SimPlayer; members: SimPlayer[]; registered: number; queued: boolean }[] = [];
+  /** Farms and device clusters (2–3 accounts on one phone sharing a GCash number), in registration order. */
+  private readonly clusters: { kind: 'farm' | 'device'; n: number; head: SimPlayer; members: SimPlayer[]; registered: number; queued: boolean }[] = [];
   /** Chips each farm owner received from its farm accounts. */
   private readonly funnel = new Map<number, number>();
   private readonly batchDays: { day: number; kind: 'maintenance' | 'cup' | 'loyalty' | 'cash' }[];
+  private suspensions = 0;
 
   constructor(private readonly ctx: Ctx, private readonly rng: Rng, private readonly o: DeskOptions) {
+    const count = { farm: 0, device: 0 };
     for (const p of o.players) {
-      if (p.cluster?.kind !== 'farm') continue;
-      if (p.cluster.head === p.index) this.farms.push({ head: p, members: [], registered: 0, queued: false });
-      else this.farms[this.farms.length - 1]?.members.push(p);
+      const kind = p.cluster?.kind;
+      if (kind !== 'farm' && kind !== 'device') continue;
+      if (p.cluster!.head === p.index) this.clusters.push({ kind, n: count[kind]++, head: p, members: [], registered: 0, queued: false });
+      else this.clusters[this.clusters.length - 1]?.members.push(p);
     }
-    for (const f of this.farms) f.registered = Math.max(...[f.head, ...f.members].map((p) => o.registeredAt[p.index]!));
+    for (const c of this.clusters) c.registered = Math.max(...[c.head, ...c.members].map((p) => o.registeredAt[p.index]!));
     // the last day with a whole office day before the end
     const lastOffice = o.start + (o.days - 1) * DAY + 18 * HOUR < o.end ? o.days - 1 : Math.max(0, o.days - 2);
     const at = (share: number) => Math.min(lastOffice, Math.round(share * (o.days - 1)));
@@ -85,11 +91,16 @@ export class Desk {
   /** Day `d` (0-based) starts at `dayStart`: the shifts of the day, new farms, the day's batch. */
   day(d: number, dayStart: number): void {
     const review = dayStart + SHIFTS.secadmin * HOUR;
-    this.farms.forEach((f, j) => {
-      if (f.queued || f.registered > review - 12 * HOUR) return;
-      f.queued = true;
-      this.farm(f, j, review);
-    });
+    for (const c of this.clusters) {
+      if (c.queued || c.registered > review - 12 * HOUR) continue;
+      c.queued = true;
+      if (c.kind === 'farm') this.farm(c, c.n, review);
+      else if (c.n % 2 === 0 && c.members[0]) {
+        // a second account on one phone with the same GCash number: held until the owner is verified
+        const uid = c.members[0].uid;
+        this.add(review, 'serviceleader', (at) => this.suspend(uid, at, 3, REASONS.sharedPhone(c.members.length + 1)));
+      }
+    }
     for (const b of this.batchDays) if (b.day === d) this.batch(b.kind, dayStart);
     for (const by of Object.keys(SHIFTS) as StaffName[]) {
       const at = dayStart + SHIFTS[by] * HOUR + this.rng.int(0, 20) * MINUTE;
@@ -159,7 +170,8 @@ export class Desk {
   private suspend(uid: number, at: number, days: number, reason: string): StaffOp | null {
     const s = this.state(uid)!;
     if (s.banned) return null;
-    if (this.rng.chance(0.3)) {
+    // one suspension in three is reviewed again the next day and lifted early
+    if (this.suspensions++ % 3 === 1) {
       this.add(at + DAY, 'serviceleader', (w) => {
         const now = this.state(uid)!;
         return !now.banned && now.suspendedUntil > w + HOUR ? { op: 'unsuspend', by: 'serviceleader', uid, reason: REASONS.liftSuspension } : null;
@@ -174,7 +186,7 @@ export class Desk {
     return { op, by, uid, amount, reason, requestId: this.world.requestId() };
   }
 
-  private farm(f: Desk['farms'][number], j: number, due: number): void {
+  private farm(f: Desk['clusters'][number], j: number, due: number): void {
     const n = f.members.length + 1;
     const head = f.head.uid;
     if (j % 3 === 1) {

@@ -69,6 +69,7 @@ export const REASONS = {
   farmOwner: (n: number) => `Owner of a ${n}-account farm (fed by transfers from the farm accounts)`,
   farmReclaim: (n: number) => `Reclaimed: chips funnelled from ${n} farm accounts`,
   farmSuspend: 'Farm owner: 7 days while the farm accounts are reviewed',
+  sharedPhone: (n: number) => `${n} accounts on one phone sharing a GCash number: held until the owner is verified`,
   appeal: 'Appeal accepted: a shop phone shared by its staff, owner verified by call',
   liftSuspension: 'Reviewed again: no further abuse, suspension lifted early',
   scamBan: 'Scam confirmed by tip-off (GCash receipt)',
