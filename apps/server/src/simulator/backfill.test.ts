@@ -4,7 +4,7 @@ import { runBackfill } from './backfill';
 import { BackfillPlan, DAY, phMidnight } from './backfill-plan';
 import { FakePlatform } from './fake-platform';
 import type { Action, EventData } from './types';
-import { lossRebate, SIGN_IN_BEANS } from './behaviour';
+import { lossRebate, SIGN_IN_BEANS } from './perks';
 import { REASONS } from './world';
 
 const END = Date.parse('2026-11-22T10:00:00Z');

@@ -7,16 +7,10 @@
  * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus, and 1,000 for
  * binding a phone later (telephonelogin; registering with a phone is the norm); relief pays 2,000 when chip + safe < 1,000, at most 3 times a day; payers
  * buy chips from coin dealers (median ₱200), their partner's dealers first; dealers are stocked with 2,000,000 chips.
- *
- * Beans (no cash value): the daily sign-in calendar (onlinesign, 7-day cycle, day 7 richer,
- * a missed day restarts it; claimed on about a third of a returning player's playing days),
- * the lucky wheel after 4% of sittings, spent in the item shop (100–500 beans an item). Bonus: a deposit promotion on coin-dealer purchases
- * (the first 50% up to 50,000, later 5%) and the daily loss rebate (ladderloserebate: 3%/5%/8%
- * of a day's net loss from 1,000/5,000/50,000, cap 10,000, claimed at a login within 3 days);
- * a player's bonus goes on the table with the next buy-in (a bonus debit with the game's
- * reason `game.bet`: bonus is played, not paid out; what it wins comes back as chips).
+ * Beans and bonus: perks.ts.
  */
 import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
+import { afterSitting, depositBonus, lobby } from './perks';
 import type { SimPlayer } from './population';
 import { clamp, type Rng } from './rng';
 import { REASONS, type PlayerState, type World } from './world';
@@ -26,11 +20,6 @@ export const PHONE_BONUS = 1_000;
 export const RELIEF = 2_000;
 export const DEALER_STOCK = 2_000_000;
 const SECOND = 1000;
-/** Beans of the sign-in calendar's days 1–7. */
-export const SIGN_IN_BEANS = [20, 20, 30, 30, 50, 50, 200] as const;
-const WHEEL = [[10, 40], [20, 30], [50, 15], [100, 10], [500, 5]] as const;
-/** The item shop (beans). */
-const SHOP = [['frame_gold', 100], ['emote_pack', 150], ['name_color', 300], ['table_theme', 500]] as const;
 
 export interface Ctx {
   world: World;
@@ -94,30 +83,14 @@ export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
   return s;
 }
 
-/** A login, and what a player does on the lobby screen: the sign-in calendar, a loss rebate, the shop. */
+/** A login, and what a player does in the lobby (perks.ts). */
 export function login(ctx: Ctx, s: PlayerState, at: number, durationSeconds: number): void {
   const { world, rng } = ctx;
   const p = s.p;
   const ip = p.otherIps.length && rng.chance(0.3) ? rng.pick(p.otherIps) : p.ip;
   world.event(at, 'player.login', { uid: p.uid, ip, deviceId: p.deviceId, durationSeconds });
   s.lastSeen = at;
-  const day = ctx.dayOf(at);
-  // a returning player (new ones have the registration bonus) claims the calendar about a third of the time
-  if (s.playDays > 0 && s.signDay !== day && rng.chance(0.35)) {
-    s.signStreak = s.signDay === day - 1 && s.signStreak < 7 ? s.signStreak + 1 : 1;
-    s.signDay = day;
-    world.wallet(at + rng.int(5, 30) * SECOND, 'credit', { uid: p.uid, amount: SIGN_IN_BEANS[s.signStreak - 1]!, reason: REASONS.signin, ref: `onlinesign:${p.uid}:${day}` }, 'bean');
-  }
-  if (s.rebate > 0 && day > s.rebateDay) {
-    if (day - s.rebateDay <= 3 && rng.chance(0.7)) {
-      world.wallet(at + 40 * SECOND, 'credit', { uid: p.uid, amount: s.rebate, reason: REASONS.lossRebate, ref: `lossrebate:${p.uid}:${s.rebateDay}` }, 'bonus');
-    }
-    s.rebate = 0;
-  }
-  if (s.bean >= 100 && rng.chance(0.3)) {
-    const [item, price] = rng.pick(SHOP.filter(([, cost]) => cost <= s.bean));
-    world.wallet(at + 50 * SECOND, 'debit', { uid: p.uid, amount: price, reason: REASONS.shop, ref: `shop:${item}:${p.uid}:${day}` }, 'bean');
-  }
+  lobby(ctx, s, at);
 }
 
 /** The dealers a player buys from: its partner's own first, then the platform's (partner 0). */
@@ -140,9 +113,7 @@ function topUp(ctx: Ctx, s: PlayerState, at: number): void {
     const dealer = dealerFor(ctx, s, amount);
     if (dealer) {
       world.event(at + SECOND, 'coindealer.sold', { dealerUid: dealer.p.uid, toUid: s.p.uid, amount, price: Math.round(amount * rng.pick([0.95, 0.98, 1])) });
-      // the deposit promotion: the first purchase 50% (up to 50,000), later ones 5%
-      const bonus = Math.min(Math.floor(amount * (s.purchases++ === 0 ? 0.5 : 0.05)), 50_000);
-      if (bonus > 0) world.wallet(at + 2 * SECOND, 'credit', { uid: s.p.uid, amount: bonus, reason: REASONS.depositBonus, ref: `deposit:${s.p.uid}:${s.purchases}` }, 'bonus');
+      depositBonus(ctx, s, at + 2 * SECOND, amount);
       if (dealer.chip < DEALER_STOCK / 10) {
         world.wallet(at + 2 * SECOND, 'credit', { uid: dealer.p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${dealer.p.uid}:${ctx.dayOf(at)}` });
       }
@@ -204,25 +175,12 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
   return played;
 }
 
-/** The daily loss rebate earned by a day's net loss at the tables. */
-export function lossRebate(loss: number): number {
-  const rate = loss >= 50_000 ? 0.08 : loss >= 5_000 ? 0.05 : loss >= 1_000 ? 0.03 : 0;
-  return Math.min(10_000, Math.floor(loss * rate / 10) * 10);
-}
-
 function settle(ctx: Ctx, s: PlayerState, at: number, table: number, staked: number, ref: string, stake: number): void {
   const { world, rng } = ctx;
   s.inSession = false;
   ctx.online.delete(s);
   if (table > 0) world.wallet(at, 'credit', { uid: s.p.uid, amount: table, reason: REASONS.win, ref });
-  const day = ctx.dayOf(at);
-  if (s.lossDay !== day) { s.lossDay = day; s.loss = 0; }
-  s.loss += staked - table;
-  const rebate = lossRebate(s.loss);
-  if (rebate > 0 || s.rebateDay === day) { s.rebate = rebate; s.rebateDay = day; }
-  if (rng.chance(0.04)) {
-    world.wallet(at + 3 * SECOND, 'credit', { uid: s.p.uid, amount: rng.weighted(WHEEL), reason: REASONS.wheel, ref: `wheel:${ref}` }, 'bean');
-  }
+  afterSitting(ctx, s, at, staked - table, ref);
   if (table > staked) badge(ctx, s, at + SECOND, 'firstWin');
   if (stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
   if (s.chip > s.p.stake * 40 && rng.chance(0.35)) {
