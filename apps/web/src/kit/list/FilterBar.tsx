@@ -50,7 +50,7 @@ function FilterInput({ filter, ...control }: { filter: FilterDeclaration } & Rec
     case 'number': return <InputNumber {...control} placeholder={placeholder} style={{ width: 160 }} />;
     case 'select': return <Select {...control} placeholder={placeholder} options={optionsOf(filter.options, t)} allowClear style={{ width: 160 }} />;
     case 'role': return <Select {...control} placeholder={placeholder} options={optionsOf(ROLE_OPTIONS, t)} allowClear showSearch style={{ width: 160 }} />;
-    case 'dateRange': return <DatePicker.RangePicker {...control} allowEmpty={[true, true]} placeholder={[t('kit.from'), t('kit.to')]} />;
+    case 'dateRange': return <DatePicker.RangePicker {...control} allowEmpty={[true, true]} placeholder={[t('kit.from'), t('kit.to')]} style={{ maxWidth: '100%' }} />;
     default:
       if (filter.suggestions) return <SuggestInput {...control} placeholder={placeholder} options={optionsOf(filter.suggestions, t)} />;
       return <Input {...control} placeholder={placeholder} allowClear style={{ width: 180 }} />;

@@ -7,6 +7,7 @@ import { loginUrl } from '../guard';
 import { SETTINGS_PATH } from '../routes';
 import { clearSession, getToken } from '../session';
 import { useSession } from '../useSession';
+import { useIsMobile } from './device';
 
 /**
  * Avatar dropdown (§2): data preview (the account's home: /homepage, or its first screen when
@@ -18,6 +19,7 @@ export function AvatarMenu() {
   const location = useLocation();
   const { user } = useSession();
   const name = user?.name || user?.username || '';
+  const isMobile = useIsMobile();
 
   async function signOut() {
     const current = location.pathname + location.search;
@@ -38,11 +40,12 @@ export function AvatarMenu() {
         ],
       }}
     >
-      <button type="button" data-testid="avatar-menu" style={{ display: 'flex', alignItems: 'center', gap: 8, border: 0, background: 'none', cursor: 'pointer', padding: '0 4px' }}>
+      <button type="button" data-testid="avatar-menu" title={name} style={{ display: 'flex', alignItems: 'center', gap: 8, border: 0, background: 'none', cursor: 'pointer', padding: '0 4px' }}>
         <Avatar size={32} src={user?.avatar || undefined} style={{ background: '#1677ff' }}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
-        <span className="console-avatar-name">{name}</span>
+        {/* below the mobile breakpoint the avatar alone: the name would wrap and crowd the header */}
+        {!isMobile && <span className="console-avatar-name" style={{ whiteSpace: 'nowrap' }}>{name}</span>}
         <DownOutlined style={{ fontSize: 10 }} />
       </button>
     </Dropdown>
