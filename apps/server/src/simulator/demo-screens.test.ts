@@ -1,7 +1,7 @@
 /**
  * A small demo seed (150 players, 3 days: the simulator with the staff desk) into a test
- * database, then every /usermanager screen through its API: at least one row for one role
- * that may see it, and for the partner account (partner 1) wherever it may see the screen.
+ * database, then every /usermanager screen through its API: at least one row for every demo
+ * role that may see it, and for the partner account (partner 1) wherever it may see the screen.
  * Then a seed cut off half-way through its staff work and started again ends exactly where an
  * uninterrupted one does: no staff action twice, every batch credited once.
  */
@@ -115,11 +115,12 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
 
   it.each(cases)('$url ($screen)', async ({ screen, url, query }) => {
     const roles = screenRoles(`/usermanager/${screen}`) as Role[];
-    const staff = roles.find((r) => r !== 'partner')!;
     const ask = (role: string, partner: boolean) => get(role, url, typeof query === 'function' ? query(partner) : query);
-    const answer = await ask(staff, false);
-    expect(answer.status, `${staff}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
-    expect(rows(answer.body.data), `${staff} sees no row`).toBeGreaterThan(0);
+    for (const staff of roles.filter((r) => r !== 'partner' && tokens.has(r))) {
+      const answer = await ask(staff, false);
+      expect(answer.status, `${staff}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+      expect(rows(answer.body.data), `${staff} sees no row`).toBeGreaterThan(0);
+    }
     if (roles.includes('partner')) {
       const seen = await ask('partner', true);
       expect(seen.status, JSON.stringify(seen.body).slice(0, 300)).toBe(200);
