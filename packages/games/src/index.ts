@@ -1,0 +1,14 @@
+export * from './define';
+export * from './rng';
+export * from './settings';
+export * from './cards';
+export * from './poker';
+export * from './slots';
+export * from './money';
+export * from './registry';
+export * from './verify';
+export * from './simulate';
+export { sha256, hmacSha256, toHex, fromHex } from './sha256';
+export { COLOURS } from './games/colorgame';
+export { crashPoint } from './games/rocket';
+export { minesMultiplier } from './games/mines';
