@@ -7,6 +7,7 @@
  * role of migration 004 that may only read and append the operation log (and cannot ALTER
  * it to switch its triggers off). See docs/decisions/002-database-roles.md.
  */
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -58,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       max: options.poolSize ?? 10,
       types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
     });
+    pool.on('connect', namedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
@@ -65,6 +67,28 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const pool = pglitePool(pglite, { searchPath: options.searchPath, role: options.role, keepOpen: options.pglite !== undefined });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** Statements with more parameters than this are not kept (IN lists and multi-row inserts vary in length). */
+const MAX_NAMED_PARAMETERS = 32;
+
+/**
+ * Sends a connection's parameterised queries as named statements, so that PostgreSQL parses
+ * each text once per connection and, once it settles on a generic plan for it (after five
+ * executions, when that plan costs no more than the custom ones), stops planning it. Planning
+ * is most of a small query's cost here: 1.1–1.2 ms to plan a player search by uid, 0.3 ms to
+ * run it (1,000,000 players; the player table has a dozen indexes the planner weighs). A query
+ * whose best plan depends on its values (a name prefix under LIKE) keeps custom plans: PostgreSQL
+ * compares the costs itself. The name is a hash of the text, so one text is one statement.
+ */
+function namedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  (client as unknown as { query: typeof query }).query = (config, values, callback) => {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && values.length <= MAX_NAMED_PARAMETERS) {
+      return query({ name: `k${createHash('sha1').update(config).digest('base64url').slice(0, 20)}`, text: config, values }, callback);
+    }
+    return query(config, values, callback);
+  };
 }
 
 /**

@@ -55,7 +55,13 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function keyCondition(key: SearchKey, value: string, country: string | undefined): Expression<SqlBool> {
   switch (key) {
     case 'uid': return sql<SqlBool>`p.uid = ${Number(value)}`;
-    case 'name': return sql<SqlBool>`${lowerName} like ${`${escapeLike(value.toLowerCase())}%`}`;
+    case 'name': {
+      // the prefix as a range of player_name_c_idx with bounds as parameters: a generic plan
+      // (named statements, db/open.ts) keeps the index range, where a LIKE pattern that is a
+      // parameter can only be a filter; the LIKE stays for exactness at the upper bound
+      const prefix = value.toLowerCase();
+      return sql<SqlBool>`${lowerName} >= ${prefix} and ${lowerName} < ${`${prefix}\u{10FFFF}`} and ${lowerName} like ${`${escapeLike(prefix)}%`}`;
+    }
     case 'phone': return sql<SqlBool>`p.phone_number = ${value} and p.phone_country = ${country}`;
     // `gcash <> ''` lets the planner use the partial index whatever the value
     case 'gcash': return sql<SqlBool>`p.gcash = ${value} and p.gcash <> ''`;

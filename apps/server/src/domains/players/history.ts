@@ -10,8 +10,8 @@ import type {
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { isoInConsoleZone } from '../../http/time';
-import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import { findPlayer } from './access';
+import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
+import { findPlayer, playerNotFound } from './access';
 
 export const HISTORY_PAGE_SIZE = 20;
 const MAX_UID = 2_147_483_647;
@@ -26,20 +26,31 @@ function page<Row, Item extends { id: number }>(rows: Row[], size: number, map: 
   return { items, nextCursor: rows.length > size && items.length ? String(items[items.length - 1].id) : null };
 }
 
-/** Ledger entries of every currency (or one), by time then id. */
+/**
+ * Ledger entries of every currency (or one), by time then id. One round trip: the player (in the
+ * caller's scope) joined with a page of its entries; no row at all means no such player for
+ * this caller (404), one row without an entry an empty page. (The page most opened: the
+ * player detail's ledger tab.)
+ */
 export async function ledgerPage(db: Db, user: ScopedSubject, query: PlayerLedgerQuery): Promise<KeysetPage<LedgerItem>> {
-  await findPlayer(db, user, query.uid);
   const size = query.pageSize ?? HISTORY_PAGE_SIZE;
   const below = cursorOf(query);
-  const rows = await db.selectFrom('ledger_entry')
-    .select(['id', 'at', 'currency', 'delta', 'balance_after', 'reason', 'ref', 'actor'])
-    .where('uid', '=', query.uid)
-    .$if(query.currency !== undefined, (qb) => qb.where('currency', '=', query.currency!))
-    .$if(below !== null, (qb) => qb.where(sql<boolean>`(at, id) < (SELECT c.at, c.id FROM ledger_entry c WHERE c.id = ${below})`))
-    .orderBy('at', 'desc').orderBy('id', 'desc').limit(size + 1).execute();
-  return page(rows, size, (r) => ({
-    id: Number(r.id), at: iso(r.at), currency: r.currency, delta: Number(r.delta), balanceAfter: Number(r.balance_after),
-    reason: r.reason, ref: r.ref, actor: r.actor,
+  const rows = await db.selectFrom('player as p')
+    .leftJoinLateral((eb) => eb.selectFrom('ledger_entry as e')
+      .select(['e.id', 'e.at', 'e.currency', 'e.delta', 'e.balance_after', 'e.reason', 'e.ref', 'e.actor'])
+      .whereRef('e.uid', '=', 'p.uid')
+      .$if(query.currency !== undefined, (qb) => qb.where('e.currency', '=', query.currency!))
+      .$if(below !== null, (qb) => qb.where(sql<boolean>`(e.at, e.id) < (SELECT c.at, c.id FROM ledger_entry c WHERE c.id = ${below})`))
+      .orderBy('e.at', 'desc').orderBy('e.id', 'desc').limit(size + 1)
+      .as('l'), (join) => join.onTrue())
+    .select(['l.id', 'l.at', 'l.currency', 'l.delta', 'l.balance_after', 'l.reason', 'l.ref', 'l.actor'])
+    .where('p.uid', '=', query.uid).where(ownPartnerFilter(user, 'p.partner'))
+    .execute();
+  if (rows.length === 0) throw playerNotFound(query.uid);
+  const entries = rows.filter((r) => r.id !== null);
+  return page(entries, size, (r) => ({
+    id: Number(r.id), at: iso(r.at!), currency: r.currency!, delta: Number(r.delta), balanceAfter: Number(r.balance_after),
+    reason: r.reason!, ref: r.ref!, actor: r.actor!,
   }));
 }
 
