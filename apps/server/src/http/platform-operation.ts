@@ -66,7 +66,7 @@ export function definePlatformOperation<B extends z.ZodType = z.ZodUndefined, Q 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signing application of a platform call, once its headers are checked. */
-    platformApp: (PlatformApp & { secret: string; timestamp: string }) | null;
+    platformApp: (PlatformApp & { secret: string; previousSecret: string | null; timestamp: string }) | null;
   }
 }
 
@@ -89,12 +89,15 @@ async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> 
   const appId = request.headers['x-app-id'];
   const timestamp = request.headers['x-timestamp'];
   if (typeof appId !== 'string' || appId.length === 0 || appId.length > 64) throw platformUnauthorized('Unknown application');
-  const app = await deps.db.selectFrom('platform_application').select(['app_id', 'secret', 'enabled'])
+  const app = await deps.db.selectFrom('platform_application').select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until'])
     .where('app_id', '=', appId).executeTakeFirst();
   if (!app || !app.enabled) throw platformUnauthorized('Unknown application');
   if (typeof timestamp !== 'string' || !/^\d{1,16}$/.test(timestamp)) throw platformUnauthorized('Missing or bad X-Timestamp');
   if (Math.abs(Number(timestamp) - deps.config.now()) > MAX_CLOCK_SKEW_MS) throw platformUnauthorized('Stale X-Timestamp');
-  request.platformApp = { appId: app.app_id, secret: app.secret, timestamp };
+  // after a rotation the previous secret still signs until its overlap ends (/remoteconfig/application)
+  const overlapping = app.previous_secret !== null && app.previous_secret_until !== null
+    && new Date(app.previous_secret_until).getTime() > deps.config.now();
+  request.platformApp = { appId: app.app_id, secret: app.secret, previousSecret: overlapping ? app.previous_secret : null, timestamp };
 }
 
 function checkSignature(request: FastifyRequest): void {
@@ -105,9 +108,9 @@ function checkSignature(request: FastifyRequest): void {
   const payload = request.method === 'GET'
     ? (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '')
     : typeof request.body === 'string' ? request.body : '';
-  if (!sameHex(signature.toLowerCase() === signature ? signature : '', platformSignature(app.secret, app.timestamp, payload))) {
-    throw platformUnauthorized('Bad signature');
-  }
+  const given = signature.toLowerCase() === signature ? signature : '';
+  const signs = (secret: string | null) => secret !== null && sameHex(given, platformSignature(secret, app.timestamp, payload));
+  if (!signs(app.secret) && !signs(app.previousSecret)) throw platformUnauthorized('Bad signature');
 }
 
 /**

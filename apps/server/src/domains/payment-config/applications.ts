@@ -1,0 +1,109 @@
+/**
+ * /remoteconfig/application (maint): the platform applications that sign /api/platform/
+ * calls. Created with a fresh secret, rotated with an overlap (the previous secret keeps
+ * signing until `previous_secret_until`, http/platform-operation.ts), disabled and enabled.
+ * A secret is answered once, by the create or rotate that made it; lists, the history and
+ * the operation log carry only its fingerprint (first 8 hex of its SHA-256).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { PlatformApplicationView } from '@console/schemas';
+import { platformApplication } from '@console/schemas';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/open';
+import type { PlatformApplicationTable } from '../../db/schema';
+import { conflict } from '../../http/api-error';
+import { contains, defineList, eqBool, sortBy } from '../../http/list';
+import { absent, existing, saveItem, type ConfigChange, type VersionedItems } from './versions';
+
+export const APPLICATION = '/remoteconfig/application';
+
+/** What the history keeps of an application: never the secret. */
+export interface ApplicationDoc { appId: string; name: string; enabled: boolean; fingerprint: string; previousUntil: string | null }
+
+export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
+/** 32 characters of base64url: 192 random bits. */
+const newSecret = () => randomBytes(24).toString('base64url');
+
+type Row = Selectable<PlatformApplicationTable>;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** `previousUntil` as stored: the overlap may have ended since (the screen compares it with the time). */
+function toDoc(row: Row): ApplicationDoc {
+  return { appId: row.app_id, name: row.name, enabled: row.enabled, fingerprint: fingerprint(row.secret), previousUntil: iso(row.previous_secret_until) };
+}
+
+const lockedRow = (db: Db, appId: string) =>
+  db.selectFrom('platform_application').selectAll().where('app_id', '=', appId).forUpdate().executeTakeFirst();
+
+/** The history of applications is read-only (no `restorable`): restoring cannot bring a secret back. */
+export const applicationItems: VersionedItems<ApplicationDoc> = {
+  screen: APPLICATION,
+  kind: 'application',
+  noun: 'Application',
+  read: async (db, key) => {
+    const row = await lockedRow(db, key);
+    return row ? toDoc(row) : null;
+  },
+  // name and switch only; the secret columns are written by create and rotate themselves
+  write: async (db, key, doc) => {
+    if (doc) await db.updateTable('platform_application').set({ name: doc.name, enabled: doc.enabled }).where('app_id', '=', key).execute();
+  },
+};
+
+export interface IssuedSecret { appId: string; secret: string; previousUntil: string | null }
+
+export async function createApplication(ctx: ConfigChange, appId: string, name: string): Promise<IssuedSecret> {
+  const secret = newSecret();
+  await saveItem(ctx, applicationItems, appId, 'create', async (before) => {
+    absent(applicationItems, appId, before);
+    // the demo seed creates demo-app outside saveItem's lock: a clash is still a 409
+    const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret })
+      .onConflict((oc) => oc.column('app_id').doNothing()).returningAll().executeTakeFirst();
+    if (!inserted) throw conflict(`Application ${appId} already exists`);
+    return toDoc(inserted);
+  });
+  return { appId, secret, previousUntil: null };
+}
+
+/** A new secret; the old one keeps signing for `overlapHours` (0: refused at once). */
+export async function rotateSecret(ctx: ConfigChange, appId: string, overlapHours: number): Promise<IssuedSecret> {
+  const secret = newSecret();
+  const until = overlapHours > 0 ? new Date(ctx.now.getTime() + overlapHours * 3_600_000) : null;
+  await saveItem(ctx, applicationItems, appId, 'rotate', async (before) => {
+    existing(applicationItems, appId)(before);
+    const current = (await lockedRow(ctx.db, appId))!;
+    const updated = await ctx.db.updateTable('platform_application').set({
+      secret, previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
+    }).where('app_id', '=', appId).returningAll().executeTakeFirstOrThrow();
+    return toDoc(updated);
+  });
+  return { appId, secret, previousUntil: iso(until) };
+}
+
+export async function updateApplication(ctx: ConfigChange, appId: string, name: string, enabled: boolean): Promise<ApplicationDoc> {
+  const saved = await saveItem(ctx, applicationItems, appId, enabled ? 'update' : 'disable', (before) => ({
+    ...existing(applicationItems, appId)(before), name, enabled,
+  }));
+  return saved.doc!;
+}
+
+export const applicationList = defineList<PlatformApplicationView>({
+  url: `/api${APPLICATION}/applications`, name: 'remoteconfig.application.applications', screen: APPLICATION, tags: ['remoteconfig'],
+  summary: 'Platform applications (never their secrets: a fingerprint, and until when the previous secret still signs): filters appId (substring), enabled',
+  paging: 'page',
+  from: (db: Db) => db.selectFrom('platform_application').selectAll(),
+  partner: null,
+  id: 'id',
+  filters: { appId: contains('app_id', 64), enabled: eqBool('enabled') },
+  sorts: { appId: sortBy.text('app_id'), createdAt: sortBy.time('created_at') },
+  defaultSort: { key: 'appId', order: 'ascend' },
+  item: platformApplication,
+  row: (r) => {
+    const row = r as unknown as Row;
+    const doc = toDoc(row);
+    return {
+      id: row.id, appId: doc.appId, name: doc.name, enabled: doc.enabled, fingerprint: doc.fingerprint,
+      createdAt: iso(row.created_at)!, rotatedAt: iso(row.rotated_at), previousUntil: doc.previousUntil,
+    };
+  },
+});
