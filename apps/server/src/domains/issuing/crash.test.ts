@@ -117,7 +117,12 @@ describe.skipIf(!url)('a batch survives SIGKILL of its server process (PostgreSQ
 
     const seen: number[] = [];
     for (let k = 0; k < KILLS; k++) {
-      await sleep(150 + Math.floor(Math.random() * 1_200));
+      // a random moment while lines are being credited: once this start has credited more, then
+      // up to 300 ms later (the whole batch takes about a second on PostgreSQL, so a fixed wait
+      // could miss it entirely)
+      const before = (await progress()).sent_lines;
+      for (let i = 0; i < 3_000 && (await progress()).sent_lines === before; i++) await sleep(5);
+      await sleep(Math.floor(Math.random() * 300));
       await kill();
       const at = await progress();
       seen.push(at.sent_lines);
