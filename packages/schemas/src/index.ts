@@ -10,3 +10,7 @@ export * from './player-lists';
 export * from './issuing';
 export * from './player-records';
 export * from './player-reports';
+export * from './payment-config';
+export * from './recharge';
+export * from './cashout';
+export * from './payment-reports';

@@ -66,6 +66,9 @@ describe.each(databases())('activity reports on $kind', (db) => {
       [{ from: range.from }, 'to: Required with the other end of the range'],
       [{ from: '2026-01-01T00:00:00+08:00', to: range.to }, 'to: The range is at most 92 days'],
       [{ from: '2026-11-20', to: range.to }, 'from: Must be an ISO 8601 date-time with offset'],
+      // an empty end is no date: the parameter's own refusal, not a 500 from reading it as one
+      [{ from: range.from, to: '' }, 'to: Must be an ISO 8601 date-time with offset'],
+      [{ from: 'x', to: range.to }, 'from: Must be an ISO 8601 date-time with offset'],
     ] as const) {
       const res = await get('actives', query);
       expect(res.status).toBe(400);

@@ -57,6 +57,9 @@ export function rangeProblem(q: Record<string, unknown>, rule: RangeRule = {}): 
   if (rule.required && to === undefined) return { param: 'to', message: 'Required' };
   if ((from === undefined) !== (to === undefined)) return { param: from === undefined ? 'from' : 'to', message: 'Required with the other end of the range' };
   if (from === undefined || to === undefined) return undefined;
+  // a value that is no date at all ('' or junk) is refused by the parameter's own schema
+  // (isoDateTime); the refinement still runs, and must not read it as a date
+  if (!Number.isFinite(Date.parse(from)) || !Number.isFinite(Date.parse(to))) return undefined;
   if (Date.parse(to) < Date.parse(from)) return { param: 'to', message: 'Must not be before from' };
   if (spanDays(from, to) > max) return { param: 'to', message: `The range is at most ${max} days` };
   return undefined;

@@ -120,7 +120,9 @@ export function formatValue(format: CsvFormat | undefined, value: unknown): stri
     case 'int': return formatInt(value);
     case 'roundUp2': { const n = finite(value); return n === null ? EMPTY : roundUp(n, 2).toFixed(2); }
     case 'percent': { const n = finite(value); return n === null ? EMPTY : `${roundUp(denoise(n * 100), 2).toFixed(2)}%`; }
-    case 'orderId': { if (isEmpty(value)) return EMPTY; const s = String(value); return s.length <= 9 ? s : `${s.slice(0, 4)}…${s.slice(-4)}`; }
+    // a file carries an order id whole (the screen's first 4 … last 4 is for reading): finance
+    // matches the export against the channel's statement
+    case 'orderId': return isEmpty(value) ? EMPTY : String(value);
     case 'base64': return isEmpty(value) ? EMPTY : base64Text(value);
     case 'tags': return Array.isArray(value) && value.length ? value.map(String).join(', ') : EMPTY;
     case 'json': return isEmpty(value) ? EMPTY : JSON.stringify(value, null, 2);

@@ -1,0 +1,156 @@
+/**
+ * Reads of the report roll-ups (migration 019) and of the older ones (player_active_day,
+ * player registrations): one grouped query per figure over a bounded day range, partner
+ * scope applied, summing the stripes (`slot`) of a row. Nothing here reads orders or ledger
+ * entries: the triggers of migration 019 added them up when they happened.
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/open';
+import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
+import { consoleDay, dayOf, type DayRange } from '../player-reports/range';
+
+/** A grouping beside the day: none, or a column of the roll-up. */
+export type By = 'channel' | 'os' | null;
+
+const inRange = (r: DayRange) => sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`;
+const keyOf = (by: By) => (by ? sql`${sql.ref(by)}` : sql`''`);
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Rows keyed 'day' or 'day|key'. */
+export const rowKey = (day: string, key = '') => (key ? `${day}|${key}` : day);
+
+async function grouped<R extends Record<string, unknown>>(db: Db, query: RawBuilder<R>): Promise<R[]> {
+  return (await query.execute(db)).rows;
+}
+
+export interface RechargeFigures { created: number; paid: number; failed: number; amount: number; chips: number; bonusChips: number; paySeconds: number; firstPayers: number }
+export const NO_RECHARGE: RechargeFigures = { created: 0, paid: 0, failed: 0, amount: 0, chips: 0, bonusChips: 0, paySeconds: 0, firstPayers: 0 };
+
+/** Recharge figures by day (and channel or os), or by `by` alone over the range when `perDay` is false. */
+export async function rechargeFigures(db: Db, user: ScopedSubject, r: DayRange, by: By, perDay = true): Promise<Map<string, RechargeFigures>> {
+  const day = perDay ? sql`day::text` : sql`''`;
+  const rows = await grouped(db, sql<{ day: string; key: string } & Record<string, string>>`
+    SELECT ${day} AS day, ${keyOf(by)} AS key, sum(created)::bigint AS created, sum(paid)::bigint AS paid, sum(failed)::bigint AS failed,
+      sum(amount)::bigint AS amount, sum(chips)::bigint AS chips, sum(bonus_chips)::bigint AS bonus, sum(pay_seconds)::bigint AS seconds,
+      sum(first_payers)::bigint AS first
+    FROM report_recharge_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}
+    GROUP BY 1, 2`);
+  return new Map(rows.map((x) => [rowKey(x.day, x.key), {
+    created: n(x.created), paid: n(x.paid), failed: n(x.failed), amount: n(x.amount), chips: n(x.chips), bonusChips: n(x.bonus),
+    paySeconds: n(x.seconds), firstPayers: n(x.first),
+  }]));
+}
+
+/** Distinct paying players by day (and channel or os), or over the whole range when `perDay` is false. */
+export async function payerCounts(db: Db, user: ScopedSubject, r: DayRange, by: By, perDay = true): Promise<Map<string, number>> {
+  const day = perDay ? sql`day::text` : sql`''`;
+  const rows = await grouped(db, sql<{ day: string; key: string; payers: string }>`
+    SELECT ${day} AS day, ${keyOf(by)} AS key, count(DISTINCT uid) AS payers
+    FROM report_payer_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}
+    GROUP BY 1, 2`);
+  return new Map(rows.map((x) => [rowKey(x.day, x.key), n(x.payers)]));
+}
+
+/** Each paying player's orders and amount over the range (paystat's bands). */
+export async function payerTotals(db: Db, user: ScopedSubject, r: DayRange): Promise<{ orders: number; amount: number }[]> {
+  const rows = await grouped(db, sql<{ orders: string; amount: string }>`
+    SELECT sum(orders)::bigint AS orders, sum(amount)::bigint AS amount
+    FROM report_payer_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}
+    GROUP BY uid`);
+  return rows.map((x) => ({ orders: n(x.orders), amount: n(x.amount) }));
+}
+
+/** Players registered on a day who paid that same day, by day. */
+export async function newPayerCounts(db: Db, user: ScopedSubject, r: DayRange): Promise<Map<string, number>> {
+  const rows = await grouped(db, sql<{ day: string; payers: string }>`
+    SELECT d.day::text AS day, count(DISTINCT d.uid) AS payers
+    FROM report_payer_day d JOIN player p ON p.uid = d.uid AND ${dayOf('p.registered_at')} = d.day
+    WHERE d.day BETWEEN ${r.from}::date AND ${r.to}::date AND ${ownPartnerFilter(user, 'd.partner')}
+    GROUP BY 1`);
+  return new Map(rows.map((x) => [x.day, n(x.payers)]));
+}
+
+export interface CashoutFigures {
+  requested: number; requestedAmount: number; succeeded: number; succeededAmount: number; fees: number; paySeconds: number;
+  failed: number; failedAmount: number; denied: number; deniedAmount: number;
+}
+export const NO_CASHOUT: CashoutFigures = { requested: 0, requestedAmount: 0, succeeded: 0, succeededAmount: 0, fees: 0, paySeconds: 0, failed: 0, failedAmount: 0, denied: 0, deniedAmount: 0 };
+
+/** Cash-out figures by day, by channel over the range, or both. */
+export async function cashoutFigures(db: Db, user: ScopedSubject, r: DayRange, byChannel: boolean, perDay = true): Promise<Map<string, CashoutFigures>> {
+  const day = perDay ? sql`day::text` : sql`''`;
+  const rows = await grouped(db, sql<{ day: string; key: string } & Record<string, string>>`
+    SELECT ${day} AS day, ${keyOf(byChannel ? 'channel' : null)} AS key,
+      sum(requested)::bigint AS requested, sum(requested_amount)::bigint AS requested_amount, sum(succeeded)::bigint AS succeeded,
+      sum(succeeded_amount)::bigint AS succeeded_amount, sum(fees)::bigint AS fees, sum(pay_seconds)::bigint AS pay_seconds,
+      sum(failed)::bigint AS failed, sum(failed_amount)::bigint AS failed_amount, sum(denied)::bigint AS denied, sum(denied_amount)::bigint AS denied_amount
+    FROM report_cashout_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}
+    GROUP BY 1, 2`);
+  return new Map(rows.map((x) => [rowKey(x.day, x.key), {
+    requested: n(x.requested), requestedAmount: n(x.requested_amount), succeeded: n(x.succeeded), succeededAmount: n(x.succeeded_amount),
+    fees: n(x.fees), paySeconds: n(x.pay_seconds), failed: n(x.failed), failedAmount: n(x.failed_amount), denied: n(x.denied), deniedAmount: n(x.denied_amount),
+  }]));
+}
+
+/** Registrations by day. */
+export async function newPlayerCounts(db: Db, user: ScopedSubject, r: DayRange): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('player')
+    .select([sql<string>`${dayOf('registered_at')}::text`.as('day'), sql<string>`count(*)`.as('n')])
+    .where('registered_at', '>=', r.start).where('registered_at', '<', r.end).where(ownPartnerFilter(user, 'partner'))
+    .groupBy(sql`1`).execute();
+  return new Map(rows.map((x) => [x.day, n(x.n)]));
+}
+
+/**
+ * Distinct players over a range are counted from the player-days of the range only when there
+ * are at most this many (a count over millions of player-days takes seconds); a range ending
+ * today is counted from the players' last logins instead, exactly and at any size.
+ */
+export const DISTINCT_ACTIVE_CAP = 300_000;
+
+/**
+ * Active players: by day (report_active_day, migration 019), and distinct over the range —
+ * players whose last login is in it when the range ends today (no login is later than now), else
+ * the player-days of the range (player_active_day, migration 014) when they are few enough, else
+ * null (docs/decisions/007-report-rollups.md).
+ */
+export async function activeCounts(db: Db, user: ScopedSubject, r: DayRange, now: Date): Promise<{ days: Map<string, number>; range: number | null }> {
+  const rows = await grouped(db, sql<{ day: string; n: string }>`
+    SELECT day::text AS day, sum(players)::bigint AS n FROM report_active_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')} GROUP BY day`);
+  const days = new Map(rows.map((x) => [x.day, n(x.n)]));
+  const playerDays = [...days.values()].reduce((a, b) => a + b, 0);
+  if (playerDays === 0) return { days, range: 0 };
+  if (r.to >= consoleDay(now)) return { days, range: await activeSince(db, user, r.start) };
+  if (playerDays > DISTINCT_ACTIVE_CAP) return { days, range: null };
+  const [distinct] = await grouped(db, sql<{ n: string }>`
+    SELECT count(DISTINCT uid) AS n FROM player_active_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}`);
+  return { days, range: n(distinct?.n) };
+}
+
+/** Players whose last login is at or after `start` (player_last_login, migration 014). */
+async function activeSince(db: Db, user: ScopedSubject, start: Date): Promise<number> {
+  const since = sql`coalesce(l.last_login_at, '-infinity'::timestamptz) >= ${start}`;
+  const scope = partnerScope(user);
+  const [row] = await grouped(db, scope === null
+    ? sql<{ n: string }>`SELECT count(*) AS n FROM player_last_login l WHERE ${since}`
+    : sql<{ n: string }>`SELECT count(*) AS n FROM player p JOIN player_last_login l ON l.uid = p.uid WHERE p.partner = ${scope} AND ${since}`);
+  return n(row?.n);
+}
+
+export interface HouseFigures { entries: number; amount: number }
+
+/** House money of one kind by day and category (one currency), or by category, reason and currency over the range. */
+export async function houseMoney(db: Db, user: ScopedSubject, r: DayRange, kind: 'freegive' | 'recycle', currency: string | null, perDay: boolean): Promise<Map<string, HouseFigures>> {
+  const key = perDay ? sql`day::text || '|' || category` : sql`category || '|' || reason || '|' || currency`;
+  const rows = await grouped(db, sql<{ key: string; entries: string; amount: string }>`
+    SELECT ${key} AS key, sum(entries)::bigint AS entries, sum(amount)::bigint AS amount
+    FROM report_house_money_day
+    WHERE ${inRange(r)} AND kind = ${kind} AND ${currency === null ? sql`true` : sql`currency = ${currency}`} AND ${ownPartnerFilter(user, 'partner')}
+    GROUP BY 1`);
+  return new Map(rows.map((x) => [x.key, { entries: n(x.entries), amount: n(x.amount) }]));
+}
+
+/** a / b rounded, or null when b is 0. */
+export const perHead = (a: number, b: number): number | null => (b > 0 ? Math.round(a / b) : null);
+/** a / b as a fraction (4 decimals), or null when b is 0. */
+export const rate = (a: number, b: number): number | null => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : null);
