@@ -2,7 +2,8 @@
  * buildApp: the Fastify instance, wired in a visible order:
  *   1. Fastify limits (1 MiB body, prototype keys refused, JSON only)
  *   2. plugins: errors, openapi, security headers
- *   3. domains: health, auth, accounts, operation log, players and their lists, issuing
+ *   3. domains: health, auth, accounts, operation log, players and their lists, issuing, payments
+ *      (channels and configuration, recharge, cash-out, the data reports)
  *   4. the platform API (signed by applications, not staff)
  *   5. the web app and the SPA fallback
  */
@@ -15,6 +16,10 @@ import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
 import { operationLogOperations } from './domains/operation-log/routes';
 import { issuingOperations } from './domains/issuing/routes';
+import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
+import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
+import { paymentReportsOperations, paymentReportsPlatformOperations } from './domains/payment-reports/routes';
+import { rechargeOperations, rechargePlatformOperations } from './domains/recharge/routes';
 import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
 import { platformOperations } from './domains/platform/routes';
 import { playerListOperations } from './domains/player-lists/routes';
@@ -82,8 +87,15 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, playerReportsOperations);
   registerOperations(app, deps, playerRecordsOperations);
   registerOperations(app, deps, issuingOperations);
+  registerOperations(app, deps, paymentConfigOperations);
+  registerOperations(app, deps, rechargeOperations);
+  registerOperations(app, deps, cashoutOperations);
+  registerOperations(app, deps, paymentReportsOperations);
   if (batchWorker !== false) registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
-  registerPlatformOperations(app, deps, platformOperations);
+  registerPlatformOperations(app, deps, [
+    ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
+    ...paymentReportsPlatformOperations,
+  ]);
 
   await registerWebApp(app, config.webDist);
   return app;

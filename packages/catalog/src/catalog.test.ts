@@ -57,8 +57,11 @@ describe('catalogue data', () => {
     const childrenOf = (path: string) => findScreen(path)!.childPaths.map((p) => p.slice(path.length + 1));
     expect(childrenOf('/remoteconfig/sms')).toEqual(['smslogs', 'smsconfig', 'localconfig', 'globalconfig']);
     expect(childrenOf('/tinygames/tongits')).toEqual(['dashboard', 'dashboard1v1', 'tongitsconfig', 'aiconfig', 'aidashboard']);
-    // the 29 of §2 and the hidden /usermanager/playerchips (roles of the detail's chip actions)
-    expect(childrenOf('/usermanager')).toHaveLength(30);
+    // the 29 of §2, the hidden /usermanager/playerchips (roles of the detail's chip actions)
+    // and cashoutreview (docs/decisions/006-cashout-review.md), the hidden payorderdecide (who
+    // decides held recharge orders)
+    expect(childrenOf('/usermanager')).toHaveLength(32);
+    expect(findScreen('/usermanager/payorderdecide')).toMatchObject({ hidden: true, kind: 'workflow' });
     expect(findScreen('/usermanager/playerchips')).toMatchObject({ hidden: true, kind: 'workflow' });
     expect(childrenOf('/platmanager')).toHaveLength(11);
     expect(childrenOf('/agentcooperation')).toHaveLength(12);
@@ -112,6 +115,7 @@ describe('demo accounts', () => {
     ['/platmanager/coinediter', ['admin', 'secadmin']],
     ['/usermanager/searchsales', ['admin', 'sales', 'groundpromoter']],
     ['/usermanager/playerchips', ['admin', 'secadmin', 'business', 'serviceleader']],
+    ['/usermanager/payorderdecide', ['admin', 'secadmin', 'business', 'serviceleader']],
     ['/gameserver/status', ['admin', 'main']],
   ])('%s is open to exactly %j', (path, allowed) => {
     expect(whoMay(path)).toEqual(ROLES.filter((role) => allowed.includes(role)));

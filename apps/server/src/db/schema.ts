@@ -1,5 +1,9 @@
 /** Row types of the tables, as Kysely sees them (migrations/ is the source of truth). */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { CashoutTables } from '../domains/cashout/tables';
+import type { PaymentConfigTables } from '../domains/payment-config/tables';
+import type { PaymentReportTables } from '../domains/payment-reports/tables';
+import type { RechargeTables } from '../domains/recharge/tables';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** jsonb: read as the parsed value, written as a JSON string. */
@@ -344,7 +348,8 @@ export interface SchemaMigrationTable {
   applied_at: Generated<Date>;
 }
 
-export interface Database {
+/** Every table; the payment domains keep their row types in their own tables.ts. */
+export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

@@ -44,8 +44,13 @@ export const usermanagerModule = defineModule(
     screen('banediter', 'Ban editor', '封禁管理', 'workflow', sensitive),
     screen('telephonecode', 'Phone verification codes', '手机验证码', 'list', sensitive),
     screen('playtokplayer', 'Player-to-player transfers', '玩家间转账', 'list', money),
+    // Cash-out review beside the money trails (docs/decisions/006-cashout-review.md).
+    screen('cashoutreview', 'Cash-out review', '提现审核', 'workflow', roles('business', 'serviceleader', 'secadmin')),
     // Not a menu entry: the roles of the chip buttons in the player detail (and their API).
     screen('playerchips', 'Player chip adjustment', '玩家筹码调整', 'workflow', { ...chipAdjust, hidden: true }),
+    // Not a menu entry: who may credit or refuse a held recharge order on payorder (a finance
+    // decision that moves chips: not partner accounts, who see their players' orders there).
+    screen('payorderdecide', 'Held recharge decisions', '挂起充值处理', 'workflow', { ...chipAdjust, hidden: true }),
     group('batchsendgold', 'Batch send chips', '批量发放筹码', [
       screen('sendgold', 'Send chips', '发放筹码', 'workflow'),
       screen('sendlogs', 'Chip send log', '筹码发放记录', 'list'),
