@@ -1,7 +1,8 @@
 /** Strings of the screen kit (keys under `kit.`); merged by the shell's i18n. */
 import { VALIDATION_MESSAGES } from '../lib/validators';
+import history from './history/locales';
 
-export default {
+const kit = {
   en: {
     kit: {
       yes: 'Yes',
@@ -114,4 +115,10 @@ export default {
       },
     },
   },
+};
+
+/** The kit's strings and its history piece's (top-level 'history'). */
+export default {
+  en: { ...kit.en, ...history.en },
+  zh: { ...kit.zh, ...history.zh },
 };

@@ -141,8 +141,8 @@ export interface ConfigDeclaration {
   name: string;
   /** i18n key of the screen title. */
   title: string;
-  /** GET → `{code:200, data: values}`. */
-  load: { url: string; params?: Record<string, string | number | boolean> };
+  /** GET → `{code:200, data: values}`; `toForm` maps them to the form's values (e.g. centavos → pesos; `save.body` maps back). */
+  load: { url: string; params?: Record<string, string | number | boolean>; toForm?: (data: FormValues) => FormValues };
   /** POST of the values (or of `body(values)`). */
   save: { url: string; body?: (values: FormValues) => unknown };
   /** The fields; when absent they are derived from `schema` (labels `<labelPrefix>.<key>`). */

@@ -1,8 +1,11 @@
 /** Strings of the built module screens (keys under the module's name); merged by the shell's i18n. */
 import adminmanager from './adminmanager/locales';
+import cashout from './cashout/locales';
+import remoteconfig from './remoteconfig/locales';
+import reports from './reports/locales';
 import usermanager from './usermanager/locales';
 
 export default {
-  en: { ...adminmanager.en, ...usermanager.en },
-  zh: { ...adminmanager.zh, ...usermanager.zh },
+  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en },
+  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh },
 };

@@ -8,9 +8,15 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 export type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 import { adminmanagerScreens } from './adminmanager';
+import { cashoutScreens } from './cashout';
+import { remoteconfigScreens } from './remoteconfig';
+import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
 
 export const screens: ScreenMap = {
   ...adminmanagerScreens,
   ...usermanagerScreens,
+  ...remoteconfigScreens,
+  ...reportsScreens,
+  ...cashoutScreens,
 };

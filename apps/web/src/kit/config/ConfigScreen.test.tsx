@@ -67,6 +67,23 @@ describe('ConfigScreen', () => {
     expect(posts()[0]).toEqual(['POST', '/family/config/save', { data: { ...current, title: 'Clans' }, silent: true }]);
   });
 
+  it('maps the loaded values for the form (toForm) and back for the save (body)', async () => {
+    const money: ConfigDeclaration = {
+      ...decl,
+      load: { url: '/family/config', toForm: (d) => ({ ...d, maxDaily: (d.maxDaily as number) / 100 }) },
+      save: { url: '/family/config/save', body: (v) => ({ ...v, maxDaily: Math.round((v.maxDaily as number) * 100) }) },
+      schema: undefined,
+      fields: [{ name: 'title', label: 'cfg.title', kind: 'text' }, { name: 'maxDaily', label: 'cfg.maxDaily', kind: 'number' }],
+    };
+    mocked.mockImplementation(async (method) => (method === 'GET' ? { code: 200, data: { title: 'Families', maxDaily: 1250 } } : { code: 200 }));
+    renderScreen(<ConfigScreen decl={money} />);
+    const amount = (await screen.findByLabelText('cfg.maxDaily')) as HTMLInputElement;
+    await waitFor(() => expect(amount.value).toBe('12.5'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(posts()[0]).toEqual(['POST', '/family/config/save', { data: { title: 'Families', maxDaily: 1250 }, silent: true }]));
+  });
+
   it('does not save when the confirmation is cancelled', async () => {
     renderScreen(<ConfigScreen decl={decl} />);
     await waitFor(async () => expect(((await screen.findByLabelText('cfg.title')) as HTMLInputElement).value).toBe('Families'));

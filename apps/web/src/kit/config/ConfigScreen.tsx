@@ -27,7 +27,7 @@ function ConfigForm({ decl }: { decl: ConfigDeclaration }) {
     queryFn: async () => (await request<FormValues>('GET', decl.load.url, { params: decl.load.params, silent: true })).data ?? {},
     retry: false,
   });
-  useEffect(() => { if (loaded.data) form.setFieldsValue(loaded.data); }, [loaded.data, form]);
+  useEffect(() => { if (loaded.data) form.setFieldsValue(decl.load.toForm ? decl.load.toForm(loaded.data) : loaded.data); }, [loaded.data, form, decl.load]);
 
   /** The zod schema's verdict, shown on the fields; true when the values pass. */
   function passesSchema(values: FormValues): boolean {

@@ -65,6 +65,10 @@ describe('buildCsv', () => {
     const csv = buildCsv(decl.columns, [{ id: 1, amount: 123456, note: 'a, "b"\nc', ok: true }], t);
     expect(csv).toBe('\uFEFFId,Amount,Note\r\n1,"1,234.56","a, ""b""\nc"\r\n');
   });
+  it('carries an order id whole (the screen shows first 4 … last 4)', () => {
+    const csv = buildCsv([{ key: 'orderId', title: 'Order', format: 'orderId' }], [{ orderId: '8f3a0c9d2b7e41c5a6f0e3d2c1b021c0' }], t);
+    expect(csv).toBe('\uFEFFOrder\r\n8f3a0c9d2b7e41c5a6f0e3d2c1b021c0\r\n');
+  });
   it('neutralises formulas but keeps negative numbers', () => {
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField('@cmd')).toBe("'@cmd");

@@ -20,11 +20,16 @@ export const LEDGER_REASONS = [
   'staff.add', 'staff.reduce', 'staff.toSafe', 'staff.toChip',
   'batch.chip', 'batch.cash',
   'wallet.debit', 'wallet.credit', 'wallet.rollback',
+  'recharge', 'recharge.bonus',
+  'cashout.hold', 'cashout.fee', 'cashout.refund', 'charisma.cashout', 'charisma.payout',
 ] as const;
+
+/** Codes whose label lives elsewhere: 'recharge' cannot be both a label and the parent of 'recharge.bonus' under usermanager.reasons. */
+const LABEL_KEYS: Record<string, string> = { recharge: 'usermanager.payments.reasons.recharge', 'recharge.bonus': 'usermanager.payments.reasons.rechargeBonus' };
 
 /** Reason code → i18n key of its label (a kit column's `labels`). */
 export const LEDGER_REASON_LABELS: Record<string, string> = Object.fromEntries(
-  LEDGER_REASONS.map((code) => [code, `usermanager.reasons.${code}`]),
+  LEDGER_REASONS.map((code) => [code, LABEL_KEYS[code] ?? `usermanager.reasons.${code}`]),
 );
 
 /** The reason filter's suggestions: the label to find it by, the code it sends. */

@@ -23,6 +23,8 @@ const en = {
     staff: { add: 'Staff: add chips', reduce: 'Staff: reduce chips', toSafe: 'Staff: chips → safe', toChip: 'Staff: safe → chips' },
     batch: { chip: 'Batch send chips', cash: 'Batch send cash' },
     wallet: { debit: 'Wallet debit', credit: 'Wallet credit', rollback: 'Wallet rollback' },
+    cashout: { hold: 'Cash-out (held)', fee: 'Cash-out fee', refund: 'Cash-out returned' },
+    charisma: { cashout: 'Charisma converted', payout: 'Charisma cash-out' },
   },
 };
 
@@ -45,6 +47,8 @@ const zh: typeof en = {
     staff: { add: '后台增加筹码', reduce: '后台扣除筹码', toSafe: '后台筹码转入保险箱', toChip: '后台保险箱转出筹码' },
     batch: { chip: '批量发放筹码', cash: '批量发放现金' },
     wallet: { debit: '钱包扣款', credit: '钱包入账', rollback: '钱包回滚' },
+    cashout: { hold: '提现（冻结）', fee: '提现手续费', refund: '提现退回' },
+    charisma: { cashout: '魅力值兑换', payout: '魅力值提现' },
   },
 };
 

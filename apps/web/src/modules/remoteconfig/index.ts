@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../registry';
+
+/** Screens of /remoteconfig: payment and cash-out channels, packages, platform applications (issue 6; sms and the rest come with issue 8). */
+export const remoteconfigScreens: ScreenMap = {
+  '/remoteconfig/application': lazy(() => import('./application')),
+  '/remoteconfig/payControl': lazy(() => import('./payControl')),
+  '/remoteconfig/packageControl': lazy(() => import('./packageControl')),
+  '/remoteconfig/cashOutEdter': lazy(() => import('./cashOutEdter')),
+  '/remoteconfig/withdrawalconfigs': lazy(() => import('./withdrawalconfigs')),
+};
