@@ -15,6 +15,7 @@ import type { Db } from '../db/open';
 import { hashPassword } from '../domains/auth/passwords';
 import { signIn } from '../domains/auth/login';
 import { ensurePlatformApplication } from '../domains/platform/applications';
+import { seedPaymentConfig } from '../domains/payment-config/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -78,6 +79,7 @@ export function demoPlayersFromEnv(env: Record<string, string | undefined>): Dem
 /** The demo application and the share codes of the demo sales and ground-promoter accounts. */
 export async function seedDemoPlatform(db: Db): Promise<void> {
   await ensurePlatformApplication(db, DEMO_APP);
+  await seedPaymentConfig(db);
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }

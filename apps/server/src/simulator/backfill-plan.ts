@@ -72,6 +72,7 @@ export class BackfillPlan {
       world: this.world, rng: this.rng, online: new Set(), recent: [], dealers: [],
       schedule: (at, fn, must) => this.agenda.add(at, fn, must),
       dayOf: (at) => Math.floor((at - this.start) / DAY),
+      staff: options.staff,
     };
     if (options.staff) {
       this.desk = new Desk(this.ctx, new Rng(seed).fork('desk', players, days), { players: this.players, registeredAt: this.registeredAt, start: this.start, end, days });

@@ -35,7 +35,7 @@ describe('simulator backfill', () => {
       expect(a.at).toBeGreaterThanOrEqual(start - 120_000);
       expect(a.at).toBeLessThanOrEqual(END);
     }
-    const ids = actions.flatMap((a) => (a.kind === 'event' ? [a.event.id] : a.kind === 'staff' ? [] : [a.body.txId]));
+    const ids = actions.flatMap((a) => (a.kind === 'event' ? [a.event.id] : a.kind === 'staff' ? [] : a.kind === 'payment' ? [a.payment.requestId] : [a.body.txId]));
     expect(new Set(ids).size).toBe(ids.length);
   });
 

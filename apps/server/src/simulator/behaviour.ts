@@ -10,6 +10,7 @@
  * Beans and bonus: perks.ts.
  */
 import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
+import { cashOut, startPaying } from './payments';
 import { afterSitting, depositBonus, lobby } from './perks';
 import type { SimPlayer } from './population';
 import { clamp, type Rng } from './rng';
@@ -33,6 +34,8 @@ export interface Ctx {
   dealers: PlayerState[];
   /** Day number of `at` (relief and badges count per day). */
   dayOf(at: number): number;
+  /** The console's staff work too (the demo seed's desk): payments.ts schedules cash-out reviews. */
+  staff?: boolean;
 }
 
 function otherOnline(ctx: Ctx, s: PlayerState): PlayerState | undefined {
@@ -80,6 +83,7 @@ export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
     world.wallet(at + 3 * SECOND, 'credit', { uid: p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${p.uid}:0` });
     badge(ctx, s, at + 3 * SECOND, 'dealer');
   }
+  startPaying(ctx, s, at);
   return s;
 }
 
@@ -181,6 +185,7 @@ function settle(ctx: Ctx, s: PlayerState, at: number, table: number, staked: num
   ctx.online.delete(s);
   if (table > 0) world.wallet(at, 'credit', { uid: s.p.uid, amount: table, reason: REASONS.win, ref });
   afterSitting(ctx, s, at, staked - table, ref);
+  if (table > staked) cashOut(ctx, s, at + 60 * SECOND);
   if (table > staked) badge(ctx, s, at + SECOND, 'firstWin');
   if (stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
   if (s.chip > s.p.stake * 40 && rng.chance(0.35)) {

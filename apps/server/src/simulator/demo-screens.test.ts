@@ -1,6 +1,7 @@
 /**
- * A small demo seed (150 players, 3 days: the simulator with the staff desk) into a test
- * database, then every /usermanager screen through its API: at least one row for every demo
+ * A small demo seed (270 players, 4 days: the simulator with the staff desk, recharges and
+ * cash-outs; a size where every screen has something for partner 1 too) into a test
+ * database, then every /usermanager screen and every data report under / through its API: at least one row for every demo
  * role that may see it, and for the partner account (partner 1) wherever it may see the screen.
  * Then a seed cut off half-way through its staff work and started again ends exactly where an
  * uninterrupted one does: no staff action twice, every batch credited once.
@@ -16,12 +17,14 @@ import { databases, type OpenedTestDatabase } from '../test/databases';
 import { DEMO_POPULATION } from './population';
 
 const NOW = Date.parse('2026-11-22T10:30:00Z');
-const DEMO: DemoPlayers = { players: 150, days: 3, seed: DEMO_POPULATION.seed };
+const DEMO: DemoPlayers = { players: 270, days: 4, seed: DEMO_POPULATION.seed };
 const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
 const RANGE = { from: '2026-11-20T00:00:00+08:00', to: '2026-11-22T23:59:59+08:00' };
 
 type Query = Record<string, string>;
-interface Case { screen: string; url: string; query?: Query | ((partner: boolean) => Query) }
+interface Case { screen: string; url: string; query?: Query | ((partner: boolean) => Query); /** full catalogue path when not under /usermanager */ path?: string }
+/** The seed's four days (the data reports' range). */
+const REPORT_RANGE = { from: '2026-11-19T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' };
 
 /** The rows an answer shows: a list's or report's items, or a figures answer's days with something in them. */
 function rows(data: any): number {
@@ -111,10 +114,15 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     ...['detail', 'ledger', 'logins'].map((part) => ({ screen: 'search', url: `/api/players/${part}`, query: (p: boolean) => ({ uid: String(p ? ids.partnerUid : ids.uid) }) })),
     { screen: 'search', url: '/api/players/changes', query: (p) => ({ uid: String(p ? ids.partnerChanged : ids.changed) }) },
     { screen: 'search', url: '/api/players/invitees', query: (p) => ({ uid: String(p ? ids.partnerInviter : ids.inviter) }) },
+    // the data reports under / (recharges and cash-outs of the simulator, the desk's reviews)
+    ...['homepage', 'homepage/days', 'payReport', 'payReport/days', 'payReport/channels', 'iosReport', 'iosReport/days', 'userReport', 'userReport/days',
+      'paystat', 'paystat/days', 'paychannel/summary', 'paychannel', 'payoutChannel/summary', 'payoutChannel', 'freegive', 'freegive/days',
+      'freegive/reasons', 'recycle', 'recycle/days']
+      .map((call) => ({ screen: call.split('/')[0]!, path: `/${call.split('/')[0]}`, url: `/api/${call}`, query: REPORT_RANGE })),
   ];
 
-  it.each(cases)('$url ($screen)', async ({ screen, url, query }) => {
-    const roles = screenRoles(`/usermanager/${screen}`) as Role[];
+  it.each(cases)('$url ($screen)', async ({ screen, url, query, path }) => {
+    const roles = screenRoles(path ?? `/usermanager/${screen}`) as Role[];
     const ask = (role: string, partner: boolean) => get(role, url, typeof query === 'function' ? query(partner) : query);
     for (const staff of roles.filter((r) => r !== 'partner' && tokens.has(r))) {
       const answer = await ask(staff, false);

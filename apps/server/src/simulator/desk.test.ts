@@ -26,6 +26,7 @@ const SCREEN: Record<StaffOp['op'], string> = {
   ban: '/usermanager/banediter', unban: '/usermanager/banediter', suspend: '/usermanager/banediter', unsuspend: '/usermanager/banediter',
   'feedback.reply': '/usermanager/feedback', 'feedback.close': '/usermanager/feedback', 'tipoff.handle': '/usermanager/tipoffs',
   batch: '/usermanager/batchsendgold/sendgold',
+  'cashout.review': '/usermanager/cashoutreview', 'cashout.resolve': '/usermanager/cashoutreview',
 };
 
 describe('simulator staff desk', () => {

@@ -5,7 +5,8 @@
  * Staff actions move chips as the console would (add, reduce with 409 when short, chip batches)
  * and are otherwise only counted.
  */
-import type { Balances, EventResult, PlatformEvent, StaffAnswer, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
+import { CASHOUT_FEES, PACKS } from './payments';
+import type { Balances, EventResult, PaymentCall, PlatformEvent, StaffAnswer, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
 
 const empty = (): Balances => ({ chip: 0, bean: 0, safe: 0, bonus: 0, diamond: 0, charisma: 0, withdrawable: 0 });
 
@@ -68,6 +69,26 @@ export class FakePlatform implements Transport {
     const answer = { status: 200, code: 200, balance: b[body.currency] };
     this.txs.set(body.txId, answer);
     return answer;
+  }
+
+  private readonly orders = new Set<string>();
+
+  /** A recharge credits its product's chips once on a paid callback of the right amount; a cash-out holds amount + fee from withdrawable. */
+  async payment(call: PaymentCall): Promise<WalletAnswer> {
+    this.calls++;
+    const b = this.balances.get(call.uid);
+    if (!b) return { status: 404, code: 404, message: `Player ${call.uid} not found` };
+    if (this.orders.has(call.requestId)) return { status: 200, code: 200 };
+    if (call.op === 'cashout') {
+      const total = call.amount + Math.ceil(call.amount * (CASHOUT_FEES[call.channel] ?? 0) / 100);
+      if (b.withdrawable < total) return { status: 409, code: 409, message: 'Insufficient balance' };
+      b.withdrawable -= total;
+    } else if (call.callbacks.some((c) => c.status === 'paid' && c.amount === call.price) && !call.callbacks.some((c) => c.amount !== call.price)) {
+      const extra = PACKS.find(([price]) => price === call.price)?.[2] ?? 0;
+      b.chip += call.price * (100 + extra) / 100;
+    }
+    this.orders.add(call.requestId);
+    return { status: 200, code: 200 };
   }
 
   readonly staffDone: StaffOp[] = [];

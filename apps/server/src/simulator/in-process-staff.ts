@@ -17,6 +17,7 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/open';
 import { advanceBatch } from '../domains/issuing/advance';
+import { cashoutStaff, isCashoutOp } from './payments-staff';
 import type { StaffAnswer, StaffOp } from './types';
 
 /** Office addresses of the demo accounts (as the operation log shows them). */
@@ -24,7 +25,7 @@ const OFFICE_IP: Record<string, string> = {
   admin: '203.177.52.10', secadmin: '203.177.52.11', business: '203.177.52.12', serviceleader: '203.177.52.14', service: '203.177.52.15',
 };
 
-const OPERATION: Record<Exclude<StaffOp['op'], 'batch'>, [url: string, name: string]> = {
+const OPERATION: Record<Exclude<StaffOp['op'], 'batch' | 'cashout.review' | 'cashout.resolve'>, [url: string, name: string]> = {
   'chips.add': ['/api/players/chips/add', 'players.chips.add'],
   'chips.reduce': ['/api/players/chips/reduce', 'players.chips.reduce'],
   ban: ['/api/players/ban', 'players.ban'],
@@ -109,12 +110,15 @@ export async function staffCarrier(db: Db, config: ServerConfig, password: strin
         return row ? { id: Number(row.id), verdict: op.verdict, note: op.note } : `No tip-off of ${op.uid} at ${new Date(op.submittedAt).toISOString()}`;
       }
       case 'batch': return { text: ['uid,amount', ...op.lines.map(([uid, amount]) => `${uid},${amount}`)].join('\n'), reason: op.reason };
+      default: return `Not a call of its own: ${op.op}`;
     }
   };
 
   return {
     async staff(op, at) {
       clock = at;
+      // cash-out reviews: several calls of the review screen (payments-staff.ts)
+      if (isCashoutOp(op)) return cashoutStaff(op, at, { db, password, call, tokenOf, done });
       const [url, name] = op.op === 'batch' ? BATCH[op.currency] : OPERATION[op.op];
       if (await done(op.by, name, at)) {
         if (op.op === 'batch') await finishBatches(db, at);

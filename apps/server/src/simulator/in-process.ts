@@ -8,17 +8,41 @@
  * (`simulator.api.test.ts`), at about half the speed. Staff actions (the desk of the demo
  * seed) go to `staff` (in-process-staff.ts).
  */
-import { platformEventsBody, walletMoveBody } from '@console/schemas';
+import { cashoutCreateBody, platformEventsBody, rechargeCallbackBody, rechargeOrderBody, walletMoveBody } from '@console/schemas';
 import type { Db } from '../db/open';
+import { createCashout } from '../domains/cashout/orders';
 import { applyEvents } from '../domains/platform/events';
+import { rechargeCallback } from '../domains/recharge/callback';
+import { createRechargeOrder } from '../domains/recharge/orders';
 import { walletBalance, walletMove } from '../domains/platform/wallet';
 import { ApiError } from '../http/api-error';
 import type { StaffCarrier } from './in-process-staff';
-import type { Balances, EventResult, StaffOp, Transport } from './types';
+import type { Balances, EventResult, PaymentCall, StaffOp, Transport, WalletAnswer } from './types';
+
+/** The platform's payment calls (recharge order and its callbacks at their moments, cash-out request) through their services. */
+async function payment(db: Db, appId: string, call: PaymentCall, at: number): Promise<WalletAnswer> {
+  try {
+    if (call.op === 'cashout') {
+      const { op: _op, ...body } = call;
+      await createCashout(db, appId, cashoutCreateBody.parse(body), new Date(at));
+      return { status: 200, code: 200 };
+    }
+    const { op: _op, callbacks, ...body } = call;
+    const order = await createRechargeOrder(db, appId, rechargeOrderBody.parse(body), new Date(at));
+    for (const c of callbacks) {
+      await rechargeCallback(db, appId, rechargeCallbackBody.parse({ orderId: order.orderId, channelOrderId: c.channelOrderId, amount: c.amount, status: c.status }), new Date(at + c.after));
+    }
+    return { status: 200, code: 200 };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: error.statusCode, code: error.code, message: error.message };
+  }
+}
 
 export function directTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
   return {
     ...(staff ? { staff: (op: StaffOp, at: number) => staff.staff(op, at) } : {}),
+    payment: (call, at) => payment(db, appId, call, at),
     async events(events, at) {
       const body = platformEventsBody.parse({ events });
       return (await applyEvents(db, appId, body.events, new Date(at))) as EventResult[];

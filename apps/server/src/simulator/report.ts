@@ -6,6 +6,7 @@ export function summary(stats: Stats, actions: number, ms: number, retries = 0):
     ...Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)) as [string, TypeCount][],
     ['wallet.debit', stats.wallet.debit],
     ['wallet.credit', stats.wallet.credit],
+    ...Object.entries(stats.payment).map(([op, c]) => [`payment.${op}`, c] as [string, TypeCount]),
   ];
   const total: TypeCount = { sent: 0, applied: 0, rejected: 0, duplicate: 0 };
   for (const [, c] of rows) for (const k of Object.keys(total) as (keyof TypeCount)[]) total[k] += c[k];

@@ -10,7 +10,7 @@
  * Within a phase, wallet calls of different players run concurrently; one player's stay in order.
  * A staff action (demo seed) is a barrier: what came before it is sent first, then it alone.
  */
-import type { Action, EventResult, EventType, PlatformEvent, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
+import type { Action, EventResult, EventType, PaymentCall, PlatformEvent, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
 
 export interface TypeCount { sent: number; applied: number; rejected: number; duplicate: number }
 
@@ -19,6 +19,8 @@ export interface Stats {
   wallet: Record<'debit' | 'credit', TypeCount>;
   /** Staff operations by `op` (duplicate: found already done, on a seed finished after a cut). */
   staff: Partial<Record<StaffOp['op'], TypeCount>>;
+  /** Payments (recharge orders, cash-out requests) by `op`. */
+  payment: Partial<Record<PaymentCall['op'], TypeCount>>;
   /** `<type> <code> <message>` → how many. */
   rejections: Map<string, number>;
   calls: number;
@@ -28,6 +30,7 @@ export const newStats = (): Stats => ({
   events: {},
   wallet: { debit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 }, credit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 } },
   staff: {},
+  payment: {},
   rejections: new Map(),
   calls: 0,
 });
@@ -61,7 +64,8 @@ export interface SenderOptions {
   onWalletRejected?(kind: 'debit' | 'credit', body: WalletBody, answer: WalletAnswer): void | Promise<void>;
 }
 
-type WalletAction = Extract<Action, { kind: 'debit' | 'credit' }>;
+// a payment is ordered like a wallet call of its player (it moves that player's money)
+type WalletAction = Extract<Action, { kind: 'debit' | 'credit' | 'payment' }>;
 type EventAction = Extract<Action, { kind: 'event' }>;
 /** What the platform itself does (no staff action). */
 export type PlatformAction = EventAction | WalletAction;
@@ -84,7 +88,7 @@ export function phases(actions: readonly PlatformAction[]): { events: EventActio
       for (const uid of touched) chipEventPhase.set(uid, k);
       at(k).events.push(a);
     } else {
-      const uid = a.body.uid;
+      const uid = a.kind === 'payment' ? a.payment.uid : a.body.uid;
       const k = Math.max(chipEventPhase.get(uid) ?? 0, walletPhase.get(uid) ?? 0);
       walletPhase.set(uid, k);
       at(k).wallet.push(a);
@@ -157,8 +161,9 @@ export class Sender {
     if (!actions.length) return;
     const byPlayer = new Map<number, WalletAction[]>();
     for (const a of actions) {
-      const list = byPlayer.get(a.body.uid);
-      if (list) list.push(a); else byPlayer.set(a.body.uid, [a]);
+      const uid = a.kind === 'payment' ? a.payment.uid : a.body.uid;
+      const list = byPlayer.get(uid);
+      if (list) list.push(a); else byPlayer.set(uid, [a]);
     }
     const chains = [...byPlayer.values()];
     let next = 0;
@@ -171,6 +176,7 @@ export class Sender {
   }
 
   private async sendOne(a: WalletAction): Promise<void> {
+    if (a.kind === 'payment') return this.sendPayment(a.payment, a.at);
     this.stats.calls++;
     const answer = await this.transport.wallet(a.kind, a.body, a.at);
     const count = this.stats.wallet[a.kind];
@@ -181,6 +187,19 @@ export class Sender {
       count.rejected++;
       this.reject(`wallet.${a.kind} ${answer.code} ${answer.message ?? ''}`);
       await this.options.onWalletRejected?.(a.kind, a.body, answer);
+    }
+  }
+
+  private async sendPayment(call: PaymentCall, at: number): Promise<void> {
+    if (!this.transport.payment) throw new Error('payments need a transport that carries them');
+    this.stats.calls++;
+    const answer = await this.transport.payment(call, at);
+    const count = (this.stats.payment[call.op] ??= { sent: 0, applied: 0, rejected: 0, duplicate: 0 });
+    count.sent++;
+    if (answer.code === 200) count.applied++;
+    else {
+      count.rejected++;
+      this.reject(`payment.${call.op} ${answer.code} ${answer.message ?? ''}`);
     }
   }
 

@@ -7,7 +7,7 @@
  * ids and txIds, so the server applies it once.
  */
 import { createHmac } from 'node:crypto';
-import type { Balances, EventResult, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
+import type { Balances, EventResult, PaymentCall, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
 
 export interface Raw { status: number; body: string }
 /** Sends one request: `payload` is the JSON body of a POST or the query string of a GET. */
@@ -83,6 +83,24 @@ export class SignedClient implements Transport {
     const { status, json } = await this.call('POST', `/api/platform/wallet/${kind}`, JSON.stringify(body), at);
     if (status === 400) throw new FatalCallError(`/api/platform/wallet/${kind}: 400 ${json.message}`);
     return { status, code: json.code ?? status, message: json.message, balance: json.data?.balance };
+  }
+
+  /** A recharge order and its callbacks (each signed at its own moment), or a cash-out request. */
+  async payment(call: PaymentCall, at: number): Promise<WalletAnswer> {
+    const answer = (status: number, json: any): WalletAnswer => ({ status, code: json.code ?? status, message: json.message });
+    if (call.op === 'cashout') {
+      const { op: _op, ...body } = call;
+      const { status, json } = await this.call('POST', '/api/platform/cashout/orders', JSON.stringify(body), at);
+      return answer(status, json);
+    }
+    const { op: _op, callbacks, ...body } = call;
+    const created = await this.call('POST', '/api/platform/recharge/orders', JSON.stringify(body), at);
+    if (created.status !== 200) return answer(created.status, created.json);
+    for (const c of callbacks) {
+      const payload = { orderId: created.json.data.orderId, channelOrderId: c.channelOrderId, amount: c.amount, status: c.status };
+      await this.call('POST', '/api/platform/recharge/callback', JSON.stringify(payload), at + c.after);
+    }
+    return answer(200, created.json);
   }
 
   async balance(uid: number, at: number): Promise<Balances | null> {

@@ -52,7 +52,20 @@ export type StaffOp =
   | { op: 'feedback.reply'; by: string; uid: number; submittedAt: number; reply: string }
   | { op: 'feedback.close'; by: string; uid: number; submittedAt: number }
   | { op: 'tipoff.handle'; by: string; uid: number; submittedAt: number; verdict: 'valid' | 'invalid'; note: string }
-  | { op: 'batch'; by: string; currency: 'chip' | 'withdrawable'; lines: [uid: number, amount: number][]; reason: string };
+  | { op: 'batch'; by: string; currency: 'chip' | 'withdrawable'; lines: [uid: number, amount: number][]; reason: string }
+  /** A cash-out order (named by the platform's requestId): claimed, re-authenticated and approved (a second reviewer above the four-eyes amount), or denied. */
+  | { op: 'cashout.review'; by: string; requestId: string; decision: 'approve' | 'deny'; reason: string; second?: string }
+  | { op: 'cashout.resolve'; by: string; requestId: string; outcome: 'success' | 'fail'; reason: string };
+
+/**
+ * A payment of the platform for a player (payments.ts; contract "Recharge and cash-out"): a
+ * recharge order with the callbacks its channel sends (`after` ms after the order), or a
+ * cash-out request.
+ */
+export type PaymentCall =
+  | { op: 'recharge'; requestId: string; uid: number; productId: string; channel: string; price: number; os: 'android' | 'ios' | 'web';
+      callbacks: { after: number; status: 'paid' | 'failed'; amount: number; channelOrderId: string }[] }
+  | { op: 'cashout'; requestId: string; uid: number; channel: string; amount: number; account: string };
 
 export interface StaffAnswer { status: number; code: number; message?: string }
 
@@ -60,7 +73,8 @@ export interface StaffAnswer { status: number; code: number; message?: string }
 export type Action =
   | { kind: 'event'; at: number; event: PlatformEvent }
   | { kind: 'debit' | 'credit'; at: number; body: WalletBody }
-  | { kind: 'staff'; at: number; staff: StaffOp };
+  | { kind: 'staff'; at: number; staff: StaffOp }
+  | { kind: 'payment'; at: number; payment: PaymentCall };
 
 export type EventStatus = 'applied' | 'rejected' | 'duplicate';
 
@@ -80,6 +94,8 @@ export interface Transport {
   wallet(kind: 'debit' | 'credit', body: WalletBody, at: number): Promise<WalletAnswer>;
   /** null when the player does not exist (404). */
   balance(uid: number, at: number): Promise<Balances | null>;
+  /** A payment at `at`: the order call, then its callbacks (recharge); the answer of the order call. */
+  payment?(call: PaymentCall, at: number): Promise<WalletAnswer>;
   /** A staff operation at `at` (the demo seed only; a run with staff actions needs it). */
   staff?(op: StaffOp, at: number): Promise<StaffAnswer>;
 }

@@ -5,7 +5,7 @@
  */
 import { BADGES } from './catalog';
 import type { SimPlayer } from './population';
-import type { Action, Balances, EventData, EventType, StaffOp, WalletBody, WalletCurrency } from './types';
+import type { Action, Balances, EventData, EventType, PaymentCall, StaffOp, WalletBody, WalletCurrency } from './types';
 
 export interface PlayerState {
   p: SimPlayer;
@@ -145,6 +145,12 @@ export class World {
     if (currency === 'chip' || currency === 'bean' || currency === 'bonus') s[currency] += delta;
     const txId = `${this.prefix}w${(this.txSeq++).toString(36)}`;
     this.out({ kind, at, body: { txId, currency, ...body } });
+  }
+
+  /** A payment (payments.ts); `chips`: what a paid recharge will credit (followed here). */
+  payment(at: number, call: PaymentCall, chips = 0): void {
+    if (chips > 0) this.players.get(call.uid)!.chip += chips;
+    this.out({ kind: 'payment', at, payment: call });
   }
 
   /** A staff operation (demo seed): its effect on the players here, then the action. */
