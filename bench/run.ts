@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiLogin, freePort, launchBrowser, startServer, DEMO_PASSWORD } from '../e2e/harness.ts';
-import { playersBench } from './players.ts';
+import { playersBench, playersBenchUrl } from './players.ts';
+import { paymentsBench, paymentsSummary } from './payments.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -120,8 +121,11 @@ try { calls = await throughput(targets); } finally { for (const t of targets) aw
 const browser = await browserFigures();
 Object.assign(results, { calls, browser });
 // players and money (issue 5) on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
-const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(PG_URL) : null;
+const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(playersBenchUrl()) : null;
 if (players) results.players = players;
+// payments (issue 6) on PostgreSQL: BENCH_PAYMENT_EVENTS (default 10,000,000); BENCH_PAYMENTS=0 skips it
+const payments = pgUrl && process.env.BENCH_PAYMENTS !== '0' ? await paymentsBench(playersBenchUrl()) : null;
+if (payments) results.payments = payments;
 
 const row = (c: (typeof calls)[number]) =>
   `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
@@ -132,6 +136,7 @@ console.log(['',
   ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
   '', `login page JavaScript: ${browser.loginJsGzipKB} KB gzipped (${browser.loginJsRawKB} KB raw, ${browser.loginJsFiles} files; target ≤ 250 KB)`,
   `navigation → painted dashboard shell: median ${browser.shellPaintMsMedian} ms (runs: ${browser.shellPaintMsRuns.join(', ')})`, '',
-  ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : [])].join('\n'));
+  ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : []),
+  ...(payments ? [...paymentsSummary(payments), ''] : [])].join('\n'));
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');
