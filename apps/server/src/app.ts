@@ -3,7 +3,7 @@
  *   1. Fastify limits (1 MiB body, prototype keys refused, JSON only)
  *   2. plugins: errors, openapi, security headers
  *   3. domains: health, auth, accounts, operation log, players and their lists, issuing, payments
- *      (channels and configuration, recharge, cash-out, the data reports)
+ *      (channels and configuration, recharge, cash-out, the data reports), games (rounds, game servers, the lobby)
  *   4. the platform API (signed by applications, not staff)
  *   5. the web app and the SPA fallback
  */
@@ -16,6 +16,9 @@ import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
 import { operationLogOperations } from './domains/operation-log/routes';
 import { issuingOperations } from './domains/issuing/routes';
+import { gameOperations, gamePlatformOperations } from './domains/games/routes';
+import { gameServerOperations, gameServerPlatformOperations } from './domains/game-servers/routes';
+import { lobbyOperations, lobbyPlatformOperations } from './domains/lobby/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { paymentReportsOperations, paymentReportsPlatformOperations } from './domains/payment-reports/routes';
@@ -91,10 +94,13 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, rechargeOperations);
   registerOperations(app, deps, cashoutOperations);
   registerOperations(app, deps, paymentReportsOperations);
+  registerOperations(app, deps, gameOperations);
+  registerOperations(app, deps, gameServerOperations);
+  registerOperations(app, deps, lobbyOperations);
   if (batchWorker !== false) registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
-    ...paymentReportsPlatformOperations,
+    ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,
   ]);
 
   await registerWebApp(app, config.webDist);

@@ -14,3 +14,6 @@ export * from './payment-config';
 export * from './recharge';
 export * from './cashout';
 export * from './payment-reports';
+export * from './game-servers';
+export * from './lobby';
+export * from './games';

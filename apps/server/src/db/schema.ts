@@ -1,6 +1,9 @@
 /** Row types of the tables, as Kysely sees them (migrations/ is the source of truth). */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { CashoutTables } from '../domains/cashout/tables';
+import type { GameServerTables } from '../domains/game-servers/tables';
+import type { GameTables } from '../domains/games/tables';
+import type { LobbyTables } from '../domains/lobby/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
 import type { PaymentReportTables } from '../domains/payment-reports/tables';
 import type { RechargeTables } from '../domains/recharge/tables';
@@ -348,8 +351,8 @@ export interface SchemaMigrationTable {
   applied_at: Generated<Date>;
 }
 
-/** Every table; the payment domains keep their row types in their own tables.ts. */
-export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables {
+/** Every table; the payment and game domains keep their row types in their own tables.ts. */
+export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

@@ -16,6 +16,8 @@ import { hashPassword } from '../domains/auth/passwords';
 import { signIn } from '../domains/auth/login';
 import { ensurePlatformApplication } from '../domains/platform/applications';
 import { seedPaymentConfig } from '../domains/payment-config/demo';
+import { seedGameServers } from '../domains/game-servers/demo';
+import { seedLobby } from '../domains/lobby/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -80,6 +82,8 @@ export function demoPlayersFromEnv(env: Record<string, string | undefined>): Dem
 export async function seedDemoPlatform(db: Db): Promise<void> {
   await ensurePlatformApplication(db, DEMO_APP);
   await seedPaymentConfig(db);
+  await seedGameServers(db);
+  await seedLobby(db);
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }

@@ -1,11 +1,13 @@
 /** Strings of the built module screens (keys under the module's name); merged by the shell's i18n. */
 import adminmanager from './adminmanager/locales';
 import cashout from './cashout/locales';
+import gamehomepage from './gamehomepage/locales';
+import gameserver from './gameserver/locales';
 import remoteconfig from './remoteconfig/locales';
 import reports from './reports/locales';
 import usermanager from './usermanager/locales';
 
 export default {
-  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en },
-  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh },
+  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en, ...gameserver.en, ...gamehomepage.en },
+  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh },
 };

@@ -9,6 +9,8 @@ export type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 import { adminmanagerScreens } from './adminmanager';
 import { cashoutScreens } from './cashout';
+import { gamehomepageScreens } from './gamehomepage';
+import { gameserverScreens } from './gameserver';
 import { remoteconfigScreens } from './remoteconfig';
 import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
@@ -19,4 +21,6 @@ export const screens: ScreenMap = {
   ...remoteconfigScreens,
   ...reportsScreens,
   ...cashoutScreens,
+  ...gameserverScreens,
+  ...gamehomepageScreens,
 };

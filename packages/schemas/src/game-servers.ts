@@ -1,0 +1,2 @@
+/** Schemas of issue 7 (game-servers). Being built. */
+export {};

@@ -1,0 +1,2 @@
+/** Schemas of issue 7 (games). Being built. */
+export {};
