@@ -60,15 +60,20 @@ const REPORT_TRIGGERS: [table: string, trigger: string][] = [
   ['ledger_entry', 'ledger_entry_house_money'],
   ['recharge_order', 'recharge_order_report_insert'], ['recharge_order', 'recharge_order_report_update'],
   ['cashout_order', 'cashout_order_report_insert'], ['cashout_order', 'cashout_order_report_update'],
+  // migration 021's feeders (the day set's own trigger stays on: the catch-up counts spans through it)
+  ['player_active_day', 'player_active_day_span'], ['report_payer_day', 'report_payer_day_span'], ['player', 'player_register_report'],
 ];
-const ROLLUPS = ['report_recharge_day', 'report_payer_day', 'report_first_payer', 'report_cashout_day', 'report_house_money_day'];
+const ROLLUPS = ['report_recharge_day', 'report_payer_day', 'report_first_payer', 'report_cashout_day', 'report_house_money_day',
+  'report_span_day', 'report_player_day_set', 'report_register_day'];
 
-/** Migration 019's statements that fill the roll-ups from existing rows (one place says how). */
+/** The statements of migrations 019 and 021 that fill the roll-ups from existing rows (one place says how). */
 function rollupRebuildSql(): string {
-  const text = readFileSync(new URL('../../apps/server/src/migrations/019_payment_reports.sql', import.meta.url), 'utf8');
-  const at = text.indexOf('-- What is already there');
-  if (at < 0) throw new Error('migration 019 no longer has its "What is already there" catch-up: rebuild the roll-ups another way');
-  return text.slice(at);
+  return ['019_payment_reports.sql', '021_report_spans.sql'].map((file) => {
+    const text = readFileSync(new URL(`../../apps/server/src/migrations/${file}`, import.meta.url), 'utf8');
+    const at = text.indexOf('-- What is already there');
+    if (at < 0) throw new Error(`migration ${file} no longer has its "What is already there" catch-up: rebuild the roll-ups another way`);
+    return text.slice(at);
+  }).join('\n');
 }
 
 export async function generatePaymentData(url: string, o: PaymentDataOptions): Promise<PaymentDataShape> {
@@ -271,8 +276,10 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
       FROM (SELECT uid, max(at) AS last_at, count(*) AS n FROM player_login WHERE ${mine()} GROUP BY uid) l WHERE p.uid = l.uid`);
     await client.query('DROP TABLE bench_move');
 
-    await step('report roll-ups (migration 019 catch-up)', `DELETE FROM ${ROLLUPS.join('; DELETE FROM ')}; ${rollupRebuildSql()}`);
+    await step('report roll-ups (migrations 019 and 021 catch-up)', `DELETE FROM ${ROLLUPS.join('; DELETE FROM ')}; ${rollupRebuildSql()}`);
     for (const [table, trigger] of REPORT_TRIGGERS) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+    // what the server does every few minutes: the finished days' stripes folded (payment-reports/compact.ts)
+    await step('fold of the finished days', `SELECT report_compact(report_day(${T}))`);
     await step('analyze', 'ANALYZE');
     const rollupCheck = await checkRollups(client);
     log(`  roll-up cells compared with the raw rows: ${rollupCheck.cells}, differences: ${rollupCheck.differences.length}`);

@@ -21,6 +21,7 @@ import { gameServerOperations, gameServerPlatformOperations } from './domains/ga
 import { lobbyOperations, lobbyPlatformOperations } from './domains/lobby/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
+import { registerReportCompaction } from './domains/payment-reports/compact';
 import { paymentReportsOperations, paymentReportsPlatformOperations } from './domains/payment-reports/routes';
 import { rechargeOperations, rechargePlatformOperations } from './domains/recharge/routes';
 import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
@@ -97,7 +98,11 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, gameOperations);
   registerOperations(app, deps, gameServerOperations);
   registerOperations(app, deps, lobbyOperations);
-  if (batchWorker !== false) registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
+  if (batchWorker !== false) {
+    registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
+    // the background steps go together: a test app without the worker has no compaction either
+    registerReportCompaction(app, db, config.now);
+  }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
     ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,

@@ -15,9 +15,9 @@ function figures<F extends Omit<HomeFigures, 'net' | 'arppu'> | Omit<HomeTotals,
   return { ...f, net: f.rechargeAmount - f.cashoutAmount, arppu: perHead(f.rechargeAmount, f.payingPlayers) };
 }
 
-async function homeReport(db: Db, user: ScopedSubject, r: DayRange, now: Date): Promise<{ days: HomeDay[]; totals: HomeTotals }> {
+async function homeReport(db: Db, user: ScopedSubject, r: DayRange): Promise<{ days: HomeDay[]; totals: HomeTotals }> {
   const [registered, active, payers, rangePayers, recharge, cashout] = await Promise.all([
-    newPlayerCounts(db, user, r), activeCounts(db, user, r, now), payerCounts(db, user, r, null), payerCounts(db, user, r, null, false),
+    newPlayerCounts(db, user, r), activeCounts(db, user, r), payerCounts(db, user, r, null), payerCounts(db, user, r, null, false),
     rechargeFigures(db, user, r, null), cashoutFigures(db, user, r, false),
   ]);
   const days = r.days.map((day) => {
@@ -40,16 +40,16 @@ async function homeReport(db: Db, user: ScopedSubject, r: DayRange, now: Date): 
 }
 
 /** The range's days and totals, for the correctness test and the table. */
-export const homeDays = async (db: Db, user: ScopedSubject, r: DayRange, _q: unknown, now: Date) => (await homeReport(db, user, r, now)).days;
+export const homeDays = async (db: Db, user: ScopedSubject, r: DayRange) => (await homeReport(db, user, r)).days;
 
 export const homepageOperations = [
   summaryOperation({
     url: '/api/homepage', name: 'homepage', screen: '/homepage',
     summary: 'Data report: new, active and paying players, recharges, cash-outs paid, net and ARPPU over the range and by day, with the previous range',
     response: homeSummary,
-    load: async (db, user, r, _q, now) => {
+    load: async (db, user, r) => {
       const p = previousRange(r);
-      const [current, previous] = await Promise.all([homeReport(db, user, r, now), homeReport(db, user, dayRange(p.from, p.to), now)]);
+      const [current, previous] = await Promise.all([homeReport(db, user, r), homeReport(db, user, dayRange(p.from, p.to))]);
       const chart = current.days.map((d) => ({ day: d.day, recharge: pesos(d.rechargeAmount), cashout: pesos(d.cashoutAmount), net: pesos(d.net) }));
       return { totals: current.totals, previous: previous.totals, days: current.days, chart };
     },

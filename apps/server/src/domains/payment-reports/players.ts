@@ -11,9 +11,9 @@ import { summaryOperation, tableOperations } from './common';
 import { payDays, paySummaryOf } from './recharges';
 import { activeCounts, newPayerCounts, newPlayerCounts, NO_RECHARGE, payerCounts, payerTotals, perHead, rate, rechargeFigures } from './rollups';
 
-export async function userDays(db: Db, user: ScopedSubject, r: DayRange, _q: unknown, now: Date): Promise<UserDay[]> {
+export async function userDays(db: Db, user: ScopedSubject, r: DayRange): Promise<UserDay[]> {
   const [registered, active, payers, newPayers, recharge] = await Promise.all([
-    newPlayerCounts(db, user, r), activeCounts(db, user, r, now), payerCounts(db, user, r, null), newPayerCounts(db, user, r), rechargeFigures(db, user, r, null),
+    newPlayerCounts(db, user, r), activeCounts(db, user, r), payerCounts(db, user, r, null), newPayerCounts(db, user, r), rechargeFigures(db, user, r, null),
   ]);
   return r.days.map((day) => {
     const activePlayers = active.days.get(day) ?? 0;
@@ -45,14 +45,14 @@ export async function payerBands(db: Db, user: ScopedSubject, r: DayRange): Prom
 export const playerReportOperations = [
   summaryOperation({
     url: '/api/userReport', name: 'userReport', screen: '/userReport', summary: 'Players and paying by day: new, active, paying, pay rate, ARPU, ARPPU', response: userSummary,
-    load: async (db, user, r, q, now) => {
-      const [days, active, payers] = await Promise.all([userDays(db, user, r, q, now), activeCounts(db, user, r, now), payerCounts(db, user, r, null, false)]);
+    load: async (db, user, r) => {
+      const [days, active, payers] = await Promise.all([userDays(db, user, r), activeCounts(db, user, r), payerCounts(db, user, r, null, false)]);
       const amount = days.reduce((s, d) => s + d.amount, 0);
       const activePlayers = active.range;
       const payingPlayers = payers.get('') ?? 0;
       return {
-        totals: { newPlayers: days.reduce((s, d) => s + d.newPlayers, 0), activePlayers, payingPlayers, payRate: activePlayers === null ? null : rate(payingPlayers, activePlayers), amount,
-          arpu: activePlayers === null ? null : perHead(amount, activePlayers), arppu: perHead(amount, payingPlayers) },
+        totals: { newPlayers: days.reduce((s, d) => s + d.newPlayers, 0), activePlayers, payingPlayers, payRate: rate(payingPlayers, activePlayers), amount,
+          arpu: perHead(amount, activePlayers), arppu: perHead(amount, payingPlayers) },
         days,
       };
     },

@@ -1,13 +1,13 @@
 /**
- * Reads of the report roll-ups (migration 019) and of the older ones (player_active_day,
- * player registrations): one grouped query per figure over a bounded day range, partner
- * scope applied, summing the stripes (`slot`) of a row. Nothing here reads orders or ledger
- * entries: the triggers of migration 019 added them up when they happened.
+ * Reads of the report roll-ups (migrations 019 and 021): one grouped query per figure over a
+ * bounded day range, partner scope applied, summing the stripes (`slot`) of a row. Nothing
+ * here reads orders, ledger entries, logins or players: the triggers of migrations 019 and 021
+ * added them up when they happened.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
-import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import { consoleDay, dayOf, type DayRange } from '../player-reports/range';
+import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
+import { dayOf, type DayRange } from '../player-reports/range';
 
 /** A grouping beside the day: none, or a column of the roll-up. */
 export type By = 'channel' | 'os' | null;
@@ -41,8 +41,26 @@ export async function rechargeFigures(db: Db, user: ScopedSubject, r: DayRange, 
   }]));
 }
 
+/**
+ * Distinct players of a kind (active: logged in; payer: credited a recharge) on each day of the
+ * range and over the whole range, from report_span_day (migration 021): a player-day counts on
+ * its day, and in the range's figure only on the player's first day in the range (its previous
+ * day of the kind is before the range: gap > day - from).
+ */
+export async function spanCounts(db: Db, user: ScopedSubject, r: DayRange, kind: 'active' | 'payer'): Promise<{ days: Map<string, number>; range: number }> {
+  const rows = await grouped(db, sql<{ day: string; n: string; first: string }>`
+    SELECT day::text AS day, sum(players)::bigint AS n, coalesce(sum(players) FILTER (WHERE gap > day - ${r.from}::date), 0)::bigint AS first
+    FROM report_span_day WHERE kind = ${kind} AND ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}
+    GROUP BY day`);
+  return { days: new Map(rows.map((x) => [x.day, n(x.n)])), range: rows.reduce((s, x) => s + n(x.first), 0) };
+}
+
 /** Distinct paying players by day (and channel or os), or over the whole range when `perDay` is false. */
 export async function payerCounts(db: Db, user: ScopedSubject, r: DayRange, by: By, perDay = true): Promise<Map<string, number>> {
+  if (by === null) {
+    const span = await spanCounts(db, user, r, 'payer');
+    return perDay ? span.days : new Map([['', span.range]]);
+  }
   const day = perDay ? sql`day::text` : sql`''`;
   const rows = await grouped(db, sql<{ day: string; key: string; payers: string }>`
     SELECT ${day} AS day, ${keyOf(by)} AS key, count(DISTINCT uid) AS payers
@@ -92,50 +110,15 @@ export async function cashoutFigures(db: Db, user: ScopedSubject, r: DayRange, b
   }]));
 }
 
-/** Registrations by day. */
+/** Registrations by day (report_register_day, migration 021). */
 export async function newPlayerCounts(db: Db, user: ScopedSubject, r: DayRange): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('player')
-    .select([sql<string>`${dayOf('registered_at')}::text`.as('day'), sql<string>`count(*)`.as('n')])
-    .where('registered_at', '>=', r.start).where('registered_at', '<', r.end).where(ownPartnerFilter(user, 'partner'))
-    .groupBy(sql`1`).execute();
+  const rows = await grouped(db, sql<{ day: string; n: string }>`
+    SELECT day::text AS day, sum(players)::bigint AS n FROM report_register_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')} GROUP BY day`);
   return new Map(rows.map((x) => [x.day, n(x.n)]));
 }
 
-/**
- * Distinct players over a range are counted from the player-days of the range only when there
- * are at most this many (a count over millions of player-days takes seconds); a range ending
- * today is counted from the players' last logins instead, exactly and at any size.
- */
-export const DISTINCT_ACTIVE_CAP = 300_000;
-
-/**
- * Active players: by day (report_active_day, migration 019), and distinct over the range —
- * players whose last login is in it when the range ends today (no login is later than now), else
- * the player-days of the range (player_active_day, migration 014) when they are few enough, else
- * null (docs/decisions/007-report-rollups.md).
- */
-export async function activeCounts(db: Db, user: ScopedSubject, r: DayRange, now: Date): Promise<{ days: Map<string, number>; range: number | null }> {
-  const rows = await grouped(db, sql<{ day: string; n: string }>`
-    SELECT day::text AS day, sum(players)::bigint AS n FROM report_active_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')} GROUP BY day`);
-  const days = new Map(rows.map((x) => [x.day, n(x.n)]));
-  const playerDays = [...days.values()].reduce((a, b) => a + b, 0);
-  if (playerDays === 0) return { days, range: 0 };
-  if (r.to >= consoleDay(now)) return { days, range: await activeSince(db, user, r.start) };
-  if (playerDays > DISTINCT_ACTIVE_CAP) return { days, range: null };
-  const [distinct] = await grouped(db, sql<{ n: string }>`
-    SELECT count(DISTINCT uid) AS n FROM player_active_day WHERE ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}`);
-  return { days, range: n(distinct?.n) };
-}
-
-/** Players whose last login is at or after `start` (player_last_login, migration 014). */
-async function activeSince(db: Db, user: ScopedSubject, start: Date): Promise<number> {
-  const since = sql`coalesce(l.last_login_at, '-infinity'::timestamptz) >= ${start}`;
-  const scope = partnerScope(user);
-  const [row] = await grouped(db, scope === null
-    ? sql<{ n: string }>`SELECT count(*) AS n FROM player_last_login l WHERE ${since}`
-    : sql<{ n: string }>`SELECT count(*) AS n FROM player p JOIN player_last_login l ON l.uid = p.uid WHERE p.partner = ${scope} AND ${since}`);
-  return n(row?.n);
-}
+/** Active players by day and distinct over the range, exact for any range (spanCounts). */
+export const activeCounts = (db: Db, user: ScopedSubject, r: DayRange) => spanCounts(db, user, r, 'active');
 
 export interface HouseFigures { entries: number; amount: number }
 

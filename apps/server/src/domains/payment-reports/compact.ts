@@ -1,0 +1,42 @@
+/**
+ * Folds the stripes of finished days' roll-ups into one row a cell (report_compact, migration
+ * 021): a 92-day report then sums one row a cell instead of up to eight. Sums never change, so
+ * a report read during a fold is as right as one read before or after it. Runs when the server
+ * is ready and then every few minutes; today's rows stay striped (concurrent writers).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/open';
+import { consoleDay } from '../player-reports/range';
+
+export const COMPACT_EVERY_MS = 5 * 60_000;
+
+/** Folds the days before today (GMT+08:00); answers how many striped rows it folded. */
+export async function compactReports(db: Db, now: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT report_compact(${consoleDay(now)}::date) AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+interface Hooks {
+  addHook(name: 'onReady', hook: () => Promise<void>): unknown;
+  addHook(name: 'onClose', hook: () => Promise<void>): unknown;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export function registerReportCompaction(app: Hooks, db: Db, now: () => number, everyMs = COMPACT_EVERY_MS): void {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    running = compactReports(db, now()).then(() => undefined, (error: unknown) => app.log.warn({ err: error }, 'report compaction failed'))
+      .finally(() => {
+        running = null;
+        if (!stopped) timer = setTimeout(run, everyMs).unref();
+      });
+  };
+  app.addHook('onReady', async () => { timer = setTimeout(run, 1_000).unref(); });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  });
+}
