@@ -1,8 +1,9 @@
 /**
  * actives (logins and registrations by day) and registers (registrations by day and the
  * registered players). Login figures come from the daily-active rollup player_active_day
- * (migration 014: one row a day and player, kept by each login), registrations from player
- * (index (registered_at, uid)), one grouped query each over the range; ranges default to the
+ * (migration 014: one row a day and player, kept by each login), distinct players over the
+ * range and registrations by day from the roll-ups of migration 021, one grouped query each
+ * over the range; ranges default to the
  * last 30 days and are at most MAX_RANGE_DAYS long.
  */
 import { activeDay, activesSummary, registeredPlayerItem, registersSummary, type ActiveDay, type RegisteredPlayerItem } from '@console/schemas';
@@ -13,7 +14,8 @@ import { dateRange, defineList, eqInt, eqText, sortBy } from '../../http/list';
 import { defineOperation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { dayOf, rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
+import { activeCounts, newPlayerCounts } from '../payment-reports/rollups';
+import { rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
 import type { ReportSpec } from './report';
 
 export const DEFAULT_DAYS = 30;
@@ -38,13 +40,8 @@ async function loginDays(db: Db, user: ScopedSubject, r: DayRange) {
   return new Map(rows.map((row) => [row.day, row]));
 }
 
-async function registrationDays(db: Db, user: ScopedSubject, r: DayRange) {
-  const rows = await db.selectFrom('player')
-    .select([sql<string>`${dayOf('registered_at')}::text`.as('day'), sql<number>`count(*)::int`.as('n')])
-    .where('registered_at', '>=', r.start).where('registered_at', '<', r.end).where(ownPartnerFilter(user, 'partner'))
-    .groupBy(sql`1`).execute();
-  return new Map(rows.map((row) => [row.day, row.n]));
-}
+/** Registrations by day (the roll-up of migration 021). */
+const registrationDays = newPlayerCounts;
 
 export async function activeDays(db: Db, user: ScopedSubject, r: DayRange): Promise<ActiveDay[]> {
   const [logins, registrations] = await Promise.all([loginDays(db, user, r), registrationDays(db, user, r)]);
@@ -64,13 +61,10 @@ export const activesOperation = defineOperation({
   query: rangeQuery, response: z.object({ code: z.literal(200), data: activesSummary }),
   handler: async ({ db, user, query, now }) => {
     const r = rangeOf(query, now, DEFAULT_DAYS);
-    const [days, distinct] = await Promise.all([
-      activeDays(db, user, r),
-      db.selectFrom('player_active_day').select(sql<number>`count(DISTINCT uid)::int`.as('n'))
-        .where(activeRange(r)).where(ownPartnerFilter(user, 'partner')).executeTakeFirstOrThrow(),
-    ]);
+    // distinct players over the range from the span roll-up (migration 021), not the range's player-days
+    const [days, distinct] = await Promise.all([activeDays(db, user, r), activeCounts(db, user, r)]);
     const sum = (k: 'logins' | 'newPlayers') => days.reduce((s, d) => s + d[k], 0);
-    return { code: 200, data: { totals: { activePlayers: distinct.n, logins: sum('logins'), newPlayers: sum('newPlayers') }, days } };
+    return { code: 200, data: { totals: { activePlayers: distinct.range, logins: sum('logins'), newPlayers: sum('newPlayers') }, days } };
   },
 });
 
