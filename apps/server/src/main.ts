@@ -16,6 +16,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { configFromEnv, defaultConfig } from './config';
 import { migrate } from './db/migrate';
+import { demoHeartbeats } from './domains/game-servers/beat';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
 import { demoPlayersFromEnv, seedDemoIfEmpty } from './seed/demo';
 
@@ -60,6 +61,8 @@ const demoPlayers = { ...demoPlayersFromEnv(env), log: (message: string, details
 if (demo && (await seedDemoIfEmpty(database.db, config, demoPlayers))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
 
 const app = await buildApp({ db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true });
+// demo mode: the demo game servers keep beating (stopped when the app closes)
+if (demo) demoHeartbeats(app, database.db, config, (message, error) => log.warn({ err: error }, message));
 await app.listen({ port, host });
 
 let closing = false;
