@@ -12,7 +12,9 @@ export const MAX_AMOUNT = 1_000_000_000_000;
 export const whole = (min: number, max: number) => z.number({ message: 'Expected number' })
   .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
   .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+  .refine((n) => n <= max, { message: `Must be at most ${max}` })
+  // the bounds as JSON-schema keywords (the refinements above are invisible to z.toJSONSchema): the config screens read them
+  .meta({ type: 'integer', minimum: min, maximum: max });
 
 /** An amount in centavos: a whole number 1 … 10^12. */
 export const amount = whole(1, MAX_AMOUNT);

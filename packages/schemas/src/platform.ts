@@ -4,6 +4,7 @@
  * 400), uids integers 1..2^31−1, times ISO 8601 with offset.
  */
 import { z } from 'zod';
+import { gameRoundData } from './games';
 import { isoDateTime, queryInt, requiredText, text } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
@@ -75,6 +76,8 @@ export const PLATFORM_EVENT_DATA = {
   'coindealer.sold': z.strictObject({ dealerUid: platformUid, toUid: platformUid, amount: platformAmount, price: platformAmount.optional() })
     .refine((d) => d.dealerUid !== d.toUid, { message: 'Cannot sell to oneself', path: ['toUid'] }),
   'badge.granted': z.strictObject({ uid: platformUid, badgeId: requiredText(64), name: requiredText(64) }),
+  // a game round's record (games issue; docs/api/games.md): applied beside platform_events_apply (domains/games/rounds.ts)
+  'game.round': gameRoundData,
 } as const satisfies Record<string, z.ZodType>;
 
 export type PlatformEventType = keyof typeof PLATFORM_EVENT_DATA;

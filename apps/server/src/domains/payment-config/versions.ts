@@ -103,13 +103,17 @@ export async function restoreVersion<Doc>(ctx: ConfigChange, items: VersionedIte
   return saveItem(ctx, items, row.key, `restore:${id}`, () => doc);
 }
 
-/** The history of one screen: the versions list (and its CSV) and the restore. */
-export function versionOperations<Doc>(items: VersionedItems<Doc>): Operation[] {
-  const base = `/api/remoteconfig/${items.kind}/versions`;
-  const tags = ['remoteconfig'];
+/**
+ * The history of one screen: the versions list (and its CSV) and the restore. `at` places them
+ * elsewhere than /api/remoteconfig/<kind>/versions (the game settings: /api/tinygames/<game>/configs/versions).
+ */
+export function versionOperations<Doc>(items: VersionedItems<Doc>, at?: { base: string; name: string; tags: string[] }): Operation[] {
+  const base = at?.base ?? `/api/remoteconfig/${items.kind}/versions`;
+  const tags = at?.tags ?? ['remoteconfig'];
+  const name = at?.name ?? `remoteconfig.${items.kind}.versions`;
   return [
     ...listOperations(defineList<ConfigVersion>({
-      url: base, name: `remoteconfig.${items.kind}.versions`, screen: items.screen, tags, paging: 'page',
+      url: base, name, screen: items.screen, tags, paging: 'page',
       summary: `Versions of ${items.kind} (who, when, action, the item's document before and after): filters key, actor, action (substring); newest first`,
       from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', items.kind),
       partner: 'partner',
@@ -121,7 +125,7 @@ export function versionOperations<Doc>(items: VersionedItems<Doc>): Operation[] 
       row: toVersion,
     })),
     defineOperation({
-      method: 'POST', url: `${base}/restore`, name: `remoteconfig.${items.kind}.versions.restore`, screen: items.screen, tags, audit: true,
+      method: 'POST', url: `${base}/restore`, name: `${name}.restore`, screen: items.screen, tags, audit: true,
       summary: `Restores one version of ${items.kind}: the item becomes what that version made it (removed if it removed it); a new version. `
         + '404 unknown version, 409 when the version no longer fits (a product it names is gone) or the history is read-only',
       body: restoreVersionBody,

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import { describeZodError } from '../../http/zod-message';
 import { withRetry } from './retry';
+import { applyRoundEvents, isRoundToApply } from '../games/rounds';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
 
@@ -69,6 +70,21 @@ interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number |
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
   const prepared = events.map(prepareEvent);
+  // game.round records commute with every other event: applied set-based beside the SQL
+  // function, first (domains/games/rounds.ts; docs/decisions/011-game-rounds.md)
+  const seen = new Set<string>();
+  const rounds = prepared.flatMap((e, n) => (isRoundToApply(e, seen) ? [n] : []));
+  if (rounds.length === 0) return applyOthers(db, appId, prepared, now);
+  const results = new Array<PlatformEventResult>(prepared.length);
+  const applied = await applyRoundEvents(db, appId, rounds.map((n) => ({ n, ...prepared[n]! })), now);
+  rounds.forEach((n, i) => { results[n] = applied[i]!; });
+  const taken = new Set(rounds);
+  const others = prepared.flatMap((e, n) => (taken.has(n) ? [] : [n]));
+  if (others.length > 0) (await applyOthers(db, appId, others.map((n) => prepared[n]!), now)).forEach((r, i) => { results[others[i]!] = r; });
+  return results;
+}
+
+async function applyOthers(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
   const json = toJson(prepared);
   const lock = rowsToLock(prepared);
   const { rows } = await withRetry(() => sql<Row>`
