@@ -30,7 +30,7 @@ export function roundData(g: GoldenRound, uids: number[], over: Record<string, u
  * the bets debited (reason game.bet, ref = round id), the outcome from the seed, the wins
  * credited (game.win), then the record. `tamper` changes the record (not the money) before it is sent.
  */
-export async function playRound(p: PlatformClient, gameId: GameId, uid: number, o: { at?: Date; tamper?: (d: Record<string, any>) => void; configVersion?: number; settings?: unknown } = {}) {
+export async function playRound(p: PlatformClient, gameId: GameId, uid: number, o: { at?: Date; tamper?: (d: Record<string, any>) => void; configVersion?: number; settings?: unknown; pay?: (k: number, kind: 'bet' | 'win') => boolean } = {}) {
   const game = getGame(gameId);
   const settings = o.settings ?? game.defaults;
   const seed = newSeed();
@@ -38,8 +38,8 @@ export async function playRound(p: PlatformClient, gameId: GameId, uid: number, 
   const bets = game.sampleBets(settings, new FairStream(seed, gameId));
   const outcome = game.play(settings, seed, bets);
   for (const [k, pay] of outcome.payouts.entries()) {
-    if (pay.bet > 0) await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: pay.bet, reason: 'game.bet', ref: roundId });
-    if (pay.win > 0) await p.post('/api/platform/wallet/credit', { txId: `${roundId}:w${k}`, uid, currency: 'chip', amount: pay.win, reason: 'game.win', ref: roundId });
+    if (pay.bet > 0 && (o.pay?.(k, 'bet') ?? true)) await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: pay.bet, reason: 'game.bet', ref: roundId });
+    if (pay.win > 0 && (o.pay?.(k, 'win') ?? true)) await p.post('/api/platform/wallet/credit', { txId: `${roundId}:w${k}`, uid, currency: 'chip', amount: pay.win, reason: 'game.win', ref: roundId });
   }
   const at = o.at ?? new Date();
   const data: Record<string, any> = {
