@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /gameserver (issue 7). Being built. */
-export const gameserverScreens: ScreenMap = {};
+/** Screens of /gameserver (issue 7): status board, server list, server logs. */
+export const gameserverScreens: ScreenMap = {
+  '/gameserver/status': lazy(() => import('./status')),
+  '/gameserver/list': lazy(() => import('./list')),
+  '/gameserver/serverlogs': lazy(() => import('./serverlogs')),
+};
