@@ -14,7 +14,7 @@ import { abbreviate } from './orders';
 import { providerOutcome, recoverPayouts, runPayout, STALE_PAYOUT_MS } from './payout';
 import { simulatedBank, simulatedGcash } from './providers';
 
-describe.each(databases())('payouts on $kind', (kind) => {
+describe.each(databases())('payouts on $kind', { timeout: 120_000 }, (kind) => {
   let t: TestApp;
   let p: PlatformClient;
   let leader: string;
