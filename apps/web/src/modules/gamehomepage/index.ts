@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /gamehomepage (issue 7). Being built. */
-export const gamehomepageScreens: ScreenMap = {};
+/** Screens of /gamehomepage (issue 7): the lobby's games, categories and each package's lobby. */
+export const gamehomepageScreens: ScreenMap = {
+  '/gamehomepage/configs': lazy(() => import('./configs')),
+  '/gamehomepage/category': lazy(() => import('./category')),
+  '/gamehomepage/packagename': lazy(() => import('./packagename')),
+};

@@ -1,4 +1,91 @@
-/** Strings of /gamehomepage (issue 7); keys under 'gamehomepage'. */
-const en = {};
-const zh: typeof en = {};
+/** Strings of /gamehomepage (issue 7): the lobby's games, categories and package lobbies; keys under 'gamehomepage'. */
+const en = {
+  confirmOverwrite: 'Saving overwrites the current settings of this item. Continue?',
+  yes: 'Yes', no: 'No',
+  platform: { all: 'Every platform', android: 'Android', ios: 'iOS', web: 'Web' },
+  visible: { true: 'Shown', false: 'Hidden' },
+  validation: {
+    tag: 'Lower-case letters, digits, _ - . only; a third-party game is provider.game',
+    code: 'Letters, digits, _ - . only, at most 64 characters',
+    provider: 'house, or a provider code: lower-case letters and digits, at most 16',
+  },
+  configs: {
+    title: 'Home page games',
+    tag: 'Game tag', tagHelp: 'A house game: its id (tongits, pusoy, rocket, luckyjoker…). A third-party game: provider.game, e.g. jili.superace',
+    provider: 'Provider', providerHelp: 'house for the platform’s own games; otherwise the provider (jili, pg…)',
+    category: 'Category', nameEn: 'Name (English)', nameZh: 'Name (Chinese)', icon: 'Icon', iconHelp: 'An icon URL or the name the client app knows',
+    initValue: 'Init value (₱)', initValueHelp: 'The figure the tile’s ticker starts from (jackpot or prize pool); 0: none',
+    rank: 'Rank', rankHelp: 'Order within the category, lowest first (a package with its own order overrides it)',
+    platformField: 'Platform', payLimit: 'Pay limit (₱)', payLimitHelp: 'Shown once a player’s paid recharges reach this total; 0: to everyone',
+    visibleField: 'Shown', packages: 'Packages', packagesHelp: 'The app packages whose lobby shows it', updatedAt: 'Updated',
+    package: 'Shown by package',
+    create: 'Add game', edit: 'Edit', editTitle: 'Edit home page game', remove: 'Remove',
+    confirmRemove: 'Remove {{tag}} from the home page? It leaves every package; its history stays and can restore it.',
+  },
+  category: {
+    title: 'Game categories', code: 'Code', nameEn: 'Name (English)', nameZh: 'Name (Chinese)', name: 'Name', icon: 'Icon',
+    sortOrder: 'Order', visibleField: 'Shown', games: 'Games', updatedAt: 'Updated',
+    create: 'Add category', edit: 'Edit', editTitle: 'Edit category', remove: 'Remove', hide: 'Hide', show: 'Show',
+    confirmHide: 'Hide category {{code}}? No app shows it or its games until it is shown again.',
+    confirmShow: 'Show category {{code}} again in every lobby that lists it?',
+    confirmRemove: 'Remove category {{code}}? Only a category without games can go; its history stays and can restore it.',
+  },
+  packagename: {
+    title: 'Package lobbies', package: 'Package', name: 'Name', partner: 'Partner', custom: 'Order', categories: 'Categories shown',
+    games: 'Games', updatedAt: 'Own order since', own: 'Own order', default: 'Default order',
+    editLobby: 'Edit lobby', previewLobby: 'Preview', editorTitle: 'Lobby of {{package}}', previewTitle: 'What {{package}} shows',
+    customSwitch: 'Own order for this package', customHelp: 'Off: every shown category by its order, games by rank',
+    categoriesHeading: 'Categories', gamesHeading: 'Games', shownHere: 'Shown in this package', up: 'Move up', down: 'Move down',
+    hiddenEverywhere: 'hidden on every app', notInLobby: 'not in this lobby', noGames: 'No games',
+    save: 'Save lobby', confirmSave: 'Saving overwrites the lobby of {{package}} (its categories, games and order). Continue?',
+    draft: 'Preview of the unsaved lobby', readOnly: 'You can look at this lobby; changing it needs operations, secadmin or the package’s partner.',
+    asPlatform: 'As a player on', anyPlatform: 'any platform', paid: 'Paid recharges (₱)', paidHelp: 'Leave empty to ignore pay limits',
+    version: 'Version {{version}}', empty: 'This lobby shows no games', payLimitTag: 'from ₱{{amount}}',
+  },
+};
+type Strings = typeof en;
+const zh: Strings = {
+  confirmOverwrite: '保存将覆盖此项的当前设置,是否继续?',
+  yes: '是', no: '否',
+  platform: { all: '全部平台', android: '安卓', ios: 'iOS', web: '网页' },
+  visible: { true: '显示', false: '隐藏' },
+  validation: {
+    tag: '只能使用小写字母、数字、_ - .;第三方游戏为 提供商.游戏',
+    code: '只能使用字母、数字、_ - .,最多 64 个字符',
+    provider: 'house,或提供商代码:小写字母和数字,最多 16 个',
+  },
+  configs: {
+    title: '首页游戏',
+    tag: '游戏标签', tagHelp: '自营游戏:游戏编号(tongits、pusoy、rocket、luckyjoker…)。第三方游戏:提供商.游戏,例如 jili.superace',
+    provider: '提供商', providerHelp: '平台自营游戏填 house;否则填提供商(jili、pg…)',
+    category: '分类', nameEn: '名称(英文)', nameZh: '名称(中文)', icon: '图标', iconHelp: '图标网址或客户端识别的名称',
+    initValue: '初始值(₱)', initValueHelp: '游戏卡片滚动数字的起始值(奖池);0:不显示',
+    rank: '排序', rankHelp: '分类内的顺序,数字小的在前(包名设置了自己的顺序时以包名为准)',
+    platformField: '平台', payLimit: '充值门槛(₱)', payLimitHelp: '玩家累计成功充值达到此金额后才显示;0:所有人可见',
+    visibleField: '显示', packages: '包名', packagesHelp: '在哪些应用包的大厅中显示', updatedAt: '更新时间',
+    package: '显示于包名',
+    create: '添加游戏', edit: '编辑', editTitle: '编辑首页游戏', remove: '移除',
+    confirmRemove: '从首页移除 {{tag}}?它将从所有包名中移除;历史记录保留,可用于恢复。',
+  },
+  category: {
+    title: '游戏分类', code: '代码', nameEn: '名称(英文)', nameZh: '名称(中文)', name: '名称', icon: '图标',
+    sortOrder: '顺序', visibleField: '显示', games: '游戏数', updatedAt: '更新时间',
+    create: '添加分类', edit: '编辑', editTitle: '编辑分类', remove: '移除', hide: '隐藏', show: '显示',
+    confirmHide: '隐藏分类 {{code}}?在重新显示之前,所有应用都不会显示该分类及其游戏。',
+    confirmShow: '在列出该分类的所有大厅中重新显示分类 {{code}}?',
+    confirmRemove: '移除分类 {{code}}?只有没有游戏的分类可以移除;历史记录保留,可用于恢复。',
+  },
+  packagename: {
+    title: '包名大厅', package: '包名', name: '名称', partner: '合作商', custom: '顺序', categories: '显示的分类',
+    games: '游戏数', updatedAt: '自定义顺序时间', own: '自定义顺序', default: '默认顺序',
+    editLobby: '编辑大厅', previewLobby: '预览', editorTitle: '{{package}} 的大厅', previewTitle: '{{package}} 显示的内容',
+    customSwitch: '此包名使用自己的顺序', customHelp: '关闭:按顺序显示所有显示中的分类,游戏按排序',
+    categoriesHeading: '分类', gamesHeading: '游戏', shownHere: '在此包名中显示', up: '上移', down: '下移',
+    hiddenEverywhere: '所有应用均隐藏', notInLobby: '不在此大厅中', noGames: '没有游戏',
+    save: '保存大厅', confirmSave: '保存将覆盖 {{package}} 的大厅(分类、游戏及顺序),是否继续?',
+    draft: '未保存大厅的预览', readOnly: '您可以查看此大厅;修改需要运营、二级管理员或该包名的合作商。',
+    asPlatform: '玩家平台', anyPlatform: '任意平台', paid: '累计充值(₱)', paidHelp: '留空则不考虑充值门槛',
+    version: '版本 {{version}}', empty: '此大厅没有游戏', payLimitTag: '充值 ₱{{amount}} 起',
+  },
+};
 export default { en: { gamehomepage: en }, zh: { gamehomepage: zh } };
