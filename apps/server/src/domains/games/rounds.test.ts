@@ -107,6 +107,16 @@ describe.each(databases())('game.round events on $kind', (kind) => {
     expect((await round(data.roundId as string))!.partner).toBe(2);
   });
 
+  it('a round of a player the same call registers is applied (rounds go after the call\'s other events)', async () => {
+    const data = roundData(goldenOf('scratch'), [7009], {}, AT);
+    const res = await p.events([
+      { id: 'reg-7009', type: 'player.registered', data: { uid: 7009, name: 'P', ip: '10.0.0.9', deviceId: 'd-7009', package: 'com.demo', partner: 2 } },
+      { id: 'round-7009', type: 'game.round', data },
+    ]);
+    expect(res.body.data.results).toEqual([{ id: 'reg-7009', status: 'applied' }, { id: 'round-7009', status: 'applied' }]);
+    expect((await round(data.roundId as string))!.partner).toBe(2);
+  });
+
   it('bad data is a 400 of that event naming the field, and stores nothing', async () => {
     const g = goldenOf('rocket');
     const cases: [Record<string, unknown>, string][] = [

@@ -2,8 +2,10 @@
  * The `game.round` platform event: a finished round's record. Verified here from its revealed
  * seed with @console/games (the settings of the version it reports), then stored set-based with
  * its seat rows and the roll-ups by game_rounds_apply (migration 025), beside
- * platform_events_apply: a round record moves no money (its bets and wins went through the
- * wallet calls with the round id as `ref`), so it commutes with every other event of a call.
+ * platform_events_apply, after a call's other events: a round record moves no money (its bets
+ * and wins went through the wallet calls with the round id as `ref`), so its place in the call
+ * does not matter, except that a round's players must exist (registered earlier, or earlier in
+ * the same call).
  * The per-event contract is the events call's: applied, rejected (code, message) or duplicate
  * (the event id seen before, with the first outcome), idempotent by event id.
  */
@@ -16,11 +18,27 @@ import { settingsOfVersions } from './settings';
 
 interface RoundEvent { n: number; id: string; type: string; at: string; data: unknown; error?: unknown }
 
-/** Is this event (in the order sent) a valid game.round whose id is the first of its kind in the call? Records every id in `seen`. */
-export function isRoundToApply(e: { id: string; type: string; error?: unknown }, seen: Set<string>): boolean {
-  const first = !seen.has(e.id);
-  seen.add(e.id);
-  return first && e.type === 'game.round' && !e.error;
+/**
+ * How a call's events are applied (docs/decisions/011-game-rounds.md): `rounds`, the valid
+ * game.round events whose id is the first of its kind in the call, go set-based after the
+ * others; `echoes`, later events carrying a round's id, answer as duplicates of that round's
+ * outcome (position → the round's position); `others` go through platform_events_apply (a
+ * game.round left there is either refused for its data or a duplicate of an earlier event).
+ */
+export function splitRounds(events: readonly { id: string; type: string; error?: unknown }[]): { rounds: number[]; others: number[]; echoes: [number, number][] } {
+  const first = new Map<string, number>();
+  events.forEach((e, n) => { if (!first.has(e.id)) first.set(e.id, n); });
+  const rounds: number[] = [];
+  const others: number[] = [];
+  const echoes: [number, number][] = [];
+  events.forEach((e, n) => {
+    const f = first.get(e.id)!;
+    const isRound = (k: number) => events[k]!.type === 'game.round' && !events[k]!.error;
+    if (f === n && isRound(n)) rounds.push(n);
+    else if (f !== n && isRound(f)) echoes.push([n, f]);
+    else others.push(n);
+  });
+  return { rounds, others, echoes };
 }
 
 export interface Checked { verified: boolean; why: string; differences: Difference[] | null }

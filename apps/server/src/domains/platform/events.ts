@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import { describeZodError } from '../../http/zod-message';
 import { withRetry } from './retry';
-import { applyRoundEvents, isRoundToApply } from '../games/rounds';
+import { applyRoundEvents, splitRounds } from '../games/rounds';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
 
@@ -70,17 +70,15 @@ interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number |
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
   const prepared = events.map(prepareEvent);
-  // game.round records commute with every other event: applied set-based beside the SQL
-  // function, first (domains/games/rounds.ts; docs/decisions/011-game-rounds.md)
-  const seen = new Set<string>();
-  const rounds = prepared.flatMap((e, n) => (isRoundToApply(e, seen) ? [n] : []));
-  if (rounds.length === 0) return applyOthers(db, appId, prepared, now);
+  // game.round records move no money: applied set-based beside the SQL function, after the call's
+  // other events (domains/games/rounds.ts; docs/decisions/011-game-rounds.md)
+  const split = splitRounds(prepared);
+  if (split.rounds.length === 0) return applyOthers(db, appId, prepared, now);
   const results = new Array<PlatformEventResult>(prepared.length);
-  const applied = await applyRoundEvents(db, appId, rounds.map((n) => ({ n, ...prepared[n]! })), now);
-  rounds.forEach((n, i) => { results[n] = applied[i]!; });
-  const taken = new Set(rounds);
-  const others = prepared.flatMap((e, n) => (taken.has(n) ? [] : [n]));
-  if (others.length > 0) (await applyOthers(db, appId, others.map((n) => prepared[n]!), now)).forEach((r, i) => { results[others[i]!] = r; });
+  if (split.others.length > 0) (await applyOthers(db, appId, split.others.map((n) => prepared[n]!), now)).forEach((r, i) => { results[split.others[i]!] = r; });
+  const applied = await applyRoundEvents(db, appId, split.rounds.map((n) => ({ n, ...prepared[n]! })), now);
+  split.rounds.forEach((n, i) => { results[n] = applied[i]!; });
+  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, status: 'duplicate' };
   return results;
 }
 
