@@ -34,6 +34,7 @@ describe.each(databases())('demo game servers on $kind', (database) => {
     expect(red[0]).toMatchObject({ redReason: 'crashed' });
     expect(status.summary.green).toBe(DEMO_SERVERS.length - 2);
     expect(status.summary.online).toBeGreaterThan(0);
+    expect(status.servers.find((s: { serverId: string }) => s.serverId === 'gs-rocket-02')).toMatchObject({ state: 'maintenance', onlinePlayers: 0, health: 'green' });
     const kinds = new Set((await t.database.db.selectFrom('game_server_log').select('kind').distinct().execute()).map((r) => r.kind));
     expect([...kinds].sort()).toEqual(['crash', 'deploy', 'drained', 'missed', 'recovered', 'staff', 'start', 'stop']);
     const first = await t.database.db.selectFrom('game_server_log').select((eb) => eb.fn.min('at').as('at')).executeTakeFirstOrThrow();

@@ -4,7 +4,8 @@
  * and started by the demo `main` account, three releases rolled out — table-game servers
  * drained and put in maintenance first — a few crashes and network blips, a server retired),
  * ending with every server beating except gs-tongits-03, which crashed 47 minutes before the
- * seed's end and stays red on purpose. Staff changes are in the operation log too.
+ * seed's end and stays red on purpose; gs-rocket-02 has been in maintenance for two hours.
+ * Staff changes are in the operation log too.
  * Idempotent: nothing is added when a server exists. The running demo keeps the fleet
  * beating (beat.ts).
  */
@@ -21,6 +22,7 @@ type GameId = (typeof GAME_IDS)[number];
 const DEMO_APP_ID = 'demo-app';
 export const DEMO_CRASHED = 'gs-tongits-03';
 const RETIRED = 'gs-legacy-01';
+const MAINTENANCE = 'gs-rocket-02';
 const RELEASES = [{ daysAgo: 25, version: '2.13.0' }, { daysAgo: 12, version: '2.14.0' }, { daysAgo: 3, version: '2.14.3' }];
 const FIRST_VERSION = '2.12.4';
 
@@ -191,6 +193,11 @@ async function seedFleet(db: Db, end: number, days: number): Promise<void> {
       beat(s, time + 10_000 + back, true);
     }
   }
+
+  // Rocket 2 (Singapore) went into maintenance two hours ago: it beats, with no players
+  const rocket2 = live.find((s) => s.serverId === MAINTENANCE)!;
+  act(rocket2, end - 2 * 3_600_000, 'maintenance');
+  beat(rocket2, end - 2 * 3_600_000 + MINUTE);
 
   // now: every live server beats, except the one that crashed on purpose
   for (const s of live) {

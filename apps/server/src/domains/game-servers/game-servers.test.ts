@@ -148,7 +148,7 @@ describe.each(databases())('/gameserver on $kind', (database) => {
     expect((await p.post(EV, crash)).body.data.status).toBe('applied');
     expect((await p.post(EV, crash)).body.data.status).toBe('duplicate');
     expect((await p.post(EV, { ...crash, type: 'stop' })).status).toBe(409);
-    expect(await statusOf('gs-c')).toMatchObject({ health: 'red', redReason: 'crashed', onlinePlayers: 0 });
+    expect(await statusOf('gs-c')).toMatchObject({ health: 'red', redReason: 'crashed', onlinePlayers: 0, load: null });
     t.clock.advance(5_000);
     await event('gs-c', 'start', { version: '2.14.3' });
     expect((await statusOf('gs-c')).health).toBe('green');

@@ -87,10 +87,10 @@ export async function serverEvent(db: Db, appId: string, body: GameServerEventBo
         if (body.type === 'deploy' && !message) message = `${row.version ?? '-'} → ${body.version}`;
         break;
       case 'stop':
-        Object.assign(set, { process: 'stopped', health: 'ok', online_players: 0, tables: 0, reported_games: null });
+        Object.assign(set, { process: 'stopped', health: 'ok', load: null, online_players: 0, tables: 0, reported_games: null });
         break;
       case 'crash':
-        Object.assign(set, { process: 'crashed', health: 'ok', online_players: 0, tables: 0, reported_games: null });
+        Object.assign(set, { process: 'crashed', health: 'ok', load: null, online_players: 0, tables: 0, reported_games: null });
         break;
       case 'drained':
         if (row.state === 'draining') Object.assign(set, { drained_at: at, tables: 0 });

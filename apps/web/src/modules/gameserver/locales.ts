@@ -78,7 +78,7 @@ const en = {
     kind: 'Event',
     kinds: {
       start: 'Started', stop: 'Stopped', crash: 'Crashed', deploy: 'Deployed', drained: 'Drain done', staff: 'Staff change',
-      missed: 'Missed heartbeats', recovered: 'Back',
+      missed: 'Missed heartbeats', recovered: 'Back online',
     },
     actor: 'By',
     action: 'Change',
