@@ -102,10 +102,12 @@ const gameList = defineList<LobbyGame>({
       (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM lobby_game_package k WHERE k.tag = g.tag AND k.package = ${v})`),
   },
   sorts: {
-    rank: sortBy.int('g.rank'), tag: sortBy.text('g.tag'), category: sortBy.text('g.category'), payLimit: sortBy.int('g.pay_limit'),
+    // the lobby's own order: by the category's order, then rank
+    category: { type: 'text', expr: sql`coalesce((SELECT lpad(c.sort_order::text, 7, '0') FROM lobby_category c WHERE c.code = g.category), '') || ':' || g.category || ':' || lpad(g.rank::text, 7, '0')` },
+    rank: sortBy.int('g.rank'), tag: sortBy.text('g.tag'), payLimit: sortBy.int('g.pay_limit'),
     initValue: sortBy.int('g.init_value'), updatedAt: sortBy.time('g.updated_at'),
   },
-  defaultSort: { key: 'rank', order: 'ascend' },
+  defaultSort: { key: 'category', order: 'ascend' },
   item: lobbyGame,
   row: (r) => ({
     id: Number(r.id), tag: String(r.tag), provider: String(r.provider), category: String(r.category), nameEn: String(r.name_en),
