@@ -3,11 +3,12 @@ import adminmanager from './adminmanager/locales';
 import cashout from './cashout/locales';
 import gamehomepage from './gamehomepage/locales';
 import gameserver from './gameserver/locales';
+import tinygames from './tinygames/locales';
 import remoteconfig from './remoteconfig/locales';
 import reports from './reports/locales';
 import usermanager from './usermanager/locales';
 
 export default {
-  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en, ...gameserver.en, ...gamehomepage.en },
-  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh },
+  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en, ...gameserver.en, ...gamehomepage.en, ...tinygames.en },
+  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh },
 };

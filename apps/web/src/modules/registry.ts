@@ -11,6 +11,7 @@ import { adminmanagerScreens } from './adminmanager';
 import { cashoutScreens } from './cashout';
 import { gamehomepageScreens } from './gamehomepage';
 import { gameserverScreens } from './gameserver';
+import { tinygamesScreens } from './tinygames';
 import { remoteconfigScreens } from './remoteconfig';
 import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
@@ -23,4 +24,5 @@ export const screens: ScreenMap = {
   ...cashoutScreens,
   ...gameserverScreens,
   ...gamehomepageScreens,
+  ...tinygamesScreens,
 };
