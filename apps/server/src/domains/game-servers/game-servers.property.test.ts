@@ -61,7 +61,7 @@ describe.each(databases())('/gameserver inputs on $kind', (database) => {
     for (const id of ['gs-1', 'gs-2']) {
       await t.post(`${G}/register`, { serverId: id, name: id, host: `${id}.local`, region: 'ph-manila', games: ['tongits'] }, main);
     }
-  });
+  }, 180_000); // a fresh migrated database on a busy machine
   afterAll(async () => t?.close());
 
   it('staff operations: never a 5xx; a refusal changes nothing', async () => {

@@ -37,7 +37,7 @@ describe.each(databases())('/gameserver on $kind', (database) => {
     t = await testApp(database);
     [main, admin] = await Promise.all([t.loginAs('main'), t.loginAs('admin')]);
     p = await platformClient(t);
-  });
+  }, 180_000); // a fresh migrated database on a busy machine
   afterAll(async () => t?.close());
 
   it('lets only main and admin call any /gameserver operation, 403 before the body is read', async () => {
