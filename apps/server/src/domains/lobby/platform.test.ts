@@ -4,6 +4,7 @@
  * answers the very same lobby.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformSignature } from '../../http/platform-operation';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
@@ -16,9 +17,7 @@ const tags = (lobby: Lobby) => lobby.categories.flatMap((c) => c.games.map((g) =
 describe.each(databases())('the platform lobby call on $kind', (kind) => {
   let t: TestApp;
   let p: PlatformClient;
-  const lobby = async (query: string, headers?: Record<string, string>) => {
-    if (!headers) return p.get('/api/platform/lobby', query);
-    const { platformSignature } = await import('../../http/platform-operation');
+  const lobby = async (query: string, headers: Record<string, string> = {}) => {
     const timestamp = String(t.clock.now);
     const res = await t.app.inject({
       method: 'GET', url: `/api/platform/lobby?${query}`,
