@@ -46,6 +46,10 @@ export async function readLayout(db: Db, pkg: string, lock = true): Promise<Lobb
 async function writeLayout(db: Db, pkg: string, doc: LobbyLayoutDoc | null, now: Date): Promise<void> {
   // packages come and go on packageControl only
   if (!doc) throw conflict(`Package ${pkg}: a lobby is removed with its package (packageControl)`);
+  // a restore brings back an old document: the package must still exist and still be that partner's
+  const owner = await db.selectFrom('payment_package').select('partner').where('package', '=', pkg).executeTakeFirst();
+  if (!owner) throw conflict(`Package ${pkg} does not exist`);
+  if (owner.partner !== doc.partner) throw conflict(`Package ${pkg} now belongs to partner ${owner.partner}`);
   await requireKnown(db, 'lobby_category', doc.categories, 'Category');
   await requireKnown(db, 'lobby_game', doc.games, 'Game');
   await db.deleteFrom('lobby_layout').where('package', '=', pkg).execute();

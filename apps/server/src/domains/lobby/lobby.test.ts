@@ -175,6 +175,20 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     expect(await layout('com.demo')).toEqual({ ...body, partner: 0 });
     expect((await t.post(`${api}/packagename/versions/restore`, { id: versions[0].id }, token)).status).toBe(200);
     expect(await layout('com.demo')).toEqual(demo);
+
+    // a package removed on packageControl takes its lobby along; its lobby's versions no longer restore
+    const pkg = { package: 'com.gone', name: 'Gone', partner: 2, channels: [] };
+    expect((await t.post('/api/remoteconfig/packageControl/packages/create', pkg, token)).status).toBe(200);
+    expect((await t.post(`${api}/packagename/layout/update`, { package: 'com.gone', custom: true, categories: ['cards'], games: ['tongits'] }, token)).status).toBe(200);
+    const gone = (await t.get(`${api}/packagename/versions`, token, { key: 'com.gone' })).body.data.items[0];
+    // moved to another partner: the old lobby (partner 2's) is not restored over partner 1's package
+    expect((await t.post('/api/remoteconfig/packageControl/packages/update', { ...pkg, partner: 1 }, token)).status).toBe(200);
+    const moved = await t.post(`${api}/packagename/versions/restore`, { id: gone.id }, token);
+    expect([moved.status, moved.body.message]).toEqual([409, 'Package com.gone now belongs to partner 1']);
+    expect((await t.post('/api/remoteconfig/packageControl/packages/delete', { package: 'com.gone' }, token)).status).toBe(200);
+    expect(await t.database.db.selectFrom('lobby_game_package').select('tag').where('package', '=', 'com.gone').execute()).toEqual([]);
+    const restored = await t.post(`${api}/packagename/versions/restore`, { id: gone.id }, token);
+    expect([restored.status, restored.body.message]).toEqual([409, 'Package com.gone does not exist']);
   });
 
   it('a partner account sees and changes only its own packages\' lobbies', async () => {
