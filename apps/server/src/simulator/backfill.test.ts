@@ -6,6 +6,8 @@ import { FakePlatform } from './fake-platform';
 import type { Action, EventData } from './types';
 import { lossRebate, SIGN_IN_BEANS } from './perks';
 import { REASONS } from './world';
+import { getGame, verifyRound } from '@console/games';
+import { HOUSE_PLAY } from './rounds';
 
 const END = Date.parse('2026-11-22T10:00:00Z');
 
@@ -88,7 +90,7 @@ describe('simulator backfill', () => {
     for (const a of wins) net.set(a.body.uid, (net.get(a.body.uid) ?? 0) + a.body.amount);
     const losers = [...net.values()].filter((n) => n < 0).length;
     expect(losers / net.size).toBeGreaterThan(0.6);
-    // buy-ins hold several rounds: the return is below the stake put on the table, not far below
+    // real rounds at the house games' RTP: the return is below what was staked, not far below
     const returned = wins.reduce((s, a) => s + a.body.amount, 0) / bets.reduce((s, a) => s + a.body.amount, 0);
     expect(returned).toBeGreaterThan(0.55);
     expect(returned).toBeLessThan(1);
@@ -96,9 +98,31 @@ describe('simulator backfill', () => {
     expect(wallet.filter((a) => a.body.reason === REASONS.register).length).toBe(1500);
   });
 
+  it('plays real rounds of every house game: each record verifies from its seed and equals its wallet calls', () => {
+    const rounds = of('game.round');
+    expect(new Set(rounds.map((r) => r.data.game))).toEqual(new Set(HOUSE_PLAY.map(([g]) => g)));
+    const money = new Map<string, { bet: number; win: number }>();
+    for (const a of actions) {
+      if ((a.kind !== 'debit' && a.kind !== 'credit') || !a.body.reason.startsWith('game.')) continue;
+      const m = money.get(a.body.ref!) ?? { bet: 0, win: 0 };
+      if (a.kind === 'debit') m.bet += a.body.amount; else m.win += a.body.amount;
+      money.set(a.body.ref!, m);
+    }
+    // every game movement belongs to a round, and every round's player seats add up to its movements
+    expect(money.size).toBe(rounds.length);
+    for (const { data: r } of rounds.slice(0, 400)) {
+      const v = verifyRound({ game: r.game, settings: getGame(r.game as never).defaults, seedHash: r.seedHash, seed: r.seed, bets: r.bets, result: r.result, payouts: r.seats });
+      expect(v.ok, JSON.stringify(v.differences)).toBe(true);
+    }
+    for (const { data: r } of rounds) {
+      const players = r.seats.filter((x) => !x.bot);
+      expect(money.get(r.roundId)).toEqual({ bet: players.reduce((a, x) => a + x.bet, 0), win: players.reduce((a, x) => a + x.win, 0) });
+    }
+  });
+
   it('sends every kind of event, in realistic texts and amounts', () => {
     for (const type of ['player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit', 'safe.withdraw',
-      'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold', 'badge.granted'] as const) {
+      'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold', 'badge.granted', 'game.round'] as const) {
       expect(of(type).length, type).toBeGreaterThan(0);
     }
     expect(of('feedback.submitted').some((f) => /[\u4e00-\u9fff]/.test(f.data.text))).toBe(true);
@@ -126,11 +150,11 @@ describe('simulator backfill', () => {
     expect(rebates.length).toBeGreaterThan(20);
     for (const r of rebates) expect(r.body.amount % 10 === 0 && r.body.amount <= 10_000).toBe(true);
     expect([lossRebate(999), lossRebate(1_000), lossRebate(5_000), lossRebate(60_000), lossRebate(1e9)]).toEqual([0, 30, 250, 4_800, 10_000]);
-    // bonus is played: a bonus bet goes with a chip buy-in of the same sitting
+    // bonus is played: a bonus bet is (part of) a round's stake, under the round's id
     const bonusBets = of('bonus', REASONS.bet, 'debit');
     expect(bonusBets.length).toBeGreaterThan(20);
-    const buyIns = new Set(of('chip', REASONS.bet, 'debit').map((a) => a.body.ref));
-    for (const b of bonusBets) expect(buyIns.has(b.body.ref)).toBe(true);
+    const rounds = new Set(events.filter((e) => e.type === 'game.round').map((e) => (e.data as EventData['game.round']).roundId));
+    for (const b of bonusBets) expect(rounds.has(b.body.ref!)).toBe(true);
     // only game play carries a game reason; nothing else does
     for (const a of wallet) {
       if (a.body.reason.startsWith('game.')) expect([REASONS.bet, REASONS.win]).toContain(a.body.reason);

@@ -1,6 +1,7 @@
 /**
  * What a player does, turned into events and wallet calls through the World: registering,
- * a game session (buy-in debit, rounds at a ~5% house edge, cash-out credit), and what
+ * a sitting at a house game (real rounds of @console/games: bet debited, win credited, the
+ * round's record; rounds.ts), and what
  * happens around it (gifts and emotes to tablemates, safe moves, coin-dealer purchases,
  * relief, profile changes, phone binding, feedback, tip-offs, badges).
  *
@@ -12,6 +13,7 @@
 import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
 import { cashOut, startPaying } from './payments';
 import { afterSitting, depositBonus, lobby } from './perks';
+import { houseGame, playHouseRound, roundSeconds } from './rounds';
 import type { SimPlayer } from './population';
 import { clamp, type Rng } from './rng';
 import { REASONS, type PlayerState, type World } from './world';
@@ -131,63 +133,70 @@ function topUp(ctx: Ctx, s: PlayerState, at: number): void {
   }
 }
 
-const GAMES = ['tongits', 'pusoy', 'lucky9', 'colorgame', 'hilo', 'slots'] as const;
+/** Real rounds a sitting plays at most: the sitting's turnover is staked over them (demo seed time budget; rounds.ts). */
+export const ROUNDS_PER_SITTING = 3;
+/** Smallest bet of the house games (their default minBet). */
+const MIN_BET = 100;
 
 /**
- * One sitting at a game: buy-in (debit), `rounds` bets at the player's stake, cash-out
- * (credit) when it ends. Even-money rounds win with p = 0.475 and slot-like rounds pay 4.75×
- * with p = 0.2, so the return to player is 95% either way. Returns the number of rounds played.
+ * One sitting at a house game (rounds.ts): `rounds` is how many rounds the player would play;
+ * the sitting plays min(rounds, ROUNDS_PER_SITTING) real rounds, each staking the player's
+ * stake times rounds / real rounds (so a sitting moves about the turnover of `rounds` bets:
+ * ~20× the stake, as the buy-in did), each round's bet debited, its win credited with the
+ * round id as ref, and its game.round record sent. Bonus goes on the first round. Returns the
+ * number of rounds the player would have played.
  */
 export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): number {
   const { world, rng } = ctx;
   if (s.inSession || world.access(s, at) !== 'ok') return 0;
   topUp(ctx, s, at);
   const start = at + 5 * SECOND;
-  const stake = Math.max(10, Math.min(s.p.stake, Math.floor(s.chip / 5 / 10) * 10));
-  if (s.chip < stake || s.chip < 10) return 0;
-  // most of the wallet goes on the table; what stays pays for gifts and emotes
-  const buyIn = Math.min(s.chip, Math.max(stake, Math.min(Math.floor(s.chip * 0.8 / 10) * 10, stake * (s.p.tier === 'top' ? 30 : 20))));
-  const game = rng.pick(GAMES);
-  const ref = `${game}:${s.p.uid}:${s.sessions++}`;
-  world.wallet(start, 'debit', { uid: s.p.uid, amount: buyIn, reason: REASONS.bet, ref });
-  // bonus money goes on the table with the buy-in
-  const bonus = s.bonus;
-  if (bonus > 0) world.wallet(start, 'debit', { uid: s.p.uid, amount: bonus, reason: REASONS.bet, ref }, 'bonus');
+  const stake = Math.max(MIN_BET, Math.min(s.p.stake, Math.floor(s.chip / 5 / 10) * 10));
+  if (s.chip < stake) return 0;
+  const game = houseGame(ctx);
+  const real = Math.max(1, Math.min(rounds, ROUNDS_PER_SITTING));
+  const sitting = { game: game.id, ref: `${game.id}:${s.p.uid}:${s.sessions++}`, staked: 0, won: 0, stake };
+  const table = `${game.id}-t${rng.int(1, 20)}`;
   s.inSession = true;
   ctx.online.add(s);
   ctx.recent.push(s);
   if (ctx.recent.length > 50) ctx.recent.shift();
-  let table = buyIn + bonus;
-  let played = 0;
   let t = start;
-  const slotLike = game === 'slots' || game === 'colorgame';
-  while (played < rounds) {
-    const bet = Math.round(clamp(stake * rng.lognormal(1, 0.35), 10, table) / 10) * 10;
-    if (bet < 10 || bet > table) break;
-    table -= bet;
-    if (slotLike ? rng.chance(0.2) : rng.chance(0.475)) table += slotLike ? Math.round(bet * 4.75) : bet * 2;
-    played++;
-    t += rng.int(slotLike ? 8 : 30, slotLike ? 20 : 75) * SECOND;
+  const [lo, hi] = roundSeconds(game.id);
+  const per = Math.max(1, rounds / real);
+  for (let k = 0; k < real; k++) {
+    ctx.schedule(t, (when) => {
+      // what the player holds when the round starts; bonus first, once
+      const bonus = k === 0 ? s.bonus : 0;
+      const wanted = Math.round(stake * per * rng.lognormal(1, 0.35) / 10) * 10;
+      const amount = Math.min(wanted, s.chip + bonus, game.defaults.maxBet as number);
+      if (amount < MIN_BET) return;
+      const fromBonus = Math.min(bonus, amount);
+      const played = playHouseRound(ctx, s, game, when, amount, fromBonus, table);
+      sitting.staked += played.bet;
+      sitting.won += played.win;
+    });
+    t += rng.int(lo, hi) * SECOND * Math.max(1, Math.round(per / 2));
   }
-  const end = t + SECOND;
+  const end = t + (hi + 1) * SECOND;
   // around the table: emotes and gifts to whoever else is playing
-  const emotes = rng.poisson(played * 0.035);
+  const emotes = rng.poisson(rounds * 0.035);
   for (let i = 0; i < emotes; i++) ctx.schedule(rng.int(start, end), (when) => emote(ctx, s, when));
   const gifts = rng.poisson(s.p.tier === 'top' ? 0.8 : 0.25);
   for (let i = 0; i < gifts; i++) ctx.schedule(rng.int(start, end), (when) => gift(ctx, s, when));
-  ctx.schedule(end, (when) => settle(ctx, s, when, table, buyIn + bonus, ref, stake), true);
-  return played;
+  ctx.schedule(end, (when) => settle(ctx, s, when, sitting), true);
+  return rounds;
 }
 
-function settle(ctx: Ctx, s: PlayerState, at: number, table: number, staked: number, ref: string, stake: number): void {
+function settle(ctx: Ctx, s: PlayerState, at: number, sitting: { ref: string; staked: number; won: number; stake: number }): void {
   const { world, rng } = ctx;
   s.inSession = false;
   ctx.online.delete(s);
-  if (table > 0) world.wallet(at, 'credit', { uid: s.p.uid, amount: table, reason: REASONS.win, ref });
-  afterSitting(ctx, s, at, staked - table, ref);
-  if (table > staked) cashOut(ctx, s, at + 60 * SECOND);
-  if (table > staked) badge(ctx, s, at + SECOND, 'firstWin');
-  if (stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
+  afterSitting(ctx, s, at, sitting.staked - sitting.won, sitting.ref);
+  const up = sitting.won > sitting.staked;
+  if (up) cashOut(ctx, s, at + 60 * SECOND);
+  if (up) badge(ctx, s, at + SECOND, 'firstWin');
+  if (sitting.stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
   if (s.chip > s.p.stake * 40 && rng.chance(0.35)) {
     world.event(at + 2 * SECOND, 'safe.deposit', { uid: s.p.uid, amount: Math.floor(s.chip * rng.pick([0.3, 0.5, 0.7]) / 100) * 100 });
   }

@@ -7,9 +7,9 @@
  *   bonus  a deposit promotion on coin-dealer purchases (the first 50% up to 50,000, later 5%)
  *          and the daily loss rebate (ladderloserebate: 3%/5%/8% of a day's net loss from
  *          1,000/5,000/50,000, cap 10,000, claimed at a login within 3 days, 70%). A player's
- *          bonus goes on the table with its next buy-in (behaviour.ts: a bonus debit with the
- *          game's reason `game.bet`; bonus is played, not paid out, and what it wins comes back
- *          as chips).
+ *          bonus is staked on the first round of its next sitting (rounds.ts: a bonus debit
+ *          `game.bet` with the round as ref; bonus is played, not paid out, and what it wins
+ *          comes back as chips).
  */
 import type { Ctx } from './behaviour';
 import { REASONS, type PlayerState } from './world';

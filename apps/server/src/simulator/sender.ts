@@ -53,6 +53,7 @@ export function playersNamed(e: PlatformEvent): number[] {
   const d = e.data as unknown as Record<string, unknown>;
   const uids: number[] = [];
   for (const key of ['uid', 'fromUid', 'toUid', 'targetUid', 'dealerUid', 'inviterUid']) if (typeof d[key] === 'number') uids.push(d[key] as number);
+  if (e.type === 'game.round') for (const seat of e.data.seats) if (seat.uid !== undefined) uids.push(seat.uid);
   return uids;
 }
 

@@ -20,6 +20,11 @@ export interface EventData {
   'sms.sent': { phone: Phone; code: string; provider: string; purpose: string };
   'coindealer.sold': { dealerUid: number; toUid: number; amount: number; price?: number };
   'badge.granted': { uid: number; badgeId: string; name: string };
+  /** A house game's round (rounds.ts; docs/api/games.md): seats carry the player's uid, or bot: true. */
+  'game.round': {
+    game: string; roundId: string; server: string; table: string; configVersion: number; seedHash: string; seed: string; bets: unknown; result: unknown;
+    seats: { seat: string; uid?: number; bot: boolean; bet: number; win: number; fee: number; jackpot: number }[]; startedAt: string; endedAt: string;
+  };
 }
 
 export type EventType = keyof EventData;
@@ -27,7 +32,7 @@ export type EventType = keyof EventData;
 export const EVENT_TYPES = [
   'player.registered', 'player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit',
   'safe.withdraw', 'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold',
-  'badge.granted',
+  'badge.granted', 'game.round',
 ] as const satisfies readonly EventType[];
 
 export type PlatformEvent = { [T in EventType]: { id: string; type: T; at: string; data: EventData[T] } }[EventType];

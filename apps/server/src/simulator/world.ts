@@ -74,6 +74,7 @@ export class World {
   observer?: (at: number, type: EventType, data: EventData[EventType]) => void;
   private eventSeq = 0;
   private txSeq = 0;
+  private roundSeq = 0;
   private staffSeq = 0;
 
   constructor(private readonly prefix: string, private readonly out: (action: Action) => void) {}
@@ -136,6 +137,11 @@ export class World {
     const id = `${this.prefix}e${(this.eventSeq++).toString(36)}`;
     this.out({ kind: 'event', at, event: { id, type, at: new Date(at).toISOString(), data } as never });
     this.observer?.(at, type, data);
+  }
+
+  /** A new round id of this run (the ref of the round's wallet calls and its game.round record). */
+  roundId(): string {
+    return `${this.prefix}g${(this.roundSeq++).toString(36)}`;
   }
 
   /** A wallet call; chip, bean and bonus are followed here (the simulator moves no other currency). */
