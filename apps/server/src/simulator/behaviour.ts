@@ -165,7 +165,8 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
   const [lo, hi] = roundSeconds(game.id);
   const per = Math.max(1, rounds / real);
   for (let k = 0; k < real; k++) {
-    ctx.schedule(t, (when) => {
+    // the first round is played even when the run ends first (as the buy-in was): a sitting always has one
+    const play = (when: number) => {
       // what the player holds when the round starts; bonus first, once
       const bonus = k === 0 ? s.bonus : 0;
       const wanted = Math.round(stake * per * rng.lognormal(1, 0.35) / 10) * 10;
@@ -175,7 +176,8 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
       const played = playHouseRound(ctx, s, game, when, amount, fromBonus, table);
       sitting.staked += played.bet;
       sitting.won += played.win;
-    });
+    };
+    ctx.schedule(t, play, k === 0);
     t += rng.int(lo, hi) * SECOND * Math.max(1, Math.round(per / 2));
   }
   const end = t + (hi + 1) * SECOND;

@@ -52,13 +52,16 @@ export function playHouseRound(ctx: Ctx, s: PlayerState, game: Game, at: number,
   if (bonus > 0) world.wallet(at, 'debit', { uid, amount: bonus, reason: REASONS.bet, ref: roundId }, 'bonus');
   const mine = outcome.payouts.filter((p) => p.seat === 'p1');
   const win = mine.reduce((sum, p) => sum + p.win, 0);
-  if (win > 0) world.wallet(end, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId });
-  world.event(end, 'game.round', {
-    game: game.id, roundId, server: `sim-${game.id}-${(uid % 3) + 1}`, table, configVersion: 0, seedHash: seedHash(seed), seed,
-    bets, result: outcome.result,
-    seats: outcome.payouts.map((p) => (p.seat === 'p1' ? { ...p, uid, bot: false } : { ...p, bot: true })),
-    startedAt: new Date(at).toISOString(), endedAt: new Date(end).toISOString(),
-  });
+  // the end of the round happens even past the end of a run (then at its end): a debited bet always gets its record
+  ctx.schedule(end, (when) => {
+    if (win > 0) world.wallet(when, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId });
+    world.event(when, 'game.round', {
+      game: game.id, roundId, server: `sim-${game.id}-${(uid % 3) + 1}`, table, configVersion: 0, seedHash: seedHash(seed), seed,
+      bets, result: outcome.result,
+      seats: outcome.payouts.map((p) => (p.seat === 'p1' ? { ...p, uid, bot: false } : { ...p, bot: true })),
+      startedAt: new Date(at).toISOString(), endedAt: new Date(when).toISOString(),
+    });
+  }, true);
   return { bet: amount, win, end };
 }
 
