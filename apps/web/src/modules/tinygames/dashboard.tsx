@@ -1,6 +1,7 @@
 /**
  * A game's dashboard from its id: the kit's figure cards and chart by day, the actual RTP
  * against the configured RTP and its band, and the days table with export, over one range.
+ * The chart holds the peso series only (RTP, a percent, is in the cards, the band and the days table).
  */
 import { Card, Descriptions, Flex, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -34,7 +35,6 @@ export function dashboardDecl(game: string): DashboardDeclaration {
         { key: 'turnover', label: `${L}dashboard.turnoverPesos`, type: 'bar' },
         { key: 'wins', label: `${L}dashboard.winsPesos`, type: 'bar' },
         { key: 'houseTake', label: `${L}dashboard.houseTakePesos`, type: 'line' },
-        { key: 'rtp', label: `${L}dashboard.rtpPercent`, type: 'line' },
       ],
     },
   };

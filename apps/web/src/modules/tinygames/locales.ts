@@ -43,7 +43,7 @@ const en = {
   side: { winners: 'Biggest winners', losers: 'Biggest losers' },
   verifiedYes: 'Verified', verifiedNo: 'Flagged', botYes: 'Bot', botNo: 'Player',
   dashboard: {
-    chart: 'By day', days: 'Days', turnoverPesos: 'Bets (₱)', winsPesos: 'Wins (₱)', houseTakePesos: 'House take (₱)', rtpPercent: 'RTP (%)',
+    chart: 'By day', days: 'Days', turnoverPesos: 'Bets (₱)', winsPesos: 'Wins (₱)', houseTakePesos: 'House take (₱)',
     rtpTitle: 'Actual RTP against the configured RTP', band: 'Expected band (±4 standard errors)', inBand: 'Within the band',
     outOfBand: 'Outside the band', noBand: 'No band (no bets or no RTP figure)', version: 'Settings version',
     defaults: 'Defaults (never saved)', reference: 'Reference bet', tableGame: 'Depends on play (table game)',
@@ -75,7 +75,7 @@ const zh: typeof en = {
   side: { winners: '赢得最多', losers: '输得最多' },
   verifiedYes: '已校验', verifiedNo: '异常', botYes: '机器人', botNo: '玩家',
   dashboard: {
-    chart: '按日', days: '每日数据', turnoverPesos: '下注额（₱）', winsPesos: '派彩（₱）', houseTakePesos: '平台盈利（₱）', rtpPercent: 'RTP（%）',
+    chart: '按日', days: '每日数据', turnoverPesos: '下注额（₱）', winsPesos: '派彩（₱）', houseTakePesos: '平台盈利（₱）',
     rtpTitle: '实际RTP与配置RTP对比', band: '预期区间（±4个标准误）', inBand: '在区间内',
     outOfBand: '超出区间', noBand: '无区间（无下注或无RTP值）', version: '配置版本',
     defaults: '默认值（从未保存）', reference: '参考下注', tableGame: '取决于对局（桌游）',
