@@ -57,7 +57,7 @@ export function RoundDetail({ game, id }: { game: string; id: number }) {
           {t(browser.ok ? `${L}round.browserOk` : `${L}round.browserFlagged`, { n: browser.differences.length })}
         </Tag>
       )}
-      <Descriptions column={1} size="small" bordered>
+      <Descriptions column={1} size="small" bordered layout="vertical">
         <Descriptions.Item label={t(`${L}round.result`)}>{json(d.result)}</Descriptions.Item>
         <Descriptions.Item label={t(`${L}round.expected`)}>{d.expected ? json(d.expected.result) : '-'}</Descriptions.Item>
         <Descriptions.Item label={t(`${L}round.bets`)}>{json(d.bets)}</Descriptions.Item>
