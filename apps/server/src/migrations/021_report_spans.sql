@@ -42,14 +42,20 @@ $$;
 
 -- The new days of a statement (transition table new_days): each counted under its gap in the
 -- final set; a day already there that directly follows a new one (a day that arrived late, a
--- backfill) moves from its old gap to its new one. The players of the statement are locked
--- first (in uid order, an advisory lock per kind and player): two transactions adding days of
--- one player take turns, and the second reads the first's days (each statement of a function
--- takes a fresh snapshot under READ COMMITTED).
+-- backfill) moves from its old gap to its new one. Two transactions adding days of one player
+-- must take turns, the second reading the first's days (each statement of a function takes a
+-- fresh snapshot under READ COMMITTED):
+--   active days are added by the events call, which holds its players' rows (FOR NO KEY
+--   UPDATE, migration 020) from its start to its commit: nothing more is needed;
+--   paying days come one order at a time: an advisory lock per player (two orders of one
+--   player credited at once on either side of midnight take turns). A statement of more than
+--   64 payers is a catch-up (a migration's, a bulk load's) that runs alone: it takes none (a
+--   lock each would exhaust the lock table).
 CREATE FUNCTION report_span_collect() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(CASE k.kind WHEN 'active' THEN 2101 ELSE 2102 END, k.uid)
-  FROM (SELECT DISTINCT kind, uid FROM new_days ORDER BY kind, uid) k;
+  IF (SELECT count(DISTINCT uid) FROM new_days WHERE kind = 'payer') <= 64 THEN
+    PERFORM pg_advisory_xact_lock(2102, k.uid) FROM (SELECT DISTINCT uid FROM new_days WHERE kind = 'payer' ORDER BY uid) k;
+  END IF;
   INSERT INTO report_span_day AS r (kind, day, partner, gap, slot, players)
   SELECT c.kind, c.day, c.partner, c.gap, (txid_current() % 8)::smallint, sum(c.delta)::integer
   FROM (
