@@ -19,6 +19,9 @@ import { issuingOperations } from './domains/issuing/routes';
 import { gameOperations, gamePlatformOperations } from './domains/games/routes';
 import { gameServerOperations, gameServerPlatformOperations } from './domains/game-servers/routes';
 import { lobbyOperations, lobbyPlatformOperations } from './domains/lobby/routes';
+import { tableGameOperations, tableGamePlatformOperations } from './domains/table-games/routes';
+import { providerOperations, providerPlatformOperations } from './domains/providers/routes';
+import { controlOperations, controlPlatformOperations } from './domains/controls/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { registerReportCompaction } from './domains/payment-reports/compact';
@@ -98,6 +101,9 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, gameOperations);
   registerOperations(app, deps, gameServerOperations);
   registerOperations(app, deps, lobbyOperations);
+  registerOperations(app, deps, tableGameOperations);
+  registerOperations(app, deps, providerOperations);
+  registerOperations(app, deps, controlOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
@@ -106,6 +112,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
     ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,
+    ...tableGamePlatformOperations, ...providerPlatformOperations, ...controlPlatformOperations,
   ]);
 
   await registerWebApp(app, config.webDist);

@@ -17,3 +17,6 @@ export * from './payment-reports';
 export * from './game-servers';
 export * from './lobby';
 export * from './games';
+export * from './table-games';
+export * from './providers';
+export * from './controls';

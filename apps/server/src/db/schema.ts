@@ -4,6 +4,9 @@ import type { CashoutTables } from '../domains/cashout/tables';
 import type { GameServerTables } from '../domains/game-servers/tables';
 import type { GameTables } from '../domains/games/tables';
 import type { LobbyTables } from '../domains/lobby/tables';
+import type { TableGameTables } from '../domains/table-games/tables';
+import type { ProviderTables } from '../domains/providers/tables';
+import type { ControlTables } from '../domains/controls/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
 import type { PaymentReportTables } from '../domains/payment-reports/tables';
 import type { RechargeTables } from '../domains/recharge/tables';
@@ -352,7 +355,8 @@ export interface SchemaMigrationTable {
 }
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
-export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables {
+export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
+  TableGameTables, ProviderTables, ControlTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

@@ -18,6 +18,9 @@ import { ensurePlatformApplication } from '../domains/platform/applications';
 import { seedPaymentConfig } from '../domains/payment-config/demo';
 import { seedGameServers } from '../domains/game-servers/demo';
 import { seedLobby } from '../domains/lobby/demo';
+import { seedTableGames } from '../domains/table-games/demo';
+import { seedProviders } from '../domains/providers/demo';
+import { seedControls } from '../domains/controls/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -84,6 +87,9 @@ export async function seedDemoPlatform(db: Db): Promise<void> {
   await seedPaymentConfig(db);
   await seedGameServers(db);
   await seedLobby(db);
+  await seedTableGames(db);
+  await seedProviders(db);
+  await seedControls(db);
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }

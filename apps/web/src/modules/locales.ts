@@ -4,11 +4,16 @@ import cashout from './cashout/locales';
 import gamehomepage from './gamehomepage/locales';
 import gameserver from './gameserver/locales';
 import tinygames from './tinygames/locales';
+import tablegames from './tablegames/locales';
+import providers from './providers/locales';
+import controls from './controls/locales';
 import remoteconfig from './remoteconfig/locales';
 import reports from './reports/locales';
 import usermanager from './usermanager/locales';
 
 export default {
-  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en, ...gameserver.en, ...gamehomepage.en, ...tinygames.en },
-  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh },
+  en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en, ...gameserver.en, ...gamehomepage.en, ...tinygames.en,
+    ...tablegames.en, ...providers.en, ...controls.en },
+  zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh,
+    ...tablegames.zh, ...providers.zh, ...controls.zh },
 };

@@ -12,6 +12,9 @@ import { cashoutScreens } from './cashout';
 import { gamehomepageScreens } from './gamehomepage';
 import { gameserverScreens } from './gameserver';
 import { tinygamesScreens } from './tinygames';
+import { tablegamesScreens } from './tablegames';
+import { providersScreens } from './providers';
+import { controlsScreens } from './controls';
 import { remoteconfigScreens } from './remoteconfig';
 import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
@@ -25,4 +28,7 @@ export const screens: ScreenMap = {
   ...gameserverScreens,
   ...gamehomepageScreens,
   ...tinygamesScreens,
+  ...tablegamesScreens,
+  ...providersScreens,
+  ...controlsScreens,
 };

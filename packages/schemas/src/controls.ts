@@ -1,0 +1,2 @@
+/** Request and answer schemas of controls (issue 7). */
+export {};

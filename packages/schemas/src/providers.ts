@@ -1,0 +1,2 @@
+/** Request and answer schemas of providers (issue 7). */
+export {};

@@ -1,0 +1,2 @@
+/** Request and answer schemas of table-games (issue 7). */
+export {};
