@@ -22,6 +22,8 @@ import { lobbyOperations, lobbyPlatformOperations } from './domains/lobby/routes
 import { tableGameOperations, tableGamePlatformOperations } from './domains/table-games/routes';
 import { providerOperations, providerPlatformOperations } from './domains/providers/routes';
 import { controlOperations, controlPlatformOperations } from './domains/controls/routes';
+import { messageOperations, messagePlatformOperations } from './domains/messages/routes';
+import { appSettingOperations, appSettingPlatformOperations } from './domains/app-settings/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { registerReportCompaction } from './domains/payment-reports/compact';
@@ -104,6 +106,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, tableGameOperations);
   registerOperations(app, deps, providerOperations);
   registerOperations(app, deps, controlOperations);
+  registerOperations(app, deps, messageOperations);
+  registerOperations(app, deps, appSettingOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
@@ -113,6 +117,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
     ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,
     ...tableGamePlatformOperations, ...providerPlatformOperations, ...controlPlatformOperations,
+    ...messagePlatformOperations, ...appSettingPlatformOperations,
   ]);
 
   await registerWebApp(app, config.webDist);

@@ -20,3 +20,5 @@ export * from './games';
 export * from './table-games';
 export * from './providers';
 export * from './controls';
+export * from './messages';
+export * from './app-settings';

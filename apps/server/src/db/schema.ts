@@ -7,6 +7,8 @@ import type { LobbyTables } from '../domains/lobby/tables';
 import type { TableGameTables } from '../domains/table-games/tables';
 import type { ProviderTables } from '../domains/providers/tables';
 import type { ControlTables } from '../domains/controls/tables';
+import type { MessageTables } from '../domains/messages/tables';
+import type { AppSettingTables } from '../domains/app-settings/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
 import type { PaymentReportTables } from '../domains/payment-reports/tables';
 import type { RechargeTables } from '../domains/recharge/tables';
@@ -356,7 +358,7 @@ export interface SchemaMigrationTable {
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
-  TableGameTables, ProviderTables, ControlTables {
+  TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

@@ -21,6 +21,8 @@ import { seedLobby } from '../domains/lobby/demo';
 import { seedTableGames } from '../domains/table-games/demo';
 import { seedProviders } from '../domains/providers/demo';
 import { seedControls } from '../domains/controls/demo';
+import { seedMessages } from '../domains/messages/demo';
+import { seedAppSettings } from '../domains/app-settings/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -90,6 +92,8 @@ export async function seedDemoPlatform(db: Db): Promise<void> {
   await seedTableGames(db);
   await seedProviders(db);
   await seedControls(db);
+  await seedMessages(db);
+  await seedAppSettings(db);
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }

@@ -15,6 +15,8 @@ import { tinygamesScreens } from './tinygames';
 import { tablegamesScreens } from './tablegames';
 import { providersScreens } from './providers';
 import { controlsScreens } from './controls';
+import { messagesScreens } from './messages';
+import { appsettingsScreens } from './appsettings';
 import { remoteconfigScreens } from './remoteconfig';
 import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
@@ -31,4 +33,6 @@ export const screens: ScreenMap = {
   ...tablegamesScreens,
   ...providersScreens,
   ...controlsScreens,
+  ...messagesScreens,
+  ...appsettingsScreens,
 };

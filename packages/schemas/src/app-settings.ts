@@ -1,0 +1,2 @@
+/** Request and answer schemas of app-settings (issue 8). */
+export {};

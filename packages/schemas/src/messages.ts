@@ -1,0 +1,2 @@
+/** Request and answer schemas of messages (issue 8). */
+export {};
