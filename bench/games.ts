@@ -16,7 +16,7 @@
 //      (default 32). A bet counts when its debit, its credit and its round were all applied; the
 //      ledger and the round table are counted afterwards.
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
@@ -43,6 +43,28 @@ function serverCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch { return 0; }
+}
+
+/**
+ * CPU milliseconds the PostgreSQL processes of the bench's own cluster have used (the children of
+ * its postmaster; 0 when the database is elsewhere): with the server's, what a bet costs the
+ * machine, whatever the neighbours do to the wall clock.
+ */
+function databaseCpuMs(dbUrl: string): number {
+  try {
+    const dir = process.env.BENCH_PG_DIR ?? '/tmp/console-bench-pg';
+    const [pid, , , port] = readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n');
+    if (port !== new URL(dbUrl).port) return 0;
+    let ms = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (fields[1] === pid || entry === pid) ms += (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch { /* gone */ }
+    }
+    return ms;
   } catch { return 0; }
 }
 
@@ -212,13 +234,55 @@ async function playRounds(server: RunningServer, rounds: IngestRound[], concurre
   return { outcome, ms: performance.now() - t0 };
 }
 
+/**
+ * What each half costs, apart: `count` rounds' wallet calls alone, then their records alone (in
+ * events calls of ROUND_BATCH, two in flight); CPU of the server and of PostgreSQL per call and
+ * per record. Those rounds are played in full too (they reconcile).
+ */
+async function breakdown(server: RunningServer, dbUrl: string, rounds: IngestRound[]) {
+  const cpu = () => ({ server: serverCpuMs(server.pid), db: databaseCpuMs(dbUrl) });
+  const records: { id: string; type: string; at: string; data: unknown }[] = [];
+  let calls = 0;
+  const c0 = cpu();
+  const t0 = performance.now();
+  await timed(rounds.length, INGEST_CONCURRENCY, async (j) => {
+    const r = rounds[j]!;
+    const debit = await signedPost(server.url, '/api/platform/wallet/debit', { txId: `${r.roundId}:b`, uid: r.uid, currency: 'chip', amount: r.bet, reason: 'game.bet', ref: r.roundId });
+    calls++;
+    if (debit.status !== 200) return;
+    if (r.win > 0) { await signedPost(server.url, '/api/platform/wallet/credit', { txId: `${r.roundId}:w`, uid: r.uid, currency: 'chip', amount: r.win, reason: 'game.win', ref: r.roundId }); calls++; }
+    const end = new Date().toISOString();
+    records.push({ id: `${r.roundId}:e`, type: 'game.round', at: end, data: { ...r.record, endedAt: end } });
+  });
+  const walletMs = performance.now() - t0;
+  const c1 = cpu();
+  const batches = Array.from({ length: Math.ceil(records.length / ROUND_BATCH) }, (_, k) => records.slice(k * ROUND_BATCH, (k + 1) * ROUND_BATCH));
+  let applied = 0;
+  const t1 = performance.now();
+  await timed(batches.length, 2, async (k) => {
+    const { answer } = await signedPost(server.url, '/api/platform/events', { events: batches[k] });
+    applied += (answer.data?.results as { status: string }[] ?? []).filter((x) => x.status === 'applied').length;
+  });
+  const recordsMs = performance.now() - t1;
+  const c2 = cpu();
+  const per = (a: number, b: number, n: number) => +((b - a) / Math.max(1, n)).toFixed(3);
+  return {
+    rounds: rounds.length,
+    wallet: { calls, callsPerSecond: Math.round(calls / (walletMs / 1000)), serverCpuMsPerCall: per(c0.server, c1.server, calls), databaseCpuMsPerCall: per(c0.db, c1.db, calls) },
+    records: { applied, recordsPerSecond: Math.round(applied / (recordsMs / 1000)), serverCpuMsPerRecord: per(c1.server, c2.server, applied), databaseCpuMsPerRecord: per(c1.db, c2.db, applied) },
+  };
+}
+
 async function ingest(server: RunningServer, dbUrl: string, players: number) {
   const run = `ing-${Date.now()}`;
   await playRounds(server, await ingestRounds(dbUrl, players, `${run}w`, 500), INGEST_CONCURRENCY); // warm-up (not counted)
   const rounds = await ingestRounds(dbUrl, players, run, INGEST_ROUNDS);
   const cpu0 = serverCpuMs(server.pid);
+  const db0 = databaseCpuMs(dbUrl);
   const { outcome, ms } = await playRounds(server, rounds, INGEST_CONCURRENCY);
   const serverCpuMsPerBet = +((serverCpuMs(server.pid) - cpu0) / Math.max(1, outcome.betsApplied)).toFixed(3);
+  const databaseCpuMsPerBet = +((databaseCpuMs(dbUrl) - db0) / Math.max(1, outcome.betsApplied)).toFixed(3);
+  const apart = await breakdown(server, dbUrl, await ingestRounds(dbUrl, players, `${run}s`, Math.min(2000, INGEST_ROUNDS)));
   // what the database holds of the run: its rounds, their player seats, the wallet's entries
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -235,10 +299,14 @@ async function ingest(server: RunningServer, dbUrl: string, players: number) {
     return {
       rounds: rounds.length, concurrency: INGEST_CONCURRENCY, roundBatch: ROUND_BATCH, eventsCalls: outcome.eventsCalls,
       walletCalls: outcome.debited + outcome.credited + outcome.refused, seconds: +seconds.toFixed(2),
-      betsPerSecond: Math.round(outcome.betsApplied / seconds), walletCallsPerSecond: Math.round((outcome.debited + outcome.credited) / seconds), serverCpuMsPerBet,
+      betsPerSecond: Math.round(outcome.betsApplied / seconds), walletCallsPerSecond: Math.round((outcome.debited + outcome.credited) / seconds),
+      serverCpuMsPerBet, databaseCpuMsPerBet,
+      // bets a second the machine's two cores could carry at this CPU cost, were they free
+      twoCoreCeiling: serverCpuMsPerBet + databaseCpuMsPerBet > 0 ? Math.round(2000 / (serverCpuMsPerBet + databaseCpuMsPerBet)) : null,
       betsApplied: outcome.betsApplied, refused: outcome.refused, roundsRejected: outcome.roundRejected,
       inDatabase: { rounds: Number(db.rounds), playerBets: Number(db.bets), debits, credits, expectedCredits: wins },
       allApplied: outcome.betsApplied === rounds.length && Number(db.rounds) === rounds.length && debits === rounds.length && credits === wins,
+      breakdown: apart,
     };
   } finally { await client.end(); }
 }
@@ -334,9 +402,10 @@ export function gamesSummary(r: Record<string, any>): string[] {
     ...(r.betlog ? [b.firstPage?.p95ms !== undefined
       ? `  a player's betlog page: p95 ${b.firstPage.p95ms} ms (target ≤ 20), p50 ${b.firstPage.p50ms} ms, server CPU ${b.firstPage.serverCpuMsPerCall} ms; next page p95 ${b.nextPage?.p95ms ?? '-'} ms (16 clients)`
       : `  betlog: ${JSON.stringify(b)}`] : []),
-    ...(r.ingest ? [i.betsPerSecond !== undefined
-      ? `  bets ingested: ${i.betsPerSecond}/s (target ≥ 10,000) — ${i.betsApplied} of ${i.rounds} fully applied in ${i.seconds} s (${i.walletCallsPerSecond} wallet calls/s at ${i.concurrency} in flight, records in ${i.eventsCalls} events calls), server CPU ${i.serverCpuMsPerBet} ms a bet; all in the database: ${i.allApplied}`
-      : `  ingest: ${JSON.stringify(i)}`] : []),
+    ...(r.ingest ? (i.betsPerSecond !== undefined ? [
+      `  bets ingested: ${i.betsPerSecond}/s (target ≥ 10,000): ${i.betsApplied} of ${i.rounds} fully applied in ${i.seconds} s (${i.walletCallsPerSecond} wallet calls/s at ${i.concurrency} in flight, records in ${i.eventsCalls} events calls); CPU a bet: server ${i.serverCpuMsPerBet} ms + PostgreSQL ${i.databaseCpuMsPerBet} ms (two free cores: about ${i.twoCoreCeiling ?? '?'}/s); all in the database: ${i.allApplied}`,
+      `    apart: wallet calls ${i.breakdown?.wallet?.callsPerSecond}/s, CPU ${i.breakdown?.wallet?.serverCpuMsPerCall} + ${i.breakdown?.wallet?.databaseCpuMsPerCall} ms a call; round records ${i.breakdown?.records?.recordsPerSecond}/s, CPU ${i.breakdown?.records?.serverCpuMsPerRecord} + ${i.breakdown?.records?.databaseCpuMsPerRecord} ms a record`,
+    ] : [`  ingest: ${JSON.stringify(i)}`]) : []),
     ...(r.reconcile ? [`  ledger reconciliation: ${JSON.stringify(r.reconcile)}`] : []),
     ...(r.roundReconcile ? [`  rounds against the wallet: ${JSON.stringify(r.roundReconcile)}`] : []),
     ...(r.rollupCheck?.differences?.length ? [`  roll-up cells DIFFERING from the raw rows: ${r.rollupCheck.differences.join('; ')}`] : []),

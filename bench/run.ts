@@ -12,6 +12,7 @@ import pg from 'pg';
 import { apiLogin, freePort, launchBrowser, startServer, DEMO_PASSWORD } from '../e2e/harness.ts';
 import { playersBench, playersBenchUrl } from './players.ts';
 import { paymentsBench, paymentsSummary } from './payments.ts';
+import { gamesBench, gamesSummary } from './games.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -126,6 +127,9 @@ if (players) results.players = players;
 // payments (issue 6) on PostgreSQL: BENCH_PAYMENT_EVENTS (default 10,000,000); BENCH_PAYMENTS=0 skips it
 const payments = pgUrl && process.env.BENCH_PAYMENTS !== '0' ? await paymentsBench(playersBenchUrl()) : null;
 if (payments) results.payments = payments;
+// games (issue 7) on PostgreSQL: BENCH_BETS bets over 90 days (default 20,000,000; 0 skips it)
+const games = pgUrl && process.env.BENCH_BETS !== '0' ? await gamesBench(playersBenchUrl()) : null;
+if (games) results.games = games;
 
 const row = (c: (typeof calls)[number]) =>
   `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
@@ -137,6 +141,7 @@ console.log(['',
   '', `login page JavaScript: ${browser.loginJsGzipKB} KB gzipped (${browser.loginJsRawKB} KB raw, ${browser.loginJsFiles} files; target ≤ 250 KB)`,
   `navigation → painted dashboard shell: median ${browser.shellPaintMsMedian} ms (runs: ${browser.shellPaintMsRuns.join(', ')})`, '',
   ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : []),
-  ...(payments ? [...paymentsSummary(payments), ''] : [])].join('\n'));
+  ...(payments ? [...paymentsSummary(payments), ''] : []),
+  ...(games ? [...gamesSummary(games), ''] : [])].join('\n'));
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');
