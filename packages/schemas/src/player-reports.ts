@@ -1,6 +1,6 @@
 /**
  * Items and answers of the /usermanager report screens (docs/api/usermanager.md "Reports"):
- * actives, registers, lostusers, profitslogs, emoteStat, invite, usertrace, badgesearch,
+ * actives, registers, lostusers, profitslogs, gamerecordlogs, emoteStat, invite, usertrace, badgesearch,
  * telephonecode. Query schemas are built on the server from each declaration. Days are
  * GMT+08:00 calendar days ('2026-11-22'); times ISO 8601 in GMT+08:00; chips integers.
  */
@@ -79,6 +79,44 @@ export const profitsSummary = z.object({
   days: z.array(profitDay),
 });
 export type ProfitsSummary = z.infer<typeof profitsSummary>;
+
+/** profitslogs: one game over the range, from the round records' roll-ups (house and table games). */
+export const profitGameItem = z.object({
+  game: z.string(),
+  rounds: int().describe('rounds that ended in the range (one player: the rounds they sat in)'),
+  bets: int().describe('player seat rows (bets)'),
+  players: int().describe('distinct players over the range'),
+  turnover: int(),
+  wins: int(),
+  fees: int(),
+  net: int().describe("wins − turnover: the players' result (negative: the house won)"),
+  houseTake: int().describe('turnover − wins'),
+  rtp: z.number().nullable().describe('wins / turnover; null when nothing was staked'),
+});
+export type ProfitGameItem = z.infer<typeof profitGameItem>;
+
+/** gamerecordlogs: one bet (seat payout) of a player in a game round. */
+export const gameRecordItem = z.object({
+  id: int(),
+  at: z.string().describe('the round\'s end'),
+  game: z.string(),
+  roundId: z.string(),
+  round: int().describe("the round's row id (/api/tinygames/<game>/gamerounds/detail?id=)"),
+  uid: int(),
+  name: z.string(),
+  partner: int(),
+  seat: z.string(),
+  bet: int(),
+  win: int(),
+  fee: int(),
+  jackpot: int(),
+  net: int().describe('win − bet'),
+  result: z.enum(['win', 'lose', 'even']).describe('win > bet, win < bet, or equal'),
+  server: z.string(),
+  table: z.string(),
+  verified: z.boolean().describe("the round's verification from its revealed seed"),
+});
+export type GameRecordItem = z.infer<typeof gameRecordItem>;
 
 /** emoteStat: one emote over the range. */
 export const emoteStatItem = z.object({ emoteId: z.string(), uses: int(), players: int(), chips: int() });

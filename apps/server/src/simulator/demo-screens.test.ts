@@ -108,6 +108,8 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     { screen: 'lostusers', url: '/api/usermanager/lostusers', query: { days: '1' } },
     { screen: 'profitslogs', url: '/api/usermanager/profitslogs', query: RANGE },
     { screen: 'profitslogs', url: '/api/usermanager/profitslogs/days', query: RANGE },
+    { screen: 'profitslogs', url: '/api/usermanager/profitslogs/games', query: RANGE },
+    { screen: 'gamerecordlogs', url: '/api/usermanager/gamerecordlogs' },
     { screen: 'banediter', url: '/api/players/bans' },
     { screen: 'batchsendgold/sendlogs', url: '/api/usermanager/batchsendgold/sendlogs' },
     { screen: 'batchsendcash/sendcashlogs', url: '/api/usermanager/batchsendcash/sendcashlogs' },

@@ -4,14 +4,22 @@
  * transaction as each entry). The range is required and at most PROFIT_MAX_DAYS days.
  * The list is keyset paged by net win (index (net, id)); the day totals come from one
  * grouped query over the rollup rows of the range.
+ *
+ * The per-game breakdown (GET /api/usermanager/profitslogs/games) comes from the round records'
+ * roll-ups instead (migration 025: game_day per game and day, game_player_day per game, player
+ * and day): the ledger knows the chips, not the game. Its figures are the house and table games
+ * whose rounds were reported; the ledger totals also hold third-party games' chips.
  */
-import { profitItem, profitsSummary, queryInt, type ProfitItem } from '@console/schemas';
+import { GAME_IDS } from '@console/games';
+import { profitGameItem, profitItem, profitsSummary, queryInt, type ProfitGameItem, type ProfitItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { defineList, eqInt, sortBy } from '../../http/list';
 import { defineOperation } from '../../http/operation';
-import { ownPartnerFilter } from '../../plugins/partner-scope';
-import { dayColumnRange, rangeOf, rangeParams, rangeProblem } from './range';
+import type { Db } from '../../db/open';
+import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
+import { dayColumnRange, rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
+import { reportOperations } from './report';
 
 export const PROFIT_MAX_DAYS = 31;
 const rule = { required: true, maxDays: PROFIT_MAX_DAYS };
@@ -67,4 +75,64 @@ export const profitDaysOperation = defineOperation({
     const wins = days.reduce((s, d) => s + d.wins, 0);
     return { code: 200, data: { totals: { bets, wins, net: wins - bets, houseNet: bets - wins }, days } };
   },
+});
+
+const num = (v: unknown) => Number(v ?? 0);
+const gameIds = sql.join(GAME_IDS.map((g) => sql`${g}`));
+
+interface GameFilters { uid?: number; partner?: number }
+
+/**
+ * Each game's figures over the range. Without a player: sums of game_day (rounds by the round's
+ * partner, money by the player's) and distinct players of game_player_day. For one player:
+ * their game_player_day rows, sought by key (every game × every day of the range × the uid).
+ */
+export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: GameFilters): Promise<ProfitGameItem[]> {
+  type Sums = { game: string; rounds: unknown; bets: unknown; players: unknown; turnover: unknown; wins: unknown; fees: unknown };
+  let rows: Sums[];
+  if (f.uid !== undefined) {
+    const days = sql.join(r.days.map((d) => sql`${d}::date`));
+    let q = db.selectFrom('game_player_day').select(['game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'), sql<number>`1`.as('players'),
+      sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
+      .where(sql<SqlBool>`game IN (${gameIds}) AND day IN (${days})`).where('uid', '=', f.uid).where(ownPartnerFilter(user, 'partner'));
+    if (f.partner !== undefined) q = q.where('partner', '=', f.partner);
+    rows = await q.groupBy('game').execute();
+  } else {
+    const inRange = sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`;
+    let sums = db.selectFrom('game_day').select(['game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'),
+      sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
+      .where(inRange).where(ownPartnerFilter(user, 'partner'));
+    let players = db.selectFrom('game_player_day').select(['game', sql<number>`count(DISTINCT uid)`.as('players')])
+      .where(inRange).where(ownPartnerFilter(user, 'partner'));
+    if (f.partner !== undefined) {
+      sums = sums.where('partner', '=', f.partner);
+      players = players.where('partner', '=', f.partner);
+    }
+    const [a, b] = await Promise.all([sums.groupBy('game').execute(), players.groupBy('game').execute()]);
+    const distinct = new Map(b.map((x) => [x.game, x.players]));
+    rows = a.map((x) => ({ ...x, players: distinct.get(x.game) ?? 0 }));
+  }
+  return rows
+    .map((x) => {
+      const turnover = num(x.turnover);
+      const wins = num(x.wins);
+      return {
+        game: x.game, rounds: num(x.rounds), bets: num(x.bets), players: num(x.players), turnover, wins, fees: num(x.fees),
+        net: wins - turnover, houseTake: turnover - wins, rtp: turnover > 0 ? wins / turnover : null,
+      };
+    })
+    .filter((x) => x.rounds > 0 || x.bets > 0);
+}
+
+/** GET /api/usermanager/profitslogs/games (+ /export): the range's figures per game, from the round roll-ups. */
+export const profitGamesOperations = reportOperations<ProfitGameItem>({
+  url: '/api/usermanager/profitslogs/games', name: 'usermanager.profitslogs.games', screen: '/usermanager/profitslogs',
+  summary: `Game chips per game over from/to (required, at most ${PROFIT_MAX_DAYS} days), from the reported rounds: rounds, bets, players, turnover, wins, fees, net, house take, RTP; filters uid, partner`,
+  params: { ...rangeParams, uid: queryInt(1, 2_147_483_647).optional(), partner: queryInt(0, 2_147_483_647).optional() },
+  check: (q) => rangeProblem(q, rule),
+  item: profitGameItem,
+  sorts: ['game', 'rounds', 'bets', 'players', 'turnover', 'wins', 'net', 'houseTake', 'rtp'],
+  defaultSort: { key: 'turnover', order: 'descend' },
+  id: 'game',
+  load: (db, user, q, now) => profitGames(db, user, rangeOf(q, now, 1), { uid: q.uid as number | undefined, partner: q.partner as number | undefined }),
 });

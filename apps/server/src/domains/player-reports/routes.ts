@@ -6,7 +6,8 @@ import { badgesearch } from './badges';
 import { emoteStat } from './emotes';
 import { inviteTree, topInviters } from './invite';
 import { lostusers } from './lost';
-import { profitDaysOperation, profitslogs } from './profits';
+import { gamerecordlogs } from './gamerecords';
+import { profitDaysOperation, profitGamesOperations, profitslogs } from './profits';
 import { reportOperations } from './report';
 import { telephonecode } from './sms';
 import { logins, tracedAccounts } from './trace';
@@ -19,6 +20,8 @@ export const playerReportsOperations: Operation[] = [
   ...listOperations(lostusers),
   profitDaysOperation,
   ...listOperations(profitslogs),
+  ...profitGamesOperations,
+  ...listOperations(gamerecordlogs),
   ...reportOperations(emoteStat),
   ...reportOperations(topInviters),
   ...reportOperations(inviteTree),

@@ -25,7 +25,8 @@ import { badgesearchScreen } from './reports/badgesearch';
 import { emoteStatScreen } from './reports/emoteStat';
 import { inviteTreeScreen, topInvitersScreen } from './reports/invite';
 import { lostusersScreen } from './reports/lostusers';
-import { profitsDashboard, profitsList } from './reports/profitslogs';
+import { gamerecordsList } from './reports/gamerecordlogs';
+import { profitsDashboard, profitsGames, profitsList } from './reports/profitslogs';
 import { registersDashboard, registersList } from './reports/registers';
 import { telephonecodeScreen } from './reports/telephonecode';
 import { loginTrailScreen, tracedAccountsScreen } from './reports/usertrace';
@@ -35,7 +36,7 @@ const lists: ListDeclaration<never>[] = [
   batchLogScreen(CHIPS, 'sendlogs'), batchLogScreen(CASH, 'sendcashlogs'), limitsScreen, userlistScreen, banediterScreen,
   banAccountlogsScreen, feedbackScreen, giftlogsScreen, searchScreen, searchsalesScreen(true), searchsalesScreen(false), tipoffsScreen,
   transferScreen('playtokplayer'), transferScreen('coindealerlogs'), activesTable, badgesearchScreen, emoteStatScreen, inviteTreeScreen,
-  topInvitersScreen, lostusersScreen, profitsList, registersList, telephonecodeScreen, loginTrailScreen, tracedAccountsScreen,
+  topInvitersScreen, lostusersScreen, profitsList, profitsGames, gamerecordsList, registersList, telephonecodeScreen, loginTrailScreen, tracedAccountsScreen,
 ] as unknown as ListDeclaration<never>[];
 const dashboards: DashboardDeclaration[] = [activesDashboard, profitsDashboard, registersDashboard];
 

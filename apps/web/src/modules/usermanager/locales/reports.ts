@@ -19,6 +19,8 @@ const en = {
     title: 'Game profit', byDay: 'Game chips by day', players: 'By day and player', range: 'Date range (at most 31 days)',
     day: 'Day', name: 'Name', partner: 'Partner', betCount: 'Bets placed', bets: 'Chips bet', wins: 'Chips won',
     net: 'Player net win', houseNet: 'House net',
+    games: 'By game (reported rounds)', game: 'Game', rounds: 'Rounds', gameBets: 'Bets placed', gamePlayers: 'Players',
+    turnover: 'Chips bet', gameWins: 'Chips won', fees: 'Fees', houseTake: 'House take', rtp: 'Actual RTP',
   },
   emoteStat: { title: 'Emote statistics', range: 'Date range (at most 31 days)', emoteId: 'Emote', uses: 'Uses', players: 'Players', chips: 'Chips spent' },
   invite: {
@@ -39,8 +41,11 @@ const en = {
     purpose: 'Purpose', at: 'Sent', appId: 'Application',
   },
   gamerecordlogs: {
-    title: 'Game records',
-    empty: 'Game records appear here once the games report their rounds. No game reports rounds yet, so there is nothing to show.',
+    title: 'Game records', detail: 'Game record', at: 'Time', game: 'Game', name: 'Name', roundId: 'Round ID', seat: 'Seat',
+    bet: 'Bet (₱)', win: 'Win (₱)', net: 'Player result (₱)', fee: 'Fee (₱)', jackpot: 'Jackpot (₱)', partner: 'Partner',
+    server: 'Server', table: 'Table', verified: 'Verified', verifiedYes: 'Verified', verifiedNo: 'Flagged',
+    result: { label: 'Result', win: 'Won', lose: 'Lost', even: 'Even' },
+    round: 'Round', openRound: 'Open this round in the game\'s rounds', roundNoAccess: 'The round\'s seed and verification are on the game\'s rounds screen, which your role cannot open.',
   },
 };
 
@@ -64,6 +69,8 @@ const zh: typeof en = {
     title: '盈利记录', byDay: '每日游戏筹码', players: '按日按玩家', range: '日期范围（最多31天）',
     day: '日期', name: '昵称', partner: '合作方', betCount: '下注次数', bets: '下注筹码', wins: '赢取筹码',
     net: '玩家净输赢', houseNet: '平台净赢',
+    games: '按游戏（已上报对局）', game: '游戏', rounds: '局数', gameBets: '下注次数', gamePlayers: '玩家数',
+    turnover: '下注筹码', gameWins: '赢取筹码', fees: '手续费', houseTake: '平台抽水', rtp: '实际返奖率',
   },
   emoteStat: { title: '表情统计', range: '日期范围（最多31天）', emoteId: '表情', uses: '使用次数', players: '使用人数', chips: '消耗筹码' },
   invite: {
@@ -84,8 +91,11 @@ const zh: typeof en = {
     purpose: '用途', at: '发送时间', appId: '应用',
   },
   gamerecordlogs: {
-    title: '游戏记录',
-    empty: '游戏上报对局后，游戏记录会显示在这里。目前还没有游戏上报对局，因此暂无内容。',
+    title: '游戏记录', detail: '游戏记录详情', at: '时间', game: '游戏', name: '昵称', roundId: '对局ID', seat: '座位',
+    bet: '下注（₱）', win: '赢取（₱）', net: '玩家输赢（₱）', fee: '手续费（₱）', jackpot: '奖池（₱）', partner: '合作方',
+    server: '服务器', table: '牌桌', verified: '校验', verifiedYes: '已校验', verifiedNo: '已标记',
+    result: { label: '结果', win: '赢', lose: '输', even: '平' },
+    round: '对局', openRound: '在该游戏的对局记录中打开', roundNoAccess: '对局的种子与校验在该游戏的对局记录页面，您的角色无法打开。',
   },
 };
 

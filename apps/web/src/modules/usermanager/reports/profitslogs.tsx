@@ -1,11 +1,18 @@
 /**
  * /usermanager/profitslogs: game chips per day — totals and a chart by day (GET
- * /api/usermanager/profitslogs/days) — and per day and player (GET /api/usermanager/profitslogs:
- * keyset by net win, server export). The range is required (at most 31 days; default the
- * last 7). Partner scoped.
+ * /api/usermanager/profitslogs/days) —, per game from the reported rounds (GET
+ * /api/usermanager/profitslogs/games, server export) and per day and player (GET
+ * /api/usermanager/profitslogs: keyset by net win, server export). The range is required (at
+ * most 31 days; default the last 7); the list's player and partner filters narrow the figures
+ * and the games too. Partner scoped.
  */
-import type { ProfitItem } from '@console/schemas';
+import { useMemo } from 'react';
+import { GAME_IDS } from '@console/games';
+import type { ProfitGameItem, ProfitItem } from '@console/schemas';
+import { useSearchParams } from 'react-router-dom';
 import { DashboardScreen, ListScreen, type DashboardDeclaration, type ListDeclaration } from '../../../kit';
+import { dayEnd, dayStart } from '../../../lib/format';
+import { gameName } from '../../tinygames/common';
 import { UID } from '../uid';
 import { WithRange } from './range';
 
@@ -56,11 +63,53 @@ export const profitsList: ListDeclaration<ProfitItem> = {
   ],
 };
 
+/** Per game over the range, from the round roll-ups (16 games at most: one page, sorted by chips bet). */
+export const profitsGames: ListDeclaration<ProfitGameItem> = {
+  name: 'profitslogs-games',
+  title: `${L}games`,
+  api: { url: '/usermanager/profitslogs/games', mode: 'page', export: true },
+  rowKey: 'game',
+  pageSize: 20,
+  columns: [
+    { key: 'game', title: `${L}game`, labels: Object.fromEntries(GAME_IDS.map((id) => [id, gameName(id)])) },
+    { key: 'rounds', title: `${L}rounds`, format: 'int' },
+    { key: 'bets', title: `${L}gameBets`, format: 'int' },
+    { key: 'players', title: `${L}gamePlayers`, format: 'int' },
+    { key: 'turnover', title: `${L}turnover`, format: 'int' },
+    { key: 'wins', title: `${L}gameWins`, format: 'int' },
+    { key: 'net', title: `${L}net`, format: 'int' },
+    { key: 'houseTake', title: `${L}houseTake`, format: 'int' },
+    { key: 'rtp', title: `${L}rtp`, format: 'percent' },
+    { key: 'fees', title: `${L}fees`, format: 'int', hidden: true },
+  ],
+};
+
+/** The list's player and partner filters, as the figures' and the games' fixed parameters. */
+const NARROWING = ['uid', 'partner'] as const;
+
+function Profits() {
+  const [search] = useSearchParams();
+  const from = search.get('from')!;
+  const to = search.get('to')!;
+  const narrowing = NARROWING.map((k) => [k, search.get(k) ?? ''] as const).filter(([, v]) => v !== '');
+  const key = JSON.stringify(narrowing);
+  const dashboard = useMemo(() => ({ ...profitsDashboard, api: { ...profitsDashboard.api, params: Object.fromEntries(narrowing) } }), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const games = useMemo(() => ({
+    ...profitsGames, api: { ...profitsGames.api, params: { ...Object.fromEntries(narrowing), from: dayStart(from)!, to: dayEnd(to)! } },
+  }), [key, from, to]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <DashboardScreen decl={dashboard} />
+      <ListScreen decl={games} />
+      <ListScreen decl={profitsList} />
+    </>
+  );
+}
+
 export default function ProfitslogsScreen() {
   return (
     <WithRange days={DAYS}>
-      <DashboardScreen decl={profitsDashboard} />
-      <ListScreen decl={profitsList} />
+      <Profits />
     </WithRange>
   );
 }
