@@ -138,8 +138,14 @@ describe('sign-in timing', () => {
       await t.post('/api/login', { username, password: 'wrong-password' });
       return performance.now() - start;
     };
-    const known = await time('admin');
-    const unknown = await time('ghost');
-    expect(unknown).toBeGreaterThan(known * 0.4);
+    // medians of interleaved tries: one try alone is at the mercy of a busy machine's scheduler
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await time('admin'));
+      unknown.push(await time('ghost'));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 });
