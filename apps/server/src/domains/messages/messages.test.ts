@@ -1,0 +1,144 @@
+/**
+ * /messages on each database: a send's preview and delivery job, the inbox, read and claim
+ * events (a claim sent 100 times, 50 at once, credits once; an expired one never), roles and
+ * partner scope, announcements live per package with ETag, and the operation log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../../test/databases';
+import { testApp, type TestApp } from '../../test/harness';
+import { platformClient, type PlatformClient } from '../../test/platform';
+import { seedPaymentConfig } from '../payment-config/demo';
+import { startMessageJobs } from './jobs';
+
+describe.each(databases())('messages on $kind', (kind) => {
+  let t: TestApp;
+  let p: PlatformClient;
+  let business: string;
+  let partner: string;
+  let seq = 0;
+  const ev = (type: string, data: Record<string, unknown>, id = `m-${process.pid}-${(seq += 1)}`) => ({ id, type, at: new Date(t.clock.now).toISOString(), data });
+  const events = (list: ReturnType<typeof ev>[]) => p.post('/api/platform/messages/events', { events: list });
+  const inbox = async (uid: number) => (await p.get('/api/platform/messages/inbox', `uid=${uid}`)).body.data.items as Record<string, any>[];
+  const balance = async (uid: number) => (await p.get('/api/platform/wallet/balance', `uid=${uid}`)).body.data.balances as Record<string, number>;
+  const send = async (body: Record<string, unknown>, token = business) => {
+    const res = await t.post('/api/messages/broadcast/send', { titleEn: 'Hello {name}', contentEn: '<p>Gift: {amount}</p>', expiresInDays: 7, ...body }, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await startMessageJobs(t.database.db, () => new Date(t.clock.now));
+    return res.body.data as { id: number; planned: number };
+  };
+
+  beforeAll(async () => {
+    t = await testApp(kind);
+    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    p = await platformClient(t);
+    await seedPaymentConfig(t.database.db, new Date(t.clock.now));
+    for (let uid = 7001; uid <= 7010; uid++) await p.register(uid, { name: `P${uid}`, partner: uid <= 7005 ? 1 : 2 });
+    business = await t.loginAs('business');
+    partner = await t.loginAs('partner');
+  });
+  afterAll(async () => t?.close());
+
+  it('previews a segment before sending, delivers through the job, and a partner reaches its own players only', async () => {
+    const preview = await t.post('/api/messages/broadcast/preview', { target: { kind: 'segment', segment: { partner: 2 } }, attachment: { currency: 'bean', amount: 50 } }, business);
+    expect(preview.body.data).toMatchObject({ players: 5, exposure: 250 });
+    const list = await t.post('/api/messages/broadcast/preview', { target: { kind: 'list', uids: '7001, 7006\n99999' } }, partner);
+    expect(list.body.data).toMatchObject({ players: 1, unknownUids: [7006, 99999] });
+    const sent = await send({ target: { kind: 'segment', segment: {} } }, partner);
+    expect(sent.planned).toBe(5);
+    const progress = await t.get('/api/messages/broadcast/progress', partner, { id: String(sent.id) });
+    expect(progress.body.data).toMatchObject({ status: 'done', planned: 5, delivered: 5 });
+    expect((await inbox(7006)).find((m) => m.messageId && m.title === 'Hello P7006')).toBeUndefined();
+    expect((await inbox(7001))[0]).toMatchObject({ title: 'Hello P7001', state: 'unread', attachment: null });
+    // the business account does not see the partner's send in a partner-scoped way; the partner does not see others'
+    const other = await send({ target: { kind: 'uid', uid: 7006 } });
+    expect((await t.get('/api/messages/broadcast/progress', partner, { id: String(other.id) })).status).toBe(404);
+    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'target']).where('operation', '=', 'messages.broadcast.send').execute();
+    expect(log.map((l) => l.target)).toEqual(expect.arrayContaining([`message_send:${sent.id}`, `message_send:${other.id}`]));
+  });
+
+  it('a claim sent 100 times, 50 at once, credits the attachment once', async () => {
+    const sent = await send({ target: { kind: 'uid', uid: 7002 }, attachment: { currency: 'diamond', amount: 300 } });
+    const message = (await inbox(7002)).find((m) => m.attachment?.currency === 'diamond')!;
+    expect(message.title).toBe('Hello P7002');
+    expect(message.content).toBe('<p>Gift: 3.00 diamonds</p>');
+    const before = (await balance(7002)).diamond;
+    const claimOnce = (id?: string) => events([ev('message.claimed', { uid: 7002, messageId: message.messageId }, id)]);
+    const first = await Promise.all(Array.from({ length: 50 }, () => claimOnce()));
+    const rest = await Promise.all(Array.from({ length: 50 }, (_, i) => claimOnce(i % 2 ? 'same-claim' : undefined)));
+    const statuses = [...first, ...rest].map((r) => r.body.data.results[0].status);
+    expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
+    expect((await balance(7002)).diamond).toBe(before + 300);
+    const entries = await t.database.db.selectFrom('ledger_entry').select('delta').where('uid', '=', 7002).where('reason', '=', 'message.claim').execute();
+    expect(entries.map((e) => Number(e.delta))).toEqual([300]);
+    expect((await inbox(7002)).find((m) => m.messageId === message.messageId)!.state).toBe('claimed');
+    const progress = await t.get('/api/messages/broadcast/progress', business, { id: String(sent.id) });
+    expect(progress.body.data).toMatchObject({ claimed: 1, claimedAmount: 300, read: 1 });
+  });
+
+  it('an expired attachment is never credited; read is kept once; unknown messages and bad data are rejected', async () => {
+    await send({ target: { kind: 'uid', uid: 7003 }, attachment: { currency: 'chip', amount: 1000 }, expiresInDays: 1 });
+    const message = (await inbox(7003))[0]!;
+    const read = await events([ev('message.read', { uid: 7003, messageId: message.messageId })]);
+    expect(read.body.data.results[0].status).toBe('applied');
+    t.clock.advance(86_400_000 + 1);
+    const before = (await balance(7003)).chip;
+    const res = await events([ev('message.claimed', { uid: 7003, messageId: message.messageId }), ev('message.claimed', { uid: 7004, messageId: message.messageId }),
+      ev('message.claimed', { uid: 7003, messageId: '1' }), ev('message.opened', { uid: 7003, messageId: 1 })]);
+    expect(res.body.data.results.map((r: any) => [r.status, r.code])).toEqual([['rejected', 409], ['rejected', 404], ['rejected', 400], ['rejected', 400]]);
+    expect(res.body.data.results[0].message).toMatch(/expired/);
+    expect((await balance(7003)).chip).toBe(before);
+    expect((await inbox(7003))[0]).toMatchObject({ state: 'expired' });
+    // the staff sessions idled out while the clock moved a day
+    business = await t.loginAs('business');
+    partner = await t.loginAs('partner');
+  });
+
+  it('chips attached count against the daily issue limit (409, nothing stored)', async () => {
+    const res = await t.post('/api/messages/broadcast/send', {
+      target: { kind: 'segment', segment: {} }, titleEn: 'Big', contentEn: 'x', expiresInDays: 1, attachment: { currency: 'chip', amount: 1_000_000_000_000 },
+    }, business);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/Daily issue limit/);
+  });
+
+  it('announcements: cleaned, link checked, live per package with ETag, partner scoped, logged', async () => {
+    const at = (h: number) => new Date(t.clock.now + h * 3_600_000).toISOString();
+    const body = { package: 'com.demo', title: '<b>Maintenance</b>', content: '<p onclick="x()">Back <script>alert(1)</script>soon</p>', beginAt: at(-1), endAt: at(24),
+      repeatType: 'daily', link: 'https://example.com/news', picture: '', status: 'online', sortOrder: 0 };
+    const bad = await t.post('/api/messages/announcement/create', { ...body, link: 'javascript:alert(1)' }, business);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^link:/);
+    expect((await t.post('/api/messages/announcement/create', { ...body, endAt: at(-2) }, business)).body.message).toMatch(/^endAt:/);
+    const created = await t.post('/api/messages/announcement/create', body, business);
+    expect(created.body.data).toMatchObject({ title: 'Maintenance', content: '<p>Back soon</p>', phase: 'live' });
+    const live = await p.get('/api/platform/messages/announcements', 'package=com.demo');
+    expect(live.body.data.announcements.map((a: any) => a.id)).toContain(created.body.data.id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/platform/messages/announcements?package=com.demo', headers: await signed('package=com.demo') });
+    const again = await t.app.inject({ method: 'GET', url: '/api/platform/messages/announcements?package=com.demo', headers: { ...(await signed('package=com.demo')), 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const off = await t.post('/api/messages/announcement/status', { id: created.body.data.id, status: 'offline' }, business);
+    expect(off.body.data.phase).toBe('offline');
+    const after = await t.app.inject({ method: 'GET', url: '/api/platform/messages/announcements?package=com.demo', headers: { ...(await signed('package=com.demo')), 'if-none-match': res.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    const log = await t.database.db.selectFrom('operation_log').select('operation').where('target', '=', `announcement:${created.body.data.id}`).execute();
+    expect(log.map((l) => l.operation).sort()).toEqual(['messages.announcement.create', 'messages.announcement.status']);
+    // the partner account reaches its own packages only
+    const own = await t.get('/api/messages/announcement/packages', partner);
+    const packages = await t.database.db.selectFrom('payment_package').select(['package', 'partner']).execute();
+    expect(own.body.data.map((o: any) => o.value).sort()).toEqual(packages.filter((x) => x.partner === 1).map((x) => x.package).sort());
+    const foreign = packages.find((x) => x.partner !== 1);
+    if (foreign) expect((await t.post('/api/messages/announcement/create', { ...body, package: foreign.package }, partner)).status).toBe(404);
+  });
+
+  it('roles come from the catalogue: service may not call, before the body is read', async () => {
+    const service = await t.loginAs('service');
+    expect((await t.post('/api/messages/broadcast/send', { nonsense: true }, service)).status).toBe(403);
+    expect((await t.get('/api/messages/prefabs', service)).status).toBe(403);
+  });
+
+  async function signed(query: string) {
+    const { platformSignature } = await import('../../http/platform-operation');
+    const ts = String(t.clock.now);
+    return { 'x-app-id': p.appId, 'x-timestamp': ts, 'x-signature': platformSignature('demo-platform-secret', ts, query) };
+  }
+});
