@@ -78,6 +78,11 @@ export const PLATFORM_EVENT_DATA = {
   'badge.granted': z.strictObject({ uid: platformUid, badgeId: requiredText(64), name: requiredText(64) }),
   // a game round's record (games issue; docs/api/games.md): applied beside platform_events_apply (domains/games/rounds.ts)
   'game.round': gameRoundData,
+  // a sent code's delivery result (issue 8; docs/api/appsettings.md): applied beside the others (domains/app-settings/sms.ts)
+  'sms.result': z.strictObject({
+    phone: platformPhone, code: requiredText(16), provider: requiredText(64),
+    result: z.enum(['delivered', 'failed'], { message: 'Must be delivered or failed' }), reason: text(200).optional(),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type PlatformEventType = keyof typeof PLATFORM_EVENT_DATA;

@@ -13,6 +13,7 @@ import type { Db } from '../../db/open';
 import { describeZodError } from '../../http/zod-message';
 import { withRetry } from './retry';
 import { applyRoundEvents, splitRounds } from '../games/rounds';
+import { applyWithSmsResults } from '../app-settings/sms';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
 
@@ -69,7 +70,11 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
 interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number | null; r_message: string | null }
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
-  const prepared = events.map(prepareEvent);
+  // sms.result delivery reports go after the codes they report on (domains/app-settings/sms.ts)
+  return applyWithSmsResults(db, appId, events.map(prepareEvent), now, (others) => applyPrepared(db, appId, others, now));
+}
+
+async function applyPrepared(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
   // game.round records move no money: applied set-based beside the SQL function, after the call's
   // other events (domains/games/rounds.ts; docs/decisions/011-game-rounds.md)
   const split = splitRounds(prepared);

@@ -1,0 +1,173 @@
+/**
+ * SMS: the routing call the platform asks before sending a code, the delivery results it reports
+ * (event `sms.result`, beside platform_events_apply), smsconfig's one document, and the log
+ * (/remoteconfig/sms/smslogs) over sms_log, which the `sms.sent` event already fills
+ * (migrations 005, 014, 020): this domain adds the result columns (031), never a second log.
+ * The log shows a code masked to its last two digits, in the list and in the export: a staff
+ * member reading a live code could sign in as the player (docs/decisions/017-app-settings.md).
+ */
+import {
+  smsLogItem, smsRouteAnswer, smsRouteQuery, smsSettingsBody, SMS_RESULTS, type PlatformEventResult, type SmsLogItem, type SmsSettings,
+} from '@console/schemas';
+import { sql, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db/open';
+import { conflict, notFound } from '../../http/api-error';
+import { custom, dateRange, defineList, eqText, listOperations, sortBy, type FilterBuilder } from '../../http/list';
+import { defineOperation, type Operation } from '../../http/operation';
+import { definePlatformOperation } from '../../http/platform-operation';
+import { isoInConsoleZone } from '../../http/time';
+import { saveItem, versionOperations } from '../payment-config/versions';
+import { withRetry } from '../platform/retry';
+import { globalProviders, localProviders, SCREENS, smsSettings, smsSettingsItems } from './kinds';
+import { route, type ProviderStats } from './sms-route';
+
+// ------------------------------------------------------------------------------------ routing
+
+/** Each provider's results (delivered or failed) among the codes it sent in the window. */
+export async function providerStats(db: Db, providers: readonly string[], since: Date): Promise<Map<string, ProviderStats>> {
+  if (providers.length === 0) return new Map();
+  const rows = await db.selectFrom('sms_log').select(['provider'])
+    .select((eb) => [
+      eb.fn.count<string>('result').as('results'),
+      sql<string>`count(*) FILTER (WHERE result = 'failed')`.as('failed'),
+    ])
+    .where('provider', 'in', [...new Set(providers)]).where('at', '>=', since).groupBy('provider').execute();
+  return new Map(rows.map((r) => [r.provider, { results: Number(r.results), failed: Number(r.failed) }]));
+}
+
+export async function routeSms(db: Db, country: string, purpose: string, now: Date) {
+  const [settings, local, global] = await Promise.all([smsSettings(db), localProviders.enabledDocs(db), globalProviders.enabledDocs(db)]);
+  const ids = [...local, ...global].map((p) => p.id);
+  const stats = await providerStats(db, ids, new Date(now.getTime() - settings.windowMinutes * 60_000));
+  const chosen = route({ settings, local, global, country, purpose, stats });
+  if (!chosen.ok && chosen.why === 'none') throw notFound(`No SMS provider serves +${country} for ${purpose}`);
+  if (!chosen.ok) throw conflict(`Every SMS provider for +${country} (${purpose}) fails more than ${settings.failureLimitPercent}% of its results`);
+  const p = chosen.provider;
+  return { provider: p.id, name: p.name, rank: p.rank, countryCode: p.countryCode, scope: chosen.scope, fallback: chosen.fallback, skipped: chosen.skipped };
+}
+
+export const smsPlatform = [
+  definePlatformOperation({
+    method: 'GET', url: '/api/platform/sms/route', name: 'platform.sms.route',
+    summary: 'Which provider sends a code to this number for this purpose: domestic numbers (smsconfig) by localconfig, others by globalconfig; '
+      + 'by country code and rank, skipping a provider failing over the limit in the window; 404 none serves it, 409 all failing (no fallback)',
+    query: smsRouteQuery,
+    response: z.object({ code: z.literal(200), data: smsRouteAnswer }),
+    handler: async ({ db, query, now }) => ({ code: 200, data: await routeSms(db, query.country, query.purpose, now) }),
+  }),
+];
+
+// ------------------------------------------------------------------------------------ sms.result events
+
+export const SMS_RESULT = 'sms.result';
+
+interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
+interface Row { r_status: PlatformEventResult['status']; r_code: number | null; r_message: string | null }
+
+/** Valid sms.result events first of their id (`mine`), later events with their ids (`echoes`), the rest. */
+export function splitSmsResults(events: readonly { id: string; type: string; error?: unknown }[]) {
+  const first = new Map<string, number>();
+  events.forEach((e, n) => { if (!first.has(e.id)) first.set(e.id, n); });
+  const isMine = (k: number) => events[k]!.type === SMS_RESULT && !events[k]!.error;
+  const mine: number[] = [];
+  const others: number[] = [];
+  const echoes: [number, number][] = [];
+  events.forEach((e, n) => {
+    const f = first.get(e.id)!;
+    if (f === n && isMine(n)) mine.push(n);
+    else if (f !== n && isMine(f)) echoes.push([n, f]);
+    else others.push(n);
+  });
+  return { mine, others, echoes };
+}
+
+async function applySmsResults(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
+  const json = JSON.stringify(events.map((e) => ({ id: e.id, at: e.at, data: e.data })));
+  const { rows } = await withRetry(() => sql<Row>`SELECT r_status, r_code, r_message FROM sms_results_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+  if (rows.length !== events.length) throw new Error(`sms_results_apply answered ${rows.length} results for ${events.length} events`);
+  return rows.map((row, i) => {
+    const result: PlatformEventResult = { id: events[i]!.id, status: row.r_status };
+    if (row.r_code !== null) result.code = row.r_code;
+    if (row.r_message !== null) result.message = row.r_message;
+    return result;
+  });
+}
+
+/** The events call with its sms.result events taken out: `next` applies the others, then the results (in their order). */
+export async function applyWithSmsResults<E extends Prepared>(db: Db, appId: string, prepared: E[], now: Date,
+  next: (events: E[]) => Promise<PlatformEventResult[]>): Promise<PlatformEventResult[]> {
+  const split = splitSmsResults(prepared);
+  if (split.mine.length === 0) return next(prepared);
+  const results = new Array<PlatformEventResult>(prepared.length);
+  if (split.others.length > 0) (await next(split.others.map((n) => prepared[n]!))).forEach((r, i) => { results[split.others[i]!] = r; });
+  const applied = await applySmsResults(db, appId, split.mine.map((n) => prepared[n]!), now);
+  split.mine.forEach((n, i) => { results[n] = applied[i]!; });
+  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, id: prepared[n]!.id, status: 'duplicate' };
+  return results;
+}
+
+// ------------------------------------------------------------------------------------ smslogs
+
+/** `123456` → `••••56`: the last two digits, enough to match a player's complaint, not to use the code. */
+export const maskCode = (code: string) => (code.length <= 2 ? '•'.repeat(code.length) : `${'•'.repeat(code.length - 2)}${code.slice(-2)}`);
+
+const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`), { message: `Must be ${min} to ${max} digits` });
+
+const phone: FilterBuilder = () => ({
+  params: { country: digits(1, 4).optional(), phone: digits(4, 15).optional() },
+  where: (v) => {
+    if (v.phone !== undefined) return sql<SqlBool>`phone_number = ${v.phone} AND phone_country = ${v.country}`;
+    return v.country !== undefined ? sql<SqlBool>`phone_country = ${v.country}` : undefined;
+  },
+  check: (v) => (v.phone !== undefined && v.country === undefined ? { param: 'country', message: 'Required with the phone number' } : undefined),
+});
+
+const RESULT_FILTER = [...SMS_RESULTS, 'pending'] as const;
+
+export const smsLogList = defineList<SmsLogItem>({
+  url: `/api${SCREENS.smslogs}`, name: 'remoteconfig.sms.smslogs', screen: SCREENS.smslogs, tags: ['appsettings'],
+  summary: 'Every code sent (event sms.sent) with its delivery result (event sms.result), newest first; the code masked to its last two digits. '
+    + 'Filters: country (alone, or with phone), provider, purpose, result (delivered, failed, pending), from/to',
+  paging: 'keyset',
+  from: (db) => db.selectFrom('sms_log').select(['id', 'at', 'phone_country', 'phone_number', 'code', 'provider', 'purpose', 'result', 'result_at', 'result_reason', 'app_id']),
+  partner: null,
+  id: 'id',
+  filters: {
+    phone, provider: eqText('provider', 64), purpose: eqText('purpose', 64), at: dateRange('at'),
+    result: custom(z.enum(RESULT_FILTER, { message: 'Must be delivered, failed or pending' }),
+      (v) => (v === 'pending' ? sql<SqlBool>`result IS NULL` : sql<SqlBool>`result = ${v}`)),
+  },
+  sorts: { at: sortBy.time('at') },
+  defaultSort: { key: 'at', order: 'descend' },
+  item: smsLogItem,
+  row: (r) => ({
+    id: Number(r.id), at: isoInConsoleZone(r.at as Date)!, phoneCountry: String(r.phone_country), phoneNumber: String(r.phone_number),
+    code: maskCode(String(r.code)), provider: String(r.provider), purpose: String(r.purpose), result: (r.result as string | null) ?? 'pending',
+    resultAt: r.result_at ? isoInConsoleZone(r.result_at as Date)! : null, reason: String(r.result_reason ?? ''), appId: String(r.app_id),
+  }),
+});
+
+// ------------------------------------------------------------------------------------ staff operations
+
+const settingsAnswer = z.object({ code: z.literal(200), data: smsSettingsBody });
+
+export const smsOperations: Operation[] = [
+  ...listOperations(smsLogList),
+  defineOperation({
+    method: 'GET', url: `/api${SCREENS.smsconfig}`, name: 'remoteconfig.sms.smsconfig.get', screen: SCREENS.smsconfig, tags: ['appsettings'],
+    summary: 'The SMS routing rules in force: domestic country code, failure limit (percent), window (minutes), minimum results, fallback',
+    response: settingsAnswer,
+    handler: async ({ db }) => ({ code: 200, data: await smsSettings(db) }),
+  }),
+  defineOperation({
+    method: 'POST', url: `/api${SCREENS.smsconfig}/save`, name: 'remoteconfig.sms.smsconfig.save', screen: SCREENS.smsconfig, tags: ['appsettings'],
+    audit: true, body: smsSettingsBody as unknown as z.ZodType<SmsSettings>, response: settingsAnswer,
+    summary: 'Overwrites the SMS routing rules (a new version)',
+    handler: async ({ db, user, now, note, body }) => {
+      const saved = await saveItem({ db, user, now, note }, smsSettingsItems, '', 'update', () => body);
+      return { code: 200, data: saved.doc };
+    },
+  }),
+  ...versionOperations(smsSettingsItems, { base: `/api${SCREENS.smsconfig}/versions`, name: 'remoteconfig.sms.smsconfig.versions', tags: ['appsettings'] }),
+];
