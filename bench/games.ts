@@ -150,22 +150,34 @@ async function betlog(server: RunningServer, token: string, dbUrl: string) {
 
 interface IngestRound { roundId: string; uid: number; game: string; bet: number; win: number; record: Record<string, unknown> }
 
-/** The rounds a run plays: templates of the bulk data (real rounds of the game's rules), for random players at their stake. */
-async function ingestRounds(dbUrl: string, players: number, run: string, count: number): Promise<IngestRound[]> {
+/**
+ * The rounds a run plays: templates of the bulk data (real rounds of the game's rules), for random
+ * players at their stake, each player's stakes within his balance (wins not counted), so that no
+ * bet is refused for want of chips.
+ */
+async function ingestRounds(dbUrl: string, run: string, count: number): Promise<IngestRound[]> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   const { rows } = await client.query('SELECT tid, game, seed, seed_hash, bets, result, seats, bet, win FROM bench_game_template ORDER BY tid');
+  const balances = (await client.query(`SELECT uid, chip FROM player_balance WHERE uid > ${UID_BASE} ORDER BY uid`)).rows.map((r) => ({ uid: Number(r.uid), left: Number(r.chip) }));
   await client.end();
   const perGame = rows.length / HOUSE_GAMES.length / STAKES.length;
-  let x = 0x9e3779b9;
+  let x = (Date.now() % 0x7fffffff) | 1;
   const rand = (n: number) => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return (x >>> 0) % n; };
   const weights = HOUSE_PLAY.map(([, w]) => w);
   const total = weights.reduce((s, w) => s + w, 0);
   return Array.from({ length: count }, (_, j) => {
-    const uid = UID_BASE + 1 + rand(players);
     let w = rand(total), gi = 0;
     while (w >= weights[gi]!) { w -= weights[gi]!; gi++; }
-    const t = rows[(gi * STAKES.length + stakeLevel(uid)) * perGame + rand(perGame)]!;
+    const k = rand(perGame);
+    let player = balances[rand(balances.length)]!;
+    let t = rows[(gi * STAKES.length + stakeLevel(player.uid)) * perGame + k]!;
+    for (let tries = 0; player.left < Number(t.bet) && tries < 100; tries++) {
+      player = balances[rand(balances.length)]!;
+      t = rows[(gi * STAKES.length + stakeLevel(player.uid)) * perGame + k]!;
+    }
+    player.left -= Number(t.bet);
+    const uid = player.uid;
     const roundId = `${run}-${j}`;
     const now = Date.now();
     return {
@@ -273,16 +285,16 @@ async function breakdown(server: RunningServer, dbUrl: string, rounds: IngestRou
   };
 }
 
-async function ingest(server: RunningServer, dbUrl: string, players: number) {
+async function ingest(server: RunningServer, dbUrl: string) {
   const run = `ing-${Date.now()}`;
-  await playRounds(server, await ingestRounds(dbUrl, players, `${run}w`, 500), INGEST_CONCURRENCY); // warm-up (not counted)
-  const rounds = await ingestRounds(dbUrl, players, run, INGEST_ROUNDS);
+  await playRounds(server, await ingestRounds(dbUrl, `${run}w`, 500), INGEST_CONCURRENCY); // warm-up (not counted)
+  const rounds = await ingestRounds(dbUrl, run, INGEST_ROUNDS);
   const cpu0 = serverCpuMs(server.pid);
   const db0 = databaseCpuMs(dbUrl);
   const { outcome, ms } = await playRounds(server, rounds, INGEST_CONCURRENCY);
   const serverCpuMsPerBet = +((serverCpuMs(server.pid) - cpu0) / Math.max(1, outcome.betsApplied)).toFixed(3);
   const databaseCpuMsPerBet = +((databaseCpuMs(dbUrl) - db0) / Math.max(1, outcome.betsApplied)).toFixed(3);
-  const apart = await breakdown(server, dbUrl, await ingestRounds(dbUrl, players, `${run}s`, Math.min(2000, INGEST_ROUNDS)));
+  const apart = await breakdown(server, dbUrl, await ingestRounds(dbUrl, `${run}s`, Math.min(2000, INGEST_ROUNDS)));
   // what the database holds of the run: its rounds, their player seats, the wallet's entries
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -378,7 +390,7 @@ export async function gamesBench(pgUrl: string) {
     };
     await step('dashboard', () => dashboard(server, dbUrl));
     await step('betlog', async () => betlog(server, await apiLogin(server.url, 'admin'), dbUrl));
-    await step('ingest', () => ingest(server, dbUrl, shape.players));
+    await step('ingest', () => ingest(server, dbUrl));
     await step('reconcile', () => reconcileStep(dbUrl));
     await step('roundReconcile', () => roundReconcile(dbUrl));
   } finally {

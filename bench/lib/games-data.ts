@@ -14,9 +14,11 @@
  * The seeds of a game are picked from four times as many so that their mean return equals the
  * game's configured RTP within 0.2 points, as 20,000,000 real bets would come out: a dashboard
  * over the data then shows an actual RTP inside its band, as in service.
- * Players: bets / 100, registered before the 90 days; one in ten of partner 1, one in ten of 2;
- * each has a stake (₱1 10%, ₱2 20%, ₱5 30%, ₱10 20%, ₱20 10%, ₱50 10%: median ₱5, docs/domain.md)
- * and the game of each round is drawn with the simulator's weights (HOUSE_PLAY).
+ * Players: bets / 300, registered before the 90 days; one in ten of partner 1, one in ten of 2;
+ * each has a stake (₱1 10%, ₱2 20%, ₱5 30%, ₱10 20%, ₱20 10%, ₱50 10%: median ₱5, docs/domain.md).
+ * A player plays in sittings of 25 rounds of one game, 30 s apart (docs/domain.md: a median 49
+ * bets a playing day, one playing day in about 14), the game drawn with the simulator's weights
+ * (HOUSE_PLAY), the sittings spread evenly over the 90 days.
  *
  * Consistent with the ledger by construction (reconcile() finds nothing, reconcileRounds() no
  * round): every player starts with one sign-up credit (bonus.register) of ₱1,000 plus whatever
@@ -53,7 +55,10 @@ export interface GameDataShape {
   rollupCheck: { cells: number; differences: string[] }; verifiedSample: { rounds: number; failed: number };
 }
 
-export const gameShape = (bets: number) => ({ players: Math.max(100, Math.round(bets / 100 / 100) * 100), rounds: bets });
+/** Rounds of one game a sitting. */
+export const SITTING = 25;
+/** Players: one per 300 bets (a median 49 bets a playing day, one playing day in about 14: ~6 playing days in 90). */
+export const gameShape = (bets: number) => ({ players: Math.max(100, Math.round(bets / 300 / 100) * 100), rounds: bets });
 
 /** One round template: a seed of a game played at one stake. */
 export interface Template {
@@ -190,19 +195,23 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
       INSERT INTO player_device (device_id, uid, first_at, last_at) SELECT register_device, uid, registered_at, registered_at FROM player WHERE ${mine()};
       INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, registered_at FROM player WHERE ${mine()}`);
 
-    // round i (id i + 1) ends at T0 + 90 days × (i + ½) / rounds: ids follow the time, as the
-    // function's inserts make them
-    const pick = gameIndexSql(`(${hash('i + 7777777')} % ${100})`);
+    // Rounds come in sittings of SITTING rounds of one game by one player, 30 seconds apart
+    // (docs/domain.md: a median 49 bets a playing day, a playing day in about 14: about two
+    // sittings a playing day); sittings start evenly over the 90 days, each drawn a player and a
+    // game. Ids follow the end times, as the function's inserts make them.
+    const pick = gameIndexSql(`(${hash('s + 7777777')} % ${100})`);
     if (pick.total !== 100) throw new Error('HOUSE_PLAY weights no longer sum to 100: adjust the game draw');
-    await step(`${rounds} rounds (staging)`, `
+    const sittings = Math.ceil(rounds / SITTING);
+    await step(`${rounds} rounds in ${sittings} sittings (staging)`, `
       DROP TABLE IF EXISTS bench_round; CREATE UNLOGGED TABLE bench_round AS
-      SELECT i, uid, p.partner, tid, ended_at, ended_at - (8 + x / 1000 % 30) * interval '1 second' AS started_at, x
+      SELECT row_number() OVER (ORDER BY ended_at, i) - 1 AS i, uid, p.partner, tid, ended_at, ended_at - (8 + x / 1000 % 20) * interval '1 second' AS started_at, x
       FROM (
-        SELECT i, x, ${base} + 1 + x % ${players} AS uid, gi,
-          ${T0} + interval '90 days' * ((i + 0.5) / ${rounds}) AS ended_at,
-          (gi * ${STAKES.length} + ${levelSql(`(${base} + 1 + x % ${players})`)}) * ${perGame} + (${hash('i + 3333333')} / 100 % ${perGame}) AS tid
+        SELECT i, x, uid, least(${T} - interval '1 second', start + (i % ${SITTING}) * interval '30 seconds' + (x % 10) * interval '1 second') AS ended_at,
+          (gi * ${STAKES.length} + ${levelSql('uid')}) * ${perGame} + (${hash('i + 3333333')} / 100 % ${perGame}) AS tid
         FROM generate_series(0::bigint, ${rounds - 1}::bigint) AS i
-        CROSS JOIN LATERAL (SELECT ${hash('i')} AS x, ${pick.sql} AS gi) h
+        CROSS JOIN LATERAL (SELECT i / ${SITTING} AS s, ${hash('i')} AS x) a
+        CROSS JOIN LATERAL (SELECT ${base} + 1 + ${hash('s')} % ${players} AS uid, ${pick.sql} AS gi,
+          ${T0} + interval '90 days' * ((s + 0.5) / ${sittings}) AS start) h
       ) r JOIN player p USING (uid)`);
     await step('rounds', `
       INSERT INTO game_round (id, app_id, round_id, game, server, table_id, config_version, started_at, ended_at, partner, seats, players,
