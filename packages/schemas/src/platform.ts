@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { gameRoundData } from './games';
+import { providerRoundData } from './providers';
 import { isoDateTime, queryInt, requiredText, text } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
@@ -78,6 +79,8 @@ export const PLATFORM_EVENT_DATA = {
   'badge.granted': z.strictObject({ uid: platformUid, badgeId: requiredText(64), name: requiredText(64) }),
   // a game round's record (games issue; docs/api/games.md): applied beside platform_events_apply (domains/games/rounds.ts)
   'game.round': gameRoundData,
+  // a game provider's round (JILI and others; docs/api/providers.md): applied beside the others (domains/providers/rounds.ts)
+  'provider.round': providerRoundData,
   // a sent code's delivery result (issue 8; docs/api/appsettings.md): applied beside the others (domains/app-settings/sms.ts)
   'sms.result': z.strictObject({
     phone: platformPhone, code: requiredText(16), provider: requiredText(64),

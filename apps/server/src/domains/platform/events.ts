@@ -13,6 +13,7 @@ import type { Db } from '../../db/open';
 import { describeZodError } from '../../http/zod-message';
 import { withRetry } from './retry';
 import { applyRoundEvents, splitRounds } from '../games/rounds';
+import { applyWithProviderRounds } from '../providers/rounds';
 import { applyWithSmsResults } from '../app-settings/sms';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
@@ -71,7 +72,9 @@ interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number |
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
   // sms.result delivery reports go after the codes they report on (domains/app-settings/sms.ts)
-  return applyWithSmsResults(db, appId, events.map(prepareEvent), now, (others) => applyPrepared(db, appId, others, now));
+  // provider.round records (JILI and others) likewise go after the rest (domains/providers/rounds.ts)
+  return applyWithProviderRounds(db, appId, events.map(prepareEvent), now,
+    (prepared) => applyWithSmsResults(db, appId, prepared, now, (others) => applyPrepared(db, appId, others, now)));
 }
 
 async function applyPrepared(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {

@@ -1,4 +1,26 @@
+/**
+ * Demo game providers (issue 7): JILI and three others, each with its own platform application
+ * (the simulator plays their games through the signed wallet calls as that application and
+ * reports provider.round events; simulator/providers.ts).
+ */
 import type { Db } from '../../db/open';
+import { ensurePlatformApplication } from '../platform/applications';
+import { ensureGameProvider } from './providers';
 
-/** Demo configuration of providers (issue 7). */
-export async function seedProviders(_db: Db): Promise<void> {}
+export interface DemoProvider { code: string; name: string; appId: string; secret: string }
+
+/** The demo providers; their secrets are demo-only like demo-app's. */
+export const DEMO_PROVIDERS: readonly DemoProvider[] = [
+  { code: 'JILI', name: 'JILI Games', appId: 'jili-app', secret: 'jili-demo-platform-secret' },
+  { code: 'PG', name: 'PG Soft', appId: 'pg-app', secret: 'pg-demo-platform-secret' },
+  { code: 'JDB', name: 'JDB Gaming', appId: 'jdb-app', secret: 'jdb-demo-platform-secret' },
+  { code: 'FC', name: 'FA CHAI', appId: 'fc-app', secret: 'fc-demo-platform-secret' },
+];
+
+/** Demo configuration of providers: their applications and their registration. */
+export async function seedProviders(db: Db): Promise<void> {
+  for (const p of DEMO_PROVIDERS) {
+    await ensurePlatformApplication(db, { appId: p.appId, secret: p.secret, name: `${p.name} (provider)` });
+    await ensureGameProvider(db, { code: p.code, name: p.name, appId: p.appId }, new Date('2026-01-01T00:00:00Z'));
+  }
+}
