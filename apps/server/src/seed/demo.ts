@@ -26,6 +26,7 @@ import { seedAppSettings } from '../domains/app-settings/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
+import { seedMessageTraffic } from '../simulator/messages';
 import { DEMO_POPULATION, DEMO_SHARE_CODES } from '../simulator/population';
 import type { Transport } from '../simulator/types';
 
@@ -122,6 +123,8 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     });
     // nothing left half-credited (a batch of a seed cut off before this line included)
     await finishBatches(db, end);
+    const messages = await seedMessageTraffic(db, config, DEMO_PASSWORD, end);
+    o.log?.('demo messages', { ...messages });
     const rejected = [...result.stats.rejections.values()].reduce((a, b) => a + b, 0);
     const staffActions = Object.values(result.stats.staff).reduce((n, c) => n + c.applied, 0);
     o.log?.('demo players seeded', { players: o.players, days: o.days, actions: result.actions, staffActions, rejected, seconds: Math.round(result.ms / 100) / 10 });

@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of Messages to players: personal messages with attachments, service-message templates, announcements (issue 8). Being built. */
-export const messagesScreens: ScreenMap = {};
+/** Screens of /messages (issue 8): personal messages with attachments, service-message templates, announcements. */
+export const messagesScreens: ScreenMap = {
+  '/messages/broadcast': lazy(() => import('./broadcast')),
+  '/messages/prefabs': lazy(() => import('./prefabs')),
+  '/messages/announcement': lazy(() => import('./announcement')),
+};

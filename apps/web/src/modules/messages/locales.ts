@@ -1,4 +1,74 @@
 /** Strings of the messages screens (issue 8); keys under 'messages'. */
-const en = {};
-const zh: typeof en = {};
+const en = {
+  currency: { chip: 'Chips', bean: 'Beans', diamond: 'Diamonds' },
+  required: 'Required',
+  titleEn: 'Title (English)', titleZh: 'Title (Chinese)', contentEn: 'Content (English)', contentZh: 'Content (Chinese)',
+  variablesHelp: 'Variables: {name} player name, {amount} the attachment, {date} the day sent. Allowed markup: p, br, b, i, u, s, lists, headings, links (http, https, mailto, tel); anything else is removed.',
+  livePreview: 'Live preview (as the player reads it)',
+  createdBy: 'Created by', updatedAt: 'Updated', save: 'Save',
+  prefabs: {
+    title: 'Service messages', name: 'Template name', remove: 'Remove', confirmRemove: 'Remove the template "{{name}}"? Messages already sent keep their text.',
+    empty: 'No templates yet: create one with the button above.', edit: 'Edit template', create: 'New template',
+  },
+  announcement: {
+    title: 'Announcements', package: 'Package', titleField: 'Title', content: 'Content',
+    contentHelp: 'Rich text: p, br, b, i, u, s, lists, headings and links are kept; scripts, styles, pictures and event handlers are removed on the server.',
+    phase: 'State', phases: { offline: 'Offline', scheduled: 'Scheduled', live: 'Live', ended: 'Ended' },
+    repeatType: 'Repeat', repeats: { once: 'Once per player', daily: 'Once a day', login: 'Every start' },
+    beginAt: 'Begins', endAt: 'Ends', link: 'Link', linkHelp: 'http, https, mailto or tel only', badLink: 'The link must be http, https, mailto or tel',
+    picture: 'Picture URL', badPicture: 'The picture must be an http or https address', sortOrder: 'Order',
+    status: 'Status', statuses: { online: 'Online', offline: 'Offline' },
+    online: 'Take online', offline: 'Take offline', confirm_online: 'Take "{{title}}" online? The app shows it between its begin and end.',
+    confirm_offline: 'Take "{{title}}" offline? The app stops showing it at once.',
+    edit: 'Edit announcement', create: 'New announcement', asTheAppShowsIt: 'As the app shows it', openLink: 'Open link',
+  },
+  broadcast: {
+    compose: 'New personal message', sends: 'Sent messages', target: 'Send to', kinds: { uid: 'One player', list: 'List of uids', segment: 'Segment' },
+    uidList: 'UIDs', uidListHelp: 'Separated by spaces, commas or lines; at most 100,000.',
+    vipMin: 'VIP from', vipMax: 'VIP to', partner: 'Partner', inactiveDays: 'Inactive days ≥', paying: 'Paying', payingYes: 'Has paid', payingNo: 'Never paid',
+    prefab: 'Fill from a template', attachment: 'Attachment', currencyField: 'Currency', amount: 'Amount', expiresInDays: 'Claimable for (days)',
+    preview: 'Preview audience', send: 'Send', reaches: 'Reaches {{count}} players', exposure: 'At most {{amount}} if every player claims it',
+    unknownUids: 'Not reached (unknown or not yours): {{uids}}', sample: 'First players',
+    confirmSend: 'Send this message to {{count}} players? It cannot be taken back.',
+    status: 'Status', statuses: { running: 'Sending', done: 'Delivered', cancelled: 'Cancelled' },
+    sentAt: 'Sent', audience: 'Audience', planned: 'Players', delivered: 'Delivered', expiresAt: 'Expires', source: 'Source',
+    progress: 'Send', read: 'Read', claimed: 'Claimed',
+  },
+};
+const zh: typeof en = {
+  currency: { chip: '筹码', bean: '金豆', diamond: '钻石' },
+  required: '必填',
+  titleEn: '标题（英文）', titleZh: '标题（中文）', contentEn: '内容（英文）', contentZh: '内容（中文）',
+  variablesHelp: '变量：{name} 玩家昵称，{amount} 附件，{date} 发送日期。允许的标记：p、br、b、i、u、s、列表、标题、链接（http、https、mailto、tel），其余一律删除。',
+  livePreview: '实时预览（玩家看到的样子）',
+  createdBy: '创建人', updatedAt: '更新时间', save: '保存',
+  prefabs: {
+    title: '客服消息', name: '模板名称', remove: '删除', confirmRemove: '删除模板“{{name}}”？已发送的消息保留原文。',
+    empty: '还没有模板：用上方按钮新建。', edit: '编辑模板', create: '新建模板',
+  },
+  announcement: {
+    title: '公告', package: '包名', titleField: '标题', content: '内容',
+    contentHelp: '富文本：保留 p、br、b、i、u、s、列表、标题和链接；脚本、样式、图片和事件属性由服务器删除。',
+    phase: '状态', phases: { offline: '已下线', scheduled: '待上线', live: '展示中', ended: '已结束' },
+    repeatType: '重复', repeats: { once: '每位玩家一次', daily: '每天一次', login: '每次启动' },
+    beginAt: '开始时间', endAt: '结束时间', link: '链接', linkHelp: '仅限 http、https、mailto 或 tel', badLink: '链接必须是 http、https、mailto 或 tel',
+    picture: '图片地址', badPicture: '图片必须是 http 或 https 地址', sortOrder: '排序',
+    status: '上线状态', statuses: { online: '上线', offline: '下线' },
+    online: '上线', offline: '下线', confirm_online: '上线“{{title}}”？应用在开始与结束时间之间展示。',
+    confirm_offline: '下线“{{title}}”？应用将立即停止展示。',
+    edit: '编辑公告', create: '新建公告', asTheAppShowsIt: '应用中的样子', openLink: '打开链接',
+  },
+  broadcast: {
+    compose: '新建个人消息', sends: '已发送消息', target: '发送对象', kinds: { uid: '单个玩家', list: 'UID 列表', segment: '玩家分群' },
+    uidList: 'UID', uidListHelp: '用空格、逗号或换行分隔；最多 100,000 个。',
+    vipMin: 'VIP 从', vipMax: 'VIP 到', partner: '合作方', inactiveDays: '未活跃天数 ≥', paying: '付费', payingYes: '已付费', payingNo: '从未付费',
+    prefab: '从模板填入', attachment: '附件', currencyField: '币种', amount: '数量', expiresInDays: '可领取天数',
+    preview: '预览人数', send: '发送', reaches: '将送达 {{count}} 名玩家', exposure: '全部领取时最多 {{amount}}',
+    unknownUids: '无法送达（不存在或不属于您）：{{uids}}', sample: '前几名玩家',
+    confirmSend: '向 {{count}} 名玩家发送此消息？发送后无法撤回。',
+    status: '状态', statuses: { running: '发送中', done: '已送达', cancelled: '已取消' },
+    sentAt: '发送时间', audience: '对象', planned: '人数', delivered: '已送达', expiresAt: '过期时间', source: '来源',
+    progress: '发送', read: '已读', claimed: '已领取',
+  },
+};
 export default { en: { messages: en }, zh: { messages: zh } };
