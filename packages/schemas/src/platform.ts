@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { gameRoundData } from './games';
 import { providerRoundData } from './providers';
+import { gameReportedData, jackpotWonData } from './table-games';
 import { isoDateTime, queryInt, requiredText, text } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
@@ -81,6 +82,9 @@ export const PLATFORM_EVENT_DATA = {
   'game.round': gameRoundData,
   // a game provider's round (JILI and others; docs/api/providers.md): applied beside the others (domains/providers/rounds.ts)
   'provider.round': providerRoundData,
+  // table games (docs/api/tablegames.md): applied after the others (domains/table-games/events.ts)
+  'game.reported': gameReportedData,
+  'jackpot.won': jackpotWonData,
   // a sent code's delivery result (issue 8; docs/api/appsettings.md): applied beside the others (domains/app-settings/sms.ts)
   'sms.result': z.strictObject({
     phone: platformPhone, code: requiredText(16), provider: requiredText(64),

@@ -14,6 +14,7 @@ import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalo
 import { cashOut, startPaying } from './payments';
 import { afterSitting, depositBonus, lobby } from './perks';
 import { houseGame, playHouseRound, roundSeconds } from './rounds';
+import { tableSitting } from './tables';
 import type { SimPlayer } from './population';
 import { clamp, type Rng } from './rng';
 import { REASONS, type PlayerState, type World } from './world';
@@ -153,7 +154,9 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
   const start = at + 5 * SECOND;
   const stake = Math.max(MIN_BET, Math.min(s.p.stake, Math.floor(s.chip / 5 / 10) * 10));
   if (s.chip < stake) return 0;
-  const game = houseGame(ctx);
+  // a Tongits table for some sittings once the table servers play (tables.ts)
+  const seat = tableSitting(ctx, s);
+  const game = seat?.game ?? houseGame(ctx);
   const real = Math.max(1, Math.min(rounds, ROUNDS_PER_SITTING));
   const sitting = { game: game.id, ref: `${game.id}:${s.p.uid}:${s.sessions++}`, staked: 0, won: 0, stake };
   const table = `${game.id}-t${rng.int(1, 20)}`;
@@ -173,7 +176,8 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
       const amount = Math.min(wanted, s.chip + bonus, game.defaults.maxBet as number);
       if (amount < MIN_BET) return;
       const fromBonus = Math.min(bonus, amount);
-      const played = playHouseRound(ctx, s, game, when, amount, fromBonus, table);
+      const played = seat ? seat.play(when) : playHouseRound(ctx, s, game, when, amount, fromBonus, table);
+      if (!played) return;
       sitting.staked += played.bet;
       sitting.won += played.win;
     };

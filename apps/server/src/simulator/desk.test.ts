@@ -27,7 +27,10 @@ const SCREEN: Record<StaffOp['op'], string> = {
   'feedback.reply': '/usermanager/feedback', 'feedback.close': '/usermanager/feedback', 'tipoff.handle': '/usermanager/tipoffs',
   batch: '/usermanager/batchsendgold/sendgold',
   'cashout.review': '/usermanager/cashoutreview', 'cashout.resolve': '/usermanager/cashoutreview',
+  // only while the Tongits table servers play (tables.ts, set by the demo seed; tested in tables.test.ts)
+  'cheat.flag': '/tinygames/tongitscheat/permanentcheat', 'cheat.unflag': '/tinygames/tongitscheat/permanentcheat',
 };
+const TABLE_OPS: StaffOp['op'][] = ['cheat.flag', 'cheat.unflag'];
 
 describe('simulator staff desk', () => {
   const { actions, plan } = generate(2000, 30);
@@ -35,7 +38,7 @@ describe('simulator staff desk', () => {
   const ops = (name: StaffOp['op']) => staff.filter((s) => s.op.op === name).map((s) => s.op);
 
   it('does every kind of staff work, each by an account whose role may, in office hours', () => {
-    for (const name of Object.keys(SCREEN) as StaffOp['op'][]) expect(ops(name).length, name).toBeGreaterThan(0);
+    for (const name of Object.keys(SCREEN) as StaffOp['op'][]) if (!TABLE_OPS.includes(name)) expect(ops(name).length, name).toBeGreaterThan(0);
     const bans = staff.flatMap((s) => (s.op.op === 'ban' ? [s.op] : []));
     expect(new Set(bans.map((b) => b.kind))).toEqual(new Set(['account', 'device', 'ip']));
     expect(ops('feedback.reply').length).toBeGreaterThan(10);

@@ -35,6 +35,8 @@ const OPERATION: Record<Exclude<StaffOp['op'], 'batch' | 'cashout.review' | 'cas
   'feedback.reply': ['/api/usermanager/feedback/reply', 'usermanager.feedback.reply'],
   'feedback.close': ['/api/usermanager/feedback/close', 'usermanager.feedback.close'],
   'tipoff.handle': ['/api/usermanager/tipoffs/handle', 'usermanager.tipoffs.handle'],
+  'cheat.flag': ['/api/tinygames/tongitscheat/permanentcheat/flag', 'tinygames.tongitscheat.permanentcheat.flag'],
+  'cheat.unflag': ['/api/tinygames/tongitscheat/permanentcheat/unflag', 'tinygames.tongitscheat.permanentcheat.unflag'],
 };
 
 const BATCH: Record<'chip' | 'withdrawable', [url: string, name: string]> = {
@@ -100,6 +102,7 @@ export async function staffCarrier(db: Db, config: ServerConfig, password: strin
       }
       case 'suspend': return { uid: op.uid, until: new Date(op.until).toISOString(), reason: op.reason };
       case 'unsuspend': return { uid: op.uid, reason: op.reason };
+      case 'cheat.flag': case 'cheat.unflag': return { uid: op.uid, reason: op.reason };
       case 'feedback.reply': case 'feedback.close': {
         const row = await db.selectFrom('player_feedback').select('id').where('uid', '=', op.uid).where('at', '=', new Date(op.submittedAt)).executeTakeFirst();
         if (!row) return `No feedback of ${op.uid} at ${new Date(op.submittedAt).toISOString()}`;

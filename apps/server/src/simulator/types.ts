@@ -20,6 +20,9 @@ export interface EventData {
   'sms.sent': { phone: Phone; code: string; provider: string; purpose: string };
   'coindealer.sold': { dealerUid: number; toUid: number; amount: number; price?: number };
   'badge.granted': { uid: number; badgeId: string; name: string };
+  /** A player reports another in a table game; a jackpot paid from a game's pool (simulator/tables.ts; docs/api/tablegames.md). */
+  'game.reported': { uid: number; targetUid: number; game: string; roundId?: string; table?: string; reason: string; text: string };
+  'jackpot.won': { game: string; roundId: string; uid: number; amount: number };
   /** A house game's round (rounds.ts; docs/api/games.md): seats carry the player's uid, or bot: true. */
   'game.round': {
     game: string; roundId: string; server: string; table: string; configVersion: number; seedHash: string; seed: string; bets: unknown; result: unknown;
@@ -32,7 +35,7 @@ export type EventType = keyof EventData;
 export const EVENT_TYPES = [
   'player.registered', 'player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit',
   'safe.withdraw', 'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold',
-  'badge.granted', 'game.round',
+  'badge.granted', 'game.round', 'game.reported', 'jackpot.won',
 ] as const satisfies readonly EventType[];
 
 export type PlatformEvent = { [T in EventType]: { id: string; type: T; at: string; data: EventData[T] } }[EventType];
@@ -60,7 +63,9 @@ export type StaffOp =
   | { op: 'batch'; by: string; currency: 'chip' | 'withdrawable'; lines: [uid: number, amount: number][]; reason: string }
   /** A cash-out order (named by the platform's requestId): claimed, re-authenticated and approved (a second reviewer above the four-eyes amount), or denied. */
   | { op: 'cashout.review'; by: string; requestId: string; decision: 'approve' | 'deny'; reason: string; second?: string }
-  | { op: 'cashout.resolve'; by: string; requestId: string; outcome: 'success' | 'fail'; reason: string };
+  | { op: 'cashout.resolve'; by: string; requestId: string; outcome: 'success' | 'fail'; reason: string }
+  /** A player flagged as a cheater for good, or the flag lifted (simulator/tables.ts). */
+  | { op: 'cheat.flag' | 'cheat.unflag'; by: string; uid: number; reason: string };
 
 /**
  * A payment of the platform for a player (payments.ts; contract "Recharge and cash-out"): a

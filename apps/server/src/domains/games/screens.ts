@@ -226,45 +226,52 @@ export function gameScreenOperations(game: Game): Operation[] {
       }),
     );
   }
-  if (has('configs')) {
-    const items = gameSettingsItems(game);
-    const fieldsOf = () => {
-      const schema = z.toJSONSchema(game.settings, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
-      return Object.entries(schema.properties ?? {}).map(([key, field]) => ({
-        key, label: game.labels[key] ?? { en: key, zh: key }, schema: field, default: (game.defaults as Record<string, unknown>)[key],
-      }));
-    };
-    const answer = async (db: Db) => {
-      const current = await currentSettings(db, game);
-      const parsed = game.parseSettings(current.settings);
-      return {
-        game: game.id, name: game.name, kind: game.kind, rules: game.rules, version: current.version, settings: current.settings,
-        defaults: game.defaults as Record<string, unknown>, fields: fieldsOf(), rtp: game.rtp(parsed.ok ? parsed.value : game.defaults),
-      };
-    };
-    ops.push(
-      defineOperation({
-        method: 'GET', url: url('configs'), name: name('configs'), screen: path('configs'), tags,
-        summary: `${game.name.en}'s settings in force (version 0: never saved, the defaults), each field with its JSON schema (bounds) and labels, and the RTP they give`,
-        response: z.object({ code: z.literal(200), data: gameConfigAnswer }),
-        handler: async ({ db }) => ({ code: 200, data: await answer(db) }),
-      }),
-      defineOperation({
-        method: 'POST', url: `${url('configs')}/update`, name: `${name('configs')}.update`, screen: path('configs'), tags, audit: true,
-        summary: `Overwrites ${game.name.en}'s settings with the whole document sent (the screen confirms first); 400 naming the field (settings.maxBet: Must be at least minBet); a new version the game servers read back`,
-        body: gameConfigUpdateBody,
-        response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) }),
-        handler: async ({ db, user, now, note, body }) => {
-          const parsed = game.parseSettings(body.settings);
-          if (!parsed.ok) throw new ApiError(400, `settings.${parsed.message}`);
-          const saved = await saveItem({ db, user, now, note }, items, 'settings', 'update', () => parsed.value as Record<string, unknown>);
-          return { code: 200, data: saved };
-        },
-      }),
-      ...versionOperations(items, { base: `${url('configs')}/versions`, name: `${name('configs')}.versions`, tags }),
-    );
-  }
+  if (has('configs')) ops.push(...gameSettingsOperations(game, { screen: path('configs'), url: url('configs'), name: name('configs') }));
   return ops;
+}
+
+/**
+ * The settings operations of one game on the screen that edits them: GET <url>, POST <url>/update,
+ * GET <url>/versions, POST <url>/versions/restore (the house games' configs; Tongits and Pusoy
+ * from their own settings screens, domains/table-games).
+ */
+export function gameSettingsOperations(game: Game, at: { screen: string; url: string; name: string }): Operation[] {
+  const items = gameSettingsItems(game, at.screen);
+  const fieldsOf = () => {
+    const schema = z.toJSONSchema(game.settings, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
+    return Object.entries(schema.properties ?? {}).map(([key, field]) => ({
+      key, label: game.labels[key] ?? { en: key, zh: key }, schema: field, default: (game.defaults as Record<string, unknown>)[key],
+    }));
+  };
+  const answer = async (db: Db) => {
+    const current = await currentSettings(db, game);
+    const parsed = game.parseSettings(current.settings);
+    return {
+      game: game.id, name: game.name, kind: game.kind, rules: game.rules, version: current.version, settings: current.settings,
+      defaults: game.defaults as Record<string, unknown>, fields: fieldsOf(), rtp: game.rtp(parsed.ok ? parsed.value : game.defaults),
+    };
+  };
+  return [
+    defineOperation({
+      method: 'GET', url: at.url, name: at.name, screen: at.screen, tags,
+      summary: `${game.name.en}'s settings in force (version 0: never saved, the defaults), each field with its JSON schema (bounds) and labels, and the RTP they give`,
+      response: z.object({ code: z.literal(200), data: gameConfigAnswer }),
+      handler: async ({ db }) => ({ code: 200, data: await answer(db) }),
+    }),
+    defineOperation({
+      method: 'POST', url: `${at.url}/update`, name: `${at.name}.update`, screen: at.screen, tags, audit: true,
+      summary: `Overwrites ${game.name.en}'s settings with the whole document sent (the screen confirms first); 400 naming the field (settings.maxBet: Must be at least minBet); a new version the game servers read back`,
+      body: gameConfigUpdateBody,
+      response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) }),
+      handler: async ({ db, user, now, note, body }) => {
+        const parsed = game.parseSettings(body.settings);
+        if (!parsed.ok) throw new ApiError(400, `settings.${parsed.message}`);
+        const saved = await saveItem({ db, user, now, note }, items, 'settings', 'update', () => parsed.value as Record<string, unknown>);
+        return { code: 200, data: saved };
+      },
+    }),
+    ...versionOperations(items, { base: `${at.url}/versions`, name: `${at.name}.versions`, tags }),
+  ];
 }
 
 export const gameScreens: Operation[] = GAMES.flatMap(gameScreenOperations);

@@ -15,10 +15,13 @@ export const configKind = (game: string) => `tinygames.${game}`;
 
 export type Settings = Record<string, unknown>;
 
-/** The versioned item of one game's settings (one document, key 'settings'). */
-export function gameSettingsItems(game: Game): VersionedItems<Settings> {
+/**
+ * The versioned item of one game's settings (one document, key 'settings'); `screen` is the
+ * catalogue screen that edits them (Tongits and Pusoy: their own settings screens, table-games).
+ */
+export function gameSettingsItems(game: Game, screen = `/tinygames/${game.id}/configs`): VersionedItems<Settings> {
   return {
-    screen: `/tinygames/${game.id}/configs`,
+    screen,
     kind: configKind(game.id),
     noun: 'Game settings',
     async read(db, _key) {

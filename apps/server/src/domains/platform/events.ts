@@ -14,6 +14,7 @@ import { describeZodError } from '../../http/zod-message';
 import { withRetry } from './retry';
 import { applyRoundEvents, splitRounds } from '../games/rounds';
 import { applyWithProviderRounds } from '../providers/rounds';
+import { applyWithTableGameEvents } from '../table-games/events';
 import { applyWithSmsResults } from '../app-settings/sms';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
@@ -71,10 +72,12 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
 interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number | null; r_message: string | null }
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
-  // sms.result delivery reports go after the codes they report on (domains/app-settings/sms.ts)
   // provider.round records (JILI and others) likewise go after the rest (domains/providers/rounds.ts)
+  // and then the table-game events, game.reported and jackpot.won (domains/table-games/events.ts)
   return applyWithProviderRounds(db, appId, events.map(prepareEvent), now,
-    (prepared) => applyWithSmsResults(db, appId, prepared, now, (others) => applyPrepared(db, appId, others, now)));
+    (prepared) => applyWithTableGameEvents(db, appId, prepared, now,
+      // and sms.result delivery reports after the codes they report on (domains/app-settings/sms.ts)
+      (rest) => applyWithSmsResults(db, appId, rest, now, (others) => applyPrepared(db, appId, others, now))));
 }
 
 async function applyPrepared(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {

@@ -1,0 +1,88 @@
+/**
+ * The table-game events of the events call (docs/api/tablegames.md): `game.reported` (a player
+ * reports another in a game: a game_report row) and `jackpot.won` (a jackpot paid from the
+ * game's pool through the ledger, jackpot.ts). They are applied after the call's other events
+ * (rounds included: a jackpot names a recorded round, a report its players), one by one, each in
+ * its own savepoint of one transaction, with the events call's per-event contract: applied,
+ * rejected (code, message, kept in platform_event) or duplicate (the id seen before, the first
+ * outcome), idempotent by event id.
+ */
+import type { GameReportedData, JackpotWonData, PlatformEventResult } from '@console/schemas';
+import { sql } from 'kysely';
+import type { Db } from '../../db/open';
+import { ApiError } from '../../http/api-error';
+import { payJackpot } from './jackpot';
+
+export const TABLE_EVENT_TYPES = ['game.reported', 'jackpot.won'] as const;
+
+interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
+
+/** Mine: valid table-game events, each the first of its id in the call; echoes: later events with one of their ids. */
+export function splitTableEvents(events: readonly Prepared[]): { mine: number[]; others: number[]; echoes: [number, number][] } {
+  const first = new Map<string, number>();
+  events.forEach((e, n) => { if (!first.has(e.id)) first.set(e.id, n); });
+  const isMine = (k: number) => (TABLE_EVENT_TYPES as readonly string[]).includes(events[k]!.type) && !events[k]!.error;
+  const mine: number[] = [];
+  const others: number[] = [];
+  const echoes: [number, number][] = [];
+  events.forEach((e, n) => {
+    const f = first.get(e.id)!;
+    if (f === n && isMine(n)) mine.push(n);
+    else if (f !== n && isMine(f)) echoes.push([n, f]);
+    else others.push(n);
+  });
+  return { mine, others, echoes };
+}
+
+async function report(trx: Db, appId: string, e: Prepared): Promise<void> {
+  const d = e.data as GameReportedData;
+  const players = await trx.selectFrom('player_balance').select(['uid', 'partner']).where('uid', 'in', [d.uid, d.targetUid]).execute();
+  for (const uid of [d.uid, d.targetUid]) if (!players.some((p) => p.uid === uid)) throw new ApiError(404, `Player ${uid} not found`);
+  await trx.insertInto('game_report').values({
+    app_id: appId, event_id: e.id, at: e.at, uid: d.uid, target_uid: d.targetUid, partner: players.find((p) => p.uid === d.targetUid)!.partner,
+    game: d.game, round_id: d.roundId ?? null, table_id: d.table ?? null, reason: d.reason, text: d.text,
+  }).execute();
+}
+
+async function applyOne(trx: Db, appId: string, e: Prepared, now: Date): Promise<PlatformEventResult> {
+  const claimed = await trx.insertInto('platform_event').values({
+    app_id: appId, event_id: e.id, type: e.type, at: e.at, received_at: now, status: 'applied', code: null, message: null, data: JSON.stringify(e.data),
+  }).onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing()).returning('event_id').executeTakeFirst();
+  if (!claimed) {
+    const first = await trx.selectFrom('platform_event').select(['code', 'message']).where('app_id', '=', appId).where('event_id', '=', e.id).executeTakeFirstOrThrow();
+    return { id: e.id, status: 'duplicate', ...(first.code !== null ? { code: first.code } : {}), ...(first.message !== null ? { message: first.message } : {}) };
+  }
+  await sql`SAVEPOINT table_event`.execute(trx);
+  try {
+    if (e.type === 'game.reported') await report(trx, appId, e);
+    else await payJackpot(trx, appId, e.id, new Date(e.at), e.data as JackpotWonData);
+    await sql`RELEASE SAVEPOINT table_event`.execute(trx);
+    return { id: e.id, status: 'applied' };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    await sql`ROLLBACK TO SAVEPOINT table_event`.execute(trx);
+    await trx.updateTable('platform_event').set({ status: 'rejected', code: error.statusCode, message: error.message })
+      .where('app_id', '=', appId).where('event_id', '=', e.id).execute();
+    return { id: e.id, status: 'rejected', code: error.statusCode, message: error.message };
+  }
+}
+
+/**
+ * The events call with its table-game events taken out: `next` applies the others (game rounds
+ * included), then these are applied in the order sent; results in the order sent.
+ */
+export async function applyWithTableGameEvents<E extends Prepared>(db: Db, appId: string, prepared: E[], now: Date,
+  next: (events: E[]) => Promise<PlatformEventResult[]>): Promise<PlatformEventResult[]> {
+  const split = splitTableEvents(prepared);
+  if (split.mine.length === 0) return next(prepared);
+  const results = new Array<PlatformEventResult>(prepared.length);
+  if (split.others.length > 0) (await next(split.others.map((n) => prepared[n]!))).forEach((r, i) => { results[split.others[i]!] = r; });
+  const applied = await db.transaction().execute(async (trx) => {
+    const out: PlatformEventResult[] = [];
+    for (const n of split.mine) out.push(await applyOne(trx, appId, prepared[n]!, now));
+    return out;
+  });
+  split.mine.forEach((n, i) => { results[n] = applied[i]!; });
+  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, id: prepared[n]!.id, status: 'duplicate' };
+  return results;
+}
