@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/api-error';
 import { postAll, type Movement } from '../ledger/ledger';
 import { cashoutRules } from '../payment-config/withdrawal-rules';
 import type { CashoutStatus } from './tables';
+import { cashoutReviewForced } from '../controls/enforce';
 
 /** Ledger reasons of a cash-out (docs/decisions/006-cashout-review.md). */
 export const CASHOUT_REASONS = { hold: 'cashout.hold', fee: 'cashout.fee', refund: 'cashout.refund' } as const;
@@ -92,6 +93,8 @@ export async function createCashout(db: Db, appId: string, body: CashoutCreateBo
       const inserted = await trx.insertInto('cashout_order').values({
         order_id: orderId, app_id: appId, request_id: body.requestId, uid: body.uid, partner: balance.partner,
         channel: body.channel, amount: body.amount, fee, account: body.account, created_at: now, updated_at: now,
+        // a player control holds the order for a second reviewer (domains/controls); said where the reviewer reads
+        ...((await cashoutReviewForced(trx, body.uid)) ? { remarks: 'Player control: a second reviewer approves' } : {}),
       }).returning('id').executeTakeFirstOrThrow();
       const common = { uid: body.uid, currency: 'withdrawable' as const, ref: orderId, actor: `app:${appId}`, at: now };
       const moves: Movement[] = [{ ...common, delta: -body.amount, reason: CASHOUT_REASONS.hold, key: `cashout:${orderId}:hold` }];

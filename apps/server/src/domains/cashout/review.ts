@@ -17,6 +17,7 @@ import { abbreviate } from './orders';
 import { runPayout, type Clock } from './payout';
 import { requireRecentReauth } from './reauth';
 import { lockOrder, move, refund, refused, snapshot, toItem, type OrderRow } from './state';
+import { cashoutReviewForced } from '../controls/enforce';
 
 export interface Reviewer { db: Db; user: SessionUser; ip: string; clock: Clock }
 
@@ -82,7 +83,8 @@ async function approveOne(r: Reviewer, orderId: string): Promise<CashoutOrderIte
   const me = r.user.username;
   return step(r, 'cashout.approve', orderId, async (trx, order, at) => {
     const stamp = { actor: actorOf(r.user), at };
-    const needsTwo = Number(order.amount) > (await cashoutRules(trx)).fourEyesAmount;
+    // a player control may hold every order of its player for a second reviewer (domains/controls)
+    const needsTwo = Number(order.amount) > (await cashoutRules(trx)).fourEyesAmount || (await cashoutReviewForced(trx, order.uid));
     if (order.status === 'not_reviewed') {
       order = await move(trx, order, 'in_review', { ...stamp, reason: 'claimed by approving' }, { claimed_by: me, claimed_at: at });
     } else if (order.status !== 'in_review') {

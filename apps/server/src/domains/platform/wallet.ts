@@ -3,7 +3,8 @@
  * and balance. A txId is an idempotency key per application, kept in wallet_tx with a
  * fingerprint of the call's content and the answer given: the same txId with the same content
  * answers that answer again and writes nothing; other content is a 409. A refused call (404,
- * 409 Insufficient balance) writes nothing at all, its txId included, so it may be sent again.
+ * 409 Insufficient balance, 409 Refused by player control: domains/controls) writes nothing at
+ * all, its txId included, so it may be sent again.
  *
  * Each call is one transaction: claiming the txId (an insert that waits for a concurrent call
  * holding the same txId), the ledger movement with its guard, for chips player.net_win and the
@@ -17,6 +18,7 @@ import { sql, type Insertable } from 'kysely';
 import type { WalletTxTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/api-error';
 import { post } from '../ledger/ledger';
+import { checkBet, ControlRefusal, recordRefusal, tpGameMoved } from '../controls/enforce';
 import { withRetry } from './retry';
 
 export interface MoveAnswer { txId: string; balance: number }
@@ -55,10 +57,14 @@ async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint:
  */
 export const isGameReason = (reason: string) => reason.startsWith('game.');
 
-/** Chips moved by a game: player.net_win and player_day_game, in the caller's transaction. */
-async function gameMoved(trx: Db, uid: number, currency: string, reason: string, delta: number, at: Date, rollback: boolean): Promise<void> {
+/**
+ * Chips moved by a game: player.net_win and player_day_game, in the caller's transaction; through
+ * a third-party provider also its day roll-up (domains/controls).
+ */
+async function gameMoved(trx: Db, root: Db, appId: string, uid: number, currency: string, reason: string, delta: number, at: Date, rollback: boolean): Promise<void> {
   if (currency !== 'chip' || !isGameReason(reason)) return;
   await sql`SELECT wallet_game(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean)`.execute(trx);
+  await tpGameMoved(trx, root, appId, uid, delta, at, rollback);
 }
 
 export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
@@ -68,13 +74,18 @@ export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body
     if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now }))) {
       return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
     }
+    // a bet a player control forbids: 409, the transaction (txId claim included) rolls back
+    if (kind === 'debit' && isGameReason(reason)) await checkBet(trx, db, { appId, uid, amount, reason, now });
     const delta = kind === 'debit' ? -amount : amount;
     const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    await gameMoved(trx, uid, currency, reason, delta, now, false);
+    await gameMoved(trx, db, appId, uid, currency, reason, delta, now, false);
     const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
     await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer) }).where('app_id', '=', appId).where('tx_id', '=', txId).execute();
     return answer;
-  }));
+  })).catch(async (error: unknown) => {
+    if (error instanceof ControlRefusal) await recordRefusal(db, error);
+    throw error;
+  });
 }
 
 export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, now: Date): Promise<RollbackAnswer> {
@@ -107,7 +118,7 @@ export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, 
     const posted = await post(trx, { uid, currency, delta, reason: 'wallet.rollback', ref: originalTxId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
     // a rollback is play when what it reverses was
     const reversed = await trx.selectFrom('ledger_entry').select('reason').where('idem_key', '=', keyOf(appId, originalTxId)).executeTakeFirst();
-    await gameMoved(trx, uid, currency, reversed?.reason ?? '', delta, now, true);
+    await gameMoved(trx, db, appId, uid, currency, reversed?.reason ?? '', delta, now, true);
     await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
     return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
   }));
