@@ -10,7 +10,7 @@ import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { seedPaymentConfig } from '../payment-config/demo';
 import { plainText, sanitizeHtml } from './sanitize';
-import { assertInert, XSS_VECTORS } from './sanitize.test';
+import { assertInert, XSS_VECTORS } from './xss-testing';
 
 const piece = fc.oneof(
   fc.constantFrom(...XSS_VECTORS, '<p>', '</p>', '<a href="', '">', '<b>', '</b>', '<', '>', '&', '"', "'", '=', 'javascript:', 'on', '<svg', '<!--', '-->', '&#'),
