@@ -3,9 +3,10 @@
  * remote configuration (issue 8). Staff operations under /api/remoteconfig/… (roles from each
  * catalogue screen), the signed platform calls; docs/api/appsettings.md.
  */
-import type { Operation } from '../../http/operation';
+import { z } from 'zod';
+import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { allowList, awards, blocks, giftPacks, globalProviders, localProviders } from './kinds';
+import { allowList, awards, blocks, giftPacks, globalProviders, localProviders, SCREENS } from './kinds';
 import { remoteConfigPlatform } from './platform';
 import { smsOperations, smsPlatform } from './sms';
 
@@ -14,6 +15,15 @@ export const appSettingOperations: Operation[] = [
   ...localProviders.operations,
   ...globalProviders.operations,
   ...giftPacks.operations,
+  defineOperation({
+    method: 'GET', url: `/api${SCREENS.gamestore}/options`, name: 'remoteconfig.gamestore.options', screen: SCREENS.gamestore, tags: ['appsettings'],
+    summary: 'What a gift pack\'s form offers: the store packages (value = package, label = package and name)',
+    response: z.object({ code: z.literal(200), data: z.object({ packages: z.array(z.object({ value: z.string(), label: z.string() })) }) }),
+    handler: async ({ db }) => {
+      const rows = await db.selectFrom('payment_package').select(['package', 'name']).orderBy('package').execute();
+      return { code: 200, data: { packages: rows.map((r) => ({ value: r.package, label: r.name ? `${r.package} · ${r.name}` : r.package })) } };
+    },
+  }),
   ...awards.operations,
   ...blocks.operations,
   ...allowList.operations,
