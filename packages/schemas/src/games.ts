@@ -27,7 +27,10 @@ const money = integer(0, MAX_AMOUNT);
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** Any JSON value PostgreSQL's jsonb can hold (no U+0000 anywhere in it). */
-const storableJson = z.json().refine((v) => !/\\u0000/.test(JSON.stringify(v)), { message: 'Contains a NUL character' });
+const storableJson = z.json()
+  // JSON null is "nothing reported": the round's bets and result are required (and NOT NULL in game_round)
+  .refine((v) => v !== null, { message: 'Required (not null)' })
+  .refine((v) => !/\\u0000/.test(JSON.stringify(v)), { message: 'Contains a NUL character' });
 const roundGame = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(', ')}` });
 
 /** Most seat rows a round may carry (a colour-game table with many bets). */

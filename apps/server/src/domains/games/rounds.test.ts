@@ -128,6 +128,8 @@ describe.each(databases())('game.round events on $kind', (kind) => {
       [{ seats: [{ seat: 'p1', uid: 7001, bet: 1.5, win: 0 }] }, 'data.seats.0.bet: Expected int'],
       [{ endedAt: '2026-11-22T08:00:00Z' }, 'data.endedAt: Must not be before startedAt'],
       [{ result: { text: 'a\u0000b' } }, 'data.result: Contains a NUL character'],
+      [{ result: null }, 'data.result: Required (not null)'],
+      [{ bets: null }, 'data.bets: Required (not null)'],
       [{ extra: 1 }, 'data.extra: Unknown field'],
     ];
     for (const [over, message] of cases) {
