@@ -81,7 +81,8 @@ export const announcementBody = z.strictObject(announcementFields)
 export type AnnouncementBody = z.infer<typeof announcementBody>;
 export const announcementUpdateBody = z.strictObject({ ...announcementFields, id: int(1, 2_147_483_647) })
   .refine(endAfterBegin, { message: 'Must be after beginAt', path: ['endAt'] });
-export const announcementRef = z.strictObject({ id: int(1, 2_147_483_647) });
+/** `?id=` of one announcement (query string). */
+export const announcementRef = z.strictObject({ id: queryInt(1, 2_147_483_647) });
 export const announcementStatusBody = z.strictObject({ id: int(1, 2_147_483_647), status: z.enum(ANNOUNCEMENT_STATUSES, { message: 'Must be online or offline' }) });
 export const announcementItem = z.object({
   id: z.number(), package: z.string(), partner: z.number(), title: z.string(), content: z.string(), beginAt: z.string(), endAt: z.string(),

@@ -8,7 +8,8 @@ import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { seedPaymentConfig } from '../payment-config/demo';
-import { startMessageJobs } from './jobs';
+import { advanceSend, startMessageJobs } from './jobs';
+import { audienceOf, cleanTexts, createMessageSend } from './sends';
 
 describe.each(databases())('messages on $kind', (kind) => {
   let t: TestApp;
@@ -128,6 +129,31 @@ describe.each(databases())('messages on $kind', (kind) => {
     expect(own.body.data.map((o: any) => o.value).sort()).toEqual(packages.filter((x) => x.partner === 1).map((x) => x.package).sort());
     const foreign = packages.find((x) => x.partner !== 1);
     if (foreign) expect((await t.post('/api/messages/announcement/create', { ...body, package: foreign.package }, partner)).status).toBe(404);
+  });
+
+  it('a send cut off mid-way resumes at its cursor and reaches every player once; other features send through createMessageSend', async () => {
+    const db = t.database.db;
+    for (let uid = 7100; uid < 7125; uid++) await p.register(uid, { name: `R${uid}` });
+    const now = new Date(t.clock.now);
+    const created = await db.transaction().execute((trx) => createMessageSend(trx, {
+      audience: audienceOf({ kind: 'list', uids: Array.from({ length: 25 }, (_, i) => 7100 + i).join(' ') }, 0, now),
+      texts: cleanTexts({ titleEn: 'Come back, {name}', contentEn: '<p>{amount} for you</p>' }), attachment: { currency: 'bean', amount: 100 },
+      expiresInDays: 3, source: 'loseuser', issuer: { username: 'business', roles: ['business'] },
+    }, now));
+    expect(created.planned).toBe(25);
+    // two steps of 10, then the process "dies": the send stays running at its cursor
+    expect(await advanceSend(db, created.id, now, 10)).toBe('advanced');
+    expect(await advanceSend(db, created.id, now, 10)).toBe('advanced');
+    const half = await db.selectFrom('message_send').select(['status', 'delivered', 'cursor_uid']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(half).toMatchObject({ status: 'running', delivered: 20, cursor_uid: 7119 });
+    // a look at its progress takes it up; the copies already written are not written again
+    await t.get('/api/messages/broadcast/progress', business, { id: String(created.id) });
+    await startMessageJobs(db, () => now);
+    const done = await t.get('/api/messages/broadcast/progress', business, { id: String(created.id) });
+    expect(done.body.data).toMatchObject({ status: 'done', planned: 25, delivered: 25, source: 'loseuser' });
+    const copies = await db.selectFrom('player_message').select('uid').where('send_id', '=', created.id).execute();
+    expect(new Set(copies.map((c) => c.uid)).size).toBe(25);
+    expect((await inbox(7110))[0]).toMatchObject({ title: 'Come back, R7110', content: '<p>1.00 beans for you</p>' });
   });
 
   it('roles come from the catalogue: service may not call, before the body is read', async () => {

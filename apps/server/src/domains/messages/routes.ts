@@ -14,9 +14,10 @@ import { appendOperationLog } from '../operation-log/chain';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
+import { ownPartnerFilter } from '../../plugins/partner-scope';
 import {
   ANNOUNCEMENT_SCREEN, announcementList, createAnnouncement, etagOf, findAnnouncement, liveAnnouncements, setAnnouncementStatus,
-  toAnnouncementItem, updateAnnouncement,
+  toAnnouncementItem, toPlatformAnnouncement, updateAnnouncement,
 } from './announcements';
 import { applyMessageEvents, readInbox } from './inbox';
 import { startMessageJobs } from './jobs';
@@ -114,7 +115,6 @@ const announcement: Operation[] = [
     summary: 'The packages the account may announce to (a partner account: its own)',
     response: answer(z.array(z.object({ value: z.string(), label: z.string() }))),
     handler: async ({ db, user }) => {
-      const { ownPartnerFilter } = await import('../../plugins/partner-scope');
       const rows = await db.selectFrom('payment_package').select(['package', 'name']).where(ownPartnerFilter(user, 'partner')).orderBy('package').execute();
       return ok(rows.map((r) => ({ value: r.package, label: r.name ? `${r.package} · ${r.name}` : r.package })));
     },
@@ -140,16 +140,14 @@ const announcement: Operation[] = [
   defineOperation({
     method: 'GET', url: '/api/messages/announcement/preview', name: 'messages.announcement.preview', screen: ANNOUNCEMENT_SCREEN, tags,
     summary: 'One announcement as the platform call gives it to the app, and whether it is live now',
-    query: z.strictObject({ id: z.string().regex(/^\d{1,10}$/, { message: 'Must be an integer' }).transform(Number) }),
+    query: announcementRef,
     response: answer(z.object({ announcement: platformAnnouncement, item: announcementItem })),
     handler: async ({ db, user, query, now }) => {
       const row = await findAnnouncement(db, user, query.id);
-      const { toPlatformAnnouncement } = await import('./announcements');
       return ok({ announcement: toPlatformAnnouncement(row), item: toAnnouncementItem(row, now) });
     },
   }),
 ];
-void announcementRef;
 
 export const messageOperations: Operation[] = [...broadcast, ...prefabs, ...announcement];
 
