@@ -44,7 +44,8 @@ const jsonRule = {
   },
 };
 
-export function configsDecl(game: string): ConfigDeclaration {
+/** `base`: where the settings are served (default the game's configs; Tongits and Pusoy: their own settings screens, modules/tablegames). */
+export function configsDecl(game: string, base = `${api(game)}/configs`, title = `${L}title.${game}.configs`): ConfigDeclaration {
   const fields = settingsFields(game);
   const declared: FieldDeclaration[] = fields.map((f) => ({
     name: f.key,
@@ -58,9 +59,9 @@ export function configsDecl(game: string): ConfigDeclaration {
   }));
   return {
     name: `tinygames-${game}-configs`,
-    title: `${L}title.${game}.configs`,
+    title,
     load: {
-      url: `${api(game)}/configs`,
+      url: base,
       toForm: (data) => {
         const settings = (data.settings ?? {}) as FormValues;
         return Object.fromEntries(fields.map((f) => [f.key,
@@ -68,7 +69,7 @@ export function configsDecl(game: string): ConfigDeclaration {
       },
     },
     save: {
-      url: `${api(game)}/configs/update`,
+      url: `${base}/update`,
       body: (values) => ({
         settings: Object.fromEntries(fields.map((f) => {
           const v = values[f.key];
@@ -83,24 +84,24 @@ export function configsDecl(game: string): ConfigDeclaration {
   };
 }
 
-export function configsHistory(game: string): HistoryDeclaration {
+export function configsHistory(game: string, base = `${api(game)}/configs`): HistoryDeclaration {
   const money = new Set(settingsFields(game).filter((f) => f.kind === 'money').map((f) => f.key));
   return {
-    url: `${api(game)}/configs/versions`,
+    url: `${base}/versions`,
     fieldLabel: (field) => settingLabel(game, field),
     formatValue: (field, v) => (money.has(field) ? `₱${formatMoney(v)}` : undefined),
     keyLabel: () => `${L}configs.settings`,
   };
 }
 
-export function GameConfigs({ game }: { game: string }) {
+export function GameConfigs({ game, base, title }: { game: string; base?: string; title?: string }) {
   const { t } = useTranslation();
   const rules = findGame(game)?.rules;
   return (
-    <WithHistory history={configsHistory(game)}>
+    <WithHistory history={configsHistory(game, base)}>
       <Flex vertical gap={12}>
         {rules && <Alert type="info" showIcon title={t(`${L}configs.rules`)} description={rules} />}
-        <ConfigScreen decl={configsDecl(game)} />
+        <ConfigScreen decl={configsDecl(game, base, title)} />
       </Flex>
     </WithHistory>
   );
