@@ -46,14 +46,15 @@ function rng(seed: number) {
   };
 }
 
-export interface MessageTraffic { sends: number; inboxReads: number; reads: number; claims: number; refused: number }
+export interface MessageTraffic { sends: number; inboxReads: number; reads: number; claims: number; refused: number; seconds: number }
 
 export async function seedMessageTraffic(db: Db, config: ServerConfig, password: string, end: number,
   app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<MessageTraffic> {
   let clock = end;
   const server = await buildApp({ db, config: { ...config, now: () => clock, webDist: undefined }, batchWorker: false });
   await server.ready();
-  const traffic: MessageTraffic = { sends: 0, inboxReads: 0, reads: 0, claims: 0, refused: 0 };
+  const started = Date.now();
+  const traffic: MessageTraffic = { sends: 0, inboxReads: 0, reads: 0, claims: 0, refused: 0, seconds: 0 };
   const json = async (method: 'GET' | 'POST', url: string, payload: string, headers: Record<string, string>) => {
     const res = await server.inject(method === 'GET' ? { method, url: payload ? `${url}?${payload}` : url, headers } : { method, url, payload, headers: { ...headers, 'content-type': 'application/json' } });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) as Record<string, any> : {} };
@@ -98,7 +99,7 @@ export async function seedMessageTraffic(db: Db, config: ServerConfig, password:
     const sends = await db.selectFrom('message_send').select(['id', 'created_at', 'amount']).where('source', '=', 'broadcast').orderBy('id').execute();
     for (const s of sends) {
       const sentAt = new Date(s.created_at).getTime();
-      const copies = await db.selectFrom('player_message').select(['id', 'uid']).where('send_id', '=', s.id).where('read_at', 'is', null).orderBy('id').limit(400).execute();
+      const copies = await db.selectFrom('player_message').select(['id', 'uid']).where('send_id', '=', s.id).where('read_at', 'is', null).orderBy('id').limit(250).execute();
       // one app call per six-hour slot after the send, carrying that slot's events in order
       const slots = new Map<number, { id: string; type: string; at: string; data: Record<string, unknown> }[]>();
       for (const c of copies) {
@@ -127,6 +128,7 @@ export async function seedMessageTraffic(db: Db, config: ServerConfig, password:
         }
       }
     }
+    traffic.seconds = Math.round((Date.now() - started) / 100) / 10;
     return traffic;
   } finally {
     await server.close();
