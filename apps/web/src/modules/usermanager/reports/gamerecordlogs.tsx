@@ -91,8 +91,9 @@ export const gamerecordsList: ListDeclaration<Row> = {
   detail: {
     title: `${L}detail`,
     items: [
-      col('game', undefined, { labels: GAME_LABELS }), col('roundId'), col('at', 'datetime'), col('uid', 'uid', { title: UID }), col('seat'),
-      col('bet', 'money'), col('win', 'money'), col('fee', 'money'), col('jackpot', 'money'), col('server'), col('table'),
+      col('game', undefined, { labels: GAME_LABELS }), col('roundId'), col('at', 'datetime'), col('uid', 'uid', { title: UID }), col('name'), col('seat'),
+      col('bet', 'money'), col('win', 'money'), col('net', 'money'), { ...resultColumn, title: `${L}result.label` }, col('fee', 'money'), col('jackpot', 'money'),
+      col('server'), col('table'), verifiedColumn,
       { key: 'round', title: `${L}round`, render: (_v, row) => <RoundOfRecord row={row} /> },
     ],
   },
