@@ -12,6 +12,7 @@
  * source), so a backfill sent again sends the very same rounds.
  */
 import { FairStream, getGame, seedHash, sha256, toHex, type Game, type GameId } from '@console/games';
+import { controlledStake } from '../domains/controls/demo-players';
 import type { Ctx } from './behaviour';
 import { REASONS, type PlayerState } from './world';
 
@@ -37,6 +38,10 @@ export function roundSeconds(game: GameId): [number, number] {
  */
 export function playHouseRound(ctx: Ctx, s: PlayerState, game: Game, at: number, amount: number, bonus: number, table: string): RoundPlay {
   const { world, rng } = ctx;
+  // a demo player control refuses a stake past it (domains/controls/demo.ts): the bet is sent, refused, then played within it or not at all
+  amount = controlledStake(world, s, at, amount);
+  if (amount < 1) return { bet: 0, win: 0, end: at };
+  bonus = Math.min(bonus, amount);
   const uid = s.p.uid;
   const roundId = world.roundId();
   const seed = toHex(sha256(encoder.encode(`${roundId}:${rng.int(0, 2_000_000_000)}`)));
