@@ -88,5 +88,6 @@ export async function seedAppSettings(db: Db, now = new Date(), options: { sms?:
   if (seeded) return;
   if (db.isTransaction) await seedConfiguration(db, now);
   else await db.transaction().execute((trx) => seedConfiguration(trx, now));
-  if (options.sms !== false) await playDemoSms(db, { end: now.getTime(), ...(options.sms ?? { days: 5, perDay: 40 }) });
+  // the hour, as the players' seed does: a seed run again within the hour sends the very same codes
+  if (options.sms !== false) await playDemoSms(db, { end: Math.floor(now.getTime() / 3_600_000) * 3_600_000, ...(options.sms ?? { days: 5, perDay: 40 }) });
 }
