@@ -53,7 +53,7 @@ const officeTime = (at: number, minutes: number) => Math.floor((at + 8 * HOUR) /
 const TABLE_SHARE = 0.25;
 const REPORT_RATE = 0.02;
 const JACKPOT_HIT = 1 / 120;
-const REPORTS_TO_FLAG = 3;
+const REPORTS_TO_FLAG = 2;
 const encoder = new TextEncoder();
 
 const REPORT_REASONS = [['cheating', 30], ['collusion', 20], ['stalling', 20], ['abuse', 15], ['bot', 10], ['other', 5]] as const;
@@ -155,7 +155,7 @@ function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | nu
     });
     const n = (reports.get(target.p.uid) ?? 0) + 1;
     reports.set(target.p.uid, n);
-    if (ctx.staff && n >= REPORTS_TO_FLAG && !flagged.has(target.p.uid) && rng.chance(0.5)) {
+    if (ctx.staff && n >= REPORTS_TO_FLAG && !flagged.has(target.p.uid) && rng.chance(0.7)) {
       flagged.add(target.p.uid);
       // the next office day (GMT+08:00), between 10:00 and 17:00; dropped when the run ends first
       const when = officeTime(at + DAY, rng.int(0, 7 * 60));

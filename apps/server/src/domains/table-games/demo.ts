@@ -1,6 +1,6 @@
 /**
  * Demo configuration of the table games (demo mode only): Tongits rooms from ₱1 to ₱30 antes
- * with two 1v1 rooms, Pusoy rooms, the Tongits settings with a 3% jackpot share (so the pool
+ * with two 1v1 rooms, Pusoy rooms, the Tongits settings with a 10% jackpot share (so the pool
  * fills), the AI seats allowed in the low rooms and the 1v1 rooms, and the jackpot rules. Each
  * item gets its first version (actor `system`, action `seed`). Then the simulated table servers
  * are given what they would read from GET /api/platform/tablegames/configs (simulator/tables.ts),
@@ -33,9 +33,9 @@ export const DEMO_ROOMS: Record<TableGame, TableRoom[]> = {
 export const DEMO_AI: AiSettings = {
   ...AI_DOC.defaults, rooms: ['bronze', 'silver', 'duel-1', 'duel-10'], maxSeats: 2, waitSeconds: 15, style: 'balanced', skill: 6, fightBps: 4500,
 };
-export const DEMO_JACKPOT: JackpotRules = { enabled: true, payoutBps: 3000, maxPayout: 5_000_000, minPool: 20_000 };
-/** The Tongits settings of the demo: the defaults with a 3% jackpot share and ₱50 antes at most. */
-export const DEMO_TONGITS_SETTINGS = { ...(findGame('tongits')!.defaults as Record<string, unknown>), jackpotBps: 300, maxBet: 5_000 };
+export const DEMO_JACKPOT: JackpotRules = { enabled: true, payoutBps: 3000, maxPayout: 5_000_000, minPool: 2_000 };
+/** The Tongits settings of the demo: the defaults with a 10% jackpot share (docs/domain.md: up to 15% on mega-jackpot rooms) and ₱50 antes at most. */
+export const DEMO_TONGITS_SETTINGS = { ...(findGame('tongits')!.defaults as Record<string, unknown>), jackpotBps: 1_000, maxBet: 5_000 };
 
 async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date): Promise<void> {
   if (await items.read(db, key)) return;

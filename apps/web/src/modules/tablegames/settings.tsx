@@ -51,7 +51,7 @@ export function roomsList(game: string): ListDeclaration<Room> {
       { key: 'mode', title: `${L}f.mode`, labels: MODE_LABELS, sortable: true },
       { key: 'ante', title: `${L}f.ante`, format: 'money', sortable: true },
       { key: 'minBalance', title: `${L}f.minBalance`, format: 'money', sortable: true },
-      { key: 'maxBalance', title: `${L}f.maxBalance`, format: 'money', sortable: true },
+      { key: 'maxBalance', title: `${L}f.maxBalance`, format: 'money', sortable: true, render: (v) => (v === 0 ? i18next.t(`${L}room.noLimit`) : `${formatMoney(v)}`), text: (v) => (v === 0 ? '' : formatMoney(v)) },
       { key: 'open', title: `${L}f.open`, format: 'bool' },
       ...(game === 'tongits' ? [{ key: 'aiSeats', title: `${L}f.aiSeats`, format: 'int' as const }, { key: 'playable', title: `${L}f.playable`, format: 'bool' as const }] : []),
     ],
