@@ -38,7 +38,8 @@ export function setTableServers(configs: TableServerConfig[] | null): void {
   servers = (configs ?? []).filter((c) => c.game === 'tongits');
   reports.clear();
   flagged.clear();
-  pool = servers[0]?.jackpot?.balance ?? 0;
+  // followed from the run's own hands: a backfill starts on an empty console (or resends the same history)
+  pool = 0;
 }
 
 /** What a sitting plays at: the game and a function playing one hand at a moment (null: no hand). */
@@ -52,6 +53,7 @@ const officeTime = (at: number, minutes: number) => Math.floor((at + 8 * HOUR) /
 /** Share of sittings at a Tongits table (when the servers play). */
 const TABLE_SHARE = 0.25;
 const REPORT_RATE = 0.02;
+const SUSPECT_REPORT_RATE = 0.3;
 const JACKPOT_HIT = 1 / 120;
 const REPORTS_TO_FLAG = 2;
 const encoder = new TextEncoder();
@@ -145,10 +147,11 @@ function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | nu
     }
   }
   const humans = seats.filter((p): p is PlayerState => p !== null);
-  if (humans.length >= 2 && rng.chance(REPORT_RATE * humans.length)) {
-    const by = rng.pick(humans);
-    // a winner is reported more often than a loser
-    const target = winner && winner !== by && rng.chance(0.6) ? winner : rng.pick(humans.filter((h) => h !== by));
+  // players of an account cluster (shared device or address) play together and get reported far more often
+  const suspect = humans.find((h) => h.p.cluster !== undefined);
+  if (humans.length >= 2 && rng.chance(suspect ? SUSPECT_REPORT_RATE : REPORT_RATE * humans.length)) {
+    const target = suspect ?? (winner && rng.chance(0.6) ? winner : rng.pick(humans));
+    const by = rng.pick(humans.filter((h) => h !== target));
     const reason = rng.weighted(REPORT_REASONS);
     world.event(at + rng.int(5, 90) * SECOND, 'game.reported', {
       uid: by.p.uid, targetUid: target.p.uid, game: 'tongits', roundId, table, reason, text: rng.pick(REPORT_TEXTS[reason]!),
