@@ -32,8 +32,10 @@ interface DemoControl { uid: number; partner: number; scope: ControlScope; body:
  * none of them.
  */
 export function demoControls(now: number): DemoControl[] {
+  // DEMO_PLAYERS (src/seed/demo.ts): no controls for players the demo will not have
+  const demoPlayers = /^\d+$/.test(process.env.DEMO_PLAYERS ?? '') ? Number(process.env.DEMO_PLAYERS) : 2000;
   const players = new Population({ seed: DEMO_POPULATION.seed, uidBase: DEMO_POPULATION.uidBase }).first(270).slice(150)
-    .filter((p) => !p.dealer && !p.cluster);
+    .filter((p) => !p.dealer && !p.cluster && p.index < demoPlayers);
   const top = players.filter((p) => p.tier === 'top');
   const payers = players.filter((p) => p.payer && p.tier !== 'top');
   const regular = players.filter((p) => !p.payer && p.tier !== 'top');
