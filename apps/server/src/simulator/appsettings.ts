@@ -39,6 +39,19 @@ function failChance(provider: string, at: number, start: number): number {
   return 0.01;
 }
 
+const FAIL_PERCENT: Record<string, number> = { Semaphore: 3, Movider: 5, Infobip: 7 };
+const REASONS = ['Carrier rejected', 'Handset unreachable', 'Timeout'] as const;
+
+/**
+ * The delivery report of a code the backfill's players get (behaviour.ts): drawn from the code
+ * itself, not from the run's random source, so the rest of a seeded run stays as it was.
+ */
+export function smsReport(code: string, provider: string): { after: number; data: { result: 'delivered' | 'failed'; reason?: string } } {
+  const n = Number(code) || 0;
+  const failed = (n % 1000) / 10 < (FAIL_PERCENT[provider] ?? 1);
+  return { after: (2 + (n % 37)) * 1000, data: failed ? { result: 'failed', reason: REASONS[n % REASONS.length]! } : { result: 'delivered' } };
+}
+
 /** `days` days of codes ending at `end`, `perDay` a day (evening-heavy), and two configuration fetches. */
 export async function playSms(call: SignedCall, o: { end: number; days: number; perDay: number; seed?: number }): Promise<SmsPlayStats> {
   const rng = new Rng(seedOf('appsettings-sms', o.seed ?? 1, o.end));

@@ -15,6 +15,7 @@ import { cashOut, startPaying } from './payments';
 import { afterSitting, depositBonus, lobby } from './perks';
 import { houseGame, playHouseRound, roundSeconds } from './rounds';
 import { tableSitting } from './tables';
+import { smsReport } from './appsettings';
 import type { SimPlayer } from './population';
 import { clamp, type Rng } from './rng';
 import { REASONS, type PlayerState, type World } from './world';
@@ -56,7 +57,11 @@ function badge(ctx: Ctx, s: PlayerState, at: number, id: keyof typeof BADGES): v
 }
 
 function smsCode(ctx: Ctx, p: SimPlayer, at: number, purpose: string): void {
-  ctx.world.event(at, 'sms.sent', { phone: p.phone!, code: ctx.rng.digits(6), provider: ctx.rng.weighted(SMS_PROVIDERS), purpose });
+  const sent = { phone: p.phone!, code: ctx.rng.digits(6), provider: ctx.rng.weighted(SMS_PROVIDERS), purpose };
+  ctx.world.event(at, 'sms.sent', sent);
+  // the provider's delivery report seconds later (appsettings.ts: from the code, no draw of ours)
+  const report = smsReport(sent.code, sent.provider);
+  ctx.world.event(at + report.after, 'sms.result', { phone: sent.phone, code: sent.code, provider: sent.provider, ...report.data });
 }
 
 export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {

@@ -52,7 +52,7 @@ export class FakePlatform implements Transport {
       case 'gift.sent': return move([[e.data.fromUid, 'chip', -e.data.chips], [e.data.toUid, 'charisma', e.data.charisma]]);
       case 'emote.used': return move([[e.data.uid, 'chip', -e.data.chips]]);
       case 'tipoff.submitted': return move([[e.data.uid, 'chip', 0], [e.data.targetUid, 'chip', 0]]);
-      case 'sms.sent': return { id: e.id, status: 'applied' };
+      case 'sms.sent': case 'sms.result': return { id: e.id, status: 'applied' };
       case 'game.round': return move(e.data.seats.flatMap((seat) => (seat.uid === undefined ? [] : [[seat.uid, 'chip', 0] as [number, 'chip', number]])));
       default: return move([[e.data.uid, 'chip', 0]]);
     }

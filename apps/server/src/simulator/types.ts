@@ -18,6 +18,8 @@ export interface EventData {
   'feedback.submitted': { uid: number; category: string; text: string };
   'tipoff.submitted': { uid: number; targetUid: number; reason: string; text: string };
   'sms.sent': { phone: Phone; code: string; provider: string; purpose: string };
+  /** The provider's delivery result of a code (appsettings.ts; docs/api/appsettings.md). */
+  'sms.result': { phone: Phone; code: string; provider: string; result: 'delivered' | 'failed'; reason?: string };
   'coindealer.sold': { dealerUid: number; toUid: number; amount: number; price?: number };
   'badge.granted': { uid: number; badgeId: string; name: string };
   /** A player reports another in a table game; a jackpot paid from a game's pool (simulator/tables.ts; docs/api/tablegames.md). */
@@ -35,7 +37,7 @@ export type EventType = keyof EventData;
 export const EVENT_TYPES = [
   'player.registered', 'player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit',
   'safe.withdraw', 'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold',
-  'badge.granted', 'game.round', 'game.reported', 'jackpot.won',
+  'badge.granted', 'game.round', 'game.reported', 'jackpot.won', 'sms.result',
 ] as const satisfies readonly EventType[];
 
 export type PlatformEvent = { [T in EventType]: { id: string; type: T; at: string; data: EventData[T] } }[EventType];
