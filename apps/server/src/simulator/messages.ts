@@ -68,8 +68,12 @@ export async function seedMessageTraffic(db: Db, config: ServerConfig, password:
     const payers = (await db.selectFrom('recharge_first_paid').select('uid').orderBy('uid').limit(20).execute()).map((r) => r.uid);
     const prefabs = await db.selectFrom('message_prefab').selectAll().execute();
     const tokens = new Map<string, string>();
+    // a short history has no send from before its players came
+    const first = await db.selectFrom('player').select((eb) => eb.fn.min('registered_at').as('at')).executeTakeFirst();
+    const since = first?.at ? new Date(first.at).getTime() + DAY : end;
     for (const send of DEMO_SENDS) {
       const at = Math.floor((end - send.daysBefore * DAY) / HOUR) * HOUR + 9 * HOUR;
+      if (at < since || at > end) continue;
       clock = at;
       const done = await db.selectFrom('operation_log').select('id').where('operation', '=', 'messages.broadcast.send')
         .where('username', '=', send.by).where('at', '=', new Date(at)).executeTakeFirst();
