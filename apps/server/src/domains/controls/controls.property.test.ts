@@ -98,7 +98,7 @@ describe.each(databases())('player control properties on $kind', (database) => {
     await t.post(`${H}/wgconfigs/remove`, { appId: 'jili-app', game: 'fortune-gems' }, business);
     const limits = fc.record({
       maxBet: fc.constantFrom(0, 500, 5_000), dayLossCap: fc.constantFrom(0, 2_000, 50_000), platformMaxBet: fc.constantFrom(0, 3_000),
-      cooling: fc.boolean(), blocked: fc.uniqueArray(fc.constantFrom('luckyjoker', 'jili-app'), { maxLength: 2 }),
+      cooling: fc.boolean(), blocked: fc.uniqueArray(fc.constantFrom<string>('luckyjoker', 'jili-app'), { maxLength: 2 }),
     });
     const bet = fc.record({ amount: fc.integer({ min: 1, max: 6_000 }), game: fc.constantFrom('', 'luckyjoker', 'rocket'), viaProvider: fc.boolean() });
     await fc.assert(fc.asyncProperty(limits, fc.array(bet, { minLength: 1, maxLength: 4 }), async (l, bets) => {
