@@ -14,6 +14,7 @@ import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalo
 import { cashOut, startPaying } from './payments';
 import { afterSitting, depositBonus, lobby } from './perks';
 import { houseGame, playHouseRound, roundSeconds } from './rounds';
+import { providerSpins } from './providers';
 import { tableSitting } from './tables';
 import { smsReport } from './appsettings';
 import type { SimPlayer } from './population';
@@ -204,6 +205,8 @@ function settle(ctx: Ctx, s: PlayerState, at: number, sitting: { ref: string; st
   s.inSession = false;
   ctx.online.delete(s);
   afterSitting(ctx, s, at, sitting.staked - sitting.won, sitting.ref);
+  // sometimes a few spins at a third-party provider's slot (providers.ts)
+  providerSpins(ctx, s, at);
   const up = sitting.won > sitting.staked;
   if (up) cashOut(ctx, s, at + 60 * SECOND);
   if (up) badge(ctx, s, at + SECOND, 'firstWin');

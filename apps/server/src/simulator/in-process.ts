@@ -17,6 +17,7 @@ import { createRechargeOrder } from '../domains/recharge/orders';
 import { walletBalance, walletMove } from '../domains/platform/wallet';
 import { ApiError } from '../http/api-error';
 import type { StaffCarrier } from './in-process-staff';
+import { routeProviders } from './providers';
 import type { Balances, EventResult, PaymentCall, StaffOp, Transport, WalletAnswer } from './types';
 
 /** The platform's payment calls (recharge order and its callbacks at their moments, cash-out request) through their services. */
@@ -39,7 +40,12 @@ async function payment(db: Db, appId: string, call: PaymentCall, at: number): Pr
   }
 }
 
+/** The platform's calls as `appId`; a provider's calls (providers.ts) as the provider's application. */
 export function directTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
+  return routeProviders(appTransport(db, appId, staff), (provider) => appTransport(db, provider));
+}
+
+function appTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
   return {
     ...(staff ? { staff: (op: StaffOp, at: number) => staff.staff(op, at) } : {}),
     payment: (call, at) => payment(db, appId, call, at),

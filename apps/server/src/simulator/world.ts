@@ -144,13 +144,14 @@ export class World {
     return `${this.prefix}g${(this.roundSeq++).toString(36)}`;
   }
 
-  /** A wallet call; chip, bean and bonus are followed here (the simulator moves no other currency). */
-  wallet(at: number, kind: 'debit' | 'credit', body: Omit<WalletBody, 'txId' | 'currency'>, currency: WalletCurrency = 'chip'): void {
+  /** A wallet call; chip, bean and bonus are followed here (the simulator moves no other currency). Returns its txId. */
+  wallet(at: number, kind: 'debit' | 'credit', body: Omit<WalletBody, 'txId' | 'currency'>, currency: WalletCurrency = 'chip'): string {
     const s = this.players.get(body.uid)!;
     const delta = kind === 'credit' ? body.amount : -body.amount;
     if (currency === 'chip' || currency === 'bean' || currency === 'bonus') s[currency] += delta;
     const txId = `${this.prefix}w${(this.txSeq++).toString(36)}`;
     this.out({ kind, at, body: { txId, currency, ...body } });
+    return txId;
   }
 
   /** A payment (payments.ts); `chips`: what a paid recharge will credit (followed here). */

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/open';
 import { ensurePlatformApplication } from '../platform/applications';
+import { setProviderApps } from '../../simulator/providers';
 import { ensureGameProvider } from './providers';
 
 export interface DemoProvider { code: string; name: string; appId: string; secret: string }
@@ -23,4 +24,6 @@ export async function seedProviders(db: Db): Promise<void> {
     await ensurePlatformApplication(db, { appId: p.appId, secret: p.secret, name: `${p.name} (provider)` });
     await ensureGameProvider(db, { code: p.code, name: p.name, appId: p.appId }, new Date('2026-01-01T00:00:00Z'));
   }
+  // the demo's simulated providers play through these applications (simulator/providers.ts)
+  setProviderApps(DEMO_PROVIDERS);
 }
