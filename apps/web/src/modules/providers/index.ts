@@ -1,4 +1,14 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
+import { providerScreenEntries } from './common';
 
-/** Screens of Third-party game providers (JILI and others): provider rounds, reports and transaction logs (issue 7). Being built. */
-export const providersScreens: ScreenMap = {};
+/**
+ * Screens of /tinygames/jiligames and /tinygames/thirdgames (issue 7): one shape (screens.tsx)
+ * declared for each group and screen of the catalogue; one lazy chunk serves all eight.
+ */
+export const providersScreens: ScreenMap = Object.fromEntries(
+  providerScreenEntries().map(({ path, group, screen }) => [
+    path,
+    lazy(() => import('./screens').then((m) => ({ default: m.screenFor(group, screen) }))),
+  ]),
+);
