@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
+import { addChannel, requestCashout, reviewerToken } from '../cashout/fixtures';
+import { simulatedGcash } from '../cashout/providers';
 import { goldenOf, roundData } from '../games/test-fixtures';
 import { cashoutReviewForced } from './enforce';
 
@@ -121,6 +123,22 @@ describe.each(databases())('player controls on $kind', (database) => {
     expect(results[0]).toMatchObject({ verified: true });
     expect(await cashoutReviewForced(t.database.db, 8005)).toBe(true);
     expect(await cashoutReviewForced(t.database.db, 8006)).toBe(false);
+  });
+
+  it('holds a controlled player\'s cash-out for a second reviewer whatever the amount', async () => {
+    simulatedGcash.script({});
+    await addChannel(t.database.db, { channel: 'gcash', min: 10_000, max: 2_000_000, feePercent: 2 });
+    await p.credit(8005, 200_000, 'withdrawable');
+    await p.credit(8006, 200_000, 'withdrawable');
+    const held = await requestCashout(p, { uid: 8005, channel: 'gcash', amount: 20_000 });
+    const free = await requestCashout(p, { uid: 8006, channel: 'gcash', amount: 20_000 });
+    const leader = await reviewerToken(t, 'serviceleader');
+    const first = await t.post('/api/cashout/approve', { orderId: held.orderId }, leader);
+    expect(first.body.data.order).toMatchObject({ status: 'in_review', approvedBy: 'serviceleader', remarks: 'Player control: a second reviewer approves' });
+    expect((await t.post('/api/cashout/approve', { orderId: free.orderId }, leader)).body.data.order).toMatchObject({ status: 'succeed', remarks: '' });
+    const second = await t.post('/api/cashout/approve', { orderId: held.orderId }, await reviewerToken(t, 'secadmin'));
+    expect(second.body.data.order).toMatchObject({ status: 'succeed', secondApprovedBy: 'secadmin' });
+    business = await t.loginAs('business');
   });
 
   it('applies platform-wide limits with a version history, and a 400 names the field and changes nothing', async () => {
