@@ -156,6 +156,24 @@ describe.each(databases())('messages on $kind', (kind) => {
     expect((await inbox(7110))[0]).toMatchObject({ title: 'Come back, R7110', content: '<p>1.00 beans for you</p>' });
   });
 
+  it('a running send can be stopped: those reached keep it, the job stops, logged; a second stop is a 409', async () => {
+    const db = t.database.db;
+    const now = new Date(t.clock.now);
+    const created = await db.transaction().execute((trx) => createMessageSend(trx, {
+      audience: audienceOf({ kind: 'list', uids: Array.from({ length: 25 }, (_, i) => 7100 + i).join(' ') }, 0, now),
+      texts: cleanTexts({ titleEn: 'Stop me', contentEn: 'x' }), attachment: null, expiresInDays: 3, source: 'broadcast',
+      issuer: { username: 'business', roles: ['business'] },
+    }, now));
+    expect(await advanceSend(db, created.id, now, 10)).toBe('advanced');
+    const stopped = await t.post('/api/messages/broadcast/cancel', { id: created.id }, business);
+    expect(stopped.body.data).toMatchObject({ status: 'cancelled', delivered: 10, planned: 25 });
+    expect(await advanceSend(db, created.id, now, 10)).toBe('skipped');
+    expect((await t.post('/api/messages/broadcast/cancel', { id: created.id }, business)).status).toBe(409);
+    expect((await t.post('/api/messages/broadcast/cancel', { id: created.id }, partner)).status).toBe(404);
+    const log = await db.selectFrom('operation_log').select('operation').where('target', '=', `message_send:${created.id}`).execute();
+    expect(log.map((l) => l.operation)).toContain('messages.broadcast.cancel');
+  });
+
   it('roles come from the catalogue: service may not call, before the body is read', async () => {
     const service = await t.loginAs('service');
     expect((await t.post('/api/messages/broadcast/send', { nonsense: true }, service)).status).toBe(403);

@@ -6,7 +6,7 @@
 import {
   announcementBody, announcementItem, announcementRef, announcementStatusBody, announcementUpdateBody, broadcastBody, broadcastPreview,
   broadcastPreviewBody, inboxMessage, inboxQuery, platformAnnouncement, platformAnnouncementsQuery, platformEventsBody, prefabBody,
-  prefabItem, prefabPreviewBody, prefabRef, prefabUpdateBody, sendProgress as sendProgressSchema, sendProgressQuery,
+  prefabItem, prefabPreviewBody, prefabRef, prefabUpdateBody, sendProgress as sendProgressSchema, sendProgressQuery, sendRef,
 } from '@console/schemas';
 import { z } from 'zod';
 import { notFound } from '../../http/api-error';
@@ -24,7 +24,7 @@ import { startMessageJobs } from './jobs';
 import { createPrefab, PREFAB_SCREEN, prefabList, removePrefab, updatePrefab } from './prefabs';
 import { fillTemplate } from './render';
 import { plainText, sanitizeHtml } from './sanitize';
-import { BROADCAST_SCREEN, sendList, sendProgress } from './send-list';
+import { BROADCAST_SCREEN, cancelSend, sendList, sendProgress } from './send-list';
 import { audienceOf, createBroadcast, previewAudience, scopeOf } from './sends';
 
 const tags = ['messages'];
@@ -64,6 +64,13 @@ const broadcast: Operation[] = [
       reply.raw.once('finish', () => { void startMessageJobs(db, () => new Date(config.now())); });
       return ok({ id: created.id, planned: created.planned });
     },
+  }),
+  defineOperation({
+    method: 'POST', url: '/api/messages/broadcast/cancel', name: 'messages.broadcast.cancel', screen: BROADCAST_SCREEN, tags, audit: true,
+    summary: 'Stops a running send: players already reached keep their message (and may still claim it), the rest get none; '
+      + '409 when it is not running; 404 unknown (or another partner\'s)',
+    body: sendRef, response: answer(sendProgressSchema),
+    handler: async ({ db, user, body, note, now }) => ok(await cancelSend(db, user, body.id, now, note)),
   }),
   defineOperation({
     method: 'GET', url: '/api/messages/broadcast/progress', name: 'messages.broadcast.progress', screen: BROADCAST_SCREEN, tags,

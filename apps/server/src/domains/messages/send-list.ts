@@ -5,7 +5,8 @@
 import { MESSAGE_CURRENCIES, SEND_STATUSES, TARGET_KINDS, sendItem, type SendItem, type SendProgress } from '@console/schemas';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/open';
-import { notFound } from '../../http/api-error';
+import { conflict, notFound } from '../../http/api-error';
+import type { OperationNote } from '../../http/operation';
 import { contains, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ownsPartner, type ScopedSubject } from '../../plugins/partner-scope';
@@ -64,4 +65,18 @@ export async function sendProgress(db: Db, user: ScopedSubject, id: number): Pro
     ]).executeTakeFirstOrThrow();
   const claimed = Number(counts.claimed);
   return { ...toSendItem(row), read: Number(counts.read), claimed, claimedAmount: claimed * Number(row.amount ?? 0) };
+}
+
+/** Stops a running send where its job is (the row lock waits for a step in progress). */
+export async function cancelSend(db: Db, user: ScopedSubject, id: number, now: Date, note: OperationNote): Promise<SendProgress> {
+  const before = await sendProgress(db, user, id);
+  if (before.status !== 'running') throw conflict(`Send ${id} is already ${before.status}`);
+  const updated = await db.updateTable('message_send').set({ status: 'cancelled', finished_at: now })
+    .where('id', '=', id).where('status', '=', 'running').returning('id').executeTakeFirst();
+  if (!updated) throw conflict(`Send ${id} is no longer running`);
+  const after = await sendProgress(db, user, id);
+  note.target = `message_send:${id}`;
+  note.before = { status: before.status, delivered: before.delivered, planned: before.planned };
+  note.after = { status: after.status, delivered: after.delivered, planned: after.planned };
+  return after;
 }

@@ -57,11 +57,22 @@ function SendProgressModal({ id, onClose }: { id: number; onClose: () => void })
     refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
   });
   const p = progress.data;
+  const { modal } = App.useApp();
+  const stop = () => modal.confirm({
+    title: t('kit.confirmTitle'), content: t(`${S}confirmStop`), okButtonProps: { danger: true },
+    onOk: async () => { await request('POST', '/messages/broadcast/cancel', { data: { id } }); await progress.refetch(); },
+  });
+  const footer = (
+    <Space>
+      {p?.status === 'running' && <Button danger onClick={stop}>{t(`${S}stop`)}</Button>}
+      <Button onClick={onClose}>{t('kit.ok')}</Button>
+    </Space>
+  );
   return (
-    <Modal open title={`${t(`${S}progress`)} #${id}`} onCancel={onClose} footer={<Button onClick={onClose}>{t('kit.ok')}</Button>}>
+    <Modal open title={`${t(`${S}progress`)} #${id}`} onCancel={onClose} footer={footer}>
       {p && (
         <>
-          <Progress percent={p.planned ? Math.floor((p.delivered / p.planned) * 100) : 100} status={p.status === 'running' ? 'active' : 'success'} />
+          <Progress percent={p.planned ? Math.floor((p.delivered / p.planned) * 100) : 100} status={p.status === 'running' ? 'active' : p.status === 'cancelled' ? 'exception' : 'success'} />
           <Descriptions size="small" column={1} bordered items={[
             { key: 's', label: t(`${S}status`), children: <Tag>{t(`${S}statuses.${p.status}`)}</Tag> },
             { key: 'p', label: t(`${S}planned`), children: p.planned },

@@ -33,6 +33,7 @@ const en = {
     status: 'Status', statuses: { running: 'Sending', done: 'Delivered', cancelled: 'Cancelled' },
     sentAt: 'Sent', audience: 'Audience', planned: 'Players', delivered: 'Delivered', expiresAt: 'Expires', source: 'Source',
     progress: 'Send', read: 'Read', claimed: 'Claimed',
+    stop: 'Stop sending', confirmStop: 'Stop this send? Players already reached keep the message; the others get none.',
   },
 };
 const zh: typeof en = {
@@ -69,6 +70,7 @@ const zh: typeof en = {
     status: '状态', statuses: { running: '发送中', done: '已送达', cancelled: '已取消' },
     sentAt: '发送时间', audience: '对象', planned: '人数', delivered: '已送达', expiresAt: '过期时间', source: '来源',
     progress: '发送', read: '已读', claimed: '已领取',
+    stop: '停止发送', confirmStop: '停止此次发送？已送达的玩家保留消息，其余玩家不再收到。',
   },
 };
 export default { en: { messages: en }, zh: { messages: zh } };
