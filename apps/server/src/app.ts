@@ -24,6 +24,7 @@ import { providerOperations, providerPlatformOperations } from './domains/provid
 import { controlOperations, controlPlatformOperations } from './domains/controls/routes';
 import { messageOperations, messagePlatformOperations } from './domains/messages/routes';
 import { appSettingOperations, appSettingPlatformOperations } from './domains/app-settings/routes';
+import { lostPlayerOperations, lostPlayerPlatformOperations } from './domains/lost-players/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { registerReportCompaction } from './domains/payment-reports/compact';
@@ -108,6 +109,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, controlOperations);
   registerOperations(app, deps, messageOperations);
   registerOperations(app, deps, appSettingOperations);
+  registerOperations(app, deps, lostPlayerOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
@@ -117,7 +119,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
     ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,
     ...tableGamePlatformOperations, ...providerPlatformOperations, ...controlPlatformOperations,
-    ...messagePlatformOperations, ...appSettingPlatformOperations,
+    ...messagePlatformOperations, ...appSettingPlatformOperations, ...lostPlayerPlatformOperations,
   ]);
 
   await registerWebApp(app, config.webDist);

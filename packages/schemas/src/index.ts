@@ -22,3 +22,4 @@ export * from './providers';
 export * from './controls';
 export * from './messages';
 export * from './app-settings';
+export * from './lost-players';

@@ -9,6 +9,7 @@ import type { ProviderTables } from '../domains/providers/tables';
 import type { ControlTables } from '../domains/controls/tables';
 import type { MessageTables } from '../domains/messages/tables';
 import type { AppSettingTables } from '../domains/app-settings/tables';
+import type { LostPlayerTables } from '../domains/lost-players/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
 import type { PaymentReportTables } from '../domains/payment-reports/tables';
 import type { RechargeTables } from '../domains/recharge/tables';
@@ -358,7 +359,7 @@ export interface SchemaMigrationTable {
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
-  TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables {
+  TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables, LostPlayerTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

@@ -24,6 +24,7 @@ import { seedProviders } from '../domains/providers/demo';
 import { seedControls } from '../domains/controls/demo';
 import { seedMessages } from '../domains/messages/demo';
 import { seedAppSettings } from '../domains/app-settings/demo';
+import { seedLostPlayers } from '../domains/lost-players/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -96,6 +97,7 @@ export async function seedDemoPlatform(db: Db): Promise<void> {
   await seedControls(db);
   await seedMessages(db);
   await seedAppSettings(db);
+  await seedLostPlayers(db);
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }

@@ -9,13 +9,14 @@ import providers from './providers/locales';
 import controls from './controls/locales';
 import messages from './messages/locales';
 import appsettings from './appsettings/locales';
+import loseuser from './loseuser/locales';
 import remoteconfig from './remoteconfig/locales';
 import reports from './reports/locales';
 import usermanager from './usermanager/locales';
 
 export default {
   en: { ...adminmanager.en, ...usermanager.en, ...remoteconfig.en, ...reports.en, ...cashout.en, ...gameserver.en, ...gamehomepage.en, ...tinygames.en,
-    ...tablegames.en, ...providers.en, ...controls.en, ...messages.en, ...appsettings.en },
+    ...tablegames.en, ...providers.en, ...controls.en, ...messages.en, ...appsettings.en, ...loseuser.en },
   zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh,
-    ...tablegames.zh, ...providers.zh, ...controls.zh, ...messages.zh, ...appsettings.zh },
+    ...tablegames.zh, ...providers.zh, ...controls.zh, ...messages.zh, ...appsettings.zh, ...loseuser.zh },
 };

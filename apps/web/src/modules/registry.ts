@@ -17,6 +17,7 @@ import { providersScreens } from './providers';
 import { controlsScreens } from './controls';
 import { messagesScreens } from './messages';
 import { appsettingsScreens } from './appsettings';
+import { loseuserScreens } from './loseuser';
 import { remoteconfigScreens } from './remoteconfig';
 import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
@@ -35,4 +36,5 @@ export const screens: ScreenMap = {
   ...controlsScreens,
   ...messagesScreens,
   ...appsettingsScreens,
+  ...loseuserScreens,
 };

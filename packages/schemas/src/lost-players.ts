@@ -1,0 +1,2 @@
+/** Request and answer schemas of lost-players (issue 8). */
+export {};
