@@ -1,5 +1,6 @@
 /**
- * Table games in Chromium (issue 7; docs/api/tablegames.md): on a small demo (the simulator's
+ * Table games in Chromium (issue 7; docs/api/tablegames.md): the jackpot pool on Tongits' own
+ * dashboard; on a small demo (the simulator's
  * Tongits tables) plus hands a table server plays here through the signed platform API (a 1v1
  * table: two players and its AI seat; a classic table with two AI seats), admin opens each of the
  * table-game screens with data — the 1v1 dashboard with its jackpot pool, the AI dashboard, the
@@ -73,6 +74,7 @@ describe('/tinygames table games', () => {
 
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await signIn(page, server.url, 'admin', '/tinygames/tongits/dashboard');
+    await page.getByTestId('pool-balance').waitFor(); // the pool on the game's own dashboard too
 
     const d1 = await open(page, '/tinygames/tongits/dashboard1v1', '/api/tinygames/tongits/dashboard1v1');
     expect(d1.totals.rounds, '1v1 rounds').toBeGreaterThan(0);

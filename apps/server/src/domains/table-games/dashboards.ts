@@ -6,11 +6,12 @@
  * Each has its figures by day (GET …?from&to), the days as a table (…/days + export), the rooms
  * (…/rooms + export) and the pool's recent wins (…/jackpots, keyset + export).
  */
-import { tableDashboard, tableDayFigures, tableRoomFigures, jackpotWinRow, type JackpotWinRow, type TableDashboard, type TableDayFigures, type TableGame, type TableRoomFigures } from '@console/schemas';
+import { jackpotPool, tableDashboard, tableDayFigures, tableRoomFigures, jackpotWinRow, type JackpotWinRow, type TableDashboard, type TableDayFigures, type TableGame, type TableRoomFigures } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { dateRange, defineList, eqInt, listOperations, sortBy } from '../../http/list';
-import type { Operation } from '../../http/operation';
+import { defineOperation, type Operation } from '../../http/operation';
+import { z } from 'zod';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { pesos, summaryOperation, tableOperations } from '../payment-reports/common';
 import type { DayRange } from '../player-reports/range';
@@ -106,7 +107,16 @@ export function jackpotWinOperations(game: TableGame, screen: string): Operation
   }));
 }
 
+/** The pool on a game's own dashboard (/tinygames/<game>/dashboard, modules/tinygames). */
+export const poolOperation = (game: TableGame): Operation => defineOperation({
+  method: 'GET', url: `/api/tinygames/${game}/dashboard/pool`, name: `tinygames.${game}.dashboard.pool`, screen: `/tinygames/${game}/dashboard`,
+  tags: ['tinygames'], summary: `The ${game} jackpot pool: contributions in, jackpots paid, balance, rules, what a hit pays now`,
+  response: z.object({ code: z.literal(200), data: jackpotPool }),
+  handler: async ({ db }) => ({ code: 200, data: await readPool(db, game) }),
+});
+
 export const dashboardOperations: Operation[] = [
+  poolOperation('tongits'),
   ...tableDashboardOperations('tongits', 'dashboard1v1', '1v1', 'Tongits 1v1 tables: tables, rounds, player turnover, rake, jackpot contributions'),
   ...jackpotWinOperations('tongits', 'dashboard1v1'),
   ...tableDashboardOperations('tongits', 'aidashboard', 'ai', 'Tongits AI seats: rounds with an AI seat, the AI seats\' stakes, wins, net and win rate'),

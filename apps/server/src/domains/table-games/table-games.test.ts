@@ -140,6 +140,8 @@ describe.each(databases())('table games on $kind', (kind) => {
     expect(entry.map((e) => [Number(e.delta), e.reason, e.ref])).toEqual([[pool.nextPayout, 'jackpot.win', h.roundId]]);
     const after = (await t.get(`${T}/dashboard1v1`, admin, range)).body.data.pool;
     expect(after).toMatchObject({ contributed: pool.contributed, paid: pool.nextPayout, wins: 1, balance: pool.balance - pool.nextPayout });
+    // the game's own dashboard shows the same pool (business may read it)
+    expect((await t.get(`${T}/dashboard/pool`, business)).body.data).toMatchObject({ game: 'tongits', paid: pool.nextPayout, wins: 1 });
     const wins = (await t.get(`${T}/dashboard1v1/jackpots`, admin)).body.data.items;
     expect(wins).toMatchObject([{ roundId: h.roundId, uid: winner, amount: pool.nextPayout, poolBefore: pool.balance }]);
     // a jackpot is not a game win: the rounds still reconcile with their wallet movements

@@ -3,15 +3,15 @@
  * jackpot pool, the days and the rooms as tables with export, and for 1v1 the pool's wins),
  * declared twice by `DASHBOARDS`.
  */
-import { Card, Descriptions, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FigureCard, type ListDeclaration } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
-import { dayEnd, dayStart, formatMoney, formatPercent } from '../../lib/format';
+import { dayEnd, dayStart } from '../../lib/format';
 import { request } from '../../shell/request';
 import { L, MODE_LABELS, TONGITS } from './common';
+import { PoolView, type Pool } from './pool';
 
 export type Scope = '1v1' | 'ai';
 export interface DashboardSpec { screen: 'dashboard1v1' | 'aidashboard'; scope: Scope; jackpots: boolean }
@@ -89,33 +89,14 @@ export function jackpotsList(spec: DashboardSpec): ListDeclaration<Row> {
   };
 }
 
-interface Pool { contributed: number; paid: number; wins: number; balance: number; nextPayout: number; rules: { enabled: boolean; payoutBps: number; maxPayout: number; minPool: number } }
-
 /** The game's jackpot pool (from the dashboard's own answer, shared by its query key). */
 function PoolCard({ decl, params }: { decl: DashboardDeclaration; params: Record<string, string> }) {
-  const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['kit-dashboard', decl.name, decl.api.url, params],
     queryFn: async () => (await request<{ pool: Pool }>('GET', decl.api.url, { params, silent: true })).data ?? null,
     retry: false,
   });
-  const pool = query.data?.pool;
-  if (!pool) return null;
-  const peso = (v: number) => `₱${formatMoney(v)}`;
-  return (
-    <Card title={t(`${L}pool.title`)} data-testid="jackpot-pool">
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
-        <Descriptions.Item label={t(`${L}pool.balance`)}><b data-testid="pool-balance">{peso(pool.balance)}</b></Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.contributed`)}>{peso(pool.contributed)}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.paid`)}>{peso(pool.paid)}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.wins`)}>{pool.wins}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.nextPayout`)}>{pool.rules.enabled ? peso(pool.nextPayout) : t(`${L}pool.disabled`)}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.share`)}>{formatPercent(pool.rules.payoutBps / 10_000)}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.cap`)}>{pool.rules.maxPayout > 0 ? peso(pool.rules.maxPayout) : t(`${L}pool.noCap`)}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}pool.minPool`)}>{peso(pool.rules.minPool)}</Descriptions.Item>
-      </Descriptions>
-    </Card>
-  );
+  return query.data?.pool ? <PoolView pool={query.data.pool} /> : null;
 }
 
 export function TableDashboard({ spec }: { spec: DashboardSpec }) {

@@ -13,6 +13,7 @@ import { dayEnd, dayStart, formatPercent } from '../../lib/format';
 import { request } from '../../shell/request';
 import { api, L } from './common';
 import { daysList } from './lists';
+import { JackpotPool } from '../tablegames/pool';
 
 export const DEFAULT_DAYS = 30;
 
@@ -81,6 +82,7 @@ export function GameDashboard({ game }: { game: string }) {
     <Flex vertical gap={12}>
       <DashboardScreen decl={decl} />
       <RtpBand decl={decl} params={params} />
+      <JackpotPool game={game} />
       <ListScreen key={`${params.from}|${params.to}`} decl={daysList(game, params.from, params.to)} />
     </Flex>
   );
