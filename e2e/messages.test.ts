@@ -3,7 +3,8 @@
  * announcement and a personal message (through the API, as a hostile operator would) and typed
  * into the live previews runs nowhere on the console's screens — no dialog, no marker set by a
  * handler, no script, image, SVG, style, iframe or javascript: link in what the previews show;
- * the player's inbox gets the same cleaned text. A business account sends a message with an
+ * the player's inbox gets the same cleaned text. The page runs with the Content-Security-Policy
+ * bypassed (a canary shows the watch then catches markup that runs), so the allow list alone is tested. A business account sends a message with an
  * attachment to a pasted list after the audience preview, and the app claims it once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,15 @@ async function watch(page: Page) {
 }
 
 describe('messages in the browser', () => {
+  it('the watch itself catches markup that runs (a canary, so the checks below are not vacuous)', async () => {
+    const { context, page } = await newPage(browser, { bypassCSP: true });
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<div class="message-html"><img src=x onerror="window.__xss=1"></div>'); });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBe(1);
+    await expect((await watch(page))()).rejects.toThrow();
+    await context.close();
+  }, 60_000);
+
   it('no XSS vector runs on the template, announcement and broadcast screens or their previews', async () => {
     const prefab = await post('/messages/prefabs/create', { name: 'Hostile <svg onload=window.__xss=1>', titleEn: `T ${MARKED[3]}`, titleZh: 'T', contentEn: HOSTILE, contentZh: HOSTILE });
     expect(prefab.status).toBe(200);
@@ -67,7 +77,9 @@ describe('messages in the browser', () => {
     expect(sent.status).toBe(200);
     for (const stored of [prefab.body.data.contentEn, announcement.body.data.content]) expect(stored).not.toMatch(/<(script|img|svg|style|iframe)|javascript:|onerror|onload/i);
 
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    // the console's Content-Security-Policy would stop inline handlers anyway: bypassed here, so
+    // that what is checked is the allow list itself
+    const { context, page } = await newPage(browser, { width: 1440, height: 900, bypassCSP: true });
     const check = await watch(page);
     await signIn(page, server.url, 'business', '/messages/prefabs');
     expect(await tableSettled(page)).toBeGreaterThan(0);
