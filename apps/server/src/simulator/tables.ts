@@ -33,11 +33,21 @@ const reports = new Map<number, number>();
 const flagged = new Set<number>();
 /** The pool as the table servers follow it: player seats' contributions minus what was paid. */
 let pool = 0;
+/**
+ * What the console surely holds: the pool at the start of the simulated day less today's
+ * jackpots. The sender sends a day at a time and may send one player's events before another
+ * player's earlier ones (sender.ts), so a jackpot may reach the console before rounds that ended
+ * before it on the same day: it is sized on what was settled before the day began.
+ */
+let settledDay = -1;
+let settled = 0;
 /** The simulated table servers' configuration (null or []: they do not play). */
 export function setTableServers(configs: TableServerConfig[] | null): void {
   servers = (configs ?? []).filter((c) => c.game === 'tongits');
   reports.clear();
   flagged.clear();
+  settledDay = -1;
+  settled = 0;
   // followed from the run's own hands: a backfill starts on an empty console (or resends the same history)
   pool = 0;
 }
@@ -54,7 +64,7 @@ const officeTime = (at: number, minutes: number) => Math.floor((at + 8 * HOUR) /
 const TABLE_SHARE = 0.25;
 const REPORT_RATE = 0.02;
 const SUSPECT_REPORT_RATE = 0.3;
-const JACKPOT_HIT = 1 / 120;
+const JACKPOT_HIT = 1 / 60;
 const REPORTS_TO_FLAG = 2;
 const encoder = new TextEncoder();
 
@@ -128,6 +138,7 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
       seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i]!.p.uid, bot: false } : { ...x, bot: true })),
       startedAt: new Date(at).toISOString(), endedAt: new Date(when).toISOString(),
     });
+    if (ctx.dayOf(when) !== settledDay) { settledDay = ctx.dayOf(when); settled = pool; }
     pool += outcome.payouts.reduce((t, x, i) => t + (seats[i] ? x.jackpot : 0), 0);
     afterHand(ctx, server, seats, winner, roundId, table, when);
   }, true);
@@ -138,12 +149,13 @@ function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | nu
   const { world, rng } = ctx;
   const rules = server.jackpot?.rules;
   if (winner && rules?.enabled && rng.chance(JACKPOT_HIT)) {
-    const share = Math.floor((pool * rules.payoutBps) / 10_000);
-    const amount = pool >= rules.minPool ? (rules.maxPayout > 0 ? Math.min(share, rules.maxPayout) : share) : 0;
+    const share = Math.floor((settled * rules.payoutBps) / 10_000);
+    const amount = settled >= rules.minPool ? (rules.maxPayout > 0 ? Math.min(share, rules.maxPayout) : share) : 0;
     if (amount > 0) {
       world.event(at + SECOND, 'jackpot.won', { game: 'tongits', roundId, uid: winner.p.uid, amount });
       winner.chip += amount;
       pool -= amount;
+      settled -= amount;
     }
   }
   const humans = seats.filter((p): p is PlayerState => p !== null);
