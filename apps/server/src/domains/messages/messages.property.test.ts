@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
+import { platformClient } from '../../test/platform';
 import { seedPaymentConfig } from '../payment-config/demo';
 import { plainText, sanitizeHtml } from './sanitize';
 import { assertInert, XSS_VECTORS } from './xss-testing';
@@ -59,6 +60,24 @@ describe.each(databases())('message inputs on $kind', (kind) => {
       ...(await t.database.db.selectFrom('message_send').select(['content_en as c', 'content_zh as z', 'title_en as t']).execute()),
     ];
     for (const row of stored) { assertInert(row.c); assertInert(row.z); expect(row.t).not.toMatch(/[<>]/); }
+  });
+
+  it('random message events and inbox queries are 200 or 400 (404 an unknown player), never 500; nothing is credited for a refused one', async () => {
+    const p = await platformClient(t);
+    await p.register(7501, { name: 'F' });
+    const event = fc.record({
+      id: fc.oneof(fc.string({ minLength: 1, maxLength: 70 }), anything), type: fc.oneof(fc.constantFrom('message.read', 'message.claimed', 'message.other'), anything),
+      at: fc.oneof(fc.constant(new Date(t.clock.now).toISOString()), anything),
+      data: fc.oneof(anything, fc.record({ uid: fc.oneof(fc.constant(7501), anything), messageId: fc.oneof(fc.integer({ min: -5, max: 5 }), anything), extra: anything }, { requiredKeys: [] })),
+    }, { requiredKeys: [] });
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.array(event, { maxLength: 5 }).map((events) => ({ events })), anything.filter((v) => v !== undefined)), fc.string({ maxLength: 30 }), async (body, query) => {
+      const res = await p.post('/api/platform/messages/events', body);
+      expect([200, 400]).toContain(res.status);
+      const inbox = await p.get('/api/platform/messages/inbox', query.replace(/[^\w=&%.-]/g, ''));
+      expect([200, 400, 404]).toContain(inbox.status);
+    }), { numRuns: 150 });
+    const credited = await t.database.db.selectFrom('ledger_entry').select('id').where('reason', '=', 'message.claim').execute();
+    expect(credited).toEqual([]);
   });
 
   it('every XSS vector put into a prefab, an announcement and a personal message is removed before storage', async () => {

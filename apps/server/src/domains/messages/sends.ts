@@ -70,6 +70,8 @@ export function audienceFilter(a: Audience): Expression<SqlBool> {
     if (s.inactiveDays !== undefined) {
       parts.push(sql<SqlBool>`coalesce(p.last_login_at, p.registered_at) <= ${new Date(a.at.getTime() - s.inactiveDays * DAY_MS)}::timestamptz`);
     }
+    if (s.lastLoginFrom !== undefined) parts.push(sql<SqlBool>`coalesce(p.last_login_at, p.registered_at) >= ${new Date(s.lastLoginFrom)}::timestamptz`);
+    if (s.lastLoginTo !== undefined) parts.push(sql<SqlBool>`coalesce(p.last_login_at, p.registered_at) <= ${new Date(s.lastLoginTo)}::timestamptz`);
     if (s.paying === true) parts.push(sql<SqlBool>`EXISTS (SELECT 1 FROM recharge_first_paid f WHERE f.uid = p.uid)`);
     if (s.paying === false) parts.push(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM recharge_first_paid f WHERE f.uid = p.uid)`);
   }
