@@ -9,7 +9,7 @@
  */
 import { GAME_IDS } from '@console/games/src/define';
 import { z } from 'zod';
-import { isoDateTime, requiredText, text } from './text';
+import { requiredText, text } from './text';
 
 const integer = (min: number, max: number) => z
   .number({ message: 'Expected number' })
@@ -201,7 +201,3 @@ export const tableDashboard = z.object({
   pool: jackpotPool,
 });
 export type TableDashboard = z.infer<typeof tableDashboard>;
-
-export const tableGameConfigAnswer = z.object({
-  game: z.string(), rooms: z.array(tableRoom), ai: aiSettings.nullable(), jackpot: jackpotRules.nullable(), at: isoDateTime.optional(),
-});
