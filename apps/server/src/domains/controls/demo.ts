@@ -35,7 +35,8 @@ export function demoControls(now: number): DemoControl[] {
   // DEMO_PLAYERS (src/seed/demo.ts): no controls for players the demo will not have
   const demoPlayers = /^\d+$/.test(process.env.DEMO_PLAYERS ?? '') ? Number(process.env.DEMO_PLAYERS) : 2000;
   const players = new Population({ seed: DEMO_POPULATION.seed, uidBase: DEMO_POPULATION.uidBase }).first(270).slice(150)
-    .filter((p) => !p.dealer && !p.cluster && p.index < demoPlayers);
+    // partner 1's players stay as they are: a small demo has few of them, and its partner screens need their play and cash-outs
+    .filter((p) => !p.dealer && !p.cluster && p.index < demoPlayers && p.partner !== 1);
   const top = players.filter((p) => p.tier === 'top');
   const payers = players.filter((p) => p.payer && p.tier !== 'top');
   const regular = players.filter((p) => !p.payer && p.tier !== 'top');
@@ -50,8 +51,9 @@ export function demoControls(now: number): DemoControl[] {
   add(top[1], 'house', { coolOffUntil: new Date(now + 2 * DAY).toISOString(), blocked: ['rocket', 'mines'], reason: 'Self-exclusion: 30-day cool-off requested by the player' });
   // a payer whose cash-outs a second reviewer approves
   add(payers[0], 'house', { cashoutReview: true, maxBet: 500_000, reason: 'Recharge and cash-out pattern under review (risk)' });
-  add(payers[1], 'house', { maxBet: 200_000, dayLossCap: 2_000_000, reason: 'Family member asked for limits' });
-  // third-party limits that stay out of the way of the simulated providers
+  add(payers[1], 'house', { maxBet: 200_000, blocked: ['scratch'], reason: 'Family member asked for limits' });
+  // third-party limits that stay out of the way of the simulated providers (a day cap far above any simulated loss);
+  // house controls are those the simulator plays by (bet cap, cool-off; blocks name games its bets do not name)
   add(regular[0], 'tp', { dayLossCap: 20_000_000, reason: 'Third-party daily loss cap at the player\'s request' });
   add(top[2], 'tp', { coolOffUntil: new Date(now - 5 * DAY).toISOString(), reason: 'Cooled off after a complaint; the break is over' });
   return out;
