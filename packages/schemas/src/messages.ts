@@ -107,7 +107,11 @@ export const segmentConditions = z.strictObject({
   inactiveDays: int(1, 3650).optional(),
   /** true: players with a paid recharge; false: players without. */
   paying: z.boolean({ message: 'Must be true or false' }).optional(),
-}).refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, { message: 'Must not be below vipMin', path: ['vipMax'] });
+  /** Last login (or, never logged in, registration) at or after / before these instants (used by /loseuser). */
+  lastLoginFrom: isoDateTime.optional(),
+  lastLoginTo: isoDateTime.optional(),
+}).refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, { message: 'Must not be below vipMin', path: ['vipMax'] })
+  .refine((s) => !s.lastLoginFrom || !s.lastLoginTo || Date.parse(s.lastLoginFrom) <= Date.parse(s.lastLoginTo), { message: 'Must not be before lastLoginFrom', path: ['lastLoginTo'] });
 export type SegmentConditions = z.infer<typeof segmentConditions>;
 
 /** Who a send reaches: one uid, a pasted list (uids separated by spaces, commas or lines), or a segment. */
