@@ -24,7 +24,7 @@ import { seedProviders } from '../domains/providers/demo';
 import { seedControls } from '../domains/controls/demo';
 import { seedMessages } from '../domains/messages/demo';
 import { seedAppSettings } from '../domains/app-settings/demo';
-import { seedLostPlayers } from '../domains/lost-players/demo';
+import { seedLostPlayerCampaigns, seedLostPlayers } from '../domains/lost-players/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -128,6 +128,8 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     await finishBatches(db, end);
     const messages = await seedMessageTraffic(db, config, DEMO_PASSWORD, end);
     o.log?.('demo messages', { ...messages });
+    const campaigns = await seedLostPlayerCampaigns(db, config, DEMO_PASSWORD, end);
+    o.log?.('demo retrieval campaigns', { ...campaigns });
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
     const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
     const rejected = faults.reduce((a, [, n]) => a + n, 0);

@@ -1,4 +1,8 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /loseuser, lost-player retrieval (issue 8). Being built. */
-export const loseuserScreens: ScreenMap = {};
+/** Screens of /loseuser, lost-player retrieval (issue 8): the campaigns and their players, and the dashboard. */
+export const loseuserScreens: ScreenMap = {
+  '/loseuser/send': lazy(() => import('./send')),
+  '/loseuser/dashboard': lazy(() => import('./dashboard')),
+};

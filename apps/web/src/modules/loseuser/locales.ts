@@ -1,4 +1,50 @@
 /** Strings of the loseuser screens (issue 8); keys under 'loseuser'. */
-const en = {};
-const zh: typeof en = {};
+const en = {
+  campaigns: 'Retrieval campaigns', players: 'Players of the campaign', compose: 'New retrieval campaign', required: 'Required',
+  name: 'Campaign name', sentAt: 'Sent', segment: 'Players chosen', reward: 'Reward (each)', rewardPesos: 'Reward in chips (₱, each)',
+  rewardHelp: 'Chips each player gets when claiming the message; empty: a message only. Counts against your daily chip limit.',
+  noReward: 'None', planned: 'Chosen', reached: 'Reached', claimed: 'Claimed', returned: 'Came back', returnRate: 'Return rate',
+  paid: 'Paid after return', rewardCost: 'Reward cost', recharge: 'Recharge after return', returnOnCost: 'Return on cost',
+  status: 'Delivery', statuses: { running: 'Sending', done: 'Sent', cancelled: 'Stopped' }, titleEn: 'Title (English)', titleZh: 'Title (Chinese)',
+  contentEn: 'Message (English)', contentZh: 'Message (Chinese)', createdBy: 'Sent by',
+  variablesHelp: 'Variables: {name} player name, {amount} the reward, {date} the day sent. Markup is cleaned on the server.',
+  inactiveDays: 'Inactive days ≥', partner: 'Partner', vipMin: 'VIP from', vipMax: 'VIP to', vip: 'VIP', paying: 'Paying',
+  payingYes: 'Has paid', payingNo: 'Never paid', lastLoginRange: 'Last login between', expiresInDays: 'Claimable for (days)',
+  preview: 'Preview players', send: 'Send campaign', reaches: 'Reaches {{count}} players',
+  exposure: 'At most {{amount}} in chips if every player claims the reward', sample: 'For example',
+  confirmSend: 'Send this campaign to {{count}} players? The reward can cost at most {{amount}}.',
+  noCampaigns: 'No campaign yet: choose players above, preview and send.', back: 'All campaigns',
+  outcome: 'Outcome', outcomes: { reached: 'Reached, not back', returned: 'Came back', paid: 'Came back and paid' },
+  lastLoginBefore: 'Last login before', reachedAt: 'Reached', claimedAt: 'Claimed', returnedAt: 'Came back', paidAt: 'First recharge after',
+  recharges: 'Recharges',
+  dashboardTitle: 'Retrieval dashboard', chart: 'Players by day',
+  f: {
+    campaigns: 'Campaigns', planned: 'Players chosen', reached: 'Reached', returned: 'Came back', returnRate: 'Return rate', paid: 'Paid after return',
+    rewardCost: 'Reward cost', recharge: 'Recharge after return', returnOnCost: 'Return on cost (×)',
+  },
+};
+const zh: typeof en = {
+  campaigns: '召回活动', players: '活动玩家', compose: '新建召回活动', required: '必填',
+  name: '活动名称', sentAt: '发送时间', segment: '选择的玩家', reward: '奖励（每人）', rewardPesos: '奖励筹码（₱，每人）',
+  rewardHelp: '玩家领取消息时获得的筹码；留空则只发消息。计入您的每日筹码额度。',
+  noReward: '无', planned: '选中', reached: '已送达', claimed: '已领取', returned: '已回归', returnRate: '回归率',
+  paid: '回归后充值', rewardCost: '奖励成本', recharge: '回归后充值额', returnOnCost: '投入产出比',
+  status: '投递', statuses: { running: '发送中', done: '已发送', cancelled: '已停止' }, titleEn: '标题（英文）', titleZh: '标题（中文）',
+  contentEn: '消息（英文）', contentZh: '消息（中文）', createdBy: '发送人',
+  variablesHelp: '变量：{name} 玩家昵称，{amount} 奖励，{date} 发送日期。标记由服务器清理。',
+  inactiveDays: '未登录天数 ≥', partner: '合作方', vipMin: 'VIP 从', vipMax: 'VIP 到', vip: 'VIP', paying: '付费',
+  payingYes: '已付费', payingNo: '从未付费', lastLoginRange: '最后登录时间', expiresInDays: '可领取天数',
+  preview: '预览玩家', send: '发送活动', reaches: '将送达 {{count}} 名玩家',
+  exposure: '若全部领取，奖励最多 {{amount}} 筹码', sample: '例如',
+  confirmSend: '向 {{count}} 名玩家发送此活动？奖励最多花费 {{amount}}。',
+  noCampaigns: '暂无活动：在上方选择玩家，预览后发送。', back: '全部活动',
+  outcome: '结果', outcomes: { reached: '已送达，未回归', returned: '已回归', paid: '回归并充值' },
+  lastLoginBefore: '发送前最后登录', reachedAt: '送达时间', claimedAt: '领取时间', returnedAt: '回归时间', paidAt: '回归后首充',
+  recharges: '充值次数',
+  dashboardTitle: '召回数据看板', chart: '每日玩家',
+  f: {
+    campaigns: '活动数', planned: '选中玩家', reached: '已送达', returned: '已回归', returnRate: '回归率', paid: '回归后充值',
+    rewardCost: '奖励成本', recharge: '回归后充值额', returnOnCost: '投入产出比（倍）',
+  },
+};
 export default { en: { loseuser: en }, zh: { loseuser: zh } };
