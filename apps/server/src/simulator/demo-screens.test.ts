@@ -1,5 +1,5 @@
 /**
- * A small demo seed (270 players, 4 days: the simulator with the staff desk, recharges and
+ * A small demo seed (330 players, 4 days: the simulator with the staff desk, recharges and
  * cash-outs; a size where every screen has something for partner 1 too) into a test
  * database, then every /usermanager screen and every data report under / through its API: at least one row for every demo
  * role that may see it, and for the partner account (partner 1) wherever it may see the screen.
@@ -17,7 +17,7 @@ import { databases, type OpenedTestDatabase } from '../test/databases';
 import { DEMO_POPULATION } from './population';
 
 const NOW = Date.parse('2026-11-22T10:30:00Z');
-const DEMO: DemoPlayers = { players: 270, days: 4, seed: DEMO_POPULATION.seed };
+const DEMO: DemoPlayers = { players: 330, days: 4, seed: DEMO_POPULATION.seed };
 const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
 const RANGE = { from: '2026-11-20T00:00:00+08:00', to: '2026-11-22T23:59:59+08:00' };
 

@@ -11,6 +11,7 @@
  * seedProviders), like the table servers; the HTTP simulator (one application) does not play
  * them. Outcomes: a slot paytable of RTP ≈ 96.8% (below), big wins (≥ 20×) about 1 spin in 200.
  */
+import { coolingOff } from '../domains/controls/demo-players';
 import type { Ctx } from './behaviour';
 import type { Transport, WalletBody } from './types';
 import { REASONS, type PlayerState } from './world';
@@ -83,6 +84,8 @@ export function providerSpins(ctx: Ctx, s: PlayerState, at: number): void {
       const roundId = `${prefixOf(code)}${world.roundId()}`;
       const uid = s.p.uid;
       const win = spinWin(ctx, stake);
+      // a player cooling off is refused by the wallet (domains/controls): the provider sends no bet and no record
+      if (coolingOff(uid, when)) return;
       const txIds = [world.wallet(when, 'debit', { uid, amount: stake, reason: REASONS.bet, ref: roundId })];
       const end = when + rng.int(2, 6) * 1000;
       // the spin's end happens even past the end of a run: a debited bet always gets its record

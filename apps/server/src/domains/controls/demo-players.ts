@@ -15,6 +15,12 @@ export function knowControls(list: (Known & { uid: number })[]): void {
 }
 
 
+/** Whether a demo player is cooling off at `at` (a provider's game server asks before it spins: simulator/providers.ts). */
+export function coolingOff(uid: number, at: number): boolean {
+  const c = known.get(uid);
+  return c !== undefined && at < c.coolUntil;
+}
+
 /** The simulator's side (rounds.ts): the stake a game server may take for this bet, after sending the refused one. */
 export function controlledStake(world: World, s: PlayerState, at: number, amount: number): number {
   const c = known.get(s.p.uid);
