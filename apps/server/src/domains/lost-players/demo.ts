@@ -48,14 +48,14 @@ const TEXTS = {
   contentZh: '<p>牌桌在等你。登录领取 <b>{amount}</b>，截止 {date}。</p>',
 };
 
-export interface CampaignTraffic { campaigns: number; refused: number; actions: number; claims: number; recharges: number; why: string[] }
+export interface CampaignTraffic { campaigns: number; skipped: number; refused: number; actions: number; claims: number; recharges: number; why: string[] }
 
 export async function seedLostPlayerCampaigns(db: Db, config: ServerConfig, password: string, end: number,
   app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<CampaignTraffic> {
   let clock = end;
   const server = await buildApp({ db, config: { ...config, now: () => clock, webDist: undefined }, batchWorker: false });
   await server.ready();
-  const traffic: CampaignTraffic = { campaigns: 0, refused: 0, actions: 0, claims: 0, recharges: 0, why: [] };
+  const traffic: CampaignTraffic = { campaigns: 0, skipped: 0, refused: 0, actions: 0, claims: 0, recharges: 0, why: [] };
   const json = async (url: string, payload: string, headers: Record<string, string>) => {
     const res = await server.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': 'application/json' } });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) as Record<string, any> : {} };
@@ -71,9 +71,13 @@ export async function seedLostPlayerCampaigns(db: Db, config: ServerConfig, pass
       clock = at;
       const login = await json('/api/login', JSON.stringify({ username: c.by, password }), {});
       if (login.body.code !== 200) throw new Error(`demo campaigns: ${c.by} cannot sign in`);
+      // as the screen does: preview first; a short history may have nobody that long away
+      const token = { 'x-token': login.body.accessToken as string };
+      const preview = await json('/api/loseuser/campaigns/preview', JSON.stringify({ segment: c.segment, reward: c.reward || undefined }), token);
+      if (preview.status !== 200 || preview.body.data.players === 0) { traffic.skipped += 1; continue; }
       const res = await json('/api/loseuser/campaigns/send', JSON.stringify({
         name: c.name, segment: c.segment, ...TEXTS, reward: c.reward || undefined, expiresInDays: c.expiresInDays,
-      }), { 'x-token': login.body.accessToken as string });
+      }), token);
       if (res.status !== 200) { traffic.refused += 1; traffic.why.push(`${c.name}: ${res.status} ${String(res.body.message)}`); continue; }
       traffic.campaigns += 1;
       await startMessageJobs(db, () => new Date(at));
