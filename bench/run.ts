@@ -13,6 +13,7 @@ import { apiLogin, freePort, launchBrowser, startServer, DEMO_PASSWORD } from '.
 import { playersBench, playersBenchUrl } from './players.ts';
 import { paymentsBench, paymentsSummary } from './payments.ts';
 import { gamesBench, gamesSummary } from './games.ts';
+import { messagesBench, messagesSummary } from './messages.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -130,6 +131,9 @@ if (payments) results.payments = payments;
 // games (issue 7) on PostgreSQL: BENCH_BETS bets over 90 days (default 20,000,000; 0 skips it)
 const games = pgUrl && process.env.BENCH_BETS !== '0' ? await gamesBench(playersBenchUrl()) : null;
 if (games) results.games = games;
+// a broadcast (issue 8) on PostgreSQL: BENCH_BROADCAST_PLAYERS players in the segment (default 1,000,000; 0 skips it)
+const messages = pgUrl && process.env.BENCH_BROADCAST_PLAYERS !== '0' ? await messagesBench(playersBenchUrl()) : null;
+if (messages) results.messages = messages;
 
 const row = (c: (typeof calls)[number]) =>
   `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
@@ -142,6 +146,7 @@ console.log(['',
   `navigation → painted dashboard shell: median ${browser.shellPaintMsMedian} ms (runs: ${browser.shellPaintMsRuns.join(', ')})`, '',
   ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : []),
   ...(payments ? [...paymentsSummary(payments), ''] : []),
-  ...(games ? [...gamesSummary(games), ''] : [])].join('\n'));
+  ...(games ? [...gamesSummary(games), ''] : []),
+  ...(messages ? [...messagesSummary(messages), ''] : [])].join('\n'));
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');
