@@ -28,28 +28,27 @@ export interface TableServerConfig {
 }
 
 let servers: TableServerConfig[] = [];
-/** Reports against each player so far, and the players flagged (the desk's view of this run). */
-const reports = new Map<number, number>();
-const flagged = new Set<number>();
-/** The pool as the table servers follow it: player seats' contributions minus what was paid. */
-let pool = 0;
 /**
- * What the console surely holds: the pool at the start of the simulated day less today's
- * jackpots. The sender sends a day at a time and may send one player's events before another
- * player's earlier ones (sender.ts), so a jackpot may reach the console before rounds that ended
- * before it on the same day: it is sized on what was settled before the day began.
+ * What the table servers follow during one run (a backfill or a live run: one World), kept per
+ * run so that a run sent again (a forced resend, a seed finished after a cut) plays the very same
+ * hands: reports against each player and the players flagged (the desk's view of this run); the
+ * pool as the table servers follow it (player seats' contributions minus what was paid); and what
+ * the console surely holds: the pool at the start of the simulated day less today's jackpots. The
+ * sender sends a day at a time and may send one player's events before another player's earlier
+ * ones (sender.ts), so a jackpot may reach the console before rounds that ended before it on the
+ * same day: it is sized on what was settled before the day began. A run starts from an empty pool
+ * (a backfill starts on an empty console, or resends the same history).
  */
-let settledDay = -1;
-let settled = 0;
+interface RunState { reports: Map<number, number>; flagged: Set<number>; pool: number; settledDay: number; settled: number }
+const runs = new WeakMap<object, RunState>();
+function runOf(ctx: Ctx): RunState {
+  let state = runs.get(ctx.world);
+  if (!state) runs.set(ctx.world, state = { reports: new Map(), flagged: new Set(), pool: 0, settledDay: -1, settled: 0 });
+  return state;
+}
 /** The simulated table servers' configuration (null or []: they do not play). */
 export function setTableServers(configs: TableServerConfig[] | null): void {
   servers = (configs ?? []).filter((c) => c.game === 'tongits');
-  reports.clear();
-  flagged.clear();
-  settledDay = -1;
-  settled = 0;
-  // followed from the run's own hands: a backfill starts on an empty console (or resends the same history)
-  pool = 0;
 }
 
 /** What a sitting plays at: the game and a function playing one hand at a moment (null: no hand). */
@@ -138,8 +137,9 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
       seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i]!.p.uid, bot: false } : { ...x, bot: true })),
       startedAt: new Date(at).toISOString(), endedAt: new Date(when).toISOString(),
     });
-    if (ctx.dayOf(when) !== settledDay) { settledDay = ctx.dayOf(when); settled = pool; }
-    pool += outcome.payouts.reduce((t, x, i) => t + (seats[i] ? x.jackpot : 0), 0);
+    const run = runOf(ctx);
+    if (ctx.dayOf(when) !== run.settledDay) { run.settledDay = ctx.dayOf(when); run.settled = run.pool; }
+    run.pool += outcome.payouts.reduce((t, x, i) => t + (seats[i] ? x.jackpot : 0), 0);
     afterHand(ctx, server, seats, winner, roundId, table, when);
   }, true);
   return { bet: room.ante, win: winner === s ? won : 0, end };
@@ -148,14 +148,15 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
 function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | null)[], winner: PlayerState | null, roundId: string, table: string, at: number): void {
   const { world, rng } = ctx;
   const rules = server.jackpot?.rules;
+  const run = runOf(ctx);
   if (winner && rules?.enabled && rng.chance(JACKPOT_HIT)) {
-    const share = Math.floor((settled * rules.payoutBps) / 10_000);
-    const amount = settled >= rules.minPool ? (rules.maxPayout > 0 ? Math.min(share, rules.maxPayout) : share) : 0;
+    const share = Math.floor((run.settled * rules.payoutBps) / 10_000);
+    const amount = run.settled >= rules.minPool ? (rules.maxPayout > 0 ? Math.min(share, rules.maxPayout) : share) : 0;
     if (amount > 0) {
       world.event(at + SECOND, 'jackpot.won', { game: 'tongits', roundId, uid: winner.p.uid, amount });
       winner.chip += amount;
-      pool -= amount;
-      settled -= amount;
+      run.pool -= amount;
+      run.settled -= amount;
     }
   }
   const humans = seats.filter((p): p is PlayerState => p !== null);
@@ -168,10 +169,10 @@ function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | nu
     world.event(at + rng.int(5, 90) * SECOND, 'game.reported', {
       uid: by.p.uid, targetUid: target.p.uid, game: 'tongits', roundId, table, reason, text: rng.pick(REPORT_TEXTS[reason]!),
     });
-    const n = (reports.get(target.p.uid) ?? 0) + 1;
-    reports.set(target.p.uid, n);
-    if (ctx.staff && n >= REPORTS_TO_FLAG && !flagged.has(target.p.uid) && rng.chance(0.7)) {
-      flagged.add(target.p.uid);
+    const n = (run.reports.get(target.p.uid) ?? 0) + 1;
+    run.reports.set(target.p.uid, n);
+    if (ctx.staff && n >= REPORTS_TO_FLAG && !run.flagged.has(target.p.uid) && rng.chance(0.7)) {
+      run.flagged.add(target.p.uid);
       // the next office day (GMT+08:00), between 10:00 and 17:00; dropped when the run ends first
       const when = officeTime(at + DAY, rng.int(0, 7 * 60));
       const by = rng.pick(['secadmin', 'admin']);
