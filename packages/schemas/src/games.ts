@@ -13,7 +13,7 @@
  */
 import { GAME_IDS } from '@console/games/src/define';
 import { z } from 'zod';
-import { isoDateTime, requiredText } from './text';
+import { isoDateTime, requiredText, wellFormed } from './text';
 
 const integer = (min: number, max: number) => z
   .number({ message: 'Expected number' })
@@ -30,7 +30,8 @@ const HEX64 = /^[0-9a-f]{64}$/;
 const storableJson = z.json()
   // JSON null is "nothing reported": the round's bets and result are required (and NOT NULL in game_round)
   .refine((v) => v !== null, { message: 'Required (not null)' })
-  .refine((v) => !/\\u0000/.test(JSON.stringify(v)), { message: 'Contains a NUL character' });
+  .refine((v) => !/\\u0000/.test(JSON.stringify(v)), { message: 'Contains a NUL character' })
+  .refine(wellFormed, { message: 'Contains an invalid character' });
 const roundGame = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(', ')}` });
 
 /** Most seat rows a round may carry (a colour-game table with many bets). */

@@ -8,9 +8,21 @@ import { z } from 'zod';
 // eslint-disable-next-line no-control-regex
 const NO_NUL = /^[^\u0000]*$/;
 
+// Nor can it hold half of a UTF-16 surrogate pair (JSON's "\ud800" alone): a 400 as well.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a string, or every string and key inside a JSON value, is text PostgreSQL can store (no lone surrogate). */
+export function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(wellFormed);
+  if (value !== null && typeof value === 'object') return Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v));
+  return true;
+}
+
 /** A string of at most `max` characters; the message is the §5 wording ("Over 200 characters"). */
 export const text = (max: number) =>
-  z.string().max(max, { message: `Over ${max} characters` }).regex(NO_NUL, { message: 'Contains a NUL character' });
+  z.string().max(max, { message: `Over ${max} characters` }).regex(NO_NUL, { message: 'Contains a NUL character' })
+    .refine(wellFormed, { message: 'Contains an invalid character' });
 
 
 /** A required, non-empty string (after trimming when `trim`). */

@@ -130,6 +130,8 @@ describe.each(databases())('game.round events on $kind', (kind) => {
       [{ result: { text: 'a\u0000b' } }, 'data.result: Contains a NUL character'],
       [{ result: null }, 'data.result: Required (not null)'],
       [{ bets: null }, 'data.bets: Required (not null)'],
+      [{ table: '\ud800' }, 'data.table: Contains an invalid character'],
+      [{ result: { k: 'x\udc00' } }, 'data.result: Contains an invalid character'],
       [{ extra: 1 }, 'data.extra: Unknown field'],
     ];
     for (const [over, message] of cases) {
