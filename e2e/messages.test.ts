@@ -113,7 +113,7 @@ describe('messages in the browser', () => {
     expect(content.replace(/&lt;[^&]*&gt;/g, '')).not.toMatch(/<(script|img|svg|style|iframe)|javascript:|\son\w+=/i);
   }, 180_000);
 
-  it('business previews a pasted list, sends an attachment, and the app claims it once', async () => {
+  it('business previews a pasted list, sends an attachment, and the app claims it once', { timeout: 180_000, retry: 1 }, async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await signIn(page, server.url, 'business', '/messages/broadcast');
     await page.locator('label.ant-radio-button-wrapper', { hasText: 'List of uids' }).click();
@@ -143,5 +143,5 @@ describe('messages in the browser', () => {
     expect(balance.body.data.balances.chip).toBe(2500);
     // one retry: in one full e2e run (2026-11-25) the progress's delivered count never showed
     // within 30 s, while the file alone passes in 4 s; cause not found yet (see the closing note)
-  }, { timeout: 180_000, retry: 1 });
+  });
 });
