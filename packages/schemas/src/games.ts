@@ -32,6 +32,8 @@ const storableJson = z.json()
   .refine((v) => v !== null, { message: 'Required (not null)' })
   .refine((v) => !/\\u0000/.test(JSON.stringify(v)), { message: 'Contains a NUL character' })
   .refine(wellFormed, { message: 'Contains an invalid character' });
+/** A round's text field: it is also kept inside the event's jsonb, which refuses a lone surrogate. */
+const roundText = (max: number) => requiredText(max).refine(wellFormed, { message: 'Contains an invalid character' });
 const roundGame = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(', ')}` });
 
 /** Most seat rows a round may carry (a colour-game table with many bets). */
@@ -53,9 +55,9 @@ export type GameRoundSeat = z.infer<typeof gameRoundSeat>;
 export const gameRoundData = z.strictObject({
   game: roundGame,
   /** Unique per application and game server fleet; the `ref` of the round's wallet calls. */
-  roundId: requiredText(64),
-  server: requiredText(64),
-  table: requiredText(64),
+  roundId: roundText(64),
+  server: roundText(64),
+  table: roundText(64),
   /** The settings version played with: a version of /tinygames/<game>/configs, or 0 for the game's defaults. */
   configVersion: integer(0, Number.MAX_SAFE_INTEGER),
   seedHash: z.string().regex(HEX64, { message: 'Must be 64 lowercase hex characters' }),
