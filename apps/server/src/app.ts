@@ -25,6 +25,14 @@ import { controlOperations, controlPlatformOperations } from './domains/controls
 import { messageOperations, messagePlatformOperations } from './domains/messages/routes';
 import { appSettingOperations, appSettingPlatformOperations } from './domains/app-settings/routes';
 import { lostPlayerOperations, lostPlayerPlatformOperations } from './domains/lost-players/routes';
+import { partnerOperations, partnerPlatformOperations } from './domains/partners/routes';
+import { roomOperations, roomPlatformOperations } from './domains/rooms/routes';
+import { agentOperations, agentPlatformOperations } from './domains/agents/routes';
+import { agentReportOperations, agentReportPlatformOperations } from './domains/agent-reports/routes';
+import { agentManagerOperations, agentManagerPlatformOperations } from './domains/agentmanager/routes';
+import { agentxOperations, agentxPlatformOperations } from './domains/agentx/routes';
+import { agentCashOperations, agentCashPlatformOperations } from './domains/agentcash/routes';
+import { groundPromoterOperations, groundPromoterPlatformOperations } from './domains/groundpromoters/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { registerReportCompaction } from './domains/payment-reports/compact';
@@ -110,6 +118,14 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, messageOperations);
   registerOperations(app, deps, appSettingOperations);
   registerOperations(app, deps, lostPlayerOperations);
+  registerOperations(app, deps, partnerOperations);
+  registerOperations(app, deps, roomOperations);
+  registerOperations(app, deps, agentOperations);
+  registerOperations(app, deps, agentReportOperations);
+  registerOperations(app, deps, agentManagerOperations);
+  registerOperations(app, deps, agentxOperations);
+  registerOperations(app, deps, agentCashOperations);
+  registerOperations(app, deps, groundPromoterOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
@@ -120,6 +136,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,
     ...tableGamePlatformOperations, ...providerPlatformOperations, ...controlPlatformOperations,
     ...messagePlatformOperations, ...appSettingPlatformOperations, ...lostPlayerPlatformOperations,
+    ...partnerPlatformOperations, ...roomPlatformOperations, ...agentPlatformOperations, ...agentReportPlatformOperations,
+    ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations,
   ]);
 
   await registerWebApp(app, config.webDist);

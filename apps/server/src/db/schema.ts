@@ -9,6 +9,14 @@ import type { ProviderTables } from '../domains/providers/tables';
 import type { ControlTables } from '../domains/controls/tables';
 import type { MessageTables } from '../domains/messages/tables';
 import type { AppSettingTables } from '../domains/app-settings/tables';
+import type { PartnerLedgerTables } from '../domains/partners/tables';
+import type { RoomTables } from '../domains/rooms/tables';
+import type { AgentTables } from '../domains/agents/tables';
+import type { AgentReportTables } from '../domains/agent-reports/tables';
+import type { AgentManagerTables } from '../domains/agentmanager/tables';
+import type { AgentxTables } from '../domains/agentx/tables';
+import type { AgentCashTables } from '../domains/agentcash/tables';
+import type { GroundPromoterTables } from '../domains/groundpromoters/tables';
 import type { LostPlayerTables } from '../domains/lost-players/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
 import type { PaymentReportTables } from '../domains/payment-reports/tables';
@@ -359,7 +367,8 @@ export interface SchemaMigrationTable {
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
-  TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables, LostPlayerTables {
+  TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables, LostPlayerTables,
+  PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

@@ -25,6 +25,14 @@ import { seedControls } from '../domains/controls/demo';
 import { seedMessages } from '../domains/messages/demo';
 import { seedAppSettings } from '../domains/app-settings/demo';
 import { seedLostPlayerCampaigns, seedLostPlayers } from '../domains/lost-players/demo';
+import { seedPartners, seedPartnerActivity } from '../domains/partners/demo';
+import { seedRooms, seedRoomActivity } from '../domains/rooms/demo';
+import { seedAgents, seedAgentActivity } from '../domains/agents/demo';
+import { seedAgentReports, seedAgentReportActivity } from '../domains/agent-reports/demo';
+import { seedAgentManagers, seedAgentManagerActivity } from '../domains/agentmanager/demo';
+import { seedAgentxs, seedAgentxActivity } from '../domains/agentx/demo';
+import { seedAgentCashs, seedAgentCashActivity } from '../domains/agentcash/demo';
+import { seedGroundPromoters, seedGroundPromoterActivity } from '../domains/groundpromoters/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -98,6 +106,14 @@ export async function seedDemoPlatform(db: Db): Promise<void> {
   await seedMessages(db);
   await seedAppSettings(db);
   await seedLostPlayers(db);
+  await seedPartners(db);
+  await seedRooms(db);
+  await seedAgents(db);
+  await seedAgentReports(db);
+  await seedAgentManagers(db);
+  await seedAgentxs(db);
+  await seedAgentCashs(db);
+  await seedGroundPromoters(db);
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }
@@ -130,6 +146,15 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     o.log?.('demo messages', { ...messages });
     const campaigns = await seedLostPlayerCampaigns(db, config, DEMO_PASSWORD, end);
     o.log?.('demo retrieval campaigns', { ...campaigns });
+    // issue 9: distribution, after the history it builds on
+    o.log?.('demo partners', await seedPartnerActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo rooms', await seedRoomActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo agents', await seedAgentActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo agent-reports', await seedAgentReportActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo agentmanager', await seedAgentManagerActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo agentx', await seedAgentxActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
     const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
     const rejected = faults.reduce((a, [, n]) => a + n, 0);

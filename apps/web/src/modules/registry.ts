@@ -21,6 +21,14 @@ import { loseuserScreens } from './loseuser';
 import { remoteconfigScreens } from './remoteconfig';
 import { reportsScreens } from './reports';
 import { usermanagerScreens } from './usermanager';
+import { partnersScreens } from './partners';
+import { roomsScreens } from './rooms';
+import { agentsScreens } from './agents';
+import { agentreportsScreens } from './agentreports';
+import { agentmanagerScreens } from './agentmanager';
+import { agentxScreens } from './agentx';
+import { agentcashScreens } from './agentcash';
+import { groundpromotersScreens } from './groundpromoters';
 
 export const screens: ScreenMap = {
   ...adminmanagerScreens,
@@ -37,4 +45,12 @@ export const screens: ScreenMap = {
   ...messagesScreens,
   ...appsettingsScreens,
   ...loseuserScreens,
+  ...partnersScreens,
+  ...roomsScreens,
+  ...agentsScreens,
+  ...agentreportsScreens,
+  ...agentmanagerScreens,
+  ...agentxScreens,
+  ...agentcashScreens,
+  ...groundpromotersScreens,
 };

@@ -1,0 +1,6 @@
+/** agent cooperation reports and the extra rebate (issue 9): staff operations and platform calls. Wired into app.ts; filled by this domain's work. */
+import type { Operation } from '../../http/operation';
+import type { PlatformOperation } from '../../http/platform-operation';
+
+export const agentReportOperations: Operation[] = [];
+export const agentReportPlatformOperations: PlatformOperation[] = [];

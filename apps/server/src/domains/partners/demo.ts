@@ -1,0 +1,11 @@
+/** Demo data of partners, cloud chips, coin dealers, bills and transfers (issue 9). */
+import type { ServerConfig } from '../../config';
+import type { Db } from '../../db/open';
+
+/** Configuration seeded with the demo platform, before any player exists. */
+export async function seedPartners(_db: Db): Promise<void> {}
+
+/** Activity after the simulated history (players, rounds, payments exist); returns figures for the seed log. */
+export async function seedPartnerActivity(_db: Db, _config: ServerConfig, _password: string, _end: number): Promise<Record<string, number>> {
+  return {};
+}
