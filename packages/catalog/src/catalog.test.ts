@@ -64,7 +64,8 @@ describe('catalogue data', () => {
     expect(findScreen('/usermanager/payorderdecide')).toMatchObject({ hidden: true, kind: 'workflow' });
     expect(findScreen('/usermanager/playerchips')).toMatchObject({ hidden: true, kind: 'workflow' });
     expect(childrenOf('/platmanager')).toHaveLength(11);
-    expect(childrenOf('/agentcooperation')).toHaveLength(12);
+    // the 12 of §2 and the hidden agentedit and rebateadjust (docs/decisions/021-agents.md)
+    expect(childrenOf('/agentcooperation')).toHaveLength(14);
   });
 
   it('cuts off only the child grants §2 gives beyond their module', () => {

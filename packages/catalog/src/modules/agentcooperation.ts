@@ -14,5 +14,9 @@ export const agentcooperationModule = defineModule(
     screen('shareData', 'Share data', '分成数据', 'report'),
     screen('shareRebate', 'Share rebates', '分成返利', 'list'),
     screen('extrarebateAnalyze', 'Extra rebate analysis', '额外返利分析', 'report'),
+    // who may make agents, change their rates and suspend them; who may adjust rebates, change the
+    // settlement's setting and run it by hand (docs/decisions/021-agents.md); the others read
+    screen('agentedit', 'Edit agents', '编辑代理', 'workflow', { ...roles('business', 'partner', 'secadmin'), hidden: true }),
+    screen('rebateadjust', 'Adjust rebates', '调整返利', 'workflow', { ...roles('business', 'secadmin'), hidden: true }),
   ], { icon: 'ShareAltOutlined', ...roles('business', 'service', 'serviceleader', 'partner', 'sales', 'secadmin') }),
 );
