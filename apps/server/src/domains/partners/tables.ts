@@ -1,3 +1,4 @@
 /** Row types of partners, cloud chips, coin dealers, bills and transfers (issue 9), merged into db/schema.ts's Database. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PartnerLedgerTables {}
+import type { AccountLedgerTables } from '../ledger/account-tables';
+
+export interface PartnerLedgerTables extends AccountLedgerTables {}
