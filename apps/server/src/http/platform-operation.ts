@@ -72,6 +72,17 @@ declare module 'fastify' {
 
 export const platformUnauthorized = (message: string) => new ApiError(401, message);
 
+/**
+ * What other domains add to every platform call (domains/agentx: an integration agent's IP
+ * allow list and its call counts): `admit` answers a refusal message (401) or null once the
+ * application is known; `answered` sees each call's application and status after the answer.
+ */
+export interface PlatformCallHook {
+  admit?(db: Db, appId: string, ip: string, now: Date): Promise<string | null>;
+  answered?(db: Db, appId: string, status: number, now: Date): void;
+}
+export const platformCallHooks: PlatformCallHook[] = [];
+
 /** Lowercase hex HMAC-SHA256 of `${timestamp}.${payload}` (the contract's signature). */
 export function platformSignature(secret: string, timestamp: string, payload: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
@@ -98,6 +109,10 @@ async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> 
   const overlapping = app.previous_secret !== null && app.previous_secret_until !== null
     && new Date(app.previous_secret_until).getTime() > deps.config.now();
   request.platformApp = { appId: app.app_id, secret: app.secret, previousSecret: overlapping ? app.previous_secret : null, timestamp };
+  for (const hook of platformCallHooks) {
+    const refused = await hook.admit?.(deps.db, app.app_id, request.ip, new Date(deps.config.now()));
+    if (refused) throw platformUnauthorized(refused);
+  }
 }
 
 function checkSignature(request: FastifyRequest): void {
@@ -147,6 +162,11 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
       },
       onError: async (request, _reply, error) => {
         if ((error as { statusCode?: number }).statusCode === 401) refusals.record(request, error.message);
+      },
+      onResponse: async (request, reply) => {
+        const appId = request.headers['x-app-id'];
+        if (typeof appId !== 'string' || appId.length === 0 || appId.length > 64) return;
+        for (const hook of platformCallHooks) hook.answered?.(deps.db, appId, reply.statusCode, new Date(deps.config.now()));
       },
       handler: async (request, reply) => op.handler({
         db: deps.db, config: deps.config, app: { appId: request.platformApp!.appId }, body: request.body, query: request.query,

@@ -20,6 +20,7 @@ import { conflict, notFound } from '../../http/api-error';
 import { post } from '../ledger/ledger';
 import { checkBet, ControlRefusal, recordRefusal, tpGameMoved } from '../controls/enforce';
 import { withRetry } from './retry';
+import { agentxGameMoved } from '../agentx/traffic';
 
 export interface MoveAnswer { txId: string; balance: number }
 export interface RollbackAnswer {
@@ -65,6 +66,7 @@ async function gameMoved(trx: Db, root: Db, appId: string, uid: number, currency
   if (currency !== 'chip' || !isGameReason(reason)) return;
   await sql`SELECT wallet_game(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean)`.execute(trx);
   await tpGameMoved(trx, root, appId, uid, delta, at, rollback);
+  await agentxGameMoved(trx, root, appId, uid, delta, at, rollback);
 }
 
 export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {

@@ -1,4 +1,7 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of issue 9 built in this folder, by full catalogue path. */
-export const agentxScreens: ScreenMap = {};
+/** Screens of /agentx (issue 9): the integration agents list. */
+export const agentxScreens: ScreenMap = {
+  '/agentx/list': lazy(() => import('./list')),
+};
