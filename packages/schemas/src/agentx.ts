@@ -51,7 +51,7 @@ export const agentxAppId = z.string({ message: 'Must be a string' }).min(3, { me
   .regex(/^[a-z0-9][a-z0-9_.-]*$/, { message: 'Only lowercase letters, digits, _, . and - are allowed' });
 
 const terms = {
-  name: requiredText(64),
+  name: requiredText(64).refine((v) => v.trim().length > 0, { message: 'Required' }),
   partner: whole(0, 2_147_483_647),
   walletMode: z.enum(AGENTX_WALLET_MODES, { message: 'Must be transfer or seamless' }),
   callbackUrl,
