@@ -36,9 +36,11 @@ import { groundPromoterOperations, groundPromoterPlatformOperations } from './do
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { registerReportCompaction } from './domains/payment-reports/compact';
+import { registerExtraRebateJob } from './domains/agent-reports/job';
 import { paymentReportsOperations, paymentReportsPlatformOperations } from './domains/payment-reports/routes';
 import { rechargeOperations, rechargePlatformOperations } from './domains/recharge/routes';
 import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
+import { registerAgentSettlement } from './domains/agents/settlement';
 import { platformOperations } from './domains/platform/routes';
 import { playerListOperations } from './domains/player-lists/routes';
 import { playerRecordsOperations } from './domains/player-records/routes';
@@ -130,6 +132,9 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
     registerReportCompaction(app, db, config.now);
+    // issue 9: the weekly agent settlement (Monday 00:00 GMT+8; exactly once across processes)
+    registerAgentSettlement(app, db, config.now);
+    registerExtraRebateJob(app, db, config.now);
   }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
