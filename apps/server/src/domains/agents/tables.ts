@@ -105,6 +105,8 @@ export interface AgentRebateLineTable {
 }
 
 export interface AgentRebateTable {
+  /** Migration 038: the lists' tie-breaker. */
+  id: Generated<number>;
   week: Day;
   agent: number;
   partner: number;
