@@ -30,3 +30,4 @@ export * from './agentcash';
 export * from './groundpromoters';
 export * from './agents';
 export * from './partners';
+export * from './agentmanager';
