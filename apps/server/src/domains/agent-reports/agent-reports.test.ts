@@ -19,6 +19,7 @@ const DAY = 86_400_000;
 const A = 9001; // agent of partner 1: T1 9002..9006 (9006 shares A's device), T2 9007 (via 9002)
 const C = 9201; // agent of partner 1: T1 9202..9204
 const B = 9101; // agent of partner 2: T1 9102, 9103
+const GAME_DAY = { rounds: 0, flagged: 0, bets: 0, players: 0, turnover: 0, wins: 0, fees: 0, jackpot: 0 };
 const ACTIVITY_DAYS = ['2026-11-23', '2026-11-24', '2026-11-25'];
 
 describe.each(databases())('agent reports on $kind', (kind) => {
@@ -72,7 +73,7 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       [9102, 2, 50_000], [9103, 2, 50_000],
     ];
     for (const day of ACTIVITY_DAYS) {
-      await db.insertInto('game_day').values([{ day, game: 'tongits', partner: 1, slot: 0 }, { day, game: 'tongits', partner: 2, slot: 0 }]).execute();
+      await db.insertInto('game_day').values([{ ...GAME_DAY, day, game: 'tongits', partner: 1, slot: 0 }, { ...GAME_DAY, day, game: 'tongits', partner: 2, slot: 0 }]).execute();
       await db.insertInto('game_player_day').values(plays.map(([uid, partner, fee]) => ({
         game: 'tongits', day, uid, partner, rounds: 10, bets: 10, turnover: fee * 20, wins: fee * 19, fees: fee, jackpot: 0,
       }))).execute();
@@ -199,7 +200,7 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       const db = t.database.db;
       // the window's play (2 days): A's T1 (4 counted + 9006 shared) 250,000 a day each; C's 3 invitees 350,000 a day each
       for (const day of ['2026-11-28', '2026-11-29']) {
-        await db.insertInto('game_day').values({ day, game: 'tongits', partner: 1, slot: 0 }).execute();
+        await db.insertInto('game_day').values({ ...GAME_DAY, day, game: 'tongits', partner: 1, slot: 0 }).execute();
         await db.insertInto('game_player_day').values([9002, 9003, 9004, 9005, 9006, 9202, 9203, 9204].map((uid) => ({
           game: 'tongits', day, uid, partner: 1, rounds: 5, bets: 5, turnover: 1_000_000, wins: 900_000, fees: uid > 9200 ? 350_000 : 250_000, jackpot: 0,
         }))).execute();

@@ -1,11 +1,97 @@
-/** Demo data of agent cooperation reports and the extra rebate (issue 9). */
+/**
+ * Demo data of agent cooperation reports and the extra rebate (issue 9). Runs after the agents'
+ * demo (seed/demo.ts order: agents, then this), which made agents of the simulated players and
+ * settled the finished weeks. Here, per demo partner (1 and 2): the roll-ups are refreshed over
+ * the history, then an extra rebate config is created through the service a day before the
+ * last settled week (targets taken from that week's figures, so that some agents reach them:
+ * tier 1 at the median agent's T1 rake, tier 2 at the top quarter's), the settlement step pays
+ * it, and a second config is opened for the coming week. Partner 1's configs are made by the
+ * demo `partner` account, partner 2's by `business` (no demo account belongs to partner 2).
+ * Deterministic and safe to re-run: a config of the same name and partner is not made again,
+ * and the settlement pays each agent of a window once.
+ */
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
+import type { SessionUser } from '../auth/sessions';
+import { appendOperationLog } from '../operation-log/chain';
+import { consoleDay } from '../player-reports/range';
+import { createConfig, settleExtraRebates, windowFigures } from './extra-rebate';
+import { refreshAgentReports } from './refresh';
 
-/** Configuration seeded with the demo platform, before any player exists. */
+const DAY_MS = 86_400_000;
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** Configuration seeded with the demo platform, before any player exists: nothing (configs need agents). */
 export async function seedAgentReports(_db: Db): Promise<void> {}
 
+async function demoUser(db: Db, username: string): Promise<SessionUser | null> {
+  const row = await db.selectFrom('console_account').select(['id', 'username', 'name', 'roles', 'partner']).where('username', '=', username).executeTakeFirst();
+  if (!row) return null;
+  const roles = (typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles) as string[];
+  return { accountId: Number(row.id), username: row.username, name: row.name, avatar: '', telephone: '', roles, partner: Number(row.partner), bind2fa: false, tokenHash: '' };
+}
+
+/** A round figure at or below n (two significant digits), at least `min`. */
+const round2 = (n: number, min: number) => {
+  if (n <= min) return min;
+  const p = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.max(min, Math.floor(n / p) * p);
+};
+
+async function create(db: Db, user: SessionUser, partner: number, body: Parameters<typeof createConfig>[1], at: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const note = { target: '', before: null as unknown, after: null as unknown };
+    const doc = await createConfig({ db: trx, user, now: at, note }, { ...body, partner });
+    await appendOperationLog(trx, {
+      username: user.username, partner: user.partner, operation: 'agentcooperation.extrarebateconfigs.create', target: note.target,
+      result: 'ok', status: 200, message: '', before: note.before, after: note.after, ip: '127.0.0.1',
+    }, at);
+    return doc.id;
+  });
+}
+
 /** Activity after the simulated history (players, rounds, payments exist); returns figures for the seed log. */
-export async function seedAgentReportActivity(_db: Db, _config: ServerConfig, _password: string, _end: number): Promise<Record<string, number>> {
-  return {};
+export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _password: string, end: number): Promise<Record<string, number>> {
+  const now = new Date(end);
+  const figures = { days: 0, configs: 0, settled: 0, paidAgents: 0, paid: 0 };
+  figures.days = (await refreshAgentReports(db, now, { force: true })).days;
+  const today = consoleDay(now);
+  // the last week the agents' settlement closed (its Monday), else the last full week before today
+  const closed = await db.selectFrom('agent_week').select('week').where('status', '=', 'closed').orderBy('week', 'desc').limit(1).executeTakeFirst();
+  const lastMonday = (() => { const d = new Date(`${today}T00:00:00Z`); const back = (d.getUTCDay() + 6) % 7; return addDays(today, -back - 7); })();
+  const windowFrom = closed ? (closed.week instanceof Date ? closed.week.toISOString().slice(0, 10) : String(closed.week).slice(0, 10)) : lastMonday;
+  const windowTo = addDays(windowFrom, 6);
+  const createdAt = new Date(Date.parse(`${windowFrom}T00:00:00Z`) - 8 * 3_600_000 - DAY_MS + 10 * 3_600_000); // 10:00 GMT+8 the day before
+  for (const [partner, username] of [[1, 'partner'], [2, 'business']] as const) {
+    const user = await demoUser(db, username);
+    if (!user) continue;
+    const exists = async (name: string) => (await db.selectFrom('extra_rebate_config').select('id').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) !== undefined;
+    const agentsRakes = (await windowFigures(db, partner, windowFrom, windowTo)).filter((f) => f.t1Rake > 0).sort((a, b) => a.t1Rake - b.t1Rake);
+    const pick = (q: number) => agentsRakes[Math.min(agentsRakes.length - 1, Math.floor(agentsRakes.length * q))];
+    const median = pick(0.5);
+    const top = pick(0.75);
+    const t1 = round2(median?.t1Rake ?? 100_000, 10_000);
+    const t2 = Math.max(t1 + 10_000, round2(top?.t1Rake ?? 200_000, 10_000));
+    const active1 = Math.min(median?.active ?? 1, 10);
+    const tiers = [{ t1Rake: t1, activeInvitees: active1, rateBp: 100 }, { t1Rake: t2, activeInvitees: Math.max(active1, Math.min(top?.active ?? active1, 10)), rateBp: 200 }];
+    const best = Math.floor(((agentsRakes.at(-1)?.t1Rake ?? 0) * 200) / 10_000);
+    const agentCap = round2(Math.max(10_000, Math.floor(best * 0.8)), 10_000);
+    const budget = Math.max(agentCap, round2(agentCap * Math.max(2, Math.ceil(agentsRakes.length / 2)), 10_000));
+    const name = partner === 1 ? 'Weekly push' : 'Second partner push';
+    if (!(await exists(name))) {
+      await create(db, user, partner, { name, windowFrom, windowTo, tiers, agentCap, budget }, createdAt);
+      figures.configs += 1;
+    }
+    const nextFrom = addDays(today, 1);
+    const nextName = partner === 1 ? 'Next week push' : 'Second partner next week';
+    if (!(await exists(nextName))) {
+      await create(db, user, partner, { name: nextName, windowFrom: nextFrom, windowTo: addDays(nextFrom, 6), tiers, agentCap, budget: budget * 2 }, now);
+      figures.configs += 1;
+    }
+  }
+  const settled = await settleExtraRebates(db, now, 'system:extra-rebate');
+  figures.settled = settled.configs;
+  figures.paidAgents = settled.lines;
+  figures.paid = settled.paid;
+  return figures;
 }

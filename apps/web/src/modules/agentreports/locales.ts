@@ -1,2 +1,108 @@
 /** Strings of this folder's screens (issue 9); keys under 'agentreports'. */
-export default { en: { agentreports: {} }, zh: { agentreports: {} } };
+const en = {
+  title: {
+    cooperData: 'Cooperation data', cooperAgents: 'By agent', cooperSearch: 'Cooperation search', inviteeData: 'Invitee data',
+    shareData: 'Share data', coindealerlogs: 'Coin dealer sales to agents and invitees', extrarebateconfigs: 'Extra rebate settings',
+    payouts: 'Extra rebate paid', extrarebateAnalyze: 'Extra rebate analysis', agentgamelogs: 'Agent game log',
+  },
+  chart: 'Rake and rebate by day',
+  yes: 'Yes', no: 'No',
+  f: {
+    range: 'Days', agent: 'Agent ID', uid: 'Player ID', name: 'Name', partner: 'Partner', agents: 'Agents', newInvitees: 'New invitees',
+    activeInvitees: 'Active invitees (player-days)', recharge: 'Invitees\' recharge', rake: 'Rake', rebateT1: 'T1 rebate (est.)',
+    rebateT2: 'T2 rebate (est.)', rakeT1: 'T1 rake', rakeT2: 'T2 rake', newT1: 'New T1', newT2: 'New T2', activeT1: 'Active T1 (days)',
+    activeT2: 'Active T2 (days)', level: 'Level', relation: 'Relation', isAgent: 'Agent', invitees: 'Direct invitees', registeredAt: 'Registered',
+    tier: 'Tier', via: 'Via (T1)', turnover: 'Turnover', rounds: 'Rounds', activeDays: 'Active days', active: 'Active', sharesIp: 'Shares IP',
+    sharesDevice: 'Shares device', period: 'Period', activeInviteeDays: 'Active invitee-days', extraRebate: 'Extra rebate paid',
+    dealer: 'Coin dealer', at: 'Time', amount: 'Chips to player', reason: 'Reason', ref: 'Reference', balanceAfter: 'Dealer stock after',
+    status: 'Status', id: 'ID', windowFrom: 'Window from', windowTo: 'Window to', tiers: 'Targets', tiersText: 'Targets',
+    agentCap: 'Cap per agent', budget: 'Total budget', paid: 'Paid', version: 'Version', settledAt: 'Settled', updatedBy: 'Changed by',
+    updatedAt: 'Changed', config: 'Config ID', t1Rake: 'T1 rake in window', excluded: 'Invitees left out (shared IP/device)',
+    rateBp: 'Extra rate', computed: 'Earned', capped: 'Capped', budgetCut: 'Cut by budget', paidAt: 'Paid at', cost: 'Cost',
+    baselineTurnover: 'Turnover, window before', extraTurnover: 'Extra turnover', baselineRake: 'Rake, window before', extraRake: 'Extra rake',
+    costPerExtraTurnover: 'Cost per extra turnover', returnOnCost: 'Extra rake per chip of cost', day: 'Day', players: 'Players',
+    wins: 'Wins', houseNet: 'House net',
+  },
+  rel: {
+    player: 'The player', invitee: 'Invited by the player', inviter: 'Inviter', agentT1: 'Agent (player is its T1)', agentT2: 'Agent (player is its T2)',
+    agentBeyond: 'Agent (beyond T2: earns nothing)', agent: 'Agent', t1: 'T1 invitee', t2: 'T2 invitee',
+  },
+  periods: { day: 'Day', week: 'Week (from Monday)', month: 'Month' },
+  statuses: { open: 'Open', cancelled: 'Cancelled', settled: 'Settled' },
+  tier: {
+    rake1: 'Tier 1: T1 rake ≥ (₱)', active1: 'Tier 1: active T1 invitees ≥', rate1: 'Tier 1: extra rate (%)',
+    rake2: 'Tier 2: T1 rake ≥ (₱)', active2: 'Tier 2: active T1 invitees ≥', rate2: 'Tier 2: extra rate (%)',
+    rake3: 'Tier 3: T1 rake ≥ (₱)', active3: 'Tier 3: active T1 invitees ≥', rate3: 'Tier 3: extra rate (%)',
+  },
+  help: {
+    partner: 'Partner accounts: leave empty (your own). Central staff: the partner whose agents it is for.',
+    window: 'GMT+8 days, both included; the window starts today or later and lasts at most 92 days.',
+    tiers: 'Tiers 2 and 3 are optional; each must ask more rake, not fewer active invitees, and pay a higher rate (0.01%–50% of T1 rake).',
+    pesos: 'In pesos (₱1 = 100 chips). The cap is at most the budget; the budget is shared pro rata when the agents earn more.',
+  },
+  hint: {
+    cooperSearch: 'Enter a player ID: its inviters up to the agent, and its own invitees.',
+    inviteeData: 'Enter an agent ID to see its T1 and T2 invitees.',
+    configs: 'No extra rebate yet: create one with its window, targets, cap and budget.',
+  },
+  create: 'New extra rebate', edit: 'Edit', cancel: 'Cancel config', settle: 'Settle finished windows',
+  confirmEdit: 'Saving overwrites extra rebate config {{id}} (version {{version}}). Continue?',
+  confirmCancel: 'Cancel extra rebate config {{id}} "{{name}}"? Nothing will be paid for it.',
+  confirmSettle: 'Pay every finished window whose weeks are settled? Each agent is paid once.',
+  configKey: 'Config {{id}}',
+};
+
+const zh: typeof en = {
+  title: {
+    cooperData: '合作数据', cooperAgents: '按代理', cooperSearch: '合作查询', inviteeData: '被邀请人数据',
+    shareData: '分成数据', coindealerlogs: '币商对代理及被邀请人的销售', extrarebateconfigs: '额外返利配置',
+    payouts: '额外返利发放', extrarebateAnalyze: '额外返利分析', agentgamelogs: '代理游戏记录',
+  },
+  chart: '每日抽水与返利',
+  yes: '是', no: '否',
+  f: {
+    range: '日期', agent: '代理ID', uid: '玩家ID', name: '名称', partner: '合作方', agents: '代理数', newInvitees: '新增被邀请人',
+    activeInvitees: '活跃被邀请人（人天）', recharge: '被邀请人充值', rake: '抽水', rebateT1: '一级返利（估算）',
+    rebateT2: '二级返利（估算）', rakeT1: '一级抽水', rakeT2: '二级抽水', newT1: '新增一级', newT2: '新增二级', activeT1: '一级活跃（天）',
+    activeT2: '二级活跃（天）', level: '层级', relation: '关系', isAgent: '代理', invitees: '直接邀请人数', registeredAt: '注册时间',
+    tier: '级别', via: '经由（一级）', turnover: '流水', rounds: '局数', activeDays: '活跃天数', active: '活跃', sharesIp: '同IP',
+    sharesDevice: '同设备', period: '周期', activeInviteeDays: '活跃被邀请人天数', extraRebate: '已发额外返利',
+    dealer: '币商', at: '时间', amount: '给玩家的筹码', reason: '原因', ref: '关联单号', balanceAfter: '币商余额',
+    status: '状态', id: 'ID', windowFrom: '开始日期', windowTo: '结束日期', tiers: '目标', tiersText: '目标',
+    agentCap: '单代理上限', budget: '总预算', paid: '已发放', version: '版本', settledAt: '结算时间', updatedBy: '修改人',
+    updatedAt: '修改时间', config: '配置ID', t1Rake: '期间一级抽水', excluded: '排除的被邀请人（同IP/设备）',
+    rateBp: '额外比例', computed: '应得', capped: '已封顶', budgetCut: '按预算削减', paidAt: '发放时间', cost: '成本',
+    baselineTurnover: '前一期流水', extraTurnover: '新增流水', baselineRake: '前一期抽水', extraRake: '新增抽水',
+    costPerExtraTurnover: '每单位新增流水成本', returnOnCost: '每筹码成本带来的新增抽水', day: '日期', players: '玩家数',
+    wins: '派彩', houseNet: '平台净收入',
+  },
+  rel: {
+    player: '该玩家', invitee: '该玩家邀请的人', inviter: '邀请人', agentT1: '代理（该玩家为其一级）', agentT2: '代理（该玩家为其二级）',
+    agentBeyond: '代理（超过二级：无返利）', agent: '代理', t1: '一级被邀请人', t2: '二级被邀请人',
+  },
+  periods: { day: '日', week: '周（周一起）', month: '月' },
+  statuses: { open: '进行中', cancelled: '已取消', settled: '已结算' },
+  tier: {
+    rake1: '档位1：一级抽水 ≥（₱）', active1: '档位1：一级活跃人数 ≥', rate1: '档位1：额外比例（%）',
+    rake2: '档位2：一级抽水 ≥（₱）', active2: '档位2：一级活跃人数 ≥', rate2: '档位2：额外比例（%）',
+    rake3: '档位3：一级抽水 ≥（₱）', active3: '档位3：一级活跃人数 ≥', rate3: '档位3：额外比例（%）',
+  },
+  help: {
+    partner: '合作方账号：留空（本合作方）。总部人员：填写该配置所属的合作方。',
+    window: '按北京时间（GMT+8）自然日，含首尾；开始日期不早于今天，最长 92 天。',
+    tiers: '档位2、3可选；每一档的抽水要求须更高、活跃人数不得更少、比例须更高（一级抽水的 0.01%–50%）。',
+    pesos: '单位为比索（₱1 = 100 筹码）。单代理上限不超过总预算；代理应得总额超出预算时按比例分配。',
+  },
+  hint: {
+    cooperSearch: '输入玩家ID：查看其上级邀请链直到代理，以及其直接邀请的玩家。',
+    inviteeData: '输入代理ID，查看其一级和二级被邀请人。',
+    configs: '尚无额外返利：新建一个，设置期间、目标、上限和预算。',
+  },
+  create: '新建额外返利', edit: '编辑', cancel: '取消配置', settle: '结算已结束的期间',
+  confirmEdit: '保存将覆盖额外返利配置 {{id}}（版本 {{version}}）。继续吗？',
+  confirmCancel: '取消额外返利配置 {{id}}「{{name}}」？该配置将不会发放任何返利。',
+  confirmSettle: '发放所有已结束且对应周已结算的期间？每个代理只发放一次。',
+  configKey: '配置 {{id}}',
+};
+
+export default { en: { agentreports: en }, zh: { agentreports: zh } };
