@@ -33,7 +33,7 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     uid, name: `P${uid}`, register_ip: ip, register_device: device, registered_at: new Date(MADE - 30 * 24 * HOUR), partner, inviter_uid: inviter,
   });
   const rake = async (uid: number, day: string, fees: number, game = 'tongits') => {
-    await db().insertInto('game_player_day').values({ game, day, uid, partner: 0, rounds: 3, bets: 3, turnover: fees * 20, wins: 0, fees }).execute();
+    await db().insertInto('game_player_day').values({ game, day, uid, partner: 0, rounds: 3, bets: 3, turnover: fees * 20, wins: 0, fees, jackpot: 0 }).execute();
   };
   /** Moves the clock (sessions expire when it jumps) and signs everyone in again. */
   const at = async (ms: number) => {

@@ -199,7 +199,7 @@ export const rebateList: ListSpec = defineList<RebateItem>({
  * Settlement runs (payout batches). A run covers every partner's agents: a partner account sees
  * its own figures (agents, lines, paid of its agents), computed from the statements.
  */
-export const runList: ListSpec = defineList<SettlementRunItem>({
+export const runList: ListSpec = defineList<SettlementRunItem & { partner: number; batch: string }>({
   url: '/api/agentcooperation/settlements', name: 'agentcooperation.settlements', screen: SCREENS.runs, tags,
   summary: 'Payout batches: one settlement run per week (claimed by one server process), with its agents, lines and what it paid '
     + '(statements, chips, currency); per partner (partner=, or a partner account\'s own) the figures of that partner\'s agents; filters week, status, partner',
@@ -223,10 +223,10 @@ export const runList: ListSpec = defineList<SettlementRunItem>({
   filters: { week: weekFilter('b.week'), status: eqEnum('b.status', ['paying', 'done']), partner: eqInt('b.partner') },
   sorts: { id: sortBy.int('b.bid') },
   defaultSort: { key: 'id', order: 'descend' },
-  item: settlementRunItem.extend({ partner: z.number() }),
+  item: settlementRunItem.extend({ partner: z.number(), batch: z.string() }),
   row: (r) => ({
     id: num(r.id), week: weekKey(r.week as string), status: r.status as SettlementRunItem['status'], claimedBy: r.claimed_by as string,
     startedAt: iso(r.started_at)!, computedAt: iso(r.computed_at)!, finishedAt: iso(r.finished_at), agents: num(r.agents), lines: num(r.lines),
-    paid: num(r.paid), paidChips: num(r.paid_chips), paidAmount: num(r.paid_amount), partner: num(r.partner),
+    paid: num(r.paid), paidChips: num(r.paid_chips), paidAmount: num(r.paid_amount), partner: num(r.partner), batch: `${num(r.id)}-${num(r.partner)}`,
   }),
 });

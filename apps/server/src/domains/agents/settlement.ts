@@ -14,7 +14,9 @@ import { ensureWeeks, weekEnd, weekKey, weekOf, weekStart, nextSettlementAt } fr
 
 export const SETTLEMENT_ACTOR = `system:agent-settlement@${hostname()}:${process.pid}`;
 export const REBATE_REASON = 'agent.rebate';
-export const DEFAULT_PAY_CHUNK = 2_000;
+/** Statements paid per transaction (AGENT_SETTLEMENT_CHUNK overrides it: the concurrency test makes chunks small). */
+export const DEFAULT_PAY_CHUNK = /^\d{1,6}$/.test(process.env.AGENT_SETTLEMENT_CHUNK ?? '') && Number(process.env.AGENT_SETTLEMENT_CHUNK) > 0
+  ? Number(process.env.AGENT_SETTLEMENT_CHUNK) : 2_000;
 
 export interface WeekResult { week: string; run: number; agents: number; lines: number; pending: number }
 export interface SettleResult { computed: WeekResult[]; paid: number; paidAmount: number }
