@@ -18,6 +18,7 @@ import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
 import { saveItem, versionOperations } from '../payment-config/versions';
+import { resultsOf, type ResultRow } from '../platform/alongside';
 import { withRetry } from '../platform/retry';
 import { globalProviders, localProviders, SCREENS, smsSettings, smsSettingsItems } from './kinds';
 import { route, type ProviderStats } from './sms-route';
@@ -63,49 +64,14 @@ export const smsPlatform = [
 export const SMS_RESULT = 'sms.result';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
-interface Row { r_status: PlatformEventResult['status']; r_code: number | null; r_message: string | null }
 
-/** Valid sms.result events first of their id (`mine`), later events with their ids (`echoes`), the rest. */
-export function splitSmsResults(events: readonly { id: string; type: string; error?: unknown }[]) {
-  const first = new Map<string, number>();
-  events.forEach((e, n) => { if (!first.has(e.id)) first.set(e.id, n); });
-  const isMine = (k: number) => events[k]!.type === SMS_RESULT && !events[k]!.error;
-  const mine: number[] = [];
-  const others: number[] = [];
-  const echoes: [number, number][] = [];
-  events.forEach((e, n) => {
-    const f = first.get(e.id)!;
-    if (f === n && isMine(n)) mine.push(n);
-    else if (f !== n && isMine(f)) echoes.push([n, f]);
-    else others.push(n);
-  });
-  return { mine, others, echoes };
-}
 
-async function applySmsResults(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
+export async function applySmsResults(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
   const json = JSON.stringify(events.map((e) => ({ id: e.id, at: e.at, data: e.data })));
-  const { rows } = await withRetry(() => sql<Row>`SELECT r_status, r_code, r_message FROM sms_results_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
-  if (rows.length !== events.length) throw new Error(`sms_results_apply answered ${rows.length} results for ${events.length} events`);
-  return rows.map((row, i) => {
-    const result: PlatformEventResult = { id: events[i]!.id, status: row.r_status };
-    if (row.r_code !== null) result.code = row.r_code;
-    if (row.r_message !== null) result.message = row.r_message;
-    return result;
-  });
+  const { rows } = await withRetry(() => sql<ResultRow>`SELECT r_status, r_code, r_message FROM sms_results_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+  return resultsOf(events, rows, 'sms_results_apply');
 }
 
-/** The events call with its sms.result events taken out: `next` applies the others, then the results (in their order). */
-export async function applyWithSmsResults<E extends Prepared>(db: Db, appId: string, prepared: E[], now: Date,
-  next: (events: E[]) => Promise<PlatformEventResult[]>): Promise<PlatformEventResult[]> {
-  const split = splitSmsResults(prepared);
-  if (split.mine.length === 0) return next(prepared);
-  const results = new Array<PlatformEventResult>(prepared.length);
-  if (split.others.length > 0) (await next(split.others.map((n) => prepared[n]!))).forEach((r, i) => { results[split.others[i]!] = r; });
-  const applied = await applySmsResults(db, appId, split.mine.map((n) => prepared[n]!), now);
-  split.mine.forEach((n, i) => { results[n] = applied[i]!; });
-  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, id: prepared[n]!.id, status: 'duplicate' };
-  return results;
-}
 
 // ------------------------------------------------------------------------------------ smslogs
 

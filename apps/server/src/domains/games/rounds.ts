@@ -13,33 +13,12 @@ import { verifyRound, type Difference } from '@console/games';
 import type { GameRoundData, PlatformEventResult } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import { resultsOf, type ResultRow } from '../platform/alongside';
 import { withRetry } from '../platform/retry';
 import { settingsOfVersions } from './settings';
 
-interface RoundEvent { n: number; id: string; type: string; at: string; data: unknown; error?: unknown }
+interface RoundEvent { id: string; type: string; at: string; data: unknown; error?: unknown }
 
-/**
- * How a call's events are applied (docs/decisions/011-game-rounds.md): `rounds`, the valid
- * game.round events whose id is the first of its kind in the call, go set-based after the
- * others; `echoes`, later events carrying a round's id, answer as duplicates of that round's
- * outcome (position → the round's position); `others` go through platform_events_apply (a
- * game.round left there is either refused for its data or a duplicate of an earlier event).
- */
-export function splitRounds(events: readonly { id: string; type: string; error?: unknown }[]): { rounds: number[]; others: number[]; echoes: [number, number][] } {
-  const first = new Map<string, number>();
-  events.forEach((e, n) => { if (!first.has(e.id)) first.set(e.id, n); });
-  const rounds: number[] = [];
-  const others: number[] = [];
-  const echoes: [number, number][] = [];
-  events.forEach((e, n) => {
-    const f = first.get(e.id)!;
-    const isRound = (k: number) => events[k]!.type === 'game.round' && !events[k]!.error;
-    if (f === n && isRound(n)) rounds.push(n);
-    else if (f !== n && isRound(f)) echoes.push([n, f]);
-    else others.push(n);
-  });
-  return { rounds, others, echoes };
-}
 
 export interface Checked { verified: boolean; why: string; differences: Difference[] | null }
 
@@ -76,7 +55,6 @@ export function checkRound(data: GameRoundData, settings: Record<string, unknown
   return { verified: false, why: describeDifference(v.differences[0]!) + more, differences: v.differences };
 }
 
-interface Row { r_n: number; r_status: PlatformEventResult['status']; r_code: number | null; r_message: string | null }
 
 /** Applies a call's game.round events (valid data, first of their id); one result each, in order. */
 export async function applyRoundEvents(db: Db, appId: string, events: readonly RoundEvent[], now: Date): Promise<PlatformEventResult[]> {
@@ -92,13 +70,7 @@ export async function applyRoundEvents(db: Db, appId: string, events: readonly R
     };
   });
   const json = JSON.stringify(rows);
-  const { rows: out } = await withRetry(() => sql<Row>`
+  const { rows: out } = await withRetry(() => sql<ResultRow & { r_n: number }>`
     SELECT r_n, r_status, r_code, r_message FROM game_rounds_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
-  if (out.length !== events.length) throw new Error(`game_rounds_apply answered ${out.length} results for ${events.length} rounds`);
-  return out.map((row, i) => {
-    const result: PlatformEventResult = { id: events[i]!.id, status: row.r_status };
-    if (row.r_code !== null) result.code = row.r_code;
-    if (row.r_message !== null) result.message = row.r_message;
-    return result;
-  });
+  return resultsOf(events, out, 'game_rounds_apply');
 }

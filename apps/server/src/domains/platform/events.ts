@@ -12,10 +12,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import { describeZodError } from '../../http/zod-message';
 import { withRetry } from './retry';
-import { applyRoundEvents, splitRounds } from '../games/rounds';
-import { applyWithProviderRounds } from '../providers/rounds';
-import { applyWithTableGameEvents } from '../table-games/events';
-import { applyWithSmsResults } from '../app-settings/sms';
+import { applyRoundEvents } from '../games/rounds';
+import { applyProviderRoundEvents, PROVIDER_ROUND } from '../providers/rounds';
+import { applyTableGameEvents, TABLE_EVENT_TYPES } from '../table-games/events';
+import { applySmsResults, SMS_RESULT } from '../app-settings/sms';
+import { applyAlongside, resultsOf, type ResultRow } from './alongside';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
 
@@ -69,41 +70,30 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
   return { balances: sorted(balances), players: sorted(players) };
 }
 
-interface Row { r_status: 'applied' | 'rejected' | 'duplicate'; r_code: number | null; r_message: string | null }
+const is = (...types: readonly string[]) => (type: string) => types.includes(type);
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
-  // provider.round records (JILI and others) likewise go after the rest (domains/providers/rounds.ts)
-  // and then the table-game events, game.reported and jackpot.won (domains/table-games/events.ts)
-  return applyWithProviderRounds(db, appId, events.map(prepareEvent), now,
-    (prepared) => applyWithTableGameEvents(db, appId, prepared, now,
-      // and sms.result delivery reports after the codes they report on (domains/app-settings/sms.ts)
-      (rest) => applyWithSmsResults(db, appId, rest, now, (others) => applyPrepared(db, appId, others, now))));
-}
-
-async function applyPrepared(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
-  // game.round records move no money: applied set-based beside the SQL function, after the call's
-  // other events (domains/games/rounds.ts; docs/decisions/011-game-rounds.md)
-  const split = splitRounds(prepared);
-  if (split.rounds.length === 0) return applyOthers(db, appId, prepared, now);
-  const results = new Array<PlatformEventResult>(prepared.length);
-  if (split.others.length > 0) (await applyOthers(db, appId, split.others.map((n) => prepared[n]!), now)).forEach((r, i) => { results[split.others[i]!] = r; });
-  const applied = await applyRoundEvents(db, appId, split.rounds.map((n) => ({ n, ...prepared[n]! })), now);
-  split.rounds.forEach((n, i) => { results[n] = applied[i]!; });
-  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, status: 'duplicate' };
-  return results;
+  // Some types are applied by their own domain after the rest of the call (alongside.ts), outermost last:
+  // provider.round records (JILI and others; providers/rounds.ts), then the table-game events, game.reported and
+  // jackpot.won (table-games/events.ts), then sms.result delivery reports after the codes they report on
+  // (app-settings/sms.ts), then game.round records, which move no money, set-based after the events of
+  // platform_events_apply (games/rounds.ts; docs/decisions/011-game-rounds.md).
+  return applyAlongside(events.map(prepareEvent), is(PROVIDER_ROUND),
+    (a) => applyAlongside(a, is(...TABLE_EVENT_TYPES),
+      (b) => applyAlongside(b, is(SMS_RESULT),
+        (c) => applyAlongside(c, is('game.round'),
+          (others) => applyOthers(db, appId, others, now),
+          (rounds) => applyRoundEvents(db, appId, rounds, now)),
+        (results) => applySmsResults(db, appId, results, now)),
+      (tableEvents) => applyTableGameEvents(db, appId, tableEvents, now)),
+    (providerRounds) => applyProviderRoundEvents(db, appId, providerRounds, now));
 }
 
 async function applyOthers(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
   const json = toJson(prepared);
   const lock = rowsToLock(prepared);
-  const { rows } = await withRetry(() => sql<Row>`
+  const { rows } = await withRetry(() => sql<ResultRow>`
     SELECT r_status, r_code, r_message FROM platform_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz,
       ${lock.balances}::integer[], ${lock.players}::integer[])`.execute(db));
-  if (rows.length !== prepared.length) throw new Error(`platform_events_apply answered ${rows.length} results for ${prepared.length} events`);
-  return rows.map((row, i) => {
-    const result: PlatformEventResult = { id: prepared[i]!.id, status: row.r_status };
-    if (row.r_code !== null) result.code = row.r_code;
-    if (row.r_message !== null) result.message = row.r_message;
-    return result;
-  });
+  return resultsOf(prepared, rows, 'platform_events_apply');
 }

@@ -17,22 +17,6 @@ export const TABLE_EVENT_TYPES = ['game.reported', 'jackpot.won'] as const;
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
 
-/** Mine: valid table-game events, each the first of its id in the call; echoes: later events with one of their ids. */
-export function splitTableEvents(events: readonly Prepared[]): { mine: number[]; others: number[]; echoes: [number, number][] } {
-  const first = new Map<string, number>();
-  events.forEach((e, n) => { if (!first.has(e.id)) first.set(e.id, n); });
-  const isMine = (k: number) => (TABLE_EVENT_TYPES as readonly string[]).includes(events[k]!.type) && !events[k]!.error;
-  const mine: number[] = [];
-  const others: number[] = [];
-  const echoes: [number, number][] = [];
-  events.forEach((e, n) => {
-    const f = first.get(e.id)!;
-    if (f === n && isMine(n)) mine.push(n);
-    else if (f !== n && isMine(f)) echoes.push([n, f]);
-    else others.push(n);
-  });
-  return { mine, others, echoes };
-}
 
 async function report(trx: Db, appId: string, e: Prepared): Promise<void> {
   const d = e.data as GameReportedData;
@@ -67,22 +51,11 @@ async function applyOne(trx: Db, appId: string, e: Prepared, now: Date): Promise
   }
 }
 
-/**
- * The events call with its table-game events taken out: `next` applies the others (game rounds
- * included), then these are applied in the order sent; results in the order sent.
- */
-export async function applyWithTableGameEvents<E extends Prepared>(db: Db, appId: string, prepared: E[], now: Date,
-  next: (events: E[]) => Promise<PlatformEventResult[]>): Promise<PlatformEventResult[]> {
-  const split = splitTableEvents(prepared);
-  if (split.mine.length === 0) return next(prepared);
-  const results = new Array<PlatformEventResult>(prepared.length);
-  if (split.others.length > 0) (await next(split.others.map((n) => prepared[n]!))).forEach((r, i) => { results[split.others[i]!] = r; });
-  const applied = await db.transaction().execute(async (trx) => {
+/** A call's table-game events (valid, first of their id), one by one, each in its own savepoint of one transaction; one result each, in order. */
+export async function applyTableGameEvents(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
+  return db.transaction().execute(async (trx) => {
     const out: PlatformEventResult[] = [];
-    for (const n of split.mine) out.push(await applyOne(trx, appId, prepared[n]!, now));
+    for (const e of events) out.push(await applyOne(trx, appId, e, now));
     return out;
   });
-  split.mine.forEach((n, i) => { results[n] = applied[i]!; });
-  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, id: prepared[n]!.id, status: 'duplicate' };
-  return results;
 }
