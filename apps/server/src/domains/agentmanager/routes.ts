@@ -14,6 +14,7 @@ import { dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '..
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
 import { tableOperations } from '../payment-reports/common';
+import { consoleDay } from '../player-reports/range';
 import { agentWeeks, closeMonth, hostReport, months } from './reports';
 import { agentPage, inviteePage } from './tree';
 import { createWholesaler, distributionRow, move, setWholesalerStatus, updateWholesaler, wholesalers } from './wholesale';
@@ -126,11 +127,11 @@ function operations(): Operation[] {
     defineOperation({
       method: 'GET', url: `/api${S('hostreport')}`, name: 'agentmanager.hostreport', screen: S('hostreport'), tags,
       query: z.strictObject({
-        ...cursorParams, month: monthCloseBody.shape.month, partner: optionalInt(0), agent: optionalInt(1),
+        ...cursorParams, month: monthCloseBody.shape.month.optional(), partner: optionalInt(0), agent: optionalInt(1),
       }),
       response: page(hostReportRow),
-      summary: "Every agent's month by uid, a page at a time: from the rows written when it was closed, or computed now while it is open; filters partner, agent",
-      handler: async ({ db, query: q }) => ok(await hostReport(db, q.month, { partner: q.partner, agent: q.agent }, q.cursor, q.pageSize ?? 50)),
+      summary: "Every agent's month (default the current one) by uid, a page at a time: from the rows written when it was closed, or computed now while it is open; filters partner, agent",
+      handler: async ({ db, query: q, now }) => ok(await hostReport(db, q.month ?? consoleDay(now).slice(0, 7), { partner: q.partner, agent: q.agent }, q.cursor, q.pageSize ?? 50)),
     }),
     defineOperation({
       method: 'GET', url: `/api${S('hostreport')}/months`, name: 'agentmanager.hostreport.months', screen: S('hostreport'), tags,
