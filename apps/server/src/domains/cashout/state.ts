@@ -3,7 +3,7 @@
  * transitions ("Order 8f3a…21c0 is already approved"). Shared by review.ts and payout.ts.
  */
 import type { CashoutOrderItem } from '@console/schemas';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
@@ -13,6 +13,23 @@ import { abbreviate, CASHOUT_REASONS } from './orders';
 import type { CashoutOrderTable, CashoutStatus } from './tables';
 
 export type OrderRow = Selectable<CashoutOrderTable>;
+
+/**
+ * The columns the review steps read (review.ts `ReviewStore`): the players' cash-out orders and
+ * the agents' (domains/agentcash) share them, and their history tables share cashout_transition's.
+ */
+export interface ReviewRow {
+  id: number;
+  order_id: string;
+  status: CashoutStatus;
+  claimed_by: string | null;
+  claimed_at: Date | null;
+  approved_by: string | null;
+}
+
+/** An order table and its history table (cashout_order / cashout_transition, or the agents'). */
+export interface ReviewTables { order: string; transition: string }
+export const CASHOUT_TABLES: ReviewTables = { order: 'cashout_order', transition: 'cashout_transition' };
 
 /** The order under its row lock (in the caller's transaction); 404 outside the caller's partner. */
 export async function lockOrder(trx: Db, orderId: string, user?: ScopedSubject): Promise<OrderRow> {
@@ -51,7 +68,7 @@ const STATE_WORDS: Record<CashoutStatus, string> = {
 };
 
 /** The 409 of a transition this state does not allow: names the order abbreviated and why. */
-export function refused(order: OrderRow, detail?: string) {
+export function refused(order: Pick<ReviewRow, 'order_id' | 'status' | 'claimed_by'>, detail?: string) {
   const words = order.status === 'in_review' && order.claimed_by ? `in review (claimed by ${order.claimed_by})` : STATE_WORDS[order.status];
   return conflict(`Order ${abbreviate(order.order_id)} is ${words}${detail ? `: ${detail}` : ''}`);
 }
@@ -60,16 +77,25 @@ export interface StepStamp { actor: string; at: Date; reason?: string }
 
 /** Moves the order from its (locked) status to `to`: guarded UPDATE, history row. */
 export async function move(trx: Db, order: OrderRow, to: CashoutStatus, stamp: StepStamp, set: Partial<Record<keyof OrderRow, unknown>> = {}): Promise<OrderRow> {
-  const updated = await trx.updateTable('cashout_order').set({ ...set, status: to, updated_at: stamp.at } as never)
+  return moveIn(CASHOUT_TABLES, trx, order, to, stamp, set);
+}
+
+/** `move` over any order table of the review (the agents' cash-outs use it with their tables). */
+export async function moveIn<Row extends ReviewRow>(
+  tables: ReviewTables, trx: Db, order: Row, to: CashoutStatus, stamp: StepStamp, set: Partial<Record<keyof Row, unknown>> = {},
+): Promise<Row> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const anyDb = trx as unknown as Kysely<any>;
+  const updated = await anyDb.updateTable(tables.order).set({ ...set, status: to, updated_at: stamp.at })
     .where('id', '=', order.id).where('status', '=', order.status).returningAll().executeTakeFirst();
   // the row lock makes this unreachable; the guard stays so that a missing lock fails loudly
   if (!updated) throw refused(order, 'it changed meanwhile');
   if (to !== order.status || stamp.reason) {
-    await trx.insertInto('cashout_transition').values({
+    await anyDb.insertInto(tables.transition).values({
       order_id: Number(order.id), at: stamp.at, actor: stamp.actor, from_status: order.status, to_status: to, reason: stamp.reason ?? '',
     }).execute();
   }
-  return updated;
+  return updated as unknown as Row;
 }
 
 /** Returns the held amount + fee to withdrawable: once per order, whatever retries (idempotency key). */
