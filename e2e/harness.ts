@@ -27,6 +27,8 @@ export interface RunningServer {
   url: string;
   /** The server process (memory figures of the benchmark). */
   pid: number;
+  /** What the server process printed so far (its pino log), for a failing test to show. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     pid: child.pid!,
+    log: () => log,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -130,7 +130,18 @@ describe('messages in the browser', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/Send this message to 2 players/);
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.getByTestId('send-delivered').textContent(), { timeout: 15_000 }).toBe('2');
+    try {
+      await expect.poll(() => page.getByTestId('send-delivered').textContent({ timeout: 2_000 }), { timeout: 15_000 }).toBe('2');
+    } catch (error) {
+      // the diagnosis of a failure seen once in a full e2e run (2026-11-25), never reproduced since
+      const sends = await fetch(`${server.url}/api/messages/broadcast?pageSize=5`, { headers: { 'x-token': token } }).then((r) => r.text()).catch(String);
+      console.warn('broadcast send: delivered count missing', {
+        dialog: await page.locator('.ant-modal').last().textContent({ timeout: 1_000 }).catch(String),
+        messages: await page.locator('.ant-message').textContent({ timeout: 1_000 }).catch(String),
+        sends, serverLog: server.log().slice(-4_000),
+      });
+      throw error;
+    }
     await context.close();
 
     const app = platformClient(server.url);
@@ -142,6 +153,7 @@ describe('messages in the browser', () => {
     const balance = await app.get('/api/platform/wallet/balance', 'uid=880002');
     expect(balance.body.data.balances.chip).toBe(2500);
     // one retry: in one full e2e run (2026-11-25) the progress's delivered count never showed
-    // within 30 s, while the file alone passes in 4 s; cause not found yet (see the closing note)
+    // within 30 s; alone, and three times in a row under load 12, the file passes. A failure now
+    // prints the dialog, the sends and the server's log (the job logs a failed pass or send)
   });
 });

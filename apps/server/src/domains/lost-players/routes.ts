@@ -61,7 +61,7 @@ export const lostPlayerOperations: Operation[] = [
         }, now);
         return campaign;
       });
-      reply.raw.once('finish', () => { void startMessageJobs(db, () => new Date(config.now())); });
+      reply.raw.once('finish', () => { void startMessageJobs(db, () => new Date(config.now()), reply.log); });
       return ok({ id: created.id, sendId: created.sendId, planned: created.planned });
     },
   }),

@@ -73,7 +73,10 @@ export function startMessageJobs(db: Db, now: () => Date, log?: { error(obj: unk
     do {
       again.delete(db);
       const sends = await db.selectFrom('message_send').select('id').where('status', '=', 'running').orderBy('id').limit(100).execute();
-      for (const s of sends) await runSend(db, s.id, now);
+      // one send that fails (logged) leaves it running at its cursor and does not hold up the others
+      for (const s of sends) {
+        await runSend(db, s.id, now).catch((error: unknown) => { log?.error({ err: error, send: s.id }, 'message jobs: a send failed; it stays running'); });
+      }
     } while (again.has(db));
   })().catch((error: unknown) => { log?.error({ err: error }, 'message jobs: a pass failed; the sends stay running'); })
     .finally(() => { running.delete(db); });

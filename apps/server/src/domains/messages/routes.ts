@@ -61,7 +61,7 @@ const broadcast: Operation[] = [
         }, now);
         return send;
       });
-      reply.raw.once('finish', () => { void startMessageJobs(db, () => new Date(config.now())); });
+      reply.raw.once('finish', () => { void startMessageJobs(db, () => new Date(config.now()), reply.log); });
       return ok({ id: created.id, planned: created.planned });
     },
   }),
@@ -76,9 +76,9 @@ const broadcast: Operation[] = [
     method: 'GET', url: '/api/messages/broadcast/progress', name: 'messages.broadcast.progress', screen: BROADCAST_SCREEN, tags,
     summary: "One send with its job's progress (planned, delivered, status) and its players' reads and claims; takes up a send left running",
     query: sendProgressQuery, response: answer(sendProgressSchema),
-    handler: async ({ db, user, query, config }) => {
+    handler: async ({ db, user, query, config, reply }) => {
       const progress = await sendProgress(db, user, query.id);
-      if (progress.status === 'running') void startMessageJobs(db, () => new Date(config.now()));
+      if (progress.status === 'running') void startMessageJobs(db, () => new Date(config.now()), reply.log);
       return ok(progress);
     },
   }),
