@@ -34,7 +34,7 @@ export const REASONS = {
 } as const;
 
 export const DEFAULTS: PartnerDefaults = {
-  deposit: 500_000_000, rakeSharePct: 60, cloudPriceBp: 9000, transferThreshold: 50_000_000, dealerDailyLimit: 20_000_000, dealerPriceBp: 10_000,
+  deposit: 500_000_000, rakeSharePct: 60, cloudPriceBp: 9000, transferThreshold: 10_000_000, dealerDailyLimit: 20_000_000, dealerPriceBp: 10_000,
 };
 
 export interface Ctx { db: Db; user: SessionUser; now: Date; note: OperationNote; ip?: string }
