@@ -28,7 +28,8 @@ const databaseUrl = env.DATABASE_URL || undefined;
 const migrationUrl = env.MIGRATION_DATABASE_URL || databaseUrl;
 const dataDir = resolve(env.DATA_DIR || './data');
 const demo = env.DEMO ? env.DEMO === '1' || env.DEMO === 'true' : !databaseUrl;
-const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+// WEB_DIST: another build of the web app (e2e of an optional module: a build made with its CONSOLE_OPTIONAL_MODULES)
+const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 let tuned: ReturnType<typeof configFromEnv>;
 try {
