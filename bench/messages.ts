@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { benchDatabase, firstValueIs } from './lib/database';
 import { percentile, postJson, staffGet } from './lib/http.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
 import { BROADCAST_SEGMENT, generateMessagePlayers, messagePlayerShape } from './lib/messages-data.ts';
@@ -124,26 +125,10 @@ async function broadcast(server: RunningServer, dbUrl: string, expected: number)
 
 export async function messagesBench(pgUrl: string) {
   const shape = messagePlayerShape(SEGMENT);
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
   // BENCH_MESSAGES_DB names the database; BENCH_REUSE=1 keeps its players when they are of this
-  // size (the server applies any newer migration on start; earlier bench sends' messages are removed).
+  // size (lib/database.ts; earlier bench sends' messages are removed).
   const name = process.env.BENCH_MESSAGES_DB ?? 'console_bench_messages';
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  let reuse = process.env.BENCH_REUSE === '1' && exists;
-  const u = new URL(pgUrl); u.pathname = '/' + name;
-  const dbUrl = u.toString();
-  if (reuse) {
-    const probe = new pg.Client({ connectionString: dbUrl });
-    await probe.connect();
-    try { reuse = Number((await probe.query('SELECT segment FROM bench_messages_data')).rows[0]?.segment) === SEGMENT; } catch { reuse = false; }
-    await probe.end();
-  }
-  if (!reuse) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
+  const { url: dbUrl, reuse } = await benchDatabase(pgUrl, name, firstValueIs('SELECT segment FROM bench_messages_data', 'segment', SEGMENT));
 
   // demo accounts without the simulated demo players (the bulk players stand in for them)
   const server = await startServer({ DATABASE_URL: dbUrl, DEMO: '1', DEMO_PLAYERS: '0' });

@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { benchDatabase, firstValueIs } from './lib/database';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
 import { reconcileStep } from './lib/reconcile-step.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
@@ -154,26 +155,9 @@ const STEPS = process.env.BENCH_STEPS ? new Set(process.env.BENCH_STEPS.split(',
 
 export async function paymentsBench(pgUrl: string) {
   const shape = paymentShape(EVENTS);
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  // BENCH_PAYMENTS_DB names the database; BENCH_REUSE=1 keeps it when it holds data of this size
-  // (the server applies any newer migration on start), so a change can be measured on the same rows.
+  // BENCH_PAYMENTS_DB names the database; BENCH_REUSE=1 keeps it when it holds data of this size (lib/database.ts)
   const name = process.env.BENCH_PAYMENTS_DB ?? 'console_bench_payments';
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  let reuse = process.env.BENCH_REUSE === '1' && exists;
-  const u = new URL(pgUrl); u.pathname = '/' + name;
-  const dbUrl = u.toString();
-  if (reuse) {
-    const probe = new pg.Client({ connectionString: dbUrl });
-    await probe.connect();
-    try { reuse = Number((await probe.query('SELECT events FROM bench_payments_data')).rows[0]?.events) === EVENTS; } catch { reuse = false; }
-    await probe.end();
-  }
-  if (!reuse) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
+  const { url: dbUrl, reuse } = await benchDatabase(pgUrl, name, firstValueIs('SELECT events FROM bench_payments_data', 'events', EVENTS));
 
   // demo accounts without the simulated demo players (the bulk data stands in for them)
   const server = await startServer({ DATABASE_URL: dbUrl, DEMO: '1', DEMO_PLAYERS: '0' });

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { benchDatabase, firstValueIs } from './lib/database';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
 import { reconcileStep } from './lib/reconcile-step.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
@@ -241,27 +242,11 @@ async function prewarm(dbUrl: string): Promise<number> {
 const STEPS = process.env.BENCH_STEPS ? new Set(process.env.BENCH_STEPS.split(',')) : undefined;
 
 export async function playersBench(pgUrl: string) {
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
   // BENCH_DB names the database (default console_bench_players); BENCH_REUSE=1 keeps it and its
-  // generated data when it has them (the server applies any newer migration on start), so that
-  // a change can be measured before and after on the same rows.
+  // generated data when it has them (lib/database.ts), so that a change can be measured before
+  // and after on the same rows.
   const name = process.env.BENCH_DB ?? 'console_bench_players';
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  let reuse = process.env.BENCH_REUSE === '1' && exists;
-  const u = new URL(pgUrl); u.pathname = '/' + name;
-  const dbUrl = u.toString();
-  if (reuse) {
-    const probe = new pg.Client({ connectionString: dbUrl });
-    await probe.connect();
-    try { reuse = Number((await probe.query(`SELECT count(*) AS n FROM player WHERE uid > ${UID_BASE}`)).rows[0].n) === PLAYERS; } catch { reuse = false; }
-    await probe.end();
-  }
-  if (!reuse) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
+  const { url: dbUrl, reuse } = await benchDatabase(pgUrl, name, firstValueIs(`SELECT count(*) AS n FROM player WHERE uid > ${UID_BASE}`, 'n', PLAYERS));
 
   // demo accounts without the simulated demo players (the bulk data stands in for them)
   const server = await startServer({ DATABASE_URL: dbUrl, DEMO: '1', DEMO_PLAYERS: '0' });
