@@ -11,6 +11,7 @@ import { MAX_EXTRA_RATE_BP } from '@console/schemas';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { payoutLines } from './extra-rebate';
+import { backgroundRefresh } from './refresh';
 
 describe('extra rebate lines', () => {
   it('never pay above the cap per agent nor above the budget in total, and only agents that reach a tier', () => {
@@ -44,7 +45,7 @@ describe.each(databases())('extra rebate inputs on $kind', (kind) => {
     await t.database.db.updateTable('console_account').set({ partner: 1 }).where('username', '=', 'business').execute();
     for (const who of ['business', 'partner']) tokens[who] = await t.loginAs(who);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => { await backgroundRefresh(); await t?.close(); });
 
   const count = async () => Promise.all(['extra_rebate_config', 'config_version', 'operation_log'].map(async (table) =>
     Number((await t.database.db.selectFrom(table as 'extra_rebate_config').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));

@@ -13,7 +13,7 @@ import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { settleExtraRebates, EXTRA_REBATE_REASON } from './extra-rebate';
-import { refreshAgentReports, REFRESH_SECONDS } from './refresh';
+import { backgroundRefresh, refreshAgentReports, REFRESH_SECONDS } from './refresh';
 
 const DAY = 86_400_000;
 const A = 9001; // agent of partner 1: T1 9002..9006 (9006 shares A's device), T2 9007 (via 9002)
@@ -81,7 +81,7 @@ describe.each(databases())('agent reports on $kind', (kind) => {
     }
     for (const who of ROLES_USED) tokens[who] = await t.loginAs(who);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => { await backgroundRefresh(); await t?.close(); });
 
   it('rolls up the days and answers cooperData by day and by agent (rates\' estimate), partner scoped', async () => {
     const refreshed = await refreshAgentReports(t.database.db, new Date(t.clock.now + 5 * DAY), { force: true });

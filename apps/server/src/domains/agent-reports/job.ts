@@ -1,5 +1,6 @@
 /**
- * The extra rebate's settlement step, run by the server every SETTLE_EVERY_MS (and on demand by
+ * The roll-ups' refresh and the extra rebate's settlement step (which refreshes first), run by
+ * the server every SETTLE_EVERY_MS (and on demand by
  * POST /api/agentcooperation/extrarebateconfigs/settle). It settles only configs whose window
  * has ended and whose weeks the agents' weekly settlement has closed, so it always follows that
  * settlement; several servers may run it at once (each config is claimed with SKIP LOCKED).
@@ -7,7 +8,7 @@
 import type { Db } from '../../db/open';
 import { settleExtraRebates } from './extra-rebate';
 
-export const SETTLE_EVERY_MS = 10 * 60_000;
+export const SETTLE_EVERY_MS = 5 * 60_000;
 
 interface Hooks {
   addHook(name: 'onReady', hook: () => Promise<void>): unknown;

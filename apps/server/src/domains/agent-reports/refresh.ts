@@ -56,3 +56,27 @@ export async function refreshAgentReports(db: Db, now: Date, o: { force?: boolea
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
+
+let background: Promise<unknown> | null = null;
+
+/**
+ * What a report read does: never waits for a refresh, except the very first one (nothing rolled
+ * up yet); otherwise, when the last refresh is older than REFRESH_SECONDS, starts one in the
+ * background (one at a time per process; across processes SKIP LOCKED) and reads what is there.
+ * A day's refresh reads a day of the sources (≈ 0.7 s at 13,000 active invitees a day on
+ * PostgreSQL, decision 022), which a request should not wait for.
+ */
+export async function refreshForRead(db: Db, now: Date, log?: (error: unknown) => void): Promise<void> {
+  const state = await db.selectFrom('agent_report_state').select(['through', 'at']).where('id', '=', 1).executeTakeFirst();
+  if (!state?.at) {
+    await refreshAgentReports(db, now);
+    return;
+  }
+  const age = now.getTime() - new Date(state.at as Date).getTime();
+  if (age >= 0 && age < REFRESH_SECONDS * 1000) return;
+  if (db.isTransaction || background) return;
+  background = refreshAgentReports(db, now).catch((error: unknown) => log?.(error)).finally(() => { background = null; });
+}
+
+/** Tests: wait for a refresh a read started. */
+export const backgroundRefresh = () => background ?? Promise.resolve();

@@ -1,8 +1,8 @@
 /**
  * /agentcooperation reports and the extra rebate, and /partnermanager/agentgamelogs (issue 9).
  * Every operation names its catalogue screen; partner accounts see their own partner's agents,
- * invitees, configs and payouts only. Reads of the roll-ups refresh them first (at most every
- * 30 s). docs/api/agentreports.md, docs/decisions/022-agent-reports.md.
+ * invitees, configs and payouts only. A read of the roll-ups older than 30 s starts their
+ * refresh in the background; the server's job refreshes them every 5 minutes. docs/api/agentreports.md, docs/decisions/022-agent-reports.md.
  */
 import {
   cooperSummary as cooperSummarySchema, extraRebateCreateBody, extraRebateDoc, extraRebateIdBody, extraRebateUpdateBody, restoreVersionBody,
@@ -21,7 +21,7 @@ import {
   cancelConfig, createConfig, EXTRA_CONFIG_SCREEN, extraRebateItems, settleExtraRebates, updateConfig,
 } from './extra-rebate';
 import { analyzeConfigs, analyzeParams, analyzeSchema, coinDealerLogList, EXTRA_ANALYZE_SCREEN, extraRebateConfigList, payoutList } from './lists';
-import { refreshAgentReports } from './refresh';
+import { refreshForRead } from './refresh';
 import {
   agentGameLogList, agentParam, chainOf, chainSchema, COOPER_DATA_SCREEN, COOPER_SEARCH_SCREEN, cooperAgentSchema, cooperByAgent, cooperSummary,
   INVITEE_DATA_SCREEN, inviteeParams, inviteeSchema, inviteesOf, periodParam, searchParams, SHARE_DATA_SCREEN, shareByPeriod, shareSchema,
@@ -30,12 +30,12 @@ import {
 const tags = ['agentcooperation'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 
-/** Operations that read the roll-ups: refresh them first (throttled). */
+/** Operations that read the roll-ups: start a refresh when they are older than 30 s (refresh.ts). */
 function refreshed(ops: Operation[]): Operation[] {
   return ops.map((op) => ({
     ...op,
     handler: async (ctx) => {
-      await refreshAgentReports(ctx.db, ctx.now);
+      await refreshForRead(ctx.db, ctx.now, (error) => ctx.request.log.warn({ err: error }, 'agent report refresh failed'));
       return op.handler(ctx);
     },
   }) as Operation);
@@ -147,7 +147,7 @@ export const agentReportOperations: Operation[] = [
     tags, audit: true,
     summary: 'Runs the extra rebate settlement now for the reader\'s configs (a partner account: its own) whose window has ended and whose '
       + 'weeks the agents\' settlement has closed: each qualifying agent paid once into its agent account (agent.extra_rebate), within the '
-      + 'cap and the budget. The server also runs it by itself every 10 minutes; running it twice pays nothing twice',
+      + 'cap and the budget. The server also runs it by itself every 5 minutes; running it twice pays nothing twice',
     body: z.strictObject({ id: z.number().int().min(1).max(2_147_483_647).optional() }).optional(),
     response: z.object({ code: z.literal(200), data: z.object({ configs: z.number(), lines: z.number(), paid: z.number() }) }),
     handler: async ({ db, user, body, now, note }) => {
