@@ -1,11 +1,113 @@
-/** Demo data of agents, rate history, T1/T2 rebates and the weekly settlement (issue 9). */
+/**
+ * Agents in the demo (issue 9). Agents are players, so nothing is seeded with the platform;
+ * after the simulated history `seedAgentActivity` has staff (through this domain's own change
+ * functions, each with its operation-log record, at moments of the history) make agents of the
+ * players who invited most — the population's "recruiters" (every 50th player) — three per
+ * partner (0, 1, 2) where the history has them, plus a farm head (its invitees share its device
+ * and address: their lines are voided and say so); one agent gets a rate change mid-history,
+ * one a clawback larger than its week (a negative result carried forward), one is suspended for
+ * the last week; then every week that ended is settled by the settlement itself, at its end,
+ * paying into the agents' accounts. Deterministic; run again it finds its agents and only
+ * settles what is due (nothing twice).
+ */
+import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
+import type { OperationNote } from '../../http/operation';
+import { appendOperationLog } from '../operation-log/chain';
+import { adjust, addRate, createAgent, setStatus, type ChangeContext } from './changes';
+import { settleDue } from './settlement';
+import { dayStartOf, weekEnd, weekOf } from './weeks';
 
-/** Configuration seeded with the demo platform, before any player exists. */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Nothing before the players exist. */
 export async function seedAgents(_db: Db): Promise<void> {}
 
-/** Activity after the simulated history (players, rounds, payments exist); returns figures for the seed log. */
-export async function seedAgentActivity(_db: Db, _config: ServerConfig, _password: string, _end: number): Promise<Record<string, number>> {
-  return {};
+/** A staff change as the operation does it: one transaction with its operation-log record. */
+async function asStaff<T>(db: Db, username: string, roles: string[], partner: number, at: number, operation: string,
+  change: (ctx: ChangeContext) => Promise<T>): Promise<T> {
+  const now = new Date(at);
+  return db.transaction().execute(async (trx) => {
+    const note: OperationNote = { target: '', before: null, after: null };
+    const answer = await change({ db: trx, user: { username, roles, partner }, now, note });
+    await appendOperationLog(trx, {
+      username, partner, operation, target: note.target, result: 'ok', status: 200, message: '', before: note.before, after: note.after, ip: '127.0.0.1',
+    }, now);
+    return answer;
+  });
+}
+
+interface Pick { uid: number; partner: number; invitees: number; farm: boolean }
+
+export async function seedAgentActivity(db: Db, _config: ServerConfig, _password: string, end: number): Promise<Record<string, number>> {
+  const existing = Number((await db.selectFrom('agent').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  if (existing === 0) {
+    const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at')).executeTakeFirst();
+    if (!first?.at) return { agents: 0 };
+    // made a week into the history (or its start), at 10:00 GMT+8
+    const made = Math.max(new Date(first.at).getTime() + 7 * DAY, end - 29 * DAY);
+    const madeAt = dayStartOf(made).getTime() + 10 * HOUR;
+    if (madeAt >= end - 8 * DAY) return { agents: 0 };
+    const { rows } = await sql<{ uid: number; partner: number; invitees: number; raked: number; farm: boolean }>`
+      SELECT i.uid, i.partner, count(*)::int AS invitees,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM game_player_day g WHERE g.uid = p.uid AND g.fees > 0))::int AS raked,
+        bool_or(p.register_device = i.register_device) AS farm
+      FROM player p JOIN player i ON i.uid = p.inviter_uid
+      WHERE i.registered_at < ${new Date(madeAt)}
+      GROUP BY i.uid, i.partner ORDER BY raked DESC, invitees DESC, i.uid`.execute(db);
+    const picks: Pick[] = [];
+    for (const partner of [1, 2, 0]) {
+      for (const r of rows.filter((x) => Number(x.partner) === partner && !x.farm).slice(0, 3)) {
+        picks.push({ uid: Number(r.uid), partner, invitees: Number(r.invitees), farm: false });
+      }
+    }
+    const farm = rows.find((x) => x.farm && Number(x.partner) !== 0) ?? rows.find((x) => x.farm);
+    if (farm) picks.push({ uid: Number(farm.uid), partner: Number(farm.partner), invitees: Number(farm.invitees), farm: true });
+    // partner 1's agents are made by the partner account, the others by business
+    for (const [k, p] of picks.entries()) {
+      const rate = k % 3 === 0 ? { rate: 3000, t1: 2000, t2: 500 } : k % 3 === 1 ? { rate: 2500, t1: 1500, t2: 500 } : { rate: 2000, t1: 1500, t2: 300 };
+      const by = p.partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
+      await asStaff(db, by.username, by.roles, by.partner, madeAt + k * 60_000, 'agentcooperation.agents.create',
+        (ctx) => createAgent(ctx, { uid: p.uid, ...rate, recharge: k === 0 ? 100 : 0, currency: 'PHP', currencyRatio: 100 }));
+    }
+    // a rate change from a day mid-history (made the day before)
+    const changed = picks[0];
+    if (changed) {
+      const from = dayStartOf(madeAt + 12 * DAY).getTime();
+      await asStaff(db, 'business', ['business'], 0, from - 14 * HOUR, 'agentcooperation.agents.rate',
+        (ctx) => addRate(ctx, { uid: changed.uid, effectiveAt: new Date(from).toISOString(), rate: 3000, t1: 2200, t2: 500, recharge: 100, note: 'Top recruiter bonus' }));
+    }
+    // a clawback larger than a week: the smallest agent of partner 2 (or the last pick) carries a negative result
+    const small = [...picks].filter((p) => !p.farm).sort((a, b) => a.invitees - b.invitees || a.uid - b.uid)[0];
+    if (small) {
+      await asStaff(db, 'business', ['business'], 0, madeAt + 2 * DAY, 'agentcooperation.rebates.adjust',
+        (ctx) => adjust(ctx, { uid: small.uid, amount: -250_000, reason: 'Chargeback: an invitee\'s recharge was reversed by the bank' }));
+      await asStaff(db, 'business', ['business'], 0, madeAt + 9 * DAY, 'agentcooperation.rebates.adjust',
+        (ctx) => adjust(ctx, { uid: small.uid, amount: 5_000, reason: 'Goodwill: late registration credited' }));
+    }
+    // settle each week that ended, at its end (as the Monday job would)
+    for (let w = weekOf(madeAt); weekEnd(w).getTime() <= end; w = weekOf(weekEnd(w).getTime())) {
+      // one agent suspended for the last full week of the history
+      if (weekEnd(w).getTime() + 7 * DAY > end && picks[1] && weekEnd(w).getTime() <= end) {
+        const suspended = await db.selectFrom('agent').select('status').where('uid', '=', picks[1].uid).executeTakeFirst();
+        if (suspended?.status === 'active' && weekEnd(w).getTime() - 2 * DAY > madeAt) {
+          await asStaff(db, 'business', ['business'], 0, weekEnd(w).getTime() - 2 * DAY, 'agentcooperation.agents.status',
+            (ctx) => setStatus(ctx, { uid: picks[1]!.uid, status: 'suspended', reason: 'Under review: invitees share payment accounts' }));
+        }
+      }
+      await settleDue(db, new Date(weekEnd(w).getTime() + 60_000), 'system:agent-settlement');
+    }
+  }
+  const done = await settleDue(db, new Date(end), 'system:agent-settlement');
+  const figures = await sql<{ agents: number; weeks: number; lines: number; paid: number; voided: number; carrying: number }>`
+    SELECT (SELECT count(*) FROM agent)::int AS agents, (SELECT count(*) FROM agent_week WHERE status = 'closed')::int AS weeks,
+      (SELECT count(*) FROM agent_rebate_line)::int AS lines, (SELECT coalesce(sum(amount), 0) FROM agent_rebate WHERE entry IS NOT NULL)::bigint AS paid,
+      (SELECT count(*) FROM agent_rebate_line WHERE status = 'voided')::int AS voided, (SELECT count(*) FROM agent WHERE carry < 0)::int AS carrying`.execute(db);
+  const f = figures.rows[0]!;
+  return {
+    agents: Number(f.agents), weeksSettled: Number(f.weeks), lines: Number(f.lines), paidCentavos: Number(f.paid), voidedLines: Number(f.voided),
+    carryingNegative: Number(f.carrying), settledNow: done.computed.length,
+  };
 }

@@ -1,0 +1,50 @@
+/**
+ * The demo's agents: a small demo seed (400 players, 30 days) makes agents of the recruiters
+ * of each partner and a farm head through the change functions (operation log), settles the
+ * weeks that ended through the settlement (agent accounts credited), with a carried negative
+ * result and voided lines that say why; run again, nothing changes.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../config';
+import { databases, type OpenedTestDatabase } from '../../test/databases';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
+import { DEMO_POPULATION } from '../../simulator/population';
+import { seedAgentActivity } from './demo';
+
+process.env.AGENT_SETTLEMENT_JOB = '0';
+
+describe.each(databases())('demo agents ($kind)', (database) => {
+  let opened: OpenedTestDatabase;
+  const NOW = Date.parse('2026-11-22T10:30:00Z');
+  const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
+  beforeAll(async () => {
+    opened = await database.open();
+  }, 60_000);
+  afterAll(async () => opened?.close());
+
+  it('makes agents with invitees, settles the weeks with paid, voided and carried results; a second run changes nothing', async () => {
+    const logs: Record<string, unknown>[] = [];
+    await seedDemoIfEmpty(opened.db, config, { players: 400, days: 30, seed: DEMO_POPULATION.seed, log: (m, d) => { if (m === 'demo agents') logs.push(d ?? {}); } });
+    const db = opened.db;
+    expect(logs[0]).toMatchObject({ agents: expect.any(Number) });
+    const agents = await db.selectFrom('agent').selectAll().execute();
+    expect(agents.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(agents.map((a) => a.partner)).size).toBeGreaterThanOrEqual(2);
+    const statements = await db.selectFrom('agent_rebate').selectAll().execute();
+    expect(statements.some((s) => Number(s.amount) > 0 && s.status === 'settled')).toBe(true);
+    expect(statements.some((s) => Number(s.carry_out) < 0)).toBe(true);
+    expect(statements.some((s) => Number(s.t2_amount) > 0)).toBe(true);
+    const voided = await db.selectFrom('agent_rebate_line').select('reason').where('status', '=', 'voided').execute();
+    expect(voided.map((v) => v.reason)).toEqual(expect.arrayContaining(['own play']));
+    expect(voided.some((v) => v.reason === 'shared device' || v.reason === 'shared ip')).toBe(true);
+    const ops = await db.selectFrom('operation_log').select('operation').where('operation', 'like', 'agentcooperation.%').execute();
+    expect(ops.filter((o) => o.operation === 'agentcooperation.agents.create')).toHaveLength(agents.length);
+    const balances = Number((await sql<{ n: number }>`SELECT coalesce(sum(balance), 0)::bigint AS n FROM ledger_account WHERE kind = 'agent'`.execute(db)).rows[0]!.n);
+    expect(balances).toBe(statements.filter((s) => s.entry !== null).reduce((n, s) => n + Number(s.amount), 0));
+    const count = async () => Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM agent_rebate_line) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0]!.n);
+    const before = await count();
+    await seedAgentActivity(db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);
+    expect(await count()).toBe(before);
+  }, 600_000);
+});
