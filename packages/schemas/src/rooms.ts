@@ -178,7 +178,9 @@ export const gameStoreRef = z.strictObject({ partner: integer(1, 2_147_483_647),
 export const partnerGameSumRow = z.object({
   key: z.string(), partner: z.number(), partnerName: z.string(), game: z.string(), rounds: z.number(), bets: z.number(), players: z.number(),
   turnover: z.number(), wins: z.number(), rake: z.number().describe('fees and rake the house kept (game_day.fees)'),
-  houseTake: z.number().describe('turnover − wins'), partnerShare: z.number().describe('rake × the partner\'s revenue share of the game store (0 when not in the store)'),
+  houseTake: z.number().describe('turnover − wins'),
+  revenue: z.number().describe('what the share is of: the rake of a table game, the house take (GGR, may be negative) of a house game'),
+  partnerShare: z.number().describe('revenue × the partner\'s revenue share in its game store (0 when the game is not in its store)'),
 });
 export type PartnerGameSumRow = z.infer<typeof partnerGameSumRow>;
 

@@ -57,10 +57,11 @@ export async function partnerGameSum(db: Db, user: ScopedSubject, r: DayRange, f
     const turnover = num(x.turnover);
     const wins = num(x.wins);
     const rake = num(x.fees);
+    const revenue = findGame(x.game)?.kind === 'house' ? turnover - wins : rake;
     return {
       key, partner: x.partner, partnerName: x.partner === 0 ? '' : names.get(x.partner) ?? '', game: x.game, rounds: num(x.rounds), bets: num(x.bets),
-      players: distinct.get(key) ?? 0, turnover, wins, rake, houseTake: turnover - wins,
-      partnerShare: x.partner === 0 ? 0 : Math.floor((rake * (shares.get(key) ?? 0)) / 10_000),
+      players: distinct.get(key) ?? 0, turnover, wins, rake, houseTake: turnover - wins, revenue,
+      partnerShare: x.partner === 0 ? 0 : Math.trunc((revenue * (shares.get(key) ?? 0)) / 10_000),
     };
   }).filter((x) => x.rounds > 0 || x.bets > 0);
 }
@@ -71,11 +72,11 @@ export const partnerReportOperations: Operation[] = [
   ...reportOperations<PartnerGameSumRow>({
     url: '/api/platmanager/partnergamesum', name: 'platmanager.partnergamesum', screen: SCREENS.sum,
     summary: `Per partner and game over from/to (default the last 7 days, at most ${SUM_MAX_DAYS}): rounds, bets, players, turnover, wins, rake, house take, `
-      + "the partner's share of the rake (its game store's revenue share); filters partner, game",
+      + "revenue (a table game's rake, a house game's house take) and the partner's share of it (its game store's revenue share); filters partner, game",
     params: { ...rangeParams, partner: queryInt(0, 2_147_483_647).optional(), game: gameParam.optional() },
     check: (q) => rangeProblem(q, rule),
     item: partnerGameSumRow, id: 'key',
-    sorts: ['partner', 'game', 'rounds', 'bets', 'players', 'turnover', 'wins', 'rake', 'houseTake', 'partnerShare'],
+    sorts: ['partner', 'game', 'rounds', 'bets', 'players', 'turnover', 'wins', 'rake', 'houseTake', 'revenue', 'partnerShare'],
     defaultSort: { key: 'turnover', order: 'descend' },
     load: (db, user, q, now) => partnerGameSum(db, user, rangeOf(q, now, 7), { partner: q.partner as number | undefined, game: q.game as string | undefined }),
   }).map((op) => ({ ...op, tags })),
@@ -99,4 +100,3 @@ export const partnerReportOperations: Operation[] = [
   })),
 ];
 
-export const gameName = (id: string) => findGame(id)?.name.en ?? id;

@@ -242,6 +242,7 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect(byKey.get('2:tongits')!.players).toBe(1);
     expect(byKey.get('1:tongits')!.bets).toBe(3);
     const one = byKey.get('1:tongits')!;
+    expect(one.revenue).toBe(one.rake);
     expect(one.partnerShare).toBe(Math.floor((Number(one.rake) * 6_000) / 10_000));
     expect((await t.get(`${P}/partnergamesum`, admin, { ...range, partner: '2' })).body.data.items.map((r: { key: string }) => r.key)).toEqual(['2:tongits']);
     expect((await t.get(`${P}/partnergamesum`, admin, { from: range.from })).body.message).toBe('to: Required with the other end of the range');

@@ -58,7 +58,7 @@ const en = {
     revenueShareBps: 'Revenue share (basis points)', status: 'Status', current: 'Template version', code: 'Table', templateVersion: 'Made from version',
     players: 'Players (last round)', lastRoundAt: 'Last round', rounds: 'Rounds', openedAt: 'Opened', openedBy: 'Opened by', count: 'How many',
     closedAt: 'Closed', closedBy: 'Closed by', range: 'Days', bets: 'Bets', turnover: 'Turnover (₱)', wins: 'Wins (₱)', rake: 'Rake (₱)',
-    houseTake: 'House take (₱)', partnerShare: "Partner's share (₱)", endedAt: 'Ended', startedAt: 'Started', table: 'Table', roundId: 'Round ID',
+    houseTake: 'House take (₱)', partnerShare: "Partner's share (₱)", playerCount: 'Players', revenue: 'Shared revenue (₱)', endedAt: 'Ended', startedAt: 'Started', table: 'Table', roundId: 'Round ID',
     server: 'Server', bet: 'Bet (₱)', win: 'Win (₱)', jackpot: 'Jackpot (₱)', verified: 'Verified',
   },
 };
@@ -99,7 +99,7 @@ const zh: typeof en = {
     revenueShareBps: '分成比例（基点）', status: '状态', current: '模板版本', code: '牌桌', templateVersion: '创建时版本',
     players: '玩家数（最近一局）', lastRoundAt: '最近一局', rounds: '局数', openedAt: '开桌时间', openedBy: '开桌人', count: '数量',
     closedAt: '关闭时间', closedBy: '关闭人', range: '日期', bets: '下注次数', turnover: '流水（₱）', wins: '派奖（₱）', rake: '抽水（₱）',
-    houseTake: '平台盈利（₱）', partnerShare: '合作方分成（₱）', endedAt: '结束时间', startedAt: '开始时间', table: '牌桌', roundId: '牌局ID',
+    houseTake: '平台盈利（₱）', partnerShare: '合作方分成（₱）', playerCount: '玩家数', revenue: '分成基数（₱）', endedAt: '结束时间', startedAt: '开始时间', table: '牌桌', roundId: '牌局ID',
     server: '服务器', bet: '下注（₱）', win: '赢得（₱）', jackpot: '奖池（₱）', verified: '已验证',
   },
 };
