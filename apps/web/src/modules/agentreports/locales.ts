@@ -49,7 +49,7 @@ const en = {
   confirmEdit: 'Saving overwrites extra rebate config {{id}} (version {{version}}). Continue?',
   confirmCancel: 'Cancel extra rebate config {{id}} "{{name}}"? Nothing will be paid for it.',
   confirmSettle: 'Pay every finished window whose weeks are settled? Each agent is paid once.',
-  configKey: 'Config {{id}}',
+  configKey: 'Config {{id}}', back: 'All configs',
 };
 
 const zh: typeof en = {
@@ -102,7 +102,7 @@ const zh: typeof en = {
   confirmEdit: '保存将覆盖额外返利配置 {{id}}（版本 {{version}}）。继续吗？',
   confirmCancel: '取消额外返利配置 {{id}}「{{name}}」？该配置将不会发放任何返利。',
   confirmSettle: '发放所有已结束且对应周已结算的期间？每个代理只发放一次。',
-  configKey: '配置 {{id}}',
+  configKey: '配置 {{id}}', back: '全部配置',
 };
 
 export default { en: { agentreports: en }, zh: { agentreports: zh } };

@@ -4,9 +4,12 @@
  * filter, the server's CSV export. cooperData puts the figures and chart by day above the
  * per-agent table (the range of the dashboard narrows the table); extrarebateconfigs is the
  * config list with its history, create / edit (confirm before overwrite, the version read is
- * sent back) / cancel / settle now, and the paid lines below.
+ * sent back) / cancel / settle now; a settled config's paid agents open its paid lines
+ * (`?payouts=<id>`, in place of the configs).
  */
-import { Flex } from 'antd';
+import { Button, Flex, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ComponentType } from 'react';
@@ -217,7 +220,9 @@ export function configForm(row: ExtraRebateItem | undefined): FormValues {
 const CONFIG_BASE = '/agentcooperation/extrarebateconfigs';
 const open = (row: ExtraRebateItem) => row.status === 'open';
 
-export const configList: ListDeclaration<ExtraRebateItem> = {
+/** The configs; `openPayouts` makes the paid agents' count a link to the config's paid lines. */
+export function configList(openPayouts?: (row: ExtraRebateItem) => void): ListDeclaration<ExtraRebateItem> {
+  return {
   name: 'extrarebateconfigs',
   title: `${L}title.extrarebateconfigs`,
   api: { url: CONFIG_BASE, mode: 'page', export: true },
@@ -229,7 +234,10 @@ export const configList: ListDeclaration<ExtraRebateItem> = {
   columns: [
     { ...col('id'), render: historyCell<ExtraRebateItem>((row) => String(row.id)), text: (v) => String(v) }, col('name'), col('partner', 'int'),
     col('windowFrom'), col('windowTo', undefined, true), col('tiersText'), col('agentCap', 'money'), col('budget', 'money'),
-    { ...col('status'), labels: statusLabels() }, col('paid', 'money', true), col('agents', 'int'), col('version', 'int'),
+    { ...col('status'), labels: statusLabels() }, col('paid', 'money', true),
+    openPayouts
+      ? { ...col('agents', 'int'), render: (v, row) => (row.status === 'settled' ? <a data-testid={`payouts-${row.id}`} onClick={() => openPayouts(row)}>{String(v)}</a> : String(v)), text: (v) => String(v) }
+      : col('agents', 'int'), col('version', 'int'),
     col('settledAt', 'datetime'), col('updatedBy'), col('updatedAt', 'datetime'),
   ],
   toolbar: [
@@ -255,20 +263,22 @@ export const configList: ListDeclaration<ExtraRebateItem> = {
     },
   ],
   emptyHint: `${L}hint.configs`,
-};
+  };
+}
 
-export const payouts: ListDeclaration<PayoutItem> = {
-  name: 'extrarebate-payouts',
+/** One settled config's paid lines (the screen shows them instead of the configs: two kit lists would share the URL's page and sort). */
+export const payouts = (config: string): ListDeclaration<PayoutItem> => ({
+  name: `extrarebate-payouts-${config}`,
   title: `${L}title.payouts`,
-  api: { url: `${CONFIG_BASE}/payouts`, mode: 'page', export: true },
+  api: { url: `${CONFIG_BASE}/payouts`, mode: 'page', export: true, params: { config } },
   rowKey: 'agent',
-  filters: [{ kind: 'number', name: 'config', label: `${L}f.config` }, agentFilter],
+  filters: [agentFilter],
   columns: [
     col('config', 'int', true), col('agent', 'uid'), col('name'), col('t1Rake', 'money', true), col('active', 'int'), col('excluded', 'int'),
     col('tier', 'int'), { ...col('rateBp'), render: (v) => `${(Number(v) / 100).toFixed(2)}%`, text: (v) => `${(Number(v) / 100).toFixed(2)}%` },
     col('computed', 'money'), col('amount', 'money', true), col('capped', 'bool'), col('budgetCut', 'bool'), col('paidAt', 'datetime'),
   ],
-};
+});
 
 const MONEY_FIELDS = ['agentCap', 'budget', 'paid'];
 export const configHistory: HistoryDeclaration = {
@@ -285,12 +295,19 @@ export const configHistory: HistoryDeclaration = {
 };
 
 function ExtraRebateConfigs() {
-  return (
-    <Flex vertical gap={16}>
-      <WithHistory history={configHistory}><ListScreen decl={configList} /></WithHistory>
-      <ListScreen decl={payouts} />
-    </Flex>
-  );
+  const [search, setSearch] = useSearchParams();
+  const { t } = useTranslation();
+  const config = search.get('payouts');
+  if (config && /^\d{1,10}$/.test(config)) {
+    return (
+      <Flex vertical gap={12}>
+        <Flex><Button data-testid="back-to-configs" icon={<ArrowLeftOutlined />} onClick={() => setSearch({})}>{t(`${L}back`)}</Button></Flex>
+        <Typography.Title level={5}>{t(`${L}configKey`, { id: config })}</Typography.Title>
+        <ListScreen key={config} decl={payouts(config)} />
+      </Flex>
+    );
+  }
+  return <WithHistory history={configHistory}><ListScreen decl={configList((row) => setSearch({ payouts: String(row.id) }))} /></WithHistory>;
 }
 
 // ---------------------------------------------------------------- the screens by path
