@@ -29,13 +29,15 @@ const tags = ['agentcooperation'];
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => isoInConsoleZone((v as Date | string | null) ?? null);
 
+const dateParam = () => z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: 'Must be a date YYYY-MM-DD' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Must be a date YYYY-MM-DD' });
 /** `week=YYYY-MM-DD` (a Monday) on a date column. */
 const weekFilter = (column: string): FilterBuilder => custom(
-  z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: 'Must be a date YYYY-MM-DD' }),
+  dateParam(),
   (v) => sql<SqlBool>`${sql.ref(column)} = ${v as string}::date`,
 );
 const weekRange = (column: string): FilterBuilder => (name) => {
-  const date = z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: 'Must be a date YYYY-MM-DD' }).optional();
+  const date = dateParam().optional();
   const from = `${name}From`;
   const to = `${name}To`;
   return {
