@@ -88,7 +88,7 @@ export const stockLoadItem = z.object({
   requestedBy: z.string(), requestedAt: z.string(), decidedBy: z.string().nullable(), decidedAt: z.string().nullable(),
 });
 
-export const TRANSFER_KINDS = ['account', 'player', 'agent'] as const;
+export const PARTNER_TRANSFER_KINDS = ['account', 'player', 'agent'] as const;
 export const transferBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('account'), partner: partnerId.optional(), from: id, to: id, amount: chips, reason }),
   z.strictObject({ kind: z.literal('player'), partner: partnerId.optional(), uid, toPartner: partnerId, reason }),
@@ -96,8 +96,8 @@ export const transferBody = z.discriminatedUnion('kind', [
 ], { message: 'kind: Must be account, player or agent' });
 export type TransferBody = z.infer<typeof transferBody>;
 export const transferDecisionBody = z.strictObject({ id, approve: z.boolean({ message: 'Expected boolean' }), note: text(200).optional() });
-export const transferItem = z.object({
-  id: z.number(), partner: z.number(), kind: z.enum(TRANSFER_KINDS), fromAccount: z.number().nullable(), toAccount: z.number().nullable(),
+export const partnerTransferItem = z.object({
+  id: z.number(), partner: z.number(), kind: z.enum(PARTNER_TRANSFER_KINDS), fromAccount: z.number().nullable(), toAccount: z.number().nullable(),
   uid: z.number().nullable(), toPartner: z.number().nullable(), amount: z.number(), reason: z.string(), status: z.enum(['pending', 'done', 'rejected']),
   requestedBy: z.string(), requestedAt: z.string(), decidedBy: z.string().nullable(), decidedAt: z.string().nullable(), decisionNote: z.string(),
 });
