@@ -1,6 +1,174 @@
-/** /groundpromoters: settings and records of ground promoters (issue 9): staff operations and platform calls. Wired into app.ts; filled by this domain's work. */
-import type { Operation } from '../../http/operation';
+/**
+ * /groundpromoters (issue 9; docs/api/groundpromoters.md, decision 024): the bounty settings
+ * (default and per province, versioned), the promoters' provinces and province promoters, and
+ * the records (list with export, pay, void). Promoter accounts see their own records (a
+ * province promoter those of its promoters); staff see all, a partner account its partner's.
+ */
+import {
+  emptyQuery, GP_STATES, gpPromoterBody, gpPromoterItem, gpRecordBody, gpRecordItem, gpSettingItem, gpSettingRemoveBody, gpSettingSaveBody,
+  gpVoidBody, type GpPromoterItem, type GpRecordItem,
+} from '@console/schemas';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { badInput, conflict, notFound } from '../../http/api-error';
+import { dateRange, defineList, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
+import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
+import { isoInConsoleZone } from '../../http/time';
+import type { SessionUser } from '../auth/sessions';
+import { existing, saveItem, versionOperations } from '../payment-config/versions';
+import { payRecord, recordScope, refreshRecords, toRecordItem, voidRecord } from './records';
+import { allSettings, gpSettingItems, RECORDS_SCREEN, requireCentralStaff, requireStaff, SETTING_SCREEN } from './settings';
 
-export const groundPromoterOperations: Operation[] = [];
+const tags = ['groundpromoters'];
+const API = '/api/groundpromoters';
+const ok = (data: unknown) => ({ code: 200, data });
+const answer = (data: z.ZodType) => z.object({ code: z.literal(200), data });
+
+const records = defineList<GpRecordItem>({
+  url: `${API}/records`, name: 'groundpromoters.records', screen: RECORDS_SCREEN, tags,
+  summary: 'Records of players registered with a promoter\'s share code (refreshed first): filters status, uid, promoter, leader, province, from/to (registered); '
+    + 'a ground promoter sees its own, a province promoter its promoters\', a partner account its partner\'s',
+  paging: 'page',
+  from: (db) => db.selectFrom('gp_record as r').leftJoin('player as p', 'p.uid', 'r.uid').selectAll('r').select('p.name'),
+  partner: 'r.partner',
+  id: 'r.id',
+  filters: {
+    status: eqEnum('r.status', GP_STATES),
+    uid: eqInt('r.uid', 1),
+    promoter: eqText('r.promoter'),
+    leader: eqText('r.leader'),
+    province: eqText('r.province'),
+    registered: dateRange('r.registered_at'),
+  },
+  sorts: { registeredAt: sortBy.time('r.registered_at'), id: sortBy.int('r.id'), recharge: sortBy.int('r.recharge') },
+  defaultSort: { key: 'registeredAt', order: 'descend' },
+  item: gpRecordItem,
+  row: toRecordItem,
+});
+
+/** The list and its export limited to what the account may see (a promoter's own name replaces whatever it sent), refreshed first. */
+function scoped(op: Operation): Operation {
+  return {
+    ...op,
+    handler: async (ctx) => {
+      await refreshRecords(ctx.db, ctx.now);
+      const query = { ...(ctx.query as Record<string, unknown>), ...recordScope(ctx.user as SessionUser) };
+      return op.handler({ ...ctx, query });
+    },
+  };
+}
+
+async function promoters(db: Parameters<typeof refreshRecords>[0], user: SessionUser) {
+  const rows = await sql<Record<string, unknown>>`
+    SELECT a.username, a.share_code, a.partner, coalesce(g.province, '') AS province, coalesce(g.leader, '') AS leader,
+           coalesce(g.updated_by, '') AS updated_by, g.updated_at,
+           (SELECT count(*) FROM gp_record r WHERE r.promoter = a.username)::int AS records
+      FROM console_account a LEFT JOIN gp_promoter g ON g.username = a.username
+     WHERE a.roles @> '["groundpromoter"]'::jsonb ORDER BY a.username`.execute(db);
+  const scope = recordScope(user);
+  const items: GpPromoterItem[] = rows.rows
+    .filter((r) => (scope.leader ? r.leader === scope.leader : scope.promoter ? r.username === scope.promoter : true))
+    .map((r) => ({
+      username: String(r.username), shareCode: (r.share_code as string | null) ?? null, province: String(r.province), leader: String(r.leader),
+      partner: Number(r.partner), records: Number(r.records), updatedBy: String(r.updated_by), updatedAt: isoInConsoleZone(r.updated_at as Date | null) ?? '',
+    }));
+  const leaders = (await sql<{ username: string }>`SELECT username FROM console_account WHERE roles @> '["provincepromoter"]'::jsonb ORDER BY username`.execute(db)).rows.map((r) => r.username);
+  return { items, leaders };
+}
+
+export const groundPromoterOperations: Operation[] = [
+  defineOperation({
+    method: 'GET', url: `${API}/settings`, name: 'groundpromoters.settings', tags, screen: SETTING_SCREEN, query: emptyQuery,
+    response: answer(z.object({ items: z.array(gpSettingItem) })),
+    summary: "The bounty settings: the default (province '') and each province's override",
+    handler: async ({ db }) => {
+      const all = await allSettings(db);
+      const items = [...all.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([province, s]) => ({
+        province, bounty: s.bounty, minRecharge: s.minRecharge, qualifyDays: s.qualifyDays, requirePhone: s.requirePhone, sharePercent: s.sharePercent,
+        shareDays: s.shareDays, overridePercent: s.overridePercent, updatedBy: s.updatedBy, updatedAt: isoInConsoleZone(s.updatedAt) ?? '',
+      }));
+      return ok({ items });
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/settings/save`, name: 'groundpromoters.settings.save', tags, screen: SETTING_SCREEN, audit: true,
+    body: gpSettingSaveBody, response: answer(z.object({ version: z.number(), doc: z.unknown() })),
+    summary: "Overwrites the default (province '') or a province's setting (a new version); business and secadmin only (403 otherwise); applies to records not yet paid or voided",
+    handler: async (ctx) => {
+      requireCentralStaff(ctx.user);
+      const province = ctx.body.province.trim();
+      const saved = await saveItem(ctx, gpSettingItems, province, 'update', () => ({ province, ...ctx.body.setting }));
+      await ctx.db.updateTable('gp_setting').set({ updated_by: ctx.user.username }).where('province', '=', province).execute();
+      return ok(saved);
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/settings/remove`, name: 'groundpromoters.settings.remove', tags, screen: SETTING_SCREEN, audit: true,
+    body: gpSettingRemoveBody, response: answer(z.object({ version: z.number(), doc: z.unknown() })),
+    summary: "Removes a province's override (its promoters follow the default again; a new version); 404 when there is none",
+    handler: async (ctx) => {
+      requireCentralStaff(ctx.user);
+      const province = ctx.body.province.trim();
+      if (!province) throw badInput('province', 'Required');
+      return ok(await saveItem(ctx, gpSettingItems, province, 'remove', (before) => { existing(gpSettingItems, province)(before); return null; }));
+    },
+  }),
+  ...versionOperations(gpSettingItems, { base: `${API}/settings/versions`, name: 'groundpromoters.settings.versions', tags })
+    .map((op) => (op.url.endsWith('/restore') ? { ...op, handler: async (ctx: Parameters<Operation['handler']>[0]) => { requireCentralStaff(ctx.user as SessionUser); return op.handler(ctx); } } : op)),
+  defineOperation({
+    method: 'GET', url: `${API}/promoters`, name: 'groundpromoters.promoters', tags, screen: SETTING_SCREEN, query: emptyQuery,
+    response: answer(z.object({ items: z.array(gpPromoterItem), leaders: z.array(z.string()) })),
+    summary: 'Ground promoter accounts with their share code, province, province promoter and record count (a province promoter: its promoters; a ground promoter: itself), and the province promoter accounts',
+    handler: async ({ db, user }) => ok(await promoters(db, user)),
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/promoters/save`, name: 'groundpromoters.promoters.save', tags, screen: SETTING_SCREEN, audit: true,
+    body: gpPromoterBody, response: answer(gpPromoterItem.pick({ username: true, province: true, leader: true })),
+    summary: "Sets a ground promoter's province and province promoter ('' none); business and secadmin only; 404 unknown promoter, 400 a leader without the provincepromoter role",
+    handler: async ({ db, user, body, now, note }) => {
+      requireCentralStaff(user);
+      const promoter = await db.selectFrom('console_account').select(['username', 'roles']).where('username', '=', body.username).executeTakeFirst();
+      if (!promoter || !(promoter.roles as string[]).includes('groundpromoter')) throw notFound(`Ground promoter ${body.username} not found`);
+      if (body.leader) {
+        const leader = await db.selectFrom('console_account').select('roles').where('username', '=', body.leader).executeTakeFirst();
+        if (!leader || !(leader.roles as string[]).includes('provincepromoter')) throw badInput('leader', `${body.leader} is not a province promoter account`);
+      }
+      if (body.leader === body.username) throw conflict('A promoter cannot lead itself');
+      const before = await db.selectFrom('gp_promoter').select(['province', 'leader']).where('username', '=', body.username).forUpdate().executeTakeFirst();
+      const values = { province: body.province.trim(), leader: body.leader, updated_by: user.username, updated_at: now };
+      await db.insertInto('gp_promoter').values({ username: body.username, ...values }).onConflict((oc) => oc.column('username').doUpdateSet(values)).execute();
+      note.target = `gp_promoter:${body.username}`;
+      note.before = before ?? null;
+      note.after = { province: values.province, leader: values.leader };
+      return ok({ username: body.username, province: values.province, leader: values.leader });
+    },
+  }),
+  ...listOperations(records).map(scoped),
+  defineOperation({
+    method: 'POST', url: `${API}/records/pay`, name: 'groundpromoters.records.pay', tags, screen: RECORDS_SCREEN, audit: true,
+    body: gpRecordBody, response: answer(gpRecordItem),
+    summary: "Pays a qualified record (as of the last refresh: the list refreshes on every read): bounty + share to the promoter's `promoter` account, the override to its province promoter's; once per record; 409 naming the record otherwise; staff only",
+    handler: async (ctx) => {
+      requireStaff(ctx.user);
+      return ok(await payRecord(ctx, ctx.body.id));
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/records/void`, name: 'groundpromoters.records.void', tags, screen: RECORDS_SCREEN, audit: true,
+    body: gpVoidBody, response: answer(gpRecordItem),
+    summary: 'Voids a pending or qualified record with a reason; 409 naming the record otherwise; staff only',
+    handler: async (ctx) => {
+      requireStaff(ctx.user);
+      return ok(await voidRecord(ctx, ctx.body.id, ctx.body.reason));
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: `${API}/records/refresh`, name: 'groundpromoters.records.refresh', tags, screen: RECORDS_SCREEN, body: z.strictObject({}),
+    response: answer(z.object({ refreshed: z.boolean() })),
+    summary: 'Brings the records up to date now (new players, duplicates, recharges, qualification, expiry); the list does it on every read',
+    handler: async ({ db, now }) => { await refreshRecords(db, now); return ok({ refreshed: true }); },
+  }),
+];
+
 export const groundPromoterPlatformOperations: PlatformOperation[] = [];

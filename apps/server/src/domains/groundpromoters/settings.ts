@@ -1,0 +1,70 @@
+/**
+ * /groundpromoters/groundpromoterssetting: the bounty settings (province '' = the default,
+ * any other province overrides it for its promoters' players), versioned like every
+ * configuration (decision 004), and the promoters' provinces and province promoters.
+ */
+import { gpSettingBody, type GpSetting } from '@console/schemas';
+import { z } from 'zod';
+import type { Db } from '../../db/open';
+import { forbidden } from '../../http/api-error';
+import type { SessionUser } from '../auth/sessions';
+import type { VersionedItems } from '../payment-config/versions';
+
+export const SETTING_SCREEN = '/groundpromoters/groundpromoterssetting';
+export const RECORDS_SCREEN = '/groundpromoters/GroundpromotersRecords';
+
+/** docs/domain.md (est.): ₱20 per valid player (bound phone, ≥ ₱100 recharged within 7 days), 3 % of its recharges for 30 days, 1 % province override. */
+export const DEFAULT_GP_SETTING: GpSetting = Object.freeze({
+  bounty: 2_000, minRecharge: 10_000, qualifyDays: 7, requirePhone: true, sharePercent: 3, shareDays: 30, overridePercent: 1,
+});
+
+const fromRow = (r: Record<string, unknown>): GpSetting => ({
+  bounty: Number(r.bounty), minRecharge: Number(r.min_recharge), qualifyDays: Number(r.qualify_days), requirePhone: Boolean(r.require_phone),
+  sharePercent: Number(r.share_percent), shareDays: Number(r.share_days), overridePercent: Number(r.override_percent),
+});
+
+/** Every stored setting by province ('' the default; the built-in defaults when none is stored). */
+export async function allSettings(db: Db): Promise<Map<string, GpSetting & { updatedBy: string; updatedAt: Date | null }>> {
+  const rows = await db.selectFrom('gp_setting').selectAll().execute();
+  const map = new Map(rows.map((r) => [r.province, { ...fromRow(r as never), updatedBy: r.updated_by, updatedAt: r.updated_at as Date | null }]));
+  if (!map.has('')) map.set('', { ...DEFAULT_GP_SETTING, updatedBy: '', updatedAt: null });
+  return map;
+}
+
+/** The setting of a province: its own, else the default. */
+export const settingOf = (all: Map<string, GpSetting>, province: string): GpSetting => all.get(province) ?? all.get('')!;
+
+export const gpSettingItems: VersionedItems<GpSetting & { province: string }> = {
+  screen: SETTING_SCREEN,
+  kind: 'groundpromoterssetting',
+  noun: 'Ground promoter setting',
+  read: async (db, key) => {
+    const row = await db.selectFrom('gp_setting').selectAll().where('province', '=', key).forUpdate().executeTakeFirst();
+    return row ? { province: key, ...fromRow(row as never) } : null;
+  },
+  write: async (db, key, doc, now) => {
+    if (!doc) {
+      await db.deleteFrom('gp_setting').where('province', '=', key).execute();
+      return;
+    }
+    const values = {
+      bounty: doc.bounty, min_recharge: doc.minRecharge, qualify_days: doc.qualifyDays, require_phone: doc.requirePhone,
+      share_percent: doc.sharePercent, share_days: doc.shareDays, override_percent: doc.overridePercent, updated_by: 'console', updated_at: now,
+    };
+    await db.insertInto('gp_setting').values({ province: key, ...values }).onConflict((oc) => oc.column('province').doUpdateSet(values)).execute();
+  },
+  restorable: gpSettingBody.extend({ province: z.string() }) as unknown as z.ZodType<GpSetting & { province: string }>,
+};
+
+/** Who changes settings, provinces and pays or voids records: the console's staff (decision 024); promoters only read. */
+const STAFF = ['admin', 'business', 'secadmin', 'partner'];
+export const isStaff = (user: SessionUser) => user.roles.some((r) => STAFF.includes(r));
+/** The settings and provinces are the platform's: business and secadmin (admin) change them, not a partner. */
+export function requireCentralStaff(user: SessionUser): void {
+  if (!user.roles.some((r) => r === 'admin' || r === 'business' || r === 'secadmin')) {
+    throw forbidden('Only business and secadmin change the ground promoter settings and provinces');
+  }
+}
+export function requireStaff(user: SessionUser): void {
+  if (!isStaff(user)) throw forbidden('Promoters see their records; business, secadmin or the partner pays or voids them');
+}
