@@ -51,9 +51,9 @@ describe.skipIf(!baseUrl)('the weekly settlement with two server processes on on
       }
       // agent 100000 + i, T1 invitees 200000 + 2i, 200001 + 2i, T2 300000 + i (via the first)
       await c.query(`INSERT INTO player (uid, name, register_ip, register_device, registered_at, partner, inviter_uid)
-        SELECT 100000 + i, 'A' || i, '10.1.' || (i / 250) || '.' || (i % 250), 'dev-a' || i, $1, 1 + i % 2, NULL FROM generate_series(0, ${AGENTS - 1}) i
-        UNION ALL SELECT 200000 + 2 * i + k, 'T' || i, '10.2.0.1', 'dev-t' || i || k, $1, 1 + i % 2, 100000 + i FROM generate_series(0, ${AGENTS - 1}) i, generate_series(0, 1) k
-        UNION ALL SELECT 300000 + i, 'S' || i, '10.3.0.1', 'dev-s' || i, $1, 1 + i % 2, 200000 + 2 * i FROM generate_series(0, ${AGENTS - 1}) i`, [made]);
+        SELECT 100000 + i, 'A' || i, '10.1.' || (i / 250) || '.' || (i % 250), 'dev-a' || i, $1::timestamptz, 1 + i % 2, NULL FROM generate_series(0, ${AGENTS - 1}) i
+        UNION ALL SELECT 200000 + 2 * i + k, 'T' || i, '10.2.0.1', 'dev-t' || i || k, $1::timestamptz, 1 + i % 2, 100000 + i FROM generate_series(0, ${AGENTS - 1}) i, generate_series(0, 1) k
+        UNION ALL SELECT 300000 + i, 'S' || i, '10.3.0.1', 'dev-s' || i, $1::timestamptz, 1 + i % 2, 200000 + 2 * i FROM generate_series(0, ${AGENTS - 1}) i`, [made]);
       await c.query(`INSERT INTO agent (uid, partner, name, created_at, created_by, updated_at)
         SELECT 100000 + i, 1 + i % 2, 'Agent ' || i, $1, 'staff:test', $1 FROM generate_series(0, ${AGENTS - 1}) i`, [made]);
       await c.query(`INSERT INTO agent_rate (agent, effective_at, rate, t1, t2, created_by, created_at)
