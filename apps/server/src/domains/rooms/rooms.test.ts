@@ -11,6 +11,8 @@ import { platformSignature } from '../../http/platform-operation';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
+import { dayRange } from '../player-reports/range';
+import { partnerGameSum } from './reports';
 
 const P = '/api/platmanager';
 const S = '/api/partnermanager/gamestoreV1';
@@ -246,6 +248,10 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect(one.partnerShare).toBe(Math.floor((Number(one.rake) * 6_000) / 10_000));
     expect((await t.get(`${P}/partnergamesum`, admin, { ...range, partner: '2' })).body.data.items.map((r: { key: string }) => r.key)).toEqual(['2:tongits']);
     expect((await t.get(`${P}/partnergamesum`, admin, { from: range.from })).body.message).toBe('to: Required with the other end of the range');
+    // the partner scope holds inside the report too (were a partner account given the screen)
+    const scoped = await partnerGameSum(db(), { roles: ['partner'], partner: 2 }, dayRange('2026-11-20', '2026-11-23'), {});
+    expect(scoped.map((r) => r.key)).toEqual(['2:tongits']);
+    expect(await partnerGameSum(db(), { roles: ['partner'], partner: 0 }, dayRange('2026-11-20', '2026-11-23'), {})).toEqual([]);
 
     const logs = (await t.get(`${P}/partnergamelogs`, admin, { partner: '1', game: 'tongits' })).body.data.items as { table: string; partner: number }[];
     expect(logs.length).toBeGreaterThanOrEqual(2);
