@@ -33,7 +33,7 @@ export interface RunningServer {
 }
 
 /** Starts the real server (`apps/server/src/main.ts`) as its own process on a fresh database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -44,14 +44,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d) => { log += d; });
   child.stderr?.on('data', (d) => { log += d; });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(url + '/api/health');
       if (res.ok) break;
     } catch { /* not up yet */ }
-    if (Date.now() > deadline) { child.kill(); throw new Error('server did not start in 90 s:\n' + log); }
+    if (Date.now() > deadline) { child.kill(); throw new Error(`server did not start in ${(options.startTimeoutMs ?? 90_000) / 1000} s:\n` + log); }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

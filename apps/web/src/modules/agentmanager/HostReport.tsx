@@ -12,7 +12,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { HostReportRow } from '@console/schemas';
 import { ListScreen, type ColumnDeclaration, type ListDeclaration } from '../../kit';
-import { useFeedback } from '../../kit/feedback';
+import { FeedbackProvider, useFeedback } from '../../kit/feedback';
 import { formatDateTime } from '../../lib/format';
 import { request } from '../../shell/request';
 import { Permission } from '../../shell/Permission';
@@ -65,7 +65,7 @@ function Months() {
     }
   }
   return (
-    <Card size="small" title={t(`${L}month.title`)}>
+    <Card size="small" title={t(`${L}month.title`)} data-testid="hostreport-months">
       <Table<MonthState> size="small" rowKey="month" loading={isLoading} dataSource={data ?? []} pagination={false} scroll={{ x: true }} columns={[
         { key: 'month', dataIndex: 'month', title: t(`${L}f.month`) },
         { key: 'state', title: t(`${L}f.closed`), render: (_, m) => <Tag color={m.closed ? 'purple' : 'default'}>{t(m.closed ? `${L}month.closed` : m.month === current ? `${L}month.running` : `${L}month.open`)}</Tag> },
@@ -92,9 +92,11 @@ function Months() {
 
 export default function HostReport() {
   return (
-    <Flex vertical gap={12}>
-      <Months />
-      <ListScreen decl={hostReportList} />
-    </Flex>
+    <FeedbackProvider>
+      <Flex vertical gap={12}>
+        <Months />
+        <div data-testid="hostreport-list"><ListScreen decl={hostReportList} /></div>
+      </Flex>
+    </FeedbackProvider>
   );
 }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { AGENTX_CURRENCIES, type AgentxDayRow, type AgentxItem } from '@console/schemas';
 import { ListScreen, type ColumnDeclaration, type FieldDeclaration, type ListDeclaration } from '../../kit';
 import { formatInt, formatMoney } from '../../lib/format';
+import { FeedbackProvider } from '../../kit/feedback';
 import { request } from '../../shell/request';
 import { CreateAgentButton, KeyWorkflow, RotateKeyButton } from './KeyWorkflow';
 import { API, L, STATUS_LABELS, WALLET_LABELS, WALLET_OPTIONS, callbackRule, ipListRule, splitList } from './common';
@@ -115,11 +116,13 @@ export const agentxList: ListDeclaration<AgentxItem> = {
 
 export default function AgentxListScreen() {
   return (
-    <KeyWorkflow>
-      <Flex vertical gap={12}>
-        <Flex><CreateAgentButton /></Flex>
-        <ListScreen decl={agentxList} />
-      </Flex>
-    </KeyWorkflow>
+    <FeedbackProvider>
+      <KeyWorkflow>
+        <Flex vertical gap={12}>
+          <Flex><CreateAgentButton /></Flex>
+          <ListScreen decl={agentxList} />
+        </Flex>
+      </KeyWorkflow>
+    </FeedbackProvider>
   );
 }
