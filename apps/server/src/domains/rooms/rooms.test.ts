@@ -13,6 +13,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { dayRange } from '../player-reports/range';
 import { partnerGameSum } from './reports';
+import { roomOperations } from './routes';
 
 const P = '/api/platmanager';
 const S = '/api/partnermanager/gamestoreV1';
@@ -231,6 +232,36 @@ describe.each(databases())('rooms on $kind', (kind) => {
     // a tier offered in a store is not removed
     expect((await t.post(`${P}/quicktemplate/delete`, { id: 'q-high' }, admin)).status).toBe(200);
     expect((await t.post(`${P}/quicktemplate/delete`, { id: 'q-low' }, admin)).status).toBe(409);
+  });
+
+  it('a partner account reaches no other partner\'s data through any room operation', async () => {
+    for (const op of roomOperations) {
+      const url = op.url;
+      if (op.screen!.startsWith('/platmanager/')) {
+        const res = op.method === 'GET' ? await t.get(url, partner) : await t.post(url, {}, partner);
+        expect(res.status, url).toBe(403);
+        continue;
+      }
+      if (op.method === 'GET' && url.endsWith('/export')) {
+        const csv = await t.app.inject({ method: 'GET', url, headers: { 'x-token': partner } });
+        expect(csv.statusCode, url).toBe(200);
+        expect(csv.body, url).toContain('1:tongits');
+        expect(csv.body, url).not.toContain('2:tongits');
+        continue;
+      }
+      if (op.method === 'GET') {
+        const res = await t.get(url, partner, { pageSize: '100' });
+        expect(res.status, url).toBe(200);
+        for (const item of res.body.data.items as { partner?: number; key: string }[]) expect(item.partner ?? Number(item.key.split(':')[0]), url).toBe(1);
+        continue;
+      }
+      const other = url.endsWith('/restore')
+        ? { id: (await t.get(`${S}/versions`, admin1, { key: '2:tongits' })).body.data.items[0].id }
+        : { partner: 2, game: 'tongits', enabled: false, order: 1, tiers: [], revenueShareBps: 5_000 };
+      const res = await t.post(url, url.endsWith('/delete') ? { partner: 2, game: 'tongits' } : other, partner);
+      expect([403, 404, 409], url).toContain(res.status);
+    }
+    expect((await t.get(S, admin1, { partner: '2' })).body.data.items[0]).toMatchObject({ partner: 2, enabled: true, revenueShareBps: 5_000 });
   });
 
   it('partner reports read the reported rounds: per partner and game, and the rounds by partner', async () => {
