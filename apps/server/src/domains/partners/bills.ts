@@ -53,13 +53,14 @@ const columns = (f: BillFigures) => ({
   rake_base: f.rakeBase, rake_share: f.rakeShare,
 });
 
-/** A draft bill of whole days [fromDay, toDay] that have ended; periods of one partner never overlap. */
+/** A draft bill of whole days [fromDay, toDay], today at the latest (its figures as of now); periods of one partner never overlap. */
 export async function createBill(ctx: Ctx, partner: number, fromDay: string, toDay: string) {
   const { db, now, user } = ctx;
   if (toDay < fromDay) throw new ApiError(400, 'to: Must not be before from');
   const from = phDayStart(fromDay);
   const to = phDayStart(nextDay(toDay));
-  if (to.getTime() > now.getTime()) throw new ApiError(400, 'to: The period must have ended');
+  // the running day may be billed as a draft (its figures as of now); confirming waits for its end
+  if (to.getTime() > phDayStart(nextDay(phDay(now))).getTime()) throw new ApiError(400, 'to: Must not be after today');
   const profile = await profileOf(db, partner, true);
   const overlap = await db.selectFrom('partner_bill').select('id').where('partner', '=', partner)
     .where('period_from', '<', to).where('period_to', '>', from).executeTakeFirst();
@@ -123,6 +124,7 @@ export async function stepBill(ctx: Ctx, id: number, action: keyof typeof STEPS,
   if (action === 'settle' && partnerScope(user) !== null) throw forbidden('Only the platform settles a bill');
   if (action === 'dispute' && !note.trim()) throw new ApiError(400, 'note: Required to dispute');
   let figures = {};
+  if (action === 'confirm' && new Date(bill.period_to).getTime() > now.getTime()) throw conflict(`Bill ${id} covers a day that has not ended: confirm it after its last day`);
   if (action === 'confirm') {
     // confirmed figures are the ledger's at that moment (a late-arriving entry is in them)
     const f = await billFigures(db, bill.partner, new Date(bill.period_from), new Date(bill.period_to), bill.rake_share_bp);

@@ -1,10 +1,11 @@
 /** The lists of partners, cloud chips, coin dealers, transfers and bills (defineList: paging, filters, sort, CSV export, partner scope). */
 import {
-  billItem, cloudOrderItem, coinMovementItem, dealerItem, partnerItem, saleDayItem, saleItem, stockLoadItem, transferItem,
+  billItem, cloudOrderItem, coinMovementItem, dealerItem, partnerItem, saleDayItem, saleItem, stockLoadItem, partnerTransferItem,
 } from '@console/schemas';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/open';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
+import { DEFAULTS } from './service';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
@@ -18,7 +19,13 @@ const tags = ['partners'];
 export const partnersList: ListSpec = defineList({
   url: '/api/platmanager/partnerediter', name: 'platmanager.partnerediter', screen: '/platmanager/partnerediter', tags, paging: 'page',
   summary: 'Partners: status (and why), cloud-chip balance, deposit and open losses (the stop-loss), settings, dealers and their stock, pending orders',
-  from: (db) => anyDb(db).selectFrom('partner as p').innerJoin('partner_profile as f', 'f.partner', 'p.id')
+  // a partner without its profile yet (made before it; it gets one at its first operation) shows the defaults
+  from: (db) => anyDb(db).selectFrom('partner as p')
+    .leftJoin(sql`(SELECT f.*, 0 AS pending FROM partner_profile f UNION ALL
+      SELECT p2.id, 'active', '', (d.doc->>'deposit')::bigint, round((d.doc->>'rakeSharePct')::numeric * 100)::int, (d.doc->>'cloudPriceBp')::int,
+        (d.doc->>'transferThreshold')::bigint, (d.doc->>'dealerDailyLimit')::bigint, (d.doc->>'dealerPriceBp')::int, NULL, NULL, 1
+      FROM partner p2 CROSS JOIN (SELECT coalesce((SELECT doc FROM partner_default WHERE id = 1), ${JSON.stringify(DEFAULTS)}::jsonb) AS doc) d
+      WHERE NOT EXISTS (SELECT 1 FROM partner_profile x WHERE x.partner = p2.id))`.as('f'), 'f.partner', 'p.id')
     .leftJoin('ledger_account as a', (j) => j.on(sql<boolean>`a.kind = 'partner' AND a.owner = p.id::text AND a.currency = 'chip'`))
     .select(['p.id', 'p.name', 'f.status', 'f.status_reason', 'f.deposit', 'f.rake_share_bp', 'f.cloud_price_bp', 'f.transfer_threshold',
       'f.dealer_daily_limit', 'f.dealer_price_bp', 'f.created_at'])
@@ -27,7 +34,7 @@ export const partnersList: ListSpec = defineList({
     .select(sql<string>`(SELECT coalesce(sum(b.balance), 0) FROM ledger_account b WHERE b.kind = 'dealer' AND b.partner = p.id)`.as('dealer_stock'))
     .select(sql<string>`(SELECT count(*) FROM cloud_order o WHERE o.partner = p.id AND o.status = 'pending')`.as('pending_orders'))
     .select(sql<string>`greatest(0, -trunc((SELECT coalesce(sum(g.turnover - g.wins), 0) FROM game_day g WHERE g.partner = p.id
-        AND g.day >= ${phDate(sql`coalesce((SELECT max(s.period_to) FROM partner_bill s WHERE s.partner = p.id AND s.status = 'settled'), f.created_at)`)})
+        AND g.day >= ${phDate(sql`coalesce((SELECT max(s.period_to) FROM partner_bill s WHERE s.partner = p.id AND s.status = 'settled'), f.created_at, now())`)})
         * f.rake_share_bp / 10000))`.as('loss')),
   partner: 'p.id', id: 'p.id',
   filters: { status: eqEnum('f.status', ['active', 'suspended']), name: eqText('p.name', 64) },
@@ -183,7 +190,7 @@ export const transfersList: ListSpec = defineList({
   filters: { partner: eqInt('partner', 1), kind: eqEnum('kind', ['account', 'player', 'agent']), status: eqEnum('status', ['pending', 'done', 'rejected']) },
   sorts: { id: sortBy.int('id'), amount: sortBy.int('amount') },
   defaultSort: { key: 'id', order: 'descend' },
-  item: transferItem,
+  item: partnerTransferItem,
   row: (r) => ({
     id: num(r.id), partner: num(r.partner), kind: r.kind as 'account', fromAccount: r.from_account === null ? null : num(r.from_account),
     toAccount: r.to_account === null ? null : num(r.to_account), uid: r.uid === null ? null : num(r.uid), toPartner: r.to_partner === null ? null : num(r.to_partner),

@@ -82,7 +82,12 @@ export async function profileOf(db: Db, partner: number, lock = false): Promise<
       'f.dealer_daily_limit', 'f.dealer_price_bp', 'f.created_at'])
     .where('f.partner', '=', partner);
   if (lock) q = q.forUpdate('f');
-  const row = await q.executeTakeFirst();
+  let row = await q.executeTakeFirst();
+  if (!row && await db.selectFrom('partner').select('id').where('id', '=', partner).executeTakeFirst()) {
+    // a partner made before its profile existed (the accounts seed's 1 and 2): the defaults, from now
+    await ensureProfile(db, partner, new Date());
+    row = await q.executeTakeFirst();
+  }
   if (!row) throw notFound(`Partner ${partner} not found`);
   return row as Profile;
 }

@@ -66,7 +66,7 @@ const en = {
     dealerPrice: 'What a player pays, in % of face value', defaultFromPartner: 'Empty: the partner default', load: 'A second account approves the load',
     stock: "From the partner's cloud chips", dealerSell: 'Within the daily sell limit',
     fourEyes: 'Above the partner threshold the transfer waits for another account to approve it',
-    billPartner: 'Empty: your own partner', day: 'YYYY-MM-DD, GMT+8; the period must have ended', adjust: 'In pesos; give the reason',
+    billPartner: 'Empty: your own partner', day: 'YYYY-MM-DD, GMT+8; today at the latest (a bill is confirmed after its last day)', adjust: 'In pesos; give the reason',
   },
   validation: { pesos: 'Enter an amount in pesos (up to 2 decimals)', pct: 'Enter a number from {{min}} to {{max}}', date: 'Use YYYY-MM-DD' },
 };
@@ -137,7 +137,7 @@ const zh: typeof en = {
     dealerPrice: '玩家支付的价格（面值的 %）', defaultFromPartner: '留空：使用合作方默认值', load: '需另一账号批准补货',
     stock: '从合作方云筹码中发放', dealerSell: '不超过每日售卖限额',
     fourEyes: '超过合作方阈值的转账需等待另一账号批准',
-    billPartner: '留空：您自己的合作方', day: 'YYYY-MM-DD（GMT+8）；期间必须已结束', adjust: '单位为比索；请填写原因',
+    billPartner: '留空：您自己的合作方', day: 'YYYY-MM-DD（GMT+8）；最晚到今天（账单在最后一天结束后确认）', adjust: '单位为比索；请填写原因',
   },
   validation: { pesos: '请输入比索金额（最多 2 位小数）', pct: '请输入 {{min}} 到 {{max}} 之间的数字', date: '格式为 YYYY-MM-DD' },
 };

@@ -437,7 +437,7 @@ export const billsDecl: ListDeclaration<BillItem> = {
     ],
   },
   toolbar: [{
-    key: 'create', label: `${L}action.createBill`, roles: PLATFORM,
+    key: 'create', label: `${L}action.createBill`,
     form: {
       title: `${L}action.createBill`,
       fields: [
