@@ -5,7 +5,8 @@
  * coercion; amounts in centavos.
  */
 import { z } from 'zod';
-import { CASHOUT_STATES, cashoutCreateBody } from './cashout';
+import { CASHOUT_STATES, cashoutCreateBody, cashoutOrderId } from './cashout';
+import { requiredText } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
 const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
@@ -89,3 +90,6 @@ export const agentCashUserRow = agentCashFigures.extend({ uid: z.number().int(),
 export type AgentCashDayRow = z.infer<typeof agentCashDayRow>;
 export type AgentCashMonthRow = z.infer<typeof agentCashMonthRow>;
 export type AgentCashUserRow = z.infer<typeof agentCashUserRow>;
+
+/** Approve: the order, and optionally the password (re-authenticates this session first, as POST /reauth does). */
+export const agentApproveBody = z.strictObject({ orderId: cashoutOrderId, password: requiredText(128).optional() });

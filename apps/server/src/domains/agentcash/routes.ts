@@ -5,7 +5,7 @@
  * month and agent; the platform's agent cash-out request and status (the contract's form).
  */
 import {
-  agentCashConfigBody, agentCashConfigQuery, agentCashConfigSaveBody, agentCashoutCreateBody, agentCashoutItem, cashoutBatchAnswer,
+  agentApproveBody, agentCashConfigBody, agentCashConfigQuery, agentCashConfigSaveBody, agentCashoutCreateBody, agentCashoutItem, cashoutBatchAnswer,
   cashoutBatchApproveBody, cashoutBatchDenyBody, cashoutContextQuery, cashoutCreateAnswer, cashoutDenyBody, cashoutOrderAnswer,
   cashoutOrderBody, cashoutOrderQuery, cashoutReauthAnswer, cashoutReauthBody, cashoutResolveBody, emptyQuery,
 } from '@console/schemas';
@@ -144,9 +144,13 @@ export const agentCashOperations: Operation[] = [
     handler: async (ctx) => ok({ order: await agentReview.release(reviewer(ctx), ctx.body.orderId) }),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/approve`, name: 'agentcash.approve', tags, screen, body: cashoutOrderBody, response: stepAnswer,
-    summary: 'Approves (needs a re-authentication within 5 minutes, else 403; 409 while the agent has an open cheat record); above the four-eyes amount a second, different reviewer completes it; then the payout runs',
-    handler: async (ctx) => ok({ order: await agentReview.approve(reviewer(ctx), ctx.body.orderId) }),
+    method: 'POST', url: `${API}/approve`, name: 'agentcash.approve', tags, screen, body: agentApproveBody, response: stepAnswer,
+    summary: 'Approves (needs a re-authentication within 5 minutes, else 403: `password` in the body re-authenticates first, as /reauth; 409 while the agent has an open cheat record); '
+      + 'above the four-eyes amount a second, different reviewer completes it; then the payout runs',
+    handler: async (ctx) => {
+      if (ctx.body.password !== undefined) await reauthenticate(ctx.db, ctx.user, { password: ctx.body.password }, ctx.now);
+      return ok({ order: await agentReview.approve(reviewer(ctx), ctx.body.orderId) });
+    },
   }),
   defineOperation({
     method: 'POST', url: `${API}/deny`, name: 'agentcash.deny', tags, screen, body: cashoutDenyBody, response: stepAnswer,

@@ -74,13 +74,13 @@ async function promoters(db: Parameters<typeof refreshRecords>[0], user: Session
       partner: Number(r.partner), records: Number(r.records), updatedBy: String(r.updated_by), updatedAt: isoInConsoleZone(r.updated_at as Date | null) ?? '',
     }));
   const leaders = (await sql<{ username: string }>`SELECT username FROM console_account WHERE roles @> '["provincepromoter"]'::jsonb ORDER BY username`.execute(db)).rows.map((r) => r.username);
-  return { items, leaders };
+  return { items, total: items.length, leaders };
 }
 
 export const groundPromoterOperations: Operation[] = [
   defineOperation({
     method: 'GET', url: `${API}/settings`, name: 'groundpromoters.settings', tags, screen: SETTING_SCREEN, query: emptyQuery,
-    response: answer(z.object({ items: z.array(gpSettingItem) })),
+    response: answer(z.object({ items: z.array(gpSettingItem), total: z.number() })),
     summary: "The bounty settings: the default (province '') and each province's override",
     handler: async ({ db }) => {
       const all = await allSettings(db);
@@ -88,7 +88,7 @@ export const groundPromoterOperations: Operation[] = [
         province, bounty: s.bounty, minRecharge: s.minRecharge, qualifyDays: s.qualifyDays, requirePhone: s.requirePhone, sharePercent: s.sharePercent,
         shareDays: s.shareDays, overridePercent: s.overridePercent, updatedBy: s.updatedBy, updatedAt: isoInConsoleZone(s.updatedAt) ?? '',
       }));
-      return ok({ items });
+      return ok({ items, total: items.length });
     },
   }),
   defineOperation({
@@ -118,7 +118,7 @@ export const groundPromoterOperations: Operation[] = [
     .map((op) => (op.url.endsWith('/restore') ? { ...op, handler: async (ctx: Parameters<Operation['handler']>[0]) => { requireCentralStaff(ctx.user as SessionUser); return op.handler(ctx); } } : op)),
   defineOperation({
     method: 'GET', url: `${API}/promoters`, name: 'groundpromoters.promoters', tags, screen: SETTING_SCREEN, query: emptyQuery,
-    response: answer(z.object({ items: z.array(gpPromoterItem), leaders: z.array(z.string()) })),
+    response: answer(z.object({ items: z.array(gpPromoterItem), total: z.number(), leaders: z.array(z.string()) })),
     summary: 'Ground promoter accounts with their share code, province, province promoter and record count (a province promoter: its promoters; a ground promoter: itself), and the province promoter accounts',
     handler: async ({ db, user }) => ok(await promoters(db, user)),
   }),
