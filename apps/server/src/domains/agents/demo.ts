@@ -11,9 +11,11 @@
  * settles what is due (nothing twice).
  */
 import { sql } from 'kysely';
+import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
+import { sign } from '../../simulator/transport';
 import { appendOperationLog } from '../operation-log/chain';
 import { adjust, addRate, createAgent, setStatus, type ChangeContext } from './changes';
 import { settleDue } from './settlement';
@@ -41,7 +43,33 @@ async function asStaff<T>(db: Db, username: string, roles: string[], partner: nu
 
 interface Pick { uid: number; partner: number; invitees: number; farm: boolean }
 
-export async function seedAgentActivity(db: Db, _config: ServerConfig, _password: string, end: number): Promise<Record<string, number>> {
+/**
+ * One invitee with rake logs in from its agent's address (a signed `player.login`, as the app
+ * would send it): its lines from then on are voided 'shared ip' (or 'shared device').
+ */
+async function shareAnAddress(db: Db, config: ServerConfig, agents: number[], at: number): Promise<number> {
+  const { rows } = await sql<{ uid: number; device: string; ip: string }>`
+    SELECT p.uid, p.register_device AS device, a.register_ip AS ip FROM player p JOIN player a ON a.uid = p.inviter_uid
+    WHERE p.inviter_uid = ANY(${agents}::int[]) AND p.register_device <> a.register_device
+      AND EXISTS (SELECT 1 FROM game_player_day g WHERE g.uid = p.uid AND g.fees > 0 AND g.day >= ${new Date(at + 8 * HOUR).toISOString().slice(0, 10)}::date)
+    ORDER BY p.uid LIMIT 1`.execute(db);
+  const r = rows[0];
+  if (!r) return 0;
+  const app = { appId: 'demo-app', secret: 'demo-platform-secret' };
+  const server = await buildApp({ db, config: { ...config, now: () => at, webDist: undefined }, batchWorker: false });
+  try {
+    await server.ready();
+    const payload = JSON.stringify({ events: [{ id: `demo-agent-shared-ip-${r.uid}`, type: 'player.login', at: new Date(at).toISOString(), data: { uid: Number(r.uid), ip: r.ip, deviceId: r.device } }] });
+    const ts = String(at);
+    const res = await server.inject({ method: 'POST', url: '/api/platform/events', payload,
+      headers: { 'content-type': 'application/json', 'x-app-id': app.appId, 'x-timestamp': ts, 'x-signature': sign(app.secret, ts, payload) } });
+    return res.statusCode === 200 ? Number(r.uid) : 0;
+  } finally {
+    await server.close();
+  }
+}
+
+export async function seedAgentActivity(db: Db, config: ServerConfig, _password: string, end: number): Promise<Record<string, number>> {
   const existing = Number((await db.selectFrom('agent').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   if (existing === 0) {
     const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at')).executeTakeFirst();
@@ -87,6 +115,8 @@ export async function seedAgentActivity(db: Db, _config: ServerConfig, _password
       await asStaff(db, 'business', ['business'], 0, madeAt + 9 * DAY, 'agentcooperation.rebates.adjust',
         (ctx) => adjust(ctx, { uid: small.uid, amount: 5_000, reason: 'Goodwill: late registration credited' }));
     }
+    // an invitee who logs in from its agent's address
+    await shareAnAddress(db, config, picks.filter((p) => !p.farm).map((p) => p.uid), madeAt + 3 * HOUR);
     // settle each week that ended, at its end (as the Monday job would)
     for (let w = weekOf(madeAt); weekEnd(w).getTime() <= end; w = weekOf(weekEnd(w).getTime())) {
       // one agent suspended for the last full week of the history
