@@ -14,6 +14,7 @@ import { playersBench, playersBenchUrl } from './players.ts';
 import { paymentsBench, paymentsSummary } from './payments.ts';
 import { gamesBench, gamesSummary } from './games.ts';
 import { messagesBench, messagesSummary } from './messages.ts';
+import { agentsBench, agentsSummary } from './agents.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -134,6 +135,9 @@ if (games) results.games = games;
 // a broadcast (issue 8) on PostgreSQL: BENCH_BROADCAST_PLAYERS players in the segment (default 1,000,000; 0 skips it)
 const messages = pgUrl && process.env.BENCH_BROADCAST_PLAYERS !== '0' ? await messagesBench(playersBenchUrl()) : null;
 if (messages) results.messages = messages;
+// agents (issue 9) on PostgreSQL: a weekly settlement for BENCH_AGENTS agents (default 100,000; 0 skips it) and BENCH_INVITEES invitees
+const agents = pgUrl && process.env.BENCH_AGENTS !== '0' ? await agentsBench(playersBenchUrl()) : null;
+if (agents) results.agents = agents;
 
 const row = (c: (typeof calls)[number]) =>
   `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
@@ -147,6 +151,7 @@ console.log(['',
   ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : []),
   ...(payments ? [...paymentsSummary(payments), ''] : []),
   ...(games ? [...gamesSummary(games), ''] : []),
-  ...(messages ? [...messagesSummary(messages), ''] : [])].join('\n'));
+  ...(messages ? [...messagesSummary(messages), ''] : []),
+  ...(agents ? [...agentsSummary(agents), ''] : [])].join('\n'));
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');
