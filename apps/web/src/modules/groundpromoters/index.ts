@@ -1,4 +1,8 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of issue 9 built in this folder, by full catalogue path. */
-export const groundpromotersScreens: ScreenMap = {};
+/** Screens of /groundpromoters (issue 9): settings (per province, with history) and promoters; records. */
+export const groundpromotersScreens: ScreenMap = {
+  '/groundpromoters/groundpromoterssetting': lazy(() => import('./settings')),
+  '/groundpromoters/GroundpromotersRecords': lazy(() => import('./records')),
+};
