@@ -106,7 +106,9 @@ describe('partners and cloud chips', () => {
 
     await partner.page.goto(`${server.url}/partnermanager/partnerCoinLogs`);
     await tableSettled(partner.page);
-    expect(await columnTexts(partner.page, 'Reason')).toEqual(['Dealer sale', 'Handed to a dealer', 'Bought from the platform']);
+    // both sides of the hand-out are the partner's accounts (its cloud chips and the dealer's stock)
+    expect(await columnTexts(partner.page, 'Reason')).toEqual(['Dealer sale', 'Handed to a dealer', 'Handed to a dealer', 'Bought from the platform']);
+    expect(await columnTexts(partner.page, 'Change')).toEqual(['-120.00', '300.00', '-300.00', '1,000.00']);
     await partner.context.close();
     await admin.context.close();
   }, 240_000);
