@@ -33,6 +33,8 @@ describe.each(databases())('agent model on $kind', (kind) => {
     await refused(d.db.updateTable('agent_rebate_line').set({ amount: 300 }).where('id', '=', id).execute());
     await refused(d.db.updateTable('agent_rebate_line').set({ status: 'voided', amount: 0 }).where('id', '=', id).execute());
     await refused(d.db.updateTable('agent_week').set({ status: 'open' }).where('week', '=', week).execute());
+    // settling may not change the amount on the way
+    await refused(d.db.updateTable('agent_rebate_line').set({ status: 'settled', amount: 201 }).where('id', '=', id).execute());
     await d.db.updateTable('agent_rebate_line').set({ status: 'settled', settled_at: at }).where('id', '=', id).execute();
     await refused(d.db.updateTable('agent_rebate_line').set({ status: 'pending' }).where('id', '=', id).execute());
     expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM agent_rebate_line WHERE status = 'settled'`.execute(d.db)).rows[0]!.n)).toBe(1);
