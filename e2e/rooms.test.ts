@@ -69,6 +69,11 @@ describe('/platmanager rooms', () => {
     const tiers = await open(page, '/platmanager/quicktemplate', '/api/platmanager/quicktemplate');
     expect(tiers.total).toBeGreaterThanOrEqual(5);
     await rowWith(page, 'tg-low').waitFor();
+    // the quick-match check: ₱500 at Tongits goes to the starter tier
+    const check = page.getByTestId('quick-match');
+    await check.getByPlaceholder('Balance (₱)').fill('500');
+    await check.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(async () => page.getByTestId('quick-match-answer').textContent()).toMatch(/tier Tongits quick: starter \(tg-low\)/);
     const quick = await open(page, '/platmanager/quicktable', '/api/platmanager/quicktable');
     expect(quick.total).toBeGreaterThan(5);
     const tiny = await open(page, '/platmanager/tinygamequicktemplate', '/api/platmanager/tinygamequicktemplate');

@@ -4,6 +4,7 @@
  * /platmanager/tinygamequicktemplate and /partnermanager/gamestoreV1.
  */
 import { useMemo } from 'react';
+import { Flex } from 'antd';
 import i18next from 'i18next';
 import { ListScreen, type FormValues } from '../../kit';
 import { WithHistory } from '../../kit/history';
@@ -13,6 +14,7 @@ import {
   ALL_GAMES, gameLabels, gameOptions, HOUSE_GAMES, idRule, L, noLimit, ROOM_GAMES, toCentavos, toPesos, versionedHistory, versionedList, YES_NO,
   type VersionedSpec,
 } from './common';
+import { QuickMatchCheck } from './match';
 
 type Row = Record<string, unknown>;
 const pesos = (v: FormValues, keys: string[]) => Object.fromEntries(keys.map((k) => [k, toCentavos(v[k])]));
@@ -186,7 +188,7 @@ function Versioned({ spec }: { spec: VersionedSpec }) {
 }
 
 export const Templates = () => <Versioned spec={templateSpec} />;
-export const QuickTemplates = () => <Versioned spec={tierSpec} />;
+export const QuickTemplates = () => <Flex vertical gap={16}><Versioned spec={tierSpec} /><QuickMatchCheck /></Flex>;
 export const TinyQuickTemplates = () => <Versioned spec={tinySpec} />;
 export function GameStore() {
   const { user } = useSession();

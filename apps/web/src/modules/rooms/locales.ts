@@ -48,6 +48,11 @@ const en = {
   close: 'Close', confirmClose: 'Close table {{code}}? Game servers stop seating players there.',
   reopen: 'Reopen', confirmReopen: 'Open table {{code}} again? It keeps the template version it was made from.',
   tableDetail: 'Table', roundDetail: 'Round',
+  match: {
+    title: 'Quick match: which tier and table a player gets now', balance: 'Balance (₱)', uid: 'or player UID', ask: 'Check',
+    tier: 'A balance of ₱{{balance}} is seated in tier {{tier}} (template {{template}}).', none: 'No open tier holds a balance of ₱{{balance}}: the player picks a room.',
+    table: 'Table {{code}}: {{players}} of {{seats}} seats taken at its last round (template version {{version}}).', noTable: 'The tier has no open table with a free seat: open quick tables for it.',
+  },
   f: {
     id: 'Template', game: 'Game', name: 'Name', ante: 'Ante (₱)', minBalance: 'Balance to sit (₱)', maxBalance: 'Balance at most (₱)', rakePct: 'Rake',
     rakeBps: 'Rake (basis points)', rakeCap: 'Rake cap (₱)', seats: 'Seats', aiSeats: 'AI seats', turnSeconds: 'Turn (s)', open: 'Open', version: 'Version',
@@ -89,6 +94,11 @@ const zh: typeof en = {
   close: '关闭', confirmClose: '关闭牌桌 {{code}}？游戏服务器将不再在此入座玩家。',
   reopen: '重新开启', confirmReopen: '重新开启牌桌 {{code}}？它保留创建时的模板版本。',
   tableDetail: '牌桌', roundDetail: '牌局',
+  match: {
+    title: '快速匹配：玩家现在会进入的档位和牌桌', balance: '余额（₱）', uid: '或玩家 UID', ask: '查询',
+    tier: '余额 ₱{{balance}} 进入档位 {{tier}}（模板 {{template}}）。', none: '没有开启的档位包含余额 ₱{{balance}}：玩家自行选择房间。',
+    table: '牌桌 {{code}}：最近一局 {{seats}} 个座位中坐了 {{players}} 个（模板版本 {{version}}）。', noTable: '该档位没有有空位的开启牌桌：请为它开快速场牌桌。',
+  },
   f: {
     id: '模板', game: '游戏', name: '名称', ante: '底注（₱）', minBalance: '入座余额（₱）', maxBalance: '余额上限（₱）', rakePct: '抽水',
     rakeBps: '抽水（基点）', rakeCap: '抽水上限（₱）', seats: '座位数', aiSeats: 'AI 座位', turnSeconds: '每手时长（秒）', open: '开启', version: '版本',
