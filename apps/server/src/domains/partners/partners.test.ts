@@ -106,6 +106,22 @@ describe.each(databases())('partners on $kind', (database) => {
     expect(log.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('concurrent sales never pass the daily limit nor the stock', async () => {
+    const dealer = (await t.post(`${CB}/create`, { name: 'Race Coins', dailyLimit: 50_000 }, partner1)).body.data;
+    await t.post(`${CB}/stock`, { id: dealer.id, amount: 40_000 }, partner1);
+    const sales = await Promise.all(Array.from({ length: 12 }, (_, i) => t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 5_000, key: `race-${i}` }, partner1)));
+    expect(sales.filter((r) => r.status === 200)).toHaveLength(8); // the stock (40,000) runs out before the limit (50,000)
+    for (const r of sales) if (r.status !== 200) expect(r.status).toBe(409);
+    const more = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(`${CB}/stock`, { id: dealer.id, amount: 5_000, key: `restock-${i}` }, partner1)));
+    expect(more.every((r) => r.status === 200)).toBe(true);
+    const again = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 5_000, key: `race2-${i}` }, partner1)));
+    expect(again.filter((r) => r.status === 200)).toHaveLength(2); // now the limit: 50,000 a day
+    const day = await t.database.db.selectFrom('coin_dealer_day').select('sold').where('dealer', '=', dealer.id).executeTakeFirstOrThrow();
+    expect(Number(day.sold)).toBe(50_000);
+    expect(await balanceOf('dealer', String(dealer.id))).toBe(20_000);
+    await t.post(`${CB}/unstock`, { id: dealer.id, amount: 20_000 }, partner1);
+  });
+
   it('loads a platform dealer through a second account, sells, and reconciles the day', async () => {
     const dealer = (await t.post(`${CE}/create`, { name: 'Platform Desk' }, admin)).body.data;
     expect(dealer).toMatchObject({ partner: 0, dailyLimit: 50_000 });
