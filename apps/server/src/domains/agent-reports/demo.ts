@@ -1,12 +1,13 @@
 /**
  * Demo data of agent cooperation reports and the extra rebate (issue 9). Runs after the agents'
  * demo (seed/demo.ts order: agents, then this), which made agents of the simulated players and
- * settled the finished weeks. Here, per demo partner (1 and 2): the roll-ups are refreshed over
- * the history, then an extra rebate config is created through the service a day before the
- * last settled week (targets taken from that week's figures, so that some agents reach them:
- * tier 1 at the median agent's T1 rake, tier 2 at the top quarter's), the settlement step pays
- * it, and a second config is opened for the coming week. Partner 1's configs are made by the
- * demo `partner` account, partner 2's by `business` (no demo account belongs to partner 2).
+ * settled the finished weeks. Here, per demo partner (1, 2, and 0 when the platform has agents of
+ * its own): the roll-ups are refreshed over the history, then an extra rebate config is created
+ * through the service the day before the settled weeks (its window: all of them; targets from the
+ * window's figures, so that the agents with tier-1 rake reach tier 1 and the upper half tier 2),
+ * the settlement step pays it, and a second config is opened for the coming week. Partner 1's
+ * configs are made by the demo `partner` account, the others by `business` (no demo account
+ * belongs to partner 2). A small demo may have no agent of partner 2: its config pays nobody.
  * Deterministic and safe to re-run: a config of the same name and partner is not made again,
  * and the settlement pays each agent of a window once.
  */
@@ -56,34 +57,36 @@ export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _pa
   const figures = { days: 0, configs: 0, settled: 0, paidAgents: 0, paid: 0 };
   figures.days = (await refreshAgentReports(db, now, { force: true })).days;
   const today = consoleDay(now);
-  // the last week the agents' settlement closed (its Monday), else the last full week before today
-  const closed = await db.selectFrom('agent_week').select('week').where('status', '=', 'closed').orderBy('week', 'desc').limit(1).executeTakeFirst();
+  // the window: every week the agents' settlement closed (at most 13), else the last full week before today
+  const dayOfRow = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+  const closed = (await db.selectFrom('agent_week').select('week').where('status', '=', 'closed').orderBy('week', 'desc').limit(13).execute()).map((w) => dayOfRow(w.week));
   const lastMonday = (() => { const d = new Date(`${today}T00:00:00Z`); const back = (d.getUTCDay() + 6) % 7; return addDays(today, -back - 7); })();
-  const windowFrom = closed ? (closed.week instanceof Date ? closed.week.toISOString().slice(0, 10) : String(closed.week).slice(0, 10)) : lastMonday;
-  const windowTo = addDays(windowFrom, 6);
+  const windowFrom = closed.at(-1) ?? lastMonday;
+  const windowTo = addDays(closed[0] ?? lastMonday, 6);
   const createdAt = new Date(Date.parse(`${windowFrom}T00:00:00Z`) - 8 * 3_600_000 - DAY_MS + 10 * 3_600_000); // 10:00 GMT+8 the day before
-  for (const [partner, username] of [[1, 'partner'], [2, 'business']] as const) {
-    const user = await demoUser(db, username);
+  const partners = (await db.selectFrom('agent').select('partner').distinct().orderBy('partner').execute()).map((a) => a.partner);
+  for (const partner of [...new Set([1, 2, ...partners])]) {
+    const user = await demoUser(db, partner === 1 ? 'partner' : 'business');
     if (!user) continue;
     const exists = async (name: string) => (await db.selectFrom('extra_rebate_config').select('id').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) !== undefined;
+    // targets from the window's figures: tier 1 reached by every agent with tier-1 rake, tier 2 by the upper half
     const agentsRakes = (await windowFigures(db, partner, windowFrom, windowTo)).filter((f) => f.t1Rake > 0).sort((a, b) => a.t1Rake - b.t1Rake);
-    const pick = (q: number) => agentsRakes[Math.min(agentsRakes.length - 1, Math.floor(agentsRakes.length * q))];
-    const median = pick(0.5);
-    const top = pick(0.75);
-    const t1 = round2(median?.t1Rake ?? 100_000, 10_000);
-    const t2 = Math.max(t1 + 10_000, round2(top?.t1Rake ?? 200_000, 10_000));
-    const active1 = Math.min(median?.active ?? 1, 10);
-    const tiers = [{ t1Rake: t1, activeInvitees: active1, rateBp: 100 }, { t1Rake: t2, activeInvitees: Math.max(active1, Math.min(top?.active ?? active1, 10)), rateBp: 200 }];
-    const best = Math.floor(((agentsRakes.at(-1)?.t1Rake ?? 0) * 200) / 10_000);
-    const agentCap = round2(Math.max(10_000, Math.floor(best * 0.8)), 10_000);
-    const budget = Math.max(agentCap, round2(agentCap * Math.max(2, Math.ceil(agentsRakes.length / 2)), 10_000));
-    const name = partner === 1 ? 'Weekly push' : 'Second partner push';
+    const low = agentsRakes[0];
+    const median = agentsRakes[Math.floor(agentsRakes.length / 2)];
+    const t1 = round2(low?.t1Rake ?? 100_000, 100);
+    const t2 = Math.max(t1 + 100, round2(median?.t1Rake ?? 200_000, 100));
+    const active1 = Math.max(1, Math.min(...agentsRakes.map((a) => a.active), 10));
+    const tiers = [{ t1Rake: t1, activeInvitees: active1, rateBp: 200 }, { t1Rake: t2, activeInvitees: active1, rateBp: 300 }];
+    const best = Math.floor(((agentsRakes.at(-1)?.t1Rake ?? 0) * 300) / 10_000);
+    const agentCap = round2(Math.max(1_000, Math.floor(best * 0.8)), 1_000);
+    const budget = Math.max(agentCap, round2(agentCap * Math.max(2, agentsRakes.length), 1_000));
+    const name = partner === 1 ? 'Season push' : partner === 2 ? 'Second partner push' : 'Platform agents push';
     if (!(await exists(name))) {
       await create(db, user, partner, { name, windowFrom, windowTo, tiers, agentCap, budget }, createdAt);
       figures.configs += 1;
     }
     const nextFrom = addDays(today, 1);
-    const nextName = partner === 1 ? 'Next week push' : 'Second partner next week';
+    const nextName = `${name}: next week`;
     if (!(await exists(nextName))) {
       await create(db, user, partner, { name: nextName, windowFrom: nextFrom, windowTo: addDays(nextFrom, 6), tiers, agentCap, budget: budget * 2 }, now);
       figures.configs += 1;
