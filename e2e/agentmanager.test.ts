@@ -39,6 +39,11 @@ function webBuild(): string {
   return out;
 }
 
+/** E2E_SHOTS=<dir>: a full-page screenshot of each screen visited (for reviewing the layout). */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: resolve(process.env.E2E_SHOTS, `${name}.png`), fullPage: true });
+}
+
 /** Fills a kit form modal's field by its label. */
 async function fill(page: Page, label: string, value: string) {
   await page.locator('.ant-modal').last().getByLabel(label, { exact: true }).fill(value);
@@ -56,7 +61,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const business = await apiLogin(server.url, 'business');
   const agents = (await staffGet(server.url, business, '/agentmanager/preview', { pageSize: 100 })).body.data.items as { uid: number; partner: number; wholesaler: boolean; invitees: number; agentStatus: string }[];
-  const free = agents.find((a) => !a.wholesaler && a.invitees > 0 && a.partner > 0 && a.agentStatus === 'active');
+  // (a partner's agent buys from its partner's cloud chips, the platform's own from the issuance)
+  const free = agents.find((a) => !a.wholesaler && a.invitees > 0 && a.agentStatus === 'active');
   if (!free) throw new Error(`no agent to make a wholesaler: ${JSON.stringify(agents)}`);
   agent = free;
   invitee = (await staffGet(server.url, business, '/agentmanager/preview/invitees', { uid: free.uid })).body.data.items[0].uid;
@@ -81,19 +87,25 @@ describe('/agentmanager switched on', () => {
     await page.locator('main .ant-table-row').nth(row).locator('.ant-table-row-expand-icon').click();
     await page.locator('[data-tree-depth="1"] .ant-table-row').first().waitFor();
     expect(await page.locator('[data-tree-depth="1"] .ant-table-row').count()).toBe(Math.min(20, Number(t1[row]!.replace(/,/g, ''))));
-    expect(await page.locator('[data-tree-depth="1"]').textContent()).toContain(`T1 invitees of ${uids[row]}`);
+    expect(await page.locator('.ant-table-expanded-row').first().textContent()).toContain(`T1 invitees of ${uids[row]}`);
+    await shot(page, 'preview');
 
     await page.goto(`${server.url}/agentmanager/distribution`);
     expect(await tableSettled(page)).toBeGreaterThan(0);
     expect((await columnTexts(page, 'Stock (₱)')).length).toBeGreaterThan(0);
+    await shot(page, 'distribution');
     await page.goto(`${server.url}/agentmanager/distributionlogs`);
     expect(await tableSettled(page)).toBeGreaterThan(5);
     expect(new Set(await columnTexts(page, 'Movement'))).toContain('Handed out');
+    await shot(page, 'distributionlogs');
     await page.goto(`${server.url}/agentmanager/report?uid=${uids[row]}`);
     await expect.poll(async () => page.locator('main').textContent(), { timeout: 20_000 }).toMatch(/Agent query/);
+    await tableSettled(page);
+    await shot(page, 'report');
     await page.goto(`${server.url}/agentmanager/hostreport`);
     expect(await tableSettled(page, '[data-testid=hostreport-list]')).toBeGreaterThan(0);
     expect(await columnTexts(page, 'Agent', '[data-testid=hostreport-list]')).toContain(uids[0]);
+    await shot(page, 'hostreport');
     await context.close();
   }, 180_000);
 
@@ -152,6 +164,12 @@ describe('/agentmanager switched on', () => {
     await signIn(page, server.url, 'secadmin', `/agentmanager/distribution?uid=${agent.uid}`);
     await tableSettled(page);
     expect(await columnTexts(page, '库存 (₱)')).toEqual(['750.00']);
+    await shot(page, 'distribution-zh-420');
+    await page.goto(`${server.url}/agentmanager/preview`);
+    await tableSettled(page);
+    await shot(page, 'preview-zh-420');
+    await page.goto(`${server.url}/agentmanager/distribution?uid=${agent.uid}`);
+    await tableSettled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
@@ -188,6 +206,9 @@ describe('/agentx', () => {
       await tableSettled(page);
       return [await columnTexts(page, 'Bets (₱)'), await columnTexts(page, 'GGR (₱)'), await columnTexts(page, 'Error rate')];
     }, { timeout: 20_000 }).toEqual([['300.00'], ['250.00'], ['20.00%']]);
+    await page.goto(`${server.url}/agentx/list`);
+    await tableSettled(page);
+    await shot(page, 'agentx');
     await context.close();
   }, 120_000);
 });
