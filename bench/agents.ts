@@ -78,7 +78,7 @@ export async function agentsBench(pgUrl: string) {
   const { url } = await benchDatabase(pgUrl, 'console_bench_agents', async () => false);
   // the server makes the schema (and the demo accounts, no players); its settlement job is off
   const server = await startServer({
-    DATABASE_URL: url, DEMO: '1', DEMO_PLAYERS: '0', AGENT_SETTLEMENT_JOB: '0', CONSOLE_OPTIONAL_MODULES: 'agentmanager', LOG_LEVEL: 'warn',
+    DATABASE_URL: url, DEMO: '1', DEMO_PLAYERS: '0', AGENT_SETTLEMENT_JOB: '0', AGENT_SETTLEMENT_TIMING: '1', CONSOLE_OPTIONAL_MODULES: 'agentmanager', LOG_LEVEL: 'warn',
   }, { startTimeoutMs: 180_000 });
   try {
     const data = await generate(url, week);
@@ -104,6 +104,9 @@ export async function agentsBench(pgUrl: string) {
       (SELECT count(*) FROM agent_rebate WHERE entry IS NOT NULL)::int AS paid, (SELECT coalesce(sum(amount), 0) FROM agent_rebate WHERE entry IS NOT NULL)::bigint AS amount,
       (SELECT count(*) FROM account_entry WHERE reason = 'agent.rebate')::int AS entries`)).rows[0];
     await admin.end();
+    // each compute step's time, summed per step over the weeks settled (the server's stderr)
+    const steps: Record<string, number> = {};
+    for (const m of server.log().matchAll(/agent-settlement (\S+) (\d+) ms/g)) steps[m[1]!] = (steps[m[1]!] ?? 0) + Number(m[2]);
 
     // the agent tree page (H5's /agentmanager/preview) and the agentediter page
     const sec = await apiLogin(server.url, 'secadmin');
@@ -122,7 +125,7 @@ export async function agentsBench(pgUrl: string) {
       agents: AGENTS, invitees: INVITEES, activeShare: ACTIVE, week, generated: data,
       settlement: {
         status: run.status, seconds: +(settleMs / 1000).toFixed(1), answer: (run.body as { data?: unknown }).data ?? run.body, ...written,
-        serverRssMb: { before: mb(rssBefore), peak: mb(rssPeak) }, postgresTempMb: Math.round((temp1 - temp0) / 1048576),
+        serverRssMb: { before: mb(rssBefore), peak: mb(rssPeak) }, postgresTempMb: Math.round((temp1 - temp0) / 1048576), stepsMs: steps,
       },
       secondRun: { status: again.status, ms: Math.round(againMs), answer: (again.body as { data?: unknown }).data ?? again.body },
       treePage: { calls: TREE_PAGES, p50: percentile(tree, 50), p95: percentile(tree, 95), failed: treeMissing },
@@ -139,6 +142,7 @@ export function agentsSummary(r: Awaited<ReturnType<typeof agentsBench>>): strin
     `agents (${r.agents} agents, ${r.invitees} invitees, ${Math.round(r.activeShare * 100)}% with rake, week ${r.week}, PostgreSQL):`,
     `  weekly settlement ${s.seconds} s (status ${s.status}): ${s.lines} lines, ${s.statements} statements, ${s.paid} paid (${s.entries} account entries), ₱${(Number(s.amount) / 100).toFixed(2)}`,
     `  server RSS ${s.serverRssMb.before} → peak ${s.serverRssMb.peak} MB; PostgreSQL temp files ${s.postgresTempMb} MB`,
+    `  steps (ms, summed over the weeks settled): ${Object.entries(s.stepsMs).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     `  second run ${r.secondRun.ms} ms (nothing to do)`,
     `  agent tree page (/agentmanager/preview) p50 ${r.treePage.p50} ms, p95 ${r.treePage.p95} ms${r.treePage.failed ? ' (some calls failed)' : ''}`,
     `  agentediter list page p50 ${r.agentListPage.p50} ms, p95 ${r.agentListPage.p95} ms`,

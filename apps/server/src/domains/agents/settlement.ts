@@ -21,6 +21,14 @@ export const DEFAULT_PAY_CHUNK = /^\d{1,6}$/.test(process.env.AGENT_SETTLEMENT_C
 export interface WeekResult { week: string; run: number; agents: number; lines: number; pending: number }
 export interface SettleResult { computed: WeekResult[]; paid: number; paidAmount: number }
 
+/** AGENT_SETTLEMENT_TIMING=1: each compute step's time on stderr (the bench reads it). */
+const timing = process.env.AGENT_SETTLEMENT_TIMING === '1';
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!timing) return run();
+  const t0 = performance.now();
+  try { return await run(); } finally { process.stderr.write(`agent-settlement ${name} ${Math.round(performance.now() - t0)} ms\n`); }
+}
+
 const dayStartSql = (day: string) => sql`((${sql.raw(day)})::timestamp - interval '8 hours') AT TIME ZONE 'UTC'`;
 const sameDevice = sql`EXISTS (SELECT 1 FROM player_device da JOIN player_device di ON di.device_id = da.device_id WHERE da.uid = g.agent AND di.uid = g.invitee)`;
 const sameIp = sql`EXISTS (SELECT 1 FROM player_ip ia JOIN player_ip ii ON ii.ip = ia.ip WHERE ia.uid = g.agent AND ii.uid = g.invitee)`;
@@ -45,18 +53,18 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     WHEN NOT g.rated THEN 'no rate' WHEN ${sameDevice} THEN 'shared device' WHEN ${sameIp} THEN 'shared ip' ELSE '' END`;
 
   // 1. rake lines: every player with rake in the week, to itself (own), its inviter (t1) and its inviter's inviter (t2) when agents
-  await sql`
+  await step('rake-lines', () => sql`
     WITH r AS (
       SELECT g.uid, g.day, sum(g.fees)::bigint AS fees FROM game_player_day g
       WHERE g.day >= ${W} AND g.day < ${W} + 7 GROUP BY g.uid, g.day HAVING sum(g.fees) > 0
-    ), ag0 AS (SELECT uid FROM agent WHERE created_at < ${E}),
+    ),
     x AS (
-      SELECT r.uid AS agent, r.uid AS invitee, 'own'::text AS kind, r.day, r.fees FROM r JOIN ag0 ON ag0.uid = r.uid
+      SELECT r.uid AS agent, r.uid AS invitee, 'own'::text AS kind, r.day, r.fees FROM r JOIN agent ag0 ON ag0.uid = r.uid AND ag0.created_at < ${E}
       UNION ALL
-      SELECT p.inviter_uid, r.uid, 't1', r.day, r.fees FROM r JOIN player p ON p.uid = r.uid JOIN ag0 ON ag0.uid = p.inviter_uid
+      SELECT p.inviter_uid, r.uid, 't1', r.day, r.fees FROM r JOIN player p ON p.uid = r.uid JOIN agent ag0 ON ag0.uid = p.inviter_uid AND ag0.created_at < ${E}
       UNION ALL
       SELECT p1.inviter_uid, r.uid, 't2', r.day, r.fees FROM r JOIN player p ON p.uid = r.uid JOIN player p1 ON p1.uid = p.inviter_uid
-        JOIN ag0 ON ag0.uid = p1.inviter_uid
+        JOIN agent ag0 ON ag0.uid = p1.inviter_uid AND ag0.created_at < ${E}
     ), rt AS (${rates}),
     xr AS (
       SELECT x.agent, x.invitee, x.kind, x.day, x.fees, rt.agent IS NOT NULL AS rated,
@@ -73,10 +81,10 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     INSERT INTO agent_rebate_line (week, agent, partner, invitee, kind, base, bps, amount, status, reason, created_at, created_by)
     SELECT ${W}, agent, partner, invitee, kind, base, bps, CASE WHEN reason = '' THEN amount ELSE 0 END,
       CASE WHEN reason = '' THEN 'pending' ELSE 'voided' END, reason, ${now}, ${actor}
-    FROM v`.execute(trx);
+    FROM v`.execute(trx));
 
   // 2. recharge lines, where configured (recharge > 0 on the day the order was paid): T1 invitees' paid recharges
-  await sql`
+  await step('recharge-lines', () => sql`
     WITH o AS (
       SELECT o.uid, ((o.paid_at AT TIME ZONE 'UTC') + interval '8 hours')::date AS day, sum(coalesce(o.paid_amount, o.price))::bigint AS paid
       FROM recharge_order o WHERE o.status = 'paid' AND o.paid_at >= ${S} AND o.paid_at < ${E} GROUP BY 1, 2
@@ -96,14 +104,14 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     INSERT INTO agent_rebate_line (week, agent, partner, invitee, kind, base, bps, amount, status, reason, created_at, created_by)
     SELECT ${W}, agent, partner, invitee, kind, base, bps, CASE WHEN reason = '' THEN amount ELSE 0 END,
       CASE WHEN reason = '' THEN 'pending' ELSE 'voided' END, reason, ${now}, ${actor}
-    FROM v`.execute(trx);
+    FROM v`.execute(trx));
 
   // 3. a suspended agent's pending adjustments are voided with its week
-  await sql`UPDATE agent_rebate_line l SET status = 'voided', reason = left('agent suspended: ' || l.reason, 200)
-    FROM agent a WHERE a.uid = l.agent AND a.status = 'suspended' AND l.week = ${W} AND l.kind = 'adjustment' AND l.status = 'pending'`.execute(trx);
+  await step('suspended', () => sql`UPDATE agent_rebate_line l SET status = 'voided', reason = left('agent suspended: ' || l.reason, 200)
+    FROM agent a WHERE a.uid = l.agent AND a.status = 'suspended' AND l.week = ${W} AND l.kind = 'adjustment' AND l.status = 'pending'`.execute(trx));
 
   // 4. one statement per agent that existed before the week ended
-  await sql`
+  await step('statements', () => sql`
     WITH ag AS (SELECT uid, partner, status, carry FROM agent WHERE created_at < ${E}),
     l AS (
       SELECT agent,
@@ -118,12 +126,13 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     ), act AS (
       SELECT g.agent, count(*) AS n FROM (
         SELECT DISTINCT p.inviter_uid AS agent, gp.uid AS invitee FROM game_player_day gp JOIN player p ON p.uid = gp.uid
-        JOIN ag ON ag.uid = p.inviter_uid WHERE gp.day >= ${W} AND gp.day < ${W} + 7 AND gp.rounds > 0
+        JOIN agent a1 ON a1.uid = p.inviter_uid AND a1.created_at < ${E} WHERE gp.day >= ${W} AND gp.day < ${W} + 7 AND gp.rounds > 0
       ) g WHERE NOT ${sameDevice} AND NOT ${sameIp} GROUP BY g.agent
     ), c1 AS (
-      SELECT p.inviter_uid AS agent, count(*) AS n FROM player p JOIN ag ON ag.uid = p.inviter_uid GROUP BY 1
+      SELECT p.inviter_uid AS agent, count(*) AS n FROM player p JOIN agent a1 ON a1.uid = p.inviter_uid AND a1.created_at < ${E} GROUP BY 1
     ), c2 AS (
-      SELECT p1.inviter_uid AS agent, count(*) AS n FROM player p2 JOIN player p1 ON p1.uid = p2.inviter_uid JOIN ag ON ag.uid = p1.inviter_uid GROUP BY 1
+      SELECT p1.inviter_uid AS agent, count(*) AS n FROM player p2 JOIN player p1 ON p1.uid = p2.inviter_uid
+        JOIN agent a1 ON a1.uid = p1.inviter_uid AND a1.created_at < ${E} GROUP BY 1
     ), re AS (
       SELECT DISTINCT ON (agent) agent, currency, currency_ratio FROM agent_rate WHERE effective_at < ${E} ORDER BY agent, effective_at DESC
     ), s AS (
@@ -158,13 +167,13 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
         WHEN amount = 0 THEN 'below one currency unit'
         ELSE '' END,
       ${runId}, CASE WHEN suspended OR amount = 0 THEN ${now}::timestamptz END
-    FROM q`.execute(trx);
+    FROM q`.execute(trx));
 
   // 5. lines of statements that pay nothing are settled now (those voided stay voided); the agents keep their carry
-  await sql`UPDATE agent_rebate_line l SET status = 'settled', settled_at = ${now}
-    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = l.agent AND s.status <> 'pending' AND l.week = ${W} AND l.status = 'pending'`.execute(trx);
-  await sql`UPDATE agent a SET carry = s.carry_out, active_invitees = s.active_invitees, withdrawable = s.withdrawable, settled_week = s.week
-    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = a.uid`.execute(trx);
+  await step('settle-unpaid-lines', () => sql`UPDATE agent_rebate_line l SET status = 'settled', settled_at = ${now}
+    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = l.agent AND s.status <> 'pending' AND l.week = ${W} AND l.status = 'pending'`.execute(trx));
+  await step('agents', () => sql`UPDATE agent a SET carry = s.carry_out, active_invitees = s.active_invitees, withdrawable = s.withdrawable, settled_week = s.week
+    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = a.uid`.execute(trx));
 
   const counts = await sql<{ agents: number; pending: number; lines: number }>`
     SELECT (SELECT count(*) FROM agent_rebate WHERE week = ${W})::int AS agents,
@@ -241,10 +250,10 @@ export async function payRuns(db: Db, now: Date, actor: string, chunk = DEFAULT_
   let amount = 0;
   for (const { id } of runs) {
     for (;;) {
-      const step = await payChunk(db, Number(id), now, actor, chunk);
-      paid += step.paid;
-      amount += step.amount;
-      if (step.paid === 0) break;
+      const done = await step('pay-chunk', () => payChunk(db, Number(id), now, actor, chunk));
+      paid += done.paid;
+      amount += done.amount;
+      if (done.paid === 0) break;
     }
     await finishRun(db, Number(id), now);
   }
