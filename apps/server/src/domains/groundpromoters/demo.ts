@@ -1,11 +1,49 @@
-/** Demo data of /groundpromoters: settings and records of ground promoters (issue 9). */
+/**
+ * Demo data of /groundpromoters (issue 9). Nothing before the players exist (the demo
+ * promoter's share code is set with the accounts; the population registers about 5% of the
+ * players with it). After the history, staff act through the real API: the default settings
+ * saved once and a Cebu override, the ground promoter placed in Cebu under the province
+ * promoter; the records are derived (qualified, duplicates voided with the device or IP named,
+ * pending, expired), then half of the qualified ones are paid and one pending is voided by hand.
+ * Deterministic; run again it pays nothing twice (records already paid are final).
+ */
+import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
+import { DEFAULT_GP_SETTING } from './settings';
 
-/** Configuration seeded with the demo platform, before any player exists. */
+/** Nothing before the players exist. */
 export async function seedGroundPromoters(_db: Db): Promise<void> {}
 
-/** Activity after the simulated history (players, rounds, payments exist); returns figures for the seed log. */
-export async function seedGroundPromoterActivity(_db: Db, _config: ServerConfig, _password: string, _end: number): Promise<Record<string, number>> {
-  return {};
+export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, number>> {
+  let at = end - 2 * 3_600_000;
+  const server = await buildApp({ db, config: { ...config, now: () => at, webDist: undefined }, batchWorker: false });
+  try {
+    const call = async (method: 'GET' | 'POST', url: string, body: unknown, token?: string) => {
+      const res = await server.inject({
+        method, url, ...(method === 'POST' ? { payload: body as object } : { query: body as Record<string, string> }),
+        headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...(token ? { 'x-token': token } : {}) },
+      });
+      return JSON.parse(res.body) as { code: number; accessToken?: string; data?: { items?: { id: number; status: string }[] } };
+    };
+    const business = (await call('POST', '/api/login', { username: 'business', password })).accessToken!;
+    const first = (await db.selectFrom('gp_setting').select('province').executeTakeFirst()) === undefined;
+    if (first) {
+      await call('POST', '/api/groundpromoters/settings/save', { province: '', setting: DEFAULT_GP_SETTING }, business);
+      await call('POST', '/api/groundpromoters/settings/save', { province: 'Cebu', setting: { ...DEFAULT_GP_SETTING, bounty: 2_500, sharePercent: 3.5 } }, business);
+      await call('POST', '/api/groundpromoters/promoters/save', { username: 'groundpromoter', province: 'Cebu', leader: 'provincepromoter' }, business);
+    }
+    at += 5 * 60_000;
+    const qualified = (await call('GET', '/api/groundpromoters/records', { status: 'qualified', pageSize: '500', sort: 'id', order: 'ascend' }, business)).data?.items ?? [];
+    const paidBefore = await db.selectFrom('gp_record').select('id').where('status', '=', 'paid').executeTakeFirst();
+    if (!paidBefore) {
+      for (const record of qualified.filter((_, i) => i % 2 === 0)) await call('POST', '/api/groundpromoters/records/pay', { id: record.id }, business);
+      const pending = (await call('GET', '/api/groundpromoters/records', { status: 'pending', pageSize: '1', sort: 'id', order: 'ascend' }, business)).data?.items ?? [];
+      if (pending[0]) await call('POST', '/api/groundpromoters/records/void', { id: pending[0].id, reason: 'Registered at a promoter booth twice (staff check)' }, business);
+    }
+  } finally {
+    await server.close();
+  }
+  const rows = await db.selectFrom('gp_record').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

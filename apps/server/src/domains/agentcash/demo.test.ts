@@ -1,0 +1,38 @@
+/**
+ * The demo of /agentcash and /groundpromoters on a small demo seed (400 players, 21 days):
+ * agent cash-outs in several states with the money reconciled, ground promoter records in every
+ * state; a second run changes nothing. PGlite only (a full seed on both is the demo-screens test's job).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../config';
+import { databases, type OpenedTestDatabase } from '../../test/databases';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
+import { DEMO_POPULATION } from '../../simulator/population';
+import { reconcile } from '../ledger/reconcile';
+import { seedGroundPromoterActivity } from '../groundpromoters/demo';
+import { seedAgentCashActivity } from './demo';
+
+describe.each(databases().slice(0, 1))('demo agent cash-outs and promoter records ($kind)', (database) => {
+  let opened: OpenedTestDatabase;
+  const NOW = Date.parse('2026-11-22T10:30:00Z');
+  const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
+  beforeAll(async () => { opened = await database.open(); }, 60_000);
+  afterAll(async () => opened?.close());
+
+  it('seeds both, reconciled; a second run changes nothing', async () => {
+    const logs: Record<string, Record<string, unknown>> = {};
+    await seedDemoIfEmpty(opened.db, config, { players: 400, days: 21, seed: DEMO_POPULATION.seed, log: (m, d) => { logs[m] = d ?? {}; } });
+    console.log('agentcash', logs['demo agentcash'], 'groundpromoters', logs['demo groundpromoters']);
+    const states = async (table: 'agent_cashout_order' | 'gp_record') => Object.fromEntries((await opened.db.selectFrom(table).select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute()).map((r) => [r.status, Number(r.n)]));
+    const gp = await states('gp_record');
+    expect(Object.keys(gp).sort()).toEqual(['paid', 'pending', 'qualified', 'voided']);
+    const orders = await states('agent_cashout_order');
+    expect(Object.keys(orders).length).toBeGreaterThanOrEqual(5);
+    expect((await reconcile(opened.db)).differences).toEqual([]);
+    const end = Math.floor(NOW / 3_600_000) * 3_600_000;
+    await seedAgentCashActivity(opened.db, config, DEMO_PASSWORD, end);
+    await seedGroundPromoterActivity(opened.db, config, DEMO_PASSWORD, end);
+    expect(await states('agent_cashout_order')).toEqual(orders);
+    expect(await states('gp_record')).toEqual(gp);
+  }, 900_000);
+});
