@@ -116,9 +116,9 @@ describe('/platmanager rooms', () => {
 
   it("the partner account opens its game store: its own partner's games only, revenue share read-only", async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    await signIn(page, server.url, 'partner', '/partnermanager/gamestoreV1');
-    await tableSettled(page);
+    await signIn(page, server.url, 'partner', '/');
     const token = await tokenOf(context);
+    await open(page, '/partnermanager/gamestoreV1', '/api/partnermanager/gamestoreV1');
     const store = (await staff(server.url, token, 'GET', '/api/partnermanager/gamestoreV1?pageSize=100')).body.data;
     expect(store.total).toBeGreaterThan(3);
     expect(store.items.every((e: { partner: number }) => e.partner === 1)).toBe(true);
