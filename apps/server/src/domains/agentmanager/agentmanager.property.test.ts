@@ -7,7 +7,11 @@
  */
 import { vi } from 'vitest';
 
-vi.hoisted(() => { process.env.CONSOLE_OPTIONAL_MODULES = 'agentmanager'; });
+vi.hoisted(() => {
+  process.env.CONSOLE_OPTIONAL_MODULES = 'agentmanager';
+  // the weekly settlement job would settle the weeks this test writes as the settlement does
+  process.env.AGENT_SETTLEMENT_JOB = '0';
+});
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

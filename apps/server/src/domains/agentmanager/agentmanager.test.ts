@@ -9,7 +9,11 @@
  */
 import { vi } from 'vitest';
 
-vi.hoisted(() => { process.env.CONSOLE_OPTIONAL_MODULES = 'agentmanager'; });
+vi.hoisted(() => {
+  process.env.CONSOLE_OPTIONAL_MODULES = 'agentmanager';
+  // the weekly settlement job would settle the weeks this test writes as the settlement does
+  process.env.AGENT_SETTLEMENT_JOB = '0';
+});
 
 import { ROLES } from '@console/catalog';
 import { sql } from 'kysely';
@@ -41,8 +45,8 @@ describe.each(databases())('agentmanager (switched on) on $kind', (database) => 
     await p.register(8204, { partner: 2 });
     await p.register(8205, { partner: 1, inviterUid: 8201 });
     await p.register(8206, { partner: 1, inviterUid: 8201 });
+    const at = new Date(t.clock.now); // agents since late September
     t.clock.advance(60 * 86_400_000);
-    const at = new Date(t.clock.now);
     await db().insertInto('agent').values([8201, 8206].map((uid) => ({ uid, partner: 1, name: `Agent ${uid}`, created_at: at, created_by: 'staff:business', updated_at: at }))).execute();
     // partner 1's cloud chips
     await db().transaction().execute(async (trx) => {
@@ -157,7 +161,8 @@ describe.each(databases())('agentmanager (switched on) on $kind', (database) => 
     await db().insertInto('agent').values({ uid: 8205, partner: 1, name: 'Agent 8205', created_at: at2, created_by: 'staff:business', updated_at: at2 }).execute();
     const closed = (await t.get(`${M}/hostreport`, business, { month: '2026-10' })).body.data.items;
     expect(closed.map((r: { agent: number; closed: boolean; paid: number }) => [r.agent, r.closed, r.paid])).toEqual([[8201, true, 115_000], [8206, true, 0]]);
-    expect((await t.get(`${M}/hostreport`, business, { month: '2026-09' })).body.data.items).toHaveLength(3);
+    expect((await t.get(`${M}/hostreport`, business, { month: '2026-11' })).body.data.items).toHaveLength(3);
+    expect((await t.get(`${M}/hostreport`, business, { month: '2026-09' })).body.data.items).toHaveLength(2);
     await expect(db().updateTable('agentmanager_host_report').set({ paid: 0 }).execute()).rejects.toThrow(/permission/);
     await expect(db().deleteFrom('agentmanager_month').execute()).rejects.toThrow(/permission/);
     const log = await db().selectFrom('operation_log').select(['username', 'after']).where('operation', '=', 'agentmanager.hostreport.close').where('result', '=', 'ok').execute();

@@ -5,7 +5,7 @@
  * Monday falls in the range: invitees, rake, rebate, paid, carry, with the chips it handed out
  * as a wholesaler in that week.
  *
- * hostreport: per agent and calendar month (GMT+08:00): T1/T2 invitees registered before the
+ * hostreport: per agent made before the month's end and calendar month (GMT+08:00): T1/T2 invitees registered before the
  * month's end, new T1 in the month, the rake, rebate and paid of the settled weeks whose Monday
  * is in the month, and its hand-outs. An open month is computed when asked (a page of agents at
  * a time); closing a month (staff, once the month is over and none of its weeks is still open)
@@ -98,7 +98,7 @@ export async function hostReport(db: Db, month: string, f: HostFilter, cursor: s
       ORDER BY agent LIMIT ${size + 1}`.execute(db));
   } else {
     ({ rows } = await monthFigures(month, sql`
-      SELECT uid, partner, name FROM agent WHERE uid > ${after}
+      SELECT uid, partner, name FROM agent WHERE created_at < ${monthBounds(month).end} AND uid > ${after}
         AND (${f.partner ?? null}::integer IS NULL OR partner = ${f.partner ?? null}) AND (${f.agent ?? null}::integer IS NULL OR uid = ${f.agent ?? null})
       ORDER BY uid LIMIT ${size + 1}`).execute(db));
   }
@@ -136,7 +136,7 @@ export async function closeMonth(ctx: Change, month: string, note: string): Prom
     .orderBy('week').executeTakeFirst();
   if (open) throw conflict(`Week ${consoleDay(new Date(open.week))} of ${month} is not settled yet`);
   // the month row and every agent's row in one statement (one snapshot: the count is the rows')
-  const figures = monthFigures(month, sql`SELECT uid, partner, name FROM agent`);
+  const figures = monthFigures(month, sql`SELECT uid, partner, name FROM agent WHERE created_at < ${b.end}`);
   const { rows } = await sql<{ agents: number; rebate: string; paid: string }>`
     WITH f AS (${figures}),
     m AS (

@@ -77,7 +77,7 @@ function LevelTable({ url, query, depth }: { url: string; query: Query; depth: n
           rowExpandable: (node) => node.invitees > 0,
           expandedRowRender: (node) => (
             <div style={{ paddingLeft: 8 }}>
-              <Typography.Text type="secondary">{t(depth === 0 ? `${L}tree.t1Of` : depth === 1 ? `${L}tree.t2Of` : `${L}tree.inviteesOf`, { uid: node.uid })}</Typography.Text>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t(depth === 0 ? `${L}tree.t1Of` : depth === 1 ? `${L}tree.t2Of` : `${L}tree.inviteesOf`, { uid: node.uid })}</Typography.Paragraph>
               <LevelTable url={`${API}/preview/invitees`} query={{ uid: String(node.uid) }} depth={depth + 1} />
             </div>
           ),

@@ -10,7 +10,7 @@ const en = {
     wholesaler: 'Wholesaler', kind: 'Movement', at: 'Time', tier: 'Tier', amount: 'Amount (₱)', paid: 'Paid (₱)', balanceAfter: 'Stock after (₱)', actor: 'By',
     requestId: 'Request ID', week: 'Week (Monday)', t1Invitees: 'T1 invitees', t2Invitees: 'T2 invitees', activeInvitees: 'Active invitees', t1Rake: 'T1 rake (₱)',
     t2Rake: 'T2 rake (₱)', rebate: 'Rebate (₱)', carry: 'Carried (₱)', weekStatus: 'Status', month: 'Month', agent: 'Agent', newInvitees: 'New T1',
-    closed: 'Month',
+    closed: 'State',
   },
   help: {
     agentUid: 'An agent of /agentcooperation; its stock belongs to the agent\'s partner.',
@@ -58,7 +58,7 @@ const zh: typeof en = {
     wholesaler: '批发商', kind: '类型', at: '时间', tier: '层级', amount: '金额 (₱)', paid: '应付 (₱)', balanceAfter: '变动后库存 (₱)', actor: '操作人',
     requestId: '请求 ID', week: '周（周一）', t1Invitees: '一级邀请', t2Invitees: '二级邀请', activeInvitees: '活跃邀请', t1Rake: '一级抽水 (₱)',
     t2Rake: '二级抽水 (₱)', rebate: '返利 (₱)', carry: '结转 (₱)', weekStatus: '状态', month: '月份', agent: '代理', newInvitees: '新增一级',
-    closed: '月份状态',
+    closed: '状态',
   },
   help: {
     agentUid: '须为代理合作中的代理；库存归属该代理的合作商。',
