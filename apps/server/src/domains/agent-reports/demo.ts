@@ -73,11 +73,12 @@ export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _pa
     const agentsRakes = (await windowFigures(db, partner, windowFrom, windowTo)).filter((f) => f.t1Rake > 0).sort((a, b) => a.t1Rake - b.t1Rake);
     const low = agentsRakes[0];
     const median = agentsRakes[Math.floor(agentsRakes.length / 2)];
-    const t1 = round2(low?.t1Rake ?? 100_000, 100);
-    const t2 = Math.max(t1 + 100, round2(median?.t1Rake ?? 200_000, 100));
+    // (the simulated tables rake little: thresholds of a few chips are what the figures are)
+    const t1 = round2(low?.t1Rake ?? 100_000, 1);
+    const t2 = Math.max(t1 + 1, round2(median?.t1Rake ?? 200_000, 1));
     const active1 = Math.max(1, Math.min(...agentsRakes.map((a) => a.active), 10));
-    const tiers = [{ t1Rake: t1, activeInvitees: active1, rateBp: 200 }, { t1Rake: t2, activeInvitees: active1, rateBp: 300 }];
-    const best = Math.floor(((agentsRakes.at(-1)?.t1Rake ?? 0) * 300) / 10_000);
+    const tiers = [{ t1Rake: t1, activeInvitees: active1, rateBp: 1_000 }, { t1Rake: t2, activeInvitees: active1, rateBp: 2_000 }];
+    const best = Math.floor(((agentsRakes.at(-1)?.t1Rake ?? 0) * 2_000) / 10_000);
     const agentCap = round2(Math.max(1_000, Math.floor(best * 0.8)), 1_000);
     const budget = Math.max(agentCap, round2(agentCap * Math.max(2, agentsRakes.length), 1_000));
     const name = partner === 1 ? 'Season push' : partner === 2 ? 'Second partner push' : 'Platform agents push';
