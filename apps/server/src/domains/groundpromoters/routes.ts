@@ -5,7 +5,7 @@
  * province promoter those of its promoters); staff see all, a partner account its partner's.
  */
 import {
-  emptyQuery, GP_STATES, gpPromoterBody, gpPromoterItem, gpRecordBody, gpRecordItem, gpSettingItem, gpSettingRemoveBody, gpSettingSaveBody,
+  GP_STATES, gpPromoterBody, gpPromoterItem, gpRecordBody, gpRecordItem, gpSettingItem, gpSettingRemoveBody, gpSettingSaveBody,
   gpVoidBody, type GpPromoterItem, type GpRecordItem,
 } from '@console/schemas';
 import { sql } from 'kysely';
@@ -77,9 +77,18 @@ async function promoters(db: Parameters<typeof refreshRecords>[0], user: Session
   return { items, total: items.length, leaders };
 }
 
+/**
+ * The settings and promoters lists are short and answered whole; the screen kit's list sends its
+ * page and page size all the same, so they are accepted (checked, then ignored) rather than a 400.
+ */
+const wholeListQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(500).optional(),
+});
+
 export const groundPromoterOperations: Operation[] = [
   defineOperation({
-    method: 'GET', url: `${API}/settings`, name: 'groundpromoters.settings', tags, screen: SETTING_SCREEN, query: emptyQuery,
+    method: 'GET', url: `${API}/settings`, name: 'groundpromoters.settings', tags, screen: SETTING_SCREEN, query: wholeListQuery,
     response: answer(z.object({ items: z.array(gpSettingItem), total: z.number() })),
     summary: "The bounty settings: the default (province '') and each province's override",
     handler: async ({ db }) => {
@@ -117,7 +126,7 @@ export const groundPromoterOperations: Operation[] = [
   ...versionOperations(gpSettingItems, { base: `${API}/settings/versions`, name: 'groundpromoters.settings.versions', tags })
     .map((op) => (op.url.endsWith('/restore') ? { ...op, handler: async (ctx: Parameters<Operation['handler']>[0]) => { requireCentralStaff(ctx.user as SessionUser); return op.handler(ctx); } } : op)),
   defineOperation({
-    method: 'GET', url: `${API}/promoters`, name: 'groundpromoters.promoters', tags, screen: SETTING_SCREEN, query: emptyQuery,
+    method: 'GET', url: `${API}/promoters`, name: 'groundpromoters.promoters', tags, screen: SETTING_SCREEN, query: wholeListQuery,
     response: answer(z.object({ items: z.array(gpPromoterItem), total: z.number(), leaders: z.array(z.string()) })),
     summary: 'Ground promoter accounts with their share code, province, province promoter and record count (a province promoter: its promoters; a ground promoter: itself), and the province promoter accounts',
     handler: async ({ db, user }) => ok(await promoters(db, user)),
