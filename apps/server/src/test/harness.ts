@@ -30,12 +30,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(db: TestDatabase, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/** `background: false` builds the app without its background jobs (batch worker, compaction, settlements), for tests that run them by hand. */
+export async function testApp(db: TestDatabase, overrides: Partial<ServerConfig> = {}, { background = true }: { background?: boolean } = {}): Promise<TestApp> {
   const database = await db.open();
   const clock: Clock = { now: Date.parse('2026-11-22T10:00:00Z'), advance(ms) { this.now += ms; } };
   const config = defaultConfig({ now: () => clock.now, ...overrides });
   await seedDemoAccounts(database.db, config, await sharedDemoHash(config));
-  const app = await buildApp({ db: database.db, config, cacheSessions: database.url ? { listen: database.url } : true });
+  const app = await buildApp({ db: database.db, config, cacheSessions: database.url ? { listen: database.url } : true, batchWorker: background });
   await app.ready();
 
   const answer = (res: { statusCode: number; body: string }): Answer => ({ status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} });
