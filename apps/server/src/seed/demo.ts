@@ -94,8 +94,12 @@ export function demoPlayersFromEnv(env: Record<string, string | undefined>): Dem
   return { ...DEFAULT_DEMO_PLAYERS, players: read(env.DEMO_PLAYERS, DEFAULT_DEMO_PLAYERS.players, 1_000_000), days: Math.max(1, read(env.DEMO_DAYS, DEFAULT_DEMO_PLAYERS.days, 365)) };
 }
 
-/** The demo application and the share codes of the demo sales and ground-promoter accounts. */
-export async function seedDemoPlatform(db: Db): Promise<void> {
+/**
+ * The demo application and the share codes of the demo sales and ground-promoter accounts.
+ * `now`: the server's clock (config.now), so that what is dated by it (the rooms' versions and
+ * their operation log) is the same in a seed cut off and finished later.
+ */
+export async function seedDemoPlatform(db: Db, now = Date.now()): Promise<void> {
   await ensurePlatformApplication(db, DEMO_APP);
   await seedPaymentConfig(db);
   await seedGameServers(db);
@@ -107,7 +111,7 @@ export async function seedDemoPlatform(db: Db): Promise<void> {
   await seedAppSettings(db);
   await seedLostPlayers(db);
   await seedPartners(db);
-  await seedRooms(db);
+  await seedRooms(db, now);
   await seedAgents(db);
   await seedAgentReports(db);
   await seedAgentManagers(db);
@@ -131,7 +135,7 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
   const first = DEMO_UID_BASE + 1;
   const last = DEMO_UID_BASE + o.players;
   if (!fresh && (!(await playerExists(db, first)) || (await playerExists(db, last)))) return false;
-  await seedDemoPlatform(db);
+  await seedDemoPlatform(db, config.now());
   // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
   const end = Math.floor(config.now() / 3_600_000) * 3_600_000;
   const staff = await staffCarrier(db, config, DEMO_PASSWORD);
@@ -173,7 +177,7 @@ export async function seedDemoIfEmpty(db: Db, config: ServerConfig, players: Dem
   const fresh = await isEmpty(db);
   if (fresh) {
     await seedDemoAccounts(db, config);
-    await seedDemoPlatform(db);
+    await seedDemoPlatform(db, config.now());
   }
   const played = await seedDemoPlayers(db, config, fresh, players);
   // after the history, so that the operation log runs in time order (its staff work is dated in the past)
