@@ -29,8 +29,6 @@ export class Mutex {
 
 /** One mutex per PGlite: several pools (tests: one schema each) may share an instance. */
 const mutexes = new WeakMap<PGlite, Mutex>();
-/** The search_path last set on each shared instance. */
-const searchPaths = new WeakMap<PGlite, string>();
 /** The role last set on each shared instance ('' = none: the login, postgres). */
 const roles = new WeakMap<PGlite, string>();
 
@@ -54,12 +52,15 @@ export function pglitePool(pglite: PGlite, options: PglitePoolOptions = {}): Pos
     async connect() {
       const release = await lock.lock();
       try {
-        if (options.searchPath && searchPaths.get(pglite) !== options.searchPath) {
-          await pglite.exec(`SET search_path TO ${options.searchPath}`);
-          searchPaths.set(pglite, options.searchPath);
-        }
         const role = options.role ?? '';
-        if ((roles.get(pglite) ?? '') !== role) {
+        if (options.searchPath) {
+          // A shared instance (tests: one schema per suite): set both every time. A cached
+          // "already set" is wrong once a SET ran inside a transaction that was then rolled back,
+          // and a suite's queries then land in another suite's schema (seen once: a resumed demo
+          // seed that found the other suite's finished seed and skipped its own work).
+          await pglite.exec(`SET search_path TO ${options.searchPath}; ${role ? `SET ROLE ${role}` : 'RESET ROLE'}`);
+          roles.set(pglite, role);
+        } else if ((roles.get(pglite) ?? '') !== role) {
           await pglite.exec(role ? `SET ROLE ${role}` : 'RESET ROLE');
           roles.set(pglite, role);
         }
@@ -67,8 +68,13 @@ export function pglitePool(pglite: PGlite, options: PglitePoolOptions = {}): Pos
         release();
         throw error;
       }
+      let released = false;
       const client = {
         async query(sqlText: string, parameters: readonly unknown[]) {
+          // A query sent after its connection went back (an unawaited query of a finished
+          // transaction) would run outside the lock, inside whatever the next holder does, and
+          // on a shared instance under the next holder's schema: refuse it loudly instead.
+          if (released) throw new Error(`PGlite: a query after its connection was released: ${sqlText.slice(0, 120)}`);
           if (parameters.length === 0 && sqlText.includes(';')) {
             // a script (migrations): simple protocol, several statements; the last one's rows
             const results = await pglite.exec(sqlText);
@@ -78,7 +84,11 @@ export function pglitePool(pglite: PGlite, options: PglitePoolOptions = {}): Pos
           const result = await pglite.query(sqlText, parameters as unknown[]);
           return { command: commandOf(sqlText), rowCount: result.affectedRows ?? 0, rows: result.rows };
         },
-        release,
+        release() {
+          if (released) return;
+          released = true;
+          release();
+        },
       };
       return client as unknown as PostgresPoolClient;
     },
