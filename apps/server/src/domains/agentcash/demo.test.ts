@@ -39,11 +39,7 @@ describe.each(databases().slice(0, 1))('demo agent cash-outs and promoter record
     await seedAgentCashActivity(opened.db, config, DEMO_PASSWORD, end);
     await seedGroundPromoterActivity(opened.db, config, DEMO_PASSWORD, end);
     expect(await states('agent_cashout_order')).toEqual(orders);
-    // a re-run adds no record and pays none twice. KNOWN GAP (closing note 2026-11-26): a record
-    // pending at the first run may be voided as expired at the second, so the states are not compared whole
-    const again = await states('gp_record');
-    const total = (m: Record<string, number>) => Object.values(m).reduce((a, n) => a + n, 0);
-    expect(total(again)).toBe(total(gp));
-    expect(again.paid ?? 0).toBe(gp.paid ?? 0);
+    // a re-run adds no record, pays none twice and voids none by hand again
+    expect(await states('gp_record')).toEqual(gp);
   }, 900_000);
 });

@@ -15,6 +15,8 @@ import { DEFAULT_GP_SETTING } from './settings';
 /** Nothing before the players exist. */
 export async function seedGroundPromoters(_db: Db): Promise<void> {}
 
+const HAND_VOID_REASON = 'Registered at a promoter booth twice (staff check)';
+
 export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, number>> {
   let at = end - 2 * 3_600_000;
   const server = await buildApp({ db, config: { ...config, now: () => at, webDist: undefined }, batchWorker: false });
@@ -35,12 +37,15 @@ export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, p
     }
     at += 5 * 60_000;
     const qualified = (await call('GET', '/api/groundpromoters/records', { status: 'qualified', pageSize: '500', sort: 'id', order: 'ascend' }, business)).data?.items ?? [];
-    const paidBefore = await db.selectFrom('gp_record').select('id').where('status', '=', 'paid').executeTakeFirst();
-    if (!paidBefore) {
+    // done once: the staff's work (a payment, or the hand-voided record) is there. A small history may
+    // have no record to pay (half of one is none), so a payment alone cannot say it
+    const staffWork = await db.selectFrom('gp_record').select('id')
+      .where((eb) => eb.or([eb('status', '=', 'paid'), eb('reason', '=', HAND_VOID_REASON)])).executeTakeFirst();
+    if (!staffWork) {
       // half of them (rounded down): some stay qualified for a reviewer to pay
       for (const record of qualified.slice(0, Math.floor(qualified.length / 2))) await call('POST', '/api/groundpromoters/records/pay', { id: record.id }, business);
       const pending = (await call('GET', '/api/groundpromoters/records', { status: 'pending', pageSize: '1', sort: 'id', order: 'ascend' }, business)).data?.items ?? [];
-      if (pending[0]) await call('POST', '/api/groundpromoters/records/void', { id: pending[0].id, reason: 'Registered at a promoter booth twice (staff check)' }, business);
+      if (pending[0]) await call('POST', '/api/groundpromoters/records/void', { id: pending[0].id, reason: HAND_VOID_REASON }, business);
     }
   } finally {
     await server.close();
