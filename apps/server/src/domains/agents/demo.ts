@@ -95,17 +95,19 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
     if (farm) picks.push({ uid: Number(farm.uid), partner: Number(farm.partner), invitees: Number(farm.invitees), farm: true });
     // partner 1's agents are made by the partner account, the others by business
     for (const [k, p] of picks.entries()) {
-      const rate = k % 3 === 0 ? { rate: 3000, t1: 2000, t2: 500 } : k % 3 === 1 ? { rate: 2500, t1: 1500, t2: 500 } : { rate: 2000, t1: 1500, t2: 300 };
+      // a recharge share beside the rake (domain.md: "and recharge where configured"): the tables'
+      // rake alone is a few pesos a week at the demo's size, the invitees' recharges are not
+      const rate = k % 3 === 0 ? { rate: 3000, t1: 2000, t2: 500, recharge: 500 } : k % 3 === 1 ? { rate: 2500, t1: 1500, t2: 500, recharge: 300 } : { rate: 2000, t1: 1500, t2: 300, recharge: 0 };
       const by = p.partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
       await asStaff(db, by.username, by.roles, by.partner, madeAt + k * 60_000, 'agentcooperation.agents.create',
-        (ctx) => createAgent(ctx, { uid: p.uid, ...rate, recharge: k === 0 ? 100 : 0, currency: 'PHP', currencyRatio: 100 }));
+        (ctx) => createAgent(ctx, { uid: p.uid, ...rate, currency: 'PHP', currencyRatio: 100 }));
     }
     // a rate change from a day mid-history (made the day before)
     const changed = picks[0];
     if (changed) {
       const from = dayStartOf(madeAt + 12 * DAY).getTime();
       await asStaff(db, 'business', ['business'], 0, from - 14 * HOUR, 'agentcooperation.agents.rate',
-        (ctx) => addRate(ctx, { uid: changed.uid, effectiveAt: new Date(from).toISOString(), rate: 3000, t1: 2200, t2: 500, recharge: 100, note: 'Top recruiter bonus' }));
+        (ctx) => addRate(ctx, { uid: changed.uid, effectiveAt: new Date(from).toISOString(), rate: 3000, t1: 2200, t2: 500, recharge: 600, note: 'Top recruiter bonus' }));
     }
     // a clawback larger than a week: the smallest agent of partner 2 (or the last pick) carries a negative result
     const small = [...picks].filter((p) => !p.farm).sort((a, b) => a.invitees - b.invitees || a.uid - b.uid)[0];

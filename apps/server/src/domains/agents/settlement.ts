@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { issuanceAccount } from '../ledger/accounts';
 import { ensureWeeks, weekEnd, weekKey, weekOf, weekStart, nextSettlementAt } from './weeks';
+import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
 
 export const SETTLEMENT_ACTOR = `system:agent-settlement@${hostname()}:${process.pid}`;
 export const REBATE_REASON = 'agent.rebate';
@@ -288,9 +289,7 @@ export async function settleDue(db: Db, now: Date, actor = SETTLEMENT_ACTOR, chu
   return { computed, paid: paid.paid, paidAmount: paid.amount };
 }
 
-interface Hooks {
-  addHook(name: 'onReady', hook: () => Promise<void>): unknown;
-  addHook(name: 'onClose', hook: () => Promise<void>): unknown;
+interface Hooks extends JobHost {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -301,26 +300,13 @@ interface Hooks {
 export function registerAgentSettlement(app: Hooks, db: Db, now: () => number): void {
   // tests that drive the settlement themselves turn the job off
   if (process.env.AGENT_SETTLEMENT_JOB === '0') return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const schedule = (ms: number) => {
-    if (!stopped) timer = setTimeout(run, Math.max(1_000, Math.min(ms, 6 * 3_600_000))).unref();
-  };
-  const run = () => {
-    running = settleDue(db, new Date(now())).then((r) => {
+  registerRepeatingJob(app, {
+    name: 'agent settlement', firstAfterMs: 1_000, everyMs: 6 * 3_600_000, retryMs: 3_600_000,
+    run: async () => {
+      const r = await settleDue(db, new Date(now()));
       if (r.computed.length > 0 || r.paid > 0) app.log.info({ weeks: r.computed.map((w) => w.week), paid: r.paid }, 'agent settlement');
       // woken at most every 6 hours (timers of days drift with a changed clock); runs when a week has ended
-      schedule(nextSettlementAt(now()).getTime() - now() + 1_000);
-    }, (error: unknown) => {
-      app.log.warn({ err: error }, 'agent settlement failed');
-      schedule(3_600_000);
-    }).finally(() => { running = null; });
-  };
-  app.addHook('onReady', async () => { timer = setTimeout(run, 1_000).unref(); });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+      return Math.max(1_000, Math.min(nextSettlementAt(now()).getTime() - now() + 1_000, 6 * 3_600_000));
+    },
   });
 }

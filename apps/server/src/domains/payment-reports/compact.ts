@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
 import { consoleDay } from '../player-reports/range';
 
 export const COMPACT_EVERY_MS = 5 * 60_000;
@@ -16,27 +17,6 @@ export async function compactReports(db: Db, now: number): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-interface Hooks {
-  addHook(name: 'onReady', hook: () => Promise<void>): unknown;
-  addHook(name: 'onClose', hook: () => Promise<void>): unknown;
-  log: { warn(obj: object, msg: string): void };
-}
-
-export function registerReportCompaction(app: Hooks, db: Db, now: () => number, everyMs = COMPACT_EVERY_MS): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    running = compactReports(db, now()).then(() => undefined, (error: unknown) => app.log.warn({ err: error }, 'report compaction failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(run, everyMs).unref();
-      });
-  };
-  app.addHook('onReady', async () => { timer = setTimeout(run, 1_000).unref(); });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  });
+export function registerReportCompaction(app: JobHost, db: Db, now: () => number, everyMs = COMPACT_EVERY_MS): void {
+  registerRepeatingJob(app, { name: 'report compaction', firstAfterMs: 1_000, everyMs, run: async () => { await compactReports(db, now()); } });
 }
