@@ -18,6 +18,8 @@ import { DEFAULT_AGENT_CASH_CONFIG } from './config';
 import { createAgentCashout } from './orders';
 
 const DAY = 86_400_000;
+/** Partner 1's own auto-approval (its settings differ from the platform default). */
+const PARTNER1_AUTO_APPROVE = 50_000;
 const APP = 'demo-app';
 
 /** Nothing before the players exist. */
@@ -27,7 +29,7 @@ type Plan = 'auto' | 'open' | 'claimed' | 'paid' | 'failed' | 'denied' | 'undete
 /** Amount (centavos) and what happens to it; the first fits under the ₱1,000 auto-approval. */
 const PLANS: [Plan, number][] = [
   ['auto', 50_000], ['open', 200_000], ['claimed', 300_000], ['paid', 500_000], ['failed', 400_000],
-  ['denied', 250_000], ['undetermined', 600_000], ['setSuccess', 350_000], ['firstApproval', 1_500_000], ['fourEyes', 1_200_000],
+  ['denied', 250_000], ['undetermined', 600_000], ['setSuccess', 350_000], ['firstApproval', 1_100_000], ['fourEyes', 1_200_000],
 ];
 
 export async function seedAgentCashActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, number>> {
@@ -50,15 +52,21 @@ export async function seedAgentCashActivity(db: Db, config: ServerConfig, passwo
     const login = async (username: string) => (await call('/api/login', { username, password })).accessToken!;
     // sessions expire when idle: each step signs in at its own moment
     await call('/api/agentcash/config/save', { partner: 0, config: DEFAULT_AGENT_CASH_CONFIG }, await login('business'));
-    await call('/api/agentcash/config/save', { partner: 1, config: { ...DEFAULT_AGENT_CASH_CONFIG, feePercent: 1.5, autoApproveAmount: 50_000 } }, await login('partner'));
+    await call('/api/agentcash/config/save', { partner: 1, config: { ...DEFAULT_AGENT_CASH_CONFIG, feePercent: 1.5, autoApproveAmount: PARTNER1_AUTO_APPROVE } }, await login('partner'));
     // each plan goes to the next agent in turn, a day apart: the per-day limits hold and the figures spread
     const available = new Map(agents.map((a) => [a.uid, Number(a.balance)]));
     for (let i = 0; i < PLANS.length * 2; i += 1) {
       const [plan, wanted] = PLANS[i % PLANS.length]!;
-      const agent = agents[i % agents.length]!;
+      const big = plan === 'firstApproval' || plan === 'fourEyes';
+      // the two-approver plans go to the agent with the most left, the others in turn
+      const agent = big ? [...agents].sort((a, b) => available.get(b.uid)! - available.get(a.uid)!)[0]! : agents[i % agents.length]!;
       const left = available.get(agent.uid)!;
-      const amount = Math.min(wanted, Math.floor((left * 0.3) / 100) * 100);
-      if (amount < DEFAULT_AGENT_CASH_CONFIG.minAmount) continue;
+      const autoApprove = agent.partner === 1 ? PARTNER1_AUTO_APPROVE : DEFAULT_AGENT_CASH_CONFIG.autoApproveAmount;
+      // 'auto' fits under the auto-approval; a reviewed plan asks above it, at most 40% of what the
+      // agent still has (whole pesos) unless that is under the auto-approval; two approvers from fourEyesAmount
+      const amount = plan === 'auto' ? Math.min(wanted, autoApprove)
+        : big ? wanted : Math.max(autoApprove + 10_000, Math.min(wanted, Math.floor((left * 0.4) / 100) * 100));
+      if (amount * 1.02 > left) continue;
       at = end - (11 - Math.floor(i / 2)) * DAY + (i % 2) * 3 * 3_600_000;
       let order: { orderId: string; status: string };
       try {

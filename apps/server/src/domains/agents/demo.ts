@@ -17,7 +17,7 @@ import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
 import { sign } from '../../simulator/transport';
 import { appendOperationLog } from '../operation-log/chain';
-import { adjust, addRate, createAgent, setStatus, type ChangeContext } from './changes';
+import { adjust, addRate, createAgent, saveSettings, setStatus, type ChangeContext } from './changes';
 import { settleDue } from './settlement';
 import { dayStartOf, weekEnd, weekOf } from './weeks';
 
@@ -93,6 +93,8 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
     }
     const farm = rows.find((x) => x.farm && Number(x.partner) !== 0) ?? rows.find((x) => x.farm);
     if (farm) picks.push({ uid: Number(farm.uid), partner: Number(farm.partner), invitees: Number(farm.invitees), farm: true });
+    // a small network: the operator lets agents cash out from 3 active invitees a week (default 5)
+    await asStaff(db, 'business', ['business'], 0, madeAt - HOUR, 'agentcooperation.settings.save', (ctx) => saveSettings(ctx, { minActiveInvitees: 3 }));
     // partner 1's agents are made by the partner account, the others by business
     for (const [k, p] of picks.entries()) {
       // a recharge share beside the rake (domain.md: "and recharge where configured"): the tables'
@@ -116,6 +118,12 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
         (ctx) => adjust(ctx, { uid: small.uid, amount: -250_000, reason: 'Chargeback: an invitee\'s recharge was reversed by the bank' }));
       await asStaff(db, 'business', ['business'], 0, madeAt + 9 * DAY, 'agentcooperation.rebates.adjust',
         (ctx) => adjust(ctx, { uid: small.uid, amount: 5_000, reason: 'Goodwill: late registration credited' }));
+    }
+    // a launch incentive for the three biggest networks (the agreed minimum of their first month):
+    // the demo's tables rake a few pesos a week, so without it no agent would have enough to cash out
+    for (const [n, big] of [...picks].filter((p) => !p.farm && p !== small).sort((a, b) => b.invitees - a.invitees || a.uid - b.uid).slice(0, 3).entries()) {
+      await asStaff(db, 'business', ['business'], 0, madeAt + DAY + n * 60_000, 'agentcooperation.rebates.adjust',
+        (ctx) => adjust(ctx, { uid: big.uid, amount: n === 0 ? 3_000_000 : 600_000, reason: 'Launch incentive: the agreed minimum for the first month' }));
     }
     // an invitee who logs in from its agent's address
     await shareAnAddress(db, config, picks.filter((p) => !p.farm).map((p) => p.uid), madeAt + 3 * HOUR);
