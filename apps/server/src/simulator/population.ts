@@ -9,8 +9,7 @@
  * sharing a GCash number), and every block holds one farm: 6–9 accounts from one device and
  * address within 2 minutes, invited by a "main" account they feed with transfers. Channels:
  * partner 0 for about 78%, partners 1 and 2 for the rest; 8% register with the demo sales
- * account's share code, 5% with the ground promoter's, 25% are invited by another player
- * (60% of them by a "recruiter", every 50th player).
+ * account's share code, 5% with the ground promoter's, 15% are invited by another player.
  * Coin dealers: three in every 400 players, the platform's (partner 0) and one of each of the
  * first two partners (a partner hands its chips to its own dealers, docs/domain.md). Players
  * of a partner (a club) buy from its dealers more often than the platform's own pay (8% against 3%, est.).
@@ -150,10 +149,9 @@ export class Population {
     let partner = drawn && partners.length ? partners[(drawn - 1) % partners.length]! : 0;
     if (channel < 0.08) { shareId = this.codes.sales; partner = 0; }
     else if (channel < 0.13) { shareId = this.codes.groundpromoter; partner = 0; }
-    else if (channel < 0.38 && index > 0) {
-      // preferential: most invitations come from the few "recruiters" (every 50th player), the
-      // agents' networks of the distribution screens (issue 9); the draws are the same either way
-      const j = rng.chance(0.6) && index > 50 ? 50 * rng.int(0, Math.floor((index - 1) / 50)) : rng.int(0, index - 1);
+    else if (channel < 0.28 && index > 0) {
+      // preferential: a third of invitations come from the few "recruiters" (every 50th player)
+      const j = rng.chance(0.33) && index > 50 ? 50 * rng.int(0, Math.floor((index - 1) / 50)) : rng.int(0, index - 1);
       const inviter = this.players[j]!;
       inviterUid = inviter.uid;
       shareId = String(inviter.uid);
