@@ -13,7 +13,7 @@
  */
 import { GAME_IDS } from '@console/games/src/define';
 import { z } from 'zod';
-import { isoDateTime, requiredText, wellFormed } from './text';
+import { isoDateTime, requiredJsonText, requiredText, wellFormed } from './text';
 
 const integer = (min: number, max: number) => z
   .number({ message: 'Expected number' })
@@ -33,7 +33,7 @@ const storableJson = z.json()
   .refine((v) => !/\\u0000/.test(JSON.stringify(v)), { message: 'Contains a NUL character' })
   .refine(wellFormed, { message: 'Contains an invalid character' });
 /** A round's text field: it is also kept inside the event's jsonb, which refuses a lone surrogate. */
-const roundText = (max: number) => requiredText(max).refine(wellFormed, { message: 'Contains an invalid character' });
+const roundText = requiredJsonText;
 const roundGame = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(', ')}` });
 
 /** Most seat rows a round may carry (a colour-game table with many bets). */

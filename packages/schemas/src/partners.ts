@@ -16,6 +16,8 @@ const chips = int(1, MAX_CHIPS);
 const bp = int(1, 20_000);
 const partnerId = int(1, 2_147_483_647);
 const id = int(1, Number.MAX_SAFE_INTEGER);
+/** A coin dealer's id (an integer column: a larger number is a 400, not a query error). */
+const dealerId = int(1, 2_147_483_647);
 const uid = int(1, 2_147_483_647);
 const reason = requiredText(200);
 
@@ -67,11 +69,11 @@ export type DealerItem = z.infer<typeof dealerItem>;
 export const dealerCreateBody = z.strictObject({
   partner: int(0, 2_147_483_647).optional(), name: requiredText(64), uid: uid.optional(), priceBp: bp.optional(), dailyLimit: chips.optional(),
 });
-export const dealerUpdateBody = z.strictObject({ id, name: requiredText(64).optional(), priceBp: bp.optional(), dailyLimit: chips.optional() });
-export const dealerFreezeBody = z.strictObject({ id, frozen: z.boolean({ message: 'Expected boolean' }), reason });
-export const dealerStockBody = z.strictObject({ id, amount: chips, key: text(64).optional() });
-export const dealerSaleBody = z.strictObject({ dealer: id, uid, amount: chips, key: text(64).optional() });
-export const stockLoadBody = z.strictObject({ dealer: id, amount: chips, note: text(200).optional() });
+export const dealerUpdateBody = z.strictObject({ id: dealerId, name: requiredText(64).optional(), priceBp: bp.optional(), dailyLimit: chips.optional() });
+export const dealerFreezeBody = z.strictObject({ id: dealerId, frozen: z.boolean({ message: 'Expected boolean' }), reason });
+export const dealerStockBody = z.strictObject({ id: dealerId, amount: chips, key: text(64).optional() });
+export const dealerSaleBody = z.strictObject({ dealer: dealerId, uid, amount: chips, key: text(64).optional() });
+export const stockLoadBody = z.strictObject({ dealer: dealerId, amount: chips, note: text(200).optional() });
 export const stockLoadDecisionBody = z.strictObject({ id, approve: z.boolean({ message: 'Expected boolean' }), note: text(200).optional() });
 export const playerChipsBody = z.strictObject({ partner: partnerId.optional(), uid, amount: chips, reason, key: text(64).optional() });
 

@@ -12,7 +12,7 @@
  * Built on ./text only (not ./platform, which imports this file).
  */
 import { z } from 'zod';
-import { isoDateTime, requiredText } from './text';
+import { isoDateTime, requiredJsonText, requiredText } from './text';
 
 const integer = (min: number, max: number) => z
   .number({ message: 'Expected number' })
@@ -35,17 +35,17 @@ export const providerCode = z.string().regex(PROVIDER_CODE, { message: 'Must be 
 
 export const providerRoundData = z.strictObject({
   /** The provider's round id; unique per application; the `ref` of the round's wallet calls. */
-  roundId: requiredText(64),
+  roundId: requiredJsonText(64),
   /** The provider's game code, and (optionally) its name as players see it. */
-  game: requiredText(64),
-  gameName: requiredText(128).optional(),
+  game: requiredJsonText(64),
+  gameName: requiredJsonText(128).optional(),
   uid: integer(1, 2_147_483_647),
   bet: money,
   win: money,
   /** The provider's big-win flag; absent: win ≥ BIG_WIN_MULTIPLE × bet (and bet > 0). */
   bigWin: z.boolean({ message: 'Expected boolean' }).optional(),
   /** The txIds of the wallet calls (debits and credits) of this round, sent by the same application. */
-  txIds: z.array(requiredText(64), { message: 'Expected array' }).max(MAX_ROUND_TX_IDS, { message: `At most ${MAX_ROUND_TX_IDS} txIds` }).default([]),
+  txIds: z.array(requiredJsonText(64), { message: 'Expected array' }).max(MAX_ROUND_TX_IDS, { message: `At most ${MAX_ROUND_TX_IDS} txIds` }).default([]),
   startedAt: isoDateTime.optional(),
   endedAt: isoDateTime,
 }).refine((d) => d.startedAt === undefined || Date.parse(d.endedAt) >= Date.parse(d.startedAt), { message: 'Must not be before startedAt', path: ['endedAt'] });

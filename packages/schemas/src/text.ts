@@ -28,6 +28,9 @@ export const text = (max: number) =>
 /** A required, non-empty string (after trimming when `trim`). */
 export const requiredText = (max: number) => text(max).min(1, { message: 'Required' });
 
+/** A required string that also goes into jsonb (an event's payload), which refuses a lone surrogate. */
+export const requiredJsonText = (max: number) => requiredText(max).refine(wellFormed, { message: 'Contains an invalid character' });
+
 /** §5 helper rule: a username-like value is 5 or more word characters (32 at most here). */
 export const usernameRule = z
   .string()

@@ -89,6 +89,9 @@ describe.each(databases())('partners on $kind', (database) => {
     expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9101, amount: 200_000, key: 's1' }, partner1)).body.data.applied).toBe(false);
     expect(await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 150_000 }, partner1)).toMatchObject({ status: 409, body: { message: expect.stringContaining('100000 chips left') } });
     expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9201, amount: 1_000 }, partner1)).status).toBe(404); // partner 2's player
+    // a dealer id past the integer column is a 400 naming it (it was a query error, a 500, on PostgreSQL)
+    const huge = await t.post(`${CB}/sell`, { dealer: 2_147_483_648, uid: 9101, amount: 1 }, partner1);
+    expect([huge.status, huge.body.message]).toEqual([400, 'dealer: Must be at most 2147483647']);
     expect(await chips(9101)).toBe(201_000);
     expect((await t.post(`${PCL}/give`, { uid: 9102, amount: 50_000, reason: 'welcome' }, partner1)).body.data).toMatchObject({ partnerBalance: 1_450_000, playerBalance: 51_000 });
     expect((await t.post(`${PCL}/reclaim`, { uid: 9102, amount: 60_000, reason: 'too much' }, partner1)).status).toBe(409);

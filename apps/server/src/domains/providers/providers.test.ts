@@ -81,6 +81,9 @@ describe.each(databases())('providers on $kind', (kind) => {
     expect(await jili.event('provider.round', { ...base, roundId: 'x-3', bet: -1 })).toMatchObject({ status: 'rejected', code: 400, message: 'data.bet: Must be at least 0' });
     expect(await jili.event('provider.round', { ...base, roundId: 'x-3', bet: '5' })).toMatchObject({ status: 'rejected', code: 400, message: 'data.bet: Expected number' });
     expect(await jili.event('provider.round', { ...base, roundId: 'x-3', extra: 1 })).toMatchObject({ status: 'rejected', code: 400, message: 'data.extra: Unknown field' });
+    // half of a surrogate pair cannot go into jsonb: a 400, not a 500 (seen on PostgreSQL in CI)
+    expect(await jili.event('provider.round', { ...base, roundId: 'x-\ud800' })).toMatchObject({ status: 'rejected', code: 400, message: 'data.roundId: Contains an invalid character' });
+    expect(await jili.event('provider.round', { ...base, roundId: 'x-3', txIds: ['\udc00'] })).toMatchObject({ status: 'rejected', code: 400, message: 'data.txIds.0: Contains an invalid character' });
     expect(await jili.event('provider.round', { ...base, roundId: 'x-3', startedAt: '2026-11-22T10:00:00Z' })).toMatchObject({ status: 'rejected', code: 400, message: 'data.endedAt: Must not be before startedAt' });
     expect(await jili.event('provider.round', { ...base, roundId: 'x-3', txIds: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toMatchObject({ status: 'rejected', code: 400, message: 'data.txIds: At most 20 txIds' });
     // applied once; the same id again is a duplicate, the same round under a new id a 409
