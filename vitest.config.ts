@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
           environment: 'node',
+          // two files at a time even on two cores (vitest's default is cores - 1: one file at a
+          // time there): most of a file's time is waiting on PostgreSQL or on its own PGlite
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
