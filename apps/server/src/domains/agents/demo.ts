@@ -119,9 +119,13 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
       await asStaff(db, 'business', ['business'], 0, madeAt + 9 * DAY, 'agentcooperation.rebates.adjust',
         (ctx) => adjust(ctx, { uid: small.uid, amount: 5_000, reason: 'Goodwill: late registration credited' }));
     }
-    // a launch incentive for the three biggest networks (the agreed minimum of their first month):
+    // a launch incentive for the biggest networks (the agreed minimum of their first month):
     // the demo's tables rake a few pesos a week, so without it no agent would have enough to cash out
-    for (const [n, big] of [...picks].filter((p) => !p.farm && p !== small).sort((a, b) => b.invitees - a.invitees || a.uid - b.uid).slice(0, 3).entries()) {
+    // (the biggest of each partner, so that every partner's reviewers have agents' cash-outs to look at)
+    const biggest = [0, 1, 2].map((partner) => picks.filter((p) => p.partner === partner && !p.farm && p !== small)
+      .sort((a, b) => b.invitees - a.invitees || a.uid - b.uid)[0]).filter((p): p is Pick => p !== undefined)
+      .sort((a, b) => b.invitees - a.invitees || a.uid - b.uid);
+    for (const [n, big] of biggest.entries()) {
       await asStaff(db, 'business', ['business'], 0, madeAt + DAY + n * 60_000, 'agentcooperation.rebates.adjust',
         (ctx) => adjust(ctx, { uid: big.uid, amount: n === 0 ? 3_000_000 : 600_000, reason: 'Launch incentive: the agreed minimum for the first month' }));
     }
