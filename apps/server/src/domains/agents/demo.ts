@@ -6,7 +6,8 @@
  * partner (0, 1, 2) where the history has them, plus a farm head (its invitees share its device
  * and address: their lines are voided and say so); one agent gets a rate change mid-history,
  * one a clawback larger than its week (a negative result carried forward), one is suspended for
- * the last week; then every week that ended is settled by the settlement itself, at its end,
+ * the last week; the operator lets agents cash out from 3 active invitees, and the biggest network
+ * of each partner gets a launch incentive (decision 025: the demo's tables rake a few pesos); then every week that ended is settled by the settlement itself, at its end,
  * paying into the agents' accounts. Deterministic; run again it finds its agents and only
  * settles what is due (nothing twice).
  */
