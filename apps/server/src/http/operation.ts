@@ -83,12 +83,39 @@ export function documented(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
-/** Fastify validator from a strict zod schema: a refusal is a 400 naming the field. */
-export function zodValidator(schema: z.ZodType, part: string) {
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string (or key) holding half a surrogate pair, or null. */
+export function illFormedPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) { const found = illFormedPath(v, [...path, String(i)]); if (found) return found; }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(k)) return [...path, k];
+      const found = illFormedPath(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Fastify validator from a strict zod schema: a refusal is a 400 naming the field. `wellFormed`:
+ * also refuse half a surrogate pair anywhere (a staff call's values go into the operation log's
+ * jsonb, which cannot hold one: it was a 500).
+ */
+export function zodValidator(schema: z.ZodType, part: string, { wellFormed = false }: { wellFormed?: boolean } = {}) {
   return (data: unknown) => {
     const input = data === null ? undefined : data;
     const parsed = schema.safeParse(input);
-    if (parsed.success) return { value: parsed.data };
+    if (parsed.success) {
+      const bad = wellFormed ? illFormedPath(parsed.data) : null;
+      if (bad) return { error: new ApiError(400, `${bad.length ? bad.join('.') : part}: Contains an invalid character`) };
+      return { value: parsed.data };
+    }
     // parsed again only to word the refusal (the inputs in the issues): the common, valid
     // call does not pay for it
     return { error: new ApiError(400, describeZodError(schema.safeParse(input, { reportInput: true }).error!, part)) };
@@ -129,8 +156,8 @@ export function registerOperations(app: FastifyInstance, deps: Deps, operations:
   for (const op of operations) {
     const roles = op.screen ? screenRoles(op.screen) : [];
     const query = op.query ?? emptyQuery;
-    const validators: Record<string, ReturnType<typeof zodValidator>> = { querystring: zodValidator(query, 'query') };
-    if (op.body) validators.body = zodValidator(op.body, 'body');
+    const validators: Record<string, ReturnType<typeof zodValidator>> = { querystring: zodValidator(query, 'query', { wellFormed: true }) };
+    if (op.body) validators.body = zodValidator(op.body, 'body', { wellFormed: true });
     app.route({
       method: op.method,
       url: op.url,
