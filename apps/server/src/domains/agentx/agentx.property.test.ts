@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
+import { illFormedPath } from '../../http/operation';
 
 const A = '/api/agentx/list';
 
@@ -75,7 +76,9 @@ describe.each(databases())('agentx properties on $kind', (database) => {
       check(res);
       if (res.status !== 200) expect(await snapshot()).toBe(before);
       if (url.endsWith('/create')) {
-        const valid = agentxCreateBody.safeParse(body === undefined ? undefined : JSON.parse(JSON.stringify(body))).success;
+        // valid: the schema takes it and no text holds half a surrogate pair (a staff call refuses that, http/operation.ts)
+        const sent = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+        const valid = agentxCreateBody.safeParse(sent).success && illFormedPath(sent) === null;
         if (valid) expect([200, 409]).toContain(res.status);
         else expect(res.status).toBe(400);
         if (res.status === 200) {
