@@ -8,7 +8,7 @@
  *   handler     in one transaction with its operation-log record when `audit` is set.
  */
 import { findScreen, mayAccess, screenRoles } from '@console/catalog';
-import { emptyQuery } from '@console/schemas';
+import { emptyQuery, illFormedPath } from '@console/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
@@ -81,25 +81,6 @@ export function documented(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
-}
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** The path of the first string (or key) holding half a surrogate pair, or null. */
-export function illFormedPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) { const found = illFormedPath(v, [...path, String(i)]); if (found) return found; }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(k)) return [...path, k];
-      const found = illFormedPath(v, [...path, k]);
-      if (found) return found;
-    }
-  }
-  return null;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases';
 import { testApp, type TestApp } from '../test/harness';
-import { illFormedPath } from './operation';
+import { illFormedPath } from '@console/schemas';
 
 describe('illFormedPath', () => {
   it('names the first string or key holding half a surrogate pair, and passes whole pairs', () => {

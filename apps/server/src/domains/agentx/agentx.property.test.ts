@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
-import { illFormedPath } from '../../http/operation';
+import { illFormedPath } from '@console/schemas';
 
 const A = '/api/agentx/list';
 

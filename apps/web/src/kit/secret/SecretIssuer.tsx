@@ -7,7 +7,7 @@
  * `useSecretIssuer` gives, and its buttons call `ask`.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Form, Modal, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirmAsync, useFeedback } from '../feedback';
@@ -34,7 +34,7 @@ export interface SecretIssuerSpec<A> {
   shown: { title(issued: IssuedSecret): string; once: string; stored: string; previousUntil(at: string): string; note?: string; className: string };
 }
 
-export function useSecretIssuer<A>(spec: SecretIssuerSpec<A>): { ask(asking: A): void; form: FormInstance; modals: ReactNode } {
+export function useSecretIssuer<A>(spec: SecretIssuerSpec<A>): { ask(asking: A): void; modals: ReactNode } {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
@@ -83,5 +83,5 @@ export function useSecretIssuer<A>(spec: SecretIssuerSpec<A>): { ask(asking: A):
       </Modal>
     </>
   );
-  return { ask: (a: A) => { form.resetFields(); setAsking(a); }, form, modals };
+  return { ask: (a: A) => { form.resetFields(); setAsking(a); }, modals };
 }
