@@ -2,8 +2,8 @@
  * Player controls in Chromium (issue 7): business sets a bet cap on a player on
  * /personalcontrol/userconfigs (form, confirmation), the list shows it, the game server's bet past
  * it is refused by the wallet and the control log shows the refusal; on payRank an account
- * holding the partner role (with business, the module's role: the catalogue cuts off §2's
- * partner grant) sees its own partner's players only, business sees them all.
+ * holding the partner role (here with business too; since decision 026 the partner role alone
+ * also reaches payRank) sees its own partner's players only, business sees them all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -68,14 +68,14 @@ describe('catalogue data', () => {
     expect(childrenOf('/agentcooperation')).toHaveLength(14);
   });
 
-  it('cuts off only the child grants §2 gives beyond their module', () => {
-    const cutOff = entries.flatMap((e) => {
+  it('names roles beyond a module only where §2 does (reachable through that child: decision 026)', () => {
+    const beyond = entries.flatMap((e) => {
       const own = e.roleChain[e.roleChain.length - 1];
       const ancestors = e.roleChain.slice(0, -1).filter((link) => link.length > 0);
       return own.filter((r) => r !== 'admin' && r !== 'ban_partner' && ancestors.some((link) => !link.includes(r)))
         .map((r) => `${e.fullPath}:${r}`);
     });
-    expect(cutOff).toEqual([
+    expect(beyond).toEqual([
       '/vipmanager/vipdashboard:service', '/vipmanager/vipdashboard:serviceleader',
       '/party/search:service', '/party/search:serviceleader',
       '/personalcontrol/payRank:secadmin', '/personalcontrol/payRank:partner',
@@ -122,6 +122,41 @@ describe('demo accounts', () => {
     expect(whoMay(path)).toEqual(ROLES.filter((role) => allowed.includes(role)));
   });
 
+  it.each<[string, string[]]>([
+    ['/vipmanager/vipdashboard', ['admin', 'secadmin', 'business', 'service', 'serviceleader', 'partner']],
+    ['/vipmanager/vipsend', ['admin', 'secadmin', 'business', 'partner']],
+    ['/vipmanager', ['admin', 'secadmin', 'business', 'service', 'serviceleader', 'partner']],
+    ['/party/search', ['admin', 'secadmin', 'business', 'service', 'serviceleader']],
+    ['/party/stat', ['admin', 'secadmin', 'business', 'partner']],
+    ['/party', ['admin', 'secadmin', 'business', 'service', 'serviceleader', 'partner']],
+    ['/personalcontrol/payRank', ['admin', 'secadmin', 'business', 'partner', 'main']],
+    ['/personalcontrol/configs', ['admin', 'business', 'main']],
+    ['/personalcontrol', ['admin', 'secadmin', 'business', 'partner', 'main']],
+  ])('decision 026: %s is open to exactly %j', (path, allowed) => {
+    expect(whoMay(path)).toEqual(ROLES.filter((role) => allowed.includes(role)));
+  });
+
+  it.each<[string, string, string[]]>([
+    ['service', '/vipmanager', ['/vipmanager/vipdashboard']],
+    ['serviceleader', '/vipmanager', ['/vipmanager/vipdashboard']],
+    ['service', '/party', ['/party/search']],
+    ['serviceleader', '/party', ['/party/search']],
+    ['secadmin', '/personalcontrol', ['/personalcontrol/payRank']],
+    ['partner', '/personalcontrol', ['/personalcontrol/payRank']],
+  ])('decision 026: %s sees %s with exactly %j', (role, module, children) => {
+    const shown = filterCatalog(catalog, demo(role)).find((m) => m.path === module);
+    expect(shown?.children?.map((c) => joinPath(module, c.path))).toEqual(children);
+    for (const path of findScreen(module)!.childPaths) expect(mayAccess(path, demo(role)), `${role} ${path}`).toBe(children.includes(path));
+  });
+
+  it('decision 026: the child-only roles keep the module-wide rules (partner 0, admin, other modules)', () => {
+    // the partner role without a partner id still reaches payRank (its scope then matches no player)
+    expect(mayAccess('/personalcontrol/payRank', { roles: ['partner'], partner: 0 })).toBe(true);
+    expect(mayAccess('/personalcontrol/payRank', { roles: ['service'], partner: 1 })).toBe(false);
+    expect(mayAccess('/vipmanager/vipdashboard', { roles: ['sales', 'maint'], partner: 1 })).toBe(false);
+    expect(mayAccess('/party/partycreate', { roles: ['service', 'serviceleader'], partner: 1 })).toBe(false);
+  });
+
   it('business with partner 1 may transfer accounts; without a partner it may not', () => {
     expect(mayAccess('/partnermanager/accounttransfer', { roles: ['business'], partner: 1 })).toBe(true);
     expect(mayAccess('/partnermanager/accounttransfer', { roles: ['business'], partner: 0 })).toBe(false);
@@ -133,7 +168,11 @@ describe('screenRoles', () => {
     ['/homepage/settings', []],
     ['/remoteconfig/application', ['admin', 'maint']],
     ['/remoteconfig/gamestore', ['admin', 'maint', 'secadmin', 'serviceleader']],
-    ['/vipmanager/vipdashboard', ['admin', 'business', 'partner', 'secadmin']],
+    ['/vipmanager/vipdashboard', ['admin', 'business', 'partner', 'secadmin', 'service', 'serviceleader']],
+    ['/vipmanager/vipsend', ['admin', 'business', 'partner', 'secadmin']],
+    ['/party/search', ['admin', 'business', 'service', 'serviceleader', 'secadmin']],
+    ['/personalcontrol/payRank', ['admin', 'main', 'business', 'secadmin', 'partner']],
+    ['/personalcontrol/configs', ['admin', 'main', 'business']],
     ['/tinygames/jiligames/logs', ['admin', 'business', 'partner', 'secadmin', 'ban_partner']],
     ['/unknown', []],
   ])('%s → %j', (path, expected) => expect(screenRoles(path)).toEqual(expected));

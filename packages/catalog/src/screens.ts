@@ -1,10 +1,11 @@
 /**
  * The catalogue flattened and indexed by full path, for the server (one check per operation)
  * and for tooling. `mayAccess(path, s)` is true exactly when the route is in
- * `filterCatalog(catalog, s)`.
+ * `filterCatalog(catalog, s)` (the rules at the top of rules.ts; decision 026: a child's roles
+ * reach it even when its module does not list them).
  */
 import { catalog } from './routes';
-import { effectiveRoles, isVisible, joinPath } from './rules';
+import { effectiveRoles, holdsGrant, joinPath, passesMarkers } from './rules';
 import type { AccessSubject, RouteNode, RouteRole, ScreenEntry } from './types';
 
 function collect(
@@ -54,17 +55,26 @@ export function indexCatalog(tree: readonly RouteNode[]) {
     byPath.set(entry.fullPath, { entry, pathChain: [...parentChain, entry.fullPath] });
   }
 
-  const ownLinkVisible = ({ entry }: IndexedRoute, subject: AccessSubject) =>
-    isVisible(entry.roleChain[entry.roleChain.length - 1], subject, entry.fullPath);
+  const ownRoles = ({ entry }: IndexedRoute) => entry.roleChain[entry.roleChain.length - 1];
+  const markersPass = (route: IndexedRoute, subject: AccessSubject) => passesMarkers(ownRoles(route), subject, route.entry.fullPath);
+  const childrenOf = (route: IndexedRoute) => route.entry.childPaths.map((path) => byPath.get(path)!);
 
-  /** Mirrors filterCatalog: a route with children survives only if one of them does. */
-  function keepsAChild(route: IndexedRoute, subject: AccessSubject): boolean {
-    const { childPaths } = route.entry;
-    if (childPaths.length === 0) return true;
-    return childPaths.some((path) => {
-      const child = byPath.get(path)!;
-      return ownLinkVisible(child, subject) && keepsAChild(child, subject);
-    });
+  /** Mirrors filterCatalog below a route whose ancestors' markers pass: a screen by its roles, a folder by a child. */
+  function reachable(route: IndexedRoute, subject: AccessSubject): boolean {
+    if (!markersPass(route, subject)) return false;
+    if (route.entry.childPaths.length === 0) return holdsGrant(ownRoles(route), subject);
+    return childrenOf(route).some((child) => reachable(child, subject));
+  }
+
+  /** Who reaches a route on their role alone (see `screenRoles`). */
+  function reach(route: IndexedRoute): Reach {
+    if (route.entry.childPaths.length === 0) {
+      const grants = ownRoles(route).filter((role) => role !== 'ban_partner');
+      return { grants, banPartner: route.entry.roleChain.some((link) => link.includes('ban_partner')) };
+    }
+    const below = childrenOf(route).map(reach);
+    const grants: RouteRole[] = below.some((r) => r.grants.length === 0) ? [] : [...new Set(below.flatMap((r) => r.grants))];
+    return { grants, banPartner: below.every((r) => r.banPartner) };
   }
 
   return {
@@ -72,33 +82,30 @@ export function indexCatalog(tree: readonly RouteNode[]) {
     mayAccess(fullPath: string, subject: AccessSubject): boolean {
       const route = byPath.get(fullPath);
       if (!route) return false;
-      const { roleChain } = route.entry;
-      const ancestorsVisible = route.pathChain.every((path, depth) => isVisible(roleChain[depth], subject, path));
-      return ancestorsVisible && keepsAChild(route, subject);
+      const ancestorsPass = route.pathChain.slice(0, -1).every((path) => markersPass(byPath.get(path)!, subject));
+      return ancestorsPass && reachable(route, subject);
     },
     screenRoles(fullPath: string): RouteRole[] {
       const route = byPath.get(fullPath);
-      return route ? rolesAlongChain(route.entry.roleChain) : [];
+      return route ? xRoles(reach(route)) : [];
     },
   };
 }
 
+interface Reach {
+  /** Roles any one of which opens the route ([]: every signed-in account); ban_partner aside. */
+  grants: RouteRole[];
+  /** Hidden from a partner account whatever its other roles (admin excepted). */
+  banPartner: boolean;
+}
+
 /**
- * Roles that alone pass every link of a role chain (ban_partner kept as a marker); 'admin'
- * is listed whenever the result is restricted, since admin passes every link. [] = every
- * signed-in account.
+ * A route's roles as OpenAPI x-roles: 'admin' is listed first whenever the result is restricted,
+ * since admin passes every check; ban_partner kept as a marker; [] = every signed-in account.
  */
-export function rolesAlongChain(chain: readonly (readonly RouteRole[])[]): RouteRole[] {
-  let allowed: RouteRole[] | null = null;
-  let banPartner = false;
-  for (const link of chain) {
-    banPartner ||= link.includes('ban_partner');
-    const grants = link.filter((role) => role !== 'ban_partner');
-    if (grants.length === 0) continue;
-    allowed = allowed === null ? grants : grants.filter((role) => allowed!.includes(role));
-  }
-  if (allowed === null) return banPartner ? ['ban_partner'] : [];
-  const result: RouteRole[] = allowed.includes('admin') ? allowed : ['admin', ...allowed];
+function xRoles({ grants, banPartner }: Reach): RouteRole[] {
+  if (grants.length === 0) return banPartner ? ['ban_partner'] : [];
+  const result: RouteRole[] = ['admin', ...grants.filter((role) => role !== 'admin')];
   return banPartner ? [...result, 'ban_partner'] : result;
 }
 
@@ -109,5 +116,11 @@ const index = () => (defaultIndex ??= indexCatalog(catalog));
 export const findScreen = (fullPath: string) => index().findScreen(fullPath);
 /** May the subject open this route (and call every operation of its screen)? Unknown path: false. */
 export const mayAccess = (fullPath: string, subject: AccessSubject) => index().mayAccess(fullPath, subject);
-/** Roles for OpenAPI x-roles of a screen's operations ([] = every signed-in account). */
+/**
+ * Roles for OpenAPI x-roles of a screen's operations: the screen's own effective roles (its
+ * module's roles do not narrow them, decision 026), with 'admin' and the ban_partner marker of
+ * any link of its chain; [] = every signed-in account. For a folder: the union over its children
+ * (the marker only when every child carries it). The partner-only paths are not a role: see
+ * `requiresPartner`.
+ */
 export const screenRoles = (fullPath: string) => index().screenRoles(fullPath);

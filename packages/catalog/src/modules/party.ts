@@ -4,7 +4,8 @@ export const partyModule = defineModule(
   group('/party', 'Party', '派对', [
     screen('partycreate', 'Create party', '创建派对', 'workflow'),
     screen('stat', 'Party statistics', '派对统计', 'report'),
-    // §2 adds service and serviceleader here, but the module does not list them (README).
+    // §2 names service and serviceleader here, beyond the module: they reach /party with this
+    // screen alone (docs/decisions/026-child-roles-beyond-module.md).
     screen('search', 'Party search', '派对查询', 'list', roles('business', 'service', 'serviceleader', 'secadmin')),
     screen('recommend', 'Recommended parties', '推荐派对', 'list'),
     screen('banners', 'Party banners', '派对横幅', 'list'),

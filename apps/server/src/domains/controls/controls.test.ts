@@ -4,7 +4,8 @@
  * the txId free again), logs the refusal once per window, lets every other call through and
  * changes no outcome (a controlled player's round verifies and pays exactly as anyone's);
  * platform-wide limits with versions; third-party providers; the cash-out hook; rankings and
- * payRank with a partner seeing only its own players.
+ * payRank with a partner seeing only its own players (secadmin and partner reach payRank through
+ * its own roles, decision 026).
  */
 import { ROLES } from '@console/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,11 +45,12 @@ describe.each(databases())('player controls on $kind', (database) => {
   }, 180_000);
   afterAll(async () => t?.close());
 
-  it('lets main and business call the operations, 403 before the body is read (payRank too: the catalogue cuts off §2\'s secadmin and partner)', async () => {
+  it('lets main and business call the operations, 403 before the body is read; payRank also secadmin and partner (decision 026)', async () => {
     for (const role of ROLES.filter((r) => !['main', 'business', 'admin'].includes(r))) {
       const token = await t.loginAs(role);
       for (const url of [`${H}/configs`, `${H}/userconfigs`, `${H}/logs`, `${H}/ranking`, `${H}/payRank`, `${H}/wgconfigs`, `${T}/configs`, `${T}/userconfigs`, `${T}/logs`, `${T}/ranking`]) {
-        expect((await t.get(url, token)).status, `${role} ${url}`).toBe(403);
+        const payRankRole = url === `${H}/payRank` && ['secadmin', 'partner'].includes(role);
+        expect((await t.get(url, token)).status, `${role} ${url}`).toBe(payRankRole ? 200 : 403);
       }
       expect((await t.post(`${H}/userconfigs/set`, { nonsense: 1 }, token)).status, role).toBe(403);
     }
@@ -198,5 +200,10 @@ describe.each(databases())('player controls on $kind', (database) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('8002');
     expect(csv.body).not.toContain('8001');
+    // decision 026: the partner and secadmin accounts reach payRank on their own role; the partner sees partner 1's players
+    const partnerRows = (await t.get(`${H}/payRank`, await t.loginAs('partner'), range)).body.data.items;
+    expect(partnerRows.map((r: { uid: number }) => r.uid)).toEqual([8002, 8004]);
+    const secadminRows = (await t.get(`${H}/payRank`, await t.loginAs('secadmin'), range)).body.data.items;
+    expect(secadminRows.map((r: { uid: number }) => r.uid)).toEqual([8002, 8001, 8004]);
   });
 });
