@@ -33,6 +33,7 @@ import { agentManagerOperations, agentManagerPlatformOperations } from './domain
 import { agentxOperations, agentxPlatformOperations } from './domains/agentx/routes';
 import { agentCashOperations, agentCashPlatformOperations } from './domains/agentcash/routes';
 import { groundPromoterOperations, groundPromoterPlatformOperations } from './domains/groundpromoters/routes';
+import { activityPlatformOperations, activityStaffOperations } from './domains/activities/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
 import { registerReportCompaction } from './domains/payment-reports/compact';
@@ -128,6 +129,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, agentxOperations);
   registerOperations(app, deps, agentCashOperations);
   registerOperations(app, deps, groundPromoterOperations);
+  registerOperations(app, deps, activityStaffOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
@@ -142,7 +144,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...tableGamePlatformOperations, ...providerPlatformOperations, ...controlPlatformOperations,
     ...messagePlatformOperations, ...appSettingPlatformOperations, ...lostPlayerPlatformOperations,
     ...partnerPlatformOperations, ...roomPlatformOperations, ...agentPlatformOperations, ...agentReportPlatformOperations,
-    ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations,
+    ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations, ...activityPlatformOperations,
   ]);
 
   await registerWebApp(app, config.webDist);

@@ -31,3 +31,4 @@ export * from './groundpromoters';
 export * from './agents';
 export * from './partners';
 export * from './agentmanager';
+export * from './activities';

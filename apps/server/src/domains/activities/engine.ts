@@ -1,0 +1,248 @@
+/**
+ * The activity engine (issue 10): runs every activity of @console/activities from its
+ * declaration. For one player it reads the facts the activity listens to (bets, recharges,
+ * logins, phone, balance) over the period, asks the declaration's pure `evaluate`, and pays
+ * a reached tier through the ledger:
+ *   - keyed by player + activity + period + tier (activity_reward's unique key and the ledger
+ *     entry's idempotency key), with the config version it was earned under; a repeated claim
+ *     answers what the first one paid and pays nothing;
+ *   - under the total, daily and per-player budgets (conditional UPDATEs of one row each, so
+ *     concurrent claims on any number of server processes never overspend);
+ *   - one reward per device, phone and GCash account per activity, period and tier;
+ *   - never to a banned, suspended or self-excluded (cooling-off) player.
+ * docs/decisions/027-activities.md.
+ */
+import { dayOf, findActivity, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Period } from '@console/activities';
+import { sql } from 'kysely';
+import type { Db } from '../../db/open';
+import { ApiError, conflict, notFound } from '../../http/api-error';
+import { ledgerError, post } from '../ledger/ledger';
+
+const DAY_MS = 86_400_000;
+const num = (v: unknown) => Number(v ?? 0);
+
+export interface ActivityConfig { settings: BaseSettings; version: number; savedAt: Date | null }
+
+/** The settings in force (the defaults until first saved), their version (0: never saved) and when they were saved. */
+export async function activityConfig(db: Db, a: Activity): Promise<ActivityConfig> {
+  const r = (await sql<{ settings: unknown; version: string | number | null; saved_at: Date | string | null }>`
+    SELECT (SELECT settings FROM activity_config WHERE activity = ${a.id}) AS settings,
+      v.version, v.saved_at FROM (SELECT 1) one LEFT JOIN activity_version v ON v.activity = ${a.id}`.execute(db)).rows[0];
+  const parsed = r?.settings ? a.parseSettings(r.settings) : null;
+  return {
+    settings: parsed?.ok ? parsed.value : a.defaults,
+    version: num(r?.version),
+    savedAt: r?.saved_at ? new Date(r.saved_at) : null,
+  };
+}
+
+interface PlayerFacts {
+  uid: number; partner: number; status: string; suspended_until: Date | null; cool_until: Date | null; phone: string | null; phone_bound_at: Date | null;
+  vip: number; device: string | null; gcash: string | null; balance: number;
+}
+
+async function playerFacts(db: Db, uid: number): Promise<PlayerFacts | null> {
+  const r = (await sql<Record<string, unknown>>`
+    SELECT p.uid, p.partner, p.status, p.suspended_until, p.phone_country, p.phone_number, p.phone_bound_at, p.vip,
+      coalesce(p.login_device, p.register_device) AS device, p.gcash, b.chip + b.safe AS balance,
+      (SELECT max(cool_until) FROM player_control c WHERE c.uid = p.uid) AS cool_until
+    FROM player p JOIN player_balance b ON b.uid = p.uid WHERE p.uid = ${uid}`.execute(db)).rows[0];
+  if (!r) return null;
+  const phone = r.phone_country && r.phone_number ? `+${r.phone_country} ${r.phone_number}` : null;
+  return {
+    uid, partner: num(r.partner), status: String(r.status), suspended_until: r.suspended_until ? new Date(r.suspended_until as string) : null,
+    cool_until: r.cool_until ? new Date(r.cool_until as string) : null, phone, phone_bound_at: r.phone_bound_at ? new Date(r.phone_bound_at as string) : null,
+    vip: num(r.vip), device: (r.device as string | null) || null, gcash: (r.gcash as string | null) || null, balance: num(r.balance),
+  };
+}
+
+/** Why a player may not take part, or null (banned, suspended, cooling off). */
+export function ineligible(p: PlayerFacts, now: Date): string | null {
+  if (p.status === 'banned') return 'Player is banned';
+  if (p.status === 'suspended' && (!p.suspended_until || p.suspended_until > now)) return 'Player is suspended';
+  if (p.cool_until && p.cool_until > now) return 'Player is self-excluded';
+  return null;
+}
+
+/** Where the counted facts of a period begin: its start, or the last config save inside it (the reset rule). */
+export const countedFrom = (period: Period, savedAt: Date | null) => (savedAt && savedAt > period.start && savedAt < period.end ? savedAt : period.start);
+
+async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, period: Period, cfg: ActivityConfig, now: Date): Promise<Facts> {
+  const from = countedFrom(period, cfg.savedAt);
+  const to = new Date(Math.min(period.end.getTime(), now.getTime() + 1));
+  const listens = new Set(a.listens);
+  const needBets = listens.has('bets');
+  const [bets, recharges, logins, claims] = await Promise.all([
+    needBets
+      ? sql<{ bet: unknown; win: unknown; rounds: unknown }>`SELECT coalesce(sum(bet), 0) AS bet, coalesce(sum(win), 0) AS win, count(*) AS rounds
+          FROM game_bet WHERE uid = ${p.uid} AND at >= ${from} AND at < ${to}`.execute(db)
+      : null,
+    listens.has('recharges')
+      ? db.selectFrom('recharge_order').select(['paid_at', sql<number>`coalesce(paid_amount, price)`.as('amount')])
+        .where('uid', '=', p.uid).where('status', '=', 'paid').where('paid_at', '>=', from).where('paid_at', '<', to).orderBy('paid_at').limit(200).execute()
+      : [],
+    listens.has('logins')
+      ? sql<{ day: string }>`SELECT DISTINCT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date::text AS day FROM player_login
+          WHERE uid = ${p.uid} AND at >= ${from} AND at < ${to} ORDER BY 1`.execute(db)
+      : null,
+    db.selectFrom('activity_reward').select(['period', 'tier', 'at', 'amount']).where('uid', '=', p.uid).where('activity', '=', a.id).orderBy('at').orderBy('id').execute(),
+  ]);
+  const b = bets?.rows[0];
+  const rechargeList = recharges.map((r) => ({ at: new Date(r.paid_at as unknown as string), amount: num(r.amount) }));
+  let rush: Facts['rush'] = null;
+  if (a.rush) {
+    const { minDeposit, minutes } = a.rush(s as never);
+    const first = rechargeList.find((r) => r.amount >= minDeposit);
+    if (first) {
+      const end = new Date(Math.min(first.at.getTime() + minutes * 60_000, to.getTime()));
+      const bet = (await sql<{ bet: unknown }>`SELECT coalesce(sum(bet), 0) AS bet FROM game_bet WHERE uid = ${p.uid} AND at >= ${first.at} AND at < ${end}`.execute(db)).rows[0];
+      rush = { startedAt: first.at, deposit: first.amount, bet: num(bet?.bet) };
+    }
+  }
+  return {
+    now, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
+    balance: p.balance, phone: p.phone, phoneBoundAt: p.phone_bound_at, vip: p.vip, loginDays: logins?.rows.map((r) => r.day) ?? [],
+    claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })), rush,
+  };
+}
+
+export interface Evaluated { activity: Activity; config: ActivityConfig; period: Period; player: PlayerFacts; facts: Facts; evaluation: Evaluation; blocked: string | null }
+
+/** The periods a player may still claim from besides the current one (ladderloserebate: the last `claimDays` days). */
+function openPeriods(a: Activity, s: BaseSettings, now: Date): Period[] {
+  const current = periodOf(a, s, now);
+  const out = current ? [current] : [];
+  for (let back = 1; back <= (a.claimDays ?? 0); back += 1) {
+    const p = periodOf(a, s, new Date(now.getTime() - back * DAY_MS));
+    if (p && p.end.getTime() + (a.claimDays ?? 0) * DAY_MS > now.getTime()) out.push(p);
+  }
+  return out;
+}
+
+/** A period a claim may name: the current one, or an ended one still within the activity's claim days. */
+function claimablePeriod(a: Activity, s: BaseSettings, now: Date, key: string | undefined): Period {
+  if (key === undefined) {
+    const current = periodOf(a, s, now);
+    if (!current) throw conflict('Activity is not running');
+    return current;
+  }
+  const p = openPeriods(a, s, now).find((x) => x.key === key);
+  if (!p) throw conflict(`Period ${key} is not open for claims`);
+  return p;
+}
+
+export async function evaluateFor(db: Db, a: Activity, uid: number, now: Date, periodKey?: string): Promise<Evaluated[]> {
+  const [config, player] = await Promise.all([activityConfig(db, a), playerFacts(db, uid)]);
+  if (!player) throw notFound(`Player ${uid} not found`);
+  if (!config.settings.open) return [];
+  const periods = periodKey === undefined ? openPeriods(a, config.settings, now) : [claimablePeriod(a, config.settings, now, periodKey)];
+  const blocked = ineligible(player, now);
+  const out: Evaluated[] = [];
+  for (const period of periods) {
+    const facts = await factsOf(db, a, config.settings, player, period, config, now);
+    out.push({ activity: a, config, period, player, facts, evaluation: a.evaluate(config.settings as never, facts, period), blocked });
+  }
+  return out;
+}
+
+/** Records (or refreshes) a participant row from an evaluation: only when there is something to show (progress, a reward, a state past the first). */
+export async function recordParticipant(db: Db, e: Evaluated, now: Date, paid?: number): Promise<void> {
+  const ev = e.evaluation;
+  const initial = e.activity.states[0];
+  if (paid === undefined && ev.progress <= 0 && ev.state === initial && !ev.tiers.some((t) => t.reached)) return;
+  await db.insertInto('activity_player').values({
+    activity: e.activity.id, period: e.period.key, uid: e.player.uid, partner: e.player.partner, config_version: e.config.version,
+    state: ev.state, progress: ev.progress, target: ev.target, rewards: paid === undefined ? 0 : 1, rewarded: paid ?? 0,
+    first_at: now, first_day: dayOf(now), updated_at: now,
+  }).onConflict((oc) => oc.columns(['activity', 'period', 'uid']).doUpdateSet({
+    state: ev.state, progress: ev.progress, target: ev.target, config_version: e.config.version, updated_at: now,
+    rewards: paid === undefined ? sql`activity_player.rewards` : sql`activity_player.rewards + 1`,
+    rewarded: paid === undefined ? sql`activity_player.rewarded` : sql`activity_player.rewarded + ${paid}`,
+  })).execute();
+}
+
+export interface ClaimAnswer {
+  activity: string; period: string; tier: string; currency: 'chip' | 'bean' | 'diamond'; amount: number; balance: number | null;
+  state: string; configVersion: number; repeated: boolean;
+}
+
+/**
+ * One claim: pays the tier once, or answers what the first claim paid (repeated). 409 with the
+ * reason for everything the rules, the budgets or the anti-abuse rules refuse; nothing changes then.
+ */
+export async function claim(trx: Db, input: { appId: string; uid: number; activity: string; tier: string; period?: string; now: Date }): Promise<ClaimAnswer> {
+  const a = findActivity(input.activity);
+  if (!a) throw notFound(`Activity ${input.activity} not found`);
+  const { uid, now } = input;
+  // one claim of a player in an activity at a time (every server process: a database lock)
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`activity:${a.id}:${uid}`}))`.execute(trx);
+  const config = await activityConfig(trx, a);
+  const periodKey = input.period ?? periodOf(a, config.settings, now)?.key;
+  if (periodKey !== undefined) {
+    const done = await trx.selectFrom('activity_reward').selectAll().where('activity', '=', a.id).where('period', '=', periodKey)
+      .where('uid', '=', uid).where('tier', '=', input.tier).executeTakeFirst();
+    if (done) {
+      return {
+        activity: a.id, period: done.period, tier: done.tier, currency: done.currency, amount: num(done.amount), balance: null,
+        state: 'claimed', configVersion: num(done.config_version), repeated: true,
+      };
+    }
+  }
+  if (!config.settings.open) throw conflict('Activity is closed');
+  const [e] = await evaluateFor(trx, a, uid, now, input.period ?? claimablePeriod(a, config.settings, now, undefined).key);
+  if (e.blocked) throw conflict(e.blocked);
+  const t = e.evaluation.tiers.find((x) => x.tier === input.tier);
+  if (!t) throw conflict(`Nothing to claim for tier ${input.tier}`);
+  if (!t.reached) throw conflict(t.why ?? 'Not reached');
+  if (t.amount <= 0) throw conflict('Nothing to pay');
+  const s = config.settings;
+  const p = e.player;
+  const period = e.period.key;
+  for (const [column, value, what] of [['device', p.device, 'Device'], ['phone', p.phone, 'Phone'], ['gcash', p.gcash, 'GCash account']] as const) {
+    if (!value) continue;
+    const taken = await trx.selectFrom('activity_reward').select('uid').where('activity', '=', a.id).where('period', '=', period)
+      .where('tier', '=', t.tier).where(column, '=', value).executeTakeFirst();
+    if (taken) throw conflict(`${what} already rewarded`);
+  }
+  if (s.playerCap > 0) {
+    const had = await trx.selectFrom('activity_reward').select(sql<number>`coalesce(sum(amount), 0)`.as('n')).where('uid', '=', uid).where('activity', '=', a.id).executeTakeFirstOrThrow();
+    if (num(had.n) + t.amount > s.playerCap) throw conflict('Player cap reached');
+  }
+  const day = dayOf(now);
+  await trx.insertInto('activity_budget').values({ activity: a.id, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
+  const total = await trx.updateTable('activity_budget').set({ spent: sql`spent + ${t.amount}` }).where('activity', '=', a.id)
+    .where(sql<boolean>`${s.totalBudget} = 0 OR spent + ${t.amount} <= ${s.totalBudget}`).returning('spent').executeTakeFirst();
+  if (!total) throw conflict('Budget exhausted');
+  await trx.insertInto('activity_budget_day').values({ activity: a.id, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
+  const daily = await trx.updateTable('activity_budget_day').set({ spent: sql`spent + ${t.amount}` }).where('activity', '=', a.id).where('day', '=', day)
+    .where(sql<boolean>`${s.dailyBudget} = 0 OR spent + ${t.amount} <= ${s.dailyBudget}`).returning('spent').executeTakeFirst();
+  if (!daily) throw conflict('Daily budget exhausted');
+  let posted;
+  try {
+    posted = await post(trx, {
+      uid, currency: t.currency, delta: t.amount, reason: `activity.${a.id}`, ref: `activity:${a.id}:${period}:${t.tier}`,
+      actor: `app:${input.appId}`, key: `activity:${a.id}:${period}:${uid}:${t.tier}`, at: now,
+    });
+  } catch (error) {
+    throw ledgerError(error, uid);
+  }
+  await trx.insertInto('activity_reward').values({
+    activity: a.id, period, tier: t.tier, uid, partner: p.partner, currency: t.currency, amount: t.amount, config_version: config.version,
+    device: p.device, phone: p.phone, gcash: p.gcash, entry_id: posted.entryId, app_id: input.appId, at: now, day,
+  }).execute();
+  const after = a.evaluate(s as never, { ...e.facts, claims: [...e.facts.claims, { period, tier: t.tier, at: now, amount: t.amount }] }, e.period);
+  await recordParticipant(trx, { ...e, evaluation: after }, now, t.amount);
+  return {
+    activity: a.id, period, tier: t.tier, currency: t.currency, amount: t.amount, balance: posted.balanceAfter, state: after.state,
+    configVersion: config.version, repeated: false,
+  };
+}
+
+/** Turns a unique-key race the checks above could not see (two processes) into the same 409s. */
+export function claimError(error: unknown): unknown {
+  const c = String((error as { constraint?: string }).constraint ?? (error as Error)?.message ?? '');
+  if (c.includes('activity_reward_device_uq')) return new ApiError(409, 'Device already rewarded');
+  if (c.includes('activity_reward_phone_uq')) return new ApiError(409, 'Phone already rewarded');
+  if (c.includes('activity_reward_gcash_uq')) return new ApiError(409, 'GCash account already rewarded');
+  return error;
+}

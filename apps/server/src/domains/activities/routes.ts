@@ -1,0 +1,298 @@
+/**
+ * /activities (issue 10): one generic set of staff operations per activity of
+ * @console/activities, each naming its own catalogue screen (so each checks that screen's
+ * roles: business reads a dashboard, only admin saves a config), and the platform calls by
+ * which an app shows its player the live activities and claims. docs/api/activities.md.
+ *
+ *   GET  /api/activities/<id>/dashboard          participants, claims, rewards and budget use by day
+ *   GET  /api/activities/<id>/players            participants (+ /export); …/players/rewards every reward paid (+ /export)
+ *   GET  /api/activities/<id>/configs            settings in force, version, what a save would reset
+ *   POST /api/activities/<id>/configs/update     overwrite (400 naming the field); new version; resets the current period's unfinished progress
+ *   GET  /api/activities/<id>/configs/versions   history (+ /export); POST …/versions/restore
+ *   GET  /api/activities/<id>/configlogs         the same history, for the readers of the configlogs screen
+ *   GET  /api/platform/activities                the live activities of a player with progress and tiers
+ *   POST /api/platform/activities/claim          pays a reached tier once (idempotent)
+ */
+import { ACTIVITIES, dayOf, FOREVER, periodOf, type Activity } from '@console/activities';
+import { findScreen } from '@console/catalog';
+import {
+  activityClaimAnswer, activityClaimBody, activityConfigAnswer, activityConfigUpdateBody, activityDashboard, activityPlayerRow, activityRewardRow,
+  configVersion, platformActivitiesQuery, platformActivity, type ActivityDashboard, type ActivityPlayerRow, type ActivityRewardRow, type ConfigVersion,
+} from '@console/schemas';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db/open';
+import { ApiError } from '../../http/api-error';
+import { contains, dateRange, defineList, eqInt, eqText, listOperations, sortBy } from '../../http/list';
+import { defineOperation, type Operation } from '../../http/operation';
+import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
+import { isoInConsoleZone } from '../../http/time';
+import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
+import { summaryOperation } from '../payment-reports/common';
+import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
+import type { DayRange } from '../player-reports/range';
+import { activityConfig, claim, claimError, evaluateFor, recordParticipant } from './engine';
+
+const tags = ['activities'];
+const num = (v: unknown) => Number(v ?? 0);
+const ok = <T>(data: T) => ({ code: 200 as const, data });
+const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
+
+export type Settings = Record<string, unknown>;
+export const configKind = (id: string) => `activities.${id}`;
+
+/** The catalogue screens of an activity (relief is one config screen; onlinesign names its config screen `config`). */
+export function activityScreens(a: Activity) {
+  const base = `/activities/${a.id}`;
+  const at = (s: string) => (findScreen(`${base}/${s}`) ? `${base}/${s}` : null);
+  return {
+    base,
+    dashboard: at('dashboard'),
+    players: at('players'),
+    configs: at('configs') ?? at('config') ?? (findScreen(base) ? base : null),
+    configlogs: at('configlogs'),
+  };
+}
+
+/** The versioned settings of one activity (one document, key 'settings'). */
+export function activityItems(a: Activity, screen: string): VersionedItems<Settings> {
+  return {
+    screen,
+    kind: configKind(a.id),
+    noun: 'Activity settings',
+    async read(db) {
+      const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', a.id).forUpdate().executeTakeFirst();
+      return row ? (row.settings as Settings) : null;
+    },
+    async write(db, _key, doc, now) {
+      const settings = JSON.stringify(doc ?? a.defaults);
+      await db.insertInto('activity_config').values({ activity: a.id, settings, updated_at: now })
+        .onConflict((oc) => oc.column('activity').doUpdateSet({ settings, updated_at: now })).execute();
+    },
+    restorable: z.custom<Settings>((v) => a.parseSettings(v).ok, { message: 'does not fit the activity\'s settings' }),
+  };
+}
+
+/**
+ * After a save (or a restore): the new version counts from now, and the participants of the
+ * current period whose state is not final start again (progress 0, the first state); rewards
+ * already paid stay. Answers how many were reset.
+ */
+export async function applyNewVersion(db: Db, a: Activity, version: number, now: Date): Promise<number> {
+  await db.insertInto('activity_version').values({ activity: a.id, version, saved_at: now })
+    .onConflict((oc) => oc.column('activity').doUpdateSet({ version, saved_at: now })).execute();
+  const cfg = await activityConfig(db, a);
+  const current = periodOf(a, cfg.settings, now);
+  if (!current) return 0;
+  const reset = await db.updateTable('activity_player')
+    .set({ state: a.states[0], progress: 0, reset_at: now, config_version: version, updated_at: now })
+    .where('activity', '=', a.id).where('period', '=', current.key).where('state', 'not in', [...a.final])
+    .executeTakeFirst();
+  return Number(reset.numUpdatedRows ?? 0);
+}
+
+async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, now: Date): Promise<ActivityDashboard> {
+  const cfg = await activityConfig(db, a);
+  const s = cfg.settings;
+  const [joined, paid, totals, states, budget, today] = await Promise.all([
+    db.selectFrom('activity_player').select([sql<string>`first_day::text`.as('day'), sql<number>`count(*)`.as('n')])
+      .where('activity', '=', a.id).where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
+      .groupBy('first_day').execute(),
+    db.selectFrom('activity_reward').select([sql<string>`day::text`.as('day'), sql<number>`count(*)`.as('claims'),
+      sql<number>`count(DISTINCT uid)`.as('players'), sql<number>`coalesce(sum(amount), 0)`.as('amount')])
+      .where('activity', '=', a.id).where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
+      .groupBy('day').execute(),
+    db.selectFrom('activity_reward').select([sql<number>`count(DISTINCT uid)`.as('players'), sql<number>`count(*)`.as('claims'), sql<number>`coalesce(sum(amount), 0)`.as('amount')])
+      .where('activity', '=', a.id).where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('activity_player').select(['state', sql<number>`count(*)`.as('n')])
+      .where('activity', '=', a.id).where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
+      .groupBy('state').execute(),
+    db.selectFrom('activity_budget').select('spent').where('activity', '=', a.id).executeTakeFirst(),
+    db.selectFrom('activity_budget_day').select('spent').where('activity', '=', a.id).where('day', '=', dayOf(now)).executeTakeFirst(),
+  ]);
+  const joinedBy = new Map(joined.map((x) => [x.day, num(x.n)]));
+  const paidBy = new Map(paid.map((x) => [x.day, x]));
+  const share = (spent: number, of: number) => (of > 0 ? Math.round((spent / of) * 10_000) / 100 : null);
+  const days = r.days.map((day) => {
+    const p = paidBy.get(day);
+    const rewarded = num(p?.amount);
+    return { day, participants: joinedBy.get(day) ?? 0, claims: num(p?.claims), rewardedPlayers: num(p?.players), rewarded, dailyUsed: share(rewarded, s.dailyBudget) };
+  });
+  const spent = num(budget?.spent);
+  const spentToday = num(today?.spent);
+  return {
+    activity: a.id, name: a.name, configVersion: cfg.version, open: s.open,
+    totals: { participants: days.reduce((n, d) => n + d.participants, 0), rewardedPlayers: num(totals.players), claims: num(totals.claims), rewarded: num(totals.amount) },
+    budget: { total: s.totalBudget, spent, totalUsed: share(spent, s.totalBudget), daily: s.dailyBudget, spentToday, dailyUsed: share(spentToday, s.dailyBudget), playerCap: s.playerCap },
+    states: a.states.map((state) => ({ state, players: num(states.find((x) => x.state === state)?.n) })),
+    days,
+    chart: days.map((d) => ({ day: d.day, participants: d.participants, claims: d.claims, rewarded: d.rewarded / 100 })),
+  };
+}
+
+const versionRow = (r: Record<string, unknown>): ConfigVersion => ({
+  id: Number(r.id), key: String(r.key), at: new Date(r.at as string).toISOString(), actor: String(r.actor),
+  action: String(r.action), before: r.before ?? null, after: r.after ?? null,
+});
+
+/** The operations of one activity, for each of its screens the catalogue has. */
+export function activityOperations(a: Activity): Operation[] {
+  const sc = activityScreens(a);
+  const url = (s: string) => `/api/activities/${a.id}/${s}`;
+  const name = (s: string) => `activities.${a.id}.${s}`;
+  const ops: Operation[] = [];
+  if (sc.dashboard) {
+    ops.push(summaryOperation({
+      url: url('dashboard'), name: name('dashboard'), screen: sc.dashboard, response: activityDashboard,
+      summary: `${a.name.en}: participants (by the day they joined), claims, players rewarded, amount paid and budget use, by day and over the range; players by state`,
+      load: (db, user, r, _q, now) => dashboard(db, user, a, r, now),
+    }));
+  }
+  if (sc.players) {
+    ops.push(...listOperations(defineList<ActivityPlayerRow>({
+      url: url('players'), name: name('players'), screen: sc.players, tags, paging: 'keyset',
+      summary: `${a.name.en}'s participants, one row per player and period, last change first: filters uid, period, state, from/to (last change)`,
+      from: (db: Db) => db.selectFrom('activity_player as ap').leftJoin('player as p', 'p.uid', 'ap.uid')
+        .select(['ap.uid', 'p.name', 'ap.partner', 'ap.period', 'ap.state', 'ap.progress', 'ap.target', 'ap.rewards', 'ap.rewarded', 'ap.config_version',
+          'ap.first_at', 'ap.updated_at', 'ap.reset_at'])
+        .where('ap.activity', '=', a.id),
+      partner: 'ap.partner', id: 'ap.uid',
+      filters: {
+        uid: eqInt('ap.uid', 1), period: eqText('ap.period', 64),
+        state: eqText('ap.state', 32), time: dateRange('ap.updated_at'),
+      },
+      sorts: { updatedAt: sortBy.time('ap.updated_at') }, defaultSort: { key: 'updatedAt', order: 'descend' },
+      item: activityPlayerRow,
+      row: (x) => ({
+        uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), period: String(x.period), state: String(x.state), progress: num(x.progress),
+        target: x.target === null ? null : num(x.target), rewards: num(x.rewards), rewarded: num(x.rewarded), configVersion: num(x.config_version),
+        firstAt: iso(x.first_at), updatedAt: iso(x.updated_at), resetAt: x.reset_at ? iso(x.reset_at) : null,
+      }),
+    })));
+    ops.push(...listOperations(defineList<ActivityRewardRow>({
+      url: `${url('players')}/rewards`, name: `${name('players')}.rewards`, screen: sc.players, tags, paging: 'keyset',
+      summary: `Every reward ${a.name.en} paid (one ledger entry each), newest first: filters uid, period, tier, from/to`,
+      from: (db: Db) => db.selectFrom('activity_reward as r').leftJoin('player as p', 'p.uid', 'r.uid')
+        .select(['r.id', 'r.uid', 'p.name', 'r.partner', 'r.period', 'r.tier', 'r.currency', 'r.amount', 'r.config_version', 'r.device', 'r.phone', 'r.gcash', 'r.app_id', 'r.at'])
+        .where('r.activity', '=', a.id),
+      partner: 'r.partner', id: 'r.id',
+      filters: { uid: eqInt('r.uid', 1), period: eqText('r.period', 64), tier: eqText('r.tier', 32), time: dateRange('r.at') },
+      sorts: { at: sortBy.time('r.at') }, defaultSort: { key: 'at', order: 'descend' },
+      item: activityRewardRow,
+      row: (x) => ({
+        id: num(x.id), uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), period: String(x.period), tier: String(x.tier),
+        currency: x.currency as ActivityRewardRow['currency'], amount: num(x.amount), configVersion: num(x.config_version),
+        device: (x.device as string | null) ?? null, phone: (x.phone as string | null) ?? null, gcash: (x.gcash as string | null) ?? null,
+        appId: String(x.app_id), at: iso(x.at),
+      }),
+    })));
+  }
+  if (sc.configs) {
+    const items = activityItems(a, sc.configs);
+    const cfgUrl = url('configs');
+    const answer = async (db: Db, now: Date) => {
+      const cfg = await activityConfig(db, a);
+      const current = periodOf(a, cfg.settings, now);
+      const unfinished = current
+        ? num((await db.selectFrom('activity_player').select(sql<number>`count(*)`.as('n')).where('activity', '=', a.id).where('period', '=', current.key)
+          .where('state', 'not in', [...a.final]).executeTakeFirstOrThrow()).n)
+        : 0;
+      return {
+        activity: a.id, name: a.name, rules: a.rules, version: cfg.version, savedAt: cfg.savedAt ? iso(cfg.savedAt) : null,
+        settings: cfg.settings as unknown as Settings, defaults: a.defaults as unknown as Settings,
+        running: cfg.settings.open && current !== null, period: current?.key ?? null, unfinished,
+      };
+    };
+    ops.push(
+      defineOperation({
+        method: 'GET', url: cfgUrl, name: name('configs'), screen: sc.configs, tags,
+        summary: `${a.name.en}'s settings in force (version 0: never saved, the defaults), whether it is running, and how many unfinished participants a save would reset`,
+        response: z.object({ code: z.literal(200), data: activityConfigAnswer }),
+        handler: async ({ db, now }) => ok(await answer(db, now)),
+      }),
+      defineOperation({
+        method: 'POST', url: `${cfgUrl}/update`, name: `${name('configs')}.update`, screen: sc.configs, tags, audit: true,
+        summary: `Overwrites ${a.name.en}'s settings with the whole document (the screen confirms first, §5); 400 naming the field `
+          + '(settings.endAt: Must be after startAt); a new version; the current period\'s unfinished progress starts again, paid rewards stay',
+        body: activityConfigUpdateBody,
+        response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), reset: z.number() }) }),
+        handler: async ({ db, user, now, note, body }) => {
+          const parsed = a.parseSettings(body.settings);
+          if (!parsed.ok) throw new ApiError(400, `settings.${parsed.message}`);
+          const saved = await saveItem({ db, user, now, note }, items, 'settings', 'update', () => parsed.value as unknown as Settings);
+          const reset = await applyNewVersion(db, a, saved.version, now);
+          note.after = { ...(note.after as object), reset };
+          return ok({ version: saved.version, reset });
+        },
+      }),
+      ...versionOperations(items, { base: `${cfgUrl}/versions`, name: `${name('configs')}.versions`, tags }).map((op) => (op.url.endsWith('/restore')
+        ? {
+          ...op,
+          handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+            const answer = (await op.handler(ctx)) as { data: { version: number } };
+            await applyNewVersion(ctx.db, a, answer.data.version, ctx.now);
+            return answer;
+          },
+        } as Operation
+        : op)),
+    );
+  }
+  if (sc.configlogs) {
+    ops.push(...listOperations(defineList<ConfigVersion>({
+      url: url('configlogs'), name: name('configlogs'), screen: sc.configlogs, tags, paging: 'page',
+      summary: `Every change of ${a.name.en}'s settings (who, when, action, the document before and after), newest first: filters actor, action`,
+      from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', configKind(a.id)),
+      partner: 'partner', id: 'id',
+      filters: { actor: eqText('actor', 64), action: contains('action', 64), time: dateRange('at') },
+      sorts: { id: sortBy.int('id'), at: sortBy.time('at') }, defaultSort: { key: 'id', order: 'descend' },
+      item: configVersion, row: versionRow,
+    })));
+  }
+  return ops;
+}
+
+export const activityStaffOperations: Operation[] = ACTIVITIES.flatMap(activityOperations);
+
+export const activityPlatformOperations: PlatformOperation[] = [
+  definePlatformOperation({
+    method: 'GET', url: '/api/platform/activities', name: 'platform.activities.list',
+    summary: 'The activities open for a player now (and earlier periods still open for claims), in `lang`, each with its state, progress, target and tiers '
+      + '(reached or why not); `blocked` names why the player may not claim at all (banned, suspended, self-excluded). Records the player as a participant '
+      + 'where there is progress. 404 unknown player',
+    query: platformActivitiesQuery,
+    response: z.object({ code: z.literal(200), data: z.object({ uid: z.number(), items: z.array(platformActivity) }) }),
+    handler: async ({ db, query, now }) => {
+      const lang = query.lang ?? 'en';
+      const items = [];
+      for (const a of ACTIVITIES) {
+        for (const e of await evaluateFor(db, a, query.uid, now)) {
+          await recordParticipant(db, e, now);
+          items.push({
+            activity: a.id, name: a.name[lang], rules: a.rules, period: e.period.key, periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end), configVersion: e.config.version,
+            state: e.evaluation.state, progress: e.evaluation.progress, target: e.evaluation.target, blocked: e.blocked,
+            tiers: e.evaluation.tiers.map((t) => ({ tier: t.tier, label: t.label[lang], currency: t.currency, amount: t.amount, reached: t.reached && !e.blocked, why: e.blocked ?? t.why ?? null })),
+          });
+        }
+      }
+      return ok({ uid: query.uid, items });
+    },
+  }),
+  definePlatformOperation({
+    method: 'POST', url: '/api/platform/activities/claim', name: 'platform.activities.claim',
+    summary: 'Claims a reached tier of an activity for a player: pays it through the ledger once (reason activity.<id>, idempotency key '
+      + 'activity:<id>:<period>:<uid>:<tier>); the same claim again answers the first payment with repeated: true. 409 with the reason: '
+      + 'not reached (why), Activity is closed / not running, Budget exhausted, Daily budget exhausted, Player cap reached, Device / Phone / GCash account '
+      + 'already rewarded, Player is banned / suspended / self-excluded; 404 unknown player or activity',
+    body: activityClaimBody,
+    response: z.object({ code: z.literal(200), data: activityClaimAnswer }),
+    handler: async ({ db, app, body, now }) => {
+      try {
+        return ok(await db.transaction().execute((trx) => claim(trx, { appId: app.appId, uid: body.uid, activity: body.activity, tier: body.tier, period: body.period, now })));
+      } catch (error) {
+        throw claimError(error);
+      }
+    },
+  }),
+];
+

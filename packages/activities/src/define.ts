@@ -1,0 +1,233 @@
+/**
+ * The one shape of an activity (issue 10). An activity file calls `defineActivity({...})`
+ * once: its settings schema (defaults, bounds, the §5 rules), the facts it reads (what counts
+ * as progress: bets, recharges, logins, phone binding, balance), its period, its states and
+ * its rewards as one pure function of settings and facts. The console's engine
+ * (apps/server/src/domains/activities) computes the facts of one player, calls `evaluate`,
+ * and pays a reached tier through the ledger under the activity's budgets; the screens
+ * (dashboard, players, configs, configlogs) come from the same declaration.
+ */
+import { describeZodError, MAX_AMOUNT, whole } from '@console/games';
+import { z } from 'zod';
+
+export type Label = { en: string; zh: string };
+
+/** The activities of §2 /activities the engine runs (one file each under ./activities). */
+export const ACTIVITY_IDS = ['relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign'] as const;
+export type ActivityId = (typeof ACTIVITY_IDS)[number];
+
+/**
+ * day: a GMT+08:00 calendar day ('2026-11-26'); once: one period for ever ('once');
+ * window: the activity's own start to end ('window:<startAt>').
+ */
+export type PeriodKind = 'day' | 'once' | 'window';
+
+/** What counts as progress: the facts an activity listens to (documentation and the dashboard's help). */
+export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time';
+
+export type RewardCurrency = 'chip' | 'bean' | 'diamond';
+
+/** One player's facts over one period (the window starts later when the config was saved in it: the reset rule). */
+export interface Facts {
+  now: Date;
+  /** Where the counted facts begin: the period's start, or the last config save within the period. */
+  from: Date;
+  /** The period's end (exclusive). */
+  to: Date;
+  /** Sum of the player's bets in [from, to) (valid bet), centavos. */
+  validBet: number;
+  /** Sum of what those bets paid back. */
+  wins: number;
+  rounds: number;
+  /** Paid recharges in [from, to), oldest first (amount: what the channel took, centavos). */
+  recharges: { at: Date; amount: number }[];
+  /** chip + safe now. */
+  balance: number;
+  /** '+63 9171234567' when bound. */
+  phone: string | null;
+  phoneBoundAt: Date | null;
+  vip: number;
+  /** GMT+08:00 days of [from, to) on which the player logged in, oldest first. */
+  loginDays: string[];
+  /** The player's earlier rewards of this activity, every period, oldest first. */
+  claims: { period: string; tier: string; at: Date; amount: number }[];
+  /**
+   * Bets placed in the rush after the first qualifying recharge of the period (luckyrush's
+   * `rush`); null when the activity has no rush or no recharge qualified.
+   */
+  rush: { startedAt: Date; deposit: number; bet: number } | null;
+}
+
+export interface Tier {
+  /** Key of the reward within its period ('1', 'm2', 'rebate', 'box'). */
+  tier: string;
+  label: Label;
+  currency: RewardCurrency;
+  /** What claiming it pays now (0 when nothing is due yet). */
+  amount: number;
+  /** The rules allow claiming it now (budgets and anti-abuse are the engine's). */
+  reached: boolean;
+  /** Why it cannot be claimed yet, in words ("Bet ₱1,200 more"), when not reached. */
+  why?: string;
+}
+
+export interface Evaluation {
+  /** One of the activity's `states`. */
+  state: string;
+  /** Progress towards the next target (in the activity's unit), and the target (null: none). */
+  progress: number;
+  target: number | null;
+  tiers: Tier[];
+}
+
+export interface Period { key: string; start: Date; end: Date }
+
+/** A row of an activity's rule table: settings overrides + facts → what the rules must answer. */
+export interface RuleExample {
+  name: string;
+  settings?: Record<string, unknown>;
+  facts: Partial<Facts>;
+  expect: { state?: string; claimable?: string[]; amounts?: Record<string, number>; progress?: number; target?: number | null };
+}
+
+export interface ActivitySpec<S extends BaseSettings> {
+  id: ActivityId;
+  name: Label;
+  /** The rules in two or three sentences (the config screen's help, the docs). */
+  rules: string;
+  /** Strict settings schema built with `activitySettings`; `settings.parse({})` gives the defaults. */
+  settings: z.ZodType<S>;
+  labels: Record<string, Label>;
+  listens: readonly Listens[];
+  period: PeriodKind;
+  /** Days after a day period ends in which its rewards may still be claimed (ladderloserebate: 3). */
+  claimDays?: number;
+  /** The player states, the first the initial one; `final` ones are not reset by a config save. */
+  states: readonly string[];
+  final: readonly string[];
+  /** Luckyrush: the deposit that starts a rush and its length. */
+  rush?(settings: S): { minDeposit: number; minutes: number };
+  evaluate(settings: S, facts: Facts, period: Period): Evaluation;
+  /** The rule table (activities.test.ts runs every row of every activity). */
+  examples: readonly RuleExample[];
+}
+
+export interface Activity<S extends BaseSettings = BaseSettings> extends ActivitySpec<S> {
+  defaults: S;
+  parseSettings(input: unknown): { ok: true; value: S } | { ok: false; message: string };
+}
+
+/** A GMT+08:00 instant as an ISO text with its offset, or a day; optional. */
+const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Must be an ISO 8601 time with its offset' })
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'Must be a real time' });
+
+/** Chip amounts are centavos, like every amount of the console; 0 in a budget = no limit. */
+export const chips = whole(0, MAX_AMOUNT);
+export const positiveChips = whole(1, MAX_AMOUNT);
+
+/** The settings every activity has: the switch, the dates, the three budgets. */
+export const baseShape = {
+  open: z.boolean().default(true),
+  startAt: instant.nullable().default(null),
+  endAt: instant.nullable().default(null),
+  /** Most the activity pays in all, centavos (0: no limit). */
+  totalBudget: chips.default(0),
+  /** Most it pays a GMT+08:00 day (0: no limit). */
+  dailyBudget: chips.default(0),
+  /** Most one player receives from it, every period together (0: no limit). */
+  playerCap: chips.default(0),
+};
+export interface BaseSettings {
+  open: boolean; startAt: string | null; endAt: string | null; totalBudget: number; dailyBudget: number; playerCap: number;
+}
+
+export const BASE_LABELS: Record<keyof BaseSettings, Label> = {
+  open: { en: 'Open', zh: '开启' },
+  startAt: { en: 'Starts at', zh: '开始时间' },
+  endAt: { en: 'Ends at', zh: '结束时间' },
+  totalBudget: { en: 'Total budget (0: none)', zh: '总预算(0为不限)' },
+  dailyBudget: { en: 'Daily budget (0: none)', zh: '每日预算(0为不限)' },
+  playerCap: { en: 'Per-player cap (0: none)', zh: '单人上限(0为不限)' },
+};
+
+type Check<S> = (s: S, ctx: z.RefinementCtx) => void;
+
+/** A strict settings object: the base fields, the activity's own, end after start, and its own checks (§5). */
+export function activitySettings<Own extends z.ZodRawShape>(own: Own, check?: Check<z.output<z.ZodObject<Own>> & BaseSettings>) {
+  return z.strictObject({ ...baseShape, ...own }).superRefine((s, ctx) => {
+    const b = s as unknown as BaseSettings;
+    if (b.startAt && b.endAt && Date.parse(b.endAt) <= Date.parse(b.startAt)) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'Must be after startAt' });
+    check?.(s as never, ctx);
+  });
+}
+
+/** Thresholds that must rise strictly, reported on the first that does not ("tiers.2.bet: Must be more than the tier before"). */
+export function rising<T>(rows: readonly T[], key: keyof T & string, path: string, ctx: z.RefinementCtx): void {
+  for (let i = 1; i < rows.length; i += 1) {
+    if (Number(rows[i][key]) <= Number(rows[i - 1][key])) ctx.addIssue({ code: 'custom', path: [path, i, key], message: 'Must be more than the tier before' });
+  }
+}
+
+export function defineActivity<S extends BaseSettings>(spec: ActivitySpec<S>): Activity<S> {
+  const defaults = spec.settings.parse({});
+  if (!spec.states.length) throw new Error(`${spec.id}: no states`);
+  return {
+    ...spec,
+    labels: { ...BASE_LABELS, ...spec.labels },
+    defaults,
+    parseSettings(input) {
+      const r = spec.settings.safeParse(input);
+      return r.success ? { ok: true, value: r.data } : { ok: false, message: describeZodError(r.error, input) };
+    },
+  };
+}
+
+const OFFSET_MS = 8 * 3_600_000;
+/** The end of a period that never ends ('once' without an end date). */
+export const FOREVER = new Date('9999-01-01T00:00:00.000Z');
+const DAY_MS = 86_400_000;
+
+/** The GMT+08:00 day of an instant, 'YYYY-MM-DD'. */
+export const dayOf = (at: Date) => new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+/** Start of a GMT+08:00 day. */
+export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - OFFSET_MS);
+
+/** The period of `at` (or the one named by `key`) of an activity; null when `at` is outside the activity's dates. */
+export function periodOf(a: Pick<Activity, 'period'>, s: BaseSettings, at: Date, key?: string): Period | null {
+  const start = s.startAt ? new Date(s.startAt) : null;
+  const end = s.endAt ? new Date(s.endAt) : null;
+  if (a.period === 'day') {
+    const day = key ?? dayOf(at);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) return null;
+    const p = { key: day, start: dayStart(day), end: new Date(dayStart(day).getTime() + DAY_MS) };
+    if ((start && p.end <= start) || (end && p.start >= end)) return null;
+    return p;
+  }
+  if (a.period === 'once') return key === undefined || key === 'once' ? { key: 'once', start: start ?? new Date(0), end: end ?? FOREVER } : null;
+  if (!start || !end) return null;
+  const k = `window:${start.toISOString()}`;
+  if (key !== undefined && key !== k) return null;
+  return { key: k, start, end };
+}
+
+/** A deterministic fraction in [0, 1) from a text (luckyrush's box): FNV-1a. */
+export function fraction(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h / 0x1_0000_0000;
+}
+
+/** "₱1,234.50" of centavos (the rules' "why" texts). */
+export const peso = (centavos: number) => `₱${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/** Empty facts (rule tables start from them). */
+export function noFacts(now = new Date('2026-11-26T04:00:00.000Z')): Facts {
+  const from = dayStart(dayOf(now));
+  return {
+    now, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
+    phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null,
+  };
+}

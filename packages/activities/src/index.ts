@@ -1,0 +1,3 @@
+export * from './define';
+export * from './registry';
+export { PH_MOBILE } from './activities/telephonelogin';

@@ -1,0 +1,15 @@
+/** Every activity the engine runs. Adding one: a file under ./activities, its id in ACTIVITY_IDS, one line here. */
+import type { Activity, ActivityId } from './define';
+import { ladderloserebate } from './activities/ladderloserebate';
+import { luckyrush } from './activities/luckyrush';
+import { onlinesign } from './activities/onlinesign';
+import { relief } from './activities/relief';
+import { sprintcarnival } from './activities/sprintcarnival';
+import { telephonelogin } from './activities/telephonelogin';
+
+export const ACTIVITIES: readonly Activity[] = [relief, sprintcarnival, ladderloserebate, luckyrush, telephonelogin, onlinesign] as unknown as Activity[];
+
+export const findActivity = (id: string): Activity | undefined => ACTIVITIES.find((a) => a.id === id);
+
+/** The catalogue group of an activity under /activities ('/activities/luckyrush'); relief is itself a screen there. */
+export const activityBase = (id: ActivityId | string) => `/activities/${id}`;
