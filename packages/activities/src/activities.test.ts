@@ -1,6 +1,6 @@
 /** Each activity's rules as a table from its own declaration (`examples`), and the §5 settings rules. */
 import { describe, expect, it } from 'vitest';
-import { ACTIVITIES, ACTIVITY_IDS, findActivity, noFacts, periodOf, type Facts } from './index';
+import { ACTIVITIES, ACTIVITY_IDS, findActivity, noFacts, periodOf, STATE_LABELS, type Facts } from './index';
 
 const NOW = new Date('2026-11-26T04:00:00.000Z'); // 12:00 GMT+08:00
 
@@ -11,6 +11,7 @@ describe('every activity', () => {
       expect(a.parseSettings(a.defaults)).toEqual({ ok: true, value: a.defaults });
       expect(a.states).toContain(a.states[0]);
       for (const f of a.final) expect(a.states).toContain(f);
+      for (const st of a.states) expect(STATE_LABELS[st], `${a.id} state ${st} label`).toBeDefined();
       for (const key of Object.keys(a.defaults)) expect(a.labels[key], `${a.id}.${key} label`).toBeDefined();
     }
   });

@@ -82,6 +82,24 @@ export interface Evaluation {
 
 export interface Period { key: string; start: Date; end: Date }
 
+/** Names of the player states the activities use (an activity with a new state adds it here; a test checks every state has one). */
+export const STATE_LABELS: Record<string, Label> = {
+  waiting: { en: 'Waiting', zh: '等待中' },
+  claimable: { en: 'Claimable', zh: '可领取' },
+  used: { en: 'Used up today', zh: '今日已用完' },
+  sprinting: { en: 'Sprinting', zh: '冲刺中' },
+  finished: { en: 'Finished', zh: '已完成' },
+  accruing: { en: 'Accruing', zh: '累计中' },
+  claimed: { en: 'Claimed', zh: '已领取' },
+  expired: { en: 'Expired', zh: '已过期' },
+  idle: { en: 'No rush yet', zh: '未开启' },
+  ongoing: { en: 'Ongoing', zh: '进行中' },
+  ended: { en: 'Ended', zh: '已结束' },
+  unbound: { en: 'No mobile bound', zh: '未绑定手机' },
+  absent: { en: 'Not logged in today', zh: '今日未登录' },
+  signed: { en: 'Checked in', zh: '已签到' },
+};
+
 /** A row of an activity's rule table: settings overrides + facts → what the rules must answer. */
 export interface RuleExample {
   name: string;
@@ -93,8 +111,8 @@ export interface RuleExample {
 export interface ActivitySpec<S extends BaseSettings> {
   id: ActivityId;
   name: Label;
-  /** The rules in two or three sentences (the config screen's help, the docs). */
-  rules: string;
+  /** The rules in two or three sentences (the config screen's help, the app, the docs). */
+  rules: Label;
   /** Strict settings schema built with `activitySettings`; `settings.parse({})` gives the defaults. */
   settings: z.ZodType<S>;
   labels: Record<string, Label>;

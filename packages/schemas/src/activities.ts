@@ -39,7 +39,7 @@ export const activityClaimAnswer = z.object({
 
 /** A participant row (/activities/<id>/players). */
 export const activityPlayerRow = z.object({
-  uid: int(), name: z.string(), partner: int(), period: z.string(), state: z.string(), progress: int(), target: int().nullable(),
+  id: int(), uid: int(), name: z.string(), partner: int(), period: z.string(), state: z.string(), progress: int(), target: int().nullable(),
   rewards: int(), rewarded: int(), configVersion: int(), firstAt: z.string(), updatedAt: z.string(), resetAt: z.string().nullable(),
 });
 export type ActivityPlayerRow = z.infer<typeof activityPlayerRow>;
@@ -64,7 +64,7 @@ export const activityDashboard = z.object({
 export type ActivityDashboard = z.infer<typeof activityDashboard>;
 
 export const activityConfigAnswer = z.object({
-  activity: z.string(), name: label, rules: z.string(), version: int().describe('0: never saved, the defaults apply'),
+  activity: z.string(), name: label, rules: label, version: int().describe('0: never saved, the defaults apply'),
   savedAt: z.string().nullable(), settings: z.record(z.string(), z.unknown()), defaults: z.record(z.string(), z.unknown()),
   running: z.boolean(), period: z.string().nullable(), unfinished: int().describe('participants of the current period a save resets'),
 });

@@ -18,6 +18,7 @@ CREATE TABLE activity_version (
 
 -- A participant: a player whose app read the activity with progress, or who claimed from it.
 CREATE TABLE activity_player (
+  id bigserial UNIQUE,
   activity text NOT NULL,
   period text NOT NULL,
   uid integer NOT NULL REFERENCES player (uid),
@@ -34,7 +35,7 @@ CREATE TABLE activity_player (
   reset_at timestamptz,
   PRIMARY KEY (activity, period, uid)
 );
-CREATE INDEX activity_player_list_idx ON activity_player (activity, updated_at DESC, uid);
+CREATE INDEX activity_player_list_idx ON activity_player (activity, updated_at, id);
 CREATE INDEX activity_player_day_idx ON activity_player (activity, first_day);
 CREATE INDEX activity_player_uid_idx ON activity_player (uid, activity);
 

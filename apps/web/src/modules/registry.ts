@@ -29,6 +29,7 @@ import { agentmanagerScreens } from './agentmanager';
 import { agentxScreens } from './agentx';
 import { agentcashScreens } from './agentcash';
 import { groundpromotersScreens } from './groundpromoters';
+import { activitiesScreens } from './activities';
 
 export const screens: ScreenMap = {
   ...adminmanagerScreens,
@@ -53,4 +54,5 @@ export const screens: ScreenMap = {
   ...agentxScreens,
   ...agentcashScreens,
   ...groundpromotersScreens,
+  ...activitiesScreens,
 };

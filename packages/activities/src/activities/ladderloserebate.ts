@@ -20,7 +20,10 @@ const settings = activitySettings({
 export const ladderloserebate = defineActivity({
   id: 'ladderloserebate',
   name: { en: 'Tiered loss rebate', zh: '阶梯输分返利' },
-  rules: 'A GMT+08:00 day\'s net loss (bets minus wins) earns back the rate of the highest step it reaches, up to the cap; claimable from the end of the day for 72 hours.',
+  rules: {
+    en: 'A GMT+08:00 day\'s net loss (bets minus wins) earns back the rate of the highest step it reaches, up to the cap; claimable from the end of the day for 72 hours.',
+    zh: '按北京时间（GMT+8）自然日计算净输分（投注减赢分），按达到的最高阶梯比例返还，不超过上限；当日结束后72小时内可领取。',
+  },
   settings,
   labels: { steps: { en: 'Steps (net loss → rate %)', zh: '阶梯(净输→返利%)' }, cap: { en: 'Most a day', zh: '每日上限' } },
   listens: ['bets'],

@@ -16,7 +16,10 @@ const settings = activitySettings({
 export const luckyrush = defineActivity({
   id: 'luckyrush',
   name: { en: 'Lucky rush', zh: '幸运冲刺' },
-  rules: 'The day\'s first deposit of at least the minimum starts a rush; valid bets of the multiple of it within the minutes open a box worth a share of the deposit (random within the range, capped); once a day.',
+  rules: {
+    en: 'The day\'s first deposit of at least the minimum starts a rush; valid bets of the multiple of it within the minutes open a box worth a share of the deposit (random within the range, capped); once a day.',
+    zh: '当天首笔达到最低额的充值开启冲刺；在限定分钟内有效投注达到充值额的倍数即可开启宝箱，奖励为充值额的随机比例（有上限）；每天一次。',
+  },
   settings,
   labels: {
     minDeposit: { en: 'Deposit that starts a rush', zh: '开启充值额' },

@@ -21,7 +21,10 @@ const DAY = 86_400_000;
 export const onlinesign = defineActivity({
   id: 'onlinesign',
   name: { en: 'Online check-in', zh: '在线签到' },
-  rules: 'A player who logged in today checks in once a day for the day of the 7-day cycle; a missed day starts the cycle again when set.',
+  rules: {
+    en: 'A player who logged in today checks in once a day for the day of the 7-day cycle; a missed day starts the cycle again when set.',
+    zh: '当天已登录的玩家每天可签到一次，领取7天循环中对应天的奖励；设置为断签重置时，漏签一天重新开始。',
+  },
   settings,
   labels: { days: { en: 'Days 1–7 (currency, quantity)', zh: '第1–7天(币种,数量)' }, resetOnMiss: { en: 'A missed day resets the streak', zh: '断签重置' } },
   listens: ['logins'],

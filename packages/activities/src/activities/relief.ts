@@ -15,7 +15,10 @@ const settings = activitySettings({
 export const relief = defineActivity({
   id: 'relief',
   name: { en: 'Relief fund', zh: '救济金' },
-  rules: 'A player whose chips and safe together are below the line may claim the grant up to the daily count, the set minutes apart; with a bound phone when required.',
+  rules: {
+    en: 'A player whose chips and safe together are below the line may claim the grant up to the daily count, the set minutes apart; with a bound phone when required.',
+    zh: '筹码与保险箱合计低于余额线的玩家，每日可按设定次数、间隔领取救济金；需要时须绑定手机。',
+  },
   settings,
   labels: {
     threshold: { en: 'Balance line (chip + safe)', zh: '余额线(筹码+保险箱)' },

@@ -18,7 +18,10 @@ const settings = activitySettings({
 export const sprintcarnival = defineActivity({
   id: 'sprintcarnival',
   name: { en: 'Sprint carnival', zh: '冲刺狂欢' },
-  rules: 'Between its start and end (set both; at most 7 days), a player\'s valid bets add up; each milestone reached pays its reward once.',
+  rules: {
+    en: 'Between its start and end (set both; at most 7 days), a player\'s valid bets add up; each milestone reached pays its reward once.',
+    zh: '活动起止时间内（两者都须设置，最长7天）累计有效投注，每达到一个里程碑可领取一次奖励。',
+  },
   settings,
   labels: { milestones: { en: 'Milestones (valid bet → reward)', zh: '里程碑(有效投注→奖励)' } },
   listens: ['bets'],

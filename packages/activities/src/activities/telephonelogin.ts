@@ -9,7 +9,10 @@ export const PH_MOBILE = /^\+63 9\d{9}$/;
 export const telephonelogin = defineActivity({
   id: 'telephonelogin',
   name: { en: 'Phone sign-in reward', zh: '手机登录奖励' },
-  rules: 'A player who has bound a Philippine mobile number (+63 9XX XXX XXXX) receives the reward once; one reward per phone number across accounts.',
+  rules: {
+    en: 'A player who has bound a Philippine mobile number (+63 9XX XXX XXXX) receives the reward once; one reward per phone number across accounts.',
+    zh: '绑定菲律宾手机号（+63 9XX XXX XXXX）的玩家可领取一次奖励；同一手机号在所有账号中只奖励一次。',
+  },
   settings,
   labels: { amount: { en: 'Reward', zh: '奖励' } },
   listens: ['phone'],

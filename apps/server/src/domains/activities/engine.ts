@@ -29,8 +29,11 @@ export async function activityConfig(db: Db, a: Activity): Promise<ActivityConfi
     SELECT (SELECT settings FROM activity_config WHERE activity = ${a.id}) AS settings,
       v.version, v.saved_at FROM (SELECT 1) one LEFT JOIN activity_version v ON v.activity = ${a.id}`.execute(db)).rows[0];
   const parsed = r?.settings ? a.parseSettings(r.settings) : null;
+  // stored settings that no longer fit the rules (a field removed, a bound tightened) close the
+  // activity rather than open it on the defaults with no budget; the configs screen shows them
+  const settings = parsed === null ? a.defaults : parsed.ok ? parsed.value : { ...a.defaults, open: false };
   return {
-    settings: parsed?.ok ? parsed.value : a.defaults,
+    settings,
     version: num(r?.version),
     savedAt: r?.saved_at ? new Date(r.saved_at) : null,
   };
@@ -145,7 +148,11 @@ export async function evaluateFor(db: Db, a: Activity, uid: number, now: Date, p
   return out;
 }
 
-/** Records (or refreshes) a participant row from an evaluation: only when there is something to show (progress, a reward, a state past the first). */
+/**
+ * Records (or refreshes) a participant row from an evaluation: only when there is something to
+ * show (progress, a reward, a state past the first). A read (no payment) never moves a row out of
+ * a final state: it may have evaluated just before a claim committed.
+ */
 export async function recordParticipant(db: Db, e: Evaluated, now: Date, paid?: number): Promise<void> {
   const ev = e.evaluation;
   const initial = e.activity.states[0];
@@ -158,7 +165,7 @@ export async function recordParticipant(db: Db, e: Evaluated, now: Date, paid?: 
     state: ev.state, progress: ev.progress, target: ev.target, config_version: e.config.version, updated_at: now,
     rewards: paid === undefined ? sql`activity_player.rewards` : sql`activity_player.rewards + 1`,
     rewarded: paid === undefined ? sql`activity_player.rewarded` : sql`activity_player.rewarded + ${paid}`,
-  })).execute();
+  }).where(sql<boolean>`${paid !== undefined} OR activity_player.state <> ALL(${sql.val([...e.activity.final])}::text[])`)).execute();
 }
 
 export interface ClaimAnswer {

@@ -113,7 +113,7 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
   ]);
   const joinedBy = new Map(joined.map((x) => [x.day, num(x.n)]));
   const paidBy = new Map(paid.map((x) => [x.day, x]));
-  const share = (spent: number, of: number) => (of > 0 ? Math.round((spent / of) * 10_000) / 100 : null);
+  const share = (spent: number, of: number) => (of > 0 ? spent / of : null);
   const days = r.days.map((day) => {
     const p = paidBy.get(day);
     const rewarded = num(p?.amount);
@@ -154,10 +154,10 @@ export function activityOperations(a: Activity): Operation[] {
       url: url('players'), name: name('players'), screen: sc.players, tags, paging: 'keyset',
       summary: `${a.name.en}'s participants, one row per player and period, last change first: filters uid, period, state, from/to (last change)`,
       from: (db: Db) => db.selectFrom('activity_player as ap').leftJoin('player as p', 'p.uid', 'ap.uid')
-        .select(['ap.uid', 'p.name', 'ap.partner', 'ap.period', 'ap.state', 'ap.progress', 'ap.target', 'ap.rewards', 'ap.rewarded', 'ap.config_version',
+        .select(['ap.id', 'ap.uid', 'p.name', 'ap.partner', 'ap.period', 'ap.state', 'ap.progress', 'ap.target', 'ap.rewards', 'ap.rewarded', 'ap.config_version',
           'ap.first_at', 'ap.updated_at', 'ap.reset_at'])
         .where('ap.activity', '=', a.id),
-      partner: 'ap.partner', id: 'ap.uid',
+      partner: 'ap.partner', id: 'ap.id',
       filters: {
         uid: eqInt('ap.uid', 1), period: eqText('ap.period', 64),
         state: eqText('ap.state', 32), time: dateRange('ap.updated_at'),
@@ -165,7 +165,7 @@ export function activityOperations(a: Activity): Operation[] {
       sorts: { updatedAt: sortBy.time('ap.updated_at') }, defaultSort: { key: 'updatedAt', order: 'descend' },
       item: activityPlayerRow,
       row: (x) => ({
-        uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), period: String(x.period), state: String(x.state), progress: num(x.progress),
+        id: num(x.id), uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), period: String(x.period), state: String(x.state), progress: num(x.progress),
         target: x.target === null ? null : num(x.target), rewards: num(x.rewards), rewarded: num(x.rewarded), configVersion: num(x.config_version),
         firstAt: iso(x.first_at), updatedAt: iso(x.updated_at), resetAt: x.reset_at ? iso(x.reset_at) : null,
       }),
@@ -269,7 +269,7 @@ export const activityPlatformOperations: PlatformOperation[] = [
         for (const e of await evaluateFor(db, a, query.uid, now)) {
           await recordParticipant(db, e, now);
           items.push({
-            activity: a.id, name: a.name[lang], rules: a.rules, period: e.period.key, periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end), configVersion: e.config.version,
+            activity: a.id, name: a.name[lang], rules: a.rules[lang], period: e.period.key, periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end), configVersion: e.config.version,
             state: e.evaluation.state, progress: e.evaluation.progress, target: e.evaluation.target, blocked: e.blocked,
             tiers: e.evaluation.tiers.map((t) => ({ tier: t.tier, label: t.label[lang], currency: t.currency, amount: t.amount, reached: t.reached && !e.blocked, why: e.blocked ?? t.why ?? null })),
           });

@@ -10,6 +10,7 @@ export interface ActivityConfigTable { activity: string; settings: ColumnType<un
 export interface ActivityVersionTable { activity: string; version: Big; saved_at: Time }
 
 export interface ActivityPlayerTable {
+  id: Generated<number>;
   activity: string;
   period: string;
   uid: number;

@@ -7,31 +7,19 @@
 import { Alert, Flex } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { findGame, MAX_AMOUNT } from '@console/games';
 import { ConfigScreen, type ConfigDeclaration, type FieldDeclaration, type FormValues } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
-import { api, L, toCentavos, toPesos } from './common';
+import { formToSettings, settingsFieldsOf, settingsToForm, type SettingsField } from '../../kit/config/settingsFields';
+import { api, L } from './common';
 
-interface JsonField { type?: string; minimum?: number; maximum?: number; enum?: unknown[] }
-export interface SettingsField { key: string; kind: 'switch' | 'number' | 'money' | 'select' | 'json'; min?: number; max?: number; options?: string[] }
+export type { SettingsField } from '../../kit/config/settingsFields';
 
 /** The settings fields of a game, in schema order, from its zod schema. */
 export function settingsFields(game: string): SettingsField[] {
   const g = findGame(game);
-  if (!g) return [];
-  const schema = z.toJSONSchema(g.settings, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonField> };
-  return Object.entries(schema.properties ?? {}).map(([key, s]) => {
-    if (s.type === 'boolean') return { key, kind: 'switch' };
-    if (s.type === 'string' && Array.isArray(s.enum)) return { key, kind: 'select', options: s.enum.map(String) };
-    if (s.type === 'integer' || s.type === 'number') {
-      return s.maximum === MAX_AMOUNT
-        ? { key, kind: 'money', min: s.minimum === undefined ? undefined : s.minimum / 100, max: s.maximum / 100 }
-        : { key, kind: 'number', min: s.minimum, max: s.maximum };
-    }
-    return { key, kind: 'json' };
-  });
+  return g ? settingsFieldsOf(g.settings, MAX_AMOUNT) : [];
 }
 
 export const settingLabel = (game: string, key: string) => `${L}setting.${game}.${key}`;
@@ -50,7 +38,7 @@ export function configsDecl(game: string, base = `${api(game)}/configs`, title =
   const declared: FieldDeclaration[] = fields.map((f) => ({
     name: f.key,
     label: settingLabel(game, f.key),
-    kind: f.kind === 'money' ? 'number' : f.kind === 'json' ? 'textarea' : f.kind,
+    kind: f.kind === 'money' ? 'number' : f.kind === 'json' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch',
     min: f.min, max: f.max,
     help: f.kind === 'money' ? `${L}configs.pesos` : f.kind === 'json' ? `${L}configs.json` : undefined,
@@ -62,23 +50,11 @@ export function configsDecl(game: string, base = `${api(game)}/configs`, title =
     title,
     load: {
       url: base,
-      toForm: (data) => {
-        const settings = (data.settings ?? {}) as FormValues;
-        return Object.fromEntries(fields.map((f) => [f.key,
-          f.kind === 'money' ? toPesos(settings[f.key]) : f.kind === 'json' ? JSON.stringify(settings[f.key]) : settings[f.key]]));
-      },
+      toForm: (data) => settingsToForm(fields, (data.settings ?? {}) as FormValues),
     },
     save: {
       url: `${base}/update`,
-      body: (values) => ({
-        settings: Object.fromEntries(fields.map((f) => {
-          const v = values[f.key];
-          if (f.kind === 'money') return [f.key, toCentavos(v)];
-          if (f.kind === 'json') { try { return [f.key, JSON.parse(String(v))]; } catch { return [f.key, v]; } }
-          if (f.kind === 'switch') return [f.key, Boolean(v)];
-          return [f.key, v];
-        })),
-      }),
+      body: (values) => ({ settings: formToSettings(fields, values) }),
     },
     fields: declared,
   };

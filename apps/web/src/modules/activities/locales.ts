@@ -1,0 +1,87 @@
+/**
+ * Strings of /activities (issue 10); keys under 'activities'. Activity and screen names come
+ * from the route catalogue's titles, settings labels, rules and state names from
+ * @console/activities (en and zh): a new activity brings its own strings.
+ */
+import { listScreens } from '@console/catalog';
+import { ACTIVITIES, STATE_LABELS } from '@console/activities';
+import { activityScreenEntries } from './common';
+
+type Lang = 'en' | 'zh';
+const entries = listScreens();
+const titleOf = (path: string) => entries.find((e) => e.fullPath === path)?.title;
+
+/** `<activity> · <screen>` for every built screen (relief's settings are the route itself: its own title). */
+const titles = (lang: Lang) => {
+  const out: Record<string, Record<string, string>> = {};
+  for (const e of activityScreenEntries()) {
+    const name = titleOf(`/activities/${e.activity.id}`)?.[lang] ?? e.activity.name[lang];
+    const screen = titleOf(e.path)?.[lang];
+    (out[e.activity.id] ??= {})[e.screen] = screen && e.path !== `/activities/${e.activity.id}` ? `${name} · ${screen}` : name;
+  }
+  return out;
+};
+
+const settingLabels = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, Object.fromEntries(Object.entries(a.labels).map(([k, v]) => [k, v[lang]]))]));
+const rules = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, a.rules[lang]]));
+const states = (lang: Lang) => Object.fromEntries(Object.entries(STATE_LABELS).map(([k, v]) => [k, v[lang]]));
+
+const en = {
+  title: titles('en'),
+  setting: settingLabels('en'),
+  rules: rules('en'),
+  state: states('en'),
+  currency: { chip: 'Chips', bean: 'Beans', diamond: 'Diamonds' },
+  f: {
+    participants: 'Participants', rewardedPlayers: 'Players rewarded', claims: 'Rewards paid', rewarded: 'Paid (₱)', budgetSpent: 'Budget spent (₱)',
+    totalUsed: 'Total budget used', spentToday: 'Paid today (₱)', dailyUsed: 'Daily budget used', day: 'Day', uid: 'UID', name: 'Name',
+    partner: 'Partner', period: 'Period', state: 'State', progress: 'Progress', target: 'Target', rewards: 'Rewards', configVersion: 'Settings version',
+    firstAt: 'Joined', updatedAt: 'Last change', resetAt: 'Reset by a settings save', at: 'Time', tier: 'Tier', currency: 'Currency', amount: 'Amount',
+    device: 'Device', phone: 'Phone', gcash: 'GCash', appId: 'Application', id: 'Version', actor: 'Changed by', action: 'Action', before: 'Before', after: 'After',
+  },
+  dashboard: {
+    chart: 'Participants, rewards and amount paid by day', rewardedPesos: 'Paid (₱)', days: 'By day', noLimit: 'no limit',
+    open: 'Open · settings version {{version}}', openDefaults: 'Open · default settings (never saved)', closed: 'Closed: players see nothing and cannot claim',
+    budgets: 'Budgets: total {{total}}, a day {{daily}}, per player {{cap}}',
+  },
+  players: { participants: 'Participants', rewards: 'Rewards paid' },
+  configs: {
+    rules: 'Rules', settings: 'Settings', pesos: 'In pesos', json: 'A table as JSON, amounts in centavos (₱1 = 100); the server checks it on save and names a wrong field',
+    time: 'An ISO time with its offset, e.g. 2026-11-30T00:00:00+08:00; empty: none', badJson: 'Not valid JSON',
+    running: 'Running (period {{period}}, settings version {{version}}): saving resets the unfinished progress of {{n}} participant(s) of this period; rewards already claimed stay',
+    notRunning: 'Not running now (settings version {{version}})',
+    confirmRunning: 'This activity is running. Saving starts a new settings version and resets the unfinished progress of the current period; rewards already claimed stay. Save?',
+  },
+  configlogs: { detail: 'Settings change' },
+};
+
+const zh: typeof en = {
+  title: titles('zh'),
+  setting: settingLabels('zh'),
+  rules: rules('zh'),
+  state: states('zh'),
+  currency: { chip: '筹码', bean: '豆子', diamond: '钻石' },
+  f: {
+    participants: '参与人数', rewardedPlayers: '获奖人数', claims: '发奖次数', rewarded: '发放金额(₱)', budgetSpent: '已用预算(₱)',
+    totalUsed: '总预算使用率', spentToday: '今日发放(₱)', dailyUsed: '每日预算使用率', day: '日期', uid: 'UID', name: '昵称',
+    partner: '合作商', period: '周期', state: '状态', progress: '进度', target: '目标', rewards: '领奖次数', configVersion: '配置版本',
+    firstAt: '参与时间', updatedAt: '最后变化', resetAt: '因配置保存重置', at: '时间', tier: '档位', currency: '币种', amount: '数量',
+    device: '设备', phone: '手机', gcash: 'GCash', appId: '应用', id: '版本', actor: '修改人', action: '操作', before: '修改前', after: '修改后',
+  },
+  dashboard: {
+    chart: '每日参与人数、发奖次数与发放金额', rewardedPesos: '发放金额(₱)', days: '按日', noLimit: '不限',
+    open: '开启中 · 配置版本 {{version}}', openDefaults: '开启中 · 默认配置（从未保存）', closed: '已关闭：玩家看不到也无法领取',
+    budgets: '预算：总计 {{total}}，每日 {{daily}}，单人 {{cap}}',
+  },
+  players: { participants: '参与玩家', rewards: '发奖记录' },
+  configs: {
+    rules: '规则', settings: '配置', pesos: '单位：比索', json: 'JSON 表格，金额单位为分（₱1 = 100）；保存时由服务器校验并指出错误字段',
+    time: '带时区的 ISO 时间，如 2026-11-30T00:00:00+08:00；留空为不限', badJson: 'JSON 格式不正确',
+    running: '进行中（周期 {{period}}，配置版本 {{version}}）：保存将重置本周期 {{n}} 名参与者未完成的进度；已领取的奖励保留',
+    notRunning: '当前未进行（配置版本 {{version}}）',
+    confirmRunning: '该活动正在进行。保存将生成新的配置版本并重置本周期未完成的进度；已领取的奖励保留。确定保存？',
+  },
+  configlogs: { detail: '配置变更' },
+};
+
+export default { en: { activities: en }, zh: { activities: zh } };

@@ -1,0 +1,291 @@
+/**
+ * The one shape of an activity's screens as functions of its id (index.ts registers
+ * `screenFor(activity, screen)` for every catalogue path; nothing here names an activity):
+ *   dashboard   participants, claims, rewards and budget use by day (kit dashboard + days table)
+ *   players     participants by period and state, and every reward paid (kit lists, export)
+ *   configs     the settings from the declaration's schema (kit config screen, confirm, history);
+ *               a running activity warns that a save resets the current period's unfinished progress
+ *   configlogs  every version of the settings (who, when, before and after)
+ */
+import { Alert, Card, Flex, Table, Tabs, Tag } from 'antd';
+import i18next from 'i18next';
+import type { ComponentType } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { findActivity } from '@console/activities';
+import { MAX_AMOUNT as MAX_AMOUNT_CENTAVOS } from '@console/games';
+import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
+import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/config/settingsFields';
+import { WithHistory, type HistoryDeclaration } from '../../kit/history';
+import { dayEnd, dayStart, formatMoney, formatPercent } from '../../lib/format';
+import { request } from '../../shell/request';
+import { api, L, settingLabel, stateLabel, titleKey, type ActivityScreen } from './common';
+
+type Row = Record<string, unknown>;
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const DEFAULT_DAYS = 30;
+
+function stateColumn(id: string): ColumnDeclaration<Row> {
+  return { key: 'state', title: `${L}f.state`, render: (v) => <Tag>{i18next.t(stateLabel(id, String(v)))}</Tag>, text: (v) => i18next.t(stateLabel(id, String(v))) };
+}
+const stateOptions = (id: string) => (findActivity(id)?.states ?? []).map((s) => ({ value: s, label: stateLabel(id, s) }));
+
+// ------------------------------------------------------------------------------ dashboard
+
+export function dashboardDecl(id: string): DashboardDeclaration {
+  const card = (key: string, value: string, format: 'money' | 'int' | 'percent') => ({ key, label: `${L}f.${key}`, value, format });
+  return {
+    name: `activities-${id}-dashboard`,
+    title: titleKey(id, 'dashboard'),
+    api: { url: `${api(id)}/dashboard` },
+    defaultDays: DEFAULT_DAYS,
+    cards: [
+      card('participants', 'totals.participants', 'int'), card('rewardedPlayers', 'totals.rewardedPlayers', 'int'),
+      card('claims', 'totals.claims', 'int'), card('rewarded', 'totals.rewarded', 'money'),
+      card('budgetSpent', 'budget.spent', 'money'), card('totalUsed', 'budget.totalUsed', 'percent'),
+      card('spentToday', 'budget.spentToday', 'money'), card('dailyUsed', 'budget.dailyUsed', 'percent'),
+    ],
+    chart: {
+      title: `${L}dashboard.chart`,
+      rows: 'chart',
+      series: [
+        { key: 'participants', label: `${L}f.participants`, type: 'bar' },
+        { key: 'claims', label: `${L}f.claims`, type: 'bar' },
+        { key: 'rewarded', label: `${L}dashboard.rewardedPesos`, type: 'line' },
+      ],
+    },
+  };
+}
+
+interface DashboardData { days: Row[]; states: { state: string; players: number }[]; budget: { total: number; daily: number; playerCap: number }; open: boolean; configVersion: number }
+
+function DashboardExtras({ id, params }: { id: string; params: Record<string, string> }) {
+  const { t } = useTranslation();
+  const decl = dashboardDecl(id);
+  const query = useQuery({
+    queryKey: ['kit-dashboard', decl.name, decl.api.url, params],
+    queryFn: async () => (await request<DashboardData>('GET', decl.api.url, { params, silent: true })).data ?? null,
+    retry: false,
+  });
+  const d = query.data;
+  if (!d) return null;
+  const limit = (v: number) => (v > 0 ? `₱${formatMoney(v)}` : t(`${L}dashboard.noLimit`));
+  return (
+    <Flex vertical gap={12}>
+      <Alert
+        type={d.open ? 'info' : 'warning'} showIcon
+        title={d.open ? (d.configVersion === 0 ? t(`${L}dashboard.openDefaults`) : t(`${L}dashboard.open`, { version: d.configVersion })) : t(`${L}dashboard.closed`)}
+        description={t(`${L}dashboard.budgets`, { total: limit(d.budget.total), daily: limit(d.budget.daily), cap: limit(d.budget.playerCap) })}
+      />
+      <Flex gap={8} wrap data-testid="activity-states">
+        {d.states.map((s) => <Tag key={s.state}>{`${t(stateLabel(id, s.state))}: ${s.players}`}</Tag>)}
+      </Flex>
+    </Flex>
+  );
+}
+
+function ActivityDashboard({ id }: { id: string }) {
+  const [search] = useSearchParams();
+  const range = dashboardRange(search, DEFAULT_DAYS);
+  const params = { from: dayStart(range.from)!, to: dayEnd(range.to)! };
+  return (
+    <Flex vertical gap={12}>
+      <DashboardScreen decl={dashboardDecl(id)} />
+      <DashboardExtras id={id} params={params} />
+      <DaysTable id={id} params={params} />
+    </Flex>
+  );
+}
+
+/** The days of the range as a table (the dashboard's own answer, newest first). */
+function DaysTable({ id, params }: { id: string; params: Record<string, string> }) {
+  const { t } = useTranslation();
+  const decl = dashboardDecl(id);
+  const query = useQuery({
+    queryKey: ['kit-dashboard', decl.name, decl.api.url, params],
+    queryFn: async () => (await request<DashboardData>('GET', decl.api.url, { params, silent: true })).data ?? null,
+    retry: false,
+  });
+  const days = [...(query.data?.days ?? [])].reverse();
+  if (!days.length) return null;
+  const column = (key: string, render?: (v: unknown) => string) => ({ key, dataIndex: key, title: t(`${L}f.${key}`), render: render ?? ((v: unknown) => String(v ?? '-')) });
+  return (
+    <Card title={t(`${L}dashboard.days`)} size="small" data-testid="activity-days">
+      <Table<Row>
+        size="small" rowKey="day" dataSource={days} pagination={{ pageSize: 10, hideOnSinglePage: true }} scroll={{ x: true }}
+        columns={[column('day'), column('participants'), column('claims'), column('rewardedPlayers'), column('rewarded', (v) => `₱${formatMoney(v)}`), column('dailyUsed', formatPercent)]}
+      />
+    </Card>
+  );
+}
+
+// ------------------------------------------------------------------------------ players
+
+export function playersList(id: string): ListDeclaration<Row> {
+  return {
+    name: `activities-${id}-players`,
+    title: titleKey(id, 'players'),
+    api: { url: `${api(id)}/players`, mode: 'cursor', export: true },
+    rowKey: 'id',
+    filters: [
+      { kind: 'text', name: 'uid', label: `${L}f.uid` },
+      { kind: 'text', name: 'period', label: `${L}f.period` },
+      { kind: 'select', name: 'state', label: `${L}f.state`, options: stateOptions(id) },
+      { kind: 'dateRange', name: 'range', label: `${L}f.updatedAt` },
+    ],
+    columns: [
+      col('uid', 'uid'), col('name'), col('partner', 'int'), col('period', 'text'), stateColumn(id), col('progress', 'int'), col('target', 'int'),
+      col('rewards', 'int'), col('rewarded', 'money'), col('configVersion', 'int'), col('firstAt', 'datetime'), col('updatedAt', 'datetime', true),
+      col('resetAt', 'datetime'),
+    ],
+  } as ListDeclaration<Row>;
+}
+
+export function rewardsList(id: string): ListDeclaration<Row> {
+  return {
+    name: `activities-${id}-rewards`,
+    title: `${L}players.rewards`,
+    api: { url: `${api(id)}/players/rewards`, mode: 'cursor', export: true },
+    rowKey: 'id',
+    filters: [
+      { kind: 'text', name: 'uid', label: `${L}f.uid` },
+      { kind: 'text', name: 'period', label: `${L}f.period` },
+      { kind: 'text', name: 'tier', label: `${L}f.tier` },
+      { kind: 'dateRange', name: 'range', label: `${L}f.at` },
+    ],
+    columns: [
+      col('at', 'datetime', true), col('uid', 'uid'), col('name'), col('partner', 'int'), col('period', 'text'), col('tier', 'text'),
+      { key: 'currency', title: `${L}f.currency`, render: (v) => i18next.t(`${L}currency.${String(v)}`), text: (v) => i18next.t(`${L}currency.${String(v)}`) },
+      { key: 'amount', title: `${L}f.amount`, render: (v, r) => (r.currency === 'chip' ? `₱${formatMoney(v)}` : String(v)), text: (v, r) => (r.currency === 'chip' ? formatMoney(v) : String(v)) },
+      col('configVersion', 'int'), col('device'), col('phone'), col('gcash'), col('appId'),
+    ],
+  } as ListDeclaration<Row>;
+}
+
+/** Participants and rewards as two tabs: the kit's lists keep their filters in the URL, so only one is mounted (a tab change starts clean). */
+function ActivityPlayers({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const view = search.get('view') === 'rewards' ? 'rewards' : 'players';
+  return (
+    <Tabs
+      activeKey={view}
+      onChange={(key) => setSearch(key === 'rewards' ? { view: 'rewards' } : {})}
+      items={[
+        { key: 'players', label: t(`${L}players.participants`), children: view === 'players' ? <ListScreen decl={playersList(id)} /> : null },
+        { key: 'rewards', label: t(`${L}players.rewards`), children: view === 'rewards' ? <ListScreen decl={rewardsList(id)} /> : null },
+      ]}
+    />
+  );
+}
+
+// ------------------------------------------------------------------------------ configs
+
+/** A table field must be JSON (the message in the language shown when it is checked). */
+const jsonRule = {
+  validator: async (_: unknown, v: unknown) => {
+    if (typeof v !== 'string' || !v.trim()) return;
+    try { JSON.parse(v); } catch { throw new Error(i18next.t(`${L}configs.badJson`)); }
+  },
+};
+
+export function configsDecl(id: string, running: boolean): ConfigDeclaration {
+  const a = findActivity(id)!;
+  const fields = settingsFieldsOf(a.settings, MAX_AMOUNT_CENTAVOS);
+  const declared: FieldDeclaration[] = fields.map((f) => ({
+    name: f.key,
+    label: settingLabel(id, f.key),
+    kind: f.kind === 'money' ? 'number' : f.kind === 'json' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
+    required: f.kind !== 'switch' && f.kind !== 'time',
+    min: f.min, max: f.max,
+    help: f.kind === 'money' ? `${L}configs.pesos` : f.kind === 'json' ? `${L}configs.json` : f.kind === 'time' ? `${L}configs.time` : undefined,
+    options: f.options?.map((o) => ({ value: o, label: o, literal: true })),
+    rules: f.kind === 'json' ? [jsonRule] : undefined,
+  }));
+  return {
+    name: `activities-${id}-configs`,
+    title: titleKey(id, 'configs'),
+    load: { url: `${api(id)}/configs`, toForm: (data) => settingsToForm(fields, (data.settings ?? {}) as FormValues) },
+    save: { url: `${api(id)}/configs/update`, body: (values) => ({ settings: formToSettings(fields, values) }) },
+    fields: declared,
+    confirm: running ? `${L}configs.confirmRunning` : undefined,
+  };
+}
+
+export function configsHistory(id: string): HistoryDeclaration {
+  const a = findActivity(id)!;
+  const money = new Set(settingsFieldsOf(a.settings, MAX_AMOUNT_CENTAVOS).filter((f) => f.kind === 'money').map((f) => f.key));
+  return {
+    url: `${api(id)}/configs/versions`,
+    fieldLabel: (field) => settingLabel(id, field),
+    formatValue: (field, v) => (money.has(field) ? `₱${formatMoney(v)}` : undefined),
+    keyLabel: () => `${L}configs.settings`,
+  };
+}
+
+interface ConfigAnswer { running: boolean; period: string | null; unfinished: number; version: number; rules: string }
+
+function ActivityConfigs({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['activity-config-state', id],
+    queryFn: async () => (await request<ConfigAnswer>('GET', `${api(id)}/configs`, { silent: true })).data ?? null,
+    retry: false,
+  });
+  const d = query.data;
+  const running = d?.running ?? false;
+  return (
+    <WithHistory history={configsHistory(id)}>
+      <Flex vertical gap={12}>
+        <Alert type="info" showIcon title={t(`${L}configs.rules`)} description={t(`${L}rules.${id}`)} />
+        {d && (running
+          ? <Alert type="warning" showIcon title={t(`${L}configs.running`, { period: d.period, n: d.unfinished, version: d.version })} data-testid="activity-running" />
+          : <Alert type="info" showIcon title={t(`${L}configs.notRunning`, { version: d.version })} />)}
+        <ConfigScreen key={String(running)} decl={configsDecl(id, running)} />
+      </Flex>
+    </WithHistory>
+  );
+}
+
+// ------------------------------------------------------------------------------ configlogs
+
+export function configlogsList(id: string): ListDeclaration<Row> {
+  return {
+    name: `activities-${id}-configlogs`,
+    title: titleKey(id, 'configlogs'),
+    api: { url: `${api(id)}/configlogs`, mode: 'page', export: true },
+    rowKey: 'id',
+    filters: [
+      { kind: 'text', name: 'actor', label: `${L}f.actor` },
+      { kind: 'text', name: 'action', label: `${L}f.action` },
+      { kind: 'dateRange', name: 'range', label: `${L}f.at` },
+    ],
+    columns: [col('id', 'int', true), col('at', 'datetime', true), col('actor'), col('action'), col('before', 'json'), col('after', 'json')],
+    detail: { title: `${L}configlogs.detail`, items: [{ key: 'before', title: `${L}f.before`, format: 'json' }, { key: 'after', title: `${L}f.after`, format: 'json' }] },
+  } as ListDeclaration<Row>;
+}
+
+// ------------------------------------------------------------------------------ the shape
+
+const SHAPE: Record<ActivityScreen, (id: string) => ComponentType> = {
+  dashboard: (id) => () => <ActivityDashboard id={id} />,
+  players: (id) => () => <ActivityPlayers id={id} />,
+  configs: (id) => () => <ActivityConfigs id={id} />,
+  configlogs: (id) => { const decl = configlogsList(id); return () => <ListScreen decl={decl} />; },
+};
+
+const made = new Map<string, ComponentType>();
+
+/** The component of one activity's screen (the same one each time it is asked for). */
+export function screenFor(id: string, screen: ActivityScreen): ComponentType {
+  const key = `${id}/${screen}`;
+  let c = made.get(key);
+  if (!c) {
+    c = SHAPE[screen](id);
+    c.displayName = `Activity(${key})`;
+    made.set(key, c);
+  }
+  return c;
+}
