@@ -32,3 +32,4 @@ export * from './agents';
 export * from './partners';
 export * from './agentmanager';
 export * from './activities';
+export * from './cdkcode';

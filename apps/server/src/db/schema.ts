@@ -18,6 +18,7 @@ import type { AgentxTables } from '../domains/agentx/tables';
 import type { AgentCashTables } from '../domains/agentcash/tables';
 import type { GroundPromoterTables } from '../domains/groundpromoters/tables';
 import type { ActivityTables } from '../domains/activities/tables';
+import type { CdkTables } from '../domains/cdkcode/tables';
 import type { LostPlayerTables } from '../domains/lost-players/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
 import type { PaymentReportTables } from '../domains/payment-reports/tables';
@@ -369,7 +370,7 @@ export interface SchemaMigrationTable {
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
   TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables, LostPlayerTables,
-  PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables, ActivityTables {
+  PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables, ActivityTables, CdkTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;

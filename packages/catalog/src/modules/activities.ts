@@ -20,6 +20,7 @@ function subActivity(path: string, en: string, zh: string, extras: ExtraScreen[]
 export const activitiesModule = defineModule(
   group('/activities', 'Activities', '活动管理', [
     screen('cdkcode', 'Redemption codes', '兑换码', 'list'),
+    screen('cdkcodemanage', 'Manage redemption codes', '管理兑换码', 'workflow', { ...roles('admin', 'business'), hidden: true }),
     screen('rank', 'Leaderboards', '排行榜', 'list'),
     screen('activityzone', 'Activity zone', '活动专区', 'config', adminOnly),
     screen('fbactivity', 'Facebook activity', 'Facebook活动', 'config', adminOnly),

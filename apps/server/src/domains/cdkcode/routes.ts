@@ -1,0 +1,216 @@
+/**
+ * /activities/cdkcode (redemption codes): batches of one-use codes or one universal code, and
+ * their redemptions. Every role of /activities reads the batches and the redemptions; the
+ * roles of the hidden catalogue route /activities/cdkcodemanage (admin, business) create,
+ * disable and enable batches and read (and export) the codes themselves. Every change is in the
+ * operation log. docs/api/cdkcode.md, docs/decisions/028-cdkcode.md.
+ *
+ *   GET  /api/activities/cdkcode/batches              batches (+ /export)
+ *   POST /api/activities/cdkcode/batches/create       a new batch and its codes (400 naming the field)
+ *   POST /api/activities/cdkcode/batches/disable      {id}; …/enable {id}
+ *   GET  /api/activities/cdkcode/codes?batch=<id>     a batch's codes, shown XXXX-XXXX-XXXX (+ /export)
+ *   GET  /api/activities/cdkcode/redemptions          every redemption (+ /export)
+ *   POST /api/platform/activities/cdkcode/redeem      {uid, code}: pays once (signed platform call)
+ */
+import {
+  CDK_KINDS, CDK_STATUSES, cdkBatchBody, cdkBatchIdBody, cdkBatchRow, cdkCodeRow, cdkRedeemAnswer, cdkRedeemBody, cdkRedemptionRow, queryInt,
+  type CdkBatchRow, type CdkCodeRow, type CdkRedemptionRow,
+} from '@console/schemas';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db/open';
+import { badInput, conflict, notFound } from '../../http/api-error';
+import { contains, custom, dateRange, defineList, eqEnum, eqInt, listOperations } from '../../http/list';
+import type { FilterBuilder } from '../../http/list/filters';
+import { sortBy } from '../../http/list';
+import { defineOperation, type Operation } from '../../http/operation';
+import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
+import { isoInConsoleZone } from '../../http/time';
+import { formatCode, generateCode, normaliseCode } from './codes';
+import { redeem, redeemError } from './redeem';
+
+export const CDK_SCREEN = '/activities/cdkcode';
+/** Who creates, disables and enables batches and sees their codes (a hidden catalogue route: admin, business). */
+export const CDK_MANAGE_SCREEN = '/activities/cdkcodemanage';
+const tags = ['activities'];
+const base = '/api/activities/cdkcode';
+const num = (v: unknown) => Number(v ?? 0);
+const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
+const ok = <T>(data: T) => ({ code: 200 as const, data });
+
+/** The request's moment (the injectable clock) while a batch list or its export runs: the rows' state depends on it. */
+const listClock = new AsyncLocalStorage<Date>();
+const clocked = (ops: Operation[]): Operation[] => ops.map((op) => ({ ...op, handler: (ctx) => listClock.run(ctx.now, () => op.handler(ctx)) }) as Operation);
+
+/** What a batch is at `now`: disabled, or why its codes do not redeem, or active. */
+function stateOf(r: Record<string, unknown>, now: Date): CdkBatchRow['state'] {
+  if (r.status === 'disabled') return 'disabled';
+  if (now < new Date(r.start_at as string)) return 'notStarted';
+  if (now >= new Date(r.end_at as string)) return 'expired';
+  if (num(r.used) >= num(r.capacity)) return 'usedUp';
+  return 'active';
+}
+
+const batchColumns = ['b.id', 'b.name', 'b.kind', 'b.quantity', 'b.currency', 'b.amount', 'b.start_at', 'b.end_at', 'b.status', 'b.redeemed',
+  'b.created_by', 'b.created_at', 'b.updated_by', 'b.updated_at'] as const;
+
+export function toBatchRow(r: Record<string, unknown>, now = new Date()): CdkBatchRow {
+  return {
+    id: num(r.id), name: String(r.name), kind: r.kind as CdkBatchRow['kind'], quantity: num(r.quantity), currency: r.currency as CdkBatchRow['currency'],
+    amount: num(r.amount), startAt: iso(r.start_at), endAt: iso(r.end_at), status: r.status as CdkBatchRow['status'],
+    state: stateOf({ ...r, used: r.redeemed, capacity: r.quantity }, now), redeemed: num(r.redeemed), createdBy: String(r.created_by),
+    createdAt: iso(r.created_at), updatedBy: (r.updated_by as string | null) ?? null, updatedAt: r.updated_at ? iso(r.updated_at) : null,
+  };
+}
+
+/** `code`: what a player typed, normalised as a redemption normalises it (anything else matches nothing). */
+const codeFilter: FilterBuilder = custom(z.string().max(64, { message: 'Over 64 characters' }), (v) => {
+  const c = normaliseCode(String(v));
+  return c ? sql<SqlBool>`r.code = ${c}` : sql<SqlBool>`false`;
+});
+
+/** `batch` (required: a batch's codes). */
+const batchFilter: FilterBuilder = (name) => ({
+  params: { [name]: queryInt(1, 2_147_483_647).optional() },
+  where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`c.batch_id = ${v[name] as number}`),
+  check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
+});
+
+const batchList = defineList<CdkBatchRow>({
+  url: `${base}/batches`, name: 'activities.cdkcode.batches', screen: CDK_SCREEN, tags, paging: 'page',
+  summary: 'Redemption-code batches, newest first, with what they are now (state: active, disabled, notStarted, expired, usedUp) and how many '
+    + 'redemptions they paid: filters id, name (substring), kind, status, createdAt (from/to)',
+  from: (db: Db) => db.selectFrom('cdk_batch as b').select([...batchColumns]),
+  partner: null, id: 'b.id',
+  filters: {
+    id: eqInt('b.id', 1), name: contains('b.name', 100), kind: eqEnum('b.kind', CDK_KINDS), status: eqEnum('b.status', CDK_STATUSES),
+    createdAt: dateRange('b.created_at'),
+  },
+  sorts: { id: sortBy.int('b.id'), createdAt: sortBy.time('b.created_at'), redeemed: sortBy.int('b.redeemed'), endAt: sortBy.time('b.end_at') },
+  defaultSort: { key: 'id', order: 'descend' },
+  item: cdkBatchRow,
+  row: (r) => toBatchRow(r, listClock.getStore()),
+});
+
+const codeList = defineList<CdkCodeRow>({
+  url: `${base}/codes`, name: 'activities.cdkcode.codes', screen: CDK_MANAGE_SCREEN, tags, paging: 'keyset', fileName: 'cdkcodes',
+  summary: 'The codes of one batch (batch required), shown XXXX-XXXX-XXXX, with their uses: the export hands a batch\'s codes out. '
+    + 'Filters batch, used (true: used at least once, false: never)',
+  from: (db: Db) => db.selectFrom('cdk_code as c').select(['c.id', 'c.batch_id', 'c.code', 'c.uses', 'c.max_uses', 'c.last_at']),
+  partner: null, id: 'c.id',
+  filters: {
+    batch: batchFilter,
+    used: custom(z.enum(['true', 'false'], { message: 'Must be true or false' }), (v) => (v === 'true' ? sql<SqlBool>`c.uses > 0` : sql<SqlBool>`c.uses = 0`)),
+  },
+  sorts: { id: sortBy.int('c.id') }, defaultSort: { key: 'id', order: 'ascend' }, pageSize: 500,
+  item: cdkCodeRow,
+  row: (r) => ({
+    id: num(r.id), batchId: num(r.batch_id), code: formatCode(String(r.code)), uses: num(r.uses), maxUses: num(r.max_uses),
+    lastAt: r.last_at ? iso(r.last_at) : null,
+  }),
+});
+
+const redemptionList = defineList<CdkRedemptionRow>({
+  url: `${base}/redemptions`, name: 'activities.cdkcode.redemptions', screen: CDK_SCREEN, tags, paging: 'keyset',
+  summary: 'Every redemption (one ledger entry each), newest first: filters uid, batch, code (as typed: dashes, spaces and case do not matter), at (from/to)',
+  from: (db: Db) => db.selectFrom('cdk_redemption as r').innerJoin('cdk_batch as b', 'b.id', 'r.batch_id').leftJoin('player as p', 'p.uid', 'r.uid')
+    .select(['r.id', 'r.uid', 'p.name', 'r.partner', 'r.batch_id', 'b.name as batch_name', 'r.code', 'r.currency', 'r.amount', 'r.device', 'r.phone',
+      'r.gcash', 'r.app_id', 'r.at']),
+  partner: 'r.partner', id: 'r.id',
+  filters: { uid: eqInt('r.uid', 1), batch: eqInt('r.batch_id', 1), code: codeFilter, at: dateRange('r.at') },
+  sorts: { at: sortBy.time('r.at') }, defaultSort: { key: 'at', order: 'descend' },
+  item: cdkRedemptionRow,
+  row: (r) => ({
+    id: num(r.id), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), batchId: num(r.batch_id), batchName: String(r.batch_name),
+    code: formatCode(String(r.code)), currency: r.currency as CdkRedemptionRow['currency'], amount: num(r.amount),
+    device: (r.device as string | null) ?? null, phone: (r.phone as string | null) ?? null, gcash: (r.gcash as string | null) ?? null,
+    appId: String(r.app_id), at: iso(r.at),
+  }),
+});
+
+/** Inserts `count` fresh codes of a batch; a code drawn twice (anywhere, ever) is drawn again. */
+async function insertCodes(trx: Db, batchId: number, count: number, maxUses: number): Promise<void> {
+  let missing = count;
+  for (let round = 0; missing > 0; round += 1) {
+    if (round > 20) throw new Error('cdkcode: could not draw unique codes');
+    const chunk = Math.min(missing, 1_000);
+    const fresh = new Set<string>();
+    while (fresh.size < chunk) fresh.add(generateCode());
+    const inserted = await trx.insertInto('cdk_code').values([...fresh].map((code) => ({ batch_id: batchId, code, max_uses: maxUses })))
+      .onConflict((oc) => oc.column('code').doNothing()).returning('id').execute();
+    missing -= inserted.length;
+  }
+}
+
+function statusOperation(action: 'disable' | 'enable'): Operation {
+  const to = action === 'disable' ? 'disabled' : 'active';
+  return defineOperation({
+    method: 'POST', url: `${base}/batches/${action}`, name: `activities.cdkcode.batches.${action}`, screen: CDK_MANAGE_SCREEN, tags, audit: true,
+    summary: action === 'disable'
+      ? 'Disables a batch: its codes answer 409 Code is disabled until enabled again; redemptions already paid stay; 404 unknown batch, 409 already disabled'
+      : 'Enables a disabled batch again (its validity still applies); 404 unknown batch, 409 already active',
+    body: cdkBatchIdBody,
+    response: z.object({ code: z.literal(200), data: cdkBatchRow }),
+    handler: async ({ db, user, now, note, body }) => {
+      const before = await db.selectFrom('cdk_batch as b').select([...batchColumns]).where('b.id', '=', body.id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound(`Batch ${body.id} not found`);
+      if (before.status === to) throw conflict(`Batch ${body.id} is already ${to}`);
+      const after = await db.updateTable('cdk_batch').set({ status: to, updated_by: user.username, updated_at: now }).where('id', '=', body.id)
+        .returningAll().executeTakeFirstOrThrow();
+      note.target = `cdk_batch:${body.id}`;
+      note.before = { status: before.status };
+      note.after = { status: to };
+      return ok(toBatchRow(after as Record<string, unknown>, now));
+    },
+  });
+}
+
+export const cdkcodeOperations: Operation[] = [
+  ...clocked(listOperations(batchList)),
+  ...listOperations(codeList),
+  ...listOperations(redemptionList),
+  defineOperation({
+    method: 'POST', url: `${base}/batches/create`, name: 'activities.cdkcode.batches.create', screen: CDK_MANAGE_SCREEN, tags, audit: true,
+    summary: 'Creates a batch: kind unique (quantity one-use codes, ≤ 10,000) or universal (one code, quantity uses, one per account), '
+      + 'its reward (currency, amount > 0 in the smallest unit) and validity (startAt, endAt after startAt); codes drawn with crypto '
+      + 'randomness, unique across batches. 400 naming the field. Written to the operation log (without the codes)',
+    body: cdkBatchBody,
+    response: z.object({ code: z.literal(200), data: cdkBatchRow }),
+    handler: async ({ db, user, now, note, body }) => {
+      const name = body.name.trim();
+      if (!name) throw badInput('name', 'Required');
+      const row = await db.insertInto('cdk_batch').values({
+        name, kind: body.kind, quantity: body.quantity, currency: body.currency, amount: body.amount, start_at: body.startAt, end_at: body.endAt,
+        created_by: user.username, created_at: now,
+      }).returningAll().executeTakeFirstOrThrow();
+      const id = num(row.id);
+      if (body.kind === 'unique') await insertCodes(db, id, body.quantity, 1);
+      else await insertCodes(db, id, 1, body.quantity);
+      note.target = `cdk_batch:${id}`;
+      note.after = { id, name, kind: body.kind, quantity: body.quantity, currency: body.currency, amount: body.amount, startAt: body.startAt, endAt: body.endAt };
+      return ok(toBatchRow(row as Record<string, unknown>, now));
+    },
+  }),
+  statusOperation('disable'),
+  statusOperation('enable'),
+];
+
+export const cdkcodePlatformOperations: PlatformOperation[] = [
+  definePlatformOperation({
+    method: 'POST', url: '/api/platform/activities/cdkcode/redeem', name: 'platform.activities.cdkcode.redeem',
+    summary: 'Redeems a code for a player (dashes, spaces and case do not matter): pays the batch\'s reward through the ledger once (reason '
+      + 'activity.cdkcode, idempotency key cdkcode:<batch>:<code>:<uid>); the same player and code again answers the first with repeated: true. '
+      + '404 Unknown code (nothing more); 409 with the reason: Code is disabled / not active yet / has expired / is used up, Already redeemed a code '
+      + 'of this batch, Device / Phone / GCash account already rewarded, Player is banned / suspended / self-excluded; 404 unknown player',
+    body: cdkRedeemBody,
+    response: z.object({ code: z.literal(200), data: cdkRedeemAnswer }),
+    handler: async ({ db, app, body, now }) => {
+      try {
+        return ok(await db.transaction().execute((trx) => redeem(trx, { appId: app.appId, uid: body.uid, code: body.code, now })));
+      } catch (error) {
+        throw redeemError(error);
+      }
+    },
+  }),
+];
