@@ -13,7 +13,9 @@ import { z } from 'zod';
 export type Label = { en: string; zh: string };
 
 /** The activities of §2 /activities the engine runs (one file each under ./activities). */
-export const ACTIVITY_IDS = ['relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign'] as const;
+export const ACTIVITY_IDS = [
+  'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask',
+] as const;
 export type ActivityId = (typeof ACTIVITY_IDS)[number];
 
 /**
@@ -22,8 +24,13 @@ export type ActivityId = (typeof ACTIVITY_IDS)[number];
  */
 export type PeriodKind = 'day' | 'once' | 'window';
 
-/** What counts as progress: the facts an activity listens to (documentation and the dashboard's help). */
-export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time';
+/**
+ * What counts as progress: the facts an activity listens to (documentation and the dashboard's
+ * help). The engine reads the costlier facts only for the activities that listen to them:
+ * 'comeback' (the return after an absence and the login days since), 'cardgames' (rounds and
+ * wins per card game).
+ */
+export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time' | 'comeback' | 'cardgames';
 
 export type RewardCurrency = 'chip' | 'bean' | 'diamond';
 
@@ -56,7 +63,23 @@ export interface Facts {
    * `rush`); null when the activity has no rush or no recharge qualified.
    */
   rush: { startedAt: Date; deposit: number; bet: number } | null;
+  /**
+   * The player's latest return within the last COMEBACK_DAYS GMT+08:00 days (today included) and
+   * the period: the first login after an absence of the activity's `comeback(settings).absentDays`
+   * or more (rebacklogin). lastBefore: the login before the return; loginDays: the GMT+08:00 days
+   * since the return (its own day first) on which the player logged in. null when the activity
+   * does not listen to 'comeback' or the player has not returned.
+   */
+  comeback: { lastBefore: Date; returnedAt: Date; loginDays: string[] } | null;
+  /**
+   * Rounds played and won (win > bet for the player's seat) per game in [from, to), for the
+   * games of the activity's `cardGames(settings)` (cardstask); {} when it does not listen to 'cardgames'.
+   */
+  cardGames: Record<string, { rounds: number; wins: number }>;
 }
+
+/** How many days a comeback calendar lasts (rebacklogin): the return's own day and the 6 after. */
+export const COMEBACK_DAYS = 7;
 
 export interface Tier {
   /** Key of the reward within its period ('1', 'm2', 'rebate', 'box'). */
@@ -98,6 +121,9 @@ export const STATE_LABELS: Record<string, Label> = {
   unbound: { en: 'No mobile bound', zh: '未绑定手机' },
   absent: { en: 'Not logged in today', zh: '今日未登录' },
   signed: { en: 'Checked in', zh: '已签到' },
+  full: { en: 'Storage full', zh: '矿仓已满' },
+  away: { en: 'Not a returning player', zh: '非回归玩家' },
+  returned: { en: 'Comeback calendar', zh: '回归签到中' },
 };
 
 /** A row of an activity's rule table: settings overrides + facts → what the rules must answer. */
@@ -120,11 +146,15 @@ export interface ActivitySpec<S extends BaseSettings> {
   period: PeriodKind;
   /** Days after a day period ends in which its rewards may still be claimed (ladderloserebate: 3). */
   claimDays?: number;
-  /** The player states, the first the initial one; `final` ones are not reset by a config save. */
+  /** The player states, the first the initial one; `final` ones (at least one) are not reset by a config save. */
   states: readonly string[];
   final: readonly string[];
   /** Luckyrush: the deposit that starts a rush and its length. */
   rush?(settings: S): { minDeposit: number; minutes: number };
+  /** Rebacklogin: how long an absence makes a login a return (the engine's 'comeback' fact). */
+  comeback?(settings: S): { absentDays: number };
+  /** Cardstask: the games whose rounds and wins the engine counts (the 'cardgames' fact). */
+  cardGames?(settings: S): readonly string[];
   evaluate(settings: S, facts: Facts, period: Period): Evaluation;
   /** The rule table (activities.test.ts runs every row of every activity). */
   examples: readonly RuleExample[];
@@ -189,6 +219,8 @@ export function rising<T>(rows: readonly T[], key: keyof T & string, path: strin
 export function defineActivity<S extends BaseSettings>(spec: ActivitySpec<S>): Activity<S> {
   const defaults = spec.settings.parse({});
   if (!spec.states.length) throw new Error(`${spec.id}: no states`);
+  // the staff routes filter `state NOT IN (final)`: an empty list is no SQL
+  if (!spec.final.length) throw new Error(`${spec.id}: no final state`);
   return {
     ...spec,
     labels: { ...BASE_LABELS, ...spec.labels },
@@ -246,6 +278,6 @@ export function noFacts(now = new Date('2026-11-26T04:00:00.000Z')): Facts {
   const from = dayStart(dayOf(now));
   return {
     now, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
-    phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null,
+    phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null, comeback: null, cardGames: {},
   };
 }

@@ -1,13 +1,16 @@
 /** Every activity the engine runs. Adding one: a file under ./activities, its id in ACTIVITY_IDS, one line here. */
 import type { Activity, ActivityId } from './define';
+import { cardstask } from './activities/cardstask';
 import { ladderloserebate } from './activities/ladderloserebate';
 import { luckyrush } from './activities/luckyrush';
+import { mining } from './activities/mining';
 import { onlinesign } from './activities/onlinesign';
+import { rebacklogin } from './activities/rebacklogin';
 import { relief } from './activities/relief';
 import { sprintcarnival } from './activities/sprintcarnival';
 import { telephonelogin } from './activities/telephonelogin';
 
-export const ACTIVITIES: readonly Activity[] = [relief, sprintcarnival, ladderloserebate, luckyrush, telephonelogin, onlinesign] as unknown as Activity[];
+export const ACTIVITIES: readonly Activity[] = [relief, sprintcarnival, ladderloserebate, luckyrush, telephonelogin, onlinesign, mining, rebacklogin, cardstask] as unknown as Activity[];
 
 export const findActivity = (id: string): Activity | undefined => ACTIVITIES.find((a) => a.id === id);
 

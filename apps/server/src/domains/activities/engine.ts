@@ -12,7 +12,7 @@
  *   - never to a banned, suspended or self-excluded (cooling-off) player.
  * docs/decisions/027-activities.md.
  */
-import { dayOf, findActivity, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Period } from '@console/activities';
+import { COMEBACK_DAYS, dayOf, dayStart, findActivity, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Period } from '@console/activities';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError, conflict, notFound } from '../../http/api-error';
@@ -102,11 +102,45 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
       rush = { startedAt: first.at, deposit: first.amount, bet: num(bet?.bet) };
     }
   }
+  const [comeback, cardGames] = await Promise.all([
+    a.comeback && listens.has('comeback') ? comebackOf(db, p.uid, a.comeback(s as never).absentDays, period, now, to) : null,
+    a.cardGames && listens.has('cardgames') ? cardGamesOf(db, p.uid, a.cardGames(s as never), from, to) : {},
+  ]);
   return {
     now, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
     balance: p.balance, phone: p.phone, phoneBoundAt: p.phone_bound_at, vip: p.vip, loginDays: logins?.rows.map((r) => r.day) ?? [],
     claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })), rush,
+    comeback, cardGames,
   };
+}
+
+/**
+ * The 'comeback' fact (rebacklogin): the player's logins since the start of the oldest calendar
+ * still running (COMEBACK_DAYS GMT+08:00 days, today included, and not before the period), each
+ * with the login before it: one query on player_login_uid_idx (uid, at, id), a seek per login for
+ * the one before. The return is the latest login whose login before it is absentDays or more
+ * earlier; its login days are the distinct days of the logins from it on.
+ */
+async function comebackOf(db: Db, uid: number, absentDays: number, period: Period, now: Date, to: Date): Promise<Facts['comeback']> {
+  const since = new Date(Math.max(period.start.getTime(), dayStart(dayOf(now)).getTime() - (COMEBACK_DAYS - 1) * DAY_MS));
+  const rows = (await sql<{ at: Date | string; prev: Date | string | null }>`
+    SELECT l.at, (SELECT max(b.at) FROM player_login b WHERE b.uid = l.uid AND b.at < l.at) AS prev
+    FROM player_login l WHERE l.uid = ${uid} AND l.at >= ${since} AND l.at < ${to} ORDER BY l.at DESC, l.id DESC LIMIT 1000`.execute(db)).rows
+    .reverse().map((r) => ({ at: new Date(r.at), prev: r.prev === null ? null : new Date(r.prev) }));
+  let i = rows.length - 1;
+  while (i >= 0 && !(rows[i].prev && rows[i].at.getTime() - rows[i].prev!.getTime() >= absentDays * DAY_MS)) i -= 1;
+  if (i < 0) return null;
+  const back = rows[i];
+  return { lastBefore: back.prev!, returnedAt: back.at, loginDays: [...new Set(rows.slice(i).map((r) => dayOf(r.at)))] };
+}
+
+/** The 'cardgames' fact (cardstask): rounds and wins (win > bet) per game in [from, to): one query on game_bet_uid_game_idx (uid, game, at, id). */
+async function cardGamesOf(db: Db, uid: number, games: readonly string[], from: Date, to: Date): Promise<Facts['cardGames']> {
+  if (games.length === 0) return {};
+  const rows = (await sql<{ game: string; rounds: unknown; wins: unknown }>`
+    SELECT game, count(*) AS rounds, count(*) FILTER (WHERE win > bet) AS wins FROM game_bet
+    WHERE uid = ${uid} AND game = ANY(${sql.val([...games])}::text[]) AND at >= ${from} AND at < ${to} GROUP BY game`.execute(db)).rows;
+  return Object.fromEntries(rows.map((r) => [r.game, { rounds: num(r.rounds), wins: num(r.wins) }]));
 }
 
 export interface Evaluated { activity: Activity; config: ActivityConfig; period: Period; player: PlayerFacts; facts: Facts; evaluation: Evaluation; blocked: string | null }
