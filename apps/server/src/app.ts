@@ -34,6 +34,7 @@ import { agentxOperations, agentxPlatformOperations } from './domains/agentx/rou
 import { agentCashOperations, agentCashPlatformOperations } from './domains/agentcash/routes';
 import { groundPromoterOperations, groundPromoterPlatformOperations } from './domains/groundpromoters/routes';
 import { activityPlatformOperations, activityStaffOperations } from './domains/activities/routes';
+import { fbActivityOperations, fbActivityPlatformOperations } from './domains/fbactivity/routes';
 import { cdkcodeOperations, cdkcodePlatformOperations } from './domains/cdkcode/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
@@ -131,6 +132,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, agentCashOperations);
   registerOperations(app, deps, groundPromoterOperations);
   registerOperations(app, deps, activityStaffOperations);
+  registerOperations(app, deps, fbActivityOperations);
   registerOperations(app, deps, cdkcodeOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
@@ -147,6 +149,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...messagePlatformOperations, ...appSettingPlatformOperations, ...lostPlayerPlatformOperations,
     ...partnerPlatformOperations, ...roomPlatformOperations, ...agentPlatformOperations, ...agentReportPlatformOperations,
     ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations, ...activityPlatformOperations,
+    ...fbActivityPlatformOperations,
     ...cdkcodePlatformOperations,
   ]);
 

@@ -32,4 +32,5 @@ export * from './agents';
 export * from './partners';
 export * from './agentmanager';
 export * from './activities';
+export * from './fbactivity';
 export * from './cdkcode';

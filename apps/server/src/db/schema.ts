@@ -18,6 +18,7 @@ import type { AgentxTables } from '../domains/agentx/tables';
 import type { AgentCashTables } from '../domains/agentcash/tables';
 import type { GroundPromoterTables } from '../domains/groundpromoters/tables';
 import type { ActivityTables } from '../domains/activities/tables';
+import type { FbActivityTables } from '../domains/fbactivity/tables';
 import type { CdkTables } from '../domains/cdkcode/tables';
 import type { LostPlayerTables } from '../domains/lost-players/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
@@ -366,6 +367,10 @@ export interface SchemaMigrationTable {
   name: string;
   applied_at: Generated<Date>;
 }
+
+/** The Facebook share activity's table (merged into Database below). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database extends FbActivityTables {}
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,

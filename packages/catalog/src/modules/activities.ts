@@ -25,6 +25,9 @@ export const activitiesModule = defineModule(
     screen('activityzone', 'Activity zone', '活动专区', 'config', adminOnly),
     screen('fbactivity', 'Facebook activity', 'Facebook活动', 'config', adminOnly),
     screen('fblogs', 'Facebook activity log', 'Facebook活动记录', 'list'),
+    // who reviews the shares (approve / reject) and who pays an approved one (docs/decisions/029-fbactivity.md)
+    screen('fbreview', 'Review Facebook shares', '审核Facebook分享', 'workflow', { ...roles('service', 'business'), hidden: true }),
+    screen('fbpay', 'Pay Facebook shares', '发放Facebook分享奖励', 'workflow', { ...roles('business'), hidden: true }),
     screen('relief', 'Relief fund', '救济金', 'config', adminOnly),
     subActivity('redfission', 'Red packet fission', '红包裂变', ['invitedetail']),
     subActivity('callbackactivity', 'Player recall', '召回活动'),

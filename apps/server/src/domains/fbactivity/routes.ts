@@ -1,0 +1,126 @@
+/**
+ * The Facebook share activity (docs/api/fbactivity.md, docs/decisions/029-fbactivity.md):
+ *
+ *   GET  /api/activities/fbactivity/configs            settings in force and version        /activities/fbactivity (admin)
+ *   POST /api/activities/fbactivity/configs/update     overwrite (400 naming the field); a new version
+ *   GET  /api/activities/fbactivity/configs/versions   history (+ /export); POST …/versions/restore
+ *   GET  /api/activities/fblogs                        the shares (+ /export)                /activities/fblogs (the module's roles)
+ *   POST /api/activities/fblogs/approve                not_reviewed → approved               /activities/fbreview (service, business)
+ *   POST /api/activities/fblogs/reject                 not_reviewed | approved → reject      /activities/fbreview
+ *   POST /api/activities/fblogs/pay                    approved → success, credits once      /activities/fbpay (business)
+ *   POST /api/platform/activities/fbactivity/submit    a player's share
+ *   GET  /api/platform/activities/fbactivity           a player's shares with their states
+ */
+import {
+  FB_SHARE_STATES, fbActivityConfigAnswer, fbActivityConfigUpdateBody, fbActivitySettings, FB_ACTIVITY_DEFAULTS, fbShareAnswer, fbShareIdBody,
+  fbShareRejectBody, fbShareRow, fbSubmitBody, platformFbAnswer, platformFbQuery, type FbShareRow,
+} from '@console/schemas';
+import { z } from 'zod';
+import type { Db } from '../../db/open';
+import { ApiError } from '../../http/api-error';
+import { describeZodError } from '../../http/zod-message';
+import { dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
+import { defineOperation, type Operation } from '../../http/operation';
+import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
+import { isoInConsoleZone } from '../../http/time';
+import { saveItem, versionOperations } from '../payment-config/versions';
+import {
+  approveShare, CONFIG_SCREEN, fbConfig, fbItems, LOGS_SCREEN, PAY_SCREEN, payShare, playerShares, recordVersion, rejectShare, REVIEW_SCREEN,
+  submitShare, toRow, type ShareRow,
+} from './shares';
+
+const tags = ['activities'];
+const ok = <T>(data: T) => ({ code: 200 as const, data });
+const CFG = '/api/activities/fbactivity/configs';
+const LOGS = '/api/activities/fblogs';
+const settingsBody = z.object({ settings: fbActivitySettings });
+
+export const fbShares = defineList<FbShareRow>({
+  url: LOGS, name: 'activities.fblogs', screen: LOGS_SCREEN, tags, paging: 'keyset',
+  summary: 'The Facebook shares players submitted, newest first: filters state, uid, from/to (submitted)',
+  from: (db: Db) => db.selectFrom('fb_share as s').leftJoin('player as p', 'p.uid', 's.uid').selectAll('s').select('p.name'),
+  partner: 's.partner', id: 's.id',
+  filters: { state: eqEnum('s.state', FB_SHARE_STATES), uid: eqInt('s.uid', 1), submitted: dateRange('s.submitted_at') },
+  sorts: { submittedAt: sortBy.time('s.submitted_at') }, defaultSort: { key: 'submittedAt', order: 'descend' },
+  item: fbShareRow,
+  row: (x) => toRow(x as unknown as ShareRow & { name: unknown }),
+});
+
+export const fbActivityOperations: Operation[] = [
+  defineOperation({
+    method: 'GET', url: CFG, name: 'activities.fbactivity.configs', screen: CONFIG_SCREEN, tags,
+    summary: 'The Facebook share activity\'s settings in force (version 0: never saved, the defaults)',
+    response: z.object({ code: z.literal(200), data: fbActivityConfigAnswer }),
+    handler: async ({ db }) => {
+      const cfg = await fbConfig(db);
+      return ok({ version: cfg.version, savedAt: isoInConsoleZone(cfg.savedAt), settings: cfg.settings, defaults: FB_ACTIVITY_DEFAULTS });
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: `${CFG}/update`, name: 'activities.fbactivity.configs.update', screen: CONFIG_SCREEN, tags, audit: true,
+    summary: 'Overwrites the settings with the whole document (the screen confirms first); 400 naming the field (settings.endAt: Must be after startAt, '
+      + 'settings.amount: Must be more than 0); a new version. Shares already submitted keep the reward they were promised',
+    body: fbActivityConfigUpdateBody,
+    response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),
+    handler: async ({ db, user, now, note, body }) => {
+      // parsed under its key, so that a refusal names settings.<field>
+      const parsed = settingsBody.safeParse({ settings: body.settings });
+      if (!parsed.success) throw new ApiError(400, describeZodError(parsed.error, 'settings'));
+      const saved = await saveItem({ db, user, now, note }, fbItems, 'settings', 'update', () => parsed.data.settings);
+      await recordVersion(db, saved.version, now);
+      return ok({ version: saved.version });
+    },
+  }),
+  ...versionOperations(fbItems, { base: `${CFG}/versions`, name: 'activities.fbactivity.configs.versions', tags }).map((op) => (op.url.endsWith('/restore')
+    ? {
+      ...op,
+      handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+        const answer = (await op.handler(ctx)) as { data: { version: number } };
+        await recordVersion(ctx.db, answer.data.version, ctx.now);
+        return answer;
+      },
+    } as Operation
+    : op)),
+  ...listOperations(fbShares),
+  defineOperation({
+    method: 'POST', url: `${LOGS}/approve`, name: 'activities.fblogs.approve', screen: REVIEW_SCREEN, tags, audit: true,
+    body: fbShareIdBody, response: fbShareAnswer,
+    summary: 'Not reviewed → approved; 409 naming the share and its state otherwise',
+    handler: async ({ db, user, now, note, body }) => ok({ share: await approveShare({ db, user, now, note }, body.id) }),
+  }),
+  defineOperation({
+    method: 'POST', url: `${LOGS}/reject`, name: 'activities.fblogs.reject', screen: REVIEW_SCREEN, tags, audit: true,
+    body: fbShareRejectBody, response: fbShareAnswer,
+    summary: 'Not reviewed or approved → reject, with the reason the player sees; 409 naming the share and its state otherwise',
+    handler: async ({ db, user, now, note, body }) => ok({ share: await rejectShare({ db, user, now, note }, body.id, body.reason) }),
+  }),
+  defineOperation({
+    method: 'POST', url: `${LOGS}/pay`, name: 'activities.fblogs.pay', screen: PAY_SCREEN, tags, audit: true,
+    body: fbShareIdBody, response: fbShareAnswer,
+    summary: 'Approved → success: credits the reward through the ledger once (reason activity.fbactivity) under the total and daily budgets and '
+      + 'one reward per device, phone and GCash account a day; 409 naming the share and its state (a second pay: is already paid), or why '
+      + '(its approver pays it, Player is banned / suspended / self-excluded, Device / Phone / GCash account already rewarded, Budget exhausted, '
+      + 'Daily budget exhausted) with nothing changed',
+    handler: async ({ db, user, now, note, body }) => ok({ share: await payShare({ db, user, now, note }, body.id) }),
+  }),
+];
+
+export const fbActivityPlatformOperations: PlatformOperation[] = [
+  definePlatformOperation({
+    method: 'POST', url: '/api/platform/activities/fbactivity/submit', name: 'platform.activities.fbactivity.submit',
+    summary: 'A player\'s Facebook share: the post link (https, on an allowed host: else 400 postUrl) and a screenshot link (https); '
+      + 'a share in not_reviewed with the reward the settings promise now. 409 with the reason: Activity is closed / has not started / has ended, '
+      + 'Already submitted today, Player is banned / suspended / self-excluded; 404 unknown player',
+    body: fbSubmitBody,
+    response: z.object({ code: z.literal(200), data: z.object({ share: fbShareRow }) }),
+    handler: async ({ db, app, body, now }) => ok({
+      share: await db.transaction().execute((trx) => submitShare(trx, { appId: app.appId, uid: body.uid, postUrl: body.postUrl, screenshotUrl: body.screenshotUrl, now })),
+    }),
+  }),
+  definePlatformOperation({
+    method: 'GET', url: '/api/platform/activities/fbactivity', name: 'platform.activities.fbactivity.list',
+    summary: 'The activity for a player: open now, the reward, the daily limit and today\'s count, and the player\'s shares with their states (newest 50); 404 unknown player',
+    query: platformFbQuery, response: platformFbAnswer,
+    handler: async ({ db, query, now }) => ok(await playerShares(db, query.uid, now)),
+  }),
+];
