@@ -34,6 +34,7 @@ import { agentxOperations, agentxPlatformOperations } from './domains/agentx/rou
 import { agentCashOperations, agentCashPlatformOperations } from './domains/agentcash/routes';
 import { groundPromoterOperations, groundPromoterPlatformOperations } from './domains/groundpromoters/routes';
 import { activityPlatformOperations, activityStaffOperations } from './domains/activities/routes';
+import { vipManagerOperations } from './domains/vipmanager/routes';
 import { fbActivityOperations, fbActivityPlatformOperations } from './domains/fbactivity/routes';
 import { cdkcodeOperations, cdkcodePlatformOperations } from './domains/cdkcode/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
@@ -132,6 +133,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, agentCashOperations);
   registerOperations(app, deps, groundPromoterOperations);
   registerOperations(app, deps, activityStaffOperations);
+  registerOperations(app, deps, vipManagerOperations);
   registerOperations(app, deps, fbActivityOperations);
   registerOperations(app, deps, cdkcodeOperations);
   if (batchWorker !== false) {

@@ -33,4 +33,5 @@ export * from './partners';
 export * from './agentmanager';
 export * from './activities';
 export * from './fbactivity';
+export * from './vipmanager';
 export * from './cdkcode';

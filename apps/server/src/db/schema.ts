@@ -19,6 +19,7 @@ import type { AgentCashTables } from '../domains/agentcash/tables';
 import type { GroundPromoterTables } from '../domains/groundpromoters/tables';
 import type { ActivityTables } from '../domains/activities/tables';
 import type { FbActivityTables } from '../domains/fbactivity/tables';
+import type { VipManagerTables } from '../domains/vipmanager/tables';
 import type { CdkTables } from '../domains/cdkcode/tables';
 import type { LostPlayerTables } from '../domains/lost-players/tables';
 import type { PaymentConfigTables } from '../domains/payment-config/tables';
@@ -375,6 +376,7 @@ export interface Database extends FbActivityTables {}
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
   TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables, LostPlayerTables,
+  VipManagerTables,
   PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables, ActivityTables, CdkTables {
   console_account: ConsoleAccountTable;
   totp_enrolment: TotpEnrolmentTable;

@@ -61,7 +61,7 @@ export function checkAnswer({ parsed: _parsed, ...check }: CheckedBatch): BatchC
 /** At most this many line problems are named in a 400 message (validate lists them all). */
 const NAMED_PROBLEMS = 5;
 
-function linesRefused(errors: BatchLineError[]): ApiError {
+export function linesRefused(errors: BatchLineError[]): ApiError {
   const named = errors.slice(0, NAMED_PROBLEMS).map(describeLineError).join('; ');
   const more = errors.length > NAMED_PROBLEMS ? `; and ${errors.length - NAMED_PROBLEMS} more` : '';
   return new ApiError(400, `text: ${named}${more}`);
