@@ -34,6 +34,8 @@ import { agentxOperations, agentxPlatformOperations } from './domains/agentx/rou
 import { agentCashOperations, agentCashPlatformOperations } from './domains/agentcash/routes';
 import { groundPromoterOperations, groundPromoterPlatformOperations } from './domains/groundpromoters/routes';
 import { activityPlatformOperations, activityStaffOperations } from './domains/activities/routes';
+import { vipOperations } from './domains/vip/routes';
+import { registerVipEvaluation } from './domains/vip/evaluate';
 import { vipManagerOperations } from './domains/vipmanager/routes';
 import { fbActivityOperations, fbActivityPlatformOperations } from './domains/fbactivity/routes';
 import { cdkcodeOperations, cdkcodePlatformOperations } from './domains/cdkcode/routes';
@@ -133,6 +135,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, agentCashOperations);
   registerOperations(app, deps, groundPromoterOperations);
   registerOperations(app, deps, activityStaffOperations);
+  registerOperations(app, deps, vipOperations);
   registerOperations(app, deps, vipManagerOperations);
   registerOperations(app, deps, fbActivityOperations);
   registerOperations(app, deps, cdkcodeOperations);
@@ -143,6 +146,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     // issue 9: the weekly agent settlement (Monday 00:00 GMT+8; exactly once across processes)
     registerAgentSettlement(app, db, config.now);
     registerExtraRebateJob(app, db, config.now);
+    // issue 10: the daily VIP evaluation (the days that ended; exactly once across processes)
+    registerVipEvaluation(app, db, config.now);
   }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,

@@ -1,3 +1,4 @@
 export * from './define';
 export * from './registry';
 export { PH_MOBILE } from './activities/telephonelogin';
+export * from './vip';

@@ -18,6 +18,7 @@ import type { AgentxTables } from '../domains/agentx/tables';
 import type { AgentCashTables } from '../domains/agentcash/tables';
 import type { GroundPromoterTables } from '../domains/groundpromoters/tables';
 import type { ActivityTables } from '../domains/activities/tables';
+import type { VipTables } from '../domains/vip/tables';
 import type { FbActivityTables } from '../domains/fbactivity/tables';
 import type { VipManagerTables } from '../domains/vipmanager/tables';
 import type { CdkTables } from '../domains/cdkcode/tables';
@@ -372,6 +373,7 @@ export interface SchemaMigrationTable {
 /** The Facebook share activity's table (merged into Database below). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database extends FbActivityTables {}
+export interface Database extends VipTables {}
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
