@@ -30,6 +30,7 @@ import { agentxScreens } from './agentx';
 import { agentcashScreens } from './agentcash';
 import { groundpromotersScreens } from './groundpromoters';
 import { activitiesScreens } from './activities';
+import { fbactivityScreens } from './fbactivity';
 
 export const screens: ScreenMap = {
   ...adminmanagerScreens,
@@ -55,4 +56,5 @@ export const screens: ScreenMap = {
   ...agentcashScreens,
   ...groundpromotersScreens,
   ...activitiesScreens,
+  ...fbactivityScreens,
 };
