@@ -229,8 +229,8 @@ describe('shell behaviour', () => {
       await signIn(page, 'admin');
       await page.goto(server.url + '/no/such/page');
       await expect.poll(() => page.textContent('body')).toContain('The page you are looking for does not exist.');
-      // a screen of a later issue (engagement: VIP, issue 10)
-      await page.goto(server.url + '/vipmanager/vipservice');
+      // a screen of a later issue (social: party)
+      await page.goto(server.url + '/party/stat');
       await expect.poll(() => page.textContent('body')).toContain('This screen is not available yet');
     } finally { await context.close(); }
   });

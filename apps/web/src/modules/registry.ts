@@ -30,6 +30,7 @@ import { agentxScreens } from './agentx';
 import { agentcashScreens } from './agentcash';
 import { groundpromotersScreens } from './groundpromoters';
 import { activitiesScreens } from './activities';
+import { vipmanagerScreens } from './vipmanager';
 import { fbactivityScreens } from './fbactivity';
 
 export const screens: ScreenMap = {
@@ -56,5 +57,6 @@ export const screens: ScreenMap = {
   ...agentcashScreens,
   ...groundpromotersScreens,
   ...activitiesScreens,
+  ...vipmanagerScreens,
   ...fbactivityScreens,
 };
