@@ -14,7 +14,7 @@ export type Label = { en: string; zh: string };
 
 /** The activities of §2 /activities the engine runs (one file each under ./activities). */
 export const ACTIVITY_IDS = [
-  'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask',
+  'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask', 'newearnmoney',
 ] as const;
 export type ActivityId = (typeof ACTIVITY_IDS)[number];
 
@@ -28,9 +28,9 @@ export type PeriodKind = 'day' | 'once' | 'window';
  * What counts as progress: the facts an activity listens to (documentation and the dashboard's
  * help). The engine reads the costlier facts only for the activities that listen to them:
  * 'comeback' (the return after an absence and the login days since), 'cardgames' (rounds and
- * wins per card game).
+ * wins per card game), 'invitees' (the players the player invited, their phone, first deposit and bet).
  */
-export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time' | 'comeback' | 'cardgames';
+export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time' | 'comeback' | 'cardgames' | 'invitees';
 
 export type RewardCurrency = 'chip' | 'bean' | 'diamond';
 
@@ -76,6 +76,12 @@ export interface Facts {
    * games of the activity's `cardGames(settings)` (cardstask); {} when it does not listen to 'cardgames'.
    */
   cardGames: Record<string, { rounds: number; wins: number }>;
+  /**
+   * The players whose inviter_uid is the player (newearnmoney), by uid, at most 500: a bound phone,
+   * the first paid recharge (what the channel took, centavos; null: none yet) and their valid bet
+   * in [from, to). [] when the activity does not listen to 'invitees'.
+   */
+  invitees: { uid: number; phoneBound: boolean; firstDeposit: number | null; validBet: number }[];
 }
 
 /** How many days a comeback calendar lasts (rebacklogin): the return's own day and the 6 after. */
@@ -278,6 +284,6 @@ export function noFacts(now = new Date('2026-11-26T04:00:00.000Z')): Facts {
   const from = dayStart(dayOf(now));
   return {
     now, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
-    phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null, comeback: null, cardGames: {},
+    phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null, comeback: null, cardGames: {}, invitees: [],
   };
 }

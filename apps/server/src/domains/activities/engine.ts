@@ -102,15 +102,16 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
       rush = { startedAt: first.at, deposit: first.amount, bet: num(bet?.bet) };
     }
   }
-  const [comeback, cardGames] = await Promise.all([
+  const [comeback, cardGames, invitees] = await Promise.all([
     a.comeback && listens.has('comeback') ? comebackOf(db, p.uid, a.comeback(s as never).absentDays, period, now, to) : null,
     a.cardGames && listens.has('cardgames') ? cardGamesOf(db, p.uid, a.cardGames(s as never), from, to) : {},
+    listens.has('invitees') ? inviteesOf(db, p.uid, from, to) : [],
   ]);
   return {
     now, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
     balance: p.balance, phone: p.phone, phoneBoundAt: p.phone_bound_at, vip: p.vip, loginDays: logins?.rows.map((r) => r.day) ?? [],
     claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })), rush,
-    comeback, cardGames,
+    comeback, cardGames, invitees,
   };
 }
 
@@ -132,6 +133,20 @@ async function comebackOf(db: Db, uid: number, absentDays: number, period: Perio
   if (i < 0) return null;
   const back = rows[i];
   return { lastBefore: back.prev!, returnedAt: back.at, loginDays: [...new Set(rows.slice(i).map((r) => dayOf(r.at)))] };
+}
+
+/**
+ * The 'invitees' fact (newearnmoney): the players the player invited (player_inviter_idx), each
+ * with a seek for its first paid recharge (recharge_order_uid_idx) and its valid bet in [from, to)
+ * (game_bet_uid_idx): one query.
+ */
+async function inviteesOf(db: Db, uid: number, from: Date, to: Date): Promise<Facts['invitees']> {
+  const rows = (await sql<{ uid: number; phone: boolean; first: unknown; bet: unknown }>`
+    SELECT i.uid, i.phone_number IS NOT NULL AS phone,
+      (SELECT coalesce(r.paid_amount, r.price) FROM recharge_order r WHERE r.uid = i.uid AND r.status = 'paid' ORDER BY r.paid_at, r.id LIMIT 1) AS first,
+      (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid AND g.at >= ${from} AND g.at < ${to}) AS bet
+    FROM player i WHERE i.inviter_uid = ${uid} ORDER BY i.uid LIMIT 500`.execute(db)).rows;
+  return rows.map((r) => ({ uid: num(r.uid), phoneBound: Boolean(r.phone), firstDeposit: r.first === null ? null : num(r.first), validBet: num(r.bet) }));
 }
 
 /** The 'cardgames' fact (cardstask): rounds and wins (win > bet) per game in [from, to): one query on game_bet_uid_game_idx (uid, game, at, id). */

@@ -2,7 +2,8 @@
  * The engine's newer facts on each database, through the signed platform API: mining's ore since
  * the last claim (VIP bonus, storage, one key per claim), rebacklogin's comeback (the login before
  * the return and the login days since, from player_login) and cardstask's rounds and wins per
- * card game (from game_bet: a win is more than the bet).
+ * card game (from game_bet: a win is more than the bet); newearnmoney's invitees (phone, first
+ * paid recharge, valid bet of the day).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,10 +38,22 @@ describe.each(databases())('activity facts on $kind', (kind) => {
       VALUES (${900_000 + round}, 1, ${game}, ${new Date(t.clock.now - 60_000)}, ${uid}, 0, 'a', false, ${bet}, ${win}, 0, 0)`.execute(t.database.db);
   };
 
+  let order = 0;
+  const paid = async (uid: number, amount: number) => {
+    order += 1;
+    const at = new Date(t.clock.now - 60_000);
+    await sql`INSERT INTO recharge_order (order_id, app_id, request_id, uid, product_id, channel, os, price, product_chips, status, paid_amount, created_at, paid_at)
+      VALUES (${order.toString(16).padStart(32, '0')}, 'demo-app', ${`facts-${order}`}, ${uid}, 'p', 'gcash', 'android', ${amount}, ${amount}, 'paid', ${amount}, ${at}, ${at})`.execute(t.database.db);
+  };
+
   beforeAll(async () => {
     t = await testApp(kind, { session: { idleMs: DAY, absoluteMs: DAY, touchEveryMs: 60_000 } });
     p = await platformClient(t);
     for (let uid = 9201; uid <= 9206; uid++) await p.register(uid, { deviceId: `device-${uid}` });
+    // 9206's invitees: 9207 valid (phone, ₱100 first), 9208 no phone, 9209 first recharge ₱50 (then ₱500)
+    await p.register(9207, { inviterUid: 9206, phone: { country: '63', number: '9170009207' } });
+    await p.register(9208, { inviterUid: 9206 });
+    await p.register(9209, { inviterUid: 9206, phone: { country: '63', number: '9170009209' } });
     admin = await t.loginAs('admin');
   });
   afterAll(async () => t?.close());
@@ -99,5 +112,27 @@ describe.each(databases())('activity facts on $kind', (kind) => {
     for (let i = 0; i < 2; i++) await seat(9205, 'pusoy', 1_000, 0);
     expect(await item(9205, 'cardstask')).toMatchObject({ progress: 40 });
     expect(await item(9206, 'cardstask')).toMatchObject({ state: 'accruing', progress: 0 });
+  });
+
+  it('newearnmoney: ₱10 once per valid invitee at once, 0.3% of their day\'s valid bet when the day ends', async () => {
+    await paid(9207, 10_000);
+    await paid(9208, 50_000);
+    await paid(9209, 5_000);
+    t.clock.advance(1_000);
+    await paid(9209, 50_000);
+    for (const uid of [9207, 9208, 9209]) await seat(uid, 'lucky9', 100_000, 0);
+    const today = await item(9206, 'newearnmoney');
+    expect(today).toMatchObject({ state: 'claimable', progress: 1 });
+    expect(today.tiers.map((x: Record<string, unknown>) => [x.tier, x.amount, x.reached])).toEqual([['inv9207', 1_000, true], ['bet', 300, false]]);
+    expect((await claim({ uid: 9206, activity: 'newearnmoney', tier: 'inv9207' })).body.data).toMatchObject({ amount: 1_000, repeated: false });
+    expect((await claim({ uid: 9206, activity: 'newearnmoney', tier: 'bet' })).body).toMatchObject({ code: 409, message: 'Claimable when the day ends' });
+    const day = today.period as string;
+    t.clock.advance(DAY);
+    const next = await item(9206, 'newearnmoney');
+    // the invitee's bonus is not offered again; today's commission starts at 0; yesterday's is claimable
+    expect(next.tiers).toEqual([expect.objectContaining({ tier: 'bet', amount: 0, reached: false })]);
+    const yesterday = (await p.get('/api/platform/activities', 'uid=9206')).body.data.items.find((i: Record<string, unknown>) => i.activity === 'newearnmoney' && i.period === day);
+    expect(yesterday).toMatchObject({ state: 'claimable', tiers: [{ tier: 'bet', amount: 300, reached: true }] });
+    expect((await claim({ uid: 9206, activity: 'newearnmoney', tier: 'bet', period: day })).body.data).toMatchObject({ amount: 300, repeated: false });
   });
 });
