@@ -58,6 +58,20 @@ describe('settings rules (§5)', () => {
   });
   it('a carnival lasts at most 7 days', () => refuse('sprintcarnival', { startAt: '2026-11-01T00:00:00+08:00', endAt: '2026-11-09T00:00:00+08:00' }, 'endAt: Must be at most 7 days after startAt'));
   it('unknown fields are refused', () => refuse('relief', { bogus: 1 }, 'bogus: Unknown field'));
+  it('mining: a claim takes at most the storage; the exchange pays something', () => {
+    refuse('mining', { minOre: 81 }, 'minOre: Must be at most the storage (ore an hour × hours)');
+    refuse('mining', { chipsPer100Ore: 0 }, 'chipsPer100Ore: Must be at least 1');
+    refuse('mining', { vipBonusPercent: 101 }, 'vipBonusPercent: Must be at most 100');
+  });
+  it('rebacklogin: 7 rewards, each > 0', () => {
+    refuse('rebacklogin', { rewards: [1, 2, 3] }, 'rewards: Must have 7 days');
+    refuse('rebacklogin', { rewards: [1, 2, 3, 0, 5, 6, 7] }, 'rewards.3: Must be at least 1');
+  });
+  it('cardstask: chests rising and reachable', () => {
+    refuse('cardstask', { chests: [{ points: 60, reward: 1 }, { points: 30, reward: 2 }] }, 'chests.1.points: Must be more than the tier before');
+    refuse('cardstask', { chests: [{ points: 30, reward: 1 }, { points: 101, reward: 2 }] }, "chests.1.points: Must be at most the tasks' points (100)");
+  });
+  it('newearnmoney: the rate in range', () => refuse('newearnmoney', { betRate: 0 }, 'betRate: Must be more than 0'));
 });
 
 describe('periods', () => {

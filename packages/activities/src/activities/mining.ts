@@ -48,7 +48,7 @@ export const mining = defineActivity({
     orePerHour: { en: 'Ore an hour', zh: '每小时矿石' },
     fullHours: { en: 'Hours to fill the storage', zh: '矿仓满仓小时数' },
     vipBonusPercent: { en: 'VIP bonus per level (%)', zh: '每级VIP加成(%)' },
-    chipsPer100Ore: { en: 'Chips (centavos) per 100 ore', zh: '每100矿石兑换筹码(分)' },
+    chipsPer100Ore: { en: 'Value of 100 ore', zh: '每100矿石兑换筹码' },
     minOre: { en: 'Least ore a claim takes', zh: '最少领取矿石' },
   },
   listens: ['time'],
