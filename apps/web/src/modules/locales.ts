@@ -22,6 +22,7 @@ import agentx from './agentx/locales';
 import agentcash from './agentcash/locales';
 import groundpromoters from './groundpromoters/locales';
 import activities from './activities/locales';
+import cdkcode from './cdkcode/locales';
 import fbactivity from './fbactivity/locales';
 import vipmanager from './vipmanager/locales';
 
@@ -30,10 +31,12 @@ export default {
     ...tablegames.en, ...providers.en, ...controls.en, ...messages.en, ...appsettings.en, ...loseuser.en,
     ...partners.en, ...rooms.en, ...agents.en, ...agentreports.en, ...agentmanager.en, ...agentx.en, ...agentcash.en, ...groundpromoters.en, ...activities.en,
     ...vipmanager.en,
+    ...cdkcode.en,
     ...fbactivity.en },
   zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh,
     ...tablegames.zh, ...providers.zh, ...controls.zh, ...messages.zh, ...appsettings.zh, ...loseuser.zh,
     ...partners.zh, ...rooms.zh, ...agents.zh, ...agentreports.zh, ...agentmanager.zh, ...agentx.zh, ...agentcash.zh, ...groundpromoters.zh, ...activities.zh,
     ...vipmanager.zh,
+    ...cdkcode.zh,
     ...fbactivity.zh },
 };

@@ -32,6 +32,7 @@ import { groundpromotersScreens } from './groundpromoters';
 import { activitiesScreens } from './activities';
 import { vipmanagerScreens } from './vipmanager';
 import { fbactivityScreens } from './fbactivity';
+import { cdkcodeScreens } from './cdkcode';
 
 export const screens: ScreenMap = {
   ...adminmanagerScreens,
@@ -59,4 +60,5 @@ export const screens: ScreenMap = {
   ...activitiesScreens,
   ...vipmanagerScreens,
   ...fbactivityScreens,
+  ...cdkcodeScreens,
 };
