@@ -180,14 +180,33 @@ export async function evaluateDueVipDays(db: Db, now: Date, since?: string): Pro
   return out;
 }
 
-/** The job in every server process (VIP_EVALUATION_JOB=0 turns it off): at start and every 30 minutes, the days that ended. */
+/** 00:05 GMT+08:00 after `ms`. */
+function nextRunAt(ms: number): number {
+  const next = dayStart(addDay(gmt8Day(ms), 1)).getTime() + 5 * 60_000;
+  return next - ms > DAY_MS ? next - DAY_MS : next;
+}
+
+/**
+ * The job in every server process (VIP_EVALUATION_JOB=0 turns it off): at 00:05 GMT+08:00 (and
+ * at most every 6 hours), the days that ended since the last one evaluated. A database that was
+ * never evaluated starts with the first day that ends after the server started (yesterday's
+ * history is not replayed, and a test server's data is left alone); the demo seed evaluates its
+ * own history (demo.ts).
+ */
 export function registerVipEvaluation(app: JobHost & { log: { info(obj: object, msg: string): void } }, db: Db, now: () => number): void {
   if (process.env.VIP_EVALUATION_JOB === '0') return;
+  let armedAt: number | null = null;
   registerRepeatingJob(app, {
     name: 'vip evaluation', firstAfterMs: 2_000, everyMs: 30 * 60_000, retryMs: 10 * 60_000,
     run: async () => {
-      const done = await evaluateDueVipDays(db, new Date(now()));
-      if (done.length > 0) app.log.info({ days: done.map((d) => d.day), players: done.reduce((n, d) => n + d.players, 0) }, 'vip evaluation');
+      const t = now();
+      const started = await db.selectFrom('vip_evaluation').select('day').limit(1).executeTakeFirst();
+      armedAt ??= nextRunAt(t);
+      if (started || t >= armedAt) {
+        const done = await evaluateDueVipDays(db, new Date(t));
+        if (done.length > 0) app.log.info({ days: done.map((d) => d.day), players: done.reduce((n, d) => n + d.players, 0) }, 'vip evaluation');
+      }
+      return Math.max(1_000, Math.min(nextRunAt(t) - t, 6 * 3_600_000));
     },
   });
 }

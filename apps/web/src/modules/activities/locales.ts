@@ -53,6 +53,22 @@ const en = {
     confirmRunning: 'This activity is running. Saving starts a new settings version and resets the unfinished progress of the current period; rewards already claimed stay. Save?',
   },
   configlogs: { detail: 'Settings change' },
+  vip: {
+    configTitle: 'New VIP · VIP settings', dashboardTitle: 'New VIP · VIP dashboard', searchTitle: 'VIP search', settings: 'VIP settings', rules: 'Rules',
+    confirm: 'Saving starts a new version of the VIP settings; the next daily evaluation applies it to every player (a shorter period applies to the running one). Save?',
+    levelsHelp: 'One row per level, from 1: exp amounts in centavos of recharge (a ₱100 recharge is 10,000 exp), the gift in centavos, rebate and bonus in percent',
+    setting: { open: 'Evaluate and pay daily', betExp: 'Exp per centavo of valid bet', periodDays: 'Maintain period (days)', restoreDays: 'Days to recover a lost level', levels: 'Levels' },
+    kind: { up: 'Level up', maintain: 'Maintained', down: 'Level down', restore: 'Restored' },
+    chart: 'Level changes and payments by day', changes: 'Level changes', levelsNow: 'VIP players by level (last evaluated day: {{day}})',
+    levelsTitle: 'Levels in force (maintain period {{period}} days, restore within {{restore}} days)',
+    f: {
+      vips: 'VIP players', gift: 'Level-up gifts (₱)', rebate: 'Bet rebates (₱)', deposit: 'Deposit bonuses (₱)', paidPesos: 'Paid (₱)', uid: 'UID', name: 'Name',
+      partner: 'Partner', kind: 'Change', at: 'Evaluated', day: 'Day', fromLevel: 'From', toLevel: 'To', reason: 'Reason', exp: 'Exp', periodExp: 'Exp this period',
+      configVersion: 'Settings version', level: 'Level', minLevel: 'At least', keep: 'Period exp / to keep', next: 'Exp for the next level', periodStart: 'Period from',
+      periodEnd: 'Period to', droppedFrom: 'Lost level', droppedOn: 'Lost on', topLevel: 'Highest level', lastDay: 'Last evaluated', phone: 'Phone',
+      upExp: 'Up exp', maintainExp: 'Maintain exp', recoverExp: 'Recover exp', betRebate: 'Bet rebate', depositBonus: 'Deposit bonus',
+    },
+  },
 };
 
 const zh: typeof en = {
@@ -82,6 +98,22 @@ const zh: typeof en = {
     confirmRunning: '该活动正在进行。保存将生成新的配置版本并重置本周期未完成的进度；已领取的奖励保留。确定保存？',
   },
   configlogs: { detail: '配置变更' },
+  vip: {
+    configTitle: '新VIP · VIP配置', dashboardTitle: '新VIP · VIP数据看板', searchTitle: 'VIP查询', settings: 'VIP配置', rules: '规则',
+    confirm: '保存将生成新的VIP配置版本，下一次每日评估对所有玩家生效（缩短的周期对进行中的周期同样生效）。确定保存？',
+    levelsHelp: '每个等级一行，从1开始：经验以充值分计（充值₱100为10,000经验），礼金单位为分，返利与加赠为百分比',
+    setting: { open: '每日评估与发放', betExp: '每分有效投注的经验', periodDays: '保级周期(天)', restoreDays: '降级后可恢复天数', levels: '等级' },
+    kind: { up: '升级', maintain: '保级', down: '降级', restore: '恢复' },
+    chart: '每日等级变化与发放', changes: '等级变化记录', levelsNow: '各等级VIP人数（最近评估日：{{day}}）',
+    levelsTitle: '当前等级（保级周期 {{period}} 天，{{restore}} 天内可恢复）',
+    f: {
+      vips: 'VIP人数', gift: '升级礼金(₱)', rebate: '投注返利(₱)', deposit: '充值加赠(₱)', paidPesos: '发放(₱)', uid: 'UID', name: '昵称',
+      partner: '合作商', kind: '变化', at: '评估时间', day: '日期', fromLevel: '原等级', toLevel: '新等级', reason: '原因', exp: '经验', periodExp: '本周期经验',
+      configVersion: '配置版本', level: '等级', minLevel: '至少', keep: '本周期经验 / 保级所需', next: '下一级所需经验', periodStart: '周期开始',
+      periodEnd: '周期结束', droppedFrom: '失去的等级', droppedOn: '降级日期', topLevel: '最高等级', lastDay: '最近评估', phone: '手机',
+      upExp: '升级经验', maintainExp: '保级经验', recoverExp: '恢复经验', betRebate: '投注返利', depositBonus: '充值加赠',
+    },
+  },
 };
 
 export default { en: { activities: en }, zh: { activities: zh } };
