@@ -74,7 +74,7 @@ export function activityItems(a: Activity, screen: string): VersionedItems<Setti
 }
 
 /** Rows not in a final state (`state <> ALL(final)`: also right when an activity has no final state). */
-const unfinished = (a: Activity) => sql<boolean>`state <> ALL(${sql.val([...a.final])}::text[])`;
+const notFinal = (a: Activity) => sql<boolean>`state <> ALL(${sql.val([...a.final])}::text[])`;
 
 /**
  * After a save (or a restore): the new version counts from now, and the participants of the
@@ -89,7 +89,7 @@ export async function applyNewVersion(db: Db, a: Activity, version: number, now:
   if (!current) return 0;
   const reset = await db.updateTable('activity_player')
     .set({ state: a.states[0], progress: 0, reset_at: now, config_version: version, updated_at: now })
-    .where('activity', '=', a.id).where('period', '=', current.key).where(unfinished(a))
+    .where('activity', '=', a.id).where('period', '=', current.key).where(notFinal(a))
     .executeTakeFirst();
   return Number(reset.numUpdatedRows ?? 0);
 }
@@ -199,7 +199,7 @@ export function activityOperations(a: Activity): Operation[] {
       const current = periodOf(a, cfg.settings, now);
       const unfinished = current
         ? num((await db.selectFrom('activity_player').select(sql<number>`count(*)`.as('n')).where('activity', '=', a.id).where('period', '=', current.key)
-          .where(unfinished(a)).executeTakeFirstOrThrow()).n)
+          .where(notFinal(a)).executeTakeFirstOrThrow()).n)
         : 0;
       return {
         activity: a.id, name: a.name, rules: a.rules, version: cfg.version, savedAt: cfg.savedAt ? iso(cfg.savedAt) : null,
