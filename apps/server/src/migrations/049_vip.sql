@@ -82,5 +82,7 @@ CREATE TABLE vip_evaluation (
   maintains integer NOT NULL,
   downs integer NOT NULL,
   restores integer NOT NULL,
-  paid bigint NOT NULL
+  paid bigint NOT NULL,
+  -- players made claimable in that day's loss rebate (the same daily evaluation)
+  loss_rebates integer NOT NULL DEFAULT 0
 );

@@ -8,13 +8,15 @@
  *   3. the new states, the changes with their reasons and the payouts are written with one
  *      statement each per chunk; player.vip follows the level;
  *   4. the payouts are paid through the ledger in one statement (each row one ledger_post with
- *      its idempotency key `vip:<kind>:<period>:<uid>`: exactly once per player, kind and period).
+ *      its idempotency key `vip:<kind>:<period>:<uid>`: exactly once per player, kind and period);
+ *   5. the loss rebate's day: its claimable players (domains/activities/daily.ts).
  */
 import { dayStart } from '@console/activities';
 import { newVipState, parseVipSettings, VIP_DEFAULTS, vipDay, type VipSettings, type VipState } from '@console/activities';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
+import { evaluateLossRebateDay } from '../activities/daily';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 5_000;
@@ -33,7 +35,7 @@ export async function vipConfig(db: Db): Promise<VipConfig> {
   return { settings: parsed.ok ? parsed.value : { ...VIP_DEFAULTS, open: false }, version: num(r.version) };
 }
 
-export interface VipEvaluation { day: string; players: number; ups: number; maintains: number; downs: number; restores: number; paid: number; ms: number }
+export interface VipEvaluation { day: string; players: number; ups: number; maintains: number; downs: number; restores: number; paid: number; lossRebates: number; vipMs: number; ms: number }
 
 interface Row {
   uid: number; partner: number; bet: number; recharge: number; state: VipState | null;
@@ -93,10 +95,13 @@ export async function evaluateVipDay(db: Db, day: string, now: Date): Promise<Vi
       }
     }
     const paid = await payDue(trx, now);
+    const vipMs = Date.now() - started;
+    // the loss rebate's day, in the same evaluation (domains/activities/daily.ts)
+    const lossRebates = await evaluateLossRebateDay(trx, day, now);
     await trx.insertInto('vip_evaluation').values({
-      day, config_version: cfg.version, started_at: new Date(started), finished_at: new Date(), ...counts, paid,
+      day, config_version: cfg.version, started_at: new Date(started), finished_at: new Date(), ...counts, paid, loss_rebates: lossRebates,
     }).execute();
-    return { day, ...counts, paid, ms: Date.now() - started };
+    return { day, ...counts, paid, lossRebates, vipMs, ms: Date.now() - started };
   });
 }
 

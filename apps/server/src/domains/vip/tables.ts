@@ -22,7 +22,7 @@ export interface VipPayoutTable {
   day: Day; entry_id: ColumnType<string | number | null, number | null | undefined, number | null>;
 }
 export interface VipEvaluationTable {
-  day: Day; config_version: Big; started_at: Time; finished_at: Time; players: number; ups: number; maintains: number; downs: number; restores: number; paid: Big;
+  day: Day; config_version: Big; started_at: Time; finished_at: Time; players: number; ups: number; maintains: number; downs: number; restores: number; paid: Big; loss_rebates: Generated<number>;
 }
 export interface VipTables {
   vip_config: VipConfigTable; vip_player: VipPlayerTable; vip_day: VipDayTable; vip_change: VipChangeTable; vip_payout: VipPayoutTable; vip_evaluation: VipEvaluationTable;

@@ -45,6 +45,8 @@ describe.each(databases())('VIP on $kind', (kind) => {
     await p.credit(9202, 5_000_000);
     for (let i = 0; i < 3; i += 1) await playRound(p, 'luckyjoker', 9202, { at: now() });
     await pay(9204);
+    // 9203 lost ₱100 at Tongits that day (the day's figures as the rounds leave them)
+    await t.database.db.insertInto('game_player_day').values({ game: 'tongits', day: '2026-11-22', uid: 9203, partner: 0, rounds: 4, bets: 4, turnover: 10_000, wins: 0, fees: 0, jackpot: 0 }).execute();
     const day = '2026-11-22';
     t.clock.advance(8 * 3_600_000); // past midnight GMT+8
     const r = await evaluateVipDay(t.database.db, day, now());
@@ -58,6 +60,13 @@ describe.each(databases())('VIP on $kind', (kind) => {
     expect(payouts[0].entry_id).not.toBeNull();
     const gift = await t.database.db.selectFrom('ledger_entry').select(['delta', 'reason', 'idem_key']).where('uid', '=', 9201).where('reason', '=', 'vip.gift').execute();
     expect(gift.map((g) => [Number(g.delta), g.idem_key])).toEqual([[500, 'vip:gift:L1:9201']]);
+    // the same evaluation makes the day's loss rebate claimable for every player who lost ₱5 or more
+    const losers = await t.database.db.selectFrom('game_player_day').select(['uid', sql<number>`sum(turnover) - sum(wins)`.as('loss')])
+      .where(sql<boolean>`day = ${day}::date`).groupBy('uid').having(sql<boolean>`sum(turnover) - sum(wins) >= 500`).execute();
+    const claimable = await t.database.db.selectFrom('activity_player').select(['uid', 'progress', 'state']).where('activity', '=', 'ladderloserebate').where('period', '=', day).execute();
+    expect(claimable.map((x) => [x.uid, Number(x.progress), x.state])).toEqual(losers.map((x) => [x.uid, Number(x.loss), 'claimable']));
+    expect(r!.lossRebates).toBe(losers.length);
+    expect(claimable.map((x) => x.uid)).toContain(9203);
     // 9202 bet a tenth into exp: below VIP 1 unless the rounds were big; its day is recorded either way
     expect(await t.database.db.selectFrom('vip_day').select('uid').where('day', '=', day).where('uid', '=', 9202).executeTakeFirst()).toBeDefined();
   });
