@@ -15,6 +15,7 @@ import { paymentsBench, paymentsSummary } from './payments.ts';
 import { gamesBench, gamesSummary } from './games.ts';
 import { messagesBench, messagesSummary } from './messages.ts';
 import { agentsBench, agentsSummary } from './agents.ts';
+import { dailyBench, dailySummary } from './daily.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -138,6 +139,9 @@ if (messages) results.messages = messages;
 // agents (issue 9) on PostgreSQL: a weekly settlement for BENCH_AGENTS agents (default 100,000; 0 skips it) and BENCH_INVITEES invitees
 const agents = pgUrl && process.env.BENCH_AGENTS !== '0' ? await agentsBench(playersBenchUrl()) : null;
 if (agents) results.agents = agents;
+// the daily evaluation (issue 10: VIP and the loss rebate) on PostgreSQL over BENCH_DAILY_PLAYERS players (default 1,000,000; 0 skips it)
+const daily = pgUrl && process.env.BENCH_DAILY_PLAYERS !== '0' ? await dailyBench(playersBenchUrl()) : null;
+if (daily) results.daily = daily;
 
 const row = (c: (typeof calls)[number]) =>
   `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
@@ -152,6 +156,7 @@ console.log(['',
   ...(payments ? [...paymentsSummary(payments), ''] : []),
   ...(games ? [...gamesSummary(games), ''] : []),
   ...(messages ? [...messagesSummary(messages), ''] : []),
-  ...(agents ? [...agentsSummary(agents), ''] : [])].join('\n'));
+  ...(agents ? [...agentsSummary(agents), ''] : []),
+  ...(daily ? [...dailySummary(daily), ''] : [])].join('\n'));
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');
