@@ -44,10 +44,13 @@ async function generate(url: string, day: string) {
     await db.query(`INSERT INTO game_player_day (game, day, uid, partner, rounds, bets, turnover, wins, fees, jackpot)
       SELECT 'luckyjoker', $1::date, uid, 0, 10, 10, 5000 + (uid::bigint * 7919) % 495000, ((5000 + (uid::bigint * 7919) % 495000) * (80 + uid % 31)) / 100, 0, 0
       FROM player WHERE uid > ${UID_BASE} AND (uid * 40503::bigint) % 1000 < ${Math.round(ACTIVE * 1000)}`, [day]);
-    await db.query(`INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, status, paid_amount, chips, created_at, paid_at)
-      SELECT md5('daily' || uid), 'bench', 'r' || uid, uid, 0, 'P' || (1 + uid % 10) * 100, 'gcash', 'android', (1 + uid % 10) * 10000, (1 + uid % 10) * 10000, 'paid',
-        (1 + uid % 10) * 10000, (1 + uid % 10) * 10000, $1::timestamptz, $1::timestamptz
-      FROM player WHERE uid > ${UID_BASE} AND (uid * 69069::bigint) % 1000 < ${Math.round(PAYING * 1000)}`, [at]);
+    // in slices: each paid order feeds the report rollups' triggers, whose locks one huge statement would exhaust
+    for (let from = 0; from < PLAYERS; from += 50_000) {
+      await db.query(`INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, status, paid_amount, chips, created_at, paid_at)
+        SELECT md5('daily' || uid), 'bench', 'r' || uid, uid, 0, 'P' || (1 + uid % 10) * 100, 'gcash', 'android', (1 + uid % 10) * 10000, (1 + uid % 10) * 10000, 'paid',
+          (1 + uid % 10) * 10000, (1 + uid % 10) * 10000, $1::timestamptz, $1::timestamptz
+        FROM player WHERE uid > ${UID_BASE} + ${'$'}2 AND uid <= ${UID_BASE} + ${'$'}2 + 50000 AND (uid * 69069::bigint) % 1000 < ${Math.round(PAYING * 1000)}`, [at, from]);
+    }
     await db.query('ANALYZE');
     const c = (await db.query(`SELECT (SELECT count(*) FROM player)::int AS players, (SELECT count(*) FROM game_player_day)::int AS played,
       (SELECT count(*) FROM recharge_order WHERE status = 'paid')::int AS paying, (SELECT count(*) FROM vip_player WHERE level > 0)::int AS vips`)).rows[0];
