@@ -71,6 +71,7 @@ describe('settings rules (§5)', () => {
     refuse('cardstask', { chests: [{ points: 60, reward: 1 }, { points: 30, reward: 2 }] }, 'chests.1.points: Must be more than the tier before');
     refuse('cardstask', { chests: [{ points: 30, reward: 1 }, { points: 101, reward: 2 }] }, "chests.1.points: Must be at most the tasks' points (100)");
   });
+  it('redfission: the opening fill range', () => refuse('redfission', { startMin: 90, startMax: 85 }, 'startMax: Must be at least startMin'));
   it('newearnmoney: the rate in range', () => refuse('newearnmoney', { betRate: 0 }, 'betRate: Must be more than 0'));
 });
 

@@ -14,7 +14,7 @@ export type Label = { en: string; zh: string };
 
 /** The activities of §2 /activities the engine runs (one file each under ./activities). */
 export const ACTIVITY_IDS = [
-  'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask', 'newearnmoney',
+  'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask', 'newearnmoney', 'redfission',
 ] as const;
 export type ActivityId = (typeof ACTIVITY_IDS)[number];
 
@@ -37,6 +37,8 @@ export type RewardCurrency = 'chip' | 'bean' | 'diamond';
 /** One player's facts over one period (the window starts later when the config was saved in it: the reset rule). */
 export interface Facts {
   now: Date;
+  /** The player (a deterministic draw per player and period: redfission's opening share). */
+  uid: number;
   /** Where the counted facts begin: the period's start, or the last config save within the period. */
   from: Date;
   /** The period's end (exclusive). */
@@ -77,12 +79,58 @@ export interface Facts {
    */
   cardGames: Record<string, { rounds: number; wins: number }>;
   /**
-   * The players whose inviter_uid is the player (newearnmoney), by uid, at most 500: a bound phone,
-   * the first paid recharge (what the channel took, centavos; null: none yet) and their valid bet
-   * in [from, to). [] when the activity does not listen to 'invitees'.
+   * The players whose inviter_uid is the player (newearnmoney, redfission), by uid, at most 500:
+   * when they registered, a bound phone, whether their phone and registration device are new
+   * (no other player bound that phone, or was seen on that device, before them), rounds played
+   * since registration (counted up to 100), the first paid recharge (what the channel took,
+   * centavos; null: none yet) and their valid bet in [from, to). [] when the activity does not
+   * listen to 'invitees'. Whether one counts is the activity's `invitee(settings)` rule.
    */
-  invitees: { uid: number; phoneBound: boolean; firstDeposit: number | null; validBet: number }[];
+  invitees: Invitee[];
 }
+
+export interface Invitee {
+  uid: number; registeredAt: Date; phoneBound: boolean; newPhone: boolean; newDevice: boolean; rounds: number;
+  firstDeposit: number | null; validBet: number;
+}
+
+/** Most rounds the invitee facts count (a rule's minRounds is at most this). */
+export const INVITEE_ROUNDS_CAP = 100;
+
+/**
+ * What makes an invitee valid for an activity: data, so the engine (evaluate) and the staff's
+ * invitedetail list (its `valid` column, its `why`, its SQL filter) read the same rule.
+ */
+export interface InviteeRule {
+  phoneBound?: boolean;
+  /** No other player bound the phone before (implies phoneBound). */
+  newPhone?: boolean;
+  /** No other player was seen on the registration device before. */
+  newDevice?: boolean;
+  /** Least first paid recharge, centavos. */
+  minFirstDeposit?: number;
+  /** Least rounds played since registration (≤ INVITEE_ROUNDS_CAP). */
+  minRounds?: number;
+}
+
+/** Why an invitee does not count under a rule, or null when it does (the first failing condition). */
+export function inviteeWhyNot(rule: InviteeRule, i: Invitee): string | null {
+  if ((rule.phoneBound || rule.newPhone) && !i.phoneBound) return 'No phone bound';
+  if (rule.newPhone && !i.newPhone) return 'Phone bound by an earlier player';
+  if (rule.newDevice && !i.newDevice) return 'Device used by an earlier player';
+  if (rule.minFirstDeposit !== undefined) {
+    if (i.firstDeposit === null) return 'No paid recharge yet';
+    if (i.firstDeposit < rule.minFirstDeposit) return `First recharge ${peso(i.firstDeposit)} under ${peso(rule.minFirstDeposit)}`;
+  }
+  if (rule.minRounds !== undefined && i.rounds < rule.minRounds) return `Played ${i.rounds} of ${rule.minRounds} rounds`;
+  return null;
+}
+
+/** An invitee for rule tables: valid for every rule unless overridden. */
+export const invitee = (uid: number, o: Partial<Invitee> = {}): Invitee => ({
+  uid, registeredAt: new Date('2026-11-26T01:00:00.000Z'), phoneBound: true, newPhone: true, newDevice: true, rounds: INVITEE_ROUNDS_CAP,
+  firstDeposit: 100_000, validBet: 0, ...o,
+});
 
 /** How many days a comeback calendar lasts (rebacklogin): the return's own day and the 6 after. */
 export const COMEBACK_DAYS = 7;
@@ -130,6 +178,9 @@ export const STATE_LABELS: Record<string, Label> = {
   full: { en: 'Storage full', zh: '矿仓已满' },
   away: { en: 'Not a returning player', zh: '非回归玩家' },
   returned: { en: 'Comeback calendar', zh: '回归签到中' },
+  continue: { en: 'Filling the red packet', zh: '红包进行中' },
+  picking: { en: 'Red packet full: open it', zh: '红包待领取' },
+  picked: { en: 'Red packet opened', zh: '红包已领取' },
 };
 
 /** A row of an activity's rule table: settings overrides + facts → what the rules must answer. */
@@ -161,6 +212,8 @@ export interface ActivitySpec<S extends BaseSettings> {
   comeback?(settings: S): { absentDays: number };
   /** Cardstask: the games whose rounds and wins the engine counts (the 'cardgames' fact). */
   cardGames?(settings: S): readonly string[];
+  /** Newearnmoney, redfission: what makes an invitee valid (evaluate and the invitedetail list both read it). */
+  invitee?(settings: S): InviteeRule;
   evaluate(settings: S, facts: Facts, period: Period): Evaluation;
   /** The rule table (activities.test.ts runs every row of every activity). */
   examples: readonly RuleExample[];
@@ -283,7 +336,7 @@ export const peso = (centavos: number) => `₱${(centavos / 100).toLocaleString(
 export function noFacts(now = new Date('2026-11-26T04:00:00.000Z')): Facts {
   const from = dayStart(dayOf(now));
   return {
-    now, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
+    now, uid: 1, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
     phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null, comeback: null, cardGames: {}, invitees: [],
   };
 }

@@ -7,11 +7,12 @@ import { mining } from './activities/mining';
 import { newearnmoney } from './activities/newearnmoney';
 import { onlinesign } from './activities/onlinesign';
 import { rebacklogin } from './activities/rebacklogin';
+import { redfission } from './activities/redfission';
 import { relief } from './activities/relief';
 import { sprintcarnival } from './activities/sprintcarnival';
 import { telephonelogin } from './activities/telephonelogin';
 
-export const ACTIVITIES: readonly Activity[] = [relief, sprintcarnival, ladderloserebate, luckyrush, telephonelogin, onlinesign, mining, rebacklogin, cardstask, newearnmoney] as unknown as Activity[];
+export const ACTIVITIES: readonly Activity[] = [relief, sprintcarnival, ladderloserebate, luckyrush, telephonelogin, onlinesign, mining, rebacklogin, cardstask, newearnmoney, redfission] as unknown as Activity[];
 
 export const findActivity = (id: string): Activity | undefined => ACTIVITIES.find((a) => a.id === id);
 

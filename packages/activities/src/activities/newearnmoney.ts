@@ -10,7 +10,7 @@
  * once a day.
  */
 import { z } from 'zod';
-import { activitySettings, defineActivity, peso, positiveChips, type Tier } from '../define';
+import { activitySettings, defineActivity, invitee, inviteeWhyNot, peso, positiveChips, type InviteeRule, type Tier } from '../define';
 
 const settings = activitySettings({
   perInvitee: positiveChips.default(1_000),
@@ -18,6 +18,9 @@ const settings = activitySettings({
   /** Percent of the valid invitees' valid bet, more than 0 and at most 100. */
   betRate: z.number({ message: 'Expected number' }).gt(0, { message: 'Must be more than 0' }).max(100, { message: 'Must be at most 100' }).default(0.3),
 });
+
+/** A valid invitee: a bound phone and a first paid recharge of at least minFirstDeposit. */
+const rule = (s: z.output<typeof settings>): InviteeRule => ({ phoneBound: true, minFirstDeposit: s.minFirstDeposit });
 
 export const newearnmoney = defineActivity({
   id: 'newearnmoney',
@@ -33,12 +36,13 @@ export const newearnmoney = defineActivity({
     betRate: { en: 'Commission on the invitees\' valid bet (%)', zh: '被邀请人有效投注佣金(%)' },
   },
   listens: ['invitees'],
+  invitee: rule,
   period: 'day',
   claimDays: 3,
   states: ['accruing', 'claimable', 'claimed', 'expired'],
   final: ['claimed', 'expired'],
   evaluate(s, f, p) {
-    const valid = f.invitees.filter((i) => i.phoneBound && i.firstDeposit !== null && i.firstDeposit >= s.minFirstDeposit);
+    const valid = f.invitees.filter((i) => inviteeWhyNot(rule(s), i) === null);
     const bet = valid.reduce((n, i) => n + i.validBet, 0);
     const amount = Math.floor((bet * s.betRate) / 100);
     const current = f.now < p.end;
@@ -63,38 +67,38 @@ export const newearnmoney = defineActivity({
     { name: 'no invitees', facts: {}, expect: { state: 'accruing', claimable: [], progress: 0 } },
     {
       name: 'a valid invitee pays ₱10 at once; the day\'s commission when the day ends',
-      facts: { invitees: [{ uid: 7, phoneBound: true, firstDeposit: 10_000, validBet: 100_000 }] },
+      facts: { invitees: [invitee(7, { phoneBound: true, firstDeposit: 10_000, validBet: 100_000 })] },
       expect: { state: 'claimable', claimable: ['inv7'], amounts: { inv7: 1_000, bet: 300 }, progress: 1 },
     },
     {
       name: 'no phone, or a first recharge under ₱100: not valid',
-      facts: { invitees: [{ uid: 7, phoneBound: false, firstDeposit: 50_000, validBet: 100_000 }, { uid: 8, phoneBound: true, firstDeposit: 9_999, validBet: 100_000 }, { uid: 9, phoneBound: true, firstDeposit: null, validBet: 0 }] },
+      facts: { invitees: [invitee(7, { phoneBound: false, firstDeposit: 50_000, validBet: 100_000 }), invitee(8, { phoneBound: true, firstDeposit: 9_999, validBet: 100_000 }), invitee(9, { phoneBound: true, firstDeposit: null, validBet: 0 })] },
       expect: { state: 'accruing', claimable: [], amounts: { bet: 0 }, progress: 0 },
     },
     {
       name: 'an invitee\'s bonus once for ever',
-      facts: { invitees: [{ uid: 7, phoneBound: true, firstDeposit: 10_000, validBet: 0 }], claims: [{ period: '2026-11-20', tier: 'inv7', at: new Date(), amount: 1_000 }] },
+      facts: { invitees: [invitee(7, { phoneBound: true, firstDeposit: 10_000, validBet: 0 })], claims: [{ period: '2026-11-20', tier: 'inv7', at: new Date(), amount: 1_000 }] },
       expect: { state: 'accruing', claimable: [] },
     },
     {
       name: 'yesterday\'s commission: 0.3% of the valid invitees\' bet',
-      facts: { now: new Date('2026-11-27T01:00:00Z'), invitees: [{ uid: 7, phoneBound: true, firstDeposit: 20_000, validBet: 250_000 }, { uid: 8, phoneBound: false, firstDeposit: 20_000, validBet: 900_000 }] },
+      facts: { now: new Date('2026-11-27T01:00:00Z'), invitees: [invitee(7, { phoneBound: true, firstDeposit: 20_000, validBet: 250_000 }), invitee(8, { phoneBound: false, firstDeposit: 20_000, validBet: 900_000 })] },
       expect: { state: 'claimable', claimable: ['bet'], amounts: { bet: 750 } },
     },
     {
       name: 'the rate is a setting',
       settings: { betRate: 1 },
-      facts: { now: new Date('2026-11-27T01:00:00Z'), invitees: [{ uid: 7, phoneBound: true, firstDeposit: 20_000, validBet: 250_000 }] },
+      facts: { now: new Date('2026-11-27T01:00:00Z'), invitees: [invitee(7, { phoneBound: true, firstDeposit: 20_000, validBet: 250_000 })] },
       expect: { amounts: { bet: 2_500 } },
     },
     {
       name: 'a day\'s commission once',
-      facts: { now: new Date('2026-11-27T01:00:00Z'), invitees: [{ uid: 7, phoneBound: true, firstDeposit: 20_000, validBet: 250_000 }], claims: [{ period: '2026-11-26', tier: 'bet', at: new Date('2026-11-27T00:30:00Z'), amount: 750 }] },
+      facts: { now: new Date('2026-11-27T01:00:00Z'), invitees: [invitee(7, { phoneBound: true, firstDeposit: 20_000, validBet: 250_000 })], claims: [{ period: '2026-11-26', tier: 'bet', at: new Date('2026-11-27T00:30:00Z'), amount: 750 }] },
       expect: { state: 'claimed', claimable: [] },
     },
     {
       name: '72 hours after the day: expired',
-      facts: { now: new Date('2026-11-29T16:00:00Z'), invitees: [{ uid: 7, phoneBound: true, firstDeposit: 20_000, validBet: 250_000 }] },
+      facts: { now: new Date('2026-11-29T16:00:00Z'), invitees: [invitee(7, { phoneBound: true, firstDeposit: 20_000, validBet: 250_000 })] },
       expect: { state: 'expired', claimable: [] },
     },
   ],

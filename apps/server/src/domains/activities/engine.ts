@@ -12,7 +12,7 @@
  *   - never to a banned, suspended or self-excluded (cooling-off) player.
  * docs/decisions/027-activities.md.
  */
-import { COMEBACK_DAYS, dayOf, dayStart, findActivity, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Period } from '@console/activities';
+import { COMEBACK_DAYS, dayOf, dayStart, findActivity, INVITEE_ROUNDS_CAP, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Invitee, type Period } from '@console/activities';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError, conflict, notFound } from '../../http/api-error';
@@ -108,7 +108,7 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
     listens.has('invitees') ? inviteesOf(db, p.uid, from, to) : [],
   ]);
   return {
-    now, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
+    now, uid: p.uid, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
     balance: p.balance, phone: p.phone, phoneBoundAt: p.phone_bound_at, vip: p.vip, loginDays: logins?.rows.map((r) => r.day) ?? [],
     claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })), rush,
     comeback, cardGames, invitees,
@@ -136,17 +136,38 @@ async function comebackOf(db: Db, uid: number, absentDays: number, period: Perio
 }
 
 /**
- * The 'invitees' fact (newearnmoney): the players the player invited (player_inviter_idx), each
- * with a seek for its first paid recharge (recharge_order_uid_idx) and its valid bet in [from, to)
- * (game_bet_uid_idx): one query.
+ * The invitee columns of `player i` (the 'invitees' fact and the invitedetail list read the same
+ * SQL): a bound phone; a new phone (no other player bound it before: player_phone_idx); a new
+ * device (no other player seen on the registration device before: player_device's key); rounds
+ * since registration counted up to INVITEE_ROUNDS_CAP (game_bet_uid_idx); the first paid recharge
+ * and when (recharge_order_uid_idx).
+ */
+export const inviteeColumns = sql`i.registered_at, i.phone_number IS NOT NULL AS phone_bound,
+  (i.phone_number IS NOT NULL AND NOT EXISTS (SELECT 1 FROM player o WHERE o.phone_number = i.phone_number AND o.phone_country IS NOT DISTINCT FROM i.phone_country
+    AND o.uid <> i.uid AND o.phone_bound_at < coalesce(i.phone_bound_at, i.registered_at))) AS new_phone,
+  NOT EXISTS (SELECT 1 FROM player_device d WHERE d.device_id = i.register_device AND d.uid <> i.uid AND d.first_at < i.registered_at) AS new_device,
+  (SELECT count(*) FROM (SELECT 1 FROM game_bet g WHERE g.uid = i.uid LIMIT ${INVITEE_ROUNDS_CAP}) c) AS rounds,
+  fr.amount AS first_deposit, fr.paid_at AS first_deposit_at`;
+/** The lateral join giving `fr` (the first paid recharge) to inviteeColumns. */
+export const firstRecharge = sql`LEFT JOIN LATERAL (SELECT coalesce(r.paid_amount, r.price) AS amount, r.paid_at FROM recharge_order r
+  WHERE r.uid = i.uid AND r.status = 'paid' ORDER BY r.paid_at, r.id LIMIT 1) fr ON true`;
+
+/** A row of inviteeColumns → the fact's invitee (validBet given). */
+export const inviteeOf = (r: Record<string, unknown>, validBet: number): Invitee => ({
+  uid: num(r.uid), registeredAt: new Date(r.registered_at as string), phoneBound: Boolean(r.phone_bound), newPhone: Boolean(r.new_phone),
+  newDevice: Boolean(r.new_device), rounds: num(r.rounds), firstDeposit: r.first_deposit === null || r.first_deposit === undefined ? null : num(r.first_deposit), validBet,
+});
+
+/**
+ * The 'invitees' fact (newearnmoney, redfission): the players the player invited
+ * (player_inviter_idx), each with inviteeColumns and its valid bet in [from, to) (game_bet_uid_idx): one query.
  */
 async function inviteesOf(db: Db, uid: number, from: Date, to: Date): Promise<Facts['invitees']> {
-  const rows = (await sql<{ uid: number; phone: boolean; first: unknown; bet: unknown }>`
-    SELECT i.uid, i.phone_number IS NOT NULL AS phone,
-      (SELECT coalesce(r.paid_amount, r.price) FROM recharge_order r WHERE r.uid = i.uid AND r.status = 'paid' ORDER BY r.paid_at, r.id LIMIT 1) AS first,
+  const rows = (await sql<Record<string, unknown>>`
+    SELECT i.uid, ${inviteeColumns},
       (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid AND g.at >= ${from} AND g.at < ${to}) AS bet
-    FROM player i WHERE i.inviter_uid = ${uid} ORDER BY i.uid LIMIT 500`.execute(db)).rows;
-  return rows.map((r) => ({ uid: num(r.uid), phoneBound: Boolean(r.phone), firstDeposit: r.first === null ? null : num(r.first), validBet: num(r.bet) }));
+    FROM player i ${firstRecharge} WHERE i.inviter_uid = ${uid} ORDER BY i.uid LIMIT 500`.execute(db)).rows;
+  return rows.map((r) => inviteeOf(r, num(r.bet)));
 }
 
 /** The 'cardgames' fact (cardstask): rounds and wins (win > bet) per game in [from, to): one query on game_bet_uid_game_idx (uid, game, at, id). */
