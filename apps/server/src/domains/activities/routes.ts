@@ -10,20 +10,24 @@
  *   POST /api/activities/<id>/configs/update     overwrite (400 naming the field); new version; resets the current period's unfinished progress
  *   GET  /api/activities/<id>/configs/versions   history (+ /export); POST …/versions/restore
  *   GET  /api/activities/<id>/configlogs         the same history, for the readers of the configlogs screen
+ *   GET  /api/activities/<id>/invitedetail       inviter → invitee rows, valid under the activity's invitee rule or why not (+ /export)
+ *   GET  /api/activities/activityzone            the app's activity zone (order, visibility, banners); POST …/update, …/versions
  *   GET  /api/platform/activities                the live activities of a player with progress and tiers
  *   POST /api/platform/activities/claim          pays a reached tier once (idempotent)
  */
-import { ACTIVITIES, dayOf, FOREVER, periodOf, type Activity } from '@console/activities';
+import { ACTIVITIES, ACTIVITY_IDS, dayOf, FOREVER, inviteeWhyNot, periodOf, type Activity, type InviteeRule } from '@console/activities';
 import { findScreen } from '@console/catalog';
 import {
   activityClaimAnswer, activityClaimBody, activityConfigAnswer, activityConfigUpdateBody, activityDashboard, activityPlayerRow, activityRewardRow,
   configVersion, platformActivitiesQuery, platformActivity, type ActivityDashboard, type ActivityPlayerRow, type ActivityRewardRow, type ConfigVersion,
 } from '@console/schemas';
-import { sql } from 'kysely';
+import { describeZodError, whole } from '@console/games';
+import { queryBool } from '@console/schemas';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
-import { contains, dateRange, defineList, eqInt, eqText, listOperations, sortBy } from '../../http/list';
+import { contains, custom, dateRange, defineList, eqInt, eqText, listOperations, sortBy, type ListSpec } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
@@ -31,7 +35,7 @@ import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scop
 import { summaryOperation } from '../payment-reports/common';
 import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 import type { DayRange } from '../player-reports/range';
-import { activityConfig, claim, claimError, evaluateFor, recordParticipant } from './engine';
+import { activityConfig, claim, claimError, evaluateFor, firstRecharge, inviteeColumns, inviteeOf, recordParticipant } from './engine';
 
 const tags = ['activities'];
 const num = (v: unknown) => Number(v ?? 0);
@@ -51,6 +55,7 @@ export function activityScreens(a: Activity) {
     players: at('players'),
     configs: at('configs') ?? at('config') ?? (findScreen(base) ? base : null),
     configlogs: at('configlogs'),
+    invitedetail: at('invitedetail'),
   };
 }
 
@@ -138,6 +143,152 @@ const versionRow = (r: Record<string, unknown>): ConfigVersion => ({
   id: Number(r.id), key: String(r.key), at: new Date(r.at as string).toISOString(), actor: String(r.actor),
   action: String(r.action), before: r.before ?? null, after: r.after ?? null,
 });
+
+// ------------------------------------------------------------------------------ invitedetail
+
+export const inviteDetailRow = z.object({
+  id: z.number(), inviterUid: z.number(), inviterName: z.string(), partner: z.number(), uid: z.number(), name: z.string(), registeredAt: z.string(),
+  phoneBound: z.boolean(), newPhone: z.boolean(), device: z.string(), newDevice: z.boolean(), rounds: z.number(),
+  firstDeposit: z.number().nullable(), firstDepositAt: z.string().nullable(), validBet: z.number(), valid: z.boolean(), why: z.string().nullable(),
+});
+type InviteDetailRow = z.infer<typeof inviteDetailRow>;
+
+/** An invitee rule as SQL over the invitedetail query's columns (the same conditions as inviteeWhyNot, in its order). */
+export function inviteeRuleSql(rule: InviteeRule): Expression<SqlBool> {
+  const parts = [sql<SqlBool>`true`];
+  if (rule.phoneBound || rule.newPhone) parts.push(sql<SqlBool>`x.phone_bound`);
+  if (rule.newPhone) parts.push(sql<SqlBool>`x.new_phone`);
+  if (rule.newDevice) parts.push(sql<SqlBool>`x.new_device`);
+  if (rule.minFirstDeposit !== undefined) parts.push(sql<SqlBool>`coalesce(x.first_deposit >= ${rule.minFirstDeposit}, false)`);
+  if (rule.minRounds !== undefined) parts.push(sql<SqlBool>`x.rounds >= ${rule.minRounds}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * The invitedetail list of an activity under one invitee rule (the settings in force): one row
+ * per invited player (player_inviter_idx), the inviter's partner scoping it; `valid` and `why`
+ * from the declaration's rule (inviteeWhyNot), the `valid` filter its SQL twin.
+ */
+function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListSpec {
+  return defineList<InviteDetailRow>({
+    url: `/api/activities/${a.id}/invitedetail`, name: `activities.${a.id}.invitedetail`, screen, tags, paging: 'keyset',
+    summary: `${a.name.en}: every invited player with the inviter, registration, phone, device, rounds, first paid recharge and valid bet, and whether `
+      + 'the invitee counts under the activity\'s rule in force (why not): filters inviterUid, uid, valid, from/to (registered)',
+    from: (db: Db) => db.selectFrom(sql<Record<string, unknown>>`(SELECT i.uid AS id, i.uid, i.name, i.register_device AS device, inv.uid AS inviter_uid,
+        inv.name AS inviter_name, inv.partner, ${inviteeColumns},
+        (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid) AS valid_bet
+      FROM player i JOIN player inv ON inv.uid = i.inviter_uid ${firstRecharge})`.as('x')).selectAll(),
+    partner: 'x.partner', id: 'x.id',
+    filters: {
+      inviterUid: eqInt('x.inviter_uid', 1), uid: eqInt('x.uid', 1),
+      valid: custom(queryBool, (v) => (v ? inviteeRuleSql(rule) : sql<SqlBool>`NOT ${inviteeRuleSql(rule)}`)),
+      time: dateRange('x.registered_at'),
+    },
+    sorts: { registeredAt: sortBy.time('x.registered_at'), uid: sortBy.int('x.id') }, defaultSort: { key: 'registeredAt', order: 'descend' },
+    item: inviteDetailRow,
+    row: (x) => {
+      const why = inviteeWhyNot(rule, inviteeOf(x, num(x.valid_bet)));
+      return {
+        id: num(x.id), inviterUid: num(x.inviter_uid), inviterName: String(x.inviter_name ?? ''), partner: num(x.partner), uid: num(x.uid), name: String(x.name ?? ''),
+        registeredAt: iso(x.registered_at), phoneBound: Boolean(x.phone_bound), newPhone: Boolean(x.new_phone), device: String(x.device ?? ''),
+        newDevice: Boolean(x.new_device), rounds: num(x.rounds), firstDeposit: x.first_deposit === null ? null : num(x.first_deposit),
+        firstDepositAt: x.first_deposit_at ? iso(x.first_deposit_at) : null, validBet: num(x.valid_bet), valid: why === null, why,
+      };
+    },
+  });
+}
+
+/** The list and export of invitedetail: declared under the default rule, each request run under the rule of the settings in force. */
+function inviteDetailOperations(a: Activity, screen: string): Operation[] {
+  const ruleOf = (settings: unknown) => a.invitee!(settings as never);
+  return listOperations(inviteDetailSpec(a, screen, ruleOf(a.defaults))).map((op, i) => ({
+    ...op,
+    handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+      const cfg = await activityConfig(ctx.db, a);
+      return listOperations(inviteDetailSpec(a, screen, ruleOf(cfg.settings)))[i].handler(ctx);
+    },
+  } as Operation));
+}
+
+// ------------------------------------------------------------------------------ activityzone
+
+export const ZONE_SCREEN = '/activities/activityzone';
+const ZONE_KEY = 'activityzone';
+const banner = z.string({ message: 'Expected text' }).max(100, { message: 'Must be at most 100 characters' });
+/** The app's activity zone: which activities it shows and in what order, with a banner each (≤ 100 characters a language). */
+export const zoneDocument = z.strictObject({
+  items: z.array(z.strictObject({
+    activity: z.enum(ACTIVITY_IDS, { message: 'Unknown activity' }),
+    visible: z.boolean({ message: 'Expected true or false' }),
+    order: whole(0, 10_000),
+    banner: z.strictObject({ en: banner, zh: banner }),
+  })).max(ACTIVITY_IDS.length).superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((it, i) => {
+      if (seen.has(it.activity)) ctx.addIssue({ code: 'custom', path: [i, 'activity'], message: 'Listed twice' });
+      seen.add(it.activity);
+    });
+  }),
+});
+export type ZoneDocument = z.infer<typeof zoneDocument>;
+const ZONE_DEFAULT: ZoneDocument = { items: [] };
+
+/** The zone in force (stored beside the activities' settings under activity 'activityzone'; the default: every activity, catalogue order). */
+export async function zoneOf(db: Db): Promise<ZoneDocument> {
+  const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', ZONE_KEY).executeTakeFirst();
+  const parsed = row ? zoneDocument.safeParse(row.settings) : null;
+  return parsed?.success ? parsed.data : ZONE_DEFAULT;
+}
+
+/** Activities in zone order: hidden ones left out, listed ones by `order` (ties: catalogue order), unlisted ones after them. */
+export function applyZone<T extends { id: string }>(activities: readonly T[], zone: ZoneDocument): T[] {
+  const by = new Map(zone.items.map((it) => [it.activity as string, it]));
+  const rank = (a: T, i: number) => [by.has(a.id) ? 0 : 1, by.get(a.id)?.order ?? 0, i];
+  return activities.map((a, i) => ({ a, r: rank(a, i) })).filter(({ a }) => by.get(a.id)?.visible !== false)
+    .sort((x, y) => x.r[0] - y.r[0] || x.r[1] - y.r[1] || x.r[2] - y.r[2]).map(({ a }) => a);
+}
+
+const zoneItems: VersionedItems<Settings> = {
+  screen: ZONE_SCREEN,
+  kind: configKind(ZONE_KEY),
+  noun: 'Activity zone',
+  async read(db) {
+    const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', ZONE_KEY).forUpdate().executeTakeFirst();
+    return row ? (row.settings as Settings) : null;
+  },
+  async write(db, _key, doc, now) {
+    const settings = JSON.stringify(doc ?? ZONE_DEFAULT);
+    await db.insertInto('activity_config').values({ activity: ZONE_KEY, settings, updated_at: now })
+      .onConflict((oc) => oc.column('activity').doUpdateSet({ settings, updated_at: now })).execute();
+  },
+  restorable: z.custom<Settings>((v) => zoneDocument.safeParse(v).success, { message: 'is not an activity zone' }),
+};
+
+const zoneOperations: Operation[] = [
+  defineOperation({
+    method: 'GET', url: '/api/activities/activityzone', name: 'activities.activityzone', screen: ZONE_SCREEN, tags,
+    summary: 'The app\'s activity zone in force: {items:[{activity, visible, order, banner:{en, zh}}]} (version: the last save, 0: never saved: every activity in catalogue order) and the activity ids',
+    response: z.object({ code: z.literal(200), data: z.object({ zone: zoneDocument, version: z.number(), activities: z.array(z.string()) }) }),
+    handler: async ({ db }) => {
+      const version = await db.selectFrom('config_version').select(sql<number>`coalesce(max(id), 0)`.as('n')).where('kind', '=', configKind(ZONE_KEY)).executeTakeFirstOrThrow();
+      return ok({ zone: await zoneOf(db), version: num(version.n), activities: [...ACTIVITY_IDS] });
+    },
+  }),
+  defineOperation({
+    method: 'POST', url: '/api/activities/activityzone/update', name: 'activities.activityzone.update', screen: ZONE_SCREEN, tags, audit: true,
+    summary: 'Overwrites the activity zone with the whole document; 400 naming the field (zone.items.0.banner.en: Must be at most 100 characters, '
+      + 'zone.items.1.activity: Listed twice); a new version. The platform list applies it at once',
+    body: z.object({ zone: z.unknown() }),
+    response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),
+    handler: async ({ db, user, now, note, body }) => {
+      const parsed = zoneDocument.safeParse(body.zone);
+      if (!parsed.success) throw new ApiError(400, `zone.${describeZodError(parsed.error, body.zone)}`);
+      const saved = await saveItem({ db, user, now, note }, zoneItems, 'settings', 'update', () => parsed.data as unknown as Settings);
+      return ok({ version: saved.version });
+    },
+  }),
+  ...versionOperations(zoneItems, { base: '/api/activities/activityzone/versions', name: 'activities.activityzone.versions', tags }),
+];
 
 /** The operations of one activity, for each of its screens the catalogue has. */
 export function activityOperations(a: Activity): Operation[] {
@@ -252,10 +403,11 @@ export function activityOperations(a: Activity): Operation[] {
       item: configVersion, row: versionRow,
     })));
   }
+  if (sc.invitedetail && a.invitee) ops.push(...inviteDetailOperations(a, sc.invitedetail));
   return ops;
 }
 
-export const activityStaffOperations: Operation[] = ACTIVITIES.flatMap(activityOperations);
+export const activityStaffOperations: Operation[] = [...ACTIVITIES.flatMap(activityOperations), ...zoneOperations];
 
 export const activityPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
@@ -268,7 +420,8 @@ export const activityPlatformOperations: PlatformOperation[] = [
     handler: async ({ db, query, now }) => {
       const lang = query.lang ?? 'en';
       const items = [];
-      for (const a of ACTIVITIES) {
+      // the activity zone: hidden activities left out, the rest in its order
+      for (const a of applyZone(ACTIVITIES, await zoneOf(db))) {
         for (const e of await evaluateFor(db, a, query.uid, now)) {
           await recordParticipant(db, e, now);
           items.push({

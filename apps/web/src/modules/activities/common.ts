@@ -1,14 +1,15 @@
 /**
  * /activities (issue 10): which catalogue screens are built, from the activities of
  * @console/activities. Each activity's screens come from its declaration and one shape
- * (screens.tsx): dashboard, participants (with the rewards paid), settings, settings change log.
+ * (screens.tsx): dashboard, participants (with the rewards paid), settings, settings change log,
+ * invitation details (the activities with an invitee rule).
  */
 import { findScreen } from '@console/catalog';
 import { ACTIVITIES, type Activity } from '@console/activities';
 
 export const L = 'activities.';
 export const MODULE = '/activities';
-export const ACTIVITY_SCREENS = ['dashboard', 'players', 'configs', 'configlogs'] as const;
+export const ACTIVITY_SCREENS = ['dashboard', 'players', 'configs', 'configlogs', 'invitedetail'] as const;
 export type ActivityScreen = (typeof ACTIVITY_SCREENS)[number];
 
 /** Request paths (the request layer adds /api). */
@@ -25,6 +26,8 @@ export function activityScreenEntries(): ActivityScreenEntry[] {
     for (const screen of ACTIVITY_SCREENS) {
       let path: string | null = has(`${base}/${screen}`) ? `${base}/${screen}` : null;
       if (screen === 'configs' && !path) path = has(`${base}/config`) ? `${base}/config` : has(base) ? base : null;
+      // invitedetail: the activities whose declaration has an invitee rule (the server's list needs it)
+      if (screen === 'invitedetail' && !activity.invitee) path = null;
       if (path) out.push({ path, activity, screen });
     }
   }
@@ -33,4 +36,7 @@ export function activityScreenEntries(): ActivityScreenEntry[] {
 
 export const titleKey = (id: string, screen: ActivityScreen) => `${L}title.${id}.${screen}`;
 export const settingLabel = (id: string, key: string) => `${L}setting.${id}.${key}`;
+/** The activity zone (/activities/activityzone): a config screen of its own, not an activity's. */
+export const ZONE_PATH = `${MODULE}/activityzone`;
+
 export const stateLabel = (_id: string, state: string) => `${L}state.${state}`;

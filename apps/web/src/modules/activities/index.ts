@@ -14,6 +14,7 @@ export const activitiesScreens: ScreenMap = {
       lazy(() => import('./screens').then((m) => ({ default: m.screenFor(activity.id, screen) }))),
     ]),
   ),
+  '/activities/activityzone': lazy(() => import('./screens').then((m) => ({ default: m.ActivityZone }))),
   // VIP (issue 10): its settings and dashboard under newvip, and the VIP search of /vipmanager (one chunk)
   '/activities/newvip/vipconfig': lazy(() => import('./vip').then((m) => ({ default: m.VipConfig }))),
   '/activities/newvip/vipdashboard': lazy(() => import('./vip').then((m) => ({ default: m.VipDashboard }))),

@@ -38,6 +38,14 @@ const en = {
     partner: 'Partner', period: 'Period', state: 'State', progress: 'Progress', target: 'Target', rewards: 'Rewards', configVersion: 'Settings version',
     firstAt: 'Joined', updatedAt: 'Last change', resetAt: 'Reset by a settings save', at: 'Time', tier: 'Tier', currency: 'Currency', amount: 'Amount',
     device: 'Device', phone: 'Phone', gcash: 'GCash', appId: 'Application', id: 'Version', actor: 'Changed by', action: 'Action', before: 'Before', after: 'After',
+    inviterUid: 'Inviter UID', inviterName: 'Inviter', inviteeUid: 'Invitee UID', registeredAt: 'Registered', phoneBound: 'Phone bound', newPhone: 'New phone',
+    newDevice: 'New device', rounds: 'Rounds', firstDeposit: 'First recharge (₱)', firstDepositAt: 'First recharge at', validBet: 'Valid bet (₱)', valid: 'Valid', why: 'Why not',
+  },
+  invite: { valid: 'Valid', invalid: 'Not valid' },
+  zone: {
+    title: 'Activity zone', items: 'Activities', rules: 'The activities the app shows in its zone',
+    help: 'A JSON list of {activity, visible, order, banner: {en, zh}} (banners ≤ 100 characters); hidden ones are left out, the rest sorted by order, unlisted activities after them',
+    example: 'Example:', confirm: 'Saving starts a new version of the activity zone; the app applies it at once. Save?',
   },
   dashboard: {
     chart: 'Participants, rewards and amount paid by day', rewardedPesos: 'Paid (₱)', days: 'By day', noLimit: 'no limit',
@@ -83,6 +91,14 @@ const zh: typeof en = {
     partner: '合作商', period: '周期', state: '状态', progress: '进度', target: '目标', rewards: '领奖次数', configVersion: '配置版本',
     firstAt: '参与时间', updatedAt: '最后变化', resetAt: '因配置保存重置', at: '时间', tier: '档位', currency: '币种', amount: '数量',
     device: '设备', phone: '手机', gcash: 'GCash', appId: '应用', id: '版本', actor: '修改人', action: '操作', before: '修改前', after: '修改后',
+    inviterUid: '邀请人UID', inviterName: '邀请人', inviteeUid: '被邀请人UID', registeredAt: '注册时间', phoneBound: '已绑手机', newPhone: '新手机',
+    newDevice: '新设备', rounds: '局数', firstDeposit: '首充(₱)', firstDepositAt: '首充时间', validBet: '有效投注(₱)', valid: '有效', why: '无效原因',
+  },
+  invite: { valid: '有效', invalid: '无效' },
+  zone: {
+    title: '活动专区', items: '活动', rules: 'App活动专区展示的活动',
+    help: 'JSON 列表 {activity, visible, order, banner: {en, zh}}（横幅不超过100个字符）；隐藏的不展示，其余按 order 排序，未列出的活动排在最后',
+    example: '示例：', confirm: '保存将生成新的活动专区版本，App 立即生效。确定保存？',
   },
   dashboard: {
     chart: '每日参与人数、发奖次数与发放金额', rewardedPesos: '发放金额(₱)', days: '按日', noLimit: '不限',

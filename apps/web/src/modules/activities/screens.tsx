@@ -6,6 +6,8 @@
  *   configs     the settings from the declaration's schema (kit config screen, confirm, history);
  *               a running activity warns that a save resets the current period's unfinished progress
  *   configlogs  every version of the settings (who, when, before and after)
+ *   invitedetail inviter → invitee rows, valid under the activity's invitee rule or why not (kit list, export)
+ * and the activity zone (/activities/activityzone): the app's order, visibility and banners as JSON (kit config screen, history).
  */
 import { Alert, Card, Flex, Table, Tabs, Tag } from 'antd';
 import i18next from 'i18next';
@@ -267,6 +269,62 @@ export function configlogsList(id: string): ListDeclaration<Row> {
   } as ListDeclaration<Row>;
 }
 
+// ------------------------------------------------------------------------------ invitedetail
+
+export function inviteDetailList(id: string): ListDeclaration<Row> {
+  return {
+    name: `activities-${id}-invitedetail`,
+    title: titleKey(id, 'invitedetail'),
+    api: { url: `${api(id)}/invitedetail`, mode: 'cursor', export: true },
+    rowKey: 'id',
+    filters: [
+      { kind: 'text', name: 'inviterUid', label: `${L}f.inviterUid` },
+      { kind: 'text', name: 'uid', label: `${L}f.inviteeUid` },
+      { kind: 'select', name: 'valid', label: `${L}f.valid`, options: [{ value: 'true', label: `${L}invite.valid` }, { value: 'false', label: `${L}invite.invalid` }] },
+      { kind: 'dateRange', name: 'range', label: `${L}f.registeredAt` },
+    ],
+    columns: [
+      col('inviterUid', 'uid'), col('inviterName'), { ...col('uid', 'uid'), title: `${L}f.inviteeUid` }, col('name'), col('registeredAt', 'datetime', true),
+      col('phoneBound', 'bool'), col('newPhone', 'bool'), col('device'), col('newDevice', 'bool'), col('rounds', 'int'),
+      col('firstDeposit', 'money'), col('firstDepositAt', 'datetime'), col('validBet', 'money'), col('valid', 'bool'), col('why'),
+    ],
+  } as ListDeclaration<Row>;
+}
+
+// ------------------------------------------------------------------------------ activityzone
+
+const ZONE_EXAMPLE = '[{"activity": "redfission", "visible": true, "order": 1, "banner": {"en": "…", "zh": "…"}}]';
+
+export function zoneDecl(): ConfigDeclaration {
+  return {
+    name: 'activities-activityzone',
+    title: `${L}zone.title`,
+    load: { url: '/activities/activityzone', toForm: (data) => ({ items: JSON.stringify((data.zone as { items?: unknown[] } | undefined)?.items ?? [], null, 2) }) },
+    save: { url: '/activities/activityzone/update', body: (values) => ({ zone: { items: JSON.parse(String(values.items ?? '[]')) } }) },
+    fields: [{ name: 'items', label: `${L}zone.items`, kind: 'textarea', required: true, help: `${L}zone.help`, rules: [jsonRule] }],
+    confirm: `${L}zone.confirm`,
+  };
+}
+
+export const zoneHistory: HistoryDeclaration = {
+  url: '/activities/activityzone/versions',
+  fieldLabel: (field) => `${L}zone.${field}`,
+  keyLabel: () => `${L}zone.title`,
+};
+
+/** The activity zone: the list as JSON (the server names a wrong field), with its history. */
+export function ActivityZone() {
+  const { t } = useTranslation();
+  return (
+    <WithHistory history={zoneHistory}>
+      <Flex vertical gap={12}>
+        <Alert type="info" showIcon title={t(`${L}zone.rules`)} description={`${t(`${L}zone.example`)} ${ZONE_EXAMPLE}`} />
+        <ConfigScreen decl={zoneDecl()} />
+      </Flex>
+    </WithHistory>
+  );
+}
+
 // ------------------------------------------------------------------------------ the shape
 
 const SHAPE: Record<ActivityScreen, (id: string) => ComponentType> = {
@@ -274,6 +332,7 @@ const SHAPE: Record<ActivityScreen, (id: string) => ComponentType> = {
   players: (id) => () => <ActivityPlayers id={id} />,
   configs: (id) => () => <ActivityConfigs id={id} />,
   configlogs: (id) => { const decl = configlogsList(id); return () => <ListScreen decl={decl} />; },
+  invitedetail: (id) => { const decl = inviteDetailList(id); return () => <ListScreen decl={decl} />; },
 };
 
 const made = new Map<string, ComponentType>();
