@@ -38,6 +38,7 @@ import { vipOperations } from './domains/vip/routes';
 import { registerVipEvaluation } from './domains/vip/evaluate';
 import { vipManagerOperations } from './domains/vipmanager/routes';
 import { fbActivityOperations, fbActivityPlatformOperations } from './domains/fbactivity/routes';
+import { rankOperations, rankPlatformOperations, registerRankSettlement } from './domains/rank/routes';
 import { cdkcodeOperations, cdkcodePlatformOperations } from './domains/cdkcode/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
@@ -138,6 +139,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, vipOperations);
   registerOperations(app, deps, vipManagerOperations);
   registerOperations(app, deps, fbActivityOperations);
+  registerOperations(app, deps, rankOperations);
   registerOperations(app, deps, cdkcodeOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
@@ -148,6 +150,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     registerExtraRebateJob(app, db, config.now);
     // issue 10: the daily VIP evaluation (the days that ended; exactly once across processes)
     registerVipEvaluation(app, db, config.now);
+    registerRankSettlement(app, db, config.now);
   }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
@@ -157,6 +160,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...partnerPlatformOperations, ...roomPlatformOperations, ...agentPlatformOperations, ...agentReportPlatformOperations,
     ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations, ...activityPlatformOperations,
     ...fbActivityPlatformOperations,
+    ...rankPlatformOperations,
     ...cdkcodePlatformOperations,
   ]);
 

@@ -35,3 +35,4 @@ export * from './activities';
 export * from './fbactivity';
 export * from './vipmanager';
 export * from './cdkcode';
+export * from './rank';

@@ -22,6 +22,7 @@ export const activitiesModule = defineModule(
     screen('cdkcode', 'Redemption codes', '兑换码', 'list'),
     screen('cdkcodemanage', 'Manage redemption codes', '管理兑换码', 'workflow', { ...roles('admin', 'business'), hidden: true }),
     screen('rank', 'Leaderboards', '排行榜', 'list'),
+    screen('rankmanage', 'Manage leaderboards', '管理排行榜', 'workflow', { ...roles('admin'), hidden: true }),
     screen('activityzone', 'Activity zone', '活动专区', 'config', adminOnly),
     screen('fbactivity', 'Facebook activity', 'Facebook活动', 'config', adminOnly),
     screen('fblogs', 'Facebook activity log', 'Facebook活动记录', 'list'),
