@@ -62,13 +62,18 @@ export const rankStanding = z.object({
   tier: z.string().nullable(), reward: int(),
 });
 export type RankStanding = z.infer<typeof rankStanding>;
-export const rankStandingsQuery = z.strictObject({ board: text(32).min(1, { message: 'Required' }), period: periodKey.optional() });
+/** board: default the first board; the list screen's paging and sort parameters are accepted and ignored (always the top 50). */
+export const rankStandingsQuery = z.strictObject({
+  board: text(32).optional(), period: z.union([periodKey, z.literal('')]).optional(),
+  cursor: text(200).optional(), pageSize: text(4).optional(), sort: text(32).optional(), order: text(8).optional(),
+});
 export const rankStandingsAnswer = z.object({
   code: z.literal(200),
   data: z.object({
-    board: z.object({ id: z.string(), game: z.string(), metric: z.string(), period: z.string(), open: z.boolean() }),
-    period: z.object({ key: z.string(), start: z.string(), end: z.string(), ended: z.boolean(), settled: z.boolean() }),
+    board: z.object({ id: z.string(), game: z.string(), metric: z.string(), period: z.string(), open: z.boolean() }).nullable(),
+    period: z.object({ key: z.string(), start: z.string(), end: z.string(), ended: z.boolean(), settled: z.boolean() }).nullable(),
     items: z.array(rankStanding),
+    nextCursor: z.null(),
   }),
 });
 

@@ -24,6 +24,7 @@ import groundpromoters from './groundpromoters/locales';
 import activities from './activities/locales';
 import cdkcode from './cdkcode/locales';
 import fbactivity from './fbactivity/locales';
+import rank from './rank/locales';
 import vipmanager from './vipmanager/locales';
 
 export default {
@@ -32,11 +33,13 @@ export default {
     ...partners.en, ...rooms.en, ...agents.en, ...agentreports.en, ...agentmanager.en, ...agentx.en, ...agentcash.en, ...groundpromoters.en, ...activities.en,
     ...vipmanager.en,
     ...cdkcode.en,
-    ...fbactivity.en },
+    ...fbactivity.en,
+    ...rank.en },
   zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh,
     ...tablegames.zh, ...providers.zh, ...controls.zh, ...messages.zh, ...appsettings.zh, ...loseuser.zh,
     ...partners.zh, ...rooms.zh, ...agents.zh, ...agentreports.zh, ...agentmanager.zh, ...agentx.zh, ...agentcash.zh, ...groundpromoters.zh, ...activities.zh,
     ...vipmanager.zh,
     ...cdkcode.zh,
-    ...fbactivity.zh },
+    ...fbactivity.zh,
+    ...rank.zh },
 };

@@ -32,6 +32,7 @@ import { groundpromotersScreens } from './groundpromoters';
 import { activitiesScreens } from './activities';
 import { vipmanagerScreens } from './vipmanager';
 import { fbactivityScreens } from './fbactivity';
+import { rankScreens } from './rank';
 import { cdkcodeScreens } from './cdkcode';
 
 export const screens: ScreenMap = {
@@ -60,5 +61,6 @@ export const screens: ScreenMap = {
   ...activitiesScreens,
   ...vipmanagerScreens,
   ...fbactivityScreens,
+  ...rankScreens,
   ...cdkcodeScreens,
 };

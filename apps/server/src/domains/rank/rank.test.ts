@@ -95,6 +95,11 @@ describe.each(databases())('rank on $kind', (kind) => {
     ]);
     expect(res.body.data.items[1]).toMatchObject({ rank: 2, reachedAt: '2026-11-22T10:00:00.000+08:00' });
     expect(res.body.data.items[2]).toMatchObject({ rank: 3, reachedAt: '2026-11-22T11:00:00.000+08:00' });
+    // the list screen's call: no board (the first), its paging parameters ignored
+    const first = await t.get('/api/activities/rank/standings', tokens.service, { cursor: '', pageSize: '50', board: '', period: '' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({ board: { id: 'tw' }, nextCursor: null });
+    expect(first.body.data.items).toHaveLength(6);
     const yesterday = await t.get('/api/activities/rank/standings', tokens.secadmin, { board: 'tw', period: '2026-11-21' });
     expect(yesterday.body.data.items).toEqual([expect.objectContaining({ uid: 9508, value: 8_900, rank: 1 })]);
 

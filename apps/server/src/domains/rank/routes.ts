@@ -46,8 +46,14 @@ async function boardAndPeriod(db: Db, id: string, key: string | undefined, now: 
 
 const boardView = (b: RankBoard) => ({ id: b.id, game: b.game, metric: b.metric, period: b.period, open: b.open });
 
-async function standingsAnswer(db: Db, query: { board: string; period?: string }, now: Date) {
-  const { board, period } = await boardAndPeriod(db, query.board, query.period, now);
+async function standingsAnswer(db: Db, query: { board?: string; period?: string }, now: Date) {
+  let id = query.board;
+  if (!id) {
+    const first = (await rankConfig(db)).settings.boards[0];
+    if (!first) return { board: null, period: null, items: [], nextCursor: null };
+    id = first.id;
+  }
+  const { board, period } = await boardAndPeriod(db, id, query.period || undefined, now);
   const [items, settled] = await Promise.all([
     standings(db, board, period, now),
     db.selectFrom('rank_settlement').select('board').where('board', '=', board.id).where('period', '=', period.key).executeTakeFirst(),
@@ -56,6 +62,7 @@ async function standingsAnswer(db: Db, query: { board: string; period?: string }
     board: boardView(board),
     period: { key: period.key, start: isoInConsoleZone(period.start)!, end: isoInConsoleZone(period.end)!, ended: period.end.getTime() <= now.getTime(), settled: !!settled },
     items,
+    nextCursor: null,
   };
 }
 
@@ -113,7 +120,7 @@ export const rankOperations: Operation[] = [
     : op)),
   defineOperation({
     method: 'GET', url: `${BASE}/standings`, name: 'activities.rank.standings', screen: RANK_SCREEN, tags,
-    summary: 'A board\'s top 50 of a period (default the current one; a week board\'s period is its Monday): rank, value, reachedAt (ties: earlier first), '
+    summary: 'A board\'s top 50 (default the first board) of a period (default the current one; a week board\'s period is its Monday): rank, value, reachedAt (ties: earlier first), '
       + 'the tier and its reward; whether the period ended and was settled. 404 unknown board; 400 period',
     query: rankStandingsQuery, response: rankStandingsAnswer,
     handler: async ({ db, query, now }) => ok(await standingsAnswer(db, query, now)),
@@ -127,7 +134,7 @@ export const rankOperations: Operation[] = [
       const columns = (query.columns as CsvColumn[] | undefined) ?? STANDING_COLUMNS.map((key) => ({ key, title: key }));
       const body = csvHeader(columns) + answer.items.map((r) => csvLine(columns, r)).join('');
       return reply.header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(`rank-${answer.board.id}-${answer.period.key}`, now)}"`)
+        .header('content-disposition', `attachment; filename="${csvFileName(answer.board ? `rank-${answer.board.id}-${answer.period!.key}` : 'rank', now)}"`)
         .header('cache-control', 'no-store').send(body);
     },
   }),
