@@ -1,14 +1,16 @@
 /**
  * Real server processes on a PostgreSQL database of their own, for the tests that need two
- * servers racing (domains/platform/concurrency.test.ts, domains/cashout/concurrency.test.ts):
+ * servers racing (domains/*/concurrency.test.ts; `twoServers` sets a suite up):
  * a database made and dropped by the test, each server a child process (`tsx main.ts`) on a
  * port, and signed platform calls as demo-app.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../db/open';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
@@ -82,4 +84,70 @@ export async function signedPost(port: number, path: string, body: unknown): Pro
     headers: { 'content-type': 'application/json', 'x-app-id': DEMO_APP.appId, 'x-timestamp': timestamp, 'x-signature': signature },
   });
   return { status: res.status, body: await res.json() };
+}
+
+/** A GET to a server process signed as demo-app over its raw query string (contract "Platform API"). */
+export async function signedGet(port: number, path: string, rawQuery = ''): Promise<{ status: number; body: any }> {
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', DEMO_APP.secret).update(`${timestamp}.${rawQuery}`).digest('hex');
+  const res = await fetch(`http://127.0.0.1:${port}${path}${rawQuery ? `?${rawQuery}` : ''}`, {
+    headers: { 'x-app-id': DEMO_APP.appId, 'x-timestamp': timestamp, 'x-signature': signature },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Runs the calls `inFlight` at a time; answers their results in order. */
+export async function pool<T>(calls: (() => Promise<T>)[], inFlight: number): Promise<T[]> {
+  const results: T[] = new Array(calls.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    while (next < calls.length) {
+      const i = next++;
+      results[i] = await calls[i]!();
+    }
+  }));
+  return results;
+}
+
+export interface TwoServers {
+  servers: ServerProcess[];
+  /** The fresh database's URL. */
+  url: string;
+  /** A client pool on it (the test's own reads). */
+  readonly database: OpenedDatabase;
+  /** The port of server `i % 2` (alternate the processes by call). */
+  port(i: number): number;
+}
+
+/**
+ * The suite's two server processes on a fresh PostgreSQL database of its own (`<prefix>_<random>`,
+ * made in beforeAll, dropped in afterAll): the first migrates, demo-app is created, `setup` runs
+ * (what the second must see at its start), then the second starts. Call it inside `describe`.
+ */
+export function twoServers(baseUrl: string | undefined, prefix: string, setup?: (url: string) => Promise<void>): TwoServers {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const url = baseUrl ? databaseUrl(baseUrl, name) : '';
+  const servers: ServerProcess[] = [];
+  let database: OpenedDatabase | undefined;
+  beforeAll(async () => {
+    await withClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${name}`));
+    // one after the other: the first migrates, the second finds it done. No demo mode (its
+    // simulated history takes a minute): demo-app is made here.
+    servers.push(await startServerProcess(url));
+    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret) VALUES ($1, 'Demo', $2) ON CONFLICT DO NOTHING`, [DEMO_APP.appId, DEMO_APP.secret]));
+    await setup?.(url);
+    servers.push(await startServerProcess(url));
+    database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  }, 240_000);
+  afterAll(async () => {
+    servers.forEach(stopServerProcess);
+    await database?.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (baseUrl) await withClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }, 60_000);
+  return {
+    servers, url,
+    get database() { if (!database) throw new Error('twoServers: not started'); return database; },
+    port: (i: number) => servers[i % 2]!.port,
+  };
 }

@@ -9,38 +9,12 @@
  *   - 200 concurrent telephonelogin claims of 200 players with distinct phones against a
  *     daily budget of 10 rewards → exactly 10 paid, 190 "Daily budget exhausted".
  */
-import { randomBytes } from 'node:crypto';
 import { findActivity } from '@console/activities';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP, databaseUrl, signedPost, startServerProcess, stopServerProcess, withClient, type ServerProcess } from '../../test/server-processes';
-import { platformSignature } from '../../http/platform-operation';
-import { openDatabase, type OpenedDatabase } from '../../db/open';
+import { describe, expect, it } from 'vitest';
+import { pool, signedGet, signedPost, twoServers, withClient } from '../../test/server-processes';
 import { reconcile } from '../ledger/reconcile';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-const APP = DEMO_APP;
-
-/** A GET to a server process signed as demo-app over its raw query string (contract "Platform API"). */
-async function signedGet(port: number, path: string, rawQuery: string): Promise<{ status: number; body: any }> {
-  const timestamp = String(Date.now());
-  const res = await fetch(`http://127.0.0.1:${port}${path}${rawQuery ? `?${rawQuery}` : ''}`, {
-    headers: { 'x-app-id': APP.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature(APP.secret, timestamp, rawQuery) },
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** Runs the calls `inFlight` at a time. */
-async function pool<T>(calls: (() => Promise<T>)[], inFlight: number): Promise<T[]> {
-  const results: T[] = new Array(calls.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < calls.length) {
-      const i = next++;
-      results[i] = await calls[i]!();
-    }
-  }));
-  return results;
-}
 
 /** An activity's default reward (`amount` of relief and telephonelogin). */
 const defaultAmount = (id: string) => (findActivity(id)!.defaults as unknown as { amount: number }).amount;
@@ -49,28 +23,9 @@ const defaultAmount = (id: string) => (findActivity(id)!.defaults as unknown as 
 const tally = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {});
 
 describe.skipIf(!baseUrl)('activity claims with two server processes on one PostgreSQL database', () => {
-  const name = `activities_conc_${randomBytes(5).toString('hex')}`;
-  const url = baseUrl ? databaseUrl(baseUrl, name) : '';
-  const servers: ServerProcess[] = [];
-  let database: OpenedDatabase;
-  const port = (i: number) => servers[i % 2]!.port;
+  const two = twoServers(baseUrl, 'activities_conc');
+  const { servers, port } = two;
   let seq = 0;
-
-  beforeAll(async () => {
-    await withClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${name}`));
-    // one after the other: the first migrates, the second finds it done
-    servers.push(await startServerProcess(url));
-    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret) VALUES ($1, 'Demo', $2) ON CONFLICT DO NOTHING`, [APP.appId, APP.secret]));
-    servers.push(await startServerProcess(url));
-    database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-  }, 240_000);
-
-  afterAll(async () => {
-    servers.forEach(stopServerProcess);
-    await database?.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (baseUrl) await withClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }, 60_000);
 
   /** Registers the players in one events call (at most 1,000), alternating the process by call. */
   const register = async (players: { uid: number; deviceId: string; phone?: { country: string; number: string } }[]) => {
@@ -88,7 +43,7 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     const a = findActivity(activity)!;
     const settings = { ...a.defaults, ...patch };
     expect(a.parseSettings(settings).ok).toBe(true);
-    await withClient(url, (c) => c.query(`INSERT INTO activity_config (activity, settings, updated_at) VALUES ($1, $2, now())
+    await withClient(two.url, (c) => c.query(`INSERT INTO activity_config (activity, settings, updated_at) VALUES ($1, $2, now())
       ON CONFLICT (activity) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`, [activity, JSON.stringify(settings)]));
     return settings as Record<string, unknown>;
   };
@@ -98,7 +53,7 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return (res.body.data.items as Record<string, any>[]).find((x) => x.activity === activity);
   };
-  const ledger = (reason: string) => database.db.selectFrom('ledger_entry').select(['uid', 'delta']).where('reason', '=', reason).execute();
+  const ledger = (reason: string) => two.database.db.selectFrom('ledger_entry').select(['uid', 'delta']).where('reason', '=', reason).execute();
   const sum = (rows: { delta: unknown }[]) => rows.reduce((s, r) => s + Number(r.delta), 0);
   const alive = () => { for (const server of servers) expect(server.process.exitCode, server.output.join('')).toBe(null); };
 
@@ -121,17 +76,17 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     const winners = answers.flatMap((a, i) => (a.status === 200 ? [i] : []));
     expect(winners.some((i) => i % 2 === 0) && winners.some((i) => i % 2 === 1)).toBe(true);
 
-    const rewards = await database.db.selectFrom('activity_reward').select(['uid', 'amount', 'device']).where('activity', '=', 'relief').execute();
+    const rewards = await two.database.db.selectFrom('activity_reward').select(['uid', 'amount', 'device']).where('activity', '=', 'relief').execute();
     expect(rewards).toHaveLength(100);
     expect(new Set(rewards.map((r) => r.uid)).size).toBe(100);
     expect(sum(rewards.map((r) => ({ delta: r.amount })))).toBe(100 * amount);
-    const budget = await database.db.selectFrom('activity_budget').select('spent').where('activity', '=', 'relief').executeTakeFirstOrThrow();
+    const budget = await two.database.db.selectFrom('activity_budget').select('spent').where('activity', '=', 'relief').executeTakeFirstOrThrow();
     expect(Number(budget.spent)).toBe(100 * amount);
     const entries = await ledger('activity.relief');
     expect(entries).toHaveLength(100);
     expect(sum(entries)).toBe(100 * amount);
     expect(new Set(entries.map((e) => e.uid))).toEqual(new Set(rewards.map((r) => r.uid)));
-    expect((await reconcile(database.db)).differences).toEqual([]);
+    expect((await reconcile(two.database.db)).differences).toEqual([]);
     alive();
   }, 120_000);
 
@@ -150,12 +105,12 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     for (const d of data) expect(d).toMatchObject({ activity: 'telephonelogin', period: 'once', tier: 'bind', currency: 'chip', amount });
     expect(data.find((d) => !d.repeated)).toMatchObject({ balance: amount, state: 'claimed' });
 
-    const entries = await database.db.selectFrom('ledger_entry').select(['reason', 'delta', 'idem_key']).where('uid', '=', uid).execute();
+    const entries = await two.database.db.selectFrom('ledger_entry').select(['reason', 'delta', 'idem_key']).where('uid', '=', uid).execute();
     expect(entries).toEqual([{ reason: 'activity.telephonelogin', delta: expect.anything(), idem_key: `activity:telephonelogin:once:${uid}:bind` }]);
     expect(Number(entries[0]!.delta)).toBe(amount);
-    const balance = await database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow();
+    const balance = await two.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow();
     expect(Number(balance.chip)).toBe(amount);
-    expect(await database.db.selectFrom('activity_reward').select('id').where('activity', '=', 'telephonelogin').where('uid', '=', uid).execute()).toHaveLength(1);
+    expect(await two.database.db.selectFrom('activity_reward').select('id').where('activity', '=', 'telephonelogin').where('uid', '=', uid).execute()).toHaveLength(1);
     expect(await liveTier(0, uid, 'telephonelogin')).toMatchObject({ state: 'claimed', tiers: [] });
     alive();
   }, 60_000);
@@ -165,7 +120,7 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     await register(uids.map((uid, i) => ({ uid, deviceId: `dev-${uid}`, phone: { country: '63', number: `918${String(i).padStart(7, '0')}` } })));
     const amount = defaultAmount('telephonelogin');
     // what the day has paid already (the claim above, unless the GMT+08:00 day turned since)
-    const today = async () => Number((await database.db.selectFrom('activity_budget_day').select('spent').where('activity', '=', 'telephonelogin')
+    const today = async () => Number((await two.database.db.selectFrom('activity_budget_day').select('spent').where('activity', '=', 'telephonelogin')
       .orderBy('day', 'desc').executeTakeFirst())?.spent ?? 0);
     const before = await today();
     await configure('telephonelogin', { dailyBudget: before + 10 * amount });
@@ -177,13 +132,13 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
       else expect(a.body).toEqual({ code: 409, message: 'Daily budget exhausted' });
     }
     expect(await today()).toBe(before + 10 * amount);
-    const rewards = await database.db.selectFrom('activity_reward').select('uid').where('activity', '=', 'telephonelogin').where('uid', 'in', uids).execute();
+    const rewards = await two.database.db.selectFrom('activity_reward').select('uid').where('activity', '=', 'telephonelogin').where('uid', 'in', uids).execute();
     expect(rewards).toHaveLength(10);
     const entries = (await ledger('activity.telephonelogin')).filter((e) => uids.includes(e.uid));
     expect(entries).toHaveLength(10);
     expect(sum(entries)).toBe(10 * amount);
-    expect(Number((await database.db.selectFrom('activity_budget').select('spent').where('activity', '=', 'telephonelogin').executeTakeFirstOrThrow()).spent)).toBe(11 * amount);
-    expect((await reconcile(database.db)).differences).toEqual([]);
+    expect(Number((await two.database.db.selectFrom('activity_budget').select('spent').where('activity', '=', 'telephonelogin').executeTakeFirstOrThrow()).spent)).toBe(11 * amount);
+    expect((await reconcile(two.database.db)).differences).toEqual([]);
     alive();
   }, 60_000);
 });

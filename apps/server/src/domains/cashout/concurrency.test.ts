@@ -6,16 +6,13 @@
  *   - 1,000 concurrent approve / deny / claim / set-fail calls over 20 orders → each order in
  *     one final state, its money where that state says, and reconciliation finds nothing.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP, databaseUrl, signedPost, startServerProcess, stopServerProcess, withClient, type ServerProcess } from '../../test/server-processes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pool, signedPost, twoServers, withClient } from '../../test/server-processes';
 import { defaultConfig } from '../../config';
-import { openDatabase, type OpenedDatabase } from '../../db/open';
 import { hashPassword } from '../auth/passwords';
 import { reconcile } from '../ledger/reconcile';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-const APP = DEMO_APP;
 const PASSWORD = 'reviewer-secret';
 const REVIEWERS = ['leader_one', 'leader_two'];
 
@@ -27,42 +24,22 @@ async function staff(port: number, path: string, body: unknown, token?: string):
   return { status: res.status, body: await res.json() };
 }
 
-/** Runs the calls `inFlight` at a time. */
-async function pool<T>(calls: (() => Promise<T>)[], inFlight: number): Promise<T[]> {
-  const results: T[] = new Array(calls.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < calls.length) {
-      const i = next++;
-      results[i] = await calls[i]!();
-    }
-  }));
-  return results;
-}
-
 describe.skipIf(!baseUrl)('cash-out review with two server processes on one PostgreSQL database', () => {
-  const name = `cashout_conc_${randomBytes(5).toString('hex')}`;
-  const url = baseUrl ? databaseUrl(baseUrl, name) : '';
-  const servers: ServerProcess[] = [];
-  let database: OpenedDatabase;
-  const tokens: string[] = [];
-  const port = (i: number) => servers[i % 2]!.port;
-  let seq = 0;
-
-  beforeAll(async () => {
-    await withClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${name}`));
-    servers.push(await startServerProcess(url));
+  const two = twoServers(baseUrl, 'cashout_conc', async (url) => {
     const hash = await hashPassword(PASSWORD, defaultConfig().argon2);
     await withClient(url, async (c) => {
-      await c.query(`INSERT INTO platform_application (app_id, name, secret) VALUES ($1, 'Demo', $2) ON CONFLICT DO NOTHING`, [APP.appId, APP.secret]);
       for (const username of REVIEWERS) {
         await c.query(`INSERT INTO console_account (username, password_hash, name, roles) VALUES ($1, $2, $1, '["serviceleader"]')`, [username, hash]);
       }
       await c.query(`INSERT INTO cashout_channel (channel, name, status, min_amount, max_amount, fee_percent) VALUES ('gcash', 'GCash', 'open', 100, 100000000, 2)`);
       await c.query(`INSERT INTO cashout_rules (four_eyes_amount, daily_count, review_from_hour, review_to_hour) VALUES (1000000, 0, 9, 21)`);
     });
-    servers.push(await startServerProcess(url));
-    database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  });
+  const { servers, port } = two;
+  const tokens: string[] = [];
+  let seq = 0;
+
+  beforeAll(async () => {
     for (const [i, username] of REVIEWERS.entries()) {
       const login = await staff(port(i), '/api/login', { username, password: PASSWORD });
       const token = login.body.accessToken as string;
@@ -75,20 +52,13 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
     expect((await signedPost(port(1), '/api/platform/wallet/credit', { txId: 'seed-1', uid: 7001, currency: 'withdrawable', amount: 100_000_000, reason: 'seed' })).status).toBe(200);
   }, 240_000);
 
-  afterAll(async () => {
-    servers.forEach(stopServerProcess);
-    await database?.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (baseUrl) await withClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }, 60_000);
-
   // the simulated GCash pays accounts ending in 1, fails those ending in 0, times out on 9 (then reports success late)
   const order = async (amount: number, account = '09171234561') => {
     const res = await signedPost(port(seq), '/api/platform/cashout/orders', { requestId: `c-${(seq += 1)}`, uid: 7001, channel: 'gcash', amount, account });
     expect(res.status).toBe(200);
     return res.body.data.orderId as string;
   };
-  const transitions = async (orderId: string) => (await database.db.selectFrom('cashout_transition as t').innerJoin('cashout_order as o', 'o.id', 't.order_id')
+  const transitions = async (orderId: string) => (await two.database.db.selectFrom('cashout_transition as t').innerJoin('cashout_order as o', 'o.id', 't.order_id')
     .select(['t.to_status', 't.from_status']).where('o.order_id', '=', orderId).orderBy('t.id').execute()).map((r) => `${r.from_status}>${r.to_status}`);
 
   it('1,000 concurrent approve calls on one four-eyes order over both processes: one first approval, one second, exactly one payout', async () => {
@@ -98,10 +68,10 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 409)).toHaveLength(998);
-    const row = await database.db.selectFrom('cashout_order').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await two.database.db.selectFrom('cashout_order').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'succeed', attempts: 1, approved_by: 'leader_one', second_approved_by: 'leader_two' });
     expect(await transitions(orderId)).toEqual(['null>not_reviewed', 'not_reviewed>in_review', 'in_review>in_review', 'in_review>approved', 'approved>succeed']);
-    const moves = await database.db.selectFrom('ledger_entry').select(['reason', 'delta']).where('ref', '=', orderId).orderBy('id').execute();
+    const moves = await two.database.db.selectFrom('ledger_entry').select(['reason', 'delta']).where('ref', '=', orderId).orderBy('id').execute();
     expect(moves).toEqual([{ reason: 'cashout.hold', delta: -2_000_000 }, { reason: 'cashout.fee', delta: -40_000 }]);
     for (const server of servers) expect(server.process.exitCode).toBe(null);
   }, 180_000);
@@ -117,12 +87,12 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
       return staff(port(i), path, body, tokens[(i >> 2) % 2]);
     }), 32);
     for (const a of answers) expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
-    expect((await reconcile(database.db)).differences).toEqual([]);
-    const rows = await database.db.selectFrom('cashout_order').select(['order_id', 'status', 'amount', 'fee', 'attempts']).where('order_id', 'in', orderIds).execute();
+    expect((await reconcile(two.database.db)).differences).toEqual([]);
+    const rows = await two.database.db.selectFrom('cashout_order').select(['order_id', 'status', 'amount', 'fee', 'attempts']).where('order_id', 'in', orderIds).execute();
     for (const r of rows) {
       expect(['succeed', 'fail', 'denied', 'in_review', 'not_reviewed', 'set_success', 'undetermined'], r.status).toContain(r.status);
       const returned = r.status === 'denied' || r.status === 'fail';
-      const moves = await database.db.selectFrom('ledger_entry').select(['reason', 'delta']).where('ref', '=', r.order_id).execute();
+      const moves = await two.database.db.selectFrom('ledger_entry').select(['reason', 'delta']).where('ref', '=', r.order_id).execute();
       const net = moves.reduce((s, m) => s + Number(m.delta), 0);
       expect(net, r.order_id).toBe(returned ? 0 : -(Number(r.amount) + Number(r.fee)));
       expect(moves.filter((m) => m.reason === 'cashout.refund')).toHaveLength(returned ? 1 : 0);
