@@ -12,7 +12,7 @@ import { ACTIVITIES } from '@console/activities';
 import { findScreen } from '@console/catalog';
 import { FairStream, getGame, newSeed, seedHash } from '@console/games';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled, tokenOf } from './pages.ts';
+import { columnTexts, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -52,14 +52,6 @@ const SCREENS = ACTIVITIES.flatMap((a) => {
   return out;
 });
 
-async function open(page: Page, path: string, api: string): Promise<any> {
-  const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && new URL(r.url()).pathname === api, { timeout: 30_000 });
-  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
-  const res = await answer;
-  expect(res.status(), api).toBe(200);
-  await page.locator('[data-testid=breadcrumb]').filter({ hasText: findScreen(path)!.title.en }).first().waitFor({ timeout: 15_000 });
-  return (await res.json()).data;
-}
 
 beforeAll(async () => {
   server = await startServer({ DEMO_PLAYERS: '0' });
@@ -107,7 +99,7 @@ describe('/activities', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, server.url, 'admin', '/activities/telephonelogin/dashboard');
     for (const s of SCREENS) {
-      const data = await open(page, s.path, s.api);
+      const data = await openScreen(page, s.path, s.api);
       if (s.kind === 'dashboard') {
         await page.getByTestId('activity-states').waitFor();
         if (['telephonelogin', 'relief', 'sprintcarnival', 'onlinesign'].some((id) => s.path.includes(`/${id}/`))) expect(data.totals.claims, s.path).toBeGreaterThan(0);
@@ -121,13 +113,13 @@ describe('/activities', () => {
       expect(await page.getByText('not available yet').count(), s.path).toBe(0);
     }
     // the rewards tab of the participants screen
-    await open(page, '/activities/telephonelogin/players', '/api/activities/telephonelogin/players');
+    await openScreen(page, '/activities/telephonelogin/players', '/api/activities/telephonelogin/players');
     const rewards = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/activities/telephonelogin/players/rewards');
     await page.getByRole('tab', { name: 'Rewards paid' }).click();
     expect((await (await rewards).json()).data.items.length).toBe(PLAYERS.length);
 
     // a running activity: the warning, the confirmation, a new version in the change log
-    await open(page, '/activities/sprintcarnival/configs', '/api/activities/sprintcarnival/configs');
+    await openScreen(page, '/activities/sprintcarnival/configs', '/api/activities/sprintcarnival/configs');
     await page.getByTestId('activity-running').waitFor();
     await page.locator('main form').getByRole('button', { name: 'Save' }).click();
     const dialog = page.locator('.ant-modal-confirm').last();
@@ -136,7 +128,7 @@ describe('/activities', () => {
     const save = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/activities/sprintcarnival/configs/update');
     await dialog.getByRole('button', { name: 'OK' }).click();
     expect((await save).status()).toBe(200);
-    const logs = await open(page, '/activities/sprintcarnival/configlogs', '/api/activities/sprintcarnival/configlogs');
+    const logs = await openScreen(page, '/activities/sprintcarnival/configlogs', '/api/activities/sprintcarnival/configlogs');
     expect(logs.total).toBe(2);
     expect(errors).toEqual([]);
     await context.close();

@@ -2,7 +2,8 @@
  * Page helpers of the browser tests: a fresh context, signing in through the login page,
  * reading a kit table by its column titles.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { findScreen } from '@console/catalog';
 import { DEMO_PASSWORD } from './harness.ts';
 
 export interface PageOptions { width?: number; height?: number; locale?: string; bypassCSP?: boolean }
@@ -51,4 +52,18 @@ export async function tableSettled(page: Page, scope = 'main'): Promise<number> 
   await root.locator('.ant-table-row, .ant-empty').first().waitFor({ timeout: 20_000 });
   await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning').length === 0, undefined, { timeout: 20_000 });
   return root.locator('.ant-table-row').count();
+}
+
+/**
+ * Client-side navigation to a catalogue screen (the app's router follows the history),
+ * answering the data of the first GET of `api` it starts (which must be a 200) once the
+ * breadcrumb names the screen, so what is read next is this screen and not the one before.
+ */
+export async function openScreen(page: Page, path: string, api: string): Promise<any> {
+  const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && new URL(r.url()).pathname === api, { timeout: 30_000 });
+  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+  const res = await answer;
+  if (res.status() !== 200) throw new Error(`${api}: ${res.status()}`);
+  await page.locator('[data-testid=breadcrumb]').filter({ hasText: findScreen(path.split('?')[0])!.title.en }).first().waitFor({ timeout: 15_000 });
+  return (await res.json()).data;
 }

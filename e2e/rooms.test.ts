@@ -10,7 +10,7 @@ import { findScreen } from '@console/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled, tokenOf } from './pages.ts';
+import { columnTexts, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,15 +23,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Client-side navigation, answering the first GET of `api` the screen starts (and its breadcrumb shows the screen). */
+/** The screen's data once its breadcrumb shows and its table settled. */
 async function open(page: Page, path: string, api: string): Promise<any> {
-  const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && new URL(r.url()).pathname === api, { timeout: 30_000 });
-  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
-  const res = await answer;
-  expect(res.status(), api).toBe(200);
-  await page.locator('[data-testid=breadcrumb]').filter({ hasText: findScreen(path)!.title.en }).first().waitFor({ timeout: 15_000 });
+  const data = await openScreen(page, path, api);
   await tableSettled(page);
-  return (await res.json()).data;
+  return data;
 }
 
 async function staff(url: string, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {

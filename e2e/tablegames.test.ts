@@ -15,7 +15,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { findScreen } from '@console/catalog';
 import { FairStream, getGame, newSeed, seedHash } from '@console/games';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { newPage, signIn, tokenOf } from './pages.ts';
+import { newPage, openScreen, signIn, tokenOf } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -29,15 +29,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Client-side navigation, answering the first GET of `api` the screen starts (and its breadcrumb shows the screen). */
-async function open(page: Page, path: string, api: string): Promise<any> {
-  const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && new URL(r.url()).pathname === api, { timeout: 30_000 });
-  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
-  const res = await answer;
-  expect(res.status(), api).toBe(200);
-  await page.locator('[data-testid=breadcrumb]').filter({ hasText: findScreen(path)!.title.en }).first().waitFor({ timeout: 15_000 });
-  return (await res.json()).data;
-}
 
 /** One Tongits hand as a table server plays it (settings version read back, antes debited, winner credited, the record); null seats are AI seats. */
 async function hand(url: string, seats: (number | null)[], table: string, ante: number): Promise<void> {
@@ -76,33 +67,33 @@ describe('/tinygames table games', () => {
     await signIn(page, server.url, 'admin', '/tinygames/tongits/dashboard');
     await page.getByTestId('pool-balance').waitFor(); // the pool on the game's own dashboard too
 
-    const d1 = await open(page, '/tinygames/tongits/dashboard1v1', '/api/tinygames/tongits/dashboard1v1');
+    const d1 = await openScreen(page, '/tinygames/tongits/dashboard1v1', '/api/tinygames/tongits/dashboard1v1');
     expect(d1.totals.rounds, '1v1 rounds').toBeGreaterThan(0);
     expect(d1.totals.aiSeats).toBe(d1.totals.rounds); // a 1v1 table's third seat is its AI seat
     expect(d1.pool.contributed).toBeGreaterThan(0);
     await page.getByTestId('pool-balance').filter({ hasText: '₱' }).waitFor();
     await rowWith(page, d1.days.find((x: { rounds: number }) => x.rounds > 0).day).waitFor();
 
-    const ai = await open(page, '/tinygames/tongits/aidashboard', '/api/tinygames/tongits/aidashboard');
+    const ai = await openScreen(page, '/tinygames/tongits/aidashboard', '/api/tinygames/tongits/aidashboard');
     expect(ai.totals.aiRounds, 'rounds with an AI seat').toBeGreaterThan(0);
     await page.locator('main .ant-statistic-title', { hasText: /^AI win rate$/ }).waitFor();
     await rowWith(page, 'bronze').waitFor(); // the rooms table
 
-    const settings = await open(page, '/tinygames/tongits/tongitsconfig', '/api/tinygames/tongits/tongitsconfig/settings');
+    const settings = await openScreen(page, '/tinygames/tongits/tongitsconfig', '/api/tinygames/tongits/tongitsconfig/settings');
     expect(settings.settings.jackpotBps).toBe(1_000);
     const jackpotLabel = settings.fields.find((f: { key: string }) => f.key === 'jackpotBps').label.en;
     await expect.poll(() => page.locator('main').getByLabel(jackpotLabel, { exact: true }).inputValue(), { timeout: 15_000 }).toBe('1000');
     await rowWith(page, 'duel-10').waitFor();
     await page.locator('main').getByText('Jackpot rules').first().waitFor();
 
-    await open(page, '/tinygames/pusoy/pusoyconfig', '/api/tinygames/pusoy/pusoyconfig/settings');
+    await openScreen(page, '/tinygames/pusoy/pusoyconfig', '/api/tinygames/pusoy/pusoyconfig/settings');
     await rowWith(page, 'p-20').waitFor();
 
-    const aiSettings = await open(page, '/tinygames/tongits/aiconfig', '/api/tinygames/tongits/aiconfig');
+    const aiSettings = await openScreen(page, '/tinygames/tongits/aiconfig', '/api/tinygames/tongits/aiconfig');
     expect(aiSettings.rooms).toContain('duel-1');
     await page.locator('main .ant-select-selection-item', { hasText: '(duel-1)' }).first().waitFor();
 
-    const cheat = await open(page, '/tinygames/tongitscheat/cheatconfig', '/api/tinygames/tongitscheat/cheatconfig');
+    const cheat = await openScreen(page, '/tinygames/tongitscheat/cheatconfig', '/api/tinygames/tongitscheat/cheatconfig');
     await expect.poll(() => page.locator('main').getByLabel('Same table: shared rounds at least', { exact: true }).inputValue(), { timeout: 15_000 })
       .toBe(String(cheat.sameTableMinRounds));
 
@@ -110,7 +101,7 @@ describe('/tinygames table games', () => {
     const [by, target] = [a, b];
     const sent = await p.event('game.reported', { uid: by, targetUid: target, game: 'tongits', roundId: 'e2e-round', table: 'bronze:3', reason: 'collusion', text: 'e2e: they never fight each other' });
     expect(sent.status).toBe('applied');
-    await open(page, '/tinygames/tongitscheat/reportedlogs', '/api/tinygames/tongitscheat/reportedlogs');
+    await openScreen(page, '/tinygames/tongitscheat/reportedlogs', '/api/tinygames/tongitscheat/reportedlogs');
     const row = rowWith(page, 'e2e: they never fight each other');
     await row.waitFor();
     await row.getByRole('button', { name: 'Flag for good' }).click();
@@ -123,7 +114,7 @@ describe('/tinygames table games', () => {
     await confirm.getByRole('button', { name: 'OK' }).click();
     await page.locator('.ant-message-success').first().waitFor();
 
-    const flags = await open(page, '/tinygames/tongitscheat/permanentcheat', '/api/tinygames/tongitscheat/permanentcheat');
+    const flags = await openScreen(page, '/tinygames/tongitscheat/permanentcheat', '/api/tinygames/tongitscheat/permanentcheat');
     expect(flags.items.map((f: { uid: number }) => f.uid)).toContain(target);
     await rowWith(page, 'Collusion confirmed on the table logs').waitFor();
     await page.locator('main .ant-table-row', { hasText: 'Flagged' }).first().waitFor(); // the flag log below

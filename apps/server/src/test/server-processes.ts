@@ -1,6 +1,6 @@
 /**
  * Real server processes on a PostgreSQL database of their own, for the tests that need two
- * servers racing (domains/*/concurrency.test.ts; `twoServers` sets a suite up):
+ * servers racing (the concurrency tests of the domains; `twoServers` sets a suite up):
  * a database made and dropped by the test, each server a child process (`tsx main.ts`) on a
  * port, and signed platform calls as demo-app.
  */
