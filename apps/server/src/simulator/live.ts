@@ -5,8 +5,13 @@
  * are taken from the same population as a backfill with the same seed: the first time one is
  * needed its balances are asked for (GET wallet/balance) and it is adopted, or registered
  * when the platform does not know it. A refused action makes the simulator ask again for the
- * balances of the players it named.
+ * balances of the players it named. Now and then a player's app opens its activities screen
+ * (after a third of logins, after a quarter of sittings): it reads the player's activities and
+ * claims every reached tier (activities.ts), once the tick's actions are sent; what a claim pays
+ * is followed in the world. The claims the console refuses (budgets, one per device…) are
+ * counted in `activities`, not as rejections.
  */
+import { newActivityStats, openActivities, type ActivityStats } from './activities';
 import { Agenda } from './agenda';
 import { daily, login, register, session, type Ctx } from './behaviour';
 import { Population, type SimPlayer } from './population';
@@ -32,9 +37,12 @@ export interface LiveRun {
 }
 
 const TICK_MS = 250;
+/** Shares of logins and of sittings after which the app opens the activities screen. */
+const SCREEN_AFTER_LOGIN = 1 / 3;
+const SCREEN_AFTER_SITTING = 1 / 4;
 
 /** `seated`: players still at a table when it returns (0: every sitting was settled). */
-export async function runLive(run: LiveRun): Promise<{ actions: number; stats: Stats; ms: number; seated: number }> {
+export async function runLive(run: LiveRun): Promise<{ actions: number; stats: Stats; activities: ActivityStats; ms: number; seated: number }> {
   const now = run.now ?? Date.now;
   const started = now();
   const rng = new Rng(run.seed).fork('live', started);
@@ -65,6 +73,20 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
   });
   const idle: PlayerState[] = [];
   let nextIndex = 0;
+  const activities = newActivityStats();
+  /** Players whose app opens its activities screen once this tick's actions are sent. */
+  let screens: PlayerState[] = [];
+  const openScreens = async () => {
+    const todo = screens;
+    screens = [];
+    let calls = 0;
+    for (const s of todo) {
+      const opened = await openActivities(run.transport, s.p.uid, now(), activities);
+      calls += opened.calls;
+      for (const p of opened.paid) if (p.currency === 'chip' || p.currency === 'bean') s[p.currency] += p.amount;
+    }
+    return calls;
+  };
 
   /** The next player of the population: adopted when the platform knows it, else registered now. */
   const bringIn = async (at: number): Promise<void> => {
@@ -106,14 +128,22 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
       }
       const rounds = Math.round(clamp(rng.lognormal(s.p.tier === 'top' ? 40 : 15, 0.5), 3, 120));
       login(ctx, s, t, rounds * 45);
+      if (rng.chance(SCREEN_AFTER_LOGIN)) screens.push(s);
       if (rng.chance(0.3)) daily(ctx, s, t, lookup);
-      agenda.add(t + 2000, (w) => { session(ctx, s, w, rounds); agenda.add(w + 60_000 + rounds * 45_000, () => idle.push(s), true); }, true);
+      agenda.add(t + 2000, (w) => {
+        session(ctx, s, w, rounds);
+        agenda.add(w + 60_000 + rounds * 45_000, () => { idle.push(s); if (rng.chance(SCREEN_AFTER_SITTING)) screens.push(s); }, true);
+      }, true);
     }
     const todo = buffer;
     buffer = [];
     budget -= todo.length;
     actions += todo.length;
     await sender.send(todo);
+    // the activities screens (reads and claims count against the rate too)
+    const calls = await openScreens();
+    budget -= calls;
+    actions += calls;
     run.onTick?.({ seconds: (now() - started) / 1000, actions, stats: sender.stats, players: world.players.size, seated: ctx.online.size });
     const wait = TICK_MS - (now() - t);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -121,5 +151,5 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
   agenda.finish(now());
   actions += buffer.length;
   await sender.send(buffer);
-  return { actions, stats: sender.stats, ms: now() - started, seated: ctx.online.size };
+  return { actions, stats: sender.stats, activities, ms: now() - started, seated: ctx.online.size };
 }

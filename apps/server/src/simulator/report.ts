@@ -1,4 +1,5 @@
 /** The summary printed at the end of a run: per type sent / applied / rejected / duplicate, and the refusals. */
+import type { ActivityStats } from './activities';
 import type { Stats, TypeCount } from './sender';
 
 export function summary(stats: Stats, actions: number, ms: number, retries = 0): string {
@@ -24,5 +25,15 @@ export function summary(stats: Stats, actions: number, ms: number, retries = 0):
     out.push('refusals:');
     for (const [key, n] of [...stats.rejections].sort((a, b) => b[1] - a[1]).slice(0, 15)) out.push(`  ${String(n).padStart(6)}  ${key}`);
   }
+  return out.join('\n');
+}
+
+/** Live mode: the activities screens the apps opened, the claims by activity (applied: paid, duplicate: repeated), and the console's refusals. */
+export function activitySummary(a: ActivityStats): string {
+  const out = ['', `activities: ${a.reads} reads`];
+  for (const [id, c] of Object.entries(a.claims).sort(([x], [y]) => x.localeCompare(y))) {
+    out.push(`  claim ${id.padEnd(18)}${String(c!.sent).padStart(8)} sent${String(c!.applied).padStart(8)} paid${String(c!.duplicate).padStart(8)} repeated${String(c!.rejected).padStart(8)} refused`);
+  }
+  for (const [key, n] of [...a.refusals].sort((x, y) => y[1] - x[1]).slice(0, 10)) out.push(`  ${String(n).padStart(6)}  ${key}`);
   return out.join('\n');
 }

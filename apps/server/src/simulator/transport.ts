@@ -7,7 +7,7 @@
  * ids and txIds, so the server applies it once.
  */
 import { createHmac } from 'node:crypto';
-import type { Balances, EventResult, PaymentCall, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
+import type { ActivityClaim, Balances, ClaimAnswer, EventResult, PaymentCall, PlayerActivity, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
 
 export interface Raw { status: number; body: string }
 /** Sends one request: `payload` is the JSON body of a POST or the query string of a GET. */
@@ -101,6 +101,22 @@ export class SignedClient implements Transport {
       await this.call('POST', '/api/platform/recharge/callback', JSON.stringify(payload), at + c.after);
     }
     return answer(200, created.json);
+  }
+
+  /** The activities the player's app shows (GET /api/platform/activities); null for an unknown player. */
+  async activities(uid: number, at: number): Promise<PlayerActivity[] | null> {
+    const { status, json } = await this.call('GET', '/api/platform/activities', `uid=${uid}`, at);
+    if (status === 404) return null;
+    if (status !== 200) throw new FatalCallError(`/api/platform/activities: ${status} ${json.message}`);
+    return json.data.items as PlayerActivity[];
+  }
+
+  /** Claims a reached tier; a refusal (409: not reached, budgets, one per device…) is an answer, not an error. */
+  async claim(claim: ActivityClaim, at: number): Promise<ClaimAnswer> {
+    const { status, json } = await this.call('POST', '/api/platform/activities/claim', JSON.stringify(claim), at);
+    if (status === 400) throw new FatalCallError(`/api/platform/activities/claim: 400 ${json.message}`);
+    const d = json.data;
+    return { status, code: json.code ?? status, message: json.message, ...(status === 200 ? { currency: d.currency, amount: d.amount, repeated: d.repeated } : {}) };
   }
 
   async balance(uid: number, at: number): Promise<Balances | null> {

@@ -81,6 +81,25 @@ export type PaymentCall =
 
 export interface StaffAnswer { status: number; code: number; message?: string }
 
+/** An activity as the player's app shows it (GET /api/platform/activities; docs/api/activities.md). */
+export interface PlayerActivity {
+  activity: string;
+  /** The period the tiers belong to ('2026-11-22', 'once', 'window:…'): ladderloserebate also lists the last days still open for claims. */
+  period: string;
+  state: string;
+  progress: number;
+  target: number | null;
+  /** Why the player may not claim at all (banned, suspended, self-excluded), or null. */
+  blocked: string | null;
+  tiers: { tier: string; currency: 'chip' | 'bean' | 'diamond'; amount: number; reached: boolean; why: string | null }[];
+}
+
+/** POST /api/platform/activities/claim: a reached tier of a period (default the current one). */
+export interface ActivityClaim { uid: number; activity: string; tier: string; period?: string }
+
+/** A claim's answer: 200 paid (repeated: the first payment answered again), 409 with the reason. */
+export interface ClaimAnswer { status: number; code: number; message?: string; currency?: 'chip' | 'bean' | 'diamond'; amount?: number; repeated?: boolean }
+
 /** One thing the simulated platform (or a staff member) does, at a time (ms since the epoch). */
 export type Action =
   | { kind: 'event'; at: number; event: PlatformEvent }
@@ -110,4 +129,8 @@ export interface Transport {
   payment?(call: PaymentCall, at: number): Promise<WalletAnswer>;
   /** A staff operation at `at` (the demo seed only; a run with staff actions needs it). */
   staff?(op: StaffOp, at: number): Promise<StaffAnswer>;
+  /** The player's activities as its app reads them at `at` (null: unknown player); live mode and the demo seed's activity traffic. */
+  activities?(uid: number, at: number): Promise<PlayerActivity[] | null>;
+  /** Claims a reached tier at `at`. */
+  claim?(claim: ActivityClaim, at: number): Promise<ClaimAnswer>;
 }
