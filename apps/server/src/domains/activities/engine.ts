@@ -14,30 +14,40 @@
  */
 import { COMEBACK_DAYS, dayOf, dayStart, findActivity, INVITEE_ROUNDS_CAP, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Invitee, type Period } from '@console/activities';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { ApiError, conflict, notFound } from '../../http/api-error';
 import { ledgerError, post } from '../ledger/ledger';
+import { settingsDocument, type DocumentConfig, type SettingsDocument } from './document';
 
 const DAY_MS = 86_400_000;
 const num = (v: unknown) => Number(v ?? 0);
 
-export interface ActivityConfig { settings: BaseSettings; version: number; savedAt: Date | null }
+export type ActivityConfig = DocumentConfig<BaseSettings>;
+
+/**
+ * The versioned settings of one activity (one document, key 'settings'; `screen`: the configs
+ * screen whose roles read and restore its history). Stored settings that no longer fit the
+ * rules (a field removed, a bound tightened) close the activity rather than open it on the
+ * defaults with no budget; the configs screen shows them.
+ */
+export function activityDocument(a: Activity, screen = `/activities/${a.id}`): SettingsDocument<BaseSettings> {
+  return settingsDocument<BaseSettings>({
+    key: a.id,
+    parse: (raw) => {
+      const parsed = a.parseSettings(raw);
+      return parsed.ok ? parsed.value : null;
+    },
+    defaults: a.defaults,
+    closed: (d) => ({ ...d, open: false }),
+    screen, kind: `activities.${a.id}`, noun: 'Activity settings',
+    restorable: z.custom<BaseSettings>((v) => a.parseSettings(v).ok, { message: 'does not fit the activity\'s settings' }),
+    historyReads: 'stored', removed: 'defaults',
+  });
+}
 
 /** The settings in force (the defaults until first saved), their version (0: never saved) and when they were saved. */
-export async function activityConfig(db: Db, a: Activity): Promise<ActivityConfig> {
-  const r = (await sql<{ settings: unknown; version: string | number | null; saved_at: Date | string | null }>`
-    SELECT (SELECT settings FROM activity_config WHERE activity = ${a.id}) AS settings,
-      v.version, v.saved_at FROM (SELECT 1) one LEFT JOIN activity_version v ON v.activity = ${a.id}`.execute(db)).rows[0];
-  const parsed = r?.settings ? a.parseSettings(r.settings) : null;
-  // stored settings that no longer fit the rules (a field removed, a bound tightened) close the
-  // activity rather than open it on the defaults with no budget; the configs screen shows them
-  const settings = parsed === null ? a.defaults : parsed.ok ? parsed.value : { ...a.defaults, open: false };
-  return {
-    settings,
-    version: num(r?.version),
-    savedAt: r?.saved_at ? new Date(r.saved_at) : null,
-  };
-}
+export const activityConfig = (db: Db, a: Activity): Promise<ActivityConfig> => activityDocument(a).read(db);
 
 interface PlayerFacts {
   uid: number; partner: number; status: string; suspended_until: Date | null; cool_until: Date | null; phone: string | null; phone_bound_at: Date | null;

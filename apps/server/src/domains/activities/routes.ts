@@ -35,7 +35,8 @@ import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scop
 import { summaryOperation } from '../payment-reports/common';
 import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 import type { DayRange } from '../player-reports/range';
-import { activityConfig, claim, claimError, evaluateFor, firstRecharge, inviteeColumns, inviteeOf, recordParticipant } from './engine';
+import { settingsDocument, parseWith, versionOperationsThen } from './document';
+import { activityConfig, activityDocument, claim, claimError, evaluateFor, firstRecharge, inviteeColumns, inviteeOf, recordParticipant } from './engine';
 
 const tags = ['activities'];
 const num = (v: unknown) => Number(v ?? 0);
@@ -60,23 +61,7 @@ export function activityScreens(a: Activity) {
 }
 
 /** The versioned settings of one activity (one document, key 'settings'). */
-export function activityItems(a: Activity, screen: string): VersionedItems<Settings> {
-  return {
-    screen,
-    kind: configKind(a.id),
-    noun: 'Activity settings',
-    async read(db) {
-      const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', a.id).forUpdate().executeTakeFirst();
-      return row ? (row.settings as Settings) : null;
-    },
-    async write(db, _key, doc, now) {
-      const settings = JSON.stringify(doc ?? a.defaults);
-      await db.insertInto('activity_config').values({ activity: a.id, settings, updated_at: now })
-        .onConflict((oc) => oc.column('activity').doUpdateSet({ settings, updated_at: now })).execute();
-    },
-    restorable: z.custom<Settings>((v) => a.parseSettings(v).ok, { message: 'does not fit the activity\'s settings' }),
-  };
-}
+export const activityItems = (a: Activity, screen: string) => activityDocument(a, screen).items as unknown as VersionedItems<Settings>;
 
 /** Rows not in a final state (`state <> ALL(final)`: also right when an activity has no final state). */
 const notFinal = (a: Activity) => sql<boolean>`state <> ALL(${sql.val([...a.final])}::text[])`;
@@ -87,8 +72,7 @@ const notFinal = (a: Activity) => sql<boolean>`state <> ALL(${sql.val([...a.fina
  * already paid stay. Answers how many were reset.
  */
 export async function applyNewVersion(db: Db, a: Activity, version: number, now: Date): Promise<number> {
-  await db.insertInto('activity_version').values({ activity: a.id, version, saved_at: now })
-    .onConflict((oc) => oc.column('activity').doUpdateSet({ version, saved_at: now })).execute();
+  await activityDocument(a).recordVersion(db, version, now);
   const cfg = await activityConfig(db, a);
   const current = periodOf(a, cfg.settings, now);
   if (!current) return 0;
@@ -232,12 +216,17 @@ export const zoneDocument = z.strictObject({
 });
 export type ZoneDocument = z.infer<typeof zoneDocument>;
 const ZONE_DEFAULT: ZoneDocument = { items: [] };
+/** Versioned in config_version only (the GET's version is the last save); a stored zone that no longer fits: the default. */
+const zone = settingsDocument<ZoneDocument>({
+  key: ZONE_KEY, parse: parseWith(zoneDocument), defaults: ZONE_DEFAULT, closed: (d) => d,
+  screen: ZONE_SCREEN, kind: configKind(ZONE_KEY), noun: 'Activity zone',
+  restorable: z.custom<ZoneDocument>((v) => zoneDocument.safeParse(v).success, { message: 'is not an activity zone' }),
+  historyReads: 'stored', removed: 'defaults',
+});
 
 /** The zone in force (stored beside the activities' settings under activity 'activityzone'; the default: every activity, catalogue order). */
 export async function zoneOf(db: Db): Promise<ZoneDocument> {
-  const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', ZONE_KEY).executeTakeFirst();
-  const parsed = row ? zoneDocument.safeParse(row.settings) : null;
-  return parsed?.success ? parsed.data : ZONE_DEFAULT;
+  return (await zone.read(db)).settings;
 }
 
 /** Activities in zone order: hidden ones left out, listed ones by `order` (ties: catalogue order), unlisted ones after them. */
@@ -248,21 +237,7 @@ export function applyZone<T extends { id: string }>(activities: readonly T[], zo
     .sort((x, y) => x.r[0] - y.r[0] || x.r[1] - y.r[1] || x.r[2] - y.r[2]).map(({ a }) => a);
 }
 
-const zoneItems: VersionedItems<Settings> = {
-  screen: ZONE_SCREEN,
-  kind: configKind(ZONE_KEY),
-  noun: 'Activity zone',
-  async read(db) {
-    const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', ZONE_KEY).forUpdate().executeTakeFirst();
-    return row ? (row.settings as Settings) : null;
-  },
-  async write(db, _key, doc, now) {
-    const settings = JSON.stringify(doc ?? ZONE_DEFAULT);
-    await db.insertInto('activity_config').values({ activity: ZONE_KEY, settings, updated_at: now })
-      .onConflict((oc) => oc.column('activity').doUpdateSet({ settings, updated_at: now })).execute();
-  },
-  restorable: z.custom<Settings>((v) => zoneDocument.safeParse(v).success, { message: 'is not an activity zone' }),
-};
+const zoneItems = zone.items as unknown as VersionedItems<Settings>;
 
 const zoneOperations: Operation[] = [
   defineOperation({
@@ -380,16 +355,7 @@ export function activityOperations(a: Activity): Operation[] {
           return ok({ version: saved.version, reset });
         },
       }),
-      ...versionOperations(items, { base: `${cfgUrl}/versions`, name: `${name('configs')}.versions`, tags }).map((op) => (op.url.endsWith('/restore')
-        ? {
-          ...op,
-          handler: async (ctx: Parameters<Operation['handler']>[0]) => {
-            const answer = (await op.handler(ctx)) as { data: { version: number } };
-            await applyNewVersion(ctx.db, a, answer.data.version, ctx.now);
-            return answer;
-          },
-        } as Operation
-        : op)),
+      ...versionOperationsThen(items, { base: `${cfgUrl}/versions`, name: `${name('configs')}.versions`, tags }, (db, version, now) => applyNewVersion(db, a, version, now)),
     );
   }
   if (sc.configlogs) {

@@ -12,20 +12,17 @@
  *   GET  /api/platform/activities/fbactivity           a player's shares with their states
  */
 import {
-  FB_SHARE_STATES, fbActivityConfigAnswer, fbActivityConfigUpdateBody, fbActivitySettings, FB_ACTIVITY_DEFAULTS, fbShareAnswer, fbShareIdBody,
+  FB_SHARE_STATES, fbActivityConfigAnswer, fbActivityConfigUpdateBody, fbActivitySettings, fbShareAnswer, fbShareIdBody,
   fbShareRejectBody, fbShareRow, fbSubmitBody, platformFbAnswer, platformFbQuery, type FbShareRow,
 } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
-import { ApiError } from '../../http/api-error';
-import { describeZodError } from '../../http/zod-message';
 import { dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
-import { isoInConsoleZone } from '../../http/time';
-import { saveItem, versionOperations } from '../payment-config/versions';
+import { configOperations } from '../activities/document';
 import {
-  approveShare, CONFIG_SCREEN, fbConfig, fbItems, LOGS_SCREEN, PAY_SCREEN, payShare, playerShares, recordVersion, rejectShare, REVIEW_SCREEN,
+  approveShare, fbDocument, LOGS_SCREEN, PAY_SCREEN, payShare, playerShares, recordVersion, rejectShare, REVIEW_SCREEN,
   submitShare, toRow, type ShareRow,
 } from './shares';
 
@@ -33,7 +30,6 @@ const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 const CFG = '/api/activities/fbactivity/configs';
 const LOGS = '/api/activities/fblogs';
-const settingsBody = z.object({ settings: fbActivitySettings });
 
 export const fbShares = defineList<FbShareRow>({
   url: LOGS, name: 'activities.fblogs', screen: LOGS_SCREEN, tags, paging: 'keyset',
@@ -47,40 +43,15 @@ export const fbShares = defineList<FbShareRow>({
 });
 
 export const fbActivityOperations: Operation[] = [
-  defineOperation({
-    method: 'GET', url: CFG, name: 'activities.fbactivity.configs', screen: CONFIG_SCREEN, tags,
-    summary: 'The Facebook share activity\'s settings in force (version 0: never saved, the defaults)',
-    response: z.object({ code: z.literal(200), data: fbActivityConfigAnswer }),
-    handler: async ({ db }) => {
-      const cfg = await fbConfig(db);
-      return ok({ version: cfg.version, savedAt: isoInConsoleZone(cfg.savedAt), settings: cfg.settings, defaults: FB_ACTIVITY_DEFAULTS });
+  ...configOperations(fbDocument, {
+    base: CFG, name: 'activities.fbactivity.configs', tags, schema: fbActivitySettings, answer: fbActivityConfigAnswer, updateBody: fbActivityConfigUpdateBody,
+    summaries: {
+      read: 'The Facebook share activity\'s settings in force (version 0: never saved, the defaults)',
+      update: 'Overwrites the settings with the whole document (the screen confirms first); 400 naming the field (settings.endAt: Must be after startAt, '
+        + 'settings.amount: Must be more than 0); a new version. Shares already submitted keep the reward they were promised',
     },
+    recordVersion,
   }),
-  defineOperation({
-    method: 'POST', url: `${CFG}/update`, name: 'activities.fbactivity.configs.update', screen: CONFIG_SCREEN, tags, audit: true,
-    summary: 'Overwrites the settings with the whole document (the screen confirms first); 400 naming the field (settings.endAt: Must be after startAt, '
-      + 'settings.amount: Must be more than 0); a new version. Shares already submitted keep the reward they were promised',
-    body: fbActivityConfigUpdateBody,
-    response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),
-    handler: async ({ db, user, now, note, body }) => {
-      // parsed under its key, so that a refusal names settings.<field>
-      const parsed = settingsBody.safeParse({ settings: body.settings });
-      if (!parsed.success) throw new ApiError(400, describeZodError(parsed.error, 'settings'));
-      const saved = await saveItem({ db, user, now, note }, fbItems, 'settings', 'update', () => parsed.data.settings);
-      await recordVersion(db, saved.version, now);
-      return ok({ version: saved.version });
-    },
-  }),
-  ...versionOperations(fbItems, { base: `${CFG}/versions`, name: 'activities.fbactivity.configs.versions', tags }).map((op) => (op.url.endsWith('/restore')
-    ? {
-      ...op,
-      handler: async (ctx: Parameters<Operation['handler']>[0]) => {
-        const answer = (await op.handler(ctx)) as { data: { version: number } };
-        await recordVersion(ctx.db, answer.data.version, ctx.now);
-        return answer;
-      },
-    } as Operation
-    : op)),
   ...listOperations(fbShares),
   defineOperation({
     method: 'POST', url: `${LOGS}/approve`, name: 'activities.fblogs.approve', screen: REVIEW_SCREEN, tags, audit: true,

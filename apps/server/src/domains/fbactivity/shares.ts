@@ -20,9 +20,9 @@ import type { OperationNote } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
+import { settingsDocument, parseWith, type DocumentConfig } from '../activities/document';
 import { ineligible } from '../activities/engine';
 import { ledgerError, post } from '../ledger/ledger';
-import type { VersionedItems } from '../payment-config/versions';
 import type { FbShareTable } from './tables';
 
 export const FB_ACTIVITY = 'fbactivity';
@@ -38,48 +38,21 @@ const num = (v: unknown) => Number(v ?? 0);
 
 // ------------------------------------------------------------------------------ settings
 
-export interface FbConfig { settings: FbActivitySettings; version: number; savedAt: Date | null }
+export type FbConfig = DocumentConfig<FbActivitySettings>;
+
+/** The one versioned settings document (key 'settings'; history kind activities.fbactivity; stored settings that no longer fit close it). */
+export const fbDocument = settingsDocument<FbActivitySettings>({
+  key: FB_ACTIVITY, parse: parseWith(fbActivitySettings), defaults: FB_ACTIVITY_DEFAULTS, closed: (d) => ({ ...d, open: false }),
+  screen: CONFIG_SCREEN, kind: CONFIG_KIND, noun: 'Settings', restorable: fbActivitySettings as never, historyReads: 'parsed', removed: 'delete',
+});
 
 /** The settings in force (the defaults until first saved; stored settings that no longer fit close it), their version and when saved. */
-export async function fbConfig(db: Db): Promise<FbConfig> {
-  const r = (await sql<{ settings: unknown; version: string | number | null; saved_at: Date | string | null }>`
-    SELECT (SELECT settings FROM activity_config WHERE activity = ${FB_ACTIVITY}) AS settings,
-      v.version, v.saved_at FROM (SELECT 1) one LEFT JOIN activity_version v ON v.activity = ${FB_ACTIVITY}`.execute(db)).rows[0];
-  let settings = FB_ACTIVITY_DEFAULTS;
-  if (r?.settings) {
-    const parsed = fbActivitySettings.safeParse(r.settings);
-    settings = parsed.success ? parsed.data : { ...FB_ACTIVITY_DEFAULTS, open: false };
-  }
-  return { settings, version: num(r?.version), savedAt: r?.saved_at ? new Date(r.saved_at) : null };
-}
+export const fbConfig = (db: Db): Promise<FbConfig> => fbDocument.read(db);
 
-/** The one versioned document of the settings screen (key 'settings'; history kind activities.fbactivity). */
-export const fbItems: VersionedItems<FbActivitySettings> = {
-  screen: CONFIG_SCREEN,
-  kind: CONFIG_KIND,
-  noun: 'Settings',
-  restorable: fbActivitySettings as never,
-  async read(db) {
-    const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', FB_ACTIVITY).forUpdate().executeTakeFirst();
-    if (!row) return null;
-    const parsed = fbActivitySettings.safeParse(row.settings);
-    return parsed.success ? parsed.data : (row.settings as FbActivitySettings);
-  },
-  async write(db, _key, doc, now) {
-    if (doc === null) {
-      await db.deleteFrom('activity_config').where('activity', '=', FB_ACTIVITY).execute();
-      return;
-    }
-    await db.insertInto('activity_config').values({ activity: FB_ACTIVITY, settings: JSON.stringify(doc), updated_at: now })
-      .onConflict((oc) => oc.column('activity').doUpdateSet({ settings: JSON.stringify(doc), updated_at: now })).execute();
-  },
-};
+export const fbItems = fbDocument.items;
 
 /** After a save or a restore: the version the next shares are submitted under. */
-export async function recordVersion(db: Db, version: number, now: Date): Promise<void> {
-  await db.insertInto('activity_version').values({ activity: FB_ACTIVITY, version, saved_at: now })
-    .onConflict((oc) => oc.column('activity').doUpdateSet({ version, saved_at: now })).execute();
-}
+export const recordVersion = fbDocument.recordVersion;
 
 // ------------------------------------------------------------------------------ players
 

@@ -23,9 +23,9 @@ import { RANK_DEFAULTS, rankSettings, tierOfRank, type RankBoard, type RankSetti
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/open';
 import { isoInConsoleZone } from '../../http/time';
+import { settingsDocument, parseWith, type DocumentConfig } from '../activities/document';
 import { ineligible } from '../activities/engine';
 import { post } from '../ledger/ledger';
-import type { VersionedItems } from '../payment-config/versions';
 
 export const RANK = 'rank';
 /** The standings and settlements (the module's roles). */
@@ -42,46 +42,22 @@ const num = (v: unknown) => Number(v ?? 0);
 
 // ------------------------------------------------------------------------------ settings
 
-export interface RankConfig { settings: RankSettings; version: number; savedAt: Date | null }
+export type RankConfig = DocumentConfig<RankSettings>;
 
-export async function rankConfig(db: Db): Promise<RankConfig> {
-  const r = (await sql<{ settings: unknown; version: string | number | null; saved_at: Date | string | null }>`
-    SELECT (SELECT settings FROM activity_config WHERE activity = ${RANK}) AS settings,
-      v.version, v.saved_at FROM (SELECT 1) one LEFT JOIN activity_version v ON v.activity = ${RANK}`.execute(db)).rows[0];
-  let settings = RANK_DEFAULTS;
-  if (r?.settings) {
-    const parsed = rankSettings.safeParse(r.settings);
-    // stored settings that no longer fit: every board closed (nothing is shown or paid)
-    settings = parsed.success ? parsed.data : { ...RANK_DEFAULTS, boards: [] };
-  }
-  return { settings, version: num(r?.version), savedAt: r?.saved_at ? new Date(r.saved_at) : null };
-}
+export const rankDocument = settingsDocument<RankSettings>({
+  key: RANK, parse: parseWith(rankSettings), defaults: RANK_DEFAULTS,
+  // stored settings that no longer fit: every board closed (nothing is shown or paid)
+  closed: (d) => ({ ...d, boards: [] }),
+  screen: MANAGE_SCREEN, kind: CONFIG_KIND, noun: 'Leaderboards', restorable: rankSettings as never, historyReads: 'parsed', removed: 'delete',
+});
 
-export const rankItems: VersionedItems<RankSettings> = {
-  screen: MANAGE_SCREEN,
-  kind: CONFIG_KIND,
-  noun: 'Leaderboards',
-  restorable: rankSettings as never,
-  async read(db) {
-    const row = await db.selectFrom('activity_config').select('settings').where('activity', '=', RANK).forUpdate().executeTakeFirst();
-    if (!row) return null;
-    const parsed = rankSettings.safeParse(row.settings);
-    return parsed.success ? parsed.data : (row.settings as RankSettings);
-  },
-  async write(db, _key, doc, now) {
-    if (doc === null) {
-      await db.deleteFrom('activity_config').where('activity', '=', RANK).execute();
-      return;
-    }
-    await db.insertInto('activity_config').values({ activity: RANK, settings: JSON.stringify(doc), updated_at: now })
-      .onConflict((oc) => oc.column('activity').doUpdateSet({ settings: JSON.stringify(doc), updated_at: now })).execute();
-  },
-};
+export const rankConfig = (db: Db): Promise<RankConfig> => rankDocument.read(db);
+
+export const rankItems = rankDocument.items;
 
 /** After a save or a restore: the version in force, and when each board first appeared. */
 export async function recordVersion(db: Db, version: number, now: Date): Promise<void> {
-  await db.insertInto('activity_version').values({ activity: RANK, version, saved_at: now })
-    .onConflict((oc) => oc.column('activity').doUpdateSet({ version, saved_at: now })).execute();
+  await rankDocument.recordVersion(db, version, now);
   const { settings } = await rankConfig(db);
   if (settings.boards.length === 0) return;
   await db.insertInto('rank_board').values(settings.boards.map((b) => ({ id: b.id, created_at: now })))

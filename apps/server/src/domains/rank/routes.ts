@@ -10,28 +10,25 @@
  *   GET  /api/platform/activities/rank             a board's top 50 and the player's own rank
  */
 import {
-  platformRankAnswer, platformRankQuery, RANK_DEFAULTS, rankConfigAnswer, rankConfigUpdateBody, rankSettings, rankSettleAnswer, rankSettleBody,
+  platformRankAnswer, platformRankQuery, rankConfigAnswer, rankConfigUpdateBody, rankSettings, rankSettleAnswer, rankSettleBody,
   rankSettlementRow, rankStandingsAnswer, rankStandingsQuery, type RankBoard, type RankSettlementRow,
 } from '@console/schemas';
-import { z } from 'zod';
 import type { Db } from '../../db/open';
-import { ApiError, badInput, notFound } from '../../http/api-error';
+import { badInput, notFound } from '../../http/api-error';
 import { columnsParam, csvFileName, csvHeader, csvLine, type CsvColumn } from '../../http/list/csv';
 import { defineList, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
-import { describeZodError } from '../../http/zod-message';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
-import { saveItem, versionOperations } from '../payment-config/versions';
+import { configOperations } from '../activities/document';
 import {
-  MANAGE_SCREEN, ownRank, periodOf, RANK_SCREEN, rankConfig, rankItems, recordVersion, settleDue, standings, type RankPeriod,
+  MANAGE_SCREEN, ownRank, periodOf, RANK_SCREEN, rankConfig, rankDocument, recordVersion, settleDue, standings, type RankPeriod,
 } from './rank';
 
 const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 const BASE = '/api/activities/rank';
-const settingsBody = z.object({ settings: rankSettings });
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The board a query names (404) and the period (400 naming period: not a period of this board). */
@@ -85,39 +82,16 @@ export const rankSettlements = defineList<RankSettlementRow>({
 });
 
 export const rankOperations: Operation[] = [
-  defineOperation({
-    method: 'GET', url: `${BASE}/configs`, name: 'activities.rank.configs', screen: RANK_SCREEN, tags,
-    summary: 'The boards in force (version 0: never saved, no boards)',
-    response: z.object({ code: z.literal(200), data: rankConfigAnswer }),
-    handler: async ({ db }) => {
-      const cfg = await rankConfig(db);
-      return ok({ version: cfg.version, savedAt: isoInConsoleZone(cfg.savedAt), settings: cfg.settings, defaults: RANK_DEFAULTS });
+  ...configOperations(rankDocument, {
+    base: `${BASE}/configs`, name: 'activities.rank.configs', tags, schema: rankSettings, answer: rankConfigAnswer, updateBody: rankConfigUpdateBody,
+    readScreen: RANK_SCREEN,
+    summaries: {
+      read: 'The boards in force (version 0: never saved, no boards)',
+      update: 'Overwrites the boards and budgets with the whole document (the screen confirms first); 400 naming the field '
+        + '(settings.boards.0.rewards.1: Must be more than 0, settings.boards.1.id: Must not repeat board x); a new version',
     },
+    recordVersion,
   }),
-  defineOperation({
-    method: 'POST', url: `${BASE}/configs/update`, name: 'activities.rank.configs.update', screen: MANAGE_SCREEN, tags, audit: true,
-    summary: 'Overwrites the boards and budgets with the whole document (the screen confirms first); 400 naming the field '
-      + '(settings.boards.0.rewards.1: Must be more than 0, settings.boards.1.id: Must not repeat board x); a new version',
-    body: rankConfigUpdateBody,
-    response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),
-    handler: async ({ db, user, now, note, body }) => {
-      const parsed = settingsBody.safeParse({ settings: body.settings });
-      if (!parsed.success) throw new ApiError(400, describeZodError(parsed.error, 'settings'));
-      const saved = await saveItem({ db, user, now, note }, rankItems, 'settings', 'update', () => parsed.data.settings);
-      await recordVersion(db, saved.version, now);
-      return ok({ version: saved.version });
-    },
-  }),
-  ...versionOperations(rankItems, { base: `${BASE}/configs/versions`, name: 'activities.rank.configs.versions', tags }).map((op) => (op.url.endsWith('/restore')
-    ? {
-      ...op,
-      handler: async (ctx: Parameters<Operation['handler']>[0]) => {
-        const answer = (await op.handler(ctx)) as { data: { version: number } };
-        await recordVersion(ctx.db, answer.data.version, ctx.now);
-        return answer;
-      },
-    } as Operation
-    : op)),
   defineOperation({
     method: 'GET', url: `${BASE}/standings`, name: 'activities.rank.standings', screen: RANK_SCREEN, tags,
     summary: 'A board\'s top 50 (default the first board) of a period (default the current one; a week board\'s period is its Monday): rank, value, reachedAt (ties: earlier first), '
