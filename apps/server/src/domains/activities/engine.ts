@@ -49,12 +49,13 @@ export function activityDocument(a: Activity, screen = `/activities/${a.id}`): S
 /** The settings in force (the defaults until first saved), their version (0: never saved) and when they were saved. */
 export const activityConfig = (db: Db, a: Activity): Promise<ActivityConfig> => activityDocument(a).read(db);
 
-interface PlayerFacts {
+export interface PlayerFacts {
   uid: number; partner: number; status: string; suspended_until: Date | null; cool_until: Date | null; phone: string | null; phone_bound_at: Date | null;
   vip: number; device: string | null; gcash: string | null; balance: number;
 }
 
-async function playerFacts(db: Db, uid: number): Promise<PlayerFacts | null> {
+/** A player's account facts the eligibility rules read (null: no such player). */
+export async function playerFacts(db: Db, uid: number): Promise<PlayerFacts | null> {
   const r = (await sql<Record<string, unknown>>`
     SELECT p.uid, p.partner, p.status, p.suspended_until, p.phone_country, p.phone_number, p.phone_bound_at, p.vip,
       coalesce(p.login_device, p.register_device) AS device, p.gcash, b.chip + b.safe AS balance,

@@ -21,7 +21,7 @@ import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 import { settingsDocument, parseWith, type DocumentConfig } from '../activities/document';
-import { ineligible } from '../activities/engine';
+import { ineligible, playerFacts } from '../activities/engine';
 import { ledgerError, post } from '../ledger/ledger';
 import type { FbShareTable } from './tables';
 
@@ -53,25 +53,6 @@ export const fbItems = fbDocument.items;
 
 /** After a save or a restore: the version the next shares are submitted under. */
 export const recordVersion = fbDocument.recordVersion;
-
-// ------------------------------------------------------------------------------ players
-
-type PlayerFacts = Parameters<typeof ineligible>[0];
-
-async function playerFacts(db: Db, uid: number): Promise<PlayerFacts | null> {
-  const r = (await sql<Record<string, unknown>>`
-    SELECT p.uid, p.partner, p.status, p.suspended_until, p.phone_country, p.phone_number, p.phone_bound_at, p.vip,
-      coalesce(p.login_device, p.register_device) AS device, p.gcash, b.chip + b.safe AS balance,
-      (SELECT max(cool_until) FROM player_control c WHERE c.uid = p.uid) AS cool_until
-    FROM player p JOIN player_balance b ON b.uid = p.uid WHERE p.uid = ${uid}`.execute(db)).rows[0];
-  if (!r) return null;
-  const time = (v: unknown) => (v ? new Date(v as string) : null);
-  return {
-    uid, partner: num(r.partner), status: String(r.status), suspended_until: time(r.suspended_until), cool_until: time(r.cool_until),
-    phone: r.phone_country && r.phone_number ? `+${r.phone_country} ${r.phone_number}` : null, phone_bound_at: time(r.phone_bound_at),
-    vip: num(r.vip), device: (r.device as string | null) || null, gcash: (r.gcash as string | null) || null, balance: num(r.balance),
-  };
-}
 
 // ------------------------------------------------------------------------------ shares
 
