@@ -32,7 +32,7 @@ export * from './agents';
 export * from './partners';
 export * from './agentmanager';
 export * from './activities';
+export * from './cdkcode';
 export * from './fbactivity';
 export * from './vipmanager';
-export * from './cdkcode';
 export * from './rank';

@@ -95,8 +95,15 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect((await claim({ uid: 9109, activity: 'telephonelogin', tier: 'bind' })).body).toMatchObject({ code: 409, message: 'Daily budget exhausted' });
     expect((await save('telephonelogin', { dailyBudget: 0, playerCap: 500 })).status).toBe(200);
     expect((await claim({ uid: 9109, activity: 'telephonelogin', tier: 'bind' })).body).toMatchObject({ code: 409, message: 'Player cap reached' });
-    expect((await save('telephonelogin', { playerCap: 0 })).status).toBe(200);
+    expect((await save('telephonelogin', { playerCap: 0, totalBudget: 1_000_000, dailyBudget: 1_000_000 })).status).toBe(200);
+    // a claim spends its own activity's budgets only (the guard's OR once leaked to every activity's row)
+    const budgets = async () => Object.fromEntries((await t.database.db.selectFrom('activity_budget_day').select(['activity', 'spent']).execute())
+      .map((r) => [r.activity, Number(r.spent)]));
+    const before = await budgets();
     expect((await claim({ uid: 9109, activity: 'telephonelogin', tier: 'bind' })).status).toBe(200);
+    const after = await budgets();
+    expect(after).toEqual({ ...before, telephonelogin: (before.telephonelogin ?? 0) + 1_000 });
+    expect(Object.keys(before).length).toBeGreaterThan(1);
     expect((await claim({ uid: 9102, activity: 'telephonelogin', tier: 'bind' })).body).toMatchObject({ code: 409, message: 'Bind a phone first' });
   });
 

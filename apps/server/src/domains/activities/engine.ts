@@ -246,7 +246,7 @@ export async function recordParticipant(db: Db, e: Evaluated, now: Date, paid?: 
     state: ev.state, progress: ev.progress, target: ev.target, config_version: e.config.version, updated_at: now,
     rewards: paid === undefined ? sql`activity_player.rewards` : sql`activity_player.rewards + 1`,
     rewarded: paid === undefined ? sql`activity_player.rewarded` : sql`activity_player.rewarded + ${paid}`,
-  }).where(sql<boolean>`${paid !== undefined} OR activity_player.state <> ALL(${sql.val([...e.activity.final])}::text[])`)).execute();
+  }).where(sql<boolean>`(${paid !== undefined} OR activity_player.state <> ALL(${sql.val([...e.activity.final])}::text[]))`)).execute();
 }
 
 export interface ClaimAnswer {
@@ -299,11 +299,11 @@ export async function claim(trx: Db, input: { appId: string; uid: number; activi
   const day = dayOf(now);
   await trx.insertInto('activity_budget').values({ activity: a.id, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
   const total = await trx.updateTable('activity_budget').set({ spent: sql`spent + ${t.amount}` }).where('activity', '=', a.id)
-    .where(sql<boolean>`${s.totalBudget} = 0 OR spent + ${t.amount} <= ${s.totalBudget}`).returning('spent').executeTakeFirst();
+    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${t.amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
   if (!total) throw conflict('Budget exhausted');
   await trx.insertInto('activity_budget_day').values({ activity: a.id, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
   const daily = await trx.updateTable('activity_budget_day').set({ spent: sql`spent + ${t.amount}` }).where('activity', '=', a.id).where('day', '=', day)
-    .where(sql<boolean>`${s.dailyBudget} = 0 OR spent + ${t.amount} <= ${s.dailyBudget}`).returning('spent').executeTakeFirst();
+    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${t.amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
   if (!daily) throw conflict('Daily budget exhausted');
   let posted;
   try {

@@ -215,11 +215,11 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
     const day = dayOf(r.now);
     await r.db.insertInto('activity_budget').values({ activity: FB_ACTIVITY, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
     const total = await r.db.updateTable('activity_budget').set({ spent: sql`spent + ${amount}` }).where('activity', '=', FB_ACTIVITY)
-      .where(sql<boolean>`${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget}`).returning('spent').executeTakeFirst();
+      .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
     if (!total) throw conflict('Budget exhausted');
     await r.db.insertInto('activity_budget_day').values({ activity: FB_ACTIVITY, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
     const daily = await r.db.updateTable('activity_budget_day').set({ spent: sql`spent + ${amount}` }).where('activity', '=', FB_ACTIVITY).where('day', '=', day)
-      .where(sql<boolean>`${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget}`).returning('spent').executeTakeFirst();
+      .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
     if (!daily) throw conflict('Daily budget exhausted');
     let posted;
     try {

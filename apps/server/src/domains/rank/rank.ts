@@ -158,11 +158,11 @@ export async function ownRank(db: Db, board: RankBoard, p: RankPeriod, uid: numb
 async function spend(db: Db, s: RankSettings, amount: number, day: string): Promise<string | null> {
   await db.insertInto('activity_budget').values({ activity: RANK, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
   const total = await db.updateTable('activity_budget').set({ spent: sql`spent + ${amount}` }).where('activity', '=', RANK)
-    .where(sql<boolean>`${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget}`).returning('spent').executeTakeFirst();
+    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
   if (!total) return 'Budget exhausted';
   await db.insertInto('activity_budget_day').values({ activity: RANK, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
   const daily = await db.updateTable('activity_budget_day').set({ spent: sql`spent + ${amount}` }).where('activity', '=', RANK).where('day', '=', day)
-    .where(sql<boolean>`${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget}`).returning('spent').executeTakeFirst();
+    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
   if (!daily) {
     await db.updateTable('activity_budget').set({ spent: sql`spent - ${amount}` }).where('activity', '=', RANK).execute();
     return 'Daily budget exhausted';
