@@ -7,6 +7,7 @@
  * logins of a banned account, by reading the active rows of `ban`.
  */
 import type { BanBody, BanRecord, UnbanBody } from '@console/schemas';
+import { sql } from 'kysely';
 import { conflict, notFound } from '../../http/api-error';
 import { findPlayer } from './access';
 import type { StaffChange } from './chips';
@@ -20,7 +21,9 @@ export async function banValue({ db, user, now, note }: StaffChange, body: BanBo
   const player = kind === 'account' ? await findPlayer(db, user, Number(value), true) : null;
   const inserted = await db.insertInto('ban')
     .values({ kind, value, reason, banned_by: user.username, banned_at: now, active: true })
-    .onConflict((oc) => oc.columns(['kind', 'value']).where('active', '=', true).doNothing())
+    // the index's own predicate, literally: a bound parameter (active = $1) can fail to match the partial
+    // unique index on PostgreSQL ("no unique or exclusion constraint matching the ON CONFLICT", a 500)
+    .onConflict((oc) => oc.columns(['kind', 'value']).where(sql<boolean>`active`).doNothing())
     .returningAll().executeTakeFirst();
   if (!inserted) throw conflict('Already banned');
   if (player) await db.updateTable('player').set({ status: 'banned', status_reason: reason }).where('uid', '=', player.uid).execute();
