@@ -35,10 +35,6 @@ export function gameScreenEntries(): GameScreenEntry[] {
 /** i18n key of a game's name (built from @console/games, which carries the catalogue's titles). */
 export const gameName = (game: string) => `${L}game.${game}`;
 
-/** Pesos (form) ↔ centavos (API). */
-export const toPesos = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
-export const toCentavos = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : v);
-
 export const VERIFIED_OPTIONS = [
   { value: 'true', label: `${L}verifiedYes` },
   { value: 'false', label: `${L}verifiedNo` },
