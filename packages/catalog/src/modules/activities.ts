@@ -56,6 +56,9 @@ export const activitiesModule = defineModule(
       screen('defendersmgr', 'Defenders', '守擂者管理', 'list'),
       screen('defenderslogs', 'Defender log', '守擂记录', 'list'),
       screen('ticketrank', 'Ticket ranking', '门票排行', 'list'),
+      // who edits the tables and season rewards and settles now; who removes a defender (docs/decisions/033-tongits-arena.md)
+      screen('arenamanage', 'Manage the arena', '管理竞技场', 'workflow', { ...roles('admin'), hidden: true }),
+      screen('defendersremove', 'Remove arena defenders', '移除守擂者', 'workflow', { ...roles('admin', 'business'), hidden: true }),
     ]),
   ], { icon: 'CalendarOutlined', ...roles('admin', 'secadmin', 'business', 'service') }),
 );
