@@ -36,3 +36,4 @@ export * from './cdkcode';
 export * from './fbactivity';
 export * from './vipmanager';
 export * from './rank';
+export * from './tongitsarena';
