@@ -15,6 +15,8 @@ export const activityTier = z.object({
 export const platformActivity = z.object({
   activity: z.string(), name: z.string(), rules: z.string(), period: z.string(), periodEndsAt: z.string().nullable(), configVersion: int(),
   state: z.string(), progress: int(), target: int().nullable(), blocked: z.string().nullable(), tiers: z.array(activityTier),
+  /** The activity zone's banner in `lang` (null: the zone gives none). */
+  banner: z.string().nullable(),
 });
 export type PlatformActivity = z.infer<typeof platformActivity>;
 

@@ -3,7 +3,7 @@
  * valid or not (why) under the activity's own invitee rule, the `valid` filter agreeing with the
  * rows and the engine counting the same invitees (redfission's packet); who may read; the export.
  * And the activity zone: a settings document (400 naming the field, admin only, versioned) that
- * the platform list applies (hidden ones left out, the rest by order).
+ * the platform list applies (hidden ones left out, the rest by order, each with its banner in the app's language).
  */
 import { packetFill, packetStart, findActivity } from '@console/activities';
 import { sql } from 'kysely';
@@ -139,5 +139,10 @@ describe.each(databases())('invitedetail and the activity zone on $kind', (kind)
     const ids = items.map((i) => i.activity);
     expect(ids.slice(0, 2)).toEqual(['redfission', 'newearnmoney']);
     expect(ids).not.toContain('relief');
+    // the zone's banners go to the app in its language; an activity the zone does not list has none
+    expect(items.slice(0, 2).map((i) => i.banner)).toEqual(['Fill the red packet', 'Invite and earn']);
+    expect(items.find((i) => i.activity === 'onlinesign')).toMatchObject({ banner: null });
+    const zh = (await p.get('/api/platform/activities', 'uid=9301&lang=zh')).body.data.items as Record<string, any>[];
+    expect(zh.slice(0, 2).map((i) => [i.activity, i.banner])).toEqual([['redfission', '集满红包'], ['newearnmoney', '邀请赚钱']]);
   });
 });

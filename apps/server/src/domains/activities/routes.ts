@@ -229,6 +229,12 @@ export async function zoneOf(db: Db): Promise<ZoneDocument> {
   return (await zone.read(db)).settings;
 }
 
+/** The zone's banner of an activity in a language: null when the activity is not listed or its banner is blank. */
+export function zoneBanner(zone: ZoneDocument, activity: string, lang: 'en' | 'zh'): string | null {
+  const text = zone.items.find((it) => it.activity === activity)?.banner[lang].trim();
+  return text ? text : null;
+}
+
 /** Activities in zone order: hidden ones left out, listed ones by `order` (ties: catalogue order), unlisted ones after them. */
 export function applyZone<T extends { id: string }>(activities: readonly T[], zone: ZoneDocument): T[] {
   const by = new Map(zone.items.map((it) => [it.activity as string, it]));
@@ -379,21 +385,23 @@ export const activityPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
     method: 'GET', url: '/api/platform/activities', name: 'platform.activities.list',
     summary: 'The activities open for a player now (and earlier periods still open for claims), in `lang`, each with its state, progress, target and tiers '
-      + '(reached or why not); `blocked` names why the player may not claim at all (banned, suspended, self-excluded). Records the player as a participant '
+      + '(reached or why not) and the activity zone\'s banner (null: none); `blocked` names why the player may not claim at all (banned, suspended, self-excluded). Records the player as a participant '
       + 'where there is progress. 404 unknown player',
     query: platformActivitiesQuery,
     response: z.object({ code: z.literal(200), data: z.object({ uid: z.number(), items: z.array(platformActivity) }) }),
     handler: async ({ db, query, now }) => {
       const lang = query.lang ?? 'en';
       const items = [];
-      // the activity zone: hidden activities left out, the rest in its order
-      for (const a of applyZone(ACTIVITIES, await zoneOf(db))) {
+      // the activity zone: hidden activities left out, the rest in its order, with its banners
+      const zone = await zoneOf(db);
+      for (const a of applyZone(ACTIVITIES, zone)) {
         for (const e of await evaluateFor(db, a, query.uid, now)) {
           await recordParticipant(db, e, now);
           items.push({
             activity: a.id, name: a.name[lang], rules: a.rules[lang], period: e.period.key, periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end), configVersion: e.config.version,
             state: e.evaluation.state, progress: e.evaluation.progress, target: e.evaluation.target, blocked: e.blocked,
             tiers: e.evaluation.tiers.map((t) => ({ tier: t.tier, label: t.label[lang], currency: t.currency, amount: t.amount, reached: t.reached && !e.blocked, why: e.blocked ?? t.why ?? null })),
+            banner: zoneBanner(zone, a.id, lang),
           });
         }
       }
