@@ -21,6 +21,7 @@ import type { ActivityTables } from '../domains/activities/tables';
 import type { VipTables } from '../domains/vip/tables';
 import type { FbActivityTables } from '../domains/fbactivity/tables';
 import type { RankTables } from '../domains/rank/tables';
+import type { TongitsArenaTables } from '../domains/tongitsarena/tables';
 import type { VipManagerTables } from '../domains/vipmanager/tables';
 import type { CdkTables } from '../domains/cdkcode/tables';
 import type { LostPlayerTables } from '../domains/lost-players/tables';
@@ -377,6 +378,8 @@ export interface Database extends FbActivityTables {}
 export interface Database extends VipTables {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database extends RankTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database extends TongitsArenaTables {}
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
 export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
