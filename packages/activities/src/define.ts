@@ -15,6 +15,7 @@ export type Label = { en: string; zh: string };
 /** The activities of §2 /activities the engine runs (one file each under ./activities). */
 export const ACTIVITY_IDS = [
   'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask', 'newearnmoney', 'redfission',
+  'callbackactivity', 'pwaguide',
 ] as const;
 export type ActivityId = (typeof ACTIVITY_IDS)[number];
 
@@ -28,9 +29,11 @@ export type PeriodKind = 'day' | 'once' | 'window';
  * What counts as progress: the facts an activity listens to (documentation and the dashboard's
  * help). The engine reads the costlier facts only for the activities that listen to them:
  * 'comeback' (the return after an absence and the login days since), 'cardgames' (rounds and
- * wins per card game), 'invitees' (the players the player invited, their phone, first deposit and bet).
+ * wins per card game), 'invitees' (the players the player invited, their phone, first deposit and bet),
+ * 'recalls' (player.recall: the recalls a player sent and received, with the friend's return and
+ * rounds since), 'pwa' (player.pwaLogin: the first login from the installed web app).
  */
-export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time' | 'comeback' | 'cardgames' | 'invitees';
+export type Listens = 'bets' | 'recharges' | 'logins' | 'phone' | 'balance' | 'time' | 'comeback' | 'cardgames' | 'invitees' | 'recalls' | 'pwa';
 
 export type RewardCurrency = 'chip' | 'bean' | 'diamond';
 
@@ -87,7 +90,41 @@ export interface Facts {
    * listen to 'invitees'. Whether one counts is the activity's `invitee(settings)` rule.
    */
   invitees: Invitee[];
+  /**
+   * callbackactivity: the recalls the player sent (player.recall, uid = the player) in [from, to),
+   * oldest first, at most 200 (the newest); [] when the activity does not listen to 'recalls'.
+   */
+  recalls: Recall[];
+  /** callbackactivity: the recalls sent to the player (friendUid = the player) in [from, to), as `recalls`. */
+  recalled: Recall[];
+  /** pwaguide: the player's first login from the installed web app (player.pwaLogin) in [from, to); null: none, or not listened to. */
+  pwaLogin: { at: Date; deviceId: string } | null;
 }
+
+/**
+ * One recall link (player.recall) and what became of it, facts only: whether it counts (the
+ * friend away long enough, back soon enough, enough rounds in time) is the activity's rule.
+ */
+export interface Recall {
+  recallerUid: number;
+  friendUid: number;
+  /** When the link was sent. */
+  at: Date;
+  /** The friend's last login before the link (its registration when it never logged in). */
+  lastSeen: Date;
+  /** The friend's first login after the link (null: not back yet). */
+  returnedAt: Date | null;
+  /**
+   * The return counts for this link: no later link to the same friend (from anyone) came before
+   * the return (not back yet: before now). Only the last link before a return is credited.
+   */
+  credited: boolean;
+  /** When each of the friend's first rounds since the return began, oldest first, at most RECALL_ROUNDS_CAP. */
+  rounds: Date[];
+}
+
+/** Most rounds since a return the recall facts list (a rule's minRounds is at most this). */
+export const RECALL_ROUNDS_CAP = 50;
 
 export interface Invitee {
   uid: number; registeredAt: Date; phoneBound: boolean; newPhone: boolean; newDevice: boolean; rounds: number;
@@ -181,6 +218,9 @@ export const STATE_LABELS: Record<string, Label> = {
   continue: { en: 'Filling the red packet', zh: '红包进行中' },
   picking: { en: 'Red packet full: open it', zh: '红包待领取' },
   picked: { en: 'Red packet opened', zh: '红包已领取' },
+  norecall: { en: 'No friend recalled yet', zh: '暂无召回' },
+  recalling: { en: 'Recalling friends', zh: '召回进行中' },
+  uninstalled: { en: 'Not opened from the installed app yet', zh: '尚未从已安装应用登录' },
 };
 
 /** A row of an activity's rule table: settings overrides + facts → what the rules must answer. */
@@ -338,5 +378,6 @@ export function noFacts(now = new Date('2026-11-26T04:00:00.000Z')): Facts {
   return {
     now, uid: 1, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
     phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null, comeback: null, cardGames: {}, invitees: [],
+    recalls: [], recalled: [], pwaLogin: null,
   };
 }

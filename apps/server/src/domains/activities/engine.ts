@@ -19,6 +19,7 @@ import type { Db } from '../../db/open';
 import { ApiError, conflict, notFound } from '../../http/api-error';
 import { ledgerError, post } from '../ledger/ledger';
 import { settingsDocument, type DocumentConfig, type SettingsDocument } from './document';
+import { pwaLoginOf, recallsOf } from './recall';
 
 const DAY_MS = 86_400_000;
 const num = (v: unknown) => Number(v ?? 0);
@@ -113,16 +114,18 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
       rush = { startedAt: first.at, deposit: first.amount, bet: num(bet?.bet) };
     }
   }
-  const [comeback, cardGames, invitees] = await Promise.all([
+  const [comeback, cardGames, invitees, recalls, pwaLogin] = await Promise.all([
     a.comeback && listens.has('comeback') ? comebackOf(db, p.uid, a.comeback(s as never).absentDays, period, now, to) : null,
     a.cardGames && listens.has('cardgames') ? cardGamesOf(db, p.uid, a.cardGames(s as never), from, to) : {},
     listens.has('invitees') ? inviteesOf(db, p.uid, from, to) : [],
+    listens.has('recalls') ? recallsOf(db, p.uid, from, to) : { recalls: [], recalled: [] },
+    listens.has('pwa') ? pwaLoginOf(db, p.uid, from, to) : null,
   ]);
   return {
     now, uid: p.uid, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
     balance: p.balance, phone: p.phone, phoneBoundAt: p.phone_bound_at, vip: p.vip, loginDays: logins?.rows.map((r) => r.day) ?? [],
     claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })), rush,
-    comeback, cardGames, invitees,
+    comeback, cardGames, invitees, ...recalls, pwaLogin,
   };
 }
 

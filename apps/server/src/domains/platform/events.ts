@@ -17,6 +17,7 @@ import { applyProviderRoundEvents, PROVIDER_ROUND } from '../providers/rounds';
 import { applyTableGameEvents, TABLE_EVENT_TYPES } from '../table-games/events';
 import { applySmsResults, SMS_RESULT } from '../app-settings/sms';
 import { applyAlongside, resultsOf, type ResultRow } from './alongside';
+import { applyRecallEvents, RECALL_EVENT_TYPES } from '../activities/recall';
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
 
@@ -73,12 +74,18 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
 const is = (...types: readonly string[]) => (type: string) => types.includes(type);
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
+  // player.recall and player.pwaLogin last of all, after the players of the call exist (activities/recall.ts)
+  return applyAlongside(events.map(prepareEvent), is(...RECALL_EVENT_TYPES), (rest) => applyPlatform(db, appId, rest, now),
+    (recalls) => applyRecallEvents(db, appId, recalls, now));
+}
+
+function applyPlatform(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
   // Some types are applied by their own domain after the rest of the call (alongside.ts), outermost last:
   // provider.round records (JILI and others; providers/rounds.ts), then the table-game events, game.reported and
   // jackpot.won (table-games/events.ts), then sms.result delivery reports after the codes they report on
   // (app-settings/sms.ts), then game.round records, which move no money, set-based after the events of
   // platform_events_apply (games/rounds.ts; docs/decisions/011-game-rounds.md).
-  return applyAlongside(events.map(prepareEvent), is(PROVIDER_ROUND),
+  return applyAlongside(prepared, is(PROVIDER_ROUND),
     (a) => applyAlongside(a, is(...TABLE_EVENT_TYPES),
       (b) => applyAlongside(b, is(SMS_RESULT),
         (c) => applyAlongside(c, is('game.round'),
