@@ -85,7 +85,8 @@ describe('agent reports', () => {
     if (settled.agents > 0) {
       await page.getByTestId(`payouts-${settled.id}`).click();
       await page.waitForURL(/payouts=/);
-      expect(await tableSettled(page)).toBe(settled.agents);
+      // the configs' table is replaced by the payouts' one: poll until it holds the payouts
+      await expect.poll(() => tableSettled(page), { timeout: 20_000 }).toBe(settled.agents);
       await page.getByTestId('back-to-configs').click();
     }
     await context.close();

@@ -6,7 +6,7 @@
  * partner (0, 1, 2) where the history has them, plus a farm head (its invitees share its device
  * and address: their lines are voided and say so); one agent gets a rate change mid-history,
  * one a clawback larger than its week (a negative result carried forward), one is suspended for
- * the last week; the operator lets agents cash out from 3 active invitees, and the biggest network
+ * the last week; one plays the tables itself (its own rake earns nothing: 'own play'); the operator lets agents cash out from 3 active invitees, and the biggest network
  * of each partner gets a launch incentive (decision 025: the demo's tables rake a few pesos); then every week that ended is settled by the settlement itself, at its end,
  * paying into the agents' accounts. Deterministic; run again it finds its agents and only
  * settles what is due (nothing twice).
@@ -104,6 +104,32 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
       const by = p.partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
       await asStaff(db, by.username, by.roles, by.partner, madeAt + k * 60_000, 'agentcooperation.agents.create',
         (ctx) => createAgent(ctx, { uid: p.uid, ...rate, currency: 'PHP', currencyRatio: 100 }));
+    }
+    // an agent who plays the tables itself: its own rake earns nothing, and its rebate lines say
+    // so ('own play'). The recruiters picked above may not have sat at a raked table in a week
+    // that is settled, depending on the weekday the history ends; then the player with invitees
+    // who raked on most days of those weeks (or any player who raked, when none did) becomes one.
+    let lastEnd = weekEnd(weekOf(madeAt)).getTime();
+    while (lastEnd + 7 * DAY <= end) lastEnd += 7 * DAY;
+    if (lastEnd <= end) {
+      const from = weekOf(madeAt);
+      const to = new Date(lastEnd + 8 * HOUR).toISOString().slice(0, 10);
+      const raked = (withInvitees: boolean) => sql<{ uid: number; partner: number; invitees: number }>`
+        SELECT g.uid, p.partner, (SELECT count(*) FROM player i WHERE i.inviter_uid = g.uid)::int AS invitees
+        FROM game_player_day g JOIN player p ON p.uid = g.uid
+        WHERE g.fees > 0 AND g.day >= ${from}::date AND g.day < ${to}::date AND p.registered_at < ${new Date(madeAt)}
+          AND p.status = 'active' ${withInvitees ? sql`AND EXISTS (SELECT 1 FROM player i WHERE i.inviter_uid = g.uid)` : sql``}
+        GROUP BY g.uid, p.partner ORDER BY count(DISTINCT g.day) DESC, g.uid`.execute(db);
+      const playing = (await raked(false)).rows;
+      if (!picks.some((p) => playing.some((r) => Number(r.uid) === p.uid))) {
+        const player = (await raked(true)).rows[0] ?? playing[0];
+        if (player) {
+          const partner = Number(player.partner);
+          const by = partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
+          await asStaff(db, by.username, by.roles, by.partner, madeAt + picks.length * 60_000, 'agentcooperation.agents.create',
+            (ctx) => createAgent(ctx, { uid: Number(player.uid), rate: 2000, t1: 1500, t2: 300, recharge: 0, currency: 'PHP', currencyRatio: 100 }));
+        }
+      }
     }
     // a rate change from a day mid-history (made the day before)
     const changed = picks[0];
