@@ -73,6 +73,14 @@ describe('settings rules (§5)', () => {
   });
   it('redfission: the opening fill range', () => refuse('redfission', { startMin: 90, startMax: 85 }, 'startMax: Must be at least startMin'));
   it('newearnmoney: the rate in range', () => refuse('newearnmoney', { betRate: 0 }, 'betRate: Must be more than 0'));
+  it('callbackactivity: rewards > 0, rounds within what the facts list', () => {
+    refuse('callbackactivity', { recallerReward: 0 }, 'recallerReward: Must be at least 1');
+    refuse('callbackactivity', { returnerReward: 0 }, 'returnerReward: Must be at least 1');
+    refuse('callbackactivity', { minRounds: 51 }, 'minRounds: Must be at most 50');
+    refuse('callbackactivity', { inactiveDays: 0 }, 'inactiveDays: Must be at least 1');
+    refuse('callbackactivity', { maxFriends: 0 }, 'maxFriends: Must be at least 1');
+  });
+  it('pwaguide: the reward > 0', () => refuse('pwaguide', { amount: 0 }, 'amount: Must be at least 1'));
 });
 
 describe('periods', () => {
