@@ -67,6 +67,7 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
       { id: 'rc-unknown', type: 'player.recall', at, data: { uid: 9306, friendUid: 99_999 } },
       { id: 'rc-ok', type: 'player.recall', at, data: { uid: 9306, friendUid: 9303, channel: 'messenger' } },
       { id: 'rc-ok', type: 'player.recall', at, data: { uid: 9306, friendUid: 9304 } },
+      { id: 'rc-surrogate', type: 'player.recall', at, data: { uid: 9306, friendUid: 9304, channel: 'sms\ud800' } },
       { id: 'pwa-nodevice', type: 'player.pwaLogin', at, data: { uid: 9342 } },
       { id: 'pwa-unknown', type: 'player.pwaLogin', at, data: { uid: 99_999, deviceId: 'd' } },
     ]);
@@ -80,6 +81,7 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
       { id: 'rc-unknown', status: 'rejected', code: 404, message: 'Player 99999 not found' },
       { id: 'rc-ok', status: 'applied' },
       { id: 'rc-ok', status: 'duplicate' },
+      { id: 'rc-surrogate', status: 'applied' },
       { id: 'pwa-nodevice', status: 'rejected', code: 400, message: expect.stringMatching(/^data\.deviceId: /) },
       { id: 'pwa-unknown', status: 'rejected', code: 404, message: 'Player 99999 not found' },
     ]);
@@ -89,10 +91,11 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
       { id: 'rc-unknown', status: 'duplicate', code: 404, message: 'Player 99999 not found' },
       { id: 'rc-ok', status: 'duplicate' },
     ]);
-    const rows = await sql<{ uid: number; friend_uid: number; channel: string | null }>`SELECT uid, friend_uid, channel FROM player_recall WHERE uid = 9306`.execute(t.database.db);
-    expect(rows.rows).toEqual([{ uid: 9306, friend_uid: 9303, channel: 'messenger' }]);
+    const rows = await sql<{ uid: number; friend_uid: number; channel: string | null }>`SELECT uid, friend_uid, channel FROM player_recall WHERE uid = 9306 ORDER BY id`.execute(t.database.db);
+    // an unpaired surrogate, which PostgreSQL cannot store, becomes U+FFFD as in every event
+    expect(rows.rows).toEqual([{ uid: 9306, friend_uid: 9303, channel: 'messenger' }, { uid: 9306, friend_uid: 9304, channel: 'sms\ufffd' }]);
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM player_pwa_login`.execute(t.database.db)).rows[0]!.n)).toBe(0);
-    // a recall to a friend only 10 days away counts for nothing (9303 logged in at the start; this link came 10 days after)
+    // recalls of friends only 10 and 6 days away count for nothing (9303 and 9304 logged in 10 and 6 days before these links)
     expect(await item(9306, 'callbackactivity')).toMatchObject({ state: 'norecall', tiers: [] });
   });
 

@@ -18,9 +18,13 @@ export const RECALL_EVENT_TYPES = ['player.recall', 'player.pwaLogin'] as const;
 
 interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** jsonb refuses unpaired surrogates (an id, a channel, a device id): U+FFFD instead, as the other appliers store them. */
+const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value);
+
 /** A call's recall and installed-app login events (valid, first of their id), in one statement; one result each, in order. */
 export async function applyRecallEvents(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
-  const json = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, at: e.at, data: e.data })));
+  const json = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, at: e.at, data: e.data })), wellFormed);
   const { rows } = await withRetry(() => sql<ResultRow>`SELECT r_status, r_code, r_message FROM recall_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
   return resultsOf(events, rows, 'recall_events_apply');
 }
