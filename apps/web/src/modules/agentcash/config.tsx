@@ -6,10 +6,10 @@
 import { ConfigScreen, type ConfigDeclaration, type FieldDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
+import { toPesos } from '../../kit/config/settingsFields';
 
 const L = 'agentcash.config.';
 const MONEY = ['minAmount', 'maxAmount', 'dailyMaxAmount', 'autoApproveAmount', 'fourEyesAmount'] as const;
-const toPesos = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
 const toUnits = (v: unknown) => Math.round(Number(v ?? 0) * 100);
 
 const pesos = (min: number) => ({

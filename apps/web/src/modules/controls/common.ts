@@ -6,6 +6,7 @@
 import { GAMES } from '@console/games';
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';
+export { toPesos } from '../../kit/config/settingsFields';
 
 export const L = 'controls.';
 export type Scope = 'house' | 'tp';
@@ -15,7 +16,6 @@ export const SCREENS = ['configs', 'userconfigs', 'logs', 'ranking'] as const;
 export type ScopeScreen = (typeof SCREENS)[number];
 
 /** Chips are centavos (1 chip = 1 centavo): forms take pesos, the API takes the smallest unit. */
-export const toPesos = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
 export const toUnits = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : 0);
 
 /** Games a house control may block (the bet reason's `game.bet.<game>`); third-party ones are typed. */

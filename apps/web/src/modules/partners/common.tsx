@@ -10,9 +10,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ColumnDeclaration, FieldDeclaration, FormValues, SelectOption } from '../../kit';
+export { toPesos } from '../../kit/config/settingsFields';
 
 export const L = 'partners.';
-export const toPesos = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
 export const toUnits = (v: unknown) => Math.round(Number(v ?? 0) * 100);
 export const bpToPct = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
 export const pctToBp = (v: unknown) => Math.round(Number(v ?? 0) * 100);

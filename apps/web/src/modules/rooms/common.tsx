@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import type { ColumnDeclaration, FieldDeclaration, FilterDeclaration, FormValues, ListDeclaration, SelectOption } from '../../kit';
 import { historyCell, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
+export { toPesos, toCentavos } from '../../kit/config/settingsFields';
 
 export const L = 'rooms.';
 export const ROOM_GAMES = ['tongits', 'pusoy', 'hightexas', 'mines1v1', 'lucky9'] as const;
@@ -19,8 +20,6 @@ export const gameOptions = (games: readonly string[]): SelectOption[] => games.m
 export const gameLabels = (games: readonly string[]) => Object.fromEntries(games.map((g) => [g, `${L}game.${g}`]));
 export const YES_NO: SelectOption[] = [{ value: 'true', label: `${L}yes` }, { value: 'false', label: `${L}no` }];
 
-export const toPesos = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
-export const toCentavos = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : v);
 export const noLimit = (v: unknown) => (v === 0 ? i18next.t(`${L}noLimit`) : formatMoney(v));
 
 export const idRule = {

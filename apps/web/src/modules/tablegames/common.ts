@@ -1,13 +1,12 @@
 /** Shared by the table-game screens (docs/api/tablegames.md): the i18n prefix, API paths, pesos ↔ centavos, labelled options. */
 import type { SelectOption } from '../../kit';
+export { toPesos, toCentavos } from '../../kit/config/settingsFields';
 
 export const L = 'tablegames.';
 export const TONGITS = '/tinygames/tongits';
 export const CHEAT = '/tinygames/tongitscheat';
 export const configBase = (game: string) => `/tinygames/${game}/${game}config`;
 
-export const toPesos = (v: unknown) => (typeof v === 'number' ? v / 100 : v);
-export const toCentavos = (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : v);
 
 export const labels = (prefix: string, values: readonly string[]) => Object.fromEntries(values.map((v) => [v, `${L}${prefix}.${v}`]));
 export const options = (map: Record<string, string>): SelectOption[] => Object.entries(map).map(([value, label]) => ({ value, label }));
