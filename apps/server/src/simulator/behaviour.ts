@@ -15,6 +15,7 @@ import { cashOut, startPaying } from './payments';
 import { afterSitting, depositBonus, lobby } from './perks';
 import { houseGame, playHouseRound, roundSeconds } from './rounds';
 import { providerSpins } from './providers';
+import { appLogin, recallFriends } from './recall';
 import { tableSitting } from './tables';
 import { smsReport } from './appsettings';
 import type { SimPlayer } from './population';
@@ -103,6 +104,7 @@ export function login(ctx: Ctx, s: PlayerState, at: number, durationSeconds: num
   const ip = p.otherIps.length && rng.chance(0.3) ? rng.pick(p.otherIps) : p.ip;
   world.event(at, 'player.login', { uid: p.uid, ip, deviceId: p.deviceId, durationSeconds });
   s.lastSeen = at;
+  appLogin(ctx, s, at);
   lobby(ctx, s, at);
 }
 
@@ -244,6 +246,7 @@ export function daily(ctx: Ctx, s: PlayerState, at: number, lookup: (uid: number
   let t = at;
   const later = (fn: (when: number) => void) => ctx.schedule((t += rng.int(30, 600) * SECOND), fn);
   s.playDays++;
+  recallFriends(ctx, s, at, lookup);
   if (s.playDays === 5) later((w) => badge(ctx, s, w, 'loyal'));
   if (p.gcash && !s.gcashSet && rng.chance(0.5)) {
     s.gcashSet = true;

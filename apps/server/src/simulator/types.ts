@@ -25,6 +25,9 @@ export interface EventData {
   /** A player reports another in a table game; a jackpot paid from a game's pool (simulator/tables.ts; docs/api/tablegames.md). */
   'game.reported': { uid: number; targetUid: number; game: string; roundId?: string; table?: string; reason: string; text: string };
   'jackpot.won': { game: string; roundId: string; uid: number; amount: number };
+  /** A recall link to an away friend, and a login opened from the installed web app (recall.ts; callbackactivity, pwaguide). */
+  'player.recall': { uid: number; friendUid: number; channel?: string };
+  'player.pwaLogin': { uid: number; deviceId: string };
   /** A house game's round (rounds.ts; docs/api/games.md): seats carry the player's uid, or bot: true. */
   'game.round': {
     game: string; roundId: string; server: string; table: string; configVersion: number; seedHash: string; seed: string; bets: unknown; result: unknown;
@@ -37,7 +40,7 @@ export type EventType = keyof EventData;
 export const EVENT_TYPES = [
   'player.registered', 'player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit',
   'safe.withdraw', 'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold',
-  'badge.granted', 'game.round', 'game.reported', 'jackpot.won', 'sms.result',
+  'badge.granted', 'game.round', 'game.reported', 'jackpot.won', 'sms.result', 'player.recall', 'player.pwaLogin',
 ] as const satisfies readonly EventType[];
 
 export type PlatformEvent = { [T in EventType]: { id: string; type: T; at: string; data: EventData[T] } }[EventType];
