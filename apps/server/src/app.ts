@@ -39,6 +39,7 @@ import { registerVipEvaluation } from './domains/vip/evaluate';
 import { vipManagerOperations } from './domains/vipmanager/routes';
 import { fbActivityOperations, fbActivityPlatformOperations } from './domains/fbactivity/routes';
 import { rankOperations, rankPlatformOperations, registerRankSettlement } from './domains/rank/routes';
+import { arenaOperations, arenaPlatformOperations, registerArenaSettlement } from './domains/tongitsarena/routes';
 import { cdkcodeOperations, cdkcodePlatformOperations } from './domains/cdkcode/routes';
 import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
 import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
@@ -140,6 +141,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, vipManagerOperations);
   registerOperations(app, deps, fbActivityOperations);
   registerOperations(app, deps, rankOperations);
+  registerOperations(app, deps, arenaOperations);
   registerOperations(app, deps, cdkcodeOperations);
   if (batchWorker !== false) {
     registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
@@ -151,6 +153,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     // issue 10: the daily VIP evaluation (the days that ended; exactly once across processes)
     registerVipEvaluation(app, db, config.now);
     registerRankSettlement(app, db, config.now);
+    registerArenaSettlement(app, db, config.now);
   }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
@@ -161,6 +164,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations, ...activityPlatformOperations,
     ...fbActivityPlatformOperations,
     ...rankPlatformOperations,
+    ...arenaPlatformOperations,
     ...cdkcodePlatformOperations,
   ]);
 

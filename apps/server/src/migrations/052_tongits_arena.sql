@@ -7,6 +7,8 @@
 -- The tables the admin declares (versioned in config_version kind activities.tongitsarena.tables).
 CREATE TABLE arena_table (
   id text PRIMARY KEY,
+  -- the lists' tie-breaker (creation order)
+  seq bigserial UNIQUE,
   name text NOT NULL,
   stake bigint NOT NULL CHECK (stake > 0),
   defence_reward bigint NOT NULL CHECK (defence_reward > 0),
@@ -71,6 +73,8 @@ CREATE TABLE arena_challenge (
   note text NOT NULL DEFAULT '',
   reward_entry bigint,
   refund_entry bigint,
+  -- what the game server reported (a seat found empty at the result seats the challenger whatever it was)
+  outcome text CHECK (outcome IN ('defended', 'beaten', 'void')),
   match_id text NOT NULL DEFAULT '',
   result_at timestamptz,
   UNIQUE (app_id, request_id)

@@ -11,6 +11,7 @@ type Day = ColumnType<Date | string, string, string>;
 
 export interface ArenaTableTable {
   id: string;
+  seq: Generated<number>;
   name: string;
   stake: Big;
   defence_reward: Big;
@@ -59,6 +60,7 @@ export interface ArenaChallengeTable {
   note: Generated<string>;
   reward_entry: MaybeBig;
   refund_entry: MaybeBig;
+  outcome: ColumnType<'defended' | 'beaten' | 'void' | null, 'defended' | 'beaten' | 'void' | null | undefined, 'defended' | 'beaten' | 'void' | null>;
   match_id: Generated<string>;
   result_at: MaybeTime;
 }
