@@ -218,7 +218,7 @@ export const STATE_LABELS: Record<string, Label> = {
   continue: { en: 'Filling the red packet', zh: '红包进行中' },
   picking: { en: 'Red packet full: open it', zh: '红包待领取' },
   picked: { en: 'Red packet opened', zh: '红包已领取' },
-  norecall: { en: 'No friend recalled yet', zh: '暂无召回' },
+  norecall: { en: 'No recall under way', zh: '暂无进行中的召回' },
   recalling: { en: 'Recalling friends', zh: '召回进行中' },
   uninstalled: { en: 'Not opened from the installed app yet', zh: '尚未从已安装应用登录' },
 };
