@@ -34,6 +34,10 @@ import { seedAgentxs, seedAgentxActivity } from '../domains/agentx/demo';
 import { seedAgentCashs, seedAgentCashActivity } from '../domains/agentcash/demo';
 import { seedGroundPromoters, seedGroundPromoterActivity } from '../domains/groundpromoters/demo';
 import { seedActivityTraffic } from '../domains/activities/demo';
+import { seedCdkcodeActivity } from '../domains/cdkcode/demo';
+import { seedRankActivity } from '../domains/rank/demo';
+import { seedFbActivity } from '../domains/fbactivity/demo';
+import { seedVipSendActivity } from '../domains/vipmanager/demo';
 import { seedVipHistory } from '../domains/vip/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
@@ -162,7 +166,12 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     o.log?.('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
     o.log?.('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
     o.log?.('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
+    o.log?.('demo rank', { ...(await seedRankActivity(db, config, DEMO_PASSWORD, end)) });
+    o.log?.('demo fbactivity', { ...(await seedFbActivity(db, config, DEMO_PASSWORD, end)) });
     o.log?.('demo vip', { ...(await seedVipHistory(db, end, o.days)) });
+    // after the levels' history: the VIPs it made
+    o.log?.('demo vipsend', { ...(await seedVipSendActivity(db, config, DEMO_PASSWORD, end)) });
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
     const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
     const rejected = faults.reduce((a, [, n]) => a + n, 0);

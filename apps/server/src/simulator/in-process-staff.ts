@@ -21,7 +21,7 @@ import { cashoutStaff, isCashoutOp } from './payments-staff';
 import type { StaffAnswer, StaffOp } from './types';
 
 /** Office addresses of the demo accounts (as the operation log shows them). */
-const OFFICE_IP: Record<string, string> = {
+export const OFFICE_IP: Record<string, string> = {
   admin: '203.177.52.10', secadmin: '203.177.52.11', business: '203.177.52.12', serviceleader: '203.177.52.14', service: '203.177.52.15',
 };
 

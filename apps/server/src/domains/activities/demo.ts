@@ -2,14 +2,17 @@
  * The activities in the demo (issue 10). Nothing before the players exist; after the
  * simulated history, through the real calls of an app built for the seed whose clock moves:
  *   - the demo `admin` saves the settings of relief, sprintcarnival, ladderloserebate,
- *     luckyrush, telephonelogin and onlinesign on their configs screens (GET the settings in
- *     force, POST …/configs/update) 28 days before the end: budgets the demo spends part of
- *     (never all of a day's or of the total), the sprint carnival's 7 days from five days
- *     before the end's day. 8 days later it saves sprintcarnival and ladderloserebate again
- *     (richer milestones, a fourth step): before any app read them (a save resets the current
- *     period's unfinished progress: nobody's is lost) and before the carnival starts, so their
+ *     luckyrush, telephonelogin, onlinesign, mining, cardstask, newearnmoney and redfission on
+ *     their configs screens (GET the settings in force, POST …/configs/update) 28 days before
+ *     the end: budgets the demo spends part of (never all of a day's or of the total), the sprint
+ *     carnival's 7 days from five days before the end's day, Tongits tasks the demo's card
+ *     players reach, a red packet one or two friends fill. 8 days later it saves sprintcarnival,
+ *     ladderloserebate, mining and cardstask again (richer milestones, a fourth step, a faster
+ *     mine, bigger chests): before any app read them (a save resets the current period's
+ *     unfinished progress: nobody's is lost) and before the carnival starts, so their
  *     configlogs hold two versions. An activity added to the registry runs on its defaults
- *     until it has settings here; the apps claim from it all the same;
+ *     until it has settings here; the apps claim from it all the same. Then it saves the
+ *     activity zone (every activity shown, in the app's order, with a banner each);
  *   - on each of the last 14 days, a sample of that day's active players (the day's payers
  *     first, then a stable share of the others: SAMPLE a day) open their activities screen
  *     minutes after their play, signed as demo-app, and claim every reached tier
@@ -20,7 +23,12 @@
  *   - the lucky rush: the history's payers do not sit down after paying, so up to two sampled
  *     players a day who had not paid that day top up ₱100 by GCash (order and paid callback)
  *     minutes before a sitting whose first hour stakes three times that, and claim the box
- *     when their app opens after play.
+ *     when their app opens after play;
+ *   - the inviters (demo-invites.ts): on the day an invitee starts to count for redfission
+ *     (a new phone and device, its rounds) or newearnmoney (a bound phone and a first recharge
+ *     of ₱100, some of them the traffic's own first top-ups), its inviter opens the app
+ *     minutes later and claims the packet once full, the invitee's ₱10, and the next day the
+ *     commission on its invitees' bets.
  * Deterministic (samples and moments are shares of uid and day); run again (a cut-off seed
  * finished) the saves and top-ups are found at their moments and every claim was made:
  * the apps see the tiers claimed, a repeated claim answers the first payment; nothing is paid
@@ -34,7 +42,9 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import { newActivityStats, openActivities } from '../../simulator/activities';
 import { injectCarrier, SignedClient } from '../../simulator/transport';
-import { configKind } from './routes';
+import { share } from '../../seed/demo-console';
+import { INVITE_PREFIX, INVITE_TOP_UP, planInvites, ruleOf } from './demo-invites';
+import { configKind, type ZoneDocument } from './routes';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -48,14 +58,6 @@ const RUSHES_A_DAY = 2;
 /** Their requestIds (the history's own payments are told apart by it: a seed run again picks the same players). */
 const RUSH_PREFIX = 'demo-rush-';
 
-/** A stable share (0..99) of a number and a salt (who is sampled, when the app opens). */
-const share = (id: number, salt: number) => {
-  let h = Math.imul((id ^ Math.imul(salt, 0x9e3779b9)) >>> 0, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) % 100;
-};
 
 const addDays = (day: string, n: number) => dayOf(new Date(dayStart(day).getTime() + n * DAY));
 
@@ -84,18 +86,69 @@ export function demoSettings(end: number): { first: Record<string, Record<string
         days: [200, 300, 400, 500, 600, 800, 3_000].map((quantity) => ({ currency: 'chip', quantity })), resetOnMiss: true,
         totalBudget: 250_000, dailyBudget: 10_000, playerCap: 0,
       },
+      mining: { orePerHour: 12, fullHours: 8, vipBonusPercent: 10, chipsPer100Ore: 100, minOre: 10, totalBudget: 200_000, dailyBudget: 10_000, playerCap: 0 },
+      // the demo's card players play a few Tongits rounds a sitting: tasks they reach (Pusoy's wait for its tables)
+      cardstask: {
+        tasks: [
+          { game: 'tongits', kind: 'play', count: 2, points: 10 }, { game: 'tongits', kind: 'play', count: 5, points: 15 },
+          { game: 'tongits', kind: 'win', count: 1, points: 15 }, { game: 'tongits', kind: 'win', count: 3, points: 20 },
+          { game: 'pusoy', kind: 'play', count: 3, points: 20 }, { game: 'pusoy', kind: 'win', count: 2, points: 20 },
+        ],
+        chests: [{ points: 20, reward: 300 }, { points: 40, reward: 800 }, { points: 80, reward: 2_000 }],
+        totalBudget: 100_000, dailyBudget: 10_000, playerCap: 0,
+      },
+      newearnmoney: { perInvitee: 1_000, minFirstDeposit: 10_000, betRate: 0.5, totalBudget: 100_000, dailyBudget: 10_000, playerCap: 0 },
+      // a packet from 90–95% full, each friend adding half of what is missing and at least ₱7: one or two friends a day fill it
+      redfission: { target: 10_000, startMin: 90, startMax: 95, minStep: 700, minRounds: 3, totalBudget: 200_000, dailyBudget: 30_000, playerCap: 0 },
     },
     second: {
       sprintcarnival: { milestones: [{ bet: 10_000, reward: 200 }, { bet: 50_000, reward: 800 }, { bet: 200_000, reward: 3_500 }, { bet: 1_000_000, reward: 20_000 }] },
       ladderloserebate: { steps: [{ loss: 1_000, rate: 3 }, { loss: 5_000, rate: 5 }, { loss: 50_000, rate: 8 }, { loss: 200_000, rate: 10 }], cap: 20_000 },
+      mining: { orePerHour: 15, vipBonusPercent: 15 },
+      cardstask: { chests: [{ points: 20, reward: 500 }, { points: 40, reward: 1_000 }, { points: 80, reward: 2_500 }] },
     },
+  };
+}
+
+/** The zone's banners (an activity added to the registry shows its name until it has one here). */
+const BANNERS: Record<string, { en: string; zh: string }> = {
+  onlinesign: { en: 'Sign in 7 days in a row: ₱30 on the seventh', zh: '连续签到7天，第7天领₱30' },
+  sprintcarnival: { en: 'Sprint carnival: bet and unlock up to ₱200', zh: '冲刺嘉年华：投注解锁最高₱200' },
+  luckyrush: { en: 'Top up ₱100 and play: open a lucky box', zh: '充值₱100并游戏，开启幸运宝箱' },
+  ladderloserebate: { en: 'A bad day? Up to 10% of it back tomorrow', zh: '手气不佳？次日返还最高10%' },
+  redfission: { en: 'Your red packet is almost full: invite a friend', zh: '红包即将集满，邀请好友来助力' },
+  newearnmoney: { en: 'Invite friends: ₱10 each and a share of their bets', zh: '邀请好友：每人₱10，另享投注佣金' },
+  telephonelogin: { en: 'Bind your phone: ₱10 at once', zh: '绑定手机，立得₱10' },
+  mining: { en: 'Your mine fills every hour: collect the ore', zh: '矿仓每小时累积，快来收矿' },
+  cardstask: { en: 'Tongits tasks: open three chests a day', zh: 'Tongits任务：每天开启三个宝箱' },
+  rebacklogin: { en: 'Welcome back: 7 days of gifts', zh: '欢迎回归：7天好礼' },
+  relief: { en: 'Out of chips? Take a relief grant', zh: '筹码不足？领取救济金' },
+};
+/**
+ * The app's order of the zone: relief first (a player out of chips sees it before anything else,
+ * and claims it before other rewards lift the balance over its threshold), then the daily ones.
+ */
+const ZONE_ORDER = ['relief', 'onlinesign', 'sprintcarnival', 'luckyrush', 'redfission', 'newearnmoney', 'ladderloserebate', 'cardstask', 'mining', 'telephonelogin', 'rebacklogin'];
+
+/** The activity zone the demo admin saves: every activity of the registry shown, in ZONE_ORDER (others after it), with a banner. */
+export function demoZone(): ZoneDocument {
+  const rank = (id: string) => (ZONE_ORDER.includes(id) ? ZONE_ORDER.indexOf(id) : ZONE_ORDER.length);
+  return {
+    items: [...ACTIVITIES].sort((a, b) => rank(a.id) - rank(b.id)).map((a, i) => ({
+      activity: a.id as ZoneDocument['items'][number]['activity'], visible: true, order: (i + 1) * 10, banner: BANNERS[a.id] ?? { en: a.name.en, zh: a.name.zh },
+    })),
   };
 }
 
 export type ActivityTraffic = {
   saves: number;
+  /** Saves of the activity zone. */
+  zone: number;
   /** Recharges paid minutes before a sitting (the lucky rush's deposits). */
   topUps: number;
+  /** Invitees' first top-ups, and the inviters' visits to the activities screen (demo-invites.ts). */
+  inviteTopUps: number;
+  inviterVisits: number;
   reads: number;
   /** Paid claims by activity. */
   claims: Record<string, number>;
@@ -114,7 +167,10 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
   await server.ready();
   const stats = newActivityStats();
   let saves = 0;
+  let zone = 0;
   let topUps = 0;
+  let inviteTopUps = 0;
+  let inviterVisits = 0;
   try {
     const staff = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
       const res = await server.inject({
@@ -140,6 +196,16 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
       if (saved.status !== 200) throw new Error(`demo activities: saving ${s.id}: ${saved.status} ${String(saved.body.message)}`);
       saves += 1;
     }
+    // the activity zone: every activity shown, in the order of the app's screen, with its banners (saved once)
+    const zoneAt = saveDay(28) + 12 * HOUR;
+    if (zoneAt < end && !(await db.selectFrom('config_version').select('id').where('kind', '=', configKind('activityzone')).where('at', '=', new Date(zoneAt)).executeTakeFirst())) {
+      clock = zoneAt;
+      token = { value: (await staff('POST', '/api/login', { username: 'admin', password })).body.accessToken as string, at: zoneAt };
+      await staff('GET', '/api/activities/activityzone', undefined, token.value);
+      const saved = await staff('POST', '/api/activities/activityzone/update', { zone: demoZone() }, token.value);
+      if (saved.status !== 200) throw new Error(`demo activities: saving the activity zone: ${saved.status} ${String(saved.body.message)}`);
+      zone += 1;
+    }
 
     // the apps: who opens the screen on which day, and when (minutes after the day's last bet or login)
     const players = new Map((await sql<{ uid: number; bound: Date | string | null; last: string }>`
@@ -149,6 +215,37 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
     const rush = first.luckyrush as { minDeposit: number; minutes: number; betMultiple: number };
     const lastDay = dayOf(new Date(end - 1));
     const steps: { at: number; uid: number; run: () => Promise<unknown> }[] = [];
+    // the inviters' visits (demo-invites.ts): planned first, their inviters left out of the day's sample
+    const plan = await planInvites(db, Array.from({ length: TRAFFIC_DAYS }, (_, k) => addDays(lastDay, k - TRAFFIC_DAYS + 1)), end, {
+      redfission: ruleOf('redfission', first.redfission), newearnmoney: ruleOf('newearnmoney', first.newearnmoney),
+      minRounds: Number((first.redfission as { minRounds: number }).minRounds),
+    });
+    const visiting = new Set(plan.visits.map((v) => `${v.inviter}:${v.day}`));
+    for (const t of plan.topUps) {
+      steps.push({ at: t.at, uid: t.uid, run: async () => {
+        if (await db.selectFrom('recharge_order').select('id').where('app_id', '=', app.appId).where('request_id', '=', t.requestId).where('status', '=', 'paid').executeTakeFirst()) return;
+        const answer = await client.payment({ op: 'recharge', requestId: t.requestId, uid: t.uid, productId: `php${INVITE_TOP_UP / 100}`, channel: 'gcash', price: INVITE_TOP_UP, os: 'android',
+          callbacks: [{ after: 70_000, status: 'paid', amount: INVITE_TOP_UP, channelOrderId: `GCASH-${t.requestId.toUpperCase()}` }] }, t.at);
+        if (answer.code === 200) inviteTopUps += 1;
+      } });
+    }
+    const device = new Map((await db.selectFrom('player').select(['uid', 'login_ip', 'login_device', 'register_ip', 'register_device'])
+      .where('uid', 'in', [0, ...new Set(plan.visits.map((v) => v.inviter))]).execute()).map((r) => [r.uid, { ip: r.login_ip ?? r.register_ip, deviceId: r.login_device ?? r.register_device }]));
+    for (const v of plan.visits) {
+      const p = players.get(v.inviter);
+      const d = device.get(v.inviter);
+      if (!d?.ip || !d.deviceId) continue;
+      steps.push({ at: v.at, uid: v.inviter, run: async () => {
+        // the inviter opens the app (a login), then the activities screen: never relief (its balance is read as it is now)
+        await client.events([{ id: `${INVITE_PREFIX}login-${v.inviter}-${v.at}`, type: 'player.login', at: new Date(v.at - MINUTE).toISOString(), data: { uid: v.inviter, ip: d.ip!, deviceId: d.deviceId! } }], v.at - MINUTE);
+        inviterVisits += 1;
+        await openActivities(client, v.inviter, v.at, stats, (a) => {
+          if (a.activity === 'relief') return false;
+          if (a.activity === 'telephonelogin') return p?.bound != null && p.bound <= v.at;
+          return true;
+        });
+      } });
+    }
     for (let back = TRAFFIC_DAYS - 1; back >= 0; back--) {
       const day = addDays(lastDay, -back);
       const from = dayStart(day);
@@ -160,11 +257,11 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
           (SELECT max(g.at) FROM game_bet g WHERE g.uid = a.uid AND g.at >= ${from} AND g.at < ${to}) AS bet_at,
           (SELECT max(l.at) FROM player_login l WHERE l.uid = a.uid AND l.at >= ${from} AND l.at < ${to}) AS login_at,
           EXISTS (SELECT 1 FROM recharge_order r WHERE r.uid = a.uid AND r.status = 'paid' AND r.paid_at >= ${from} AND r.paid_at < ${to}
-            AND r.request_id NOT LIKE ${`${RUSH_PREFIX}%`}) AS paid
+            AND r.request_id NOT LIKE ${`${RUSH_PREFIX}%`} AND r.request_id NOT LIKE ${`${INVITE_PREFIX}%`}) AS paid
         FROM player_active_day a WHERE a.day = ${day}::date`.execute(db);
       const dayNo = Math.round(from.getTime() / DAY);
       // the day's payers first (a deposit may have started a lucky rush), then a stable share of the others
-      const sample = rows.filter((r) => r.bet_at || r.login_at)
+      const sample = rows.filter((r) => (r.bet_at || r.login_at) && !visiting.has(`${r.uid}:${day}`))
         .sort((a, b) => Number(b.paid) - Number(a.paid) || share(a.uid, dayNo) - share(b.uid, dayNo) || a.uid - b.uid)
         .slice(0, SAMPLE);
       // the lucky rush banner: a few who had not paid that day top up ₱100 by GCash minutes before a
@@ -208,5 +305,5 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
   const claims = Object.fromEntries(ACTIVITIES.map((a) => [a.id, stats.claims[a.id]?.applied ?? 0]));
   const repeated = Object.values(stats.claims).reduce((n, c) => n + (c?.duplicate ?? 0), 0);
   const refused = Object.fromEntries([...stats.refusals].sort((a, b) => b[1] - a[1]).map(([key, n]) => [key.replace(/ \d+ /, ': '), n]));
-  return { saves, topUps, reads: stats.reads, claims, repeated, refused, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  return { saves, zone, topUps, inviteTopUps, inviterVisits, reads: stats.reads, claims, repeated, refused, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
