@@ -38,6 +38,9 @@ export interface SettingsDocument<S> {
   defaults: S;
   /** The settings in force (the defaults until first saved; a stored document that no longer fits: closed), their version (0: never saved) and when saved. */
   read(db: Db): Promise<DocumentConfig<S>>;
+  /** The same from a row of `storedRows` (one query for many documents). */
+  fromRow(row: StoredRow | undefined): DocumentConfig<S>;
+  key: string;
   /** The one item (key 'settings') of the history. */
   items: VersionedItems<S>;
   /** After a save or a restore: the version in force from now. */
@@ -52,18 +55,29 @@ export const parseWith = <S>(schema: z.ZodType<S>) => (raw: unknown): S | null =
   return parsed.success ? parsed.data : null;
 };
 
+/** A document's stored settings and version, as `fromRow` reads them. */
+export interface StoredRow { settings: unknown; version: string | number | null; saved_at: Date | string | null }
+
+/** The stored rows of these documents' keys in one query (a key never saved is absent). */
+export async function storedRows(db: Db, keys: readonly string[]): Promise<Map<string, StoredRow>> {
+  const { rows } = await sql<StoredRow & { activity: string }>`
+    SELECT k.activity, c.settings, v.version, v.saved_at FROM unnest(${sql.val([...keys])}::text[]) AS k(activity)
+      LEFT JOIN activity_config c ON c.activity = k.activity LEFT JOIN activity_version v ON v.activity = k.activity`.execute(db);
+  return new Map(rows.filter((r) => r.settings !== null || r.version !== null).map((r) => [r.activity, r]));
+}
+
 export function settingsDocument<S>(spec: SettingsDocumentSpec<S>): SettingsDocument<S> {
   const { key } = spec;
+  const fromRow = (r: StoredRow | undefined): DocumentConfig<S> => {
+    let settings = spec.defaults;
+    if (r?.settings) settings = spec.parse(r.settings) ?? spec.closed(spec.defaults);
+    return { settings, version: num(r?.version), savedAt: r?.saved_at ? new Date(r.saved_at) : null };
+  };
   return {
     defaults: spec.defaults,
-    async read(db) {
-      const r = (await sql<{ settings: unknown; version: string | number | null; saved_at: Date | string | null }>`
-        SELECT (SELECT settings FROM activity_config WHERE activity = ${key}) AS settings,
-          v.version, v.saved_at FROM (SELECT 1) one LEFT JOIN activity_version v ON v.activity = ${key}`.execute(db)).rows[0];
-      let settings = spec.defaults;
-      if (r?.settings) settings = spec.parse(r.settings) ?? spec.closed(spec.defaults);
-      return { settings, version: num(r?.version), savedAt: r?.saved_at ? new Date(r.saved_at) : null };
-    },
+    key,
+    read: async (db) => fromRow((await storedRows(db, [key])).get(key)),
+    fromRow,
     items: {
       screen: spec.screen,
       kind: spec.kind,

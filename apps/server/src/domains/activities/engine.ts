@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { ApiError, conflict, notFound } from '../../http/api-error';
 import { ledgerError, post } from '../ledger/ledger';
-import { settingsDocument, type DocumentConfig, type SettingsDocument } from './document';
+import { settingsDocument, storedRows, type DocumentConfig, type SettingsDocument } from './document';
 import { pwaLoginOf, recallsOf } from './recall';
 
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ export function ineligible(p: PlayerFacts, now: Date): string | null {
 /** Where the counted facts of a period begin: its start, or the last config save inside it (the reset rule). */
 export const countedFrom = (period: Period, savedAt: Date | null) => (savedAt && savedAt > period.start && savedAt < period.end ? savedAt : period.start);
 
-async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, period: Period, cfg: ActivityConfig, now: Date): Promise<Facts> {
+async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, period: Period, cfg: ActivityConfig, now: Date, rewards?: RewardRow[]): Promise<Facts> {
   const from = countedFrom(period, cfg.savedAt);
   const to = new Date(Math.min(period.end.getTime(), now.getTime() + 1));
   const listens = new Set(a.listens);
@@ -100,7 +100,7 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
       ? sql<{ day: string }>`SELECT DISTINCT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date::text AS day FROM player_login
           WHERE uid = ${p.uid} AND at >= ${from} AND at < ${to} ORDER BY 1`.execute(db)
       : null,
-    db.selectFrom('activity_reward').select(['period', 'tier', 'at', 'amount']).where('uid', '=', p.uid).where('activity', '=', a.id).orderBy('at').orderBy('id').execute(),
+    rewards ?? db.selectFrom('activity_reward').select(['period', 'tier', 'at', 'amount']).where('uid', '=', p.uid).where('activity', '=', a.id).orderBy('at').orderBy('id').execute(),
   ]);
   const b = bets?.rows[0];
   const rechargeList = recharges.map((r) => ({ at: new Date(r.paid_at as unknown as string), amount: num(r.amount) }));
@@ -218,15 +218,30 @@ function claimablePeriod(a: Activity, s: BaseSettings, now: Date, key: string | 
   return p;
 }
 
-export async function evaluateFor(db: Db, a: Activity, uid: number, now: Date, periodKey?: string): Promise<Evaluated[]> {
-  const [config, player] = await Promise.all([activityConfig(db, a), playerFacts(db, uid)]);
+/** What a read of every activity for one player loads once instead of once per activity (the live list). */
+export interface Preloaded { player: PlayerFacts; configs: Map<string, ActivityConfig>; rewards: RewardRow[] }
+type RewardRow = { activity: string; period: string; tier: string; at: unknown; amount: unknown };
+
+/** The player, every activity's settings and the player's rewards, in three queries. */
+export async function preload(db: Db, activities: readonly Activity[], uid: number): Promise<Preloaded> {
+  const [player, rows, rewards] = await Promise.all([
+    playerFacts(db, uid),
+    storedRows(db, activities.map((a) => a.id)),
+    db.selectFrom('activity_reward').select(['activity', 'period', 'tier', 'at', 'amount']).where('uid', '=', uid).orderBy('at').orderBy('id').execute(),
+  ]);
+  if (!player) throw notFound(`Player ${uid} not found`);
+  return { player, configs: new Map(activities.map((a) => [a.id, activityDocument(a).fromRow(rows.get(a.id))])), rewards };
+}
+
+export async function evaluateFor(db: Db, a: Activity, uid: number, now: Date, periodKey?: string, pre?: Preloaded): Promise<Evaluated[]> {
+  const [config, player] = await Promise.all([pre?.configs.get(a.id) ?? activityConfig(db, a), pre?.player ?? playerFacts(db, uid)]);
   if (!player) throw notFound(`Player ${uid} not found`);
   if (!config.settings.open) return [];
   const periods = periodKey === undefined ? openPeriods(a, config.settings, now) : [claimablePeriod(a, config.settings, now, periodKey)];
   const blocked = ineligible(player, now);
   const out: Evaluated[] = [];
   for (const period of periods) {
-    const facts = await factsOf(db, a, config.settings, player, period, config, now);
+    const facts = await factsOf(db, a, config.settings, player, period, config, now, pre?.rewards.filter((r) => r.activity === a.id));
     out.push({ activity: a, config, period, player, facts, evaluation: a.evaluate(config.settings as never, facts, period), blocked });
   }
   return out;

@@ -36,7 +36,7 @@ import { summaryOperation } from '../payment-reports/common';
 import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 import type { DayRange } from '../player-reports/range';
 import { settingsDocument, parseWith, versionOperationsThen } from './document';
-import { activityConfig, activityDocument, claim, claimError, evaluateFor, firstRecharge, inviteeColumns, inviteeOf, recordParticipant } from './engine';
+import { activityConfig, activityDocument, claim, claimError, evaluateFor, firstRecharge, inviteeColumns, inviteeOf, preload, recordParticipant } from './engine';
 
 const tags = ['activities'];
 const num = (v: unknown) => Number(v ?? 0);
@@ -394,8 +394,11 @@ export const activityPlatformOperations: PlatformOperation[] = [
       const items = [];
       // the activity zone: hidden activities left out, the rest in its order, with its banners
       const zone = await zoneOf(db);
-      for (const a of applyZone(ACTIVITIES, zone)) {
-        for (const e of await evaluateFor(db, a, query.uid, now)) {
+      const shown = applyZone(ACTIVITIES, zone);
+      // the player, every activity's settings and the player's rewards read once, not once per activity
+      const pre = await preload(db, shown, query.uid);
+      for (const a of shown) {
+        for (const e of await evaluateFor(db, a, query.uid, now, undefined, pre)) {
           await recordParticipant(db, e, now);
           items.push({
             activity: a.id, name: a.name[lang], rules: a.rules[lang], period: e.period.key, periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end), configVersion: e.config.version,
