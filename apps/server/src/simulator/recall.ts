@@ -9,8 +9,9 @@
  *     is the console's to know: the console judges the absence from its own login trail).
  *     Nobody is sent a second link within LINK_DAYS;
  *   - a recalled friend comes back within three days with chance RETURN_CHANCE: a login and a
- *     sitting (up to 3 real rounds), and with chance AGAIN a second login and sitting the next
- *     day, so most returners play the 5 rounds in 3 days and some do not;
+ *     sitting (up to 3 real rounds), with chance AGAIN a second login and sitting the next day
+ *     and THIRD a third after it, so most returners play the 5 rounds in 3 days and some do
+ *     not; the recaller often plays on the friend's second day too (JOIN);
  *   - the installed web app: a stable share of players (INSTALLERS) add it to the home screen at
  *     a login (half the time at their first login, or a later one); from then on each of their
  *     logins opens from it and reports `player.pwaLogin` beside `player.login`.
@@ -24,7 +25,8 @@ import { BADGES } from './catalog';
 import type { PlayerState, World } from './world';
 
 const SECOND = 1000;
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** callbackactivity's defaults (domain.md): a friend counts after 15 days away; the link is good for 7 days. */
 export const AWAY_DAYS = 15;
@@ -34,6 +36,9 @@ export const RECALL_CHANCE = 0.35;
 /** A recalled friend who comes back (est.), and plays a second day too. */
 export const RETURN_CHANCE = 0.5;
 const AGAIN = 0.8;
+const THIRD = 0.5;
+/** The recaller plays on the returner's second day (est.). */
+const JOIN = 0.6;
 /** Percent of players who install the web app at some login (est.). */
 export const INSTALLERS = 30;
 const CHANNELS = [['messenger', 6], ['sms', 2], ['link', 2]] as const;
@@ -91,22 +96,31 @@ export function recallFriends(ctx: Ctx, s: PlayerState, at: number, lookup: (uid
   m.linked.set(friend.p.uid, sent);
   ctx.schedule(sent, (when) => {
     ctx.world.event(when, 'player.recall', { uid: s.p.uid, friendUid: friend.p.uid, channel: rng.weighted(CHANNELS) });
-    if (rng.chance(RETURN_CHANCE)) comeBack(ctx, friend, when + rng.int(1, 60) * HOUR, rng.chance(AGAIN));
+    if (rng.chance(RETURN_CHANCE)) comeBack(ctx, friend, s, when + rng.int(1, 60) * HOUR);
   });
 }
 
-/** The friend's return: a login and a sitting, and the next day another when `again`. */
-function comeBack(ctx: Ctx, f: PlayerState, at: number, again: boolean): void {
+/**
+ * The friend's return: a login and a sitting; the next day another (AGAIN), and a third day
+ * (THIRD) after that. The recaller comes to play with it on its second day (JOIN), a few minutes
+ * after it sat down.
+ */
+function comeBack(ctx: Ctx, f: PlayerState, recaller: PlayerState, at: number): void {
   // the returner's draws come from its own source too (its stakes, its tablemates' gifts)
   const own: Ctx = { ...ctx, rng: ctx.rng.fork('return', f.p.uid, at) };
-  const visit = (when: number, next: boolean) => {
-    if (ctx.world.access(f, when) !== 'ok' || f.inSession) return;
+  const sit = (p: PlayerState, when: number) => {
+    if (ctx.world.access(p, when) !== 'ok' || p.inSession) return;
     const rounds = own.rng.int(15, 40);
-    login(own, f, when, rounds * 45 + own.rng.int(60, 600));
-    ctx.schedule(when + 20 * SECOND, (w) => { session(own, f, w, rounds); });
-    if (next) ctx.schedule(when + own.rng.int(18, 40) * HOUR, (w) => visit(w, false));
+    login(own, p, when, rounds * 45 + own.rng.int(60, 600));
+    ctx.schedule(when + 20 * SECOND, (w) => { session(own, p, w, rounds); });
   };
-  ctx.schedule(at, (when) => visit(when, again));
+  const visit = (when: number, day: number) => {
+    if (ctx.world.access(f, when) !== 'ok' || f.inSession) return;
+    sit(f, when);
+    if (day === 2 && own.rng.chance(JOIN)) ctx.schedule(when + own.rng.int(5, 20) * MINUTE, (w) => sit(recaller, w));
+    if (own.rng.chance(day === 1 ? AGAIN : day === 2 ? THIRD : 0)) ctx.schedule(when + own.rng.int(18, 30) * HOUR, (w) => visit(w, day + 1));
+  };
+  ctx.schedule(at, (when) => visit(when, 1));
 }
 
 /** With each login: the installed web app's report, once the player has added it to the home screen. */
