@@ -34,6 +34,7 @@ import { seedAgentxs, seedAgentxActivity } from '../domains/agentx/demo';
 import { seedAgentCashs, seedAgentCashActivity } from '../domains/agentcash/demo';
 import { seedGroundPromoters, seedGroundPromoterActivity } from '../domains/groundpromoters/demo';
 import { seedActivityTraffic } from '../domains/activities/demo';
+import { seedTongitsArena } from '../domains/tongitsarena/demo';
 import { seedCdkcodeActivity } from '../domains/cdkcode/demo';
 import { seedRankActivity } from '../domains/rank/demo';
 import { seedFbActivity } from '../domains/fbactivity/demo';
@@ -166,6 +167,7 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     o.log?.('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
     o.log?.('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
     o.log?.('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
+    o.log?.('demo tongitsarena', { ...(await seedTongitsArena(db, config, DEMO_PASSWORD, end)) });
     o.log?.('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
     o.log?.('demo rank', { ...(await seedRankActivity(db, config, DEMO_PASSWORD, end)) });
     o.log?.('demo fbactivity', { ...(await seedFbActivity(db, config, DEMO_PASSWORD, end)) });
