@@ -25,6 +25,7 @@ import activities from './activities/locales';
 import cdkcode from './cdkcode/locales';
 import fbactivity from './fbactivity/locales';
 import rank from './rank/locales';
+import tongitsarena from './tongitsarena/locales';
 import vipmanager from './vipmanager/locales';
 
 export default {
@@ -34,12 +35,14 @@ export default {
     ...vipmanager.en,
     ...cdkcode.en,
     ...fbactivity.en,
-    ...rank.en },
+    ...rank.en,
+    ...tongitsarena.en },
   zh: { ...adminmanager.zh, ...usermanager.zh, ...remoteconfig.zh, ...reports.zh, ...cashout.zh, ...gameserver.zh, ...gamehomepage.zh, ...tinygames.zh,
     ...tablegames.zh, ...providers.zh, ...controls.zh, ...messages.zh, ...appsettings.zh, ...loseuser.zh,
     ...partners.zh, ...rooms.zh, ...agents.zh, ...agentreports.zh, ...agentmanager.zh, ...agentx.zh, ...agentcash.zh, ...groundpromoters.zh, ...activities.zh,
     ...vipmanager.zh,
     ...cdkcode.zh,
     ...fbactivity.zh,
-    ...rank.zh },
+    ...rank.zh,
+    ...tongitsarena.zh },
 };

@@ -33,6 +33,7 @@ import { activitiesScreens } from './activities';
 import { vipmanagerScreens } from './vipmanager';
 import { fbactivityScreens } from './fbactivity';
 import { rankScreens } from './rank';
+import { tongitsarenaScreens } from './tongitsarena';
 import { cdkcodeScreens } from './cdkcode';
 
 export const screens: ScreenMap = {
@@ -62,5 +63,6 @@ export const screens: ScreenMap = {
   ...vipmanagerScreens,
   ...fbactivityScreens,
   ...rankScreens,
+  ...tongitsarenaScreens,
   ...cdkcodeScreens,
 };
