@@ -9,17 +9,20 @@
  *     is the console's to know: the console judges the absence from its own login trail).
  *     Nobody is sent a second link within LINK_DAYS;
  *   - a recalled friend comes back within three days with chance RETURN_CHANCE: a login and a
- *     sitting (up to 3 real rounds), with chance AGAIN a second login and sitting the next day
- *     and THIRD a third after it, so most returners play the 5 rounds in 3 days and some do
- *     not; the recaller often plays on the friend's second day too (JOIN);
+ *     sitting (up to 3 real rounds), with chance LATER another that day, with chance AGAIN a
+ *     login and sitting the next day and THIRD the day after (short sittings), so about half of
+ *     the returners play the 5 rounds in 3 days; a friend back broke first gets a few chips from
+ *     the recaller, or tops up (a recharge, payments.ts);
  *   - the installed web app: a stable share of players (INSTALLERS) add it to the home screen at
  *     a login (half the time at their first login, or a later one); from then on each of their
  *     logins opens from it and reports `player.pwaLogin` beside `player.login`.
  * The recalls and returns draw from their own random sources (forks named by player and time)
- * and the installed app from a hash of uid and time, so the rest of the history draws as
- * before; what a returner does moves its balances in the world like any sitting.
+ * and the installed app from a hash of uid and time; what a returner does still moves balances
+ * in the shared world like any sitting, so after the first recall a seeded history is another
+ * draw of the same model (backfill.test.ts's rates hold over seeds, not to the digit).
  */
 import { login, session, type Ctx } from './behaviour';
+import { recharge } from './payments';
 import { seedOf } from './rng';
 import { BADGES } from './catalog';
 import type { PlayerState, World } from './world';
@@ -37,10 +40,12 @@ export const RECALL_CHANCE = 0.35;
 export const RETURN_CHANCE = 0.5;
 const AGAIN = 0.8;
 const THIRD = 0.5;
-/** The recaller plays on the returner's second day (est.). */
-const JOIN = 0.6;
+/** A returner sits down again later on the day it came back (est.). */
+const LATER = 0.5;
 /** Percent of players who install the web app at some login (est.). */
 export const INSTALLERS = 30;
+/** Less than this and a returner cannot sit down (welcome). */
+const BROKE = 1_000;
 const CHANNELS = [['messenger', 6], ['sms', 2], ['link', 2]] as const;
 
 interface Memory {
@@ -101,26 +106,38 @@ export function recallFriends(ctx: Ctx, s: PlayerState, at: number, lookup: (uid
 }
 
 /**
- * The friend's return: a login and a sitting; the next day another (AGAIN), and a third day
- * (THIRD) after that. The recaller comes to play with it on its second day (JOIN), a few minutes
- * after it sat down.
+ * The friend's return: a login and a sitting (broke: welcome first), another sitting later that
+ * day (LATER), a login and sitting the next day (AGAIN) and the day after (THIRD).
  */
 function comeBack(ctx: Ctx, f: PlayerState, recaller: PlayerState, at: number): void {
   // the returner's draws come from its own source too (its stakes, its tablemates' gifts)
   const own: Ctx = { ...ctx, rng: ctx.rng.fork('return', f.p.uid, at) };
   const sit = (p: PlayerState, when: number) => {
     if (ctx.world.access(p, when) !== 'ok' || p.inSession) return;
-    const rounds = own.rng.int(15, 40);
+    // a short sitting (a returner tries the games again): each of its real rounds stakes about the player's stake
+    const rounds = own.rng.int(3, 8);
     login(own, p, when, rounds * 45 + own.rng.int(60, 600));
     ctx.schedule(when + 20 * SECOND, (w) => { session(own, p, w, rounds); });
   };
   const visit = (when: number, day: number) => {
     if (ctx.world.access(f, when) !== 'ok' || f.inSession) return;
+    if (day === 1 && f.chip < BROKE) welcome(own, f, recaller, when);
     sit(f, when);
-    if (day === 2 && own.rng.chance(JOIN)) ctx.schedule(when + own.rng.int(5, 20) * MINUTE, (w) => sit(recaller, w));
+    if (day === 1 && own.rng.chance(LATER)) ctx.schedule(when + own.rng.int(60, 180) * MINUTE, (w) => sit(f, w));
     if (own.rng.chance(day === 1 ? AGAIN : day === 2 ? THIRD : 0)) ctx.schedule(when + own.rng.int(18, 30) * HOUR, (w) => visit(w, day + 1));
   };
   ctx.schedule(at, (when) => visit(when, 1));
+}
+
+/**
+ * A friend back with next to nothing: the recaller sends it a few chips to play with when it can
+ * spare them, else the friend tops up (a recharge, payments.ts) half the time.
+ */
+function welcome(ctx: Ctx, f: PlayerState, recaller: PlayerState, at: number): void {
+  const amount = ctx.rng.pick([2_000, 3_000, 5_000]);
+  if (recaller.chip >= amount * 2 && !recaller.inSession && ctx.world.access(recaller, at) === 'ok') {
+    ctx.world.event(at + 5 * SECOND, 'chips.transferred', { fromUid: recaller.p.uid, toUid: f.p.uid, amount });
+  } else if (ctx.rng.chance(0.5)) recharge(ctx, f, at + 5 * SECOND);
 }
 
 /** With each login: the installed web app's report, once the player has added it to the home screen. */
