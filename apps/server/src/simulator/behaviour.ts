@@ -3,11 +3,10 @@
  * a sitting at a house game (real rounds of @console/games: bet debited, win credited, the
  * round's record; rounds.ts), and what
  * happens around it (gifts and emotes to tablemates, safe moves, coin-dealer purchases,
- * relief, profile changes, phone binding, feedback, tip-offs, badges).
+ * profile changes, phone binding, feedback, tip-offs, badges).
  *
- * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus, and 1,000 for
- * binding a phone later (telephonelogin; registering with a phone is the norm); relief pays 2,000 when chip + safe < 1,000, at most 3 times a day; payers
- * buy chips from coin dealers (median ₱200), their partner's dealers first; dealers are stocked with 2,000,000 chips.
+ * Money (1 chip = 1 centavo): a new player gets a 5,000-chip registration bonus (registering
+ * with a phone is the norm; some bind one later); payers buy chips from coin dealers (median ₱200), their partner's dealers first; dealers are stocked with 2,000,000 chips.
  * Beans and bonus: perks.ts.
  */
 import { BADGES, EMOTES, feedback, GIFTS, SMS_PROVIDERS, tipoff } from './catalog';
@@ -23,8 +22,6 @@ import { clamp, type Rng } from './rng';
 import { REASONS, type PlayerState, type World } from './world';
 
 export const REGISTER_BONUS = 5_000;
-export const PHONE_BONUS = 1_000;
-export const RELIEF = 2_000;
 export const DEALER_STOCK = 2_000_000;
 const SECOND = 1000;
 
@@ -38,7 +35,7 @@ export interface Ctx {
   /** The last players who sat down (targets when nobody else is at a table). */
   recent: PlayerState[];
   dealers: PlayerState[];
-  /** Day number of `at` (relief and badges count per day). */
+  /** Day number of `at` (badges and dealer stock count per day). */
   dayOf(at: number): number;
   /** The console's staff work too (the demo seed's desk): payments.ts schedules cash-out reviews. */
   staff?: boolean;
@@ -114,7 +111,7 @@ function dealerFor(ctx: Ctx, s: PlayerState, amount: number): PlayerState | unde
   return ctx.dealers.find((d) => d.p.partner === s.p.partner && free(d)) ?? ctx.dealers.find((d) => d.p.partner === 0 && free(d));
 }
 
-/** Before buying in: money from the safe, a coin dealer, or relief, when the wallet is low. */
+/** Before buying in: money from the safe or a coin dealer when the wallet is low (relief is the console's activity: the app claims it, simulator/activities.ts). */
 function topUp(ctx: Ctx, s: PlayerState, at: number): void {
   const { world, rng } = ctx;
   const low = s.p.stake * 10;
@@ -133,12 +130,6 @@ function topUp(ctx: Ctx, s: PlayerState, at: number): void {
         world.wallet(at + 2 * SECOND, 'credit', { uid: dealer.p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${dealer.p.uid}:${ctx.dayOf(at)}` });
       }
     }
-  }
-  const day = ctx.dayOf(at);
-  if (s.reliefDay !== day) { s.reliefDay = day; s.reliefCount = 0; }
-  if (s.chip + s.safe < 1_000 && s.reliefCount < 3) {
-    s.reliefCount++;
-    world.wallet(at + 3 * SECOND, 'credit', { uid: s.p.uid, amount: RELIEF, reason: REASONS.relief, ref: `relief:${s.p.uid}:${day}:${s.reliefCount}` });
   }
 }
 
@@ -206,7 +197,7 @@ function settle(ctx: Ctx, s: PlayerState, at: number, sitting: { ref: string; st
   const { world, rng } = ctx;
   s.inSession = false;
   ctx.online.delete(s);
-  afterSitting(ctx, s, at, sitting.staked - sitting.won, sitting.ref);
+  afterSitting(ctx, s, at, sitting.ref);
   // sometimes a few spins at a third-party provider's slot (providers.ts)
   providerSpins(ctx, s, at);
   const up = sitting.won > sitting.staked;
@@ -263,7 +254,6 @@ export function daily(ctx: Ctx, s: PlayerState, at: number, lookup: (uid: number
     later((w) => {
       smsCode(ctx, p, w, 'bind');
       world.event(w + 40 * SECOND, 'player.phoneBound', { uid: p.uid, phone: p.phone! });
-      world.wallet(w + 41 * SECOND, 'credit', { uid: p.uid, amount: PHONE_BONUS, reason: REASONS.phone, ref: `phone:${p.uid}` });
       badge(ctx, s, w + 42 * SECOND, 'verified');
     });
   } else if (s.phoneBound && p.phone && rng.chance(0.05)) {

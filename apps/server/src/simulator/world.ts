@@ -21,8 +21,6 @@ export interface PlayerState {
   giftsSent: number;
   playDays: number;
   lastPlayDay: number;
-  reliefDay: number;
-  reliefCount: number;
   sessions: number;
   /** A session is running: its chips are on the table until it is settled. */
   inSession: boolean;
@@ -31,15 +29,6 @@ export interface PlayerState {
   suspendedUntil: number;
   /** The last login (ms; 0: none). */
   lastSeen: number;
-  /** Daily sign-in (beans): the last day claimed and the streak (1–7). */
-  signDay: number;
-  signStreak: number;
-  /** A loss rebate (bonus) earned on `rebateDay`, claimed at a later login within 3 days. */
-  rebate: number;
-  rebateDay: number;
-  /** Net chips lost at the tables on `lossDay`. */
-  loss: number;
-  lossDay: number;
   /** Chips bought from coin dealers (the first purchase has the welcome deposit bonus). */
   purchases: number;
 }
@@ -49,16 +38,12 @@ export const REASONS = {
   bet: 'game.bet',
   win: 'game.win',
   register: 'bonus.register',
-  phone: 'activity.telephonelogin',
-  relief: 'activity.relief',
   stock: 'coindealer.stock',
-  /** beans: the daily sign-in calendar, the lucky wheel after a sitting, the item shop */
-  signin: 'activity.onlinesign',
+  /** beans: the lucky wheel after a sitting, the item shop (the console's activities pay the rest: simulator/activities.ts) */
   wheel: 'activity.luckywheel',
   shop: 'shop.exchange',
-  /** bonus: a deposit promotion on a coin-dealer purchase, the daily loss rebate; spent as a game bet (REASONS.bet) */
+  /** bonus: a deposit promotion on a coin-dealer purchase; spent as a game bet (REASONS.bet) */
   depositBonus: 'promo.deposit',
-  lossRebate: 'activity.lossrebate',
 } as const;
 
 /** What a player may do at a moment: a banned or suspended account, device or address cannot log in. */
@@ -127,8 +112,8 @@ export class World {
   private fresh(p: SimPlayer): PlayerState {
     return {
       p, chip: 0, safe: 0, charisma: 0, bean: 0, bonus: 0, phoneBound: false, gcashSet: false, bankSet: false, badges: new Set(),
-      giftsSent: 0, playDays: 0, lastPlayDay: -1, reliefDay: -1, reliefCount: 0, sessions: 0, inSession: false,
-      banned: false, suspendedUntil: 0, lastSeen: 0, signDay: -2, signStreak: 0, rebate: 0, rebateDay: -1, loss: 0, lossDay: -1, purchases: 0,
+      giftsSent: 0, playDays: 0, lastPlayDay: -1, sessions: 0, inSession: false,
+      banned: false, suspendedUntil: 0, lastSeen: 0, purchases: 0,
     };
   }
 

@@ -6,7 +6,8 @@
  * partner (0, 1, 2) where the history has them, plus a farm head (its invitees share its device
  * and address: their lines are voided and say so); one agent gets a rate change mid-history,
  * one a clawback larger than its week (a negative result carried forward), one is suspended for
- * the last week; one plays the tables itself (its own rake earns nothing: 'own play'); the operator lets agents cash out from 3 active invitees, and the biggest network
+ * the last week; one plays the tables itself (its own rake earns nothing: 'own play') and one has
+ * invitees' invitees who raked (a tier-2 share), made agents when the recruiters show neither; the operator lets agents cash out from 3 active invitees, and the biggest network
  * of each partner gets a launch incentive (decision 025: the demo's tables rake a few pesos); then every week that ended is settled by the settlement itself, at its end,
  * paying into the agents' accounts. Deterministic; run again it finds its agents and only
  * settles what is due (nothing twice).
@@ -105,30 +106,33 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
       await asStaff(db, by.username, by.roles, by.partner, madeAt + k * 60_000, 'agentcooperation.agents.create',
         (ctx) => createAgent(ctx, { uid: p.uid, ...rate, currency: 'PHP', currencyRatio: 100 }));
     }
-    // an agent who plays the tables itself: its own rake earns nothing, and its rebate lines say
-    // so ('own play'). The recruiters picked above may not have sat at a raked table in a week
-    // that is settled, depending on the weekday the history ends; then the player with invitees
-    // who raked on most days of those weeks (or any player who raked, when none did) becomes one.
+    // two lines the rebate log explains, whatever weekday the history ends on (the recruiters
+    // picked above may show neither in the weeks that are settled; then a player who does becomes
+    // an agent too): an agent who plays the tables itself (its own rake earns nothing: 'own
+    // play'), and an agent whose invitees' invitees raked (a tier-2 share)
     let lastEnd = weekEnd(weekOf(madeAt)).getTime();
     while (lastEnd + 7 * DAY <= end) lastEnd += 7 * DAY;
     if (lastEnd <= end) {
       const from = weekOf(madeAt);
       const to = new Date(lastEnd + 8 * HOUR).toISOString().slice(0, 10);
-      const raked = (withInvitees: boolean) => sql<{ uid: number; partner: number; invitees: number }>`
-        SELECT g.uid, p.partner, (SELECT count(*) FROM player i WHERE i.inviter_uid = g.uid)::int AS invitees
-        FROM game_player_day g JOIN player p ON p.uid = g.uid
-        WHERE g.fees > 0 AND g.day >= ${from}::date AND g.day < ${to}::date AND p.registered_at < ${new Date(madeAt)}
-          AND p.status = 'active' ${withInvitees ? sql`AND EXISTS (SELECT 1 FROM player i WHERE i.inviter_uid = g.uid)` : sql``}
-        GROUP BY g.uid, p.partner ORDER BY count(DISTINCT g.day) DESC, g.uid`.execute(db);
-      const playing = (await raked(false)).rows;
-      if (!picks.some((p) => playing.some((r) => Number(r.uid) === p.uid))) {
-        const player = (await raked(true)).rows[0] ?? playing[0];
-        if (player) {
-          const partner = Number(player.partner);
-          const by = partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
-          await asStaff(db, by.username, by.roles, by.partner, madeAt + picks.length * 60_000, 'agentcooperation.agents.create',
-            (ctx) => createAgent(ctx, { uid: Number(player.uid), rate: 2000, t1: 1500, t2: 300, recharge: 0, currency: 'PHP', currencyRatio: 100 }));
-        }
+      const made = new Set(picks.map((p) => p.uid));
+      const candidates = async (who: 'self' | 'grandparent') => (await sql<{ uid: number; partner: number }>`
+        SELECT a.uid, a.partner FROM game_player_day g JOIN player p ON p.uid = g.uid
+          ${who === 'self' ? sql`JOIN player a ON a.uid = p.uid` : sql`JOIN player p1 ON p1.uid = p.inviter_uid JOIN player a ON a.uid = p1.inviter_uid AND a.register_device <> p.register_device`}
+        WHERE g.fees > 0 AND g.day >= ${from}::date AND g.day < ${to}::date AND a.registered_at < ${new Date(madeAt)} AND a.status = 'active'
+        GROUP BY a.uid, a.partner ORDER BY sum(g.fees) DESC, a.uid`.execute(db)).rows.map((r) => ({ uid: Number(r.uid), partner: Number(r.partner) }));
+      // picks[1] is suspended for the last week: its lines are voided for that
+      const showing = new Set(picks.filter((p) => p !== picks[1]).map((p) => p.uid));
+      for (const who of ['self', 'grandparent'] as const) {
+        const rows = await candidates(who);
+        if (rows.some((r) => showing.has(r.uid))) continue;
+        const player = rows.find((r) => !made.has(r.uid));
+        if (!player) continue;
+        const by = player.partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
+        await asStaff(db, by.username, by.roles, by.partner, madeAt + (picks.length + made.size) * 60_000, 'agentcooperation.agents.create',
+          (ctx) => createAgent(ctx, { uid: player.uid, rate: 2000, t1: 1500, t2: 500, recharge: 0, currency: 'PHP', currencyRatio: 100 }));
+        made.add(player.uid);
+        showing.add(player.uid);
       }
     }
     // a rate change from a day mid-history (made the day before)
