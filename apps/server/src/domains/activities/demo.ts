@@ -214,7 +214,8 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
     const client = new SignedClient(injectCarrier(server), { ...app, now: () => clock, setClock: (at) => { clock = at; }, attempts: 1 });
     const rush = first.luckyrush as { minDeposit: number; minutes: number; betMultiple: number };
     const lastDay = dayOf(new Date(end - 1));
-    const steps: { at: number; uid: number; run: () => Promise<unknown> }[] = [];
+    /** `read`: the player's app reads its activities (and claims); else a payment of the player. */
+    const steps: { at: number; uid: number; read: boolean; run: () => Promise<unknown> }[] = [];
     // the inviters' visits (demo-invites.ts): planned first, their inviters left out of the day's sample
     const plan = await planInvites(db, Array.from({ length: TRAFFIC_DAYS }, (_, k) => addDays(lastDay, k - TRAFFIC_DAYS + 1)), end, {
       redfission: ruleOf('redfission', first.redfission), newearnmoney: ruleOf('newearnmoney', first.newearnmoney),
@@ -222,7 +223,7 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
     });
     const visiting = new Set(plan.visits.map((v) => `${v.inviter}:${v.day}`));
     for (const t of plan.topUps) {
-      steps.push({ at: t.at, uid: t.uid, run: async () => {
+      steps.push({ at: t.at, uid: t.uid, read: false, run: async () => {
         if (await db.selectFrom('recharge_order').select('id').where('app_id', '=', app.appId).where('request_id', '=', t.requestId).where('status', '=', 'paid').executeTakeFirst()) return;
         const answer = await client.payment({ op: 'recharge', requestId: t.requestId, uid: t.uid, productId: `php${INVITE_TOP_UP / 100}`, channel: 'gcash', price: INVITE_TOP_UP, os: 'android',
           callbacks: [{ after: 70_000, status: 'paid', amount: INVITE_TOP_UP, channelOrderId: `GCASH-${t.requestId.toUpperCase()}` }] }, t.at);
@@ -235,7 +236,7 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
       const p = players.get(v.inviter);
       const d = device.get(v.inviter);
       if (!d?.ip || !d.deviceId) continue;
-      steps.push({ at: v.at, uid: v.inviter, run: async () => {
+      steps.push({ at: v.at, uid: v.inviter, read: true, run: async () => {
         // the inviter opens the app (a login), then the activities screen: never relief (its balance is read as it is now)
         await client.events([{ id: `${INVITE_PREFIX}login-${v.inviter}-${v.at}`, type: 'player.login', at: new Date(v.at - MINUTE).toISOString(), data: { uid: v.inviter, ip: d.ip!, deviceId: d.deviceId! } }], v.at - MINUTE);
         inviterVisits += 1;
@@ -276,7 +277,7 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
       for (const r of rushers) {
         const at = new Date(unpaid.find((u) => u.uid === r.uid)!.first_bet!).getTime() - 4 * MINUTE;
         const id = `${RUSH_PREFIX}${r.uid}-${day}`;
-        steps.push({ at, uid: r.uid, run: async () => {
+        steps.push({ at, uid: r.uid, read: false, run: async () => {
           // paid already (a seed run again); an order cut off before its callback is sent again (the same requestId: the same order)
           if (await db.selectFrom('recharge_order').select('id').where('app_id', '=', app.appId).where('request_id', '=', id).where('status', '=', 'paid').executeTakeFirst()) return;
           const answer = await client.payment({ op: 'recharge', requestId: id, uid: r.uid, productId: `php${RUSH_TOP_UP / 100}`, channel: 'gcash', price: RUSH_TOP_UP, os: 'android',
@@ -291,14 +292,26 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
         const at = Math.min(played + (2 + share(r.uid, dayNo + 1) % 40) * MINUTE, latest);
         if (at <= from.getTime()) continue;
         const p = players.get(r.uid);
-        steps.push({ at, uid: r.uid, run: () => openActivities(client, r.uid, at, stats, (a) => {
+        steps.push({ at, uid: r.uid, read: true, run: () => openActivities(client, r.uid, at, stats, (a) => {
           if (a.activity === 'relief') return p?.last === day;
           if (a.activity === 'telephonelogin') return p?.bound != null && p.bound <= at;
           return true;
         }) });
       }
     }
-    for (const step of steps.sort((a, b) => a.at - b.at || a.uid - b.uid)) await step.run();
+    // The engine reads an invitee's first recharge as it is now, so an inviter's app must not read
+    // before a recharge of the traffic by one of its invitees: a seed run again would see it there
+    // (a valid invitee, a commission) where the first run did not. Its earlier reads are left out.
+    const paying = new Map<number, number>();
+    for (const st of steps) if (!st.read) paying.set(st.uid, Math.min(paying.get(st.uid) ?? Infinity, st.at));
+    const waits = new Map<number, number>();
+    if (paying.size) {
+      for (const r of await db.selectFrom('player').select(['uid', 'inviter_uid']).where('uid', 'in', [...paying.keys()]).where('inviter_uid', 'is not', null).execute()) {
+        waits.set(r.inviter_uid!, Math.min(waits.get(r.inviter_uid!) ?? Infinity, paying.get(r.uid)!));
+      }
+    }
+    const due = steps.filter((st) => !st.read || !(st.at < (waits.get(st.uid) ?? -Infinity)));
+    for (const step of due.sort((a, b) => a.at - b.at || a.uid - b.uid)) await step.run();
   } finally {
     await server.close();
   }
