@@ -1,8 +1,10 @@
 /**
  * The Tongits arena in the demo (docs/decisions/033-tongits-arena.md). After the simulated
- * history, through the real calls of an app built for the seed whose clock moves:
+ * history, through the real calls of the seed's console in process (seed/demo-console.ts: staff
+ * through the staff API, the apps and the game server signed as demo-app):
  *   - the demo `admin` declares three arena tables (bronze, silver, gold: the domain's stakes)
- *     and saves the season settings on the arena's screens 15 days before the end;
+ *     and saves the season settings on the arena's screens 15 days before the end (or on the
+ *     history's second day);
  *   - on each of the last 14 days, up to PLAYERS_A_DAY of the players who played Tongits that day
  *     (a stable share of them) open the arena minutes before their first Tongits hand (signed GET
  *     …/tables?uid: not while they defend a seat or wait for a result) and buy one to three
@@ -22,10 +24,9 @@
  */
 import { dayOf, dayStart } from '@console/activities';
 import { sql } from 'kysely';
-import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
-import { platformSignature } from '../../http/platform-operation';
+import { openDemoConsole, share } from '../../seed/demo-console';
 import { seasonOf, settleDue, type SeasonSettled } from './arena';
 import { BASE } from './routes';
 
@@ -48,15 +49,6 @@ export const DEMO_SEASON_SETTINGS = {
   tiers: [{ from: 1, to: 1, reward: 50_000 }, { from: 2, to: 3, reward: 20_000 }, { from: 4, to: 10, reward: 5_000 }, { from: 11, to: 20, reward: 1_000 }],
   totalBudget: 5_000_000,
   dailyBudget: 500_000,
-};
-
-/** A stable share (0..99) of a number and a salt. */
-const share = (id: number, salt: number) => {
-  let h = Math.imul((id ^ Math.imul(salt, 0x9e3779b9)) >>> 0, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) % 100;
 };
 
 export interface ArenaTraffic {
@@ -91,37 +83,21 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     .where('at', '=', new Date(doneAt)).executeTakeFirst();
   if (done) return { ...finish(), done: true };
 
-  let clock = end;
-  const server = await buildApp({ db, config: { ...config, now: () => clock, webDist: undefined }, batchWorker: false });
-  await server.ready();
+  const c = await openDemoConsole(db, config, password, app);
   try {
-    const tokens = new Map<string, { value: string; at: number }>();
-    const staff = async (who: string, method: 'GET' | 'POST', url: string, at: number, body?: unknown) => {
-      clock = at;
-      const held = tokens.get(who);
-      // signed in for this sitting at the screens (a session of the day before has lapsed)
-      if (!held || at - held.at > HOUR) {
-        const res = await server.inject({ method: 'POST', url: '/api/login', payload: { username: who, password }, headers: { 'content-type': 'application/json' } });
-        tokens.set(who, { value: JSON.parse(res.body).accessToken as string, at });
-      }
-      const res = await server.inject({
-        method, url, ...(body === undefined ? {} : { payload: body as object }),
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-token': tokens.get(who)!.value },
-      });
-      return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, any> };
+    const staff = (who: string, method: 'GET' | 'POST', url: string, at: number, input?: unknown) => {
+      c.at(at);
+      return c.staff(who, method, url, input);
     };
     /** A platform call signed as the demo app at `at` (the game server's and the player's app). */
-    const signed = async (method: 'GET' | 'POST', path: string, payload: string, at: number) => {
-      clock = at;
-      const timestamp = String(at);
-      const headers: Record<string, string> = { 'x-app-id': app.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature(app.secret, timestamp, payload) };
-      if (method === 'POST') headers['content-type'] = 'application/json';
-      const res = await server.inject(method === 'GET' ? { method, url: `${path}?${payload}`, headers } : { method, url: path, payload, headers });
-      return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, any> };
+    const signed = (method: 'GET' | 'POST', path: string, input: unknown, at: number) => {
+      c.at(at);
+      return c.app(method, path, input);
     };
 
-    // the admin opens the arena: three tables and the season settings, 15 days before the end
-    const opening = dayAt(ARENA_DAYS + 1, 10.5);
+    // the admin opens the arena: three tables and the season settings, 15 days before the end (or on the history's second day)
+    const born = await db.selectFrom('player').select(sql<Date | string | null>`min(registered_at)`.as('at')).executeTakeFirst();
+    const opening = Math.max(dayAt(ARENA_DAYS + 1, 10.5), born?.at ? dayStart(dayOf(new Date(born.at))).getTime() + DAY + 10.5 * HOUR : 0);
     if (opening < end) {
       for (const [i, table] of DEMO_TABLES.entries()) {
         if (await db.selectFrom('arena_table').select('id').where('id', '=', table.id).executeTakeFirst()) continue;
@@ -152,7 +128,7 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     const report = (challengeId: number, at: number) => add(at, async () => {
       const r = share(challengeId, 7);
       const outcome = r < 5 ? 'void' : r < 60 ? 'defended' : 'beaten';
-      const res = await signed('POST', '/api/platform/tongitsarena/result', JSON.stringify({ challengeId, outcome, matchId: `demo-match-${challengeId}` }), at);
+      const res = await signed('POST', '/api/platform/tongitsarena/result', { challengeId, outcome, matchId: `demo-match-${challengeId}` }, at);
       const state = res.status === 200 ? String(res.body.data.state) : `refused: ${String(res.body.message)}`;
       stats.results[state] = (stats.results[state] ?? 0) + 1;
     });
@@ -179,12 +155,12 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
             // the arena screen: not while the player defends a seat or waits for a result (a run cut off resends its tickets as they are)
             const sent = await db.selectFrom('arena_challenge').select('id').where('app_id', '=', app.appId).where('request_id', '=', requestId).executeTakeFirst();
             if (!sent) {
-              const seen = await signed('GET', '/api/platform/tongitsarena/tables', `uid=${uid}`, at);
+              const seen = await signed('GET', '/api/platform/tongitsarena/tables', { uid }, at);
               stats.reads += 1;
               const me = seen.body.data?.me;
               if (!me || me.defending || me.pending) return;
             }
-            const res = await signed('POST', '/api/platform/tongitsarena/ticket', JSON.stringify({ requestId, uid, table }), at + 20_000);
+            const res = await signed('POST', '/api/platform/tongitsarena/ticket', { requestId, uid, table }, at + 20_000);
             if (res.status !== 200) {
               const key = String(res.body.message);
               stats.refused[key] = (stats.refused[key] ?? 0) + 1;
@@ -205,7 +181,7 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     // staff at work
     add(dayAt(4, 16), async () => {
       const at = dayAt(4, 16);
-      const seat = await staff('business', 'GET', `${BASE}/defenders`, at, undefined).then((r) => (r.body.data?.items ?? []).find((x: { table: string }) => x.table === 'silver'));
+      const seat = await staff('business', 'GET', `${BASE}/defenders`, at, { table: 'silver' }).then((r) => (r.body.data?.items ?? []).find((x: { table: string }) => x.table === 'silver'));
       if (!seat) return;
       const res = await staff('business', 'POST', `${BASE}/defenders/remove`, at + MINUTE, { reignId: seat.id, reason: 'Idle at the table for 30 minutes (player reports)' });
       if (res.status === 200) stats.staff += 1;
@@ -222,7 +198,7 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     for (let s = seasonOf(new Date(opening))!; s.end.getTime() < end; s = seasonOf(s.end)!) {
       const at = s.end.getTime() + 5 * MINUTE;
       add(at, async () => {
-        clock = at;
+        c.at(at);
         stats.settled.push(...(await settleDue(db, new Date(at), 'system:tongitsarena')));
       });
     }
@@ -234,7 +210,7 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     if (last.status !== 200) throw new Error(`demo tongitsarena: settle: ${last.status} ${String(last.body.message)}`);
     stats.settled.push(...(last.body.data.settled as SeasonSettled[]));
   } finally {
-    await server.close();
+    await c.close();
   }
   return finish();
 }
