@@ -168,7 +168,8 @@ export const arenaSettleAnswer = z.object({
 export const arenaTicketBody = z.strictObject({ requestId: requiredText(64), uid: platformUid, table: arenaTableId });
 export const arenaTicketAnswer = z.object({
   challengeId: int(), table: z.string(), uid: int(), free: z.boolean(), price: int(), balance: int().nullable(), season: z.string(),
-  state: z.enum(['pending', 'seated']), defender: z.object({ uid: int(), name: z.string() }).nullable(), repeated: z.boolean(),
+  /** pending or seated when bought; a repeated request answers the challenge's state now. */
+  state: z.enum(ARENA_STATES), defender: z.object({ uid: int(), name: z.string() }).nullable(), repeated: z.boolean(),
 });
 
 /** POST /api/platform/tongitsarena/result: how a challenge ended (once; the same again answers the first). */

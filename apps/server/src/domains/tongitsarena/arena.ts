@@ -23,7 +23,7 @@
  * as the row that records it.
  */
 import { dayOf } from '@console/activities';
-import { ARENA_DEFAULTS, arenaSettings, type ArenaSettings, type ArenaStreakStep, type ArenaTable } from '@console/schemas';
+import { ARENA_DEFAULTS, arenaSettings, type ArenaSettings, type ArenaState, type ArenaStreakStep, type ArenaTable } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError, conflict, notFound } from '../../http/api-error';
@@ -156,7 +156,8 @@ type ChallengeRow = Record<string, unknown> & { id: number | string; uid: number
 
 export interface TicketAnswer {
   challengeId: number; table: string; uid: number; free: boolean; price: number; balance: number | null; season: string;
-  state: 'pending' | 'seated'; defender: { uid: number; name: string } | null; repeated: boolean;
+  /** pending or seated when bought; a repeated request answers the challenge's state now. */
+  state: ArenaState; defender: { uid: number; name: string } | null; repeated: boolean;
 }
 
 async function nameOf(db: Db, uid: number | null | undefined): Promise<string> {
@@ -171,7 +172,7 @@ async function ticketAnswer(db: Db, c: ChallengeRow, balance: number | null, rep
     : num((await db.selectFrom('arena_reign').select('uid').where('id', '=', num(c.reign_id)).executeTakeFirst())?.uid) || null;
   return {
     challengeId: num(c.id), table: c.arena, uid: num(c.uid), free: Boolean(c.free), price: num(c.price), balance, season: seasonOf(new Date(c.bought_at as string))!.key,
-    state: c.state === 'seated' ? 'seated' : 'pending', defender: defenderUid ? { uid: defenderUid, name: await nameOf(db, defenderUid) } : null, repeated,
+    state: c.state as ArenaState, defender: defenderUid ? { uid: defenderUid, name: await nameOf(db, defenderUid) } : null, repeated,
   };
 }
 
