@@ -293,4 +293,20 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     const seasonCsv = await t.app.inject({ method: 'GET', url: `${A}/seasons/export`, headers: { 'x-token': tokens.secadmin } });
     expect(seasonCsv.statusCode).toBe(200);
   });
+
+  it('at once: one request sent twice makes one ticket; one result reported three times pays once', async () => {
+    expect((await t.post(`${A}/tables/create`, { ...T2, id: 't3', name: 'Arena 3' }, tokens.admin)).status).toBe(200);
+    const seat = await Promise.all([ticket(9603, 't3', 'twice-1'), ticket(9603, 't3', 'twice-1')]);
+    expect(seat.map((s) => s.status)).toEqual([200, 200]);
+    expect(seat.map((s) => s.body.data.repeated).sort()).toEqual([false, true]);
+    expect(seat[0].body.data.challengeId).toBe(seat[1].body.data.challengeId);
+    const c = await ticket(9605, 't3');
+    expect(c.body.data).toMatchObject({ state: 'pending', defender: { uid: 9603 } });
+    const before = await chips(9603);
+    const reports = await Promise.all([1, 2, 3].map(() => result(c.body.data.challengeId, 'defended')));
+    expect(reports.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(reports.filter((r) => !r.body.data.repeated)).toHaveLength(1);
+    expect(await chips(9603)).toBe(before + 1_500);
+    expect((await ticket(9605, 't3', `${c.body.data.challengeId}-again`)).body.data).toMatchObject({ free: false });
+  });
 });
