@@ -1,4 +1,4 @@
--- Activities (issue 10): the engine of docs/decisions/026-activities.md. Settings live in
+-- Activities (issue 10): the engine of docs/decisions/027-activities.md. Settings live in
 -- activity_config and are versioned in config_version (kind activities.<id>); progress is
 -- computed from the facts the other tables hold (bets, recharges, logins, phone, balance).
 
