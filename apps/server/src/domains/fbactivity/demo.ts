@@ -58,7 +58,7 @@ export async function seedFbActivity(db: Db, config: ServerConfig, password: str
       const current = await c.staff('admin', 'GET', '/api/activities/fbactivity/configs');
       const res = await c.staff('admin', 'POST', '/api/activities/fbactivity/configs/update', {
         settings: {
-          ...current.body.data.settings, open: true, currency: 'chip', amount: 500, dailyLimit: 1, totalBudget: 100_000, dailyBudget: 6_000,
+          ...current.body.data.settings, open: true, currency: 'chip', amount: 500, dailyLimit: 1, totalBudget: 200_000, dailyBudget: 10_000,
           startAt: isoInConsoleZone(new Date(openDay + 10 * HOUR)), endAt: null,
         },
       });
