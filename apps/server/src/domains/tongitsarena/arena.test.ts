@@ -281,6 +281,8 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect(await settleDue(t.database.db, new Date(t.clock.now), 'system:tongitsarena')).toEqual([]);
     const lines = await t.get(`${A}/seasons`, tokens.service, { season: '2026-11-16' });
     expect(lines.status, JSON.stringify(lines.body)).toBe(200);
+    // the season's ranks in order
+    expect(lines.body.data.items.map((l: { rank: number }) => l.rank)).toEqual(lines.body.data.items.map((_: unknown, i: number) => i + 1));
     const byUid = Object.fromEntries(lines.body.data.items.map((l: { uid: number; state: string; reason: string }) => [l.uid, [l.state, l.reason]]));
     expect(byUid[9602]).toEqual(['paid', '']);
     expect(byUid[9610]).toEqual(['skipped', 'Player is self-excluded']);

@@ -152,7 +152,7 @@ export const reignsList = defineList<ArenaReignRow>({
 
 export const seasonsList = defineList<ArenaSeasonLineRow>({
   url: `${BASE}/seasons`, name: 'activities.tongitsarena.seasons', screen: SCREENS.rankmgr, tags, paging: 'keyset',
-  summary: 'Who got what in the settled seasons: each rewarded rank (paid with the ledger entry, or skipped with the reason), newest first: filters season, uid, state',
+  summary: 'Who got what in the settled seasons: each rewarded rank (paid with the ledger entry, or skipped with the reason), newest season first and its ranks in order: filters season, uid, state',
   from: (db: Db) => db.selectFrom('arena_season_line as l').leftJoin('player as p', 'p.uid', 'l.uid')
     .selectAll('l').select([sql<string>`l.season::text`.as('season_key'), 'p.name']),
   partner: 'l.partner', id: 'l.id',
@@ -160,7 +160,9 @@ export const seasonsList = defineList<ArenaSeasonLineRow>({
     season: custom(seasonParam, (v) => sql<SqlBool>`l.season = ${v}::date`),
     uid: eqInt('l.uid', 1), state: eqEnum('l.state', ['paid', 'skipped']),
   },
-  sorts: { at: sortBy.time('l.at') }, defaultSort: { key: 'at', order: 'descend' },
+  // newest season first, its ranks in order: (days since 2000 of the season) × 1000 + (1000 − rank)
+  sorts: { season: { expr: sql`((l.season - date '2000-01-01')::bigint * 1000 + (1000 - l.rank))`, type: 'bigint' }, at: sortBy.time('l.at') },
+  defaultSort: { key: 'season', order: 'descend' },
   item: arenaSeasonLineRow,
   row: (r) => ({
     id: num(r.id), season: String(r.season_key), rank: num(r.rank), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), tickets: num(r.tickets),

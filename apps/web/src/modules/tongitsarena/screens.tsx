@@ -33,8 +33,8 @@ const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = 
 const labels = (prefix: string, values: readonly string[]) => Object.fromEntries(values.map((v) => [v, `${L}${prefix}.${v}`]));
 const STATE_COLOR: Record<string, string> = { pending: 'processing', defended: 'blue', won: 'green', seated: 'cyan', void: 'default' };
 const ENDING_COLOR: Record<string, string> = { holding: 'green', beaten: 'orange', removed: 'red', closed: 'default' };
-const enumColumn = (key: string, prefix: string, values: readonly string[], colors: Record<string, string>): ColumnDeclaration<Row> => ({
-  key, title: `${L}f.${key}`, labels: labels(prefix, values),
+const enumColumn = (key: string, prefix: string, values: readonly string[], colors: Record<string, string>, title = `${L}f.${key}`): ColumnDeclaration<Row> => ({
+  key, title, labels: labels(prefix, values),
   render: (v) => <Tag color={colors[String(v)]}>{i18next.t(`${L}${prefix}.${String(v)}`)}</Tag>,
   text: (v) => i18next.t(`${L}${prefix}.${String(v)}`),
 });
@@ -247,7 +247,7 @@ export const ticketRankList: ListDeclaration<Row> = {
   ],
   columns: [
     col('rank', 'int'), col('uid', 'uid'), col('name'), col('tickets', 'int'), col('free', 'int'), col('spent', 'money'), col('reachedAt', 'datetime'),
-    { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText }, col('reward', 'money'),
+    { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText }, { key: 'reward', title: `${L}f.seasonReward`, format: 'money' },
   ],
   emptyHint: `${L}hint.ticketrank`,
 };
@@ -269,9 +269,9 @@ export const seasonsList: ListDeclaration<Row> = {
     { kind: 'select', name: 'state', label: `${L}f.lineState`, options: ['paid', 'skipped'].map((s) => ({ value: s, label: `${L}line.${s}` })) },
   ],
   columns: [
-    col('at', 'datetime', true), col('season'), col('rank', 'int'), col('uid', 'uid'), col('name'), col('tickets', 'int'),
+    col('season', undefined, true), col('rank', 'int'), col('uid', 'uid'), col('name'), col('tickets', 'int'),
     { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText }, col('amount', 'money'),
-    enumColumn('state', 'line', ['paid', 'skipped'], { paid: 'green', skipped: 'default' }), col('reason'), col('entryId', 'int'),
+    enumColumn('state', 'line', ['paid', 'skipped'], { paid: 'green', skipped: 'default' }, `${L}f.lineState`), col('reason'), col('entryId', 'int'), col('at', 'datetime', true),
   ],
   toolbar: [{
     key: 'settle', label: `${L}action.settle`, roles: MANAGE_ROLES, confirm: `${L}confirm.settle`,
