@@ -121,6 +121,11 @@ export interface Recall {
   credited: boolean;
   /** When each of the friend's first rounds since the return began, oldest first, at most RECALL_ROUNDS_CAP. */
   rounds: Date[];
+  /**
+   * The friend's device is the recaller's (each one's last login device, else its registration
+   * device): one person with two accounts recalling itself. Such a link pays neither side.
+   */
+  sameDevice: boolean;
 }
 
 /** Most rounds since a return the recall facts list (a rule's minRounds is at most this). */

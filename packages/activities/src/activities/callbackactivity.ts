@@ -48,7 +48,7 @@ type Outcome = { kind: 'done' } | { kind: 'pending'; why: string; returner: stri
 
 /** What became of one link under the settings, at `now`. */
 function outcome(s: Settings, r: Recall, now: Date): Outcome {
-  if (!r.credited || r.at.getTime() - r.lastSeen.getTime() < s.inactiveDays * DAY_MS) return { kind: 'lost' };
+  if (!r.credited || r.sameDevice || r.at.getTime() - r.lastSeen.getTime() < s.inactiveDays * DAY_MS) return { kind: 'lost' };
   const linkEnds = r.at.getTime() + s.linkDays * DAY_MS;
   if (!r.returnedAt) {
     return now.getTime() < linkEnds ? { kind: 'pending', why: `Friend ${r.friendUid} has not come back yet`, returner: 'Log in to come back' } : { kind: 'lost' };
@@ -134,7 +134,7 @@ function examples(): RuleExample[] {
   const back = T('2026-11-21T04:00:00Z');
   const rounds = (from: Date, n: number, stepMs = 10 * 60_000) => Array.from({ length: n }, (_, i) => new Date(from.getTime() + (i + 1) * stepMs));
   const link = (friendUid: number, o: Partial<Recall> = {}): Recall => ({
-    recallerUid: 1, friendUid, at, lastSeen: new Date(at.getTime() - 15 * DAY_MS), returnedAt: back, credited: true, rounds: rounds(back, 5), ...o,
+    recallerUid: 1, friendUid, at, lastSeen: new Date(at.getTime() - 15 * DAY_MS), returnedAt: back, credited: true, rounds: rounds(back, 5), sameDevice: false, ...o,
   });
   const claim = (tier: string) => ({ period: 'once', tier, at: T('2026-11-22T00:00:00Z'), amount: 1 });
   return [
@@ -181,6 +181,10 @@ function examples(): RuleExample[] {
     {
       name: 'a later link from another player before the return takes the credit',
       facts: { recalls: [link(7, { credited: false })] }, expect: { state: 'norecall', claimable: [] },
+    },
+    {
+      name: 'a friend on the recaller\'s device (one person, two accounts) pays neither side',
+      facts: { recalls: [link(7, { sameDevice: true })] }, expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'of two links to one friend, the credited one pays, once',

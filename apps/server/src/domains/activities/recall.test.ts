@@ -48,6 +48,10 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
     start = t.clock.now;
     for (const uid of [9301, 9302, 9303, 9304, 9305, 9306, 9340, 9342]) await p.register(uid);
     await p.register(9341, { deviceId: 'device-9340' });
+    // 9351 is 9350's second account, on 9350's device
+    await p.register(9350);
+    await p.register(9351, { deviceId: 'device-9350' });
+    expect((await p.event('player.login', { uid: 9351, ip: '10.0.0.9', deviceId: 'device-9350' }, { at: iso(start) })).status).toBe('applied');
     for (let uid = 9320; uid <= 9331; uid++) await p.register(uid);
     // everyone's last login at the start, 20 days ago; 9304 again four days later (14 days away at its recall)
     for (const uid of [9302, 9303, 9304, 9305]) await login(uid, start);
@@ -145,6 +149,19 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
     expect((await claim({ uid: 9301, activity: 'callbackactivity', tier: 'f9305' })).body).toMatchObject({ code: 409, message: 'Nothing to claim for tier f9305' });
     expect((await claim({ uid: 9306, activity: 'callbackactivity', tier: 'f9305' })).body.data).toMatchObject({ amount: 500, repeated: false });
     expect((await claim({ uid: 9305, activity: 'callbackactivity', tier: 'back' })).body.data).toMatchObject({ amount: 1_000, repeated: false });
+  });
+
+  it('a friend on the recaller\'s device (one person, two accounts) pays neither side', async () => {
+    const now = t.clock.now;
+    expect((await recall(9350, 9351, now - 2 * DAY)).status).toBe('applied');
+    expect((await p.event('player.login', { uid: 9351, ip: '10.0.0.9', deviceId: 'device-9350' }, { at: iso(now - 2 * DAY + HOUR) })).status).toBe('applied');
+    await play(9351, now - 2 * DAY + 2 * HOUR, 5);
+    expect((await item(9350, 'callbackactivity')).tiers).toEqual([]);
+    expect((await item(9351, 'callbackactivity')).tiers).toEqual([]);
+    expect((await claim({ uid: 9350, activity: 'callbackactivity', tier: 'f9351' })).body).toMatchObject({ code: 409 });
+    expect((await claim({ uid: 9351, activity: 'callbackactivity', tier: 'back' })).body).toMatchObject({ code: 409 });
+    expect(await entries(9350, 'callbackactivity')).toEqual([]);
+    expect(await entries(9351, 'callbackactivity')).toEqual([]);
   });
 
   it('at most 10 friends pay a recaller', async () => {

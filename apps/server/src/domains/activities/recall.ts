@@ -38,17 +38,19 @@ const RECALLS_LIMIT = 200;
  * the friend's last login before it (registration when none) and first login after it
  * (player_login_uid_idx), whether a later recall of the friend came before that return (then this
  * one is not credited), and the friend's first rounds since the return (distinct rounds of
- * game_bet_uid_idx, each at its first bet, at most RECALL_ROUNDS_CAP).
+ * game_bet_uid_idx, each at its first bet, at most RECALL_ROUNDS_CAP), and whether friend and recaller
+ * share a device (one person, two accounts: the link pays nothing).
  */
 async function recallRows(db: Db, column: 'uid' | 'friend_uid', uid: number, from: Date, to: Date): Promise<Recall[]> {
-  const rows = (await sql<{ uid: number; friend_uid: number; at: Date | string; last_seen: Date | string; returned_at: Date | string | null; credited: boolean; rounds: string[] | null }>`
+  const rows = (await sql<{ uid: number; friend_uid: number; at: Date | string; last_seen: Date | string; returned_at: Date | string | null; credited: boolean; same_device: boolean | null; rounds: string[] | null }>`
     SELECT r.uid, r.friend_uid, r.at, coalesce(s.at, f.registered_at) AS last_seen, b.at AS returned_at,
+      coalesce(f.login_device, f.register_device) = coalesce(rc.login_device, rc.register_device) AS same_device,
       NOT EXISTS (SELECT 1 FROM player_recall o WHERE o.friend_uid = r.friend_uid AND (o.at, o.id) > (r.at, r.id) AND o.at < coalesce(b.at, ${to})) AS credited,
       (SELECT json_agg(x.at ORDER BY x.at) FROM (
         SELECT min(g.at) AS at FROM (SELECT g.round, g.at FROM game_bet g WHERE g.uid = r.friend_uid AND g.at >= b.at AND g.at < ${to}
           ORDER BY g.at, g.id LIMIT ${RECALL_ROUNDS_CAP * 10}) g
         GROUP BY g.round ORDER BY 1 LIMIT ${RECALL_ROUNDS_CAP}) x) AS rounds
-    FROM player_recall r JOIN player f ON f.uid = r.friend_uid
+    FROM player_recall r JOIN player f ON f.uid = r.friend_uid JOIN player rc ON rc.uid = r.uid
     LEFT JOIN LATERAL (SELECT max(l.at) AS at FROM player_login l WHERE l.uid = r.friend_uid AND l.at < r.at) s ON true
     LEFT JOIN LATERAL (SELECT min(l.at) AS at FROM player_login l WHERE l.uid = r.friend_uid AND l.at > r.at AND l.at < ${to}) b ON true
     WHERE ${sql.ref(`r.${column}`)} = ${uid} AND r.at >= ${from} AND r.at < ${to}
@@ -56,7 +58,7 @@ async function recallRows(db: Db, column: 'uid' | 'friend_uid', uid: number, fro
   return rows.reverse().map((r) => ({
     recallerUid: Number(r.uid), friendUid: Number(r.friend_uid), at: new Date(r.at), lastSeen: new Date(r.last_seen),
     returnedAt: r.returned_at === null ? null : new Date(r.returned_at), credited: Boolean(r.credited),
-    rounds: (r.rounds ?? []).map((at) => new Date(at)),
+    rounds: (r.rounds ?? []).map((at) => new Date(at)), sameDevice: r.same_device === true,
   }));
 }
 
