@@ -39,7 +39,7 @@ export const activitiesModule = defineModule(
     subActivity('cardstask', 'Card game tasks', '牌局任务', ['configlogs']),
     subActivity('luckyrush', 'Lucky rush', '幸运冲刺'),
     subActivity('telephonelogin', 'Phone sign-in reward', '手机登录奖励'),
-    subActivity('newearnmoney', 'Newcomer earnings', '新人赚钱', ['invitedetail']),
+    subActivity('newearnmoney', 'Newcomer earnings', '新人赚钱', ['invitedetail', 'configlogs']),
     subActivity('pwaguide', 'Install-app guide', 'PWA安装引导'),
     group('newvip', 'New VIP', '新VIP活动', [
       screen('vipconfig', 'VIP settings', 'VIP配置', 'config', adminOnly),
