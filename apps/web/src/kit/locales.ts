@@ -44,6 +44,12 @@ const kit = {
         overwrite: 'Saving overwrites the current configuration',
         saved: 'Operation success',
       },
+      rows: {
+        add: 'Add row',
+        remove: 'Remove row {{row}}',
+        atLeast: 'At least {{count}} rows',
+        atMost: 'At most {{count}} rows',
+      },
       dashboard: {
         range: 'Date range',
         previous: 'previous period',
@@ -92,6 +98,12 @@ const kit = {
         save: '保存',
         overwrite: '保存将覆盖当前配置',
         saved: '操作成功',
+      },
+      rows: {
+        add: '添加一行',
+        remove: '删除第 {{row}} 行',
+        atLeast: '至少 {{count}} 行',
+        atMost: '最多 {{count}} 行',
       },
       dashboard: {
         range: '日期范围',

@@ -5,15 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../shell/request';
 import { confirmAsync, FeedbackProvider, useFeedback } from '../feedback';
 import { FormFields } from '../form/FormFields';
-import type { ConfigDeclaration, FormValues } from '../types';
+import type { ConfigDeclaration, FieldDeclaration, FormValues } from '../types';
+import { RowsField } from './RowsField';
 import { fieldsFromSchema } from './schemaFields';
+import type { SettingsField } from './settingsFields';
+
+/**
+ * A configuration declaration whose settings may hold tables of rows: the declared field named
+ * like a 'rows' field of `rows.fields` (settingsFieldsOf) is edited as a table (RowsField),
+ * its columns labelled by `rows.columnLabel` (the screen's field labels).
+ */
+export interface ConfigScreenDeclaration extends ConfigDeclaration {
+  rows?: { fields: readonly SettingsField[]; columnLabel: (column: string) => string };
+}
 
 /** A configuration form from a declaration: load, validate, confirm overwrite, save. */
-export function ConfigScreen({ decl }: { decl: ConfigDeclaration }) {
+export function ConfigScreen({ decl }: { decl: ConfigScreenDeclaration }) {
   return <FeedbackProvider><ConfigForm decl={decl} /></FeedbackProvider>;
 }
 
-function ConfigForm({ decl }: { decl: ConfigDeclaration }) {
+function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const [form] = Form.useForm<FormValues>();
@@ -64,10 +75,26 @@ function ConfigForm({ decl }: { decl: ConfigDeclaration }) {
         <Skeleton active />
       ) : (
         <Form form={form} name={`kit-config-${decl.name}`} layout="vertical" style={{ maxWidth: 640 }} autoComplete="off">
-          <FormFields fields={fields} />
+          <ConfigFields fields={fields} rows={decl.rows} />
           <Button type="primary" onClick={save} loading={saving}>{t('kit.config.save')}</Button>
         </Form>
       )}
     </Card>
+  );
+}
+
+/** The declared fields in order, a 'rows' one as a table. */
+function ConfigFields({ fields, rows }: { fields: FieldDeclaration[]; rows: ConfigScreenDeclaration['rows'] }) {
+  const tables = new Map((rows?.fields ?? []).filter((f) => f.kind === 'rows').map((f) => [f.key, f]));
+  if (!rows || tables.size === 0) return <FormFields fields={fields} />;
+  return (
+    <>
+      {fields.map((field) => {
+        const table = tables.get(field.name);
+        return table
+          ? <RowsField key={field.name} field={table} label={field.label} help={field.help} columnLabel={rows.columnLabel} />
+          : <FormFields key={field.name} fields={[field]} />;
+      })}
+    </>
   );
 }

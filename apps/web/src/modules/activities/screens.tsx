@@ -20,6 +20,7 @@ import { MAX_AMOUNT as MAX_AMOUNT_CENTAVOS } from '@console/games';
 import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/config/settingsFields';
+import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { dayEnd, dayStart, formatMoney, formatPercent } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -193,13 +194,13 @@ const jsonRule = {
   },
 };
 
-export function configsDecl(id: string, running: boolean): ConfigDeclaration {
+export function configsDecl(id: string, running: boolean): ConfigScreenDeclaration {
   const a = findActivity(id)!;
   const fields = settingsFieldsOf(a.settings, MAX_AMOUNT_CENTAVOS);
   const declared: FieldDeclaration[] = fields.map((f) => ({
     name: f.key,
     label: settingLabel(id, f.key),
-    kind: f.kind === 'money' ? 'number' : f.kind === 'json' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
+    kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch' && f.kind !== 'time',
     min: f.min, max: f.max,
     help: f.kind === 'money' ? `${L}configs.pesos` : f.kind === 'json' ? `${L}configs.json` : f.kind === 'time' ? `${L}configs.time` : undefined,
@@ -212,6 +213,7 @@ export function configsDecl(id: string, running: boolean): ConfigDeclaration {
     load: { url: `${api(id)}/configs`, toForm: (data) => settingsToForm(fields, (data.settings ?? {}) as FormValues) },
     save: { url: `${api(id)}/configs/update`, body: (values) => ({ settings: formToSettings(fields, values) }) },
     fields: declared,
+    rows: { fields, columnLabel: (column) => settingLabel(id, column) },
     confirm: running ? `${L}configs.confirmRunning` : undefined,
   };
 }

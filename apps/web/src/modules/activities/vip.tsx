@@ -11,8 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_AMOUNT } from '@console/games';
 import { VIP_RULES, vipSettings } from '@console/activities';
-import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/config/settingsFields';
+import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -33,10 +34,10 @@ const kindColumn: ColumnDeclaration<Row> = {
 
 const fields = settingsFieldsOf(vipSettings, MAX_AMOUNT);
 
-function configDecl(): ConfigDeclaration {
+function configDecl(): ConfigScreenDeclaration {
   const declared: FieldDeclaration[] = fields.map((f) => ({
     name: f.key, label: `${V}setting.${f.key}`,
-    kind: f.kind === 'money' ? 'number' : f.kind === 'json' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
+    kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch', min: f.min, max: f.max,
     help: f.kind === 'json' ? `${V}levelsHelp` : undefined,
   }));
@@ -46,6 +47,7 @@ function configDecl(): ConfigDeclaration {
     load: { url: '/activities/newvip/vipconfig', toForm: (data) => settingsToForm(fields, (data.settings ?? {}) as FormValues) },
     save: { url: '/activities/newvip/vipconfig/update', body: (values) => ({ settings: formToSettings(fields, values) }) },
     fields: declared,
+    rows: { fields, columnLabel: (column) => `${V}setting.${column}` },
     confirm: `${V}confirm`,
   };
 }

@@ -8,10 +8,11 @@ import { Alert, Flex } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { findGame, MAX_AMOUNT } from '@console/games';
-import { ConfigScreen, type ConfigDeclaration, type FieldDeclaration, type FormValues } from '../../kit';
+import { ConfigScreen, type FieldDeclaration, type FormValues } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
 import { formToSettings, settingsFieldsOf, settingsToForm, type SettingsField } from '../../kit/config/settingsFields';
+import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { api, L } from './common';
 
 export type { SettingsField } from '../../kit/config/settingsFields';
@@ -33,12 +34,12 @@ const jsonRule = {
 };
 
 /** `base`: where the settings are served (default the game's configs; Tongits and Pusoy: their own settings screens, modules/tablegames). */
-export function configsDecl(game: string, base = `${api(game)}/configs`, title = `${L}title.${game}.configs`): ConfigDeclaration {
+export function configsDecl(game: string, base = `${api(game)}/configs`, title = `${L}title.${game}.configs`): ConfigScreenDeclaration {
   const fields = settingsFields(game);
   const declared: FieldDeclaration[] = fields.map((f) => ({
     name: f.key,
     label: settingLabel(game, f.key),
-    kind: f.kind === 'money' ? 'number' : f.kind === 'json' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
+    kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch',
     min: f.min, max: f.max,
     help: f.kind === 'money' ? `${L}configs.pesos` : f.kind === 'json' ? `${L}configs.json` : undefined,
@@ -57,6 +58,7 @@ export function configsDecl(game: string, base = `${api(game)}/configs`, title =
       body: (values) => ({ settings: formToSettings(fields, values) }),
     },
     fields: declared,
+    rows: { fields, columnLabel: (column) => settingLabel(game, column) },
   };
 }
 
