@@ -13,6 +13,11 @@ describe('every activity', () => {
       for (const f of a.final) expect(a.states).toContain(f);
       for (const st of a.states) expect(STATE_LABELS[st], `${a.id} state ${st} label`).toBeDefined();
       for (const key of Object.keys(a.defaults)) expect(a.labels[key], `${a.id}.${key} label`).toBeDefined();
+      // the columns of its tables of rows (the settings screen's row editor heads them with these)
+      for (const [key, value] of Object.entries(a.defaults)) {
+        if (!Array.isArray(value) || typeof value[0] !== 'object' || value[0] === null) continue;
+        for (const column of Object.keys(value[0] as object)) expect(a.labels[column], `${a.id}.${key}.${column} label`).toBeDefined();
+      }
     }
   });
 

@@ -302,6 +302,20 @@ export const BASE_LABELS: Record<keyof BaseSettings, Label> = {
   playerCap: { en: 'Per-player cap (0: none)', zh: '单人上限(0为不限)' },
 };
 
+/** The columns of the activities' tables of rows (milestones, steps, days, tasks, chests): an activity's own labels may override. The row editor adds (₱) to a money column. */
+export const COLUMN_LABELS: Record<string, Label> = {
+  bet: { en: 'Valid bet', zh: '有效投注' },
+  reward: { en: 'Reward', zh: '奖励' },
+  loss: { en: 'Net loss from', zh: '净输分起' },
+  rate: { en: 'Rate (%)', zh: '比例(%)' },
+  currency: { en: 'Currency', zh: '币种' },
+  quantity: { en: 'Quantity', zh: '数量' },
+  game: { en: 'Game', zh: '游戏' },
+  kind: { en: 'Task', zh: '任务' },
+  count: { en: 'Rounds', zh: '局数' },
+  points: { en: 'Points', zh: '积分' },
+};
+
 type Check<S> = (s: S, ctx: z.RefinementCtx) => void;
 
 /** A strict settings object: the base fields, the activity's own, end after start, and its own checks (§5). */
@@ -327,7 +341,7 @@ export function defineActivity<S extends BaseSettings>(spec: ActivitySpec<S>): A
   if (!spec.final.length) throw new Error(`${spec.id}: no final state`);
   return {
     ...spec,
-    labels: { ...BASE_LABELS, ...spec.labels },
+    labels: { ...COLUMN_LABELS, ...BASE_LABELS, ...spec.labels },
     defaults,
     parseSettings(input) {
       const r = spec.settings.safeParse(input);

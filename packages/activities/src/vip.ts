@@ -17,7 +17,9 @@ import { describeZodError } from '@console/games';
 import type { Label } from './define';
 
 const percent = z.number({ message: 'Expected number' }).min(0, { message: 'Must be at least 0' }).max(100, { message: 'Must be at most 100' });
-const exp = whole(1, MAX_AMOUNT);
+/** Exp is counted like centavos but is not money: a bound other than MAX_AMOUNT keeps the settings screens from showing it in pesos. */
+export const MAX_EXP = 10 * MAX_AMOUNT;
+const exp = whole(1, MAX_EXP);
 
 export const vipLevel = z.strictObject({
   level: whole(1, 50),

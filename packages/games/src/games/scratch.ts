@@ -42,7 +42,11 @@ export const scratch = defineGame({
   id: 'scratch', name: { en: 'Scratch card', zh: '刮刮乐' }, kind: 'house',
   rules: 'Each ticket shows nine prize amounts; three alike wins that amount times the stake. Prize tiers and their odds are published; 90% RTP by default.',
   settings, bets,
-  labels: { tiers: { en: 'Prize tiers (pays × stake, tickets per million)', zh: '奖级（赔付倍数，每百万张中奖数）' } },
+  labels: {
+    tiers: { en: 'Prize tiers (pays × stake, tickets per million)', zh: '奖级（赔付倍数，每百万张中奖数）' },
+    pays: { en: 'Pays (× stake)', zh: '赔付倍数' },
+    weight: { en: 'Tickets per million', zh: '每百万张中奖数' },
+  },
   resolve(s: Settings, rng, list) {
     const tickets = list.map(() => {
       let x = rng.int(OUTCOMES);

@@ -39,7 +39,7 @@ function configDecl(): ConfigScreenDeclaration {
     name: f.key, label: `${V}setting.${f.key}`,
     kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch', min: f.min, max: f.max,
-    help: f.kind === 'json' ? `${V}levelsHelp` : undefined,
+    help: f.kind === 'rows' ? `${V}levelsHelp` : undefined,
   }));
   return {
     name: 'activities-newvip-vipconfig',
