@@ -302,7 +302,7 @@ export const BASE_LABELS: Record<keyof BaseSettings, Label> = {
   playerCap: { en: 'Per-player cap (0: none)', zh: '单人上限(0为不限)' },
 };
 
-/** The columns of the activities' tables of rows (milestones, steps, days, tasks, chests): an activity's own labels may override. The row editor adds (₱) to a money column. */
+/** The columns of the activities' tables of rows (milestones, steps, days, tasks, chests) and their select options: an activity's own labels may override. The row editor adds (₱) to a money column. */
 export const COLUMN_LABELS: Record<string, Label> = {
   bet: { en: 'Valid bet', zh: '有效投注' },
   reward: { en: 'Reward', zh: '奖励' },
@@ -314,6 +314,14 @@ export const COLUMN_LABELS: Record<string, Label> = {
   kind: { en: 'Task', zh: '任务' },
   count: { en: 'Rounds', zh: '局数' },
   points: { en: 'Points', zh: '积分' },
+  // the options of their select columns
+  tongits: { en: 'Tongits', zh: 'Tongits' },
+  pusoy: { en: 'Pusoy', zh: 'Pusoy' },
+  play: { en: 'Play rounds', zh: '玩局数' },
+  win: { en: 'Win rounds', zh: '赢局数' },
+  chip: { en: 'Chips', zh: '筹码' },
+  bean: { en: 'Beans', zh: '豆子' },
+  diamond: { en: 'Diamonds', zh: '钻石' },
 };
 
 type Check<S> = (s: S, ctx: z.RefinementCtx) => void;

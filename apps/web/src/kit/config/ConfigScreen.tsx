@@ -16,7 +16,11 @@ import type { SettingsField } from './settingsFields';
  * its columns labelled by `rows.columnLabel` (the screen's field labels).
  */
 export interface ConfigScreenDeclaration extends ConfigDeclaration {
-  rows?: { fields: readonly SettingsField[]; columnLabel: (column: string) => string };
+  rows?: {
+    fields: readonly SettingsField[]; columnLabel: (column: string) => string;
+    /** i18n key of a select column's option (the option itself when untranslated). */
+    optionLabel?: (column: string, option: string) => string;
+  };
 }
 
 /** A configuration form from a declaration: load, validate, confirm overwrite, save. */
@@ -74,7 +78,7 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
       ) : loaded.isPending ? (
         <Skeleton active />
       ) : (
-        <Form form={form} name={`kit-config-${decl.name}`} layout="vertical" style={{ maxWidth: 640 }} autoComplete="off">
+        <Form form={form} name={`kit-config-${decl.name}`} layout="vertical" style={{ maxWidth: decl.rows?.fields.some((f) => f.kind === 'rows') ? 1080 : 640 }} autoComplete="off">
           <ConfigFields fields={fields} rows={decl.rows} />
           <Button type="primary" onClick={save} loading={saving}>{t('kit.config.save')}</Button>
         </Form>
@@ -92,7 +96,7 @@ function ConfigFields({ fields, rows }: { fields: FieldDeclaration[]; rows: Conf
       {fields.map((field) => {
         const table = tables.get(field.name);
         return table
-          ? <RowsField key={field.name} field={table} label={field.label} help={field.help} columnLabel={rows.columnLabel} />
+          ? <RowsField key={field.name} field={table} label={field.label} help={field.help} columnLabel={rows.columnLabel} optionLabel={rows.optionLabel} />
           : <FormFields key={field.name} fields={[field]} />;
       })}
     </>

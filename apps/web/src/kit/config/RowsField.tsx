@@ -20,6 +20,8 @@ export interface RowsFieldProps {
   columnLabel: (column: string) => string;
   /** i18n key of a help line under the table. */
   help?: string;
+  /** i18n key of a select column's option; the option itself when untranslated. */
+  optionLabel?: (column: string, option: string) => string;
 }
 
 interface ListRow { key: number; name: number }
@@ -29,17 +31,17 @@ export function newRow(columns: readonly SettingsColumn[]): Record<string, unkno
   return Object.fromEntries(columns.map((c) => [c.key, c.default !== undefined ? c.default : c.kind === 'switch' ? false : undefined]));
 }
 
-function cellInput(c: SettingsColumn, label: string) {
+function cellInput(c: SettingsColumn, label: string, option: (o: string) => string) {
   switch (c.kind) {
     case 'money': return <InputNumber aria-label={label} min={c.min} max={c.max} precision={2} step={0.01} style={{ width: 130 }} />;
     case 'number': return <InputNumber aria-label={label} min={c.min} max={c.max} style={{ width: 110 }} />;
     case 'switch': return <Switch aria-label={label} size="small" />;
-    case 'select': return <Select aria-label={label} options={(c.options ?? []).map((o) => ({ value: o, label: o }))} style={{ minWidth: 110 }} />;
+    case 'select': return <Select aria-label={label} options={(c.options ?? []).map((o) => ({ value: o, label: option(o) }))} style={{ minWidth: 110 }} />;
     default: return <Input aria-label={label} style={{ width: 140 }} />;
   }
 }
 
-export function RowsField({ field, label, columnLabel, help }: RowsFieldProps) {
+export function RowsField({ field, label, columnLabel, help, optionLabel }: RowsFieldProps) {
   const { t } = useTranslation();
   const columns = field.columns ?? [];
   const { minItems = 0, maxItems } = field;
@@ -72,7 +74,7 @@ export function RowsField({ field, label, columnLabel, help }: RowsFieldProps) {
                   rules={c.kind === 'switch' || c.kind === 'text' ? [] : [required]}
                   valuePropName={c.kind === 'switch' ? 'checked' : 'value'}
                 >
-                  {cellInput(c, `${title(c)} ${row.name + 1}`)}
+                  {cellInput(c, `${title(c)} ${row.name + 1}`, (o) => (optionLabel ? t(optionLabel(c.key, o), { defaultValue: o }) : o))}
                 </Form.Item>
               ),
             })),

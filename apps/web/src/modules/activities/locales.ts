@@ -23,12 +23,14 @@ const titles = (lang: Lang) => {
 };
 
 const settingLabels = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, Object.fromEntries(Object.entries(a.labels).map(([k, v]) => [k, v[lang]]))]));
+const names = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, a.name[lang]]));
 const rules = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, a.rules[lang]]));
 const states = (lang: Lang) => Object.fromEntries(Object.entries(STATE_LABELS).map(([k, v]) => [k, v[lang]]));
 
 const en = {
   title: titles('en'),
   setting: settingLabels('en'),
+  name: names('en'),
   rules: rules('en'),
   state: states('en'),
   currency: { chip: 'Chips', bean: 'Beans', diamond: 'Diamonds' },
@@ -44,8 +46,9 @@ const en = {
   invite: { valid: 'Valid', invalid: 'Not valid' },
   zone: {
     title: 'Activity zone', items: 'Activities', rules: 'The activities the app shows in its zone',
-    help: 'A JSON list of {activity, visible, order, banner: {en, zh}} (banners ≤ 100 characters); hidden ones are left out, the rest sorted by order, unlisted activities after them',
-    example: 'Example:', confirm: 'Saving starts a new version of the activity zone; the app applies it at once. Save?',
+    help: 'One row per activity: hidden ones are left out, the rest sorted by order, unlisted activities after them; banners ≤ 100 characters',
+    activity: 'Activity', visible: 'Shown', order: 'Order', bannerEn: 'Banner (English)', bannerZh: 'Banner (Chinese)',
+    confirm: 'Saving starts a new version of the activity zone; the app applies it at once. Save?',
   },
   dashboard: {
     chart: 'Participants, rewards and amount paid by day', rewardedPesos: 'Paid (₱)', days: 'By day', noLimit: 'no limit',
@@ -83,6 +86,7 @@ const en = {
 const zh: typeof en = {
   title: titles('zh'),
   setting: settingLabels('zh'),
+  name: names('zh'),
   rules: rules('zh'),
   state: states('zh'),
   currency: { chip: '筹码', bean: '豆子', diamond: '钻石' },
@@ -98,8 +102,9 @@ const zh: typeof en = {
   invite: { valid: '有效', invalid: '无效' },
   zone: {
     title: '活动专区', items: '活动', rules: 'App活动专区展示的活动',
-    help: 'JSON 列表 {activity, visible, order, banner: {en, zh}}（横幅不超过100个字符）；隐藏的不展示，其余按 order 排序，未列出的活动排在最后',
-    example: '示例：', confirm: '保存将生成新的活动专区版本，App 立即生效。确定保存？',
+    help: '每个活动一行：隐藏的不展示，其余按顺序排列，未列出的活动排在最后；横幅不超过100个字符',
+    activity: '活动', visible: '展示', order: '顺序', bannerEn: '横幅（英文）', bannerZh: '横幅（中文）',
+    confirm: '保存将生成新的活动专区版本，App 立即生效。确定保存？',
   },
   dashboard: {
     chart: '每日参与人数、发奖次数与发放金额', rewardedPesos: '发放金额(₱)', days: '按日', noLimit: '不限',

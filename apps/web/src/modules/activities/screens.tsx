@@ -7,7 +7,7 @@
  *               a running activity warns that a save resets the current period's unfinished progress
  *   configlogs  every version of the settings (who, when, before and after)
  *   invitedetail inviter → invitee rows, valid under the activity's invitee rule or why not (kit list, export)
- * and the activity zone (/activities/activityzone): the app's order, visibility and banners as JSON (kit config screen, history).
+ * and the activity zone (/activities/activityzone): the app's order, visibility and banners as a table of rows (kit config screen, history).
  */
 import { Alert, Card, Flex, Table, Tabs, Tag } from 'antd';
 import i18next from 'i18next';
@@ -15,11 +15,11 @@ import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { findActivity } from '@console/activities';
+import { ACTIVITIES, findActivity } from '@console/activities';
 import { MAX_AMOUNT as MAX_AMOUNT_CENTAVOS } from '@console/games';
 import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
-import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/config/settingsFields';
+import { formToSettings, settingsFieldsOf, settingsToForm, type SettingsField } from '../../kit/config/settingsFields';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { dayEnd, dayStart, formatMoney, formatPercent } from '../../lib/format';
@@ -213,7 +213,7 @@ export function configsDecl(id: string, running: boolean): ConfigScreenDeclarati
     load: { url: `${api(id)}/configs`, toForm: (data) => settingsToForm(fields, (data.settings ?? {}) as FormValues) },
     save: { url: `${api(id)}/configs/update`, body: (values) => ({ settings: formToSettings(fields, values) }) },
     fields: declared,
-    rows: { fields, columnLabel: (column) => settingLabel(id, column) },
+    rows: { fields, columnLabel: (column) => settingLabel(id, column), optionLabel: (_, option) => settingLabel(id, option) },
     confirm: running ? `${L}configs.confirmRunning` : undefined,
   };
 }
@@ -295,15 +295,48 @@ export function inviteDetailList(id: string): ListDeclaration<Row> {
 
 // ------------------------------------------------------------------------------ activityzone
 
-const ZONE_EXAMPLE = '[{"activity": "redfission", "visible": true, "order": 1, "banner": {"en": "…", "zh": "…"}}]';
+const ACTIVITY_IDS = ACTIVITIES.map((a) => a.id as string);
 
-export function zoneDecl(): ConfigDeclaration {
+/** A row of the zone's table: the document's item with its banner's two languages as columns. */
+interface ZoneRow { activity: string; visible: boolean; order: number; bannerEn: string; bannerZh: string }
+interface ZoneItem { activity: string; visible: boolean; order: number; banner: { en: string; zh: string } }
+
+/** The zone's table of rows: an activity (once each; the server names one listed twice), shown or not, its order, its banner in each language. */
+const zoneRows = (activities: string[]): SettingsField => ({
+  key: 'items', kind: 'rows', maxItems: activities.length,
+  columns: [
+    { key: 'activity', kind: 'select', options: activities },
+    { key: 'visible', kind: 'switch', default: true },
+    { key: 'order', kind: 'number', min: 0, max: 10_000 },
+    { key: 'bannerEn', kind: 'text', default: '' },
+    { key: 'bannerZh', kind: 'text', default: '' },
+  ],
+});
+
+/** The zone as rows; never saved: every activity, shown, in catalogue order. */
+export function zoneToRows(items: ZoneItem[], activities: string[]): ZoneRow[] {
+  const list = items.length > 0 ? items : activities.map((activity, i) => ({ activity, visible: true, order: i + 1, banner: { en: '', zh: '' } }));
+  return list.map((it) => ({ activity: it.activity, visible: it.visible, order: it.order, bannerEn: it.banner.en, bannerZh: it.banner.zh }));
+}
+
+/** The rows as the zone document the server checks (it names a wrong field: zone.items.0.banner.en). */
+export function rowsToZone(rows: Partial<ZoneRow>[]): { items: ZoneItem[] } {
+  return {
+    items: rows.map((r) => ({
+      activity: String(r.activity ?? ''), visible: Boolean(r.visible), order: Number(r.order ?? 0),
+      banner: { en: String(r.bannerEn ?? '').trim(), zh: String(r.bannerZh ?? '').trim() },
+    })),
+  };
+}
+
+export function zoneDecl(activities: string[]): ConfigScreenDeclaration {
   return {
     name: 'activities-activityzone',
     title: `${L}zone.title`,
-    load: { url: '/activities/activityzone', toForm: (data) => ({ items: JSON.stringify((data.zone as { items?: unknown[] } | undefined)?.items ?? [], null, 2) }) },
-    save: { url: '/activities/activityzone/update', body: (values) => ({ zone: { items: JSON.parse(String(values.items ?? '[]')) } }) },
-    fields: [{ name: 'items', label: `${L}zone.items`, kind: 'textarea', required: true, help: `${L}zone.help`, rules: [jsonRule] }],
+    load: { url: '/activities/activityzone', toForm: (data) => ({ items: zoneToRows((data.zone as { items?: ZoneItem[] } | undefined)?.items ?? [], (data.activities as string[] | undefined) ?? activities) }) },
+    save: { url: '/activities/activityzone/update', body: (values) => ({ zone: rowsToZone((values.items as Partial<ZoneRow>[] | undefined) ?? []) }) },
+    fields: [{ name: 'items', label: `${L}zone.items`, kind: 'textarea', help: `${L}zone.help` }],
+    rows: { fields: [zoneRows(activities)], columnLabel: (column) => `${L}zone.${column}`, optionLabel: (_, id) => `${L}name.${id}` },
     confirm: `${L}zone.confirm`,
   };
 }
@@ -314,14 +347,14 @@ export const zoneHistory: HistoryDeclaration = {
   keyLabel: () => `${L}zone.title`,
 };
 
-/** The activity zone: the list as JSON (the server names a wrong field), with its history. */
+/** The activity zone: one row per activity (shown or not, order, banners), with its history. */
 export function ActivityZone() {
   const { t } = useTranslation();
   return (
     <WithHistory history={zoneHistory}>
       <Flex vertical gap={12}>
-        <Alert type="info" showIcon title={t(`${L}zone.rules`)} description={`${t(`${L}zone.example`)} ${ZONE_EXAMPLE}`} />
-        <ConfigScreen decl={zoneDecl()} />
+        <Alert type="info" showIcon title={t(`${L}zone.rules`)} />
+        <ConfigScreen decl={zoneDecl(ACTIVITY_IDS)} />
       </Flex>
     </WithHistory>
   );
