@@ -1,4 +1,7 @@
 /** Strings of the leaderboard screens (keys under 'rank'). */
+import { GAMES } from '@console/games';
+
+const gameNames = (lang: 'en' | 'zh') => Object.fromEntries(GAMES.map((g) => [g.id, g.name[lang]]));
 const en = {
   title: { standings: 'Leaderboards · Standings', settlements: 'Leaderboards · Settlements', boards: 'Leaderboards · Boards' },
   tab: { standings: 'Standings (top 50)', settlements: 'Past settlements' },
@@ -11,9 +14,15 @@ const en = {
   },
   hint: { standings: 'No board yet, or nobody ranked in this period. Enter a board id and a period to look at another one.' },
   help: {
-    boards: 'A JSON list: [{"id": "tongits-daily", "game": "tongits" or "all", "metric": "wins" | "validBet" | "deposits", "period": "day" | "week", '
-      + '"rewards": {"1": 100000, "2-3": 50000, "4-10": 20000, "11-50": 5000}, "open": true}]. Rewards in centavos; a deposits board is for all games.',
-    budget: 'What the leaderboards may pay, in centavos; 0: no limit',
+    boards: 'One row a board: its id (1–32 of a-z, 0-9, _ and -), the game (all, or one), what ranks (chips won, valid bet or deposits: a deposits board is for all games), '
+      + 'daily or weekly, and what each rank of a tier is paid',
+    budget: 'What the leaderboards may pay, in pesos; 0: no limit',
+  },
+  col: { id: 'Board id', game: 'Game', metric: 'Ranked by', period: 'Period', r1: 'Rank 1', r2_3: 'Ranks 2–3', r4_10: 'Ranks 4–10', r11_50: 'Ranks 11–50', open: 'Open' },
+  opt: {
+    game: { all: 'All games', ...gameNames('en') } as Record<string, string>,
+    metric: { wins: 'Chips won', validBet: 'Valid bet', deposits: 'Deposits' },
+    period: { day: 'Daily', week: 'Weekly' },
   },
   action: { settle: 'Settle now' },
   confirm: { settle: 'Settle every ended period of the open boards now? Each ranked player is paid once through the ledger; this cannot be undone.' },
@@ -31,9 +40,15 @@ const zh: typeof en = {
   },
   hint: { standings: '尚无榜单，或本周期无人上榜。输入榜单 ID 和周期查看其他榜单。' },
   help: {
-    boards: 'JSON 列表：[{"id": "tongits-daily", "game": "tongits" 或 "all", "metric": "wins" | "validBet" | "deposits", "period": "day" | "week", '
-      + '"rewards": {"1": 100000, "2-3": 50000, "4-10": 20000, "11-50": 5000}, "open": true}]。奖励单位为分；充值榜须为全部游戏。',
-    budget: '排行榜可发放的总量（分）；0 为不限',
+    boards: '每个榜单一行：榜单 ID（1–32 个 a-z、0-9、_ 和 -）、游戏（全部或某一游戏）、排名依据（赢取筹码、有效投注或充值：充值榜须为全部游戏）、'
+      + '日榜或周榜，以及各名次档位每名的奖励',
+    budget: '排行榜可发放的总量（比索）；0 为不限',
+  },
+  col: { id: '榜单 ID', game: '游戏', metric: '排名依据', period: '周期', r1: '第1名', r2_3: '第2–3名', r4_10: '第4–10名', r11_50: '第11–50名', open: '开启' },
+  opt: {
+    game: { all: '全部游戏', ...gameNames('zh') },
+    metric: { wins: '赢取筹码', validBet: '有效投注', deposits: '充值' },
+    period: { day: '日榜', week: '周榜' },
   },
   action: { settle: '立即结算' },
   confirm: { settle: '立即结算所有已开启榜单的已结束周期？每位上榜玩家通过账本发放一次奖励，无法撤销。' },

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 /**
  * The leaderboard screens: the standings of a board (rank, value, tier), the settlements tab
- * with "Settle now" only for the roles of /activities/rankmanage, and the boards' JSON text
- * sent as the document (unparsable text sent as is, for the server's 400 naming the field).
+ * with "Settle now" only for the roles of /activities/rankmanage, and the boards as rows (the
+ * rewards of each rank tier and the budgets in pesos) sent back as the document in centavos.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderScreen } from '../../kit/test/setup';
 import { clearSession, setUser } from '../../shell/session';
-import { RankScreen, toSettings } from './screens';
+import { RankScreen, toForm, toSettings } from './screens';
 
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../shell/request');
@@ -49,8 +49,19 @@ describe('rank', () => {
     expect(await screen.findByText('Settle now')).toBeTruthy();
   });
 
-  it('boards: the JSON text is the document; unparsable text goes as is', () => {
-    expect(toSettings({ boards: '[{"id":"a"}]', totalBudget: '5', dailyBudget: 0 })).toEqual({ settings: { boards: [{ id: 'a' }], totalBudget: 5, dailyBudget: 0 } });
-    expect(toSettings({ boards: '[oops', totalBudget: 0, dailyBudget: 0 }).settings.boards).toBe('[oops');
+  it('boards: rows with the rewards of each tier and the budgets in pesos, back to the document in centavos', () => {
+    const settings = {
+      boards: [{ id: 'tongits-daily', game: 'tongits', metric: 'wins', period: 'day', open: true, rewards: { 1: 100_000, '2-3': 50_000, '4-10': 20_000, '11-50': 5_000 } }],
+      totalBudget: 5_000_000, dailyBudget: 0,
+    };
+    const form = toForm({ settings });
+    expect(form).toEqual({
+      totalBudget: 50_000, dailyBudget: 0,
+      boards: [{ id: 'tongits-daily', game: 'tongits', metric: 'wins', period: 'day', open: true, r1: 1_000, r2_3: 500, r4_10: 200, r11_50: 50 }],
+    });
+    expect(toSettings(form)).toEqual({ settings });
+    expect(toSettings({ boards: [{ id: ' weekly ', game: 'all', metric: 'deposits', period: 'week', r1: 12.34 }], totalBudget: 0, dailyBudget: 1 }).settings).toEqual({
+      boards: [{ id: 'weekly', game: 'all', metric: 'deposits', period: 'week', open: false, rewards: { 1: 1_234, '2-3': 0, '4-10': 0, '11-50': 0 } }], totalBudget: 0, dailyBudget: 100,
+    });
   });
 });

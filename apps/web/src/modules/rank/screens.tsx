@@ -13,6 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ConfigScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
+import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
+import type { SettingsField } from '../../kit/config/settingsFields';
+import { RANK_GAMES, RANK_METRICS, RANK_PERIODS, type RankBoard } from '@console/schemas';
 
 type Row = Record<string, unknown>;
 export const L = 'rank.';
@@ -83,33 +86,59 @@ export function RankScreen() {
 
 // ------------------------------------------------------------------------------ boards (admin)
 
-/** The boards as editable JSON text (one object a board); anything unparsable goes to the server as is and comes back a 400 naming settings.boards. */
-const toForm = (data: FormValues): FormValues => {
-  const s = (data.settings ?? {}) as Record<string, unknown>;
-  return { totalBudget: s.totalBudget ?? 0, dailyBudget: s.dailyBudget ?? 0, boards: JSON.stringify(s.boards ?? [], null, 2) };
-};
-
-export const toSettings = (v: FormValues) => {
-  let boards: unknown = v.boards;
-  try {
-    boards = JSON.parse(String(v.boards ?? '[]'));
-  } catch {
-    // sent as text: the server answers settings.boards: …
-  }
-  return { settings: { boards, totalBudget: Number(v.totalBudget ?? 0), dailyBudget: Number(v.dailyBudget ?? 0) } };
-};
-
+/** A board as a row of the boards' table: its rewards of each rank tier as columns (pesos). */
+type BoardRow = { id: string; game: string; metric: string; period: string; open: boolean; r1: number; r2_3: number; r4_10: number; r11_50: number };
+const TIER_COLUMN = { 1: 'r1', '2-3': 'r2_3', '4-10': 'r4_10', '11-50': 'r11_50' } as const;
 const MAX = 1_000_000_000_000;
-export const boardsDecl: ConfigDeclaration = {
+const pesos = (centavos: unknown) => Number(centavos ?? 0) / 100;
+const centavos = (pesos: unknown) => Math.round(Number(pesos ?? 0) * 100);
+
+/** The boards' table: id, game, metric, period, the reward of each rank tier, open. */
+export const BOARD_ROWS: SettingsField = {
+  key: 'boards', kind: 'rows', maxItems: 50,
+  columns: [
+    { key: 'id', kind: 'text' },
+    { key: 'game', kind: 'select', options: [...RANK_GAMES], default: 'all' },
+    { key: 'metric', kind: 'select', options: [...RANK_METRICS], default: 'wins' },
+    { key: 'period', kind: 'select', options: [...RANK_PERIODS], default: 'day' },
+    ...Object.values(TIER_COLUMN).map((key) => ({ key, kind: 'money' as const, min: 0.01, max: MAX / 100 })),
+    { key: 'open', kind: 'switch', default: true },
+  ],
+};
+
+/** The settings as the form shows them: boards as rows, rewards and budgets in pesos. */
+export const toForm = (data: FormValues): FormValues => {
+  const s = (data.settings ?? {}) as { boards?: RankBoard[]; totalBudget?: number; dailyBudget?: number };
+  return {
+    totalBudget: pesos(s.totalBudget), dailyBudget: pesos(s.dailyBudget),
+    boards: (s.boards ?? []).map((b): BoardRow => ({
+      id: b.id, game: b.game, metric: b.metric, period: b.period, open: b.open,
+      ...Object.fromEntries(Object.entries(TIER_COLUMN).map(([tier, key]) => [key, pesos(b.rewards[tier as keyof RankBoard['rewards']])])) as Pick<BoardRow, 'r1' | 'r2_3' | 'r4_10' | 'r11_50'>,
+    })),
+  };
+};
+
+/** The form's values as the settings document (centavos); the server checks it and names a wrong field (settings.boards.0.id). */
+export const toSettings = (v: FormValues) => {
+  const rows = (Array.isArray(v.boards) ? v.boards : []) as Partial<BoardRow>[];
+  const boards = rows.map((r) => ({
+    id: String(r.id ?? '').trim(), game: r.game, metric: r.metric, period: r.period, open: Boolean(r.open),
+    rewards: Object.fromEntries(Object.entries(TIER_COLUMN).map(([tier, key]) => [tier, centavos(r[key])])),
+  }));
+  return { settings: { boards, totalBudget: centavos(v.totalBudget), dailyBudget: centavos(v.dailyBudget) } };
+};
+
+export const boardsDecl: ConfigScreenDeclaration = {
   name: 'rank-boards',
   title: `${L}title.boards`,
   load: { url: `${API}/configs`, toForm },
   save: { url: `${API}/configs/update`, body: toSettings },
   fields: [
-    { name: 'boards', label: `${L}f.boards`, kind: 'textarea', required: true, help: `${L}help.boards` },
-    { name: 'totalBudget', label: `${L}f.totalBudget`, kind: 'number', required: true, min: 0, max: MAX, help: `${L}help.budget` },
-    { name: 'dailyBudget', label: `${L}f.dailyBudget`, kind: 'number', required: true, min: 0, max: MAX, help: `${L}help.budget` },
+    { name: 'boards', label: `${L}f.boards`, kind: 'textarea', help: `${L}help.boards` },
+    { name: 'totalBudget', label: `${L}f.totalBudget`, kind: 'number', required: true, min: 0, max: MAX / 100, help: `${L}help.budget` },
+    { name: 'dailyBudget', label: `${L}f.dailyBudget`, kind: 'number', required: true, min: 0, max: MAX / 100, help: `${L}help.budget` },
   ],
+  rows: { fields: [BOARD_ROWS], columnLabel: (column) => `${L}col.${column}`, optionLabel: (column, option) => `${L}opt.${column}.${option}` },
 };
 
 export const boardsHistory: HistoryDeclaration = {
