@@ -139,6 +139,9 @@ const playerExists = async (db: Db, uid: number) => (await db.selectFrom('player
  */
 export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boolean, o: DemoPlayers): Promise<boolean> {
   if (o.players < 1) return false;
+  // a plain function, never `o.log?.(…, await step())`: an optional call skips its arguments, and
+  // every step of the seed with them, when no log is given
+  const log = o.log ?? (() => undefined);
   const first = DEMO_UID_BASE + 1;
   const last = DEMO_UID_BASE + o.players;
   if (!fresh && (!(await playerExists(db, first)) || (await playerExists(db, last)))) return false;
@@ -154,33 +157,33 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     // nothing left half-credited (a batch of a seed cut off before this line included)
     await finishBatches(db, end);
     const messages = await seedMessageTraffic(db, config, DEMO_PASSWORD, end);
-    o.log?.('demo messages', { ...messages });
+    log('demo messages', { ...messages });
     const campaigns = await seedLostPlayerCampaigns(db, config, DEMO_PASSWORD, end);
-    o.log?.('demo retrieval campaigns', { ...campaigns });
+    log('demo retrieval campaigns', { ...campaigns });
     // issue 9: distribution, after the history it builds on
-    o.log?.('demo partners', await seedPartnerActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo rooms', await seedRoomActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo agents', await seedAgentActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo agent-reports', await seedAgentReportActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo agentmanager', await seedAgentManagerActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo agentx', await seedAgentxActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
-    o.log?.('demo tongitsarena', { ...(await seedTongitsArena(db, config, DEMO_PASSWORD, end)) });
-    o.log?.('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
-    o.log?.('demo rank', { ...(await seedRankActivity(db, config, DEMO_PASSWORD, end)) });
-    o.log?.('demo fbactivity', { ...(await seedFbActivity(db, config, DEMO_PASSWORD, end)) });
-    o.log?.('demo vip', { ...(await seedVipHistory(db, end, o.days)) });
+    log('demo partners', await seedPartnerActivity(db, config, DEMO_PASSWORD, end));
+    log('demo rooms', await seedRoomActivity(db, config, DEMO_PASSWORD, end));
+    log('demo agents', await seedAgentActivity(db, config, DEMO_PASSWORD, end));
+    log('demo agent-reports', await seedAgentReportActivity(db, config, DEMO_PASSWORD, end));
+    log('demo agentmanager', await seedAgentManagerActivity(db, config, DEMO_PASSWORD, end));
+    log('demo agentx', await seedAgentxActivity(db, config, DEMO_PASSWORD, end));
+    log('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
+    log('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
+    log('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
+    log('demo tongitsarena', { ...(await seedTongitsArena(db, config, DEMO_PASSWORD, end)) });
+    log('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
+    log('demo rank', { ...(await seedRankActivity(db, config, DEMO_PASSWORD, end)) });
+    log('demo fbactivity', { ...(await seedFbActivity(db, config, DEMO_PASSWORD, end)) });
+    log('demo vip', { ...(await seedVipHistory(db, end, o.days)) });
     // after the levels' history: the VIPs it made
-    o.log?.('demo vipsend', { ...(await seedVipSendActivity(db, config, DEMO_PASSWORD, end)) });
+    log('demo vipsend', { ...(await seedVipSendActivity(db, config, DEMO_PASSWORD, end)) });
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
     const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
     const rejected = faults.reduce((a, [, n]) => a + n, 0);
     const controlRefusals = [...result.stats.rejections].reduce((a, [key, n]) => a + (key.includes(CONTROL_REFUSAL) ? n : 0), 0);
     const staffActions = Object.values(result.stats.staff).reduce((n, c) => n + c.applied, 0);
-    o.log?.('demo players seeded', { players: o.players, days: o.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 });
-    if (rejected) o.log?.('demo seed: refused actions', Object.fromEntries(faults));
+    log('demo players seeded', { players: o.players, days: o.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 });
+    if (rejected) log('demo seed: refused actions', Object.fromEntries(faults));
   } finally {
     await staff.close();
   }
