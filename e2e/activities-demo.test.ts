@@ -2,7 +2,7 @@
  * Every /activities and /vipmanager screen on a small demo, in Chromium (issue 10: "every
  * /activities screen opens with data for admin"): the demo's history, its staff and its apps
  * (activity claims, redemption codes, leaderboards, shares, the Tongits arena, VIP batches)
- * fill them; admin opens each leaf screen of the catalogue it may see, and each is built (not
+ * fill them, and one recall the test's app sends (a small history rarely has a friend away 15 days); admin opens each leaf screen of the catalogue it may see, and each is built (not
  * "not available yet"), does not crash, answers no API call with a 5xx, logs no error, and
  * shows data (table rows, a chart, statistics or a settings form with values; on a screen that
  * opens on a form, its other tabs).
@@ -12,6 +12,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { listScreens, mayAccess } from '@console/catalog';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
 import { newPage, signIn } from './pages.ts';
+import { platformClient } from './platform.ts';
+
+const DAY = 86_400_000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,6 +39,21 @@ async function dataInAnotherTab(page: Page, marks: Locator): Promise<boolean> {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ DEMO_PLAYERS: '300', DEMO_DAYS: '24' }, { startTimeoutMs: 600_000 }), launchBrowser()]);
+  // a recall, which 24 days of 300 players may lack (a friend away 15 days or more is rare): a
+  // player's app recalls a friend away 20 days, who comes back; both apps read their activities
+  const p = platformClient(server.url);
+  const now = Date.now();
+  const at = (ms: number) => new Date(ms).toISOString();
+  const player = (uid: number, name: string) => ({ uid, name, ip: `10.9.5.${uid % 100}`, deviceId: `e2e-recall-${uid}`, package: 'com.demo.e2e' });
+  const results = await p.events([
+    { type: 'player.registered', at: at(now - 21 * DAY), data: player(990_501, 'E2E recaller') },
+    { type: 'player.registered', at: at(now - 21 * DAY), data: player(990_502, 'E2E friend') },
+    { type: 'player.login', at: at(now - 20 * DAY), data: { uid: 990_502, ip: '10.9.5.2', deviceId: 'e2e-recall-990502' } },
+    { type: 'player.recall', at: at(now - 2 * DAY), data: { uid: 990_501, friendUid: 990_502 } },
+    { type: 'player.login', at: at(now - 2 * DAY + 3_600_000), data: { uid: 990_502, ip: '10.9.5.2', deviceId: 'e2e-recall-990502' } },
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+  for (const uid of [990_501, 990_502]) expect((await p.get('/api/platform/activities', `uid=${uid}`)).status).toBe(200);
 }, 660_000);
 afterAll(async () => {
   await browser?.close();
