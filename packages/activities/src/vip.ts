@@ -66,12 +66,20 @@ export const vipSettings = z.strictObject({
 export type VipSettings = z.infer<typeof vipSettings>;
 export const VIP_DEFAULTS: VipSettings = vipSettings.parse({});
 
-export const VIP_LABELS: Record<keyof VipSettings, Label> = {
+/** The settings' labels and the level rows' column labels (the console's VIP settings screen takes them from here). */
+export const VIP_LABELS: Record<keyof VipSettings | keyof VipSettings['levels'][number], Label> = {
   open: { en: 'Evaluate and pay daily', zh: '每日评估与发放' },
   betExp: { en: 'Exp per centavo of valid bet', zh: '每分有效投注的经验' },
   periodDays: { en: 'Maintain period (days)', zh: '保级周期(天)' },
   restoreDays: { en: 'Days to recover a lost level', zh: '降级后可恢复天数' },
-  levels: { en: 'Levels (level, upExp, maintainExp, recoverExp, gift, betRebate %, depositBonus %)', zh: '等级(等级, 升级经验, 保级经验, 恢复经验, 升级礼金, 投注返利%, 充值加赠%)' },
+  levels: { en: 'Levels', zh: '等级' },
+  level: { en: 'Level', zh: '等级' },
+  upExp: { en: 'Level-up exp', zh: '升级经验' },
+  maintainExp: { en: 'Maintain exp', zh: '保级经验' },
+  recoverExp: { en: 'Recover exp', zh: '恢复经验' },
+  gift: { en: 'Level-up gift', zh: '升级礼金' },
+  betRebate: { en: 'Bet rebate (%)', zh: '投注返利(%)' },
+  depositBonus: { en: 'Deposit bonus (%)', zh: '充值加赠(%)' },
 };
 
 export const VIP_RULES: Label = {

@@ -4,7 +4,7 @@
  * @console/activities (en and zh): a new activity brings its own strings.
  */
 import { listScreens } from '@console/catalog';
-import { ACTIVITIES, STATE_LABELS } from '@console/activities';
+import { ACTIVITIES, STATE_LABELS, VIP_LABELS } from '@console/activities';
 import { activityScreenEntries } from './common';
 
 type Lang = 'en' | 'zh';
@@ -23,6 +23,7 @@ const titles = (lang: Lang) => {
 };
 
 const settingLabels = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, Object.fromEntries(Object.entries(a.labels).map(([k, v]) => [k, v[lang]]))]));
+const vipLabels = (lang: Lang) => Object.fromEntries(Object.entries(VIP_LABELS).map(([k, v]) => [k, v[lang]]));
 const names = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, a.name[lang]]));
 const rules = (lang: Lang) => Object.fromEntries(ACTIVITIES.map((a) => [a.id, a.rules[lang]]));
 const states = (lang: Lang) => Object.fromEntries(Object.entries(STATE_LABELS).map(([k, v]) => [k, v[lang]]));
@@ -68,8 +69,7 @@ const en = {
     configTitle: 'New VIP · VIP settings', dashboardTitle: 'New VIP · VIP dashboard', searchTitle: 'VIP search', settings: 'VIP settings', rules: 'Rules',
     confirm: 'Saving starts a new version of the VIP settings; the next daily evaluation applies it to every player (a shorter period applies to the running one). Save?',
     levelsHelp: 'One row per level, from 1, thresholds rising: exp counts a recharged centavo as 1 (a ₱100 recharge is 10,000 exp); the gift in pesos; rebate and bonus in percent',
-    setting: { open: 'Evaluate and pay daily', betExp: 'Exp per centavo of valid bet', periodDays: 'Maintain period (days)', restoreDays: 'Days to recover a lost level', levels: 'Levels',
-      level: 'Level', upExp: 'Level-up exp', maintainExp: 'Maintain exp', recoverExp: 'Recover exp', gift: 'Level-up gift', betRebate: 'Bet rebate (%)', depositBonus: 'Deposit bonus (%)' },
+    setting: vipLabels('en'),
     kind: { up: 'Level up', maintain: 'Maintained', down: 'Level down', restore: 'Restored' },
     chart: 'Level changes and payments by day', changes: 'Level changes', levelsNow: 'VIP players by level (last evaluated day: {{day}})',
     levelsTitle: 'Levels in force (maintain period {{period}} days, restore within {{restore}} days)',
@@ -124,8 +124,7 @@ const zh: typeof en = {
     configTitle: '新VIP · VIP配置', dashboardTitle: '新VIP · VIP数据看板', searchTitle: 'VIP查询', settings: 'VIP配置', rules: '规则',
     confirm: '保存将生成新的VIP配置版本，下一次每日评估对所有玩家生效（缩短的周期对进行中的周期同样生效）。确定保存？',
     levelsHelp: '每个等级一行，从1开始，门槛递增：充值1分计1经验（充值₱100为10,000经验）；礼金单位为比索；返利与加赠为百分比',
-    setting: { open: '每日评估与发放', betExp: '每分有效投注的经验', periodDays: '保级周期(天)', restoreDays: '降级后可恢复天数', levels: '等级',
-      level: '等级', upExp: '升级经验', maintainExp: '保级经验', recoverExp: '恢复经验', gift: '升级礼金', betRebate: '投注返利(%)', depositBonus: '充值加赠(%)' },
+    setting: vipLabels('zh'),
     kind: { up: '升级', maintain: '保级', down: '降级', restore: '恢复' },
     chart: '每日等级变化与发放', changes: '等级变化记录', levelsNow: '各等级VIP人数（最近评估日：{{day}}）',
     levelsTitle: '当前等级（保级周期 {{period}} 天，{{restore}} 天内可恢复）',
