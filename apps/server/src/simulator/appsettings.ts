@@ -2,68 +2,102 @@
  * The platform's side of app-settings (docs/api/appsettings.md), played through the signed
  * platform API:
  *   - an app fetches its remote configuration (GET /api/platform/appsettings) and fetches it
- *     again with the ETag it got: the second answer is a 304;
+ *     again with the ETag it got: the second answer is a 304 (`fetchConfig`);
  *   - verification codes: for each, the platform asks which provider to use (GET
- *     /api/platform/sms/route), sends the code through it (event sms.sent) and reports the
- *     provider's delivery result seconds later (event sms.result). Providers deliver 93–99%;
- *     Semaphore has a bad evening (19:00–23:00 on the third day: 65% fail), so the console
- *     skips it once its failures pass the limit and Movider carries +63 until it recovers.
+ *     /api/platform/sms/route, `routeCode`), sends the code through it (event sms.sent) and
+ *     reports the provider's delivery result seconds later (event sms.result). Providers deliver
+ *     93–99% (`failChance`); Semaphore has a bad evening (19:00–23:00 on the third day: 65%
+ *     fail), so the console skips it once its failures pass the limit and Movider carries +63
+ *     until it recovers.
  * The demo seed plays a week of codes in process (`playDemoSms`: app.inject on an app built
- * for it, its clock at each code's moment); `playSms` takes any signed caller.
+ * for it, its clock at each code's moment); `playSms` takes any signed caller. Live mode's apps
+ * (app-open.ts) use the same pieces for their players' codes and configuration.
  */
 import { defaultConfig, type ServerConfig } from '../config';
 import type { Db } from '../db/open';
 import { Rng, seedOf } from './rng';
-import { sign } from './transport';
+import { injectCarrier, SignedClient } from './transport';
+import type { Phone, SignedCall } from './types';
+
+export type { SignedCall } from './types';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export interface SignedCall {
-  (method: 'GET' | 'POST', path: string, payload: string, at: number, headers?: Record<string, string>): Promise<{ status: number; body: string; etag?: string }>;
-}
-
 export interface SmsPlayStats { configs: number; notModified: number; routed: number; unrouted: number; sent: number; delivered: number; failed: number; rerouted: number }
+
+export const newSmsPlayStats = (): SmsPlayStats => ({ configs: 0, notModified: 0, routed: 0, unrouted: 0, sent: 0, delivered: 0, failed: 0, rerouted: 0 });
 
 const PURPOSES = [['login', 45], ['register', 25], ['bind', 18], ['reset', 12]] as const;
 /** Abroad: Singapore, Malaysia, the US, Hong Kong, the UAE (OFWs and travellers). */
 const ABROAD = [['65', 30], ['60', 20], ['1', 20], ['852', 15], ['971', 15]] as const;
 
-/** The chance a provider's code fails at a moment (Semaphore's bad evening on day 3 of the window). */
-function failChance(provider: string, at: number, start: number): number {
-  const day = Math.floor((at - start) / DAY);
-  const hour = new Date(at + 8 * HOUR).getUTCHours();
-  if (provider === 'Semaphore') return day === 2 && hour >= 19 && hour < 23 ? 0.65 : 0.03;
-  if (provider === 'Movider') return 0.05;
-  if (provider === 'Infobip') return 0.07;
-  return 0.01;
-}
-
+/** Percent of a provider's codes that fail on an ordinary day (any other provider: 1%). */
 const FAIL_PERCENT: Record<string, number> = { Semaphore: 3, Movider: 5, Infobip: 7 };
-const REASONS = ['Carrier rejected', 'Handset unreachable', 'Timeout'] as const;
+/** Why a code failed, as the providers report it. */
+export const SMS_FAILURE_REASONS = ['Carrier rejected', 'Handset unreachable', 'Timeout'] as const;
 
 /**
- * The delivery report of a code the backfill's players get (behaviour.ts): drawn from the code
- * itself, not from the run's random source, so the rest of a seeded run stays as it was.
+ * The chance a provider's code fails at `at`: its ordinary rate, or 65% for Semaphore during its
+ * bad evening (19:00–23:00 GMT+08:00 on the third day of a window that starts at `start`).
+ */
+export function failChance(provider: string, at?: number, start?: number): number {
+  if (provider === 'Semaphore' && at !== undefined && start !== undefined) {
+    const day = Math.floor((at - start) / DAY);
+    const hour = new Date(at + 8 * HOUR).getUTCHours();
+    if (day === 2 && hour >= 19 && hour < 23) return 0.65;
+  }
+  return (FAIL_PERCENT[provider] ?? 1) / 100;
+}
+
+/**
+ * The delivery report of a code (the backfill's players, behaviour.ts; live mode's codes, app-open.ts):
+ * drawn from the code itself, not from a run's random source, so the rest of a seeded run stays
+ * as it was: failed at the provider's ordinary rate, 2–38 s after the code was sent.
  */
 export function smsReport(code: string, provider: string): { after: number; data: { result: 'delivered' | 'failed'; reason?: string } } {
   const n = Number(code) || 0;
   const failed = (n % 1000) / 10 < (FAIL_PERCENT[provider] ?? 1);
-  return { after: (2 + (n % 37)) * 1000, data: failed ? { result: 'failed', reason: REASONS[n % REASONS.length]! } : { result: 'delivered' } };
+  return { after: (2 + (n % 37)) * 1000, data: failed ? { result: 'failed', reason: SMS_FAILURE_REASONS[n % SMS_FAILURE_REASONS.length]! } : { result: 'delivered' } };
+}
+
+/** The provider the console answers for a code (GET /api/platform/sms/route), counted in `stats`; null when it routes none (404, 409). */
+export async function routeCode(call: SignedCall, phone: Phone, purpose: string, at: number, stats: SmsPlayStats):
+  Promise<{ provider: string; skipped: unknown[] } | null> {
+  // a leading + is dropped (and would be a space in a query string)
+  const asked = await call('GET', '/api/platform/sms/route', `country=${phone.country.replace(/^\+/, '')}&number=${phone.number}&purpose=${purpose}`, at);
+  if (asked.status !== 200) { stats.unrouted += 1; return null; }
+  stats.routed += 1;
+  const chosen = JSON.parse(asked.body).data as { provider: string; skipped: unknown[] };
+  if (chosen.skipped.length > 0) stats.rerouted += 1;
+  return chosen;
+}
+
+/**
+ * GET /api/platform/appsettings for a package (and the player the app runs for), with
+ * If-None-Match naming the ETag kept in `etags` for that package: a 200 (counted in `configs`)
+ * keeps its ETag, a 304 (`notModified`) means the app's copy is current. Returns the status.
+ */
+export async function fetchConfig(call: SignedCall, pkg: string, at: number, etags: Map<string, string>, stats: SmsPlayStats,
+  who: { uid?: number; deviceId?: string; ip?: string } = {}): Promise<number> {
+  const query = [`package=${encodeURIComponent(pkg)}`, ...Object.entries(who).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)].join('&');
+  const known = etags.get(pkg);
+  const answer = await call('GET', '/api/platform/appsettings', query, at, known ? { 'if-none-match': known } : {});
+  if (answer.status === 200) {
+    stats.configs += 1;
+    if (answer.etag) etags.set(pkg, answer.etag);
+  } else if (answer.status === 304) stats.notModified += 1;
+  return answer.status;
 }
 
 /** `days` days of codes ending at `end`, `perDay` a day (evening-heavy), and two configuration fetches. */
 export async function playSms(call: SignedCall, o: { end: number; days: number; perDay: number; seed?: number }): Promise<SmsPlayStats> {
   const rng = new Rng(seedOf('appsettings-sms', o.seed ?? 1, o.end));
-  const stats: SmsPlayStats = { configs: 0, notModified: 0, routed: 0, unrouted: 0, sent: 0, delivered: 0, failed: 0, rerouted: 0 };
+  const stats = newSmsPlayStats();
   const start = Math.floor((o.end - o.days * DAY) / DAY) * DAY;
 
-  const first = await call('GET', '/api/platform/appsettings', 'package=com.demo', start);
-  if (first.status === 200) {
-    stats.configs += 1;
-    const again = await call('GET', '/api/platform/appsettings', 'package=com.demo', start + 1000, { 'if-none-match': first.etag ?? '' });
-    if (again.status === 304) stats.notModified += 1;
-  }
+  const etags = new Map<string, string>();
+  if (await fetchConfig(call, 'com.demo', start, etags, stats) === 200) await fetchConfig(call, 'com.demo', start + 1000, etags, stats);
 
   const moments: number[] = [];
   for (let d = 0; d < o.days; d++) {
@@ -82,20 +116,17 @@ export async function playSms(call: SignedCall, o: { end: number; days: number; 
     const country = abroad ? rng.weighted(ABROAD) : '63';
     const number = abroad ? String(rng.int(10_000_000, 99_999_999)) : `9${rng.int(100_000_000, 999_999_999)}`;
     const purpose = rng.weighted(PURPOSES);
-    const asked = await call('GET', '/api/platform/sms/route', `country=${country}&number=${number}&purpose=${purpose}`, at);
-    if (asked.status !== 200) { stats.unrouted += 1; continue; }
-    stats.routed += 1;
-    const chosen = JSON.parse(asked.body).data as { provider: string; skipped: unknown[] };
-    if (chosen.skipped.length > 0) stats.rerouted += 1;
+    const phone = { country, number };
+    const chosen = await routeCode(call, phone, purpose, at, stats);
+    if (!chosen) continue;
     const code = String(rng.int(0, 999_999)).padStart(6, '0');
     const failed = rng.chance(failChance(chosen.provider, at, start));
-    const phone = { country, number };
     const id = `sms-${o.seed ?? 1}-${start}-${n}`;
     const events = [
       { id: `${id}-sent`, type: 'sms.sent', at: new Date(at).toISOString(), data: { phone, code, provider: chosen.provider, purpose } },
       {
         id: `${id}-result`, type: 'sms.result', at: new Date(at + rng.int(2, 40) * 1000).toISOString(),
-        data: { phone, code, provider: chosen.provider, result: failed ? 'failed' : 'delivered', ...(failed ? { reason: rng.pick(['Carrier rejected', 'Handset unreachable', 'Timeout']) } : {}) },
+        data: { phone, code, provider: chosen.provider, result: failed ? 'failed' : 'delivered', ...(failed ? { reason: rng.pick(SMS_FAILURE_REASONS) } : {}) },
       },
     ];
     const posted = await call('POST', '/api/platform/events', JSON.stringify({ events }), at + 1000);
@@ -116,16 +147,10 @@ export async function playDemoSms(db: Db, o: { end: number; days: number; perDay
   const app = await buildApp({ db, config: { ...(base ?? defaultConfig()), now: () => clock, webDist: undefined }, batchWorker: false });
   await app.ready();
   try {
-    const call: SignedCall = async (method, path, payload, at, headers = {}) => {
-      clock = at;
-      const timestamp = String(at);
-      const signed = { 'x-app-id': application.app_id, 'x-timestamp': timestamp, 'x-signature': sign(application.secret, timestamp, payload), ...headers };
-      const res = await app.inject(method === 'GET'
-        ? { method, url: `${path}?${payload}`, headers: signed }
-        : { method, url: path, payload, headers: { ...signed, 'content-type': 'application/json' } });
-      return { status: res.statusCode, body: res.body, etag: typeof res.headers.etag === 'string' ? res.headers.etag : undefined };
-    };
-    return await playSms(call, o);
+    const client = new SignedClient(injectCarrier(app), {
+      appId: application.app_id, secret: application.secret, now: () => clock, setClock: (at) => { clock = at; },
+    });
+    return await playSms((method, path, payload, at, headers) => client.signed(method, path, payload, at, headers), o);
   } finally {
     await app.close();
   }

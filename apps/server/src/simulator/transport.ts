@@ -9,7 +9,8 @@
 import { createHmac } from 'node:crypto';
 import type { ActivityClaim, Balances, ClaimAnswer, EventResult, PaymentCall, PlayerActivity, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
 
-export interface Raw { status: number; body: string }
+/** An answer as it came: status, body, and the ETag header when there is one. */
+export interface Raw { status: number; body: string; etag?: string }
 /** Sends one request: `payload` is the JSON body of a POST or the query string of a GET. */
 export type Carrier = (method: 'GET' | 'POST', path: string, payload: string, headers: Record<string, string>) => Promise<Raw>;
 
@@ -41,22 +42,26 @@ export class SignedClient implements Transport {
     this.now = options.now ?? Date.now;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, payload: string, at: number): Promise<{ status: number; json: any }> {
+  /** One signed call, sent again unchanged on a transient failure; `extra` headers (If-None-Match) are sent as given. */
+  private async raw(method: 'GET' | 'POST', path: string, payload: string, at: number, extra: Record<string, string> = {}): Promise<Raw> {
     const attempts = this.options.attempts ?? 8;
     for (let attempt = 1; ; attempt++) {
       this.options.setClock?.(at);
       const timestamp = String(this.now());
       const headers: Record<string, string> = {
-        'x-app-id': this.options.appId, 'x-timestamp': timestamp, 'x-signature': sign(this.options.secret, timestamp, payload),
+        ...extra, 'x-app-id': this.options.appId, 'x-timestamp': timestamp, 'x-signature': sign(this.options.secret, timestamp, payload),
       };
       if (method === 'POST') headers['content-type'] = 'application/json';
       let reason: string;
       try {
         const raw = await this.carrier(method, path, payload, headers);
         if (raw.status < 500 && raw.status !== 429) {
-          const json = raw.body ? JSON.parse(raw.body) : {};
-          if (raw.status === 401) throw new FatalCallError(`${path}: 401 ${json.message ?? ''} (check --app and --secret)`);
-          return { status: raw.status, json };
+          if (raw.status === 401) {
+            let message = '';
+            try { message = JSON.parse(raw.body).message ?? ''; } catch { message = raw.body.slice(0, 200); }
+            throw new FatalCallError(`${path}: 401 ${message} (check --app and --secret)`);
+          }
+          return raw;
         }
         reason = `HTTP ${raw.status} ${raw.body.slice(0, 200)}`;
       } catch (error) {
@@ -68,6 +73,19 @@ export class SignedClient implements Transport {
       this.options.onRetry?.(path, attempt, reason);
       await pause(Math.min(5000, 100 * 2 ** attempt));
     }
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, payload: string, at: number): Promise<{ status: number; json: any }> {
+    const raw = await this.raw(method, path, payload, at);
+    return { status: raw.status, json: raw.body ? JSON.parse(raw.body) : {} };
+  }
+
+  /**
+   * Any other call of the app (live mode, app-open.ts: remote configuration, announcements, inbox,
+   * message events, SMS routes), answered as it came: a 304 has no body, the ETag is kept.
+   */
+  async signed(method: 'GET' | 'POST', path: string, payload: string, at: number, headers: Record<string, string> = {}): Promise<Raw> {
+    return this.raw(method, path, payload, at, headers);
   }
 
   async events(events: PlatformEvent[], at: number): Promise<EventResult[]> {
@@ -135,18 +153,19 @@ export function httpCarrier(url: string): Carrier {
     const res = await fetch(method === 'GET' ? `${base}${path}?${payload}` : `${base}${path}`, {
       method, headers, body: method === 'POST' ? payload : undefined, signal: AbortSignal.timeout(30_000),
     });
-    return { status: res.status, body: await res.text() };
+    return { status: res.status, body: await res.text(), etag: res.headers.get('etag') ?? undefined };
   };
 }
 
 interface Injectable {
-  inject(options: { method: 'GET' | 'POST'; url: string; payload?: string; headers: Record<string, string> }): PromiseLike<{ statusCode: number; body: string }>;
+  inject(options: { method: 'GET' | 'POST'; url: string; payload?: string; headers: Record<string, string> }):
+    PromiseLike<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
 }
 
 /** In process, through Fastify's inject (no socket). */
 export function injectCarrier(app: Injectable): Carrier {
   return async (method, path, payload, headers) => {
     const res = await app.inject(method === 'GET' ? { method, url: `${path}?${payload}`, headers } : { method, url: path, payload, headers });
-    return { status: res.statusCode, body: res.body };
+    return { status: res.statusCode, body: res.body, etag: typeof res.headers.etag === 'string' ? res.headers.etag : undefined };
   };
 }

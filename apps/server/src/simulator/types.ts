@@ -136,4 +136,15 @@ export interface Transport {
   activities?(uid: number, at: number): Promise<PlayerActivity[] | null>;
   /** Claims a reached tier at `at`. */
   claim?(claim: ActivityClaim, at: number): Promise<ClaimAnswer>;
+  /** Any other signed call of the app (live mode's app-open.ts: remote configuration, announcements, inbox, message events, SMS routes). */
+  signed?: SignedCall;
+}
+
+/**
+ * One signed platform call of an app: a GET (`payload` = the query string) or a POST (`payload`
+ * = the JSON body) at `at`, with extra headers (If-None-Match); the answer as it came, with its
+ * ETag (appsettings.ts, app-open.ts).
+ */
+export interface SignedCall {
+  (method: 'GET' | 'POST', path: string, payload: string, at: number, headers?: Record<string, string>): Promise<{ status: number; body: string; etag?: string }>;
 }
