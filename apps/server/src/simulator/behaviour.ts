@@ -19,6 +19,7 @@ import { tableSitting } from './tables';
 import { smsReport } from './appsettings';
 import type { SimPlayer } from './population';
 import { clamp, type Rng } from './rng';
+import type { Phone } from './types';
 import { REASONS, type PlayerState, type World } from './world';
 
 export const REGISTER_BONUS = 5_000;
@@ -39,6 +40,15 @@ export interface Ctx {
   dayOf(at: number): number;
   /** The console's staff work too (the demo seed's desk): payments.ts schedules cash-out reviews. */
   staff?: boolean;
+  /**
+   * The player's app as live mode plays it (app-open.ts): it opens at each login, and a code is
+   * routed by the console before it is sent. Without it (backfill, demo seed) a code goes through
+   * a provider of the simulator's choice.
+   */
+  app?: {
+    opened(s: PlayerState, at: number, ip: string): void;
+    code(phone: Phone, code: string, purpose: string, at: number): void;
+  };
 }
 
 function otherOnline(ctx: Ctx, s: PlayerState): PlayerState | undefined {
@@ -56,7 +66,10 @@ function badge(ctx: Ctx, s: PlayerState, at: number, id: keyof typeof BADGES): v
 }
 
 function smsCode(ctx: Ctx, p: SimPlayer, at: number, purpose: string): void {
-  const sent = { phone: p.phone!, code: ctx.rng.digits(6), provider: ctx.rng.weighted(SMS_PROVIDERS), purpose };
+  const code = ctx.rng.digits(6);
+  // live: the platform asks the console which provider sends it (app-open.ts)
+  if (ctx.app) return ctx.app.code(p.phone!, code, purpose, at);
+  const sent = { phone: p.phone!, code, provider: ctx.rng.weighted(SMS_PROVIDERS), purpose };
   ctx.world.event(at, 'sms.sent', sent);
   // the provider's delivery report seconds later (appsettings.ts: from the code, no draw of ours)
   const report = smsReport(sent.code, sent.provider);
@@ -101,6 +114,7 @@ export function login(ctx: Ctx, s: PlayerState, at: number, durationSeconds: num
   const ip = p.otherIps.length && rng.chance(0.3) ? rng.pick(p.otherIps) : p.ip;
   world.event(at, 'player.login', { uid: p.uid, ip, deviceId: p.deviceId, durationSeconds });
   s.lastSeen = at;
+  ctx.app?.opened(s, at, ip);
   appLogin(ctx, s, at);
   lobby(ctx, s, at);
 }

@@ -5,8 +5,9 @@
  *   backfill (default)  --players 2000 --days 30: history up to now (events carry past `at`);
  *                       deterministic for --seed; a second start sends nothing (--force resends,
  *                       which the console answers as duplicates)
- *   --live --rate 50    now, about that many actions (events, wallet calls, the apps' activity
- *                       reads and claims) a second, until Ctrl-C (or --seconds N)
+ *   --live --rate 50    now, about that many actions (events, wallet calls, the apps' calls:
+ *                       activities, remote configuration, announcements, inbox, message reads and
+ *                       claims, SMS routes) a second, until Ctrl-C (or --seconds N)
  *
  * Other options: --url http://127.0.0.1:8080, --app demo-app, --secret demo-platform-secret,
  * --seed and --uid-base (backfill: 1 and 1000000, players 1000001… apart from the demo seed's;
@@ -19,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { runBackfill } from './backfill';
 import { runLive } from './live';
 import { DEMO_POPULATION, DEMO_SHARE_CODES } from './population';
-import { activitySummary, summary } from './report';
+import { activitySummary, appProgress, appSummary, summary } from './report';
 import { httpCarrier, SignedClient } from './transport';
 
 const HOUR = 3_600_000;
@@ -80,11 +81,12 @@ try {
       onTick: (p) => {
         if (p.seconds - lastPrint < 5) return;
         lastPrint = p.seconds;
-        console.log(`  ${p.seconds.toFixed(0)} s: ${p.actions} actions (${(p.actions / p.seconds).toFixed(1)}/s), ${p.players} players, ${p.seated} seated`);
+        console.log(`  ${p.seconds.toFixed(0)} s: ${p.actions} actions (${(p.actions / p.seconds).toFixed(1)}/s), ${p.players} players, ${p.seated} seated; ${appProgress(p.app)}`);
       },
     });
     console.log(summary(result.stats, result.actions, result.ms, client.retries));
     console.log(activitySummary(result.activities));
+    console.log(appSummary(result.app));
   } else {
     const players = whole('players', values.players, 1, 10_000_000);
     const days = whole('days', values.days, 1, 3650);

@@ -9,13 +9,18 @@
  * (after a third of logins, after a quarter of sittings): it reads the player's activities and
  * claims every reached tier (activities.ts), once the tick's actions are sent; what a claim pays
  * is followed in the world. The claims the console refuses (budgets, one per device…) are
- * counted in `activities`, not as rejections.
+ * counted in `activities`, not as rejections. Over a transport that makes any signed call
+ * (the CLI's, SignedClient), each login also opens the player's app (app-open.ts): its remote
+ * configuration and the announcements (ETags kept per package: mostly 304s), the inbox with
+ * its reads and claims (paid once by the console, followed in the world), and the codes sent
+ * by SMS are routed by the console first; counted in `app`.
  */
 import { newActivityStats, openActivities, type ActivityStats } from './activities';
 import { Agenda } from './agenda';
+import { LiveApp, newAppStats, type AppStats } from './app-open';
 import { daily, login, register, session, type Ctx } from './behaviour';
 import { Population, type SimPlayer } from './population';
-import { clamp, Rng } from './rng';
+import { clamp, Rng, seedOf } from './rng';
 import { playersNamed, Sender, type Stats } from './sender';
 import type { Action, Transport } from './types';
 import { World, type PlayerState } from './world';
@@ -33,7 +38,7 @@ export interface LiveRun {
   /** Seconds to run (default: until the signal). */
   seconds?: number;
   now?: () => number;
-  onTick?(progress: { seconds: number; actions: number; stats: Stats; players: number; seated: number }): void;
+  onTick?(progress: { seconds: number; actions: number; stats: Stats; players: number; seated: number; app: AppStats }): void;
 }
 
 const TICK_MS = 250;
@@ -42,7 +47,7 @@ const SCREEN_AFTER_LOGIN = 1 / 3;
 const SCREEN_AFTER_SITTING = 1 / 4;
 
 /** `seated`: players still at a table when it returns (0: every sitting was settled). */
-export async function runLive(run: LiveRun): Promise<{ actions: number; stats: Stats; activities: ActivityStats; ms: number; seated: number }> {
+export async function runLive(run: LiveRun): Promise<{ actions: number; stats: Stats; activities: ActivityStats; app: AppStats; ms: number; seated: number }> {
   const now = run.now ?? Date.now;
   const started = now();
   const rng = new Rng(run.seed).fork('live', started);
@@ -55,6 +60,10 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
     schedule: (at, fn, must) => agenda.add(at, fn, must),
     dayOf: (at) => Math.floor(at / 86_400_000),
   };
+  // the players' apps, when the transport makes their calls (not the tests' fake platform)
+  const signed = run.transport.signed;
+  const app = signed ? new LiveApp(signed.bind(run.transport), ctx, new Rng(seedOf('live-app', run.seed, started)), now) : undefined;
+  if (app) ctx.app = app.hooks;
   const lookup = (uid: number) => world.state(uid);
   const resync = async (uids: number[]) => {
     for (const uid of uids) {
@@ -135,21 +144,28 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
         agenda.add(w + 60_000 + rounds * 45_000, () => { idle.push(s); if (rng.chance(SCREEN_AFTER_SITTING)) screens.push(s); }, true);
       }, true);
     }
+    // the codes asked for: routed by the console, so that sms.sent goes with the tick's events
+    const routes = (await app?.routeCodes()) ?? 0;
     const todo = buffer;
     buffer = [];
-    budget -= todo.length;
-    actions += todo.length;
+    budget -= todo.length + routes;
+    actions += todo.length + routes;
     await sender.send(todo);
-    // the activities screens (reads and claims count against the rate too)
-    const calls = await openScreens();
+    // the activities screens and the apps opened at the logins (their calls count against the rate too)
+    const calls = (await openScreens()) + ((await app?.openApps()) ?? 0);
     budget -= calls;
     actions += calls;
-    run.onTick?.({ seconds: (now() - started) / 1000, actions, stats: sender.stats, players: world.players.size, seated: ctx.online.size });
+    run.onTick?.({ seconds: (now() - started) / 1000, actions, stats: sender.stats, players: world.players.size, seated: ctx.online.size, app: app?.stats ?? newAppStats() });
     const wait = TICK_MS - (now() - t);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
-  agenda.finish(now());
+  // what must still happen (sittings settled, every code sent its report), codes routed first
+  do {
+    actions += (await app?.routeCodes()) ?? 0;
+    agenda.finish(now());
+  } while (app && app.pendingCodes > 0);
   actions += buffer.length;
   await sender.send(buffer);
-  return { actions, stats: sender.stats, activities, ms: now() - started, seated: ctx.online.size };
+  actions += (await app?.openApps()) ?? 0;
+  return { actions, stats: sender.stats, activities, app: app?.stats ?? newAppStats(), ms: now() - started, seated: ctx.online.size };
 }

@@ -1,5 +1,6 @@
 /** The summary printed at the end of a run: per type sent / applied / rejected / duplicate, and the refusals. */
 import type { ActivityStats } from './activities';
+import type { AppStats } from './app-open';
 import type { Stats, TypeCount } from './sender';
 
 export function summary(stats: Stats, actions: number, ms: number, retries = 0): string {
@@ -34,6 +35,32 @@ export function activitySummary(a: ActivityStats): string {
   for (const [id, c] of Object.entries(a.claims).sort(([x], [y]) => x.localeCompare(y))) {
     out.push(`  claim ${id.padEnd(18)}${String(c!.sent).padStart(8)} sent${String(c!.applied).padStart(8)} paid${String(c!.duplicate).padStart(8)} repeated${String(c!.rejected).padStart(8)} refused`);
   }
+  for (const [key, n] of [...a.refusals].sort((x, y) => y[1] - x[1]).slice(0, 10)) out.push(`  ${String(n).padStart(6)}  ${key}`);
+  return out.join('\n');
+}
+
+/** Live mode's progress line: what the apps did so far (app-open.ts). */
+export function appProgress(a: AppStats): string {
+  return `apps: ${a.opens} opened, config ${a.configs}+${a.notModified}×304, inbox ${a.inboxes}, ${a.reads.applied} read, `
+    + `${a.claims.applied} claimed, sms ${a.sent} sent (${a.delivered} delivered, ${a.failed} failed)`;
+}
+
+/** Live mode: the apps' remote configuration, announcements, inboxes, reads, claims and codes (app-open.ts), and the console's refusals. */
+export function appSummary(a: AppStats): string {
+  const row = (name: string, c: { sent: number; applied: number; duplicate: number; rejected: number }, applied: string) =>
+    `  ${name.padEnd(18)}${String(c.sent).padStart(8)} sent${String(c.applied).padStart(8)} ${applied}${String(c.duplicate).padStart(8)} repeated${String(c.rejected).padStart(8)} refused`;
+  const paid = Object.entries(a.paid).map(([currency, n]) => `${n} ${currency}`).join(', ') || 'nothing';
+  const out = [
+    '',
+    `apps: ${a.opens} opened`,
+    `  configuration      ${a.configs} fetched, ${a.notModified} not modified (304)`,
+    `  announcements      ${a.announcements} fetched, ${a.announcementsNotModified} not modified (304)`,
+    `  inbox              ${a.inboxes} read`,
+    row('message.read', a.reads, 'read'),
+    row('message.claimed', a.claims, 'paid'),
+    `  claims paid        ${paid}`,
+    `  sms                ${a.routed} routed (${a.rerouted} around a failing provider), ${a.unrouted} unrouted, ${a.sent} sent, ${a.delivered} delivered, ${a.failed} failed`,
+  ];
   for (const [key, n] of [...a.refusals].sort((x, y) => y[1] - x[1]).slice(0, 10)) out.push(`  ${String(n).padStart(6)}  ${key}`);
   return out.join('\n');
 }
