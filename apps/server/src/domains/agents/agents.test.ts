@@ -269,4 +269,17 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     for (const op of ['agentcooperation.agents.create', 'agentcooperation.agents.rate', 'agentcooperation.agents.status', 'agentcooperation.rebates.adjust',
       'agentcooperation.rebates.void', 'agentcooperation.settings.save', 'agentcooperation.settlements.run']) expect(ops, op).toContain(op);
   });
+
+  it('lists an agent once with the balance of its latest rate currency, the total counting agents', async () => {
+    // an agent once paid in another currency keeps that commission account too
+    const peso = await agentBalance(1001);
+    await db().insertInto('ledger_account').values({ kind: 'agent', owner: '1001', partner: 1, currency: 'usd', balance: 7 }).execute();
+    const list = await t.get('/api/agentcooperation/agents', tokens.business, { pageSize: '50' });
+    expect(list.body.data.items.filter((x: { uid: number }) => x.uid === 1001)).toHaveLength(1);
+    expect(list.body.data.total).toBe(list.body.data.items.length);
+    expect(list.body.data.items.find((x: { uid: number }) => x.uid === 1001)).toMatchObject({ currency: 'PHP', balance: peso });
+    const named = await t.get('/api/agentcooperation/agents', tokens.business, { name: 'Ana' });
+    expect(named.body.data).toMatchObject({ total: 1, items: [{ uid: 1001 }] });
+    expect((await t.get('/api/agentcooperation/agents', tokens.partner)).body.data.total).toBe(1);
+  });
 });

@@ -57,13 +57,18 @@ export const agentList: ListSpec = defineList<AgentItem>({
   summary: 'Agents with their latest rate version, T1 invitees, active invitees and carry as of the last settled week, and the commission '
     + 'account balance; filters uid, name (substring), partner, status',
   paging: 'page',
+  // the commission account of the latest rate version's currency (an agent paid in two currencies over time has
+  // an account in each: a join would list it twice); select-list subqueries run for the page's rows only
   from: (db: Db) => db.selectFrom('agent as a').innerJoin('player as p', 'p.uid', 'a.uid')
-    .leftJoin('ledger_account as acc', (j) => j.on('acc.kind', '=', 'agent').on(sql`acc.owner`, '=', sql`a.uid::text`))
     .select(['a.uid', 'a.name', 'p.name as player_name', 'a.partner', 'a.status', 'a.note', 'a.active_invitees', 'a.withdrawable', 'a.carry',
-      'a.settled_week', 'a.created_at', 'a.created_by', sql<number>`coalesce(acc.balance, 0)`.as('balance'),
+      'a.settled_week', 'a.created_at', 'a.created_by',
+      sql<number>`coalesce((SELECT acc.balance FROM ledger_account acc WHERE acc.kind = 'agent' AND acc.owner = a.uid::text
+        AND acc.currency = lower(coalesce((SELECT currency FROM agent_rate WHERE agent = a.uid ORDER BY effective_at DESC LIMIT 1), 'PHP'))), 0)`.as('balance'),
       sql<number>`(SELECT count(*) FROM player i WHERE i.inviter_uid = a.uid)`.as('t1_invitees'),
       sql<Record<string, unknown> | null>`(SELECT row_to_json(r) FROM (SELECT rate, t1, t2, recharge, currency, currency_ratio, effective_at
         FROM agent_rate WHERE agent = a.uid ORDER BY effective_at DESC LIMIT 1) r)`.as('latest')]),
+  // the player join only adds a column (the agent's own player row: never none, never two)
+  countFrom: (db: Db) => db.selectFrom('agent as a'),
   partner: 'a.partner',
   id: 'a.uid',
   filters: { uid: eqInt('a.uid', 1), name: contains('a.name', 64), partner: eqInt('a.partner'), status: eqEnum('a.status', AGENT_STATUSES) },

@@ -31,6 +31,12 @@ export interface ListSpec<Item extends Record<string, unknown> = Record<string, 
   paging: 'page' | 'keyset';
   /** The base query: table or join, fixed conditions and the selected columns. */
   from(db: Db): AnySelect;
+  /**
+   * Page mode: the base the total counts, when `from` joins tables only to show more columns
+   * (a join that can neither drop nor repeat a row). Same aliases for every filter and the partner
+   * column; without it the total counts `from`.
+   */
+  countFrom?(db: Db): AnySelect;
   /** Column holding the row's partner (plugins/partner-scope.ts); null when rows have none. */
   partner: string | null;
   /** A unique integer column: the tie-breaker of every order (and of the keyset). */

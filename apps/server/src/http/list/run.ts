@@ -20,8 +20,8 @@ export function resolveSort(list: CompiledList, query: Query): ResolvedSort {
 }
 
 /** The rows the caller may see that match the filters (no order, no paging). */
-export function filtered(db: Db, list: CompiledList, user: ScopedSubject, query: Query): AnySelect {
-  let qb = list.from(db);
+export function filtered(db: Db, list: CompiledList, user: ScopedSubject, query: Query, base: AnySelect = list.from(db)): AnySelect {
+  let qb = base;
   if (list.partner) qb = qb.where(ownPartnerFilter(user, list.partner));
   for (const f of list.compiledFilters) {
     const condition = f.where(query);
@@ -66,7 +66,8 @@ export async function listPage(db: Db, list: CompiledList, user: ScopedSubject, 
   const matching = filtered(db, list, user, query);
   const [rows, count] = await Promise.all([
     matching.orderBy(orderClause(sort.key, sort.id, sort.order)).limit(pageSize).offset((page - 1) * pageSize).execute(),
-    matching.clearSelect().select(sql<string | number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    (list.countFrom ? filtered(db, list, user, query, list.countFrom(db)) : matching.clearSelect())
+      .select(sql<string | number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: (rows as Record<string, unknown>[]).map((r) => list.row(r)), total: Number((count as { total: string | number }).total) };
 }
