@@ -11,8 +11,8 @@
 //      agentmanager; BENCH_TREE_PAGES calls, default 200, 4 in flight, random uids and pages);
 //      the agentediter list page p95 beside it.
 // A benchmark, not a test: it asserts nothing and prints what it measured.
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { mb, rssKb } from './lib/proc.ts';
 import { benchDatabase } from './lib/database';
 import { percentile, postJson, staffGet, timed } from './lib/http.ts';
 import { apiLogin, startServer } from '../e2e/harness.ts';
@@ -23,10 +23,6 @@ const ACTIVE = Number(process.env.BENCH_ACTIVE_SHARE ?? 0.3);
 const TREE_PAGES = Number(process.env.BENCH_TREE_PAGES ?? 200);
 const UID_BASE = 20_000_000;
 
-function rssKb(pid: number): number {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; }
-}
-const mb = (kb: number) => Math.round(kb / 1024);
 
 /** The Monday (GMT+8) of the week before this one. */
 function lastWeek(now = Date.now()): string {

@@ -16,10 +16,10 @@
 //      (default 32). A bet counts when its debit, its credit and its round were all applied; the
 //      ledger and the round table are counted afterwards.
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { benchDatabase, firstValueIs } from './lib/database';
+import { databaseCpuMs, serverCpuMs } from './lib/proc.ts';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
 import { reconcileStep } from './lib/reconcile-step.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
@@ -38,36 +38,6 @@ const APP = DEMO_APP;
 const HOUSE_GAMES = HOUSE_PLAY.map(([g]) => g);
 
 const latencyFigures = (xs: number[]) => ({ calls: xs.length, p50ms: percentile(xs, 50), p95ms: percentile(xs, 95), p99ms: percentile(xs, 99) });
-
-/** CPU milliseconds the server process has used (user + system, /proc; 0 where there is none). */
-function serverCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch { return 0; }
-}
-
-/**
- * CPU milliseconds the PostgreSQL processes of the bench's own cluster have used (the children of
- * its postmaster; 0 when the database is elsewhere): with the server's, what a bet costs the
- * machine, whatever the neighbours do to the wall clock.
- */
-function databaseCpuMs(dbUrl: string): number {
-  try {
-    const dir = process.env.BENCH_PG_DIR ?? '/tmp/console-bench-pg';
-    const [pid, , , port] = readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n');
-    if (port !== new URL(dbUrl).port) return 0;
-    let ms = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        if (fields[1] === pid || entry === pid) ms += (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch { /* gone */ }
-    }
-    return ms;
-  } catch { return 0; }
-}
 
 /** The last 90 days up to today, as the dashboard's range picker sends them. */
 function ninetyDays() {

@@ -15,9 +15,9 @@
 //      job holds one chunk at a time, whatever the audience's size);
 //   4. afterwards, the database: one player_message per player of the segment, none outside it.
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { mb, rssKb } from './lib/proc.ts';
 import { benchDatabase, firstValueIs } from './lib/database';
 import { percentile, postJson, staffGet } from './lib/http.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
@@ -30,10 +30,6 @@ const UID_BASE = 10_000_000;
 const TITLE = 'Bench: we miss you, {name}';
 const ATTACHMENT = { currency: 'bean', amount: 100 } as const;
 
-function rssKb(pid: number): number {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; }
-}
-const mb = (kb: number) => Math.round(kb / 1024);
 
 /** A staff POST; the answer's data, or an error naming the path. */
 async function staffPost(url: string, token: string, path: string, body: unknown) {

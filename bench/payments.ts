@@ -12,9 +12,9 @@
 //   3. the cash-out review queue (GET /api/cashout/orders): its first page with the default
 //      filters and filtered by state as the queue tabs ask for it, p50/p95 over 800 calls at 16 clients.
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { serverCpuMs } from './lib/proc.ts';
 import { benchDatabase, firstValueIs } from './lib/database';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
 import { reconcileStep } from './lib/reconcile-step.ts';
@@ -29,22 +29,6 @@ const UID_BASE = 10_000_000;
 const APP = DEMO_APP;
 
 const latencyFigures = (xs: number[]) => ({ calls: xs.length, p50ms: percentile(xs, 50), p95ms: percentile(xs, 95), p99ms: percentile(xs, 99) });
-
-/**
- * CPU milliseconds the server process has used (user + system, /proc; 0 where there is none).
- * On a shared, loaded machine the wall-clock figures swing with the neighbours; the server's
- * CPU time per call does much less, and says how far one free core would go.
- */
-function serverCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in ticks of 10 ms (USER_HZ 100)
-  } catch { return 0; }
-}
-
-
-
-
 
 /** The last 90 days up to today, as the screen's range picker sends them. */
 function ninetyDays() {

@@ -22,6 +22,7 @@ import { reconcileStep } from './lib/reconcile-step.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
 import { generatePlayerData } from './lib/players-data.ts';
 import { ownCluster } from './lib/pg-cluster.ts';
+import { databaseCpuMs, serverCpuMs } from './lib/proc.ts';
 
 /**
  * Where the players bench runs: BENCH_DATABASE_URL when set, else a PostgreSQL cluster of its
@@ -65,6 +66,7 @@ async function events(server: RunningServer, dbUrl: string) {
   // warm-up call (not counted)
   await signedPost(server.url, '/api/platform/events', { events: Array.from({ length: 200 }, (_, j) => mixedEvent(`${run}-w`, j)) });
   const outcome = { applied: 0, rejected: 0, duplicate: 0 };
+  const cpu0 = { server: serverCpuMs(server.pid), db: databaseCpuMs(dbUrl) };
   const t0 = performance.now();
   await timed(calls, inFlight, async (i) => {
     const { status, answer } = await signedPost(server.url, '/api/platform/events', bodies[i]);
@@ -73,6 +75,13 @@ async function events(server: RunningServer, dbUrl: string) {
   });
   const apiSeconds = (performance.now() - t0) / 1000;
   const apiRate = Math.round((calls * perCall) / apiSeconds);
+  // CPU a thousand events cost the server and PostgreSQL, and what two free cores would carry at that cost
+  const thousands = (calls * perCall) / 1000;
+  const cpu = {
+    serverMsPer1000: +((serverCpuMs(server.pid) - cpu0.server) / thousands).toFixed(1),
+    databaseMsPer1000: +((databaseCpuMs(dbUrl) - cpu0.db) / thousands).toFixed(1),
+  };
+  const perThousand = cpu.serverMsPer1000 + cpu.databaseMsPer1000;
 
   // the same rows, as a raw multi-row INSERT into a copy of platform_event
   const pool = new pg.Pool({ connectionString: dbUrl, max: inFlight });
@@ -90,7 +99,10 @@ async function events(server: RunningServer, dbUrl: string) {
   const rawRate = Math.round((calls * perCall) / ((performance.now() - t1) / 1000));
   await pool.query('DROP TABLE bench_raw_event');
   await pool.end();
-  return { eventsPerSecond: apiRate, rawInsertRowsPerSecond: rawRate, ratioToRawInsert: +(apiRate / rawRate).toFixed(3), events: calls * perCall, outcome };
+  return {
+    eventsPerSecond: apiRate, rawInsertRowsPerSecond: rawRate, ratioToRawInsert: +(apiRate / rawRate).toFixed(3), events: calls * perCall, outcome,
+    cpu: { ...cpu, twoCoreCeiling: cpu.databaseMsPer1000 > 0 ? Math.round(2_000_000 / perThousand) : null },
+  };
 }
 
 async function wallet(server: RunningServer) {
