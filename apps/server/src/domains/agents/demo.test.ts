@@ -2,13 +2,17 @@
  * The demo's agents: a small demo seed (400 players, 30 days) makes agents of the recruiters
  * of each partner and a farm head through the change functions (operation log), settles the
  * weeks that ended through the settlement (agent accounts credited), with a carried negative
- * result and voided lines that say why; run again, nothing changes.
+ * result and voided lines that say why; partner 1's biggest network recruits five friends through
+ * the platform calls, so its agent may cash out and the partner sees them on inviteeData; run
+ * again, nothing changes.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
 import { databases, type OpenedTestDatabase } from '../../test/databases';
+import { buildApp } from '../../app';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
+import { NEWCOMER_UIDS } from '../../seed/demo-newcomers';
 import { DEMO_POPULATION } from '../../simulator/population';
 import { seedAgentActivity } from './demo';
 
@@ -51,6 +55,24 @@ describe.each(databases().slice(0, 1))('demo agents ($kind)', (database) => {
     const incentives = statements.filter((s) => Number(s.adjustments) >= 600_000).length;
     expect(incentives).toBeGreaterThanOrEqual(1);
     expect(incentives).toBeLessThanOrEqual(3);
+    // partner 1's recruiting drive: its biggest network's agent has friends who signed up through the
+    // platform calls and play, enough active invitees for a cash-out; the partner sees them on inviteeData
+    const recruits = await db.selectFrom('player').select(['uid', 'inviter_uid', 'partner']).where('uid', '>', NEWCOMER_UIDS.recruits)
+      .where('uid', '<', NEWCOMER_UIDS.booth).execute();
+    expect(recruits.length).toBe(5);
+    const driver = agents.find((a) => a.uid === recruits[0]!.inviter_uid)!;
+    expect(driver).toMatchObject({ partner: 1, status: 'active', withdrawable: true });
+    expect(driver.active_invitees).toBeGreaterThanOrEqual(3);
+    for (const r of recruits) expect(r).toMatchObject({ inviter_uid: driver.uid, partner: 1 });
+    const app = await buildApp({ db, config, batchWorker: false });
+    try {
+      const token = JSON.parse((await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'partner', password: DEMO_PASSWORD } })).body).accessToken;
+      const res = await app.inject({ method: 'GET', url: '/api/agentcooperation/inviteeData', query: { agent: String(driver.uid) }, headers: { 'x-token': token } });
+      const items = JSON.parse(res.body).data.items as { uid: number; active: boolean }[];
+      expect(items.filter((i) => i.uid > NEWCOMER_UIDS.recruits && i.uid < NEWCOMER_UIDS.booth && i.active).length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await app.close();
+    }
     const count = async () => Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM agent_rebate_line) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0]!.n);
     const before = await count();
     await seedAgentActivity(db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);

@@ -8,7 +8,9 @@
  * one a clawback larger than its week (a negative result carried forward), one is suspended for
  * the last week; one plays the tables itself (its own rake earns nothing: 'own play') and one has
  * invitees' invitees who raked (a tier-2 share), made agents when the recruiters show neither; the operator lets agents cash out from 3 active invitees, and the biggest network
- * of each partner gets a launch incentive (decision 025: the demo's tables rake a few pesos); then every week that ended is settled by the settlement itself, at its end,
+ * of each partner gets a launch incentive (decision 025: the demo's tables rake a few pesos); partner 1's biggest network's agent
+ * signs up five friends through the platform calls in its first day (`recruitFriends`: the history gives partner 1's agents one or
+ * two invitees, short of the 3 active ones a cash-out needs); then every week that ended is settled by the settlement itself, at its end,
  * paying into the agents' accounts. Deterministic; run again it finds its agents and only
  * settles what is due (nothing twice).
  */
@@ -17,6 +19,8 @@ import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
+import { openDemoConsole, share } from '../../seed/demo-console';
+import { bringInNewcomers, NEWCOMER_UIDS, type Newcomer, type NewcomerFigures } from '../../seed/demo-newcomers';
 import { sign } from '../../simulator/transport';
 import { appendOperationLog } from '../operation-log/chain';
 import { adjust, addRate, createAgent, saveSettings, setStatus, type ChangeContext } from './changes';
@@ -71,7 +75,45 @@ async function shareAnAddress(db: Db, config: ServerConfig, agents: number[], at
   }
 }
 
-export async function seedAgentActivity(db: Db, config: ServerConfig, _password: string, end: number): Promise<Record<string, number>> {
+/** How many friends the agent of partner 1's biggest network signs up in its first day as an agent. */
+const RECRUITS = 5;
+
+/**
+ * Partner 1's recruiting drive: the friends an agent signs up come through the signed platform
+ * calls (seed/demo-newcomers.ts), invited by it (its uid as their share id, its partner), in its
+ * first day as an agent; each plays a sitting after registering and then every other day (an
+ * afternoon or evening, GMT+8) until the end of the history, so each is an active invitee of
+ * every week it was there for; three of them top up ₱100 once (the agent's recharge share).
+ * The history's own invitations give partner 1's agents one or two invitees, short of the
+ * operator's three active invitees a week for a cash-out (decision 025).
+ */
+async function recruitFriends(db: Db, config: ServerConfig, password: string, agent: number, madeAt: number, end: number): Promise<NewcomerFigures> {
+  const { partner } = await db.selectFrom('player').select('partner').where('uid', '=', agent).executeTakeFirstOrThrow();
+  const plan: Newcomer[] = [];
+  for (let k = 0; k < RECRUITS; k++) {
+    const uid = NEWCOMER_UIDS.recruits + k + 1;
+    const registerAt = madeAt + (2 + 3 * k) * HOUR + share(uid, 1) * 20_000;
+    if (registerAt >= end - 2 * HOUR) break;
+    const sittings = [registerAt + 15 * 60_000];
+    for (let day = dayStartOf(registerAt).getTime() + 2 * DAY; ; day += 2 * DAY) {
+      const n = Math.round(day / DAY);
+      const at = day + (12 + (share(uid, n) % 11)) * HOUR + share(uid, n + 7) * 30_000;
+      if (at >= end - HOUR) break;
+      sittings.push(at);
+    }
+    const topUp = k % 2 === 0 && sittings[1] !== undefined ? [sittings[1] - 30 * 60_000] : [];
+    plan.push({ uid, partner, shareId: String(agent), inviterUid: agent, registerAt, phoneAtRegistration: k !== 3, topUps: topUp, sittings });
+  }
+  const demo = await openDemoConsole(db, config, password);
+  try {
+    return await bringInNewcomers(demo.client, `demo-recruits-${agent}`, plan);
+  } finally {
+    await demo.close();
+  }
+}
+
+export async function seedAgentActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, unknown>> {
+  let recruits: NewcomerFigures | undefined;
   const existing = Number((await db.selectFrom('agent').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   if (existing === 0) {
     const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at')).executeTakeFirst();
@@ -142,8 +184,12 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
       await asStaff(db, 'business', ['business'], 0, from - 14 * HOUR, 'agentcooperation.agents.rate',
         (ctx) => addRate(ctx, { uid: changed.uid, effectiveAt: new Date(from).toISOString(), rate: 3000, t1: 2200, t2: 500, recharge: 600, note: 'Top recruiter bonus' }));
     }
-    // a clawback larger than a week: the smallest agent of partner 2 (or the last pick) carries a negative result
-    const small = [...picks].filter((p) => !p.farm).sort((a, b) => a.invitees - b.invitees || a.uid - b.uid)[0];
+    // partner 1's recruiting drive (below) is run by the agent of its biggest network: not a farm head, nor
+    // the agent suspended for the last week (picks[1]); it gets the launch incentive and cashes out
+    const bySize = (a: Pick, b: Pick) => b.invitees - a.invitees || a.uid - b.uid;
+    const driver = picks.filter((p) => p.partner === 1 && !p.farm && p !== picks[1]).sort(bySize)[0];
+    // a clawback larger than a week: the smallest network (not the drive's) carries a negative result
+    const small = [...picks].filter((p) => !p.farm && p !== driver).sort((a, b) => a.invitees - b.invitees || a.uid - b.uid)[0];
     if (small) {
       await asStaff(db, 'business', ['business'], 0, madeAt + 2 * DAY, 'agentcooperation.rebates.adjust',
         (ctx) => adjust(ctx, { uid: small.uid, amount: -250_000, reason: 'Chargeback: an invitee\'s recharge was reversed by the bank' }));
@@ -153,13 +199,16 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
     // a launch incentive for the biggest networks (the agreed minimum of their first month):
     // the demo's tables rake a few pesos a week, so without it no agent would have enough to cash out
     // (the biggest of each partner, so that every partner's reviewers have agents' cash-outs to look at)
-    const biggest = [0, 1, 2].map((partner) => picks.filter((p) => p.partner === partner && !p.farm && p !== small)
-      .sort((a, b) => b.invitees - a.invitees || a.uid - b.uid)[0]).filter((p): p is Pick => p !== undefined)
+    // (partner 1's: the drive's agent)
+    const biggest = [0, 1, 2].map((partner) => (partner === 1 ? driver : picks.filter((p) => p.partner === partner && !p.farm && p !== small).sort(bySize)[0]))
+      .filter((p): p is Pick => p !== undefined)
       .sort((a, b) => b.invitees - a.invitees || a.uid - b.uid);
     for (const [n, big] of biggest.entries()) {
       await asStaff(db, 'business', ['business'], 0, madeAt + DAY + n * 60_000, 'agentcooperation.rebates.adjust',
         (ctx) => adjust(ctx, { uid: big.uid, amount: n === 0 ? 3_000_000 : 600_000, reason: 'Launch incentive: the agreed minimum for the first month' }));
     }
+    // partner 1's recruiting drive: the agent of its biggest network signs up friends in its first day
+    if (driver) recruits = await recruitFriends(db, config, password, driver.uid, madeAt, end);
     // an invitee who logs in from its agent's address
     await shareAnAddress(db, config, picks.filter((p) => !p.farm).map((p) => p.uid), madeAt + 3 * HOUR);
     // settle each week that ended, at its end (as the Monday job would)
@@ -176,13 +225,16 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, _password:
     }
   }
   const done = await settleDue(db, new Date(end), 'system:agent-settlement');
-  const figures = await sql<{ agents: number; weeks: number; lines: number; paid: number; voided: number; carrying: number }>`
+  const figures = await sql<{ agents: number; weeks: number; lines: number; paid: number; voided: number; carrying: number; recruits: number }>`
     SELECT (SELECT count(*) FROM agent)::int AS agents, (SELECT count(*) FROM agent_week WHERE status = 'closed')::int AS weeks,
       (SELECT count(*) FROM agent_rebate_line)::int AS lines, (SELECT coalesce(sum(amount), 0) FROM agent_rebate WHERE entry IS NOT NULL)::bigint AS paid,
-      (SELECT count(*) FROM agent_rebate_line WHERE status = 'voided')::int AS voided, (SELECT count(*) FROM agent WHERE carry < 0)::int AS carrying`.execute(db);
+      (SELECT count(*) FROM agent_rebate_line WHERE status = 'voided')::int AS voided, (SELECT count(*) FROM agent WHERE carry < 0)::int AS carrying,
+      (SELECT count(*) FROM player WHERE uid > ${NEWCOMER_UIDS.recruits} AND uid <= ${NEWCOMER_UIDS.recruits + RECRUITS})::int AS recruits`.execute(db);
   const f = figures.rows[0]!;
   return {
     agents: Number(f.agents), weeksSettled: Number(f.weeks), lines: Number(f.lines), paidCentavos: Number(f.paid), voidedLines: Number(f.voided),
     carryingNegative: Number(f.carrying), settledNow: done.computed.length,
+    recruits: Number(f.recruits), ...(recruits ? { recruitCalls: recruits.calls, recruitCallsRefused: recruits.refused } : {}),
+    ...(recruits?.refused ? { recruitRefusals: recruits.why } : {}),
   };
 }
