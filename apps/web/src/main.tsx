@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
+import { startBoot } from './shell/Guard';
 import { initI18n } from './shell/i18n';
 import { Root } from './shell/Root';
 import './shell/session';
@@ -16,6 +17,7 @@ async function boot() {
     installMock();
   }
   initI18n();
+  startBoot(); // a token already there: the account and the shell's code are asked for before the first render
   createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);
 }
 

@@ -28,6 +28,36 @@ export function PageSpin() {
 
 let loading: { token: string; promise: Promise<void> } | null = null;
 
+/** The guard's loadUser step, once per token: the account (roles, partner) and, meanwhile, the shell's code. */
+function loadUser(token: string) {
+  if (loading?.token === token) return;
+  void loadShell().catch(() => { shellChunk = null; }); // fetch the shell's code while the user info loads
+  const promise = fetchUserinfo(token).then(
+    (u) => { if (getSession().token === token) setUser(u); },
+    (err: Error) => {
+      // Failed route setup (§4, §8): clear the token, say why, and the guard goes to login with the redirect.
+      clearSession();
+      const text = err?.message && err.message !== 'Error' ? err.message : 'Has Error';
+      toast.error(translateServerMessage(text, i18next.t));
+    },
+  ).finally(() => { if (loading?.token === token) loading = null; });
+  loading = { token, promise };
+}
+
+/**
+ * Called by main.tsx before the first render. A page opened with a token (a reload, a link, the
+ * first page after sign-in) asks for the account and the shell's code at once instead of after
+ * React's first render and the guard's effect: on a cold load that render is CPU time with no
+ * request on the wire, and the first screen's requests are a relay (account and shell code →
+ * shell evaluated → screen code → screen data) whose every link starts later by as much.
+ * Same step and same dedupe as the guard's effect (it finds this request under way).
+ */
+export function startBoot(at: { pathname: string; search: string } = window.location) {
+  const { token, user } = getSession();
+  if (!token) return;
+  if (decideNavigation({ path: at.pathname, search: at.search, hasToken: true, userLoaded: !!user }).kind === 'loadUser') loadUser(token);
+}
+
 /** The §4 guard on every navigation (see guard.ts for the decision itself). */
 export function Guard() {
   const location = useLocation();
@@ -35,18 +65,7 @@ export function Guard() {
   const decision = decideNavigation({ path: location.pathname, search: location.search, hasToken: !!token, userLoaded: !!user });
 
   useEffect(() => {
-    if (decision.kind !== 'loadUser' || !token || loading?.token === token) return;
-    void loadShell().catch(() => { shellChunk = null; }); // fetch the shell's code while the user info loads
-    const promise = fetchUserinfo(token).then(
-      (u) => { if (getSession().token === token) setUser(u); },
-      (err: Error) => {
-        // Failed route setup (§4, §8): clear the token, say why, and the guard goes to login with the redirect.
-        clearSession();
-        const text = err?.message && err.message !== 'Error' ? err.message : 'Has Error';
-        toast.error(translateServerMessage(text, i18next.t));
-      },
-    ).finally(() => { if (loading?.token === token) loading = null; });
-    loading = { token, promise };
+    if (decision.kind === 'loadUser' && token) loadUser(token);
   }, [decision.kind, token]);
 
   switch (decision.kind) {

@@ -9,12 +9,19 @@ export const ERROR_TOAST_SECONDS = 5;
 
 type MessageApi = ReturnType<typeof message.useMessage>[0];
 let api: MessageApi | null = null;
+/** Toasts asked for before the holder is mounted (the boot's account request may fail before the first render). */
+const pending: Array<(a: MessageApi) => void> = [];
 let expiredHandler: (text: string) => void = () => {};
+
+function show(f: (a: MessageApi) => void) {
+  if (api) f(api);
+  else pending.push(f);
+}
 
 /** Toasts usable outside React (guard, request layer); they follow the ConfigProvider's theme. */
 export const toast = {
-  error(content: ReactNode, duration = ERROR_TOAST_SECONDS) { void api?.error({ content, duration }); },
-  success(content: ReactNode) { void api?.success({ content }); },
+  error(content: ReactNode, duration = ERROR_TOAST_SECONDS) { show((a) => void a.error({ content, duration })); },
+  success(content: ReactNode) { show((a) => void a.success({ content })); },
 };
 
 /** The signed-in shell puts the "Safe exit" dialog here (it lives in the shell's own chunk). */
@@ -29,6 +36,7 @@ export function ToastHolder() {
   const [messageApi, holder] = message.useMessage({ maxCount: 3 });
   useEffect(() => {
     api = messageApi;
+    for (const f of pending.splice(0)) f(messageApi);
     setRequestFeedback({
       error: (text) => toast.error(translateServerMessage(text, i18next.t)),
       expired: (text) => expiredHandler(text),
