@@ -1,7 +1,7 @@
 /**
  * A small demo seed (330 players, 4 days: the simulator with the staff desk, recharges and
  * cash-outs; a size where every screen has something for partner 1 too) into a test
- * database, then every /usermanager screen and every data report under / through its API: at least one row for every demo
+ * database, then every /usermanager screen, every data report under / and the ground promoters' records through its API: at least one row for every demo
  * role that may see it, and for the partner account (partner 1) wherever it may see the screen.
  * Then a seed cut off half-way through its staff work and started again ends exactly where an
  * uninterrupted one does: no staff action twice, every batch credited once.
@@ -119,6 +119,8 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     ...['detail', 'ledger', 'logins'].map((part) => ({ screen: 'search', url: `/api/players/${part}`, query: (p: boolean) => ({ uid: String(p ? ids.partnerUid : ids.uid) }) })),
     { screen: 'search', url: '/api/players/changes', query: (p) => ({ uid: String(p ? ids.partnerChanged : ids.changed) }) },
     { screen: 'search', url: '/api/players/invitees', query: (p) => ({ uid: String(p ? ids.partnerInviter : ids.inviter) }) },
+    // issue 9: the ground promoters' records (partner 1: its own booth, groundpromoters/demo.ts)
+    { screen: 'GroundpromotersRecords', path: '/groundpromoters/GroundpromotersRecords', url: '/api/groundpromoters/records' },
     // the data reports under / (recharges and cash-outs of the simulator, the desk's reviews)
     ...['homepage', 'homepage/days', 'payReport', 'payReport/days', 'payReport/channels', 'iosReport', 'iosReport/days', 'userReport', 'userReport/days',
       'paystat', 'paystat/days', 'paychannel/summary', 'paychannel', 'payoutChannel/summary', 'payoutChannel', 'freegive', 'freegive/days',

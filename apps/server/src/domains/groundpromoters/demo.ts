@@ -6,13 +6,16 @@
  * promoter; the records are derived (qualified, duplicates voided with the device or IP named,
  * pending, expired), then half of the qualified ones are paid and one pending is voided by hand.
  * When no promoter player qualified in the history (a small one), one pending player with a bound
- * phone tops up ₱100 through the signed recharge calls, so there is a record to pay.
+ * phone tops up ₱100 through the signed recharge calls, so there is a record to pay. Then partner 1's
+ * own booth (`seedPartnerBooth`): the population's promoter players are all the platform's.
  * Deterministic; run again it pays nothing twice (records already paid are final).
  */
 import { sql } from 'kysely';
 import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
+import { openDemoConsole, share } from '../../seed/demo-console';
+import { bringInNewcomers, NEWCOMER_UIDS, type Newcomer } from '../../seed/demo-newcomers';
 import { injectCarrier, SignedClient } from '../../simulator/transport';
 import { DEFAULT_GP_SETTING } from './settings';
 
@@ -23,7 +26,7 @@ export async function seedGroundPromoters(_db: Db): Promise<void> {}
 const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
 const HAND_VOID_REASON = 'Registered at a promoter booth twice (staff check)';
 
-export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, number>> {
+export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, unknown>> {
   let at = end - 2 * 3_600_000;
   const server = await buildApp({ db, config: { ...config, now: () => at, webDist: undefined }, batchWorker: false });
   try {
@@ -75,6 +78,85 @@ export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, p
   } finally {
     await server.close();
   }
+  const booth = await seedPartnerBooth(db, config, password, end);
   const rows = await db.selectFrom('gp_record').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  return { ...Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])), ...booth };
+}
+
+/** Partner 1's own ground promoter (a console account of partner 1) and its share code. */
+export const PARTNER_BOOTH = { username: 'boothpromoter', shareCode: 'GP2001', partner: 1, province: 'Davao' } as const;
+
+/**
+ * Who registers at partner 1's booth, in order: [share of the booth's days when it registers, phone
+ * at registration, phone bound later (hours after), the device of an earlier booth player (index),
+ * ₱100 top-ups (hours after registering)]. Qualified (phone and ₱100 within the 7 days), a duplicate
+ * device voided (a friend's phone, first come counts), pending, and past its 7 days unqualified
+ * when the history is long enough.
+ */
+const BOOTH_PLAYERS: [number, boolean, number | null, number | null, number[]][] = [
+  [0, true, null, null, []], [0.15, true, null, null, [1]], [0.3, true, null, null, [26]], [0.5, false, 2, null, [3]],
+  [0.57, true, null, 3, [1]], [0.75, true, null, null, []], [0.85, true, null, null, [2]], [0.93, false, null, null, []],
+];
+
+/**
+ * Partner 1 runs a booth of its own: the partner account creates its ground promoter's account
+ * (share code GP2001, partner 1) on /adminmanager, business places it in its province, players
+ * register with the code through the signed platform calls (seed/demo-newcomers.ts) over the last
+ * 13 days of the history (its whole length when shorter), some bind a phone and top up ₱100,
+ * and the partner pays its earliest qualified record. The demo population's promoter players are all
+ * the platform's (partner 0), so without it the partner's GroundpromotersRecords is empty.
+ * Run again: the account and the placement are found, the players' calls are answered as
+ * duplicates, and a paid record of the booth stops a second payment.
+ */
+async function seedPartnerBooth(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, unknown>> {
+  // the history's first registration (the demo steps' newcomers aside: the booth's plan is the same when run again)
+  const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at'))
+    .where((eb) => eb.or([eb('uid', '<', NEWCOMER_UIDS.first), eb('uid', '>', NEWCOMER_UIDS.last)])).executeTakeFirst();
+  if (!first?.at) return { booth: 0 };
+  const HOUR = 3_600_000;
+  // the booth opens at 09:00 GMT+8, 13 days before the end or on the history's first day (not before its first player)
+  const dayStart = (at: number) => Math.floor((at + 8 * HOUR) / (24 * HOUR)) * 24 * HOUR - 8 * HOUR;
+  const start = new Date(first.at).getTime();
+  const opens = Math.max(dayStart(Math.max(start, end - 13 * 24 * HOUR)) + 9 * HOUR, start + HOUR);
+  const last = end - 3 * HOUR;
+  if (last - opens < 12 * HOUR) return { booth: 0 };
+  const demo = await openDemoConsole(db, config, password);
+  try {
+    const account = await db.selectFrom('console_account').select('username').where('username', '=', PARTNER_BOOTH.username).executeTakeFirst();
+    if (!account) {
+      demo.at(opens - HOUR);
+      const made = await demo.staff('partner', 'POST', '/api/admin/userinfo/create', {
+        username: PARTNER_BOOTH.username, password, name: 'Demo Partner booth', roles: ['groundpromoter'], partner: PARTNER_BOOTH.partner, shareCode: PARTNER_BOOTH.shareCode,
+      });
+      if (made.body.code !== 200) throw new Error(`demo booth: ${JSON.stringify(made.body)}`);
+    }
+    const placed = await db.selectFrom('gp_promoter').select('username').where('username', '=', PARTNER_BOOTH.username).executeTakeFirst();
+    if (!placed) {
+      demo.at(opens - HOUR / 2);
+      await demo.staff('business', 'POST', '/api/groundpromoters/promoters/save', { username: PARTNER_BOOTH.username, province: PARTNER_BOOTH.province, leader: '' });
+    }
+    const span = last - opens;
+    const plan: Newcomer[] = BOOTH_PLAYERS.map(([when, phone, boundAfter, deviceOf, topUps], k) => {
+      const uid = NEWCOMER_UIDS.booth + k + 1;
+      const registerAt = opens + Math.floor(span * when) + share(uid, 3) * 60_000;
+      return {
+        uid, partner: PARTNER_BOOTH.partner, shareId: PARTNER_BOOTH.shareCode, registerAt, phoneAtRegistration: phone,
+        ...(boundAfter !== null ? { phoneBoundAt: registerAt + boundAfter * HOUR } : {}),
+        ...(deviceOf !== null ? { deviceOf: NEWCOMER_UIDS.booth + deviceOf + 1 } : {}),
+        topUps: topUps.map((h) => Math.min(registerAt + h * HOUR, last)), sittings: [registerAt + 20 * 60_000],
+      };
+    });
+    const sent = await bringInNewcomers(demo.client, 'demo-booth-p1', plan);
+    // the partner pays its booth's earliest qualified record (the others wait for a reviewer)
+    const paid = await db.selectFrom('gp_record').select('id').where('promoter', '=', PARTNER_BOOTH.username).where('status', '=', 'paid').executeTakeFirst();
+    if (!paid) {
+      demo.at(end - 90 * 60_000);
+      const list = await demo.staff('partner', 'GET', '/api/groundpromoters/records', { status: 'qualified', promoter: PARTNER_BOOTH.username, pageSize: 1, sort: 'registeredAt', order: 'ascend' });
+      const record = (list.body.data?.items ?? [])[0] as { id: number } | undefined;
+      if (record) await demo.staff('partner', 'POST', '/api/groundpromoters/records/pay', { id: record.id });
+    }
+    return { boothPlayers: sent.registered, boothCalls: sent.calls, boothRefused: sent.refused, ...(sent.refused ? { boothRefusals: sent.why } : {}) };
+  } finally {
+    await demo.close();
+  }
 }
