@@ -49,6 +49,7 @@ import { paymentReportsOperations, paymentReportsPlatformOperations } from './do
 import { rechargeOperations, rechargePlatformOperations } from './domains/recharge/routes';
 import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
 import { registerAgentSettlement } from './domains/agents/settlement';
+import { registerStopLossJob } from './domains/partners/stoploss-job';
 import { platformOperations } from './domains/platform/routes';
 import { playerListOperations } from './domains/player-lists/routes';
 import { playerRecordsOperations } from './domains/player-records/routes';
@@ -150,6 +151,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     // issue 9: the weekly agent settlement (Monday 00:00 GMT+8; exactly once across processes)
     registerAgentSettlement(app, db, config.now);
     registerExtraRebateJob(app, db, config.now);
+    // issue 9: the partners' stop-loss (every few minutes; a partner suspended once across processes)
+    registerStopLossJob(app, db, config.now);
     // issue 10: the daily VIP evaluation (the days that ended; exactly once across processes)
     registerVipEvaluation(app, db, config.now);
     registerRankSettlement(app, db, config.now);

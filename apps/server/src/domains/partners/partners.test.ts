@@ -14,6 +14,9 @@ import { reconcile } from '../ledger/reconcile';
 import { partnerOperations } from './routes';
 import { ensureProfile } from './service';
 
+// the stop-loss test below runs the check itself (the scheduled one: stoploss.test.ts)
+process.env.PARTNER_STOPLOSS_JOB = '0';
+
 const PE = '/api/platmanager/partnerediter';
 const CE = '/api/platmanager/coinediter';
 const PCL = '/api/partnermanager/partnerCoinLogs';
@@ -196,6 +199,9 @@ describe.each(databases())('partners on $kind', (database) => {
     expect((await t.post(`${PE}/sell`, { partner: 2, amount: 1_000 }, admin))).toMatchObject({ status: 409, body: { message: expect.stringContaining('suspended') } });
     const listed = (await t.get(PE, admin, { status: 'suspended' })).body.data.items;
     expect(listed).toEqual([expect.objectContaining({ id: 2, loss: 150_000, statusReason: expect.stringContaining('Stop-loss') })]);
+    // resumed once the losses no longer reach the deposit (else the scheduled check would suspend it again)
+    expect((await t.post(`${PE}/resume`, { id: 2, reason: 'deposit topped up' }, admin)).status).toBe(409);
+    await t.post(`${PE}/update`, { id: 2, deposit: 200_000 }, admin);
     expect((await t.post(`${PE}/resume`, { id: 2, reason: 'deposit topped up' }, admin)).body.data.status).toBe('active');
   });
 

@@ -177,6 +177,13 @@ export async function setPartnerStatus(ctx: Ctx, id: number, status: 'active' | 
   const { db, now } = ctx;
   const p = await profileOf(db, id, true);
   if (p.status === status) throw conflict(`Partner ${id} is ${status} already`);
+  if (status === 'active') {
+    // the scheduled stop-loss would suspend it again within minutes: the losses must be covered first
+    const { loss, deposit, since } = await openLoss(db, id);
+    if (deposit > 0 && loss >= deposit) {
+      throw conflict(`Partner ${id}: losses of ${loss} chips since ${since} still reach the deposit of ${deposit}; raise the deposit or settle a bill first`);
+    }
+  }
   await db.updateTable('partner_profile').set({ status, status_reason: status === 'suspended' ? reason : '', updated_at: now }).where('partner', '=', id).execute();
   Object.assign(ctx.note, { target: `partner:${id}`, before: { status: p.status, reason: p.status_reason }, after: { status, reason } });
   return { id, status };
@@ -199,27 +206,42 @@ export async function openLoss(db: Db, partner: number): Promise<{ loss: number;
   return { loss: Math.max(0, -share), since, rakeShareBp: p.rake_share_bp, deposit: Number(p.deposit), status: p.status };
 }
 
+/** Who the scheduled check (stoploss-job.ts) is in the operation log. */
+export const STOPLOSS_ACTOR = { username: 'system:stoploss', partner: 0 } as const;
+
 /**
  * Suspends each active partner whose losses reach its deposit (a deposit of 0: no stop-loss),
  * saying why in the partner's status and in the operation log (operation `partners.stoploss`).
+ * Run by the partnerediter button, by a bill's creation and on a schedule in every server
+ * process (stoploss-job.ts), so several may check at once: each partner is checked in its own
+ * transaction (the caller's when it has one) that claims the partner's row while it is still
+ * active (FOR UPDATE SKIP LOCKED: a partner another check holds is that check's to decide), and
+ * suspends it and writes the record together. A partner is suspended once, with one record; a
+ * check that finds nothing to do changes nothing.
  */
 export async function checkStopLoss(db: Db, actor: { username: string; partner: number }, now: Date, ip = ''): Promise<{ checked: number; suspended: number[] }> {
   const partners = await db.selectFrom('partner_profile').select('partner').where('status', '=', 'active').orderBy('partner').execute();
   const suspended: number[] = [];
   for (const { partner } of partners) {
-    const { loss, deposit, since } = await openLoss(db, partner);
-    if (deposit <= 0 || loss < deposit) continue;
-    const reason = `Stop-loss: losses of ${loss} chips since ${since} reached the deposit of ${deposit}`;
-    const changed = await db.updateTable('partner_profile').set({ status: 'suspended', status_reason: reason, updated_at: now })
-      .where('partner', '=', partner).where('status', '=', 'active').executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) continue;
-    await appendOperationLog(db, {
-      username: actor.username, partner: actor.partner, operation: 'partners.stoploss', target: `partner:${partner}`, result: 'ok', status: 200,
-      message: reason, before: { status: 'active' }, after: { status: 'suspended', reason, loss, deposit, since }, ip,
-    }, now);
-    suspended.push(partner);
+    const check = (trx: Db) => stopLossOf(trx, partner, actor, now, ip);
+    if (await (db.isTransaction ? check(db) : db.transaction().execute(check))) suspended.push(partner);
   }
   return { checked: partners.length, suspended };
+}
+
+async function stopLossOf(trx: Db, partner: number, actor: { username: string; partner: number }, now: Date, ip: string): Promise<boolean> {
+  const claimed = await trx.selectFrom('partner_profile').select('partner').where('partner', '=', partner).where('status', '=', 'active')
+    .forUpdate().skipLocked().executeTakeFirst();
+  if (!claimed) return false;
+  const { loss, deposit, since } = await openLoss(trx, partner);
+  if (deposit <= 0 || loss < deposit) return false;
+  const reason = `Stop-loss: losses of ${loss} chips since ${since} reached the deposit of ${deposit}`;
+  await trx.updateTable('partner_profile').set({ status: 'suspended', status_reason: reason, updated_at: now }).where('partner', '=', partner).execute();
+  await appendOperationLog(trx, {
+    username: actor.username, partner: actor.partner, operation: 'partners.stoploss', target: `partner:${partner}`, result: 'ok', status: 200,
+    message: reason, before: { status: 'active' }, after: { status: 'suspended', reason, loss, deposit, since }, ip,
+  }, now);
+  return true;
 }
 
 // ---------------------------------------------------------------- cloud chips
