@@ -107,7 +107,9 @@ export const partnerAccountItem = z.object({ id: z.number(), kind: z.string(), o
 
 export const BILL_STATUSES = ['draft', 'confirmed', 'settled', 'disputed'] as const;
 export const billItem = z.object({
-  id: z.number(), partner: z.number(), periodFrom: z.string(), periodTo: z.string(), opening: z.number(), bought: z.number(),
+  id: z.number(), partner: z.number(), periodFrom: z.string(), periodTo: z.string(),
+  /** The first and the last day the bill covers (GMT+08:00, both included): periodTo is the instant after the last day. */
+  fromDay: z.string(), toDay: z.string(), opening: z.number(), bought: z.number(),
   distributed: z.number(), reclaimed: z.number(), adjusted: z.number(), rakeBase: z.number(), rakeSharePct: z.number(), rakeShare: z.number(),
   closing: z.number(), status: z.enum(BILL_STATUSES), note: z.string(), createdBy: z.string(), createdAt: z.string(),
   confirmedBy: z.string().nullable(), closedBy: z.string().nullable(), adjustments: z.array(z.object({ amount: z.number(), reason: z.string(), actor: z.string(), at: z.string() })),

@@ -5,7 +5,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/open';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
-import { DEFAULTS } from './service';
+import { DEFAULTS, phDay } from './service';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
@@ -207,11 +207,13 @@ export const billsList: ListSpec = defineList({
       FROM partner_adjustment a WHERE a.bill = b.id)`.as('adjustments')),
   partner: 'b.partner', id: 'b.id',
   filters: { partner: eqInt('b.partner', 1), status: eqEnum('b.status', ['draft', 'confirmed', 'settled', 'disputed']) },
-  sorts: { id: sortBy.int('b.id'), periodFrom: sortBy.time('b.period_from') },
+  sorts: { id: sortBy.int('b.id'), periodFrom: sortBy.time('b.period_from'), fromDay: sortBy.time('b.period_from') },
   defaultSort: { key: 'periodFrom', order: 'descend' },
   item: billItem,
   row: (r) => ({
-    id: num(r.id), partner: num(r.partner), periodFrom: iso(r.period_from)!, periodTo: iso(r.period_to)!, opening: num(r.opening), bought: num(r.bought),
+    id: num(r.id), partner: num(r.partner), periodFrom: iso(r.period_from)!, periodTo: iso(r.period_to)!,
+    // the days as the bill was asked for: period_to is the start of the day after the last one
+    fromDay: phDay(new Date(r.period_from as string)), toDay: phDay(new Date(new Date(r.period_to as string).getTime() - 1)), opening: num(r.opening), bought: num(r.bought),
     distributed: num(r.distributed), reclaimed: num(r.reclaimed), adjusted: num(r.adjusted), rakeBase: num(r.rake_base), rakeSharePct: num(r.rake_share_bp) / 100,
     rakeShare: num(r.rake_share), closing: num(r.closing), status: r.status as 'draft', note: String(r.note), createdBy: String(r.created_by), createdAt: iso(r.created_at)!,
     confirmedBy: (r.confirmed_by as string | null) ?? null, closedBy: (r.closed_by as string | null) ?? null,

@@ -43,6 +43,15 @@ describe('partner screens', () => {
     }
   });
 
+  it("a bill shows the days it covers, both included (not the period's end instant, the next day's 00:00)", () => {
+    const keys = billsDecl.columns.map((c) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(['fromDay', 'toDay']));
+    expect(keys).not.toContain('periodTo');
+    expect(locales.en.partners.f.toDay).toBe('Last day');
+    expect(locales.zh.partners.f.toDay).toBe('结束日（含）');
+    expect(billsDecl.toolbar![0]!.form!.fields.map((f) => f.label)).toEqual(['partners.f.partner', 'partners.f.fromDay', 'partners.f.toDay']);
+  });
+
   it('forms send the smallest unit, basis points and a key', () => {
     const sell = partnersDecl.actions!.find((a) => a.key === 'sell')!.call.body!({ id: 2 } as never, { amount: 1234.5, note: ' wire ' }) as Record<string, unknown>;
     expect(sell).toMatchObject({ partner: 2, amount: 123_450, note: 'wire' });

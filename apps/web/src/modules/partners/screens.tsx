@@ -426,7 +426,8 @@ export const billsDecl: ListDeclaration<BillItem> = {
     { kind: 'select', name: 'status', label: `${L}f.status`, options: statusOptions('draft', 'confirmed', 'settled', 'disputed') },
   ],
   columns: [
-    col('id', 'int'), col('partner', 'int'), col('periodFrom', 'datetime', true), col('periodTo', 'datetime'), col('opening', 'money'), col('bought', 'money'),
+    // the days covered, both included (as the bill is asked for), not the period's end instant (the next day's 00:00)
+    col('id', 'int'), col('partner', 'int'), col('fromDay', 'text', true), col('toDay', 'text'), col('opening', 'money'), col('bought', 'money'),
     col('distributed', 'money'), col('reclaimed', 'money'), col('adjusted', 'money'), col('rakeShare', 'money'), col('closing', 'money'), statusCol(), col('note'),
   ],
   detail: {
