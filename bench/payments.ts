@@ -14,7 +14,7 @@
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { serverCpuMs } from './lib/proc.ts';
+import { databaseCpuMs, serverCpuMs } from './lib/proc.ts';
 import { benchDatabase, firstValueIs } from './lib/database';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
 import { reconcileStep } from './lib/reconcile-step.ts';
@@ -82,6 +82,7 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
   const sends: number[] = [];
   for (let j = 0; j < CALLBACKS; j++) { sends.push(j); if (j % 100 === 0) sends.push(j); }
   const cpu0 = serverCpuMs(server.pid);
+  const db0 = databaseCpuMs(dbUrl);
   const t1 = performance.now();
   await timed(sends.length, 32, async (i) => {
     const j = sends[i]!;
@@ -90,6 +91,9 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
   });
   const seconds = (performance.now() - t1) / 1000;
   const serverCpuMsPerCallback = +((serverCpuMs(server.pid) - cpu0) / sends.length).toFixed(2);
+  // PostgreSQL's CPU (the bench's own cluster; 0 elsewhere), and what two free cores would carry at both costs
+  const databaseCpuMsPerCallback = +((databaseCpuMs(dbUrl) - db0) / sends.length).toFixed(2);
+  const twoCoreCeiling = databaseCpuMsPerCallback > 0 ? Math.round(2000 / (serverCpuMsPerCallback + databaseCpuMsPerCallback)) : null;
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
@@ -98,7 +102,7 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
     const state = (await client.query(`SELECT count(*) FILTER (WHERE status = 'paid') AS paid, sum(callbacks) AS callbacks FROM recharge_order WHERE request_id LIKE $1`, [`${run}-%`])).rows[0];
     return {
       orders: CALLBACKS, ordersPerSecond: Math.round(CALLBACKS / orderSeconds), callbacks: sends.length, repeats: sends.length - CALLBACKS, inFlight: 32,
-      callbacksPerSecond: Math.round(sends.length / seconds), seconds: +seconds.toFixed(2), serverCpuMsPerCallback, refused,
+      callbacksPerSecond: Math.round(sends.length / seconds), seconds: +seconds.toFixed(2), serverCpuMsPerCallback, databaseCpuMsPerCallback, twoCoreCeiling, refused,
       paidOrders: Number(state.paid), callbacksCounted: Number(state.callbacks), creditEntries: Number(credits.n), creditedOrders: Number(credits.orders),
       creditedOnceEach: Number(credits.n) === CALLBACKS && Number(credits.orders) === CALLBACKS,
     };
@@ -191,7 +195,7 @@ export function paymentsSummary(r: Record<string, any>): string[] {
     `payments (bench/payments.ts): ${r.events} events${r.generateSeconds !== undefined ? `, generated in ${r.generateSeconds} s` : ''}`,
     ...(r.homepage ? [line('admin'), line('partner')] : []),
     ...(r.callbacks ? [c.callbacksPerSecond !== undefined
-      ? `  recharge callbacks: ${c.callbacksPerSecond}/s (target ≥ 2,000) at ${c.inFlight} in flight, ${c.callbacks} sent (${c.repeats} repeats), server CPU ${c.serverCpuMsPerCallback} ms each; credited once each: ${c.creditedOnceEach}`
+      ? `  recharge callbacks: ${c.callbacksPerSecond}/s (target ≥ 2,000) at ${c.inFlight} in flight, ${c.callbacks} sent (${c.repeats} repeats), CPU each: server ${c.serverCpuMsPerCallback} ms + PostgreSQL ${c.databaseCpuMsPerCallback} ms (two free cores: about ${c.twoCoreCeiling ?? '?'}/s); credited once each: ${c.creditedOnceEach}`
       : `  recharge callbacks: ${JSON.stringify(c)}`] : []),
     ...(r.reviewQueue ? ['defaultFilters', 'notReviewed', 'inReview'].map((k) => (q[k]?.p95ms !== undefined
       ? `  review queue (${k}): p95 ${q[k].p95ms} ms (target ≤ 30), p50 ${q[k].p50ms} ms, server CPU ${q[k].serverCpuMsPerCall} ms a call, ${q[k].rows} rows a page`
