@@ -91,13 +91,16 @@ describe.each(databases())('demo seed with players ($kind)', (database) => {
       expect(await seedDemoIfEmpty(db, config, o)).toBe(true);
       expect(await db.selectFrom('platform_application').select('app_id').where('app_id', '=', 'demo-app').executeTakeFirst()).toBeDefined();
       const codes = await db.selectFrom('console_account').select(['username', 'share_code']).where('share_code', 'is not', null).orderBy('username').execute();
-      expect(codes).toEqual([{ username: 'groundpromoter', share_code: 'GP1001' }, { username: 'sales', share_code: 'SL1001' }]);
+      // boothpromoter: the ground promoter partner 1's own account creates in the groundpromoters demo (decision 025)
+      expect(codes).toEqual([{ username: 'boothpromoter', share_code: 'GP2001' }, { username: 'groundpromoter', share_code: 'GP1001' }, { username: 'sales', share_code: 'SL1001' }]);
       const players = async () => Number((await db.selectFrom('player').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-      expect(await players()).toBe(60);
+      // the 60 simulated players and partner 1's booth's 8 (seed/demo-newcomers.ts, uids 90501…)
+      expect(await players()).toBe(68);
+      expect(Number((await db.selectFrom('player').select((eb) => eb.fn.countAll<string>().as('n')).where('uid', '<', 100_000).executeTakeFirstOrThrow()).n)).toBe(8);
       expect((await reconcile(db)).differences).toEqual([]);
       const entries = (await reconcile(db)).entries;
       expect(await seedDemoIfEmpty(db, config, o)).toBe(false);
-      expect(await players()).toBe(60);
+      expect(await players()).toBe(68);
       expect((await reconcile(db)).entries).toBe(entries);
     } finally {
       await opened.close();
