@@ -21,7 +21,7 @@
  * The calls are made once the tick's actions are sent (codes: before, so that sms.sent goes with
  * them) and count against the run's rate. Draws come from the app's own random source.
  */
-import { fetchConfig, newSmsPlayStats, routeCode, smsReport, type SmsPlayStats } from './appsettings';
+import { conditionalGet, fetchConfig, newSmsPlayStats, routeCode, smsReport, type SmsPlayStats } from './appsettings';
 import type { Ctx } from './behaviour';
 import type { Rng } from './rng';
 import type { TypeCount } from './sender';
@@ -131,13 +131,10 @@ export class LiveApp {
   }
 
   private async announcements(pkg: string, at: number): Promise<number> {
-    const known = this.noticeTags.get(pkg);
-    const answer = await this.call('GET', '/api/platform/messages/announcements', `package=${encodeURIComponent(pkg)}`, at, known ? { 'if-none-match': known } : {});
-    if (answer.status === 200) {
-      this.stats.announcements += 1;
-      if (answer.etag) this.noticeTags.set(pkg, answer.etag);
-    } else if (answer.status === 304) this.stats.announcementsNotModified += 1;
-    else this.refuse(`announcements ${answer.status}`, pkg);
+    const status = await conditionalGet(this.call, '/api/platform/messages/announcements', `package=${encodeURIComponent(pkg)}`, at, this.noticeTags, pkg);
+    if (status === 200) this.stats.announcements += 1;
+    else if (status === 304) this.stats.announcementsNotModified += 1;
+    else this.refuse(`announcements ${status}`, pkg);
     return 1;
   }
 

@@ -78,16 +78,24 @@ export async function routeCode(call: SignedCall, phone: Phone, purpose: string,
  * If-None-Match naming the ETag kept in `etags` for that package: a 200 (counted in `configs`)
  * keeps its ETag, a 304 (`notModified`) means the app's copy is current. Returns the status.
  */
+/**
+ * A GET an app repeats with the ETag it kept for `key` (its package) as If-None-Match: 200 keeps
+ * the new ETag, 304 means unchanged. Returns the status.
+ */
+export async function conditionalGet(call: SignedCall, path: string, query: string, at: number, etags: Map<string, string>, key: string): Promise<number> {
+  const known = etags.get(key);
+  const answer = await call('GET', path, query, at, known ? { 'if-none-match': known } : {});
+  if (answer.status === 200 && answer.etag) etags.set(key, answer.etag);
+  return answer.status;
+}
+
 export async function fetchConfig(call: SignedCall, pkg: string, at: number, etags: Map<string, string>, stats: SmsPlayStats,
   who: { uid?: number; deviceId?: string; ip?: string } = {}): Promise<number> {
   const query = [`package=${encodeURIComponent(pkg)}`, ...Object.entries(who).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)].join('&');
-  const known = etags.get(pkg);
-  const answer = await call('GET', '/api/platform/appsettings', query, at, known ? { 'if-none-match': known } : {});
-  if (answer.status === 200) {
-    stats.configs += 1;
-    if (answer.etag) etags.set(pkg, answer.etag);
-  } else if (answer.status === 304) stats.notModified += 1;
-  return answer.status;
+  const status = await conditionalGet(call, '/api/platform/appsettings', query, at, etags, pkg);
+  if (status === 200) stats.configs += 1;
+  else if (status === 304) stats.notModified += 1;
+  return status;
 }
 
 /** `days` days of codes ending at `end`, `perDay` a day (evening-heavy), and two configuration fetches. */
