@@ -63,8 +63,9 @@ describe('agents and rebates', () => {
     // its statements of partner 1, as the server answers them (a run may have none of this partner's agents)
     const run = new URL(page.url()).searchParams.get('run');
     const statements = await (await fetch(`${server.url}/api/agentcooperation/rebates?run=${run}&pageSize=1`, { headers: { 'x-token': partnerToken } })).json() as { data: { items: unknown[] } };
-    if (statements.data.items.length > 0) expect(await tableSettled(page)).toBeGreaterThan(0);
-    else expect(await tableSettled(page)).toBe(0);
+    // (the batches' table is replaced by the statements' one after the click: poll until it is)
+    if (statements.data.items.length > 0) await expect.poll(() => tableSettled(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    else await expect.poll(() => tableSettled(page), { timeout: 20_000 }).toBe(0);
     await context.close();
   }, 180_000);
 
