@@ -4,7 +4,7 @@
  * Tongits tables) plus hands a table server plays here through the signed platform API (a 1v1
  * table: two players and its AI seat; a classic table with two AI seats), admin opens each of the
  * table-game screens with data — the 1v1 dashboard with its jackpot pool, the AI dashboard, the
- * Tongits and Pusoy settings (game settings and rooms), the AI settings, the cheat thresholds,
+ * Tongits and Pusoy settings (game settings and rooms, which lead to their room templates), the AI settings, the cheat thresholds,
  * reported players (a report sent through the signed platform API, then flagged for good from
  * its row after a confirmation) and the permanent flags (the flag just made). Then business, in
  * the same context: the admin-only screens are refused by the API (403) and absent from the app
@@ -85,6 +85,11 @@ describe('/tinygames table games', () => {
     await expect.poll(() => page.locator('main').getByLabel(jackpotLabel, { exact: true }).inputValue(), { timeout: 15_000 }).toBe('1000');
     await rowWith(page, 'duel-10').waitFor();
     await page.locator('main').getByText('Jackpot rules').first().waitFor();
+    // the rooms are the game's room templates (decision 035): the note leads there, filtered to the game
+    await page.getByTestId('rooms-note').getByRole('link').click();
+    await page.waitForURL(/\/platmanager\/template\?game=tongits/);
+    await rowWith(page, 'duel-10').waitFor();
+    await expect.poll(async () => new Set(await page.locator('main .ant-table-row td:nth-child(2)').allTextContents())).toEqual(new Set(['Tongits']));
 
     await openScreen(page, '/tinygames/pusoy/pusoyconfig', '/api/tinygames/pusoy/pusoyconfig/settings');
     await rowWith(page, 'p-20').waitFor();

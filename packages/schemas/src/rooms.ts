@@ -38,6 +38,10 @@ export type RoomGame = keyof typeof ROOM_GAME_SEATS;
 const roomGame = z.enum(ROOM_GAMES as [RoomGame, ...RoomGame[]], { message: `Must be one of ${ROOM_GAMES.join(', ')}` });
 const anyGame = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(', ')}` });
 
+/** A room's mode: `table` (a full table) or, for Tongits, `1v1` (two players and an AI seat). */
+export const ROOM_MODES = ['table', '1v1'] as const;
+export type RoomMode = (typeof ROOM_MODES)[number];
+
 /** The rake a template takes by default (docs/domain.md: ≈ 5%). */
 export const DEFAULT_RAKE_BPS = 500;
 /** A partner's share of its players' rake in a new game-store entry (docs/domain.md: e.g. 60%). */
@@ -70,7 +74,14 @@ export const roomTemplate = z.strictObject({
   turnSeconds: integer(5, 120),
   /** A closed template makes no new tables; tables made from it keep playing until closed. */
   open: bool,
+  /**
+   * Tongits only: `1v1` rooms seat two players and an AI seat (decision 012); every other room is
+   * `table`. A template saved before rooms had a mode is a `table` room.
+   */
+  mode: z.enum(ROOM_MODES, { message: 'Must be table or 1v1' }).default('table'),
 }).superRefine((t, ctx) => {
+  if (t.mode === '1v1' && t.game !== 'tongits') ctx.addIssue({ code: 'custom', path: ['mode'], message: '1v1 rooms are Tongits rooms (two players and an AI seat)' });
+  if (t.mode === '1v1' && t.aiSeats !== 1) ctx.addIssue({ code: 'custom', path: ['aiSeats'], message: 'A 1v1 room has exactly one AI seat (its third seat)' });
   const seats = ROOM_GAME_SEATS[t.game];
   if (seats && (t.seats < seats.min || t.seats > seats.max)) {
     ctx.addIssue({ code: 'custom', path: ['seats'], message: seats.min === seats.max ? `${t.game} plays with ${seats.min} seats` : `${t.game} plays with ${seats.min} to ${seats.max} seats` });
@@ -85,7 +96,7 @@ export const roomTemplateRef = z.strictObject({ id: roomId });
 /** A template as listed: with its current version and how many open tables it has (and how many play an older version). */
 export const roomTemplateRow = z.object({
   id: z.string(), game: z.string(), name: z.string(), ante: z.number(), minBalance: z.number(), maxBalance: z.number(), rakeBps: z.number(),
-  rakeCap: z.number(), seats: z.number(), aiSeats: z.number(), turnSeconds: z.number(), open: z.boolean(),
+  rakeCap: z.number(), seats: z.number(), aiSeats: z.number(), turnSeconds: z.number(), open: z.boolean(), mode: z.enum(ROOM_MODES),
   version: z.number().describe('config_version id of the template in force'),
   tables: z.number().describe('open tables made from it'), olderTables: z.number().describe('open tables still on an older version'),
 });

@@ -51,23 +51,16 @@ export type JackpotWonData = z.infer<typeof jackpotWonData>;
 
 const ROOM_ID = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
-/** A room: where tables of one stake open. `mode` 1v1: two players head to head, the third Tongits seat an AI seat. */
-export const tableRoom = z.strictObject({
-  room: z.string().regex(ROOM_ID, { message: 'Must be 1 to 32 lowercase letters, digits, _ or - (starting with a letter or digit)' }),
-  name: requiredText(64),
-  mode: z.enum(['table', '1v1'], { message: 'Must be table or 1v1' }),
-  /** The ante every seat pays, centavos. */
-  ante: amount,
-  /** Balance a player needs to sit (and above which quick match sends it higher), centavos; maxBalance 0 = no upper bound. */
-  minBalance: integer(0, MAX_AMOUNT),
-  maxBalance: integer(0, MAX_AMOUNT),
-  open: z.boolean({ message: 'Expected boolean' }),
-}).superRefine((r, ctx) => {
-  if (r.minBalance < r.ante) ctx.addIssue({ code: 'custom', path: ['minBalance'], message: 'Must be at least the ante' });
-  if (r.maxBalance !== 0 && r.maxBalance < r.minBalance) ctx.addIssue({ code: 'custom', path: ['maxBalance'], message: 'Must be 0 (no limit) or at least minBalance' });
+/**
+ * A room of Tongits or Pusoy as its screens and table servers read it: one of the game's
+ * /platmanager room templates (decision 035), where tables of one stake open. `mode` 1v1: two
+ * players head to head, the third Tongits seat an AI seat. Money in centavos; maxBalance 0 = no
+ * upper bound.
+ */
+export const tableRoom = z.object({
+  room: z.string(), name: z.string(), mode: z.enum(['table', '1v1']), ante: z.number(), minBalance: z.number(), maxBalance: z.number(), open: z.boolean(),
 });
 export type TableRoom = z.infer<typeof tableRoom>;
-export const roomRef = z.strictObject({ room: requiredText(32) });
 
 /** The AI seats of Tongits: where they may sit and how they play. */
 export const aiSettings = z.strictObject({

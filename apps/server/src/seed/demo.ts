@@ -19,7 +19,7 @@ import { ensurePlatformApplication } from '../domains/platform/applications';
 import { seedPaymentConfig } from '../domains/payment-config/demo';
 import { seedGameServers } from '../domains/game-servers/demo';
 import { seedLobby } from '../domains/lobby/demo';
-import { seedTableGames } from '../domains/table-games/demo';
+import { seedTableGames, tellTableServers } from '../domains/table-games/demo';
 import { seedProviders } from '../domains/providers/demo';
 import { seedControls } from '../domains/controls/demo';
 import { seedMessages } from '../domains/messages/demo';
@@ -40,6 +40,8 @@ import { seedRankActivity } from '../domains/rank/demo';
 import { seedFbActivity } from '../domains/fbactivity/demo';
 import { seedVipSendActivity } from '../domains/vipmanager/demo';
 import { seedVipHistory } from '../domains/vip/demo';
+import { seedUnpaidRecharges } from '../domains/recharge/demo';
+import { seedCashoutQueues } from '../domains/cashout/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
 import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
@@ -119,6 +121,7 @@ export async function seedDemoPlatform(db: Db, now = Date.now()): Promise<void> 
   await seedLostPlayers(db);
   await seedPartners(db);
   await seedRooms(db, now);
+  await tellTableServers(db);
   await seedAgents(db);
   await seedAgentReports(db);
   await seedAgentManagers(db);
@@ -177,6 +180,10 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     log('demo vip', { ...(await seedVipHistory(db, end, o.days)) });
     // after the levels' history: the VIPs it made
     log('demo vipsend', { ...(await seedVipSendActivity(db, config, DEMO_PASSWORD, end)) });
+    // last, on the players as the history left them: cashier pages left without paying, for every
+    // partner's players, and the cash-outs asked for since the desk's last shift (its queues)
+    log('demo unpaid recharges', { ...(await seedUnpaidRecharges(db, config, DEMO_PASSWORD, end)) });
+    log('demo cash-out queues', { ...(await seedCashoutQueues(db, config, DEMO_PASSWORD, end)) });
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
     const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
     const rejected = faults.reduce((a, [, n]) => a + n, 0);

@@ -7,8 +7,8 @@
  */
 import { findGame } from '@console/games';
 import {
-  gameStoreEntry, quickTier, roomTemplate, tinyQuickTemplate,
-  type GameStoreEntry, type QuickTier, type RoomTemplate, type TinyQuickTemplate,
+  gameStoreEntry, quickTier, roomTemplate, TABLE_GAMES, tinyQuickTemplate,
+  type GameStoreEntry, type QuickTier, type RoomTemplate, type TableGame, type TinyQuickTemplate,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { badInput, conflict } from '../../http/api-error';
@@ -31,7 +31,46 @@ function tierInTemplate(tier: QuickTier, t: RoomTemplate, field: (f: 'minBalance
   }
 }
 
+const isTableGame = (game: string): game is TableGame => (TABLE_GAMES as readonly string[]).includes(game);
+
+/**
+ * What a Tongits or Pusoy room takes from its game (decision 035): the game's fee is the rake
+ * (the rules package verifies every round against the game's settings version, decision 012),
+ * uncapped; Tongits' turn time is the game's too. `null`: the template's own rules stand.
+ */
+async function gameRulesOf(db: Db, game: string): Promise<Pick<RoomTemplate, 'rakeBps' | 'rakeCap'> & { turnSeconds?: number } | null> {
+  if (!isTableGame(game)) return null;
+  const { settings } = await currentSettings(db, findGame(game)!);
+  const s = settings as { feeBps: number; turnSeconds?: number };
+  return { rakeBps: s.feeBps, rakeCap: 0, ...(typeof s.turnSeconds === 'number' ? { turnSeconds: s.turnSeconds } : {}) };
+}
+
+/**
+ * The templates as game servers and screens must see them: a template saved before rooms had a
+ * mode is a `table` room, and a Tongits or Pusoy template carries its game's fee (and turn time)
+ * in force, whatever it was saved with (the game's settings may have changed since).
+ */
+export async function templateRules(db: Db): Promise<<T extends RoomTemplate>(t: T) => T> {
+  const rules = new Map<string, Awaited<ReturnType<typeof gameRulesOf>>>();
+  for (const game of TABLE_GAMES) rules.set(game, await gameRulesOf(db, game));
+  return (t) => ({ ...t, mode: t.mode ?? 'table', ...(rules.get(t.game) ?? {}) });
+}
+
+const GAME_SETTINGS = (game: TableGame) => `/tinygames/${game}/${game}config`;
+
 async function checkTemplate(db: Db, key: string, doc: RoomTemplate | null): Promise<void> {
+  if (doc !== null) {
+    const rules = await gameRulesOf(db, doc.game);
+    if (rules !== null) {
+      const game = findGame(doc.game)!.name.en;
+      const where = GAME_SETTINGS(doc.game as TableGame);
+      if (doc.rakeBps !== rules.rakeBps) throw badInput('rakeBps', `The rake of ${game} rooms is the game's fee (${rules.rakeBps} bps, ${where}): a room cannot have its own`);
+      if (doc.rakeCap !== 0) throw badInput('rakeCap', `The fee of ${game} has no cap (${where}): must be 0`);
+      if (rules.turnSeconds !== undefined && doc.turnSeconds !== rules.turnSeconds) {
+        throw badInput('turnSeconds', `The turn time of ${game} rooms is the game's (${rules.turnSeconds} s, ${where}): a room cannot have its own`);
+      }
+    }
+  }
   await lockKind(db, 'quicktier');
   const tiers = (await listItems<QuickTier>(db, 'quicktier')).filter((t) => t.template === key);
   if (doc === null) {

@@ -32,9 +32,10 @@ describe.each(databases().slice(0, 1))('rooms demo seed on $kind', (kind) => {
     for (const url of ['/api/platmanager/template', '/api/platmanager/table', '/api/platmanager/quicktemplate', '/api/platmanager/quicktable', '/api/platmanager/tinygamequicktemplate']) {
       expect((await t.get(url, admin)).body.data.total, url).toBeGreaterThan(4);
     }
-    const older = (await t.get('/api/platmanager/table', admin, { current: 'false', pageSize: '100' })).body.data.items as { code: string; rakeBps: number }[];
+    const older = (await t.get('/api/platmanager/table', admin, { current: 'false', pageSize: '100' })).body.data.items as { code: string; aiSeats: number; ante: number }[];
     expect(older.map((x) => x.code).sort()).toEqual(['bronze:1', 'bronze:2', 'bronze:3', 'bronze:4', 'bronze:5', 'bronze:6', 'p-5:1', 'p-5:2', 'p-5:3']);
-    expect(older.find((x) => x.code === 'bronze:1')!.rakeBps).toBe(600);
+    expect(older.find((x) => x.code === 'bronze:1')!.aiSeats).toBe(1);
+    expect(older.find((x) => x.code === 'p-5:1')!.ante).toBe(300);
     const partner = await t.loginAs('partner');
     const store = (await t.get('/api/partnermanager/gamestoreV1', partner, { pageSize: '100' })).body.data.items as { partner: number }[];
     expect(store.length).toBe(9);

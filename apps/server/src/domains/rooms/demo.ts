@@ -2,9 +2,10 @@
  * Demo data of room templates, tables, quick match, the mini-games' quick templates and the
  * partners' game stores (issue 9), written through the screens' own services (versions and
  * operation log as a staff save would, actor `system`). Deterministic and safe to re-run: a
- * kind already seeded is left alone. The Tongits templates carry the ids of the rooms the
- * simulated table servers play (bronze, silver, gold, duel-1, duel-10), so the tables
- * `bronze:1` … show the players and rounds of the simulated history. Two templates were edited
+ * kind already seeded is left alone. The Tongits and Pusoy templates are those games' rooms
+ * (decision 035): the simulated table servers play bronze, silver, gold, duel-1 and duel-10, so
+ * the tables `bronze:1` … show the players and rounds of the simulated history; their rake is the
+ * game's fee (5%, uncapped) and Tongits' turn time the game's (20 s). Two templates were edited
  * after their first tables were opened: those tables keep the older version.
  */
 import { findGame } from '@console/games';
@@ -25,15 +26,16 @@ const DAY = 86_400_000;
 const SYSTEM = { username: 'system', roles: ['admin'], partner: 0 } as unknown as SessionUser;
 
 const t = (id: string, game: RoomTemplate['game'], name: string, ante: number, minBalance: number, maxBalance: number, seats: number, aiSeats: number, extra: Partial<RoomTemplate> = {}): RoomTemplate => ({
-  id, game, name, ante, minBalance, maxBalance, rakeBps: DEFAULT_RAKE_BPS, rakeCap: 0, seats, aiSeats, turnSeconds: 20, open: true, ...extra,
+  id, game, name, ante, minBalance, maxBalance, rakeBps: DEFAULT_RAKE_BPS, rakeCap: 0, seats, aiSeats, turnSeconds: 20, open: true, mode: 'table', ...extra,
 });
 
 export const DEMO_TEMPLATES: RoomTemplate[] = [
   t('bronze', 'tongits', 'Tongits Bronze ₱1', 100, 1_000, 100_000, 3, 2),
   t('silver', 'tongits', 'Tongits Silver ₱5', 500, 5_000, 500_000, 3, 2),
-  t('gold', 'tongits', 'Tongits Gold ₱30', 3_000, 30_000, 0, 3, 1, { rakeCap: 50_000 }),
-  t('duel-1', 'tongits', 'Tongits 1v1 ₱1', 100, 1_000, 200_000, 3, 1),
-  t('duel-10', 'tongits', 'Tongits 1v1 ₱10', 1_000, 10_000, 0, 3, 1),
+  t('gold', 'tongits', 'Tongits Gold ₱30', 3_000, 30_000, 0, 3, 1),
+  t('duel-1', 'tongits', 'Tongits 1v1 ₱1', 100, 1_000, 200_000, 3, 1, { mode: '1v1' }),
+  t('duel-10', 'tongits', 'Tongits 1v1 ₱10', 1_000, 10_000, 0, 3, 1, { mode: '1v1' }),
+  t('vip', 'tongits', 'Tongits VIP ₱50', 5_000, 100_000, 0, 3, 0, { open: false }),
   t('p-5', 'pusoy', 'Pusoy ₱5', 500, 20_000, 1_000_000, 4, 2, { turnSeconds: 60 }),
   t('p-20', 'pusoy', 'Pusoy ₱20', 2_000, 80_000, 0, 4, 1, { turnSeconds: 60 }),
   t('htx-10', 'hightexas', "Hold'em ₱10/₱20", 2_000, 200_000, 4_000_000, 9, 0, { turnSeconds: 25, rakeCap: 6_000 }),
@@ -43,7 +45,7 @@ export const DEMO_TEMPLATES: RoomTemplate[] = [
   t('l9-5', 'lucky9', 'Lucky 9 table ₱5', 500, 5_000, 0, 7, 0, { turnSeconds: 15 }),
 ];
 /** The first versions of two templates, saved before their first tables were opened. */
-const FIRST_VERSIONS: Record<string, Partial<RoomTemplate>> = { bronze: { rakeBps: 600, aiSeats: 1 }, 'p-5': { ante: 300, rakeBps: 550 } };
+const FIRST_VERSIONS: Record<string, Partial<RoomTemplate>> = { bronze: { aiSeats: 1, name: 'Tongits Bronze' }, 'p-5': { ante: 300 } };
 /** Tables opened per template: [before the edit, after it]. */
 const TABLES: Record<string, [number, number]> = {
   bronze: [6, 6], silver: [0, 12], gold: [0, 8], 'duel-1': [0, 6], 'duel-10': [0, 6], 'p-5': [3, 2], 'p-20': [0, 2],

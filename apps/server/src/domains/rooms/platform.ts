@@ -2,7 +2,8 @@
  * What game servers read of the room screens (signed platform calls, docs/api/rooms.md):
  *
  *   GET /api/platform/rooms/configs?game=&partner=   a table game's open templates (with their
- *        versions), its open tables each with the snapshot it was made from, the open
+ *        versions), its open tables each with the snapshot it was made from (Tongits and Pusoy:
+ *        with the game's fee and turn time in force, what their rounds are verified against), the open
  *        quick-match tiers (with partner: only those the partner's game store offers, and the
  *        store entry); `version` is a hash of the answer and the ETag (If-None-Match → 304).
  *   GET /api/platform/rooms/quickmatch?game=&balance=|uid=   the tier quick match seats a
@@ -18,16 +19,18 @@ import type { Db } from '../../db/open';
 import { notFound } from '../../http/api-error';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { notModified } from '../app-settings/platform';
+import { templateRules } from './config';
 import { listItems, storeKey } from './items';
 import { quickMatchFor } from './match';
 
 const hash = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
 
 export async function roomConfig(db: Db, game: string, partner?: number) {
-  const [templates, tiers, tables, store] = await Promise.all([
+  const [templates, tiers, tables, store, rules] = await Promise.all([
     listItems<RoomTemplate>(db, 'template'), listItems<QuickTier>(db, 'quicktier'),
     db.selectFrom('room_table').select(['id', 'code', 'template', 'tier', 'template_version', 'snapshot']).where('game', '=', game).where('status', '=', 'open').orderBy('id').execute(),
     partner ? listItems<GameStoreEntry>(db, 'gamestore', partner) : Promise.resolve([]),
+    templateRules(db),
   ]);
   const entry = store.find((e) => e.game === game) ?? null;
   const offered = (t: QuickTier) => partner === undefined || (entry !== null && entry.enabled && entry.tiers.includes(t.id));
@@ -35,8 +38,8 @@ export async function roomConfig(db: Db, game: string, partner?: number) {
     game,
     partner: partner ?? null,
     store: entry === null ? null : { enabled: entry.enabled, order: entry.order, tiers: entry.tiers, revenueShareBps: entry.revenueShareBps, key: storeKey(entry.partner, entry.game) },
-    templates: templates.filter((t) => t.game === game && t.open),
-    tables: tables.map((t) => ({ id: t.id, code: t.code, template: t.template, tier: t.tier, templateVersion: t.template_version, rules: t.snapshot as RoomTemplate })),
+    templates: templates.filter((t) => t.game === game && t.open).map(rules),
+    tables: tables.map((t) => ({ id: t.id, code: t.code, template: t.template, tier: t.tier, templateVersion: t.template_version, rules: rules(t.snapshot as RoomTemplate) })),
     quickTiers: tiers.filter((t) => t.game === game && t.open && offered(t))
       .map((t) => ({ id: t.id, name: t.name, minBalance: t.minBalance, maxBalance: t.maxBalance, template: t.template, version: t.version })),
   };

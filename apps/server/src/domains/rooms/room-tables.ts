@@ -12,6 +12,7 @@ import type { Db } from '../../db/open';
 import { badInput, conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
+import { templateRules } from './config';
 import { versionOf } from './items';
 
 interface Change { db: Db; user: Pick<SessionUser, 'username'>; now: Date; note: OperationNote }
@@ -41,7 +42,7 @@ export async function openTables(ctx: Change, from: { template: string } | { tie
     .where('template', '=', templateId).executeTakeFirst();
   const first = Number(last?.n ?? 0) + 1;
   const codes = Array.from({ length: count }, (_, i) => `${templateId}:${first + i}`);
-  const snapshot = JSON.stringify(template);
+  const snapshot = JSON.stringify((await templateRules(db))(template));
   await db.insertInto('room_table').values(codes.map((code) => ({
     code, game: template.game, template: templateId, tier: tier?.id ?? null, template_version: version, snapshot, opened_by: user.username, opened_at: now,
   }))).execute();

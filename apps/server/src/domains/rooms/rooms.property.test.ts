@@ -26,8 +26,11 @@ const id = fc.constantFrom('bronze', 'silver', 'p-5', 'new-1', 'new-2');
 const money = fc.oneof(fc.constant(0), fc.constantFrom(100, 1_000, 5_000, 100_000, 500_000), fc.integer({ min: 1, max: 2_000_000 }));
 const templateBody = fc.record({
   id: often(id), game: often(fc.constantFrom('tongits', 'pusoy', 'hightexas', 'mines1v1', 'lucky9')), name: often(fc.constantFrom('Room', 'Sala ₱5', '房间')),
-  ante: often(money), minBalance: often(money), maxBalance: often(money), rakeBps: often(fc.integer({ min: 0, max: 2_500 })), rakeCap: often(money),
-  seats: often(fc.integer({ min: 0, max: 10 })), aiSeats: often(fc.integer({ min: 0, max: 9 })), turnSeconds: often(fc.integer({ min: 0, max: 200 })), open: often(fc.boolean()),
+  ante: often(money), minBalance: often(money), maxBalance: often(money),
+  // (Tongits and Pusoy rooms take the game's fee, uncapped, and Tongits' turn time: 500, 0, 20 by default)
+  rakeBps: often(fc.oneof(fc.constant(500), fc.integer({ min: 0, max: 2_500 }))), rakeCap: often(fc.oneof(fc.constant(0), money)),
+  seats: often(fc.integer({ min: 0, max: 10 })), aiSeats: often(fc.integer({ min: 0, max: 9 })), turnSeconds: often(fc.oneof(fc.constant(20), fc.integer({ min: 0, max: 200 }))),
+  open: often(fc.boolean()), mode: often(fc.constantFrom('table', '1v1')),
 }, { requiredKeys: [] });
 const tierBody = fc.record({
   id: often(fc.constantFrom('q-a', 'q-b', 'q-c')), game: often(fc.constantFrom('tongits', 'pusoy')), name: often(fc.constant('Tier')),

@@ -116,13 +116,13 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect((await t.post(`${P}/template/create`, template('bronze'), admin)).status).toBe(200);
     const first = await t.post(`${P}/table/open`, { template: 'bronze', count: 2 }, admin);
     expect(first.body.data.codes).toEqual(['bronze:1', 'bronze:2']);
-    expect((await t.post(`${P}/template/update`, template('bronze', { ante: 200, rakeBps: 450, minBalance: 2_000 }), admin)).status).toBe(200);
+    expect((await t.post(`${P}/template/update`, template('bronze', { ante: 200, aiSeats: 2, minBalance: 2_000 }), admin)).status).toBe(200);
     const second = await t.post(`${P}/table/open`, { template: 'bronze', count: 1 }, admin);
     expect(second.body.data.codes).toEqual(['bronze:3']);
     expect(second.body.data.version).toBeGreaterThan(first.body.data.version);
 
     const list = (await t.get(`${P}/table`, admin, { template: 'bronze' })).body.data.items as Record<string, unknown>[];
-    expect(list.map((x) => [x.code, x.ante, x.rakeBps, x.current])).toEqual([['bronze:1', 100, 500, false], ['bronze:2', 100, 500, false], ['bronze:3', 200, 450, true]]);
+    expect(list.map((x) => [x.code, x.ante, x.aiSeats, x.current])).toEqual([['bronze:1', 100, 1, false], ['bronze:2', 100, 1, false], ['bronze:3', 200, 2, true]]);
     expect((await t.get(`${P}/table`, admin, { current: 'false' })).body.data.total).toBe(2);
     const tpl = (await t.get(`${P}/template`, admin)).body.data.items.find((x: { id: string }) => x.id === 'bronze');
     expect([tpl.ante, tpl.tables, tpl.olderTables]).toEqual([200, 3, 2]);
@@ -318,5 +318,28 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect(tiny.body.data.games[0].chips).toEqual([100, 1_000, 10_000]);
     // unsigned: 401
     expect((await t.app.inject({ method: 'GET', url: '/api/platform/rooms/configs?game=tongits' })).statusCode).toBe(401);
+  });
+
+  it('one catalogue (decision 035): the Tongits templates are the rooms its table servers and screens read, with the game\'s fee in force', async () => {
+    const g = '/api/tinygames/tongits/tongitsconfig';
+    const settings = (await t.get(`${g}/settings`, admin)).body.data.settings;
+    expect((await t.post(`${g}/settings/update`, { settings: { ...settings, feeBps: 600, turnSeconds: 25 } }, admin)).status).toBe(200);
+    // templates, the tables' rules and both platform answers carry the game's fee and turn time now
+    const tpl = (await t.get(`${P}/template`, admin, { game: 'tongits' })).body.data.items as { id: string; rakeBps: number; turnSeconds: number; mode: string }[];
+    expect(tpl.length).toBeGreaterThan(0);
+    expect(tpl.every((x) => x.rakeBps === 600 && x.turnSeconds === 25 && x.mode === 'table')).toBe(true);
+    const platform = (await signed('/api/platform/rooms/configs', 'game=tongits')).body.data;
+    expect(platform.templates.every((x: { rakeBps: number }) => x.rakeBps === 600)).toBe(true);
+    expect(platform.tables.every((x: { rules: { rakeBps: number; turnSeconds: number } }) => x.rules.rakeBps === 600 && x.rules.turnSeconds === 25)).toBe(true);
+    const rooms = (await signed('/api/platform/tablegames/configs', 'game=tongits')).body.data.rooms as { room: string; ante: number }[];
+    expect(rooms.map((r) => r.room).sort()).toEqual(tpl.map((x) => x.id).sort());
+    // a save keeps the room to the game's values (400 naming the field otherwise); a hightexas room has its own rake
+    const bronze = (await t.get(`${P}/template`, admin)).body.data.items.find((x: { id: string }) => x.id === 'bronze');
+    const { version: _v, tables: _t, olderTables: _o, ...doc } = bronze;
+    expect((await t.post(`${P}/template/update`, { ...doc, name: 'Bronze' }, admin)).status).toBe(200);
+    expect((await t.post(`${P}/template/update`, { ...doc, rakeBps: 500 }, admin)).body.message).toMatch(/^rakeBps: The rake of Tongits rooms is the game's fee \(600 bps/);
+    expect((await t.post(`${P}/template/create`, template('htx', { game: 'hightexas', seats: 6, rakeBps: 450, rakeCap: 6_000, turnSeconds: 30 }), admin)).status).toBe(200);
+    const htx = (await t.get(`${P}/template`, admin, { game: 'hightexas' })).body.data.items.find((x: { id: string }) => x.id === 'htx');
+    expect([htx.rakeBps, htx.rakeCap, htx.turnSeconds]).toEqual([450, 6_000, 30]);
   });
 });

@@ -30,7 +30,7 @@ import type { SessionUser } from '../auth/sessions';
 import { currentSettings } from '../games/settings';
 import { absent, existing, restoreVersion, saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 import { reportOperations } from '../player-reports/report';
-import { storeItems, templateItems, tierFor, tierItems, tinyItems } from './config';
+import { storeItems, templateItems, templateRules, tierFor, tierItems, tinyItems } from './config';
 import { listItems, SCREENS, storeKey } from './items';
 import { roomPlatform } from './platform';
 import { partnerReportOperations } from './reports';
@@ -92,11 +92,12 @@ const templateRow = z.object({ ...roomTemplate.shape,
 type TemplateRow = RoomTemplate & { version: number; tables: number; olderTables: number };
 
 async function templateRows(db: Db, q: Record<string, unknown>): Promise<TemplateRow[]> {
-  const [docs, counts] = await Promise.all([
+  const [docs, counts, rules] = await Promise.all([
     listItems<RoomTemplate>(db, 'template'),
     db.selectFrom('room_table').select(['template', 'template_version', sql<number>`count(*)`.as('n')]).where('status', '=', 'open').groupBy(['template', 'template_version']).execute(),
+    templateRules(db),
   ]);
-  return docs
+  return docs.map(rules)
     .filter((d) => (q.game === undefined || d.game === q.game) && (q.open === undefined || d.open === q.open))
     .map((d) => {
       const mine = counts.filter((c) => c.template === d.id);
@@ -110,7 +111,7 @@ async function templateRows(db: Db, q: Record<string, unknown>): Promise<Templat
 const templateOperations: Operation[] = [
   ...reportOperations<TemplateRow>({
     url: '/api/platmanager/template', name: 'platmanager.template', screen: SCREENS.template,
-    summary: 'Room templates: game, ante, balance range, rake, seats, AI seats, open; the version in force and the open tables made from it (and from older versions); filters game, open',
+    summary: 'Room templates: game, mode, ante, balance range, rake (Tongits and Pusoy: the game\'s fee in force), seats, AI seats, open; the version in force and the open tables made from it (and from older versions); filters game, open',
     params: { game: roomGameParam.optional(), open: queryBool.optional() },
     item: templateRow, id: 'id', sorts: ['id', 'game', 'name', 'ante', 'minBalance', 'maxBalance', 'rakeBps', 'seats', 'tables'],
     defaultSort: { key: 'ante', order: 'ascend' },

@@ -3,7 +3,8 @@
  *
  *   /api/tinygames/<g>/<g>config/settings   the game's settings (fees, jackpot share, turn time, bet limits) — the
  *                                            same document and history as a house game's configs (games/screens.ts)
- *   /api/tinygames/<g>/<g>config/rooms      rooms: list (+ export), create, update, delete, versions
+ *   /api/tinygames/<g>/<g>config/rooms      rooms: list (+ export); they are the game's /platmanager room templates
+ *                                            (decision 035), created, edited and removed on /platmanager/template
  *   /api/tinygames/tongits/tongitsconfig/jackpot   the jackpot rules (GET, update, versions)
  *   /api/tinygames/tongits/aiconfig          the AI seats (GET, update, versions)
  *   /api/tinygames/tongitscheat/cheatconfig  the cheat thresholds (GET, update, versions)
@@ -12,16 +13,16 @@
  * operation log. docs/api/tablegames.md.
  */
 import { findGame } from '@console/games';
-import { aiSettings, roomRef, tableRoom, TABLE_GAMES, type TableGame, type TableRoom } from '@console/schemas';
+import { aiSettings, TABLE_GAMES, type TableGame, type TableRoom } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { badInput } from '../../http/api-error';
 import { defineOperation, type Operation } from '../../http/operation';
-import { itemOperations } from '../payment-config/item-operations';
 import { saveItem, versionOperations } from '../payment-config/versions';
 import { gameSettingsOperations } from '../games/screens';
 import { reportOperations } from '../player-reports/report';
-import { AI_DOC, CHEAT_DOC, configScreen, documentItems, jackpotDoc, listRooms, lockRooms, readDocument, roomItems, roomsWithAi, type DocumentSpec } from './config';
+import { lockKind } from '../rooms/items';
+import { AI_DOC, CHEAT_DOC, configScreen, documentItems, jackpotDoc, listRooms, readDocument, roomsWithAi, type DocumentSpec } from './config';
 
 const tags = ['tinygames'];
 const saved = z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) });
@@ -53,32 +54,25 @@ const roomRow = z.object({
   aiSeats: z.number().describe('AI seats a table of this room may seat (aiconfig)'), playable: z.boolean().describe('open, and a 1v1 room has its AI seat'),
 });
 
+/** The game's rooms: its /platmanager room templates, read here with the AI seats each may seat (edited on /platmanager/template, decision 035). */
 function roomOperations(game: TableGame): Operation[] {
-  const items = roomItems(game);
-  const base = `/api/tinygames/${game}/${game}config/rooms`;
-  const name = `tinygames.${game}.${game}config.rooms`;
-  return [
-    ...reportOperations<TableRoom & { aiSeats: number; playable: boolean }>({
-      url: base, name, screen: configScreen(game), summary: `Rooms of ${game}: stake (ante), balance range, mode, open, AI seats; filter mode`,
-      params: { mode: z.enum(['table', '1v1'], { message: 'Must be table or 1v1' }).optional() },
-      item: roomRow, id: 'room', sorts: ['room', 'name', 'mode', 'ante', 'minBalance', 'maxBalance'], defaultSort: { key: 'ante', order: 'ascend' },
-      load: async (db, _user, q) => {
-        const ai = game === 'tongits' ? await readDocument(db, AI_DOC) : null;
-        return roomsWithAi(await listRooms(db, game), ai).filter((r) => q.mode === undefined || r.mode === q.mode);
-      },
-    }),
-    ...itemOperations({
-      items, base, name, what: 'room', body: tableRoom, ref: roomRef, keyOf: (b) => String(b.room),
-    }).map((op) => ({ ...op, tags })),
-    ...versionOperations(items, { base: `${base}/versions`, name: `${name}.versions`, tags }),
-  ];
+  return reportOperations<TableRoom & { aiSeats: number; playable: boolean }>({
+    url: `/api/tinygames/${game}/${game}config/rooms`, name: `tinygames.${game}.${game}config.rooms`, screen: configScreen(game),
+    summary: `Rooms of ${game} (its /platmanager room templates, edited there): stake (ante), balance range, mode, open, AI seats; filter mode`,
+    params: { mode: z.enum(['table', '1v1'], { message: 'Must be table or 1v1' }).optional() },
+    item: roomRow, id: 'room', sorts: ['room', 'name', 'mode', 'ante', 'minBalance', 'maxBalance'], defaultSort: { key: 'ante', order: 'ascend' },
+    load: async (db, _user, q) => {
+      const ai = game === 'tongits' ? await readDocument(db, AI_DOC) : null;
+      return roomsWithAi(await listRooms(db, game), ai).filter((r) => q.mode === undefined || r.mode === q.mode);
+    },
+  });
 }
 
-/** The AI settings may name only rooms that exist. */
+/** The AI settings may name only Tongits rooms that exist (the templates' writes take the same lock). */
 async function checkAiRooms(db: Db, doc: z.infer<typeof aiSettings>): Promise<void> {
-  await lockRooms(db, 'tongits');
+  await lockKind(db, 'quicktier');
   const rooms = new Set((await listRooms(db, 'tongits')).map((r) => r.room));
-  doc.rooms.forEach((room, i) => { if (!rooms.has(room)) throw badInput(`rooms.${i}`, `Unknown room ${room}`); });
+  doc.rooms.forEach((room, i) => { if (!rooms.has(room)) throw badInput(`rooms.${i}`, `Unknown room ${room}: the rooms are the Tongits templates of /platmanager/template`); });
 }
 
 export const configOperations: Operation[] = [

@@ -1,17 +1,18 @@
 /**
  * The configuration of the table-game screens, kept in table_game_item and versioned through
- * payment-config/versions.ts (config_version kind `tablegames.<name>`): the rooms of Tongits and
- * Pusoy (one item per room), and single documents (the AI seats, the cheat thresholds, each
- * game's jackpot rules) that hold their defaults until first saved.
+ * payment-config/versions.ts (config_version kind `tablegames.<name>`): single documents (the AI
+ * seats, the cheat thresholds, each game's jackpot rules) that hold their defaults until first
+ * saved. The rooms of Tongits and Pusoy are their /platmanager room templates (decision 035).
  */
 import {
-  AI_DEFAULTS, aiSettings, CHEAT_DEFAULTS, cheatThresholds, JACKPOT_DEFAULTS, jackpotRules, tableRoom,
-  type AiSettings, type CheatThresholds, type JackpotRules, type TableGame, type TableRoom,
+  AI_DEFAULTS, aiSettings, CHEAT_DEFAULTS, cheatThresholds, JACKPOT_DEFAULTS, jackpotRules,
+  type AiSettings, type CheatThresholds, type JackpotRules, type RoomTemplate, type TableGame, type TableRoom,
 } from '@console/schemas';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { VersionedItems } from '../payment-config/versions';
+import { templateRules } from '../rooms/config';
+import { listItems } from '../rooms/items';
 
 export const configScreen = (game: TableGame) => `/tinygames/${game}/${game}config`;
 export const AI_SCREEN = '/tinygames/tongits/aiconfig';
@@ -33,20 +34,18 @@ async function writeItem(db: Db, kind: string, key: string, doc: unknown, now: D
     .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet({ doc: json, updated_at: now })).execute();
 }
 
-/** The rooms of a game: one versioned item per room (key = room id). */
-export function roomItems(game: TableGame): VersionedItems<TableRoom> {
-  const kind = `${game}.rooms`;
-  return {
-    screen: configScreen(game), kind: `tablegames.${kind}`, noun: 'Room',
-    read: async (db, key) => (await readItem(db, kind, key, true)) as TableRoom | null,
-    write: (db, key, doc, now) => writeItem(db, kind, key, doc, now),
-    restorable: tableRoom,
-  };
-}
+/**
+ * The rooms of a game: its /platmanager room templates (decision 035: one catalogue of rooms,
+ * edited on /platmanager/template), as the Tongits and Pusoy screens and table servers see them:
+ * stake, balance range, mode, open, and the AI seats a table of the room may seat at most.
+ */
+export type GameRoom = TableRoom & { maxAiSeats: number };
 
-export async function listRooms(db: Db, game: TableGame): Promise<TableRoom[]> {
-  const rows = await db.selectFrom('table_game_item').select('doc').where('kind', '=', `${game}.rooms`).orderBy('key').execute();
-  return rows.map((r) => r.doc as TableRoom).sort((a, b) => a.ante - b.ante || a.room.localeCompare(b.room));
+export async function listRooms(db: Db, game: TableGame): Promise<GameRoom[]> {
+  const [docs, rules] = await Promise.all([listItems<RoomTemplate>(db, 'template'), templateRules(db)]);
+  return docs.filter((t) => t.game === game).map(rules)
+    .map((t) => ({ room: t.id, name: t.name, mode: t.mode, ante: t.ante, minBalance: t.minBalance, maxBalance: t.maxBalance, open: t.open, maxAiSeats: t.aiSeats }))
+    .sort((a, b) => a.ante - b.ante || a.room.localeCompare(b.room));
 }
 
 /** A configuration that is one document with defaults (key ''). */
@@ -89,13 +88,13 @@ export const cheatThresholdsInForce = (db: Db) => readDocument(db, CHEAT_DOC);
 
 /**
  * What each room offers AI seats: a 1v1 room's third seat is always an AI seat, so it can open
- * tables only while AI seats are enabled and allowed there; a classic room fills up to
- * `maxSeats` seats with AI after `waitSeconds` when allowed.
+ * tables only while AI seats are enabled and allowed there; a classic room fills up to the
+ * fewer of the AI settings' `maxSeats` and its template's AI seats after `waitSeconds` when allowed.
  */
-export function roomsWithAi(rooms: readonly TableRoom[], ai: AiSettings | null): (TableRoom & { aiSeats: number; playable: boolean })[] {
-  return rooms.map((r) => {
+export function roomsWithAi(rooms: readonly GameRoom[], ai: AiSettings | null): (TableRoom & { aiSeats: number; playable: boolean })[] {
+  return rooms.map(({ maxAiSeats, ...r }) => {
     const allowed = ai !== null && ai.enabled && ai.rooms.includes(r.room);
-    const aiSeats = !allowed ? 0 : r.mode === '1v1' ? 1 : ai.maxSeats;
+    const aiSeats = !allowed ? 0 : r.mode === '1v1' ? 1 : Math.min(ai.maxSeats, maxAiSeats);
     return { ...r, aiSeats, playable: r.open && (r.mode !== '1v1' || aiSeats === 1) };
   });
 }
@@ -103,5 +102,3 @@ export function roomsWithAi(rooms: readonly TableRoom[], ai: AiSettings | null):
 /** Room id of a table id (`<room>:<n>`; '' when the table names no room). */
 export const roomOfTable = (table: string) => (table.includes(':') ? table.slice(0, table.indexOf(':')) : '');
 
-/** Serializes the saves of one game's rooms and AI settings (the AI settings name rooms). */
-export const lockRooms = (db: Db, game: TableGame) => sql`SELECT pg_advisory_xact_lock(hashtext(${`tablegames:${game}:rooms`}))`.execute(db);

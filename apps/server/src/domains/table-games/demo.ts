@@ -1,35 +1,21 @@
 /**
- * Demo configuration of the table games (demo mode only): Tongits rooms from ₱1 to ₱30 antes
- * with two 1v1 rooms, Pusoy rooms, the Tongits settings with a 10% jackpot share (so the pool
- * fills), the AI seats allowed in the low rooms and the 1v1 rooms, and the jackpot rules. Each
- * item gets its first version (actor `system`, action `seed`). Then the simulated table servers
- * are given what they would read from GET /api/platform/tablegames/configs (simulator/tables.ts),
- * so the demo's Tongits rounds report this settings version and verify.
+ * Demo configuration of the table games (demo mode only): the Tongits settings with a 10% jackpot
+ * share (so the pool fills), the AI seats allowed in the low rooms and the 1v1 rooms, and the
+ * jackpot rules. Each item gets its first version (actor `system`, action `seed`). The rooms are
+ * the /platmanager templates the rooms demo seeds (rooms/demo.ts, decision 035): once they are
+ * in, `tellTableServers` gives the simulated table servers what they would read from
+ * GET /api/platform/tablegames/configs (simulator/tables.ts), so the demo's Tongits rounds report
+ * this settings version and verify.
  */
 import { findGame } from '@console/games';
-import type { AiSettings, JackpotRules, TableGame, TableRoom } from '@console/schemas';
+import type { AiSettings, JackpotRules } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { setTableServers } from '../../simulator/tables';
 import { configKind, gameSettingsItems, SETTINGS_KEY } from '../games/settings';
 import type { VersionedItems } from '../payment-config/versions';
-import { AI_DOC, documentItems, jackpotDoc, roomItems } from './config';
+import { AI_DOC, documentItems, jackpotDoc } from './config';
 import { tableGameConfig } from './platform';
 
-const room = (r: TableRoom): TableRoom => r;
-export const DEMO_ROOMS: Record<TableGame, TableRoom[]> = {
-  tongits: [
-    room({ room: 'bronze', name: 'Bronze ₱1', mode: 'table', ante: 100, minBalance: 1_000, maxBalance: 100_000, open: true }),
-    room({ room: 'silver', name: 'Silver ₱5', mode: 'table', ante: 500, minBalance: 5_000, maxBalance: 500_000, open: true }),
-    room({ room: 'gold', name: 'Gold ₱30', mode: 'table', ante: 3_000, minBalance: 30_000, maxBalance: 0, open: true }),
-    room({ room: 'duel-1', name: '1v1 ₱1', mode: '1v1', ante: 100, minBalance: 1_000, maxBalance: 200_000, open: true }),
-    room({ room: 'duel-10', name: '1v1 ₱10', mode: '1v1', ante: 1_000, minBalance: 10_000, maxBalance: 0, open: true }),
-    room({ room: 'vip', name: 'VIP ₱50', mode: 'table', ante: 5_000, minBalance: 100_000, maxBalance: 0, open: false }),
-  ],
-  pusoy: [
-    room({ room: 'p-5', name: 'Pusoy ₱5', mode: 'table', ante: 500, minBalance: 20_000, maxBalance: 1_000_000, open: true }),
-    room({ room: 'p-20', name: 'Pusoy ₱20', mode: 'table', ante: 2_000, minBalance: 80_000, maxBalance: 0, open: true }),
-  ],
-};
 export const DEMO_AI: AiSettings = {
   ...AI_DOC.defaults, rooms: ['bronze', 'silver', 'duel-1', 'duel-10'], maxSeats: 2, waitSeconds: 15, style: 'balanced', skill: 6, fightBps: 4500,
 };
@@ -49,14 +35,17 @@ async function seedAll(db: Db, now: Date): Promise<void> {
   const tongits = findGame('tongits')!;
   const saved = await db.selectFrom('config_version').select('id').where('kind', '=', configKind('tongits')).where('key', '=', SETTINGS_KEY).executeTakeFirst();
   if (!saved) await ensure(db, gameSettingsItems(tongits, '/tinygames/tongits/tongitsconfig'), SETTINGS_KEY, DEMO_TONGITS_SETTINGS, now);
-  for (const game of ['tongits', 'pusoy'] as const) for (const r of DEMO_ROOMS[game]) await ensure(db, roomItems(game), r.room, r, now);
   await ensure(db, documentItems(AI_DOC), '', DEMO_AI, now);
   await ensure(db, documentItems(jackpotDoc('tongits')), '', DEMO_JACKPOT, now);
 }
 
-/** Adds whatever of the demo configuration is missing, then tells the simulated table servers. */
+/** Adds whatever of the demo configuration is missing. */
 export async function seedTableGames(db: Db, now = new Date()): Promise<void> {
   if (db.isTransaction) await seedAll(db, now);
   else await db.transaction().execute((trx) => seedAll(trx, now));
+}
+
+/** Tells the simulated table servers their configuration (after the rooms are seeded). */
+export async function tellTableServers(db: Db): Promise<void> {
   setTableServers([await tableGameConfig(db, 'tongits')]);
 }

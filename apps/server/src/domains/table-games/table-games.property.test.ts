@@ -1,5 +1,5 @@
 /**
- * Property: whatever reaches the table-game operations (rooms, AI and cheat documents, jackpot
+ * Property: whatever reaches the table-game operations (rooms — the games' /platmanager templates —, AI and cheat documents, jackpot
  * rules, flags) and the events game.reported / jackpot.won (near-valid and hostile), the answer
  * is never a 5xx, its code agrees with its status, a 400 names a field, a refused staff call
  * changes nothing, a refused event changes nothing but its own outcome, and the pool never pays
@@ -22,10 +22,12 @@ const number = fc.oneof(fc.constantFrom(0, -1, 1.5, 100, 10_000, 10_001, 2 ** 31
 const value: fc.Arbitrary<unknown> = fc.oneof(hostile, number, fc.boolean(), fc.constant(null), fc.array(hostile, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }));
 const often = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: value, weight: 1 });
 
+/** A room is a /platmanager template of Tongits or Pusoy (decision 035). */
 const room = fc.record({
-  room: often(fc.constantFrom('bronze', 'duel', 'silver', 'new-1')), name: often(fc.string({ minLength: 1, maxLength: 8 })),
+  id: often(fc.constantFrom('bronze', 'duel', 'silver', 'new-1')), game: often(fc.constantFrom('tongits', 'pusoy')), name: often(fc.string({ minLength: 1, maxLength: 8 })),
   mode: often(fc.constantFrom('table', '1v1')), ante: often(fc.integer({ min: 0, max: 5_000 })), minBalance: often(fc.integer({ min: 0, max: 60_000 })),
-  maxBalance: often(fc.integer({ min: 0, max: 80_000 })), open: often(fc.boolean()),
+  maxBalance: often(fc.integer({ min: 0, max: 80_000 })), rakeBps: often(fc.constantFrom(500, 300)), rakeCap: often(fc.constantFrom(0, 100)),
+  seats: often(fc.constantFrom(3, 4)), aiSeats: often(fc.constantFrom(0, 1, 2)), turnSeconds: often(fc.constantFrom(20, 60)), open: often(fc.boolean()),
 }, { requiredKeys: [] });
 const ai = fc.record({
   enabled: often(fc.boolean()), rooms: often(fc.array(fc.constantFrom('bronze', 'duel', 'nowhere'), { maxLength: 3 })), maxSeats: often(fc.integer({ min: 0, max: 3 })),
@@ -39,7 +41,7 @@ const jackpot = fc.record({
 const flag = fc.record({ uid: often(fc.constantFrom(8101, 8102, 9999)), reason: often(fc.constantFrom('Collusion', ' ', 'x'.repeat(200), 'x'.repeat(201))), report: often(fc.integer({ min: 1, max: 3 })) }, { requiredKeys: [] });
 
 const staffCall = fc.oneof(
-  fc.tuple(fc.constantFrom(`${T}/tongitsconfig/rooms/create`, `${T}/tongitsconfig/rooms/update`, `${T}/tongitsconfig/rooms/delete`, '/api/tinygames/pusoy/pusoyconfig/rooms/create'), fc.oneof(room, value)),
+  fc.tuple(fc.constantFrom('/api/platmanager/template/create', '/api/platmanager/template/update', '/api/platmanager/template/delete'), fc.oneof(room, value)),
   fc.tuple(fc.constant(`${T}/aiconfig/update`), fc.oneof(ai, value)),
   fc.tuple(fc.constant(`${T}/tongitsconfig/jackpot/update`), fc.oneof(jackpot, value)),
   fc.tuple(fc.constant(`${C}/cheatconfig/update`), fc.oneof(fc.dictionary(fc.constantFrom('sameTableRateBps', 'winRateMinRounds', 'extra'), number), value)),
@@ -65,6 +67,7 @@ describe.each(databases())('table-game inputs on $kind', (database) => {
 
   const snapshot = async () => JSON.stringify(await Promise.all([
     t.database.db.selectFrom('table_game_item').select(['kind', 'key', 'doc']).orderBy('kind').orderBy('key').execute(),
+    t.database.db.selectFrom('room_item').select(['kind', 'key', 'doc']).orderBy('kind').orderBy('key').execute(),
     t.database.db.selectFrom('cheat_flag').select(['uid', 'reason']).orderBy('uid').execute(),
     t.database.db.selectFrom('cheat_flag_log').select('id').orderBy('id').execute(),
     t.database.db.selectFrom('config_version').select('id').orderBy('id').execute(),

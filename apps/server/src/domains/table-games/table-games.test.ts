@@ -68,16 +68,33 @@ describe.each(databases())('table games on $kind', (kind) => {
     expect((await t.post(`${T}/tongitsconfig/settings/update`, { settings: { ...settings, jackpotBps: 1_500, feeBps: 1_500 } }, admin)).body.message)
       .toBe('settings.jackpotBps: Fee and jackpot together must be at most 25%');
 
-    const room = (r: Record<string, unknown>) => ({ name: 'Room', mode: 'table', ante: 1_000, minBalance: 10_000, maxBalance: 0, open: true, ...r });
-    expect((await t.post(`${T}/tongitsconfig/rooms/create`, room({ room: 'duel', mode: '1v1' }), admin)).status).toBe(200);
-    expect((await t.post(`${T}/tongitsconfig/rooms/create`, room({ room: 'bronze' }), admin)).status).toBe(200);
-    expect((await t.post(`${T}/tongitsconfig/rooms/create`, room({ room: 'bronze' }), admin)).status).toBe(409);
-    expect((await t.post(`${T}/tongitsconfig/rooms/create`, room({ room: 'cheap', minBalance: 10 }), admin)).body.message).toBe('minBalance: Must be at least the ante');
-    expect((await t.post(`${T}/tongitsconfig/rooms/create`, room({ room: 'Bad Id' }), admin)).body.message).toMatch(/^room: Must be 1 to 32/);
+    // the rooms are the game's /platmanager templates (decision 035): made there, read here
+    const P = '/api/platmanager/template';
+    const room = (r: Record<string, unknown>) => ({
+      game: 'tongits', name: 'Room', mode: 'table', ante: 1_000, minBalance: 10_000, maxBalance: 0, rakeBps: 500, rakeCap: 0, seats: 3, aiSeats: 2, turnSeconds: 20, open: true, ...r,
+    });
+    expect((await t.post(`${P}/create`, room({ id: 'duel', mode: '1v1', aiSeats: 1 }), admin)).status).toBe(200);
+    expect((await t.post(`${P}/create`, room({ id: 'bronze' }), admin)).status).toBe(200);
+    expect((await t.post(`${P}/create`, room({ id: 'bronze' }), admin)).status).toBe(409);
+    expect((await t.post(`${P}/create`, room({ id: 'cheap', minBalance: 10 }), admin)).body.message).toBe('minBalance: Must be at least the ante');
+    expect((await t.post(`${P}/create`, room({ id: 'duel2', mode: '1v1' }), admin)).body.message).toBe('aiSeats: A 1v1 room has exactly one AI seat (its third seat)');
+    expect((await t.post(`${P}/create`, room({ id: 'p-duel', game: 'pusoy', seats: 4, mode: '1v1', aiSeats: 1 }), admin)).body.message).toBe('mode: 1v1 rooms are Tongits rooms (two players and an AI seat)');
+    expect((await t.post(`${P}/create`, room({ id: 'rich', rakeBps: 300 }), admin)).body.message)
+      .toBe("rakeBps: The rake of Tongits rooms is the game's fee (500 bps, /tinygames/tongits/tongitsconfig): a room cannot have its own");
+    expect((await t.post(`${P}/create`, room({ id: 'rich', rakeCap: 5_000 }), admin)).body.message).toBe('rakeCap: The fee of Tongits has no cap (/tinygames/tongits/tongitsconfig): must be 0');
+    expect((await t.post(`${P}/create`, room({ id: 'slow', turnSeconds: 30 }), admin)).body.message)
+      .toBe("turnSeconds: The turn time of Tongits rooms is the game's (20 s, /tinygames/tongits/tongitsconfig): a room cannot have its own");
+    // the settings screens only read them
+    expect((await t.post(`${T}/tongitsconfig/rooms/create`, { room: 'x' }, admin)).status).toBe(404);
+    // a Pusoy room keeps its own turn time (Pusoy's settings have none)
+    expect((await t.post(`${P}/create`, room({ id: 'p-5', game: 'pusoy', seats: 4, aiSeats: 0, turnSeconds: 60 }), admin)).status).toBe(200);
+    expect((await t.get('/api/tinygames/pusoy/pusoyconfig/rooms', admin)).body.data.items).toEqual([
+      { room: 'p-5', name: 'Room', mode: 'table', ante: 1_000, minBalance: 10_000, maxBalance: 0, open: true, aiSeats: 0, playable: true },
+    ]);
 
     const ai = (await t.get(`${T}/aiconfig`, admin)).body.data;
     expect(ai.enabled).toBe(true);
-    expect((await t.post(`${T}/aiconfig/update`, { ...ai, rooms: ['duel', 'nowhere'] }, admin)).body.message).toBe('rooms.1: Unknown room nowhere');
+    expect((await t.post(`${T}/aiconfig/update`, { ...ai, rooms: ['duel', 'nowhere'] }, admin)).body.message).toBe('rooms.1: Unknown room nowhere: the rooms are the Tongits templates of /platmanager/template');
     expect((await t.post(`${T}/aiconfig/update`, { ...ai, thinkMinSeconds: 9, thinkMaxSeconds: 3 }, admin)).body.message).toBe('thinkMaxSeconds: Must be at least thinkMinSeconds');
     expect((await t.post(`${T}/aiconfig/update`, { ...ai, rooms: ['duel', 'bronze'], maxSeats: 2 }, admin)).status).toBe(200);
     const rooms = (await t.get(`${T}/tongitsconfig/rooms`, admin)).body.data.items as { room: string; aiSeats: number; playable: boolean }[];

@@ -18,6 +18,8 @@ export const ALL_GAMES = [...HOUSE_GAMES.filter((g) => g !== 'lucky9'), 'mines1v
 
 export const gameOptions = (games: readonly string[]): SelectOption[] => games.map((g) => ({ value: g, label: `${L}game.${g}` }));
 export const gameLabels = (games: readonly string[]) => Object.fromEntries(games.map((g) => [g, `${L}game.${g}`]));
+/** A room's mode (decision 035): a classic table, or a Tongits 1v1 room (two players and an AI seat). */
+export const MODE_LABELS: Record<string, string> = { table: `${L}mode.table`, '1v1': `${L}mode.1v1` };
 export const YES_NO: SelectOption[] = [{ value: 'true', label: `${L}yes` }, { value: 'false', label: `${L}no` }];
 
 export const noLimit = (v: unknown) => (v === 0 ? i18next.t(`${L}noLimit`) : formatMoney(v));

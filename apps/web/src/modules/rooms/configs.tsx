@@ -11,7 +11,7 @@ import { WithHistory } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../shell/useSession';
 import {
-  ALL_GAMES, gameLabels, gameOptions, HOUSE_GAMES, idRule, L, noLimit, ROOM_GAMES, toCentavos, toPesos, versionedHistory, versionedList, YES_NO,
+  ALL_GAMES, gameLabels, gameOptions, HOUSE_GAMES, idRule, L, MODE_LABELS, noLimit, ROOM_GAMES, toCentavos, toPesos, versionedHistory, versionedList, YES_NO,
   type VersionedSpec,
 } from './common';
 import { QuickMatchCheck } from './match';
@@ -35,6 +35,7 @@ export const templateSpec: VersionedSpec = {
     { key: 'id', title: `${L}f.id`, sortable: true },
     { key: 'game', title: `${L}f.game`, labels: gameLabels(ROOM_GAMES), sortable: true },
     { key: 'name', title: `${L}f.name`, sortable: true },
+    { key: 'mode', title: `${L}f.mode`, labels: MODE_LABELS },
     { key: 'ante', title: `${L}f.ante`, format: 'money', sortable: true },
     { key: 'minBalance', title: `${L}f.minBalance`, format: 'money', sortable: true },
     { key: 'maxBalance', title: `${L}f.maxBalance`, sortable: true, render: noLimit, text: (v) => (v === 0 ? '' : formatMoney(v)) },
@@ -51,6 +52,7 @@ export const templateSpec: VersionedSpec = {
     { name: 'id', label: `${L}f.id`, kind: 'text', required: true, readOnly: editing, help: `${L}idHelp`, rules: [idRule] },
     { name: 'game', label: `${L}f.game`, kind: 'select', required: true, options: gameOptions(ROOM_GAMES), help: `${L}seatsHelp` },
     { name: 'name', label: `${L}f.name`, kind: 'text', required: true, rules: [{ max: 64 }] },
+    { name: 'mode', label: `${L}f.mode`, kind: 'select', required: true, options: Object.entries(MODE_LABELS).map(([value, label]) => ({ value, label })), help: `${L}modeHelp` },
     { name: 'ante', label: `${L}f.ante`, kind: 'number', required: true, min: 0.01, help: `${L}pesos` },
     { name: 'minBalance', label: `${L}f.minBalance`, kind: 'number', required: true, min: 0, help: `${L}minBalanceHelp` },
     { name: 'maxBalance', label: `${L}f.maxBalance`, kind: 'number', required: true, min: 0, help: `${L}maxHelp` },
@@ -58,14 +60,14 @@ export const templateSpec: VersionedSpec = {
     { name: 'rakeCap', label: `${L}f.rakeCap`, kind: 'number', required: true, min: 0, help: `${L}capHelp` },
     { name: 'seats', label: `${L}f.seats`, kind: 'number', required: true, min: 1, max: 9 },
     { name: 'aiSeats', label: `${L}f.aiSeats`, kind: 'number', required: true, min: 0, max: 8, help: `${L}aiHelp` },
-    { name: 'turnSeconds', label: `${L}f.turnSeconds`, kind: 'number', required: true, min: 5, max: 120 },
+    { name: 'turnSeconds', label: `${L}f.turnSeconds`, kind: 'number', required: true, min: 5, max: 120, help: `${L}turnHelp` },
     { name: 'open', label: `${L}f.open`, kind: 'switch', help: `${L}openHelp` },
   ],
   body: (v, row) => ({
-    id: row ? row.id : trim(v.id), game: v.game, name: trim(v.name), ...pesos(v, TEMPLATE_MONEY),
+    id: row ? row.id : trim(v.id), game: v.game, name: trim(v.name), mode: v.mode ?? 'table', ...pesos(v, TEMPLATE_MONEY),
     rakeBps: v.rakeBps, seats: v.seats, aiSeats: v.aiSeats, turnSeconds: v.turnSeconds, open: Boolean(v.open),
   }),
-  form: (row) => (row ? { ...row, ...fromPesos(row, TEMPLATE_MONEY) } : { game: 'tongits', rakeBps: 500, rakeCap: 0, seats: 3, aiSeats: 1, turnSeconds: 20, maxBalance: 0, open: true }),
+  form: (row) => (row ? { ...row, ...fromPesos(row, TEMPLATE_MONEY) } : { game: 'tongits', mode: 'table', rakeBps: 500, rakeCap: 0, seats: 3, aiSeats: 1, turnSeconds: 20, maxBalance: 0, open: true }),
   ref: (row) => ({ id: row.id }),
 };
 

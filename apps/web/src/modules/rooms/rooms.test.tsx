@@ -21,8 +21,9 @@ describe('rooms module', () => {
   });
 
   it('sends centavos, whole documents and the stored share', () => {
-    expect(templateSpec.body({ id: ' vip ', game: 'tongits', name: ' VIP ', ante: 50, minBalance: 1000, maxBalance: 0, rakeCap: 2.5, rakeBps: 500, seats: 3, aiSeats: 1, turnSeconds: 20, open: true }))
-      .toEqual({ id: 'vip', game: 'tongits', name: 'VIP', ante: 5_000, minBalance: 100_000, maxBalance: 0, rakeCap: 250, rakeBps: 500, seats: 3, aiSeats: 1, turnSeconds: 20, open: true });
+    expect(templateSpec.body({ id: ' vip ', game: 'tongits', name: ' VIP ', mode: '1v1', ante: 50, minBalance: 1000, maxBalance: 0, rakeCap: 2.5, rakeBps: 500, seats: 3, aiSeats: 1, turnSeconds: 20, open: true }))
+      .toEqual({ id: 'vip', game: 'tongits', name: 'VIP', mode: '1v1', ante: 5_000, minBalance: 100_000, maxBalance: 0, rakeCap: 250, rakeBps: 500, seats: 3, aiSeats: 1, turnSeconds: 20, open: true });
+    expect(templateSpec.form().mode).toBe('table');
     expect(tierSpec.body({ id: 'x', game: 'pusoy', name: 'X', minBalance: 200, maxBalance: 9999.99, template: ' p-5 ', open: false }))
       .toMatchObject({ minBalance: 20_000, maxBalance: 999_999, template: 'p-5', open: false });
     expect(tinySpec.body({ game: 'rocket', minBet: 1, maxBet: 100, countdownSeconds: 8, chips: '1, 5,10.5', open: true }).chips).toEqual([100, 500, 1_050]);

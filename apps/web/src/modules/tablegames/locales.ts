@@ -60,10 +60,9 @@ const en = {
     share: 'Share of the pool a hit pays', cap: 'Cap per hit', noCap: 'No cap', minPool: 'Pays from a pool of', disabled: 'Jackpot disabled',
   },
   room: {
-    create: 'Add a room', edit: 'Edit', delete: 'Remove', confirmCreate: 'Add this room? Game servers open its tables at once.',
-    confirmEdit: 'Saving overwrites this room; tables already open keep their stake until they close.', confirmDelete: 'Remove room {{room}}? Its history stays.',
-    idHelp: 'Lowercase letters, digits, _ or -; tables report their id as <room>:<number>', badId: 'Lowercase letters, digits, _ or - (1 to 32)',
-    modeHelp: '1v1: two players head to head; Tongits needs three, so the third seat is an AI seat', maxHelp: 'In pesos; 0 = no upper limit', key: 'Room {{room}}', noLimit: 'No limit',
+    noLimit: 'No limit',
+    catalogue: "The rooms are this game's room templates: game servers open their tables from them, and the fee and turn time are the game's settings above.",
+    editThere: 'Add, edit or close rooms in Room templates',
   },
   jackpot: {
     title: 'Jackpot rules', note: 'Player seats put the game\'s jackpot share of each ante into the pool; a hit (the table server\'s rule) pays this share of the pool through the wallet, once a round.',
@@ -110,10 +109,9 @@ const zh: typeof en = {
     share: '每次中奖占奖池比例', cap: '单次上限', noCap: '无上限', minPool: '奖池达到才派奖', disabled: '奖池已关闭',
   },
   room: {
-    create: '新增房间', edit: '编辑', delete: '删除', confirmCreate: '确定新增此房间？游戏服务器会立即开桌。',
-    confirmEdit: '保存将覆盖此房间配置；已开的桌在关闭前保持原底注。', confirmDelete: '确定删除房间 {{room}}？其历史记录保留。',
-    idHelp: '小写字母、数字、_ 或 -；牌桌上报的桌号为 <房间>:<编号>', badId: '小写字母、数字、_ 或 -（1至32个）',
-    modeHelp: '1v1：两名玩家对局；Tongits需要三人，第三个座位为AI座位', maxHelp: '单位：比索；0 = 无上限', key: '房间 {{room}}', noLimit: '无上限',
+    noLimit: '无上限',
+    catalogue: '房间即此游戏的房间模板：游戏服务器据此开桌，台费与出牌时间为上方的游戏配置。',
+    editThere: '在“房间模板”中新增、编辑或关闭房间',
   },
   jackpot: {
     title: '奖池规则', note: '玩家座位按游戏的奖池比例从每份底注注入奖池；中奖（由牌桌服务器判定）按此比例从奖池经钱包派奖，每局至多一次。',
