@@ -15,7 +15,9 @@
  *   - the desk (demo seed): the customer-service leader reviews the requests at the next
  *     14:00 shift (approves, denies 6%); above the four-eyes amount security approves second;
  *     a payout that timed out (the simulated provider's accounts ending in 9) is set to success
- *     by business the next day. The payout outcome is the simulated provider's.
+ *     by business the next day. The payout outcome is the simulated provider's. What was asked
+ *     for after the last shift's cut-off still waits at the end (`unreviewedSince`); the demo
+ *     seed adds its queues there (domains/cashout/demo.ts).
  * Decisions draw from their own random source (the chips they move still change what players
  * do afterwards, so a seed's history differs from one without payments).
  */
@@ -101,11 +103,27 @@ function payoutAccount(s: PlayerState, amount: number): [string, string] | null 
   return null;
 }
 
+/** The desk's daily review shift starts at this hour (GMT+08:00) and takes up to two hours. */
+export const REVIEW_SHIFT_HOUR = 14;
+
 /** The next review shift (14:00–16:00 GMT+08:00) after a request at `at`. */
 function nextShift(rng: Rng, at: number, hour: number): number {
   const midnight = Math.floor((at + PH_OFFSET) / DAY) * DAY - PH_OFFSET;
   const today = midnight + hour * HOUR;
   return (at < today - HOUR ? today : today + DAY) + rng.int(0, 120) * MINUTE;
+}
+
+/**
+ * From when the requests of a history ending at `end` are still waiting: the cut-off (an hour
+ * before it) of the last review shift that began before `end`. A request from then on is
+ * reviewed at a shift after the end (nextShift), so the desk has not seen it: after 14:00 the
+ * day's own requests since 13:00, before it everything since 13:00 the day before. The demo
+ * seed's queues are requested in that window (domains/cashout/demo.ts).
+ */
+export function unreviewedSince(end: number): number {
+  const midnight = Math.floor((end + PH_OFFSET) / DAY) * DAY - PH_OFFSET;
+  const shift = midnight + REVIEW_SHIFT_HOUR * HOUR;
+  return (end > shift ? shift : shift - DAY) - HOUR;
 }
 
 /** After a sitting: a winning payer who cashes out may redeem chips and ask for the cash. */
@@ -125,7 +143,7 @@ export function cashOut(ctx: Ctx, s: PlayerState, at: number, decided = false): 
   const requestId = ctx.world.requestId();
   ctx.world.payment(at + 30 * SECOND, { op: 'cashout', requestId, uid: s.p.uid, channel, amount, account });
   if (!ctx.staff) return;
-  const reviewAt = nextShift(rng, at, 14);
+  const reviewAt = nextShift(rng, at, REVIEW_SHIFT_HOUR);
   const deny = rng.chance(0.06);
   ctx.schedule(reviewAt, (when) => ctx.world.staff(when, deny
     ? { op: 'cashout.review', by: 'serviceleader', requestId, decision: 'deny', reason: rng.pick(DENY_REASONS) }
