@@ -104,6 +104,10 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     { screen: 'searchsales', url: '/api/usermanager/searchsales' },
     { screen: 'invite', url: '/api/usermanager/invite/top' },
     { screen: 'invite', url: '/api/usermanager/invite', query: (p) => ({ uid: String(p ? ids.partnerInviter : ids.inviter) }) },
+    // created, unpaid recharge orders of every partner's players (domains/recharge/demo.ts)
+    { screen: 'createdPaymentLogs', url: '/api/usermanager/createdPaymentLogs' },
+    // the cash-out review queues, asked for since the desk's last shift (domains/cashout/demo.ts)
+    ...['not_reviewed', 'in_review', 'undetermined'].map((status) => ({ screen: 'cashoutreview', url: '/api/cashout/orders', query: { status } })),
     ...['goldlogs', 'beanlogs', 'bonuslogs', 'moneylogs', 'giftlogs', 'banAccountlogs', 'feedback', 'tipoffs', 'usertrace', 'coindealerlogs', 'telephonecode', 'playtokplayer']
       .map((screen) => ({ screen, url: `/api/usermanager/${screen}` })),
     { screen: 'emoteStat', url: '/api/usermanager/emoteStat' },
