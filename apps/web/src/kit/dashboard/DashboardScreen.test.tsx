@@ -9,7 +9,7 @@ import { changeOf } from './FigureCards';
 
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const chartApi = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() };
-vi.mock('echarts', () => ({ init: vi.fn(() => chartApi) }));
+vi.mock('./echarts', () => ({ init: vi.fn(() => chartApi) }));
 const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Empty, Skeleton } from 'antd';
-import type { EChartsType } from 'echarts';
+import type { EChartsType } from 'echarts/core';
 
 export interface DayChartSeries { name: string; type: 'line' | 'bar'; data: number[] }
 
 /**
- * A chart by day. ECharts is loaded on first use (`import('echarts')`), so screens
- * without a chart, and the login page, never download it.
+ * A chart by day. ECharts is loaded on first use (`import('./echarts')`: the line and bar
+ * charts only), so screens without a chart, and the login page, never download it.
  */
 export function DayChart({ days, series, emptyText }: { days: string[]; series: DayChartSeries[]; emptyText: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -18,7 +18,7 @@ export function DayChart({ days, series, emptyText }: { days: string[]; series: 
     if (empty) return;
     let disposed = false;
     const onResize = () => chart.current?.resize();
-    void import('echarts').then((echarts) => {
+    void import('./echarts').then((echarts) => {
       if (disposed || !box.current) return;
       chart.current = echarts.init(box.current);
       setReady(true);

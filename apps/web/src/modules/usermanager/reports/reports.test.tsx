@@ -15,7 +15,7 @@ import { reportsScreens } from '../reports';
 
 vi.mock('../../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn(), requestStream: vi.fn() }));
 const chartApi = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() };
-vi.mock('echarts', () => ({ init: vi.fn(() => chartApi) }));
+vi.mock('../../../kit/dashboard/echarts', () => ({ init: vi.fn(() => chartApi) }));
 const { request } = await import('../../../shell/request');
 const mocked = vi.mocked(request);
 
