@@ -66,8 +66,11 @@ describe.each(databases().slice(0, 1))('demo seed: cash-out queues and unpaid or
         expect(counts.undetermined).toBeGreaterThanOrEqual(1);
         const inReview = (await get(leader, '/api/cashout/orders', { status: 'in_review' })).items as { claimedBy: string | null; approvedBy: string | null; needsTwo: boolean }[];
         expect(inReview.every((o) => o.claimedBy !== null)).toBe(true);
-        // one approved once waits for its second approver, the others are claimed and not decided yet
-        expect(inReview.some((o) => o.approvedBy !== null)).toBe(true);
+        // one approved once waits for its second approver (when a player holds enough for an amount
+        // above the four-eyes line, or is under a control that holds cash-outs for two: the full
+        // demo has one, this small one may not), the others are claimed and not decided yet
+        const firstApprovals = (logs['demo cash-out queues'] as { firstApprovals: number }).firstApprovals;
+        expect(inReview.filter((o) => o.approvedBy !== null).length).toBe(firstApprovals);
         expect(inReview.some((o) => o.approvedBy === null)).toBe(true);
 
         // the seed's queue orders: asked for after the last shift's cut-off, before the end

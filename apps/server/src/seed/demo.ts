@@ -172,6 +172,12 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     log('demo agentx', await seedAgentxActivity(db, config, DEMO_PASSWORD, end));
     log('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
     log('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
+    // on the players as the history left them: cashier pages left without paying, for every
+    // partner's players, and the cash-outs asked for since the desk's last shift (its queues);
+    // before the activities and the other steps that reward logins (onlinesign, mining, codes …),
+    // so that those see the logins these steps make and a second run of theirs finds nothing
+    log('demo unpaid recharges', { ...(await seedUnpaidRecharges(db, config, DEMO_PASSWORD, end)) });
+    log('demo cash-out queues', { ...(await seedCashoutQueues(db, config, DEMO_PASSWORD, end)) });
     log('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
     log('demo tongitsarena', { ...(await seedTongitsArena(db, config, DEMO_PASSWORD, end)) });
     log('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
@@ -180,10 +186,6 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     log('demo vip', { ...(await seedVipHistory(db, end, o.days)) });
     // after the levels' history: the VIPs it made
     log('demo vipsend', { ...(await seedVipSendActivity(db, config, DEMO_PASSWORD, end)) });
-    // last, on the players as the history left them: cashier pages left without paying, for every
-    // partner's players, and the cash-outs asked for since the desk's last shift (its queues)
-    log('demo unpaid recharges', { ...(await seedUnpaidRecharges(db, config, DEMO_PASSWORD, end)) });
-    log('demo cash-out queues', { ...(await seedCashoutQueues(db, config, DEMO_PASSWORD, end)) });
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
     const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
     const rejected = faults.reduce((a, [, n]) => a + n, 0);
