@@ -28,7 +28,9 @@ export default defineConfig({
           // two files at a time even on two cores (vitest's default is cores - 1: one file at a
           // time there): most of a file's time is waiting on PostgreSQL or on its own PGlite
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // jsdom files: findBy…/waitFor wait up to 10 s (see the file)
+          setupFiles: ['apps/web/src/test-setup.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

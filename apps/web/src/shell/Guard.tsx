@@ -31,6 +31,10 @@ let loading: { token: string; promise: Promise<void> } | null = null;
 /** The guard's loadUser step, once per token: the account (roles, partner) and, meanwhile, the shell's code. */
 function loadUser(token: string) {
   if (loading?.token === token) return;
+  // The guard's effect runs after its render's commit, with that render's decision: when the
+  // account asked for by startBoot arrives between the two, the effect would ask again.
+  const session = getSession();
+  if (session.token === token && session.user) return;
   void loadShell().catch(() => { shellChunk = null; }); // fetch the shell's code while the user info loads
   const promise = fetchUserinfo(token).then(
     (u) => { if (getSession().token === token) setUser(u); },

@@ -56,7 +56,7 @@ describe('boot (main.tsx): a page opened with a token', () => {
     answerUserinfo!({ code: 200, userinfo: { username: 'partner', roles: ['partner'], partner: 1 } });
     await waitFor(() => expect(document.querySelector('[data-testid="shell"]')).not.toBeNull());
     expect(window.location.pathname).toBe('/agentcash/agent_config');
-    expect(calls.filter((u) => u.includes('/admin/userinfo'))).toHaveLength(1);
+    expect(calls.filter((u) => u.includes('/admin/userinfo')), JSON.stringify(calls)).toHaveLength(1);
   });
 
   it('an account request refused before the first render still says why, and goes to sign-in', async () => {
