@@ -48,8 +48,12 @@ export function pglitePool(pglite: PGlite, options: PglitePoolOptions = {}): Pos
   let mutex = mutexes.get(pglite);
   if (!mutex) mutexes.set(pglite, (mutex = new Mutex()));
   const lock = mutex;
+  let ended = false;
   return {
     async connect() {
+      // a pool that ended takes no more work, as pg's does: on a shared instance a late query of
+      // a closed suite would otherwise run in whatever schema the instance is used for next
+      if (ended) throw new Error('PGlite: this pool has ended');
       const release = await lock.lock();
       try {
         const role = options.role ?? '';
@@ -93,6 +97,7 @@ export function pglitePool(pglite: PGlite, options: PglitePoolOptions = {}): Pos
       return client as unknown as PostgresPoolClient;
     },
     async end() {
+      ended = true;
       if (!options.keepOpen) await pglite.close();
     },
   };

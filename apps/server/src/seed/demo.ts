@@ -178,8 +178,10 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     // so that those see the logins these steps make and a second run of theirs finds nothing
     log('demo unpaid recharges', { ...(await seedUnpaidRecharges(db, config, DEMO_PASSWORD, end)) });
     log('demo cash-out queues', { ...(await seedCashoutQueues(db, config, DEMO_PASSWORD, end)) });
-    log('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
+    // the arena before the activities: its tickets are paid in chips, and a player it leaves short
+    // on its last day is one the relief grant is for (a second run of the activities then finds it claimed)
     log('demo tongitsarena', { ...(await seedTongitsArena(db, config, DEMO_PASSWORD, end)) });
+    log('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
     log('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
     log('demo rank', { ...(await seedRankActivity(db, config, DEMO_PASSWORD, end)) });
     log('demo fbactivity', { ...(await seedFbActivity(db, config, DEMO_PASSWORD, end)) });

@@ -13,9 +13,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { defaultConfig } from '../../config';
-import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
-import { DEMO_POPULATION } from '../../simulator/population';
+import type { OpenedTestDatabase } from '../../test/databases';
+import { openSharedDemo } from '../../test/demo-snapshot';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { sign } from '../../simulator/transport';
 import { seedCdkcodeActivity } from '../cdkcode/demo';
 import { seedFbActivity } from '../fbactivity/demo';
@@ -28,7 +28,7 @@ import { activityScreens } from './routes';
 const HOUR = 3_600_000;
 
 // PGlite only: the demo code is the same on both; the full seed on PostgreSQL is simulator/demo-screens.test.ts's
-describe.each(databases().slice(0, 1))('demo activities ($kind)', (database) => {
+describe('demo activities (pglite)', () => {
   let opened: OpenedTestDatabase;
   let app: App | undefined;
   const NOW = Date.parse('2026-11-22T10:30:00Z');
@@ -45,18 +45,18 @@ describe.each(databases().slice(0, 1))('demo activities ($kind)', (database) => 
   const count = async (query: string) => Number((await sql<{ n: string | number }>`${sql.raw(query)}`.execute(opened.db)).rows[0]!.n);
 
   beforeAll(async () => {
-    opened = await database.open();
-    await seedDemoIfEmpty(opened.db, config, {
-      players: 300, days: 16, seed: DEMO_POPULATION.seed, log: (m, d) => {
-        if (m === 'demo activities') traffic.push(d as ActivityTraffic);
-        logs.set(m, d ?? {});
-      },
-    });
+    // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
+    const shared = await openSharedDemo();
+    opened = shared.opened;
+    for (const [m, d] of shared.logs) {
+      if (m === 'demo activities') traffic.push(d as unknown as ActivityTraffic);
+      logs.set(m, d);
+    }
     app = await buildApp({ db: opened.db, config, batchWorker: false });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: DEMO_PASSWORD } });
     token = JSON.parse(login.body).accessToken as string;
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     await app?.close();
     await opened?.close();

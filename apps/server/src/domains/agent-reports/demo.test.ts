@@ -9,27 +9,28 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
-import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
-import { DEMO_POPULATION } from '../../simulator/population';
+import type { OpenedTestDatabase } from '../../test/databases';
+import { openSharedDemo, type SharedDemo } from '../../test/demo-snapshot';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { seedAgentReportActivity } from './demo';
 import { EXTRA_REBATE_REASON, windowFigures } from './extra-rebate';
 
 process.env.AGENT_SETTLEMENT_JOB = '0';
 
-// PGlite only: the demo code is the same on both; the full seed on PostgreSQL is simulator/demo-screens.test.ts's
-describe.each(databases().slice(0, 1))('demo agent reports ($kind)', (database) => {
+// the demo seed shared with the other demo tests (test/demo-snapshot.ts), on PGlite: the demo code is the same on both; the full seed on PostgreSQL is simulator/demo-screens.test.ts's
+describe('demo agent reports (pglite)', () => {
   let opened: OpenedTestDatabase;
   const NOW = Date.parse('2026-11-22T10:30:00Z');
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
+  let shared: SharedDemo;
   beforeAll(async () => {
-    opened = await database.open();
-  }, 60_000);
+    shared = await openSharedDemo();
+    opened = shared.opened;
+  }, 900_000);
   afterAll(async () => opened?.close());
 
   it('fills the roll-ups, settles an extra rebate per partner and opens the next; a second run changes nothing', async () => {
-    const logs: Record<string, unknown>[] = [];
-    await seedDemoIfEmpty(opened.db, config, { players: 400, days: 30, seed: DEMO_POPULATION.seed, log: (m, d) => { if (m === 'demo agent-reports') logs.push(d ?? {}); } });
+    const logs = shared.logs.filter(([m]) => m === 'demo agent-reports').map(([, d]) => d);
     const db = opened.db;
     const partners = (await db.selectFrom('agent').select('partner').distinct().execute()).map((a) => a.partner);
     expect(logs[0]).toMatchObject({ configs: 2 * new Set([1, 2, ...partners]).size, settled: new Set([1, 2, ...partners]).size });

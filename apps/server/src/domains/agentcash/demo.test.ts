@@ -7,23 +7,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { defaultConfig } from '../../config';
-import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
-import { DEMO_POPULATION } from '../../simulator/population';
+import type { OpenedTestDatabase } from '../../test/databases';
+import { openSharedDemo } from '../../test/demo-snapshot';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { reconcile } from '../ledger/reconcile';
 import { PARTNER_BOOTH, seedGroundPromoterActivity } from '../groundpromoters/demo';
 import { seedAgentCashActivity } from './demo';
 
-describe.each(databases().slice(0, 1))('demo agent cash-outs and promoter records ($kind)', (database) => {
+describe('demo agent cash-outs and promoter records (pglite)', () => {
   let opened: OpenedTestDatabase;
   const NOW = Date.parse('2026-11-22T10:30:00Z');
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
-  beforeAll(async () => { opened = await database.open(); }, 60_000);
+  let seedLogs: [string, Record<string, unknown>][] = [];
+  // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
+  beforeAll(async () => { ({ opened, logs: seedLogs } = await openSharedDemo()); }, 900_000);
   afterAll(async () => opened?.close());
 
   it('seeds both, reconciled; a second run changes nothing', async () => {
-    const logs: Record<string, Record<string, unknown>> = {};
-    await seedDemoIfEmpty(opened.db, config, { players: 400, days: 21, seed: DEMO_POPULATION.seed, log: (m, d) => { logs[m] = d ?? {}; } });
+    const logs: Record<string, Record<string, unknown>> = Object.fromEntries(seedLogs);
     console.log('agentcash', logs['demo agentcash'], 'groundpromoters', logs['demo groundpromoters']);
     const states = async (table: 'agent_cashout_order' | 'gp_record') => Object.fromEntries((await opened.db.selectFrom(table).select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute()).map((r) => [r.status, Number(r.n)]));
     const gp = await states('gp_record');

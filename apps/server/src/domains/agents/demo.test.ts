@@ -9,28 +9,29 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
-import { databases, type OpenedTestDatabase } from '../../test/databases';
+import type { OpenedTestDatabase } from '../../test/databases';
+import { openSharedDemo, type SharedDemo } from '../../test/demo-snapshot';
 import { buildApp } from '../../app';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { NEWCOMER_UIDS } from '../../seed/demo-newcomers';
-import { DEMO_POPULATION } from '../../simulator/population';
 import { seedAgentActivity } from './demo';
 
 process.env.AGENT_SETTLEMENT_JOB = '0';
 
-// PGlite only: the demo code is the same on both; the full seed on PostgreSQL is simulator/demo-screens.test.ts's
-describe.each(databases().slice(0, 1))('demo agents ($kind)', (database) => {
+// the demo seed shared with the other demo tests (test/demo-snapshot.ts), on PGlite: the demo code is the same on both; the full seed on PostgreSQL is simulator/demo-screens.test.ts's
+describe('demo agents (pglite)', () => {
   let opened: OpenedTestDatabase;
   const NOW = Date.parse('2026-11-22T10:30:00Z');
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
+  let shared: SharedDemo;
   beforeAll(async () => {
-    opened = await database.open();
-  }, 60_000);
+    shared = await openSharedDemo();
+    opened = shared.opened;
+  }, 900_000);
   afterAll(async () => opened?.close());
 
   it('makes agents with invitees, settles the weeks with paid, voided and carried results; a second run changes nothing', async () => {
-    const logs: Record<string, unknown>[] = [];
-    await seedDemoIfEmpty(opened.db, config, { players: 400, days: 30, seed: DEMO_POPULATION.seed, log: (m, d) => { if (m === 'demo agents') logs.push(d ?? {}); } });
+    const logs = shared.logs.filter(([m]) => m === 'demo agents').map(([, d]) => d);
     const db = opened.db;
     expect(logs[0]).toMatchObject({ agents: expect.any(Number) });
     const agents = await db.selectFrom('agent').selectAll().execute();

@@ -5,24 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
-import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
-import { DEMO_POPULATION } from '../../simulator/population';
+import type { OpenedTestDatabase } from '../../test/databases';
+import { openSharedDemo } from '../../test/demo-snapshot';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { seedLostPlayerCampaigns } from './demo';
 
 // PGlite only: the demo code is the same on both; the full seed on PostgreSQL is simulator/demo-screens.test.ts's
-describe.each(databases().slice(0, 1))('demo retrieval campaigns ($kind)', (database) => {
+describe('demo retrieval campaigns (pglite)', () => {
   let opened: OpenedTestDatabase;
   const NOW = Date.parse('2026-11-22T10:30:00Z');
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
-  beforeAll(async () => {
-    opened = await database.open();
-  }, 60_000);
+  let seedLogs: [string, Record<string, unknown>][] = [];
+  // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
+  beforeAll(async () => { ({ opened, logs: seedLogs } = await openSharedDemo()); }, 900_000);
   afterAll(async () => opened?.close());
 
   it('sends campaigns whose players come back, claim and pay; a second run changes nothing', async () => {
-    const logs: Record<string, unknown>[] = [];
-    await seedDemoIfEmpty(opened.db, config, { players: 200, days: 16, seed: DEMO_POPULATION.seed, log: (m, d) => { if (m.includes('retrieval')) logs.push(d ?? {}); } });
+    const logs = seedLogs.filter(([m]) => m.includes('retrieval')).map(([, d]) => d);
     expect(logs[0]).toMatchObject({ refused: 0 });
     const rows = await opened.db.selectFrom('lost_campaign').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);

@@ -9,9 +9,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { defaultConfig } from '../../config';
-import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../seed/demo';
-import { DEMO_POPULATION } from '../../simulator/population';
+import type { OpenedTestDatabase } from '../../test/databases';
+import { openSharedDemo } from '../../test/demo-snapshot';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { reconcile } from '../ledger/reconcile';
 import { seedTongitsArena, type ArenaTraffic } from './demo';
 
@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 const A = '/api/activities/tongitsarena';
 
 // PGlite only: the demo code is the same on both databases
-describe.each(databases().slice(0, 1))('demo tongitsarena ($kind)', (database) => {
+describe('demo tongitsarena (pglite)', () => {
   let opened: OpenedTestDatabase;
   let app: App | undefined;
   const NOW = Date.parse('2026-11-22T10:30:00Z');
@@ -28,11 +28,11 @@ describe.each(databases().slice(0, 1))('demo tongitsarena ($kind)', (database) =
   const traffic: ArenaTraffic[] = [];
 
   beforeAll(async () => {
-    opened = await database.open();
-    await seedDemoIfEmpty(opened.db, config, {
-      players: 300, days: 16, seed: DEMO_POPULATION.seed, log: (m, d) => { if (m === 'demo tongitsarena') traffic.push(d as unknown as ArenaTraffic); },
-    });
-  }, 600_000);
+    // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
+    const shared = await openSharedDemo();
+    opened = shared.opened;
+    for (const [m, d] of shared.logs) if (m === 'demo tongitsarena') traffic.push(d as unknown as ArenaTraffic);
+  }, 900_000);
   afterAll(async () => {
     await app?.close();
     await opened?.close();
