@@ -110,6 +110,13 @@ export async function openSharedDemo(): Promise<SharedDemo> {
       renameSync(`${base}.tar.gz.part`, `${base}.tar.gz`);
       writeFileSync(`${base}.json.part`, JSON.stringify(logs));
       renameSync(`${base}.json.part`, `${base}.json`);
+      // seeds of older source: gone once an hour old (a run of the older source may still be reading one)
+      for (const name of readdirSync(tmpdir())) {
+        const path = join(tmpdir(), name);
+        if (name.startsWith('console-demo-') && !path.startsWith(base)) {
+          try { if (Date.now() - statSync(path).mtimeMs > 3_600_000) unlinkSync(path); } catch { /* gone meanwhile */ }
+        }
+      }
       return done(opened, logs);
     } finally {
       closeSync(lock);
