@@ -5,7 +5,7 @@
  */
 import {
   analyzeItem, EXTRA_REBATE_STATUSES, extraRebateItem, payoutItem, queryInt,
-  type AnalyzeItem, type ExtraRebateItem, type PayoutItem,
+  type AnalyzeItem, type ExtraRebateItem, type PayoutItem, requiredText,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export const coinDealerLogList: ListSpec = defineList<CoinDealerItem>({
   partner: 'e.partner',
   id: 'e.id',
   filters: {
-    uid: eqInt('p.uid', 1), dealer: custom(z.string().min(1).max(128), (v) => sql<SqlBool>`e.owner = ${v as string}`),
+    uid: eqInt('p.uid', 1), dealer: custom(requiredText(128), (v) => sql<SqlBool>`e.owner = ${v as string}`),
     agent: custom(queryInt(1, 2_147_483_647), (v) => sql<SqlBool>`coalesce(ag0.uid, ag1.uid, ag2.uid) = ${v as number}`),
     relation: custom(z.enum(['agent', 't1', 't2'], { message: 'Must be one of agent, t1, t2' }), (v) => sql<SqlBool>`${relationSql} = ${v as string}`),
     at: dateRange('e.at'),

@@ -7,7 +7,7 @@
 import { findScreen } from '@console/catalog';
 import {
   DISTRIBUTION_KINDS, WHOLESALER_STATUSES, agentWeekRow, distributeBody, distributionItem, hostReportRow, monthCloseBody, queryInt, stockBody, treeNode,
-  wholesalerCreateBody, wholesalerItem, wholesalerStatusBody, wholesalerUpdateBody, type AgentWeekRow, type DistributionItem, type WholesalerItem,
+  wholesalerCreateBody, wholesalerItem, wholesalerStatusBody, wholesalerUpdateBody, type AgentWeekRow, type DistributionItem, type WholesalerItem, text,
 } from '@console/schemas';
 import { z } from 'zod';
 import { dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
@@ -102,7 +102,7 @@ function operations(): Operation[] {
       method: 'GET', url: `/api${S('preview')}`, name: 'agentmanager.preview', screen: S('preview'), tags,
       query: z.strictObject({
         ...cursorParams, uid: optionalInt(1), partner: optionalInt(0), status: z.enum(['active', 'suspended'], { message: 'Must be active or suspended' }).optional(),
-        name: z.string().max(64, { message: 'Over 64 characters' }).optional(),
+        name: text(64).optional(),
       }),
       response: page(treeNode),
       summary: 'Agents by uid, a page at a time (cursor), each with its T1 and T2 invitee counts and sub-agents: filters uid, partner, status, name (substring)',

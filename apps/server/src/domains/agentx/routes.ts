@@ -7,7 +7,7 @@
  */
 import {
   AGENTX_STATUSES, AGENTX_WALLET_MODES, agentxCreateBody, agentxDayRow, agentxIssuedKey, agentxItem, agentxRotateBody, agentxStatusBody,
-  agentxUpdateBody, queryInt, type AgentxDayRow, type AgentxItem,
+  agentxUpdateBody, queryInt, type AgentxDayRow, type AgentxItem, text,
 } from '@console/schemas';
 import { z } from 'zod';
 import { defineOperation, type Operation } from '../../http/operation';
@@ -26,7 +26,7 @@ export const agentxOperations: Operation[] = [
     summary: 'Integration agents with their calls, refused calls, error rate, rounds, players, bets, wins, GGR and revenue share over the range: '
       + 'filters name (name or appId, substring), status, walletMode',
     params: {
-      name: z.string().max(64, { message: 'Over 64 characters' }).optional(),
+      name: text(64).optional(),
       status: z.enum(AGENTX_STATUSES, { message: 'Must be active or suspended' }).optional(),
       walletMode: z.enum(AGENTX_WALLET_MODES, { message: 'Must be transfer or seamless' }).optional(),
     },

@@ -6,7 +6,7 @@
 import {
   AWARD_USES, awardBody, awardRef, giftPackBody, giftPackRef, SHIELD_KINDS, shieldBody, shieldRef, SMS_FUNCTIONS, smsProviderBody,
   smsProviderRef, smsSettingsBody, WHITE_KINDS, whiteBody, whiteRef,
-  type AwardBody, type GiftPackBody, type ShieldBody, type SmsProviderBody, type SmsScope, type SmsSettings, type WhiteBody,
+  type AwardBody, type GiftPackBody, type ShieldBody, type SmsProviderBody, type SmsScope, type SmsSettings, type WhiteBody, requiredText,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -79,7 +79,7 @@ export const giftPacks = defineSettingKind<GiftPackBody>({
   list: {
     search: 'name',
     summary: 'Gift packs (§3: id, name, message, gold, diamond) with price (centavos) and the store packages that sell each: filters name, package, enabled',
-    filters: { package: custom(z.string().min(1).max(128), (v) => sql<SqlBool>`doc->'packages' ? ${v}`) },
+    filters: { package: custom(requiredText(128), (v) => sql<SqlBool>`doc->'packages' ? ${v}`) },
     item: z.object({
       ...keyed, id: z.string(), name: z.string(), message: z.string(), gold: z.number(), diamond: z.number(), price: z.number(),
       packages: z.array(z.string()), sortOrder: z.number(), enabled: z.boolean(),

@@ -14,7 +14,7 @@
  */
 import {
   CDK_KINDS, CDK_STATUSES, cdkBatchBody, cdkBatchIdBody, cdkBatchRow, cdkCodeRow, cdkRedeemAnswer, cdkRedeemBody, cdkRedemptionRow, queryInt,
-  type CdkBatchRow, type CdkCodeRow, type CdkRedemptionRow,
+  type CdkBatchRow, type CdkCodeRow, type CdkRedemptionRow, text,
 } from '@console/schemas';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type SqlBool } from 'kysely';
@@ -65,7 +65,7 @@ export function toBatchRow(r: Record<string, unknown>, now = new Date()): CdkBat
 }
 
 /** `code`: what a player typed, normalised as a redemption normalises it (anything else matches nothing). */
-const codeFilter: FilterBuilder = custom(z.string().max(64, { message: 'Over 64 characters' }), (v) => {
+const codeFilter: FilterBuilder = custom(text(64), (v) => {
   const c = normaliseCode(String(v));
   return c ? sql<SqlBool>`r.code = ${c}` : sql<SqlBool>`false`;
 });

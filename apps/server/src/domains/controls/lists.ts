@@ -4,7 +4,7 @@
  * minus successful cash-outs per player, from the payment roll-up report_payer_day and the
  * cash-out orders) and the providers (wgconfigs).
  */
-import { CONTROL_KINDS, CONTROL_LOG_KINDS, controlLogItem, playerControlItem, providerControlItem, queryBool, type ControlLogItem, type ControlRankingRow, type ControlScope, type PayRankRow, type PlayerControlItem, type ProviderControlItem } from '@console/schemas';
+import { CONTROL_KINDS, CONTROL_LOG_KINDS, controlLogItem, playerControlItem, providerControlItem, queryBool, type ControlLogItem, type ControlRankingRow, type ControlScope, type PayRankRow, type PlayerControlItem, type ProviderControlItem, requiredJsonText } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -28,7 +28,7 @@ export function userconfigsList(scope: ControlScope): ListSpec {
       uid: eqInt('c.uid', 1),
       coolingOff: custom(queryBool, (v) => (v ? sql<SqlBool>`c.cool_until > now()` : sql<SqlBool>`(c.cool_until IS NULL OR c.cool_until <= now())`)),
       cashoutReview: custom(queryBool, (v) => sql<SqlBool>`c.cashout_review = ${v}`),
-      blocked: custom(z.string().min(1).max(64, { message: 'Over 64 characters' }), (v) => sql<SqlBool>`c.blocked @> ${JSON.stringify([v])}::jsonb`),
+      blocked: custom(requiredJsonText(64), (v) => sql<SqlBool>`c.blocked @> ${JSON.stringify([v])}::jsonb`),
     },
     sorts: { updatedAt: sortBy.time('c.updated_at'), uid: sortBy.int('c.uid'), maxBet: sortBy.int('c.max_bet') },
     defaultSort: { key: 'updatedAt', order: 'descend' },

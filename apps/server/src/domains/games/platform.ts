@@ -4,12 +4,13 @@
  * Signed per application like every platform call; no operation log.
  */
 import { findGame, GAMES } from '@console/games';
+import { requiredText } from '@console/schemas';
 import { z } from 'zod';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { notFound } from '../../http/api-error';
 import { currentSettings } from './settings';
 
-const query = z.strictObject({ game: z.string().min(1, { message: 'Required' }).max(32, { message: 'Over 32 characters' }).optional() });
+const query = z.strictObject({ game: requiredText(32).optional() });
 const config = z.object({ game: z.string(), version: z.number().int(), settings: z.record(z.string(), z.unknown()) });
 
 export const gamePlatform: PlatformOperation[] = [

@@ -15,7 +15,7 @@
 import {
   providerCode, providerDashboard, providerDataRow, providerInfo, providerLogRow, providerPlayerRow, PROVIDER_GROUPS, queryInt,
   groupHasProviderFilter, type ProviderDashboard, type ProviderDataRow, type ProviderFigures, type ProviderGroup, type ProviderLogRow,
-  type ProviderPlayerRow,
+  type ProviderPlayerRow, requiredText,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -209,6 +209,6 @@ export function providerGroupOperations(group: ProviderGroup): Operation[] {
   ];
 }
 
-const eqTextParam = z.string().min(1, { message: 'Required' }).max(64, { message: 'Over 64 characters' }).optional();
+const eqTextParam = requiredText(64).optional();
 
 export const providerScreens: Operation[] = PROVIDER_GROUPS.flatMap(providerGroupOperations);

@@ -16,7 +16,7 @@ import { findGame, GAMES } from '@console/games';
 import {
   DEFAULT_REVENUE_SHARE_BPS, gameStoreEntry, gameStoreRef, openQuickTablesBody, openTablesBody, queryBool, quickMatchQuery, quickTier, quickTierRef,
   restoreVersionBody, ROOM_GAMES, roomTableRow, roomTemplate, roomTemplateRef, tableRef, tinyQuickRef, tinyQuickTemplate,
-  type GameStoreEntry, type QuickTier, type RoomTableRow, type RoomTemplate, type TinyQuickTemplate,
+  type GameStoreEntry, type QuickTier, type RoomTableRow, type RoomTemplate, type TinyQuickTemplate, text,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -263,7 +263,7 @@ const storeOperations: Operation[] = [
   ...reportOperations<StoreRow>({
     url: '/api/partnermanager/gamestoreV1', name: 'partnermanager.gamestoreV1', screen: SCREENS.gamestore,
     summary: "The games each partner offers (a partner account: its own only): shown or not, lobby order, quick-match tiers, the partner's revenue share; filters partner, game",
-    params: { partner: z.string().regex(/^\d{1,9}$/, { message: 'Must be an integer' }).transform(Number).optional(), game: z.string().max(32).optional() },
+    params: { partner: z.string().regex(/^\d{1,9}$/, { message: 'Must be an integer' }).transform(Number).optional(), game: text(32).optional() },
     item: storeRow, id: 'key', sorts: ['partner', 'game', 'order', 'revenueShareBps'], defaultSort: { key: 'order', order: 'ascend' },
     load: async (db, user, q) => {
       const [docs, partners] = await Promise.all([listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)), db.selectFrom('partner').select(['id', 'name']).execute()]);
