@@ -112,6 +112,7 @@ export function startupOptions(databaseUrl: string, ours: string[]): { connectio
 }
 
 /** A PGlite instance reading int8 as Number; in memory when no directory is given. */
-export function createPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8]: toNumber } });
+/** `loadDataDir`: start from a dumped data directory (PGlite's dumpDataDir; the tests' shared demo seed). */
+export function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', { parsers: { [INT8]: toNumber }, ...(loadDataDir ? { loadDataDir } : {}) });
 }

@@ -108,7 +108,7 @@ export async function dropKeptSchemas(): Promise<void> {
 
 /**
  * The handles of one suite on `schema`; closing keeps the schema (emptied) unless `owner` was
- * used or emptying fails, in which case `drop` runs.
+ * used, emptying fails or the file already keeps enough, in which case it is dropped.
  */
 function suite(kind: DatabaseKind, schema: string, pristine: Pristine, owner: OpenedDatabase, database: OpenedDatabase): OpenedTestDatabase {
   let ownerUsed = false;

@@ -15,9 +15,9 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { defaultConfig, type ServerConfig } from '../config';
+import { defaultConfig } from '../config';
 import { createPglite, openDatabase, RUNTIME_ROLE } from '../db/open';
 import { migrate } from '../db/migrate';
 import { seedDemoIfEmpty } from '../seed/demo';
@@ -31,15 +31,10 @@ export type SeedLog = [message: string, details: Record<string, unknown>];
 
 export interface SharedDemo {
   opened: OpenedTestDatabase;
-  /** The config the seed ran with (its clock stands at SHARED_DEMO.now). */
-  config: ServerConfig;
   /** Every log line of the seed, in order. */
   logs: SeedLog[];
-  /** The details of the seed's first log line with this message. */
-  log(message: string): Record<string, unknown> | undefined;
 }
 
-const INT8 = 20;
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 function sourceHash(): string {
@@ -76,13 +71,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function openSharedDemo(): Promise<SharedDemo> {
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => SHARED_DEMO.now });
   const base = join(tmpdir(), `console-demo-${sourceHash()}`);
-  const done = (opened: OpenedTestDatabase, logs: SeedLog[]): SharedDemo => ({
-    opened, config, logs, log: (message) => logs.find(([m]) => m === message)?.[1],
-  });
+  const done = (opened: OpenedTestDatabase, logs: SeedLog[]): SharedDemo => ({ opened, logs });
   for (;;) {
     if (existsSync(`${base}.json`)) {
       const logs = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as SeedLog[];
-      const instance = await PGlite.create({ loadDataDir: new Blob([readFileSync(`${base}.tar.gz`)]), parsers: { [INT8]: (v: string) => Number(v) } });
+      const instance = await createPglite(undefined, new Blob([readFileSync(`${base}.tar.gz`)]));
       return done(await handles(instance), logs);
     }
     let lock: number;
