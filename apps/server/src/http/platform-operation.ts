@@ -95,13 +95,45 @@ function sameHex(a: string, b: string): boolean {
 
 interface Deps { db: Db; config: ServerConfig }
 
+/**
+ * The applications, as checkHeaders reads them, are kept per database for APPLICATION_CACHE_MS:
+ * every platform call asked for its application's row, a round trip that was half of a wallet
+ * call's (decision 036). A change made in this process (create, rotate, disable, rename: the
+ * writers call platformApplicationsChanged) is seen by the next call; another server instance's
+ * within that time. An application that is not found is not kept, so a new one signs at once.
+ */
+export const APPLICATION_CACHE_MS = 1_000;
+type ApplicationRow = { app_id: string; secret: string; enabled: boolean; previous_secret: string | null; previous_secret_until: Date | string | null };
+let applicationGeneration = 0;
+const applicationCache = new WeakMap<Db, { generation: number; rows: Map<string, { at: number; row: ApplicationRow }> }>();
+
+/** After a change of platform_application in this process: the next call reads it again. */
+export function platformApplicationsChanged(): void {
+  applicationGeneration += 1;
+}
+
+async function applicationOf(db: Db, appId: string, now: number): Promise<ApplicationRow | undefined> {
+  let cache = applicationCache.get(db);
+  if (!cache || cache.generation !== applicationGeneration) applicationCache.set(db, (cache = { generation: applicationGeneration, rows: new Map() }));
+  const hit = cache.rows.get(appId);
+  if (hit && now >= hit.at && now - hit.at < APPLICATION_CACHE_MS) return hit.row;
+  const generation = applicationGeneration;
+  const row = await db.selectFrom('platform_application').select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until'])
+    .where('app_id', '=', appId).executeTakeFirst();
+  // kept only when nothing changed meanwhile; the applications are few (each signs calls)
+  if (row && generation === applicationGeneration) {
+    if (cache.rows.size >= 1_000) cache.rows.clear();
+    cache.rows.set(appId, { at: now, row });
+  }
+  return row;
+}
+
 /** Headers, application and clock: everything that can be checked before the body is read. */
 async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> {
   const appId = request.headers['x-app-id'];
   const timestamp = request.headers['x-timestamp'];
   if (typeof appId !== 'string' || appId.length === 0 || appId.length > 64) throw platformUnauthorized('Unknown application');
-  const app = await deps.db.selectFrom('platform_application').select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until'])
-    .where('app_id', '=', appId).executeTakeFirst();
+  const app = await applicationOf(deps.db, appId, deps.config.now());
   if (!app || !app.enabled) throw platformUnauthorized('Unknown application');
   if (typeof timestamp !== 'string' || !/^\d{1,16}$/.test(timestamp)) throw platformUnauthorized('Missing or bad X-Timestamp');
   if (Math.abs(Number(timestamp) - deps.config.now()) > MAX_CLOCK_SKEW_MS) throw platformUnauthorized('Stale X-Timestamp');

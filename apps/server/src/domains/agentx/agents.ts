@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
+import { platformApplicationsChanged } from '../../http/platform-operation';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import type { DayRange } from '../player-reports/range';
 import { agentxChanged } from './traffic';
@@ -53,6 +54,7 @@ export async function createAgent(ctx: Change, body: AgentxCreateBody): Promise<
   }).returningAll().executeTakeFirstOrThrow();
   Object.assign(ctx.note, { target: `agentx:${row.id}`, before: null, after: { appId: body.appId, ...termsOf(row), key: fingerprint(secret) } });
   agentxChanged();
+  platformApplicationsChanged();
   return { id: row.id, appId: body.appId, apiKey, previousUntil: null };
 }
 
@@ -65,6 +67,7 @@ export async function updateAgent(ctx: Change, body: AgentxUpdateBody): Promise<
   await ctx.db.updateTable('platform_application').set({ name: `agentx: ${body.name}` }).where('app_id', '=', before.app_id).execute();
   Object.assign(ctx.note, { target: `agentx:${body.id}`, before: termsOf(before), after: { ...termsOf(after), reason: body.reason } });
   agentxChanged();
+  platformApplicationsChanged();
   return { id: body.id };
 }
 
@@ -79,6 +82,7 @@ export async function rotateKey(ctx: Change, id: number, overlapHours: number): 
     secret, previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
   }).where('app_id', '=', agent.app_id).execute();
   await ctx.db.updateTable('agentx_agent').set({ updated_at: ctx.now, updated_by: ctx.user.username }).where('id', '=', id).execute();
+  platformApplicationsChanged();
   Object.assign(ctx.note, { target: `agentx:${id}`, before: { key: fingerprint(current.secret) }, after: { key: fingerprint(secret), previousUntil: iso(until) } });
   return { id, appId: agent.app_id, apiKey, previousUntil: iso(until) };
 }
@@ -90,6 +94,7 @@ export async function setStatus(ctx: Change, id: number, status: 'active' | 'sus
   await ctx.db.updateTable('platform_application').set({ enabled: status === 'active' }).where('app_id', '=', before.app_id).execute();
   Object.assign(ctx.note, { target: `agentx:${id}`, before: { status: before.status }, after: { status, reason } });
   agentxChanged();
+  platformApplicationsChanged();
   return { id, status };
 }
 

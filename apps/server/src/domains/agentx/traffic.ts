@@ -81,6 +81,11 @@ platformCallHooks.push({
   },
 });
 
+/** The integration agent an application is (its id), or null; cached like the allow lists. */
+export async function agentxIdOf(root: Db, appId: string, at: Date, db: Db = root): Promise<number | null> {
+  return (await agents(root, at.getTime(), db)).get(appId)?.id ?? null;
+}
+
 /** A chip `game.` move signed by an agent's application: its bets, wins and rounds of the day (caller's transaction). */
 export async function agentxGameMoved(trx: Db, root: Db, appId: string, uid: number, delta: number, at: Date, rollback: boolean): Promise<void> {
   const known = (await agents(root, at.getTime(), trx)).get(appId);

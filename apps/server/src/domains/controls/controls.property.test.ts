@@ -141,4 +141,44 @@ describe.each(databases())('player control properties on $kind', (database) => {
       }
     }), { numRuns: 25 });
   });
+
+  it('platform limits alone (the wallet statement\'s own check, migration 055): a bet is refused exactly when the max bet or the day loss cap forbids it', async () => {
+    for (const base of [H, T]) for (const u of [9101, 9102]) await t.post(`${base}/userconfigs/clear`, { uid: u, reason: 'reset' }, business);
+    const limits = fc.record({ platformMaxBet: fc.constantFrom(0, 3_000), platformDayLossCap: fc.constantFrom(0, 2_000, 9_000) });
+    const move = fc.record({ amount: fc.integer({ min: 1, max: 4_000 }), win: fc.boolean(), viaProvider: fc.boolean() });
+    await fc.assert(fc.asyncProperty(limits, fc.array(move, { minLength: 1, maxLength: 6 }), async (l, moves) => {
+      const uid = 9102;
+      t.clock.advance(86_400_000);
+      business = await t.loginAs('business');
+      for (const base of [H, T]) {
+        expect((await t.post(`${base}/configs/save`, { maxBet: l.platformMaxBet, dayLossCap: l.platformDayLossCap, refusalLogSeconds: 60 }, business)).status).toBe(200);
+      }
+      for (const m of moves) {
+        const day = await t.database.db.selectFrom('player_day_game').select(['bets', 'wins']).where('uid', '=', uid).where('day', '=', consoleDay(t.clock.now)).executeTakeFirst();
+        const loss = day ? Math.max(0, Number(day.bets) - Number(day.wins)) : 0;
+        const client = m.viaProvider ? jili : p;
+        const chip = async () => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+        const before = await chip();
+        tx += 1;
+        if (m.win) {
+          // a win is never refused by a control, and lowers the day's loss
+          const res = await client.post('/api/platform/wallet/credit', { txId: `pl-${tx}`, uid, currency: 'chip', amount: m.amount, reason: 'game.win', ref: `plr-${tx}` });
+          expect(res.status).toBe(200);
+          expect(res.body.data.balance).toBe(before + m.amount);
+          continue;
+        }
+        const expected = l.platformMaxBet > 0 && m.amount > l.platformMaxBet ? 'platformMaxBet'
+          : l.platformDayLossCap > 0 && loss + m.amount > l.platformDayLossCap ? 'platformDayLossCap' : null;
+        const res = await client.post('/api/platform/wallet/debit', { txId: `pl-${tx}`, uid, currency: 'chip', amount: m.amount, reason: 'game.bet.rocket', ref: `plr-${tx}` });
+        if (expected) {
+          expect([res.status, res.body.message]).toEqual([409, expect.stringMatching(new RegExp(`^${CONTROL_REFUSAL}: ${expected} `))]);
+          expect(await chip()).toBe(before);
+          expect(await t.database.db.selectFrom('wallet_tx').select('tx_id').where('tx_id', '=', `pl-${tx}`).executeTakeFirst()).toBeUndefined();
+        } else {
+          expect([res.status, res.body.data?.balance]).toEqual([200, before - m.amount]);
+        }
+      }
+    }), { numRuns: 25 });
+    for (const base of [H, T]) await t.post(`${base}/configs/save`, { maxBet: 0, dayLossCap: 0, refusalLogSeconds: 60 }, business);
+  });
 });

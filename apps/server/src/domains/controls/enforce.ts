@@ -115,6 +115,23 @@ export async function isProvider(db: Db, root: Db, appId: string, now: Date): Pr
   return (await providersOf(db, root, appId, now.getTime())).length > 0;
 }
 
+/**
+ * What the wallet's one-statement move (migration 055) needs to know of a call before it is
+ * sent: whether its application is a third-party provider (`tp`), and for a bet (`bet` given)
+ * the scope whose player_control rows the statement looks at (`scope`), or `slow` when a
+ * provider's own setting of the bet's game could refuse it (closed, or a max bet under the
+ * stake: what decide() refuses of the providers), so that checkBet decides it in a transaction.
+ * `root` keys the cache.
+ */
+export async function betPlan(root: Db, appId: string, bet: { reason: string; amount: number } | null, now: Date): Promise<{ tp: boolean; scope: ControlScope | null; slow: boolean }> {
+  const providers = await providersOf(root, root, appId, now.getTime());
+  const tp = providers.length > 0;
+  if (bet === null) return { tp, scope: null, slow: false };
+  const game = betGame(bet.reason);
+  const slow = providers.some((p) => (p.game === '' || p.game === game) && (p.closed || (p.max_bet !== null && bet.amount > p.max_bet)));
+  return { tp, scope: tp ? 'tp' : 'house', slow };
+}
+
 // ---------------------------------------------------------------- the check
 
 const toRow = (r: Record<string, unknown>): ControlRow => ({

@@ -12,6 +12,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/open';
 import type { PlatformApplicationTable } from '../../db/schema';
 import { conflict } from '../../http/api-error';
+import { platformApplicationsChanged } from '../../http/platform-operation';
 import { contains, defineList, eqBool, sortBy } from '../../http/list';
 import { absent, existing, saveItem, type ConfigChange, type VersionedItems } from './versions';
 
@@ -47,6 +48,7 @@ export const applicationItems: VersionedItems<ApplicationDoc> = {
   // name and switch only; the secret columns are written by create and rotate themselves
   write: async (db, key, doc) => {
     if (doc) await db.updateTable('platform_application').set({ name: doc.name, enabled: doc.enabled }).where('app_id', '=', key).execute();
+    platformApplicationsChanged();
   },
 };
 
@@ -60,6 +62,7 @@ export async function createApplication(ctx: ConfigChange, appId: string, name: 
     const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret })
       .onConflict((oc) => oc.column('app_id').doNothing()).returningAll().executeTakeFirst();
     if (!inserted) throw conflict(`Application ${appId} already exists`);
+    platformApplicationsChanged();
     return toDoc(inserted);
   });
   return { appId, secret, previousUntil: null };
@@ -75,6 +78,7 @@ export async function rotateSecret(ctx: ConfigChange, appId: string, overlapHour
     const updated = await ctx.db.updateTable('platform_application').set({
       secret, previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
     }).where('app_id', '=', appId).returningAll().executeTakeFirstOrThrow();
+    platformApplicationsChanged();
     return toDoc(updated);
   });
   return { appId, secret, previousUntil: iso(until) };

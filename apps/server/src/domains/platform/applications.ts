@@ -1,5 +1,6 @@
 /** Applications of the game platform that sign /api/platform/ calls (contract "Platform API"). */
 import type { Db } from '../../db/open';
+import { platformApplicationsChanged } from '../../http/platform-operation';
 
 export interface NewApplication { appId: string; secret: string; name: string }
 
@@ -7,4 +8,5 @@ export interface NewApplication { appId: string; secret: string; name: string }
 export async function ensurePlatformApplication(db: Db, app: NewApplication): Promise<void> {
   await db.insertInto('platform_application').values({ app_id: app.appId, secret: app.secret, name: app.name })
     .onConflict((oc) => oc.column('app_id').doNothing()).execute();
+  platformApplicationsChanged();
 }

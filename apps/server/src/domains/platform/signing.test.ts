@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformSignature } from '../../http/platform-operation';
+import { APPLICATION_CACHE_MS, platformApplicationsChanged, platformSignature } from '../../http/platform-operation';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
@@ -108,5 +108,22 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     expect(after[0]!.message).toMatch(/^Bad signature \(\+\d+ more in the last minute\)$/);
     const counted = Number(/\+(\d+)/.exec(after[0]!.message)![1]);
     expect(counted + logged.length).toBe(500);
+  });
+
+  it('an application changed by another server instance signs as before for at most APPLICATION_CACHE_MS; a change here at once', async () => {
+    const other = await platformClient(t, { appId: 'cached-app', secret: 'cached-app-secret-1' });
+    const debit = (n: number) => other.post('/api/platform/wallet/debit', { ...validDebit, txId: `cached-${n}`, amount: 1 });
+    expect((await debit(1)).status).toBe(200);
+    // another instance disables it (this process is not told): refused once the kept row is older than the cache's time
+    await t.database.db.updateTable('platform_application').set({ enabled: false }).where('app_id', '=', 'cached-app').execute();
+    expect((await debit(2)).status).toBe(200);
+    t.clock.advance(APPLICATION_CACHE_MS);
+    expect((await debit(3)).body).toEqual({ code: 401, message: 'Unknown application' });
+    // enabled again and its secret rotated without an overlap, through this process's own writers: seen by the next call
+    await t.database.db.updateTable('platform_application').set({ enabled: true, secret: 'cached-app-secret-2' }).where('app_id', '=', 'cached-app').execute();
+    platformApplicationsChanged();
+    expect((await debit(4)).body).toEqual({ code: 401, message: 'Bad signature' });
+    const rotated = await platformClient(t, { appId: 'cached-app', secret: 'cached-app-secret-2' });
+    expect((await rotated.post('/api/platform/wallet/debit', { ...validDebit, txId: 'cached-5', amount: 1 })).status).toBe(200);
   });
 });

@@ -6,10 +6,13 @@
  * 409 Insufficient balance, 409 Refused by player control: domains/controls) writes nothing at
  * all, its txId included, so it may be sent again.
  *
- * Each call is one transaction: claiming the txId (an insert that waits for a concurrent call
- * holding the same txId), the ledger movement with its guard, for chips player.net_win and the
- * day rollup of games (wallet_game, migration 014: games are what calls the wallet), and the
- * answer. The transaction is retried whole on a deadlock or serialization failure.
+ * A debit or a credit is one statement (wallet_move, migration 055; decision 036): claiming the
+ * txId (an insert that waits for a concurrent call holding the same txId), the ledger movement
+ * with its guard, for chips player.net_win and the day rollup of games (wallet_game, migration
+ * 014: games are what calls the wallet) with a provider's and an integration agent's day, and
+ * the answer. A bet that a player control or a provider limit may refuse is decided in a
+ * transaction of the same steps with checkBet before the ledger. A rollback is one transaction.
+ * Both are retried whole on a deadlock or serialization failure.
  */
 import { createHash } from 'node:crypto';
 import type { WalletCurrency, WalletMoveBody, WalletRollbackBody } from '@console/schemas';
@@ -17,10 +20,10 @@ import type { Db } from '../../db/open';
 import { sql, type Insertable } from 'kysely';
 import type { WalletTxTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/api-error';
-import { post } from '../ledger/ledger';
-import { checkBet, ControlRefusal, recordRefusal, tpGameMoved } from '../controls/enforce';
+import { ledgerError, post, sqlState } from '../ledger/ledger';
+import { betPlan, checkBet, ControlRefusal, recordRefusal, tpGameMoved } from '../controls/enforce';
 import { withRetry } from './retry';
-import { agentxGameMoved } from '../agentx/traffic';
+import { agentxGameMoved, agentxIdOf } from '../agentx/traffic';
 
 export interface MoveAnswer { txId: string; balance: number }
 export interface RollbackAnswer {
@@ -31,6 +34,9 @@ export interface RollbackAnswer {
   currency: WalletCurrency | null;
   balance: number | null;
 }
+
+/** wallet_move's SQLSTATE when a player control could refuse the bet (migration 055). */
+const CONTROLLED = 'CN428';
 
 const fingerprintOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 const actorOf = (appId: string) => `app:${appId}`;
@@ -44,12 +50,16 @@ async function claim(trx: Db, row: Insertable<WalletTxTable>): Promise<boolean> 
 }
 
 /** The answer a txId seen before owes: its first answer, or a 409. */
+function answerOf<T>(txId: string, fingerprint: string, kind: string, seen: string, answer: unknown): T {
+  if (kind === 'voided') throw conflict(`Transaction ${txId} was rolled back before it arrived`);
+  if (seen !== fingerprint) throw conflict(`txId ${txId} was already used with other content`);
+  return answer as T;
+}
+
 async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint: string): Promise<T> {
   const row = await trx.selectFrom('wallet_tx').select(['kind', 'fingerprint', 'answer'])
     .where('app_id', '=', appId).where('tx_id', '=', txId).executeTakeFirstOrThrow();
-  if (row.kind === 'voided') throw conflict(`Transaction ${txId} was rolled back before it arrived`);
-  if (row.fingerprint !== fingerprint) throw conflict(`txId ${txId} was already used with other content`);
-  return row.answer as T;
+  return answerOf<T>(txId, fingerprint, row.kind, row.fingerprint, row.answer);
 }
 
 /**
@@ -69,9 +79,41 @@ async function gameMoved(trx: Db, root: Db, appId: string, uid: number, currency
   await agentxGameMoved(trx, root, appId, uid, delta, at, rollback);
 }
 
-export function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
+/**
+ * A debit or a credit: one statement (wallet_move, migration 055) that claims the txId, moves
+ * through the ledger with its guard, adds the game roll-ups and stores the answer. A bet that a
+ * player control could refuse (the statement says so, and writes nothing) or that a provider's
+ * limit applies to is decided in a transaction of its own (walletMoveChecked).
+ */
+export async function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
   const { txId, uid, currency, amount, reason } = body;
   const fingerprint = fingerprintOf([kind, uid, currency, amount, reason, body.ref ?? null]);
+  const bet = kind === 'debit' && isGameReason(reason);
+  const plan = await betPlan(db, appId, bet ? { reason, amount } : null, now);
+  if (plan.slow) return walletMoveChecked(db, appId, kind, body, fingerprint, now);
+  const game = currency === 'chip' && isGameReason(reason);
+  const agent = game ? await agentxIdOf(db, appId, now) : null;
+  const row = await withRetry(async () => {
+    try {
+      const { rows } = await sql<{ status: 'posted' | 'again'; balance: string | number | null; prior_kind: string | null; prior_fingerprint: string | null; prior_answer: unknown }>`
+        SELECT status, balance, prior_kind, prior_fingerprint, prior_answer FROM wallet_move(${appId}::text, ${txId}::text, ${kind}::text,
+          ${fingerprint}::text, ${uid}::integer, ${currency}::text, ${amount}::bigint, ${reason}::text, ${body.ref ?? txId}::text,
+          ${now}::timestamptz, ${plan.scope}::text, ${plan.tp}::boolean, ${agent}::integer)`.execute(db);
+      return rows[0]!;
+    } catch (error) {
+      if (sqlState(error) === CONTROLLED) return null;
+      throw ledgerError(error, uid);
+    }
+  });
+  // a control could refuse this bet: nothing was written; it is decided with checkBet
+  if (row === null) return walletMoveChecked(db, appId, kind, body, fingerprint, now);
+  if (row.status === 'again') return answerOf<MoveAnswer>(txId, fingerprint, row.prior_kind!, row.prior_fingerprint!, row.prior_answer);
+  return { txId, balance: Number(row.balance) };
+}
+
+/** The same move in a transaction that asks the player controls first (checkBet: a refusal is a 409 and writes nothing). */
+function walletMoveChecked(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, fingerprint: string, now: Date): Promise<MoveAnswer> {
+  const { txId, uid, currency, amount, reason } = body;
   return withRetry(() => db.transaction().execute(async (trx) => {
     if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now }))) {
       return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
