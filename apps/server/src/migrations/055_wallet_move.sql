@@ -24,17 +24,42 @@
 -- A provider's own limits (wgconfigs) are cached by the server, which sends such bets to its
 -- transaction without calling this function.
 --
--- The game roll-ups (a chip move whose reason starts with 'game.'): wallet_game (player.net_win,
--- player_day_game), and when the server says so, the third-party provider's day (p_tp,
--- control_tp_day) and the integration agent's (p_agent, agentx_day and agentx_player_day), with
--- the same values controls/enforce.ts and agentx/traffic.ts wrote.
+-- The game roll-ups of a chip move whose reason starts with 'game.' are one function,
+-- wallet_game_move, which the server's transaction (a controlled bet, a rollback) calls too:
+-- wallet_game (player.net_win, player_day_game), and when the server says so the third-party
+-- provider's day (p_tp: control_tp_day, /TPpersonalcontrol) and the integration agent's
+-- (p_agent: agentx_day and agentx_player_day, /agentx). A rollback takes its move back out.
+CREATE FUNCTION wallet_game_move(p_uid integer, p_delta bigint, p_at timestamptz, p_rollback boolean, p_tp boolean, p_agent integer)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := report_day(p_at);
+  v_bets bigint := CASE WHEN p_rollback THEN -greatest(p_delta, 0) ELSE greatest(-p_delta, 0) END;
+  v_wins bigint := CASE WHEN p_rollback THEN least(p_delta, 0) ELSE greatest(p_delta, 0) END;
+  v_count integer := CASE WHEN p_rollback THEN CASE WHEN p_delta > 0 THEN -1 ELSE 0 END WHEN p_delta < 0 THEN 1 ELSE 0 END;
+BEGIN
+  PERFORM wallet_game(p_uid, p_delta, p_at, p_rollback);
+  IF p_tp THEN
+    INSERT INTO control_tp_day AS d (day, uid, partner, bets, wins, bet_count)
+      SELECT v_day, p_uid, partner, v_bets, v_wins, v_count FROM player WHERE uid = p_uid
+      ON CONFLICT (day, uid) DO UPDATE SET bets = d.bets + EXCLUDED.bets, wins = d.wins + EXCLUDED.wins, bet_count = d.bet_count + EXCLUDED.bet_count;
+  END IF;
+  IF p_agent IS NOT NULL THEN
+    INSERT INTO agentx_day AS d (agent, day, slot, rounds, bets, wins)
+      VALUES (p_agent, v_day, (txid_current() % 8)::smallint, v_count, v_bets, v_wins)
+      ON CONFLICT (agent, day, slot) DO UPDATE SET rounds = d.rounds + EXCLUDED.rounds, bets = d.bets + EXCLUDED.bets, wins = d.wins + EXCLUDED.wins;
+    IF NOT p_rollback AND p_delta < 0 THEN
+      INSERT INTO agentx_player_day (agent, day, uid) VALUES (p_agent, v_day, p_uid) ON CONFLICT DO NOTHING;
+    END IF;
+  END IF;
+END
+$$;
+
 CREATE FUNCTION wallet_move(p_app text, p_tx text, p_kind text, p_fingerprint text, p_uid integer, p_currency text,
   p_amount bigint, p_reason text, p_ref text, p_at timestamptz, p_scope text, p_tp boolean, p_agent integer,
   OUT status text, OUT balance bigint, OUT prior_kind text, OUT prior_fingerprint text, OUT prior_answer jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_delta bigint := CASE WHEN p_kind = 'debit' THEN -p_amount ELSE p_amount END;
-  v_day date;
   v_loss bigint;
   c record;
 BEGIN
@@ -67,22 +92,7 @@ BEGIN
   SELECT l.balance_after INTO balance
     FROM ledger_post(p_uid, p_currency, v_delta, p_reason, p_ref, 'app:' || p_app, 'app:' || p_app || ':tx:' || p_tx, p_at) l;
   IF p_currency = 'chip' AND left(p_reason, 5) = 'game.' THEN
-    PERFORM wallet_game(p_uid, v_delta, p_at, false);
-    v_day := report_day(p_at);
-    IF p_tp THEN
-      INSERT INTO control_tp_day AS d (day, uid, partner, bets, wins, bet_count)
-        SELECT v_day, p_uid, partner, greatest(-v_delta, 0), greatest(v_delta, 0), CASE WHEN v_delta < 0 THEN 1 ELSE 0 END
-        FROM player WHERE uid = p_uid
-        ON CONFLICT (day, uid) DO UPDATE SET bets = d.bets + EXCLUDED.bets, wins = d.wins + EXCLUDED.wins, bet_count = d.bet_count + EXCLUDED.bet_count;
-    END IF;
-    IF p_agent IS NOT NULL THEN
-      INSERT INTO agentx_day AS d (agent, day, slot, rounds, bets, wins)
-        VALUES (p_agent, v_day, (txid_current() % 8)::smallint, CASE WHEN v_delta < 0 THEN 1 ELSE 0 END, greatest(-v_delta, 0), greatest(v_delta, 0))
-        ON CONFLICT (agent, day, slot) DO UPDATE SET rounds = d.rounds + EXCLUDED.rounds, bets = d.bets + EXCLUDED.bets, wins = d.wins + EXCLUDED.wins;
-      IF v_delta < 0 THEN
-        INSERT INTO agentx_player_day (agent, day, uid) VALUES (p_agent, v_day, p_uid) ON CONFLICT DO NOTHING;
-      END IF;
-    END IF;
+    PERFORM wallet_game_move(p_uid, v_delta, p_at, false, p_tp, p_agent);
   END IF;
   UPDATE wallet_tx SET answer = jsonb_build_object('txId', p_tx, 'balance', balance) WHERE app_id = p_app AND tx_id = p_tx;
   status := 'posted';

@@ -86,18 +86,3 @@ export async function agentxIdOf(root: Db, appId: string, at: Date, db: Db = roo
   return (await agents(root, at.getTime(), db)).get(appId)?.id ?? null;
 }
 
-/** A chip `game.` move signed by an agent's application: its bets, wins and rounds of the day (caller's transaction). */
-export async function agentxGameMoved(trx: Db, root: Db, appId: string, uid: number, delta: number, at: Date, rollback: boolean): Promise<void> {
-  const known = (await agents(root, at.getTime(), trx)).get(appId);
-  if (!known) return;
-  const bets = rollback ? -Math.max(delta, 0) : Math.max(-delta, 0);
-  const wins = rollback ? Math.min(delta, 0) : Math.max(delta, 0);
-  const rounds = rollback ? (delta > 0 ? -1 : 0) : (delta < 0 ? 1 : 0);
-  const day = consoleDay(at);
-  await sql`INSERT INTO agentx_day AS d (agent, day, slot, rounds, bets, wins)
-    VALUES (${known.id}, ${day}::date, (txid_current() % 8)::smallint, ${rounds}, ${bets}::bigint, ${wins}::bigint)
-    ON CONFLICT (agent, day, slot) DO UPDATE SET rounds = d.rounds + EXCLUDED.rounds, bets = d.bets + EXCLUDED.bets, wins = d.wins + EXCLUDED.wins`.execute(trx);
-  if (!rollback && delta < 0) {
-    await sql`INSERT INTO agentx_player_day (agent, day, uid) VALUES (${known.id}, ${day}::date, ${uid}) ON CONFLICT DO NOTHING`.execute(trx);
-  }
-}

@@ -13,7 +13,6 @@
  * (a change made here is seen at once; another instance's within that time).
  */
 import { CONTROL_REFUSAL, type ControlKind, type ControlScope } from '@console/schemas';
-import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
@@ -202,17 +201,6 @@ export async function recordRefusal(db: Db, r: ControlRefusal): Promise<void> {
   } catch {
     // the answer stands whatever the log does
   }
-}
-
-/** Third-party play by day (control_tp_day), for /TPpersonalcontrol/ranking: a chip `game.` move through a provider. */
-export async function tpGameMoved(trx: Db, root: Db, appId: string, uid: number, delta: number, at: Date, rollback: boolean): Promise<void> {
-  if (!(await isProvider(trx, root, appId, at))) return;
-  const bets = rollback ? -Math.max(delta, 0) : Math.max(-delta, 0);
-  const wins = rollback ? Math.min(delta, 0) : Math.max(delta, 0);
-  const count = rollback ? (delta > 0 ? -1 : 0) : (delta < 0 ? 1 : 0);
-  await sql`INSERT INTO control_tp_day AS d (day, uid, partner, bets, wins, bet_count)
-    SELECT ${consoleDay(at)}::date, ${uid}::integer, partner, ${bets}::bigint, ${wins}::bigint, ${count}::integer FROM player WHERE uid = ${uid}
-    ON CONFLICT (day, uid) DO UPDATE SET bets = d.bets + EXCLUDED.bets, wins = d.wins + EXCLUDED.wins, bet_count = d.bet_count + EXCLUDED.bet_count`.execute(trx);
 }
 
 /**

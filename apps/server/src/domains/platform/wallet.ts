@@ -21,9 +21,9 @@ import { sql, type Insertable } from 'kysely';
 import type { WalletTxTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/api-error';
 import { ledgerError, post, sqlState } from '../ledger/ledger';
-import { betPlan, checkBet, ControlRefusal, recordRefusal, tpGameMoved } from '../controls/enforce';
+import { betPlan, checkBet, ControlRefusal, isProvider, recordRefusal } from '../controls/enforce';
 import { withRetry } from './retry';
-import { agentxGameMoved, agentxIdOf } from '../agentx/traffic';
+import { agentxIdOf } from '../agentx/traffic';
 
 export interface MoveAnswer { txId: string; balance: number }
 export interface RollbackAnswer {
@@ -69,14 +69,16 @@ async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint:
 export const isGameReason = (reason: string) => reason.startsWith('game.');
 
 /**
- * Chips moved by a game: player.net_win and player_day_game, in the caller's transaction; through
- * a third-party provider also its day roll-up (domains/controls).
+ * Chips moved by a game: player.net_win and player_day_game, and through a third-party provider
+ * or an integration agent their day roll-ups, in the caller's transaction: wallet_game_move
+ * (migration 055), the function wallet_move calls too.
  */
 async function gameMoved(trx: Db, root: Db, appId: string, uid: number, currency: string, reason: string, delta: number, at: Date, rollback: boolean): Promise<void> {
   if (currency !== 'chip' || !isGameReason(reason)) return;
-  await sql`SELECT wallet_game(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean)`.execute(trx);
-  await tpGameMoved(trx, root, appId, uid, delta, at, rollback);
-  await agentxGameMoved(trx, root, appId, uid, delta, at, rollback);
+  // read with the transaction (PGlite has one connection); `root` keys the caches
+  const tp = await isProvider(trx, root, appId, at);
+  const agent = await agentxIdOf(root, appId, at, trx);
+  await sql`SELECT wallet_game_move(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean, ${tp}::boolean, ${agent}::integer)`.execute(trx);
 }
 
 /**
