@@ -110,10 +110,28 @@ export interface Game<S = any, B = any, R = any> extends GameSpec<S, B, R> {
 /** Standard errors either side of the expected RTP in `band` (4: a fair game falls outside about once in 16 000 checks). */
 export const BAND_SIGMAS = 4;
 
+/** Settings whose RTP figure a game keeps (a dashboard asks for the settings in force on every call). */
+export const RTP_MEMO_SIZE = 32;
+
 export function defineGame<S extends { minBet: number; maxBet: number }, B, R>(spec: GameSpec<S, B, R>): Game<S, B, R> {
   const defaults = spec.settings.parse({});
+  // The figure is a pure function of the settings, and some games compute it from every symbol
+  // combination (Lucky Joker and Tasty take over a millisecond): kept per settings, by their JSON
+  // text, the most recent RTP_MEMO_SIZE; a caller gets its own copy.
+  const memo = new Map<string, RtpFigure>();
+  const rtp = (settings: S): RtpFigure => {
+    const key = JSON.stringify(settings);
+    let figure = memo.get(key);
+    if (figure === undefined) {
+      figure = spec.rtp(settings);
+      if (memo.size >= RTP_MEMO_SIZE) memo.delete(memo.keys().next().value!);
+      memo.set(key, figure);
+    }
+    return { ...figure, ...(figure.byBet ? { byBet: { ...figure.byBet } } : {}) };
+  };
   return {
     ...spec,
+    rtp,
     labels: { ...COMMON_LABELS, ...spec.labels },
     defaults,
     play(settings, seed, bets) {
@@ -128,7 +146,7 @@ export function defineGame<S extends { minBet: number; maxBet: number }, B, R>(s
       return spec.resolve(settings, new FairStream(seed, spec.id), parsed.value);
     },
     band(settings, rounds) {
-      const f = spec.rtp(settings);
+      const f = rtp(settings);
       if (f.rtp === null || f.sd === null) return null;
       const half = (BAND_SIGMAS * f.sd) / Math.sqrt(rounds);
       return { low: f.rtp - half, high: f.rtp + half };

@@ -18,6 +18,26 @@ import { linePay, slotRtp, strip } from './slots';
 
 const ROUNDS = 1_000_000;
 
+describe('the RTP figure is kept per settings', () => {
+  it('the same settings give the same figure, other settings their own, and a caller cannot change what is kept', () => {
+    const g = getGame('luckyjoker');
+    const first = g.rtp(g.defaults);
+    first.rtp = -1;
+    first.reference = 'changed';
+    const again = g.rtp(JSON.parse(JSON.stringify(g.defaults)));
+    expect(again.rtp).toBeGreaterThan(0.9);
+    expect(again.reference).not.toBe('changed');
+    const colour = getGame('colorgame');
+    const byBet = colour.rtp(colour.defaults).byBet!;
+    byBet.single = 0;
+    expect(colour.rtp(colour.defaults).byBet!.single).toBeCloseTo(199 / 216, 12);
+    const rocket = getGame('rocket');
+    expect(rocket.rtp({ ...rocket.defaults, edgeBps: 300 }).rtp).toBeCloseTo(0.97, 12);
+    expect(rocket.rtp({ ...rocket.defaults, edgeBps: 500 }).rtp).toBeCloseTo(0.95, 12);
+    expect(rocket.band({ ...rocket.defaults, edgeBps: 500 }, 10_000)!.low).toBeLessThan(0.95);
+  });
+});
+
 describe('exact RTP of the default settings', () => {
   it('colour game: 199/216 = 92.13% single, 180/216 = 83.33% combo', () => {
     const f = getGame('colorgame').rtp(getGame('colorgame').defaults);
