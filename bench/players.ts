@@ -60,7 +60,7 @@ function mixedEvent(run: string, i: number) {
 }
 
 async function events(server: RunningServer, dbUrl: string) {
-  const calls = 40, perCall = 1000, inFlight = 4;
+  const calls = 40, perCall = 1000, inFlight = Number(process.env.BENCH_EVENTS_IN_FLIGHT ?? 4);
   const run = `bench-${Date.now()}`;
   const bodies = Array.from({ length: calls }, (_, c) => ({ events: Array.from({ length: perCall }, (_, j) => mixedEvent(run, c * perCall + j)) }));
   // warm-up call (not counted)
