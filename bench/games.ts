@@ -110,6 +110,11 @@ async function betlog(server: RunningServer, token: string, dbUrl: string) {
     if (i < sample.length) { cursors[i] = data.nextCursor; rows += data.items.length; }
   });
   out.firstPage = { ...latencyFigures(first), serverCpuMsPerCall: +((serverCpuMs(server.pid) - cpu0) / 800).toFixed(2), rowsPerPage: +(rows / Math.min(800, sample.length)).toFixed(1) };
+  // a few operators at once (as the dashboards are measured), and one alone: first pages
+  const four = await timed(400, 4, async (i) => { await page(i); });
+  out.fourClients = { ...latencyFigures(four), clients: 4 };
+  const alone = await timed(200, 1, async (i) => { await page(i); });
+  out.alone = { ...latencyFigures(alone), clients: 1 };
   const withNext = sample.map((_, i) => i).filter((i) => cursors[i]);
   if (withNext.length > 0) {
     const cpu1 = serverCpuMs(server.pid);
@@ -366,7 +371,7 @@ export function gamesSummary(r: Record<string, any>): string[] {
     `games (bench/games.ts): ${r.bets} bets over 90 days, ${r.players} players${r.generateSeconds !== undefined ? `, generated in ${r.generateSeconds} s` : ''}`,
     ...(r.dashboard ? [dash('admin'), dash('partner')] : []),
     ...(r.betlog ? [b.firstPage?.p95ms !== undefined
-      ? `  a player's betlog page: p95 ${b.firstPage.p95ms} ms (target ≤ 20), p50 ${b.firstPage.p50ms} ms, server CPU ${b.firstPage.serverCpuMsPerCall} ms; next page p95 ${b.nextPage?.p95ms ?? '-'} ms (16 clients)`
+      ? `  a player's betlog page: p95 ${b.firstPage.p95ms} ms (target ≤ 20), p50 ${b.firstPage.p50ms} ms, server CPU ${b.firstPage.serverCpuMsPerCall} ms; next page p95 ${b.nextPage?.p95ms ?? '-'} ms (16 clients); 4 clients p95 ${b.fourClients?.p95ms ?? '-'} ms, p50 ${b.fourClients?.p50ms ?? '-'} ms; one client alone p95 ${b.alone?.p95ms ?? '-'} ms, p50 ${b.alone?.p50ms ?? '-'} ms`
       : `  betlog: ${JSON.stringify(b)}`] : []),
     ...(r.ingest ? (i.betsPerSecond !== undefined ? [
       `  bets ingested: ${i.betsPerSecond}/s (target ≥ 10,000): ${i.betsApplied} of ${i.rounds} fully applied in ${i.seconds} s (${i.walletCallsPerSecond} wallet calls/s at ${i.concurrency} in flight, records in ${i.eventsCalls} events calls); CPU a bet: server ${i.serverCpuMsPerBet} ms + PostgreSQL ${i.databaseCpuMsPerBet} ms (two free cores: about ${i.twoCoreCeiling ?? '?'}/s); all in the database: ${i.allApplied}`,

@@ -30,6 +30,7 @@ import { custom, dateRange, defineList, eqBool, eqInt, eqText, listOperations, s
 import { defineOperation, type Operation } from '../../http/operation';
 import { ownPartnerFilter, ownsPartner, type ScopedSubject } from '../../plugins/partner-scope';
 import { pesos, summaryOperation, tableOperations } from '../payment-reports/common';
+import { spanCounts } from '../payment-reports/rollups';
 import { saveItem, versionOperations } from '../payment-config/versions';
 import type { DayRange } from '../player-reports/range';
 import { currentSettings, gameSettingsItems, settingsOfVersions } from './settings';
@@ -63,19 +64,14 @@ const figures = (f: Omit<DayFigures, 'day'>) => ({ ...f, houseTake: f.turnover -
 const EMPTY = { rounds: 0, flagged: 0, bets: 0, players: 0, turnover: 0, wins: 0, fees: 0, jackpot: 0 };
 
 export async function dashboard(db: Db, user: ScopedSubject, game: Game, r: DayRange): Promise<GameDashboard> {
-  const [byDay, distinct, current] = await Promise.all([
-    dayFigures(db, user, game.id, r),
-    db.selectFrom('game_player_day').select(sql<number>`count(DISTINCT uid)`.as('n'))
-      .where('game', '=', game.id).where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
-      .executeTakeFirstOrThrow(),
-    currentSettings(db, game),
-  ]);
+  // the range's distinct players from spans (migration 058), as /homepage counts its players
+  const [byDay, span, current] = await Promise.all([dayFigures(db, user, game.id, r), spanCounts(db, user, r, `game:${game.id}`), currentSettings(db, game)]);
   const days = r.days.map((day) => {
     const { day: _day, ...f } = byDay.get(day) ?? { day, ...EMPTY };
     return { day, ...figures(f) };
   });
   const sum = (k: keyof typeof EMPTY) => days.reduce((s, d) => s + (d[k] ?? 0), 0);
-  const totals = figures({ rounds: sum('rounds'), flagged: sum('flagged'), bets: sum('bets'), players: num(distinct.n), turnover: sum('turnover'), wins: sum('wins'), fees: sum('fees'), jackpot: sum('jackpot') });
+  const totals = figures({ rounds: sum('rounds'), flagged: sum('flagged'), bets: sum('bets'), players: span.range, turnover: sum('turnover'), wins: sum('wins'), fees: sum('fees'), jackpot: sum('jackpot') });
   const parsed = game.parseSettings(current.settings);
   const settings = parsed.ok ? parsed.value : game.defaults;
   const figure = game.rtp(settings);

@@ -41,13 +41,17 @@ export async function rechargeFigures(db: Db, user: ScopedSubject, r: DayRange, 
   }]));
 }
 
+/** The kinds of day report_span_day counts: logged in, credited a recharge, played a game (migration 058). */
+export type SpanKind = 'active' | 'payer' | `game:${string}`;
+
 /**
- * Distinct players of a kind (active: logged in; payer: credited a recharge) on each day of the
- * range and over the whole range, from report_span_day (migration 021): a player-day counts on
+ * Distinct players of a kind (active: logged in; payer: credited a recharge; game:<id>: played
+ * that game) on each day of the range and over the whole range, from report_span_day (migrations
+ * 021 and 058): a player-day counts on
  * its day, and in the range's figure only on the player's first day in the range (its previous
  * day of the kind is before the range: gap > day - from).
  */
-export async function spanCounts(db: Db, user: ScopedSubject, r: DayRange, kind: 'active' | 'payer'): Promise<{ days: Map<string, number>; range: number }> {
+export async function spanCounts(db: Db, user: ScopedSubject, r: DayRange, kind: SpanKind): Promise<{ days: Map<string, number>; range: number }> {
   const rows = await grouped(db, sql<{ day: string; n: string; first: string }>`
     SELECT day::text AS day, sum(players)::bigint AS n, coalesce(sum(players) FILTER (WHERE gap > day - ${r.from}::date), 0)::bigint AS first
     FROM report_span_day WHERE kind = ${kind} AND ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')}

@@ -1,7 +1,9 @@
 /**
  * Distinct players over a range from report_span_day (migration 021) against the raw
  * player-days: days arriving in any order and in any batches (a late day moves the next day's
- * count to a smaller gap), folds of the stripes in between, both kinds, both scopes. Every
+ * count to a smaller gap), folds of the stripes in between, every kind (active, payer, and a
+ * game's players from game_player_day, migration 058: its upsert feeds only new player-days,
+ * and another game's days do not count), both scopes. Every
  * range of up to 93 days must give exactly count(DISTINCT uid) of the raw rows, and every day
  * its own distinct count.
  */
@@ -28,14 +30,23 @@ describe.each(databases())('distinct players over a range on $kind', (database) 
 
   const reset = async () => {
     // the owner may clear what the server's role may not
-    await sql`DELETE FROM report_span_day; DELETE FROM report_player_day_set; DELETE FROM player_active_day; DELETE FROM report_payer_day`.execute(opened.owner);
+    await sql`DELETE FROM report_span_day; DELETE FROM report_player_day_set; DELETE FROM player_active_day; DELETE FROM report_payer_day; DELETE FROM game_player_day`.execute(opened.owner);
   };
   const partnerOf = (uid: number) => (uid % 2 === 0 ? 1 : 0);
 
-  async function add(kind: 'active' | 'payer', batch: Fact[]) {
+  async function add(kind: 'active' | 'payer' | 'game', batch: Fact[]) {
     if (batch.length === 0) return;
     const values = batch.map((f) => sql`(${dayText(f.day)}::date, ${f.uid}::integer, ${partnerOf(f.uid)}::integer)`);
-    if (kind === 'active') {
+    if (kind === 'game') {
+      // as game_rounds_apply writes them: an upsert, each player-day twice (the second updates), and
+      // the same days of other players in another game
+      for (let i = 0; i < 2; i++) {
+        await sql`INSERT INTO game_player_day AS g (game, day, uid, partner, rounds, bets, turnover, wins)
+          SELECT 'colorgame', d, u, p, 1, 1, 10, 5 FROM (VALUES ${sql.join(values)}) v(d, u, p)
+          UNION ALL SELECT 'tasty', d, u + 100, p, 1, 1, 10, 5 FROM (VALUES ${sql.join(values)}) v(d, u, p)
+          ON CONFLICT (game, day, uid) DO UPDATE SET rounds = g.rounds + 1`.execute(opened.owner);
+      }
+    } else if (kind === 'active') {
       await sql`INSERT INTO player_active_day (day, uid, partner, logins) SELECT d, u, p, 1 FROM (VALUES ${sql.join(values)}) v(d, u, p)`.execute(opened.owner);
     } else {
       // two channels of one day: the second row of a player-day is no new paying day
@@ -46,7 +57,7 @@ describe.each(databases())('distinct players over a range on $kind', (database) 
 
   it('every range and day equals the raw distinct count, whatever the order, batches and folds', async () => {
     await fc.assert(fc.asyncProperty(
-      facts, fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 8 }), fc.constantFrom('active' as const, 'payer' as const),
+      facts, fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 8 }), fc.constantFrom('active' as const, 'payer' as const, 'game' as const),
       fc.array(fc.record({ from: fc.integer({ min: 0, max: 200 }), length: fc.integer({ min: 1, max: 93 }) }), { minLength: 1, maxLength: 6 }),
       fc.integer({ min: 0, max: 220 }),
       async (all, cuts, kind, ranges, foldBefore) => {
@@ -64,7 +75,7 @@ describe.each(databases())('distinct players over a range on $kind', (database) 
           const r = dayRange(dayText(from), dayText(from + length - 1));
           for (const [user, scope] of [[ADMIN, null], [PARTNER, 1]] as const) {
             const seen = raw.filter((f) => f.day >= from && f.day < from + length && (scope === null || partnerOf(f.uid) === scope));
-            const got = await spanCounts(opened.db, user, r, kind);
+            const got = await spanCounts(opened.db, user, r, kind === 'game' ? 'game:colorgame' : kind);
             expect(got.range).toBe(new Set(seen.map((f) => f.uid)).size);
             const perDay = new Map<string, number>();
             for (const f of seen) perDay.set(dayText(f.day), (perDay.get(dayText(f.day)) ?? 0) + 1);
