@@ -34,6 +34,8 @@ const PH_OFFSET = 8 * HOUR;
 
 /** [price in centavos, weight, extra chips in percent] of the demo products (productId `php<pesos>`). */
 export const PACKS: [number, number, number][] = [[5_000, 10, 0], [10_000, 35, 0], [20_000, 25, 0], [50_000, 18, 2], [100_000, 9, 5], [500_000, 3, 10]];
+/** What a short-paid callback lacks of the price (centavos), of those below the price. */
+const SHORT_BY = [100, 1_000, 5_000];
 /** Cash-out channels of the demo and their fee percent. */
 export const CASHOUT_FEES: Record<string, number> = { gcash: 2, maya: 1.5, bank: 0 };
 export const REDEEM_REASON = 'cashable.redeem';
@@ -82,7 +84,9 @@ export function recharge(ctx: Ctx, s: PlayerState, at: number): boolean {
   const callbacks: Extract<PaymentCall, { op: 'recharge' }>['callbacks'] = [];
   if (fate < 0.03) callbacks.push({ after: first, status: 'failed', amount: price, channelOrderId });
   else if (fate < 0.05) { /* the player left the payment page: no callback */ }
-  else if (fate < 0.06) callbacks.push({ after: first, status: 'paid', amount: price - rng.pick([100, 1_000, 5_000]), channelOrderId });
+  // short paid (held for review): by less than the price, so the callback still carries an amount (the
+  // ₱50 pack short by ₱50 sent amount 0, a 400 that stopped the demo seed on the days the draw led there)
+  else if (fate < 0.06) callbacks.push({ after: first, status: 'paid', amount: price - rng.pick(SHORT_BY.filter((by) => by < price)), channelOrderId });
   else {
     callbacks.push({ after: first, status: 'paid', amount: price, channelOrderId });
     if (rng.chance(0.15)) callbacks.push({ after: first + rng.int(20, 900) * SECOND, status: 'paid', amount: price, channelOrderId });
