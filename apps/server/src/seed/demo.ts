@@ -19,7 +19,7 @@ import { ensurePlatformApplication } from '../domains/platform/applications';
 import { seedPaymentConfig } from '../domains/payment-config/demo';
 import { seedGameServers } from '../domains/game-servers/demo';
 import { seedLobby } from '../domains/lobby/demo';
-import { seedTableGames, tellTableServers } from '../domains/table-games/demo';
+import { seedPartnerCheatFlags, seedTableGames, tellTableServers } from '../domains/table-games/demo';
 import { seedProviders } from '../domains/providers/demo';
 import { seedControls } from '../domains/controls/demo';
 import { seedMessages } from '../domains/messages/demo';
@@ -159,6 +159,8 @@ export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boole
     });
     // nothing left half-credited (a batch of a seed cut off before this line included)
     await finishBatches(db, end);
+    // a partner's reported players, when the desk flagged none of them
+    log('demo partner cheat flags', { ...(await seedPartnerCheatFlags(db, staff, end)) });
     const messages = await seedMessageTraffic(db, config, DEMO_PASSWORD, end);
     log('demo messages', { ...messages });
     const campaigns = await seedLostPlayerCampaigns(db, config, DEMO_PASSWORD, end);

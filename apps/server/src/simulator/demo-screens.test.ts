@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { defaultConfig } from '../config';
 import { reconcile } from '../domains/ledger/reconcile';
+import { DEMO_PARTNER_FLAG_REASON, seedPartnerCheatFlags } from '../domains/table-games/demo';
 import { DEMO_PASSWORD, seedDemoIfEmpty, type DemoPlayers } from '../seed/demo';
+import { staffCarrier } from './in-process-staff';
 import { databases, type OpenedTestDatabase } from '../test/databases';
 import { DEMO_POPULATION } from './population';
 
@@ -153,6 +155,31 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     const banned = await opened.db.selectFrom('ban_log').select('value').where('kind', '=', 'account').orderBy('id').executeTakeFirstOrThrow();
     const log = await get('serviceleader', '/api/players/banlog', { uid: banned.value });
     expect(rows(log.body.data)).toBeGreaterThan(0);
+  });
+
+  it('a partner whose reported players the desk did not flag gets its most-reported one flagged by security, once', async () => {
+    // two reports against the partner's busiest player, one against another of its players
+    const other = (await sql<{ uid: number }>`SELECT uid FROM player WHERE partner = 1 AND uid <> ${ids.partnerUid} ORDER BY uid LIMIT 1`.execute(opened.db)).rows[0]!.uid;
+    const now = Date.now();
+    for (const [i, target] of [ids.partnerUid, ids.partnerUid, other].entries()) {
+      await sql`INSERT INTO game_report (app_id, event_id, at, uid, target_uid, partner, game, reason, text)
+        VALUES ('demo-app', ${`flag-test-${i}`}, ${new Date(now - (3 - i) * 3_600_000)}, ${ids.uid}, ${target}, 1, 'tongits', 'cheat', '')`.execute(opened.owner);
+    }
+    await sql`DELETE FROM cheat_flag WHERE partner = 1`.execute(opened.owner);
+    const staff = await staffCarrier(opened.db, config, DEMO_PASSWORD);
+    try {
+      const first = await seedPartnerCheatFlags(opened.db, staff, now);
+      expect(first.why).toEqual([]);
+      expect(first.flagged).toBeGreaterThanOrEqual(1);
+      const seen = await get('partner', '/api/tinygames/tongitscheat/permanentcheat');
+      expect(seen.body.data.items.map((x: { uid: number; partner: number; reason: string }) => [x.uid, x.partner, x.reason]))
+        .toEqual([[ids.partnerUid, 1, DEMO_PARTNER_FLAG_REASON]]);
+      const log = await sql<{ username: string }>`SELECT username FROM operation_log WHERE operation = 'tinygames.tongitscheat.permanentcheat.flag' AND target = ${`player:${ids.partnerUid}`}`.execute(opened.db);
+      expect(log.rows.map((r) => r.username)).toEqual(['secadmin']);
+      expect(await seedPartnerCheatFlags(opened.db, staff, now)).toEqual({ flagged: 0, why: [] });
+    } finally {
+      await staff.close();
+    }
   });
 
   it('a seed cut off during its staff work finishes on the next start, as if never cut', async () => {

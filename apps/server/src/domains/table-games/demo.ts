@@ -9,7 +9,9 @@
  */
 import { findGame } from '@console/games';
 import type { AiSettings, JackpotRules } from '@console/schemas';
+import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import type { StaffCarrier } from '../../simulator/in-process-staff';
 import { setTableServers } from '../../simulator/tables';
 import { configKind, gameSettingsItems, SETTINGS_KEY } from '../games/settings';
 import type { VersionedItems } from '../payment-config/versions';
@@ -48,4 +50,32 @@ export async function seedTableGames(db: Db, now = new Date()): Promise<void> {
 /** Tells the simulated table servers their configuration (after the rooms are seeded). */
 export async function tellTableServers(db: Db): Promise<void> {
   setTableServers([await tableGameConfig(db, 'tongits')]);
+}
+
+/** The reason security gives when the demo desk flags a partner's most-reported player. */
+export const DEMO_PARTNER_FLAG_REASON = 'Reported at the table; hands reviewed, soft play with a club mate confirmed';
+
+/**
+ * The desk's flags for every partner whose players were reported in games and none of them is
+ * flagged (demo seed, after the history): security flags the partner's most-reported player
+ * (ties: the latest reported) through /tinygames/tongitscheat/permanentcheat, an hour after that
+ * player's last report and before `end`. The simulated desk flags a player reported twice, and
+ * a partner's few players are seldom reported twice in 30 days, which left a partner account's
+ * permanentcheat screen empty. A second run finds the flag and adds nothing.
+ */
+export async function seedPartnerCheatFlags(db: Db, staff: StaffCarrier, end: number): Promise<{ flagged: number; why: string[] }> {
+  const { rows } = await sql<{ partner: number; uid: number; last: Date | string }>`
+    SELECT DISTINCT ON (b.partner) b.partner, r.target_uid AS uid, max(r.at) AS last
+    FROM game_report r JOIN player_balance b ON b.uid = r.target_uid
+    WHERE b.partner > 0 AND NOT EXISTS (SELECT 1 FROM cheat_flag f WHERE f.partner = b.partner)
+    GROUP BY b.partner, r.target_uid
+    ORDER BY b.partner, count(*) DESC, max(r.at) DESC, r.target_uid`.execute(db);
+  const out = { flagged: 0, why: [] as string[] };
+  for (const row of rows) {
+    const at = Math.min(new Date(row.last).getTime() + 3_600_000, end);
+    const answer = await staff.staff({ op: 'cheat.flag', by: 'secadmin', uid: Number(row.uid), reason: DEMO_PARTNER_FLAG_REASON }, at);
+    if (answer.status === 200) out.flagged++;
+    else out.why.push(`${row.uid}: ${answer.status} ${answer.message ?? ''}`);
+  }
+  return out;
 }
