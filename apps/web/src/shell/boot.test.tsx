@@ -11,12 +11,27 @@ import { waitFor } from '@testing-library/react';
  * crashed. main.tsx now starts that first link before it renders anything.
  */
 
+// The roots main.tsx renders into, unmounted after each test: an app left mounted went on with
+// its work (a lazy chunk arriving, a timer) after the file's jsdom was torn down, and React's
+// scheduler then failed with `window is not defined` (five uncaught errors on a slow machine).
+const roots: { unmount(): void }[] = [];
+vi.mock('react-dom/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('react-dom/client')>();
+  return {
+    ...original,
+    createRoot: (...args: Parameters<typeof original.createRoot>) => {
+      const root = original.createRoot(...args);
+      roots.push(root);
+      return root;
+    },
+  };
+});
+
 // The signed-in shell itself is not under test here (and is large): a stand-in.
 vi.mock('./ShellRoot', () => ({ default: () => <div data-testid="shell">shell</div> }));
 vi.mock('../modules/locales', () => ({ default: { en: {}, zh: {} } }));
 
-// Requests of this test's page (a previous test's app stays mounted in a detached root: its
-// requests, if any, carry its own token).
+// Requests of this test's page.
 const calls: string[] = [];
 let answerUserinfo: ((body: unknown) => void) | null = null;
 
@@ -39,7 +54,12 @@ async function openPage(path: string, token: string | null) {
 }
 
 beforeEach(() => { calls.length = 0; answerUserinfo = null; });
-afterEach(() => { document.body.innerHTML = ''; });
+afterEach(async () => {
+  for (const root of roots.splice(0)) root.unmount();
+  document.body.innerHTML = '';
+  // what React had already scheduled runs now, while the window is still there
+  await new Promise((resolve) => setTimeout(resolve, 20));
+});
 
 describe('boot (main.tsx): a page opened with a token', () => {
   it('asks for the account before React renders anything, and the guard does not ask again', async () => {
