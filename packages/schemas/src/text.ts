@@ -12,16 +12,18 @@ const NO_NUL = /^[^\u0000]*$/;
 // platform events store it as U+FFFD (events.test.ts); fields that go into jsonb use wellFormed.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The path of the first string (or key) inside a JSON value holding a lone surrogate, or null. */
+const unstorable = (s: string) => LONE_SURROGATE.test(s) || s.includes('\u0000');
+
+/** The path of the first string (or key) inside a JSON value holding a lone surrogate or a NUL, or null. */
 export function illFormedPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
+  if (typeof value === 'string') return unstorable(value) ? path : null;
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) { const found = illFormedPath(v, [...path, String(i)]); if (found) return found; }
     return null;
   }
   if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(k)) return [...path, k];
+      if (unstorable(k)) return [...path, k];
       const found = illFormedPath(v, [...path, k]);
       if (found) return found;
     }
@@ -29,7 +31,7 @@ export function illFormedPath(value: unknown, path: string[] = []): string[] | n
   return null;
 }
 
-/** Whether a string, or every string and key inside a JSON value, is text PostgreSQL can store (no lone surrogate). */
+/** Whether a string, or every string and key inside a JSON value, is text PostgreSQL can store (no lone surrogate, no NUL). */
 export const wellFormed = (value: unknown): boolean => illFormedPath(value) === null;
 
 /** A string of at most `max` characters; the message is the §5 wording ("Over 200 characters"). */

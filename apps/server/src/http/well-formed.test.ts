@@ -1,5 +1,5 @@
 /**
- * Half a surrogate pair ("\ud800" alone) in a staff call is a 400 naming the field: the call's
+ * Half a surrogate pair (or a NUL) ("\ud800" alone) in a staff call is a 400 naming the field: the call's
  * values go into the operation log's jsonb, which cannot hold one (it was a 500, found by the
  * recharge property test in CI).
  */
@@ -14,6 +14,11 @@ describe('illFormedPath', () => {
     expect(illFormedPath({ ['k\udc00']: 1 })).toEqual(['k\udc00']);
     expect(illFormedPath('\udfff')).toEqual([]);
     expect(illFormedPath({ a: '😀 fine', b: 1, c: null })).toBeNull();
+  });
+
+  it('names the first string or key holding a NUL, which PostgreSQL text and jsonb cannot hold either', () => {
+    expect(illFormedPath({ a: ['ok', { b: 'x\u0000y' }] })).toEqual(['a', '1', 'b']);
+    expect(illFormedPath({ ['k\u0000']: 'v' })).toEqual(['k\u0000']);
   });
 });
 
@@ -32,5 +37,10 @@ describe.each(databases().slice(0, 1))('a staff call with half a surrogate pair 
     const res = await t.post('/api/usermanager/payorder/credit', { orderId: 'f'.repeat(32), reason: 'checked \ud800' }, admin);
     expect([res.status, res.body.message]).toEqual([400, 'reason: Contains an invalid character']);
     expect(await logged()).toBe(before);
+  });
+
+  it('a NUL anywhere in a body is a 400 naming where, before the handler sees it, even inside a free-form record', async () => {
+    const res = await t.post('/api/activities/newvip/vipconfig/update', { settings: { note: 'a\u0000b' } }, admin);
+    expect([res.status, res.body.message]).toEqual([400, 'settings.note: Contains an invalid character']);
   });
 });
