@@ -59,6 +59,21 @@ export async function spanCounts(db: Db, user: ScopedSubject, r: DayRange, kind:
   return { days: new Map(rows.map((x) => [x.day, n(x.n)])), range: rows.reduce((s, x) => s + n(x.first), 0) };
 }
 
+/**
+ * Distinct players of each game (or of one) over the whole range, by partner, from the game
+ * spans (migration 058): spanCounts' range figure for every kind `game:<id>` at once. The range
+ * must be at most 93 days (the spans' horizon). Keys `${partner}|${game}`.
+ */
+export async function gameSpanPlayers(db: Db, user: ScopedSubject, r: DayRange, f: { game?: string; partner?: number } = {}): Promise<Map<string, number>> {
+  const kind = f.game === undefined ? sql<SqlBool>`kind LIKE 'game:%'` : sql<SqlBool>`kind = ${`game:${f.game}`}`;
+  const partner = f.partner === undefined ? sql`` : sql`AND partner = ${f.partner}`;
+  const rows = await grouped(db, sql<{ game: string; partner: number; n: string }>`
+    SELECT substr(kind, 6) AS game, partner, coalesce(sum(players) FILTER (WHERE gap > day - ${r.from}::date), 0)::bigint AS n
+    FROM report_span_day WHERE ${kind} AND ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')} ${partner}
+    GROUP BY kind, partner`);
+  return new Map(rows.map((x) => [`${x.partner}|${x.game}`, n(x.n)]));
+}
+
 /** Distinct paying players by day (and channel or os), or over the whole range when `perDay` is false. */
 export async function payerCounts(db: Db, user: ScopedSubject, r: DayRange, by: By, perDay = true): Promise<Map<string, number>> {
   if (by === null) {

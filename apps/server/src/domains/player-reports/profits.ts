@@ -20,6 +20,7 @@ import type { Db } from '../../db/open';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { dayColumnRange, rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
 import { reportOperations } from './report';
+import { gameSpanPlayers } from '../payment-reports/rollups';
 
 export const PROFIT_MAX_DAYS = 31;
 const rule = { required: true, maxDays: PROFIT_MAX_DAYS };
@@ -84,7 +85,7 @@ interface GameFilters { uid?: number; partner?: number }
 
 /**
  * Each game's figures over the range. Without a player: sums of game_day (rounds by the round's
- * partner, money by the player's) and distinct players of game_player_day. For one player:
+ * partner, money by the player's) and distinct players from the game spans. For one player:
  * their game_player_day rows, sought by key (every game × every day of the range × the uid).
  */
 export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: GameFilters): Promise<ProfitGameItem[]> {
@@ -102,14 +103,11 @@ export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: G
     let sums = db.selectFrom('game_day').select(['game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'),
       sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
       .where(inRange).where(ownPartnerFilter(user, 'partner'));
-    let players = db.selectFrom('game_player_day').select(['game', sql<number>`count(DISTINCT uid)`.as('players')])
-      .where(inRange).where(ownPartnerFilter(user, 'partner'));
-    if (f.partner !== undefined) {
-      sums = sums.where('partner', '=', f.partner);
-      players = players.where('partner', '=', f.partner);
-    }
-    const [a, b] = await Promise.all([sums.groupBy('game').execute(), players.groupBy('game').execute()]);
-    const distinct = new Map(b.map((x) => [x.game, x.players]));
+    if (f.partner !== undefined) sums = sums.where('partner', '=', f.partner);
+    // distinct players from the game spans (migration 058); a player has one partner, so a game's players are the sum over partners
+    const [a, players] = await Promise.all([sums.groupBy('game').execute(), gameSpanPlayers(db, user, r, { partner: f.partner })]);
+    const distinct = new Map<string, number>();
+    for (const [key, count] of players) { const game = key.slice(key.indexOf('|') + 1); distinct.set(game, (distinct.get(game) ?? 0) + count); }
     rows = a.map((x) => ({ ...x, players: distinct.get(x.game) ?? 0 }));
   }
   return rows

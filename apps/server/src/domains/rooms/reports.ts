@@ -3,8 +3,8 @@
  *   partnergamesum   per partner and game over a range: rounds, bets, players, turnover, wins,
  *                    rake (fees), house take and the partner's share of the rake by its game
  *                    store's revenue share. From the round roll-ups of migration 025: game_day
- *                    (rounds by the round's partner, money by the player's) and game_player_day
- *                    (distinct players), never the rounds themselves.
+ *                    (rounds by the round's partner, money by the player's) and the game spans of
+ *                    migration 058 (distinct players), never the rounds themselves.
  *   partnergamelogs  every round of the reported games by the round's partner, newest first,
  *                    keyset paged (index game_round (partner, ended_at, id), migration 036),
  *                    with its CSV export.
@@ -21,6 +21,7 @@ import type { Operation } from '../../http/operation';
 import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
 import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../player-reports/range';
 import { reportOperations } from '../player-reports/report';
+import { gameSpanPlayers } from '../payment-reports/rollups';
 import { listItems, SCREENS, storeKey } from './items';
 
 const tags = ['platmanager'];
@@ -35,21 +36,14 @@ export async function partnerGameSum(db: Db, user: ScopedSubject, r: DayRange, f
   let sums = db.selectFrom('game_day').select(['partner', 'game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'),
     sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
     .where(inRange).where(ownPartnerFilter(user, 'partner'));
-  let players = db.selectFrom('game_player_day').select(['partner', 'game', sql<number>`count(DISTINCT uid)`.as('players')])
-    .where(inRange).where(ownPartnerFilter(user, 'partner'));
-  if (f.partner !== undefined) {
-    sums = sums.where('partner', '=', f.partner);
-    players = players.where('partner', '=', f.partner);
-  }
-  if (f.game !== undefined) {
-    sums = sums.where('game', '=', f.game);
-    players = players.where('game', '=', f.game);
-  }
-  const [a, b, partners, store] = await Promise.all([
-    sums.groupBy(['partner', 'game']).execute(), players.groupBy(['partner', 'game']).execute(),
+  if (f.partner !== undefined) sums = sums.where('partner', '=', f.partner);
+  if (f.game !== undefined) sums = sums.where('game', '=', f.game);
+  // distinct players from the game spans (migration 058), not count(DISTINCT) over the player-days
+  const [a, players, partners, store] = await Promise.all([
+    sums.groupBy(['partner', 'game']).execute(), gameSpanPlayers(db, user, r, f),
     db.selectFrom('partner').select(['id', 'name']).execute(), listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)),
   ]);
-  const distinct = new Map(b.map((x) => [storeKey(x.partner, x.game), num(x.players)]));
+  const distinct = new Map([...players].map(([key, count]) => { const [partner, game] = key.split('|'); return [storeKey(Number(partner), game!), count]; }));
   const names = new Map(partners.map((p) => [p.id, p.name]));
   const shares = new Map(store.map((e) => [storeKey(e.partner, e.game), e.revenueShareBps]));
   return a.map((x) => {
