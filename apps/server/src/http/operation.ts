@@ -85,8 +85,8 @@ export function documented(schema: z.ZodType): Record<string, unknown> {
 
 /**
  * Fastify validator from a strict zod schema: a refusal is a 400 naming the field. `wellFormed`:
- * also refuse half a surrogate pair anywhere (a staff call's values go into the operation log's
- * jsonb, which cannot hold one: it was a 500).
+ * also refuse half a surrogate pair or a NUL anywhere, keys included (a staff call's values go
+ * into PostgreSQL text and the operation log's jsonb, which hold neither: it was a 500).
  */
 export function zodValidator(schema: z.ZodType, part: string, { wellFormed = false }: { wellFormed?: boolean } = {}) {
   return (data: unknown) => {
