@@ -69,18 +69,28 @@ let again = new WeakSet<object>();
 export function startMessageJobs(db: Db, now: () => Date, log?: { error(obj: unknown, msg?: string): void }): Promise<void> {
   const current = running.get(db);
   if (current) { again.add(db); return current; }
+  let ended = false;
+  const end = () => { ended = true; running.delete(db); };
   const pass = (async () => {
-    do {
-      again.delete(db);
-      const sends = await db.selectFrom('message_send').select('id').where('status', '=', 'running').orderBy('id').limit(100).execute();
-      // one send that fails (logged) leaves it running at its cursor and does not hold up the others
-      for (const s of sends) {
-        await runSend(db, s.id, now).catch((error: unknown) => { log?.error({ err: error, send: s.id }, 'message jobs: a send failed; it stays running'); });
+    try {
+      for (;;) {
+        again.delete(db);
+        const sends = await db.selectFrom('message_send').select('id').where('status', '=', 'running').orderBy('id').limit(100).execute();
+        // one send that fails (logged) leaves it running at its cursor and does not hold up the others
+        for (const s of sends) {
+          await runSend(db, s.id, now).catch((error: unknown) => { log?.error({ err: error, send: s.id }, 'message jobs: a send failed; it stays running'); });
+        }
+        // the last look at `again` and the end of the pass in one synchronous step: a call after
+        // it starts a pass of its own (were the pass still registered until a later microtask, a
+        // send committed in between would mark a pass that no longer looks)
+        if (!again.has(db)) { end(); return; }
       }
-    } while (again.has(db));
-  })().catch((error: unknown) => { log?.error({ err: error }, 'message jobs: a pass failed; the sends stay running'); })
-    .finally(() => { running.delete(db); });
-  running.set(db, pass);
+    } catch (error) {
+      end();
+      log?.error({ err: error }, 'message jobs: a pass failed; the sends stay running');
+    }
+  })();
+  if (!ended) running.set(db, pass);
   return pass;
 }
 

@@ -174,6 +174,43 @@ describe.each(databases())('messages on $kind', (kind) => {
     expect(log.map((l) => l.operation)).toContain('messages.broadcast.cancel');
   });
 
+  it('a send committed while a pass is ending is still delivered: the pass ends in the step of its last look (no lost wake-up)', async () => {
+    const db = t.database.db;
+    const now = new Date(t.clock.now);
+    // the pass's listing does not see the send (as if it committed just after that read); the
+    // send's own call comes `delay` microtasks later: before the pass looks for more, while it
+    // ends, or after. Some delay fell between its last look and its end on the old code.
+    for (let delay = 0; delay < 24; delay++) {
+      let hide = true;
+      let late: Promise<void> | undefined;
+      let scheduled: Promise<void> = Promise.resolve();
+      const listings = new Set<unknown>();
+      const watched: typeof db = db.withPlugin({
+        transformQuery: (a) => {
+          if (a.node.kind === 'SelectQueryNode' && JSON.stringify(a.node.from).includes('"message_send"')) listings.add(a.queryId);
+          return a.node;
+        },
+        transformResult: async (a) => {
+          if (!hide || !listings.has(a.queryId)) return a.result;
+          hide = false;
+          let tick: Promise<void> = Promise.resolve();
+          for (let i = 0; i < delay; i++) tick = tick.then(() => undefined);
+          scheduled = tick.then(() => { late = startMessageJobs(watched, () => now); });
+          return { ...a.result, rows: [] };
+        },
+      });
+      const created = await db.transaction().execute((trx) => createMessageSend(trx, {
+        audience: audienceOf({ kind: 'list', uids: '7001 7002' }, 0, now), texts: cleanTexts({ titleEn: `Wake ${delay}`, contentEn: 'x' }),
+        attachment: null, expiresInDays: 1, source: 'broadcast', issuer: { username: 'business', roles: ['business'] },
+      }, now));
+      await startMessageJobs(watched, () => now);
+      await scheduled;
+      await late;
+      const row = await db.selectFrom('message_send').select(['status', 'delivered']).where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect([delay, row.status, Number(row.delivered)]).toEqual([delay, 'done', 2]);
+    }
+  });
+
   it('roles come from the catalogue: service may not call, before the body is read', async () => {
     const service = await t.loginAs('service');
     expect((await t.post('/api/messages/broadcast/send', { nonsense: true }, service)).status).toBe(403);
