@@ -62,16 +62,16 @@ export async function spanCounts(db: Db, user: ScopedSubject, r: DayRange, kind:
 /**
  * Distinct players of each game (or of one) over the whole range, by partner, from the game
  * spans (migration 058): spanCounts' range figure for every kind `game:<id>` at once. The range
- * must be at most 93 days (the spans' horizon). Keys `${partner}|${game}`.
+ * must be at most 93 days (the spans' horizon).
  */
-export async function gameSpanPlayers(db: Db, user: ScopedSubject, r: DayRange, f: { game?: string; partner?: number } = {}): Promise<Map<string, number>> {
+export async function gameSpanPlayers(db: Db, user: ScopedSubject, r: DayRange, f: { game?: string; partner?: number } = {}): Promise<{ game: string; partner: number; players: number }[]> {
   const kind = f.game === undefined ? sql<SqlBool>`kind LIKE 'game:%'` : sql<SqlBool>`kind = ${`game:${f.game}`}`;
   const partner = f.partner === undefined ? sql`` : sql`AND partner = ${f.partner}`;
   const rows = await grouped(db, sql<{ game: string; partner: number; n: string }>`
     SELECT substr(kind, 6) AS game, partner, coalesce(sum(players) FILTER (WHERE gap > day - ${r.from}::date), 0)::bigint AS n
     FROM report_span_day WHERE ${kind} AND ${inRange(r)} AND ${ownPartnerFilter(user, 'partner')} ${partner}
     GROUP BY kind, partner`);
-  return new Map(rows.map((x) => [`${x.partner}|${x.game}`, n(x.n)]));
+  return rows.map((x) => ({ game: x.game, partner: x.partner, players: n(x.n) }));
 }
 
 /** Distinct paying players by day (and channel or os), or over the whole range when `perDay` is false. */

@@ -107,7 +107,7 @@ export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: G
     // distinct players from the game spans (migration 058); a player has one partner, so a game's players are the sum over partners
     const [a, players] = await Promise.all([sums.groupBy('game').execute(), gameSpanPlayers(db, user, r, { partner: f.partner })]);
     const distinct = new Map<string, number>();
-    for (const [key, count] of players) { const game = key.slice(key.indexOf('|') + 1); distinct.set(game, (distinct.get(game) ?? 0) + count); }
+    for (const x of players) distinct.set(x.game, (distinct.get(x.game) ?? 0) + x.players);
     rows = a.map((x) => ({ ...x, players: distinct.get(x.game) ?? 0 }));
   }
   return rows

@@ -43,7 +43,7 @@ export async function partnerGameSum(db: Db, user: ScopedSubject, r: DayRange, f
     sums.groupBy(['partner', 'game']).execute(), gameSpanPlayers(db, user, r, f),
     db.selectFrom('partner').select(['id', 'name']).execute(), listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)),
   ]);
-  const distinct = new Map([...players].map(([key, count]) => { const [partner, game] = key.split('|'); return [storeKey(Number(partner), game!), count]; }));
+  const distinct = new Map(players.map((x) => [storeKey(x.partner, x.game), x.players]));
   const names = new Map(partners.map((p) => [p.id, p.name]));
   const shares = new Map(store.map((e) => [storeKey(e.partner, e.game), e.revenueShareBps]));
   return a.map((x) => {
