@@ -13,6 +13,13 @@ import type { OpenedTestDatabase, TestDatabase } from './databases';
 let demoHash: Promise<string> | undefined;
 const sharedDemoHash = (config: ServerConfig) => (demoHash ??= hashPassword(DEMO_PASSWORD, config.argon2));
 
+/**
+ * The shape of a staff 400's message: `<field path>: <reason>` (http/zod-message.ts). The path is
+ * whatever the caller sent, so an unknown key may hold spaces, dots or colons: property tests
+ * check for a path and a reason, not for word characters.
+ */
+export const FIELD_MESSAGE = /^[\s\S]+?: \S/;
+
 export interface Clock { now: number; advance(ms: number): void }
 
 export interface Answer { status: number; body: Record<string, any> }

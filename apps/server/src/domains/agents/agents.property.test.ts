@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
-import { testApp, type TestApp } from '../../test/harness';
+import { FIELD_MESSAGE, testApp, type TestApp } from '../../test/harness';
 
 process.env.AGENT_SETTLEMENT_JOB = '0';
 
@@ -43,7 +43,7 @@ describe.each(databases())('agent inputs on $kind', (kind) => {
         const before = await count();
         const res = await t.post(`/api/agentcooperation/${op}`, b, token);
         expect([200, 400, 404, 409], JSON.stringify(res.body)).toContain(res.status);
-        if (res.status === 400) expect(res.body.message).toMatch(/^[\w.]+: /);
+        if (res.status === 400) expect(res.body.message).toMatch(FIELD_MESSAGE);
         const after = await count();
         // refusals are logged (operation_log) but change nothing else
         if (res.status !== 200) expect(after.slice(0, 4)).toEqual(before.slice(0, 4));
