@@ -133,8 +133,8 @@ describe('messages in the browser', () => {
     try {
       await expect.poll(() => page.getByTestId('send-delivered').textContent({ timeout: 2_000 }), { timeout: 15_000 }).toBe('2');
     } catch (error) {
-      // seen once in a full e2e run (2026-11-25): the job's lost wake-up that 2392b0c fixed (a
-      // pass that ended a microtask after its last look for work); a failure prints what it saw
+      // seen once in a full e2e run (2026-11-25), likely the jobs' lost wake-up that 2392b0c fixed
+      // (a pass that ended a microtask after its last look for work); a failure prints what it saw
       const sends = await fetch(`${server.url}/api/messages/broadcast?pageSize=5`, { headers: { 'x-token': token } }).then((r) => r.text()).catch(String);
       console.warn('broadcast send: delivered count missing', {
         dialog: await page.locator('.ant-modal').last().textContent({ timeout: 1_000 }).catch(String),
