@@ -33,6 +33,14 @@ export interface RunningServer {
 }
 
 /** Starts the real server (`apps/server/src/main.ts`) as its own process on a fresh database. */
+/**
+ * How long a server without a player seed may take to answer /api/health. It is up in about 12 s
+ * on a quiet machine (migrations on a fresh PGlite directory, fsync-bound), but in one clean-clone
+ * CI run (2026-11-27) it printed nothing for 90 s while, beside it, a PostgreSQL cluster was shut
+ * down (its shutdown checkpoint) and its directory deleted.
+ */
+const START_TIMEOUT_MS = 180_000;
+
 export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
@@ -46,14 +54,14 @@ export async function startServer(env: Record<string, string> = {}, options: { s
   child.stdout?.on('data', (d) => { log += d; });
   child.stderr?.on('data', (d) => { log += d; });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(url + '/api/health');
       if (res.ok) break;
     } catch { /* not up yet */ }
-    if (Date.now() > deadline) { child.kill(); throw new Error(`server did not start in ${(options.startTimeoutMs ?? 90_000) / 1000} s:\n` + log); }
+    if (Date.now() > deadline) { child.kill(); throw new Error(`server did not start in ${(options.startTimeoutMs ?? START_TIMEOUT_MS) / 1000} s:\n` + log); }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
