@@ -14,11 +14,11 @@ let demoHash: Promise<string> | undefined;
 const sharedDemoHash = (config: ServerConfig) => (demoHash ??= hashPassword(DEMO_PASSWORD, config.argon2));
 
 /**
- * The shape of a staff 400's message: `<field path>: <reason>` (http/zod-message.ts). The path is
- * whatever the caller sent, so an unknown key may hold spaces, dots or colons: property tests
- * check for a path and a reason, not for word characters.
+ * The shape of a staff 400's message: `<field path>: <reason>` (http/zod-message.ts). A declared
+ * field's path is word characters, dots, brackets and dashes; only an unknown key is named as the
+ * caller sent it (spaces, colons and all), and then the reason is `Unknown field`.
  */
-export const FIELD_MESSAGE = /^[\s\S]+?: \S/;
+export const FIELD_MESSAGE = /^(?:[\w.[\]-]+: \S|[\s\S]*: Unknown field$)/;
 
 export interface Clock { now: number; advance(ms: number): void }
 
