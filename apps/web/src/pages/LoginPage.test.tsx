@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../shell/i18n';
 import { setTransport } from '../shell/request';
 import { clearSession, getSession } from '../shell/session';
-import { ToastHolder } from '../shell/toast';
+import ToastHolder from '../shell/ToastHolder';
 import LoginPage from './LoginPage';
 
 beforeAll(() => {

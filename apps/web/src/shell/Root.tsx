@@ -1,14 +1,15 @@
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Guard } from './Guard';
 import { reloadTokenFromCookie } from './session';
-import { ToastHolder } from './toast';
+import { Toasts } from './toast';
 import { useLanguage } from './useLanguage';
 
-/** The app root: antd locale follows the i18next language (zh_CN / en_US), then the guard. */
+/**
+ * The app root: the page language, the toasts, then the guard. No antd here: the signed-in
+ * shell and the toasts bring antd's ConfigProvider (AntdConfig.tsx) with their own chunks, so
+ * the sign-in page loads none of it.
+ */
 export function Root() {
   const lang = useLanguage();
   useEffect(() => {
@@ -20,12 +21,11 @@ export function Root() {
     return () => window.removeEventListener('focus', reloadTokenFromCookie);
   }, []);
   return (
-    // autoInsertSpace off: antd would write two-character Chinese buttons as "查 询".
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
-      <ToastHolder />
+    <>
+      <Toasts />
       <BrowserRouter>
         <Guard />
       </BrowserRouter>
-    </ConfigProvider>
+    </>
   );
 }

@@ -9,11 +9,13 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { screens } from '../modules/registry';
 import NotAvailablePage from '../pages/NotAvailablePage';
 import NotFoundPage from '../pages/NotFoundPage';
+import { AntdConfig } from './AntdConfig';
 import { ExpiryDialogBridge } from './Feedback';
 import { ScreenBoundary } from './ScreenBoundary';
 import { AppLayout } from './layout/AppLayout';
 import { PageSpin } from './Guard';
 import { queryClient } from './queryClient';
+import { mountToasts } from './toast';
 import { buildAccess, resolveTarget, SETTINGS_PATH, type Access, type Target } from './routes';
 import { useLanguage } from './useLanguage';
 import { useSession } from './useSession';
@@ -43,21 +45,24 @@ export default function ShellRoot() {
 
   // Leaving the signed-in shell (logout, expiry) drops every cached answer of that account.
   useEffect(() => () => queryClient.clear(), []);
+  useEffect(() => mountToasts(), []);
   useEffect(() => { dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en'); }, [lang]);
   useEffect(() => {
     if (title) document.title = `${title} - ${t('app.title')}`;
   }, [title, t]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <AntApp message={{ maxCount: 3 }}>
-        <ExpiryDialogBridge />
-        {target.kind === 'redirect' ? <Navigate to={target.to} replace />
-          : target.kind === 'notFound' ? <NotFoundPage />
-            : <ShellPage access={access} target={target} title={title} />}
-        {target.kind !== 'redirect' && target.kind !== 'notFound' && <PlayerDrawerHost />}
-      </AntApp>
-    </QueryClientProvider>
+    <AntdConfig>
+      <QueryClientProvider client={queryClient}>
+        <AntApp message={{ maxCount: 3 }}>
+          <ExpiryDialogBridge />
+          {target.kind === 'redirect' ? <Navigate to={target.to} replace />
+            : target.kind === 'notFound' ? <NotFoundPage />
+              : <ShellPage access={access} target={target} title={title} />}
+          {target.kind !== 'redirect' && target.kind !== 'notFound' && <PlayerDrawerHost />}
+        </AntApp>
+      </QueryClientProvider>
+    </AntdConfig>
   );
 }
 

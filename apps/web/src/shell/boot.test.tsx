@@ -82,7 +82,9 @@ describe('boot (main.tsx): a page opened with a token', () => {
   it('an account request refused before the first render still says why, and goes to sign-in', async () => {
     await openPage('/agentcash/agent_config', 'tok-3');
     answerUserinfo!({ code: 50008, message: 'Token refused for this test' });
-    await waitFor(() => expect(document.body.textContent).toContain('Token refused for this test'));
+    // The toast waits for antd's message, a chunk of its own loaded with the first toast (the
+    // sign-in page carries no antd): a fresh import of antd in jsdom, seconds on a busy machine.
+    await waitFor(() => expect(document.body.textContent).toContain('Token refused for this test'), { timeout: 30_000 });
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/agentcash/agent_config');
   });

@@ -1,5 +1,4 @@
-import { message } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { i18next } from './i18n';
 import { setRequestFeedback } from './request';
 import { translateServerMessage } from './server-messages';
@@ -7,40 +6,65 @@ import { translateServerMessage } from './server-messages';
 /** Error toasts stay 5 s (§9). */
 export const ERROR_TOAST_SECONDS = 5;
 
-type MessageApi = ReturnType<typeof message.useMessage>[0];
-let api: MessageApi | null = null;
-/** Toasts asked for before the holder is mounted (the boot's account request may fail before the first render). */
-const pending: Array<(a: MessageApi) => void> = [];
-let expiredHandler: (text: string) => void = () => {};
-
-function show(f: (a: MessageApi) => void) {
-  if (api) f(api);
-  else pending.push(f);
+/** What ToastHolder.tsx hands over once antd's message is mounted. */
+export interface ToastApi {
+  error(content: ReactNode, duration: number): void;
+  success(content: ReactNode): void;
 }
 
-/** Toasts usable outside React (guard, request layer); they follow the ConfigProvider's theme. */
+let api: ToastApi | null = null;
+/** Toasts asked for before the holder is mounted (the boot's account request may fail before the first render). */
+const pending: Array<(a: ToastApi) => void> = [];
+let expiredHandler: (text: string) => void = () => {};
+
+// antd's message (with antd's runtime) is not part of the sign-in page's first load: Root mounts
+// the holder with the first toast asked for, and the queue above keeps that toast until it is up.
+let wanted = false;
+const listeners = new Set<() => void>();
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const l of listeners) l();
+}
+
+/** The signed-in shell mounts the holder at once: its toasts then never wait for the chunk. */
+export function mountToasts() { want(); }
+
+function show(f: (a: ToastApi) => void) {
+  if (api) f(api);
+  else { pending.push(f); want(); }
+}
+
+/** Toasts usable outside React (guard, request layer); they follow antd's theme (ToastHolder.tsx). */
 export const toast = {
-  error(content: ReactNode, duration = ERROR_TOAST_SECONDS) { show((a) => void a.error({ content, duration })); },
-  success(content: ReactNode) { show((a) => void a.success({ content })); },
+  error(content: ReactNode, duration = ERROR_TOAST_SECONDS) { show((a) => a.error(content, duration)); },
+  success(content: ReactNode) { show((a) => a.success(content)); },
 };
 
 /** The signed-in shell puts the "Safe exit" dialog here (it lives in the shell's own chunk). */
 export function setExpiredHandler(handler: (text: string) => void) { expiredHandler = handler; }
 
+/** ToastHolder.tsx, mounted: toasts go to antd's message from now on (null: unmounted). */
+export function attachToasts(a: ToastApi | null) {
+  api = a;
+  if (a) for (const f of pending.splice(0)) f(a);
+}
+
 /**
- * Mounted once at the root: holds antd's message API and connects the request layer to the
- * §8 feedback: network/HTTP errors → a 5 s error toast (known server messages translated);
- * code -1 → the expiry dialog.
+ * The §8 feedback of the request layer: network/HTTP errors → a 5 s error toast (known server
+ * messages translated); code -1 → the expiry dialog. Connected when this module loads, so an
+ * error before any toast was shown still becomes one.
  */
-export function ToastHolder() {
-  const [messageApi, holder] = message.useMessage({ maxCount: 3 });
-  useEffect(() => {
-    api = messageApi;
-    for (const f of pending.splice(0)) f(messageApi);
-    setRequestFeedback({
-      error: (text) => toast.error(translateServerMessage(text, i18next.t)),
-      expired: (text) => expiredHandler(text),
-    });
-  }, [messageApi]);
-  return holder;
+setRequestFeedback({
+  error: (text) => toast.error(translateServerMessage(text, i18next.t)),
+  expired: (text) => expiredHandler(text),
+});
+
+const LazyToastHolder = lazy(() => import('./ToastHolder'));
+const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
+
+/** Mounted once at the root: antd's message holder, loaded when the first toast is asked for. */
+export function Toasts() {
+  const on = useSyncExternalStore(subscribe, () => wanted, () => wanted);
+  return on ? <Suspense fallback={null}><LazyToastHolder /></Suspense> : null;
 }
