@@ -12,10 +12,29 @@ import { toast } from './toast';
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 let shellChunk: Promise<typeof import('./ShellRoot')> | null = null;
 function loadShell() {
-  shellChunk ??= Promise.all([import('./ShellRoot'), loadScreenLocales()]).then(([shell]) => shell);
+  // The layout only: what the screens need besides is asked for by ShellRoot once it is painted.
+  shellChunk ??= import('./ShellRoot');
   return shellChunk;
 }
 const ShellRoot = lazy(loadShell);
+
+let screenSupport: Promise<typeof import('../modules/registry')> | null = null;
+/**
+ * The screen registry (every module's map of lazy screens, with the declarations some modules
+ * read to build theirs: @console/activities, @console/games, @console/schemas, zod) and the
+ * screens' strings (kit and modules locales): together about as much code as the layout, and
+ * needed only once a screen renders. One promise, so React's `use` sees the same one.
+ */
+export function loadScreenSupport(): Promise<typeof import('../modules/registry')> {
+  screenSupport ??= Promise.all([import('../modules/registry'), loadScreenLocales()]).then(
+    ([registry]) => registry,
+    (err: unknown) => { screenSupport = null; throw err; }, // the next screen asks again
+  );
+  return screenSupport;
+}
+
+/** The promise of loadScreenSupport if something asked for it already, else null. */
+export function screenSupportAskedFor() { return screenSupport; }
 
 /** A plain spinner (no antd Spin, so the first chunk stays small). */
 export function PageSpin() {

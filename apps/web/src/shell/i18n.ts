@@ -6,9 +6,9 @@ import { saveLanguage, storedLanguage, type Language } from './language';
 /**
  * i18next for the whole web app: one `translation` namespace holding the shell's strings,
  * merged with the screen kit's (kit/locales.ts) and the screens' (modules/locales.ts).
- * Those two are loaded with the signed-in shell (loadScreenLocales), so the login page
- * carries only the shell's strings. Route and menu titles do not live here: they come
- * from the catalogue's title.en / title.zh.
+ * Those two are loaded with the signed-in shell (loadScreenLocales, which a screen waits for and
+ * the layout does not), so the login page carries only the shell's strings. Route and menu
+ * titles do not live here: they come from the catalogue's title.en / title.zh.
  */
 type Tree = { [key: string]: string | Tree };
 export interface LocaleSet { en: Tree; zh: Tree }
