@@ -41,12 +41,27 @@ export interface RunningServer {
  */
 const START_TIMEOUT_MS = 180_000;
 
-export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+export interface StartOptions {
+  startTimeoutMs?: number;
+  /**
+   * The server listens before its demo seed is done (it fills in behind, GET /api/health says
+   * how far): by default the start waits for the seed too; false answers as soon as it listens.
+   */
+  waitForSeed?: boolean;
+  /** Start on this data directory (a second start of the same data); it is kept when the server stops. */
+  dataDir?: string;
+  /** Arguments after main.ts (e.g. --build-web). */
+  args?: string[];
+  /** Listen on this port (a restart that a page left open keeps talking to). */
+  port?: number;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
   // SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (benches)
   const profile = process.env.SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', ...(options.args ?? [])], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,7 +74,7 @@ export async function startServer(env: Record<string, string> = {}, options: { s
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(url + '/api/health');
-      if (res.ok) break;
+      if (res.ok && (options.waitForSeed === false || !((await res.json()) as { demoSeed?: unknown }).demoSeed)) break;
     } catch { /* not up yet */ }
     if (Date.now() > deadline) { child.kill(); throw new Error(`server did not start in ${(options.startTimeoutMs ?? START_TIMEOUT_MS) / 1000} s:\n` + log); }
     await new Promise((r) => setTimeout(r, 250));
@@ -75,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}, options: { s
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

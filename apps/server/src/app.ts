@@ -7,7 +7,9 @@
  *   4. the platform API (signed by applications, not staff)
  *   5. the web app and the SPA fallback
  */
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { JobHost } from './http/repeating-job';
+import type { SeedProgress } from './seed/demo';
 import type { ServerConfig } from './config';
 import type { Db } from './db/open';
 import { accountOperations } from './domains/accounts/routes';
@@ -78,9 +80,37 @@ export interface BuildOptions {
   cacheSessions?: boolean | { listen: string };
   /** The batch send worker (domains/issuing/worker.ts): on unless false; tests may tune it. */
   batchWorker?: boolean | Partial<WorkerOptions>;
+  /**
+   * The background steps (batch worker, compaction, settlements, evaluations) start once this
+   * settles instead of when the server is ready: main.ts passes the demo seed that fills in
+   * behind the socket, whose steps settle weeks and evaluate days themselves.
+   */
+  backgroundAfter?: Promise<unknown>;
+  /** Where a demo seed under way stands, for GET /api/health (main.ts); null once done. */
+  demoSeed?: () => SeedProgress | null;
+  /** The web app is being built beside the start (plugins/web-app.ts). */
+  webBuilding?: boolean;
 }
 
-export async function buildApp({ db, config, logger, cacheSessions = false, batchWorker = true }: BuildOptions) {
+/**
+ * The app's hooks as the background steps see them: their 'onReady' waits for `after` (and is
+ * dropped when the app closed first); 'onClose' as it is.
+ */
+function deferredHooks(app: FastifyInstance, after: Promise<unknown>): JobHost & { log: FastifyBaseLogger } {
+  let closed = false;
+  app.addHook('onClose', async () => { closed = true; });
+  return {
+    log: app.log,
+    addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>) {
+      if (name === 'onClose') return app.addHook('onClose', hook);
+      return app.addHook('onReady', async () => {
+        void after.catch(() => undefined).then(() => (closed ? undefined : hook())).catch((error: unknown) => app.log.warn({ err: error }, 'a background step failed to start'));
+      });
+    },
+  } as JobHost & { log: FastifyBaseLogger };
+}
+
+export async function buildApp({ db, config, logger, cacheSessions = false, batchWorker = true, backgroundAfter, demoSeed, webBuilding = false }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
@@ -107,7 +137,12 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   await registerOpenApi(app);
   registerSecurityHeaders(app);
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ code: 200 }));
+  // contract "Running": {code:200} once the server accepts requests; while a demo seed fills in
+  // behind it, also where it stands (the console's banner, the browser tests' start)
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    const seeding = demoSeed?.();
+    return seeding ? { code: 200, demoSeed: seeding } : { code: 200 };
+  });
   registerOperations(app, deps, authOperations);
   registerOperations(app, deps, accountOperations);
   registerOperations(app, deps, operationLogOperations);
@@ -144,19 +179,20 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, rankOperations);
   registerOperations(app, deps, arenaOperations);
   registerOperations(app, deps, cdkcodeOperations);
+  const jobs = backgroundAfter ? deferredHooks(app, backgroundAfter) : app;
   if (batchWorker !== false) {
-    registerBatchWorker(app, db, config.now, batchWorker === true ? {} : batchWorker);
+    registerBatchWorker(jobs, db, config.now, batchWorker === true ? {} : batchWorker);
     // the background steps go together: a test app without the worker has no compaction either
-    registerReportCompaction(app, db, config.now);
+    registerReportCompaction(jobs, db, config.now);
     // issue 9: the weekly agent settlement (Monday 00:00 GMT+8; exactly once across processes)
-    registerAgentSettlement(app, db, config.now);
-    registerExtraRebateJob(app, db, config.now);
+    registerAgentSettlement(jobs, db, config.now);
+    registerExtraRebateJob(jobs, db, config.now);
     // issue 9: the partners' stop-loss (every few minutes; a partner suspended once across processes)
-    registerStopLossJob(app, db, config.now);
+    registerStopLossJob(jobs, db, config.now);
     // issue 10: the daily VIP evaluation (the days that ended; exactly once across processes)
-    registerVipEvaluation(app, db, config.now);
-    registerRankSettlement(app, db, config.now);
-    registerArenaSettlement(app, db, config.now);
+    registerVipEvaluation(jobs, db, config.now);
+    registerRankSettlement(jobs, db, config.now);
+    registerArenaSettlement(jobs, db, config.now);
   }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
@@ -171,7 +207,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     ...cdkcodePlatformOperations,
   ]);
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, webBuilding);
   return app;
 }
 

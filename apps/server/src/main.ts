@@ -18,7 +18,9 @@ import { configFromEnv, defaultConfig } from './config';
 import { migrate } from './db/migrate';
 import { demoHeartbeats } from './domains/game-servers/beat';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
-import { demoPlayersFromEnv, seedDemoIfEmpty } from './seed/demo';
+import { ROLES } from '@console/catalog';
+import { buildWeb } from './cli/web-build';
+import { DEMO_PASSWORD, demoPlayersFromEnv, prepareDemo, type SeedProgress } from './seed/demo';
 
 const env = process.env;
 const log = pino({ level: env.LOG_LEVEL ?? 'info' });
@@ -29,7 +31,7 @@ const migrationUrl = env.MIGRATION_DATABASE_URL || databaseUrl;
 const dataDir = resolve(env.DATA_DIR || './data');
 const demo = env.DEMO ? env.DEMO === '1' || env.DEMO === 'true' : !databaseUrl;
 // WEB_DIST: another build of the web app (e2e of an optional module: a build made with its CONSOLE_OPTIONAL_MODULES)
-const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 let tuned: ReturnType<typeof configFromEnv>;
 try {
@@ -42,29 +44,90 @@ if (migrationUrl && !databaseUrl) {
   log.fatal('MIGRATION_DATABASE_URL is set but DATABASE_URL is not');
   process.exit(2);
 }
+// The terminal speaks (docs/decisions/039-first-minute.md): one line per start step with the
+// seconds since the process started; the last says where to open the console and how to sign in.
+const say = (line: string) => process.stdout.write(`[console ${process.uptime().toFixed(1).padStart(6)} s] ${line}\n`);
+const address = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const openLine = () => say(demo
+  ? `open ${address} and sign in as ${ROLES.join(', ')} (username = role), password ${DEMO_PASSWORD}`
+  : `open ${address}`);
+
+// `npm start` (--build-web): the web app is built beside the database's start, only when its
+// sources changed since the build on disk (cli/web-build.ts)
+let webBuilding = false;
+let webReady: Promise<void> = Promise.resolve();
+if (process.argv.includes('--build-web') && !env.WEB_DIST) {
+  webBuilding = true;
+  webReady = buildWeb({ outDir: webDist }).then((r) => {
+    webBuilding = false;
+    say(r.built ? `web app built (${(r.ms / 1000).toFixed(1)} s)` : 'web app up to date (its sources have not changed since the last build)');
+  }, (error: Error) => {
+    say(error.message);
+    process.exit(1);
+  });
+  // a current build answers at once: no "being built" page for it
+  await Promise.race([webReady, new Promise((r) => setTimeout(r, 50))]);
+}
+
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 // PGlite is one process-wide instance: the owner's pool and the runtime pool take turns on it.
 const pglite = databaseUrl ? undefined : await createPglite(dataDir);
 const owner = await openDatabase({ databaseUrl: migrationUrl, pglite, poolSize: 1 });
 const applied = await migrate(owner.db);
 await owner.close();
-if (applied.length) log.info({ applied }, 'migrations applied');
+if (applied.length) log.debug({ applied }, 'migrations applied');
 const database = await openDatabase({ databaseUrl, pglite, role: RUNTIME_ROLE });
 const { role } = (await sql<{ role: string }>`SELECT current_user AS role`.execute(database.db)).rows[0]!;
 if (role !== RUNTIME_ROLE) {
   log.fatal({ role }, `the server's queries must run as ${RUNTIME_ROLE}`);
   process.exit(2);
 }
-log.info({ database: database.kind, where: databaseUrl ? 'DATABASE_URL' : dataDir, role }, 'database opened');
+say(`database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`);
 
 const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1', ...tuned });
-const demoPlayers = { ...demoPlayersFromEnv(env), log: (message: string, details?: object) => log.info(details ?? {}, message) };
-if (demo && (await seedDemoIfEmpty(database.db, config, demoPlayers))) log.info('demo data seeded (demo accounts: username = role, password demo123456)');
+// Demo mode: the accounts and the configuration before the socket opens (a second or two), then
+// the players' history and the rest of the seed behind it, with its progress in the terminal,
+// in GET /api/health and in the console's banner; the background steps start once it is done.
+let seeding: SeedProgress | null = null;
+let lastSaid = '';
+const sayProgress = (p: SeedProgress) => {
+  seeding = p.done ? null : p;
+  const line = p.done ? '' : `demo data: ${p.percent}%, ${p.step}${p.next ? `, then ${p.next}` : ''}`;
+  // the history reports every day: a line at most every tenth of it
+  const key = `${p.step}|${Math.floor(p.percent / 10)}`;
+  if (p.done || key === lastSaid) return;
+  lastSaid = key;
+  say(line);
+};
+const demoPlayers = { ...demoPlayersFromEnv(env), log: (message: string, details?: object) => log.debug(details ?? {}, message), progress: sayProgress };
+const pending = demo ? await prepareDemo(database.db, config, demoPlayers) : null;
+if (demo) say(pending ? `demo accounts ready; demo data (${pending.plan.players} players, ${pending.plan.days} days) fills in behind the console` : 'demo data ready');
+let seedSettled = (): void => undefined;
+const seedFinished = new Promise<void>((resolve) => { seedSettled = resolve; });
+if (pending) seeding = { percent: 0, step: '', next: null, done: false };
 
-const app = await buildApp({ db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true });
+const app = await buildApp({
+  db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
+  backgroundAfter: pending ? seedFinished : undefined, demoSeed: () => seeding, webBuilding,
+});
 // demo mode: the demo game servers keep beating (stopped when the app closes)
 if (demo) demoHeartbeats(app, database.db, config, (message, error) => log.warn({ err: error }, message));
 await app.listen({ port, host });
+say(`listening on ${address}${webBuilding ? ' (the web app is still being built)' : ''}`);
+void webReady.then(openLine);
+if (pending) {
+  const started = performance.now();
+  void pending.run().then(async () => {
+    seeding = null;
+    say(`demo data ready (${pending.plan.players} players, ${pending.plan.days} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    await webReady;
+    openLine();
+  }, (error: Error) => {
+    seeding = null;
+    log.error({ err: error }, 'demo seed failed');
+    say(`demo data stopped at ${lastSaid.split('|')[0] || 'its start'}: ${error.message} (the next start goes on from there)`);
+  }).finally(seedSettled);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
+import { watchDemoSeed } from './shell/demo-seed';
 import { startBoot } from './shell/Guard';
 import { initI18n } from './shell/i18n';
 import { Root } from './shell/Root';
@@ -19,6 +20,8 @@ async function boot() {
   initI18n();
   startBoot(); // a token already there: the account and the shell's code are asked for before the first render
   createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);
+  // a fresh demo start fills its data in behind the console: a banner says how far (demo-seed.ts)
+  if (import.meta.env.VITE_MOCK !== '1' && import.meta.env.VITE_MOCK !== 'true') watchDemoSeed();
 }
 
 void boot();

@@ -372,6 +372,13 @@ export interface SchemaMigrationTable {
   applied_at: Generated<Date>;
 }
 
+/** The demo seed's finished steps (migration 059; seed/demo.ts). */
+export interface DemoSeedStepTable {
+  step: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  done_at: Generated<Date>;
+}
+
 /** The Facebook share activity's table (merged into Database below). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Database extends FbActivityTables {}
@@ -394,6 +401,7 @@ export interface Database extends PaymentConfigTables, RechargeTables, CashoutTa
   operation_log: OperationLogTable;
   operation_log_head: OperationLogHeadTable;
   schema_migration: SchemaMigrationTable;
+  demo_seed_step: DemoSeedStepTable;
   platform_application: PlatformApplicationTable;
   player: PlayerTable;
   player_balance: PlayerBalanceTable;

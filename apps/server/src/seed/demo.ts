@@ -44,7 +44,7 @@ import { seedUnpaidRecharges } from '../domains/recharge/demo';
 import { seedCashoutQueues } from '../domains/cashout/demo';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
-import { finishBatches, staffCarrier } from '../simulator/in-process-staff';
+import { finishBatches, staffCarrier, type StaffCarrier } from '../simulator/in-process-staff';
 import { seedMessageTraffic } from '../simulator/messages';
 import { DEMO_POPULATION, DEMO_SHARE_CODES } from '../simulator/population';
 import type { Transport } from '../simulator/types';
@@ -92,6 +92,8 @@ export interface DemoPlayers {
   log?: (message: string, details?: Record<string, unknown>) => void;
   /** Tests: wraps the simulator's transport (to cut a seed off half-way). */
   intercept?: (transport: Transport) => Transport;
+  /** Told where the seed stands after each day of the history and each step (main.ts: the terminal and GET /api/health). */
+  progress?: (progress: SeedProgress) => void;
 }
 
 export const DEFAULT_DEMO_PLAYERS: DemoPlayers = { players: 2000, days: 30, seed: DEMO_POPULATION.seed };
@@ -135,83 +137,191 @@ export async function seedDemoPlatform(db: Db, now = Date.now()): Promise<void> 
 
 const playerExists = async (db: Db, uid: number) => (await db.selectFrom('player').select('uid').where('uid', '=', uid).executeTakeFirst()) !== undefined;
 
-/**
- * The demo-app application, the share codes, and the simulated players. Runs when the
- * accounts were just seeded, or when an earlier seed of players was cut off (its first player
- * exists, its last does not): the simulator then resends the same ids and finishes it.
- */
-export async function seedDemoPlayers(db: Db, config: ServerConfig, fresh: boolean, o: DemoPlayers): Promise<boolean> {
-  if (o.players < 1) return false;
-  // a plain function, never `o.log?.(…, await step())`: an optional call skips its arguments, and
-  // every step of the seed with them, when no log is given
-  const log = o.log ?? (() => undefined);
-  const first = DEMO_UID_BASE + 1;
-  const last = DEMO_UID_BASE + o.players;
-  if (!fresh && (!(await playerExists(db, first)) || (await playerExists(db, last)))) return false;
-  await seedDemoPlatform(db, config.now());
-  // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
-  const end = Math.floor(config.now() / 3_600_000) * 3_600_000;
-  const staff = await staffCarrier(db, config, DEMO_PASSWORD);
-  try {
-    const result = await runBackfill({
-      transport: (o.intercept ?? ((t) => t))(directTransport(db, DEMO_APP.appId, staff)), concurrency: 1, force: true, staff: true,
-      seed: o.seed, players: o.players, days: o.days, end, uidBase: DEMO_UID_BASE,
-    });
-    // nothing left half-credited (a batch of a seed cut off before this line included)
-    await finishBatches(db, end);
-    // a partner's reported players, when the desk flagged none of them
-    log('demo partner cheat flags', { ...(await seedPartnerCheatFlags(db, staff, end)) });
-    const messages = await seedMessageTraffic(db, config, DEMO_PASSWORD, end);
-    log('demo messages', { ...messages });
-    const campaigns = await seedLostPlayerCampaigns(db, config, DEMO_PASSWORD, end);
-    log('demo retrieval campaigns', { ...campaigns });
-    // issue 9: distribution, after the history it builds on
-    log('demo partners', await seedPartnerActivity(db, config, DEMO_PASSWORD, end));
-    log('demo rooms', await seedRoomActivity(db, config, DEMO_PASSWORD, end));
-    log('demo agents', await seedAgentActivity(db, config, DEMO_PASSWORD, end));
-    log('demo agent-reports', await seedAgentReportActivity(db, config, DEMO_PASSWORD, end));
-    log('demo agentmanager', await seedAgentManagerActivity(db, config, DEMO_PASSWORD, end));
-    log('demo agentx', await seedAgentxActivity(db, config, DEMO_PASSWORD, end));
-    log('demo agentcash', await seedAgentCashActivity(db, config, DEMO_PASSWORD, end));
-    log('demo groundpromoters', await seedGroundPromoterActivity(db, config, DEMO_PASSWORD, end));
-    // on the players as the history left them: cashier pages left without paying, for every
-    // partner's players, and the cash-outs asked for since the desk's last shift (its queues);
-    // before the activities and the other steps that reward logins (onlinesign, mining, codes …),
-    // so that those see the logins these steps make and a second run of theirs finds nothing
-    log('demo unpaid recharges', { ...(await seedUnpaidRecharges(db, config, DEMO_PASSWORD, end)) });
-    log('demo cash-out queues', { ...(await seedCashoutQueues(db, config, DEMO_PASSWORD, end)) });
-    // the arena before the activities: its tickets are paid in chips, and a player it leaves short
-    // on its last day is one the relief grant is for (a second run of the activities then finds it claimed)
-    log('demo tongitsarena', { ...(await seedTongitsArena(db, config, DEMO_PASSWORD, end)) });
-    log('demo activities', await seedActivityTraffic(db, config, DEMO_PASSWORD, end));
-    log('demo cdkcode', { ...(await seedCdkcodeActivity(db, config, DEMO_PASSWORD, end)) });
-    log('demo rank', { ...(await seedRankActivity(db, config, DEMO_PASSWORD, end)) });
-    log('demo fbactivity', { ...(await seedFbActivity(db, config, DEMO_PASSWORD, end)) });
-    log('demo vip', { ...(await seedVipHistory(db, end, o.days)) });
-    // after the levels' history: the VIPs it made
-    log('demo vipsend', { ...(await seedVipSendActivity(db, config, DEMO_PASSWORD, end)) });
-    // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
-    const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
-    const rejected = faults.reduce((a, [, n]) => a + n, 0);
-    const controlRefusals = [...result.stats.rejections].reduce((a, [key, n]) => a + (key.includes(CONTROL_REFUSAL) ? n : 0), 0);
-    const staffActions = Object.values(result.stats.staff).reduce((n, c) => n + c.applied, 0);
-    log('demo players seeded', { players: o.players, days: o.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 });
-    if (rejected) log('demo seed: refused actions', Object.fromEntries(faults));
-  } finally {
-    await staff.close();
-  }
-  return true;
+/** Where a demo seed stands: the console's banner and the terminal show it (docs/decisions/039-first-minute.md). */
+export interface SeedProgress {
+  /** 0–100, by the measured time of the steps done. */
+  percent: number;
+  /** The step under way ('' before the first). */
+  step: string;
+  /** The step after it, or null when it is the last. */
+  next: string | null;
+  done: boolean;
 }
 
-/** Seeds when the database holds no account yet (or finishes a cut-off seed of players); returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, config: ServerConfig, players: DemoPlayers = DEFAULT_DEMO_PLAYERS): Promise<boolean> {
+/** What a seed step gets: the database, the config, the moment the history ends, the staff at the console. */
+interface StepContext { db: Db; config: ServerConfig; end: number; days: number; staff: StaffCarrier; log: (message: string, details?: Record<string, unknown>) => void }
+
+interface SeedStep {
+  name: string;
+  /** Its share of the seed's time (seconds measured on a quiet machine at 2,000 players, 30 days): the progress figure. */
+  weight: number;
+  run(c: StepContext, onFraction: (fraction: number) => void): Promise<Record<string, unknown> | void>;
+}
+
+const staffStep = (name: string, weight: number, run: (db: Db, config: ServerConfig, password: string, end: number) => Promise<object>): SeedStep =>
+  ({ name, weight, run: async (c) => ({ ...(await run(c.db, c.config, DEMO_PASSWORD, c.end)) }) });
+
+/**
+ * The steps after the players' history, in order. Each finished step is written to
+ * demo_seed_step, so a seed stopped half-way (the server stopped while it filled in) goes on
+ * with the next step at the next start; a step cut off inside is run again whole (each finds
+ * what it already did: idempotency keys and operation-log moments).
+ */
+const AFTER_HISTORY: SeedStep[] = [
+  // nothing left half-credited (a batch of a seed cut off before this line included)
+  { name: 'batches', weight: 0.5, run: async (c) => ({ finished: await finishBatches(c.db, c.end) }) },
+  // a partner's reported players, when the desk flagged none of them
+  { name: 'partner cheat flags', weight: 0.5, run: async (c) => ({ ...(await seedPartnerCheatFlags(c.db, c.staff, c.end)) }) },
+  staffStep('messages', 10, (db, config, password, end) => seedMessageTraffic(db, config, password, end)),
+  staffStep('retrieval campaigns', 6, seedLostPlayerCampaigns),
+  // issue 9: distribution, after the history it builds on
+  staffStep('partners', 10, seedPartnerActivity),
+  staffStep('rooms', 0.5, seedRoomActivity),
+  staffStep('agents', 7, seedAgentActivity),
+  staffStep('agent-reports', 4, seedAgentReportActivity),
+  staffStep('agentmanager', 0.5, seedAgentManagerActivity),
+  staffStep('agentx', 4, seedAgentxActivity),
+  staffStep('agentcash', 2, seedAgentCashActivity),
+  staffStep('groundpromoters', 4, seedGroundPromoterActivity),
+  // on the players as the history left them: cashier pages left without paying, for every
+  // partner's players, and the cash-outs asked for since the desk's last shift (its queues);
+  // before the activities and the other steps that reward logins (onlinesign, mining, codes …),
+  // so that those see the logins these steps make and a second run of theirs finds nothing
+  staffStep('unpaid recharges', 2, seedUnpaidRecharges),
+  staffStep('cash-out queues', 3, seedCashoutQueues),
+  // the arena before the activities: its tickets are paid in chips, and a player it leaves short
+  // on its last day is one the relief grant is for (a second run of the activities then finds it claimed)
+  staffStep('tongitsarena', 18, seedTongitsArena),
+  staffStep('activities', 41, seedActivityTraffic),
+  staffStep('cdkcode', 3, seedCdkcodeActivity),
+  staffStep('rank', 4, seedRankActivity),
+  staffStep('fbactivity', 2, seedFbActivity),
+  { name: 'vip', weight: 6, run: async (c) => ({ ...(await seedVipHistory(c.db, c.end, c.days)) }) },
+  // after the levels' history: the VIPs it made
+  staffStep('vipsend', 2, seedVipSendActivity),
+];
+/** The players' history (simulator/backfill.ts, day by day): its weight at 2,000 players and 30 days. */
+const HISTORY_WEIGHT = 90;
+/** The sign-ins of the demo staff that end a fresh seed (the operation log's last records). */
+const SIGN_INS_WEIGHT = 0.5;
+
+interface Plan {
+  players: number; days: number; seed: number; end: number;
+  /** The seed made the accounts: the demo staff's sign-ins end it (not for an older seed resumed). */
+  signIns: boolean;
+}
+
+async function stepsDone(db: Db): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await db.selectFrom('demo_seed_step').select(['step', 'details']).execute();
+  return new Map(rows.map((r) => [r.step, r.details]));
+}
+const markDone = (db: Db, step: string, details: Record<string, unknown> = {}) =>
+  db.insertInto('demo_seed_step').values({ step, details: JSON.stringify(details) }).onConflict((oc) => oc.column('step').doNothing()).execute();
+
+/**
+ * A demo seed still to do: the players' history and every step after it. `run` does it (the
+ * server runs it behind its socket, main.ts); `progress` says where it stands.
+ */
+export interface PendingSeed {
+  plan: Plan;
+  run(): Promise<void>;
+}
+
+/**
+ * The first part of a demo seed, quick (a second or two): on an empty database the demo
+ * accounts, the platform application and the configuration, so that staff can sign in at once.
+ * Answers the rest still to do — on an empty database, or when an earlier start was stopped
+ * before its seed finished — or null when there is none.
+ */
+export async function prepareDemo(db: Db, config: ServerConfig, o: DemoPlayers = DEFAULT_DEMO_PLAYERS): Promise<PendingSeed | null> {
+  const log = o.log ?? (() => undefined);
   const fresh = await isEmpty(db);
+  let done = await stepsDone(db);
+  let plan: Plan;
   if (fresh) {
+    // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
+    plan = { players: Math.max(0, o.players), days: o.days, seed: o.seed, end: Math.floor(config.now() / 3_600_000) * 3_600_000, signIns: true };
     await seedDemoAccounts(db, config);
     await seedDemoPlatform(db, config.now());
+    await markDone(db, 'plan', { ...plan });
+    done = await stepsDone(db);
+  } else if (done.has('plan')) {
+    if (done.has('done')) return null;
+    plan = done.get('plan') as unknown as Plan;
+    if (plan.players !== o.players || plan.days !== o.days) log('demo seed resumed as first asked', { players: plan.players, days: plan.days });
+  } else {
+    // a database seeded before migration 059 kept no steps: its players' history was cut off when
+    // its first player exists and its last does not (then the rest of the seed follows, as before)
+    const first = DEMO_UID_BASE + 1;
+    if (o.players < 1 || !(await playerExists(db, first)) || (await playerExists(db, DEMO_UID_BASE + o.players))) return null;
+    plan = { players: o.players, days: o.days, seed: o.seed, end: Math.floor(config.now() / 3_600_000) * 3_600_000, signIns: false };
+    await markDone(db, 'plan', { ...plan });
+    done = await stepsDone(db);
   }
-  const played = await seedDemoPlayers(db, config, fresh, players);
-  // after the history, so that the operation log runs in time order (its staff work is dated in the past)
-  if (fresh) await seedDemoActivity(db, config);
-  return played || fresh;
+  return { plan, run: () => runSeed(db, config, o, plan, done) };
+}
+
+async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan, done: Map<string, Record<string, unknown>>): Promise<void> {
+  const log = o.log ?? (() => undefined);
+  const history = plan.players > 0;
+  const steps: SeedStep[] = [
+    ...(history ? [{ name: 'players\' history', weight: HISTORY_WEIGHT, run: () => Promise.resolve() } satisfies SeedStep, ...AFTER_HISTORY] : []),
+    { name: 'sign-ins', weight: SIGN_INS_WEIGHT, run: () => Promise.resolve() },
+  ];
+  const total = steps.reduce((n, s) => n + s.weight, 0);
+  let finished = steps.filter((s) => done.has(s.name)).reduce((n, s) => n + s.weight, 0);
+  const report = (i: number, fraction: number) => {
+    const step = steps[i];
+    o.progress?.({
+      percent: Math.min(99, Math.floor((100 * (finished + (step ? step.weight * fraction : 0))) / total)),
+      step: step?.name ?? '', next: steps.slice(i + 1).find((s) => !done.has(s.name))?.name ?? null, done: false,
+    });
+  };
+  const staff = history ? await staffCarrier(db, config, DEMO_PASSWORD) : null;
+  try {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if (done.has(step.name)) continue;
+      report(i, 0);
+      let details: Record<string, unknown> = {};
+      if (step.name === 'players\' history') {
+        const result = await runBackfill({
+          transport: (o.intercept ?? ((t) => t))(directTransport(db, DEMO_APP.appId, staff!)), concurrency: 1, force: true, staff: true,
+          seed: plan.seed, players: plan.players, days: plan.days, end: plan.end, uidBase: DEMO_UID_BASE,
+          onDay: ({ day, days }) => report(i, day / days),
+        });
+        // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
+        const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
+        const rejected = faults.reduce((a, [, n]) => a + n, 0);
+        const controlRefusals = [...result.stats.rejections].reduce((a, [key, n]) => a + (key.includes(CONTROL_REFUSAL) ? n : 0), 0);
+        const staffActions = Object.values(result.stats.staff).reduce((n, c) => n + c.applied, 0);
+        details = { players: plan.players, days: plan.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 };
+        if (rejected) log('demo seed: refused actions', Object.fromEntries(faults));
+      } else if (step.name === 'sign-ins') {
+        // after the history, so that the operation log runs in time order (its staff work is dated in the past)
+        if (plan.signIns) await seedDemoActivity(db, config);
+      } else {
+        details = { ...(await step.run({ db, config, end: plan.end, days: plan.days, staff: staff!, log }, (f) => report(i, f))) };
+      }
+      await markDone(db, step.name, details);
+      done.set(step.name, details);
+      finished += step.weight;
+      log(step.name === 'players\' history' ? 'demo players seeded' : `demo ${step.name}`, details);
+    }
+    await markDone(db, 'done');
+    o.progress?.({ percent: 100, step: steps[steps.length - 1]!.name, next: null, done: true });
+  } finally {
+    await staff?.close();
+  }
+}
+
+/**
+ * The whole demo seed at once (tests, and the CLI): when the database holds no account yet, or
+ * an earlier seed was stopped before it finished; returns whether it seeded anything.
+ */
+export async function seedDemoIfEmpty(db: Db, config: ServerConfig, players: DemoPlayers = DEFAULT_DEMO_PLAYERS): Promise<boolean> {
+  const pending = await prepareDemo(db, config, players);
+  if (!pending) return false;
+  await pending.run();
+  return true;
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { DEMO_DATA_EVENT } from './demo-seed';
 
 /**
  * The signed-in shell's react-query cache (the kit's lists and configs use it). No retries
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// a step of the demo seed finished (demo-seed.ts): the screens on show ask for their data again
+if (typeof window !== 'undefined') window.addEventListener(DEMO_DATA_EVENT, () => void queryClient.invalidateQueries({ type: 'active' }));
