@@ -231,7 +231,8 @@ describe('shell behaviour', () => {
       await expect.poll(() => page.textContent('body')).toContain('The page you are looking for does not exist.');
       // a screen of a later issue (social: party)
       await page.goto(server.url + '/party/stat');
-      await expect.poll(() => page.textContent('body')).toContain('This screen is not available yet');
+      // said once the screen registry is there, which loads after the layout is painted (ShellRoot's ScreenOf)
+      await expect.poll(() => page.textContent('body'), { timeout: 15_000 }).toContain('This screen is not available yet');
     } finally { await context.close(); }
   });
 
