@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 async function start(): Promise<RunningServer> {
-  const server = await startServer(SEED, { dataDir, port, waitForSeed: false });
+  const server = await startServer(SEED, { dataDir, port, waitForSeed: false, startTimeoutMs: 600_000 });
   servers.push(server);
   return server;
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -59,6 +60,9 @@ export interface StartOptions {
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  if (!options.dataDir && !env.DATABASE_URL && !env.DEMO && process.env.E2E_SHARED_SEEDS !== '0') {
+    cpSync(await sharedSeed(env, options.startTimeoutMs ?? START_TIMEOUT_MS), dataDir, { recursive: true });
+  }
   // SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (benches)
   const profile = process.env.SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', ...(options.args ?? [])], {
@@ -87,12 +91,82 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        // a directory that outlives the server (a restart, a shared seed) gets time to close cleanly
+        await Promise.race([exited, new Promise((r) => setTimeout(r, options.dataDir ? 60_000 : 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/*
+ * Seeds shared within a run. Most files start a server on the same demo (no players, or the
+ * same few hundred players), and each used to migrate an empty PGlite directory (about 12 s on a
+ * quiet machine) and seed its demo (up to a few minutes) itself. The first file that asks for a
+ * demo makes it once, in a server of its own that is then stopped, and keeps its data directory;
+ * every server after that starts on a copy (70 MB: well under a second), with its migrations
+ * applied and its seed done. Each server still has a database of its own to change.
+ *
+ * The copy is named by the seed's variables (DEMO_*, CONSOLE_OPTIONAL_MODULES), a hash of the
+ * server's and packages' sources and the hour (the seed's history ends on the hour it starts
+ * in): a copy is used only where a fresh seed would have made the same data. E2E_SHARED_SEEDS=0
+ * seeds each server afresh.
+ */
+const SEED_ENV = /^(DEMO_.*|CONSOLE_OPTIONAL_MODULES)$/;
+let sourcesHash: string | undefined;
+
+function serverSourcesHash(): string {
+  if (sourcesHash) return sourcesHash;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) { if (entry.name !== 'node_modules') walk(path); continue; }
+      if (!/\.test\.tsx?$/.test(entry.name) && /\.(ts|sql|json)$/.test(entry.name)) hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk('apps/server/src');
+  for (const pkg of readdirSync('packages').sort()) if (existsSync(join('packages', pkg, 'src'))) walk(join('packages', pkg, 'src'));
+  return (sourcesHash = hash.digest('hex').slice(0, 16));
+}
+
+async function sharedSeed(env: Record<string, string>, startTimeoutMs: number): Promise<string> {
+  const seedEnv = Object.fromEntries(Object.entries(env).filter(([k]) => SEED_ENV.test(k)).sort());
+  const hour = Math.floor(Date.now() / 3_600_000);
+  const key = createHash('sha256').update(JSON.stringify([serverSourcesHash(), seedEnv, hour])).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), `console-e2e-seed-${key}`);
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (existsSync(dir)) return dir;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // another run makes it; a lock left by a killed run is taken over after 20 minutes
+      try { if (Date.now() - statSync(lock).mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true }); } catch { /* gone meanwhile */ }
+      await new Promise((r) => setTimeout(r, 1000));
+      continue;
+    }
+    try {
+      const part = `${dir}.part`;
+      rmSync(part, { recursive: true, force: true });
+      mkdirSync(part);
+      const maker = await startServer(env, { dataDir: part, startTimeoutMs });
+      await maker.stop();
+      writeFileSync(join(part, 'e2e-seed.json'), JSON.stringify({ env: seedEnv, hour }));
+      renameSync(part, dir);
+      // seeds of other sources or hours: gone once an hour old (another run may still copy one)
+      for (const name of readdirSync(tmpdir())) {
+        const path = join(tmpdir(), name);
+        if (name.startsWith('console-e2e-seed-') && !path.startsWith(dir)) {
+          try { if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true }); } catch { /* gone meanwhile */ }
+        }
+      }
+      return dir;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 export function launchBrowser(): Promise<Browser> {

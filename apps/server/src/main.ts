@@ -56,7 +56,7 @@ const openLine = () => say(demo
 // sources changed since the build on disk (cli/web-build.ts)
 let webBuilding = false;
 let webReady: Promise<void> = Promise.resolve();
-if (process.argv.includes('--build-web') && !env.WEB_DIST) {
+if (process.argv.includes('--build-web')) {
   webBuilding = true;
   webReady = buildWeb({ outDir: webDist }).then((r) => {
     webBuilding = false;
