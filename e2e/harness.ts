@@ -108,12 +108,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
  * every server after that starts on a copy (70 MB: well under a second), with its migrations
  * applied and its seed done. Each server still has a database of its own to change.
  *
- * The copy is named by the seed's variables (DEMO_*, CONSOLE_OPTIONAL_MODULES), a hash of the
+ * The copy is named by the seed's variables (DEMO_*), a hash of the
  * server's and packages' sources and the hour (the seed's history ends on the hour it starts
  * in): a copy is used only where a fresh seed would have made the same data. E2E_SHARED_SEEDS=0
  * seeds each server afresh.
  */
-const SEED_ENV = /^(DEMO_.*|CONSOLE_OPTIONAL_MODULES)$/;
+// the optional modules add routes, not data: the seed is the same with them
+const SEED_ENV = /^DEMO_/;
 let sourcesHash: string | undefined;
 
 function serverSourcesHash(): string {
