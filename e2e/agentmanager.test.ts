@@ -144,7 +144,9 @@ describe('/agentmanager switched on', () => {
     const closable = page.locator('[data-testid=hostreport-months]').getByRole('button', { name: 'Close month' });
     await closable.first().waitFor();
     const before = await closable.count();
-    await closable.first().click();
+    // the oldest month: the newest may still hold a week that is not settled (the week from Monday
+    // 30 November is open until 7 December, and the server refuses to close November until then)
+    await closable.last().click();
     await page.locator('.ant-modal').last().getByRole('button', { name: 'Close month' }).click();
     await expect.poll(async () => closable.count(), { timeout: 20_000 }).toBe(before - 1);
     const token = await apiLogin(server.url, 'business');
