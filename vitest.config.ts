@@ -28,7 +28,9 @@ export default defineConfig({
           // two files at a time even on two cores (vitest's default is cores - 1: one file at a
           // time there): most of a file's time is waiting on PostgreSQL or on its own PGlite
           maxWorkers: 2,
-          // reused test schemas dropped at the end of a file; jsdom: findBy…/waitFor wait up to 10 s
+          // the migrated databases the files clone, made once per run (decision 038)
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // kept test databases handed on at the end of a file; jsdom: findBy…/waitFor wait up to 10 s
           setupFiles: ['vitest.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -7,7 +7,8 @@
  */
 import { afterAll } from 'vitest';
 
-// Server files: the schemas apps/server/src/test/databases.ts kept for reuse go when the file ends.
+// Server files: the PostgreSQL databases apps/server/src/test/databases.ts kept for reuse go to
+// the worker's next file when this one ends.
 afterAll(async () => {
   await (globalThis as { __dropKeptTestSchemas?: () => Promise<void> }).__dropKeptTestSchemas?.();
 });

@@ -1,13 +1,34 @@
 /**
  * The databases every API test file runs on: PGlite in memory always, and PostgreSQL when
- * TEST_DATABASE_URL is set (a fresh schema per suite, dropped afterwards). As in main.ts,
- * the owner's handle migrates and `db` runs as the server's role (RUNTIME_ROLE).
+ * TEST_DATABASE_URL is set. Each suite (`open()`) gets a migrated database of its own; as in
+ * main.ts, the owner's handle migrated it and `db` runs as the server's role (RUNTIME_ROLE).
+ *
+ * Nothing is migrated here (docs/decisions/038-test-databases.md): the unit project's global
+ * setup (global-setup.ts, template.ts) migrates once per run, and a suite gets a copy of that:
+ *
+ * - PGlite: the file's instance starts from the migrated snapshot, whose schemas (PGLITE_SCHEMAS)
+ *   are the file's first suites' databases; when they are used up another instance is started
+ *   from the snapshot (1.5 s of CPU; migrating one schema costs 3 s).
+ * - PostgreSQL: a database of its own, `CREATE DATABASE … TEMPLATE` of the run's template (0.3 s).
+ *
+ * A closed suite's schema or database is kept for the next `open()` of the same test file (and
+ * on PostgreSQL of the next file of the same worker), emptied back to what the migrations left,
+ * instead of a new copy: emptying the few tables a suite wrote costs ~0.1 s, and a dozen files
+ * open a database per test. Emptied means: every table that has rows truncated (triggers off for
+ * it, so the append-only guards let it happen), the rows the migrations wrote put back, and every
+ * sequence set back to where the migrations left it. A suite that used `owner` (tampering, DDL,
+ * its own migrations) may have changed more than rows: its schema or database is not used again
+ * (a PGlite schema is left in the instance, which goes with the file; a PostgreSQL database is
+ * renamed for the global setup to drop). Late queries of a closed suite cannot reach the next
+ * one: its pools ended (pg refuses, and so does pglitePool).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import pg from 'pg';
-import { migrate } from '../db/migrate';
+import { readFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { createPglite, openDatabase, RUNTIME_ROLE, type DatabaseKind, type Db, type OpenedDatabase } from '../db/open';
+import type { ProvidedTestDatabases } from './global-setup';
+import { databaseUrl, empty, PGLITE_SCHEMAS, pgliteSnapshot, runDatabases, withAdmin, type PgliteSnapshot, type PostgresTemplate, type Pristine } from './template';
 
 export interface OpenedTestDatabase extends OpenedDatabase {
   /**
@@ -19,98 +40,25 @@ export interface OpenedTestDatabase extends OpenedDatabase {
 
 export interface TestDatabase {
   kind: DatabaseKind;
-  /** Opens a fresh, migrated database; `close` also drops it. */
+  /** Opens a fresh, migrated database; `close` also drops (or empties) it. */
   open(): Promise<OpenedTestDatabase>;
 }
 
-const schemaName = () => `t_${randomBytes(6).toString('hex')}`;
-
-/*
- * A closed suite's schema is kept for the next `open()` of the same test file, emptied back to
- * what the migrations left, instead of being dropped and a new one migrated: migrating the 160
- * tables costs 1–2 s (more on a busy machine), emptying the few a suite wrote costs ~0.1 s, and
- * a dozen files open a database per test. Emptied means: every table that has rows truncated
- * (triggers off for it, so the append-only guards let it happen), the rows the migrations wrote
- * put back, and every sequence set back to where the migrations left it. A suite that used
- * `owner` (tampering, DDL, its own migrations) may have changed more than rows: its schema is
- * dropped as before. Late queries of a closed suite cannot reach the next one: its pools ended
- * (pg refuses, and so does pglitePool). Kept PostgreSQL schemas are dropped when the test file
- * ends (the setup file calls `dropKeptSchemas`).
- */
-interface Pristine {
-  tables: string[];
-  rows: { table: string; columns: string[]; json: string }[];
-  sequences: Map<string, string | null>;
-}
-interface Kept { schema: string; pristine: Pristine }
-const kept: Record<DatabaseKind, Kept[]> = { pglite: [], postgres: [] };
 const KEEP_AT_MOST = 2;
-const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function pristineOf(owner: Db): Promise<Pristine> {
-  const tables = (await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(owner)).rows.map((r) => r.t);
-  const rows: Pristine['rows'] = [];
-  for (const table of await withRows(owner, tables)) {
-    const columns = (await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(owner)).rows.map((r) => r.c);
-    const json = (await sql.raw<{ j: string }>(`SELECT coalesce(json_agg(t), '[]')::text AS j FROM ${q(table)} t`).execute(owner)).rows[0]!.j;
-    rows.push({ table, columns, json });
-  }
-  return { tables, rows, sequences: await sequencesOf(owner) };
-}
-
-async function withRows(db: Db, tables: string[]): Promise<string[]> {
-  if (tables.length === 0) return [];
-  const probe = tables.map((t) => `SELECT '${t.replaceAll("'", "''")}' AS t WHERE EXISTS (SELECT 1 FROM ${q(t)})`).join(' UNION ALL ');
-  return (await sql.raw<{ t: string }>(probe).execute(db)).rows.map((r) => r.t);
-}
-
-async function sequencesOf(db: Db): Promise<Map<string, string | null>> {
-  const rows = (await sql<{ s: string; v: string | null }>`SELECT sequencename AS s, last_value::text AS v FROM pg_sequences WHERE schemaname = current_schema()`.execute(db)).rows;
-  return new Map(rows.map((r) => [r.s, r.v]));
-}
-
-/** Empties a schema back to its pristine state (see above). */
-async function empty(owner: Db, pristine: Pristine): Promise<void> {
-  await owner.transaction().execute(async (trx) => {
-    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-    const dirty = new Set([...(await withRows(trx, pristine.tables)), ...pristine.rows.map((r) => r.table)]);
-    if (dirty.size) await sql.raw(`TRUNCATE ${[...dirty].map(q).join(', ')} CASCADE`).execute(trx);
-    for (const { table, columns, json } of pristine.rows) {
-      const list = columns.map(q).join(', ');
-      await sql`INSERT INTO ${sql.raw(q(table))} (${sql.raw(list)}) OVERRIDING SYSTEM VALUE
-        SELECT ${sql.raw(list)} FROM json_populate_recordset(NULL::${sql.raw(q(table))}, ${json}::json)`.execute(trx);
-    }
-    for (const [name, value] of await sequencesOf(trx)) {
-      const was = pristine.sequences.get(name);
-      if (value === was) continue;
-      if (was === null || was === undefined) await sql.raw(`ALTER SEQUENCE ${q(name)} RESTART`).execute(trx);
-      else await sql`SELECT setval(${q(name)}::regclass, ${was}::bigint, true)`.execute(trx);
-    }
-  });
-}
-
-/** The test file ends: its kept PostgreSQL schemas go (PGlite's go with the instance). */
-export async function dropKeptSchemas(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  const schemas = kept.postgres.splice(0).map((k) => k.schema);
-  kept.pglite.length = 0;
-  if (!url || schemas.length === 0) return;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+function provided(): ProvidedTestDatabases | undefined {
   try {
-    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await admin.end();
+    return inject('testDatabases');
+  } catch {
+    return undefined; // not under vitest's unit project
   }
 }
-(globalThis as { __dropKeptTestSchemas?: () => Promise<void> }).__dropKeptTestSchemas = dropKeptSchemas;
 
 /**
- * The handles of one suite on `schema`; closing keeps the schema (emptied) unless `owner` was
- * used, emptying fails or the file already keeps enough, in which case it is dropped.
+ * The handles of one suite; `release(reusable)` is called once both pools are closed, reusable
+ * when `owner` was not used and the schema or database was emptied.
  */
-function suite(kind: DatabaseKind, schema: string, pristine: Pristine, owner: OpenedDatabase, database: OpenedDatabase): OpenedTestDatabase {
+function suite(kind: DatabaseKind, pristine: Pristine, owner: OpenedDatabase, database: OpenedDatabase, keep: () => boolean, release: (reusable: boolean) => Promise<void>): OpenedTestDatabase {
   let ownerUsed = false;
   let closed = false;
   return {
@@ -120,62 +68,133 @@ function suite(kind: DatabaseKind, schema: string, pristine: Pristine, owner: Op
       if (closed) return;
       closed = true;
       await database.close();
-      let keep = !ownerUsed && kept[kind].length < KEEP_AT_MOST;
-      if (keep) {
-        try { await empty(owner.db, pristine); } catch { keep = false; }
+      let reusable = !ownerUsed && keep();
+      if (reusable) {
+        try { await empty(owner.db, pristine); } catch { reusable = false; }
       }
-      if (!keep) await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(owner.db);
       await owner.close();
-      if (keep) kept[kind].push({ schema, pristine });
+      await release(reusable);
     },
   };
 }
 
-// Starting PGlite takes seconds: one in-memory instance per test file, a fresh schema per suite.
-let sharedPglite: ReturnType<typeof createPglite> | undefined;
+// ---- PGlite: one instance per test file (more when its snapshot's schemas are used up) ----
+
+interface Instance { pglite: PGlite; schemas: number }
+interface Slot { instance: Instance; schema: string }
+/** Schemas ready for a suite: untouched ones of the snapshot, and emptied ones of closed suites. */
+const ready: Slot[] = [];
+let snapshot: Promise<{ data: Blob; pristine: Pristine } | undefined> | undefined;
+
+function pgliteSource(): Promise<{ data: Blob; pristine: Pristine } | undefined> {
+  return (snapshot ??= (async () => {
+    const made: PgliteSnapshot = provided()?.pglite ?? (await pgliteSnapshot());
+    return { data: new Blob([readFileSync(made.path)]), pristine: made.pristine };
+  })());
+}
+
+/** A new instance from the snapshot: its schemas join `ready`. */
+async function startInstance(): Promise<void> {
+  const source = await pgliteSource();
+  const instance: Instance = { pglite: await createPglite(undefined, source!.data), schemas: PGLITE_SCHEMAS.length };
+  for (const schema of [...PGLITE_SCHEMAS].reverse()) ready.push({ instance, schema });
+}
+
+async function leave(slot: Slot): Promise<void> {
+  slot.instance.schemas -= 1;
+  if (slot.instance.schemas === 0) await slot.instance.pglite.close();
+}
 
 const pglite: TestDatabase = {
   kind: 'pglite',
   async open() {
-    const instance = await (sharedPglite ??= createPglite());
-    const reuse = kept.pglite.pop();
-    const schema = reuse?.schema ?? schemaName();
-    // Everything through pools: they take turns on the instance and each sets its own role.
-    const owner = await openDatabase({ pglite: instance, searchPath: schema });
-    let pristine = reuse?.pristine;
-    if (!pristine) {
-      await sql.raw(`CREATE SCHEMA ${schema}`).execute(owner.db);
-      await migrate(owner.db);
-      pristine = await pristineOf(owner.db);
+    const { pristine } = (await pgliteSource())!;
+    let slot = ready.pop();
+    if (!slot) {
+      await startInstance();
+      slot = ready.pop()!;
     }
-    const database = await openDatabase({ pglite: instance, searchPath: schema, role: RUNTIME_ROLE });
-    return suite('pglite', schema, pristine, owner, database);
+    // Everything through pools: they take turns on the instance and each sets its own role.
+    const owner = await openDatabase({ pglite: slot.instance.pglite, searchPath: slot.schema });
+    const database = await openDatabase({ pglite: slot.instance.pglite, searchPath: slot.schema, role: RUNTIME_ROLE });
+    const taken = slot;
+    // emptied for reuse only when fewer than KEEP_AT_MOST schemas are ready (untouched ones need no emptying)
+    return suite('pglite', pristine, owner, database, () => ready.length < KEEP_AT_MOST, async (reusable) => {
+      if (reusable) ready.push(taken); else await leave(taken);
+    });
   },
 };
+
+// ---- PostgreSQL: a database per suite, cloned from the run's template ----
+
+interface PgSlot { name: string; url: string }
+const keptPostgres: PgSlot[] = [];
+const suffix = () => randomBytes(5).toString('hex');
+
+function template(): PostgresTemplate {
+  const made = provided()?.postgres;
+  if (!made) throw new Error('test databases: no PostgreSQL template; run the tests through vitest.config.ts (its unit project has the global setup that makes it)');
+  return made;
+}
+
+async function rename(url: string, from: string, to: string): Promise<boolean> {
+  try {
+    await withAdmin(url, (c) => c.query(`ALTER DATABASE ${from} RENAME TO ${to}`));
+    return true;
+  } catch {
+    return false; // still in use: the global setup drops it at the end of the run
+  }
+}
+
+/** A clean database the worker's previous file kept (`_k<worker>_…`), renamed to in use. */
+async function claimKept(url: string, prefix: string): Promise<string | undefined> {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return undefined;
+  for (const name of await runDatabases(url, `${prefix}_k${worker}_`)) {
+    const inUse = `${prefix}_u_${suffix()}`;
+    if (await rename(url, name, inUse)) return inUse;
+  }
+  return undefined;
+}
 
 function postgres(url: string): TestDatabase {
   return {
     kind: 'postgres',
     async open() {
-      const reuse = kept.postgres.pop();
-      const schema = reuse?.schema ?? schemaName();
-      if (!reuse) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`CREATE SCHEMA ${schema}`);
-        await admin.end();
+      const { prefix, template: from, pristine } = template();
+      let slot = keptPostgres.pop();
+      if (!slot) {
+        let name = await claimKept(url, prefix);
+        if (!name) {
+          name = `${prefix}_u_${suffix()}`;
+          await withAdmin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${from}`));
+        }
+        slot = { name, url: databaseUrl(url, name) };
       }
-      const owner = await openDatabase({ databaseUrl: url, searchPath: schema, poolSize: 2 });
-      let pristine = reuse?.pristine;
-      if (!pristine) {
-        await migrate(owner.db);
-        pristine = await pristineOf(owner.db);
-      }
-      const database = await openDatabase({ databaseUrl: url, searchPath: schema, role: RUNTIME_ROLE, poolSize: 5 });
-      return suite('postgres', schema, pristine, owner, database);
+      const owner = await openDatabase({ databaseUrl: slot.url, searchPath: 'public', poolSize: 2 });
+      const database = await openDatabase({ databaseUrl: slot.url, searchPath: 'public', role: RUNTIME_ROLE, poolSize: 5 });
+      const taken = slot;
+      return suite('postgres', pristine, owner, database, () => keptPostgres.length < KEEP_AT_MOST, async (reusable) => {
+        if (reusable) keptPostgres.push(taken);
+        else await rename(url, taken.name, `${prefix}_x_${suffix()}`);
+      });
     },
   };
 }
+
+/**
+ * The test file ends (the setup file calls this): its kept PostgreSQL databases go to the
+ * worker's next file (`_k<worker>_…`) or, outside a worker, to be dropped.
+ */
+export async function dropKeptSchemas(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  const slots = keptPostgres.splice(0);
+  if (!url || slots.length === 0) return;
+  const { prefix } = template();
+  const worker = process.env.VITEST_POOL_ID;
+  for (const slot of slots) await rename(url, slot.name, worker ? `${prefix}_k${worker}_${suffix()}` : `${prefix}_x_${suffix()}`);
+}
+(globalThis as { __dropKeptTestSchemas?: () => Promise<void> }).__dropKeptTestSchemas = dropKeptSchemas;
 
 /** For `describe.each(databases())`. */
 export function databases(): TestDatabase[] {

@@ -1,7 +1,7 @@
 /**
  * Real server processes on a PostgreSQL database of their own, for the tests that need two
  * servers racing (the concurrency tests of the domains; `twoServers` sets a suite up):
- * a database made and dropped by the test, each server a child process (`tsx main.ts`) on a
+ * a database made (a copy of the run's migrated template) and dropped by the test, each server a child process (`tsx main.ts`) on a
  * port, and signed platform calls as demo-app.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/open';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -130,7 +130,9 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
   const servers: ServerProcess[] = [];
   let database: OpenedDatabase | undefined;
   beforeAll(async () => {
-    await withClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${name}`));
+    // a copy of the run's migrated template (decision 038) when there is one: the first server finds its migrations done
+    const template = inject('testDatabases')?.postgres?.template;
+    await withClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
     // one after the other: the first migrates, the second finds it done. No demo mode (its
     // simulated history takes a minute): demo-app is made here.
     servers.push(await startServerProcess(url));
