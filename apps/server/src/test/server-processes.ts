@@ -8,30 +8,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/open';
+import { databaseUrl, withAdmin as withClient } from './template';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
 
-/** `url` with its database replaced by `name`. */
-export function databaseUrl(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** Runs `work` on a client of `url`, then closes it. */
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+// the database URL and one-off client helpers live with the test databases' templates
+export { databaseUrl, withClient };
 
 export interface ServerProcess { port: number; process: ChildProcess; output: string[] }
 

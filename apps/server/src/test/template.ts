@@ -149,6 +149,7 @@ export function databaseUrl(url: string, name: string): string {
   return u.toString();
 }
 
+/** Runs `work` on a client of `url`, then closes it. */
 export async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
