@@ -42,7 +42,9 @@ export default defineConfig({
           include: haveBrowser ? ['e2e/**/*.test.ts'] : [],
           environment: 'node',
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // a file's server may first make the run's shared demo seed (e2e/harness.ts: its own
+          // server, stopped, then a copy started): minutes on a busy machine, once a run
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },
