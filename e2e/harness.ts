@@ -40,7 +40,9 @@ export interface RunningServer {
  * CI run (2026-11-27) it printed nothing for 90 s while, beside it, a PostgreSQL cluster was shut
  * down (its shutdown checkpoint) and its directory deleted.
  */
-const START_TIMEOUT_MS = 180_000;
+// since decision 039 the wait includes the demo seed (it fills in behind the socket) for files
+// that ask for players without a limit of their own: a 150-player seed, or its shared copy's making
+const START_TIMEOUT_MS = 600_000;
 
 export interface StartOptions {
   startTimeoutMs?: number;
