@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (catalog, schemas, server API on PGlite and, when
-// TEST_DATABASE_URL is set, PostgreSQL, web helpers) and `e2e` (headless
-// Chromium against a built web app served by a real server process).
+// Three projects: `unit` (catalog, schemas, games, server API on PGlite and, when
+// TEST_DATABASE_URL is set, PostgreSQL), `unit-isolated` (the web's jsdom files, and the server
+// files that change the environment or mock modules) and `e2e` (headless Chromium against a
+// built web app served by a real server process). `npm run test:unit` runs the first two.
 //
 // The browser tests need Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium). On a
 // machine with nothing but Node and npm they are left out with a warning, so that `npm test`
@@ -16,25 +18,43 @@ if (!haveBrowser) {
   console.warn(`\n!! No Chromium at ${chromiumPath}: the browser tests (e2e/) are NOT run. Install it (apt-get install chromium) or set CHROMIUM_PATH.\n`);
 }
 
+/*
+ * The server's and packages' files share their worker's module graph (`isolate: false`): importing
+ * the server's modules used to cost about as much CPU as the tests themselves (vitest's "import"
+ * time, 538 s of 2,800 in a quiet run), once in every file. What a file leaves in the environment
+ * is put back when it ends (vitest.setup.ts). A file that needs modules of its own runs isolated,
+ * found by what it does rather than listed: it mocks a module or sets the environment before the
+ * server's modules load (the catalogue reads CONSOLE_OPTIONAL_MODULES when it is imported).
+ */
+const SERVER_TESTS = ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
+const NEEDS_OWN_MODULES = /\bvi\.(?:hoisted|mock|doMock|stubEnv|stubGlobal)\(|^process\.env\.\w+ =/m;
+const serverTestFiles = ['packages', 'apps/server/src'].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts') && !name.includes('node_modules')).map((name) => join(dir, name)));
+const ownModules = serverTestFiles.filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8'))).sort();
+
+const unitProject = {
+  environment: 'node' as const,
+  // the migrated databases the files clone, made once per run (decision 038)
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  // kept test databases handed on and the environment put back at the end of a file;
+  // jsdom: findBy…/waitFor wait up to 10 s
+  setupFiles: ['vitest.setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     passWithNoTests: !haveBrowser,
+    // two files at a time even on two cores (vitest's default is cores - 1: one file at a
+    // time there): most of a file's time is waiting on PostgreSQL or on its own PGlite
+    maxWorkers: 2,
     projects: [
       {
-        test: {
-          name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/src/**/*.test.tsx'],
-          environment: 'node',
-          // two files at a time even on two cores (vitest's default is cores - 1: one file at a
-          // time there): most of a file's time is waiting on PostgreSQL or on its own PGlite
-          maxWorkers: 2,
-          // the migrated databases the files clone, made once per run (decision 038)
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          // kept test databases handed on at the end of a file; jsdom: findBy…/waitFor wait up to 10 s
-          setupFiles: ['vitest.setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
+        test: { ...unitProject, name: 'unit', include: SERVER_TESTS, exclude: ownModules, isolate: false },
+      },
+      {
+        test: { ...unitProject, name: 'unit-isolated', include: [...ownModules, 'apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'] },
       },
       {
         test: {

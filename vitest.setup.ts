@@ -7,11 +7,31 @@
  */
 import { afterAll } from 'vitest';
 
+// The server's files share their worker's modules and its process (vitest.config.ts, `isolate:
+// false`): the environment a file set for its app (AGENT_SETTLEMENT_JOB=0, …) is put back as the
+// file found it, so that the next file's app runs its jobs as configured.
+const environment = { ...process.env };
+afterAll(() => {
+  for (const key of Object.keys(process.env)) if (!(key in environment)) delete process.env[key];
+  Object.assign(process.env, environment);
+});
+
 // Server files: the PostgreSQL databases apps/server/src/test/databases.ts kept for reuse go to
 // the worker's next file when this one ends.
 afterAll(async () => {
   await (globalThis as { __dropKeptTestSchemas?: () => Promise<void> }).__dropKeptTestSchemas?.();
 });
+
+// The simulator keeps what a demo seed told it for the rest of the process (the table servers'
+// configuration, the providers' apps: simulator/tables.ts, simulator/providers.ts); a server
+// file starts with neither, as it would in a process of its own.
+if (typeof window === 'undefined') {
+  const [{ setTableServers }, { setProviderApps }] = await Promise.all([
+    import('./apps/server/src/simulator/tables'), import('./apps/server/src/simulator/providers'),
+  ]);
+  setTableServers(null);
+  setProviderApps(null);
+}
 
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');

@@ -21,6 +21,7 @@ import { messagesBench, messagesSummary } from './messages.ts';
 import { agentsBench, agentsSummary } from './agents.ts';
 import { dailyBench, dailySummary } from './daily.ts';
 import { newcomerBench, newcomerSummary } from './newcomer.ts';
+import { fullSizeBench, fullSizeSummary } from './fullsize.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -214,6 +215,9 @@ const results: Record<string, unknown> = { date: new Date().toISOString(), durat
 // the newcomer's first minute (issue 22), first, on a machine not yet warmed by the rest; BENCH_NEWCOMER=0 skips it
 const newcomer = process.env.BENCH_NEWCOMER !== '0' ? await newcomerBench() : null;
 if (newcomer) { results.newcomer = newcomer; console.log(newcomerSummary(newcomer).join('\n')); }
+// the checks npm test runs smaller (issue 22); BENCH_FULLSIZE=0 skips them
+const fullSize = process.env.BENCH_FULLSIZE !== '0' ? await fullSizeBench() : null;
+if (fullSize) { results.fullSize = fullSize; console.log(fullSizeSummary(fullSize).join('\n')); }
 const targets = [await bareTarget(), await userinfoTarget('GET /api/admin/userinfo, PGlite', {})];
 const pgUrl = await freshPgDatabase();
 if (pgUrl) targets.push(await userinfoTarget('GET /api/admin/userinfo, PostgreSQL', { DATABASE_URL: pgUrl, DEMO: '1' }));
@@ -248,6 +252,7 @@ console.log(['',
   ...calls.map(row),
   ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
   ...(newcomer ? ['', ...newcomerSummary(newcomer)] : []),
+  ...(fullSize ? ['', ...fullSizeSummary(fullSize)] : []),
   '', `first load (median of ${RUNS}; the bare page is a static page with a tiny script, measured the same way in this run):`,
   `  login page JavaScript: ${browser.loginJsGzipKB} KB gzipped in ${browser.loginJsFiles} files (${browser.loginJsRawKB} KB raw); bare page ${browser.bareJsGzipKB} KB in ${browser.bareJsFiles} file; target ≤ 150 KB gzipped`,
   `  navigation → painted login form, cold: ${browser.loginPaintMsMedian} ms; bare page ${browser.bareColdPaintMsMedian} ms (${browser.loginOfBare}× bare)`,

@@ -19,12 +19,31 @@ declare module 'vitest' {
   }
 }
 
+/*
+ * Two projects use this setup (vitest.config.ts: `unit` and `unit-isolated`), in the one process
+ * of the run: the first makes the databases, the second gets the same, and the last teardown
+ * drops them.
+ */
+interface Made { provided: ProvidedTestDatabases; teardown: () => Promise<void> }
+const run = globalThis as { __consoleTestDatabases?: { made: Promise<Made>; users: number } };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const state = (run.__consoleTestDatabases ??= { made: make(), users: 0 });
+  state.users += 1;
+  const { provided, teardown } = await state.made;
+  project.provide('testDatabases', provided);
+  return async () => {
+    state.users -= 1;
+    if (state.users === 0) await teardown();
+  };
+}
+
+async function make(): Promise<Made> {
   const url = process.env.TEST_DATABASE_URL;
   const hash = migrationsHash();
   const [pglite, postgres] = await Promise.all([pgliteSnapshot(hash), url ? postgresTemplate(url, hash) : undefined]);
-  project.provide('testDatabases', { pglite, postgres });
-  if (!url || !postgres) return async () => {};
+  const provided = { pglite, postgres };
+  if (!url || !postgres) return { provided, teardown: async () => {} };
 
   // A DROP DATABASE waits for a checkpoint (2 s here): the files rename theirs to `_x…` and
   // this process drops them, so that neither a file nor the end of the run waits for it.
@@ -35,9 +54,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     .finally(() => { sweeping = undefined; }));
   const timer = setInterval(sweep, 5_000);
   timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await sweeping;
-    await dropDatabases(url, await runDatabases(url, `${postgres.prefix}_`));
+  return {
+    provided,
+    async teardown() {
+      clearInterval(timer);
+      await sweeping;
+      await dropDatabases(url, await runDatabases(url, `${postgres.prefix}_`));
+    },
   };
 }
