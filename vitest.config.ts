@@ -65,7 +65,8 @@ export default defineConfig({
           // a file's server may first make the run's shared demo seed (e2e/harness.ts: its own
           // server, stopped, then a copy started): minutes on a busy machine, once a run
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // two files at a time (the run's maxWorkers): a file's time is mostly its server and
+          // Chromium taking turns, and the shared seeds are made once whichever file asks first
         },
       },
     ],

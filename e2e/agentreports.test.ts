@@ -1,6 +1,6 @@
 /**
  * Agent cooperation reports and the extra rebate in Chromium (issue 9), on a small demo seed
- * (400 players, 30 days: the agents' demo, then ours): the demo partner account opens each of the
+ * (300 players, 24 days, the size other files share: the agents' demo, then ours): the demo partner account opens each of the
  * eight screens and sees what its calls answer (its own partner's data), the settled demo config
  * and its paid lines; then creates an extra rebate through the form, edits it after the overwrite
  * confirmation (version 2 in the history); cooperData in Chinese at 420 px.
@@ -16,7 +16,7 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  server = await startServer({ DEMO_PLAYERS: '400', DEMO_DAYS: '30', AGENT_SETTLEMENT_JOB: '0' }, { startTimeoutMs: 900_000 });
+  server = await startServer({ DEMO_PLAYERS: '300', DEMO_DAYS: '24', AGENT_SETTLEMENT_JOB: '0' }, { startTimeoutMs: 900_000 });
   browser = await launchBrowser();
   token = await apiLogin(server.url, 'partner');
 }, 960_000);

@@ -16,7 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_PLAYERS: '100', DEMO_DAYS: '2' }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ DEMO_PLAYERS: '150', DEMO_DAYS: '3' }), launchBrowser()]);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();

@@ -7,9 +7,10 @@
  * dashboard still opens for it.
  *
  * The demo seed is sized so that every house game has rounds, bets, players and, nearly always,
- * winners (the ranking's default side): 350 players over 4 days (150 over 3 leaves bingo and
- * scratch without a winner). The seed's outcomes follow the hour it runs, so a game may still
- * have no winner: its ranking must then say so and show the losers' side.
+ * winners (the ranking's default side): 300 players over 24 days, the size other files share
+ * (e2e/harness.ts makes it once a run; 150 over 3 leaves bingo and scratch without a winner).
+ * The seed's outcomes follow the hour it runs, so a game may still have no winner: its ranking
+ * must then say so and show the losers' side.
  * One context, one page; screens are reached by client-side navigation (no reload), and every
  * wait is on the screen's own answer or element, never a fixed sleep.
  */
@@ -31,7 +32,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_PLAYERS: '350', DEMO_DAYS: '4' }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ DEMO_PLAYERS: '300', DEMO_DAYS: '24' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
