@@ -23,15 +23,9 @@ afterAll(async () => {
 });
 
 // The simulator keeps what a demo seed told it for the rest of the process (the table servers'
-// configuration, the providers' apps: simulator/tables.ts, simulator/providers.ts); a server
-// file starts with neither, as it would in a process of its own.
-if (typeof window === 'undefined') {
-  const [{ setTableServers }, { setProviderApps }] = await Promise.all([
-    import('./apps/server/src/simulator/tables'), import('./apps/server/src/simulator/providers'),
-  ]);
-  setTableServers(null);
-  setProviderApps(null);
-}
+// configuration, the providers' apps, the demo players' controls: simulator/process-settings.ts); a file starts with
+// neither, as it would in a process of its own.
+(globalThis as { __consoleSimulatorSettings?: { reset(): void } }).__consoleSimulatorSettings?.reset();
 
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');

@@ -14,6 +14,7 @@
 import { coolingOff } from '../domains/controls/demo-players';
 import type { Ctx } from './behaviour';
 import type { Transport, WalletBody } from './types';
+import { simulatorSettings } from './process-settings';
 import { REASONS, type PlayerState } from './world';
 
 export interface ProviderApp { code: string; appId: string }
@@ -41,11 +42,10 @@ export const PROVIDER_SHARE = 0.15;
 /** A spin's multiple of the stake: [probability, low, high]; the rest pays nothing. RTP ≈ 96.8%. */
 const PAYTABLE: readonly (readonly [number, number, number])[] = [[0.25, 0.1, 1.2], [0.09, 1.5, 4], [0.035, 4, 12], [0.008, 12, 30], [0.002, 30, 80]];
 
-let apps = new Map<string, string>();
 
 /** The providers the simulated platform has (null or []: none plays). */
 export function setProviderApps(list: readonly ProviderApp[] | null): void {
-  apps = new Map((list ?? []).filter((p) => PROVIDER_GAMES[p.code]).map((p) => [p.code, p.appId]));
+  simulatorSettings.providerApps = new Map((list ?? []).filter((p) => PROVIDER_GAMES[p.code]).map((p) => [p.code, p.appId]));
 }
 
 const prefixOf = (code: string) => `${code.toLowerCase()}:`;
@@ -54,7 +54,7 @@ const prefixOf = (code: string) => `${code.toLowerCase()}:`;
 export function providerAppOf(roundId: string | undefined): string | undefined {
   if (!roundId) return undefined;
   const code = roundId.slice(0, roundId.indexOf(':')).toUpperCase();
-  return roundId.startsWith(prefixOf(code)) ? apps.get(code) : undefined;
+  return roundId.startsWith(prefixOf(code)) ? simulatorSettings.providerApps.get(code) : undefined;
 }
 
 /** A spin's payout for a stake (10-centavo steps). */
@@ -70,6 +70,7 @@ export function spinWin(ctx: Ctx, bet: number): number {
 /** After a house sitting, sometimes: a few spins at one provider's slot, each its wallet calls and record. */
 export function providerSpins(ctx: Ctx, s: PlayerState, at: number): void {
   const { rng, world } = ctx;
+  const apps = simulatorSettings.providerApps;
   if (apps.size === 0 || !rng.chance(PROVIDER_SHARE)) return;
   const code = rng.weighted(PROVIDER_WEIGHTS.filter(([c]) => apps.has(c)));
   if (!code) return;

@@ -17,6 +17,7 @@ import { FairStream, getGame, seedHash, sha256, toHex } from '@console/games';
 import type { JackpotRules, TableRoom } from '@console/schemas';
 import type { Ctx } from './behaviour';
 import type { RoundPlay } from './rounds';
+import { simulatorSettings } from './process-settings';
 import { REASONS, type PlayerState } from './world';
 
 export interface TableServerConfig {
@@ -27,7 +28,6 @@ export interface TableServerConfig {
   jackpot: { rules: JackpotRules; balance: number } | null;
 }
 
-let servers: TableServerConfig[] = [];
 /**
  * What the table servers follow during one run (a backfill or a live run: one World), kept per
  * run so that a run sent again (a forced resend, a seed finished after a cut) plays the very same
@@ -48,7 +48,7 @@ function runOf(ctx: Ctx): RunState {
 }
 /** The simulated table servers' configuration (null or []: they do not play). */
 export function setTableServers(configs: TableServerConfig[] | null): void {
-  servers = (configs ?? []).filter((c) => c.game === 'tongits');
+  simulatorSettings.tableServers = (configs ?? []).filter((c) => c.game === 'tongits');
 }
 
 /** What a sitting plays at: the game and a function playing one hand at a moment (null: no hand). */
@@ -95,7 +95,7 @@ function opponent(ctx: Ctx, s: PlayerState, at: number, ante: number, taken: Set
 
 /** A Tongits table for some sittings: a room whose balance range holds the player's chips (a 1v1 room one time in three). */
 export function tableSitting(ctx: Ctx, s: PlayerState): TableSitting | null {
-  const server = servers[0];
+  const server = simulatorSettings.tableServers[0];
   if (!server || !ctx.rng.chance(TABLE_SHARE)) return null;
   const fits = server.rooms.filter((r) => r.playable && s.chip >= r.minBalance && (r.maxBalance === 0 || s.chip <= r.maxBalance));
   if (fits.length === 0) return null;
