@@ -57,7 +57,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 describe('first minute: a fresh start listens at once and seeds behind it', () => {
   it('signs staff in during the seed, shows its progress, survives a restart half-way and fills the data report in', async () => {
     const first = await start();
-    // the seed has only begun: the accounts are there, the history is not
+    // the seed has only begun: the accounts are there, the configuration and the history are not
     const begun = await health(first);
     expect(begun.code).toBe(200);
     expect(begun.demoSeed).toMatchObject({ percent: expect.any(Number) });
@@ -79,7 +79,7 @@ describe('first minute: a fresh start listens at once and seeds behind it', () =
     // stopped half-way, after the players' history, while the rest of the seed runs
     await until('a step after the history', async () => {
       const h = await health(first);
-      return h.demoSeed && !["players' history", ''].includes(h.demoSeed.step) && h.demoSeed.step;
+      return h.demoSeed && !['', 'configuration', "players' history"].includes(h.demoSeed.step) && h.demoSeed.step;
     });
     await first.stop();
     const second = await start();

@@ -141,7 +141,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   // behind it, also where it stands (the console's banner, the browser tests' start)
   app.get('/api/health', { schema: { hide: true } }, async () => {
     const seeding = demoSeed?.();
-    return seeding ? { code: 200, demoSeed: seeding } : { code: 200 };
+    return seeding ? { code: 200, demoSeed: { percent: seeding.percent, step: seeding.step, next: seeding.next } } : { code: 200 };
   });
   registerOperations(app, deps, authOperations);
   registerOperations(app, deps, accountOperations);

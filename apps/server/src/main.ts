@@ -85,19 +85,18 @@ if (role !== RUNTIME_ROLE) {
 say(`database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`);
 
 const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1', ...tuned });
-// Demo mode: the accounts and the configuration before the socket opens (a second or two), then
-// the players' history and the rest of the seed behind it, with its progress in the terminal,
-// in GET /api/health and in the console's banner; the background steps start once it is done.
+// Demo mode: the accounts before the socket opens, then the configuration, the players' history
+// and the rest of the seed behind it, with its progress in the terminal, in GET /api/health and
+// in the console's banner; the background steps start once it is done.
 let seeding: SeedProgress | null = null;
-let lastSaid = '';
+let lastSaid = { step: '', tenth: -1 };
 const sayProgress = (p: SeedProgress) => {
   seeding = p.done ? null : p;
-  const line = p.done ? '' : `demo data: ${p.percent}%, ${p.step}${p.next ? `, then ${p.next}` : ''}`;
   // the history reports every day: a line at most every tenth of it
-  const key = `${p.step}|${Math.floor(p.percent / 10)}`;
-  if (p.done || key === lastSaid) return;
-  lastSaid = key;
-  say(line);
+  const tenth = Math.floor(p.percent / 10);
+  if (p.done || (p.step === lastSaid.step && tenth === lastSaid.tenth)) return;
+  lastSaid = { step: p.step, tenth };
+  say(`demo data: ${p.percent}%, ${p.step}${p.next ? `, then ${p.next}` : ''}`);
 };
 const demoPlayers = { ...demoPlayersFromEnv(env), log: (message: string, details?: object) => log.debug(details ?? {}, message), progress: sayProgress };
 const pending = demo ? await prepareDemo(database.db, config, demoPlayers) : null;
@@ -125,7 +124,7 @@ if (pending) {
   }, (error: Error) => {
     seeding = null;
     log.error({ err: error }, 'demo seed failed');
-    say(`demo data stopped at ${lastSaid.split('|')[0] || 'its start'}: ${error.message} (the next start goes on from there)`);
+    say(`demo data stopped at ${lastSaid.step || 'its start'}: ${error.message} (the next start goes on from there)`);
   }).finally(seedSettled);
 }
 

@@ -148,8 +148,14 @@ export interface SeedProgress {
   done: boolean;
 }
 
-/** What a seed step gets: the database, the config, the moment the history ends, the staff at the console. */
-interface StepContext { db: Db; config: ServerConfig; end: number; days: number; staff: StaffCarrier; log: (message: string, details?: Record<string, unknown>) => void }
+/** What a seed step gets: the database, the config, the plan (its history's end and days), the staff at the console. */
+interface StepContext {
+  db: Db; config: ServerConfig; plan: Plan; end: number; days: number;
+  /** The demo staff signed in at the console (null when the plan has no players: no step needs them then). */
+  staff: StaffCarrier | null;
+  intercept?: DemoPlayers['intercept'];
+  log: (message: string, details?: Record<string, unknown>) => void;
+}
 
 interface SeedStep {
   name: string;
@@ -162,6 +168,50 @@ const staffStep = (name: string, weight: number, run: (db: Db, config: ServerCon
   ({ name, weight, run: async (c) => ({ ...(await run(c.db, c.config, DEMO_PASSWORD, c.end)) }) });
 
 /**
+ * The platform application and the configuration of every module (seedDemoPlatform): the first
+ * step behind the socket, since staff can sign in without it (the accounts come before the socket).
+ */
+const CONFIGURATION: SeedStep = { name: 'configuration', weight: 3, run: async (c) => { await seedDemoPlatform(c.db, c.config.now()); } };
+
+/**
+ * What the configuration tells the simulator for the rest of the process (the providers' apps,
+ * the demo players' house controls, the table servers' configuration), again: each of these
+ * finds its rows already there and only tells.
+ */
+async function tellSimulator(db: Db): Promise<void> {
+  await seedProviders(db);
+  await seedControls(db);
+  await tellTableServers(db);
+}
+
+/** The players' history (simulator/backfill.ts, day by day): its weight at 2,000 players and 30 days. */
+const HISTORY: SeedStep = {
+  name: 'players\' history',
+  weight: 90,
+  async run(c, onFraction) {
+    const { plan } = c;
+    const result = await runBackfill({
+      transport: (c.intercept ?? ((t) => t))(directTransport(c.db, DEMO_APP.appId, c.staff!)), concurrency: 1, force: true, staff: true,
+      seed: plan.seed, players: plan.players, days: plan.days, end: plan.end, uidBase: DEMO_UID_BASE,
+      onDay: ({ day, days }) => onFraction(day / days),
+    });
+    // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
+    const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
+    const rejected = faults.reduce((a, [, n]) => a + n, 0);
+    const controlRefusals = [...result.stats.rejections].reduce((a, [key, n]) => a + (key.includes(CONTROL_REFUSAL) ? n : 0), 0);
+    const staffActions = Object.values(result.stats.staff).reduce((n, x) => n + x.applied, 0);
+    if (rejected) c.log('demo seed: refused actions', Object.fromEntries(faults));
+    return { players: plan.players, days: plan.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 };
+  },
+};
+
+/**
+ * The sign-ins of the demo staff that end a fresh seed (the operation log's last records): after
+ * the history, so that the operation log runs in time order (its staff work is dated in the past).
+ */
+const SIGN_INS: SeedStep = { name: 'sign-ins', weight: 0.5, run: async (c) => { if (c.plan.signIns) await seedDemoActivity(c.db, c.config); } };
+
+/**
  * The steps after the players' history, in order. Each finished step is written to
  * demo_seed_step, so a seed stopped half-way (the server stopped while it filled in) goes on
  * with the next step at the next start; a step cut off inside is run again whole (each finds
@@ -171,7 +221,7 @@ const AFTER_HISTORY: SeedStep[] = [
   // nothing left half-credited (a batch of a seed cut off before this line included)
   { name: 'batches', weight: 0.5, run: async (c) => ({ finished: await finishBatches(c.db, c.end) }) },
   // a partner's reported players, when the desk flagged none of them
-  { name: 'partner cheat flags', weight: 0.5, run: async (c) => ({ ...(await seedPartnerCheatFlags(c.db, c.staff, c.end)) }) },
+  { name: 'partner cheat flags', weight: 0.5, run: async (c) => ({ ...(await seedPartnerCheatFlags(c.db, c.staff!, c.end)) }) },
   staffStep('messages', 10, (db, config, password, end) => seedMessageTraffic(db, config, password, end)),
   staffStep('retrieval campaigns', 6, seedLostPlayerCampaigns),
   // issue 9: distribution, after the history it builds on
@@ -200,15 +250,15 @@ const AFTER_HISTORY: SeedStep[] = [
   // after the levels' history: the VIPs it made
   staffStep('vipsend', 2, seedVipSendActivity),
 ];
-/** The players' history (simulator/backfill.ts, day by day): its weight at 2,000 players and 30 days. */
-const HISTORY_WEIGHT = 90;
-/** The sign-ins of the demo staff that end a fresh seed (the operation log's last records). */
-const SIGN_INS_WEIGHT = 0.5;
-
 interface Plan {
   players: number; days: number; seed: number; end: number;
   /** The seed made the accounts: the demo staff's sign-ins end it (not for an older seed resumed). */
   signIns: boolean;
+  /**
+   * The configuration is a step behind the socket (since issue 22's second session). A plan
+   * written without it was made by a start that configured everything before its socket.
+   */
+  configurationStep?: boolean;
 }
 
 async function stepsDone(db: Db): Promise<Map<string, Record<string, unknown>>> {
@@ -229,7 +279,7 @@ export interface PendingSeed {
 
 /**
  * The first part of a demo seed, quick (a second or two): on an empty database the demo
- * accounts, the platform application and the configuration, so that staff can sign in at once.
+ * accounts, so that staff can sign in at once.
  * Answers the rest still to do — on an empty database, or when an earlier start was stopped
  * before its seed finished — or null when there is none.
  */
@@ -240,14 +290,17 @@ export async function prepareDemo(db: Db, config: ServerConfig, o: DemoPlayers =
   let plan: Plan;
   if (fresh) {
     // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
-    plan = { players: Math.max(0, o.players), days: o.days, seed: o.seed, end: Math.floor(config.now() / 3_600_000) * 3_600_000, signIns: true };
+    plan = { players: Math.max(0, o.players), days: o.days, seed: o.seed, end: Math.floor(config.now() / 3_600_000) * 3_600_000, signIns: true, configurationStep: true };
     await seedDemoAccounts(db, config);
-    await seedDemoPlatform(db, config.now());
     await markDone(db, 'plan', { ...plan });
     done = await stepsDone(db);
   } else if (done.has('plan')) {
     if (done.has('done')) return null;
     plan = done.get('plan') as unknown as Plan;
+    if (!plan.configurationStep && !done.has(CONFIGURATION.name)) {
+      await markDone(db, CONFIGURATION.name, { before: 'the socket' });
+      done = await stepsDone(db);
+    }
     if (plan.players !== o.players || plan.days !== o.days) log('demo seed resumed as first asked', { players: plan.players, days: plan.days });
   } else {
     // a database seeded before migration 059 kept no steps: its players' history was cut off when
@@ -256,6 +309,7 @@ export async function prepareDemo(db: Db, config: ServerConfig, o: DemoPlayers =
     if (o.players < 1 || !(await playerExists(db, first)) || (await playerExists(db, DEMO_UID_BASE + o.players))) return null;
     plan = { players: o.players, days: o.days, seed: o.seed, end: Math.floor(config.now() / 3_600_000) * 3_600_000, signIns: false };
     await markDone(db, 'plan', { ...plan });
+    await markDone(db, CONFIGURATION.name, { before: 'the socket' });
     done = await stepsDone(db);
   }
   return { plan, run: () => runSeed(db, config, o, plan, done) };
@@ -264,10 +318,7 @@ export async function prepareDemo(db: Db, config: ServerConfig, o: DemoPlayers =
 async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan, done: Map<string, Record<string, unknown>>): Promise<void> {
   const log = o.log ?? (() => undefined);
   const history = plan.players > 0;
-  const steps: SeedStep[] = [
-    ...(history ? [{ name: 'players\' history', weight: HISTORY_WEIGHT, run: () => Promise.resolve() } satisfies SeedStep, ...AFTER_HISTORY] : []),
-    { name: 'sign-ins', weight: SIGN_INS_WEIGHT, run: () => Promise.resolve() },
-  ];
+  const steps: SeedStep[] = [CONFIGURATION, ...(history ? [HISTORY, ...AFTER_HISTORY] : []), SIGN_INS];
   const total = steps.reduce((n, s) => n + s.weight, 0);
   let finished = steps.filter((s) => done.has(s.name)).reduce((n, s) => n + s.weight, 0);
   const report = (i: number, fraction: number) => {
@@ -277,36 +328,23 @@ async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan,
       step: step?.name ?? '', next: steps.slice(i + 1).find((s) => !done.has(s.name))?.name ?? null, done: false,
     });
   };
-  const staff = history ? await staffCarrier(db, config, DEMO_PASSWORD) : null;
+  // a seed resumed by a later start: the new process knows nothing of what the configuration
+  // told the simulator (simulator/process-settings.ts), so it is told again
+  if (done.has(CONFIGURATION.name)) await tellSimulator(db);
+  // the staff sign in once the configuration is there (their sessions are the console's own)
+  let staff: StaffCarrier | null = null;
   try {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       if (done.has(step.name)) continue;
       report(i, 0);
-      let details: Record<string, unknown> = {};
-      if (step.name === 'players\' history') {
-        const result = await runBackfill({
-          transport: (o.intercept ?? ((t) => t))(directTransport(db, DEMO_APP.appId, staff!)), concurrency: 1, force: true, staff: true,
-          seed: plan.seed, players: plan.players, days: plan.days, end: plan.end, uidBase: DEMO_UID_BASE,
-          onDay: ({ day, days }) => report(i, day / days),
-        });
-        // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
-        const faults = [...result.stats.rejections].filter(([key]) => !key.includes(CONTROL_REFUSAL));
-        const rejected = faults.reduce((a, [, n]) => a + n, 0);
-        const controlRefusals = [...result.stats.rejections].reduce((a, [key, n]) => a + (key.includes(CONTROL_REFUSAL) ? n : 0), 0);
-        const staffActions = Object.values(result.stats.staff).reduce((n, c) => n + c.applied, 0);
-        details = { players: plan.players, days: plan.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 };
-        if (rejected) log('demo seed: refused actions', Object.fromEntries(faults));
-      } else if (step.name === 'sign-ins') {
-        // after the history, so that the operation log runs in time order (its staff work is dated in the past)
-        if (plan.signIns) await seedDemoActivity(db, config);
-      } else {
-        details = { ...(await step.run({ db, config, end: plan.end, days: plan.days, staff: staff!, log }, (f) => report(i, f))) };
-      }
+      if (history && !staff && step !== CONFIGURATION) staff = await staffCarrier(db, config, DEMO_PASSWORD);
+      const context: StepContext = { db, config, plan, end: plan.end, days: plan.days, staff, intercept: o.intercept, log };
+      const details = { ...(await step.run(context, (f) => report(i, f))) };
       await markDone(db, step.name, details);
       done.set(step.name, details);
       finished += step.weight;
-      log(step.name === 'players\' history' ? 'demo players seeded' : `demo ${step.name}`, details);
+      log(step === HISTORY ? 'demo players seeded' : `demo ${step.name}`, details);
     }
     await markDone(db, 'done');
     o.progress?.({ percent: 100, step: steps[steps.length - 1]!.name, next: null, done: true });
