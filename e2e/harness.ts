@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverSourcesHash } from '../apps/server/src/source-tree.ts';
 import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -117,23 +118,6 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
  */
 // the optional modules add routes, not data: the seed is the same with them
 const SEED_ENV = /^DEMO_/;
-let sourcesHash: string | undefined;
-
-function serverSourcesHash(): string {
-  if (sourcesHash) return sourcesHash;
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) { if (entry.name !== 'node_modules') walk(path); continue; }
-      if (!/\.test\.tsx?$/.test(entry.name) && /\.(ts|sql|json)$/.test(entry.name)) hash.update(path).update(readFileSync(path));
-    }
-  };
-  walk('apps/server/src');
-  for (const pkg of readdirSync('packages').sort()) if (existsSync(join('packages', pkg, 'src'))) walk(join('packages', pkg, 'src'));
-  return (sourcesHash = hash.digest('hex').slice(0, 16));
-}
-
 async function sharedSeed(env: Record<string, string>, startTimeoutMs: number): Promise<string> {
   const seedEnv = Object.fromEntries(Object.entries(env).filter(([k]) => SEED_ENV.test(k)).sort());
   const hour = Math.floor(Date.now() / 3_600_000);

@@ -12,32 +12,22 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashTree, packageSources, REPO_ROOT } from '../source-tree';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export { REPO_ROOT };
 export const DEFAULT_WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
 const STAMP = '.build-stamp';
 /** The variables vite.config.ts and the web app read at build time. */
 const BUILD_ENV = ['CONSOLE_OPTIONAL_MODULES', 'VITE_API_BASE', 'VITE_MOCK'] as const;
 
-function addTree(hash: ReturnType<typeof createHash>, dir: string): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('dist.') || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) addTree(hash, path);
-    else if (!/\.test\.tsx?$/.test(entry.name)) hash.update(path.slice(REPO_ROOT.length)).update('\0').update(readFileSync(path)).update('\0');
-  }
-}
-
 /** The hash a build of the current sources, with these variables, is stamped with. */
 export function webSourceHash(env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(BUILD_ENV.map((name) => [name, env[name] ?? ''])));
-  addTree(hash, join(REPO_ROOT, 'apps/web'));
-  for (const pkg of readdirSync(join(REPO_ROOT, 'packages')).sort()) addTree(hash, join(REPO_ROOT, 'packages', pkg, 'src'));
+  for (const dir of ['apps/web', ...packageSources()]) hashTree(hash, dir);
   for (const file of ['package-lock.json', 'tsconfig.json']) {
     const path = join(REPO_ROOT, file);
     if (existsSync(path)) hash.update(file).update(readFileSync(path));

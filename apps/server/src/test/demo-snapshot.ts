@@ -14,13 +14,13 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { defaultConfig } from '../config';
 import { createPglite, openDatabase, RUNTIME_ROLE } from '../db/open';
 import { migrate } from '../db/migrate';
 import { seedDemoIfEmpty } from '../seed/demo';
+import { serverSourcesHash } from '../source-tree';
 import { DEMO_POPULATION } from '../simulator/population';
 import type { OpenedTestDatabase } from './databases';
 
@@ -35,22 +35,8 @@ export interface SharedDemo {
   logs: SeedLog[];
 }
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-function sourceHash(): string {
-  const hash = createHash('sha256').update(JSON.stringify(SHARED_DEMO));
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) { if (entry.name !== 'node_modules') walk(path); continue; }
-      if (/\.test\.tsx?$/.test(entry.name) || !/\.(ts|sql|json)$/.test(entry.name)) continue;
-      hash.update(path.slice(ROOT.length)).update(readFileSync(path));
-    }
-  };
-  walk(join(ROOT, 'apps/server/src'));
-  for (const pkg of readdirSync(join(ROOT, 'packages')).sort()) if (existsSync(join(ROOT, 'packages', pkg, 'src'))) walk(join(ROOT, 'packages', pkg, 'src'));
-  return hash.digest('hex').slice(0, 16);
-}
+/** The snapshot is good while the seed's size and the server's sources are as it was made with. */
+const sourceHash = (): string => createHash('sha256').update(JSON.stringify(SHARED_DEMO)).update(serverSourcesHash()).digest('hex').slice(0, 16);
 
 async function handles(instance: PGlite): Promise<OpenedTestDatabase> {
   const owner = await openDatabase({ pglite: instance, searchPath: SCHEMA });
