@@ -28,8 +28,9 @@ function runCheck(check: FullSizeCheck): Promise<FullSizeResult> {
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => { out += d; });
     child.on('exit', (code) => {
-      const tests = /Tests\s+(.+)/.exec(out)?.[1]?.trim() ?? '?';
-      if (code !== 0) console.log(out);
+      const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
+      const tests = /Tests\s+(.+)/.exec(plain)?.[1]?.trim() ?? '?';
+      if (code !== 0) console.log(plain);
       resolve({ file: check.file, what: check.what, passed: code === 0, tests, seconds: Math.round((performance.now() - started) / 100) / 10 });
     });
   });
