@@ -60,6 +60,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: haveBrowser ? ['e2e/**/*.test.ts'] : [],
+          // the hour the run's shared seeds are named by, fixed at its start
+          globalSetup: ['e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           // a file's server may first make the run's shared demo seed (e2e/harness.ts: its own

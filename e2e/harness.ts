@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { serverSourcesHash } from '../apps/server/src/source-tree.ts';
 import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -112,15 +113,25 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
  * applied and its seed done. Each server still has a database of its own to change.
  *
  * The copy is named by the seed's variables (DEMO_*), a hash of the
- * server's and packages' sources and the hour (the seed's history ends on the hour it starts
- * in): a copy is used only where a fresh seed would have made the same data. E2E_SHARED_SEEDS=0
- * seeds each server afresh.
+ * server's and packages' sources and the hour the run started in (e2e/global-setup.ts; the
+ * seed's history ends on the hour it starts in): within a run, a copy is used only where a
+ * fresh seed would have made the same data, give or take the hour the run crossed.
+ * E2E_SHARED_SEEDS=0 seeds each server afresh.
  */
+/** The hour the e2e run started in (its global setup), or this one outside vitest (the benchmark). */
+function runHour(): number {
+  try {
+    return inject('e2eSeedHour');
+  } catch {
+    return Math.floor(Date.now() / 3_600_000);
+  }
+}
+
 // the optional modules add routes, not data: the seed is the same with them
 const SEED_ENV = /^DEMO_/;
 async function sharedSeed(env: Record<string, string>, startTimeoutMs: number): Promise<string> {
   const seedEnv = Object.fromEntries(Object.entries(env).filter(([k]) => SEED_ENV.test(k)).sort());
-  const hour = Math.floor(Date.now() / 3_600_000);
+  const hour = runHour();
   const key = createHash('sha256').update(JSON.stringify([serverSourcesHash(), seedEnv, hour])).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `console-e2e-seed-${key}`);
   const lock = `${dir}.lock`;
