@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer, DEMO_PASSWORD } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, explained, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -41,10 +41,10 @@ const row = (page: Page) => page.locator('main .ant-table-row', { has: page.loca
 
 async function confirmIdentity(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal', { hasText: 'Confirm it is you' });
-  await dialog.waitFor();
+  await explained(page, dialog.waitFor());
   await dialog.getByTestId('reauth-secret').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await explained(page, dialog.waitFor({ state: 'hidden' }));
 }
 
 describe('cash-out review above the four-eyes amount', () => {

@@ -67,3 +67,21 @@ export async function openScreen(page: Page, path: string, api: string): Promise
   await page.locator('[data-testid=breadcrumb]').filter({ hasText: findScreen(path.split('?')[0])!.title.en }).first().waitFor({ timeout: 15_000 });
   return (await res.json()).data;
 }
+
+/**
+ * Awaits `step`; when it fails, the error says what the page showed at that moment (its URL, the
+ * open dialogs, the toasts and alerts), since a clean-clone CI run keeps only its log.
+ */
+export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    const shown = await page.evaluate(() => {
+      const texts = (selector: string) => [...document.querySelectorAll(selector)]
+        .filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => (el.textContent ?? '').trim().slice(0, 200));
+      return { url: location.pathname + location.search, dialogs: texts('.ant-modal'), toasts: texts('.ant-message-notice, .ant-notification-notice'), alerts: texts('main .ant-alert') };
+    }).catch((e: Error) => ({ unreadable: e.message }));
+    if (error instanceof Error) error.message += `\nthe page showed: ${JSON.stringify(shown)}`;
+    throw error;
+  }
+}
