@@ -218,11 +218,14 @@ if (newcomer) { results.newcomer = newcomer; console.log(newcomerSummary(newcome
 // the checks npm test runs smaller (issue 22); BENCH_FULLSIZE=0 skips them
 const fullSize = process.env.BENCH_FULLSIZE !== '0' ? await fullSizeBench() : null;
 if (fullSize) { results.fullSize = fullSize; console.log(fullSizeSummary(fullSize).join('\n')); }
-const targets = [await bareTarget(), await userinfoTarget('GET /api/admin/userinfo, PGlite', {})];
 const pgUrl = await freshPgDatabase();
-if (pgUrl) targets.push(await userinfoTarget('GET /api/admin/userinfo, PostgreSQL', { DATABASE_URL: pgUrl, DEMO: '1' }));
-let calls;
-try { calls = await throughput(targets); } finally { for (const t of targets) await t.stop(); }
+// the calls per second beside bare Fastify; BENCH_THROUGHPUT=0 skips them
+let calls: Awaited<ReturnType<typeof throughput>> = [];
+if (process.env.BENCH_THROUGHPUT !== '0') {
+  const targets = [await bareTarget(), await userinfoTarget('GET /api/admin/userinfo, PGlite', {})];
+  if (pgUrl) targets.push(await userinfoTarget('GET /api/admin/userinfo, PostgreSQL', { DATABASE_URL: pgUrl, DEMO: '1' }));
+  try { calls = await throughput(targets); } finally { for (const t of targets) await t.stop(); }
+}
 const browser = await browserFigures();
 Object.assign(results, { calls, browser });
 // players and money (issue 5) on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
@@ -249,7 +252,7 @@ const row = (c: (typeof calls)[number]) =>
 console.log(['',
   `| call (${CONNECTIONS} connections, median of ${ROUNDS}) | req/s   | p99 ms | of bare | rounds         | errors |`,
   '|-------------------------------------|---------|--------|---------|----------------|--------|',
-  ...calls.map(row),
+  ...(calls.length ? calls.map(row) : ['(skipped: BENCH_THROUGHPUT=0)']),
   ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
   ...(newcomer ? ['', ...newcomerSummary(newcomer)] : []),
   ...(fullSize ? ['', ...fullSizeSummary(fullSize)] : []),

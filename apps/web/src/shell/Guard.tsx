@@ -11,9 +11,11 @@ import { toast } from './toast';
 // Both are split out: the login page never loads the catalogue, the layout or a screen.
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 let shellChunk: Promise<typeof import('./ShellRoot')> | null = null;
+/** The shell's module once loaded: rendered as is, so the first shell render never suspends. */
+let shellModule: typeof import('./ShellRoot') | null = null;
 function loadShell() {
   // The layout only: what the screens need besides is asked for by ShellRoot once it is painted.
-  shellChunk ??= import('./ShellRoot');
+  shellChunk ??= import('./ShellRoot').then((m) => (shellModule = m));
   return shellChunk;
 }
 const ShellRoot = lazy(loadShell);
@@ -54,9 +56,13 @@ function loadUser(token: string) {
   // account asked for by startBoot arrives between the two, the effect would ask again.
   const session = getSession();
   if (session.token === token && session.user) return;
-  void loadShell().catch(() => { shellChunk = null; }); // fetch the shell's code while the user info loads
-  const promise = fetchUserinfo(token).then(
-    (u) => { if (getSession().token === token) setUser(u); },
+  // The shell's code is fetched while the user info loads, and the account is set once both are
+  // here: the guard then renders the shell at once. Had it rendered the lazy component, React
+  // would show the Suspense fallback, render the shell in time slices once the module resolved,
+  // and hold that back until 300 ms after the fallback appeared (its fallback throttle).
+  const shell = loadShell().catch(() => { shellChunk = null; }); // a failed chunk: the lazy path asks again
+  const promise = Promise.all([fetchUserinfo(token), shell]).then(
+    ([u]) => { if (getSession().token === token) setUser(u); },
     (err: Error) => {
       // Failed route setup (§4, §8): clear the token, say why, and the guard goes to login with the redirect.
       clearSession();
@@ -99,6 +105,7 @@ export function Guard() {
     case 'login':
       return <Suspense fallback={<PageSpin />}><LoginPage /></Suspense>;
     case 'enter':
+      if (shellModule) return <shellModule.default />;
       return <Suspense fallback={<PageSpin />}><ShellRoot /></Suspense>;
   }
 }
