@@ -5,6 +5,7 @@ export * from './auth';
 export * from './accounts';
 export * from './operation-log';
 export * from './platform';
+export * from './scopes';
 export * from './players';
 export * from './player-lists';
 export * from './issuing';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { text } from './text';
+import { appScopes } from './scopes';
 
 export const PAYMENT_CHANNEL_STATUSES = ['close', 'maintenance', 'open'] as const;
 export type PaymentChannelStatus = (typeof PAYMENT_CHANNEL_STATUSES)[number];
@@ -139,7 +140,19 @@ export type CashoutRulesBody = z.infer<typeof cashoutRulesBody>;
 
 /** Hours during which the previous secret still signs after a rotation (0: not at all; a week at most). */
 export const MAX_OVERLAP_HOURS = 168;
-export const applicationCreateBody = z.strictObject({ appId: platformAppCode, name: label });
+const signatureVersion = z.union([z.literal(1), z.literal(2)], { message: 'Must be 1 or 2' });
+/**
+ * A new application: what it may call (default: reading the configuration only) and its signature
+ * version (default 2, which signs method and path too: contract "Platform API").
+ */
+export const applicationCreateBody = z.strictObject({
+  appId: platformAppCode, name: label,
+  scopes: appScopes.optional(),
+  signatureVersion: signatureVersion.optional(),
+});
+/** The scopes and the signature version of an application (decision 042). */
+export const applicationScopesBody = z.strictObject({ appId: platformAppCode, scopes: appScopes, signatureVersion });
+export type ApplicationScopesBody = z.infer<typeof applicationScopesBody>;
 export const applicationRotateBody = z.strictObject({ appId: platformAppCode, overlapHours: whole(0, MAX_OVERLAP_HOURS) });
 export const applicationUpdateBody = z.strictObject({ appId: platformAppCode, name: label, enabled: z.boolean({ message: 'Must be true or false' }) });
 export type ApplicationUpdateBody = z.infer<typeof applicationUpdateBody>;
@@ -150,6 +163,11 @@ export const platformApplication = z.object({
   createdAt: z.string(), rotatedAt: z.string().nullable(),
   /** Until when the previous secret still signs (null: no overlap running). */
   previousUntil: z.string().nullable(),
+  scopes: appScopes,
+  signatureVersion: z.number().int(),
+  /** Calls refused for a missing scope (all days: platform_app_refusal keeps one row per day and scope), and the last one. */
+  refused: z.number().int(),
+  lastRefusal: z.object({ at: z.string(), scope: z.string(), message: z.string() }).nullable(),
 });
 export type PlatformApplicationView = z.infer<typeof platformApplication>;
 /** The answer of create and rotate: the only time the secret is shown. */

@@ -1,5 +1,6 @@
 /** Row types of the tables, as Kysely sees them (migrations/ is the source of truth). */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AppScopes } from '@console/schemas';
 import type { CashoutTables } from '../domains/cashout/tables';
 import type { GameServerTables } from '../domains/game-servers/tables';
 import type { GameTables } from '../domains/games/tables';
@@ -112,6 +113,29 @@ export interface PlatformApplicationTable {
   secret: string;
   enabled: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** What the application may call (migration 060; @console/schemas AppScopes). */
+  scopes: ColumnType<AppScopes, string | undefined, string>;
+  /** 1: version 1 or 2 signatures; 2: version 2 only (migration 060). */
+  signature_version: Generated<1 | 2>;
+}
+
+/** Per application, wallet scope, currency and day: what it moved where the scope has a day total (migration 060). */
+export interface PlatformAppDayTable {
+  app_id: string;
+  scope: string;
+  currency: string;
+  day: ColumnType<string, string, string>;
+  total: number;
+}
+
+/** Calls refused for a missing scope, per application, day and scope (migration 060). */
+export interface PlatformAppRefusalTable {
+  app_id: string;
+  day: ColumnType<string, string, string>;
+  scope: string;
+  refused: number;
+  last_at: Time;
+  last_message: string;
 }
 
 export type PlayerStatus = 'active' | 'suspended' | 'banned';
@@ -198,6 +222,8 @@ export interface WalletTxTable {
   rolled_back: Generated<boolean>;
   answer: Json<unknown> | null;
   at: Time;
+  /** The round the call named (its ref, else its txId); null for rollbacks and older rows (migration 060). */
+  ref: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PlayerLoginTable {
@@ -403,6 +429,8 @@ export interface Database extends PaymentConfigTables, RechargeTables, CashoutTa
   schema_migration: SchemaMigrationTable;
   demo_seed_step: DemoSeedStepTable;
   platform_application: PlatformApplicationTable;
+  platform_app_day: PlatformAppDayTable;
+  platform_app_refusal: PlatformAppRefusalTable;
   player: PlayerTable;
   player_balance: PlayerBalanceTable;
   ledger_entry: LedgerEntryTable;

@@ -5,15 +5,21 @@
  *   onRequest      X-App-Id known and enabled, X-Timestamp within 300 s of the server's clock
  *                  (before the body is read);
  *   preValidation  X-Signature = hex HMAC-SHA256(secret, `${timestamp}.${payload}`) over the raw
- *                  body (POST) or the raw query string (GET), then the JSON is parsed;
+ *                  body (POST) or the raw query string (GET); with X-Signature-Version: 2 (or
+ *                  an application that requires it) `${timestamp}.${METHOD}.${path}.${payload}`;
+ *                  then the operation's scope (403 naming it, counted per application and day),
+ *                  then the JSON is parsed;
  *   validation     zod, strict (a 400 names the field);
- *   handler        with the application's id; no operation-log record (not a staff action).
+ *   handler        with the application's id and scopes, which the handler checks further
+ *                  (currencies, caps, event types, channels: domains/platform/scopes.ts); no
+ *                  operation-log record (not a staff action).
  * Refusals (401) are written to the operation log, at most one record a minute for each
  * application, address and reason, carrying how many were left out (refusal-log.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { emptyQuery } from '@console/schemas';
+import { appScopes, type AppScopes, type PlatformScope, emptyQuery } from '@console/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/open';
@@ -26,7 +32,7 @@ export const PLATFORM_PREFIX = '/api/platform/';
 /** Contract: a timestamp more than 300 s from the server's clock is refused. */
 export const MAX_CLOCK_SKEW_MS = 300_000;
 
-export interface PlatformApp { appId: string }
+export interface PlatformApp { appId: string; scopes: AppScopes }
 
 export interface PlatformContext<Body, Query> {
   db: Db;
@@ -45,6 +51,8 @@ interface PlatformSpec<B extends z.ZodType, Q extends z.ZodType> {
   url: string;
   /** operationId in OpenAPI: 'platform.wallet.debit'. */
   name: string;
+  /** The scope the call needs (contract "Scopes"); a list: any one of them. */
+  scope: PlatformScope | readonly PlatformScope[];
   summary: string;
   body?: B;
   query?: Q;
@@ -66,11 +74,27 @@ export function definePlatformOperation<B extends z.ZodType = z.ZodUndefined, Q 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signing application of a platform call, once its headers are checked. */
-    platformApp: (PlatformApp & { secret: string; previousSecret: string | null; timestamp: string }) | null;
+    platformApp: (PlatformApp & { secret: string; previousSecret: string | null; timestamp: string; signatureVersion: 1 | 2 }) | null;
   }
 }
 
 export const platformUnauthorized = (message: string) => new ApiError(401, message);
+
+/** A call outside the application's scopes: 403 naming the scope; counted per application and day. */
+export class ScopeRefusal extends ApiError {
+  constructor(readonly scope: string, message: string) {
+    super(403, message);
+  }
+}
+export const missingScope = (scope: string, detail?: string) =>
+  new ScopeRefusal(scope, `Missing scope ${scope}${detail ? `: ${detail}` : ''}`);
+
+/** Counts a refusal: one row per application, day and scope (migration 060), never one log record each. */
+export async function countScopeRefusal(db: Db, appId: string, refusal: ScopeRefusal, now: Date): Promise<void> {
+  await sql`INSERT INTO platform_app_refusal AS r (app_id, day, scope, refused, last_at, last_message)
+    VALUES (${appId}, report_day(${now}::timestamptz), ${refusal.scope.slice(0, 64)}, 1, ${now}::timestamptz, ${refusal.message.slice(0, 300)})
+    ON CONFLICT (app_id, day, scope) DO UPDATE SET refused = r.refused + 1, last_at = EXCLUDED.last_at, last_message = EXCLUDED.last_message`.execute(db);
+}
 
 /**
  * What other domains add to every platform call (domains/agentx: an integration agent's IP
@@ -88,6 +112,11 @@ export function platformSignature(secret: string, timestamp: string, payload: st
   return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
 }
 
+/** Signature version 2: `${timestamp}.${METHOD}.${path}.${payload}` (path without the query), so a signed body cannot be replayed against another call. */
+export function platformSignatureV2(secret: string, timestamp: string, method: string, path: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${method.toUpperCase()}.${path}.${payload}`).digest('hex');
+}
+
 function sameHex(a: string, b: string): boolean {
   if (a.length !== b.length || !/^[0-9a-f]*$/.test(a)) return false;
   return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
@@ -103,7 +132,10 @@ interface Deps { db: Db; config: ServerConfig }
  * within that time. An application that is not found is not kept, so a new one signs at once.
  */
 export const APPLICATION_CACHE_MS = 1_000;
-type ApplicationRow = { app_id: string; secret: string; enabled: boolean; previous_secret: string | null; previous_secret_until: Date | string | null };
+type ApplicationRow = {
+  app_id: string; secret: string; enabled: boolean; previous_secret: string | null; previous_secret_until: Date | string | null;
+  scopes: AppScopes; signature_version: 1 | 2;
+};
 let applicationGeneration = 0;
 const applicationCache = new WeakMap<Db, { generation: number; rows: Map<string, { at: number; row: ApplicationRow }> }>();
 
@@ -118,8 +150,11 @@ async function applicationOf(db: Db, appId: string, now: number): Promise<Applic
   const hit = cache.rows.get(appId);
   if (hit && now >= hit.at && now - hit.at < APPLICATION_CACHE_MS) return hit.row;
   const generation = applicationGeneration;
-  const row = await db.selectFrom('platform_application').select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until'])
+  const found = await db.selectFrom('platform_application')
+    .select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until', 'scopes', 'signature_version'])
     .where('app_id', '=', appId).executeTakeFirst();
+  // a document that is not a valid set of scopes (edited by hand in the database) grants nothing
+  const row = found && { ...found, scopes: appScopes.safeParse(found.scopes).data ?? {} };
   // kept only when nothing changed meanwhile; the applications are few (each signs calls)
   if (row && generation === applicationGeneration) {
     if (cache.rows.size >= 1_000) cache.rows.clear();
@@ -140,7 +175,10 @@ async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> 
   // after a rotation the previous secret still signs until its overlap ends (/remoteconfig/application)
   const overlapping = app.previous_secret !== null && app.previous_secret_until !== null
     && new Date(app.previous_secret_until).getTime() > deps.config.now();
-  request.platformApp = { appId: app.app_id, secret: app.secret, previousSecret: overlapping ? app.previous_secret : null, timestamp };
+  request.platformApp = {
+    appId: app.app_id, scopes: app.scopes, secret: app.secret, previousSecret: overlapping ? app.previous_secret : null, timestamp,
+    signatureVersion: app.signature_version,
+  };
   for (const hook of platformCallHooks) {
     const refused = await hook.admit?.(deps.db, app.app_id, request.ip, new Date(deps.config.now()));
     if (refused) throw platformUnauthorized(refused);
@@ -151,12 +189,20 @@ function checkSignature(request: FastifyRequest): void {
   const app = request.platformApp!;
   const signature = request.headers['x-signature'];
   if (typeof signature !== 'string') throw platformUnauthorized('Missing X-Signature');
+  const version = request.headers['x-signature-version'];
+  if (version !== undefined && version !== '1' && version !== '2') throw platformUnauthorized('Bad X-Signature-Version: 1 or 2');
+  if (app.signatureVersion === 2 && version !== '2') throw platformUnauthorized('This application requires X-Signature-Version: 2');
   const url = request.raw.url ?? '';
+  const query = url.indexOf('?');
   const payload = request.method === 'GET'
-    ? (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '')
+    ? (query >= 0 ? url.slice(query + 1) : '')
     : typeof request.body === 'string' ? request.body : '';
+  const path = query >= 0 ? url.slice(0, query) : url;
   const given = signature.toLowerCase() === signature ? signature : '';
-  const signs = (secret: string | null) => secret !== null && sameHex(given, platformSignature(secret, app.timestamp, payload));
+  const expected = (secret: string) => version === '2'
+    ? platformSignatureV2(secret, app.timestamp, request.method, path, payload)
+    : platformSignature(secret, app.timestamp, payload);
+  const signs = (secret: string | null) => secret !== null && sameHex(given, expected(secret));
   if (!signs(app.secret) && !signs(app.previousSecret)) throw platformUnauthorized('Bad signature');
 }
 
@@ -164,6 +210,12 @@ function checkSignature(request: FastifyRequest): void {
  * Platform bodies reach the hooks as raw text (plugins/json-body.ts keeps them so), whatever
  * their content type: the signature is checked over the exact bytes before anything is parsed.
  */
+/** The operation's scope, or one of its scopes, held by the application; else a 403 naming it. */
+function checkScope(op: PlatformOperation, scopes: AppScopes): void {
+  const wanted: readonly PlatformScope[] = typeof op.scope === 'string' ? [op.scope] : op.scope;
+  if (!wanted.some((s) => scopes[s] !== undefined)) throw missingScope(wanted.join(' or '));
+}
+
 export function registerPlatformOperations(app: FastifyInstance, deps: Deps, operations: readonly PlatformOperation[]): void {
   if (!app.hasRequestDecorator('platformApp')) app.decorateRequest('platformApp', null);
   const refusals = new RefusalLog(deps);
@@ -181,6 +233,7 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
         summary: op.summary,
         tags: ['platform'],
         security: [{ platformSignature: [] }],
+        'x-scope': op.scope,
         querystring: documented(query),
         ...(op.body ? { body: documented(op.body) } : {}),
         ...(op.response ? { response: { 200: documented(op.response) } } : {}),
@@ -190,10 +243,14 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
       onRequest: async (request) => checkHeaders(deps, request),
       preValidation: async (request) => {
         checkSignature(request);
+        checkScope(op, request.platformApp!.scopes);
         if (op.method === 'POST') request.body = parseJsonBody(typeof request.body === 'string' ? request.body : '');
       },
       onError: async (request, _reply, error) => {
         if ((error as { statusCode?: number }).statusCode === 401) refusals.record(request, error.message);
+        if (error instanceof ScopeRefusal && request.platformApp) {
+          await countScopeRefusal(deps.db, request.platformApp.appId, error, new Date(deps.config.now())).catch((e: unknown) => request.log.error(e));
+        }
       },
       onResponse: async (request, reply) => {
         const appId = request.headers['x-app-id'];
@@ -201,7 +258,7 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
         for (const hook of platformCallHooks) hook.answered?.(deps.db, appId, reply.statusCode, new Date(deps.config.now()));
       },
       handler: async (request, reply) => op.handler({
-        db: deps.db, config: deps.config, app: { appId: request.platformApp!.appId }, body: request.body, query: request.query,
+        db: deps.db, config: deps.config, app: { appId: request.platformApp!.appId, scopes: request.platformApp!.scopes }, body: request.body, query: request.query,
         ip: request.ip, now: new Date(deps.config.now()), request, reply,
       }),
     });

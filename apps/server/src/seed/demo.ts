@@ -10,7 +10,7 @@
  * step), so that every /usermanager screen and the operation log show something believable.
  */
 import { ROLES } from '@console/catalog';
-import { CONTROL_REFUSAL } from '@console/schemas';
+import { allScopes, CONTROL_REFUSAL } from '@console/schemas';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/open';
 import { hashPassword } from '../domains/auth/passwords';
@@ -82,7 +82,8 @@ async function seedDemoActivity(db: Db, config: ServerConfig): Promise<void> {
 }
 
 /** Contract "Platform API": demo mode creates this application. */
-export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret', name: 'Demo platform' } as const;
+/** The contract's demo application: it holds every scope (and signs with version 1 or 2). */
+export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret', name: 'Demo platform', scopes: allScopes() } as const;
 
 export interface DemoPlayers {
   /** Players and days of history (DEMO_PLAYERS, DEMO_DAYS; default 2000 and 30); 0 players: none. */

@@ -15,13 +15,17 @@ import { applyEvents } from '../domains/platform/events';
 import { rechargeCallback } from '../domains/recharge/callback';
 import { createRechargeOrder } from '../domains/recharge/orders';
 import { walletBalance, walletMove } from '../domains/platform/wallet';
+import { platformAppOf } from '../domains/platform/applications';
+import { checkEventTypes } from '../domains/platform/scopes';
+import type { PlatformApp } from '../http/platform-operation';
 import { ApiError } from '../http/api-error';
 import type { StaffCarrier } from './in-process-staff';
 import { routeProviders } from './providers';
 import type { Balances, EventResult, PaymentCall, StaffOp, Transport, WalletAnswer } from './types';
 
 /** The platform's payment calls (recharge order and its callbacks at their moments, cash-out request) through their services. */
-async function payment(db: Db, appId: string, call: PaymentCall, at: number): Promise<WalletAnswer> {
+async function payment(db: Db, app: PlatformApp, call: PaymentCall, at: number): Promise<WalletAnswer> {
+  const { appId } = app;
   try {
     if (call.op === 'cashout') {
       const { op: _op, ...body } = call;
@@ -31,7 +35,7 @@ async function payment(db: Db, appId: string, call: PaymentCall, at: number): Pr
     const { op: _op, callbacks, ...body } = call;
     const order = await createRechargeOrder(db, appId, rechargeOrderBody.parse(body), new Date(at));
     for (const c of callbacks) {
-      await rechargeCallback(db, appId, rechargeCallbackBody.parse({ orderId: order.orderId, channelOrderId: c.channelOrderId, amount: c.amount, status: c.status }), new Date(at + c.after));
+      await rechargeCallback(db, app, rechargeCallbackBody.parse({ orderId: order.orderId, channelOrderId: c.channelOrderId, amount: c.amount, status: c.status }), new Date(at + c.after));
     }
     return { status: 200, code: 200 };
   } catch (error) {
@@ -46,16 +50,20 @@ export function directTransport(db: Db, appId: string, staff?: StaffCarrier): Tr
 }
 
 function appTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
+  // the application's scopes, read once: the services check them as the routes do
+  let app: Promise<PlatformApp> | null = null;
+  const application = () => (app ??= platformAppOf(db, appId));
   return {
     ...(staff ? { staff: (op: StaffOp, at: number) => staff.staff(op, at) } : {}),
-    payment: (call, at) => payment(db, appId, call, at),
+    payment: async (call, at) => payment(db, await application(), call, at),
     async events(events, at) {
       const body = platformEventsBody.parse({ events });
+      checkEventTypes((await application()).scopes, body.events.map((e) => e.type));
       return (await applyEvents(db, appId, body.events, new Date(at))) as EventResult[];
     },
     async wallet(kind, raw, at) {
       try {
-        const answer = await walletMove(db, appId, kind, walletMoveBody.parse(raw), new Date(at));
+        const answer = await walletMove(db, await application(), kind, walletMoveBody.parse(raw), new Date(at));
         return { status: 200, code: 200, balance: answer.balance };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

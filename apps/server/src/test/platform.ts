@@ -4,7 +4,8 @@
  * sent. Also small helpers to put players and money in place through the real API, for any
  * test that needs them.
  */
-import { platformSignature } from '../http/platform-operation';
+import { allScopes, type AppScopes } from '@console/schemas';
+import { platformSignature, platformSignatureV2 } from '../http/platform-operation';
 import { ensurePlatformApplication } from '../domains/platform/applications';
 import type { Answer, TestApp } from './harness';
 
@@ -18,6 +19,8 @@ export interface SignOptions {
   /** X-Signature to send instead of the right one, or null to leave it out. */
   signature?: string | null;
   contentType?: string;
+  /** The signature version (default: the client's): 2 signs method and path too and sends X-Signature-Version: 2. */
+  version?: 1 | 2;
 }
 
 export interface PlatformEventInputs { id: string; type: string; at?: string; data: Record<string, unknown> }
@@ -41,16 +44,22 @@ export interface PlatformClient {
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${process.pid}-${(sequence += 1)}`;
 
-/** A client signing as `app` (default demo-app, created here if missing). */
-export async function platformClient(t: TestApp, app: { appId: string; secret: string } = DEMO_APP): Promise<PlatformClient> {
-  await ensurePlatformApplication(t.database.db, { ...app, name: app.appId });
+/** A client signing as `app` (default demo-app, created here if missing; a new one holds every scope unless given its own). */
+export async function platformClient(
+  t: TestApp, app: { appId: string; secret: string; scopes?: AppScopes; version?: 1 | 2 } = DEMO_APP,
+): Promise<PlatformClient> {
+  await ensurePlatformApplication(t.database.db, { ...app, name: app.appId, scopes: app.scopes ?? allScopes() });
   const iso = () => new Date(t.clock.now).toISOString();
 
-  const headersFor = (payload: string, o: SignOptions = {}) => {
+  const headersFor = (method: string, path: string, payload: string, o: SignOptions = {}) => {
     const timestamp = o.timestamp === undefined ? String(t.clock.now) : o.timestamp;
     const headers: Record<string, string> = { 'x-app-id': o.appId ?? app.appId };
     if (timestamp !== null) headers['x-timestamp'] = timestamp;
-    const signature = o.signature === undefined ? platformSignature(o.secret ?? app.secret, timestamp ?? '', payload) : o.signature;
+    const version = o.version ?? app.version ?? 1;
+    if (version === 2) headers['x-signature-version'] = '2';
+    const secret = o.secret ?? app.secret;
+    const signature = o.signature !== undefined ? o.signature
+      : version === 2 ? platformSignatureV2(secret, timestamp ?? '', method, path, payload) : platformSignature(secret, timestamp ?? '', payload);
     if (signature !== null) headers['x-signature'] = signature;
     return headers;
   };
@@ -61,12 +70,12 @@ export async function platformClient(t: TestApp, app: { appId: string; secret: s
     async post(url, body, o = {}) {
       const payload = typeof body === 'string' ? body : JSON.stringify(body);
       const res = await t.app.inject({
-        method: 'POST', url, payload, headers: { ...headersFor(payload, o), 'content-type': o.contentType ?? 'application/json' },
+        method: 'POST', url, payload, headers: { ...headersFor('POST', url, payload, o), 'content-type': o.contentType ?? 'application/json' },
       });
       return answer(res);
     },
     async get(url, rawQuery = '', o = {}) {
-      const res = await t.app.inject({ method: 'GET', url: rawQuery ? `${url}?${rawQuery}` : url, headers: headersFor(rawQuery, o) });
+      const res = await t.app.inject({ method: 'GET', url: rawQuery ? `${url}?${rawQuery}` : url, headers: headersFor('GET', url, rawQuery, o) });
       return answer(res);
     },
     events(events) {

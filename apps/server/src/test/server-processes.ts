@@ -4,6 +4,7 @@
  * a database made (a copy of the run's migrated template) and dropped by the test, each server a child process (`tsx main.ts`) on a
  * port, and signed platform calls as demo-app.
  */
+import { allScopes } from '@console/schemas';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -121,7 +122,7 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
     // one after the other: the first migrates, the second finds it done. No demo mode (its
     // simulated history takes a minute): demo-app is made here.
     servers.push(await startServerProcess(url));
-    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret) VALUES ($1, 'Demo', $2) ON CONFLICT DO NOTHING`, [DEMO_APP.appId, DEMO_APP.secret]));
+    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Demo', $2, $3) ON CONFLICT DO NOTHING`, [DEMO_APP.appId, DEMO_APP.secret, JSON.stringify(allScopes())]));
     await setup?.(url);
     servers.push(await startServerProcess(url));
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });

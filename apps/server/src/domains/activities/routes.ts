@@ -383,7 +383,7 @@ export const activityStaffOperations: Operation[] = [...ACTIVITIES.flatMap(activ
 
 export const activityPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/activities', name: 'platform.activities.list',
+    method: 'GET', url: '/api/platform/activities', name: 'platform.activities.list', scope: 'config.read',
     summary: 'The activities open for a player now (and earlier periods still open for claims), in `lang`, each with its state, progress, target and tiers '
       + '(reached or why not) and the activity zone\'s banner (null: none); `blocked` names why the player may not claim at all (banned, suspended, self-excluded). Records the player as a participant '
       + 'where there is progress. 404 unknown player',
@@ -412,7 +412,7 @@ export const activityPlatformOperations: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/activities/claim', name: 'platform.activities.claim',
+    method: 'POST', url: '/api/platform/activities/claim', name: 'platform.activities.claim', scope: 'events',
     summary: 'Claims a reached tier of an activity for a player: pays it through the ledger once (reason activity.<id>, idempotency key '
       + 'activity:<id>:<period>:<uid>:<tier>); the same claim again answers the first payment with repeated: true. 409 with the reason: '
       + 'not reached (why), Activity is closed / not running, Budget exhausted, Daily budget exhausted, Player cap reached, Device / Phone / GCash account '

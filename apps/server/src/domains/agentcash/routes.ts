@@ -177,14 +177,14 @@ export const agentCashOperations: Operation[] = [
 
 export const agentCashPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/agentcash/orders', name: 'platform.agentcash.create',
+    method: 'POST', url: '/api/platform/agentcash/orders', name: 'platform.agentcash.create', scope: 'cashout',
     summary: "An agent's cash-out request (uid = the agent): holds amount + fee from its commission account at once; at or under the auto-approve amount it is approved and paid at once; "
       + "409 if short, outside the partner's range, over the day's count or amount, the agent lacks active invitees or is suspended, or the channel is not open; requestId idempotent",
     body: agentCashoutCreateBody, response: cashoutCreateAnswer,
     handler: async ({ db, app, body, now, config }) => ok(await createAgentCashout(db, app.appId, body, now, config.now)),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/agentcash/orders', name: 'platform.agentcash.status',
+    method: 'GET', url: '/api/platform/agentcash/orders', name: 'platform.agentcash.status', scope: 'cashout',
     summary: "An agent cash-out order's status, amount and fee (the application's own orders)",
     query: cashoutOrderQuery, response: cashoutOrderAnswer,
     handler: async ({ db, app, query }) => ok(await agentCashoutStatus(db, app.appId, query.orderId)),

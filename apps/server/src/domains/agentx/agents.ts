@@ -6,7 +6,7 @@
  * the operation log (before/after without any key) in the change's transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AgentxCreateBody, AgentxDayRow, AgentxIssuedKey, AgentxItem, AgentxUpdateBody } from '@console/schemas';
+import { providerScopes, type AgentxCreateBody, type AgentxDayRow, type AgentxIssuedKey, type AgentxItem, type AgentxUpdateBody } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
@@ -24,6 +24,9 @@ export const newApiKey = () => `ax_${randomBytes(30).toString('base64url')}`;
 export const signingSecret = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
 /** What lists show of a key: the first 8 hex of the SHA-256 of the signing secret (as /remoteconfig/application does). */
 export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
+
+/** An integration agent's application: chip bets and the wins of those rounds (₱1,000,000 at most each), and the configuration. */
+export const AGENT_SCOPES = providerScopes(100_000_000, null);
 
 const toBp = (percent: number) => Math.round(percent * 100);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -44,7 +47,10 @@ const termsOf = (r: { name: string; partner: number; status: string; wallet_mode
 export async function createAgent(ctx: Change, body: AgentxCreateBody): Promise<AgentxIssuedKey> {
   const apiKey = newApiKey();
   const secret = signingSecret(apiKey);
-  const app = await ctx.db.insertInto('platform_application').values({ app_id: body.appId, name: `agentx: ${body.name}`, secret })
+  // an agent plays chip rounds for its players: bets and the wins of those rounds, signed with version 2 (decision 042)
+  const app = await ctx.db.insertInto('platform_application').values({
+    app_id: body.appId, name: `agentx: ${body.name}`, secret, scopes: JSON.stringify(AGENT_SCOPES), signature_version: 2,
+  })
     .onConflict((oc) => oc.column('app_id').doNothing()).returning('app_id').executeTakeFirst();
   if (!app) throw conflict(`Application ${body.appId} already exists`);
   const row = await ctx.db.insertInto('agentx_agent').values({

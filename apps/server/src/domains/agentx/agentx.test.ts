@@ -53,12 +53,13 @@ describe.each(databases())('agentx on $kind', (database) => {
     expect(JSON.stringify(log)).not.toContain(apiKey);
     expect(JSON.stringify(log)).not.toContain(app.secret);
 
-    const agent = await platformClient(t, { appId: 'lucky-asia', secret: signingSecret(apiKey) });
+    const agent = await platformClient(t, { appId: 'lucky-asia', secret: signingSecret(apiKey), version: 2 });
     const move = (kind: 'debit' | 'credit', txId: string, uid: number, amount: number, reason = kind === 'debit' ? 'game.bet' : 'game.win') =>
       agent.post(`/api/platform/wallet/${kind}`, { txId, uid, currency: 'chip', amount, reason, ref: `r-${txId}` });
     expect((await move('debit', 'b1', 7101, 1_000)).status).toBe(200);
     expect((await move('debit', 'b2', 7102, 3_000)).status).toBe(200);
-    expect((await move('credit', 'w1', 7101, 2_500)).status).toBe(200);
+    // the win of round r-b1 (an agent's credit must match its own debit of that player in that round)
+    expect((await agent.post('/api/platform/wallet/credit', { txId: 'w1', uid: 7101, currency: 'chip', amount: 2_500, reason: 'game.win', ref: 'r-b1' })).status).toBe(200);
     expect((await move('debit', 'b1', 7101, 1_000)).status).toBe(200); // a resend: counted as a call, not as a bet
     expect((await move('debit', 'b3', 7103, 900_000)).status).toBe(409); // insufficient balance: refused
     expect((await move('debit', 'b4', 7103, 500)).status).toBe(200);
@@ -86,7 +87,7 @@ describe.each(databases())('agentx on $kind', (database) => {
   it('refuses calls from outside the allow list (401, counted), rotates the key with an overlap, and suspends', async () => {
     const created = await t.post(`${A}/create`, { appId: 'fenced', ...terms, name: 'Fenced', ipAllowList: ['10.1.0.0/16', '2001:db8::1'] }, admin);
     const { id, apiKey } = created.body.data;
-    const agent = await platformClient(t, { appId: 'fenced', secret: signingSecret(apiKey) });
+    const agent = await platformClient(t, { appId: 'fenced', secret: signingSecret(apiKey), version: 2 });
     const body = (txId: string) => ({ txId, uid: 7101, currency: 'chip', amount: 10, reason: 'game.bet' });
     const refused = await agent.post('/api/platform/wallet/debit', body('f1'));
     expect(refused).toMatchObject({ status: 401, body: { message: 'Address 127.0.0.1 is not on the allow list of fenced' } });
@@ -100,7 +101,7 @@ describe.each(databases())('agentx on $kind', (database) => {
 
     const rotated = await t.post(`${A}/rotate`, { id, overlapHours: 1 }, admin);
     expect(rotated.body.data.apiKey).not.toBe(apiKey);
-    const next = await platformClient(t, { appId: 'fenced', secret: signingSecret(rotated.body.data.apiKey) });
+    const next = await platformClient(t, { appId: 'fenced', secret: signingSecret(rotated.body.data.apiKey), version: 2 });
     expect((await agent.post('/api/platform/wallet/debit', body('f3'))).status).toBe(200); // the old key in the overlap
     expect((await next.post('/api/platform/wallet/debit', body('f4'))).status).toBe(200);
     t.clock.advance(3_600_001);

@@ -10,7 +10,7 @@
 import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
-import { sign } from '../../simulator/transport';
+import { platformSignatureV2 } from '../../http/platform-operation';
 import { signingSecret } from './agents';
 
 const HOUR = 3_600_000;
@@ -66,7 +66,8 @@ export async function seedAgentxActivity(db: Db, config: ServerConfig, password:
       const signed = (url: string, body: unknown, key = secret) => {
         const payload = JSON.stringify(body);
         const ts = String(clock);
-        return json(url, payload, { 'x-app-id': a.appId, 'x-timestamp': ts, 'x-signature': sign(key, ts, payload) });
+        // an agent's application requires signature version 2 (agents.ts)
+        return json(url, payload, { 'x-app-id': a.appId, 'x-timestamp': ts, 'x-signature-version': '2', 'x-signature': platformSignatureV2(key, ts, 'POST', url, payload) });
       };
       const players = (await db.selectFrom('player').select(['uid', 'registered_at']).where('partner', '=', a.partner)
         .orderBy('uid').limit(16).execute()).map((p) => ({ uid: p.uid, since: new Date(p.registered_at).getTime() }));

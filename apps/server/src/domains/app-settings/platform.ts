@@ -79,7 +79,7 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, versio
 
 export const remoteConfigPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/appsettings', name: 'platform.appsettings',
+    method: 'GET', url: '/api/platform/appsettings', name: 'platform.appsettings', scope: 'config.read',
     summary: "An app's whole remote configuration: its store's gift packs, award tables, blocks, recharge and cash-out channels; "
       + 'with uid/deviceId/ip/region whether it may run; ETag = version (If-None-Match: 304); 404 unknown package',
     query: appSettingsQuery,

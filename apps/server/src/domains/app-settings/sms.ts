@@ -50,7 +50,7 @@ export async function routeSms(db: Db, country: string, purpose: string, now: Da
 
 export const smsPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/sms/route', name: 'platform.sms.route',
+    method: 'GET', url: '/api/platform/sms/route', name: 'platform.sms.route', scope: 'config.read',
     summary: 'Which provider sends a code to this number for this purpose: domestic numbers (smsconfig) by localconfig, others by globalconfig; '
       + 'by country code and rank, skipping a provider failing over the limit in the window; 404 none serves it, 409 all failing (no fallback)',
     query: smsRouteQuery,

@@ -119,13 +119,13 @@ export const cashoutOperations: Operation[] = [
 
 export const cashoutPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/cashout/orders', name: 'platform.cashout.create',
+    method: 'POST', url: '/api/platform/cashout/orders', name: 'platform.cashout.create', scope: 'cashout',
     summary: "A player's cash-out request: holds amount + fee from withdrawable at once; 409 if short, outside the channel's range, over its daily count, or the channel is not open; requestId idempotent",
     body: cashoutCreateBody, response: cashoutCreateAnswer,
     handler: async ({ db, app, body, now }) => ok(await createCashout(db, app.appId, body, now)),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/cashout/orders', name: 'platform.cashout.status',
+    method: 'GET', url: '/api/platform/cashout/orders', name: 'platform.cashout.status', scope: 'cashout',
     summary: "An order's status, amount and fee (the application's own orders)",
     query: cashoutOrderQuery, response: cashoutOrderAnswer,
     handler: async ({ db, app, query }) => ok(await cashoutStatus(db, app.appId, query.orderId)),

@@ -198,7 +198,7 @@ export const cdkcodeOperations: Operation[] = [
 
 export const cdkcodePlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/activities/cdkcode/redeem', name: 'platform.activities.cdkcode.redeem',
+    method: 'POST', url: '/api/platform/activities/cdkcode/redeem', name: 'platform.activities.cdkcode.redeem', scope: 'events',
     summary: 'Redeems a code for a player (dashes, spaces and case do not matter): pays the batch\'s reward through the ledger once (reason '
       + 'activity.cdkcode, idempotency key cdkcode:<batch>:<code>:<uid>); the same player and code again answers the first with repeated: true. '
       + '404 Unknown code (nothing more); 409 with the reason: Code is disabled / not active yet / has expired / is used up, Already redeemed a code '

@@ -78,7 +78,7 @@ export const fbActivityOperations: Operation[] = [
 
 export const fbActivityPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/activities/fbactivity/submit', name: 'platform.activities.fbactivity.submit',
+    method: 'POST', url: '/api/platform/activities/fbactivity/submit', name: 'platform.activities.fbactivity.submit', scope: 'events',
     summary: 'A player\'s Facebook share: the post link (https, on an allowed host: else 400 postUrl) and a screenshot link (https); '
       + 'a share in not_reviewed with the reward the settings promise now. 409 with the reason: Activity is closed / has not started / has ended, '
       + 'Already submitted today, Player is banned / suspended / self-excluded; 404 unknown player',
@@ -89,7 +89,7 @@ export const fbActivityPlatformOperations: PlatformOperation[] = [
     }),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/activities/fbactivity', name: 'platform.activities.fbactivity.list',
+    method: 'GET', url: '/api/platform/activities/fbactivity', name: 'platform.activities.fbactivity.list', scope: 'config.read',
     summary: 'The activity for a player: open now, the reward, the daily limit and today\'s count, and the player\'s shares with their states (newest 50); 404 unknown player',
     query: platformFbQuery, response: platformFbAnswer,
     handler: async ({ db, query, now }) => ok(await playerShares(db, query.uid, now)),

@@ -60,14 +60,14 @@ const desiredAnswer = z.object({ code: z.literal(200), data: gameServerDesired }
 
 export const gameServerPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/gameserver/heartbeat', name: 'platform.gameserver.heartbeat',
+    method: 'POST', url: '/api/platform/gameserver/heartbeat', name: 'platform.gameserver.heartbeat', scope: 'rounds',
     summary: 'A game server is alive: version, load (%), each game with its online players and tables, its clock; answers the desired state '
       + 'and games. Every 10 s; 3 missed turn it red. 404 not registered, 409 retired; an `at` older than the last one taken changes nothing',
     body: gameServerHeartbeatBody, response: desiredAnswer,
     handler: async ({ db, app, body, now }) => ok(await heartbeat(db, app.appId, body, now)),
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/gameserver/events', name: 'platform.gameserver.events',
+    method: 'POST', url: '/api/platform/gameserver/events', name: 'platform.gameserver.events', scope: 'rounds',
     summary: 'A lifecycle event: start, stop, crash, deploy (version required), drained; eventId idempotent per application (a repeat answers '
       + '`duplicate`, another event under the same id is a 409); answers the desired state',
     body: gameServerEventBody,
@@ -75,7 +75,7 @@ export const gameServerPlatformOperations: PlatformOperation[] = [
     handler: async ({ db, app, body, now }) => ok(await serverEvent(db, app.appId, body, now)),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/gameserver/state', name: 'platform.gameserver.state',
+    method: 'GET', url: '/api/platform/gameserver/state', name: 'platform.gameserver.state', scope: 'rounds',
     summary: "A server's desired state (active, draining, maintenance, retired) and games, and the heartbeat interval; 404 not registered",
     query: gameServerStateQuery, response: desiredAnswer,
     handler: async ({ db, query }) => ok(await desiredState(db, query.serverId)),

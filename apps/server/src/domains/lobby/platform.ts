@@ -12,7 +12,7 @@ import { buildLobby, paidTotal } from './lobby';
 
 export const lobbyPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/lobby', name: 'platform.lobby',
+    method: 'GET', url: '/api/platform/lobby', name: 'platform.lobby', scope: 'config.read',
     summary: "A package's lobby: categories in order, each with its games in order; `platform` keeps that platform's entries, "
       + '`uid` those whose pay limit the player reaches; ETag = version (If-None-Match: 304); 404 unknown package or player',
     query: platformLobbyQuery,

@@ -160,7 +160,7 @@ export const messageOperations: Operation[] = [...broadcast, ...prefabs, ...anno
 
 export const messagePlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/messages/inbox', name: 'platform.messages.inbox',
+    method: 'GET', url: '/api/platform/messages/inbox', name: 'platform.messages.inbox', scope: 'config.read',
     summary: "A player's messages, newest first (`before` = the previous answer's nextCursor; `limit` ≤ 100), in `lang` (en or zh) with "
       + 'the variables filled; each with its attachment and state (unread, read, claimed, expired); 404 unknown player',
     query: inboxQuery, response: answer(z.object({ items: z.array(inboxMessage), nextCursor: z.string().nullable() })),
@@ -171,7 +171,7 @@ export const messagePlatformOperations: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/messages/announcements', name: 'platform.messages.announcements',
+    method: 'GET', url: '/api/platform/messages/announcements', name: 'platform.messages.announcements', scope: 'config.read',
     summary: "The announcements live now for a package, in the app's order; ETag of the answer (If-None-Match: 304)",
     query: platformAnnouncementsQuery, response: answer(z.object({ package: z.string(), announcements: z.array(platformAnnouncement) })),
     handler: async ({ db, query, now, request, reply }) => {
@@ -184,7 +184,7 @@ export const messagePlatformOperations: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/messages/events', name: 'platform.messages.events',
+    method: 'POST', url: '/api/platform/messages/events', name: 'platform.messages.events', scope: 'events',
     summary: 'Message events in the events call\'s form ({events:[{id, type, at, data}]}, 1 to 1000): message.read, message.claimed '
       + '(credits the attachment once, never after it expires); each applied on its own, results applied | rejected | duplicate',
     body: platformEventsBody, bodyLimit: 4 * 1024 * 1024,

@@ -7,8 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { PlatformApplicationView } from '@console/schemas';
-import { platformApplication } from '@console/schemas';
-import type { Selectable } from 'kysely';
+import { appScopes, platformApplication, type AppScopes } from '@console/schemas';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/open';
 import type { PlatformApplicationTable } from '../../db/schema';
 import { conflict } from '../../http/api-error';
@@ -19,7 +19,13 @@ import { absent, existing, saveItem, type ConfigChange, type VersionedItems } fr
 export const APPLICATION = '/remoteconfig/application';
 
 /** What the history keeps of an application: never the secret. */
-export interface ApplicationDoc { appId: string; name: string; enabled: boolean; fingerprint: string; previousUntil: string | null }
+export interface ApplicationDoc {
+  appId: string; name: string; enabled: boolean; fingerprint: string; previousUntil: string | null;
+  scopes: AppScopes; signatureVersion: 1 | 2;
+}
+
+/** A new application reads the configuration only until its scopes are set (least privilege). */
+export const NEW_APPLICATION_SCOPES: AppScopes = { 'config.read': {} };
 
 export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
 /** 32 characters of base64url: 192 random bits. */
@@ -30,7 +36,10 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /** `previousUntil` as stored: the overlap may have ended since (the screen compares it with the time). */
 function toDoc(row: Row): ApplicationDoc {
-  return { appId: row.app_id, name: row.name, enabled: row.enabled, fingerprint: fingerprint(row.secret), previousUntil: iso(row.previous_secret_until) };
+  return {
+    appId: row.app_id, name: row.name, enabled: row.enabled, fingerprint: fingerprint(row.secret), previousUntil: iso(row.previous_secret_until),
+    scopes: appScopes.safeParse(row.scopes).data ?? {}, signatureVersion: row.signature_version,
+  };
 }
 
 const lockedRow = (db: Db, appId: string) =>
@@ -45,21 +54,25 @@ export const applicationItems: VersionedItems<ApplicationDoc> = {
     const row = await lockedRow(db, key);
     return row ? toDoc(row) : null;
   },
-  // name and switch only; the secret columns are written by create and rotate themselves
+  // name, switch and scopes; the secret columns are written by create and rotate themselves
   write: async (db, key, doc) => {
-    if (doc) await db.updateTable('platform_application').set({ name: doc.name, enabled: doc.enabled }).where('app_id', '=', key).execute();
+    if (doc) {
+      await db.updateTable('platform_application')
+        .set({ name: doc.name, enabled: doc.enabled, scopes: JSON.stringify(doc.scopes), signature_version: doc.signatureVersion })
+        .where('app_id', '=', key).execute();
+    }
     platformApplicationsChanged();
   },
 };
 
 export interface IssuedSecret { appId: string; secret: string; previousUntil: string | null }
 
-export async function createApplication(ctx: ConfigChange, appId: string, name: string): Promise<IssuedSecret> {
+export async function createApplication(ctx: ConfigChange, appId: string, name: string, scopes: AppScopes = NEW_APPLICATION_SCOPES, signatureVersion: 1 | 2 = 2): Promise<IssuedSecret> {
   const secret = newSecret();
   await saveItem(ctx, applicationItems, appId, 'create', async (before) => {
     absent(applicationItems, appId, before);
     // the demo seed creates demo-app outside saveItem's lock: a clash is still a 409
-    const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret })
+    const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret, scopes: JSON.stringify(scopes), signature_version: signatureVersion })
       .onConflict((oc) => oc.column('app_id').doNothing()).returningAll().executeTakeFirst();
     if (!inserted) throw conflict(`Application ${appId} already exists`);
     platformApplicationsChanged();
@@ -91,11 +104,23 @@ export async function updateApplication(ctx: ConfigChange, appId: string, name: 
   return saved.doc!;
 }
 
+/** What the application may call and how it signs; reaches every server within a second (the applications' cache). */
+export async function setScopes(ctx: ConfigChange, appId: string, scopes: AppScopes, signatureVersion: 1 | 2): Promise<ApplicationDoc> {
+  const saved = await saveItem(ctx, applicationItems, appId, 'scopes', (before) => ({
+    ...existing(applicationItems, appId)(before), scopes, signatureVersion,
+  }));
+  return saved.doc!;
+}
+
 export const applicationList = defineList<PlatformApplicationView>({
   url: `/api${APPLICATION}/applications`, name: 'remoteconfig.application.applications', screen: APPLICATION, tags: ['remoteconfig'],
   summary: 'Platform applications (never their secrets: a fingerprint, and until when the previous secret still signs): filters appId (substring), enabled',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('platform_application').selectAll(),
+  from: (db: Db) => db.selectFrom('platform_application as a').selectAll('a').select([
+    sql<string>`coalesce((SELECT sum(r.refused) FROM platform_app_refusal r WHERE r.app_id = a.app_id), 0)`.as('refused'),
+    sql<{ at: string; scope: string; message: string } | null>`(SELECT json_build_object('at', r.last_at, 'scope', r.scope, 'message', r.last_message)
+      FROM platform_app_refusal r WHERE r.app_id = a.app_id ORDER BY r.last_at DESC LIMIT 1)`.as('last_refusal'),
+  ]),
   partner: null,
   id: 'id',
   filters: { appId: contains('app_id', 64), enabled: eqBool('enabled') },
@@ -103,11 +128,14 @@ export const applicationList = defineList<PlatformApplicationView>({
   defaultSort: { key: 'appId', order: 'ascend' },
   item: platformApplication,
   row: (r) => {
-    const row = r as unknown as Row;
+    const row = r as unknown as Row & { refused: string | number; last_refusal: { at: string; scope: string; message: string } | null };
     const doc = toDoc(row);
+    const last = row.last_refusal;
     return {
       id: row.id, appId: doc.appId, name: doc.name, enabled: doc.enabled, fingerprint: doc.fingerprint,
       createdAt: iso(row.created_at)!, rotatedAt: iso(row.rotated_at), previousUntil: doc.previousUntil,
+      scopes: doc.scopes, signatureVersion: doc.signatureVersion, refused: Number(row.refused),
+      lastRefusal: last ? { at: iso(last.at)!, scope: last.scope, message: last.message } : null,
     };
   },
 });

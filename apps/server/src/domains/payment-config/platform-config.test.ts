@@ -88,7 +88,8 @@ describe.each(databases())('platform configuration calls on $kind', (kind) => {
     const history = JSON.stringify((await t.get(`${api}/application/versions`, maint)).body);
     const log = JSON.stringify(await t.database.db.selectFrom('operation_log').select(['before', 'after']).execute());
     for (const text of [listed, history, log]) expect(text).not.toContain(secret);
-    const app = await platformClient(t, { appId: 'game-ios', secret });
+    // a new application signs with version 2 and reads the configuration only (decision 042)
+    const app = await platformClient(t, { appId: 'game-ios', secret, version: 2 });
     expect((await app.get('/api/platform/cashout/channels')).status).toBe(200);
     // the history of applications cannot be restored: it never held a secret
     const version = (await t.get(`${api}/application/versions`, maint)).body.data.items[0];
@@ -103,7 +104,7 @@ describe.each(databases())('platform configuration calls on $kind', (kind) => {
     const second = rotated.body.data.secret as string;
     expect(second).not.toBe(first);
     expect(rotated.body.data.previousUntil).toBe(new Date(t.clock.now + 2 * 3_600_000).toISOString());
-    const call = (secret: string) => p.get('/api/platform/cashout/channels', '', { appId: 'game-web', secret });
+    const call = (secret: string) => p.get('/api/platform/cashout/channels', '', { appId: 'game-web', secret, version: 2 });
     expect((await call(first)).status).toBe(200);
     expect((await call(second)).status).toBe(200);
     const row = (await t.get(`${api}/application/applications`, maint, { appId: 'game-web' })).body.data.items[0];

@@ -47,14 +47,14 @@ export async function visibleCashoutChannels(db: Db) {
 
 export const paymentConfigPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/recharge/channels', name: 'platform.recharge.channels',
+    method: 'GET', url: '/api/platform/recharge/channels', name: 'platform.recharge.channels', scope: ['recharge.orders', 'config.read'],
     summary: 'The open recharge channels the package shows, in their order, each with its enabled products (price in centavos, chips)',
     query: rechargeChannelsQuery,
     response: z.object({ code: z.literal(200), data: platformRechargeChannels }),
     handler: async ({ db, query }) => ({ code: 200, data: { channels: await openRechargeChannels(db, query.package) } }),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/cashout/channels', name: 'platform.cashout.channels',
+    method: 'GET', url: '/api/platform/cashout/channels', name: 'platform.cashout.channels', scope: ['cashout', 'config.read'],
     summary: 'The cash-out channels that are not closed, in their order: range (centavos, inclusive), fee percent',
     response: z.object({ code: z.literal(200), data: platformCashoutChannels }),
     handler: async ({ db }) => ({ code: 200, data: { channels: await visibleCashoutChannels(db) } }),

@@ -5,7 +5,7 @@
  * contract. docs/api/remoteconfig.md.
  */
 import {
-  applicationCreateBody, applicationRotateBody, applicationSecretAnswer, applicationUpdateBody, cashoutChannelConfigBody,
+  applicationCreateBody, applicationRotateBody, applicationScopesBody, applicationSecretAnswer, applicationUpdateBody, cashoutChannelConfigBody,
   cashoutRulesBody, configChannelRef, configPackageRef, configProductRef, paymentPackageConfigBody, rechargeChannelConfigBody,
   rechargeProductConfigBody, type CashoutChannelConfigBody, type PaymentPackageConfigBody, type RechargeChannelConfigBody,
   type RechargeProductConfigBody,
@@ -15,7 +15,7 @@ import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
-import { APPLICATION, applicationItems, applicationList, createApplication, rotateSecret, updateApplication } from './applications';
+import { APPLICATION, applicationItems, applicationList, createApplication, rotateSecret, setScopes, updateApplication } from './applications';
 import { CASHOUT_EDITOR, cashoutChannelItems, cashoutChannelList, resetFailures } from './cashout-channels';
 import { itemOperations } from './item-operations';
 import { PACKAGE_CONTROL, packageItems, packageList } from './packages';
@@ -121,7 +121,15 @@ const application: Operation[] = [
     method: 'POST', url: `/api${APPLICATION}/applications/create`, name: 'remoteconfig.application.create', screen: APPLICATION, tags,
     audit: true, body: applicationCreateBody, response: applicationSecretAnswer,
     summary: 'Adds an application with a new secret, answered this once and never again; 409 when the id exists',
-    handler: async ({ db, user, now, note, body }) => ({ code: 200, data: await createApplication({ db, user, now, note }, body.appId, body.name) }),
+    handler: async ({ db, user, now, note, body }) => ({
+      code: 200, data: await createApplication({ db, user, now, note }, body.appId, body.name, body.scopes, body.signatureVersion),
+    }),
+  }),
+  defineOperation({
+    method: 'POST', url: `/api${APPLICATION}/applications/scopes`, name: 'remoteconfig.application.scopes', screen: APPLICATION, tags,
+    audit: true, body: applicationScopesBody,
+    summary: 'Sets what an application may call (scopes with currencies, caps, event types, channels) and its signature version; every server applies it within a second; 404 unknown id',
+    handler: async ({ db, user, now, note, body }) => ({ code: 200, data: await setScopes({ db, user, now, note }, body.appId, body.scopes, body.signatureVersion) }),
   }),
   defineOperation({
     method: 'POST', url: `/api${APPLICATION}/applications/rotate`, name: 'remoteconfig.application.rotate', screen: APPLICATION, tags,

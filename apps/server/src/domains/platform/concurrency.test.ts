@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { signedPost, twoServers } from '../../test/server-processes';
 import { reconcile } from '../ledger/reconcile';
+import { allScopes } from '@console/schemas';
+import { APPLICATION_CACHE_MS } from '../../http/platform-operation';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -76,4 +78,25 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     expect(Number(total)).toBe(10 * 500 + credited - debited);
     for (const server of servers) expect(server.process.exitCode).toBe(null);
   }, 180_000);
+
+  it('a scope\'s day total under 200 concurrent credits over both processes: exactly what fits passes (issue 23)', async () => {
+    await register(5200, 0);
+    // demo-app's chip credits capped at 1,000 a day: 100 credits of 10 fit, the other 100 are 403
+    const scopes = { ...allScopes(), 'wallet.credit': { limits: [{ currency: 'chip', maxAmount: 1_000, dayTotal: 1_000 }] } };
+    await two.database.db.updateTable('platform_application').set({ scopes: JSON.stringify(scopes) }).where('app_id', '=', 'demo-app').execute();
+    await new Promise((r) => setTimeout(r, APPLICATION_CACHE_MS + 200)); // both processes read the application again
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) =>
+        signedPost(port(i), '/api/platform/wallet/credit', { txId: `cap-${i}`, uid: 5200, currency: 'chip', amount: 10, reason: 'promo' })));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(100);
+      expect(await chip(5200)).toBe(1_000);
+      const day = await two.database.db.selectFrom('platform_app_day').select('total').where('app_id', '=', 'demo-app').where('scope', '=', 'wallet.credit').execute();
+      expect(day.map((d) => Number(d.total))).toEqual([1_000]);
+      expect(await two.database.db.selectFrom('wallet_tx').select('tx_id').where('tx_id', 'like', 'cap-%').execute()).toHaveLength(100);
+    } finally {
+      await two.database.db.updateTable('platform_application').set({ scopes: JSON.stringify(allScopes()) }).where('app_id', '=', 'demo-app').execute();
+    }
+  }, 120_000);
 });

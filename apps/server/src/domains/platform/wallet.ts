@@ -13,6 +13,10 @@
  * the answer. A bet that a player control or a provider limit may refuse is decided in a
  * transaction of the same steps with checkBet before the ledger. A rollback is one transaction.
  * Both are retried whole on a deadlock or serialization failure.
+ *
+ * The application's scopes (decision 042) are checked before: the currency and the single-amount
+ * cap here (scopes.ts), and in the same statement as the ledger movement a credit's matching debit
+ * and the scope's day total; a refusal is a 403 that writes nothing, its txId included.
  */
 import { createHash } from 'node:crypto';
 import type { WalletCurrency, WalletMoveBody, WalletRollbackBody } from '@console/schemas';
@@ -24,6 +28,8 @@ import { ledgerError, post, sqlState } from '../ledger/ledger';
 import { betPlan, checkBet, ControlRefusal, isProvider, recordRefusal } from '../controls/enforce';
 import { withRetry } from './retry';
 import { agentxIdOf } from '../agentx/traffic';
+import type { PlatformApp } from '../../http/platform-operation';
+import { scopeErrorOf, walletRule, type WalletRule } from './scopes';
 
 export interface MoveAnswer { txId: string; balance: number }
 export interface RollbackAnswer {
@@ -87,12 +93,14 @@ async function gameMoved(trx: Db, root: Db, appId: string, uid: number, currency
  * player control could refuse (the statement says so, and writes nothing) or that a provider's
  * limit applies to is decided in a transaction of its own (walletMoveChecked).
  */
-export async function walletMove(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
+export async function walletMove(db: Db, app: PlatformApp, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
   const { txId, uid, currency, amount, reason } = body;
+  const { appId } = app;
+  const rule = walletRule(app, kind === 'debit' ? 'wallet.debit' : 'wallet.credit', currency, amount, kind === 'credit');
   const fingerprint = fingerprintOf([kind, uid, currency, amount, reason, body.ref ?? null]);
   const bet = kind === 'debit' && isGameReason(reason);
   const plan = await betPlan(db, appId, bet ? { reason, amount } : null, now);
-  if (plan.slow) return walletMoveChecked(db, appId, kind, body, fingerprint, now);
+  if (plan.slow) return walletMoveChecked(db, appId, rule, kind, body, fingerprint, now);
   const game = currency === 'chip' && isGameReason(reason);
   const agent = game ? await agentxIdOf(db, appId, now) : null;
   const row = await withRetry(async () => {
@@ -100,25 +108,41 @@ export async function walletMove(db: Db, appId: string, kind: 'debit' | 'credit'
       const { rows } = await sql<{ status: 'posted' | 'again'; balance: string | number | null; prior_kind: string | null; prior_fingerprint: string | null; prior_answer: unknown }>`
         SELECT status, balance, prior_kind, prior_fingerprint, prior_answer FROM wallet_move(${appId}::text, ${txId}::text, ${kind}::text,
           ${fingerprint}::text, ${uid}::integer, ${currency}::text, ${amount}::bigint, ${reason}::text, ${body.ref ?? txId}::text,
-          ${now}::timestamptz, ${plan.scope}::text, ${plan.tp}::boolean, ${agent}::integer)`.execute(db);
+          ${now}::timestamptz, ${plan.scope}::text, ${plan.tp}::boolean, ${agent}::integer,
+          ${rule.match}::boolean, ${rule.capScope}::text, ${rule.cap}::bigint)`.execute(db);
       return rows[0]!;
     } catch (error) {
       if (sqlState(error) === CONTROLLED) return null;
-      throw ledgerError(error, uid);
+      throw scopeErrorOf(error) ?? ledgerError(error, uid);
     }
   });
   // a control could refuse this bet: nothing was written; it is decided with checkBet
-  if (row === null) return walletMoveChecked(db, appId, kind, body, fingerprint, now);
+  if (row === null) return walletMoveChecked(db, appId, rule, kind, body, fingerprint, now);
   if (row.status === 'again') return answerOf<MoveAnswer>(txId, fingerprint, row.prior_kind!, row.prior_fingerprint!, row.prior_answer);
   return { txId, balance: Number(row.balance) };
 }
 
 /** The same move in a transaction that asks the player controls first (checkBet: a refusal is a 409 and writes nothing). */
-function walletMoveChecked(db: Db, appId: string, kind: 'debit' | 'credit', body: WalletMoveBody, fingerprint: string, now: Date): Promise<MoveAnswer> {
+function walletMoveChecked(db: Db, appId: string, rule: WalletRule, kind: 'debit' | 'credit', body: WalletMoveBody, fingerprint: string, now: Date): Promise<MoveAnswer> {
   const { txId, uid, currency, amount, reason } = body;
+  const ref = body.ref ?? txId;
   return withRetry(() => db.transaction().execute(async (trx) => {
-    if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now }))) {
+    if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now, ref }))) {
       return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
+    }
+    // the scope rules of wallet_move (migration 060), in this transaction
+    try {
+      if (rule.match) {
+        const { rows } = await sql<{ ok: boolean }>`SELECT app_round_debited(${appId}::text, ${uid}::integer, ${ref}::text, ${now}::timestamptz) AS ok`.execute(trx);
+        if (!rows[0]!.ok) {
+          throw Object.assign(new Error(`Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`), { code: 'CN403' });
+        }
+      }
+      if (rule.cap !== null) {
+        await sql`SELECT app_day_use(${appId}::text, ${rule.capScope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${rule.cap}::bigint)`.execute(trx);
+      }
+    } catch (error) {
+      throw scopeErrorOf(error) ?? error;
     }
     // a bet a player control forbids: 409, the transaction (txId claim included) rolls back
     if (kind === 'debit' && isGameReason(reason)) await checkBet(trx, db, { appId, uid, amount, reason, now });

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { post } from '../ledger/ledger';
 import { walletMove, walletRollback } from '../platform/wallet';
+import { allScopes } from '@console/schemas';
 
 export const at = (iso: string) => new Date(iso);
 const H = 3_600_000;
@@ -77,19 +78,19 @@ export async function seedReports(db: Db, now: number = Date.now()): Promise<voi
  * fills the day rollup), and money that is not a game through the ledger.
  */
 export async function seedGames(db: Db): Promise<void> {
-  const app = 'demo-app';
+  const app = { appId: 'demo-app', scopes: allScopes() };
   let tx = 0;
   const game = (uid: number, delta: number, reason: string, when: string) =>
     walletMove(db, app, delta < 0 ? 'debit' : 'credit', { txId: `seed-${++tx}`, uid, currency: 'chip', amount: Math.abs(delta), reason }, at(when));
   await post(db, { uid: 101, currency: 'chip', delta: 10_000, reason: 'staff.add', actor: 'staff:admin', at: at('2026-11-21T09:00:00+08:00') }); // staff: not a game
-  await post(db, { uid: 103, currency: 'chip', delta: 10_000, reason: 'gift.received', actor: `app:${app}`, at: at('2026-11-21T09:00:00+08:00'), key: 'event:demo-app:e1:0' }); // an event: not a game
+  await post(db, { uid: 103, currency: 'chip', delta: 10_000, reason: 'gift.received', actor: `app:${app.appId}`, at: at('2026-11-21T09:00:00+08:00'), key: 'event:demo-app:e1:0' }); // an event: not a game
   await game(101, -1_000, 'game.bet', '2026-11-21T10:00:00+08:00');
   await game(101, 1_500, 'game.win', '2026-11-21T10:01:00+08:00');
   await game(101, -2_000, 'game.bet', '2026-11-21T23:59:59+08:00');
   await game(101, 5_000, 'bonus.register', '2026-11-21T23:59:59+08:00'); // a wallet credit that is not play
   await game(101, -400, 'game.bet', '2026-11-22T00:00:01+08:00'); // next day in GMT+08:00
   await game(103, -3_000, 'game.bet', '2026-11-21T12:00:00+08:00');
-  await walletRollback(db, app, { txId: 'seed-rollback', originalTxId: `seed-${tx}` }, at('2026-11-21T12:00:05+08:00')); // that bet rolled back
+  await walletRollback(db, app.appId, { txId: 'seed-rollback', originalTxId: `seed-${tx}` }, at('2026-11-21T12:00:05+08:00')); // that bet rolled back
   await game(103, -500, 'game.bet', '2026-11-22T12:00:00+08:00');
   await game(103, 200, 'game.win', '2026-11-22T12:05:00+08:00');
 }

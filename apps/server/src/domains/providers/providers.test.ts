@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
+import { providerScopes } from '@console/schemas';
+import { platformApplicationsChanged } from '../../http/platform-operation';
 import { dayRange } from '../player-reports/range';
 import { DEMO_PROVIDERS, seedProviders } from './demo';
 import { dataReport, playerReport } from './screens';
@@ -28,6 +30,10 @@ describe.each(databases())('providers on $kind', (kind) => {
     t = await testApp(kind);
     await seedProviders(t.database.db);
     demo = await platformClient(t);
+    // a provider reports its rounds; JILI here also reports the logins of its lobby (events of that type)
+    await t.database.db.updateTable('platform_application')
+      .set({ scopes: JSON.stringify({ ...providerScopes(10_000_000_000, null), events: { types: ['player.login'] } }) }).where('app_id', '=', 'jili-app').execute();
+    platformApplicationsChanged();
     jili = await platformClient(t, app('JILI'));
     pg = await platformClient(t, app('PG'));
     await demo.register(8001, { partner: 1 }, 100_000);

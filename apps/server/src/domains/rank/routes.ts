@@ -129,7 +129,7 @@ export const rankOperations: Operation[] = [
 
 export const rankPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/activities/rank', name: 'platform.activities.rank',
+    method: 'GET', url: '/api/platform/activities/rank', name: 'platform.activities.rank', scope: 'config.read',
     summary: 'A board\'s top 50 of a period (default the current one) with each rank\'s reward, and with uid the player\'s own rank (null: not ranked), '
       + 'value and reward. 404 unknown or closed board; 400 period',
     query: platformRankQuery, response: platformRankAnswer,

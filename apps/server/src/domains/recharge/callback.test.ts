@@ -5,6 +5,7 @@
  * paid-after-failed and failed-after-paid do what docs/decisions/005-recharge.md says; the
  * ledger reconciles.
  */
+import { allScopes } from '@console/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
@@ -112,7 +113,7 @@ describe.each(databases())('recharge callbacks on $kind', (kind) => {
   it('the plain service function credits once too (for the simulator)', async () => {
     const orderId = await createOrder(p, { uid: 7106 });
     const body = { orderId, channelOrderId: 'SIM-1', amount: P100.price, status: 'paid' as const };
-    const answers = await Promise.all([1, 2, 3].map(() => rechargeCallback(t.database.db, 'demo-app', body, new Date(t.clock.now))));
+    const answers = await Promise.all([1, 2, 3].map(() => rechargeCallback(t.database.db, { appId: 'demo-app', scopes: allScopes() }, body, new Date(t.clock.now))));
     for (const a of answers) expect(a).toEqual({ orderId, status: 'paid' });
     expect(await entriesOf(t.database.db, orderId)).toHaveLength(2);
   });

@@ -24,6 +24,8 @@
 import type { RechargeCallbackBody } from '@console/schemas';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/open';
+import type { PlatformApp } from '../../http/platform-operation';
+import { checkCallbackChannel } from '../platform/scopes';
 import { notFound } from '../../http/api-error';
 import { ledgerError } from '../ledger/ledger';
 import { shortOrderId, type RechargeAnswer } from './orders';
@@ -72,7 +74,12 @@ export async function creditOrder(trx: Db, order: Order, actor: string, now: Dat
  * decides as the table above says, credits through recharge_credit (ledger_post) and updates
  * the order; atomic by itself, or part of the caller's transaction when given one.
  */
-export async function rechargeCallback(db: Db, appId: string, body: RechargeCallbackBody, now: Date): Promise<RechargeAnswer> {
+export async function rechargeCallback(db: Db, app: PlatformApp, body: RechargeCallbackBody, now: Date): Promise<RechargeAnswer> {
+  const { appId } = app;
+  // only an application bound to the order's channel may speak for it (contract "Scopes")
+  const order = await db.selectFrom('recharge_order').select('channel').where('order_id', '=', body.orderId).executeTakeFirst();
+  if (!order) throw orderNotFound(body.orderId);
+  checkCallbackChannel(app.scopes, order.channel);
   let status: RechargeStatus | null;
   try {
     const { rows } = await sql<{ status: RechargeStatus | null }>`

@@ -35,17 +35,17 @@ export const rechargeOperations: Operation[] = [
 
 export const rechargePlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/recharge/orders', name: 'platform.recharge.orders',
+    method: 'POST', url: '/api/platform/recharge/orders', name: 'platform.recharge.orders', scope: 'recharge.orders',
     summary: 'Creates a recharge order; requestId idempotent per application (other content: 409); 404 unknown player, product or channel; '
       + "409 channel not open, product not offered or off sale, player's package not served, paid-only channel, price not the product's",
     body: rechargeOrderBody, response: rechargeOrderAnswer,
     handler: async ({ db, app, body, now }) => ok(await createRechargeOrder(db, app.appId, body, now)),
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/recharge/callback', name: 'platform.recharge.callback',
+    method: 'POST', url: '/api/platform/recharge/callback', name: 'platform.recharge.callback', scope: 'recharge.callback',
     summary: "A channel's result: paid credits the order's chips once however often it comes; an amount other than the price holds the order "
       + 'for review (nothing credited); failed fails a created order; contradicting callbacks are flagged, never paid twice',
     body: rechargeCallbackBody, response: rechargeOrderAnswer,
-    handler: async ({ db, app, body, now }) => ok(await rechargeCallback(db, app.appId, body, now)),
+    handler: async ({ db, app, body, now }) => ok(await rechargeCallback(db, app, body, now)),
   }),
 ];

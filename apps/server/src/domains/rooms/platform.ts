@@ -54,7 +54,7 @@ export async function tinyQuickConfig(db: Db, game?: string) {
 
 export const roomPlatform: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/rooms/configs', name: 'platform.rooms.configs',
+    method: 'GET', url: '/api/platform/rooms/configs', name: 'platform.rooms.configs', scope: 'config.read',
     summary: "A table game's open templates, open tables (each with the template snapshot it was made from) and open quick-match tiers "
       + "(with partner: those its game store offers, and the entry); ETag = version (If-None-Match: 304); 404 unknown partner",
     query: platformRoomsQuery,
@@ -69,14 +69,14 @@ export const roomPlatform: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/rooms/quickmatch', name: 'platform.rooms.quickmatch',
+    method: 'GET', url: '/api/platform/rooms/quickmatch', name: 'platform.rooms.quickmatch', scope: 'config.read',
     summary: 'The quick-match tier whose balance range holds the balance (or the player\'s chips, by uid) and the open table of it to seat the player at; tier null when none',
     query: quickMatchQuery,
     response: z.object({ code: z.literal(200), data: z.unknown() }),
     handler: async ({ db, query }) => ({ code: 200, data: await quickMatchFor(db, query) }),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/rooms/tinyquick', name: 'platform.rooms.tinyquick',
+    method: 'GET', url: '/api/platform/rooms/tinyquick', name: 'platform.rooms.tinyquick', scope: 'config.read',
     summary: "The open mini-games' quick bet settings (bet limits, countdown, chips), all or one game; ETag = version (If-None-Match: 304)",
     query: platformTinyQuickQuery,
     handler: async ({ db, query, request, reply }) => {

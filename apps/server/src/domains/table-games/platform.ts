@@ -32,7 +32,7 @@ export async function tableGameConfig(db: Parameters<typeof listRooms>[0], game:
 
 export const tableGamePlatform: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/tablegames/configs', name: 'platform.tablegames.configs',
+    method: 'GET', url: '/api/platform/tablegames/configs', name: 'platform.tablegames.configs', scope: 'config.read',
     summary: 'Tongits or Pusoy: settings and version, rooms (stake, balance range, mode, AI seats), AI play, jackpot rules and pool',
     query,
     handler: async ({ db, query: q }) => ({ code: 200, data: await tableGameConfig(db, q.game) }),

@@ -298,7 +298,7 @@ export const arenaOperations: Operation[] = [
 
 export const arenaPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/tongitsarena/ticket', name: 'platform.tongitsarena.ticket',
+    method: 'POST', url: '/api/platform/tongitsarena/ticket', name: 'platform.tongitsarena.ticket', scope: 'rounds',
     summary: 'A challenger\'s ticket for an arena table: the first of the player\'s GMT+08:00 day is free, then the ticket price is debited through the ledger '
       + '(fee.arena.ticket). An empty seat is taken at once (state seated); otherwise the challenge is pending until its result. The same requestId again answers '
       + 'the first ticket (repeated). 404 unknown player or table; 409 Insufficient balance, Table is closed, Player defends table <id>, Player has a challenge pending, '
@@ -314,7 +314,7 @@ export const arenaPlatformOperations: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/tongitsarena/result', name: 'platform.tongitsarena.result',
+    method: 'POST', url: '/api/platform/tongitsarena/result', name: 'platform.tongitsarena.result', scope: 'rounds',
     summary: 'How a pending challenge ended, from the game server: defended (the defender is paid the defence reward plus the streak bonus through the ledger, '
       + 'once), beaten (the challenger takes the seat, the reign ends), void (not played: a paid ticket refunded, a free one given back). A seat found empty goes '
       + 'to the challenger. The same outcome again answers the first (repeated); another is a 409. 404 unknown challenge; 409 Table is closed',
@@ -325,7 +325,7 @@ export const arenaPlatformOperations: PlatformOperation[] = [
     }))),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/tongitsarena/tables', name: 'platform.tongitsarena.tables',
+    method: 'GET', url: '/api/platform/tongitsarena/tables', name: 'platform.tongitsarena.tables', scope: 'config.read',
     summary: 'The open arena tables with their defender (uid, name, since, defences, earned), the ticket price, and with uid the player\'s free ticket of today, '
       + 'pending challenge and the table it defends',
     query: platformArenaTablesQuery, response: platformArenaTablesAnswer,
@@ -356,7 +356,7 @@ export const arenaPlatformOperations: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/tongitsarena/ranking', name: 'platform.tongitsarena.ranking',
+    method: 'GET', url: '/api/platform/tongitsarena/ranking', name: 'platform.tongitsarena.ranking', scope: 'config.read',
     summary: 'A season\'s ticket ranking (default the current season) with each rank\'s reward, and with uid the player\'s own rank (null: no ticket used). 400 season',
     query: platformArenaRankingQuery, response: platformArenaRankingAnswer,
     handler: async ({ db, query, now }) => {

@@ -1,16 +1,18 @@
 /**
  * /remoteconfig/application (maint): platform applications. The list, rename and the on/off
  * switch are kit declarations; creating one and rotating its secret go through
- * SecretWorkflow (the secret is shown once). The history is read-only: no secret is kept.
+ * SecretWorkflow (the secret is shown once); what each may call through ScopesEditor (decision
+ * 042), with the calls refused for a missing scope. The history is read-only: no secret is kept.
  */
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlatformApplicationView } from '@console/schemas';
+import { heldScopes, type PlatformApplicationView } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../kit';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatDateTime } from '../../lib/format';
 import { L, YES_NO } from './common';
 import { CreateApplicationButton, RotateSecretButton, SecretWorkflow } from './SecretWorkflow';
+import { EditScopesButton, Refusals, ScopeTags } from './ScopesEditor';
 
 const S = `${L}application.`;
 const API = '/remoteconfig/application';
@@ -38,6 +40,12 @@ export const applicationScreen: ListDeclaration<PlatformApplicationView> = {
     { key: 'enabled', title: `${S}enabled`, format: 'bool' },
     // the rotate button sits with the secret's fingerprint (a column of its own would go into the CSV)
     { key: 'fingerprint', title: `${S}fingerprint`, render: (v, row) => <Flex align="center" gap={8}><code>{String(v)}</code><RotateSecretButton appId={row.appId} /></Flex> },
+    {
+      key: 'scopes', title: `${S}scopes.column`,
+      render: (_, row) => <Flex align="start" gap={8}><ScopeTags row={row} /><EditScopesButton row={row} /></Flex>,
+      text: (_, row) => `${heldScopes(row.scopes).join(' ')} v${row.signatureVersion}`,
+    },
+    { key: 'refused', title: `${S}scopes.refused`, render: (_, row) => <Refusals row={row} />, text: (v) => String(v) },
     { key: 'createdAt', title: `${S}createdAt`, format: 'datetime', sortable: true },
     { key: 'rotatedAt', title: `${S}rotatedAt`, format: 'datetime' },
     { key: 'previousUntil', title: `${S}previousUntil2`, render: (v) => <Overlap until={(v as string | null) ?? null} />, text: (v) => (v ? formatDateTime(v as string) : '') },

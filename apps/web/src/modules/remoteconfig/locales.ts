@@ -56,6 +56,23 @@ const en = {
     rename: 'Rename', disable: 'Disable', enable: 'Enable',
     confirmDisable: 'Disable {{appId}}? Every call it signs is refused.', confirmEnable: 'Enable {{appId}}?',
     version: 'Version',
+    scopes: {
+      column: 'May call', refused: 'Refused calls', edit: 'Scopes', title: 'What {{appId}} may call', save: 'Save',
+      none: 'nothing', signedV: 'signs v{{version}}', lastRefusal: 'Last refused {{at}}: {{message}}',
+      signature: 'Signature', signatureHelp: 'Version 2 also signs the method and the path, so a signed body cannot be replayed against another call.',
+      v1: 'Version 1 or 2', v2: 'Version 2 only',
+      currency: 'Currency', maxAmount: 'Largest single amount', dayTotal: 'Day total (GMT+08:00)', noDayTotal: 'no day total',
+      maxRequired: 'Enter the largest single amount', typesRequired: 'Name at least one event type', currencyRequired: 'Choose at least one currency',
+      channelsRequired: 'Name at least one channel', types: 'Event types', anyType: '* every type', channels: 'Recharge channels', anyChannel: '* every channel',
+      confirmTitle: 'Change what {{appId}} may call? Every server applies it within a second.', saved: 'Scopes saved',
+      help: {
+        events: 'Send these event types', rounds: 'Report game rounds (their event types and the game-server calls)',
+        wallet_debit: 'Debit players', wallet_credit: 'Credit players (a win of its own round unless unmatched below)',
+        wallet_settle: 'Settle a bet and its win in one call', wallet_credit_unmatched: 'Credit without a debit of its own (a payment or promotion system)',
+        recharge_orders: 'Create recharge orders', recharge_callback: 'Answer for these recharge channels (paid or failed)',
+        cashout: 'Request cash-outs', config_read: 'Read the remote configuration',
+      },
+    },
   },
 };
 
@@ -112,6 +129,23 @@ const zh: typeof en = {
     rename: '重命名', disable: '停用', enable: '启用',
     confirmDisable: '确定停用 {{appId}}？其签名的所有调用都将被拒绝。', confirmEnable: '确定启用 {{appId}}？',
     version: '版本',
+    scopes: {
+      column: '可调用', refused: '被拒调用', edit: '权限范围', title: '{{appId}} 可调用的范围', save: '保存',
+      none: '无', signedV: '签名 v{{version}}', lastRefusal: '最近一次拒绝 {{at}}：{{message}}',
+      signature: '签名', signatureHelp: '版本 2 同时签名方法和路径，签过的请求体不能被重放到其他接口。',
+      v1: '版本 1 或 2', v2: '仅版本 2',
+      currency: '币种', maxAmount: '单笔上限', dayTotal: '每日总额（GMT+08:00）', noDayTotal: '不限每日总额',
+      maxRequired: '请输入单笔上限', typesRequired: '请至少填写一种事件类型', currencyRequired: '请至少选择一种币种',
+      channelsRequired: '请至少填写一个渠道', types: '事件类型', anyType: '* 所有类型', channels: '充值渠道', anyChannel: '* 所有渠道',
+      confirmTitle: '确定修改 {{appId}} 的可调用范围？所有服务器将在一秒内生效。', saved: '权限范围已保存',
+      help: {
+        events: '发送这些类型的事件', rounds: '上报游戏局（其事件类型及游戏服务器接口）',
+        wallet_debit: '扣减玩家余额', wallet_credit: '增加玩家余额（须为本应用该局的派奖，除非下方允许无匹配）',
+        wallet_settle: '一次调用结算下注与派奖', wallet_credit_unmatched: '无需本应用扣款即可加款（支付或活动系统）',
+        recharge_orders: '创建充值订单', recharge_callback: '为这些充值渠道回调（成功或失败）',
+        cashout: '申请提现', config_read: '读取远程配置',
+      },
+    },
   },
 };
 
