@@ -22,6 +22,7 @@ import { agentsBench, agentsSummary } from './agents.ts';
 import { dailyBench, dailySummary } from './daily.ts';
 import { newcomerBench, newcomerSummary } from './newcomer.ts';
 import { fullSizeBench, fullSizeSummary } from './fullsize.ts';
+import { scopesBench, scopesSummary } from './scopes.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -228,6 +229,9 @@ if (process.env.BENCH_THROUGHPUT !== '0') {
 }
 const browser = await browserFigures();
 Object.assign(results, { calls, browser });
+// the cost of the application scopes on the wallet call (issue 23) on PostgreSQL; BENCH_SCOPES=0 skips it
+const scopes = pgUrl && process.env.BENCH_SCOPES !== '0' ? await scopesBench(await freshPgDatabase() ?? pgUrl) : null;
+if (scopes) { results.scopes = scopes; console.log(scopesSummary(scopes).join('\n')); }
 // players and money (issue 5) on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
 const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(playersBenchUrl()) : null;
 if (players) results.players = players;
@@ -256,6 +260,7 @@ console.log(['',
   ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
   ...(newcomer ? ['', ...newcomerSummary(newcomer)] : []),
   ...(fullSize ? ['', ...fullSizeSummary(fullSize)] : []),
+  ...(scopes ? ['', ...scopesSummary(scopes)] : []),
   '', `first load (median of ${RUNS}; the bare page is a static page with a tiny script, measured the same way in this run):`,
   `  login page JavaScript: ${browser.loginJsGzipKB} KB gzipped in ${browser.loginJsFiles} files (${browser.loginJsRawKB} KB raw); bare page ${browser.bareJsGzipKB} KB in ${browser.bareJsFiles} file; target ≤ 150 KB gzipped`,
   `  navigation → painted login form, cold: ${browser.loginPaintMsMedian} ms; bare page ${browser.bareColdPaintMsMedian} ms (${browser.loginOfBare}× bare)`,

@@ -3,7 +3,7 @@
  * application `demo-app`: what the browser tests use to put players and their text in place
  * through the real API. Also a staff API client (X-Token) for checks beside the screens.
  */
-import { platformSignature } from '../apps/server/src/http/platform-operation.ts';
+import { platformSignature, platformSignatureV2 } from '../apps/server/src/http/platform-operation.ts';
 
 export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
 
@@ -12,19 +12,23 @@ export interface EventResult { id: string; status: 'applied' | 'rejected' | 'dup
 let sequence = 0;
 const nextId = (prefix: string) => `e2e-${prefix}-${process.pid}-${Date.now()}-${(sequence += 1)}`;
 
-export function platformClient(url: string, app: { appId: string; secret: string } = DEMO_APP) {
-  const headers = (payload: string) => {
+/** Signed as `app`; `version: 2` signs method and path too (contract "Platform API", signature version 2). */
+export function platformClient(url: string, app: { appId: string; secret: string; version?: 1 | 2 } = DEMO_APP) {
+  const headers = (payload: string, method = 'POST', path = ''): Record<string, string> => {
     const timestamp = String(Date.now());
+    if (app.version === 2) {
+      return { 'X-App-Id': app.appId, 'X-Timestamp': timestamp, 'X-Signature-Version': '2', 'X-Signature': platformSignatureV2(app.secret, timestamp, method, path, payload) };
+    }
     return { 'X-App-Id': app.appId, 'X-Timestamp': timestamp, 'X-Signature': platformSignature(app.secret, timestamp, payload) };
   };
   const client = {
     async post(path: string, body: unknown): Promise<{ status: number; body: any }> {
       const payload = JSON.stringify(body);
-      const res = await fetch(url + path, { method: 'POST', body: payload, headers: { ...headers(payload), 'Content-Type': 'application/json' } });
+      const res = await fetch(url + path, { method: 'POST', body: payload, headers: { ...headers(payload, 'POST', path), 'Content-Type': 'application/json' } });
       return { status: res.status, body: await res.json() };
     },
     async get(path: string, query: string): Promise<{ status: number; body: any }> {
-      const res = await fetch(`${url}${path}?${query}`, { headers: headers(query) });
+      const res = await fetch(`${url}${path}?${query}`, { headers: headers(query, 'GET', path) });
       return { status: res.status, body: await res.json() };
     },
     /** Sends events (at: now unless given); returns one result per event. */

@@ -125,6 +125,8 @@ export interface PlatformAppDayTable {
   scope: string;
   currency: string;
   day: ColumnType<string, string, string>;
+  /** 0–7: the day's total is the sum of its slots (migration 060). */
+  slot: number;
   total: number;
 }
 

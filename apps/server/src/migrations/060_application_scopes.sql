@@ -22,14 +22,17 @@ ALTER TABLE platform_application
 ALTER TABLE wallet_tx ADD COLUMN ref text;
 
 -- What each application moved per wallet scope, currency and GMT+08:00 day, where the scope has
--- a day total (no row is written for a scope without one).
+-- a day total (no row is written for a scope without one), in 8 slots: the day's total is their
+-- sum. Each slot may hold up to its share of the cap (app_day_share), so concurrent calls on
+-- different slots do not wait for one another, and the sum never passes the cap.
 CREATE TABLE platform_app_day (
   app_id text NOT NULL,
   scope text NOT NULL,
   currency text NOT NULL,
   day date NOT NULL,
+  slot smallint NOT NULL CHECK (slot BETWEEN 0 AND 7),
   total bigint NOT NULL CHECK (total >= 0),
-  PRIMARY KEY (app_id, scope, currency, day)
+  PRIMARY KEY (app_id, scope, currency, day, slot)
 );
 
 -- Calls refused for a missing scope, per application, scope and day (shown on
@@ -105,17 +108,48 @@ UPDATE platform_application SET scopes = '{
 
 -- A refusal of a scope: SQLSTATE CN403, the message names the scope (the server answers 403).
 
+-- A slot's share of a day total: the cap split over the 8 slots (the first cap % 8 slots one more).
+CREATE FUNCTION app_day_share(p_cap bigint, p_slot integer) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_cap / 8 + CASE WHEN p_slot < p_cap % 8 THEN 1 ELSE 0 END;
+$$;
+
 -- The day total of a wallet scope: adds p_amount to the application's day unless that passes
--- p_cap, which raises CN403 (the caller's statement then writes nothing).
+-- p_cap, which raises CN403 (the caller's statement then writes nothing). Exact under any
+-- concurrency: every slot stays within its share, so the sum stays within the cap; a call whose
+-- slot (its transaction's id modulo 8) has no room locks all the day's slots in order and spreads
+-- the amount over what they have left, refusing only when the day as a whole has not enough.
 CREATE FUNCTION app_day_use(p_app text, p_scope text, p_currency text, p_amount bigint, p_at timestamptz, p_cap bigint)
 RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_day date := report_day(p_at);
+  v_slot integer := (txid_current() % 8)::integer;
+  v_left bigint;
+  v_need bigint := p_amount;
+  v_take bigint;
+  r record;
 BEGIN
-  IF p_amount <= p_cap THEN
-    INSERT INTO platform_app_day AS d (app_id, scope, currency, day, total) VALUES (p_app, p_scope, p_currency, report_day(p_at), p_amount)
-      ON CONFLICT (app_id, scope, currency, day) DO UPDATE SET total = d.total + EXCLUDED.total WHERE d.total + EXCLUDED.total <= p_cap;
-    IF FOUND THEN RETURN; END IF;
+  UPDATE platform_app_day SET total = total + p_amount
+   WHERE app_id = p_app AND scope = p_scope AND currency = p_currency AND day = v_day AND slot = v_slot
+     AND total + p_amount <= app_day_share(p_cap, v_slot);
+  IF FOUND THEN RETURN; END IF;
+  INSERT INTO platform_app_day (app_id, scope, currency, day, slot, total)
+    SELECT p_app, p_scope, p_currency, v_day, s, 0 FROM generate_series(0, 7) s ON CONFLICT DO NOTHING;
+  SELECT sum(greatest(app_day_share(p_cap, x.slot) - x.total, 0)) INTO v_left
+    FROM (SELECT d.slot, d.total FROM platform_app_day d
+           WHERE d.app_id = p_app AND d.scope = p_scope AND d.currency = p_currency AND d.day = v_day ORDER BY d.slot FOR UPDATE) x;
+  IF coalesce(v_left, 0) < p_amount THEN
+    RAISE EXCEPTION 'Scope %: the day total of % % for this application would be passed', p_scope, p_cap, p_currency USING ERRCODE = 'CN403';
   END IF;
-  RAISE EXCEPTION 'Scope %: the day total of % % for this application would be passed', p_scope, p_cap, p_currency USING ERRCODE = 'CN403';
+  FOR r IN SELECT d.slot, d.total FROM platform_app_day d
+            WHERE d.app_id = p_app AND d.scope = p_scope AND d.currency = p_currency AND d.day = v_day ORDER BY d.slot LOOP
+    v_take := least(v_need, greatest(app_day_share(p_cap, r.slot) - r.total, 0));
+    IF v_take > 0 THEN
+      UPDATE platform_app_day SET total = total + v_take
+       WHERE app_id = p_app AND scope = p_scope AND currency = p_currency AND day = v_day AND slot = r.slot;
+      v_need := v_need - v_take;
+    END IF;
+    EXIT WHEN v_need = 0;
+  END LOOP;
 END
 $$;
 
@@ -155,9 +189,6 @@ BEGIN
     RAISE EXCEPTION 'Missing scope wallet.credit.unmatched for %: this application did not debit player % in round % in the last 24 hours', p_currency, p_uid, p_ref
       USING ERRCODE = 'CN403';
   END IF;
-  IF p_cap IS NOT NULL THEN
-    PERFORM app_day_use(p_app, p_cap_scope, p_currency, p_amount, p_at, p_cap);
-  END IF;
   IF p_scope IS NOT NULL THEN
     FOR c IN SELECT uid, max_bet, day_loss_cap FROM player_control WHERE uid IN (0, p_uid) AND scope = p_scope LOOP
       IF c.uid <> 0 OR p_amount > c.max_bet THEN
@@ -178,6 +209,11 @@ BEGIN
     PERFORM wallet_game_move(p_uid, v_delta, p_at, false, p_tp, p_agent);
   END IF;
   UPDATE wallet_tx SET answer = jsonb_build_object('txId', p_tx, 'balance', balance) WHERE app_id = p_app AND tx_id = p_tx;
+  -- last: the day's counter row is one per application and currency, locked until the statement
+  -- commits, so it is taken when nothing else is left to do (a refusal still undoes it all)
+  IF p_cap IS NOT NULL THEN
+    PERFORM app_day_use(p_app, p_cap_scope, p_currency, p_amount, p_at, p_cap);
+  END IF;
   status := 'posted';
 END
 $$;

@@ -138,9 +138,6 @@ function walletMoveChecked(db: Db, appId: string, rule: WalletRule, kind: 'debit
           throw Object.assign(new Error(`Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`), { code: 'CN403' });
         }
       }
-      if (rule.cap !== null) {
-        await sql`SELECT app_day_use(${appId}::text, ${rule.capScope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${rule.cap}::bigint)`.execute(trx);
-      }
     } catch (error) {
       throw scopeErrorOf(error) ?? error;
     }
@@ -151,6 +148,14 @@ function walletMoveChecked(db: Db, appId: string, rule: WalletRule, kind: 'debit
     await gameMoved(trx, db, appId, uid, currency, reason, delta, now, false);
     const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
     await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer) }).where('app_id', '=', appId).where('tx_id', '=', txId).execute();
+    // the day total last, as wallet_move does: its counter row is locked until the commit
+    if (rule.cap !== null) {
+      try {
+        await sql`SELECT app_day_use(${appId}::text, ${rule.capScope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${rule.cap}::bigint)`.execute(trx);
+      } catch (error) {
+        throw scopeErrorOf(error) ?? error;
+      }
+    }
     return answer;
   })).catch(async (error: unknown) => {
     if (error instanceof ControlRefusal) await recordRefusal(db, error);

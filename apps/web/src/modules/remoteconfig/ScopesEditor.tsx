@@ -36,7 +36,7 @@ interface FormShape {
 
 const key = (scope: string) => scope.replace(/\./g, '_');
 
-function toForm(row: PlatformApplicationView): FormShape {
+export function toForm(row: PlatformApplicationView): FormShape {
   const s = row.scopes;
   const limits = Object.fromEntries(WALLET_SCOPES.map((scope) => [scope, Object.fromEntries(WALLET_CURRENCIES.map((currency) => {
     const l = s[scope]?.limits.find((x) => x.currency === currency);
@@ -51,7 +51,7 @@ function toForm(row: PlatformApplicationView): FormShape {
   };
 }
 
-function fromForm(v: FormShape): AppScopes {
+export function fromForm(v: FormShape): AppScopes {
   const on = (scope: PlatformScope) => !!(v.on as Record<string, boolean>)[key(scope)];
   const scopes: AppScopes = {};
   if (on('events')) scopes.events = { types: v.eventTypes ?? [] };
@@ -173,6 +173,7 @@ export function EditScopesButton({ row }: { row: PlatformApplicationView }) {
           <Form.Item name="signatureVersion" label={t(`${S}signature`)} extra={t(`${S}signatureHelp`)}>
             <Radio.Group options={[{ value: 1, label: t(`${S}v1`) }, { value: 2, label: t(`${S}v2`) }]} />
           </Form.Item>
+          <Typography.Paragraph type="secondary">{t(`${S}units`)}</Typography.Paragraph>
           <Space direction="vertical" style={{ width: '100%' }} size={10}>
             <div>{check('events')} {help('events')}</div>
             {on?.events && (

@@ -67,7 +67,8 @@ export const applicationScreen: ListDeclaration<PlatformApplicationView> = {
 };
 
 export const applicationHistory: HistoryDeclaration = {
-  url: `${API}/versions`, restorable: false, fieldLabel: (field) => `${S}${field === 'previousUntil' ? 'previousUntil2' : field}`,
+  url: `${API}/versions`, restorable: false,
+  fieldLabel: (field) => `${S}${({ previousUntil: 'previousUntil2', scopes: 'scopes.column', signatureVersion: 'scopes.signature' } as Record<string, string>)[field] ?? field}`,
 };
 
 export default function ApplicationScreen() {

@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import '../../kit/test/setup';
-import { cashoutChannelConfigBody, paymentPackageConfigBody, rechargeChannelConfigBody, rechargeProductConfigBody } from '@console/schemas';
+import { appScopes, PLATFORM_SCOPES, type AppScopes, type PlatformApplicationView, cashoutChannelConfigBody, paymentPackageConfigBody, rechargeChannelConfigBody, rechargeProductConfigBody } from '@console/schemas';
 import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ListDeclaration } from '../../kit';
 import { applicationHistory, applicationScreen } from './application';
+import { fromForm, toForm } from './ScopesEditor';
 import { cashOutEdterHistory, cashOutEdterScreen } from './cashOutEdter';
 import { packageControlHistory, screen as packagesScreen } from './packageControl';
 import { channelsScreen, payControlHistory, productsScreen } from './payControl';
@@ -30,7 +31,7 @@ const DOC_FIELDS: [typeof payControlHistory, string[]][] = [
   [cashOutEdterHistory, ['channel', 'min', 'max', 'feePercent', 'dailyMax', 'dailyMaxEnabled', 'maxConsecutiveFailures', 'consecutiveFailures', 'status']],
   [packageControlHistory, ['package', 'name', 'partner', 'channels']],
   [withdrawalconfigsHistory, ['fourEyesAmount', 'dailyCount', 'reviewFromHour', 'reviewToHour']],
-  [applicationHistory, ['appId', 'name', 'enabled', 'fingerprint', 'previousUntil']],
+  [applicationHistory, ['appId', 'name', 'enabled', 'fingerprint', 'previousUntil', 'scopes', 'signatureVersion']],
 ];
 
 describe('/remoteconfig declarations', () => {
@@ -61,5 +62,35 @@ describe('/remoteconfig declarations', () => {
     expect(rechargeChannelConfigBody.parse(channel)).toMatchObject({ products: [], packages: [], paidOnly: false, icon: '' });
     const pkg = packagesScreen([], []).toolbar![0].call.body!(undefined, { package: 'com.x', name: 'X', partner: '2' });
     expect(paymentPackageConfigBody.parse(pkg)).toEqual({ package: 'com.x', name: 'X', partner: 2, channels: [] });
+  });
+});
+
+describe('the scope editor', () => {
+  it('reads an application\'s scopes into the form and writes the same scopes back', () => {
+    const scopes: AppScopes = {
+      events: { types: ['player.login', '*'] }, rounds: {}, 'config.read': {},
+      'wallet.debit': { limits: [{ currency: 'chip', maxAmount: 5_000, dayTotal: null }, { currency: 'bean', maxAmount: 10, dayTotal: 100 }] },
+      'wallet.credit.unmatched': { currencies: ['bonus'] }, 'recharge.callback': { channels: ['gcash'] },
+    };
+    const row = { appId: 'a', scopes, signatureVersion: 2 } as unknown as PlatformApplicationView;
+    const form = toForm(row);
+    expect(form.signatureVersion).toBe(2);
+    expect(appScopes.parse(fromForm(form))).toEqual(scopes);
+    // a wallet scope switched off drops its limits; a currency unticked leaves its row
+    (form.on as Record<string, boolean>).wallet_debit = false;
+    expect(fromForm(form)['wallet.debit']).toBeUndefined();
+    (form.on as Record<string, boolean>).wallet_debit = true;
+    (form.limits as Record<string, Record<string, { on: boolean }>>).wallet_debit!.bean!.on = false;
+    expect(fromForm(form)['wallet.debit']).toEqual({ limits: [{ currency: 'chip', maxAmount: 5_000, dayTotal: null }] });
+  });
+
+  it('names every scope and its help in both languages', () => {
+    for (const lang of ['en', 'zh']) {
+      const t = i18next.getFixedT(lang);
+      for (const scope of PLATFORM_SCOPES) {
+        const key = `remoteconfig.application.scopes.help.${scope.replace(/\./g, '_')}`;
+        expect([lang, key, t(key)]).not.toEqual([lang, key, key]);
+      }
+    }
   });
 });

@@ -57,6 +57,7 @@ const en = {
     confirmDisable: 'Disable {{appId}}? Every call it signs is refused.', confirmEnable: 'Enable {{appId}}?',
     version: 'Version',
     scopes: {
+      units: 'Amounts are integers in the currency\'s smallest unit, as the platform sends them (₱1 = 100 for chips and withdrawable).',
       column: 'May call', refused: 'Refused calls', edit: 'Scopes', title: 'What {{appId}} may call', save: 'Save',
       none: 'nothing', signedV: 'signs v{{version}}', lastRefusal: 'Last refused {{at}}: {{message}}',
       signature: 'Signature', signatureHelp: 'Version 2 also signs the method and the path, so a signed body cannot be replayed against another call.',
@@ -130,6 +131,7 @@ const zh: typeof en = {
     confirmDisable: '确定停用 {{appId}}？其签名的所有调用都将被拒绝。', confirmEnable: '确定启用 {{appId}}？',
     version: '版本',
     scopes: {
+      units: '金额为币种最小单位的整数，与平台发送的一致（筹码和可提现余额 ₱1 = 100）。',
       column: '可调用', refused: '被拒调用', edit: '权限范围', title: '{{appId}} 可调用的范围', save: '保存',
       none: '无', signedV: '签名 v{{version}}', lastRefusal: '最近一次拒绝 {{at}}：{{message}}',
       signature: '签名', signatureHelp: '版本 2 同时签名方法和路径，签过的请求体不能被重放到其他接口。',
