@@ -2,7 +2,9 @@
  * The console server process. Environment (contract "Running"): PORT (8080), HOST
  * (127.0.0.1), DATA_DIR (./data, the embedded PGlite), DATABASE_URL (PostgreSQL instead),
  * MIGRATION_DATABASE_URL (the tables' owner, runs the migrations; default DATABASE_URL),
- * DEMO (seed demo data into an empty database; default on for PGlite, off for PostgreSQL).
+ * DEMO (seed demo data into an empty database; default on for PGlite, off for PostgreSQL),
+ * NODE_ENV=production (with a DATABASE_URL and no DEMO it is implied): the server refuses to
+ * start on demo settings (production.ts).
  *
  * Migrations run as the owner of the tables; everything after them (demo seed, requests)
  * runs as RUNTIME_ROLE, which may not change or ALTER the operation log
@@ -20,6 +22,7 @@ import { demoHeartbeats } from './domains/game-servers/beat';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
 import { ROLES } from '@console/catalog';
 import { buildWeb } from './cli/web-build';
+import { productionRefusals, startMode } from './production';
 import { DEMO_PASSWORD, demoPlayersFromEnv, prepareDemo, type SeedProgress } from './seed/demo';
 
 const env = process.env;
@@ -29,7 +32,8 @@ const host = env.HOST || '127.0.0.1';
 const databaseUrl = env.DATABASE_URL || undefined;
 const migrationUrl = env.MIGRATION_DATABASE_URL || databaseUrl;
 const dataDir = resolve(env.DATA_DIR || './data');
-const demo = env.DEMO ? env.DEMO === '1' || env.DEMO === 'true' : !databaseUrl;
+const mode = startMode(env);
+const { demo } = mode;
 // WEB_DIST: another build of the web app (e2e of an optional module: a build made with its CONSOLE_OPTIONAL_MODULES)
 const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -38,6 +42,10 @@ try {
   tuned = configFromEnv(env); // session expiries and sign-in limits (README "Environment")
 } catch (error) {
   log.fatal((error as Error).message);
+  process.exit(2);
+}
+if (mode.refusal) {
+  log.fatal(mode.refusal);
   process.exit(2);
 }
 if (migrationUrl && !databaseUrl) {
@@ -83,6 +91,17 @@ if (role !== RUNTIME_ROLE) {
   process.exit(2);
 }
 say(`database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`);
+
+// production: no demo account, demo-app or simulated payout provider (one line each, then exit)
+if (mode.production) {
+  const refusals = await productionRefusals(database.db);
+  if (refusals.length > 0) {
+    for (const line of refusals) say(`refused to start in production: ${line}`);
+    await database.close();
+    await pglite?.close();
+    process.exit(2);
+  }
+}
 
 const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1', ...tuned });
 // Demo mode: the accounts before the socket opens, then the configuration, the players' history

@@ -100,6 +100,8 @@ export function phases(actions: readonly PlatformAction[]): { events: EventActio
 
 export class Sender {
   readonly stats = newStats();
+  /** `uid:ref` of the rounds whose bet was refused, until their win would be sent. */
+  private readonly refusedRounds = new Set<string>();
   private readonly batchSize: number;
   private readonly concurrency: number;
 
@@ -178,6 +180,10 @@ export class Sender {
 
   private async sendOne(a: WalletAction): Promise<void> {
     if (a.kind === 'payment') return this.sendPayment(a.payment, a.at);
+    // a win of a round whose bet was refused is not paid: a game or provider pays only what was
+    // staked (the console refuses such a credit: decision 042); a player's calls go in order
+    const round = a.body.ref === undefined ? null : `${a.body.uid}:${a.body.ref}`;
+    if (a.kind === 'credit' && round !== null && this.refusedRounds.delete(round)) return;
     this.stats.calls++;
     const answer = await this.transport.wallet(a.kind, a.body, a.at);
     const count = this.stats.wallet[a.kind];
@@ -185,6 +191,7 @@ export class Sender {
     if (answer.code === 200) {
       count.applied++;
     } else {
+      if (a.kind === 'debit' && round !== null) this.refusedRounds.add(round);
       count.rejected++;
       this.reject(`wallet.${a.kind} ${answer.code} ${answer.message ?? ''}`);
       await this.options.onWalletRejected?.(a.kind, a.body, answer);
