@@ -196,11 +196,12 @@ describe('/agentx', () => {
     expect(key).toMatch(/^ax_/);
     await page.getByRole('button', { name: 'I have stored the key' }).click();
 
-    const agent = platformClient(server.url, { appId: 'e2e-agent', secret: createHash('sha256').update(key).digest('hex') });
+    // an agent signs with version 2, and its win must be of a round it bet in (decision 042)
+    const agent = platformClient(server.url, { appId: 'e2e-agent', secret: createHash('sha256').update(key).digest('hex'), version: 2 });
     for (let i = 0; i < 3; i += 1) {
-      expect((await agent.post('/api/platform/wallet/debit', { txId: `e2e-b${i}`, uid: 9503, currency: 'chip', amount: 10_000, reason: 'game.bet.slots' })).status).toBe(200);
+      expect((await agent.post('/api/platform/wallet/debit', { txId: `e2e-b${i}`, uid: 9503, currency: 'chip', amount: 10_000, reason: 'game.bet.slots', ref: `e2e-r${i}` })).status).toBe(200);
     }
-    expect((await agent.post('/api/platform/wallet/credit', { txId: 'e2e-w0', uid: 9503, currency: 'chip', amount: 5_000, reason: 'game.win.slots' })).status).toBe(200);
+    expect((await agent.post('/api/platform/wallet/credit', { txId: 'e2e-w0', uid: 9503, currency: 'chip', amount: 5_000, reason: 'game.win.slots', ref: 'e2e-r0' })).status).toBe(200);
     expect((await agent.post('/api/platform/wallet/debit', { txId: 'e2e-b9', uid: 9503, currency: 'chip', amount: 99_000_000, reason: 'game.bet.slots' })).status).toBe(409);
     await page.goto(`${server.url}/agentx/list?name=e2e-agent`);
     await expect.poll(async () => {
