@@ -18,6 +18,7 @@
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { sealAppSecret } from '../apps/server/src/secrets/columns.ts';
 import { benchDatabase, firstValueIs } from './lib/database';
 import { databaseCpuMs, serverCpuMs } from './lib/proc.ts';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
@@ -326,7 +327,7 @@ export async function gamesBench(pgUrl: string) {
   try {
     const owner = new pg.Client({ connectionString: dbUrl });
     await owner.connect();
-    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, APP.secret]);
+    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, sealAppSecret(APP.secret, APP.appId)]);
     if (!reuse) {
       console.log(`generating ${BETS} bets over 90 days (${shape.players} players) …`);
       const data: GameDataShape = await generateGameData(dbUrl, { bets: BETS, uidBase: UID_BASE, appId: APP.appId, templates: TEMPLATES });

@@ -14,6 +14,7 @@
 // A benchmark, not a test: it asserts nothing and prints what it measured (and what it found wrong).
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { sealAppSecret } from '../apps/server/src/secrets/columns.ts';
 import { databaseCpuMs, serverCpuMs } from './lib/proc.ts';
 import { benchDatabase, firstValueIs } from './lib/database';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
@@ -134,7 +135,7 @@ async function seedConfiguration(dbUrl: string) {
   try { await seedPaymentConfig(database.db); } finally { await database.close(); }
   const owner = new pg.Client({ connectionString: dbUrl });
   await owner.connect();
-  await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, APP.secret]);
+  await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, sealAppSecret(APP.secret, APP.appId)]);
   await owner.end();
 }
 

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { sealAppSecret } from '../apps/server/src/secrets/columns.ts';
 import { benchDatabase, firstValueIs } from './lib/database';
 import { DEMO_APP, percentile, signedPost, staffGet, timed } from './lib/http.ts';
 import { reconcileStep } from './lib/reconcile-step.ts';
@@ -271,7 +272,7 @@ export async function playersBench(pgUrl: string) {
     } else console.log(`reusing ${name}: ${PLAYERS} players`);
     const owner = new pg.Client({ connectionString: dbUrl });
     await owner.connect();
-    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, APP.secret]);
+    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, sealAppSecret(APP.secret, APP.appId)]);
     await owner.end();
     results.generateSeconds = Math.round((performance.now() - t0) / 1000);
     results.prewarmSeconds = await prewarm(dbUrl);

@@ -6,6 +6,7 @@
 // alternate on the same server and players; the figure is the median of the per-pair ratios of
 // rounds per second (target ≤ 1.10 of demo-app's time, i.e. a ratio of throughputs ≥ 0.91).
 import pg from 'pg';
+import { sealAppSecret } from '../apps/server/src/secrets/columns.ts';
 import { providerScopes } from '@console/schemas';
 import { platformSignature } from '../apps/server/src/http/platform-operation.ts';
 import { startServer } from '../e2e/harness.ts';
@@ -26,7 +27,7 @@ export async function scopesBench(databaseUrl: string): Promise<ScopesFigures> {
   await client.connect();
   try {
     await client.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Bench provider', $2, $3)`,
-      [PROVIDER.appId, PROVIDER.secret, JSON.stringify(providerScopes(1_000_000_000, process.env.BENCH_SCOPE_DAY_TOTAL === '0' ? null : 1_000_000_000_000))]);
+      [PROVIDER.appId, sealAppSecret(PROVIDER.secret, PROVIDER.appId), JSON.stringify(providerScopes(1_000_000_000, process.env.BENCH_SCOPE_DAY_TOTAL === '0' ? null : 1_000_000_000_000))]);
     const at = new Date().toISOString();
     for (let i = 0; i < PLAYERS; i += 100) {
       const events = Array.from({ length: 100 }, (_, k) => ({ id: `reg-${i + k}`, type: 'player.registered', at,

@@ -23,6 +23,8 @@ import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
 import { ROLES } from '@console/catalog';
 import { buildWeb } from './cli/web-build';
 import { productionRefusals, startMode } from './production';
+import { missingKeys } from './secrets/columns';
+import { keyringForStart, useKeyring, type Keyring } from './secrets/keyring';
 import { DEMO_PASSWORD, demoPlayersFromEnv, prepareDemo, type SeedProgress } from './seed/demo';
 
 const env = process.env;
@@ -48,6 +50,15 @@ if (mode.refusal) {
   log.fatal(mode.refusal);
   process.exit(2);
 }
+// the key that seals application secrets and authenticator seeds (secrets/keyring.ts)
+let keys: Keyring;
+try {
+  keys = keyringForStart(env, mode.production);
+} catch (error) {
+  log.fatal((error as Error).message);
+  process.exit(2);
+}
+useKeyring(keys);
 if (migrationUrl && !databaseUrl) {
   log.fatal('MIGRATION_DATABASE_URL is set but DATABASE_URL is not');
   process.exit(2);
@@ -92,11 +103,12 @@ if (role !== RUNTIME_ROLE) {
 }
 say(`database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`);
 
-// production: no demo account, demo-app or simulated payout provider (one line each, then exit)
-if (mode.production) {
-  const refusals = await productionRefusals(database.db);
+// every sealed secret must open; production: no demo account, demo-app or simulated payout
+// provider either (one line each, then exit)
+{
+  const refusals = [...await missingKeys(database.db, keys), ...(mode.production ? await productionRefusals(database.db) : [])];
   if (refusals.length > 0) {
-    for (const line of refusals) say(`refused to start in production: ${line}`);
+    for (const line of refusals) say(`refused to start${mode.production ? ' in production' : ''}: ${line}`);
     await database.close();
     await pglite?.close();
     process.exit(2);

@@ -16,6 +16,7 @@ import { productionRefusals, startMode } from './production';
 import { databases } from './test/databases';
 import { testApp, type TestApp } from './test/harness';
 import { platformClient } from './test/platform';
+import { sealAppSecret } from './secrets/columns';
 
 describe('the start mode', () => {
   it.each([
@@ -69,7 +70,7 @@ describe.each(databases())('production refusals on $kind', (kind) => {
     const other = await hashPassword('another-long-password-1', t.config.argon2);
     await db.updateTable('console_account').set({ password_hash: other }).where('username', '<>', 'service').execute();
     await db.updateTable('console_account').set({ enabled: false }).where('username', '=', 'service').execute();
-    await db.updateTable('platform_application').set({ secret: 'a-new-secret-of-the-operator' }).where('app_id', '=', 'demo-app').execute();
+    await db.updateTable('platform_application').set({ secret: sealAppSecret('a-new-secret-of-the-operator', 'demo-app') }).where('app_id', '=', 'demo-app').execute();
     await db.updateTable('cashout_channel').set({ status: 'close' }).execute();
     expect(await productionRefusals(db)).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { ROLES } from '@console/catalog';
 import type { Db } from './db/open';
 import { verifyPassword } from './domains/auth/passwords';
 import { providerFor, SimulatedProvider } from './domains/cashout/providers';
+import { applicationSecret } from './domains/platform/applications';
 import { DEMO_APP, DEMO_PASSWORD } from './seed/demo';
 
 export interface StartMode { production: boolean; demo: boolean }
@@ -39,7 +40,7 @@ export async function productionRefusals(db: Db): Promise<string[]> {
       refusals.push(`console account ${account.username}: still has the demo password (change it or disable the account)`);
     }
   }
-  const demoApp = await db.selectFrom('platform_application').select(['secret', 'enabled']).where('app_id', '=', DEMO_APP.appId).executeTakeFirst();
+  const demoApp = await applicationSecret(db, DEMO_APP.appId);
   if (demoApp?.enabled && demoApp.secret === DEMO_APP.secret) {
     refusals.push(`platform application ${DEMO_APP.appId}: signs with the demo secret (rotate its secret or disable it on /remoteconfig/application)`);
   }

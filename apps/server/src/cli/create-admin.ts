@@ -16,6 +16,8 @@ import { migrate } from '../db/migrate';
 import { createPglite, openDatabase, RUNTIME_ROLE } from '../db/open';
 import { hashPassword } from '../domains/auth/passwords';
 import { appendOperationLog } from '../domains/operation-log/chain';
+import { startMode } from '../production';
+import { keyringForStart, useKeyring } from '../secrets/keyring';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,6 +53,11 @@ const password = newPassword.safeParse(await readPassword());
 if (!password.success) fail(`password: ${password.error.issues[0]?.message}`);
 
 const env = process.env;
+try {
+  useKeyring(keyringForStart(env, startMode(env).production)); // the migrations seal what is still in clear
+} catch (error) {
+  fail((error as Error).message);
+}
 const databaseUrl = env.DATABASE_URL || undefined;
 const migrationUrl = env.MIGRATION_DATABASE_URL || databaseUrl;
 const config = defaultConfig(configFromEnv(env));

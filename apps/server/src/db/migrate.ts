@@ -1,10 +1,12 @@
 /**
  * Runs the numbered SQL files of ../migrations in order, each in its own transaction, and
- * records them in schema_migration. An advisory lock makes concurrent starts take turns.
+ * records them in schema_migration. An advisory lock makes concurrent starts take turns. Then
+ * the secrets still in clear are sealed (secrets/columns.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { sealClearSecrets } from '../secrets/columns';
 import type { Db } from './open';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -28,5 +30,7 @@ export async function migrate(db: Db): Promise<string[]> {
       applied.push(file);
     });
   }
+  // secrets still in clear (written before migration 061) are sealed before anything reads them
+  await sealClearSecrets(db);
   return applied;
 }

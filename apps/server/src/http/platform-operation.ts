@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
+import { openAppSecret } from '../secrets/columns';
 import type { Db } from '../db/open';
 import { parseJsonBody } from '../plugins/json-body';
 import { ApiError } from './api-error';
@@ -154,7 +155,12 @@ async function applicationOf(db: Db, appId: string, now: number): Promise<Applic
     .select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until', 'scopes', 'signature_version'])
     .where('app_id', '=', appId).executeTakeFirst();
   // a document that is not a valid set of scopes (edited by hand in the database) grants nothing
-  const row = found && { ...found, scopes: appScopes.safeParse(found.scopes).data ?? {} };
+  // the secrets are kept sealed (secrets/keyring.ts): opened here, kept open only in this cache
+  const row = found && {
+    ...found, scopes: appScopes.safeParse(found.scopes).data ?? {},
+    secret: openAppSecret(found.secret, found.app_id),
+    previous_secret: found.previous_secret === null ? null : openAppSecret(found.previous_secret, found.app_id),
+  };
   // kept only when nothing changed meanwhile; the applications are few (each signs calls)
   if (row && generation === applicationGeneration) {
     if (cache.rows.size >= 1_000) cache.rows.clear();

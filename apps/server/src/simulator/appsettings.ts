@@ -15,6 +15,7 @@
  */
 import { defaultConfig, type ServerConfig } from '../config';
 import type { Db } from '../db/open';
+import { applicationSecret } from '../domains/platform/applications';
 import { Rng, seedOf } from './rng';
 import { injectCarrier, SignedClient } from './transport';
 import type { Phone, SignedCall } from './types';
@@ -148,7 +149,7 @@ export async function playSms(call: SignedCall, o: { end: number; days: number; 
 
 /** The demo seed's codes: in process, signed as demo-app, the app's clock at each call's moment. */
 export async function playDemoSms(db: Db, o: { end: number; days: number; perDay: number }, base?: ServerConfig): Promise<SmsPlayStats | null> {
-  const application = await db.selectFrom('platform_application').select(['app_id', 'secret']).where('app_id', '=', 'demo-app').executeTakeFirst();
+  const application = await applicationSecret(db, 'demo-app');
   if (!application) return null;
   const { buildApp } = await import('../app'); // the app imports this domain's seed: loaded when played, not at import
   let clock = o.end;
@@ -156,7 +157,7 @@ export async function playDemoSms(db: Db, o: { end: number; days: number; perDay
   await app.ready();
   try {
     const client = new SignedClient(injectCarrier(app), {
-      appId: application.app_id, secret: application.secret, now: () => clock, setClock: (at) => { clock = at; },
+      appId: 'demo-app', secret: application.secret, now: () => clock, setClock: (at) => { clock = at; },
     });
     return await playSms((method, path, payload, at, headers) => client.signed(method, path, payload, at, headers), o);
   } finally {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/open';
 import { databaseUrl, withAdmin as withClient } from './template';
+import { sealAppSecret } from '../secrets/columns';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
@@ -122,7 +123,7 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
     // one after the other: the first migrates, the second finds it done. No demo mode (its
     // simulated history takes a minute): demo-app is made here.
     servers.push(await startServerProcess(url));
-    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Demo', $2, $3) ON CONFLICT DO NOTHING`, [DEMO_APP.appId, DEMO_APP.secret, JSON.stringify(allScopes())]));
+    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Demo', $2, $3) ON CONFLICT DO NOTHING`, [DEMO_APP.appId, sealAppSecret(DEMO_APP.secret, DEMO_APP.appId), JSON.stringify(allScopes())]));
     await setup?.(url);
     servers.push(await startServerProcess(url));
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });

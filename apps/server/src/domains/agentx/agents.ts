@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { providerScopes, type AgentxCreateBody, type AgentxDayRow, type AgentxIssuedKey, type AgentxItem, type AgentxUpdateBody } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import { appSecretFingerprint, sealAppSecret, secretFingerprint } from '../../secrets/columns';
 import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { platformApplicationsChanged } from '../../http/platform-operation';
@@ -20,10 +21,8 @@ export interface Change { db: Db; user: { username: string }; now: Date; note: O
 
 /** `ax_` + 40 characters of base64url (240 random bits). */
 export const newApiKey = () => `ax_${randomBytes(30).toString('base64url')}`;
-/** The signing secret of a key: what the agent signs with and all the console keeps. */
+/** The signing secret of a key: what the agent signs with and all the console keeps (sealed, secrets/columns.ts). */
 export const signingSecret = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
-/** What lists show of a key: the first 8 hex of the SHA-256 of the signing secret (as /remoteconfig/application does). */
-export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
 
 /** An integration agent's application: chip bets and the wins of those rounds (₱1,000,000 at most each), and the configuration. */
 export const AGENT_SCOPES = providerScopes(100_000_000, null);
@@ -49,7 +48,7 @@ export async function createAgent(ctx: Change, body: AgentxCreateBody): Promise<
   const secret = signingSecret(apiKey);
   // an agent plays chip rounds for its players: bets and the wins of those rounds, signed with version 2 (decision 042)
   const app = await ctx.db.insertInto('platform_application').values({
-    app_id: body.appId, name: `agentx: ${body.name}`, secret, scopes: JSON.stringify(AGENT_SCOPES), signature_version: 2,
+    app_id: body.appId, name: `agentx: ${body.name}`, secret: sealAppSecret(secret, body.appId), scopes: JSON.stringify(AGENT_SCOPES), signature_version: 2,
   })
     .onConflict((oc) => oc.column('app_id').doNothing()).returning('app_id').executeTakeFirst();
   if (!app) throw conflict(`Application ${body.appId} already exists`);
@@ -58,7 +57,7 @@ export async function createAgent(ctx: Change, body: AgentxCreateBody): Promise<
     revenue_share: toBp(body.revenueShare), ip_allow: body.ipAllowList, created_at: ctx.now, created_by: ctx.user.username, updated_at: ctx.now,
     updated_by: ctx.user.username,
   }).returningAll().executeTakeFirstOrThrow();
-  Object.assign(ctx.note, { target: `agentx:${row.id}`, before: null, after: { appId: body.appId, ...termsOf(row), key: fingerprint(secret) } });
+  Object.assign(ctx.note, { target: `agentx:${row.id}`, before: null, after: { appId: body.appId, ...termsOf(row), key: secretFingerprint(secret) } });
   agentxChanged();
   platformApplicationsChanged();
   return { id: row.id, appId: body.appId, apiKey, previousUntil: null };
@@ -85,11 +84,11 @@ export async function rotateKey(ctx: Change, id: number, overlapHours: number): 
   const secret = signingSecret(apiKey);
   const until = overlapHours > 0 ? new Date(ctx.now.getTime() + overlapHours * 3_600_000) : null;
   await ctx.db.updateTable('platform_application').set({
-    secret, previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
+    secret: sealAppSecret(secret, agent.app_id), previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
   }).where('app_id', '=', agent.app_id).execute();
   await ctx.db.updateTable('agentx_agent').set({ updated_at: ctx.now, updated_by: ctx.user.username }).where('id', '=', id).execute();
   platformApplicationsChanged();
-  Object.assign(ctx.note, { target: `agentx:${id}`, before: { key: fingerprint(current.secret) }, after: { key: fingerprint(secret), previousUntil: iso(until) } });
+  Object.assign(ctx.note, { target: `agentx:${id}`, before: { key: appSecretFingerprint(current.secret, agent.app_id) }, after: { key: secretFingerprint(secret), previousUntil: iso(until) } });
   return { id, appId: agent.app_id, apiKey, previousUntil: iso(until) };
 }
 
@@ -131,7 +130,7 @@ export async function agentList(db: Db, user: ScopedSubject, r: DayRange, q: Rec
     return {
       id: Number(x.id), appId: String(x.app_id), name: String(x.name), partner: Number(x.partner), status: x.status as AgentxItem['status'],
       walletMode: x.wallet_mode as AgentxItem['walletMode'], callbackUrl: String(x.callback_url), currency: String(x.currency),
-      revenueShare: share / 100, ipAllowList: x.ip_allow as string[], keyFingerprint: fingerprint(String(x.secret)),
+      revenueShare: share / 100, ipAllowList: x.ip_allow as string[], keyFingerprint: appSecretFingerprint(String(x.secret), String(x.app_id)),
       previousUntil: iso(x.previous_secret_until as Date | null), createdAt: iso(x.created_at as Date)!, updatedBy: String(x.updated_by),
       calls: Number(x.calls), refused: Number(x.refused), errorRate: rate(Number(x.refused), Number(x.calls)), rounds: Number(x.rounds),
       players: Number(x.players), bets, wins, ggr: bets - wins, share: bets - wins > 0 ? Math.floor(((bets - wins) * share) / 10_000) : 0,

@@ -13,6 +13,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { signingSecret } from './agents';
 import { agentxCountsWritten } from './traffic';
+import { openAppSecret } from '../../secrets/columns';
 
 const A = '/api/agentx/list';
 const terms = {
@@ -45,13 +46,14 @@ describe.each(databases())('agentx on $kind', (database) => {
     expect(created.status).toBe(200);
     const { id, apiKey } = created.body.data;
     expect(apiKey).toMatch(/^ax_[\w-]{40}$/);
-    // the key itself is nowhere in the database: the application keeps its SHA-256
+    // the key itself is nowhere in the database: the application keeps its SHA-256, sealed
     const app = await t.database.db.selectFrom('platform_application').selectAll().where('app_id', '=', 'lucky-asia').executeTakeFirstOrThrow();
-    expect(app.secret).toBe(signingSecret(apiKey));
+    expect(openAppSecret(app.secret, 'lucky-asia')).toBe(signingSecret(apiKey));
+    expect(app.secret).not.toContain(signingSecret(apiKey));
     const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'agentx.create').where('result', '=', 'ok').execute();
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log)).not.toContain(apiKey);
-    expect(JSON.stringify(log)).not.toContain(app.secret);
+    expect(JSON.stringify(log)).not.toContain(signingSecret(apiKey));
 
     const agent = await platformClient(t, { appId: 'lucky-asia', secret: signingSecret(apiKey), version: 2 });
     const move = (kind: 'debit' | 'credit', txId: string, uid: number, amount: number, reason = kind === 'debit' ? 'game.bet' : 'game.win') =>

@@ -3,6 +3,7 @@ import type { Db } from '../../db/open';
 import type { ServerConfig } from '../../config';
 import { badInput, conflict, ApiError } from '../../http/api-error';
 import { CODE_INVALID, CODE_REUSED } from './login';
+import { sealTotp } from '../../secrets/columns';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
 
 export const BIND_TWICE = 'Unable to bind repeatedly, please contact the administrator';
@@ -17,8 +18,9 @@ async function isBound(db: Db, accountId: number): Promise<boolean> {
 export async function startBinding(db: Db, config: ServerConfig, account: { accountId: number; username: string }, now: Date) {
   if (await isBound(db, account.accountId)) throw conflict(BIND_TWICE);
   const secret = newTotpSecret();
-  await db.insertInto('totp_enrolment').values({ account_id: account.accountId, secret, created_at: now })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet({ secret, created_at: now }))
+  const sealed = sealTotp(secret, account.accountId);
+  await db.insertInto('totp_enrolment').values({ account_id: account.accountId, secret: sealed, created_at: now })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ secret: sealed, created_at: now }))
     .execute();
   return { secret, otpauthUrl: otpauthUrl(secret, config.totpIssuer, account.username) };
 }
@@ -27,7 +29,7 @@ export async function confirmBinding(db: Db, accountId: number, code: string, no
   if (await isBound(db, accountId)) throw conflict(BIND_TWICE);
   const enrolment = await db.selectFrom('totp_enrolment').select(['secret', 'created_at']).where('account_id', '=', accountId).executeTakeFirst();
   const fresh = enrolment && now.getTime() - enrolment.created_at.getTime() <= ENROLMENT_MS;
-  const step = fresh ? matchTotpStep(enrolment.secret, code, now.getTime()) : null;
+  const step = fresh ? matchTotpStep(enrolment.secret, accountId, code, now.getTime()) : null;
   if (step === null) throw new ApiError(400, CODE_INVALID);
   await db.updateTable('console_account').set({ totp_secret: enrolment!.secret, totp_last_step: step, updated_at: now }).where('id', '=', accountId).execute();
   await db.deleteFrom('totp_enrolment').where('account_id', '=', accountId).execute();
@@ -37,7 +39,7 @@ export async function confirmBinding(db: Db, accountId: number, code: string, no
 export async function spendCode(db: Db, account: { id: number; totp_secret: string | null; totp_last_step: number | null }, code: string | undefined, now: Date): Promise<void> {
   if (!account.totp_secret) return;
   if (!code) throw badInput('code', 'One-time code required');
-  const step = matchTotpStep(account.totp_secret, code, now.getTime());
+  const step = matchTotpStep(account.totp_secret, account.id, code, now.getTime());
   if (step === null) throw new ApiError(400, CODE_INVALID);
   if (account.totp_last_step !== null && step <= account.totp_last_step) {
     const reused = new ApiError(400, CODE_INVALID);

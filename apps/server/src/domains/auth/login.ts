@@ -61,7 +61,7 @@ export async function signIn(deps: SignInDeps, body: LoginBody, ip: string): Pro
   let step: number | null = null;
   if (account.totp_secret) {
     if (!body.code) return refuse(deps, at, new ApiError(401, CODE_REQUIRED, 60205), false);
-    step = matchTotpStep(account.totp_secret, body.code.trim(), at.nowMs);
+    step = matchTotpStep(account.totp_secret, account.id, body.code.trim(), at.nowMs);
     if (step === null) return refuse(deps, at, new ApiError(401, CODE_INVALID, 60206), true);
     if (account.totp_last_step !== null && step <= account.totp_last_step) {
       return refuse(deps, at, new ApiError(401, CODE_INVALID, 60206), true, CODE_REUSED);

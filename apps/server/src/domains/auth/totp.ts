@@ -1,5 +1,6 @@
 /** RFC 6238 one-time codes: 6 digits, 30 s steps, one step of drift either way, each step used once. */
 import { Secret, TOTP } from 'otpauth';
+import { openTotp } from '../../secrets/columns';
 
 const PERIOD_SECONDS = 30;
 
@@ -17,9 +18,11 @@ export function totpCode(secret: string, nowMs: number): string {
 /**
  * The time-step the code belongs to when it is valid within ±1 step of now, else null.
  * The caller refuses a step not greater than the last one accepted (a code is accepted once).
+ * The seed is kept sealed for its account (secrets/columns.ts) and opened only here.
  */
-export function matchTotpStep(secret: string, code: string, nowMs: number): number | null {
+export function matchTotpStep(sealed: string, accountId: number, code: string, nowMs: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
+  const secret = openTotp(sealed, accountId);
   const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), digits: 6, period: PERIOD_SECONDS, timestamp: nowMs, window: 1 });
   if (delta === null) return null;
   return Math.floor(nowMs / 1000 / PERIOD_SECONDS) + delta;

@@ -16,6 +16,7 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import { platformSignature } from '../../http/platform-operation';
 import { DEMO_SERVER_IDS, DEMO_SERVERS, demoFigures, generator } from './demo';
+import { applicationSecret } from '../platform/applications';
 
 const APP_ID = 'demo-app';
 
@@ -44,7 +45,7 @@ export function demoHeartbeats(
 
   /** One round of heartbeats; answers how many servers were heard. */
   async function tick(): Promise<number> {
-    const application = await db.selectFrom('platform_application').select(['secret', 'enabled']).where('app_id', '=', APP_ID).executeTakeFirst();
+    const application = await applicationSecret(db, APP_ID);
     if (!application?.enabled) return 0;
     const rows = await db.selectFrom('game_server').select(['server_id', 'state', 'version', 'reported_games', 'drained_at'])
       .where('server_id', 'in', DEMO_SERVER_IDS).where('process', '=', 'running').where('state', '<>', 'retired').execute();

@@ -5,11 +5,12 @@
  * A secret is answered once, by the create or rotate that made it; lists, the history and
  * the operation log carry only its fingerprint (first 8 hex of its SHA-256).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PlatformApplicationView } from '@console/schemas';
 import { appScopes, platformApplication, type AppScopes } from '@console/schemas';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/open';
+import { appSecretFingerprint, sealAppSecret } from '../../secrets/columns';
 import type { PlatformApplicationTable } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { platformApplicationsChanged } from '../../http/platform-operation';
@@ -27,7 +28,6 @@ export interface ApplicationDoc {
 /** A new application reads the configuration only until its scopes are set (least privilege). */
 export const NEW_APPLICATION_SCOPES: AppScopes = { 'config.read': {} };
 
-export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
 /** 32 characters of base64url: 192 random bits. */
 const newSecret = () => randomBytes(24).toString('base64url');
 
@@ -37,7 +37,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /** `previousUntil` as stored: the overlap may have ended since (the screen compares it with the time). */
 function toDoc(row: Row): ApplicationDoc {
   return {
-    appId: row.app_id, name: row.name, enabled: row.enabled, fingerprint: fingerprint(row.secret), previousUntil: iso(row.previous_secret_until),
+    appId: row.app_id, name: row.name, enabled: row.enabled, fingerprint: appSecretFingerprint(row.secret, row.app_id), previousUntil: iso(row.previous_secret_until),
     scopes: appScopes.safeParse(row.scopes).data ?? {}, signatureVersion: row.signature_version,
   };
 }
@@ -72,7 +72,7 @@ export async function createApplication(ctx: ConfigChange, appId: string, name: 
   await saveItem(ctx, applicationItems, appId, 'create', async (before) => {
     absent(applicationItems, appId, before);
     // the demo seed creates demo-app outside saveItem's lock: a clash is still a 409
-    const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret, scopes: JSON.stringify(scopes), signature_version: signatureVersion })
+    const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret: sealAppSecret(secret, appId), scopes: JSON.stringify(scopes), signature_version: signatureVersion })
       .onConflict((oc) => oc.column('app_id').doNothing()).returningAll().executeTakeFirst();
     if (!inserted) throw conflict(`Application ${appId} already exists`);
     platformApplicationsChanged();
@@ -89,7 +89,7 @@ export async function rotateSecret(ctx: ConfigChange, appId: string, overlapHour
     existing(applicationItems, appId)(before);
     const current = (await lockedRow(ctx.db, appId))!;
     const updated = await ctx.db.updateTable('platform_application').set({
-      secret, previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
+      secret: sealAppSecret(secret, appId), previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
     }).where('app_id', '=', appId).returningAll().executeTakeFirstOrThrow();
     platformApplicationsChanged();
     return toDoc(updated);

@@ -9,6 +9,7 @@ import { APPLICATION_CACHE_MS, platformApplicationsChanged, platformSignature } 
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
+import { sealAppSecret } from '../../secrets/columns';
 
 describe.each(databases())('platform signing on $kind', (kind) => {
   let t: TestApp;
@@ -17,7 +18,7 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     t = await testApp(kind);
     p = await platformClient(t);
     await p.register(3001, {}, 100);
-    await t.database.db.insertInto('platform_application').values({ app_id: 'off-app', secret: 'off-app-secret-1234', name: 'off', enabled: false }).execute();
+    await t.database.db.insertInto('platform_application').values({ app_id: 'off-app', secret: sealAppSecret('off-app-secret-1234', 'off-app'), name: 'off', enabled: false }).execute();
   });
   afterAll(async () => t?.close());
 
@@ -120,7 +121,7 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     t.clock.advance(APPLICATION_CACHE_MS);
     expect((await debit(3)).body).toEqual({ code: 401, message: 'Unknown application' });
     // enabled again and its secret rotated without an overlap, through this process's own writers: seen by the next call
-    await t.database.db.updateTable('platform_application').set({ enabled: true, secret: 'cached-app-secret-2' }).where('app_id', '=', 'cached-app').execute();
+    await t.database.db.updateTable('platform_application').set({ enabled: true, secret: sealAppSecret('cached-app-secret-2', 'cached-app') }).where('app_id', '=', 'cached-app').execute();
     platformApplicationsChanged();
     expect((await debit(4)).body).toEqual({ code: 401, message: 'Bad signature' });
     const rotated = await platformClient(t, { appId: 'cached-app', secret: 'cached-app-secret-2' });
