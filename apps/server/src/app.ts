@@ -110,6 +110,8 @@ function deferredHooks(app: FastifyInstance, after: Promise<unknown>): JobHost &
   } as JobHost & { log: FastifyBaseLogger };
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ db, config, logger, cacheSessions = false, batchWorker = true, backgroundAfter, demoSeed, webBuilding = false }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -120,7 +122,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     bodyLimit: BODY_LIMIT,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    trustProxy: config.trustProxy,
+    // a hop count trusts the nearest `n` senders of X-Forwarded-For (Fastify's own reading of a number)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   registerJsonBody(app);
   app.decorateRequest('user', null);

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Everything the server can be tuned with; tests lower the limits and inject a clock. */
 export interface ServerConfig {
   session: {
@@ -24,7 +26,11 @@ export interface ServerConfig {
   now: () => number;
   /** Built web app to serve (index.html + assets); absent = API only. */
   webDist?: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY): none (false),
+   * the last `n` hops, or the proxies at these addresses and CIDR blocks; never "anything".
+   */
+  trustProxy: false | number | string[];
 }
 
 const MINUTE = 60_000;
@@ -57,7 +63,7 @@ export const CONFIG_ENV = {
  * Failures per user are capped so that a locked-out username gets at most 100 tries an hour
  * whatever the window and lock (the issue's ceiling).
  */
-export function configFromEnv(env: Record<string, string | undefined>): Pick<ServerConfig, 'session' | 'signin'> {
+export function configFromEnv(env: Record<string, string | undefined>): Pick<ServerConfig, 'session' | 'signin' | 'trustProxy'> {
   const base = defaultConfig();
   const read = (name: keyof typeof CONFIG_ENV, fallback: number): number => {
     const raw = env[name];
@@ -83,7 +89,32 @@ export function configFromEnv(env: Record<string, string | undefined>): Pick<Ser
   if (perHour > 100) {
     throw new Error(`SIGNIN_MAX_FAILURES_PER_USER=${signin.maxFailuresPerUser} with these windows and locks allows up to ${perHour} failed sign-ins of one username an hour; at most 100`);
   }
-  return { session, signin };
+  return { session, signin, trustProxy: trustProxyFromEnv(env.TRUST_PROXY) };
+}
+
+/**
+ * TRUST_PROXY: a hop count (`1`: the one reverse proxy in front; `0` or unset: none), or the
+ * proxies' addresses and CIDR blocks, comma-separated (`10.0.0.5,192.168.0.0/16`). Anything
+ * else (`true`, `*`, a name) is refused: trusting every sender of X-Forwarded-For lets any
+ * client choose the address its sign-in failures and rate limits are counted under.
+ */
+export function trustProxyFromEnv(raw: string | undefined): ServerConfig['trustProxy'] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10) throw new Error(`TRUST_PROXY must be a hop count from 0 to 10 or proxy addresses (got "${raw}")`);
+    return Number(value);
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || extra !== undefined || (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits))) {
+      throw new Error(`TRUST_PROXY must be a hop count or proxy addresses and CIDR blocks, comma-separated (got "${entry}")`);
+    }
+  }
+  return entries;
 }
 
 /**

@@ -41,7 +41,7 @@ const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : fileURLToPath(new URL('..
 
 let tuned: ReturnType<typeof configFromEnv>;
 try {
-  tuned = configFromEnv(env); // session expiries and sign-in limits (README "Environment")
+  tuned = configFromEnv(env); // session expiries, sign-in limits and the trusted proxies (README "Environment")
 } catch (error) {
   log.fatal((error as Error).message);
   process.exit(2);
@@ -115,7 +115,7 @@ say(`database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${
   }
 }
 
-const config = defaultConfig({ webDist, trustProxy: env.TRUST_PROXY === '1', ...tuned });
+const config = defaultConfig({ webDist, ...tuned });
 // Demo mode: the accounts before the socket opens, then the configuration, the players' history
 // and the rest of the seed behind it, with its progress in the terminal, in GET /api/health and
 // in the console's banner; the background steps start once it is done.

@@ -25,11 +25,24 @@ export const SECURITY_HEADERS = {
   'x-download-options': 'noopen',
   'x-permitted-cross-domain-policies': 'none',
   'origin-agent-cluster': '?1',
+  // a back office has no use for the camera, the microphone, the position or payment sheets
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 } as const;
 
+/** Over HTTPS (directly, or behind a trusted proxy that says so): a year of HTTPS only, this host and below. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Every answer carries the headers; an API answer is never stored by a browser or a proxy
+ * (balances, players' details: `no-store`; the web app's files set their own caching); HSTS
+ * when the request came over HTTPS (browsers ignore it over plain HTTP, and a console on a
+ * loopback address must stay reachable).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -41,7 +41,8 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function setToken(token: string) {
-  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict', path: '/' });
+  // Secure over HTTPS: the token never travels in clear once the console is served over TLS
+  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict', path: '/', secure: window.location.protocol === 'https:' });
   update({ token, user: null });
 }
 

@@ -20,12 +20,12 @@ describe.each(databases())('sessions on $kind', (db) => {
     });
   });
 
-  it('401 / -1 for a missing, unknown or mismatched token; the token is read from X-Token only', async () => {
+  it('401 / -1 for a missing or unknown token; the token is read from X-Token only (the query token is ignored: issue 23)', async () => {
     const token = await t.loginAs('admin');
     expect(await t.get('/api/admin/userinfo', undefined, { token })).toEqual({ status: 401, body: EXPIRED });
     expect(await userinfo('garbage')).toEqual({ status: 401, body: EXPIRED });
-    expect(await userinfo(token, 'other')).toEqual({ status: 401, body: EXPIRED });
-    expect(await t.get('/api/admin/userinfo', token)).toEqual({ status: 401, body: EXPIRED });
+    expect((await userinfo(token, 'other')).status).toBe(200);
+    expect((await t.get('/api/admin/userinfo', token)).status).toBe(200);
     const cookie = await t.app.inject({ method: 'GET', url: `/api/admin/userinfo?token=${token}`, cookies: { token } });
     expect(cookie.statusCode).toBe(401);
   });
