@@ -13,6 +13,7 @@ import type { SeedProgress } from './seed/demo';
 import type { ServerConfig } from './config';
 import type { Db } from './db/open';
 import { accountOperations } from './domains/accounts/routes';
+import { twoFactorOperations } from './domains/accounts/two-factor';
 import { authOperations } from './domains/auth/routes';
 import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
@@ -148,6 +149,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   });
   registerOperations(app, deps, authOperations);
   registerOperations(app, deps, accountOperations);
+  registerOperations(app, deps, twoFactorOperations);
   registerOperations(app, deps, operationLogOperations);
   registerOperations(app, deps, playerOperations);
   registerOperations(app, deps, playerListOperations);

@@ -47,10 +47,19 @@ export interface ConsoleAccountTable {
   totp_secret: string | null;
   /** Last accepted TOTP time-step: a code is accepted once. */
   totp_last_step: number | null;
+  /** Bound under a once-bound or required role: the account keeps needing an authenticator (migration 062). */
+  totp_kept: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_login_at: Timestamp | null;
   share_code: string | null;
+}
+
+export interface Role2faPolicyTable {
+  role: string;
+  policy: 'optional' | 'once-bound' | 'required';
+  updated_at: Generated<Date>;
+  updated_by: Generated<string>;
 }
 
 export interface TotpEnrolmentTable {
@@ -422,6 +431,7 @@ export interface Database extends PaymentConfigTables, RechargeTables, CashoutTa
   VipManagerTables,
   PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables, ActivityTables, CdkTables {
   console_account: ConsoleAccountTable;
+  role_2fa_policy: Role2faPolicyTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;
   signin_throttle: SigninThrottleTable;

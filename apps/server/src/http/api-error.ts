@@ -21,6 +21,9 @@ export const SESSION_EXPIRED = 'Your login has expired, please log in again';
 
 export const sessionExpired = () => new ApiError(401, SESSION_EXPIRED, -1);
 export const forbidden = (message = 'Forbidden') => new ApiError(403, message);
+/** The account must bind an authenticator before anything else (decision 045); the web app opens its settings on it. */
+export const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for this account: bind an authenticator in the account settings';
+export const twoFactorRequired = () => new ApiError(403, TWO_FACTOR_REQUIRED);
 export const badInput = (field: string, message: string) => new ApiError(400, `${field}: ${message}`);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);

@@ -16,7 +16,7 @@ import type { Db } from '../db/open';
 import type { SessionCache } from '../domains/auth/session-cache';
 import { resolveSession, type SessionUser } from '../domains/auth/sessions';
 import { appendOperationLog } from '../domains/operation-log/chain';
-import { ApiError, forbidden, sessionExpired } from './api-error';
+import { ApiError, forbidden, sessionExpired, twoFactorRequired } from './api-error';
 import { describeZodError } from './zod-message';
 import './request-context';
 
@@ -58,6 +58,8 @@ interface OperationSpec<B extends z.ZodType, Q extends z.ZodType, Public extends
   screen?: string;
   /** No session needed (sign-in). */
   public?: Public;
+  /** Open to a session that must bind an authenticator first (its own account, binding, sign-out: decision 045). */
+  whileBinding?: boolean;
   body?: B;
   query?: Q;
   /** Documented answer (OpenAPI only). */
@@ -119,6 +121,7 @@ async function authorize(op: Operation, deps: Deps, request: FastifyRequest): Pr
   const user = await resolveSession(deps.db, token, deps.config, deps.sessions);
   if (!user) throw sessionExpired();
   request.user = user;
+  if (user.mustBind && !op.whileBinding) throw twoFactorRequired();
   if (op.screen && !mayAccess(op.screen, { roles: user.roles, partner: user.partner })) throw forbidden();
 }
 

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { i18next } from './i18n';
 import { clearSession } from './session';
 import { loginUrl } from './guard';
-import { setExpiredHandler } from './toast';
+import { useNavigate } from 'react-router-dom';
+import { SETTINGS_PATH } from './routes';
+import { setExpiredHandler, setTwoFactorHandler } from './toast';
 
 let expiryDialogOpen = false;
 
@@ -40,5 +42,20 @@ export function ExpiryDialogBridge() {
     });
     return () => setExpiredHandler(() => {});
   }, [modal]);
+  return null;
+}
+
+/**
+ * An account that must bind an authenticator first (decision 045): the server refuses every
+ * call but binding, and the shell goes to the account settings, where the binding is.
+ */
+export function TwoFactorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setTwoFactorHandler(() => {
+      if (window.location.pathname !== SETTINGS_PATH) navigate(SETTINGS_PATH);
+    });
+    return () => setTwoFactorHandler(() => {});
+  }, [navigate]);
   return null;
 }

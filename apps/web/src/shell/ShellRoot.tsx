@@ -9,7 +9,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import NotAvailablePage from '../pages/NotAvailablePage';
 import NotFoundPage from '../pages/NotFoundPage';
 import { AntdConfig } from './AntdConfig';
-import { ExpiryDialogBridge } from './Feedback';
+import { ExpiryDialogBridge, TwoFactorBridge } from './Feedback';
 import { ScreenBoundary } from './ScreenBoundary';
 import { AppLayout } from './layout/AppLayout';
 import { loadScreenSupport, PageSpin, screenSupportAskedFor } from './Guard';
@@ -55,6 +55,7 @@ export default function ShellRoot() {
       <QueryClientProvider client={queryClient}>
         <AntApp message={{ maxCount: 3 }}>
           <ExpiryDialogBridge />
+          <TwoFactorBridge />
           {target.kind === 'redirect' ? <Navigate to={target.to} replace />
             : target.kind === 'notFound' ? <NotFoundPage />
               : <ShellPage access={access} target={target} title={title} />}

@@ -46,6 +46,15 @@ export async function startBind2fa(): Promise<Bind2faSecret> {
   return body.data;
 }
 
-export async function confirmBind2fa(code: string): Promise<void> {
-  await request('POST', '/admin/userinfo/bind2fa', { data: { code: code.trim() } });
+/** The password is sent when the session is past its binding grace (decision 045). */
+export async function confirmBind2fa(code: string, password?: string): Promise<void> {
+  await request('POST', '/admin/userinfo/bind2fa', { data: { code: code.trim(), ...(password ? { password } : {}) } });
+}
+
+export interface AccountSecurity { bind2fa: boolean; required: boolean; passwordNeeded: boolean }
+
+/** Where the signed-in account stands with two-factor sign-in (decision 045). */
+export async function fetchSecurity(): Promise<AccountSecurity> {
+  const body = await request<AccountSecurity>('GET', '/admin/userinfo/security', { silent: true });
+  return body.data!;
 }

@@ -16,6 +16,10 @@ let api: ToastApi | null = null;
 /** Toasts asked for before the holder is mounted (the boot's account request may fail before the first render). */
 const pending: Array<(a: ToastApi) => void> = [];
 let expiredHandler: (text: string) => void = () => {};
+let twoFactorHandler: () => void = () => {};
+let twoFactorToastAt = 0;
+/** The server's refusal of every call but binding while the account must bind an authenticator (decision 045). */
+export const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for this account: bind an authenticator in the account settings';
 
 // antd's message (with antd's runtime) is not part of the sign-in page's first load: Root mounts
 // the holder with the first toast asked for, and the queue above keeps that toast until it is up.
@@ -44,6 +48,9 @@ export const toast = {
 /** The signed-in shell puts the "Safe exit" dialog here (it lives in the shell's own chunk). */
 export function setExpiredHandler(handler: (text: string) => void) { expiredHandler = handler; }
 
+/** The signed-in shell opens the account settings here when the server asks for an authenticator first. */
+export function setTwoFactorHandler(handler: () => void) { twoFactorHandler = handler; }
+
 /** ToastHolder.tsx, mounted: toasts go to antd's message from now on (null: unmounted). */
 export function attachToasts(a: ToastApi | null) {
   api = a;
@@ -56,7 +63,15 @@ export function attachToasts(a: ToastApi | null) {
  * error before any toast was shown still becomes one.
  */
 setRequestFeedback({
-  error: (text) => toast.error(translateServerMessage(text, i18next.t)),
+  error: (text) => {
+    if (text === TWO_FACTOR_REQUIRED) {
+      twoFactorHandler();
+      // a page's several calls are refused together: one toast
+      if (Date.now() - twoFactorToastAt < ERROR_TOAST_SECONDS * 1000) return;
+      twoFactorToastAt = Date.now();
+    }
+    toast.error(translateServerMessage(text, i18next.t));
+  },
   expired: (text) => expiredHandler(text),
 });
 

@@ -29,7 +29,7 @@ async function demoUser(db: Db, username: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('console_account').select(['id', 'username', 'name', 'roles', 'partner']).where('username', '=', username).executeTakeFirst();
   if (!row) return null;
   const roles = (typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles) as string[];
-  return { accountId: Number(row.id), username: row.username, name: row.name, avatar: '', telephone: '', roles, partner: Number(row.partner), bind2fa: false, tokenHash: '' };
+  return { accountId: Number(row.id), username: row.username, name: row.name, avatar: '', telephone: '', roles, partner: Number(row.partner), bind2fa: false, mustBind: false, signedInAt: 0, tokenHash: '' };
 }
 
 /** A round figure at or below n (two significant digits), at least `min`. */

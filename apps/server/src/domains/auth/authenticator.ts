@@ -1,8 +1,10 @@
 /** Binding an authenticator (GET shows a secret, POST confirms it with a first code). */
+import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import type { ServerConfig } from '../../config';
 import { badInput, conflict, ApiError } from '../../http/api-error';
 import { CODE_INVALID, CODE_REUSED } from './login';
+import { verifyPassword } from './passwords';
 import { sealTotp } from '../../secrets/columns';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
 
@@ -25,13 +27,33 @@ export async function startBinding(db: Db, config: ServerConfig, account: { acco
   return { secret, otpauthUrl: otpauthUrl(secret, config.totpIssuer, account.username) };
 }
 
-export async function confirmBinding(db: Db, accountId: number, code: string, now: Date): Promise<void> {
+/** Binding without the password is allowed this long after the session signed in (decision 045). */
+export const BIND_GRACE_MS = 10 * 60_000;
+export const PASSWORD_TO_BIND = 'Enter your password to bind an authenticator';
+export const WRONG_PASSWORD_TO_BIND = 'The password is incorrect';
+
+/**
+ * Binds the shown secret with its first code. The password is needed once the session is past
+ * its grace after sign-in (and checked whenever it is given); a binding under a once-bound or
+ * required role is kept: the account needs an authenticator from then on (decision 045).
+ */
+export async function confirmBinding(db: Db, user: { accountId: number; signedInAt: number }, body: { code: string; password?: string }, now: Date): Promise<void> {
+  const accountId = user.accountId;
   if (await isBound(db, accountId)) throw conflict(BIND_TWICE);
+  if (body.password === undefined && now.getTime() - user.signedInAt > BIND_GRACE_MS) throw badInput('password', PASSWORD_TO_BIND);
+  if (body.password !== undefined) {
+    const { password_hash } = await db.selectFrom('console_account').select('password_hash').where('id', '=', accountId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(password_hash, body.password))) throw badInput('password', WRONG_PASSWORD_TO_BIND);
+  }
+  const code = body.code;
   const enrolment = await db.selectFrom('totp_enrolment').select(['secret', 'created_at']).where('account_id', '=', accountId).executeTakeFirst();
   const fresh = enrolment && now.getTime() - enrolment.created_at.getTime() <= ENROLMENT_MS;
   const step = fresh ? matchTotpStep(enrolment.secret, accountId, code, now.getTime()) : null;
   if (step === null) throw new ApiError(400, CODE_INVALID);
-  await db.updateTable('console_account').set({ totp_secret: enrolment!.secret, totp_last_step: step, updated_at: now }).where('id', '=', accountId).execute();
+  await db.updateTable('console_account').set({
+    totp_secret: enrolment!.secret, totp_last_step: step, updated_at: now,
+    totp_kept: sql<boolean>`totp_kept OR EXISTS (SELECT 1 FROM role_2fa_policy p WHERE p.policy <> 'optional' AND roles ? p.role)`,
+  }).where('id', '=', accountId).execute();
   await db.deleteFrom('totp_enrolment').where('account_id', '=', accountId).execute();
 }
 

@@ -24,7 +24,7 @@ export const authOperations = [
   defineOperation({
     method: 'GET', url: '/api/admin/userinfo', name: 'auth.userinfo', tags,
     summary: 'The signed-in account, by the X-Token of the call; the query token the spec sends is ignored (never read, never logged)',
-    query: userinfoQuery, response: userinfoAnswer,
+    query: userinfoQuery, response: userinfoAnswer, whileBinding: true,
     handler: async ({ user }) => {
       // the token is read from X-Token only (issue 23): a token in a URL ends up in proxies' and browsers' histories
       const { name, avatar, roles, username, telephone, bind2fa, partner } = user;
@@ -34,7 +34,7 @@ export const authOperations = [
   defineOperation({
     method: 'POST', url: '/api/admin/logout', name: 'auth.logout', tags, audit: true,
     summary: 'Revokes the token at once (the body token must be the X-Token of the call)',
-    body: logoutBody, response: okAnswer,
+    body: logoutBody, response: okAnswer, whileBinding: true,
     handler: async ({ db, body, user, note }) => {
       const tokenHash = hashAccessToken(body.token);
       if (tokenHash !== user.tokenHash) throw sessionExpired();
@@ -46,7 +46,7 @@ export const authOperations = [
   defineOperation({
     method: 'GET', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.start', tags, audit: true,
     summary: 'A new authenticator secret to scan (stored as a pending enrolment; logged without the secret); 409 when one is already bound',
-    query: emptyQuery, response: z.object({ code: z.literal(200), data: bind2faSecret }),
+    query: emptyQuery, response: z.object({ code: z.literal(200), data: bind2faSecret }), whileBinding: true,
     handler: async ({ db, config, user, now, note }) => {
       note.target = user.username;
       const data = await startBinding(db, config, user, now);
@@ -56,11 +56,11 @@ export const authOperations = [
   }),
   defineOperation({
     method: 'POST', url: '/api/admin/userinfo/bind2fa', name: 'auth.bind2fa.confirm', tags, audit: true,
-    summary: 'Binds the shown secret with its current code',
-    body: bind2faBody, response: okAnswer,
+    summary: 'Binds the shown secret with its current code; the password too once the session is 10 minutes past its sign-in',
+    body: bind2faBody, response: okAnswer, whileBinding: true,
     handler: async ({ db, user, body, now, note }) => {
       note.target = user.username;
-      await confirmBinding(db, user.accountId, body.code, now);
+      await confirmBinding(db, user, body, now);
       note.before = { bind2fa: false };
       note.after = { bind2fa: true };
       return { code: 200 };
@@ -69,7 +69,7 @@ export const authOperations = [
   defineOperation({
     method: 'POST', url: '/api/admin/userinfo/changepwd', name: 'auth.changepwd', tags, audit: true,
     summary: 'Changes the own password (old password, and the current code when bound); revokes every token of the account',
-    body: changePasswordBody, response: okAnswer,
+    body: changePasswordBody, response: okAnswer, whileBinding: true,
     handler: async ({ db, config, user, body, now, note }) => {
       note.target = user.username;
       await changePassword(db, config, user.accountId, body, now);

@@ -6,7 +6,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { MAX_AGE_MS, SessionCache, type CachedSession } from './session-cache';
 
 const entry = (): CachedSession => ({
-  user: { accountId: 1, username: 'a', name: '', avatar: '', telephone: '', roles: [], partner: 0, bind2fa: false, tokenHash: 'h' },
+  user: { accountId: 1, username: 'a', name: '', avatar: '', telephone: '', roles: [], partner: 0, bind2fa: false, mustBind: false, signedInAt: 0, tokenHash: 'h' },
   createdAt: 0, lastSeen: 0, lastWritten: 0,
 });
 

@@ -2,6 +2,7 @@
  * Sessions: a row per live access token. The per-request lookup is ONE indexed query joining
  * the session to its (enabled) account; last_seen_at is written at most once a minute.
  */
+import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -17,6 +18,13 @@ export interface SessionUser {
   roles: string[];
   partner: number;
   bind2fa: boolean;
+  /**
+   * No authenticator bound where one is needed (a required role, or kept since a binding under a
+   * once-bound role: decision 045): the session may do nothing but bind, read itself and sign out.
+   */
+  mustBind: boolean;
+  /** When this session signed in (ms): binding without the password is allowed shortly after. */
+  signedInAt: number;
   tokenHash: string;
 }
 
@@ -32,6 +40,8 @@ async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | n
   const row = await db.selectFrom('account_session as s')
     .innerJoin('console_account as a', 'a.id', 's.account_id')
     .select(['s.created_at', 's.last_seen_at', 'a.id', 'a.username', 'a.name', 'a.avatar', 'a.telephone', 'a.roles', 'a.partner', 'a.totp_secret'])
+    .select(sql<boolean>`a.totp_secret IS NULL AND (a.totp_kept OR EXISTS (
+      SELECT 1 FROM role_2fa_policy p WHERE p.policy = 'required' AND a.roles ? p.role))`.as('must_bind'))
     .where('s.token_hash', '=', tokenHash)
     .where('a.enabled', '=', true)
     .executeTakeFirst();
@@ -40,7 +50,8 @@ async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | n
   return {
     user: {
       accountId: row.id, username: row.username, name: row.name, avatar: row.avatar, telephone: row.telephone,
-      roles: row.roles, partner: row.partner, bind2fa: row.totp_secret !== null, tokenHash,
+      roles: row.roles, partner: row.partner, bind2fa: row.totp_secret !== null, mustBind: row.must_bind,
+      signedInAt: row.created_at.getTime(), tokenHash,
     },
     createdAt: row.created_at.getTime(),
     lastSeen,

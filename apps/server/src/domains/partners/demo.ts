@@ -54,7 +54,7 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     if (!a) throw new Error(`demo partners: no account ${username}`);
     return {
       accountId: a.id, username: a.username, name: a.name, avatar: '', telephone: '', roles: a.roles as string[], partner: partner ?? a.partner,
-      bind2fa: false, tokenHash: '',
+      bind2fa: false, mustBind: false, signedInAt: 0, tokenHash: '',
     };
   };
   const [admin, secadmin, business, partner1] = [user('admin'), user('secadmin'), user('business', 1), user('partner')];

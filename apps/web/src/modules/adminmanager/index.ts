@@ -5,4 +5,5 @@ import type { ScreenMap } from '../registry';
 export const adminmanagerScreens: ScreenMap = {
   '/adminmanager/editer': lazy(() => import('./editer')),
   '/adminmanager/adminlogs': lazy(() => import('./adminlogs')),
+  '/adminmanager/twofactor': lazy(() => import('./twofactor')),
 };

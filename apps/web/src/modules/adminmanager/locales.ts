@@ -1,4 +1,4 @@
-/** Strings of /adminmanager (editer, adminlogs). */
+/** Strings of /adminmanager (editer, adminlogs, twofactor). */
 export default {
   en: {
     adminmanager: {
@@ -55,6 +55,22 @@ export default {
         ok: 'OK',
         refused: 'Refused',
         failed: 'Failed',
+      },
+      twofactor: {
+        title: 'Two-factor policy',
+        role: 'Role',
+        policy: 'Policy',
+        policy_optional: 'Optional',
+        'policy_once-bound': 'Kept once bound',
+        policy_required: 'Required',
+        policyHelp: 'Optional: each account chooses. Kept once bound: an account that has bound an authenticator must keep one (after a reset it binds again before anything else). Required: an account without one can only bind it.',
+        accounts: 'Enabled accounts',
+        bound: 'Bound',
+        updatedAt: 'Changed',
+        updatedBy: 'Changed by',
+        change: 'Change',
+        changeTitle: 'Two-factor policy of a role',
+        confirmChange: 'Change the two-factor policy of role {{role}}? It applies at once to every signed-in account holding it.',
       },
     },
   },
@@ -113,6 +129,22 @@ export default {
         ok: '成功',
         refused: '已拒绝',
         failed: '失败',
+      },
+      twofactor: {
+        title: '双重验证策略',
+        role: '角色',
+        policy: '策略',
+        policy_optional: '可选',
+        'policy_once-bound': '绑定后必须保留',
+        policy_required: '必须',
+        policyHelp: '可选：由各账号自行决定。绑定后必须保留：已绑定身份验证器的账号必须一直保留（重置后须先重新绑定）。必须：未绑定的账号只能先绑定。',
+        accounts: '启用的账号',
+        bound: '已绑定',
+        updatedAt: '修改时间',
+        updatedBy: '修改人',
+        change: '修改',
+        changeTitle: '角色的双重验证策略',
+        confirmChange: '确定修改角色 {{role}} 的双重验证策略吗？该策略立即对所有持有该角色的已登录账号生效。',
       },
     },
   },
