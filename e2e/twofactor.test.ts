@@ -53,6 +53,7 @@ describe('two-factor policy', () => {
       await page.getByTestId('twofa-required').waitFor();
       expect(await page.getByTestId('twofa-required').textContent()).toContain('Two-factor sign-in is required for your account');
       await page.getByRole('button', { name: 'Bind Google Authenticator' }).click();
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/twofactor-bind.png` });
       const secret = (await page.getByTestId('twofa-secret').textContent())!.trim();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       await page.getByLabel('One-time code').fill(totpCode(secret, Date.now()));

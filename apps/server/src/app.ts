@@ -60,6 +60,8 @@ import { playerReportsOperations } from './domains/player-reports/routes';
 import { playerOperations } from './domains/players/routes';
 import { registerOperations } from './http/operation';
 import { registerPlatformOperations } from './http/platform-operation';
+import { attachRateLimiter, RateLimiter } from './http/rate-limit';
+import { attachRefusalTally, RefusalTally, TALLY_EVERY_MS } from './http/refusal-tally';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerOpenApi } from './plugins/openapi';
@@ -135,7 +137,18 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     await listener.ready;
     app.addHook('onClose', () => listener.close());
   }
-  const deps = { db, config, sessions };
+  // calls a minute per account and application, and the refused calls counted instead of logged one by one
+  const limiter = new RateLimiter(db, config.rateLimits, config.now);
+  const refusals = new RefusalTally({ db, now: config.now });
+  attachRefusalTally(app, refusals);
+  attachRateLimiter(app, limiter);
+  const flushRefusals = () => refusals.flush().catch((error: unknown) => app.log.error({ err: error }, 'could not write the refused calls'));
+  const refusalTimer = setInterval(flushRefusals, TALLY_EVERY_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(refusalTimer);
+    await flushRefusals();
+  });
+  const deps = { db, config, sessions, limiter, refusals };
 
   registerErrorHandling(app, deps);
   await registerOpenApi(app);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit';
 
 /** Everything the server can be tuned with; tests lower the limits and inject a clock. */
 export interface ServerConfig {
@@ -31,6 +32,12 @@ export interface ServerConfig {
    * the last `n` hops, or the proxies at these addresses and CIDR blocks; never "anything".
    */
   trustProxy: false | number | string[];
+  /**
+   * Calls a minute per staff account and per platform application (0: none), counted across
+   * instances (http/rate-limit.ts). `countInjected`: also count in-process calls (app.inject: the
+   * demo seed's and the tests'; off but for the tests of the limits themselves).
+   */
+  rateLimits: RateLimits & { countInjected: boolean };
 }
 
 const MINUTE = 60_000;
@@ -43,6 +50,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     totpIssuer: 'Game Console',
     now: () => Date.now(),
     trustProxy: false,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, countInjected: false },
     ...overrides,
   };
 }
@@ -55,6 +63,8 @@ export const CONFIG_ENV = {
   SIGNIN_MAX_FAILURES_PER_ADDRESS: { min: 1, max: 10_000 },
   SIGNIN_WINDOW_MINUTES: { min: 1, max: 24 * 60 },
   SIGNIN_LOCK_MINUTES: { min: 1, max: 24 * 60 },
+  RATE_LIMIT_STAFF_PER_MINUTE: { min: 0, max: 1_000_000 },
+  RATE_LIMIT_PLATFORM_PER_MINUTE: { min: 0, max: 100_000_000 },
 } as const;
 
 /**
@@ -63,7 +73,7 @@ export const CONFIG_ENV = {
  * Failures per user are capped so that a locked-out username gets at most 100 tries an hour
  * whatever the window and lock (the issue's ceiling).
  */
-export function configFromEnv(env: Record<string, string | undefined>): Pick<ServerConfig, 'session' | 'signin' | 'trustProxy'> {
+export function configFromEnv(env: Record<string, string | undefined>): Pick<ServerConfig, 'session' | 'signin' | 'trustProxy' | 'rateLimits'> {
   const base = defaultConfig();
   const read = (name: keyof typeof CONFIG_ENV, fallback: number): number => {
     const raw = env[name];
@@ -89,7 +99,12 @@ export function configFromEnv(env: Record<string, string | undefined>): Pick<Ser
   if (perHour > 100) {
     throw new Error(`SIGNIN_MAX_FAILURES_PER_USER=${signin.maxFailuresPerUser} with these windows and locks allows up to ${perHour} failed sign-ins of one username an hour; at most 100`);
   }
-  return { session, signin, trustProxy: trustProxyFromEnv(env.TRUST_PROXY) };
+  const rateLimits = {
+    ...base.rateLimits,
+    staffPerMinute: read('RATE_LIMIT_STAFF_PER_MINUTE', base.rateLimits.staffPerMinute),
+    platformPerMinute: read('RATE_LIMIT_PLATFORM_PER_MINUTE', base.rateLimits.platformPerMinute),
+  };
+  return { session, signin, trustProxy: trustProxyFromEnv(env.TRUST_PROXY), rateLimits };
 }
 
 /**

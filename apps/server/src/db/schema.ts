@@ -62,6 +62,24 @@ export interface Role2faPolicyTable {
   updated_by: Generated<string>;
 }
 
+export interface RateCountTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface RefusalTallyTable {
+  id: Generated<string>;
+  minute: Timestamp;
+  source: 'staff' | 'platform';
+  who: string;
+  reason: string;
+  target: string;
+  count: number;
+  addresses: number;
+  sample_ips: string[];
+}
+
 export interface TotpEnrolmentTable {
   account_id: number;
   secret: string;
@@ -432,6 +450,8 @@ export interface Database extends PaymentConfigTables, RechargeTables, CashoutTa
   PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables, ActivityTables, CdkTables {
   console_account: ConsoleAccountTable;
   role_2fa_policy: Role2faPolicyTable;
+  rate_count: RateCountTable;
+  refusal_tally: RefusalTallyTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;
   signin_throttle: SigninThrottleTable;

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   logged = false;
   /** What the operation log records instead of the message the caller sees (e.g. a reused code). */
   logMessage?: string;
+  /** Seconds the caller should wait (a 429's Retry-After header). */
+  retryAfter?: number;
 
   constructor(
     readonly statusCode: number,
@@ -27,5 +29,8 @@ export const twoFactorRequired = () => new ApiError(403, TWO_FACTOR_REQUIRED);
 export const badInput = (field: string, message: string) => new ApiError(400, `${field}: ${message}`);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
-export const tooManyAttempts = (retryInSeconds: number) =>
-  new ApiError(429, `Too many attempts, retry in ${retryInSeconds} s`);
+export const tooManyAttempts = (retryInSeconds: number) => {
+  const error = new ApiError(429, `Too many attempts, retry in ${retryInSeconds} s`);
+  error.retryAfter = retryInSeconds;
+  return error;
+};

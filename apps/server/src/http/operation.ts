@@ -16,6 +16,8 @@ import type { Db } from '../db/open';
 import type { SessionCache } from '../domains/auth/session-cache';
 import { resolveSession, type SessionUser } from '../domains/auth/sessions';
 import { appendOperationLog } from '../domains/operation-log/chain';
+import type { RateLimiter } from './rate-limit';
+import type { RefusalTally } from './refusal-tally';
 import { ApiError, forbidden, sessionExpired, twoFactorRequired } from './api-error';
 import { describeZodError } from './zod-message';
 import './request-context';
@@ -31,9 +33,19 @@ export interface Deps {
   config: ServerConfig;
   /** PGlite only (see domains/auth/session-cache.ts); null on PostgreSQL. */
   sessions: SessionCache | null;
+  /** Calls a minute per account and application (http/rate-limit.ts); null: not limited. */
+  limiter?: RateLimiter | null;
+  /** Refused calls counted rather than logged one by one (http/refusal-tally.ts). */
+  refusals?: RefusalTally | null;
 }
 
-export interface OperationContext<Body, Query, User> extends Omit<Deps, 'sessions'> {
+/** Counts the call against its key's limit a minute; in-process calls only when the configuration says so. */
+export function rateLimit(deps: Pick<Deps, 'limiter' | 'config'>, request: FastifyRequest, key: string, perMinute: number): void {
+  if (!deps.limiter || (!deps.config.rateLimits.countInjected && '_lightMyRequest' in request.raw)) return;
+  deps.limiter.take(key, perMinute);
+}
+
+export interface OperationContext<Body, Query, User> extends Omit<Deps, 'sessions' | 'limiter' | 'refusals'> {
   body: Body;
   query: Query;
   user: User;
@@ -121,6 +133,7 @@ async function authorize(op: Operation, deps: Deps, request: FastifyRequest): Pr
   const user = await resolveSession(deps.db, token, deps.config, deps.sessions);
   if (!user) throw sessionExpired();
   request.user = user;
+  rateLimit(deps, request, `staff:${user.accountId}`, deps.config.rateLimits.staffPerMinute);
   if (user.mustBind && !op.whileBinding) throw twoFactorRequired();
   if (op.screen && !mayAccess(op.screen, { roles: user.roles, partner: user.partner })) throw forbidden();
 }

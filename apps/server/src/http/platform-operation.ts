@@ -26,8 +26,8 @@ import { openAppSecret } from '../secrets/columns';
 import type { Db } from '../db/open';
 import { parseJsonBody } from '../plugins/json-body';
 import { ApiError } from './api-error';
-import { documented, zodValidator } from './operation';
-import { RefusalLog } from './refusal-log';
+import { documented, rateLimit, zodValidator, type Deps as OperationDeps } from './operation';
+
 
 export const PLATFORM_PREFIX = '/api/platform/';
 /** Contract: a timestamp more than 300 s from the server's clock is refused. */
@@ -123,7 +123,7 @@ function sameHex(a: string, b: string): boolean {
   return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }
 
-interface Deps { db: Db; config: ServerConfig }
+type Deps = Pick<OperationDeps, 'db' | 'config' | 'limiter' | 'refusals'>;
 
 /**
  * The applications, as checkHeaders reads them, are kept per database for APPLICATION_CACHE_MS:
@@ -191,6 +191,12 @@ async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> 
   }
 }
 
+/** The application a refused call named: its id, or '?' for one that does not exist (the caller's to choose: one tally for all). */
+function claimedApp(request: FastifyRequest, reason: string): string {
+  const claimed = request.headers['x-app-id'];
+  return reason === 'Unknown application' || typeof claimed !== 'string' ? '?' : claimed.slice(0, 64);
+}
+
 function checkSignature(request: FastifyRequest): void {
   const app = request.platformApp!;
   const signature = request.headers['x-signature'];
@@ -224,7 +230,6 @@ function checkScope(op: PlatformOperation, scopes: AppScopes): void {
 
 export function registerPlatformOperations(app: FastifyInstance, deps: Deps, operations: readonly PlatformOperation[]): void {
   if (!app.hasRequestDecorator('platformApp')) app.decorateRequest('platformApp', null);
-  const refusals = new RefusalLog(deps);
   for (const op of operations) {
     const query = op.query ?? emptyQuery;
     const validators: Record<string, ReturnType<typeof zodValidator>> = { querystring: zodValidator(query, 'query') };
@@ -249,11 +254,14 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
       onRequest: async (request) => checkHeaders(deps, request),
       preValidation: async (request) => {
         checkSignature(request);
+        rateLimit(deps, request, `app:${request.platformApp!.appId}`, deps.config.rateLimits.platformPerMinute);
         checkScope(op, request.platformApp!.scopes);
         if (op.method === 'POST') request.body = parseJsonBody(typeof request.body === 'string' ? request.body : '');
       },
       onError: async (request, _reply, error) => {
-        if ((error as { statusCode?: number }).statusCode === 401) refusals.record(request, error.message);
+        // unauthenticated and rate-limited calls: counted and summarised once a minute, not logged one by one
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 401 || status === 429) deps.refusals?.record('platform', claimedApp(request, error.message), error.message, (request.raw.url ?? '').split('?')[0]!.slice(0, 200), status, request.ip);
         if (error instanceof ScopeRefusal && request.platformApp) {
           await countScopeRefusal(deps.db, request.platformApp.appId, error, new Date(deps.config.now())).catch((e: unknown) => request.log.error(e));
         }

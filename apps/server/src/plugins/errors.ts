@@ -3,7 +3,8 @@
  * as the contract's table says. Fastify's own refusals (body too large, not JSON, bad JSON,
  * prototype keys) become 413/415/400; anything unexpected is a 500 that names nothing.
  * Refused calls (401/403/429) of every operation, and failures of operations that change
- * data, are written to the operation log here.
+ * data, are written to the operation log here; a call without a session and a rate-limited one
+ * only counted (http/refusal-tally.ts). A 429 carries Retry-After.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, SESSION_EXPIRED } from '../http/api-error';
@@ -43,6 +44,11 @@ const REFUSED = new Set([401, 403, 429]);
 async function recordOutcome(deps: Deps, request: FastifyRequest, error: unknown, answer: ErrorAnswer): Promise<void> {
   const operation = request.routeOptions.config?.operation;
   if (!operation || (error instanceof ApiError && error.logged)) return;
+  // a call without a live session, or over its rate limit: counted and summarised once a minute (http/refusal-tally.ts)
+  if (deps.refusals && ((answer.status === 401 && !request.user) || answer.status === 429)) {
+    deps.refusals.record('staff', request.user?.username ?? '', answer.message, operation.name, answer.status, request.ip);
+    return;
+  }
   const refused = REFUSED.has(answer.status);
   if (!refused && !operation.audit) return;
   const user = request.user;
@@ -65,6 +71,7 @@ export function registerErrorHandling(app: FastifyInstance, deps: Deps): void {
     } catch (logError) {
       request.log.error({ err: logError }, 'could not write the operation log');
     }
+    if (error instanceof ApiError && error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
     return reply.status(answer.status).send({ code: answer.code, message: answer.message });
   });
 }

@@ -27,6 +27,8 @@ export interface PlatformEventInputs { id: string; type: string; at?: string; da
 
 export interface PlatformClient {
   appId: string;
+  /** The signed headers of a call (to send it through another app instance). */
+  headersFor(method: string, path: string, payload: string, options?: SignOptions): Record<string, string>;
   /** POST with a JSON body (a string is sent as is: signed over those bytes). */
   post(url: string, body: unknown, options?: SignOptions): Promise<Answer>;
   /** GET with a raw query string (without `?`), signed over it. */
@@ -67,6 +69,7 @@ export async function platformClient(
 
   const client: PlatformClient = {
     appId: app.appId,
+    headersFor,
     async post(url, body, o = {}) {
       const payload = typeof body === 'string' ? body : JSON.stringify(body);
       const res = await t.app.inject({

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, request, setRequestFeedback, setTransport } from './request';
+import { ApiError, request, setRequestFeedback, setTransport, TWO_FACTOR_REQUIRED } from './request';
 
 const shown: string[] = [];
-setRequestFeedback({ error: (m) => shown.push('toast:' + m), expired: (m) => shown.push('expired:' + m) });
+setRequestFeedback({ error: (m) => shown.push('toast:' + m), expired: (m) => shown.push('expired:' + m), twoFactor: () => shown.push('twoFactor') });
 const answer = (status: number, body: unknown) => setTransport(async () => new Response(JSON.stringify(body), { status }));
 
 afterEach(() => { shown.length = 0; });
@@ -34,6 +34,13 @@ describe('request layer errors (§8)', () => {
     shown.length = 0;
     await expect(request('POST', '/a', { silent: true })).rejects.toMatchObject({ code: 403 });
     expect(shown).toEqual([]);
+  });
+
+  it('the server asking for an authenticator first goes to the two-factor handler, silent call or not, without the toast', async () => {
+    answer(403, { code: 403, message: TWO_FACTOR_REQUIRED });
+    await expect(request('GET', '/a', { silent: true })).rejects.toMatchObject({ code: 403, message: TWO_FACTOR_REQUIRED });
+    await expect(request('GET', '/a')).rejects.toMatchObject({ code: 403 });
+    expect(shown).toEqual(['twoFactor', 'twoFactor']);
   });
 
   it('an HTTP error without a JSON body rejects with its status', async () => {

@@ -33,7 +33,12 @@ export interface RequestFeedback {
   error(message: string): void;
   /** Code -1: the single "Safe exit" dialog. */
   expired(message: string): void;
+  /** The account must bind an authenticator first (decision 045): to its settings, silent call or not. */
+  twoFactor?(message: string): void;
 }
+
+/** The server's refusal of every call but binding while the account must bind an authenticator (server http/api-error.ts). */
+export const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for this account: bind an authenticator in the account settings';
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -70,7 +75,8 @@ function refusal(body: Envelope<unknown>, res: Response, opts: { silent?: boolea
   const message = typeof body?.message === 'string' && body.message ? body.message : 'Error';
   if (code === EXPIRED_CODE) {
     if (opts.handleExpiry !== false) feedback.expired(message);
-  } else if (!opts.silent) feedback.error(message);
+  } else if (message === TWO_FACTOR_REQUIRED && feedback.twoFactor) feedback.twoFactor(message);
+  else if (!opts.silent) feedback.error(message);
   return new ApiError(code, message, res.status);
 }
 

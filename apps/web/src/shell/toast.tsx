@@ -18,8 +18,6 @@ const pending: Array<(a: ToastApi) => void> = [];
 let expiredHandler: (text: string) => void = () => {};
 let twoFactorHandler: () => void = () => {};
 let twoFactorToastAt = 0;
-/** The server's refusal of every call but binding while the account must bind an authenticator (decision 045). */
-export const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required for this account: bind an authenticator in the account settings';
 
 // antd's message (with antd's runtime) is not part of the sign-in page's first load: Root mounts
 // the holder with the first toast asked for, and the queue above keeps that toast until it is up.
@@ -63,13 +61,12 @@ export function attachToasts(a: ToastApi | null) {
  * error before any toast was shown still becomes one.
  */
 setRequestFeedback({
-  error: (text) => {
-    if (text === TWO_FACTOR_REQUIRED) {
-      twoFactorHandler();
-      // a page's several calls are refused together: one toast
-      if (Date.now() - twoFactorToastAt < ERROR_TOAST_SECONDS * 1000) return;
-      twoFactorToastAt = Date.now();
-    }
+  error: (text) => toast.error(translateServerMessage(text, i18next.t)),
+  twoFactor: (text) => {
+    twoFactorHandler();
+    // a page's several calls are refused together: one toast
+    if (Date.now() - twoFactorToastAt < ERROR_TOAST_SECONDS * 1000) return;
+    twoFactorToastAt = Date.now();
     toast.error(translateServerMessage(text, i18next.t));
   },
   expired: (text) => expiredHandler(text),

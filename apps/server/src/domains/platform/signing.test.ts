@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_CACHE_MS, platformApplicationsChanged, platformSignature } from '../../http/platform-operation';
+import { refusalTallyOf } from '../../http/refusal-tally';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
@@ -29,7 +30,7 @@ describe.each(databases())('platform signing on $kind', (kind) => {
       (SELECT chip FROM player_balance WHERE uid = 3001) AS chip`.execute(t.database.db);
     return rows[0];
   };
-  const refusals = () => t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'platform.refused').orderBy('id').execute();
+  const refusals = () => t.database.db.selectFrom('operation_log').selectAll().where('username', '=', 'console:platform').orderBy('id').execute();
 
   const validDebit = { txId: 'sig-1', uid: 3001, currency: 'chip', amount: 10, reason: 'game.bet' };
   const validEvents = { events: [{ id: 'sig-ev', type: 'player.registered', at: '2026-11-22T10:00:00Z', data: { uid: 3002, name: 'S', ip: '10.0.0.1', deviceId: 'd', package: 'p' } }] };
@@ -90,25 +91,28 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     expect((await p.get('/api/platform/wallet/balance', 'uid=x', { secret: 'wrong' })).status).toBe(401);
   });
 
-  it('refusals are logged, but a flood of 500 writes only a few records, carrying the count', async () => {
-    // an application of its own: the counters are per application, address and reason
+  it('refused calls are counted, not logged one by one: a flood of 500 is one summary record and one tally row', async () => {
+    // an application of its own: the tallies are per claimed application, reason and path
     const flood = await platformClient(t, { appId: 'flood-app', secret: 'flood-app-secret-1234' });
+    const tally = refusalTallyOf(t.app);
+    await tally.flush();
     const before = (await refusals()).length;
     await Promise.all(Array.from({ length: 500 }, (_, i) => flood.post('/api/platform/wallet/debit', { ...validDebit, txId: `flood-${i}` }, { secret: 'wrong' })));
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the log is written after the answer
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await refusals()).length).toBe(before); // nothing written per call
+    expect(await tally.flush()).toBe(500);
     const logged = (await refusals()).slice(before);
-    expect(logged.length).toBeGreaterThanOrEqual(1);
-    expect(logged.length).toBeLessThanOrEqual(3);
-    expect(logged[0]).toMatchObject({ username: 'app:flood-app', result: 'refused', status: 401, message: 'Bad signature', target: '/api/platform/wallet/debit' });
-    // a minute later the next refusal of the same kind is written with the number left out
-    t.clock.advance(61_000);
-    await flood.post('/api/platform/wallet/debit', validDebit, { secret: 'wrong' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const after = (await refusals()).slice(before + logged.length);
-    expect(after).toHaveLength(1);
-    expect(after[0]!.message).toMatch(/^Bad signature \(\+\d+ more in the last minute\)$/);
-    const counted = Number(/\+(\d+)/.exec(after[0]!.message)![1]);
-    expect(counted + logged.length).toBe(500);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ username: 'console:platform', result: 'refused', status: 401 });
+    expect(logged[0]!.message).toBe('500 refused calls in the last minute: Bad signature ×500 (flood-app, /api/platform/wallet/debit)');
+    const rows = await t.database.db.selectFrom('refusal_tally').selectAll().where('who', '=', 'flood-app').execute();
+    expect(rows).toEqual([expect.objectContaining({ source: 'platform', reason: 'Bad signature', target: '/api/platform/wallet/debit', count: 500, addresses: 1 })]);
+    // an unknown application is the caller's to name: one tally for every such name
+    for (const appId of ['nobody-1', 'nobody-2']) expect((await flood.post('/api/platform/wallet/debit', validDebit, { appId })).status).toBe(401);
+    expect(await tally.flush()).toBe(2);
+    expect(await t.database.db.selectFrom('refusal_tally').select(['who', 'count']).where('reason', '=', 'Unknown application').orderBy('id', 'desc').limit(1).execute())
+      .toEqual([{ who: '?', count: 2 }]);
+    expect(await tally.flush()).toBe(0);
   });
 
   it('an application changed by another server instance signs as before for at most APPLICATION_CACHE_MS; a change here at once', async () => {
