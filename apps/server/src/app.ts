@@ -14,6 +14,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/open';
 import { accountOperations } from './domains/accounts/routes';
 import { twoFactorOperations } from './domains/accounts/two-factor';
+import { payoutEndpointOperations, registerPayoutCallback, registerPayoutSweep } from './domains/cashout/endpoints';
 import { authOperations } from './domains/auth/routes';
 import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
@@ -60,6 +61,7 @@ import { playerReportsOperations } from './domains/player-reports/routes';
 import { playerOperations } from './domains/players/routes';
 import { registerOperations } from './http/operation';
 import { registerPlatformOperations } from './http/platform-operation';
+import { registerPartnerWall } from './http/partner-wall';
 import { attachRateLimiter, RateLimiter } from './http/rate-limit';
 import { attachRefusalTally, RefusalTally, TALLY_EVERY_MS } from './http/refusal-tally';
 import { registerErrorHandling } from './plugins/errors';
@@ -153,6 +155,7 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerErrorHandling(app, deps);
   await registerOpenApi(app);
   registerSecurityHeaders(app);
+  registerPartnerWall(app);
 
   // contract "Running": {code:200} once the server accepts requests; while a demo seed fills in
   // behind it, also where it stands (the console's banner, the browser tests' start)
@@ -163,6 +166,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
   registerOperations(app, deps, authOperations);
   registerOperations(app, deps, accountOperations);
   registerOperations(app, deps, twoFactorOperations);
+  registerOperations(app, deps, payoutEndpointOperations);
+  registerPayoutCallback(app, deps);
   registerOperations(app, deps, operationLogOperations);
   registerOperations(app, deps, playerOperations);
   registerOperations(app, deps, playerListOperations);
@@ -211,6 +216,8 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     registerVipEvaluation(jobs, db, config.now);
     registerRankSettlement(jobs, db, config.now);
     registerArenaSettlement(jobs, db, config.now);
+    // issue 23: undetermined payouts of a provider's API are asked about
+    registerPayoutSweep(jobs, db, config.now);
   }
   registerPlatformOperations(app, deps, [
     ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,

@@ -18,6 +18,8 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { configFromEnv, defaultConfig } from './config';
 import { migrate } from './db/migrate';
+import { exportAnchor } from './domains/operation-log/anchor';
+import { registerRepeatingJob } from './http/repeating-job';
 import { demoHeartbeats } from './domains/game-servers/beat';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
 import { ROLES } from '@console/catalog';
@@ -140,6 +142,17 @@ const app = await buildApp({
   db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
   backgroundAfter: pending ? seedFinished : undefined, demoSeed: () => seeding, webBuilding,
 });
+// the operation log's head, anchored outside the database (domains/operation-log/anchor.ts)
+if (env.AUDIT_ANCHOR_FILE) {
+  const file = resolve(env.AUDIT_ANCHOR_FILE);
+  const minutes = Number(env.AUDIT_ANCHOR_MINUTES || 10);
+  const anchor = async () => {
+    const written = await exportAnchor(database.db, file, new Date());
+    if (written) log.info({ anchor: written }, 'operation log anchored');
+  };
+  registerRepeatingJob(app, { name: 'audit anchor', firstAfterMs: 5_000, everyMs: Math.max(1, minutes) * 60_000, run: anchor });
+  app.addHook('onClose', anchor);
+}
 // demo mode: the demo game servers keep beating (stopped when the app closes)
 if (demo) demoHeartbeats(app, database.db, config, (message, error) => log.warn({ err: error }, message));
 await app.listen({ port, host });

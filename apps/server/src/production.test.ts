@@ -64,7 +64,7 @@ describe.each(databases())('production refusals on $kind', (kind) => {
     const refusals = await productionRefusals(db);
     expect(refusals).toContain('console account admin: still has the demo password (change it or disable the account)');
     expect(refusals).toContain('platform application demo-app: signs with the demo secret (rotate its secret or disable it on /remoteconfig/application)');
-    expect(refusals).toContain('cash-out channel gcash: would be paid by the simulated provider (configure its payout provider, or close the channel)');
+    expect(refusals).toContain('cash-out channel gcash: would be paid by the simulated provider (set its payout endpoint on /remoteconfig/payoutEndpoints, or close the channel)');
     expect(refusals.some((r) => r.includes('channel shut'))).toBe(false);
 
     const other = await hashPassword('another-long-password-1', t.config.argon2);

@@ -8,7 +8,7 @@
 import { ROLES } from '@console/catalog';
 import type { Db } from './db/open';
 import { verifyPassword } from './domains/auth/passwords';
-import { providerFor, SimulatedProvider } from './domains/cashout/providers';
+import { endpointOf, providerFor, SimulatedProvider } from './domains/cashout/providers';
 import { applicationSecret } from './domains/platform/applications';
 import { DEMO_APP, DEMO_PASSWORD } from './seed/demo';
 
@@ -46,8 +46,8 @@ export async function productionRefusals(db: Db): Promise<string[]> {
   }
   const channels = await db.selectFrom('cashout_channel').select('channel').where('status', '<>', 'close').execute();
   for (const { channel } of channels) {
-    if (providerFor(channel) instanceof SimulatedProvider) {
-      refusals.push(`cash-out channel ${channel}: would be paid by the simulated provider (configure its payout provider, or close the channel)`);
+    if (!(await endpointOf(db, channel)) && providerFor(channel) instanceof SimulatedProvider) {
+      refusals.push(`cash-out channel ${channel}: would be paid by the simulated provider (set its payout endpoint on /remoteconfig/payoutEndpoints, or close the channel)`);
     }
   }
   return refusals;

@@ -5,7 +5,7 @@
  * docs/api/agentreports.md.
  */
 import { z } from 'zod';
-import { requiredText } from './text';
+import { calendarDay as calendarDayOf, requiredText } from './text';
 
 const int = (min: number, max: number) => z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' })
   .min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` });
@@ -19,8 +19,7 @@ export const MAX_EXTRA_TIERS = 5;
 export const MAX_EXTRA_BUDGET = 10_000_000_000;
 export const EXTRA_REBATE_STATUSES = ['open', 'cancelled', 'settled'] as const;
 
-const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a day YYYY-MM-DD' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Not a calendar day' });
+const calendarDay = calendarDayOf();
 
 /** One target: tier-1 rake in the window ≥ t1Rake and active tier-1 invitees ≥ activeInvitees → rateBp/10,000 of the tier-1 rake. */
 export const extraRebateTier = z.strictObject({

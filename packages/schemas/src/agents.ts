@@ -4,7 +4,7 @@
  * Rates are basis points (2000 = 20%); chips are centavos. docs/api/agents.md.
  */
 import { z } from 'zod';
-import { isoDateTime, requiredText, text } from './text';
+import { calendarDay, isoDateTime, requiredText, text } from './text';
 
 const int = (min: number, max: number) => z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' })
   .min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` });
@@ -64,7 +64,7 @@ export const agentAdjustBody = z.strictObject({
   amount: int(-MAX_ADJUSTMENT, MAX_ADJUSTMENT).refine((n) => n !== 0, { message: 'Must not be 0' }),
   reason: requiredText(200),
   /** The week (its Monday, YYYY-MM-DD) the correction goes into; default the current week. A closed week: 409. */
-  week: z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: 'Must be a date YYYY-MM-DD' }).optional(),
+  week: calendarDay('Must be a date YYYY-MM-DD').optional(),
 });
 export type AgentAdjustBody = z.infer<typeof agentAdjustBody>;
 

@@ -5,7 +5,7 @@
  * docs/api/partners.md.
  */
 import { z } from 'zod';
-import { requiredText, text } from './text';
+import { calendarDay, requiredText, text } from './text';
 
 const int = (min: number, max: number) => z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' })
   .min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` });
@@ -115,7 +115,7 @@ export const billItem = z.object({
   confirmedBy: z.string().nullable(), closedBy: z.string().nullable(), adjustments: z.array(z.object({ amount: z.number(), reason: z.string(), actor: z.string(), at: z.string() })),
 });
 export type BillItem = z.infer<typeof billItem>;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date YYYY-MM-DD' });
+const isoDate = calendarDay('Must be a date YYYY-MM-DD');
 export const billCreateBody = z.strictObject({ partner: partnerId.optional(), from: isoDate, to: isoDate });
 export const billAdjustBody = z.strictObject({ id, amount: int(-MAX_CHIPS, MAX_CHIPS).refine((n) => n !== 0, { message: 'Must not be 0' }), reason });
 export const billStepBody = z.strictObject({ id, action: z.enum(['confirm', 'settle', 'dispute'], { message: 'Must be confirm, settle or dispute' }), note: text(200).optional() });

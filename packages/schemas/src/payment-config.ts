@@ -199,3 +199,56 @@ export const platformCashoutChannels = z.object({
     channel: z.string(), name: z.string(), status, min: z.number(), max: z.number(), feePercent: z.number(),
   })),
 });
+
+/**
+ * Payout endpoints (issue 23, "Real payouts"; docs/api/payout-provider.md): the HTTP API of the
+ * provider that pays a cash-out channel. https, or http to a loopback address (a gateway on the
+ * same host). The secret is write-only: lists show its fingerprint.
+ */
+export const payoutEndpointUrl = text(300).refine((url) => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+  } catch {
+    return false;
+  }
+}, { message: 'Must be an https:// URL (http:// only to 127.0.0.1 or localhost)' });
+
+export const payoutEndpointSaveBody = z.strictObject({
+  channel: text(64),
+  url: payoutEndpointUrl,
+  merchantId: text(64).refine((v) => v.trim().length > 0, { message: 'Required' }),
+  /** Required for a channel without an endpoint; absent on an update: the secret is kept. */
+  secret: z.string().min(16, { message: 'At least 16 characters' }).max(256, { message: 'At most 256 characters' }).optional(),
+  timeoutMs: z.number().int().min(1_000, { message: 'At least 1000' }).max(30_000, { message: 'At most 30000' }).default(8_000),
+  retries: z.number().int().min(0, { message: 'At least 0' }).max(5, { message: 'At most 5' }).default(2),
+  enabled: z.boolean().default(true),
+});
+export type PayoutEndpointSaveBody = z.infer<typeof payoutEndpointSaveBody>;
+export const payoutEndpointRemoveBody = z.strictObject({ channel: text(64) });
+
+export const payoutEndpointView = z.object({
+  id: z.number(),
+  channel: z.string(),
+  name: z.string(),
+  channelStatus: z.enum(PAYMENT_CHANNEL_STATUSES),
+  /** Who pays the channel now: its enabled endpoint, or the simulation (demo and tests only). */
+  paidBy: z.enum(['http', 'simulated']),
+  url: z.string().nullable(),
+  merchantId: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+  timeoutMs: z.number().nullable(),
+  retries: z.number().nullable(),
+  enabled: z.boolean().nullable(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type PayoutEndpointView = z.infer<typeof payoutEndpointView>;
+
+/** A provider's callback: the outcome of a payout it was asked for. */
+export const payoutCallbackBody = z.strictObject({
+  orderId: text(64),
+  status: z.enum(['success', 'failure'], { message: 'Must be success or failure' }),
+  reference: text(128).optional(),
+  reason: text(200).optional(),
+});

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { GAME_IDS } from '@console/games/src/define';
-import { queryInt, text } from './text';
+import { calendarDay, queryInt, text } from './text';
 
 const int = () => z.number().int();
 /** Amounts in centavos of chips. */
@@ -55,7 +55,7 @@ export const rankConfigAnswer = z.object({ version: int(), savedAt: z.string().n
 export const rankConfigUpdateBody = z.strictObject({ settings: z.unknown() });
 
 /** A period key: 'YYYY-MM-DD' (a day board: the day; a week board: the Monday). */
-const periodKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be YYYY-MM-DD' });
+const periodKey = calendarDay('Must be YYYY-MM-DD');
 
 export const rankStanding = z.object({
   rank: int(), uid: int(), name: z.string(), partner: int(), value: int(), reachedAt: z.string().nullable(),

@@ -75,3 +75,10 @@ export const queryBool = z.enum(['true', 'false'], { message: 'Must be true or f
 
 /** ISO 8601 date-time with an offset (`2026-11-22T18:00:00+08:00` or `…Z`). */
 export const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time with offset' });
+
+/**
+ * A calendar day 'YYYY-MM-DD' that exists (2026-13-40 matches the pattern and is refused: it
+ * reached PostgreSQL as a 500 before); `message` words the pattern's refusal as each screen did.
+ */
+export const calendarDay = (message = 'Must be a day YYYY-MM-DD') => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Not a calendar day' });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { platformUid } from './platform';
-import { queryInt, requiredText, text } from './text';
+import { calendarDay, queryInt, requiredText, text } from './text';
 
 const MAX = 1_000_000_000_000;
 const whole = (min: number, max: number) => z.number({ message: 'Expected number' })
@@ -127,7 +127,7 @@ export const arenaRemoveBody = z.strictObject({
 // ------------------------------------------------------------------------------ ticket ranking and seasons
 
 /** A season: the Monday (GMT+08:00) it starts, 'YYYY-MM-DD'. */
-export const arenaSeasonKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be YYYY-MM-DD' });
+export const arenaSeasonKey = calendarDay('Must be YYYY-MM-DD');
 
 export const arenaRankRow = z.object({
   rank: int(), uid: int(), name: z.string(), partner: int(), tickets: int(), free: int(), spent: int(), reachedAt: z.string().nullable(),

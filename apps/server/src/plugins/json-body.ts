@@ -21,7 +21,8 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-const isPlatform = (url: string | undefined) => (url ?? '').startsWith('/api/platform/');
+// platform calls and payout providers' callbacks are signed over their exact bytes
+const isPlatform = (url: string | undefined) => (url ?? '').startsWith('/api/platform/') || (url ?? '').startsWith('/api/payout/');
 
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();

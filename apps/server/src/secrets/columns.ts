@@ -14,6 +14,10 @@ import { DEMO_KEY, isSealed, keyring, seal, SEALED_PREFIX, unseal, type Keyring 
 export const appSecretContext = (appId: string) => `platform_application:${appId}`;
 /** An authenticator's seed, shown (totp_enrolment) and then bound (console_account). */
 export const totpContext = (accountId: number) => `totp:${accountId}`;
+/** A payout provider's signing secret, per cash-out channel. */
+export const payoutContext = (channel: string) => `payout_endpoint:${channel}`;
+export const sealPayoutSecret = (plain: string, channel: string) => seal(plain, payoutContext(channel));
+export const openPayoutSecret = (sealed: string, channel: string) => unseal(sealed, payoutContext(channel));
 
 export const sealAppSecret = (plain: string, appId: string) => seal(plain, appSecretContext(appId));
 export const openAppSecret = (sealed: string, appId: string) => unseal(sealed, appSecretContext(appId));
@@ -36,9 +40,17 @@ export const SEALED_TABLES: readonly SealedTable[] = [
   { table: 'platform_application', key: 'app_id', columns: ['secret', 'previous_secret'], context: (k) => appSecretContext(String(k)), constraint: 'platform_application_secret_sealed' },
   { table: 'console_account', key: 'id', columns: ['totp_secret'], context: (k) => totpContext(Number(k)), constraint: 'console_account_totp_sealed' },
   { table: 'totp_enrolment', key: 'account_id', columns: ['secret'], context: (k) => totpContext(Number(k)), constraint: 'totp_enrolment_secret_sealed' },
+  { table: 'payout_endpoint', key: 'channel', columns: ['secret'], context: (k) => payoutContext(String(k)), constraint: 'payout_endpoint_secret_sealed' },
 ];
 
 export interface SecretsWalk { table: string; rows: number }
+
+/** The sealed tables present (during the migrations, the later ones are not yet). */
+async function presentTables(db: Db): Promise<SealedTable[]> {
+  const { rows } = await sql<{ name: string }>`SELECT t AS name FROM unnest(${SEALED_TABLES.map((t) => t.table)}::text[]) t WHERE to_regclass(t) IS NOT NULL`.execute(db);
+  const present = new Set(rows.map((r) => r.name));
+  return SEALED_TABLES.filter((t) => present.has(t.table));
+}
 
 /**
  * Rewrites the rows of each sealed table where a column does not start with `keep`, each such
@@ -47,7 +59,7 @@ export interface SecretsWalk { table: string; rows: number }
 async function walk(db: Db, keep: string, rewrite: (value: string, context: string) => string): Promise<SecretsWalk[]> {
   const needs = (v: string) => !v.startsWith(keep);
   const done: SecretsWalk[] = [];
-  for (const t of SEALED_TABLES) {
+  for (const t of await presentTables(db)) {
     const rows = await db.transaction().execute(async (trx) => {
       const pending = sql.join(t.columns.map((c) => sql`${sql.ref(c)} NOT LIKE ${keep + '%'}`), sql` OR `);
       const found = await sql<Record<string, string | number | null>>`SELECT ${sql.ref(t.key)} AS key, ${sql.join(t.columns.map((c) => sql.ref(c)))} FROM ${sql.table(t.table)} WHERE ${pending} FOR UPDATE`.execute(trx);
@@ -74,7 +86,7 @@ async function walk(db: Db, keep: string, rewrite: (value: string, context: stri
  */
 export async function sealClearSecrets(db: Db, keys: Keyring = keyring()): Promise<SecretsWalk[]> {
   const done = await walk(db, SEALED_PREFIX, (v, context) => seal(v, context, keys));
-  for (const t of SEALED_TABLES) {
+  for (const t of await presentTables(db)) {
     const { rows } = await sql<{ valid: boolean }>`SELECT convalidated AS valid FROM pg_constraint WHERE conname = ${t.constraint} AND conrelid = ${t.table}::regclass`.execute(db);
     if (rows[0] && !rows[0].valid) await sql`ALTER TABLE ${sql.table(t.table)} VALIDATE CONSTRAINT ${sql.ref(t.constraint)}`.execute(db);
   }
@@ -89,7 +101,7 @@ export async function reencryptSecrets(db: Db, keys: Keyring = keyring()): Promi
 /** How many sealed values each key holds (the start names a key it lacks; the command reports). */
 export async function sealedKeyCounts(db: Db): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const t of SEALED_TABLES) {
+  for (const t of await presentTables(db)) {
     for (const c of t.columns) {
       const { rows } = await sql<{ id: string; n: string }>`SELECT substr(${sql.ref(c)}, 7, 8) AS id, count(*) AS n FROM ${sql.table(t.table)} WHERE ${sql.ref(c)} LIKE ${SEALED_PREFIX + '%'} GROUP BY 1`.execute(db);
       for (const r of rows) counts.set(r.id, (counts.get(r.id) ?? 0) + Number(r.n));

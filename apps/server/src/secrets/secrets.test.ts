@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signingSecret } from '../domains/agentx/agents';
 import { totpCode } from '../domains/auth/totp';
+import { addChannel } from '../domains/cashout/fixtures';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { databases } from '../test/databases';
 import { testApp, type TestApp } from '../test/harness';
@@ -110,6 +111,10 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     expect((await t.post('/api/admin/userinfo/bind2fa', { code: totpCode(clear.totp, t.clock.now) }, finance)).status).toBe(200);
     const service = await t.loginAs('service');
     clear.enrolment = (await t.get('/api/admin/userinfo/bind2fa', service)).body.data.secret; // shown, not confirmed yet
+    await addChannel(t.database.db, { channel: 'gcash', status: 'close' });
+    clear.payout = 'payout-provider-secret-0001';
+    const secadmin = await t.loginAs('secadmin');
+    expect((await t.post('/api/remoteconfig/payoutEndpoints/save', { channel: 'gcash', url: 'https://pay.example.ph/v1', merchantId: 'M-1', secret: clear.payout }, secadmin)).status).toBe(200);
   });
   afterEach(() => useKeyring(previous));
   afterAll(async () => t?.close());
@@ -128,7 +133,7 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
   }
 
   it('a dump of the database holds no secret in clear', async () => {
-    expect(Object.keys(clear)).toHaveLength(7);
+    expect(Object.keys(clear)).toHaveLength(8);
     for (const [what, value] of Object.entries(clear)) expect(value, what).toMatch(/^\S{16,}$/);
     const dumps = [await rowsAsText()];
     if (t.database.url) {
@@ -147,7 +152,7 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     const before = await sealedKeyCounts(db);
     expect([...before.keys()]).toEqual([keyring().current.id]);
     const total = [...before.values()][0]!;
-    expect(total).toBeGreaterThanOrEqual(6); // demo-app, game-ios (and its previous), the agent, the bound and the shown seeds
+    expect(total).toBeGreaterThanOrEqual(7); // demo-app, game-ios (and its previous), the agent, the bound and the shown seeds, the payout endpoint
 
     const rotated = keyringFromEnv({ CONSOLE_SECRET_KEY: KEY_B, CONSOLE_SECRET_KEY_PREVIOUS: KEY_A });
     const old = keyring();
@@ -163,6 +168,7 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     const moved = await reencryptSecrets(db, withOld);
     expect(moved).toEqual([
       { table: 'platform_application', rows: expect.any(Number) }, { table: 'console_account', rows: 1 }, { table: 'totp_enrolment', rows: 1 },
+      { table: 'payout_endpoint', rows: 1 },
     ]);
     expect(await sealedKeyCounts(db)).toEqual(new Map([[rotated.current.id, total]]));
     expect(await reencryptSecrets(db, withOld)).toEqual(moved.map((m) => ({ ...m, rows: 0 }))); // nothing left to move

@@ -19,7 +19,7 @@ import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { abbreviate, cashoutFee, consoleDayStart, newOrderId } from '../cashout/orders';
 import { providerOutcome, PAYOUT_DEADLINE_MS, type Clock } from '../cashout/payout';
-import { providerFor, SimulatedProvider, type LateOutcome, type PayoutOutcome } from '../cashout/providers';
+import { payoutProviderFor, SimulatedProvider, type LateOutcome, type PayoutOutcome } from '../cashout/providers';
 import { reviewSteps, type ReviewStore } from '../cashout/review';
 import { moveIn, refused, type ReviewTables, type StepStamp } from '../cashout/state';
 import type { CashoutStatus } from '../cashout/tables';
@@ -142,7 +142,7 @@ async function settle(trx: Db, order: AgentOrderRow, outcome: PayoutOutcome, sta
 }
 
 /** A provider's late report about an agent order (an undetermined one is settled as reported); others go to the players' handler. */
-async function lateReport(db: Db, report: LateOutcome, clock: Clock): Promise<void> {
+export async function lateReport(db: Db, report: LateOutcome, clock: Clock): Promise<void> {
   const known = await db.selectFrom('agent_cashout_order').select('id').where('order_id', '=', report.orderId).executeTakeFirst();
   if (!known) {
     await providerOutcome(db, report, clock);
@@ -166,7 +166,7 @@ export async function runAgentPayout(db: Db, orderId: string, clock: Clock, dead
     .where('order_id', '=', orderId).where('status', '=', 'approved').where('payout_started_at', 'is', null)
     .returningAll().executeTakeFirst();
   if (!started) return null;
-  const provider = providerFor(started.channel);
+  const provider = await payoutProviderFor(db, started.channel);
   if (provider instanceof SimulatedProvider) provider.onLate = (report) => lateReport(db, report, clock);
   await db.updateTable('agent_cashout_order').set({ provider: provider.name }).where('id', '=', started.id).execute();
   const outcome = await withDeadline(provider.pay({

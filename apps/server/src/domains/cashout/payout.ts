@@ -12,8 +12,7 @@
  */
 import type { Db } from '../../db/open';
 import { notePayoutOutcome } from '../payment-config/channel-health';
-import { providerFor, type LateOutcome, type PayoutOutcome } from './providers';
-import { SimulatedProvider } from './providers';
+import { payoutProviderFor, SimulatedProvider, type LateOutcome, type PayoutOutcome } from './providers';
 import { lockOrder, move, refund, type OrderRow, type StepStamp } from './state';
 
 /** A provider that has not answered by then is a timeout (undetermined). */
@@ -38,7 +37,7 @@ export async function runPayout(db: Db, orderId: string, clock: Clock, deadlineM
     .where('order_id', '=', orderId).where('status', '=', 'approved').where('payout_started_at', 'is', null)
     .returningAll().executeTakeFirst();
   if (!started) return null;
-  const provider = providerFor(started.channel);
+  const provider = await payoutProviderFor(db, started.channel);
   // a simulated provider reports late outcomes to the database that asked it to pay
   if (provider instanceof SimulatedProvider) provider.onLate = (report) => providerOutcome(db, report, clock).then(() => undefined);
   await db.updateTable('cashout_order').set({ provider: provider.name }).where('id', '=', started.id).execute();
@@ -115,3 +114,4 @@ export async function recoverPayouts(db: Db, clock: Clock): Promise<void> {
     .where('payout_started_at', 'is', null).where('updated_at', '<', new Date(now - 60_000)).limit(20).execute();
   for (const { order_id } of unstarted) await runPayout(db, order_id, clock);
 }
+

@@ -15,6 +15,7 @@ import { dateRange, defineList, eqEnum, eqInt, eqText, listOperations, sortBy } 
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
+import { ownPartnerFilter } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 import { existing, saveItem, versionOperations } from '../payment-config/versions';
 import { payRecord, recordScope, refreshRecords, toRecordItem, voidRecord } from './records';
@@ -65,7 +66,7 @@ async function promoters(db: Parameters<typeof refreshRecords>[0], user: Session
            coalesce(g.updated_by, '') AS updated_by, g.updated_at,
            (SELECT count(*) FROM gp_record r WHERE r.promoter = a.username)::int AS records
       FROM console_account a LEFT JOIN gp_promoter g ON g.username = a.username
-     WHERE a.roles @> '["groundpromoter"]'::jsonb ORDER BY a.username`.execute(db);
+     WHERE a.roles @> '["groundpromoter"]'::jsonb AND ${ownPartnerFilter(user, 'a.partner')} ORDER BY a.username`.execute(db);
   const scope = recordScope(user);
   const items: GpPromoterItem[] = rows.rows
     .filter((r) => (scope.leader ? r.leader === scope.leader : scope.promoter ? r.username === scope.promoter : true))
@@ -73,7 +74,9 @@ async function promoters(db: Parameters<typeof refreshRecords>[0], user: Session
       username: String(r.username), shareCode: (r.share_code as string | null) ?? null, province: String(r.province), leader: String(r.leader),
       partner: Number(r.partner), records: Number(r.records), updatedBy: String(r.updated_by), updatedAt: isoInConsoleZone(r.updated_at as Date | null) ?? '',
     }));
-  const leaders = (await sql<{ username: string }>`SELECT username FROM console_account WHERE roles @> '["provincepromoter"]'::jsonb ORDER BY username`.execute(db)).rows.map((r) => r.username);
+  // a partner account sees its own partner's promoters and province promoters only (the partner wall found this list unfiltered)
+  const leaders = (await sql<{ username: string }>`SELECT username FROM console_account
+    WHERE roles @> '["provincepromoter"]'::jsonb AND ${ownPartnerFilter(user, 'partner')} ORDER BY username`.execute(db)).rows.map((r) => r.username);
   return { items, total: items.length, leaders };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIME_ROLE, type Db } from '../../db/open';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
+import { refusalTallyOf } from '../../http/refusal-tally';
 import { verifyOperationLog } from './verify';
 
 describe.each(databases())('operation log on $kind', (db) => {
@@ -36,10 +37,13 @@ describe.each(databases())('operation log on $kind', (db) => {
     expect(everything).not.toContain('argon2');
   });
 
-  it('records refused calls (401, 403) and failed changes (404)', async () => {
-    const refused = (await logs({ result: 'refused' })).body.data.items.map((r: any) => [r.operation, r.status, r.username]);
+  it('records refused calls (403) and failed changes (404); a call without a session is tallied, summarised once a minute', async () => {
+    let refused = (await logs({ result: 'refused' })).body.data.items.map((r: any) => [r.operation, r.status, r.username]);
     expect(refused).toContainEqual(['admin.userinfo.logs', 403, 'service']);
-    expect(refused).toContainEqual(['auth.userinfo', 401, '']);
+    expect(refused.filter((r: unknown[]) => r[1] === 401)).toEqual([]);
+    await refusalTallyOf(t.app).flush();
+    refused = (await logs({ result: 'refused' })).body.data.items.map((r: any) => [r.operation, r.status, r.username, r.message]);
+    expect(refused).toContainEqual(['staff.refused', 401, 'console:staff', '1 refused call in the last minute: Your login has expired, please log in again ×1 (no session, auth.userinfo)']);
     const failed = (await logs({ result: 'failed' })).body.data.items;
     expect(failed).toEqual([expect.objectContaining({ operation: 'admin.userinfo.update', target: 'ghost1', status: 404 })]);
   });

@@ -99,7 +99,8 @@ export async function handStock(ctx: Ctx, id: number, amount: number, back: bool
     reason: back ? REASONS.fromDealer : REASONS.toDealer, ref: `coin_dealer:${id}`, actor: actorOf(ctx.user),
     key: moveKey(back ? 'unstock' : 'stock', ctx.user, key), at: ctx.now,
   });
-  const balances = move.balances && (back ? { stock: move.balances[0], partner: move.balances[1] } : { partner: move.balances[0], stock: move.balances[1] });
+  // partnerBalance, as give and reclaim name it: a `partner` field is a partner's id everywhere (the partner wall reads it)
+  const balances = move.balances && (back ? { stock: move.balances[0], partnerBalance: move.balances[1] } : { partnerBalance: move.balances[0], stock: move.balances[1] });
   Object.assign(ctx.note, { target: `coin_dealer:${id}`, before: null, after: { amount, back, applied: move.applied, ...balances } });
   return { applied: move.applied, ...balances };
 }

@@ -87,7 +87,7 @@ describe.each(databases())('partners on $kind', (database) => {
   it("hands stock to a dealer who sells to the partner's players within its daily limit; gives and reclaims", async () => {
     const dealer = (await t.post(`${CB}/create`, { name: 'Cebu Coins', dailyLimit: 300_000 }, partner1)).body.data;
     expect(dealer).toMatchObject({ partner: 1, dailyLimit: 300_000, status: 'active' });
-    expect((await t.post(`${CB}/stock`, { id: dealer.id, amount: 1_000_000 }, partner1)).body.data).toMatchObject({ partner: 1_500_000, stock: 1_000_000 });
+    expect((await t.post(`${CB}/stock`, { id: dealer.id, amount: 1_000_000 }, partner1)).body.data).toMatchObject({ partnerBalance: 1_500_000, stock: 1_000_000 });
     expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9101, amount: 200_000, key: 's1' }, partner1)).body.data).toMatchObject({ applied: true, stock: 800_000 });
     expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9101, amount: 200_000, key: 's1' }, partner1)).body.data.applied).toBe(false);
     expect(await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 150_000 }, partner1)).toMatchObject({ status: 409, body: { message: expect.stringContaining('100000 chips left') } });

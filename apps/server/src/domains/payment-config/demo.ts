@@ -6,8 +6,10 @@
  * Idempotent: an item that exists is left as it is (a staff edit survives a restart); each
  * item it adds gets its first version (actor `system`, action `seed`).
  */
+import { randomBytes } from 'node:crypto';
 import type { CashoutChannelConfigBody, PaymentPackageConfigBody, RechargeChannelConfigBody, RechargeProductConfigBody } from '@console/schemas';
 import type { Db } from '../../db/open';
+import { sealPayoutSecret } from '../../secrets/columns';
 import { cashoutChannelItems } from './cashout-channels';
 import { packageItems } from './packages';
 import { channelKey, payControlItems, productKey } from './pay-control';
@@ -61,6 +63,11 @@ async function seedAll(db: Db, now: Date): Promise<void> {
   for (const p of DEMO_PACKAGES) await ensure(db, packageItems, p.package, p, now, p.partner);
   for (const c of DEMO_RECHARGE_CHANNELS) await ensure(db, payControlItems, channelKey(c.channel), c, now);
   for (const c of DEMO_CASHOUT_CHANNELS) await ensure(db, cashoutChannelItems, c.channel, c, now);
+  // the bank's payout API as an operator would enter it, switched off: the demo's payouts stay simulated (issue 23)
+  await db.insertInto('payout_endpoint').values({
+    channel: 'bank', url: 'https://payouts.demo-bank.example/v1', merchant_id: 'DEMO-BANK-0001', secret: sealPayoutSecret(randomBytes(24).toString('base64url'), 'bank'),
+    timeout_ms: 8_000, retries: 2, enabled: false, updated_at: now, updated_by: 'system',
+  }).onConflict((oc) => oc.column('channel').doNothing()).execute();
 }
 
 /** Adds whatever of the demo configuration is missing; one transaction (the caller's, if it has one). */

@@ -87,6 +87,19 @@ export interface CashoutRulesTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** A channel paid through a provider's HTTP API (migration 064); the secret sealed (secrets/columns.ts). */
+export interface PayoutEndpointTable {
+  channel: string;
+  url: string;
+  merchant_id: string;
+  secret: string;
+  timeout_ms: number;
+  retries: number;
+  enabled: boolean;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+  updated_by: string;
+}
+
 export interface PaymentConfigTables {
   payment_package: PaymentPackageTable;
   recharge_product: RechargeProductTable;
@@ -94,6 +107,7 @@ export interface PaymentConfigTables {
   recharge_channel_product: RechargeChannelProductTable;
   recharge_channel_package: RechargeChannelPackageTable;
   cashout_channel: CashoutChannelTable;
+  payout_endpoint: PayoutEndpointTable;
   config_version: ConfigVersionTable;
   cashout_rules: CashoutRulesTable;
 }

@@ -8,4 +8,5 @@ export const remoteconfigScreens: ScreenMap = {
   '/remoteconfig/packageControl': lazy(() => import('./packageControl')),
   '/remoteconfig/cashOutEdter': lazy(() => import('./cashOutEdter')),
   '/remoteconfig/withdrawalconfigs': lazy(() => import('./withdrawalconfigs')),
+  '/remoteconfig/payoutEndpoints': lazy(() => import('./payoutEndpoints')),
 };

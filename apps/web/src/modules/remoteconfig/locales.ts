@@ -39,6 +39,16 @@ const en = {
     resetFailures: 'Reset failures', confirmResetFailures: 'Set the failures of {{channel}} back to 0? Its status stays as it is.',
     confirmRemove: 'Remove cash-out channel {{channel}}? Its history stays and can restore it.',
   },
+  payoutEndpoints: {
+    title: 'Payout endpoints', channel: 'Channel', name: 'Name', channelStatus: 'Channel status', paidBy: 'Paid by',
+    paidBy_http: 'Provider API', paidBy_simulated: 'Simulation (demo only)', url: 'API address', merchantId: 'Merchant id',
+    urlHelp: 'https:// (http:// only to 127.0.0.1 or localhost); payouts go to <address>/payouts',
+    secret: 'Signing secret', secretHelp: 'At least 16 characters, shared with the provider; required the first time, leave empty to keep the current one',
+    fingerprint: 'Secret fingerprint', timeoutMs: 'Time limit (ms)', retries: 'Retries', retriesHelp: 'A failed call is asked about, then sent again with the same order id (never paid twice)',
+    enabled: 'Enabled', updatedAt: 'Updated', updatedBy: 'Updated by', configure: 'Set endpoint', edit: 'Edit', formTitle: 'Payout endpoint of a channel',
+    confirmSave: 'Payouts of {{channel}} will go to this address. Save?', remove: 'Remove',
+    confirmRemove: 'Remove the payout endpoint of {{channel}}? The channel must be closed: an open channel would be paid by the simulation.',
+  },
   withdrawalconfigs: {
     title: 'Withdrawal settings',
     fourEyesAmount: 'Four-eyes amount (₱)', fourEyesHelp: 'An order above this amount needs a second reviewer',
@@ -112,6 +122,16 @@ const zh: typeof en = {
     create: '新增渠道', edit: '编辑', editTitle: '编辑提现渠道', remove: '删除',
     resetFailures: '重置失败次数', confirmResetFailures: '确定将 {{channel}} 的失败次数清零？状态保持不变。',
     confirmRemove: '确定删除提现渠道 {{channel}}？历史版本保留，可用于恢复。',
+  },
+  payoutEndpoints: {
+    title: '出款接口', channel: '渠道', name: '名称', channelStatus: '渠道状态', paidBy: '出款方',
+    paidBy_http: '服务商接口', paidBy_simulated: '模拟（仅演示）', url: '接口地址', merchantId: '商户号',
+    urlHelp: 'https://（http:// 仅限 127.0.0.1 或 localhost）；出款请求发往 <地址>/payouts',
+    secret: '签名密钥', secretHelp: '至少16个字符，与服务商共享；首次必填，留空则保留当前密钥',
+    fingerprint: '密钥指纹', timeoutMs: '超时（毫秒）', retries: '重试次数', retriesHelp: '调用失败时先查询状态，再以同一订单号重发（绝不重复出款）',
+    enabled: '启用', updatedAt: '更新时间', updatedBy: '更新人', configure: '设置接口', edit: '编辑', formTitle: '渠道的出款接口',
+    confirmSave: '{{channel}} 的出款将发往此地址，确定保存？', remove: '删除',
+    confirmRemove: '确定删除 {{channel}} 的出款接口？渠道须先关闭：开放的渠道将由模拟方出款。',
   },
   withdrawalconfigs: {
     title: '提现配置',
