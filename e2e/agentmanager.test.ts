@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, explained, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -124,7 +124,8 @@ describe('/agentmanager switched on', () => {
     await fill(page, 'Reason', 'opening stock');
     await page.locator('.ant-modal').last().getByRole('button', { name: 'OK' }).click();
     await confirmOk(page);
-    await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Stock (₱)'); }, { timeout: 20_000 }).toEqual(['1,000.00']);
+    // a failure says what the page showed (a toast of a refused call: decision 041's helper)
+    await explained(page, expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Stock (₱)'); }, { timeout: 20_000 }).toEqual(['1,000.00']));
 
     await page.getByRole('button', { name: /More/ }).first().click();
     await page.getByRole('menuitem', { name: 'Hand out' }).click();

@@ -174,12 +174,15 @@ export const seasonsList = defineList<ArenaSeasonLineRow>({
 // ------------------------------------------------------------------------------ ticket ranking
 
 async function rankAnswer(db: Db, query: { season?: string; top?: number }, now: Date) {
-  const season = seasonFrom(query.season, now);
+  let season = seasonFrom(query.season, now);
   const cfg = await arenaConfig(db);
-  const [items, settled] = await Promise.all([
-    ticketRanking(db, season, query.top ?? 50, cfg.settings, now),
-    db.selectFrom('arena_season_settlement').select('settled_at').where('season', '=', season.key).executeTakeFirst(),
-  ]);
+  let items = await ticketRanking(db, season, query.top ?? 50, cfg.settings, now);
+  // no season asked for and none of this week's tickets used yet (a Monday morning): the season that just ended
+  if (!query.season && items.length === 0) {
+    season = seasonFrom(undefined, new Date(season.start.getTime() - 1));
+    items = await ticketRanking(db, season, query.top ?? 50, cfg.settings, now);
+  }
+  const settled = await db.selectFrom('arena_season_settlement').select('settled_at').where('season', '=', season.key).executeTakeFirst();
   return {
     season: { key: season.key, start: iso(season.start), end: iso(season.end), ended: season.end.getTime() <= now.getTime(), settled: !!settled },
     items, nextCursor: null,
@@ -251,7 +254,7 @@ export const arenaOperations: Operation[] = [
   ...listOperations(reignsList),
   defineOperation({
     method: 'GET', url: `${BASE}/ticketrank`, name: 'activities.tongitsarena.ticketrank', screen: SCREENS.ticketrank, tags,
-    summary: 'A season\'s ticket ranking (season: its Monday, default the current one; top 1–100, default 50): rank, tickets used, free ones, chips spent, '
+    summary: 'A season\'s ticket ranking (season: its Monday, default the current one, or the one just ended while no ticket of this one is used; top 1–100, default 50): rank, tickets used, free ones, chips spent, '
       + 'reachedAt (ties: earlier first), the tier and its reward; whether the season ended and was settled. 400 season',
     query: arenaRankQuery, response: arenaRankAnswer,
     handler: async ({ db, query, now }) => ok(await rankAnswer(db, query, now)),
