@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from './app';
 import { configFromEnv, defaultConfig } from './config';
-import { migrate } from './db/migrate';
+import { ChangedMigrationError, migrate } from './db/migrate';
 import { exportAnchor } from './domains/operation-log/anchor';
 import { registerRepeatingJob } from './http/repeating-job';
 import { demoHeartbeats } from './domains/game-servers/beat';
@@ -94,7 +94,17 @@ if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 // PGlite is one process-wide instance: the owner's pool and the runtime pool take turns on it.
 const pglite = databaseUrl ? undefined : await createPglite(dataDir);
 const owner = await openDatabase({ databaseUrl: migrationUrl, pglite, poolSize: 1 });
-const applied = await migrate(owner.db);
+let applied: string[];
+try {
+  applied = await migrate(owner.db);
+} catch (error) {
+  // a migration changed after it was applied: one line naming it, not a stack
+  if (!(error instanceof ChangedMigrationError)) throw error;
+  log.fatal(error.message);
+  await owner.close();
+  await pglite?.close();
+  process.exit(2);
+}
 await owner.close();
 if (applied.length) log.debug({ applied }, 'migrations applied');
 const database = await openDatabase({ databaseUrl, pglite, role: RUNTIME_ROLE });

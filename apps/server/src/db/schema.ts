@@ -425,6 +425,8 @@ export interface IssueBatchLineTable {
 export interface SchemaMigrationTable {
   name: string;
   applied_at: Generated<Date>;
+  /** SHA-256 of the file as applied (db/migrate.ts); null until a start from before checksums adopts it. */
+  checksum: string | null;
 }
 
 /** The demo seed's finished steps (migration 059; seed/demo.ts). */
