@@ -52,6 +52,8 @@ async function confirmOk(page: Page) {
   const dialog = page.locator('.ant-modal-confirm').last();
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
+  // the dialog stays (its OK busy) until the call answers: on a loaded machine that can take a while
+  await explained(page, dialog.waitFor({ state: 'detached', timeout: 60_000 }));
 }
 
 beforeAll(async () => {

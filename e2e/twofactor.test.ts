@@ -36,6 +36,8 @@ describe('two-factor policy', () => {
       const form = admin.page.locator('.ant-modal', { hasText: 'Two-factor policy of a role' });
       await form.getByLabel('Policy').click();
       await admin.page.locator('.ant-select-dropdown:visible').getByText('Required', { exact: true }).click();
+      // the dropdown closes with an animation over the form's buttons: wait for it to be gone
+      await admin.page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'OK' }).click();
       const confirm = admin.page.locator('.ant-modal-confirm', { hasText: 'Change the two-factor policy of role delivery?' });
       await explained(admin.page, confirm.waitFor());
