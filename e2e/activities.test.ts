@@ -12,7 +12,7 @@ import { ACTIVITIES } from '@console/activities';
 import { findScreen } from '@console/catalog';
 import { FairStream, getGame, newSeed, seedHash } from '@console/games';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -122,11 +122,8 @@ describe('/activities', () => {
     await openScreen(page, '/activities/sprintcarnival/configs', '/api/activities/sprintcarnival/configs');
     await page.getByTestId('activity-running').waitFor();
     await page.locator('main form').getByRole('button', { name: 'Save' }).click();
-    const dialog = page.locator('.ant-modal-confirm').last();
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/resets the unfinished progress/);
     const save = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/activities/sprintcarnival/configs/update');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, /resets the unfinished progress/);
     expect((await save).status()).toBe(200);
     const logs = await openScreen(page, '/activities/sprintcarnival/configlogs', '/api/activities/sprintcarnival/configlogs');
     expect(logs.total).toBe(2);

@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, explained, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, explained, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -47,13 +47,6 @@ async function shot(page: Page, name: string) {
 /** Fills a kit form modal's field by its label. */
 async function fill(page: Page, label: string, value: string) {
   await page.locator('.ant-modal').last().getByLabel(label, { exact: true }).fill(value);
-}
-async function confirmOk(page: Page) {
-  const dialog = page.locator('.ant-modal-confirm').last();
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  // the dialog stays (its OK busy) until the call answers: on a loaded machine that can take a while
-  await explained(page, dialog.waitFor({ state: 'detached', timeout: 60_000 }));
 }
 
 beforeAll(async () => {
@@ -125,7 +118,7 @@ describe('/agentmanager switched on', () => {
     await fill(page, 'Amount (₱)', '1000');
     await fill(page, 'Reason', 'opening stock');
     await page.locator('.ant-modal').last().getByRole('button', { name: 'OK' }).click();
-    await confirmOk(page);
+    await confirmDialog(page);
     // a failure says what the page showed (a toast of a refused call: decision 041's helper)
     await explained(page, expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Stock (₱)'); }, { timeout: 20_000 }).toEqual(['1,000.00']));
 
@@ -135,7 +128,7 @@ describe('/agentmanager switched on', () => {
     await fill(page, 'Amount (₱)', '250');
     await fill(page, 'Reason', 'chip sale');
     await page.locator('.ant-modal').last().getByRole('button', { name: 'OK' }).click();
-    await confirmOk(page);
+    await confirmDialog(page);
     await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Stock (₱)'); }, { timeout: 20_000 }).toEqual(['750.00']);
 
     await page.goto(`${server.url}/agentmanager/distributionlogs?wholesaler=${agent.uid}`);

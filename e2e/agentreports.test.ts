@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -118,10 +118,7 @@ describe('agent reports', () => {
     const edit = page.locator('.ant-modal').last();
     await edit.getByLabel('Total budget').fill('6000');
     await edit.getByRole('button', { name: 'OK' }).click();
-    const confirm = page.locator('.ant-modal-confirm').last();
-    await confirm.waitFor();
-    expect(await confirm.textContent()).toMatch(/overwrites extra rebate config \d+ \(version 1\)/);
-    await confirm.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, /overwrites extra rebate config \d+ \(version 1\)/);
     await expect.poll(async () => (await api('/agentcooperation/extrarebateconfigs', { name: 'E2E December' })).items[0].version, { timeout: 20_000 }).toBe(2);
     const versions = await api('/agentcooperation/extrarebateconfigs/versions', { key: String(created.id) });
     expect(versions.items.map((v: any) => v.action)).toEqual(['update', 'create']);

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -82,10 +82,7 @@ describe('agents and rebates', () => {
     await form.getByLabel('Tier 2 (%)').fill('3');
     await form.getByLabel('Rate (%)').fill('20');
     await form.getByRole('button', { name: 'OK' }).click();
-    const confirm = page.locator('.ant-modal-confirm').last();
-    await confirm.waitFor();
-    expect(await confirm.textContent()).toMatch(/cannot be changed/);
-    await confirm.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, /cannot be changed/);
     await page.getByText('Operation success').first().waitFor();
     // the agent's versions: the new one scheduled, the earlier one current
     await page.locator(`[data-testid=agent-${uid}]`).click();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -26,12 +26,6 @@ const routed = async () => {
   const res = await platformClient(server.url).get('/api/platform/sms/route', 'country=63&number=9171234567&purpose=login');
   return res.body.data.provider as string;
 };
-async function confirm(page: Page, text: RegExp) {
-  const dialog = page.locator('.ant-modal-confirm').last();
-  await dialog.waitFor();
-  expect(await dialog.textContent()).toMatch(text);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-}
 
 describe('SMS providers', () => {
   it('secadmin turns a provider off after a confirmation, then restores it from the history', async () => {
@@ -49,7 +43,7 @@ describe('SMS providers', () => {
       expect(await form.getByLabel('Rank').inputValue()).toBe('1');
       await form.getByRole('switch').click();
       await form.getByRole('button', { name: 'OK' }).click();
-      await confirm(page, /Saving overwrites the current settings/);
+      await confirmDialog(page, /Saving overwrites the current settings/);
       await page.getByText('Operation success').first().waitFor();
       await expect.poll(routed, { timeout: 10_000 }).toBe('Movider');
 
@@ -66,7 +60,7 @@ describe('SMS providers', () => {
       await diff.getByRole('button', { name: 'Close' }).click();
 
       await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
-      await confirm(page, /Restore version #\d+ of 63:Semaphore\?/);
+      await confirmDialog(page, /Restore version #\d+ of 63:Semaphore\?/);
       await drawer.locator('.ant-table-row').nth(2).waitFor();
       expect(await drawer.locator('.ant-table-row').nth(0).textContent()).toMatch(/secadmin.*Restored #\d+/);
       await drawer.locator('.ant-drawer-close').click();

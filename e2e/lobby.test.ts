@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { newPage, signIn, tableSettled } from './pages.ts';
+import { confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -41,10 +41,7 @@ describe('the lobby of a package', () => {
     await page.getByTestId('game-pusoy').getByRole('button', { name: 'Move up' }).click();
     await expect.poll(async () => (await tiles()).slice(0, 2)).toEqual(['pusoy', 'tongits']);
     await page.getByRole('button', { name: 'Save lobby' }).click();
-    const dialog = page.locator('.ant-modal-confirm').last();
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/overwrites the lobby of com\.demo\.partner1/);
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, /overwrites the lobby of com\.demo\.partner1/);
     await expect.poll(async () => (await cardGames()).slice(0, 2), { timeout: 10_000 }).toEqual(['pusoy', 'tongits']);
     await context.close();
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -46,10 +46,7 @@ describe('lost-player retrieval', () => {
     await expect.poll(async () => page.getByTestId('campaign-preview').textContent()).toMatch(/Reaches 3 players/);
     expect(await page.getByTestId('campaign-preview').textContent()).toMatch(/30\.00/);
     await page.getByTestId('campaign-send').click();
-    const dialog = page.locator('.ant-modal-confirm').last();
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/to 3 players/);
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, /to 3 players/);
     await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Campaign name'); }, { timeout: 20_000 }).toEqual(['E2E win-back']);
     await expect.poll(async () => { await page.getByRole('button', { name: /reload/i }).first().click().catch(() => undefined); return columnTexts(page, 'Reached'); }, { timeout: 20_000 }).toEqual(['3']);
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { XSS_VECTORS } from '../apps/server/src/domains/messages/xss-testing.ts';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { newPage, signIn, tableSettled } from './pages.ts';
+import { confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -126,10 +126,7 @@ describe('messages in the browser', () => {
     const preview = page.getByTestId('broadcast-preview');
     await expect.poll(() => preview.textContent()).toMatch(/Reaches 2 players.*999999/);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const dialog = page.locator('.ant-modal-confirm').last();
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/Send this message to 2 players/);
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, /Send this message to 2 players/);
     try {
       await expect.poll(() => page.getByTestId('send-delivered').textContent({ timeout: 2_000 }), { timeout: 15_000 }).toBe('2');
     } catch (error) {

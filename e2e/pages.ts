@@ -3,6 +3,7 @@
  * reading a kit table by its column titles.
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { findScreen } from '@console/catalog';
 import { DEMO_PASSWORD } from './harness.ts';
 
@@ -84,4 +85,31 @@ export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
     if (error instanceof Error) error.message += `\nthe page showed: ${JSON.stringify(shown)}`;
     throw error;
   }
+}
+
+/**
+ * The confirmation dialog on top (`Modal.confirm`): waits for it to finish opening, checks its
+ * text when `text` is given, presses OK and waits for it to close. The dialog stays, its OK busy,
+ * until the call it confirms has answered: on a loaded machine that can take a while, hence the
+ * long wait. A press that lands while the dialog is still zooming in can be lost: OK is pressed
+ * again when, a few seconds later, the dialog is still there and its OK not busy. A failure says
+ * what the page showed.
+ */
+export async function confirmDialog(page: Page, text?: RegExp): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm').last();
+  await explained(page, dialog.waitFor({ timeout: 30_000 }));
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+  if (text) expect(await dialog.textContent()).toMatch(text);
+  const ok = dialog.getByRole('button', { name: /^(OK|确定|确 定)$/ });
+  await ok.click();
+  for (let pressed = 1; ; pressed++) {
+    const closed = await dialog.waitFor({ state: 'detached', timeout: pressed < 3 ? 5_000 : 60_000 }).then(() => true, () => false);
+    if (closed) return;
+    if (pressed >= 3) break;
+    const busy = await ok.evaluate((el) => el.classList.contains('ant-btn-loading')).catch(() => false);
+    if (busy) continue;
+    process.stderr.write(`confirmDialog: the dialog was still open ${pressed * 5} s after OK, its OK not busy: OK again\n`);
+    await ok.click().catch(() => undefined);
+  }
+  await explained(page, dialog.waitFor({ state: 'detached', timeout: 1 }));
 }

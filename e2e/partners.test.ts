@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -27,12 +27,6 @@ async function submitForm(page: Page, values: Record<string, string>, confirm = 
   for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: 'OK' }).click();
   if (confirm) await confirmDialog(page);
-}
-async function confirmDialog(page: Page) {
-  const dialog = page.locator('.ant-modal-confirm').last();
-  await dialog.waitFor({ timeout: 10_000 });
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
 }
 /** Runs a row action of the first row (inline or under "More"). */
 async function rowAction(page: Page, label: string) {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -30,13 +30,6 @@ const feeOf = async (page: Page, name: string) => {
   const names = await columnTexts(page, 'Name');
   return (await columnTexts(page, 'Fee (%)'))[names.indexOf(name)];
 };
-/** The confirmation dialog on top: its text, then OK. */
-async function confirm(page: Page, text: RegExp) {
-  const dialog = page.locator('.ant-modal-confirm').last();
-  await dialog.waitFor();
-  expect(await dialog.textContent()).toMatch(text);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-}
 
 describe('cash-out channel configuration', () => {
   it('secadmin changes a fee after a confirmation, sees the history, compares, restores', async () => {
@@ -55,7 +48,7 @@ describe('cash-out channel configuration', () => {
       expect(await form.getByLabel('Minimum (₱)').inputValue()).toBe('100');
       await form.getByLabel('Fee (%)').fill('2.75');
       await form.getByRole('button', { name: 'OK' }).click();
-      await confirm(page, /Saving overwrites the current settings/);
+      await confirmDialog(page, /Saving overwrites the current settings/);
       await page.getByText('Operation success').first().waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('main tr.ant-table-row')].some((tr) => tr.textContent?.includes('2.75')));
       expect(await feeOf(page, 'GCash')).toBe('2.75');
@@ -88,7 +81,7 @@ describe('cash-out channel configuration', () => {
 
       // restore the demo's version: asked first, then a new version and the fee is back
       await versions.nth(1).getByRole('button', { name: 'Restore' }).click();
-      await confirm(page, /Restore version #\d+ of gcash\?/);
+      await confirmDialog(page, /Restore version #\d+ of gcash\?/);
       await drawer.locator('.ant-table-row').nth(2).waitFor();
       expect(await drawer.locator('.ant-table-row').nth(0).textContent()).toMatch(/secadmin.*Restored #\d+/);
       await drawer.locator('.ant-drawer-close').click();

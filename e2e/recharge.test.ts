@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, signIn, tableSettled, tokenOf } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, signIn, tableSettled, tokenOf } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -68,10 +68,7 @@ describe('recharge orders on the screens', () => {
       await form.waitFor();
       await form.locator('textarea').fill('E2E: GCash statement shows ₱100 received');
       await form.getByRole('button', { name: 'OK' }).click();
-      const confirm = page.locator('.ant-modal-confirm:visible');
-      await confirm.waitFor();
-      expect(await confirm.innerText()).toContain(`Credit order ${ids.held}?`);
-      await confirm.getByRole('button', { name: 'OK' }).click();
+      await confirmDialog(page, new RegExp(`Credit order ${ids.held}\\?`));
       await page.getByText('Operation success').first().waitFor({ timeout: 15_000 });
       await expect.poll(() => page.locator('.ant-modal:visible').count(), { timeout: 15_000 }).toBe(0);
       // the list refetched: the order is no longer held (attention=true shows nothing)

@@ -10,7 +10,7 @@ import { findScreen } from '@console/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { columnTexts, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
+import { columnTexts, confirmDialog, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,12 +37,6 @@ async function staff(url: string, token: string, method: 'GET' | 'POST', path: s
 
 const rowWith = (page: Page, text: string) => page.locator('main .ant-table-row', { hasText: text }).first();
 
-async function confirmModal(page: Page, text?: RegExp): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm').last();
-  await dialog.waitFor();
-  if (text) expect(await dialog.textContent()).toMatch(text);
-  await dialog.getByRole('button', { name: /^(OK|确定|确 定)$/ }).click();
-}
 
 describe('/platmanager rooms', () => {
   it('admin opens every room screen with data, opens tables, edits a template (old tables keep their version) and closes a table', async () => {
@@ -88,7 +82,7 @@ describe('/platmanager rooms', () => {
     await modal.getByLabel('Template', { exact: true }).fill('silver');
     await modal.getByLabel('How many', { exact: true }).fill('2');
     await modal.getByRole('button', { name: /^OK$/ }).click();
-    await confirmModal(page, /Open these tables now/);
+    await confirmDialog(page, /Open these tables now/);
     await page.locator('.ant-message-success').first().waitFor();
     const before = (await staff(server.url, token, 'GET', '/api/platmanager/table?template=silver&pageSize=50')).body.data.items as { code: string; ante: number; current: boolean }[];
     const opened = before.slice(-2);
@@ -105,7 +99,7 @@ describe('/platmanager rooms', () => {
     const row = rowWith(page, opened[0]!.code);
     await row.waitFor();
     await row.getByRole('button', { name: 'Close' }).click();
-    await confirmModal(page, new RegExp(`Close table ${opened[0]!.code}`));
+    await confirmDialog(page, new RegExp(`Close table ${opened[0]!.code}`));
     // the close took effect on the server (the row's own refresh was not seen in time once under load, 2026-11-26)
     await expect.poll(async () => ((await staff(server.url, token, 'GET', `/api/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`)).body.data.items as { status: string }[])[0]?.status,
       { timeout: 30_000 }).toBe('closed');
@@ -134,7 +128,7 @@ describe('/platmanager rooms', () => {
     await modal.waitFor();
     await modal.getByLabel('Order', { exact: true }).fill('3');
     await modal.getByRole('button', { name: /^OK$/ }).click();
-    await confirmModal(page, /Saving overwrites/);
+    await confirmDialog(page, /Saving overwrites/);
     await page.locator('.ant-message-success').first().waitFor();
     await context.close();
   }, 120_000);

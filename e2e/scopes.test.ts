@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { explained, newPage, signIn, tableSettled } from './pages.ts';
+import { confirmDialog, explained, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -66,10 +66,7 @@ describe('application scopes', () => {
       }
       if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/scopes-editor.png` });
       await editor.getByRole('button', { name: 'Save' }).click();
-      const confirm = page.locator('.ant-modal-confirm', { hasText: 'Change what prov-e2e may call?' });
-      await confirm.waitFor();
-      expect(await confirm.textContent()).toContain('rounds, wallet.debit, wallet.credit, config.read');
-      await confirm.getByRole('button', { name: 'OK' }).click();
+      await confirmDialog(page, /Change what prov-e2e may call\?.*rounds, wallet\.debit, wallet\.credit, config\.read/);
       await page.getByText('Scopes saved').first().waitFor();
       if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/scopes-saved.png` });
       await expect.poll(async () => row(page, 'prov-e2e').textContent()).toContain('wallet.credit');

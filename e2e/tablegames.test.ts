@@ -15,7 +15,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { findScreen } from '@console/catalog';
 import { FairStream, getGame, newSeed, seedHash } from '@console/games';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { newPage, openScreen, signIn, tokenOf } from './pages.ts';
+import { confirmDialog, newPage, openScreen, signIn, tokenOf } from './pages.ts';
 import { platformClient, staffGet } from './platform.ts';
 
 let server: RunningServer;
@@ -113,10 +113,7 @@ describe('/tinygames table games', () => {
     const modal = page.locator('.ant-modal').filter({ hasText: 'Flag for good' }).last();
     await modal.locator('textarea').fill('Collusion confirmed on the table logs');
     await modal.getByRole('button', { name: 'OK' }).click();
-    const confirm = page.locator('.ant-modal-confirm').last();
-    await confirm.waitFor();
-    expect(await confirm.textContent()).toContain(`Flag ${target} as a cheater for good?`);
-    await confirm.getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, new RegExp(`Flag ${target} as a cheater for good\\?`));
     await page.locator('.ant-message-success').first().waitFor();
 
     const flags = await openScreen(page, '/tinygames/tongitscheat/permanentcheat', '/api/tinygames/tongitscheat/permanentcheat');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { totpCode } from '../apps/server/src/domains/auth/totp.ts';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { explained, newPage, signIn, tableSettled } from './pages.ts';
+import { confirmDialog, explained, newPage, signIn, tableSettled } from './pages.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,9 +39,7 @@ describe('two-factor policy', () => {
       // the dropdown closes with an animation over the form's buttons: wait for it to be gone
       await admin.page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'OK' }).click();
-      const confirm = admin.page.locator('.ant-modal-confirm', { hasText: 'Change the two-factor policy of role delivery?' });
-      await explained(admin.page, confirm.waitFor());
-      await confirm.getByRole('button', { name: 'OK' }).click();
+      await confirmDialog(admin.page, /Change the two-factor policy of role delivery\?/);
       await explained(admin.page, admin.page.locator('main tr.ant-table-row', { hasText: 'delivery' }).filter({ hasText: 'Required' }).waitFor());
     } finally {
       await admin.context.close();
