@@ -3,21 +3,47 @@
  * records them in schema_migration with the SHA-256 of their text. An applied migration whose
  * file has changed since is refused by name: a change goes into a new migration (a database
  * from before checksums adopts the files as they are). An advisory lock makes concurrent
- * starts take turns. Then the secrets still in clear are sealed (secrets/columns.ts).
+ * starts take turns.
+ *
+ * Then the repeatable files: the current definition of every database function and its
+ * triggers, one file per function in the sql/ folder of the domain it belongs to. They are
+ * applied (CREATE OR REPLACE) in one transaction after the numbered migrations, each when its
+ * text changed since it was last applied here, and all of them when a numbered migration ran
+ * (it may have dropped or replaced one). Numbered migrations hold table changes; a function is
+ * changed by editing its file (docs/decisions/049-repeatable-sql.md). Last, the secrets still
+ * in clear are sealed (secrets/columns.ts).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { sealClearSecrets } from '../secrets/columns';
 import type { Db } from './open';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+const DOMAINS_DIR = fileURLToPath(new URL('../domains/', import.meta.url));
 const LOCK_KEY = 7_314_001;
 
 export function migrationFiles(): string[] {
   return readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
 }
+
+/** The repeatable files, as `<domain>/sql/<function>.sql` paths under domains/, in name order. */
+export function repeatableFiles(): string[] {
+  const files: string[] = [];
+  for (const domain of readdirSync(DOMAINS_DIR).sort()) {
+    const dir = join(DOMAINS_DIR, domain, 'sql');
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).sort()) if (/^[a-z][a-z0-9_]*\.sql$/.test(file)) files.push(`${domain}/sql/${file}`);
+  }
+  return files;
+}
+
+/** The text of a repeatable file (a path of repeatableFiles()). */
+export const repeatableText = (file: string): string => readFileSync(join(DOMAINS_DIR, file), 'utf8');
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** An applied migration whose file no longer matches what was applied. */
 export class ChangedMigrationError extends Error {}
@@ -29,7 +55,7 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   for (const file of migrationFiles()) {
     const text = readFileSync(MIGRATIONS_DIR + file, 'utf8');
-    const checksum = createHash('sha256').update(text).digest('hex');
+    const checksum = sha256(text);
     await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
       const done = await trx.selectFrom('schema_migration').select(['name', 'checksum']).where('name', '=', file).executeTakeFirst();
@@ -48,7 +74,37 @@ export async function migrate(db: Db): Promise<string[]> {
     // from 061 on the sealed columns' CHECKs refuse an UPDATE of a row still in clear: seal them at once
     if (file.startsWith('061_') && applied.includes(file)) await sealClearSecrets(db);
   }
+  await applyRepeatables(db, applied.length > 0);
   // secrets still in clear (written before migration 061) are sealed before anything reads them
   await sealClearSecrets(db);
+  return applied;
+}
+
+/**
+ * Applies the repeatable files whose text differs from what schema_repeatable recorded, or all
+ * of them when `all`; returns the files applied. Function bodies are not checked at creation
+ * (a function may call one of a file that comes later); a file that does not parse, or whose
+ * trigger names a missing table, fails the start with its name.
+ */
+export async function applyRepeatables(db: Db, all = false): Promise<string[]> {
+  const applied: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    await sql`SET LOCAL check_function_bodies = off`.execute(trx);
+    const recorded = new Map((await trx.selectFrom('schema_repeatable').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
+    for (const file of repeatableFiles()) {
+      const text = repeatableText(file);
+      const checksum = sha256(text);
+      if (!all && recorded.get(file) === checksum) continue;
+      try {
+        await sql.raw(text).execute(trx);
+      } catch (error) {
+        throw new Error(`repeatable ${file}: ${(error as Error).message}`, { cause: error });
+      }
+      await trx.insertInto('schema_repeatable').values({ name: file, checksum })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ checksum, applied_at: sql`now()` })).execute();
+      applied.push(file);
+    }
+  });
   return applied;
 }

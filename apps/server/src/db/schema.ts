@@ -429,6 +429,13 @@ export interface SchemaMigrationTable {
   checksum: string | null;
 }
 
+/** SHA-256 of each repeatable file (a domain's sql/<function>.sql) as last applied (migration 065). */
+export interface SchemaRepeatableTable {
+  name: string;
+  checksum: string;
+  applied_at: Generated<Date>;
+}
+
 /** The demo seed's finished steps (migration 059; seed/demo.ts). */
 export interface DemoSeedStepTable {
   step: string;
@@ -461,6 +468,7 @@ export interface Database extends PaymentConfigTables, RechargeTables, CashoutTa
   operation_log: OperationLogTable;
   operation_log_head: OperationLogHeadTable;
   schema_migration: SchemaMigrationTable;
+  schema_repeatable: SchemaRepeatableTable;
   demo_seed_step: DemoSeedStepTable;
   platform_application: PlatformApplicationTable;
   platform_app_day: PlatformAppDayTable;

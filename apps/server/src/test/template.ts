@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrate, migrationFiles } from '../db/migrate';
+import { migrate, migrationFiles, repeatableFiles, repeatableText } from '../db/migrate';
 import { createPglite, openDatabase, type Db } from '../db/open';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -31,12 +31,13 @@ const MIGRATIONS = join(ROOT, 'apps/server/src/migrations');
 /** The schemas migrated in the PGlite snapshot: a file's first suites take them, later ones empty them or load another copy. */
 export const PGLITE_SCHEMAS = ['t_0', 't_1', 't_2'];
 
-/** A hash of everything that makes the migrated database: the migrations, the code running them, PGlite's version and the schemas. */
+/** A hash of everything that makes the migrated database: the migrations and repeatable files, the code running them, PGlite's version and the schemas. */
 export function migrationsHash(): string {
   const hash = createHash('sha256').update(JSON.stringify(PGLITE_SCHEMAS));
   hash.update(readFileSync(join(ROOT, 'apps/server/src/db/migrate.ts')));
   hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
   for (const file of migrationFiles()) hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
+  for (const file of repeatableFiles()) hash.update(file).update(repeatableText(file));
   return hash.digest('hex').slice(0, 12);
 }
 
