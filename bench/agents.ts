@@ -16,6 +16,7 @@ import { mb, rssKb } from './lib/proc.ts';
 import { benchDatabase } from './lib/database';
 import { percentile, postJson, staffGet, timed } from './lib/http.ts';
 import { apiLogin, startServer } from '../e2e/harness.ts';
+import { addDays, consoleDay, DAY_MS, dayStart, mondayOf } from '@console/time';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 100_000);
 const INVITEES = Number(process.env.BENCH_INVITEES ?? 5_000_000);
@@ -26,16 +27,14 @@ const UID_BASE = 20_000_000;
 
 /** The Monday (GMT+8) of the week before this one. */
 function lastWeek(now = Date.now()): string {
-  const local = new Date(now + 8 * 3_600_000);
-  const monday = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - ((local.getUTCDay() + 6) % 7) * 86_400_000;
-  return new Date(monday - 7 * 86_400_000).toISOString().slice(0, 10);
+  return addDays(mondayOf(consoleDay(now)), -7);
 }
 
 async function generate(url: string, week: string) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const made = new Date(Date.parse(`${week}T00:00:00Z`) - 8 * 3_600_000 - 14 * 86_400_000);
+    const made = new Date(dayStart(week).getTime() - 14 * DAY_MS);
     const t1 = Math.round(INVITEES * 0.6);
     const t2 = INVITEES - t1;
     const t0 = performance.now();

@@ -13,6 +13,7 @@ import { benchDatabase } from './lib/database';
 import { openDatabase } from '../apps/server/src/db/open';
 import { migrate } from '../apps/server/src/db/migrate';
 import { evaluateVipDay } from '../apps/server/src/domains/vip/evaluate';
+import { addDays, consoleDay, wallIso } from '@console/time';
 
 const PLAYERS = Number(process.env.BENCH_DAILY_PLAYERS ?? 1_000_000);
 const ACTIVE = Number(process.env.BENCH_DAILY_ACTIVE ?? 0.3);
@@ -26,7 +27,7 @@ async function generate(url: string, day: string) {
   await db.connect();
   const t0 = performance.now();
   try {
-    const at = `${day}T12:00:00+08:00`;
+    const at = wallIso(`${day} 12:00`);
     await db.query(`INSERT INTO player (uid, name, register_ip, register_device, registered_at, status)
       SELECT ${UID_BASE} + i, 'Daily ' || i, '10.' || (i >> 16) || '.' || ((i >> 8) & 255) || '.' || (i & 255), 'd-' || i, $1::timestamptz - interval '90 days', 'active'
       FROM generate_series(1, ${PLAYERS}) i`, [at]);
@@ -61,7 +62,7 @@ async function generate(url: string, day: string) {
 }
 
 export async function dailyBench(pgUrl: string) {
-  const day = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10); // yesterday, GMT+8
+  const day = addDays(consoleDay(Date.now()), -1); // yesterday
   const { url } = await benchDatabase(pgUrl, 'console_bench_daily', async () => false);
   const opened = await openDatabase({ databaseUrl: url, poolSize: 4 });
   try {

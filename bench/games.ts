@@ -27,6 +27,7 @@ import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
 import { consoleDay, DAY_MS } from './lib/payments-checks.ts';
 import { gameShape, generateGameData, stakeLevel, STAKES, type GameDataShape } from './lib/games-data.ts';
 import { HOUSE_PLAY } from '../apps/server/src/simulator/rounds.ts';
+import { dayEndIso, dayStart, dayStartIso } from '@console/time';
 
 const BETS = Number(process.env.BENCH_BETS ?? 20_000_000);
 const DASHBOARD_CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 240);
@@ -44,7 +45,7 @@ const latencyFigures = (xs: number[]) => ({ calls: xs.length, p50ms: percentile(
 function ninetyDays() {
   const to = consoleDay(Date.now());
   const from = consoleDay(Date.now() - 89 * DAY_MS);
-  return { from, to, query: { from: `${from}T00:00:00+08:00`, to: `${to}T23:59:59+08:00` } };
+  return { from, to, query: { from: dayStartIso(from), to: dayEndIso(to) } };
 }
 
 /** A game's totals over [from, to] (GMT+08:00 days) from the raw rounds and seat rows, in one query. */
@@ -54,7 +55,7 @@ async function rawTotals(pool: pg.Pool, game: string, from: string, to: string, 
     SELECT (SELECT count(*) FROM game_round WHERE game = $1 AND ended_at >= $2 AND ended_at < $3 AND ($4::int IS NULL OR partner = $4)) AS rounds,
       count(*) AS bets, count(DISTINCT uid) AS players, coalesce(sum(bet), 0) AS turnover, coalesce(sum(win), 0) AS wins, coalesce(sum(fee), 0) AS fees
     FROM game_bet WHERE game = $1 AND at >= $2 AND at < $3 AND NOT bot AND uid IS NOT NULL AND ($4::int IS NULL OR partner = $4)`,
-  [game, new Date(Date.parse(`${from}T00:00:00+08:00`)), new Date(Date.parse(`${to}T00:00:00+08:00`) + DAY_MS), partner]);
+  [game, dayStart(from), new Date(dayStart(to).getTime() + DAY_MS), partner]);
   const r = rows[0]!;
   return { ms: performance.now() - t0, totals: { rounds: Number(r.rounds), bets: Number(r.bets), players: Number(r.players), turnover: Number(r.turnover), wins: Number(r.wins), fees: Number(r.fees) } };
 }

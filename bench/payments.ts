@@ -22,6 +22,7 @@ import { reconcileStep } from './lib/reconcile-step.ts';
 import { apiLogin, startServer, type RunningServer } from '../e2e/harness.ts';
 import { compareHomepage, consoleDay, DAY_MS, rawHomepage } from './lib/payments-checks.ts';
 import { generatePaymentData, paymentShape, type PaymentDataShape } from './lib/payments-data.ts';
+import { dayEndIso, dayStartIso } from '@console/time';
 
 const EVENTS = Number(process.env.BENCH_PAYMENT_EVENTS ?? 10_000_000);
 const HOMEPAGE_CALLS = Number(process.env.BENCH_HOMEPAGE_CALLS ?? 200);
@@ -35,7 +36,7 @@ const latencyFigures = (xs: number[]) => ({ calls: xs.length, p50ms: percentile(
 function ninetyDays() {
   const to = consoleDay(Date.now());
   const from = consoleDay(Date.now() - 89 * DAY_MS);
-  return { from, to, query: { from: `${from}T00:00:00+08:00`, to: `${to}T23:59:59+08:00` } };
+  return { from, to, query: { from: dayStartIso(from), to: dayEndIso(to) } };
 }
 
 async function homepage(server: RunningServer, dbUrl: string) {

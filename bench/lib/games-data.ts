@@ -31,6 +31,7 @@
 import { FairStream, getGame, seedHash, sha256, toHex, verifyRound, type GameId } from '@console/games';
 import pg from 'pg';
 import { HOUSE_PLAY } from '../../apps/server/src/simulator/rounds.ts';
+import { CONSOLE_SQL_OFFSET } from '@console/time';
 
 export const STAKES = [100, 200, 500, 1000, 2000, 5000] as const;
 /** A player's stake level (index into STAKES) from his uid: 10/20/30/20/10/10%. */
@@ -315,11 +316,11 @@ export async function checkGameRollups(client: pg.Client): Promise<{ cells: numb
       SELECT d.day, g.game, pt.partner,
         (SELECT coalesce(sum(rounds), 0) || '/' || coalesce(sum(bets), 0) || '/' || coalesce(sum(players), 0) || '/' || coalesce(sum(turnover), 0) || '/' || coalesce(sum(wins), 0) || '/' || coalesce(sum(fees), 0)
           FROM game_day x WHERE x.day = d.day AND x.game = g.game AND x.partner = pt.partner) AS rollup,
-        (SELECT count(*) FROM game_round r WHERE r.game = g.game AND r.partner = pt.partner AND r.ended_at >= (d.day::timestamp - interval '8 hours') AT TIME ZONE 'UTC'
-           AND r.ended_at < ((d.day + 1)::timestamp - interval '8 hours') AT TIME ZONE 'UTC') || '/' ||
+        (SELECT count(*) FROM game_round r WHERE r.game = g.game AND r.partner = pt.partner AND r.ended_at >= (d.day::timestamp - ${CONSOLE_SQL_OFFSET}) AT TIME ZONE 'UTC'
+           AND r.ended_at < ((d.day + 1)::timestamp - ${CONSOLE_SQL_OFFSET}) AT TIME ZONE 'UTC') || '/' ||
         (SELECT count(*) || '/' || count(DISTINCT uid) || '/' || coalesce(sum(bet), 0) || '/' || coalesce(sum(win), 0) || '/' || coalesce(sum(fee), 0)
-          FROM game_bet b WHERE b.game = g.game AND b.partner = pt.partner AND NOT b.bot AND b.at >= (d.day::timestamp - interval '8 hours') AT TIME ZONE 'UTC'
-           AND b.at < ((d.day + 1)::timestamp - interval '8 hours') AT TIME ZONE 'UTC') AS raw
+          FROM game_bet b WHERE b.game = g.game AND b.partner = pt.partner AND NOT b.bot AND b.at >= (d.day::timestamp - ${CONSOLE_SQL_OFFSET}) AT TIME ZONE 'UTC'
+           AND b.at < ((d.day + 1)::timestamp - ${CONSOLE_SQL_OFFSET}) AT TIME ZONE 'UTC') AS raw
       FROM days d CROSS JOIN (SELECT DISTINCT game FROM game_day) g CROSS JOIN (VALUES (0), (1), (2)) AS pt(partner)
     )
     SELECT day::text AS day, game, partner, rollup, raw FROM cells ORDER BY 1, 2, 3`);

@@ -3,11 +3,11 @@
  * /homepage figures, each recomputed from the raw rows (orders, logins, players, ledger).
  */
 import pg from 'pg';
+import { CONSOLE_SQL_OFFSET, consoleDay, dayStart } from '@console/time';
 
 export const DAY_MS = 86_400_000;
 /** The GMT+08:00 day of a moment, and 00:00 GMT+08:00 of a day. */
-export const consoleDay = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
-export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 8 * 3_600_000);
+export { consoleDay, dayStart };
 
 export interface RollupCheck { cells: number; differences: string[] }
 
@@ -107,8 +107,8 @@ export async function checkRollups(client: pg.Client): Promise<RollupCheck> {
       UNION ALL
       SELECT d.day, pt.partner, 'house money bonuses',
         (SELECT coalesce(sum(entries), 0) || '/' || coalesce(sum(amount), 0) FROM report_house_money_day r WHERE r.day = d.day AND r.partner = pt.partner AND kind = 'freegive' AND category = 'bonus'),
-        (SELECT count(*) || '/' || coalesce(sum(delta), 0) FROM ledger_entry e WHERE e.currency = 'chip' AND e.at >= (d.day::timestamp - interval '8 hours') AT TIME ZONE 'UTC'
-          AND e.at < ((d.day + 1)::timestamp - interval '8 hours') AT TIME ZONE 'UTC' AND e.partner = pt.partner AND (e.reason = 'recharge.bonus' OR e.reason LIKE 'bonus.%'))
+        (SELECT count(*) || '/' || coalesce(sum(delta), 0) FROM ledger_entry e WHERE e.currency = 'chip' AND e.at >= (d.day::timestamp - ${CONSOLE_SQL_OFFSET}) AT TIME ZONE 'UTC'
+          AND e.at < ((d.day + 1)::timestamp - ${CONSOLE_SQL_OFFSET}) AT TIME ZONE 'UTC' AND e.partner = pt.partner AND (e.reason = 'recharge.bonus' OR e.reason LIKE 'bonus.%'))
       FROM days d CROSS JOIN (VALUES (0), (1), (2)) AS pt(partner)
     )
     SELECT day::text AS day, partner, what, rollup, raw FROM cells ORDER BY 1, 2, 3`);

@@ -12,6 +12,7 @@
  * (chips), with every fifth pair in beans; times spread over the last 30 days.
  */
 import pg from 'pg';
+import { CONSOLE_SQL_OFFSET } from '@console/time';
 
 export interface PlayerDataOptions {
   players: number;
@@ -73,7 +74,7 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
     const trigger = (await client.query("SELECT 1 FROM pg_trigger WHERE tgname = 'ledger_entry_day_game'")).rowCount === 1;
     if (!trigger) await step('game day rollup', `
       INSERT INTO player_day_game (day, uid, partner, bets, wins, bet_count)
-      SELECT ((e.at AT TIME ZONE 'UTC') + interval '8 hours')::date, e.uid, max(e.partner),
+      SELECT ((e.at AT TIME ZONE 'UTC') + ${CONSOLE_SQL_OFFSET})::date, e.uid, max(e.partner),
         sum(CASE WHEN e.delta < 0 THEN -e.delta ELSE 0 END), sum(CASE WHEN e.delta > 0 THEN e.delta ELSE 0 END), count(*) FILTER (WHERE e.delta < 0)
       FROM ledger_entry e WHERE e.currency = 'chip' AND ${mine('e.')} GROUP BY 1, 2`);
     await step(`${players * loginsPerPlayer} logins`, `
@@ -85,7 +86,7 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
     const activeDay = (await client.query("SELECT 1 FROM pg_class WHERE relname = 'player_active_day'")).rowCount === 1;
     if (activeDay) await step('daily active rollup', `
       INSERT INTO player_active_day (day, uid, partner, logins, seconds, timed)
-      SELECT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date, uid, max(partner), count(*), sum(duration_seconds), count(duration_seconds)
+      SELECT ((at AT TIME ZONE 'UTC') + ${CONSOLE_SQL_OFFSET})::date, uid, max(partner), count(*), sum(duration_seconds), count(duration_seconds)
       FROM player_login WHERE ${mine()} GROUP BY 1, 2`);
     await step('balances', `
       INSERT INTO player_balance (uid, partner, chip, bean)

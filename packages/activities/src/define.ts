@@ -9,6 +9,7 @@
  */
 import { describeZodError, MAX_AMOUNT, whole } from '@console/games';
 import { z } from 'zod';
+import { consoleDay, DAY_MS, dayStart } from '@console/time';
 
 export type Label = { en: string; zh: string };
 
@@ -358,15 +359,13 @@ export function defineActivity<S extends BaseSettings>(spec: ActivitySpec<S>): A
   };
 }
 
-const OFFSET_MS = 8 * 3_600_000;
 /** The end of a period that never ends ('once' without an end date). */
 export const FOREVER = new Date('9999-01-01T00:00:00.000Z');
-const DAY_MS = 86_400_000;
 
 /** The GMT+08:00 day of an instant, 'YYYY-MM-DD'. */
-export const dayOf = (at: Date) => new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+export const dayOf = (at: Date) => consoleDay(at);
 /** Start of a GMT+08:00 day. */
-export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - OFFSET_MS);
+export { dayStart };
 
 /** The period of `at` (or the one named by `key`) of an activity; null when `at` is outside the activity's dates. */
 export function periodOf(a: Pick<Activity, 'period'>, s: BaseSettings, at: Date, key?: string): Period | null {

@@ -15,6 +15,7 @@ import { MAX_AMOUNT, whole } from '@console/games';
 import { z } from 'zod';
 import { describeZodError } from '@console/games';
 import type { Label } from './define';
+import { addDays } from '@console/time';
 
 const percent = z.number({ message: 'Expected number' }).min(0, { message: 'Must be at least 0' }).max(100, { message: 'Must be at most 100' });
 /** Exp is counted like centavos but is not money: a bound other than MAX_AMOUNT keeps the settings screens from showing it in pesos. */
@@ -116,7 +117,7 @@ export interface VipChange { kind: VipChangeKind; from: number; to: number; reas
 export interface VipPayout { kind: 'gift' | 'rebate' | 'deposit'; period: string; level: number; base: number; amount: number }
 
 const DAY_MS = 86_400_000;
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export { addDays };
 
 export function newVipState(day: string, s: VipSettings): VipState {
   return { level: 0, exp: 0, periodExp: 0, periodStart: day, periodEnd: addDays(day, s.periodDays - 1), droppedFrom: null, droppedOn: null, topLevel: 0 };

@@ -19,6 +19,7 @@ import { applicationSecret } from '../domains/platform/applications';
 import { Rng, seedOf } from './rng';
 import { injectCarrier, SignedClient } from './transport';
 import type { Phone, SignedCall } from './types';
+import { consoleHour } from '@console/time';
 
 export type { SignedCall } from './types';
 
@@ -45,7 +46,7 @@ export const SMS_FAILURE_REASONS = ['Carrier rejected', 'Handset unreachable', '
 export function failChance(provider: string, at?: number, start?: number): number {
   if (provider === 'Semaphore' && at !== undefined && start !== undefined) {
     const day = Math.floor((at - start) / DAY);
-    const hour = new Date(at + 8 * HOUR).getUTCHours();
+    const hour = consoleHour(at);
     if (day === 2 && hour >= 19 && hour < 23) return 0.65;
   }
   return (FAIL_PERCENT[provider] ?? 1) / 100;

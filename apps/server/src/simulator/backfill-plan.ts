@@ -13,11 +13,11 @@ import { Population, type SimPlayer } from './population';
 import { clamp, Rng, seedOf } from './rng';
 import type { Action } from './types';
 import { World, type PlayerState } from './world';
+import { consoleHour, startOfDayMs } from '@console/time';
 
 export const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-const PH_OFFSET = 8 * HOUR;
 /** Relative activity by hour of the day in the Philippines (evening peak, quiet before dawn). */
 const DIURNAL = [3, 2, 1.5, 1, 0.8, 0.8, 1.2, 2, 2.5, 3, 3.5, 4, 5, 4.5, 4, 4, 4.5, 5, 6, 7.5, 8.5, 9, 8, 5.5];
 
@@ -40,8 +40,6 @@ export function backfillPrefix(o: BackfillOptions): string {
   return `b${seedOf(o.seed, o.players, o.days, o.uidBase ?? 100_000).toString(36)}-`;
 }
 
-/** Midnight (GMT+08:00) of the day `at` falls in. */
-export const phMidnight = (at: number) => Math.floor((at + PH_OFFSET) / DAY) * DAY - PH_OFFSET;
 
 /** A time within a day, following the diurnal curve. */
 function timeOfDay(rng: Rng, dayStart: number): number {
@@ -63,7 +61,7 @@ export class BackfillPlan {
   constructor(readonly options: BackfillOptions, out: (action: Action) => void) {
     const { seed, players, days, end } = options;
     if (!(players >= 1 && days >= 1)) throw new Error('a backfill needs at least one player and one day');
-    this.start = phMidnight(end) - (days - 1) * DAY;
+    this.start = startOfDayMs(end) - (days - 1) * DAY;
     this.rng = new Rng(seed).fork('backfill', players, days);
     this.players = new Population({ seed, uidBase: options.uidBase ?? 100_000, shareCodes: options.shareCodes, partners: options.partners }).first(players);
     this.registeredAt = this.registrationTimes();
@@ -92,7 +90,7 @@ export class BackfillPlan {
     const weights: number[] = [];
     for (let t = this.start; t < last; t += slot) {
       const d = Math.floor((t - this.start) / DAY);
-      const hour = Math.floor(((t + PH_OFFSET) % DAY) / HOUR);
+      const hour = consoleHour(t);
       weights.push((1 + 0.5 * d / days) * DIURNAL[hour]! * (1 + 0.25 * Math.sin(d * 2.3 + this.options.seed)));
     }
     const cumulative: number[] = [];

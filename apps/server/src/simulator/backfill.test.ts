@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runBackfill } from './backfill';
-import { BackfillPlan, DAY, phMidnight } from './backfill-plan';
+import { BackfillPlan, DAY } from './backfill-plan';
 import { FakePlatform } from './fake-platform';
 import type { Action, EventData } from './types';
 import { REASONS } from './world';
 import { getGame, verifyRound } from '@console/games';
 import { HOUSE_PLAY } from './rounds';
+import { startOfDayMs } from '@console/time';
 
 const END = Date.parse('2026-11-22T10:00:00Z');
 
@@ -31,7 +32,7 @@ describe('simulator backfill', () => {
   });
 
   it('keeps every action inside the window and every id unique', () => {
-    const start = phMidnight(END) - 29 * DAY;
+    const start = startOfDayMs(END) - 29 * DAY;
     for (const a of actions) {
       expect(a.at).toBeGreaterThanOrEqual(start - 120_000);
       expect(a.at).toBeLessThanOrEqual(END);
@@ -43,7 +44,7 @@ describe('simulator backfill', () => {
   it('registers every player once, over the days, with a burst of more than 5 from one device within 2 minutes', () => {
     const registered = of('player.registered');
     expect(registered.length).toBe(1500);
-    const days = new Set(registered.map((r) => Math.floor((r.at - phMidnight(END)) / DAY)));
+    const days = new Set(registered.map((r) => Math.floor((r.at - startOfDayMs(END)) / DAY)));
     expect(days.size).toBe(30);
     const byDevice = new Map<string, number[]>();
     for (const r of registered) byDevice.set(r.data.deviceId, [...(byDevice.get(r.data.deviceId) ?? []), r.at]);

@@ -25,12 +25,12 @@ import type { Ctx } from './behaviour';
 import { clamp, type Rng } from './rng';
 import type { PaymentCall } from './types';
 import type { PlayerState } from './world';
+import { startOfDayMs } from '@console/time';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const PH_OFFSET = 8 * HOUR;
 
 /** [price in centavos, weight, extra chips in percent] of the demo products (productId `php<pesos>`). */
 export const PACKS: [number, number, number][] = [[5_000, 10, 0], [10_000, 35, 0], [20_000, 25, 0], [50_000, 18, 2], [100_000, 9, 5], [500_000, 3, 10]];
@@ -112,7 +112,7 @@ export const REVIEW_SHIFT_HOUR = 14;
 
 /** The next review shift (14:00–16:00 GMT+08:00) after a request at `at`. */
 function nextShift(rng: Rng, at: number, hour: number): number {
-  const midnight = Math.floor((at + PH_OFFSET) / DAY) * DAY - PH_OFFSET;
+  const midnight = startOfDayMs(at);
   const today = midnight + hour * HOUR;
   return (at < today - HOUR ? today : today + DAY) + rng.int(0, 120) * MINUTE;
 }
@@ -125,7 +125,7 @@ function nextShift(rng: Rng, at: number, hour: number): number {
  * seed's queues are requested in that window (domains/cashout/demo.ts).
  */
 export function unreviewedSince(end: number): number {
-  const midnight = Math.floor((end + PH_OFFSET) / DAY) * DAY - PH_OFFSET;
+  const midnight = startOfDayMs(end);
   const shift = midnight + REVIEW_SHIFT_HOUR * HOUR;
   return (end > shift ? shift : shift - DAY) - HOUR;
 }

@@ -9,11 +9,11 @@ import { DEMO_APP, seedDemoIfEmpty, seedDemoPlatform } from '../seed/demo';
 import { databases } from '../test/databases';
 import { testApp, type TestApp } from '../test/harness';
 import { runBackfill } from './backfill';
-import { phMidnight } from './backfill-plan';
 import { DEMO_SHARE_CODES } from './population';
 import { setProviderApps } from './providers';
 import { injectCarrier, SignedClient } from './transport';
 import { REASONS } from './world';
+import { startOfDayMs } from '@console/time';
 
 describe.each(databases())('simulator against the platform API ($kind)', (database) => {
   let t: TestApp;
@@ -60,7 +60,7 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
 
     // wallet calls carry no time: the client moved the app's clock, so bets land on their days too
     const days = await db.selectFrom('ledger_entry').select('at').where('reason', '=', REASONS.bet).execute();
-    const dayOf = (at: Date) => (phMidnight(at.getTime()) - phMidnight(end)) / 86_400_000;
+    const dayOf = (at: Date) => (startOfDayMs(at.getTime()) - startOfDayMs(end)) / 86_400_000;
     expect(new Set(days.map((d) => dayOf(new Date(d.at)))).size).toBe(3);
     for (const d of days) expect(new Date(d.at).getTime()).toBeLessThanOrEqual(end);
     const net = await db.selectFrom('player').select((eb) => eb.fn.sum<number>('net_win').as('total')).executeTakeFirstOrThrow();

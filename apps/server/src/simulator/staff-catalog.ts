@@ -4,6 +4,7 @@
  * them), tip-off notes, and the reasons of bans, suspensions, chip changes and batches.
  */
 import type { Rng } from './rng';
+import { consoleDay } from '@console/time';
 
 const REPLIES: Record<string, { en: string[]; zh: string[] }> = {
   payment: {
@@ -60,8 +61,6 @@ export const tipoffNote = (rng: Rng, reason: string, valid: boolean) => (valid ?
 /** Suspension days of a confirmed tip-off (a scam is a ban instead). */
 export const SUSPEND_DAYS: Record<string, number> = { collusion: 7, cheating: 7, abusive: 3, bot: 7 };
 
-/** YYYY-MM-DD of a moment in GMT+08:00. */
-export const phDate = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
 
 export const REASONS = {
   farmDevice: (n: number) => `Multi-account farm: ${n} accounts registered from this device within 2 minutes`,
@@ -74,10 +73,10 @@ export const REASONS = {
   liftSuspension: 'Reviewed again: no further abuse, suspension lifted early',
   scamBan: 'Scam confirmed by tip-off (GCash receipt)',
   tipoffSuspend: (reason: string) => `Tip-off confirmed: ${reason}`,
-  compensation: (at: number) => `Compensation: game froze mid-round (feedback of ${phDate(at)})`,
-  paymentCredit: (at: number) => `Manual credit: GCash top-up not delivered (feedback of ${phDate(at)})`,
-  maintenance: (at: number) => `Compensation: server maintenance ${phDate(at)} 02:00-03:30`,
-  cup: (at: number) => `Tongits weekly cup prizes (${phDate(at)})`,
-  loyalty: (at: number) => `VIP loyalty gift (${phDate(at).slice(0, 7)})`,
-  cashPrizes: (at: number) => `Pusoy championship cash prizes (${phDate(at)})`,
+  compensation: (at: number) => `Compensation: game froze mid-round (feedback of ${consoleDay(at)})`,
+  paymentCredit: (at: number) => `Manual credit: GCash top-up not delivered (feedback of ${consoleDay(at)})`,
+  maintenance: (at: number) => `Compensation: server maintenance ${consoleDay(at)} 02:00-03:30`,
+  cup: (at: number) => `Tongits weekly cup prizes (${consoleDay(at)})`,
+  loyalty: (at: number) => `VIP loyalty gift (${consoleDay(at).slice(0, 7)})`,
+  cashPrizes: (at: number) => `Pusoy championship cash prizes (${consoleDay(at)})`,
 } as const;

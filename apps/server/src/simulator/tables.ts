@@ -19,6 +19,7 @@ import type { Ctx } from './behaviour';
 import type { RoundPlay } from './rounds';
 import { simulatorSettings } from './process-settings';
 import { REASONS, type PlayerState } from './world';
+import { startOfDayMs } from '@console/time';
 
 export interface TableServerConfig {
   game: string;
@@ -58,7 +59,7 @@ const SECOND = 1000;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** 10:00 GMT+08:00 of the day of `at`, plus `minutes`. */
-const officeTime = (at: number, minutes: number) => Math.floor((at + 8 * HOUR) / DAY) * DAY - 8 * HOUR + 10 * HOUR + minutes * 60_000;
+const officeTime = (at: number, minutes: number) => startOfDayMs(at) + 10 * HOUR + minutes * 60_000;
 /** Share of sittings at a Tongits table (when the servers play). */
 const TABLE_SHARE = 0.25;
 const REPORT_RATE = 0.02;

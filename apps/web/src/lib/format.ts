@@ -5,13 +5,14 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
+import { CONSOLE_OFFSET_MINUTES } from '@console/time';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** The console's fixed zone: GMT+08:00 (no daylight saving). */
 export const CONSOLE_ZONE = 'Asia/Shanghai';
-export const CONSOLE_OFFSET_MINUTES = 8 * 60;
+export { CONSOLE_OFFSET_MINUTES };
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const EMPTY = '-';
 const ISO_WITH_OFFSET = 'YYYY-MM-DDTHH:mm:ss.SSSZ';

@@ -22,6 +22,7 @@
 import { whole } from '@console/games';
 import type { z } from 'zod';
 import { activitySettings, defineActivity, positiveChips, RECALL_ROUNDS_CAP, type Recall, type RuleExample, type Tier } from '../define';
+import { consoleMinute } from '@console/time';
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +43,7 @@ const settings = activitySettings({
 type Settings = z.output<typeof settings>;
 
 /** 'YYYY-MM-DD HH:mm' in GMT+08:00 (the why texts). */
-const phTime = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const phTime = (at: number) => consoleMinute(at);
 
 type Outcome = { kind: 'done' } | { kind: 'pending'; why: string; returner: string } | { kind: 'lost' };
 

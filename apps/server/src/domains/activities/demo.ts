@@ -45,6 +45,7 @@ import { injectCarrier, SignedClient } from '../../simulator/transport';
 import { share } from '../../seed/demo-console';
 import { INVITE_PREFIX, INVITE_TOP_UP, planInvites, ruleOf } from './demo-invites';
 import { configKind, type ZoneDocument } from './routes';
+import { addDays, dayStartIso } from '@console/time';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -59,7 +60,6 @@ const RUSHES_A_DAY = 2;
 const RUSH_PREFIX = 'demo-rush-';
 
 
-const addDays = (day: string, n: number) => dayOf(new Date(dayStart(day).getTime() + n * DAY));
 
 /**
  * What the admin saves (centavos): the first save of each activity, and the second of two.
@@ -68,7 +68,7 @@ const addDays = (day: string, n: number) => dayOf(new Date(dayStart(day).getTime
  */
 export function demoSettings(end: number): { first: Record<string, Record<string, unknown>>; second: Record<string, Record<string, unknown>> } {
   const carnival = addDays(dayOf(new Date(end)), -5);
-  const window = { startAt: `${carnival}T00:00:00+08:00`, endAt: `${addDays(carnival, 7)}T00:00:00+08:00` };
+  const window = { startAt: dayStartIso(carnival), endAt: dayStartIso(addDays(carnival, 7)) };
   return {
     first: {
       relief: { threshold: 1_000, amount: 2_000, perDay: 3, gapMinutes: 10, phoneRequired: true, totalBudget: 50_000, dailyBudget: 10_000, playerCap: 0 },

@@ -20,6 +20,7 @@ import { ApiError, conflict, notFound } from '../../http/api-error';
 import { ledgerError, post } from '../ledger/ledger';
 import { settingsDocument, storedRows, type DocumentConfig, type SettingsDocument } from './document';
 import { pwaLoginOf, recallsOf } from './recall';
+import { DAY_OFFSET } from '../../db/console-day';
 
 const DAY_MS = 86_400_000;
 const num = (v: unknown) => Number(v ?? 0);
@@ -97,7 +98,7 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
         .where('uid', '=', p.uid).where('status', '=', 'paid').where('paid_at', '>=', from).where('paid_at', '<', to).orderBy('paid_at').limit(200).execute()
       : [],
     listens.has('logins')
-      ? sql<{ day: string }>`SELECT DISTINCT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date::text AS day FROM player_login
+      ? sql<{ day: string }>`SELECT DISTINCT ((at AT TIME ZONE 'UTC') + ${DAY_OFFSET})::date::text AS day FROM player_login
           WHERE uid = ${p.uid} AND at >= ${from} AND at < ${to} ORDER BY 1`.execute(db)
       : null,
     rewards ?? db.selectFrom('activity_reward').select(['period', 'tier', 'at', 'amount']).where('uid', '=', p.uid).where('activity', '=', a.id).orderBy('at').orderBy('id').execute(),

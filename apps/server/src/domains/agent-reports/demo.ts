@@ -18,9 +18,9 @@ import { appendOperationLog } from '../operation-log/chain';
 import { consoleDay } from '../player-reports/range';
 import { createConfig, settleExtraRebates, windowFigures } from './extra-rebate';
 import { refreshAgentReports } from './refresh';
+import { addDays, dayStart } from '@console/time';
 
 const DAY_MS = 86_400_000;
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Configuration seeded with the demo platform, before any player exists: nothing (configs need agents). */
 export async function seedAgentReports(_db: Db): Promise<void> {}
@@ -63,7 +63,7 @@ export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _pa
   const lastMonday = (() => { const d = new Date(`${today}T00:00:00Z`); const back = (d.getUTCDay() + 6) % 7; return addDays(today, -back - 7); })();
   const windowFrom = closed.at(-1) ?? lastMonday;
   const windowTo = addDays(closed[0] ?? lastMonday, 6);
-  const createdAt = new Date(Date.parse(`${windowFrom}T00:00:00Z`) - 8 * 3_600_000 - DAY_MS + 10 * 3_600_000); // 10:00 GMT+8 the day before
+  const createdAt = new Date(dayStart(addDays(windowFrom, -1)).getTime() + 10 * 3_600_000); // 10:00 GMT+8 the day before
   const partners = (await db.selectFrom('agent').select('partner').distinct().orderBy('partner').execute()).map((a) => a.partner);
   for (const partner of [...new Set([1, 2, ...partners])]) {
     const user = await demoUser(db, partner === 1 ? 'partner' : 'business');

@@ -22,6 +22,7 @@ import { ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/a
 import { existing, saveItem, type ConfigChange, type VersionedItems } from '../payment-config/versions';
 import { consoleDay, dayStart } from '../player-reports/range';
 import { refreshAgentReports } from './refresh';
+import { DAY_OFFSET } from '../../db/console-day';
 
 export const EXTRA_CONFIG_SCREEN = '/agentcooperation/extrarebateconfigs';
 export const EXTRA_ANALYZE_SCREEN = '/agentcooperation/extrarebateAnalyze';
@@ -198,7 +199,7 @@ async function dueConfigs(db: Db, now: Date, only?: { partner: number | null; id
   const rows = await db.selectFrom('extra_rebate_config as c').select('c.id')
     .where('c.status', '=', 'open').where('c.window_to', '<', today)
     .where((eb) => eb.exists(eb.selectFrom('agent_week as w').select('w.week').where('w.status', '=', 'closed')
-      .where(sql<boolean>`w.ends_at >= ((c.window_to + 1)::timestamp - interval '8 hours') AT TIME ZONE 'UTC'`)))
+      .where(sql<boolean>`w.ends_at >= ((c.window_to + 1)::timestamp - ${DAY_OFFSET}) AT TIME ZONE 'UTC'`)))
     .$if(only?.partner !== undefined && only.partner !== null, (qb) => qb.where('c.partner', '=', only!.partner!))
     .$if(only?.id !== undefined, (qb) => qb.where('c.id', '=', only!.id!))
     .orderBy('c.window_to').orderBy('c.id').execute();

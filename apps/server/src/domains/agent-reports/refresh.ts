@@ -9,6 +9,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { consoleDay, MAX_RANGE_DAYS } from '../player-reports/range';
+import { DAY_OFFSET } from '../../db/console-day';
+import { addDays } from '@console/time';
 
 export const REFRESH_SECONDS = 30;
 const DAY_MS = 86_400_000;
@@ -18,14 +20,13 @@ const dayText = (v: unknown): string | null => {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return String(v).slice(0, 10);
 };
-const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** The first day with anything to roll up, at most MAX_RANGE_DAYS + 7 days back (a first refresh of an old database). */
 async function firstSourceDay(db: Db, today: string): Promise<string> {
   const floor = new Date(Date.parse(`${today}T00:00:00Z`) - (MAX_RANGE_DAYS + 7) * DAY_MS).toISOString().slice(0, 10);
   const { rows } = await sql<{ day: unknown }>`
     SELECT least((SELECT min(day) FROM game_day), (SELECT min(day) FROM report_payer_day),
-      (SELECT ((min(registered_at) AT TIME ZONE 'UTC') + interval '8 hours')::date FROM player)) AS day`.execute(db);
+      (SELECT ((min(registered_at) AT TIME ZONE 'UTC') + ${DAY_OFFSET})::date FROM player)) AS day`.execute(db);
   const first = dayText(rows[0]?.day);
   return first === null || first < floor ? floor : first;
 }
@@ -47,7 +48,7 @@ export async function refreshAgentReports(db: Db, now: Date, o: { force?: boolea
     let day = o.from ?? (through && through <= today ? through : await firstSourceDay(trx, today));
     if (through === null && o.from) day = await firstSourceDay(trx, today);
     let days = 0;
-    for (; day <= today; day = nextDay(day)) {
+    for (; day <= today; day = addDays(day, 1)) {
       await sql`SELECT agent_reports_refresh_day(${day}::date)`.execute(trx);
       days += 1;
     }

@@ -17,6 +17,7 @@ import { defineList, eqInt, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
 import { dayColumnRange, rangeProblem, type DayRange } from '../player-reports/range';
+import { DAY_OFFSET } from '../../db/console-day';
 
 export const COOPER_DATA_SCREEN = '/agentcooperation/cooperData';
 export const COOPER_SEARCH_SCREEN = '/agentcooperation/cooperSearch';
@@ -31,7 +32,7 @@ const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10
 /** The rate version in effect at the start of d.day (GMT+08:00): t1 and t2 in basis points. */
 const rateJoin = sql`LEFT JOIN LATERAL (
     SELECT r.t1, r.t2 FROM agent_rate r
-    WHERE r.agent = d.agent AND r.effective_at <= ((d.day::timestamp - interval '8 hours') AT TIME ZONE 'UTC')
+    WHERE r.agent = d.agent AND r.effective_at <= ((d.day::timestamp - ${DAY_OFFSET}) AT TIME ZONE 'UTC')
     ORDER BY r.effective_at DESC LIMIT 1) rt ON true`;
 
 const scope = (user: ScopedSubject, column: string) => ownPartnerFilter(user, column);

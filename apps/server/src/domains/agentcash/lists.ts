@@ -17,6 +17,7 @@ import { consoleDay, dayOf } from '../player-reports/range';
 import { reportOperations } from '../player-reports/report';
 import { DEFAULT_AGENT_CASH_CONFIG } from './config';
 import { toAgentItem, type AgentOrderRow } from './orders';
+import { monthStart } from '@console/time';
 
 export const REVIEW_SCREEN = '/agentcash/agent_peoplecheck';
 const tags = ['agentcash'];
@@ -73,7 +74,6 @@ async function byDay(db: Db, user: ScopedSubject, start: Date, end: Date, days: 
   return days.map((day) => ({ day, ...(found.get(day) ?? ZERO) }));
 }
 
-const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1) - 8 * 3_600_000);
 
 async function byMonth(db: Db, user: ScopedSubject, year: number, uid?: number): Promise<AgentCashMonthRow[]> {
   const { rows } = await sql<Record<string, unknown>>`

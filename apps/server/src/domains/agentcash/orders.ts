@@ -17,7 +17,7 @@ import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { abbreviate, cashoutFee, consoleDayStart, newOrderId } from '../cashout/orders';
+import { abbreviate, cashoutFee, newOrderId } from '../cashout/orders';
 import { providerOutcome, PAYOUT_DEADLINE_MS, type Clock } from '../cashout/payout';
 import { payoutProviderFor, SimulatedProvider, type LateOutcome, type PayoutOutcome } from '../cashout/providers';
 import { reviewSteps, type ReviewStore } from '../cashout/review';
@@ -25,6 +25,7 @@ import { moveIn, refused, type ReviewTables, type StepStamp } from '../cashout/s
 import type { CashoutStatus } from '../cashout/tables';
 import { ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
 import { agentCashConfig } from './config';
+import { startOfDayMs } from '@console/time';
 
 export const AGENT_CASH_REASONS = {
   hold: 'agentcash.hold', fee: 'agentcash.fee', refund: 'agentcash.refund', paid: 'agentcash.paid',
@@ -239,7 +240,7 @@ export async function createAgentCashout(db: Db, appId: string, body: AgentCasho
       }
       const { rows } = await sql<{ n: string; total: string | null }>`
         SELECT count(*) AS n, sum(amount) AS total FROM agent_cashout_order
-        WHERE uid = ${body.uid} AND created_at >= ${consoleDayStart(now)} AND status NOT IN ('denied', 'fail')`.execute(trx);
+        WHERE uid = ${body.uid} AND created_at >= ${new Date(startOfDayMs(now))} AND status NOT IN ('denied', 'fail')`.execute(trx);
       const today = { n: Number(rows[0]?.n ?? 0), total: Number(rows[0]?.total ?? 0) };
       if (today.n >= config.dailyCount) throw conflict(`Agent ${body.uid} reached ${config.dailyCount} cash-outs today`);
       if (today.total + body.amount > config.dailyMaxAmount) {

@@ -21,6 +21,7 @@ import { appendOperationLog } from '../operation-log/chain';
 import { consoleDay, dayStart } from '../player-reports/range';
 import { closeMonth } from './reports';
 import { createWholesaler, move, setWholesalerStatus, type Change } from './wholesale';
+import { recentMonths } from '@console/time';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -95,9 +96,8 @@ export async function seedAgentManagerActivity(db: Db, _config: ServerConfig, _p
     }
   }
   // last month's host report, closed by secadmin on the first days of this month
-  const shifted = new Date(end + 8 * HOUR);
-  const last = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-  const closed = await asStaff(db, 'secadmin', Math.min(end, dayStart(`${shifted.toISOString().slice(0, 7)}-02`).getTime() + 10 * HOUR), 'agentmanager.hostreport.close',
+  const [current, last] = recentMonths(end, 2) as [string, string];
+  const closed = await asStaff(db, 'secadmin', Math.min(end, dayStart(`${current}-02`).getTime() + 10 * HOUR), 'agentmanager.hostreport.close',
     (ctx) => closeMonth(ctx, last, 'Month-end books'));
   figures.closedMonth = closed ? last : `${last} not closed (a week still open, or closed before)`;
   return figures;

@@ -19,6 +19,7 @@ import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { consoleDay, dayStart, type DayRange } from '../player-reports/range';
 import type { Page } from './tree';
+import { recentMonths } from '@console/time';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -112,11 +113,8 @@ export interface MonthState { month: string; closed: boolean; closedAt: string |
 export async function months(db: Db, now: Date): Promise<MonthState[]> {
   const closed = await db.selectFrom('agentmanager_month').select([sql<string>`to_char(month, 'YYYY-MM')`.as('m'), 'closed_at', 'closed_by', 'agents', 'note']).execute();
   const byMonth = new Map(closed.map((c) => [c.m, c]));
-  const shifted = new Date(now.getTime() + 8 * 3_600_000);
   const out: MonthState[] = [];
-  for (let i = 0; i < 12; i += 1) {
-    const d = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() - i, 1));
-    const month = d.toISOString().slice(0, 7);
+  for (const month of recentMonths(now, 12)) {
     const c = byMonth.get(month);
     out.push({ month, closed: c !== undefined, closedAt: c ? new Date(c.closed_at).toISOString() : null, closedBy: c?.closed_by ?? null, agents: c?.agents ?? null, note: c?.note ?? '' });
   }

@@ -25,7 +25,8 @@ import { sign } from '../../simulator/transport';
 import { appendOperationLog } from '../operation-log/chain';
 import { adjust, addRate, createAgent, saveSettings, setStatus, type ChangeContext } from './changes';
 import { settleDue } from './settlement';
-import { dayStartOf, weekEnd, weekOf } from './weeks';
+import { weekEnd, weekOf } from './weeks';
+import { consoleDay, startOfDayMs } from '@console/time';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -57,7 +58,7 @@ async function shareAnAddress(db: Db, config: ServerConfig, agents: number[], at
   const { rows } = await sql<{ uid: number; device: string; ip: string }>`
     SELECT p.uid, p.register_device AS device, a.register_ip AS ip FROM player p JOIN player a ON a.uid = p.inviter_uid
     WHERE p.inviter_uid = ANY(${agents}::int[]) AND p.register_device <> a.register_device
-      AND EXISTS (SELECT 1 FROM game_player_day g WHERE g.uid = p.uid AND g.fees > 0 AND g.day >= ${new Date(at + 8 * HOUR).toISOString().slice(0, 10)}::date)
+      AND EXISTS (SELECT 1 FROM game_player_day g WHERE g.uid = p.uid AND g.fees > 0 AND g.day >= ${consoleDay(at)}::date)
     ORDER BY p.uid LIMIT 1`.execute(db);
   const r = rows[0];
   if (!r) return 0;
@@ -95,7 +96,7 @@ async function recruitFriends(db: Db, config: ServerConfig, password: string, ag
     const registerAt = madeAt + (2 + 3 * k) * HOUR + share(uid, 1) * 20_000;
     if (registerAt >= end - 2 * HOUR) break;
     const sittings = [registerAt + 15 * 60_000];
-    for (let day = dayStartOf(registerAt).getTime() + 2 * DAY; ; day += 2 * DAY) {
+    for (let day = startOfDayMs(registerAt) + 2 * DAY; ; day += 2 * DAY) {
       const n = Math.round(day / DAY);
       const at = day + (12 + (share(uid, n) % 11)) * HOUR + share(uid, n + 7) * 30_000;
       if (at >= end - HOUR) break;
@@ -120,7 +121,7 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
     if (!first?.at) return { agents: 0 };
     // made a week into the history (or its start), at 10:00 GMT+8
     const made = Math.max(new Date(first.at).getTime() + 7 * DAY, end - 29 * DAY);
-    const madeAt = dayStartOf(made).getTime() + 10 * HOUR;
+    const madeAt = startOfDayMs(made) + 10 * HOUR;
     if (madeAt >= end - 8 * DAY) return { agents: 0 };
     const { rows } = await sql<{ uid: number; partner: number; invitees: number; raked: number; farm: boolean }>`
       SELECT i.uid, i.partner, count(*)::int AS invitees,
@@ -156,7 +157,7 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
     while (lastEnd + 7 * DAY <= end) lastEnd += 7 * DAY;
     if (lastEnd <= end) {
       const from = weekOf(madeAt);
-      const to = new Date(lastEnd + 8 * HOUR).toISOString().slice(0, 10);
+      const to = consoleDay(lastEnd);
       const made = new Set(picks.map((p) => p.uid));
       const candidates = async (who: 'self' | 'grandparent') => (await sql<{ uid: number; partner: number }>`
         SELECT a.uid, a.partner FROM game_player_day g JOIN player p ON p.uid = g.uid
@@ -180,7 +181,7 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
     // a rate change from a day mid-history (made the day before)
     const changed = picks[0];
     if (changed) {
-      const from = dayStartOf(madeAt + 12 * DAY).getTime();
+      const from = startOfDayMs(madeAt + 12 * DAY);
       await asStaff(db, 'business', ['business'], 0, from - 14 * HOUR, 'agentcooperation.agents.rate',
         (ctx) => addRate(ctx, { uid: changed.uid, effectiveAt: new Date(from).toISOString(), rate: 3000, t1: 2200, t2: 500, recharge: 600, note: 'Top recruiter bonus' }));
     }

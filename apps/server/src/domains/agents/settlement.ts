@@ -12,6 +12,7 @@ import type { Db } from '../../db/open';
 import { issuanceAccount } from '../ledger/accounts';
 import { ensureWeeks, weekEnd, weekKey, weekOf, weekStart, nextSettlementAt } from './weeks';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
+import { dayOfColumn, dayStartOfExpr } from '../../db/console-day';
 
 export const SETTLEMENT_ACTOR = `system:agent-settlement@${hostname()}:${process.pid}`;
 export const REBATE_REASON = 'agent.rebate';
@@ -30,7 +31,7 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   try { return await run(); } finally { process.stderr.write(`agent-settlement ${name} ${Math.round(performance.now() - t0)} ms\n`); }
 }
 
-const dayStartSql = (day: string) => sql`((${sql.raw(day)})::timestamp - interval '8 hours') AT TIME ZONE 'UTC'`;
+const dayStartSql = (day: string) => dayStartOfExpr(sql.raw(day));
 const sameDevice = sql`EXISTS (SELECT 1 FROM player_device da JOIN player_device di ON di.device_id = da.device_id WHERE da.uid = g.agent AND di.uid = g.invitee)`;
 const sameIp = sql`EXISTS (SELECT 1 FROM player_ip ia JOIN player_ip ii ON ii.ip = ia.ip WHERE ia.uid = g.agent AND ii.uid = g.invitee)`;
 
@@ -87,7 +88,7 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
   // 2. recharge lines, where configured (recharge > 0 on the day the order was paid): T1 invitees' paid recharges
   await step('recharge-lines', () => sql`
     WITH o AS (
-      SELECT o.uid, ((o.paid_at AT TIME ZONE 'UTC') + interval '8 hours')::date AS day, sum(coalesce(o.paid_amount, o.price))::bigint AS paid
+      SELECT o.uid, ${dayOfColumn('o.paid_at')} AS day, sum(coalesce(o.paid_amount, o.price))::bigint AS paid
       FROM recharge_order o WHERE o.status = 'paid' AND o.paid_at >= ${S} AND o.paid_at < ${E} GROUP BY 1, 2
     ), x AS (
       SELECT p.inviter_uid AS agent, o.uid AS invitee, o.day, o.paid FROM o JOIN player p ON p.uid = o.uid

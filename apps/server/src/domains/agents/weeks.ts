@@ -3,9 +3,9 @@
  * is named by its Monday's GMT+8 date ('2026-11-16').
  */
 import type { Db } from '../../db/open';
+import { addDays, consoleDay, DAY_MS, dayStart, mondayOf, startOfDayMs } from '@console/time';
 
-const OFFSET_MS = 8 * 3_600_000;
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 export const WEEK_MS = 7 * DAY_MS;
 
 /** A date column as 'YYYY-MM-DD' (PGlite reads date as a Date at UTC midnight, pg as a string or Date). */
@@ -15,19 +15,13 @@ export function weekKey(value: Date | string): string {
 }
 
 /** The Monday (GMT+8) of the week holding this instant. */
-export function weekOf(at: Date | number): string {
-  const local = new Date(+at + OFFSET_MS);
-  const dow = (local.getUTCDay() + 6) % 7; // Monday 0
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - dow * DAY_MS).toISOString().slice(0, 10);
-}
+export const weekOf = (at: Date | number): string => mondayOf(consoleDay(at));
 
 /** The instant a week starts (its Monday 00:00 GMT+8). */
-export const weekStart = (week: string): Date => new Date(Date.parse(`${week}T00:00:00Z`) - OFFSET_MS);
+export const weekStart = (week: string): Date => dayStart(week);
 /** The instant a week ends (the next Monday 00:00 GMT+8). */
 export const weekEnd = (week: string): Date => new Date(weekStart(week).getTime() + WEEK_MS);
-export const nextWeek = (week: string): string => new Date(Date.parse(`${week}T00:00:00Z`) + WEEK_MS).toISOString().slice(0, 10);
-/** The start of the GMT+8 day holding this instant. */
-export const dayStartOf = (at: Date | number): Date => new Date(Math.floor((+at + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS);
+export const nextWeek = (week: string): string => addDays(week, 7);
 /** The next Monday 00:00 GMT+8 strictly after this instant: when the settlement next runs. */
 export const nextSettlementAt = (at: Date | number): Date => weekEnd(weekOf(at));
 

@@ -28,12 +28,12 @@ import { clamp, Rng, seedOf } from '../../simulator/rng';
 import { cashoutRules } from '../payment-config/withdrawal-rules';
 import { cashoutFee } from './orders';
 import { providerFor, SimulatedProvider } from './providers';
+import { consoleIso, startOfDayMs } from '@console/time';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const PH_OFFSET = 8 * HOUR;
 /** The desk's office hours (GMT+08:00), as in simulator/desk.ts. */
 const OFFICE = [9, 19] as const;
 export const QUEUE_REQUEST_PREFIX = 'demo-queue-';
@@ -71,7 +71,7 @@ function payoutAccount(c: Candidate, amount: number): [channel: string, account:
 /** The office-hour stretches of [from, to): where the desk's own orders are asked for and worked on. */
 function officeSpans(from: number, to: number): [number, number][] {
   const spans: [number, number][] = [];
-  for (let day = Math.floor((from + PH_OFFSET) / DAY) * DAY - PH_OFFSET; day < to; day += DAY) {
+  for (let day = startOfDayMs(from); day < to; day += DAY) {
     const a = Math.max(from, day + OFFICE[0] * HOUR);
     const b = Math.min(to, day + OFFICE[1] * HOUR);
     if (b > a) spans.push([a, b]);
@@ -93,7 +93,7 @@ function within(rng: Rng, spans: [number, number][]): number {
 export async function seedCashoutQueues(db: Db, config: ServerConfig, password: string, end: number,
   app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<CashoutQueueFigures> {
   const since = unreviewedSince(end);
-  const figures: CashoutQueueFigures = { since: new Date(since + PH_OFFSET).toISOString().replace('Z', '+08:00'), requested: 0, claimed: 0, firstApprovals: 0, undetermined: 0, skipped: 0, why: [] };
+  const figures: CashoutQueueFigures = { since: consoleIso(since), requested: 0, claimed: 0, firstApprovals: 0, undetermined: 0, skipped: 0, why: [] };
   const done = await db.selectFrom('cashout_order').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('app_id', '=', app.appId).where('request_id', 'like', `${QUEUE_REQUEST_PREFIX}%`).executeTakeFirstOrThrow();
   if (Number(done.n) > 0) return { ...figures, again: Number(done.n) };

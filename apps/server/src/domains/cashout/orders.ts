@@ -14,6 +14,7 @@ import { postAll, type Movement } from '../ledger/ledger';
 import { cashoutRules } from '../payment-config/withdrawal-rules';
 import type { CashoutStatus } from './tables';
 import { cashoutReviewForced } from '../controls/enforce';
+import { startOfDayMs } from '@console/time';
 
 /** Ledger reasons of a cash-out (docs/decisions/006-cashout-review.md). */
 export const CASHOUT_REASONS = { hold: 'cashout.hold', fee: 'cashout.fee', refund: 'cashout.refund' } as const;
@@ -33,12 +34,6 @@ export function cashoutFee(amount: number, feePercent: string | number): number 
   return Number((numerator + 9_999n) / 10_000n);
 }
 
-/** The start of the GMT+08:00 day holding `now` (days are console days). */
-export function consoleDayStart(now: Date): Date {
-  const offset = 8 * 3_600_000;
-  const shifted = now.getTime() + offset;
-  return new Date(shifted - (shifted % 86_400_000) - offset);
-}
 
 export interface CreatedOrder { orderId: string; status: CashoutStatus; fee: number }
 
@@ -57,7 +52,7 @@ async function existing(db: Db, appId: string, body: CashoutCreateBody): Promise
 /** How many cash-outs the player asked for today, on one channel or all (denied and failed ones gave nothing: they do not count). */
 async function todaysCount(db: Db, uid: number, now: Date, channel?: string): Promise<number> {
   const row = await db.selectFrom('cashout_order').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('uid', '=', uid).where('created_at', '>=', consoleDayStart(now)).where('status', 'not in', ['denied', 'fail'])
+    .where('uid', '=', uid).where('created_at', '>=', new Date(startOfDayMs(now))).where('status', 'not in', ['denied', 'fail'])
     .$if(channel !== undefined, (qb) => qb.where('channel', '=', channel!))
     .executeTakeFirstOrThrow();
   return Number(row.n);

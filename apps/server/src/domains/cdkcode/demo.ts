@@ -24,6 +24,7 @@ import type { Db } from '../../db/open';
 import { isoInConsoleZone } from '../../http/time';
 import { openDemoConsole, share } from '../../seed/demo-console';
 import { formatCode } from './codes';
+import { DAY_OFFSET } from '../../db/console-day';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -107,7 +108,7 @@ export async function seedCdkcodeActivity(db: Db, config: ServerConfig, password
     const from = Math.max(moment(-(DAYS - 1)), new Date(first.at).getTime());
     const { rows } = await sql<{ uid: number; day: string; at: Date | string; registered: Date | string }>`
       SELECT l.uid, l.day, l.at, p.registered_at AS registered FROM (
-        SELECT uid, ((at AT TIME ZONE 'UTC') + interval '8 hours')::date::text AS day, min(at) AS at FROM player_login
+        SELECT uid, ((at AT TIME ZONE 'UTC') + ${DAY_OFFSET})::date::text AS day, min(at) AS at FROM player_login
         WHERE at >= ${new Date(from)} AND at < ${new Date(end)} GROUP BY 1, 2) l JOIN player p ON p.uid = l.uid
       ORDER BY l.day, l.at, l.uid`.execute(db);
     type Attempt = { at: number; uid: number; code: string };

@@ -22,6 +22,7 @@ import type { Db } from '../../db/open';
 import { isoInConsoleZone } from '../../http/time';
 import { openDemoConsole, share } from '../../seed/demo-console';
 import { CONFIG_KIND } from './shares';
+import { DAY_OFFSET } from '../../db/console-day';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -69,7 +70,7 @@ export async function seedFbActivity(db: Db, config: ServerConfig, password: str
     // the players: each day's first login since the activity opened
     const { rows } = await sql<{ uid: number; name: string; day: string; at: Date | string }>`
       SELECT l.uid, p.name, l.day, l.at FROM (
-        SELECT uid, ((at AT TIME ZONE 'UTC') + interval '8 hours')::date::text AS day, min(at) AS at FROM player_login
+        SELECT uid, ((at AT TIME ZONE 'UTC') + ${DAY_OFFSET})::date::text AS day, min(at) AS at FROM player_login
         WHERE at >= ${new Date(openDay + 10 * HOUR)} AND at < ${new Date(end)} GROUP BY 1, 2) l JOIN player p ON p.uid = l.uid
       ORDER BY l.day, l.at, l.uid`.execute(db);
     type Step = { at: number; run: () => Promise<void> };

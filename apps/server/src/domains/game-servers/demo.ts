@@ -15,6 +15,7 @@ import type { OperationNote } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
 import { heartbeat, serverEvent } from './platform';
 import { changeState, registerServer } from './servers';
+import { consoleHour } from '@console/time';
 
 type GameId = (typeof GAME_IDS)[number];
 const DEMO_APP_ID = 'demo-app';
@@ -71,7 +72,7 @@ export function generator(seed: number): () => number {
 
 /** What a server of the demo reports at `at` in a state: players and tables by the hour, load from them. */
 export function demoFigures(s: Pick<DemoServer, 'serverId' | 'games'>, at: Date, state: string, version: string, random: () => number, tables?: Record<string, number>): GameServerHeartbeatBody {
-  const hour = new Date(at.getTime() + 8 * 3_600_000).getUTCHours();
+  const hour = consoleHour(at);
   const share = state === 'active' ? HOURLY[hour]! * (0.9 + random() * 0.2) : 0;
   const games = s.games.map((game) => {
     const peak = PEAK[game as GameId];

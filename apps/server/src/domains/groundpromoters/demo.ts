@@ -18,6 +18,7 @@ import { openDemoConsole, share } from '../../seed/demo-console';
 import { bringInNewcomers, NEWCOMER_UIDS, type Newcomer } from '../../seed/demo-newcomers';
 import { injectCarrier, SignedClient } from '../../simulator/transport';
 import { DEFAULT_GP_SETTING } from './settings';
+import { startOfDayMs } from '@console/time';
 
 /** Nothing before the players exist. */
 export async function seedGroundPromoters(_db: Db): Promise<void> {}
@@ -115,9 +116,8 @@ async function seedPartnerBooth(db: Db, config: ServerConfig, password: string, 
   if (!first?.at) return { booth: 0 };
   const HOUR = 3_600_000;
   // the booth opens at 09:00 GMT+8, 13 days before the end or on the history's first day (not before its first player)
-  const dayStart = (at: number) => Math.floor((at + 8 * HOUR) / (24 * HOUR)) * 24 * HOUR - 8 * HOUR;
   const start = new Date(first.at).getTime();
-  const opens = Math.max(dayStart(Math.max(start, end - 13 * 24 * HOUR)) + 9 * HOUR, start + HOUR);
+  const opens = Math.max(startOfDayMs(Math.max(start, end - 13 * 24 * HOUR)) + 9 * HOUR, start + HOUR);
   const last = end - 3 * HOUR;
   if (last - opens < 12 * HOUR) return { booth: 0 };
   const demo = await openDemoConsole(db, config, password);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import type { IssueCurrency } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { consoleDay } from '@console/time';
 
 /** §6 permission groups, by the role that puts an account in each. */
 export const PERMISSION_GROUPS = {
@@ -35,9 +36,7 @@ export function groupsOf(roles: readonly string[]): PermissionGroup[] {
 }
 
 /** The GMT+08:00 calendar day of a moment, 'YYYY-MM-DD'. */
-export function consoleDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+export { consoleDay };
 
 /** The account's daily limit of a currency (0 when none of its groups has one). */
 export async function dailyLimit(db: Db, issuer: Issuer, currency: IssueCurrency): Promise<number> {

@@ -7,6 +7,7 @@
 import type { MessageCurrency } from '@console/schemas';
 import { formatMoney } from '../../http/list/csv';
 import { escapeText } from './sanitize';
+import { consoleDay } from '@console/time';
 
 const CURRENCY_WORDS: Record<'en' | 'zh', Record<MessageCurrency, string>> = {
   en: { chip: 'chips', bean: 'beans', diamond: 'diamonds' },
@@ -20,7 +21,7 @@ export interface TemplateValues {
   lang: 'en' | 'zh';
 }
 
-const day = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const day = (at: Date) => consoleDay(at);
 
 export function amountText(attachment: TemplateValues['attachment'], lang: 'en' | 'zh'): string {
   if (!attachment) return '';

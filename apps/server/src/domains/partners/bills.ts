@@ -16,11 +16,11 @@ import type { Db } from '../../db/open';
 import { ApiError, conflict, forbidden, notFound } from '../../http/api-error';
 import { partnerScope } from '../../plugins/partner-scope';
 import { issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
-import { actorOf, checkStopLoss, mustOwn, partnerAccount, phDay, phDayStart, profileOf, REASONS, type Ctx } from './service';
+import { actorOf, checkStopLoss, mustOwn, partnerAccount, profileOf, REASONS, type Ctx } from './service';
+import { addDays, consoleDay, dayStart } from '@console/time';
 
 export interface BillFigures { opening: number; bought: number; distributed: number; reclaimed: number; adjusted: number; closing: number; rakeBase: number; rakeShare: number }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The figures of a partner over [from, to) (instants), and its rake over the days fromDay..toDay. */
 export async function billFigures(db: Db, partner: number, from: Date, to: Date, rakeShareBp: number): Promise<BillFigures> {
@@ -37,7 +37,7 @@ export async function billFigures(db: Db, partner: number, from: Date, to: Date,
     FROM account_entry WHERE account = ${account.id}`.execute(db);
   const r = rows[0]!;
   const take = await db.selectFrom('game_day').select(sql<string>`coalesce(sum(turnover - wins), 0)`.as('take'))
-    .where('partner', '=', partner).where('day', '>=', phDay(from)).where('day', '<', phDay(to)).executeTakeFirst();
+    .where('partner', '=', partner).where('day', '>=', consoleDay(from)).where('day', '<', consoleDay(to)).executeTakeFirst();
   const rakeBase = Number(take?.take ?? 0);
   const f = {
     opening: Number(r.opening), bought: Number(r.bought), distributed: Number(r.distributed), reclaimed: Number(r.reclaimed), adjusted: Number(r.adjusted),
@@ -57,10 +57,10 @@ const columns = (f: BillFigures) => ({
 export async function createBill(ctx: Ctx, partner: number, fromDay: string, toDay: string) {
   const { db, now, user } = ctx;
   if (toDay < fromDay) throw new ApiError(400, 'to: Must not be before from');
-  const from = phDayStart(fromDay);
-  const to = phDayStart(nextDay(toDay));
+  const from = dayStart(fromDay);
+  const to = dayStart(addDays(toDay, 1));
   // the running day may be billed as a draft (its figures as of now); confirming waits for its end
-  if (to.getTime() > phDayStart(nextDay(phDay(now))).getTime()) throw new ApiError(400, 'to: Must not be after today');
+  if (to.getTime() > dayStart(addDays(consoleDay(now), 1)).getTime()) throw new ApiError(400, 'to: Must not be after today');
   const profile = await profileOf(db, partner, true);
   const overlap = await db.selectFrom('partner_bill').select('id').where('partner', '=', partner)
     .where('period_from', '<', to).where('period_to', '>', from).executeTakeFirst();

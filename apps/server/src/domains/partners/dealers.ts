@@ -8,9 +8,8 @@ import { conflict, forbidden, notFound } from '../../http/api-error';
 import type { Db } from '../../db/open';
 import { partnerScope } from '../../plugins/partner-scope';
 import { accountToPlayer, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
-import {
-  actorOf, CHIP, dealerAccount, DEFAULTS, moveKey, mustBeActive, mustOwn, partnerAccount, phDay, profileOf, readDefaults, REASONS, type Ctx,
-} from './service';
+import { actorOf, CHIP, dealerAccount, DEFAULTS, moveKey, mustBeActive, mustOwn, partnerAccount, profileOf, readDefaults, REASONS, type Ctx } from './service';
+import { consoleDay } from '@console/time';
 
 export interface DealerRow { id: number; partner: number; name: string; uid: number | null; price_bp: number; daily_limit: number; status: 'active' | 'frozen' }
 
@@ -127,7 +126,7 @@ export async function sell(ctx: Ctx, platform: boolean, body: { dealer: number; 
   if (dealer.partner > 0) mustBeActive(await profileOf(db, dealer.partner));
   const player = await db.selectFrom('player').select(['uid', 'partner']).where('uid', '=', body.uid).executeTakeFirst();
   if (!player || (dealer.partner > 0 && player.partner !== dealer.partner)) throw notFound(`Player ${body.uid} not found`);
-  const day = phDay(now);
+  const day = consoleDay(now);
   await db.insertInto('coin_dealer_day').values({ dealer: dealer.id, day }).onConflict((oc) => oc.columns(['dealer', 'day']).doNothing()).execute();
   const used = await db.updateTable('coin_dealer_day').set((eb) => ({ sold: eb('sold', '+', body.amount), sales: eb('sales', '+', 1) }))
     .where('dealer', '=', dealer.id).where('day', '=', day).where((eb) => eb(eb('sold', '+', body.amount), '<=', dealer.daily_limit))

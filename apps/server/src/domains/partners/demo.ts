@@ -21,9 +21,10 @@ import type { SessionUser } from '../auth/sessions';
 import { appendOperationLog } from '../operation-log/chain';
 import { adjustBill, createBill, stepBill } from './bills';
 import { createDealer, decideLoad, handStock, requestLoad, sell } from './dealers';
-import { DEFAULTS, defaultItems, ensureProfile, giveToPlayer, phDay, reclaimFromPlayer, requestCloud, sellCloud, type Ctx } from './service';
+import { DEFAULTS, defaultItems, ensureProfile, giveToPlayer, reclaimFromPlayer, requestCloud, sellCloud, type Ctx } from './service';
 import { requestTransfer } from './transfers';
 import { DEALER_SLOTS, DEMO_POPULATION } from '../../simulator/population';
+import { consoleDay, dayStart } from '@console/time';
 
 const HOUR = 3_600_000;
 const DONE_NOTE = 'Bank transfer sent, ref BDO-2291';
@@ -154,12 +155,12 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
   // weekly bills over whole weeks that have ended
   const weeks = Math.floor((days - 1) / 7);
   for (let w = 0; w < weeks; w++) {
-    const from = phDay(new Date(start + (1 + w * 7) * DAY));
-    const to = phDay(new Date(start + (7 + w * 7) * DAY));
+    const from = consoleDay(new Date(start + (1 + w * 7) * DAY));
+    const to = consoleDay(new Date(start + (7 + w * 7) * DAY));
     const created = new Date(start + (8 + w * 7) * DAY + 10 * HOUR).getTime();
     if (created > end) continue;
     for (const partner of [1, 2]) {
-      if (await db.selectFrom('partner_bill').select('id').where('partner', '=', partner).where('period_from', '=', new Date(`${from}T00:00:00.000+08:00`)).executeTakeFirst()) continue;
+      if (await db.selectFrom('partner_bill').select('id').where('partner', '=', partner).where('period_from', '=', dayStart(from)).executeTakeFirst()) continue;
       const who = partner === 1 ? business : business2;
       const bill = await act(who, 'partnermanager.partnersum.create', created, (ctx) => createBill(ctx, partner, from, to)) as { id: number } | undefined;
       if (!bill) continue;

@@ -5,14 +5,14 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/open';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
-import { DEFAULTS, phDay } from './service';
+import { DEFAULTS } from './service';
+import { dayOfExpr } from '../../db/console-day';
+import { consoleDay } from '@console/time';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const anyDb = (db: Db) => db as unknown as Kysely<any>;
-/** The GMT+08:00 day of a timestamptz column, as SQL. */
-const phDate = (expr: ReturnType<typeof sql>) => sql`((${expr}) AT TIME ZONE 'UTC' + interval '8 hours')::date`;
 
 const tags = ['partners'];
 
@@ -34,7 +34,7 @@ export const partnersList: ListSpec = defineList({
     .select(sql<string>`(SELECT coalesce(sum(b.balance), 0) FROM ledger_account b WHERE b.kind = 'dealer' AND b.partner = p.id)`.as('dealer_stock'))
     .select(sql<string>`(SELECT count(*) FROM cloud_order o WHERE o.partner = p.id AND o.status = 'pending')`.as('pending_orders'))
     .select(sql<string>`greatest(0, -trunc((SELECT coalesce(sum(g.turnover - g.wins), 0) FROM game_day g WHERE g.partner = p.id
-        AND g.day >= ${phDate(sql`coalesce((SELECT max(s.period_to) FROM partner_bill s WHERE s.partner = p.id AND s.status = 'settled'), f.created_at, now())`)})
+        AND g.day >= ${dayOfExpr(sql`coalesce((SELECT max(s.period_to) FROM partner_bill s WHERE s.partner = p.id AND s.status = 'settled'), f.created_at, now())`)})
         * f.rake_share_bp / 10000))`.as('loss')),
   partner: 'p.id', id: 'p.id',
   filters: { status: eqEnum('f.status', ['active', 'suspended']), name: eqText('p.name', 64) },
@@ -91,7 +91,7 @@ export function dealersList(platform: boolean): ListSpec {
     summary: `${platform ? 'The platform\'s' : "Partners'"} coin dealers: stock (their account), price, daily sell limit and what they sold today (GMT+08:00), status`,
     from: (db) => anyDb(db).selectFrom('coin_dealer as d')
       .leftJoin('ledger_account as a', (j) => j.on(sql<boolean>`a.kind = 'dealer' AND a.owner = d.id::text AND a.currency = 'chip'`))
-      .leftJoin('coin_dealer_day as t', (j) => j.on(sql<boolean>`t.dealer = d.id AND t.day = ${phDate(sql`now()`)}`))
+      .leftJoin('coin_dealer_day as t', (j) => j.on(sql<boolean>`t.dealer = d.id AND t.day = ${dayOfExpr(sql`now()`)}`))
       .select(['d.id', 'd.partner', 'd.name', 'd.uid', 'd.price_bp', 'd.daily_limit', 'd.status', 'd.created_by', 'd.created_at'])
       .select([sql<string>`coalesce(a.balance, 0)`.as('stock'), sql<string>`coalesce(t.sold, 0)`.as('sold_today')])
       .where('d.partner', platform ? '=' : '>', 0),
@@ -139,7 +139,7 @@ export const saleDaysList: ListSpec = defineList({
         SELECT dealer, day FROM coin_sale WHERE partner = 0
         UNION SELECT dealer, day FROM coin_dealer_day c WHERE EXISTS (SELECT 1 FROM coin_dealer d WHERE d.id = c.dealer AND d.partner = 0)
       ), moves AS (
-        SELECT d.id AS dealer, ${phDate(sql`e.at`)} AS day,
+        SELECT d.id AS dealer, ${dayOfExpr(sql`e.at`)} AS day,
           coalesce(-sum(e.delta) FILTER (WHERE e.reason = 'dealer.sold'), 0) AS stock_out,
           coalesce(sum(e.delta) FILTER (WHERE e.delta > 0), 0) AS stock_in
         FROM account_entry e JOIN coin_dealer d ON e.kind = 'dealer' AND e.owner = d.id::text AND d.partner = 0
@@ -213,7 +213,7 @@ export const billsList: ListSpec = defineList({
   row: (r) => ({
     id: num(r.id), partner: num(r.partner), periodFrom: iso(r.period_from)!, periodTo: iso(r.period_to)!,
     // the days as the bill was asked for: period_to is the start of the day after the last one
-    fromDay: phDay(new Date(r.period_from as string)), toDay: phDay(new Date(new Date(r.period_to as string).getTime() - 1)), opening: num(r.opening), bought: num(r.bought),
+    fromDay: consoleDay(new Date(r.period_from as string)), toDay: consoleDay(new Date(new Date(r.period_to as string).getTime() - 1)), opening: num(r.opening), bought: num(r.bought),
     distributed: num(r.distributed), reclaimed: num(r.reclaimed), adjusted: num(r.adjusted), rakeBase: num(r.rake_base), rakeSharePct: num(r.rake_share_bp) / 100,
     rakeShare: num(r.rake_share), closing: num(r.closing), status: r.status as 'draft', note: String(r.note), createdBy: String(r.created_by), createdAt: iso(r.created_at)!,
     confirmedBy: (r.confirmed_by as string | null) ?? null, closedBy: (r.closed_by as string | null) ?? null,

@@ -18,6 +18,7 @@ import { accountToPlayer, ensureAccount, issuanceAccount, moveBetweenAccounts, p
 import { appendOperationLog } from '../operation-log/chain';
 import type { VersionedItems } from '../payment-config/versions';
 import { partnerDefaults as defaultsSchema } from '@console/schemas';
+import { consoleDay, dayStart } from '@console/time';
 
 export const CHIP = 'chip';
 /** Reasons of the partners' movements (account_entry.reason and the player's ledger_entry.reason). */
@@ -41,10 +42,6 @@ export interface Ctx { db: Db; user: SessionUser; now: Date; note: OperationNote
 
 export const actorOf = (user: { username: string }) => `staff:${user.username}`;
 
-/** The GMT+08:00 calendar day of an instant. */
-export const phDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-/** The instant a GMT+08:00 day starts. */
-export const phDayStart = (day: string) => new Date(`${day}T00:00:00.000+08:00`);
 
 /** An idempotency key of a staff movement: the client's (per account), else a fresh one. */
 export const moveKey = (kind: string, user: { username: string }, key?: string) => `partners:${kind}:${key ? `${user.username}:${key}` : randomUUID()}`;
@@ -199,7 +196,7 @@ export async function setPartnerStatus(ctx: Ctx, id: number, status: 'active' | 
 export async function openLoss(db: Db, partner: number): Promise<{ loss: number; since: string; rakeShareBp: number; deposit: number; status: string }> {
   const p = await profileOf(db, partner);
   const settled = await db.selectFrom('partner_bill').select((eb) => eb.fn.max('period_to').as('to')).where('partner', '=', partner).where('status', '=', 'settled').executeTakeFirst();
-  const since = phDay(settled?.to ? new Date(settled.to as unknown as string) : new Date(p.created_at));
+  const since = consoleDay(settled?.to ? new Date(settled.to as unknown as string) : new Date(p.created_at));
   const row = await db.selectFrom('game_day').select(sql<string>`coalesce(sum(turnover - wins), 0)`.as('take'))
     .where('partner', '=', partner).where('day', '>=', since).executeTakeFirst();
   const share = Math.trunc((Number(row?.take ?? 0) * p.rake_share_bp) / 10_000);

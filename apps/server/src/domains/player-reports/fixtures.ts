@@ -12,6 +12,7 @@ import type { Db } from '../../db/open';
 import { post } from '../ledger/ledger';
 import { walletMove, walletRollback } from '../platform/wallet';
 import { allScopes } from '@console/schemas';
+import { DAY_OFFSET } from '../../db/console-day';
 
 export const at = (iso: string) => new Date(iso);
 const H = 3_600_000;
@@ -50,7 +51,7 @@ export async function seedReports(db: Db, now: number = Date.now()): Promise<voi
   }
   // the daily-active rollup of these logins, as platform_events_apply keeps it (migration 014)
   await sql`INSERT INTO player_active_day (day, uid, partner, logins, seconds, timed)
-    SELECT ((at AT TIME ZONE 'UTC') + interval '8 hours')::date, uid, max(partner), count(*), coalesce(sum(duration_seconds), 0), count(duration_seconds)
+    SELECT ((at AT TIME ZONE 'UTC') + ${DAY_OFFSET})::date, uid, max(partner), count(*), coalesce(sum(duration_seconds), 0), count(duration_seconds)
     FROM player_login GROUP BY 1, 2`.execute(db);
   // devices and addresses: 101 and 102 share dev-shared; 102 and 103 share 10.9.9.9
   const seen = [['dev-shared', 101], ['dev-shared', 102], ['dev-101', 101], ['dev-103', 103]] as const;

@@ -7,18 +7,15 @@
 import { isoDateTime } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import type { FilterBuilder } from '../../http/list';
+import { consoleDay, DAY_MS, dayStart } from '@console/time';
+import { dayOfColumn } from '../../db/console-day';
 
-const DAY_MS = 86_400_000;
-const OFFSET_MS = 8 * 3_600_000;
 /** The widest range any report accepts. */
 export const MAX_RANGE_DAYS = 92;
 
-/** The GMT+08:00 calendar day of a moment, 'YYYY-MM-DD'. */
-export const consoleDay = (at: Date | number): string => new Date(+at + OFFSET_MS).toISOString().slice(0, 10);
-/** 00:00 GMT+08:00 of a day. */
-export const dayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MS);
+export { consoleDay, dayStart };
 /** SQL: the GMT+08:00 day of a timestamptz column, as a date. */
-export const dayOf = (column: string) => sql`((${sql.ref(column)} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
+export const dayOf = dayOfColumn;
 
 export interface DayRange {
   from: string;

@@ -26,6 +26,7 @@ import { isoInConsoleZone } from '../../http/time';
 import { settingsDocument, parseWith, type DocumentConfig } from '../activities/document';
 import { ineligible, playerFacts } from '../activities/engine';
 import { post } from '../ledger/ledger';
+import { addDays } from '@console/time';
 
 export const RANK = 'rank';
 /** The standings and settlements (the module's roles). */
@@ -68,7 +69,6 @@ export async function recordVersion(db: Db, version: number, now: Date): Promise
 
 export interface RankPeriod { key: string; start: Date; end: Date }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The period of a board holding `at` (GMT+08:00; a week from Monday), or the one a key names (null: not a key of this board). */
 export function periodOf(board: Pick<RankBoard, 'period'>, at: Date, key?: string): RankPeriod | null {

@@ -8,17 +8,16 @@
 import { dayStart } from '@console/activities';
 import type { Db } from '../../db/open';
 import { evaluateVipDay } from './evaluate';
+import { addDays, consoleDay } from '@console/time';
 
 const DAY = 86_400_000;
-const gmt8Day = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-const addDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 export interface VipHistory { days: number; players: number; ups: number; maintains: number; downs: number; restores: number; paid: number }
 
 export async function seedVipHistory(db: Db, end: number, days: number): Promise<VipHistory> {
   const out: VipHistory = { days: 0, players: 0, ups: 0, maintains: 0, downs: 0, restores: 0, paid: 0 };
-  const yesterday = addDay(gmt8Day(end), -1);
-  for (let day = addDay(gmt8Day(end), -days); day <= yesterday; day = addDay(day, 1)) {
+  const yesterday = addDays(consoleDay(end), -1);
+  for (let day = addDays(consoleDay(end), -days); day <= yesterday; day = addDays(day, 1)) {
     const r = await evaluateVipDay(db, day, new Date(dayStart(day).getTime() + DAY + 5 * 60_000));
     if (!r) continue;
     out.days += 1;

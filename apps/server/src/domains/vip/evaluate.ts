@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
 import { evaluateLossRebateDay } from '../activities/daily';
+import { addDays, consoleDay } from '@console/time';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 5_000;
@@ -78,7 +79,7 @@ export async function evaluateVipDay(db: Db, day: string, now: Date): Promise<Vi
             : (await sql<Record<string, unknown>>`
                 SELECT v.uid, v.partner, 0 AS bet, 0 AS recharge, v.level, v.exp, v.period_exp, v.period_start, v.period_end, v.dropped_from, v.dropped_on, v.top_level
                 FROM vip_player v
-                WHERE v.period_start <= ${addDay(day, -(s.periodDays - 1))}::date AND v.uid > ${after}
+                WHERE v.period_start <= ${addDays(day, -(s.periodDays - 1))}::date AND v.uid > ${after}
                   AND NOT EXISTS (SELECT 1 FROM vip_day d WHERE d.day = ${day}::date AND d.uid = v.uid)
                 ORDER BY v.uid LIMIT ${CHUNK}`.execute(trx)).rows;
           if (rows.length === 0) break;
@@ -164,8 +165,6 @@ async function payDue(trx: Db, now: Date): Promise<number> {
   return num(r.rows[0]?.n);
 }
 
-const gmt8Day = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-const addDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Evaluates every ended day not evaluated yet, oldest first: from the day after the last one
@@ -173,12 +172,12 @@ const addDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z
  * to yesterday. `since` starts earlier (the demo seed replays its history).
  */
 export async function evaluateDueVipDays(db: Db, now: Date, since?: string): Promise<VipEvaluation[]> {
-  const yesterday = addDay(gmt8Day(now.getTime()), -1);
+  const yesterday = addDays(consoleDay(now.getTime()), -1);
   const last = await db.selectFrom('vip_evaluation').select(sql<string>`max(day)::text`.as('d')).executeTakeFirst();
-  let day = last?.d ? addDay(last.d, 1) : since ?? yesterday;
+  let day = last?.d ? addDays(last.d, 1) : since ?? yesterday;
   if (since && since < day && !last?.d) day = since;
   const out: VipEvaluation[] = [];
-  for (; day <= yesterday; day = addDay(day, 1)) {
+  for (; day <= yesterday; day = addDays(day, 1)) {
     const r = await evaluateVipDay(db, day, now);
     if (r) out.push(r);
   }
@@ -187,7 +186,7 @@ export async function evaluateDueVipDays(db: Db, now: Date, since?: string): Pro
 
 /** 00:05 GMT+08:00 after `ms`. */
 function nextRunAt(ms: number): number {
-  const next = dayStart(addDay(gmt8Day(ms), 1)).getTime() + 5 * 60_000;
+  const next = dayStart(addDays(consoleDay(ms), 1)).getTime() + 5 * 60_000;
   return next - ms > DAY_MS ? next - DAY_MS : next;
 }
 

@@ -6,6 +6,7 @@
  */
 import { text } from '@console/schemas';
 import { z } from 'zod';
+import { CONSOLE_ZONE, consoleSecond } from '@console/time';
 
 export const CSV_FORMATS = [
   'text', 'datetime', 'money', 'int', 'roundUp2', 'percent', 'orderId', 'base64', 'bool', 'tags', 'json', 'uid',
@@ -55,7 +56,6 @@ export function csvField(value: string): string {
 const QUOTE = /[",\r\n]/;
 
 export const EMPTY = '-';
-const OFFSET_MS = 8 * 3_600_000;
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -66,7 +66,7 @@ function finite(value: unknown): number | null {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in GMT+08:00. */
-const CONSOLE_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+08:00$/;
+const CONSOLE_ISO = new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?\\${CONSOLE_ZONE}$`);
 
 export function formatDateTime(value: unknown): string {
   if (isEmpty(value)) return EMPTY;
@@ -74,8 +74,7 @@ export function formatDateTime(value: unknown): string {
   if (typeof value === 'string' && CONSOLE_ISO.test(value)) return `${value.slice(0, 10)} ${value.slice(11, 19)}`;
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value));
   if (!Number.isFinite(ms)) return EMPTY;
-  const iso = new Date(ms + OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  return consoleSecond(ms);
 }
 
 /** Integer centavos → '1,234.56', exactly. */
@@ -149,6 +148,6 @@ export const csvHeader = (columns: readonly CsvColumn[]) => `${BOM}${columns.map
 
 /** `<name>-YYYYMMDD-HHmmss.csv`, the time in GMT+08:00. */
 export function csvFileName(name: string, now: Date): string {
-  const iso = new Date(now.getTime() + OFFSET_MS).toISOString();
-  return `${name}-${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 19).replace(/:/g, '')}.csv`;
+  const [day, time] = consoleSecond(now).split(' ') as [string, string];
+  return `${name}-${day.replace(/-/g, '')}-${time.replace(/:/g, '')}.csv`;
 }

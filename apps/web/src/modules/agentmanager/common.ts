@@ -1,6 +1,7 @@
 /** Shared bits of the /agentmanager screens (issue 9; docs/api/agentmanager.md). */
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';
+import { recentMonths } from '@console/time';
 
 export const L = 'agentmanager.';
 /** API base without /api (shell/request adds it). */
@@ -26,6 +27,5 @@ export const TIER_LABELS: Record<string, string> = { 0: `${L}tier.0`, 1: `${L}ti
 
 /** The last 12 months (GMT+08:00), newest first, as 'YYYY-MM'. */
 export function lastMonths(now = Date.now()): string[] {
-  const shifted = new Date(now + 8 * 3_600_000);
-  return Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
+  return recentMonths(now, 12);
 }

@@ -9,6 +9,7 @@ import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { ColumnDeclaration, FilterDeclaration, SelectOption } from '../../kit';
 import { formatMoney } from '../../lib/format';
+import { addDays, consoleDay, mondayOf } from '@console/time';
 
 export const L = 'agents.';
 /** Who makes agents, changes rates, suspends (business, partner, secadmin; admin). */
@@ -51,10 +52,9 @@ export const reasonText = (v: unknown) => {
 
 /** A week filter: the Mondays of the last `weeks` weeks (GMT+8), newest first. */
 export function weekOptions(weeks = 12, now = Date.now()): SelectOption[] {
-  const local = new Date(now + 8 * 3_600_000);
-  const monday = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - ((local.getUTCDay() + 6) % 7) * 86_400_000;
+  const monday = mondayOf(consoleDay(now));
   return Array.from({ length: weeks }, (_, i) => {
-    const day = new Date(monday - i * 7 * 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(monday, -7 * i);
     return { value: day, label: day, literal: true };
   });
 }

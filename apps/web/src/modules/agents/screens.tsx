@@ -21,6 +21,7 @@ import {
   ADJUST_ROLES, AGENT_STATUS_LABELS, bpsText, EDIT_ROLES, KIND_LABELS, L, lineColumns, options, reasonText, STATUS_LABELS, statusColumn, toBps,
   toChips, weekFilter,
 } from './common';
+import { addDays, consoleDay, wallIso } from '@console/time';
 
 const percent = (name: string, required = true): FieldDeclaration => ({
   name, label: `${L}f.${name}Pct`, kind: 'number', required, min: 0, max: 100, help: name === 'rate' ? `${L}help.rate` : undefined,
@@ -35,11 +36,10 @@ const rateBody = (v: FormValues) => ({
 
 /** The next 14 days' starts (00:00 GMT+8), tomorrow first: a rate version starts at a day, never in the past. */
 function effectiveDays(now = Date.now()): { value: string; label: string; literal: true }[] {
-  const local = new Date(now + 8 * 3_600_000);
-  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const today = consoleDay(now);
   return Array.from({ length: 14 }, (_, i) => {
-    const day = new Date(today + (i + 1) * 86_400_000).toISOString().slice(0, 10);
-    return { value: `${day}T00:00:00+08:00`, label: `${day} 00:00`, literal: true as const };
+    const day = addDays(today, i + 1);
+    return { value: wallIso(`${day} 00:00`), label: `${day} 00:00`, literal: true as const };
   });
 }
 

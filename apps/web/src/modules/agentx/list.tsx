@@ -16,6 +16,7 @@ import { FeedbackProvider } from '../../kit/feedback';
 import { request } from '../../shell/request';
 import { CreateAgentButton, KeyWorkflow, RotateKeyButton } from './KeyWorkflow';
 import { API, L, STATUS_LABELS, WALLET_LABELS, WALLET_OPTIONS, callbackRule, ipListRule, splitList } from './common';
+import { consoleDay, dayEndIso, dayStartIso } from '@console/time';
 
 const col = (key: string, format?: ColumnDeclaration<AgentxItem>['format'], sortable = false): ColumnDeclaration<AgentxItem> => ({ key, title: `${L}f.${key}`, format, sortable });
 const pct = (v: unknown) => `${Number(v).toFixed(2)}%`;
@@ -28,7 +29,7 @@ function AgentDays({ id }: { id: number }) {
   const { data, isLoading, isError } = useQuery({
     queryKey: ['agentx-days', id],
     queryFn: async () => (await request<{ items: AgentxDayRow[] }>('GET', `${API}/days`, {
-      params: { id, pageSize: 100, from: `${dayOf(from)}T00:00:00.000+08:00`, to: `${dayOf(new Date(now))}T23:59:59.999+08:00` },
+      params: { id, pageSize: 100, from: dayStartIso(consoleDay(from)), to: dayEndIso(consoleDay(now)) },
     })).data!.items,
   });
   if (isError) return <>{t('kit.loadFailed')}</>;
@@ -44,8 +45,6 @@ function AgentDays({ id }: { id: number }) {
     ]} />
   );
 }
-/** The GMT+08:00 calendar day of a moment. */
-const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 const termsFields: FieldDeclaration[] = [
   { name: 'name', label: `${L}f.name`, kind: 'text', required: true, rules: [{ max: 64 }, { whitespace: true }] },

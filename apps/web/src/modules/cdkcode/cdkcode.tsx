@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ListScreen, type FormValues, type ListDeclaration } from '../../kit';
 import { usePermission } from '../../shell/Permission';
+import { consoleMinute, wallIso } from '@console/time';
 
 export const L = 'cdkcode.';
 /** Who creates, disables and enables batches and sees the codes (the hidden catalogue route's roles). */
@@ -43,9 +44,9 @@ const afterStart: FormRule = ({ getFieldValue }) => ({
   },
 });
 /** 'YYYY-MM-DD HH:mm' in GMT+08:00 → ISO with the offset the server expects. */
-export const toIso = (v: unknown) => `${String(v).trim().replace(' ', 'T')}:00+08:00`;
+export const toIso = (v: unknown) => wallIso(String(v));
 /** An instant as 'YYYY-MM-DD HH:mm' in GMT+08:00. */
-export const toLocal = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+export const toLocal = (ms: number) => consoleMinute(ms);
 
 export function batchBody(values: FormValues) {
   return {
