@@ -28,8 +28,11 @@ if (!haveBrowser) {
  */
 const SERVER_TESTS = ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 const NEEDS_OWN_MODULES = /\bvi\.(?:hoisted|mock|doMock|stubEnv|stubGlobal)\(|^process\.env\.\w+ =/m;
-const serverTestFiles = ['packages', 'apps/server/src'].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.test.ts') && !name.includes('node_modules')).map((name) => join(dir, name)));
+const serverTestFiles = ['packages', 'apps/server/src'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts') && !name.includes('node_modules'))
+    .map((name) => join(dir, name)),
+);
 const ownModules = serverTestFiles.filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8'))).sort();
 
 const unitProject = {

@@ -28,33 +28,47 @@ async function generate(url: string, day: string) {
   const t0 = performance.now();
   try {
     const at = wallIso(`${day} 12:00`);
-    await db.query(`INSERT INTO player (uid, name, register_ip, register_device, registered_at, status)
+    await db.query(
+      `INSERT INTO player (uid, name, register_ip, register_device, registered_at, status)
       SELECT ${UID_BASE} + i, 'Daily ' || i, '10.' || (i >> 16) || '.' || ((i >> 8) & 255) || '.' || (i & 255), 'd-' || i, $1::timestamptz - interval '90 days', 'active'
-      FROM generate_series(1, ${PLAYERS}) i`, [at]);
+      FROM generate_series(1, ${PLAYERS}) i`,
+      [at],
+    );
     await db.query(`INSERT INTO player_balance (uid, chip) SELECT uid, 100000 FROM player WHERE uid > ${UID_BASE} ON CONFLICT (uid) DO NOTHING`);
     // VIP states: a level from the player's hash (most at 0–2), exp to match, a period started on one of the last 30 days
-    await db.query(`INSERT INTO vip_player (uid, level, exp, period_exp, period_start, period_end, top_level, last_day, updated_at)
+    await db.query(
+      `INSERT INTO vip_player (uid, level, exp, period_exp, period_start, period_end, top_level, last_day, updated_at)
       SELECT uid, l, CASE l WHEN 0 THEN 5000 WHEN 1 THEN 20000 WHEN 2 THEN 100000 WHEN 3 THEN 300000 WHEN 4 THEN 700000 WHEN 5 THEN 2000000
           WHEN 6 THEN 5000000 WHEN 7 THEN 20000000 ELSE 40000000 END, (uid % 7) * 3000,
         $1::date - (uid % 30), $1::date - (uid % 30) + 29, l, $1::date - 1, now()
       FROM (SELECT uid, CASE WHEN h < 500 THEN 0 WHEN h < 750 THEN 1 WHEN h < 880 THEN 2 WHEN h < 940 THEN 3 WHEN h < 970 THEN 4
           WHEN h < 988 THEN 5 WHEN h < 996 THEN 6 WHEN h < 999 THEN 7 ELSE 8 END AS l
-        FROM (SELECT uid, (uid * 2654435761::bigint) % 1000 AS h FROM player WHERE uid > ${UID_BASE}) x) y`, [day]);
+        FROM (SELECT uid, (uid * 2654435761::bigint) % 1000 AS h FROM player WHERE uid > ${UID_BASE}) x) y`,
+      [day],
+    );
     await db.query(`UPDATE player p SET vip = v.level FROM vip_player v WHERE v.uid = p.uid AND v.level > 0`);
     // the day: ACTIVE of the players play (turnover ₱50–₱5,000, wins around 95%), PAYING recharge ₱100–₱1,000
-    await db.query(`INSERT INTO game_player_day (game, day, uid, partner, rounds, bets, turnover, wins, fees, jackpot)
+    await db.query(
+      `INSERT INTO game_player_day (game, day, uid, partner, rounds, bets, turnover, wins, fees, jackpot)
       SELECT 'luckyjoker', $1::date, uid, 0, 10, 10, 5000 + (uid::bigint * 7919) % 495000, ((5000 + (uid::bigint * 7919) % 495000) * (80 + uid % 31)) / 100, 0, 0
-      FROM player WHERE uid > ${UID_BASE} AND (uid * 40503::bigint) % 1000 < ${Math.round(ACTIVE * 1000)}`, [day]);
+      FROM player WHERE uid > ${UID_BASE} AND (uid * 40503::bigint) % 1000 < ${Math.round(ACTIVE * 1000)}`,
+      [day],
+    );
     // in slices: each paid order feeds the report rollups' triggers, whose locks one huge statement would exhaust
     for (let from = 0; from < PLAYERS; from += 50_000) {
-      await db.query(`INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, status, paid_amount, chips, created_at, paid_at)
+      await db.query(
+        `INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, status, paid_amount, chips, created_at, paid_at)
         SELECT md5('daily' || uid), 'bench', 'r' || uid, uid, 0, 'P' || (1 + uid % 10) * 100, 'gcash', 'android', (1 + uid % 10) * 10000, (1 + uid % 10) * 10000, 'paid',
           (1 + uid % 10) * 10000, (1 + uid % 10) * 10000, $1::timestamptz, $1::timestamptz
-        FROM player WHERE uid > ${UID_BASE} + ${'$'}2 AND uid <= ${UID_BASE} + ${'$'}2 + 50000 AND (uid * 69069::bigint) % 1000 < ${Math.round(PAYING * 1000)}`, [at, from]);
+        FROM player WHERE uid > ${UID_BASE} + ${'$'}2 AND uid <= ${UID_BASE} + ${'$'}2 + 50000 AND (uid * 69069::bigint) % 1000 < ${Math.round(PAYING * 1000)}`,
+        [at, from],
+      );
     }
     await db.query('ANALYZE');
-    const c = (await db.query(`SELECT (SELECT count(*) FROM player)::int AS players, (SELECT count(*) FROM game_player_day)::int AS played,
-      (SELECT count(*) FROM recharge_order WHERE status = 'paid')::int AS paying, (SELECT count(*) FROM vip_player WHERE level > 0)::int AS vips`)).rows[0];
+    const c = (
+      await db.query(`SELECT (SELECT count(*) FROM player)::int AS players, (SELECT count(*) FROM game_player_day)::int AS played,
+      (SELECT count(*) FROM recharge_order WHERE status = 'paid')::int AS paying, (SELECT count(*) FROM vip_player WHERE level > 0)::int AS vips`)
+    ).rows[0];
     return { seconds: +((performance.now() - t0) / 1000).toFixed(1), ...c };
   } finally {
     await db.end();
@@ -74,7 +88,9 @@ export async function dailyBench(pgUrl: string) {
     const temp0 = Number((await admin.query('SELECT temp_bytes FROM pg_stat_database WHERE datname = current_database()')).rows[0].temp_bytes);
     const rssBefore = rssMb();
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, rssMb()); }, 100);
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssMb());
+    }, 100);
     const t0 = performance.now();
     const run = await evaluateVipDay(opened.db, day, new Date());
     const ms = performance.now() - t0;
@@ -83,16 +99,33 @@ export async function dailyBench(pgUrl: string) {
     const again = await evaluateVipDay(opened.db, day, new Date());
     const againMs = performance.now() - t1;
     const temp1 = Number((await admin.query('SELECT temp_bytes FROM pg_stat_database WHERE datname = current_database()')).rows[0].temp_bytes);
-    const written = (await admin.query(`SELECT (SELECT count(*) FROM vip_change)::int AS changes, (SELECT count(*) FROM vip_payout)::int AS payouts,
+    const written = (
+      await admin.query(`SELECT (SELECT count(*) FROM vip_change)::int AS changes, (SELECT count(*) FROM vip_payout)::int AS payouts,
       (SELECT count(*) FROM ledger_entry WHERE reason LIKE 'vip.%')::int AS entries,
-      (SELECT count(*) FROM activity_player WHERE activity = 'ladderloserebate')::int AS loss_rebate_rows`)).rows[0];
+      (SELECT count(*) FROM activity_player WHERE activity = 'ladderloserebate')::int AS loss_rebate_rows`)
+    ).rows[0];
     await admin.end();
     return {
-      players: PLAYERS, activeShare: ACTIVE, payingShare: PAYING, day, generatedSeconds: data.seconds,
-      evaluation: { seconds: +(ms / 1000).toFixed(1), vipSeconds: run ? +(run.vipMs / 1000).toFixed(1) : null, evaluated: run?.players, ups: run?.ups,
-        maintains: run?.maintains, downs: run?.downs, restores: run?.restores, paid: run?.paid, lossRebates: run?.lossRebates },
-      written, secondRun: { result: again === null ? 'nothing to do' : 'ran again', ms: Math.round(againMs) },
-      memory: { rssBeforeMb: rssBefore, rssPeakMb: rssPeak }, postgresTempMb: Math.round((temp1 - temp0) / 1048576),
+      players: PLAYERS,
+      activeShare: ACTIVE,
+      payingShare: PAYING,
+      day,
+      generatedSeconds: data.seconds,
+      evaluation: {
+        seconds: +(ms / 1000).toFixed(1),
+        vipSeconds: run ? +(run.vipMs / 1000).toFixed(1) : null,
+        evaluated: run?.players,
+        ups: run?.ups,
+        maintains: run?.maintains,
+        downs: run?.downs,
+        restores: run?.restores,
+        paid: run?.paid,
+        lossRebates: run?.lossRebates,
+      },
+      written,
+      secondRun: { result: again === null ? 'nothing to do' : 'ran again', ms: Math.round(againMs) },
+      memory: { rssBeforeMb: rssBefore, rssPeakMb: rssPeak },
+      postgresTempMb: Math.round((temp1 - temp0) / 1048576),
     };
   } finally {
     await opened.close();
@@ -113,4 +146,3 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(JSON.stringify(r, null, 2));
   console.log(dailySummary(r).join('\n'));
 }
-

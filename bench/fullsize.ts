@@ -6,7 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 
-export interface FullSizeCheck { file: string; what: string; env: Record<string, string> }
+export interface FullSizeCheck {
+  file: string;
+  what: string;
+  env: Record<string, string>;
+}
 
 export const FULL_SIZE_CHECKS: FullSizeCheck[] = [
   {
@@ -16,17 +20,28 @@ export const FULL_SIZE_CHECKS: FullSizeCheck[] = [
   },
 ];
 
-export interface FullSizeResult { file: string; what: string; passed: boolean; tests: string; seconds: number }
+export interface FullSizeResult {
+  file: string;
+  what: string;
+  passed: boolean;
+  tests: string;
+  seconds: number;
+}
 
 function runCheck(check: FullSizeCheck): Promise<FullSizeResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'unit-isolated', check.file], {
-      env: { ...process.env, ...check.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...check.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('exit', (code) => {
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
       const tests = /Tests\s+(.+)/.exec(plain)?.[1]?.trim() ?? '?';
@@ -43,8 +58,10 @@ export async function fullSizeBench(): Promise<FullSizeResult[]> {
 }
 
 export function fullSizeSummary(results: FullSizeResult[]): string[] {
-  return ['full-size checks (run smaller in npm test; bench/fullsize.ts):',
-    ...results.map((r) => `  ${r.passed ? 'passed' : 'FAILED'}  ${r.file}: ${r.what}; ${r.tests}, ${r.seconds} s`)];
+  return [
+    'full-size checks (run smaller in npm test; bench/fullsize.ts):',
+    ...results.map((r) => `  ${r.passed ? 'passed' : 'FAILED'}  ${r.file}: ${r.what}; ${r.tests}, ${r.seconds} s`),
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -51,13 +51,25 @@ function ninetyDays() {
 /** A game's totals over [from, to] (GMT+08:00 days) from the raw rounds and seat rows, in one query. */
 async function rawTotals(pool: pg.Pool, game: string, from: string, to: string, partner: number | null) {
   const t0 = performance.now();
-  const { rows } = await pool.query(`
+  const { rows } = await pool.query(
+    `
     SELECT (SELECT count(*) FROM game_round WHERE game = $1 AND ended_at >= $2 AND ended_at < $3 AND ($4::int IS NULL OR partner = $4)) AS rounds,
       count(*) AS bets, count(DISTINCT uid) AS players, coalesce(sum(bet), 0) AS turnover, coalesce(sum(win), 0) AS wins, coalesce(sum(fee), 0) AS fees
     FROM game_bet WHERE game = $1 AND at >= $2 AND at < $3 AND NOT bot AND uid IS NOT NULL AND ($4::int IS NULL OR partner = $4)`,
-  [game, dayStart(from), new Date(dayStart(to).getTime() + DAY_MS), partner]);
+    [game, dayStart(from), new Date(dayStart(to).getTime() + DAY_MS), partner],
+  );
   const r = rows[0]!;
-  return { ms: performance.now() - t0, totals: { rounds: Number(r.rounds), bets: Number(r.bets), players: Number(r.players), turnover: Number(r.turnover), wins: Number(r.wins), fees: Number(r.fees) } };
+  return {
+    ms: performance.now() - t0,
+    totals: {
+      rounds: Number(r.rounds),
+      bets: Number(r.bets),
+      players: Number(r.players),
+      turnover: Number(r.turnover),
+      wins: Number(r.wins),
+      fees: Number(r.fees),
+    },
+  };
 }
 
 async function dashboard(server: RunningServer, dbUrl: string) {
@@ -65,13 +77,20 @@ async function dashboard(server: RunningServer, dbUrl: string) {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
   const out: Record<string, unknown> = { from: range.from, to: range.to, clients: 4, games: HOUSE_GAMES.length };
   try {
-    for (const [who, username, partner] of [['admin', 'admin', null], ['partner', 'partner', 1]] as const) {
+    for (const [who, username, partner] of [
+      ['admin', 'admin', null],
+      ['partner', 'partner', 1],
+    ] as const) {
       const token = await apiLogin(server.url, username);
       const call = (i: number) => staffGet(server.url, token, `/api/tinygames/${HOUSE_GAMES[i % HOUSE_GAMES.length]}/dashboard`, range.query);
       for (let i = 0; i < HOUSE_GAMES.length; i++) await call(i); // warm-up: each game once (not counted)
-      const alone = await timed(12, 1, async (i) => { await call(i); });
+      const alone = await timed(12, 1, async (i) => {
+        await call(i);
+      });
       const cpu0 = serverCpuMs(server.pid);
-      const latencies = await timed(DASHBOARD_CALLS, 4, async (i) => { await call(i); });
+      const latencies = await timed(DASHBOARD_CALLS, 4, async (i) => {
+        await call(i);
+      });
       const serverCpuMsPerCall = +((serverCpuMs(server.pid) - cpu0) / DASHBOARD_CALLS).toFixed(2);
       // the busiest game's totals against the raw rows
       const game = 'colorgame';
@@ -79,14 +98,26 @@ async function dashboard(server: RunningServer, dbUrl: string) {
       const raws = [];
       for (let i = 0; i < 3; i++) raws.push(await rawTotals(pool, game, range.from, range.to, partner));
       const raw = raws[0]!.totals;
-      const differences = (Object.keys(raw) as (keyof typeof raw)[]).filter((k) => Number(answer.totals[k]) !== raw[k]).map((k) => `${game} ${k}: dashboard ${answer.totals[k]}, raw ${raw[k]}`);
+      const differences = (Object.keys(raw) as (keyof typeof raw)[])
+        .filter((k) => Number(answer.totals[k]) !== raw[k])
+        .map((k) => `${game} ${k}: dashboard ${answer.totals[k]}, raw ${raw[k]}`);
       out[who] = {
-        ...latencyFigures(latencies), serverCpuMsPerCall, aloneMedianMs: percentile(alone, 50),
-        rawAggregateMs: percentile(raws.map((r) => r.ms), 50), rawAggregateRunsMs: raws.map((r) => Math.round(r.ms)),
-        matchesRaw: differences.length === 0, differences, [`${game}`]: { ...raw, rtp: answer.totals.rtp, inBand: answer.configured.inBand, band: answer.configured.band },
+        ...latencyFigures(latencies),
+        serverCpuMsPerCall,
+        aloneMedianMs: percentile(alone, 50),
+        rawAggregateMs: percentile(
+          raws.map((r) => r.ms),
+          50,
+        ),
+        rawAggregateRunsMs: raws.map((r) => Math.round(r.ms)),
+        matchesRaw: differences.length === 0,
+        differences,
+        [`${game}`]: { ...raw, rtp: answer.totals.rtp, inBand: answer.configured.inBand, band: answer.configured.band },
       };
     }
-  } finally { await pool.end(); }
+  } finally {
+    await pool.end();
+  }
   return out;
 }
 
@@ -103,30 +134,53 @@ async function betlog(server: RunningServer, token: string, dbUrl: string) {
     return staffGet(server.url, token, `/api/tinygames/${s.game}/betlogs`, { uid: String(s.uid), ...(cursor ? { cursor } : {}) });
   };
   const out: Record<string, unknown> = { clients: 16, players: sample.length, pageSize: 50 };
-  await timed(100, 16, async (i) => { await page(i + 200); }); // warm-up (not counted)
+  await timed(100, 16, async (i) => {
+    await page(i + 200);
+  }); // warm-up (not counted)
   const cursors: (string | null)[] = [];
   let rows = 0;
   const cpu0 = serverCpuMs(server.pid);
   const first = await timed(800, 16, async (i) => {
     const data = await page(i);
-    if (i < sample.length) { cursors[i] = data.nextCursor; rows += data.items.length; }
+    if (i < sample.length) {
+      cursors[i] = data.nextCursor;
+      rows += data.items.length;
+    }
   });
-  out.firstPage = { ...latencyFigures(first), serverCpuMsPerCall: +((serverCpuMs(server.pid) - cpu0) / 800).toFixed(2), rowsPerPage: +(rows / Math.min(800, sample.length)).toFixed(1) };
+  out.firstPage = {
+    ...latencyFigures(first),
+    serverCpuMsPerCall: +((serverCpuMs(server.pid) - cpu0) / 800).toFixed(2),
+    rowsPerPage: +(rows / Math.min(800, sample.length)).toFixed(1),
+  };
   // a few operators at once (as the dashboards are measured), and one alone: first pages
-  const four = await timed(400, 4, async (i) => { await page(i); });
+  const four = await timed(400, 4, async (i) => {
+    await page(i);
+  });
   out.fourClients = { ...latencyFigures(four), clients: 4 };
-  const alone = await timed(200, 1, async (i) => { await page(i); });
+  const alone = await timed(200, 1, async (i) => {
+    await page(i);
+  });
   out.alone = { ...latencyFigures(alone), clients: 1 };
   const withNext = sample.map((_, i) => i).filter((i) => cursors[i]);
   if (withNext.length > 0) {
     const cpu1 = serverCpuMs(server.pid);
-    const next = await timed(800, 16, async (j) => { const i = withNext[j % withNext.length]!; await page(i, cursors[i]!); });
+    const next = await timed(800, 16, async (j) => {
+      const i = withNext[j % withNext.length]!;
+      await page(i, cursors[i]!);
+    });
     out.nextPage = { ...latencyFigures(next), serverCpuMsPerCall: +((serverCpuMs(server.pid) - cpu1) / 800).toFixed(2), players: withNext.length };
   }
   return out;
 }
 
-interface IngestRound { roundId: string; uid: number; game: string; bet: number; win: number; record: Record<string, unknown> }
+interface IngestRound {
+  roundId: string;
+  uid: number;
+  game: string;
+  bet: number;
+  win: number;
+  record: Record<string, unknown>;
+}
 
 /**
  * The rounds a run plays: templates of the bulk data (real rounds of the game's rules), for random
@@ -137,16 +191,28 @@ async function ingestRounds(dbUrl: string, run: string, count: number): Promise<
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   const { rows } = await client.query('SELECT tid, game, seed, seed_hash, bets, result, seats, bet, win FROM bench_game_template ORDER BY tid');
-  const balances = (await client.query(`SELECT uid, chip FROM player_balance WHERE uid > ${UID_BASE} ORDER BY uid`)).rows.map((r) => ({ uid: Number(r.uid), left: Number(r.chip) }));
+  const balances = (await client.query(`SELECT uid, chip FROM player_balance WHERE uid > ${UID_BASE} ORDER BY uid`)).rows.map((r) => ({
+    uid: Number(r.uid),
+    left: Number(r.chip),
+  }));
   await client.end();
   const perGame = rows.length / HOUSE_GAMES.length / STAKES.length;
   let x = (Date.now() % 0x7fffffff) | 1;
-  const rand = (n: number) => { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; return (x >>> 0) % n; };
+  const rand = (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
   const weights = HOUSE_PLAY.map(([, w]) => w);
   const total = weights.reduce((s, w) => s + w, 0);
   return Array.from({ length: count }, (_, j) => {
-    let w = rand(total), gi = 0;
-    while (w >= weights[gi]!) { w -= weights[gi]!; gi++; }
+    let w = rand(total),
+      gi = 0;
+    while (w >= weights[gi]!) {
+      w -= weights[gi]!;
+      gi++;
+    }
     const k = rand(perGame);
     let player = balances[rand(balances.length)]!;
     let t = rows[(gi * STAKES.length + stakeLevel(player.uid)) * perGame + k]!;
@@ -159,13 +225,32 @@ async function ingestRounds(dbUrl: string, run: string, count: number): Promise<
     const roundId = `${run}-${j}`;
     const now = Date.now();
     return {
-      roundId, uid, game: t.game, bet: Number(t.bet), win: Number(t.win),
+      roundId,
+      uid,
+      game: t.game,
+      bet: Number(t.bet),
+      win: Number(t.win),
       record: {
-        game: t.game, roundId, server: `gs-${t.game}-bench`, table: 't-1', configVersion: 0, seedHash: t.seed_hash, seed: t.seed, bets: t.bets, result: t.result,
+        game: t.game,
+        roundId,
+        server: `gs-${t.game}-bench`,
+        table: 't-1',
+        configVersion: 0,
+        seedHash: t.seed_hash,
+        seed: t.seed,
+        bets: t.bets,
+        result: t.result,
         seats: (t.seats as { seat: string; bot: boolean; bet: number; win: number; fee: number; jackpot: number }[]).map((s) => ({
-          seat: s.seat, bet: s.bet, win: s.win, fee: s.fee, jackpot: s.jackpot, bot: s.bot, ...(s.bot ? {} : { uid }),
+          seat: s.seat,
+          bet: s.bet,
+          win: s.win,
+          fee: s.fee,
+          jackpot: s.jackpot,
+          bot: s.bot,
+          ...(s.bot ? {} : { uid }),
         })),
-        startedAt: new Date(now).toISOString(), endedAt: new Date(now).toISOString(),
+        startedAt: new Date(now).toISOString(),
+        endedAt: new Date(now).toISOString(),
       },
     };
   });
@@ -190,7 +275,9 @@ async function playRounds(server: RunningServer, rounds: IngestRound[], concurre
           if (walletOk.get(batch[k]!.roundId)) outcome.betsApplied++;
         } else outcome.roundRejected++;
       });
-    } finally { inFlight--; }
+    } finally {
+      inFlight--;
+    }
   };
   const flush = (all = false) => {
     while (buffer.length >= ROUND_BATCH || (all && buffer.length > 0)) {
@@ -200,18 +287,41 @@ async function playRounds(server: RunningServer, rounds: IngestRound[], concurre
     }
   };
   // a game server also sends what it has every 100 ms, two calls in flight at most
-  const timer = setInterval(() => { if (inFlight < 2) flush(true); }, 100);
+  const timer = setInterval(() => {
+    if (inFlight < 2) flush(true);
+  }, 100);
   const t0 = performance.now();
   try {
     await timed(rounds.length, concurrency, async (j) => {
       const r = rounds[j]!;
-      const debit = await signedPost(server.url, '/api/platform/wallet/debit', { txId: `${r.roundId}:b`, uid: r.uid, currency: 'chip', amount: r.bet, reason: 'game.bet', ref: r.roundId });
-      if (debit.status !== 200) { outcome.refused++; return; }
+      const debit = await signedPost(server.url, '/api/platform/wallet/debit', {
+        txId: `${r.roundId}:b`,
+        uid: r.uid,
+        currency: 'chip',
+        amount: r.bet,
+        reason: 'game.bet',
+        ref: r.roundId,
+      });
+      if (debit.status !== 200) {
+        outcome.refused++;
+        return;
+      }
       outcome.debited++;
       let ok = true;
       if (r.win > 0) {
-        const credit = await signedPost(server.url, '/api/platform/wallet/credit', { txId: `${r.roundId}:w`, uid: r.uid, currency: 'chip', amount: r.win, reason: 'game.win', ref: r.roundId });
-        if (credit.status === 200) outcome.credited++; else { outcome.refused++; ok = false; }
+        const credit = await signedPost(server.url, '/api/platform/wallet/credit', {
+          txId: `${r.roundId}:w`,
+          uid: r.uid,
+          currency: 'chip',
+          amount: r.win,
+          reason: 'game.win',
+          ref: r.roundId,
+        });
+        if (credit.status === 200) outcome.credited++;
+        else {
+          outcome.refused++;
+          ok = false;
+        }
       }
       walletOk.set(r.roundId, ok);
       const end = new Date().toISOString();
@@ -220,7 +330,9 @@ async function playRounds(server: RunningServer, rounds: IngestRound[], concurre
     });
     flush(true);
     await Promise.all(flushes);
-  } finally { clearInterval(timer); }
+  } finally {
+    clearInterval(timer);
+  }
   return { outcome, ms: performance.now() - t0 };
 }
 
@@ -237,10 +349,27 @@ async function breakdown(server: RunningServer, dbUrl: string, rounds: IngestRou
   const t0 = performance.now();
   await timed(rounds.length, INGEST_CONCURRENCY, async (j) => {
     const r = rounds[j]!;
-    const debit = await signedPost(server.url, '/api/platform/wallet/debit', { txId: `${r.roundId}:b`, uid: r.uid, currency: 'chip', amount: r.bet, reason: 'game.bet', ref: r.roundId });
+    const debit = await signedPost(server.url, '/api/platform/wallet/debit', {
+      txId: `${r.roundId}:b`,
+      uid: r.uid,
+      currency: 'chip',
+      amount: r.bet,
+      reason: 'game.bet',
+      ref: r.roundId,
+    });
     calls++;
     if (debit.status !== 200) return;
-    if (r.win > 0) { await signedPost(server.url, '/api/platform/wallet/credit', { txId: `${r.roundId}:w`, uid: r.uid, currency: 'chip', amount: r.win, reason: 'game.win', ref: r.roundId }); calls++; }
+    if (r.win > 0) {
+      await signedPost(server.url, '/api/platform/wallet/credit', {
+        txId: `${r.roundId}:w`,
+        uid: r.uid,
+        currency: 'chip',
+        amount: r.win,
+        reason: 'game.win',
+        ref: r.roundId,
+      });
+      calls++;
+    }
     const end = new Date().toISOString();
     records.push({ id: `${r.roundId}:e`, type: 'game.round', at: end, data: { ...r.record, endedAt: end } });
   });
@@ -251,15 +380,25 @@ async function breakdown(server: RunningServer, dbUrl: string, rounds: IngestRou
   const t1 = performance.now();
   await timed(batches.length, 2, async (k) => {
     const { answer } = await signedPost(server.url, '/api/platform/events', { events: batches[k] });
-    applied += (answer.data?.results as { status: string }[] ?? []).filter((x) => x.status === 'applied').length;
+    applied += ((answer.data?.results as { status: string }[]) ?? []).filter((x) => x.status === 'applied').length;
   });
   const recordsMs = performance.now() - t1;
   const c2 = cpu();
   const per = (a: number, b: number, n: number) => +((b - a) / Math.max(1, n)).toFixed(3);
   return {
     rounds: rounds.length,
-    wallet: { calls, callsPerSecond: Math.round(calls / (walletMs / 1000)), serverCpuMsPerCall: per(c0.server, c1.server, calls), databaseCpuMsPerCall: per(c0.db, c1.db, calls) },
-    records: { applied, recordsPerSecond: Math.round(applied / (recordsMs / 1000)), serverCpuMsPerRecord: per(c1.server, c2.server, applied), databaseCpuMsPerRecord: per(c1.db, c2.db, applied) },
+    wallet: {
+      calls,
+      callsPerSecond: Math.round(calls / (walletMs / 1000)),
+      serverCpuMsPerCall: per(c0.server, c1.server, calls),
+      databaseCpuMsPerCall: per(c0.db, c1.db, calls),
+    },
+    records: {
+      applied,
+      recordsPerSecond: Math.round(applied / (recordsMs / 1000)),
+      serverCpuMsPerRecord: per(c1.server, c2.server, applied),
+      databaseCpuMsPerRecord: per(c1.db, c2.db, applied),
+    },
   };
 }
 
@@ -278,27 +417,41 @@ async function ingest(server: RunningServer, dbUrl: string) {
   await client.connect();
   try {
     const prefix = `${run}-%`;
-    const db = (await client.query(`
+    const db = (
+      await client.query(
+        `
       SELECT (SELECT count(*) FROM game_round WHERE round_id LIKE $1) AS rounds,
         (SELECT count(*) FROM game_bet b JOIN game_round r ON r.id = b.round WHERE r.round_id LIKE $1 AND NOT b.bot) AS bets,
         (SELECT count(*) FILTER (WHERE delta < 0) || '/' || count(*) FILTER (WHERE delta > 0) FROM ledger_entry WHERE actor = $2 AND ref LIKE $1 AND reason LIKE 'game.%') AS entries`,
-    [prefix, `app:${APP.appId}`])).rows[0];
+        [prefix, `app:${APP.appId}`],
+      )
+    ).rows[0];
     const [debits, credits] = String(db.entries).split('/').map(Number);
     const wins = rounds.filter((r) => r.win > 0).length;
     const seconds = ms / 1000;
     return {
-      rounds: rounds.length, concurrency: INGEST_CONCURRENCY, roundBatch: ROUND_BATCH, eventsCalls: outcome.eventsCalls,
-      walletCalls: outcome.debited + outcome.credited + outcome.refused, seconds: +seconds.toFixed(2),
-      betsPerSecond: Math.round(outcome.betsApplied / seconds), walletCallsPerSecond: Math.round((outcome.debited + outcome.credited) / seconds),
-      serverCpuMsPerBet, databaseCpuMsPerBet,
+      rounds: rounds.length,
+      concurrency: INGEST_CONCURRENCY,
+      roundBatch: ROUND_BATCH,
+      eventsCalls: outcome.eventsCalls,
+      walletCalls: outcome.debited + outcome.credited + outcome.refused,
+      seconds: +seconds.toFixed(2),
+      betsPerSecond: Math.round(outcome.betsApplied / seconds),
+      walletCallsPerSecond: Math.round((outcome.debited + outcome.credited) / seconds),
+      serverCpuMsPerBet,
+      databaseCpuMsPerBet,
       // bets a second the machine's two cores could carry at this CPU cost, were they free
       twoCoreCeiling: serverCpuMsPerBet + databaseCpuMsPerBet > 0 ? Math.round(2000 / (serverCpuMsPerBet + databaseCpuMsPerBet)) : null,
-      betsApplied: outcome.betsApplied, refused: outcome.refused, roundsRejected: outcome.roundRejected,
+      betsApplied: outcome.betsApplied,
+      refused: outcome.refused,
+      roundsRejected: outcome.roundRejected,
       inDatabase: { rounds: Number(db.rounds), playerBets: Number(db.bets), debits, credits, expectedCredits: wins },
       allApplied: outcome.betsApplied === rounds.length && Number(db.rounds) === rounds.length && debits === rounds.length && credits === wins,
       breakdown: apart,
     };
-  } finally { await client.end(); }
+  } finally {
+    await client.end();
+  }
 }
 
 /** Every round of the generated range and of the run against the wallet (domains/games/reconcile.ts). */
@@ -310,7 +463,9 @@ async function roundReconcile(dbUrl: string) {
   try {
     const r = await reconcileRounds(database.db, { from: new Date(Date.now() - 91 * DAY_MS), to: new Date(Date.now() + 60_000), limit: 10 });
     return { rounds: r.rounds, differences: r.differences.length, first: r.differences.slice(0, 3), seconds: Math.round((performance.now() - t0) / 1000) };
-  } finally { await database.close(); }
+  } finally {
+    await database.close();
+  }
 }
 
 /** BENCH_STEPS=dashboard,ingest runs only those steps (default: every step). */
@@ -328,15 +483,25 @@ export async function gamesBench(pgUrl: string) {
   try {
     const owner = new pg.Client({ connectionString: dbUrl });
     await owner.connect();
-    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, sealAppSecret(APP.secret, APP.appId)]);
+    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [
+      APP.appId,
+      sealAppSecret(APP.secret, APP.appId),
+    ]);
     if (!reuse) {
       console.log(`generating ${BETS} bets over 90 days (${shape.players} players) …`);
       const data: GameDataShape = await generateGameData(dbUrl, { bets: BETS, uidBase: UID_BASE, appId: APP.appId, templates: TEMPLATES });
-      await owner.query('CREATE TABLE bench_games_data (bets bigint NOT NULL, generated_at timestamptz NOT NULL, seconds integer NOT NULL, shape jsonb NOT NULL)');
+      await owner.query(
+        'CREATE TABLE bench_games_data (bets bigint NOT NULL, generated_at timestamptz NOT NULL, seconds integer NOT NULL, shape jsonb NOT NULL)',
+      );
       await owner.query('INSERT INTO bench_games_data VALUES ($1, now(), $2, $3)', [BETS, data.seconds, JSON.stringify(data)]);
       Object.assign(results, {
-        generateSeconds: data.seconds, rounds: data.rounds, botSeats: data.botSeats, ledgerEntries: data.ledgerEntries, walletCalls: data.walletCalls,
-        rollupCheck: data.rollupCheck, verifiedSample: data.verifiedSample,
+        generateSeconds: data.seconds,
+        rounds: data.rounds,
+        botSeats: data.botSeats,
+        ledgerEntries: data.ledgerEntries,
+        walletCalls: data.walletCalls,
+        rollupCheck: data.rollupCheck,
+        verifiedSample: data.verifiedSample,
       });
     } else {
       console.log(`reusing ${name}: ${BETS} bets`);
@@ -346,7 +511,11 @@ export async function gamesBench(pgUrl: string) {
     results.loadAverage = loadavg().map((l) => +l.toFixed(2));
     const step = async (key: string, run: () => Promise<unknown>) => {
       if (STEPS && !STEPS.has(key)) return;
-      try { results[key] = await run(); } catch (error) { results[key] = { error: (error as Error).message }; }
+      try {
+        results[key] = await run();
+      } catch (error) {
+        results[key] = { error: (error as Error).message };
+      }
       console.log(key, JSON.stringify(results[key]));
     };
     await step('dashboard', () => dashboard(server, dbUrl));
@@ -364,21 +533,30 @@ export async function gamesBench(pgUrl: string) {
 /** The figures against their targets (issue 7), one line each. */
 export function gamesSummary(r: Record<string, any>): string[] {
   const d = r.dashboard ?? {};
-  const dash = (who: string) => (d[who]?.p95ms !== undefined
-    ? `  game dashboard, 90 days, as ${who}: p95 ${d[who].p95ms} ms (target ≤ 100), p50 ${d[who].p50ms} ms over ${d[who].calls} calls (${d.games} games), server CPU ${d[who].serverCpuMsPerCall} ms a call; one call alone ${d[who].aloneMedianMs} ms, the raw aggregate of one game ${d[who].rawAggregateMs} ms; totals ${d[who].matchesRaw ? 'equal the raw rows' : 'DIFFER from the raw rows'}`
-    : `  game dashboard as ${who}: ${JSON.stringify(d[who] ?? d)}`);
+  const dash = (who: string) =>
+    d[who]?.p95ms !== undefined
+      ? `  game dashboard, 90 days, as ${who}: p95 ${d[who].p95ms} ms (target ≤ 100), p50 ${d[who].p50ms} ms over ${d[who].calls} calls (${d.games} games), server CPU ${d[who].serverCpuMsPerCall} ms a call; one call alone ${d[who].aloneMedianMs} ms, the raw aggregate of one game ${d[who].rawAggregateMs} ms; totals ${d[who].matchesRaw ? 'equal the raw rows' : 'DIFFER from the raw rows'}`
+      : `  game dashboard as ${who}: ${JSON.stringify(d[who] ?? d)}`;
   const b = r.betlog ?? {};
   const i = r.ingest ?? {};
   return [
     `games (bench/games.ts): ${r.bets} bets over 90 days, ${r.players} players${r.generateSeconds !== undefined ? `, generated in ${r.generateSeconds} s` : ''}`,
     ...(r.dashboard ? [dash('admin'), dash('partner')] : []),
-    ...(r.betlog ? [b.firstPage?.p95ms !== undefined
-      ? `  a player's betlog page: p95 ${b.firstPage.p95ms} ms (target ≤ 20), p50 ${b.firstPage.p50ms} ms, server CPU ${b.firstPage.serverCpuMsPerCall} ms; next page p95 ${b.nextPage?.p95ms ?? '-'} ms (16 clients); 4 clients p95 ${b.fourClients?.p95ms ?? '-'} ms, p50 ${b.fourClients?.p50ms ?? '-'} ms; one client alone p95 ${b.alone?.p95ms ?? '-'} ms, p50 ${b.alone?.p50ms ?? '-'} ms`
-      : `  betlog: ${JSON.stringify(b)}`] : []),
-    ...(r.ingest ? (i.betsPerSecond !== undefined ? [
-      `  bets ingested: ${i.betsPerSecond}/s (target ≥ 10,000): ${i.betsApplied} of ${i.rounds} fully applied in ${i.seconds} s (${i.walletCallsPerSecond} wallet calls/s at ${i.concurrency} in flight, records in ${i.eventsCalls} events calls); CPU a bet: server ${i.serverCpuMsPerBet} ms + PostgreSQL ${i.databaseCpuMsPerBet} ms (two free cores: about ${i.twoCoreCeiling ?? '?'}/s); all in the database: ${i.allApplied}`,
-      `    apart: wallet calls ${i.breakdown?.wallet?.callsPerSecond}/s, CPU ${i.breakdown?.wallet?.serverCpuMsPerCall} + ${i.breakdown?.wallet?.databaseCpuMsPerCall} ms a call; round records ${i.breakdown?.records?.recordsPerSecond}/s, CPU ${i.breakdown?.records?.serverCpuMsPerRecord} + ${i.breakdown?.records?.databaseCpuMsPerRecord} ms a record`,
-    ] : [`  ingest: ${JSON.stringify(i)}`]) : []),
+    ...(r.betlog
+      ? [
+          b.firstPage?.p95ms !== undefined
+            ? `  a player's betlog page: p95 ${b.firstPage.p95ms} ms (target ≤ 20), p50 ${b.firstPage.p50ms} ms, server CPU ${b.firstPage.serverCpuMsPerCall} ms; next page p95 ${b.nextPage?.p95ms ?? '-'} ms (16 clients); 4 clients p95 ${b.fourClients?.p95ms ?? '-'} ms, p50 ${b.fourClients?.p50ms ?? '-'} ms; one client alone p95 ${b.alone?.p95ms ?? '-'} ms, p50 ${b.alone?.p50ms ?? '-'} ms`
+            : `  betlog: ${JSON.stringify(b)}`,
+        ]
+      : []),
+    ...(r.ingest
+      ? i.betsPerSecond !== undefined
+        ? [
+            `  bets ingested: ${i.betsPerSecond}/s (target ≥ 10,000): ${i.betsApplied} of ${i.rounds} fully applied in ${i.seconds} s (${i.walletCallsPerSecond} wallet calls/s at ${i.concurrency} in flight, records in ${i.eventsCalls} events calls); CPU a bet: server ${i.serverCpuMsPerBet} ms + PostgreSQL ${i.databaseCpuMsPerBet} ms (two free cores: about ${i.twoCoreCeiling ?? '?'}/s); all in the database: ${i.allApplied}`,
+            `    apart: wallet calls ${i.breakdown?.wallet?.callsPerSecond}/s, CPU ${i.breakdown?.wallet?.serverCpuMsPerCall} + ${i.breakdown?.wallet?.databaseCpuMsPerCall} ms a call; round records ${i.breakdown?.records?.recordsPerSecond}/s, CPU ${i.breakdown?.records?.serverCpuMsPerRecord} + ${i.breakdown?.records?.databaseCpuMsPerRecord} ms a record`,
+          ]
+        : [`  ingest: ${JSON.stringify(i)}`]
+      : []),
     ...(r.reconcile ? [`  ledger reconciliation: ${JSON.stringify(r.reconcile)}`] : []),
     ...(r.roundReconcile ? [`  rounds against the wallet: ${JSON.stringify(r.roundReconcile)}`] : []),
     ...(r.rollupCheck?.differences?.length ? [`  roll-up cells DIFFERING from the raw rows: ${r.rollupCheck.differences.join('; ')}`] : []),

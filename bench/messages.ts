@@ -30,7 +30,6 @@ const UID_BASE = 10_000_000;
 const TITLE = 'Bench: we miss you, {name}';
 const ATTACHMENT = { currency: 'bean', amount: 100 } as const;
 
-
 /** A staff POST; the answer's data, or an error naming the path. */
 async function staffPost(url: string, token: string, path: string, body: unknown) {
   const { status, body: answer } = await postJson(url + path, JSON.stringify(body), { 'x-token': token });
@@ -54,17 +53,27 @@ async function broadcast(server: RunningServer, dbUrl: string, expected: number)
   // the server's memory from before the send to done
   const rssBefore = rssKb(server.pid);
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, rssKb(server.pid)); }, 100);
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssKb(server.pid));
+  }, 100);
   const byTenth: (number | null)[] = Array(10).fill(null);
   const polls: number[] = [];
   const t0 = performance.now();
   let sent: { id: number; planned: number };
   let sendMs = 0;
-  let last: { status: string; planned: number; delivered: number; createdAt?: string; finishedAt?: string | null } = { status: 'running', planned: 0, delivered: 0 };
+  let last: { status: string; planned: number; delivered: number; createdAt?: string; finishedAt?: string | null } = {
+    status: 'running',
+    planned: 0,
+    delivered: 0,
+  };
   try {
     sent = await staffPost(server.url, token, '/api/messages/broadcast/send', {
-      target, titleEn: TITLE, titleZh: '测试：{name}，我们想你了', contentEn: '<p>{amount} beans for you, {name}. Come back and play!</p>',
-      attachment: ATTACHMENT, expiresInDays: 7,
+      target,
+      titleEn: TITLE,
+      titleZh: '测试：{name}，我们想你了',
+      contentEn: '<p>{amount} beans for you, {name}. Come back and play!</p>',
+      attachment: ATTACHMENT,
+      expiresInDays: 7,
     });
     sendMs = performance.now() - t0;
     for (;;) {
@@ -76,7 +85,9 @@ async function broadcast(server: RunningServer, dbUrl: string, expected: number)
       if (last.status !== 'running') break;
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
-  } finally { clearInterval(sampler); }
+  } finally {
+    clearInterval(sampler);
+  }
   const doneSeconds = (performance.now() - t0) / 1000;
   // the job's own duration, from the send's stored times (the polls see it to within POLL_MS)
   const jobSeconds = last.finishedAt && last.createdAt ? (Date.parse(last.finishedAt) - Date.parse(last.createdAt)) / 1000 : doneSeconds;
@@ -87,35 +98,61 @@ async function broadcast(server: RunningServer, dbUrl: string, expected: number)
   await client.connect();
   let inDatabase;
   try {
-    const row = (await client.query(`
+    const row = (
+      await client.query(
+        `
       SELECT count(*) AS messages, count(DISTINCT m.uid) AS players,
         count(*) FILTER (WHERE coalesce(p.last_login_at, p.registered_at) > now() - interval '10 days') AS outside
-      FROM player_message m JOIN player p ON p.uid = m.uid WHERE m.send_id = $1`, [sent.id])).rows[0];
+      FROM player_message m JOIN player p ON p.uid = m.uid WHERE m.send_id = $1`,
+        [sent.id],
+      )
+    ).rows[0];
     inDatabase = { messages: Number(row.messages), players: Number(row.players), outsideSegment: Number(row.outside) };
-  } finally { await client.end(); }
+  } finally {
+    await client.end();
+  }
 
   const rssTenths = byTenth.map((k) => (k === null ? null : mb(k)));
   const seen = rssTenths.filter((x): x is number => x !== null);
   return {
-    segment: BROADCAST_SEGMENT, attachment: ATTACHMENT,
+    segment: BROADCAST_SEGMENT,
+    attachment: ATTACHMENT,
     preview: {
-      players: preview.players, expected, matches: preview.players === expected, exposure: preview.exposure,
-      medianMs: percentile(previewTimes, 50), runsMs: previewTimes.map(Math.round),
+      players: preview.players,
+      expected,
+      matches: preview.players === expected,
+      exposure: preview.exposure,
+      medianMs: percentile(previewTimes, 50),
+      runsMs: previewTimes.map(Math.round),
     },
     send: {
-      id: sent.id, planned: sent.planned, callMs: Math.round(sendMs), status: last.status, delivered: last.delivered,
-      secondsToDone: +doneSeconds.toFixed(1), jobSeconds: +jobSeconds.toFixed(2), deliveredPerSecond: Math.round(last.delivered / Math.max(0.001, jobSeconds)),
-      progressCalls: polls.length, progressP50ms: percentile(polls, 50), progressP95ms: percentile(polls, 95),
+      id: sent.id,
+      planned: sent.planned,
+      callMs: Math.round(sendMs),
+      status: last.status,
+      delivered: last.delivered,
+      secondsToDone: +doneSeconds.toFixed(1),
+      jobSeconds: +jobSeconds.toFixed(2),
+      deliveredPerSecond: Math.round(last.delivered / Math.max(0.001, jobSeconds)),
+      progressCalls: polls.length,
+      progressP50ms: percentile(polls, 50),
+      progressP95ms: percentile(polls, 95),
     },
     memory: {
-      serverRssBeforeMB: mb(rssBefore), serverRssPeakMB: mb(rssPeak), growthMB: mb(rssPeak - rssBefore),
+      serverRssBeforeMB: mb(rssBefore),
+      serverRssPeakMB: mb(rssPeak),
+      growthMB: mb(rssPeak - rssBefore),
       // RSS at the first poll past each tenth of the audience (tenths passed between two polls share that poll's sample)
       serverRssByTenthMB: rssTenths,
       firstToLastTenthMB: seen.length >= 2 ? seen[seen.length - 1]! - seen[0]! : null,
     },
     inDatabase,
-    allDelivered: last.status === 'done' && last.delivered === expected && inDatabase.messages === expected
-      && inDatabase.players === expected && inDatabase.outsideSegment === 0,
+    allDelivered:
+      last.status === 'done' &&
+      last.delivered === expected &&
+      inDatabase.messages === expected &&
+      inDatabase.players === expected &&
+      inDatabase.outsideSegment === 0,
   };
 }
 
@@ -135,7 +172,9 @@ export async function messagesBench(pgUrl: string) {
     if (!reuse) {
       console.log(`generating ${shape.total} players, ${shape.inSegment} of them inactive for 10 days or more …`);
       const data = await generateMessagePlayers(dbUrl, { segment: SEGMENT, uidBase: UID_BASE });
-      await owner.query('CREATE TABLE bench_messages_data (segment bigint NOT NULL, players bigint NOT NULL, generated_at timestamptz NOT NULL, seconds integer NOT NULL)');
+      await owner.query(
+        'CREATE TABLE bench_messages_data (segment bigint NOT NULL, players bigint NOT NULL, generated_at timestamptz NOT NULL, seconds integer NOT NULL)',
+      );
       await owner.query('INSERT INTO bench_messages_data VALUES ($1, $2, now(), $3)', [SEGMENT, shape.total, data.seconds]);
       results.generateSeconds = data.seconds;
     } else {
@@ -147,7 +186,11 @@ export async function messagesBench(pgUrl: string) {
     }
     await owner.end();
     results.loadAverage = loadavg().map((l) => +l.toFixed(2));
-    try { results.broadcast = await broadcast(server, dbUrl, shape.inSegment); } catch (error) { results.broadcast = { error: (error as Error).message }; }
+    try {
+      results.broadcast = await broadcast(server, dbUrl, shape.inSegment);
+    } catch (error) {
+      results.broadcast = { error: (error as Error).message };
+    }
     console.log('broadcast', JSON.stringify(results.broadcast));
   } finally {
     await server.stop();

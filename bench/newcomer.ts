@@ -20,7 +20,12 @@ import { apiLogin, freePort } from '../e2e/harness.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Started { child: ChildProcess; url: string; spawnedAt: number; log: () => string }
+interface Started {
+  child: ChildProcess;
+  url: string;
+  spawnedAt: number;
+  log: () => string;
+}
 
 async function spawnConsole(dataDir: string, webDist: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
@@ -30,8 +35,12 @@ async function spawnConsole(dataDir: string, webDist: string, env: Record<string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (d) => { log += d; });
-  child.stderr!.on('data', (d) => { log += d; });
+  child.stdout!.on('data', (d) => {
+    log += d;
+  });
+  child.stderr!.on('data', (d) => {
+    log += d;
+  });
   return { child, url: `http://127.0.0.1:${port}`, spawnedAt, log: () => log };
 }
 
@@ -46,7 +55,11 @@ async function stop(child: ChildProcess): Promise<void> {
 /** Seconds from the spawn until `probe` holds (polled every 250 ms). */
 async function secondsUntil(s: Started, what: string, probe: () => Promise<boolean>, limitMs = 1_800_000): Promise<number> {
   for (;;) {
-    try { if (await probe()) return (performance.now() - s.spawnedAt) / 1000; } catch { /* not up yet */ }
+    try {
+      if (await probe()) return (performance.now() - s.spawnedAt) / 1000;
+    } catch {
+      /* not up yet */
+    }
     if (s.child.exitCode !== null) throw new Error(`the server exited waiting for ${what}:\n${s.log()}`);
     if (performance.now() - s.spawnedAt > limitMs) throw new Error(`no ${what} in ${limitMs / 1000} s:\n${s.log()}`);
     await sleep(250);
@@ -64,10 +77,16 @@ async function bareNodeStart(): Promise<number> {
   const child = spawn(process.execPath, ['-e', `require('http').createServer((q, r) => r.end('ok')).listen(${port}, '127.0.0.1')`], { stdio: 'ignore' });
   try {
     for (;;) {
-      try { if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return (performance.now() - started) / 1000; } catch { /* not yet */ }
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return (performance.now() - started) / 1000;
+      } catch {
+        /* not yet */
+      }
       await sleep(20);
     }
-  } finally { child.kill(); }
+  } finally {
+    child.kill();
+  }
 }
 
 export interface NewcomerFigures {
@@ -105,14 +124,20 @@ export async function newcomerBench(): Promise<NewcomerFigures> {
     let last = -1;
     const seedDoneS = await secondsUntil(first, 'seed done', async () => {
       const n = await activeDays();
-      if (n !== last) { seen.push({ days: n, at: (performance.now() - first.spawnedAt) / 1000 }); last = n; }
+      if (n !== last) {
+        seen.push({ days: n, at: (performance.now() - first.spawnedAt) / 1000 });
+        last = n;
+      }
       const health = (await (await fetch(first.url + '/api/health')).json()) as { demoSeed?: unknown };
       return !health.demoSeed;
     });
     const reportDays = await activeDays();
     const reportFilledS = seen.find((x) => x.days >= reportDays)?.at ?? seedDoneS;
     console.log(`newcomer: data report filled (${reportDays} days) after ${reportFilledS.toFixed(1)} s, seed done after ${seedDoneS.toFixed(1)} s`);
-    const startLines = first.log().split('\n').filter((l) => l.startsWith('[console '));
+    const startLines = first
+      .log()
+      .split('\n')
+      .filter((l) => l.startsWith('[console '));
     await stop(first.child);
 
     const second = await spawnConsole(dataDir, webDist);
@@ -135,7 +160,8 @@ export function newcomerSummary(f: NewcomerFigures): string[] {
     `  data report filled (${String(f.reportDays).padStart(2)} days) ${r(f.reportFilledS).padStart(7)} s   (target ≤ 120 s)`,
     `  demo seed done                ${r(f.seedDoneS).padStart(7)} s`,
     `  second start, sign-in page    ${r(f.secondStartS).padStart(7)} s   (target ≤ 10 s; a bare Node HTTP server starts in ${r(f.bareNodeStartS)} s)`,
-    '  the terminal said:', ...f.startLines.map((l) => `    ${l}`),
+    '  the terminal said:',
+    ...f.startLines.map((l) => `    ${l}`),
   ];
 }
 

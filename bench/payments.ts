@@ -44,25 +44,44 @@ async function homepage(server: RunningServer, dbUrl: string) {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
   const out: Record<string, unknown> = { from: range.from, to: range.to, clients: 4 };
   try {
-    for (const [who, username, partner] of [['admin', 'admin', null], ['partner', 'partner', 1]] as const) {
+    for (const [who, username, partner] of [
+      ['admin', 'admin', null],
+      ['partner', 'partner', 1],
+    ] as const) {
       const token = await apiLogin(server.url, username);
       const call = () => staffGet(server.url, token, '/api/homepage', range.query);
       for (let i = 0; i < 5; i++) await call(); // warm-up (not counted)
       // one call at a time: what compares with the raw query, which also runs alone
-      const alone = await timed(10, 1, async () => { await call(); });
+      const alone = await timed(10, 1, async () => {
+        await call();
+      });
       const cpu0 = serverCpuMs(server.pid);
-      const latencies = await timed(HOMEPAGE_CALLS, 4, async () => { await call(); });
+      const latencies = await timed(HOMEPAGE_CALLS, 4, async () => {
+        await call();
+      });
       const serverCpuMsPerCall = +((serverCpuMs(server.pid) - cpu0) / HOMEPAGE_CALLS).toFixed(2);
       const raws = [];
       for (let i = 0; i < 3; i++) raws.push(await rawHomepage(pool, range.from, range.to, partner));
       const differences = compareHomepage(await call(), raws[0]!);
       out[who] = {
-        ...latencyFigures(latencies), serverCpuMsPerCall, aloneMedianMs: percentile(alone, 50), rawAggregateMs: percentile(raws.map((r) => r.ms), 50), rawAggregateRunsMs: raws.map((r) => Math.round(r.ms)),
-        matchesRaw: differences.length === 0, differences: differences.slice(0, 10),
-        rechargeAmount: raws[0]!.totals.rechargeAmount, payingPlayers: raws[0]!.totals.payingPlayers, activePlayers: raws[0]!.totals.activePlayers,
+        ...latencyFigures(latencies),
+        serverCpuMsPerCall,
+        aloneMedianMs: percentile(alone, 50),
+        rawAggregateMs: percentile(
+          raws.map((r) => r.ms),
+          50,
+        ),
+        rawAggregateRunsMs: raws.map((r) => Math.round(r.ms)),
+        matchesRaw: differences.length === 0,
+        differences: differences.slice(0, 10),
+        rechargeAmount: raws[0]!.totals.rechargeAmount,
+        payingPlayers: raws[0]!.totals.payingPlayers,
+        activePlayers: raws[0]!.totals.activePlayers,
       };
     }
-  } finally { await pool.end(); }
+  } finally {
+    await pool.end();
+  }
   return out;
 }
 
@@ -74,7 +93,12 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
   const t0 = performance.now();
   await timed(CALLBACKS, 32, async (j) => {
     const { status, answer } = await signedPost(server.url, '/api/platform/recharge/orders', {
-      requestId: `${run}-${j}`, uid: UID_BASE + 1 + ((j * 7919) % players), productId: 'php100', channel: 'gcash', price: 10_000, os: 'android',
+      requestId: `${run}-${j}`,
+      uid: UID_BASE + 1 + ((j * 7919) % players),
+      productId: 'php100',
+      channel: 'gcash',
+      price: 10_000,
+      os: 'android',
     });
     if (status !== 200) throw new Error(`order ${j}: ${status} ${answer.message}`);
     orders[j] = answer.data.orderId;
@@ -82,13 +106,21 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
   const orderSeconds = (performance.now() - t0) / 1000;
   // every order's paid callback, and every 100th twice in a row (both in flight at once)
   const sends: number[] = [];
-  for (let j = 0; j < CALLBACKS; j++) { sends.push(j); if (j % 100 === 0) sends.push(j); }
+  for (let j = 0; j < CALLBACKS; j++) {
+    sends.push(j);
+    if (j % 100 === 0) sends.push(j);
+  }
   const cpu0 = serverCpuMs(server.pid);
   const db0 = databaseCpuMs(dbUrl);
   const t1 = performance.now();
   await timed(sends.length, 32, async (i) => {
     const j = sends[i]!;
-    const { status, answer } = await signedPost(server.url, '/api/platform/recharge/callback', { orderId: orders[j], channelOrderId: `GC-${run}-${j}`, amount: 10_000, status: 'paid' });
+    const { status, answer } = await signedPost(server.url, '/api/platform/recharge/callback', {
+      orderId: orders[j],
+      channelOrderId: `GC-${run}-${j}`,
+      amount: 10_000,
+      status: 'paid',
+    });
     if (status !== 200 || answer.data?.status !== 'paid') refused++;
   });
   const seconds = (performance.now() - t1) / 1000;
@@ -100,15 +132,34 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
   await client.connect();
   try {
     const keys = orders.map((id) => `recharge:${id}`);
-    const credits = (await client.query('SELECT count(*) AS n, count(DISTINCT idem_key) AS orders FROM ledger_entry WHERE idem_key = ANY($1::text[])', [keys])).rows[0];
-    const state = (await client.query(`SELECT count(*) FILTER (WHERE status = 'paid') AS paid, sum(callbacks) AS callbacks FROM recharge_order WHERE request_id LIKE $1`, [`${run}-%`])).rows[0];
+    const credits = (await client.query('SELECT count(*) AS n, count(DISTINCT idem_key) AS orders FROM ledger_entry WHERE idem_key = ANY($1::text[])', [keys]))
+      .rows[0];
+    const state = (
+      await client.query(`SELECT count(*) FILTER (WHERE status = 'paid') AS paid, sum(callbacks) AS callbacks FROM recharge_order WHERE request_id LIKE $1`, [
+        `${run}-%`,
+      ])
+    ).rows[0];
     return {
-      orders: CALLBACKS, ordersPerSecond: Math.round(CALLBACKS / orderSeconds), callbacks: sends.length, repeats: sends.length - CALLBACKS, inFlight: 32,
-      callbacksPerSecond: Math.round(sends.length / seconds), seconds: +seconds.toFixed(2), serverCpuMsPerCallback, databaseCpuMsPerCallback, twoCoreCeiling, refused,
-      paidOrders: Number(state.paid), callbacksCounted: Number(state.callbacks), creditEntries: Number(credits.n), creditedOrders: Number(credits.orders),
+      orders: CALLBACKS,
+      ordersPerSecond: Math.round(CALLBACKS / orderSeconds),
+      callbacks: sends.length,
+      repeats: sends.length - CALLBACKS,
+      inFlight: 32,
+      callbacksPerSecond: Math.round(sends.length / seconds),
+      seconds: +seconds.toFixed(2),
+      serverCpuMsPerCallback,
+      databaseCpuMsPerCallback,
+      twoCoreCeiling,
+      refused,
+      paidOrders: Number(state.paid),
+      callbacksCounted: Number(state.callbacks),
+      creditEntries: Number(credits.n),
+      creditedOrders: Number(credits.orders),
       creditedOnceEach: Number(credits.n) === CALLBACKS && Number(credits.orders) === CALLBACKS,
     };
-  } finally { await client.end(); }
+  } finally {
+    await client.end();
+  }
 }
 
 /** The review screen's list call: the records' first page (default filters) and the queue tabs' (by state, 50 a page). */
@@ -122,7 +173,9 @@ async function reviewQueue(server: RunningServer, token: string) {
   for (const [key, query] of Object.entries(variants)) {
     const first = await staffGet(server.url, token, '/api/cashout/orders', query);
     const cpu0 = serverCpuMs(server.pid);
-    const latencies = await timed(800, 16, async () => { await staffGet(server.url, token, '/api/cashout/orders', query); });
+    const latencies = await timed(800, 16, async () => {
+      await staffGet(server.url, token, '/api/cashout/orders', query);
+    });
     out[key] = { ...latencyFigures(latencies), serverCpuMsPerCall: +((serverCpuMs(server.pid) - cpu0) / 800).toFixed(2), rows: first.items?.length ?? null };
   }
   return out;
@@ -133,10 +186,17 @@ async function seedConfiguration(dbUrl: string) {
   const { openDatabase } = await import('../apps/server/src/db/open.ts');
   const { seedPaymentConfig } = await import('../apps/server/src/domains/payment-config/demo.ts');
   const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 1 });
-  try { await seedPaymentConfig(database.db); } finally { await database.close(); }
+  try {
+    await seedPaymentConfig(database.db);
+  } finally {
+    await database.close();
+  }
   const owner = new pg.Client({ connectionString: dbUrl });
   await owner.connect();
-  await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, sealAppSecret(APP.secret, APP.appId)]);
+  await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [
+    APP.appId,
+    sealAppSecret(APP.secret, APP.appId),
+  ]);
   await owner.end();
 }
 
@@ -155,14 +215,22 @@ export async function paymentsBench(pgUrl: string) {
   try {
     if (!reuse) {
       await seedConfiguration(dbUrl);
-      console.log(`generating ${EVENTS} payment events (${shape.players} players, ${shape.rechargeOrders} recharge orders, ${shape.cashoutOrders} cash-outs, ${shape.gameRounds * 2} game entries) …`);
+      console.log(
+        `generating ${EVENTS} payment events (${shape.players} players, ${shape.rechargeOrders} recharge orders, ${shape.cashoutOrders} cash-outs, ${shape.gameRounds * 2} game entries) …`,
+      );
       const data: PaymentDataShape = await generatePaymentData(dbUrl, { events: EVENTS, uidBase: UID_BASE, appId: APP.appId });
       const owner = new pg.Client({ connectionString: dbUrl });
       await owner.connect();
-      await owner.query('CREATE TABLE bench_payments_data (events bigint NOT NULL, generated_at timestamptz NOT NULL, seconds integer NOT NULL, shape jsonb NOT NULL)');
+      await owner.query(
+        'CREATE TABLE bench_payments_data (events bigint NOT NULL, generated_at timestamptz NOT NULL, seconds integer NOT NULL, shape jsonb NOT NULL)',
+      );
       await owner.query('INSERT INTO bench_payments_data VALUES ($1, now(), $2, $3)', [EVENTS, data.seconds, JSON.stringify(data)]);
       await owner.end();
-      Object.assign(results, { generateSeconds: data.seconds, ledgerEntries: data.ledgerEntries, rollupCheck: { cells: data.rollupCheck.cells, differences: data.rollupCheck.differences } });
+      Object.assign(results, {
+        generateSeconds: data.seconds,
+        ledgerEntries: data.ledgerEntries,
+        rollupCheck: { cells: data.rollupCheck.cells, differences: data.rollupCheck.differences },
+      });
     } else {
       console.log(`reusing ${name}: ${EVENTS} payment events`);
       results.reused = true;
@@ -170,7 +238,11 @@ export async function paymentsBench(pgUrl: string) {
     results.loadAverage = loadavg().map((l) => +l.toFixed(2));
     const step = async (key: string, run: () => Promise<unknown>) => {
       if (STEPS && !STEPS.has(key)) return;
-      try { results[key] = await run(); } catch (error) { results[key] = { error: (error as Error).message }; }
+      try {
+        results[key] = await run();
+      } catch (error) {
+        results[key] = { error: (error as Error).message };
+      }
       console.log(key, JSON.stringify(results[key]));
     };
     // the report first: the callbacks add today's orders
@@ -188,20 +260,29 @@ export async function paymentsBench(pgUrl: string) {
 /** The figures against their targets (issue 6), one line each. */
 export function paymentsSummary(r: Record<string, any>): string[] {
   const h = r.homepage ?? {};
-  const line = (who: string) => (h[who]?.p95ms !== undefined
-    ? `  /homepage 90 days as ${who}: p95 ${h[who].p95ms} ms (target ≤ 100), p50 ${h[who].p50ms} ms over ${h[who].calls} calls, server CPU ${h[who].serverCpuMsPerCall} ms a call; one call alone ${h[who].aloneMedianMs} ms, the raw aggregate ${h[who].rawAggregateMs} ms; figures ${h[who].matchesRaw ? 'equal the raw rows' : 'DIFFER from the raw rows'}`
-    : `  /homepage as ${who}: ${JSON.stringify(h[who] ?? h)}`);
+  const line = (who: string) =>
+    h[who]?.p95ms !== undefined
+      ? `  /homepage 90 days as ${who}: p95 ${h[who].p95ms} ms (target ≤ 100), p50 ${h[who].p50ms} ms over ${h[who].calls} calls, server CPU ${h[who].serverCpuMsPerCall} ms a call; one call alone ${h[who].aloneMedianMs} ms, the raw aggregate ${h[who].rawAggregateMs} ms; figures ${h[who].matchesRaw ? 'equal the raw rows' : 'DIFFER from the raw rows'}`
+      : `  /homepage as ${who}: ${JSON.stringify(h[who] ?? h)}`;
   const c = r.callbacks ?? {};
   const q = r.reviewQueue ?? {};
   return [
     `payments (bench/payments.ts): ${r.events} events${r.generateSeconds !== undefined ? `, generated in ${r.generateSeconds} s` : ''}`,
     ...(r.homepage ? [line('admin'), line('partner')] : []),
-    ...(r.callbacks ? [c.callbacksPerSecond !== undefined
-      ? `  recharge callbacks: ${c.callbacksPerSecond}/s (target ≥ 2,000) at ${c.inFlight} in flight, ${c.callbacks} sent (${c.repeats} repeats), CPU each: server ${c.serverCpuMsPerCallback} ms + PostgreSQL ${c.databaseCpuMsPerCallback} ms (two free cores: about ${c.twoCoreCeiling ?? '?'}/s); credited once each: ${c.creditedOnceEach}`
-      : `  recharge callbacks: ${JSON.stringify(c)}`] : []),
-    ...(r.reviewQueue ? ['defaultFilters', 'notReviewed', 'inReview'].map((k) => (q[k]?.p95ms !== undefined
-      ? `  review queue (${k}): p95 ${q[k].p95ms} ms (target ≤ 30), p50 ${q[k].p50ms} ms, server CPU ${q[k].serverCpuMsPerCall} ms a call, ${q[k].rows} rows a page`
-      : `  review queue (${k}): ${JSON.stringify(q[k] ?? q)}`)) : []),
+    ...(r.callbacks
+      ? [
+          c.callbacksPerSecond !== undefined
+            ? `  recharge callbacks: ${c.callbacksPerSecond}/s (target ≥ 2,000) at ${c.inFlight} in flight, ${c.callbacks} sent (${c.repeats} repeats), CPU each: server ${c.serverCpuMsPerCallback} ms + PostgreSQL ${c.databaseCpuMsPerCallback} ms (two free cores: about ${c.twoCoreCeiling ?? '?'}/s); credited once each: ${c.creditedOnceEach}`
+            : `  recharge callbacks: ${JSON.stringify(c)}`,
+        ]
+      : []),
+    ...(r.reviewQueue
+      ? ['defaultFilters', 'notReviewed', 'inReview'].map((k) =>
+          q[k]?.p95ms !== undefined
+            ? `  review queue (${k}): p95 ${q[k].p95ms} ms (target ≤ 30), p50 ${q[k].p50ms} ms, server CPU ${q[k].serverCpuMsPerCall} ms a call, ${q[k].rows} rows a page`
+            : `  review queue (${k}): ${JSON.stringify(q[k] ?? q)}`,
+        )
+      : []),
     ...(r.reconcile ? [`  reconciliation: ${JSON.stringify(r.reconcile)}`] : []),
     ...(r.rollupCheck?.differences?.length ? [`  roll-up cells DIFFERING from the raw rows: ${r.rollupCheck.differences.join('; ')}`] : []),
   ];

@@ -31,8 +31,12 @@ import { databaseCpuMs, serverCpuMs } from './lib/proc.ts';
  * else TEST_DATABASE_URL or the local test database.
  */
 export function playersBenchUrl(): string {
-  return process.env.BENCH_DATABASE_URL ?? (process.env.BENCH_OWN_PG === '0' ? undefined : ownCluster())
-    ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  return (
+    process.env.BENCH_DATABASE_URL ??
+    (process.env.BENCH_OWN_PG === '0' ? undefined : ownCluster()) ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test'
+  );
 }
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
@@ -42,16 +46,19 @@ const APP = DEMO_APP;
 
 const randomUid = () => UID_BASE + 1 + Math.floor(Math.random() * PLAYERS);
 
-
-
-
 function mixedEvent(run: string, i: number) {
   const id = `${run}-${i}`;
   const at = new Date().toISOString();
   const uid = randomUid();
   const other = randomUid();
   const r = i % 20;
-  if (r < 10) return { id, type: 'player.login', at, data: { uid, ip: `10.9.${i % 256}.${(i >> 8) % 256}`, deviceId: `dev-${uid - UID_BASE}`, durationSeconds: 60 + (i % 900) } };
+  if (r < 10)
+    return {
+      id,
+      type: 'player.login',
+      at,
+      data: { uid, ip: `10.9.${i % 256}.${(i >> 8) % 256}`, deviceId: `dev-${uid - UID_BASE}`, durationSeconds: 60 + (i % 900) },
+    };
   if (r < 13) return { id, type: 'gift.sent', at, data: { fromUid: uid, toUid: other, giftId: 'rose', chips: 10, charisma: 10 } };
   if (r < 15) return { id, type: 'emote.used', at, data: { uid, emoteId: 'laugh', chips: i % 2 ? 5 : 0 } };
   if (r < 17) return { id, type: 'chips.transferred', at, data: { fromUid: uid, toUid: other, amount: 5 } };
@@ -61,7 +68,9 @@ function mixedEvent(run: string, i: number) {
 }
 
 async function events(server: RunningServer, dbUrl: string) {
-  const calls = 40, perCall = 1000, inFlight = Number(process.env.BENCH_EVENTS_IN_FLIGHT ?? 4);
+  const calls = 40,
+    perCall = 1000,
+    inFlight = Number(process.env.BENCH_EVENTS_IN_FLIGHT ?? 4);
   const run = `bench-${Date.now()}`;
   const bodies = Array.from({ length: calls }, (_, c) => ({ events: Array.from({ length: perCall }, (_, j) => mixedEvent(run, c * perCall + j)) }));
   // warm-up call (not counted)
@@ -101,7 +110,11 @@ async function events(server: RunningServer, dbUrl: string) {
   await pool.query('DROP TABLE bench_raw_event');
   await pool.end();
   return {
-    eventsPerSecond: apiRate, rawInsertRowsPerSecond: rawRate, ratioToRawInsert: +(apiRate / rawRate).toFixed(3), events: calls * perCall, outcome,
+    eventsPerSecond: apiRate,
+    rawInsertRowsPerSecond: rawRate,
+    ratioToRawInsert: +(apiRate / rawRate).toFixed(3),
+    events: calls * perCall,
+    outcome,
     cpu: { ...cpu, twoCoreCeiling: cpu.databaseMsPer1000 > 0 ? Math.round(2_000_000 / perThousand) : null },
   };
 }
@@ -110,14 +123,22 @@ async function wallet(server: RunningServer) {
   const run = `w-${Date.now()}`;
   let refused = 0;
   const latencies = await timed(200, 16, async (i) => {
-    const { status } = await signedPost(server.url, '/api/platform/wallet/debit', { txId: `${run}-${i}`, uid: UID_BASE + 1 + i * 37, currency: 'chip', amount: 10, reason: 'bet' });
+    const { status } = await signedPost(server.url, '/api/platform/wallet/debit', {
+      txId: `${run}-${i}`,
+      uid: UID_BASE + 1 + i * 37,
+      currency: 'chip',
+      amount: 10,
+      reason: 'bet',
+    });
     if (status !== 200) refused++;
   });
   return { calls: 200, concurrency: 16, p50ms: percentile(latencies, 50), p99ms: percentile(latencies, 99), refused };
 }
 
 async function ledgerPage(server: RunningServer, token: string) {
-  await timed(100, 16, async () => { await staffGet(server.url, token, '/api/players/ledger', { uid: String(randomUid()) }); });
+  await timed(100, 16, async () => {
+    await staffGet(server.url, token, '/api/players/ledger', { uid: String(randomUid()) });
+  });
   const latencies = await timed(800, 16, async () => {
     await staffGet(server.url, token, '/api/players/ledger', { uid: String(randomUid()) });
   });
@@ -128,8 +149,10 @@ async function ledgerPage(server: RunningServer, token: string) {
 async function search(server: RunningServer, token: string, dbUrl: string) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
-  const sample = (await client.query(`SELECT uid, name, phone_country, phone_number, register_device, register_ip, gcash, share_id FROM player
-    WHERE uid > ${UID_BASE} AND phone_number IS NOT NULL AND gcash <> '' ORDER BY random() LIMIT 200`)).rows;
+  const sample = (
+    await client.query(`SELECT uid, name, phone_country, phone_number, register_device, register_ip, gcash, share_id FROM player
+    WHERE uid > ${UID_BASE} AND phone_number IS NOT NULL AND gcash <> '' ORDER BY random() LIMIT 200`)
+  ).rows;
   const shares = (await client.query(`SELECT DISTINCT share_id FROM player WHERE share_id IS NOT NULL AND uid > ${UID_BASE} LIMIT 50`)).rows;
   await client.end();
   const keys: Record<string, (i: number) => Record<string, string>> = {
@@ -144,8 +167,12 @@ async function search(server: RunningServer, token: string, dbUrl: string) {
   const out: Record<string, { p50ms: number; p95ms: number }> = {};
   for (const [key, params] of Object.entries(keys)) {
     // steady state: each key's statement planned, the connections and the JIT warm (not timed)
-    await timed(100, 16, async (i) => { await staffGet(server.url, token, SEARCH_PATH, params(i + 400)); });
-    const latencies = await timed(400, 16, async (i) => { await staffGet(server.url, token, SEARCH_PATH, params(i)); });
+    await timed(100, 16, async (i) => {
+      await staffGet(server.url, token, SEARCH_PATH, params(i + 400));
+    });
+    const latencies = await timed(400, 16, async (i) => {
+      await staffGet(server.url, token, SEARCH_PATH, params(i));
+    });
     out[key] = { p50ms: percentile(latencies, 50), p95ms: percentile(latencies, 95) };
   }
   return out;
@@ -153,21 +180,32 @@ async function search(server: RunningServer, token: string, dbUrl: string) {
 const SEARCH_PATH = process.env.BENCH_SEARCH_PATH ?? '/api/usermanager/search';
 
 function rssKb(pid: number): number {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; }
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 async function exportCsv(server: RunningServer, token: string) {
   const columns = JSON.stringify([
-    { key: 'uid', title: 'UID' }, { key: 'name', title: 'Name' }, { key: 'phone', title: 'Phone' },
-    { key: 'chip', title: 'Chips', format: 'int' }, { key: 'registeredAt', title: 'Registered', format: 'datetime' },
+    { key: 'uid', title: 'UID' },
+    { key: 'name', title: 'Name' },
+    { key: 'phone', title: 'Phone' },
+    { key: 'chip', title: 'Chips', format: 'int' },
+    { key: 'registeredAt', title: 'Registered', format: 'datetime' },
   ]);
   const before = rssKb(server.pid);
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, rssKb(server.pid)); }, 50);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(server.pid));
+  }, 50);
   const t0 = performance.now();
   const res = await fetch(`${server.url}/api/usermanager/userlist/export?${new URLSearchParams({ columns })}`, { headers: { 'x-token': token } });
   const reader = res.body!.getReader();
-  let first = 0, bytes = 0, lines = 0;
+  let first = 0,
+    bytes = 0,
+    lines = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -177,8 +215,15 @@ async function exportCsv(server: RunningServer, token: string) {
   }
   const total = performance.now() - t0;
   clearInterval(sampler);
-  return { status: res.status, rows: lines - 1, megabytes: +(bytes / 1e6).toFixed(1), ttfbMs: Math.round(first), totalSeconds: +(total / 1000).toFixed(1),
-    serverRssBeforeMB: Math.round(before / 1024), serverRssPeakMB: Math.round(peak / 1024) };
+  return {
+    status: res.status,
+    rows: lines - 1,
+    megabytes: +(bytes / 1e6).toFixed(1),
+    ttfbMs: Math.round(first),
+    totalSeconds: +(total / 1000).toFixed(1),
+    serverRssBeforeMB: Math.round(before / 1024),
+    serverRssPeakMB: Math.round(peak / 1024),
+  };
 }
 
 /** The report screens over their default ranges (actives 30 days, emotes 7): median of 3 calls each. */
@@ -207,7 +252,11 @@ async function reports(server: RunningServer, token: string) {
 async function batch(server: RunningServer, token: string) {
   const lines = Array.from({ length: 10_000 }, (_, i) => `${UID_BASE + 1 + i * 13},5`).join('\n');
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify(body) });
+    const res = await fetch(server.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': token },
+      body: JSON.stringify(body),
+    });
     const answer = (await res.json()) as { code: number; data?: any; message?: string };
     if (answer.code !== 200) throw new Error(`${path}: ${answer.message}`);
     return answer.data;
@@ -272,7 +321,10 @@ export async function playersBench(pgUrl: string) {
     } else console.log(`reusing ${name}: ${PLAYERS} players`);
     const owner = new pg.Client({ connectionString: dbUrl });
     await owner.connect();
-    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [APP.appId, sealAppSecret(APP.secret, APP.appId)]);
+    await owner.query('INSERT INTO platform_application (app_id, name, secret) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [
+      APP.appId,
+      sealAppSecret(APP.secret, APP.appId),
+    ]);
     await owner.end();
     results.generateSeconds = Math.round((performance.now() - t0) / 1000);
     results.prewarmSeconds = await prewarm(dbUrl);
@@ -280,7 +332,11 @@ export async function playersBench(pgUrl: string) {
     results.loadAverage = loadavg().map((l) => +l.toFixed(2));
     const step = async (key: string, run: () => Promise<unknown>) => {
       if (STEPS && !STEPS.has(key)) return;
-      try { results[key] = await run(); } catch (error) { results[key] = { error: (error as Error).message }; }
+      try {
+        results[key] = await run();
+      } catch (error) {
+        results[key] = { error: (error as Error).message };
+      }
       console.log(key, JSON.stringify(results[key]));
     };
     await step('events', () => events(server, dbUrl));

@@ -29,7 +29,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface Load { rps: number; p99: number; errors: number; non2xx: number }
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
   // warm-up, then the measured run
@@ -38,13 +43,32 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
-interface Target { name: string; url: string; headers: Record<string, string>; stop(): Promise<void> }
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  stop(): Promise<void>;
+}
 
 async function bareTarget(): Promise<Target> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout!.on('data', (d) => { if (String(d).includes('ready')) resolve(); }));
-  return { name: 'bare Fastify route', url: `http://127.0.0.1:${port}/bare`, headers: {}, stop: async () => { child.kill(); } };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    child.stdout!.on('data', (d) => {
+      if (String(d).includes('ready')) resolve();
+    }),
+  );
+  return {
+    name: 'bare Fastify route',
+    url: `http://127.0.0.1:${port}/bare`,
+    headers: {},
+    stop: async () => {
+      child.kill();
+    },
+  };
 }
 
 // The servers of this file need only the demo accounts: the full demo (2,000 players and their
@@ -54,7 +78,12 @@ const ACCOUNTS_ONLY = { DEMO_PLAYERS: '0' };
 async function userinfoTarget(name: string, env: Record<string, string>): Promise<Target> {
   const server = await startServer({ ...ACCOUNTS_ONLY, ...env });
   const token = await apiLogin(server.url, 'admin');
-  return { name, url: `${server.url}/api/admin/userinfo?token=${encodeURIComponent(token)}`, headers: { 'X-Token': token, 'X-App-Id': 'bench' }, stop: () => server.stop() };
+  return {
+    name,
+    url: `${server.url}/api/admin/userinfo?token=${encodeURIComponent(token)}`,
+    headers: { 'X-Token': token, 'X-App-Id': 'bench' },
+    stop: () => server.stop(),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -78,21 +107,30 @@ async function throughput(targets: Target[]) {
     const ls = runs.get(t)!;
     const ratios = ls.map((l, i) => l.rps / bareRuns[i].rps);
     return {
-      name: t.name, rps: median(ls.map((l) => l.rps)), p99: median(ls.map((l) => l.p99)),
-      ofBare: median(ratios), ofBareRuns: ratios.map((r) => +(r * 100).toFixed(0)),
-      rpsRuns: ls.map((l) => l.rps), errors: ls.reduce((n, l) => n + l.errors + l.non2xx, 0),
+      name: t.name,
+      rps: median(ls.map((l) => l.rps)),
+      p99: median(ls.map((l) => l.p99)),
+      ofBare: median(ratios),
+      ofBareRuns: ratios.map((r) => +(r * 100).toFixed(0)),
+      rpsRuns: ls.map((l) => l.rps),
+      errors: ls.reduce((n, l) => n + l.errors + l.non2xx, 0),
     };
   });
 }
 
 async function freshPgDatabase(): Promise<string | null> {
   const admin = new pg.Client({ connectionString: PG_URL });
-  try { await admin.connect(); } catch { return null; }
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
   const name = 'console_bench';
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const u = new URL(PG_URL); u.pathname = '/' + name;
+  const u = new URL(PG_URL);
+  u.pathname = '/' + name;
   return u.toString();
 }
 
@@ -108,8 +146,9 @@ const SHELL_PAINTED = ['.ant-layout-sider .ant-menu', '.ant-breadcrumb'];
  * process (the HTML revalidated, the script cached a year, as the console's server does).
  */
 async function barePage(): Promise<{ url: string; stop(): Promise<void> }> {
-  const html = '<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,"><title>bare</title>'
-    + '<script type="module" src="/bare.js"></script></head><body><div id="root"></div></body></html>';
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,"><title>bare</title>' +
+    '<script type="module" src="/bare.js"></script></head><body><div id="root"></div></body></html>';
   const js = `document.getElementById('root').innerHTML = '<form><input type="password" placeholder="password"></form>'
   + '<div class="ant-layout-sider"><ul class="ant-menu"><li>menu</li></ul></div><nav class="ant-breadcrumb">home / page</nav>';`;
   const server = createServer((req, res) => {
@@ -138,22 +177,27 @@ function watchPaint(page: Page, selectors: string[]) {
 async function timeTo(page: Page, url: string, selectors: string[]): Promise<{ frame: number; seen: number }> {
   await page.goto(url, { waitUntil: 'commit' });
   for (const s of selectors) await page.waitForSelector(s, { state: 'visible', timeout: 60_000 });
-  const seen = await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(performance.now())))') as number;
+  const seen = (await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(performance.now())))')) as number;
   await page.waitForFunction('window.__painted !== undefined');
-  return { frame: await page.evaluate('window.__painted') as number, seen };
+  return { frame: (await page.evaluate('window.__painted')) as number, seen };
 }
 
 /** The JavaScript a page fetched: files and bytes, each file gzipped (level 9) as a browser would get it. */
 async function scriptBytes(urls: string[]) {
-  let raw = 0, gzip = 0;
+  let raw = 0,
+    gzip = 0;
   for (const url of urls) {
     const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    raw += body.length; gzip += gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
   }
   return { files: urls.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzip / 1024).toFixed(1) };
 }
 
-interface Paint { frame: number; seen: number }
+interface Paint {
+  frame: number;
+  seen: number;
+}
 const RUNS = 7;
 const medianOf = (ps: Paint[], k: keyof Paint) => Math.round(median(ps.map((p) => p[k])));
 /** Median of the per-run ratios (each console run over the bare run just before it). */
@@ -165,21 +209,29 @@ async function browserFigures() {
   const browser = await launchBrowser();
   try {
     // The login page, cold (a new context each time, nothing cached), beside the bare page cold.
-    const login: Paint[] = [], bareCold: Paint[] = [];
-    let loginJs = { files: 0, rawKB: 0, gzipKB: 0 }, bareJs = loginJs;
+    const login: Paint[] = [],
+      bareCold: Paint[] = [];
+    let loginJs = { files: 0, rawKB: 0, gzipKB: 0 },
+      bareJs = loginJs;
     for (let i = 0; i < RUNS; i++) {
-      for (const [url, into, selectors] of [[bare.url + '/', bareCold, LOGIN_PAINTED], [server.url + '/login', login, LOGIN_PAINTED]] as const) {
+      for (const [url, into, selectors] of [
+        [bare.url + '/', bareCold, LOGIN_PAINTED],
+        [server.url + '/login', login, LOGIN_PAINTED],
+      ] as const) {
         const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await ctx.newPage();
         await watchPaint(page, selectors);
         const scripts: string[] = [];
-        page.on('response', (res) => { if (res.request().resourceType() === 'script') scripts.push(res.url()); });
+        page.on('response', (res) => {
+          if (res.request().resourceType() === 'script') scripts.push(res.url());
+        });
         into.push(await timeTo(page, url, selectors));
         if (i === 0) {
           // every script the page fetched by the time the network is quiet
           await page.waitForLoadState('networkidle');
           const js = await scriptBytes([...scripts]);
-          if (into === login) loginJs = js; else bareJs = js;
+          if (into === login) loginJs = js;
+          else bareJs = js;
         }
         await ctx.close();
       }
@@ -196,42 +248,68 @@ async function browserFigures() {
     await page.keyboard.press('Enter');
     await page.waitForSelector('.ant-layout-sider', { timeout: 30_000 });
     await timeTo(page, bare.url + '/', SHELL_PAINTED); // caches the bare script
-    const shell: Paint[] = [], bareWarm: Paint[] = [];
+    const shell: Paint[] = [],
+      bareWarm: Paint[] = [];
     for (let i = 0; i < RUNS; i++) {
       bareWarm.push(await timeTo(page, bare.url + '/', SHELL_PAINTED));
       shell.push(await timeTo(page, server.url + '/homepage', SHELL_PAINTED));
     }
     return {
-      loginJsFiles: loginJs.files, loginJsRawKB: loginJs.rawKB, loginJsGzipKB: loginJs.gzipKB,
-      bareJsFiles: bareJs.files, bareJsGzipKB: bareJs.gzipKB,
-      loginPaintMsMedian: medianOf(login, 'frame'), bareColdPaintMsMedian: medianOf(bareCold, 'frame'), loginOfBare: ratio(login, bareCold),
-      shellPaintMsMedian: medianOf(shell, 'frame'), shellSeenMsMedian: medianOf(shell, 'seen'),
-      bareWarmPaintMsMedian: medianOf(bareWarm, 'frame'), shellOfBare: ratio(shell, bareWarm),
-      shellPaintMsRuns: shell.map((p) => Math.round(p.frame)), bareWarmPaintMsRuns: bareWarm.map((p) => Math.round(p.frame)),
+      loginJsFiles: loginJs.files,
+      loginJsRawKB: loginJs.rawKB,
+      loginJsGzipKB: loginJs.gzipKB,
+      bareJsFiles: bareJs.files,
+      bareJsGzipKB: bareJs.gzipKB,
+      loginPaintMsMedian: medianOf(login, 'frame'),
+      bareColdPaintMsMedian: medianOf(bareCold, 'frame'),
+      loginOfBare: ratio(login, bareCold),
+      shellPaintMsMedian: medianOf(shell, 'frame'),
+      shellSeenMsMedian: medianOf(shell, 'seen'),
+      bareWarmPaintMsMedian: medianOf(bareWarm, 'frame'),
+      shellOfBare: ratio(shell, bareWarm),
+      shellPaintMsRuns: shell.map((p) => Math.round(p.frame)),
+      bareWarmPaintMsRuns: bareWarm.map((p) => Math.round(p.frame)),
     };
-  } finally { await browser.close(); await bare.stop(); await server.stop(); }
+  } finally {
+    await browser.close();
+    await bare.stop();
+    await server.stop();
+  }
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS };
 // the newcomer's first minute (issue 22), first, on a machine not yet warmed by the rest; BENCH_NEWCOMER=0 skips it
 const newcomer = process.env.BENCH_NEWCOMER !== '0' ? await newcomerBench() : null;
-if (newcomer) { results.newcomer = newcomer; console.log(newcomerSummary(newcomer).join('\n')); }
+if (newcomer) {
+  results.newcomer = newcomer;
+  console.log(newcomerSummary(newcomer).join('\n'));
+}
 // the checks npm test runs smaller (issue 22); BENCH_FULLSIZE=0 skips them
 const fullSize = process.env.BENCH_FULLSIZE !== '0' ? await fullSizeBench() : null;
-if (fullSize) { results.fullSize = fullSize; console.log(fullSizeSummary(fullSize).join('\n')); }
+if (fullSize) {
+  results.fullSize = fullSize;
+  console.log(fullSizeSummary(fullSize).join('\n'));
+}
 const pgUrl = await freshPgDatabase();
 // the calls per second beside bare Fastify; BENCH_THROUGHPUT=0 skips them
 let calls: Awaited<ReturnType<typeof throughput>> = [];
 if (process.env.BENCH_THROUGHPUT !== '0') {
   const targets = [await bareTarget(), await userinfoTarget('GET /api/admin/userinfo, PGlite', {})];
   if (pgUrl) targets.push(await userinfoTarget('GET /api/admin/userinfo, PostgreSQL', { DATABASE_URL: pgUrl, DEMO: '1' }));
-  try { calls = await throughput(targets); } finally { for (const t of targets) await t.stop(); }
+  try {
+    calls = await throughput(targets);
+  } finally {
+    for (const t of targets) await t.stop();
+  }
 }
 const browser = await browserFigures();
 Object.assign(results, { calls, browser });
 // the cost of the application scopes on the wallet call (issue 23) on PostgreSQL; BENCH_SCOPES=0 skips it
-const scopes = pgUrl && process.env.BENCH_SCOPES !== '0' ? await scopesBench(await freshPgDatabase() ?? pgUrl) : null;
-if (scopes) { results.scopes = scopes; console.log(scopesSummary(scopes).join('\n')); }
+const scopes = pgUrl && process.env.BENCH_SCOPES !== '0' ? await scopesBench((await freshPgDatabase()) ?? pgUrl) : null;
+if (scopes) {
+  results.scopes = scopes;
+  console.log(scopesSummary(scopes).join('\n'));
+}
 // players and money (issue 5) on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
 const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(playersBenchUrl()) : null;
 if (players) results.players = players;
@@ -252,25 +330,34 @@ const daily = pgUrl && process.env.BENCH_DAILY_PLAYERS !== '0' ? await dailyBenc
 if (daily) results.daily = daily;
 
 const row = (c: (typeof calls)[number]) =>
-  `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns.map((r) => r + '%').join(' ').padEnd(14)} | ${String(c.errors).padStart(6)} |`;
-console.log(['',
-  `| call (${CONNECTIONS} connections, median of ${ROUNDS}) | req/s   | p99 ms | of bare | rounds         | errors |`,
-  '|-------------------------------------|---------|--------|---------|----------------|--------|',
-  ...(calls.length ? calls.map(row) : ['(skipped: BENCH_THROUGHPUT=0)']),
-  ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
-  ...(newcomer ? ['', ...newcomerSummary(newcomer)] : []),
-  ...(fullSize ? ['', ...fullSizeSummary(fullSize)] : []),
-  ...(scopes ? ['', ...scopesSummary(scopes)] : []),
-  '', `first load (median of ${RUNS}; the bare page is a static page with a tiny script, measured the same way in this run):`,
-  `  login page JavaScript: ${browser.loginJsGzipKB} KB gzipped in ${browser.loginJsFiles} files (${browser.loginJsRawKB} KB raw); bare page ${browser.bareJsGzipKB} KB in ${browser.bareJsFiles} file; target ≤ 150 KB gzipped`,
-  `  navigation → painted login form, cold: ${browser.loginPaintMsMedian} ms; bare page ${browser.bareColdPaintMsMedian} ms (${browser.loginOfBare}× bare)`,
-  `  navigation → painted shell (menu and breadcrumb), signed in, code cached: ${browser.shellPaintMsMedian} ms; bare page ${browser.bareWarmPaintMsMedian} ms (${browser.shellOfBare}× bare); target ≤ 400 ms`,
-  `    runs: shell ${browser.shellPaintMsRuns.join(', ')}; bare ${browser.bareWarmPaintMsRuns.join(', ')}; the test driver saw the shell at ${browser.shellSeenMsMedian} ms (median)`, '',
-  ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : []),
-  ...(payments ? [...paymentsSummary(payments), ''] : []),
-  ...(games ? [...gamesSummary(games), ''] : []),
-  ...(messages ? [...messagesSummary(messages), ''] : []),
-  ...(agents ? [...agentsSummary(agents), ''] : []),
-  ...(daily ? [...dailySummary(daily), ''] : [])].join('\n'));
+  `| ${c.name.padEnd(35)} | ${String(c.rps).padStart(7)} | ${String(c.p99).padStart(6)} | ${(c.ofBare * 100).toFixed(0).padStart(6)}% | ${c.ofBareRuns
+    .map((r) => r + '%')
+    .join(' ')
+    .padEnd(14)} | ${String(c.errors).padStart(6)} |`;
+console.log(
+  [
+    '',
+    `| call (${CONNECTIONS} connections, median of ${ROUNDS}) | req/s   | p99 ms | of bare | rounds         | errors |`,
+    '|-------------------------------------|---------|--------|---------|----------------|--------|',
+    ...(calls.length ? calls.map(row) : ['(skipped: BENCH_THROUGHPUT=0)']),
+    ...(pgUrl ? [] : ['(no PostgreSQL reachable: set BENCH_DATABASE_URL)']),
+    ...(newcomer ? ['', ...newcomerSummary(newcomer)] : []),
+    ...(fullSize ? ['', ...fullSizeSummary(fullSize)] : []),
+    ...(scopes ? ['', ...scopesSummary(scopes)] : []),
+    '',
+    `first load (median of ${RUNS}; the bare page is a static page with a tiny script, measured the same way in this run):`,
+    `  login page JavaScript: ${browser.loginJsGzipKB} KB gzipped in ${browser.loginJsFiles} files (${browser.loginJsRawKB} KB raw); bare page ${browser.bareJsGzipKB} KB in ${browser.bareJsFiles} file; target ≤ 150 KB gzipped`,
+    `  navigation → painted login form, cold: ${browser.loginPaintMsMedian} ms; bare page ${browser.bareColdPaintMsMedian} ms (${browser.loginOfBare}× bare)`,
+    `  navigation → painted shell (menu and breadcrumb), signed in, code cached: ${browser.shellPaintMsMedian} ms; bare page ${browser.bareWarmPaintMsMedian} ms (${browser.shellOfBare}× bare); target ≤ 400 ms`,
+    `    runs: shell ${browser.shellPaintMsRuns.join(', ')}; bare ${browser.bareWarmPaintMsRuns.join(', ')}; the test driver saw the shell at ${browser.shellSeenMsMedian} ms (median)`,
+    '',
+    ...(players ? ['players and money (bench/players.ts):', JSON.stringify(players, null, 2), ''] : []),
+    ...(payments ? [...paymentsSummary(payments), ''] : []),
+    ...(games ? [...gamesSummary(games), ''] : []),
+    ...(messages ? [...messagesSummary(messages), ''] : []),
+    ...(agents ? [...agentsSummary(agents), ''] : []),
+    ...(daily ? [...dailySummary(daily), ''] : []),
+  ].join('\n'),
+);
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log('written bench/results.json');

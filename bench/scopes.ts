@@ -19,32 +19,59 @@ const CONCURRENCY = 16;
 const UID_BASE = 7_000_000;
 const PROVIDER = { appId: 'bench-provider', secret: 'bench-provider-secret-01' };
 
-export interface ScopesFigures { rounds: number; pairs: number; demoRoundsPerSecond: number[]; providerRoundsPerSecond: number[]; costRatio: number; costRatios: number[] }
+export interface ScopesFigures {
+  rounds: number;
+  pairs: number;
+  demoRoundsPerSecond: number[];
+  providerRoundsPerSecond: number[];
+  costRatio: number;
+  costRatios: number[];
+}
 
 export async function scopesBench(databaseUrl: string): Promise<ScopesFigures> {
   const server = await startServer({ DATABASE_URL: databaseUrl, DEMO: '1', DEMO_PLAYERS: '0' });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Bench provider', $2, $3)`,
-      [PROVIDER.appId, sealAppSecret(PROVIDER.secret, PROVIDER.appId), JSON.stringify(providerScopes(1_000_000_000, process.env.BENCH_SCOPE_DAY_TOTAL === '0' ? null : 1_000_000_000_000))]);
+    await client.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Bench provider', $2, $3)`, [
+      PROVIDER.appId,
+      sealAppSecret(PROVIDER.secret, PROVIDER.appId),
+      JSON.stringify(providerScopes(1_000_000_000, process.env.BENCH_SCOPE_DAY_TOTAL === '0' ? null : 1_000_000_000_000)),
+    ]);
     const at = new Date().toISOString();
     for (let i = 0; i < PLAYERS; i += 100) {
-      const events = Array.from({ length: 100 }, (_, k) => ({ id: `reg-${i + k}`, type: 'player.registered', at,
-        data: { uid: UID_BASE + i + k, name: `B${i + k}`, ip: '10.0.0.1', deviceId: `d${i + k}`, package: 'com.demo' } }));
+      const events = Array.from({ length: 100 }, (_, k) => ({
+        id: `reg-${i + k}`,
+        type: 'player.registered',
+        at,
+        data: { uid: UID_BASE + i + k, name: `B${i + k}`, ip: '10.0.0.1', deviceId: `d${i + k}`, package: 'com.demo' },
+      }));
       const res = await signedPost(server.url, '/api/platform/events', { events });
       if (res.status !== 200) throw new Error(`bench scopes: register ${res.status}`);
     }
     for (let i = 0; i < PLAYERS; i += 1) {
-      await signedPost(server.url, '/api/platform/wallet/credit', { txId: `fund-${i}`, uid: UID_BASE + i, currency: 'chip', amount: 1_000_000_000, reason: 'bench.fund' });
+      await signedPost(server.url, '/api/platform/wallet/credit', {
+        txId: `fund-${i}`,
+        uid: UID_BASE + i,
+        currency: 'chip',
+        amount: 1_000_000_000,
+        reason: 'bench.fund',
+      });
     }
     const asProvider = async (path: string, body: unknown) => {
       const payload = JSON.stringify(body);
       const timestamp = String(Date.now());
-      return postJson(server.url + path, payload, { 'x-app-id': PROVIDER.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature(PROVIDER.secret, timestamp, payload) });
+      return postJson(server.url + path, payload, {
+        'x-app-id': PROVIDER.appId,
+        'x-timestamp': timestamp,
+        'x-signature': platformSignature(PROVIDER.secret, timestamp, payload),
+      });
     };
     const batch = async (who: 'demo' | 'provider', n: number) => {
-      const post = who === 'demo' ? (path: string, body: unknown) => signedPost(server.url, path, body).then((r) => r.status) : (path: string, body: unknown) => asProvider(path, body).then((r) => r.status);
+      const post =
+        who === 'demo'
+          ? (path: string, body: unknown) => signedPost(server.url, path, body).then((r) => r.status)
+          : (path: string, body: unknown) => asProvider(path, body).then((r) => r.status);
       const t0 = performance.now();
       await timed(ROUNDS, CONCURRENCY, async (i) => {
         const round = `${who}-${n}-${i}`;
@@ -55,16 +82,22 @@ export async function scopesBench(databaseUrl: string): Promise<ScopesFigures> {
       });
       return ROUNDS / ((performance.now() - t0) / 1000);
     };
-    await batch('demo', -1); await batch('provider', -1); // warm both paths
-    const demo: number[] = [], provider: number[] = [];
+    await batch('demo', -1);
+    await batch('provider', -1); // warm both paths
+    const demo: number[] = [],
+      provider: number[] = [];
     for (let n = 0; n < PAIRS; n += 1) {
       demo.push(await batch('demo', n));
       provider.push(await batch('provider', n));
     }
     const ratios = demo.map((d, i) => +(d / provider[i]!).toFixed(3)).sort((a, b) => a - b);
     return {
-      rounds: ROUNDS, pairs: PAIRS, demoRoundsPerSecond: demo.map(Math.round), providerRoundsPerSecond: provider.map(Math.round),
-      costRatio: ratios[Math.floor(ratios.length / 2)]!, costRatios: ratios,
+      rounds: ROUNDS,
+      pairs: PAIRS,
+      demoRoundsPerSecond: demo.map(Math.round),
+      providerRoundsPerSecond: provider.map(Math.round),
+      costRatio: ratios[Math.floor(ratios.length / 2)]!,
+      costRatios: ratios,
     };
   } finally {
     await client.end();

@@ -20,19 +20,25 @@ let server: RunningServer;
 let browser: Browser;
 
 const PATHS = listScreens()
-  .filter((e) => e.childPaths.length === 0 && !e.hidden && /^\/(activities|vipmanager)\//.test(e.fullPath) && mayAccess(e.fullPath, { roles: ['admin'], partner: 0 }))
+  .filter(
+    (e) => e.childPaths.length === 0 && !e.hidden && /^\/(activities|vipmanager)\//.test(e.fullPath) && mayAccess(e.fullPath, { roles: ['admin'], partner: 0 }),
+  )
   .map((e) => e.fullPath);
 
 /** A settings text (a JSON document) with a value counts as data. */
-const filledText = (page: Page) => page.evaluate(() => [...document.querySelectorAll('main textarea')].some((t) => (t as HTMLTextAreaElement).value.trim().length > 2));
+const filledText = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('main textarea')].some((t) => (t as HTMLTextAreaElement).value.trim().length > 2));
 
 /** A screen that opens on a form with its records on another tab (vipsend: Send, then the batches): the other tabs' data. */
 async function dataInAnotherTab(page: Page, marks: Locator): Promise<boolean> {
   const tabs = page.locator('main .ant-tabs-tab:not(.ant-tabs-tab-active)');
-  for (let k = 0; k < await tabs.count(); k += 1) {
+  for (let k = 0; k < (await tabs.count()); k += 1) {
     await tabs.nth(k).click();
-    await marks.first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-    if (await marks.count() > 0) return true;
+    await marks
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    if ((await marks.count()) > 0) return true;
   }
   return false;
 }
@@ -65,9 +71,13 @@ describe('activities and VIP on the demo', () => {
     expect(PATHS.length).toBeGreaterThan(50);
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text().slice(0, 200)); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text().slice(0, 200));
+    });
     page.on('pageerror', (e) => errors.push(`pageerror: ${String(e).slice(0, 200)}`));
-    page.on('response', (r) => { if (r.url().includes('/api/') && r.status() >= 500) errors.push(`${r.status()} ${r.url()}`); });
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 500) errors.push(`${r.status()} ${r.url()}`);
+    });
     await signIn(page, server.url, 'admin', '/');
     const problems: string[] = [];
     for (const path of PATHS) {
@@ -75,12 +85,16 @@ describe('activities and VIP on the demo', () => {
       await page.goto(server.url + path);
       const marks = page.locator('main').locator('.ant-table-row, canvas, .ant-descriptions-item, .ant-statistic, .ant-form-item input[value]:not([value=""])');
       // settled: data shown, or the screen says it has none (an empty table), or it is not built
-      await page.locator('main').locator('.ant-table-row, canvas, .ant-descriptions-item, .ant-statistic, .ant-form-item input, .ant-empty, [data-testid="not-available"]')
-        .first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+      await page
+        .locator('main')
+        .locator('.ant-table-row, canvas, .ant-descriptions-item, .ant-statistic, .ant-form-item input, .ant-empty, [data-testid="not-available"]')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .catch(() => undefined);
       await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning').length === 0, undefined, { timeout: 20_000 }).catch(() => undefined);
       if (await page.locator('[data-testid="not-available"]').count()) problems.push(`${path}: not available`);
       else if (new URL(page.url()).pathname !== path) problems.push(`${path}: landed on ${new URL(page.url()).pathname}`);
-      else if (await marks.count() === 0 && !(await filledText(page)) && !(await dataInAnotherTab(page, marks))) problems.push(`${path}: no data`);
+      else if ((await marks.count()) === 0 && !(await filledText(page)) && !(await dataInAnotherTab(page, marks))) problems.push(`${path}: no data`);
       if (errors.length) problems.push(`${path}: ${errors.join(' | ')}`);
     }
     expect(problems).toEqual([]);

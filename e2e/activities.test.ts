@@ -29,12 +29,27 @@ async function round(url: string, uid: number, at: Date): Promise<number> {
   const bets = game.sampleBets(game.defaults, new FairStream(seed, 'luckyjoker'));
   const outcome = game.play(game.defaults, seed, bets);
   for (const [k, pay] of outcome.payouts.entries()) {
-    if (pay.bet > 0) expect((await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: pay.bet, reason: 'game.bet', ref: roundId })).status).toBe(200);
-    if (pay.win > 0) await p.post('/api/platform/wallet/credit', { txId: `${roundId}:w${k}`, uid, currency: 'chip', amount: pay.win, reason: 'game.win', ref: roundId });
+    if (pay.bet > 0)
+      expect(
+        (await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: pay.bet, reason: 'game.bet', ref: roundId }))
+          .status,
+      ).toBe(200);
+    if (pay.win > 0)
+      await p.post('/api/platform/wallet/credit', { txId: `${roundId}:w${k}`, uid, currency: 'chip', amount: pay.win, reason: 'game.win', ref: roundId });
   }
   const result = await p.event('game.round', {
-    game: 'luckyjoker', roundId, server: 'e2e-gs', table: 't-1', configVersion: 0, seedHash: seedHash(seed), seed, bets, result: outcome.result,
-    seats: outcome.payouts.map((x) => ({ ...x, uid, bot: false })), startedAt: new Date(at.getTime() - 20_000).toISOString(), endedAt: at.toISOString(),
+    game: 'luckyjoker',
+    roundId,
+    server: 'e2e-gs',
+    table: 't-1',
+    configVersion: 0,
+    seedHash: seedHash(seed),
+    seed,
+    bets,
+    result: outcome.result,
+    seats: outcome.payouts.map((x) => ({ ...x, uid, bot: false })),
+    startedAt: new Date(at.getTime() - 20_000).toISOString(),
+    endedAt: at.toISOString(),
   });
   expect(result.status, JSON.stringify(result)).toBe('applied');
   return outcome.payouts.reduce((n, x) => n + x.bet, 0);
@@ -52,7 +67,6 @@ const SCREENS = ACTIVITIES.flatMap((a) => {
   return out;
 });
 
-
 beforeAll(async () => {
   server = await startServer({ DEMO_PLAYERS: '0' });
   browser = await launchBrowser();
@@ -61,9 +75,19 @@ beforeAll(async () => {
   // the carnival runs from a day ago; its first milestone is any bet
   const carnival = (await staffGet(server.url, admin, '/activities/sprintcarnival/configs')).body.data.settings;
   const saved = await fetch(`${server.url}/api/activities/sprintcarnival/configs/update`, {
-    method: 'POST', headers: { 'x-token': admin, 'content-type': 'application/json' },
-    body: JSON.stringify({ settings: { ...carnival, startAt: new Date(Date.now() - 24 * HOUR).toISOString(), endAt: new Date(Date.now() + 48 * HOUR).toISOString(),
-      milestones: [{ bet: 1, reward: 500 }, { bet: 100_000_000, reward: 9_000 }] } }),
+    method: 'POST',
+    headers: { 'x-token': admin, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      settings: {
+        ...carnival,
+        startAt: new Date(Date.now() - 24 * HOUR).toISOString(),
+        endAt: new Date(Date.now() + 48 * HOUR).toISOString(),
+        milestones: [
+          { bet: 1, reward: 500 },
+          { bet: 100_000_000, reward: 9_000 },
+        ],
+      },
+    }),
   });
   expect(saved.status).toBe(200);
   for (const [i, uid] of PLAYERS.entries()) {
@@ -102,7 +126,8 @@ describe('/activities', () => {
       const data = await openScreen(page, s.path, s.api);
       if (s.kind === 'dashboard') {
         await page.getByTestId('activity-states').waitFor();
-        if (['telephonelogin', 'relief', 'sprintcarnival', 'onlinesign'].some((id) => s.path.includes(`/${id}/`))) expect(data.totals.claims, s.path).toBeGreaterThan(0);
+        if (['telephonelogin', 'relief', 'sprintcarnival', 'onlinesign'].some((id) => s.path.includes(`/${id}/`)))
+          expect(data.totals.claims, s.path).toBeGreaterThan(0);
       }
       if (s.kind === 'players' && /telephonelogin|sprintcarnival/.test(s.path)) {
         await tableSettled(page);
@@ -137,12 +162,17 @@ describe('/activities', () => {
     await biz.page.getByTestId('activity-states').waitFor();
     const token = await tokenOf(biz.context);
     const res = await fetch(`${server.url}/api/activities/sprintcarnival/configs/update`, {
-      method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ settings: {} }),
+      method: 'POST',
+      headers: { 'x-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: {} }),
     });
     expect(res.status).toBe(403);
     for (const path of ['/activities/sprintcarnival/configs', '/activities/relief', '/activities/onlinesign/config']) {
       expect((await staffGet(server.url, token, path.replace(/\/relief$/, '/relief/configs').replace(/\/config$/, '/configs'))).status, path).toBe(403);
-      await biz.page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+      await biz.page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
       await biz.page.locator('.ant-result-404').waitFor();
       expect(await biz.page.locator('main form').count()).toBe(0);
     }

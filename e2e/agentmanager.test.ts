@@ -32,9 +32,14 @@ function webBuild(): string {
   const given = process.env.E2E_AGENTMANAGER_WEB;
   if (given) return resolve(given);
   const out = resolve('.tmp/web-agentmanager');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { ...process.env, CONSOLE_OPTIONAL_MODULES: 'agentmanager' }, stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      env: { ...process.env, CONSOLE_OPTIONAL_MODULES: 'agentmanager' },
+      stdio: 'inherit',
+    },
+  );
   if (!existsSync(resolve(out, 'index.html'))) throw new Error('web build with agentmanager failed');
   return out;
 }
@@ -55,7 +60,13 @@ beforeAll(async () => {
   server = await startServer({ DEMO_PLAYERS: '300', DEMO_DAYS: '24', CONSOLE_OPTIONAL_MODULES: 'agentmanager', WEB_DIST: web }, { startTimeoutMs: 900_000 });
   browser = await launchBrowser();
   const business = await apiLogin(server.url, 'business');
-  const agents = (await staffGet(server.url, business, '/agentmanager/preview', { pageSize: 100 })).body.data.items as { uid: number; partner: number; wholesaler: boolean; invitees: number; agentStatus: string }[];
+  const agents = (await staffGet(server.url, business, '/agentmanager/preview', { pageSize: 100 })).body.data.items as {
+    uid: number;
+    partner: number;
+    wholesaler: boolean;
+    invitees: number;
+    agentStatus: string;
+  }[];
   // (a partner's agent buys from its partner's cloud chips, the platform's own from the issuance)
   const free = agents.find((a) => !a.wholesaler && a.invitees > 0 && a.agentStatus === 'active');
   if (!free) throw new Error(`no agent to make a wholesaler: ${JSON.stringify(agents)}`);
@@ -112,7 +123,15 @@ describe('/agentmanager switched on', () => {
     await fill(page, 'Daily limit (₱, 0: none)', '0');
     await page.locator('.ant-modal').last().getByRole('button', { name: 'OK' }).click();
     await page.goto(`${server.url}/agentmanager/distribution?uid=${agent.uid}`);
-    await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'UID'); }, { timeout: 20_000 }).toEqual([String(agent.uid)]);
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(page);
+          return columnTexts(page, 'UID');
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([String(agent.uid)]);
 
     await page.getByRole('button', { name: 'Buy stock' }).first().click();
     await fill(page, 'Amount (₱)', '1000');
@@ -120,7 +139,18 @@ describe('/agentmanager switched on', () => {
     await page.locator('.ant-modal').last().getByRole('button', { name: 'OK' }).click();
     await confirmDialog(page);
     // a failure says what the page showed (a toast of a refused call: decision 041's helper)
-    await explained(page, expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Stock (₱)'); }, { timeout: 20_000 }).toEqual(['1,000.00']));
+    await explained(
+      page,
+      expect
+        .poll(
+          async () => {
+            await tableSettled(page);
+            return columnTexts(page, 'Stock (₱)');
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual(['1,000.00']),
+    );
 
     await page.getByRole('button', { name: /More/ }).first().click();
     await page.getByRole('menuitem', { name: 'Hand out' }).click();
@@ -129,7 +159,15 @@ describe('/agentmanager switched on', () => {
     await fill(page, 'Reason', 'chip sale');
     await page.locator('.ant-modal').last().getByRole('button', { name: 'OK' }).click();
     await confirmDialog(page);
-    await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Stock (₱)'); }, { timeout: 20_000 }).toEqual(['750.00']);
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(page);
+          return columnTexts(page, 'Stock (₱)');
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['750.00']);
 
     await page.goto(`${server.url}/agentmanager/distributionlogs?wholesaler=${agent.uid}`);
     await tableSettled(page);
@@ -195,16 +233,37 @@ describe('/agentx', () => {
     // an agent signs with version 2, and its win must be of a round it bet in (decision 042)
     const agent = platformClient(server.url, { appId: 'e2e-agent', secret: createHash('sha256').update(key).digest('hex'), version: 2 });
     for (let i = 0; i < 3; i += 1) {
-      expect((await agent.post('/api/platform/wallet/debit', { txId: `e2e-b${i}`, uid: 9503, currency: 'chip', amount: 10_000, reason: 'game.bet.slots', ref: `e2e-r${i}` })).status).toBe(200);
+      expect(
+        (
+          await agent.post('/api/platform/wallet/debit', {
+            txId: `e2e-b${i}`,
+            uid: 9503,
+            currency: 'chip',
+            amount: 10_000,
+            reason: 'game.bet.slots',
+            ref: `e2e-r${i}`,
+          })
+        ).status,
+      ).toBe(200);
     }
-    expect((await agent.post('/api/platform/wallet/credit', { txId: 'e2e-w0', uid: 9503, currency: 'chip', amount: 5_000, reason: 'game.win.slots', ref: 'e2e-r0' })).status).toBe(200);
-    expect((await agent.post('/api/platform/wallet/debit', { txId: 'e2e-b9', uid: 9503, currency: 'chip', amount: 99_000_000, reason: 'game.bet.slots' })).status).toBe(409);
+    expect(
+      (await agent.post('/api/platform/wallet/credit', { txId: 'e2e-w0', uid: 9503, currency: 'chip', amount: 5_000, reason: 'game.win.slots', ref: 'e2e-r0' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await agent.post('/api/platform/wallet/debit', { txId: 'e2e-b9', uid: 9503, currency: 'chip', amount: 99_000_000, reason: 'game.bet.slots' })).status,
+    ).toBe(409);
     await page.goto(`${server.url}/agentx/list?name=e2e-agent`);
-    await expect.poll(async () => {
-      await page.reload();
-      await tableSettled(page);
-      return [await columnTexts(page, 'Bets (₱)'), await columnTexts(page, 'GGR (₱)'), await columnTexts(page, 'Error rate')];
-    }, { timeout: 20_000 }).toEqual([['300.00'], ['250.00'], ['20.00%']]);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await tableSettled(page);
+          return [await columnTexts(page, 'Bets (₱)'), await columnTexts(page, 'GGR (₱)'), await columnTexts(page, 'Error rate')];
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([['300.00'], ['250.00'], ['20.00%']]);
     await page.goto(`${server.url}/agentx/list`);
     await tableSettled(page);
     await shot(page, 'agentx');

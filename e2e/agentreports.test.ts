@@ -109,9 +109,23 @@ describe('agent reports', () => {
     await modal.getByLabel('Cap per agent').fill('500');
     await modal.getByLabel('Total budget').fill('5000');
     await modal.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Name'); }, { timeout: 20_000 }).toContain('E2E December push');
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(page);
+          return columnTexts(page, 'Name');
+        },
+        { timeout: 20_000 },
+      )
+      .toContain('E2E December push');
     const created = (await api('/agentcooperation/extrarebateconfigs', { name: 'E2E December' })).items[0];
-    expect(created).toMatchObject({ partner: 1, version: 1, budget: 500_000, agentCap: 50_000, tiers: [{ t1Rake: 1_000_000, activeInvitees: 10, rateBp: 200 }] });
+    expect(created).toMatchObject({
+      partner: 1,
+      version: 1,
+      budget: 500_000,
+      agentCap: 50_000,
+      tiers: [{ t1Rake: 1_000_000, activeInvitees: 10, rateBp: 200 }],
+    });
 
     const row = page.locator('main .ant-table-row').filter({ hasText: 'E2E December push' });
     await row.getByRole('button', { name: 'Edit' }).click();

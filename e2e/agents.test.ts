@@ -19,7 +19,9 @@ beforeAll(async () => {
   // §6: business needs a partner to see /agentcooperation
   const admin = await apiLogin(server.url, 'admin');
   const res = await fetch(`${server.url}/api/admin/userinfo/update`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-token': admin }, body: JSON.stringify({ username: 'business', partner: 2 }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': admin },
+    body: JSON.stringify({ username: 'business', partner: 2 }),
   });
   expect(res.status).toBe(200);
 }, 600_000);
@@ -29,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('agents and rebates', () => {
-  it('the partner account opens every screen with its own partner\'s data', async () => {
+  it("the partner account opens every screen with its own partner's data", async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await signIn(page, server.url, 'partner', '/agentcooperation/agentediter');
     expect(await tableSettled(page)).toBeGreaterThan(0);
@@ -43,7 +45,9 @@ describe('agents and rebates', () => {
     // at the hour the server starts, so which weeks are settled depends on the day; the screen
     // shows what the server answers the partner
     const partnerToken = await apiLogin(server.url, 'partner');
-    const t1 = await (await fetch(`${server.url}/api/agentcooperation/rebates/t1?pageSize=1`, { headers: { 'x-token': partnerToken } })).json() as { data: { items: unknown[] } };
+    const t1 = (await (await fetch(`${server.url}/api/agentcooperation/rebates/t1?pageSize=1`, { headers: { 'x-token': partnerToken } })).json()) as {
+      data: { items: unknown[] };
+    };
     await page.goto(`${server.url}/agentcooperation/shareT1Detail`);
     if (t1.data.items.length > 0) expect(await tableSettled(page)).toBeGreaterThan(0);
     else expect(await tableSettled(page)).toBe(0);
@@ -62,7 +66,9 @@ describe('agents and rebates', () => {
     await page.waitForURL(/shareRebate\?run=/);
     // its statements of partner 1, as the server answers them (a run may have none of this partner's agents)
     const run = new URL(page.url()).searchParams.get('run');
-    const statements = await (await fetch(`${server.url}/api/agentcooperation/rebates?run=${run}&pageSize=1`, { headers: { 'x-token': partnerToken } })).json() as { data: { items: unknown[] } };
+    const statements = (await (
+      await fetch(`${server.url}/api/agentcooperation/rebates?run=${run}&pageSize=1`, { headers: { 'x-token': partnerToken } })
+    ).json()) as { data: { items: unknown[] } };
     // (the batches' table is replaced by the statements' one after the click: poll until it is)
     if (statements.data.items.length > 0) await expect.poll(() => tableSettled(page), { timeout: 20_000 }).toBeGreaterThan(0);
     else await expect.poll(() => tableSettled(page), { timeout: 20_000 }).toBe(0);
@@ -87,7 +93,15 @@ describe('agents and rebates', () => {
     // the agent's versions: the new one scheduled, the earlier one current
     await page.locator(`[data-testid=agent-${uid}]`).click();
     await page.waitForURL(/agent=\d+/);
-    await expect.poll(async () => { await tableSettled(page); return (await columnTexts(page, 'In effect'))[0]; }, { timeout: 20_000 }).toBe('Scheduled');
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(page);
+          return (await columnTexts(page, 'In effect'))[0];
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('Scheduled');
     expect((await columnTexts(page, 'Tier 1'))[0]).toBe('12%');
     expect(await columnTexts(page, 'In effect')).toContain('Current');
     await page.getByTestId('back-to-agents').click();

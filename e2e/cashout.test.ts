@@ -27,7 +27,13 @@ beforeAll(async () => {
   await platform.register(UID, { name: 'Cash Out Tester' });
   await platform.credit(UID, 3_000_000, 'withdrawable');
   // the demo's GCash channel (open, ₱100 – ₱50,000, 2 %); an account ending in 1 is paid by the simulated provider
-  const res = await platform.post('/api/platform/cashout/orders', { requestId: 'e2e-cashout-1', uid: UID, channel: 'gcash', amount: AMOUNT, account: '09175550001' });
+  const res = await platform.post('/api/platform/cashout/orders', {
+    requestId: 'e2e-cashout-1',
+    uid: UID,
+    channel: 'gcash',
+    amount: AMOUNT,
+    account: '09175550001',
+  });
   expect(res.body).toMatchObject({ code: 200, data: { status: 'not_reviewed', fee: 40_000 } });
   orderId = res.body.data.orderId;
 });
@@ -83,7 +89,12 @@ describe('cash-out review above the four-eyes amount', () => {
       await page.locator('.ant-modal', { hasText: 'Approve this cash-out?' }).getByRole('button', { name: 'Approve' }).click();
       await confirmIdentity(page);
       await page.getByText('Operation success').first().waitFor();
-      expect((await platform.get('/api/platform/cashout/orders', `orderId=${orderId}`)).body.data).toEqual({ orderId, status: 'succeed', amount: AMOUNT, fee: 40_000 });
+      expect((await platform.get('/api/platform/cashout/orders', `orderId=${orderId}`)).body.data).toEqual({
+        orderId,
+        status: 'succeed',
+        amount: AMOUNT,
+        fee: 40_000,
+      });
       // the records show who approved it
       await page.getByRole('tab', { name: 'Cash-out records' }).click();
       await tableSettled(page);

@@ -33,8 +33,9 @@ async function signIn(page: Page, username: string, target = '/') {
 /** Top-level labels of the sidebar menu, in order. */
 async function topMenuLabels(page: Page): Promise<string[]> {
   await page.waitForSelector('.ant-layout-sider .ant-menu-root', { state: 'attached' });
-  return page.$$eval('.ant-layout-sider .ant-menu-root > li.ant-menu-item, .ant-layout-sider .ant-menu-root > li.ant-menu-submenu',
-    (items) => items.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()));
+  return page.$$eval('.ant-layout-sider .ant-menu-root > li.ant-menu-item, .ant-layout-sider .ant-menu-root > li.ant-menu-submenu', (items) =>
+    items.map((li) => (li.querySelector('.ant-menu-title-content')?.textContent ?? '').trim()),
+  );
 }
 
 /** The modules the menu shows: visible to the account and with at least one screen that is not hidden. */
@@ -44,18 +45,24 @@ function menuModules(subject: { roles: string[]; partner: number }) {
 
 /** Full paths of the menu's screens (leaves), as the catalogue gives them for the subject. */
 function menuLeaves(tree: readonly RouteNode[], parent = ''): string[] {
-  return tree.filter((n) => !n.hidden && (!n.children?.length || n.children.some((c) => !c.hidden))).flatMap((n) => {
-    const key = parent ? joinPath(parent, n.path) : n.path;
-    return (n.children ?? []).some((c) => !c.hidden) ? menuLeaves(n.children!, key) : [key];
-  });
+  return tree
+    .filter((n) => !n.hidden && (!n.children?.length || n.children.some((c) => !c.hidden)))
+    .flatMap((n) => {
+      const key = parent ? joinPath(parent, n.path) : n.path;
+      return (n.children ?? []).some((c) => !c.hidden) ? menuLeaves(n.children!, key) : [key];
+    });
 }
 
 /** Opens every submenu of the sidebar, then reads the paths of all its screen items. */
 async function renderedMenuLeaves(page: Page): Promise<string[]> {
   const closed = page.locator('.ant-layout-sider li.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
   for (let guard = 0; guard < 500 && (await closed.count()) > 0; guard++) await closed.first().click();
-  return page.$$eval('.ant-layout-sider li.ant-menu-item[data-menu-id]',
-    (items) => items.map((li) => { const id = li.getAttribute('data-menu-id')!; return id.slice(id.indexOf('-/') + 1); }));
+  return page.$$eval('.ant-layout-sider li.ant-menu-item[data-menu-id]', (items) =>
+    items.map((li) => {
+      const id = li.getAttribute('data-menu-id')!;
+      return id.slice(id.indexOf('-/') + 1);
+    }),
+  );
 }
 
 /** Signs in at a list screen, ends the session on the server (a logout from elsewhere), reloads the list: the Safe exit dialog. */
@@ -66,7 +73,9 @@ async function expireAndReload(context: BrowserContext, page: Page, screen: stri
   await page.waitForLoadState('networkidle');
   const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
   await fetch(server.url + '/api/admin/logout', {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token }, body: JSON.stringify({ token }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Token': token },
+    body: JSON.stringify({ token }),
   });
   // a DOM click: it reaches the button even when a request already raised the (single) dialog
   await page.locator('[aria-label=Reload]').dispatchEvent('click');
@@ -116,7 +125,9 @@ describe('shell behaviour', () => {
       await signIn(page, 'admin', '/adminmanager/editer');
       await page.waitForURL(/\/adminmanager\/editer$/);
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(13);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('a wrong password shows 认证失败 with the code in red', async () => {
@@ -130,7 +141,9 @@ describe('shell behaviour', () => {
       await expect.poll(() => failure.textContent(), { timeout: 10_000 }).toContain('认证失败:60204');
       expect(await failure.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 77, 79)');
       expect(page.url()).toContain('/login');
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('the language switch changes the menu and survives a reload (stored as zh/en)', async () => {
@@ -144,7 +157,9 @@ describe('shell behaviour', () => {
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('zh');
       await page.reload();
       await expect.poll(() => topMenuLabels(page)).toEqual(zhTitles);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('a browser in Chinese starts in Chinese', async () => {
@@ -152,7 +167,9 @@ describe('shell behaviour', () => {
     try {
       await page.goto(server.url + '/login');
       await expect.poll(() => page.getByPlaceholder('用户名').count()).toBe(1);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('the sidebar state is kept in a cookie across a reload', async () => {
@@ -168,7 +185,9 @@ describe('shell behaviour', () => {
       expect(await page.locator('.ant-layout-sider-collapsed').count()).toBe(1);
       const cookies = await context.cookies();
       expect(cookies.find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('at 800 px the layout is mobile: the sidebar is a drawer that a route change closes', async () => {
@@ -183,7 +202,9 @@ describe('shell behaviour', () => {
       await page.locator('.ant-drawer-open .ant-menu-item', { hasText: 'Operation log' }).click();
       await page.waitForURL(/\/adminmanager\/adminlogs$/);
       await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('an expired session shows the Safe exit dialog; "Log in again" clears the token and reloads to /login', async () => {
@@ -195,7 +216,9 @@ describe('shell behaviour', () => {
       await dialog.getByRole('button', { name: 'Log in again' }).click();
       await page.waitForURL(/\/login/);
       expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('the Safe exit dialog\'s "Log out" clears the token and goes to /login with a redirect to the current path', async () => {
@@ -206,7 +229,9 @@ describe('shell behaviour', () => {
       await page.waitForURL(/\/login\?redirect=/);
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/adminmanager/editer');
       expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('"Data preview" in the avatar menu opens the account\'s home, also for a role without /homepage', async () => {
@@ -220,7 +245,9 @@ describe('shell behaviour', () => {
       await page.getByRole('menuitem', { name: 'Data preview' }).click();
       await page.waitForURL((url) => url.pathname === home);
       expect(await page.textContent('body')).not.toContain('The page you are looking for does not exist.');
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('unknown paths show the 404 page; a screen not built yet says so plainly', async () => {
@@ -233,7 +260,9 @@ describe('shell behaviour', () => {
       await page.goto(server.url + '/party/stat');
       // said once the screen registry is there, which loads after the layout is painted (ShellRoot's ScreenOf)
       await expect.poll(() => page.textContent('body'), { timeout: 15_000 }).toContain('This screen is not available yet');
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('logout from the avatar menu revokes the token and returns to /login with a redirect', async () => {
@@ -247,7 +276,9 @@ describe('shell behaviour', () => {
       const res = await fetch(server.url + '/api/admin/userinfo', { headers: { 'X-Token': token } });
       expect(res.status).toBe(401);
       expect((await res.json()).code).toBe(-1);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('the operation log screen shows the sign-ins just made', async () => {
@@ -258,6 +289,8 @@ describe('shell behaviour', () => {
       await signIn(page, 'admin', '/adminmanager/adminlogs');
       await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.textContent('.ant-table-tbody')).toContain('auth.login');
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -13,28 +13,49 @@ import { platformClient } from './platform.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const PLAYERS = [{ uid: 7700001, partner: 0 }, { uid: 7700002, partner: 1 }, { uid: 7700003, partner: 2 }, { uid: 7700004, partner: 1 }];
+const PLAYERS = [
+  { uid: 7700001, partner: 0 },
+  { uid: 7700002, partner: 1 },
+  { uid: 7700003, partner: 2 },
+  { uid: 7700004, partner: 1 },
+];
 
 beforeAll(async () => {
   server = await startServer({ DEMO_PLAYERS: '0' });
   browser = await launchBrowser();
   const p = platformClient(server.url);
-  const channels = (await p.get('/api/platform/recharge/channels', 'package=com.demo')).body.data.channels as { channel: string; products: { productId: string; price: number }[] }[];
+  const channels = (await p.get('/api/platform/recharge/channels', 'package=com.demo')).body.data.channels as {
+    channel: string;
+    products: { productId: string; price: number }[];
+  }[];
   const channel = channels[0]!;
   for (const [k, { uid, partner }] of PLAYERS.entries()) {
     await p.register(uid, { partner, package: 'com.demo' });
     await p.credit(uid, 100_000);
     // each pays a different pack: the ranking's order is the players' order
     const product = channel.products[Math.min(channel.products.length - 1, PLAYERS.length - 1 - k)]!;
-    const order = await p.post('/api/platform/recharge/orders', { requestId: `e2e-ctl-${uid}`, uid, productId: product.productId, channel: channel.channel, price: product.price, os: 'android' });
+    const order = await p.post('/api/platform/recharge/orders', {
+      requestId: `e2e-ctl-${uid}`,
+      uid,
+      productId: product.productId,
+      channel: channel.channel,
+      price: product.price,
+      os: 'android',
+    });
     expect(order.status).toBe(200);
-    const paid = await p.post('/api/platform/recharge/callback', { orderId: order.body.data.orderId, channelOrderId: `ch-${uid}`, amount: product.price, status: 'paid' });
+    const paid = await p.post('/api/platform/recharge/callback', {
+      orderId: order.body.data.orderId,
+      channelOrderId: `ch-${uid}`,
+      amount: product.price,
+      status: 'paid',
+    });
     expect(paid.body.data.status).toBe('paid');
   }
   // an account of partner 1's risk desk: business (the module's role) and partner (its scope)
   const admin = await apiLogin(server.url, 'admin');
   const created = await fetch(`${server.url}/api/admin/userinfo/create`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': admin },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Token': admin },
     body: JSON.stringify({ username: 'riskdesk1', password: DEMO_PASSWORD, name: 'Partner 1 risk desk', roles: ['business', 'partner'], partner: 1 }),
   });
   expect((await created.json()).code).toBe(200);
@@ -61,9 +82,27 @@ describe('player controls', () => {
     expect(await columnTexts(page, 'Set by')).toEqual(['business']);
 
     const p = platformClient(server.url);
-    const refused = await p.post('/api/platform/wallet/debit', { txId: 'e2e-ctl-bet-1', uid: 7700002, currency: 'chip', amount: 2_500, reason: 'game.bet', ref: 'e2e-round-1' });
+    const refused = await p.post('/api/platform/wallet/debit', {
+      txId: 'e2e-ctl-bet-1',
+      uid: 7700002,
+      currency: 'chip',
+      amount: 2_500,
+      reason: 'game.bet',
+      ref: 'e2e-round-1',
+    });
     expect(refused).toEqual({ status: 409, body: { code: 409, message: 'Refused by player control: maxBet 2000 (bet 2500)' } });
-    expect((await p.post('/api/platform/wallet/debit', { txId: 'e2e-ctl-bet-2', uid: 7700002, currency: 'chip', amount: 1_500, reason: 'game.bet', ref: 'e2e-round-2' })).status).toBe(200);
+    expect(
+      (
+        await p.post('/api/platform/wallet/debit', {
+          txId: 'e2e-ctl-bet-2',
+          uid: 7700002,
+          currency: 'chip',
+          amount: 1_500,
+          reason: 'game.bet',
+          ref: 'e2e-round-2',
+        })
+      ).status,
+    ).toBe(200);
 
     await page.goto(`${server.url}/personalcontrol/logs?uid=7700002`);
     expect(await tableSettled(page)).toBe(2);
@@ -72,7 +111,7 @@ describe('player controls', () => {
     await context.close();
   }, 120_000);
 
-  it('payRank: business sees every partner, partner 1\'s account only its own players', async () => {
+  it("payRank: business sees every partner, partner 1's account only its own players", async () => {
     const business = await newPage(browser, { width: 1440, height: 900 });
     await signIn(business.page, server.url, 'business', '/personalcontrol/payRank');
     expect(await tableSettled(business.page)).toBe(4);

@@ -40,7 +40,10 @@ async function start(): Promise<RunningServer> {
   return server;
 }
 
-interface Health { code: number; demoSeed?: { percent: number; step: string; next: string | null } }
+interface Health {
+  code: number;
+  demoSeed?: { percent: number; step: string; next: string | null };
+}
 const health = async (server: RunningServer) => (await (await fetch(server.url + '/api/health')).json()) as Health;
 const consoleLines = (log: string) => log.split('\n').filter((l) => l.startsWith('[console '));
 
@@ -66,15 +69,21 @@ describe('first minute: a fresh start listens at once and seeds behind it', () =
     await signIn(page, first.url, 'admin', '/homepage');
     const banner = page.locator('#console-demo-seed');
     await expect(banner.textContent({ timeout: 10_000 })).resolves.toMatch(/^Demo data: \d+%/);
-    const newPlayers = page.locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: /^New players$/ }) }).locator('.ant-statistic-content-value');
+    const newPlayers = page
+      .locator('.ant-statistic', { has: page.locator('.ant-statistic-title', { hasText: /^New players$/ }) })
+      .locator('.ant-statistic-content-value');
     const figure = async () => Number((await newPlayers.textContent({ timeout: 30_000 }))!.replace(/[^\d]/g, ''));
     // the data report's calls: each finished step of the seed asks again
     let reportCalls = 0;
-    page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/homepage') reportCalls++; });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/homepage') reportCalls++;
+    });
     await figure();
     const callsBefore = reportCalls;
     // a page that reloads loses this mark
-    await page.evaluate(() => { (window as unknown as { mark: number }).mark = 1; });
+    await page.evaluate(() => {
+      (window as unknown as { mark: number }).mark = 1;
+    });
 
     // stopped half-way, after the players' history, while the rest of the seed runs
     await until('a step after the history', async () => {
@@ -99,14 +108,19 @@ describe('first minute: a fresh start listens at once and seeds behind it', () =
     // the terminal: a line per step with its time; the last names the address and the accounts
     const lines = consoleLines(first.log() + second.log());
     for (const step of ['database ready', 'listening on', 'demo data: ', 'demo data ready']) {
-      expect(lines.some((l) => l.includes(step)), step).toBe(true);
+      expect(
+        lines.some((l) => l.includes(step)),
+        step,
+      ).toBe(true);
     }
     expect(lines.every((l) => /^\[console +\d+\.\d s\] /.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(new RegExp(`open ${second.url.replace(/[.]/g, '\\.')} and sign in as admin, .* password demo123456$`));
     await second.stop();
 
     // every balance equals its ledger entries after the seed was cut and finished
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/reconcile.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/reconcile.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     expect(stdout).toMatch(/^ok, \d+ balances/);
 
     // a third start on the seeded data: nothing to seed, nothing to migrate

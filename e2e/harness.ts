@@ -10,8 +10,13 @@ import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
 ];
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -73,14 +78,25 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     // scripted clients are not people: the rate limits (decision 046) run at their ceilings, counted
     // but never reached; their own tests are unit tests (apps/server/src/http/rate-limit.test.ts)
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', DATABASE_URL: '',
-      RATE_LIMIT_STAFF_PER_MINUTE: '1000000', RATE_LIMIT_PLATFORM_PER_MINUTE: '100000000', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DATABASE_URL: '',
+      RATE_LIMIT_STAFF_PER_MINUTE: '1000000',
+      RATE_LIMIT_PLATFORM_PER_MINUTE: '100000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (d) => { log += d; });
-  child.stderr?.on('data', (d) => { log += d; });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
   for (;;) {
@@ -88,8 +104,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     try {
       const res = await fetch(url + '/api/health');
       if (res.ok && (options.waitForSeed === false || !((await res.json()) as { demoSeed?: unknown }).demoSeed)) break;
-    } catch { /* not up yet */ }
-    if (Date.now() > deadline) { child.kill(); throw new Error(`server did not start in ${(options.startTimeoutMs ?? START_TIMEOUT_MS) / 1000} s:\n` + log); }
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`server did not start in ${(options.startTimeoutMs ?? START_TIMEOUT_MS) / 1000} s:\n` + log);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -135,9 +156,16 @@ function runHour(): number {
 // the optional modules add routes, not data: the seed is the same with them
 const SEED_ENV = /^DEMO_/;
 async function sharedSeed(env: Record<string, string>, startTimeoutMs: number): Promise<string> {
-  const seedEnv = Object.fromEntries(Object.entries(env).filter(([k]) => SEED_ENV.test(k)).sort());
+  const seedEnv = Object.fromEntries(
+    Object.entries(env)
+      .filter(([k]) => SEED_ENV.test(k))
+      .sort(),
+  );
   const hour = runHour();
-  const key = createHash('sha256').update(JSON.stringify([serverSourcesHash(), seedEnv, hour])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([serverSourcesHash(), seedEnv, hour]))
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(tmpdir(), `console-e2e-seed-${key}`);
   const lock = `${dir}.lock`;
   for (;;) {
@@ -146,7 +174,11 @@ async function sharedSeed(env: Record<string, string>, startTimeoutMs: number): 
       mkdirSync(lock);
     } catch {
       // another run makes it; a lock left by a killed run is taken over after 20 minutes
-      try { if (Date.now() - statSync(lock).mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true }); } catch { /* gone meanwhile */ }
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        /* gone meanwhile */
+      }
       await new Promise((r) => setTimeout(r, 1000));
       continue;
     }
@@ -162,7 +194,11 @@ async function sharedSeed(env: Record<string, string>, startTimeoutMs: number): 
       for (const name of readdirSync(tmpdir())) {
         const path = join(tmpdir(), name);
         if (name.startsWith('console-e2e-seed-') && !path.startsWith(dir)) {
-          try { if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true }); } catch { /* gone meanwhile */ }
+          try {
+            if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
+          } catch {
+            /* gone meanwhile */
+          }
         }
       }
       return dir;
@@ -179,7 +215,9 @@ export function launchBrowser(): Promise<Browser> {
 /** Signs in through the API and returns the token (for tests that start signed in). */
 export async function apiLogin(url: string, username: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await fetch(url + '/api/login', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
   const body = (await res.json()) as { code: number; accessToken?: string };
   if (body.code !== 200 || !body.accessToken) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);

@@ -22,7 +22,12 @@ beforeAll(async () => {
   const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
   for (const uid of [9101, 9102, 9103, 9104]) {
     const results = await p.events([
-      { id: `lu-reg-${uid}`, type: 'player.registered', at: ago(30), data: { uid, name: `Lost ${uid}`, ip: '10.0.0.1', deviceId: `lu-${uid}`, package: 'com.demo' } },
+      {
+        id: `lu-reg-${uid}`,
+        type: 'player.registered',
+        at: ago(30),
+        data: { uid, name: `Lost ${uid}`, ip: '10.0.0.1', deviceId: `lu-${uid}`, package: 'com.demo' },
+      },
       { id: `lu-login-${uid}`, type: 'player.login', at: ago(uid === 9104 ? 1 : 20), data: { uid, ip: '10.0.0.1', deviceId: `lu-${uid}` } },
     ]);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied']);
@@ -47,8 +52,28 @@ describe('lost-player retrieval', () => {
     expect(await page.getByTestId('campaign-preview').textContent()).toMatch(/30\.00/);
     await page.getByTestId('campaign-send').click();
     await confirmDialog(page, /to 3 players/);
-    await expect.poll(async () => { await tableSettled(page); return columnTexts(page, 'Campaign name'); }, { timeout: 20_000 }).toEqual(['E2E win-back']);
-    await expect.poll(async () => { await page.getByRole('button', { name: /reload/i }).first().click().catch(() => undefined); return columnTexts(page, 'Reached'); }, { timeout: 20_000 }).toEqual(['3']);
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(page);
+          return columnTexts(page, 'Campaign name');
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['E2E win-back']);
+    await expect
+      .poll(
+        async () => {
+          await page
+            .getByRole('button', { name: /reload/i })
+            .first()
+            .click()
+            .catch(() => undefined);
+          return columnTexts(page, 'Reached');
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['3']);
 
     // one player comes back
     const back = await platformClient(server.url).event('player.login', { uid: 9101, ip: '10.0.0.2', deviceId: 'lu-9101' });
@@ -56,13 +81,29 @@ describe('lost-player retrieval', () => {
     await page.locator('[data-testid^=campaign-]').filter({ hasText: /^\d+$/ }).first().click();
     await page.waitForURL(/campaign=\d+/);
     await page.getByRole('combobox').first().waitFor();
-    await expect.poll(async () => { await tableSettled(page); return (await columnTexts(page, 'UID')).length; }, { timeout: 40_000 }).toBe(3);
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(page);
+          return (await columnTexts(page, 'UID')).length;
+        },
+        { timeout: 40_000 },
+      )
+      .toBe(3);
     await page.getByTestId('back-to-campaigns').click();
     await page.waitForURL((u) => !u.search.includes('campaign='));
 
     await page.goto(`${server.url}/loseuser/dashboard`);
     await tableSettled(page);
-    await expect.poll(async () => { await page.reload(); await tableSettled(page); return columnTexts(page, 'Came back'); }, { timeout: 60_000, interval: 5_000 })
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await tableSettled(page);
+          return columnTexts(page, 'Came back');
+        },
+        { timeout: 60_000, interval: 5_000 },
+      )
       .toEqual(['1']);
     expect(await columnTexts(page, 'Campaign name')).toEqual(['E2E win-back']);
     expect(await page.locator('main').textContent()).toMatch(/Players by day/);

@@ -23,8 +23,12 @@ const MARKED = XSS_VECTORS.map((v) => v.replaceAll('alert(1)', 'window.__xss=1')
 const HOSTILE = `<p>Hello {name}</p>${MARKED.join('\n')}<p>end</p>`;
 
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as Record<string, any> };
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': token },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
 beforeAll(async () => {
@@ -43,13 +47,20 @@ afterAll(async () => {
 /** Fails the test if anything ran: a dialog, the marker, or a dangerous element in the page. */
 async function watch(page: Page) {
   const dialogs: string[] = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   return async () => {
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    const dangerous = await page.evaluate(() => document.querySelectorAll(
-      '.message-html script, .message-html img, .message-html svg, .message-html style, .message-html iframe, .message-html object, .message-html embed, '
-      + '.message-html a[href^="javascript" i], .message-html [onerror], .message-html [onload], .message-html [style]').length);
+    const dangerous = await page.evaluate(
+      () =>
+        document.querySelectorAll(
+          '.message-html script, .message-html img, .message-html svg, .message-html style, .message-html iframe, .message-html object, .message-html embed, ' +
+            '.message-html a[href^="javascript" i], .message-html [onerror], .message-html [onload], .message-html [style]',
+        ).length,
+    );
     expect(dangerous).toBe(0);
   };
 }
@@ -58,24 +69,46 @@ describe('messages in the browser', () => {
   it('the watch itself catches markup that runs (a canary, so the checks below are not vacuous)', async () => {
     const { context, page } = await newPage(browser, { bypassCSP: true });
     await page.goto(`${server.url}/login`);
-    await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<div class="message-html"><img src=x onerror="window.__xss=1"></div>'); });
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('beforeend', '<div class="message-html"><img src=x onerror="window.__xss=1"></div>');
+    });
     await expect.poll(() => page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBe(1);
     await expect((await watch(page))()).rejects.toThrow();
     await context.close();
   }, 60_000);
 
   it('no XSS vector runs on the template, announcement and broadcast screens or their previews', async () => {
-    const prefab = await post('/messages/prefabs/create', { name: 'Hostile <svg onload=window.__xss=1>', titleEn: `T ${MARKED[3]}`, titleZh: 'T', contentEn: HOSTILE, contentZh: HOSTILE });
+    const prefab = await post('/messages/prefabs/create', {
+      name: 'Hostile <svg onload=window.__xss=1>',
+      titleEn: `T ${MARKED[3]}`,
+      titleZh: 'T',
+      contentEn: HOSTILE,
+      contentZh: HOSTILE,
+    });
     expect(prefab.status).toBe(200);
     const now = Date.now();
     const announcement = await post('/messages/announcement/create', {
-      package: 'com.demo', title: `A ${MARKED[0]}`, content: HOSTILE, beginAt: new Date(now - 3_600_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(),
-      repeatType: 'daily', link: 'https://example.com', picture: '', status: 'online', sortOrder: 0,
+      package: 'com.demo',
+      title: `A ${MARKED[0]}`,
+      content: HOSTILE,
+      beginAt: new Date(now - 3_600_000).toISOString(),
+      endAt: new Date(now + 86_400_000).toISOString(),
+      repeatType: 'daily',
+      link: 'https://example.com',
+      picture: '',
+      status: 'online',
+      sortOrder: 0,
     });
     expect(announcement.status).toBe(200);
-    const sent = await post('/messages/broadcast/send', { target: { kind: 'list', uids: '880001 880002' }, titleEn: `B ${MARKED[8]}`, contentEn: HOSTILE, expiresInDays: 3 });
+    const sent = await post('/messages/broadcast/send', {
+      target: { kind: 'list', uids: '880001 880002' },
+      titleEn: `B ${MARKED[8]}`,
+      contentEn: HOSTILE,
+      expiresInDays: 3,
+    });
     expect(sent.status).toBe(200);
-    for (const stored of [prefab.body.data.contentEn, announcement.body.data.content]) expect(stored).not.toMatch(/<(script|img|svg|style|iframe)|javascript:|onerror|onload/i);
+    for (const stored of [prefab.body.data.contentEn, announcement.body.data.content])
+      expect(stored).not.toMatch(/<(script|img|svg|style|iframe)|javascript:|onerror|onload/i);
 
     // the console's Content-Security-Policy would stop inline handlers anyway: bypassed here, so
     // that what is checked is the allow list itself
@@ -132,11 +165,14 @@ describe('messages in the browser', () => {
     } catch (error) {
       // seen once in a full e2e run (2026-11-25), likely the jobs' lost wake-up that 2392b0c fixed
       // (a pass that ended a microtask after its last look for work); a failure prints what it saw
-      const sends = await fetch(`${server.url}/api/messages/broadcast?pageSize=5`, { headers: { 'x-token': token } }).then((r) => r.text()).catch(String);
+      const sends = await fetch(`${server.url}/api/messages/broadcast?pageSize=5`, { headers: { 'x-token': token } })
+        .then((r) => r.text())
+        .catch(String);
       console.warn('broadcast send: delivered count missing', {
         dialog: await page.locator('.ant-modal').last().textContent({ timeout: 1_000 }).catch(String),
         messages: await page.locator('.ant-message').textContent({ timeout: 1_000 }).catch(String),
-        sends, serverLog: server.log().slice(-4_000),
+        sends,
+        serverLog: server.log().slice(-4_000),
       });
       throw error;
     }
@@ -144,8 +180,16 @@ describe('messages in the browser', () => {
 
     const app = platformClient(server.url);
     const message = (await app.get('/api/platform/messages/inbox', 'uid=880002')).body.data.items[0];
-    expect(message).toMatchObject({ title: 'Gift for Ben', content: '<p>Enjoy <b>25.00 chips</b></p>', attachment: { currency: 'chip', amount: 2500 }, state: 'unread' });
-    const claim = (id: string) => app.post('/api/platform/messages/events', { events: [{ id, type: 'message.claimed', at: new Date().toISOString(), data: { uid: 880002, messageId: message.messageId } }] });
+    expect(message).toMatchObject({
+      title: 'Gift for Ben',
+      content: '<p>Enjoy <b>25.00 chips</b></p>',
+      attachment: { currency: 'chip', amount: 2500 },
+      state: 'unread',
+    });
+    const claim = (id: string) =>
+      app.post('/api/platform/messages/events', {
+        events: [{ id, type: 'message.claimed', at: new Date().toISOString(), data: { uid: 880002, messageId: message.messageId } }],
+      });
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(`e2e-claim-${i}`)));
     expect(results.filter((r) => r.body.data.results[0].status === 'applied')).toHaveLength(1);
     const balance = await app.get('/api/platform/wallet/balance', 'uid=880002');

@@ -7,13 +7,20 @@ import { expect } from 'vitest';
 import { findScreen } from '@console/catalog';
 import { DEMO_PASSWORD } from './harness.ts';
 
-export interface PageOptions { width?: number; height?: number; locale?: string; bypassCSP?: boolean }
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  locale?: string;
+  bypassCSP?: boolean;
+}
 
 /** A new context (GMT+08:00, the console's time zone) and its page. */
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, locale: opts.locale ?? 'en-US',
-    timezoneId: 'Asia/Manila', bypassCSP: opts.bypassCSP ?? false,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    locale: opts.locale ?? 'en-US',
+    timezoneId: 'Asia/Manila',
+    bypassCSP: opts.bypassCSP ?? false,
   });
   return { context, page: await context.newPage() };
 }
@@ -37,14 +44,17 @@ export async function tokenOf(context: BrowserContext): Promise<string> {
 
 /** Text of every cell of the column titled `title` in the first visible kit table (rows as shown). */
 export async function columnTexts(page: Page, title: string, scope = 'main'): Promise<string[]> {
-  return page.locator(scope).first().evaluate((root, wanted) => {
-    const table = root.querySelector('.ant-table');
-    if (!table) return [];
-    const heads = [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
-    const index = heads.indexOf(wanted);
-    if (index < 0) throw new Error(`no column ${wanted} in ${heads.join(' | ')}`);
-    return [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) => (tr.children[index]?.textContent ?? '').trim());
-  }, title);
+  return page
+    .locator(scope)
+    .first()
+    .evaluate((root, wanted) => {
+      const table = root.querySelector('.ant-table');
+      if (!table) return [];
+      const heads = [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
+      const index = heads.indexOf(wanted);
+      if (index < 0) throw new Error(`no column ${wanted} in ${heads.join(' | ')}`);
+      return [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) => (tr.children[index]?.textContent ?? '').trim());
+    }, title);
 }
 
 /** Waits until the first table under `scope` has rows (or its empty state) and no spinner. */
@@ -62,10 +72,17 @@ export async function tableSettled(page: Page, scope = 'main'): Promise<number> 
  */
 export async function openScreen(page: Page, path: string, api: string): Promise<any> {
   const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && new URL(r.url()).pathname === api, { timeout: 30_000 });
-  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
   const res = await answer;
   if (res.status() !== 200) throw new Error(`${api}: ${res.status()}`);
-  await page.locator('[data-testid=breadcrumb]').filter({ hasText: findScreen(path.split('?')[0])!.title.en }).first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-testid=breadcrumb]')
+    .filter({ hasText: findScreen(path.split('?')[0])!.title.en })
+    .first()
+    .waitFor({ timeout: 15_000 });
   return (await res.json()).data;
 }
 
@@ -77,11 +94,20 @@ export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
   try {
     return await step;
   } catch (error) {
-    const shown = await page.evaluate(() => {
-      const texts = (selector: string) => [...document.querySelectorAll(selector)]
-        .filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => (el.textContent ?? '').trim().slice(0, 200));
-      return { url: location.pathname + location.search, dialogs: texts('.ant-modal'), toasts: texts('.ant-message-notice, .ant-notification-notice'), alerts: texts('main .ant-alert') };
-    }).catch((e: Error) => ({ unreadable: e.message }));
+    const shown = await page
+      .evaluate(() => {
+        const texts = (selector: string) =>
+          [...document.querySelectorAll(selector)]
+            .filter((el) => (el as HTMLElement).offsetParent !== null)
+            .map((el) => (el.textContent ?? '').trim().slice(0, 200));
+        return {
+          url: location.pathname + location.search,
+          dialogs: texts('.ant-modal'),
+          toasts: texts('.ant-message-notice, .ant-notification-notice'),
+          alerts: texts('main .ant-alert'),
+        };
+      })
+      .catch((e: Error) => ({ unreadable: e.message }));
     if (error instanceof Error) error.message += `\nthe page showed: ${JSON.stringify(shown)}`;
     throw error;
   }
@@ -103,7 +129,10 @@ export async function confirmDialog(page: Page, text?: RegExp): Promise<void> {
   const ok = dialog.getByRole('button', { name: /^(OK|确定|确 定)$/ });
   await ok.click();
   for (let pressed = 1; ; pressed++) {
-    const closed = await dialog.waitFor({ state: 'detached', timeout: pressed < 3 ? 5_000 : 60_000 }).then(() => true, () => false);
+    const closed = await dialog.waitFor({ state: 'detached', timeout: pressed < 3 ? 5_000 : 60_000 }).then(
+      () => true,
+      () => false,
+    );
     if (closed) return;
     if (pressed >= 3) break;
     const busy = await ok.evaluate((el) => el.classList.contains('ant-btn-loading')).catch(() => false);

@@ -16,13 +16,20 @@ let server: RunningServer;
 let browser: Browser;
 
 const api = async (token: string, path: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'X-Token': token, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as any };
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'X-Token': token, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
 };
 
 /** Fills a kit form modal (label → value), submits it, and accepts the confirmation when one follows. */
 async function submitForm(page: Page, values: Record<string, string>, confirm = true) {
-  const form = page.locator('.ant-modal').filter({ has: page.locator('form') }).last();
+  const form = page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('form') })
+    .last();
   await form.waitFor();
   for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: 'OK' }).click();
@@ -32,7 +39,10 @@ async function submitForm(page: Page, values: Record<string, string>, confirm = 
 async function rowAction(page: Page, label: string) {
   const row = page.locator('main .ant-table-row').first();
   const inline = row.getByRole('button', { name: label, exact: true });
-  if (await inline.count()) { await inline.click(); return; }
+  if (await inline.count()) {
+    await inline.click();
+    return;
+  }
   await row.getByRole('button', { name: /More/ }).click();
   await page.locator('.ant-dropdown:visible').getByText(label, { exact: true }).click();
 }
@@ -67,7 +77,15 @@ describe('partners and cloud chips', () => {
     await confirmDialog(admin.page);
     await expect.poll(async () => columnTexts(admin.page, 'Status'), { timeout: 15_000 }).toEqual(['Paid']);
     await admin.page.getByTestId('tab-partners').click();
-    await expect.poll(async () => { await tableSettled(admin.page); return columnTexts(admin.page, 'Cloud chips'); }, { timeout: 15_000 }).toEqual(['1,000.00', '0.00']);
+    await expect
+      .poll(
+        async () => {
+          await tableSettled(admin.page);
+          return columnTexts(admin.page, 'Cloud chips');
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(['1,000.00', '0.00']);
 
     await partner.page.goto(`${server.url}/partnermanager/coinbusiness`);
     await partner.page.locator('main .ant-empty').first().waitFor();
@@ -86,7 +104,10 @@ describe('partners and cloud chips', () => {
     await partner.page.goto(`${server.url}/partnermanager/partnersum`);
     await partner.page.locator('main .ant-empty').first().waitFor();
     await partner.page.getByRole('button', { name: 'New bill' }).click();
-    const form = partner.page.locator('.ant-modal').filter({ has: partner.page.locator('form') }).last();
+    const form = partner.page
+      .locator('.ant-modal')
+      .filter({ has: partner.page.locator('form') })
+      .last();
     await form.waitFor();
     await form.getByLabel('First day', { exact: true }).fill(today);
     await form.getByLabel('Last day', { exact: true }).fill(today);
@@ -115,9 +136,14 @@ describe('partners and cloud chips', () => {
     const load = (await api(adminToken, '/platmanager/coinediter/loads/request', { dealer: dealer.id, amount: 500_000 })).body.data;
     expect((await api(secToken, '/platmanager/coinediter/loads/decide', { id: load.id, approve: true })).status).toBe(200);
     expect((await api(adminToken, '/platmanager/coinediter/sell', { dealer: dealer.id, uid: 9401, amount: 20_000 })).status).toBe(200);
-    const accounts = await fetch(`${server.url}/api/partnermanager/accounttransfer/accounts`, { headers: { 'X-Token': partnerToken } }).then((r) => r.json()) as any;
+    const accounts = (await fetch(`${server.url}/api/partnermanager/accounttransfer/accounts`, { headers: { 'X-Token': partnerToken } }).then((r) =>
+      r.json(),
+    )) as any;
     const [own, stock] = [accounts.data.find((a: any) => a.kind === 'partner'), accounts.data.find((a: any) => a.kind === 'dealer')];
-    expect((await api(partnerToken, '/partnermanager/accounttransfer/request', { kind: 'account', from: own.id, to: stock.id, amount: 5_000, reason: 'top up' })).body.data.status).toBe('done');
+    expect(
+      (await api(partnerToken, '/partnermanager/accounttransfer/request', { kind: 'account', from: own.id, to: stock.id, amount: 5_000, reason: 'top up' }))
+        .body.data.status,
+    ).toBe('done');
 
     const screens: Array<[string, string, string, string]> = [
       ['admin', '/platmanager/partnerediter', 'Name', 'Demo Partner'],

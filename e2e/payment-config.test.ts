@@ -85,7 +85,9 @@ describe('cash-out channel configuration', () => {
       await drawer.locator('.ant-table-row').nth(2).waitFor();
       expect(await drawer.locator('.ant-table-row').nth(0).textContent()).toMatch(/secadmin.*Restored #\d+/);
       await drawer.locator('.ant-drawer-close').click();
-      await page.waitForFunction(() => [...document.querySelectorAll('main tr.ant-table-row')].some((tr) => tr.textContent?.includes('GCash') && tr.textContent.includes('2.00')));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('main tr.ant-table-row')].some((tr) => tr.textContent?.includes('GCash') && tr.textContent.includes('2.00')),
+      );
       expect(await feeOf(page, 'GCash')).toBe('2.00');
       expect(await gcashFee()).toBe(2);
     } finally {

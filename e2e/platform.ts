@@ -7,7 +7,12 @@ import { platformSignature, platformSignatureV2 } from '../apps/server/src/http/
 
 export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
 
-export interface EventResult { id: string; status: 'applied' | 'rejected' | 'duplicate'; code?: number; message?: string }
+export interface EventResult {
+  id: string;
+  status: 'applied' | 'rejected' | 'duplicate';
+  code?: number;
+  message?: string;
+}
 
 let sequence = 0;
 const nextId = (prefix: string) => `e2e-${prefix}-${process.pid}-${Date.now()}-${(sequence += 1)}`;
@@ -17,14 +22,23 @@ export function platformClient(url: string, app: { appId: string; secret: string
   const headers = (payload: string, method = 'POST', path = ''): Record<string, string> => {
     const timestamp = String(Date.now());
     if (app.version === 2) {
-      return { 'X-App-Id': app.appId, 'X-Timestamp': timestamp, 'X-Signature-Version': '2', 'X-Signature': platformSignatureV2(app.secret, timestamp, method, path, payload) };
+      return {
+        'X-App-Id': app.appId,
+        'X-Timestamp': timestamp,
+        'X-Signature-Version': '2',
+        'X-Signature': platformSignatureV2(app.secret, timestamp, method, path, payload),
+      };
     }
     return { 'X-App-Id': app.appId, 'X-Timestamp': timestamp, 'X-Signature': platformSignature(app.secret, timestamp, payload) };
   };
   const client = {
     async post(path: string, body: unknown): Promise<{ status: number; body: any }> {
       const payload = JSON.stringify(body);
-      const res = await fetch(url + path, { method: 'POST', body: payload, headers: { ...headers(payload, 'POST', path), 'Content-Type': 'application/json' } });
+      const res = await fetch(url + path, {
+        method: 'POST',
+        body: payload,
+        headers: { ...headers(payload, 'POST', path), 'Content-Type': 'application/json' },
+      });
       return { status: res.status, body: await res.json() };
     },
     async get(path: string, query: string): Promise<{ status: number; body: any }> {
@@ -34,7 +48,9 @@ export function platformClient(url: string, app: { appId: string; secret: string
     /** Sends events (at: now unless given); returns one result per event. */
     async events(events: { type: string; data: Record<string, unknown>; at?: string; id?: string }[]): Promise<EventResult[]> {
       const now = new Date().toISOString();
-      const res = await client.post('/api/platform/events', { events: events.map((e) => ({ id: e.id ?? nextId('ev'), at: e.at ?? now, type: e.type, data: e.data })) });
+      const res = await client.post('/api/platform/events', {
+        events: events.map((e) => ({ id: e.id ?? nextId('ev'), at: e.at ?? now, type: e.type, data: e.data })),
+      });
       if (res.status !== 200) throw new Error(`events: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.results as EventResult[];
     },
@@ -44,7 +60,12 @@ export function platformClient(url: string, app: { appId: string; secret: string
     /** Registers a player (defaults for every field); throws unless applied. */
     async register(uid: number, data: Record<string, unknown> = {}): Promise<void> {
       const result = await client.event('player.registered', {
-        uid, name: `E2E player ${uid}`, ip: '10.9.0.1', deviceId: `e2e-device-${uid}`, package: 'com.demo.e2e', ...data,
+        uid,
+        name: `E2E player ${uid}`,
+        ip: '10.9.0.1',
+        deviceId: `e2e-device-${uid}`,
+        package: 'com.demo.e2e',
+        ...data,
       });
       if (result.status !== 'applied') throw new Error(`register ${uid}: ${JSON.stringify(result)}`);
     },

@@ -76,7 +76,9 @@ describe('customer service finds a player by phone; a leader suspends the player
       for (const name of ['Suspend', 'Add chips', 'Reduce chips', 'Ban']) {
         expect(await drawer(page).getByRole('button', { name, exact: true }).count()).toBe(0);
       }
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('serviceleader: the same detail, suspend refuses an empty date, then suspends until a date; the platform refuses the login (409)', async () => {
@@ -114,11 +116,13 @@ describe('customer service finds a player by phone; a leader suspends the player
       const login = await platform.event('player.login', { uid: SERVICE_UID, ip: '10.9.0.1', deviceId: 'e2e-phone-device' });
       expect(login).toMatchObject({ status: 'rejected', code: 409 });
       expect(login.message).toMatch(/^Suspended until /);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 });
 
-describe('a partner account sees only its own partner\'s players', () => {
+describe("a partner account sees only its own partner's players", () => {
   it('userlist and search show partner-1 players only; a partner-2 uid is not found; the API answers partner-1 rows only', async () => {
     const { context, page } = await newPage(browser);
     try {
@@ -139,11 +143,28 @@ describe('a partner account sees only its own partner\'s players', () => {
       expect(await tableSettled(page)).toBe(0);
 
       await page.goto(`${server.url}/usermanager/userlist?player=${P2_UID}`);
-      await expect.poll(() => drawer(page).innerText().catch(() => ''), { timeout: 20_000 }).toContain(`Player ${P2_UID} not found`);
+      await expect
+        .poll(
+          () =>
+            drawer(page)
+              .innerText()
+              .catch(() => ''),
+          { timeout: 20_000 },
+        )
+        .toContain(`Player ${P2_UID} not found`);
       expect(await drawer(page).locator('[data-testid=player-profile]').count()).toBe(0);
       // its own player opens
       await page.goto(`${server.url}/usermanager/userlist?player=${P1_UID}`);
-      await expect.poll(() => drawer(page).locator('[data-testid=player-profile]').innerText().catch(() => ''), { timeout: 20_000 }).toContain('Scope One Alpha');
+      await expect
+        .poll(
+          () =>
+            drawer(page)
+              .locator('[data-testid=player-profile]')
+              .innerText()
+              .catch(() => ''),
+          { timeout: 20_000 },
+        )
+        .toContain('Scope One Alpha');
 
       const token = await tokenOf(context);
       const list = await staffGet(server.url, token, '/usermanager/userlist', { pageSize: 500 });
@@ -164,7 +185,9 @@ describe('a partner account sees only its own partner\'s players', () => {
       expect(admin.body.data.items.map((i: { uid: number }) => i.uid).sort()).toEqual([P1_UID, P2_UID]);
       const adminList = await staffGet(server.url, await adminToken(), '/usermanager/userlist', { pageSize: 500 });
       expect(adminList.body.data.items.some((i: { partner: number }) => i.partner === 2)).toBe(true);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -25,10 +25,14 @@ async function play(app: { appId: string; secret: string }, uid: number, game: s
   const client = platformClient(server.url, app);
   const roundId = `e2e-${app.appId}-${n}`;
   const txIds = [`${roundId}-b`];
-  expect((await client.post('/api/platform/wallet/debit', { txId: `${roundId}-b`, uid, currency: 'chip', amount: bet, reason: 'game.bet', ref: roundId })).status).toBe(200);
+  expect(
+    (await client.post('/api/platform/wallet/debit', { txId: `${roundId}-b`, uid, currency: 'chip', amount: bet, reason: 'game.bet', ref: roundId })).status,
+  ).toBe(200);
   if (win > 0) {
     txIds.push(`${roundId}-w`);
-    expect((await client.post('/api/platform/wallet/credit', { txId: `${roundId}-w`, uid, currency: 'chip', amount: win, reason: 'game.win', ref: roundId })).status).toBe(200);
+    expect(
+      (await client.post('/api/platform/wallet/credit', { txId: `${roundId}-w`, uid, currency: 'chip', amount: win, reason: 'game.win', ref: roundId })).status,
+    ).toBe(200);
   }
   expect((await client.event('provider.round', { roundId, game, gameName, uid, bet, win, txIds, endedAt: new Date().toISOString() })).status).toBe('applied');
 }

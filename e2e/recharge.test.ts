@@ -92,10 +92,12 @@ describe('recharge orders on the screens', () => {
       const token = await tokenOf(context);
       const held = await staffGet(server.url, token, '/usermanager/payorder', { orderId: ids.held! });
       expect(held.body.data.items[0]).toMatchObject({ status: 'paid', resolution: 'credited', resolvedBy: 'serviceleader' });
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
-  it('partner: only its partner\'s orders, on the screen and through the API', async () => {
+  it("partner: only its partner's orders, on the screen and through the API", async () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, server.url, 'partner', '/usermanager/paymentlogs');
@@ -104,6 +106,8 @@ describe('recharge orders on the screens', () => {
       const token = await tokenOf(context);
       const all = await staffGet(server.url, token, '/usermanager/payorder');
       expect(all.body.data.items.map((i: { uid: number }) => i.uid)).toEqual([P1_UID]);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -31,12 +31,15 @@ async function open(page: Page, path: string, api: string): Promise<any> {
 }
 
 async function staff(url: string, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(url + path, { method, headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return { status: res.status, body: await res.json() as Record<string, any> };
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'x-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 const rowWith = (page: Page, text: string) => page.locator('main .ant-table-row', { hasText: text }).first();
-
 
 describe('/platmanager rooms', () => {
   it('admin opens every room screen with data, opens tables, edits a template (old tables keep their version) and closes a table', async () => {
@@ -54,7 +57,10 @@ describe('/platmanager rooms', () => {
     await page.locator('main .ant-tag', { hasText: 'Older version' }).first().waitFor();
     await page.locator('main .ant-tag', { hasText: 'Current version' }).first().waitFor();
     const played = await staff(server.url, token, 'GET', '/api/platmanager/table?template=bronze&pageSize=50');
-    expect(played.body.data.items.some((t: { rounds: number; players: number | null }) => t.rounds > 0 && (t.players ?? 0) > 0), 'tables show the simulated rounds').toBe(true);
+    expect(
+      played.body.data.items.some((t: { rounds: number; players: number | null }) => t.rounds > 0 && (t.players ?? 0) > 0),
+      'tables show the simulated rounds',
+    ).toBe(true);
 
     const tiers = await open(page, '/platmanager/quicktemplate', '/api/platmanager/quicktemplate');
     expect(tiers.total).toBeGreaterThanOrEqual(5);
@@ -70,7 +76,10 @@ describe('/platmanager rooms', () => {
     expect(tiny.total).toBeGreaterThanOrEqual(5);
     await rowWith(page, 'colorgame').waitFor();
     const sum = await open(page, '/platmanager/partnergamesum', '/api/platmanager/partnergamesum');
-    expect(sum.items.some((r: { partner: number; turnover: number }) => r.partner > 0 && r.turnover > 0), 'partner figures from the simulated history').toBe(true);
+    expect(
+      sum.items.some((r: { partner: number; turnover: number }) => r.partner > 0 && r.turnover > 0),
+      'partner figures from the simulated history',
+    ).toBe(true);
     await rowWith(page, 'Demo Partner').waitFor();
     const logs = await open(page, '/platmanager/partnergamelogs', '/api/platmanager/partnergamelogs');
     expect(logs.items.length).toBeGreaterThan(0);
@@ -84,25 +93,48 @@ describe('/platmanager rooms', () => {
     await modal.getByRole('button', { name: /^OK$/ }).click();
     await confirmDialog(page, /Open these tables now/);
     await page.locator('.ant-message-success').first().waitFor();
-    const before = (await staff(server.url, token, 'GET', '/api/platmanager/table?template=silver&pageSize=50')).body.data.items as { code: string; ante: number; current: boolean }[];
+    const before = (await staff(server.url, token, 'GET', '/api/platmanager/table?template=silver&pageSize=50')).body.data.items as {
+      code: string;
+      ante: number;
+      current: boolean;
+    }[];
     const opened = before.slice(-2);
     expect(opened.every((t) => t.current)).toBe(true);
     const silver = templates.items.find((t: { id: string }) => t.id === 'silver');
     const { version: _v, tables: _t, olderTables: _o, ...doc } = silver;
     expect((await staff(server.url, token, 'POST', '/api/platmanager/template/update', { ...doc, ante: silver.ante + 100 })).status).toBe(200);
-    const after = (await staff(server.url, token, 'GET', '/api/platmanager/table?template=silver&pageSize=50')).body.data.items as { code: string; ante: number; current: boolean }[];
+    const after = (await staff(server.url, token, 'GET', '/api/platmanager/table?template=silver&pageSize=50')).body.data.items as {
+      code: string;
+      ante: number;
+      current: boolean;
+    }[];
     for (const t of opened) expect(after.find((x) => x.code === t.code)).toMatchObject({ ante: silver.ante, current: false });
 
     // close one from its row (confirmed)
-    await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, `/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`);
+    await page.evaluate(
+      (p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      },
+      `/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`,
+    );
     await tableSettled(page);
     const row = rowWith(page, opened[0]!.code);
     await row.waitFor();
     await row.getByRole('button', { name: 'Close' }).click();
     await confirmDialog(page, new RegExp(`Close table ${opened[0]!.code}`));
     // the close took effect on the server (the row's own refresh was not seen in time once under load, 2026-11-26)
-    await expect.poll(async () => ((await staff(server.url, token, 'GET', `/api/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`)).body.data.items as { status: string }[])[0]?.status,
-      { timeout: 30_000 }).toBe('closed');
+    await expect
+      .poll(
+        async () =>
+          (
+            (await staff(server.url, token, 'GET', `/api/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`)).body.data.items as {
+              status: string;
+            }[]
+          )[0]?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('closed');
     await context.close();
   }, 180_000);
 

@@ -56,9 +56,15 @@ describe('application scopes', () => {
       const editor = page.locator('.ant-modal', { hasText: 'What prov-e2e may call' });
       await editor.waitFor();
       await editor.getByTestId('scope-rounds').check();
-      for (const [scope, max, day] of [['wallet.debit', '50000', ''], ['wallet.credit', '50000', '100000']] as const) {
+      for (const [scope, max, day] of [
+        ['wallet.debit', '50000', ''],
+        ['wallet.credit', '50000', '100000'],
+      ] as const) {
         await editor.getByTestId(`scope-${scope}`).check();
-        const table = editor.locator('.ant-table').filter({ has: page.locator('td', { hasText: 'withdrawable' }) }).last();
+        const table = editor
+          .locator('.ant-table')
+          .filter({ has: page.locator('td', { hasText: 'withdrawable' }) })
+          .last();
         const chip = table.locator('tr', { hasText: 'chip' }).first();
         await chip.getByRole('checkbox').check();
         await chip.locator('input.ant-input-number-input').nth(0).fill(max);
@@ -76,7 +82,9 @@ describe('application scopes', () => {
       const provider = platformClient(server.url, { appId: 'prov-e2e', secret, version: 2 });
       const move = (kind: 'debit' | 'credit', body: Record<string, unknown>) =>
         provider.post(`/api/platform/wallet/${kind}`, { uid: UID, currency: 'chip', reason: kind === 'debit' ? 'game.bet' : 'game.win', ...body });
-      expect((await move('credit', { txId: 'x1', currency: 'withdrawable', amount: 100, ref: 'r1' })).body.message).toBe('Missing scope wallet.credit: currency withdrawable');
+      expect((await move('credit', { txId: 'x1', currency: 'withdrawable', amount: 100, ref: 'r1' })).body.message).toBe(
+        'Missing scope wallet.credit: currency withdrawable',
+      );
       expect((await move('credit', { txId: 'x2', amount: 100, ref: 'r-none' })).status).toBe(403);
       expect((await move('debit', { txId: 'b1', amount: 1_000, ref: 'r1' })).status).toBe(200);
       expect((await move('credit', { txId: 'w1', amount: 2_500, ref: 'r1' })).status).toBe(200);
@@ -88,9 +96,11 @@ describe('application scopes', () => {
       await row(page, 'prov-e2e').getByTestId('app-refused').hover();
       await page.locator('.ant-tooltip', { hasText: 'Last refused' }).waitFor();
       // the history keeps the scopes change
-      const versions = await (await fetch(`${server.url}/api/remoteconfig/application/versions?key=prov-e2e`, {
-        headers: { 'X-Token': (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value },
-      })).json();
+      const versions = await (
+        await fetch(`${server.url}/api/remoteconfig/application/versions?key=prov-e2e`, {
+          headers: { 'X-Token': (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value },
+        })
+      ).json();
       expect(versions.data.items.map((v: { action: string }) => v.action)).toEqual(['scopes', 'create']);
     } finally {
       await context.close();

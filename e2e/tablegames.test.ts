@@ -29,7 +29,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 /** One Tongits hand as a table server plays it (settings version read back, antes debited, winner credited, the record); null seats are AI seats. */
 async function hand(url: string, seats: (number | null)[], table: string, ante: number): Promise<void> {
   const p = platformClient(url);
@@ -40,14 +39,36 @@ async function hand(url: string, seats: (number | null)[], table: string, ante: 
   const sample = game.sampleBets(config.settings, new FairStream(seed, 'tongits')) as { seats: { seat: string }[] };
   const bets = { end: { how: 'stock', by: 'p1' }, seats: sample.seats.map((x) => ({ ...x, amount: ante })) };
   const outcome = game.play(config.settings, seed, bets as never);
-  for (const [k, uid] of seats.entries()) if (uid) expect((await p.post('/api/platform/wallet/debit', { txId: `${roundId}-b${k}`, uid, currency: 'chip', amount: ante, reason: 'game.bet', ref: roundId })).status).toBe(200);
+  for (const [k, uid] of seats.entries())
+    if (uid)
+      expect(
+        (await p.post('/api/platform/wallet/debit', { txId: `${roundId}-b${k}`, uid, currency: 'chip', amount: ante, reason: 'game.bet', ref: roundId }))
+          .status,
+      ).toBe(200);
   const k = outcome.payouts.findIndex((x) => x.win > 0);
-  if (seats[k]) await p.post('/api/platform/wallet/credit', { txId: `${roundId}-w`, uid: seats[k], currency: 'chip', amount: outcome.payouts[k]!.win, reason: 'game.win', ref: roundId });
+  if (seats[k])
+    await p.post('/api/platform/wallet/credit', {
+      txId: `${roundId}-w`,
+      uid: seats[k],
+      currency: 'chip',
+      amount: outcome.payouts[k]!.win,
+      reason: 'game.win',
+      ref: roundId,
+    });
   const now = Date.now();
   const result = await p.event('game.round', {
-    game: 'tongits', roundId, server: 'e2e-ts', table, configVersion: config.version, seedHash: seedHash(seed), seed, bets, result: outcome.result,
+    game: 'tongits',
+    roundId,
+    server: 'e2e-ts',
+    table,
+    configVersion: config.version,
+    seedHash: seedHash(seed),
+    seed,
+    bets,
+    result: outcome.result,
     seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i], bot: false } : { ...x, bot: true })),
-    startedAt: new Date(now - 240_000).toISOString(), endedAt: new Date(now).toISOString(),
+    startedAt: new Date(now - 240_000).toISOString(),
+    endedAt: new Date(now).toISOString(),
   });
   expect(result.status).toBe('applied');
 }
@@ -59,7 +80,10 @@ describe('/tinygames table games', () => {
   it('admin opens every table-game screen with data and flags a reported player; business cannot open the settings', async () => {
     const p = platformClient(server.url);
     const [a, b] = [990_001, 990_002];
-    for (const uid of [a, b]) { await p.register(uid); await p.credit(uid, 100_000); }
+    for (const uid of [a, b]) {
+      await p.register(uid);
+      await p.credit(uid, 100_000);
+    }
     await hand(server.url, [a, b, null], 'duel-1:1', 100);
     await hand(server.url, [a, null, null], 'bronze:1', 100);
 
@@ -99,12 +123,21 @@ describe('/tinygames table games', () => {
     await page.locator('main .ant-select-selection-item', { hasText: '(duel-1)' }).first().waitFor();
 
     const cheat = await openScreen(page, '/tinygames/tongitscheat/cheatconfig', '/api/tinygames/tongitscheat/cheatconfig');
-    await expect.poll(() => page.locator('main').getByLabel('Same table: shared rounds at least', { exact: true }).inputValue(), { timeout: 15_000 })
+    await expect
+      .poll(() => page.locator('main').getByLabel('Same table: shared rounds at least', { exact: true }).inputValue(), { timeout: 15_000 })
       .toBe(String(cheat.sameTableMinRounds));
 
     // a report from a table, through the signed platform API, then flagged for good from its row
     const [by, target] = [a, b];
-    const sent = await p.event('game.reported', { uid: by, targetUid: target, game: 'tongits', roundId: 'e2e-round', table: 'bronze:3', reason: 'collusion', text: 'e2e: they never fight each other' });
+    const sent = await p.event('game.reported', {
+      uid: by,
+      targetUid: target,
+      game: 'tongits',
+      roundId: 'e2e-round',
+      table: 'bronze:3',
+      reason: 'collusion',
+      text: 'e2e: they never fight each other',
+    });
     expect(sent.status).toBe('applied');
     await openScreen(page, '/tinygames/tongitscheat/reportedlogs', '/api/tinygames/tongitscheat/reportedlogs');
     const row = rowWith(page, 'e2e: they never fight each other');
@@ -130,7 +163,10 @@ describe('/tinygames table games', () => {
     for (const path of ADMIN_ONLY) {
       const api = path.endsWith('config') && !path.endsWith('aiconfig') && !path.endsWith('cheatconfig') ? `${path}/settings` : path;
       expect((await staffGet(server.url, bizToken, api)).status, path).toBe(403);
-      await biz.page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+      await biz.page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
       await biz.page.locator('.ant-result-404').waitFor();
       expect(await biz.page.locator('main form').count()).toBe(0);
     }

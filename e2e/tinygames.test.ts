@@ -42,7 +42,10 @@ afterAll(async () => {
 /** Client-side navigation (the app's router follows the history), answering the first GET of `api` it starts. */
 async function open(page: Page, path: string, api: string): Promise<any> {
   const answer = page.waitForResponse((r: Response) => r.request().method() === 'GET' && new URL(r.url()).pathname === api, { timeout: 30_000 });
-  await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, path);
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
   const res = await answer;
   expect(res.status(), `${api}`).toBe(200);
   await breadcrumbSays(page, path);
@@ -69,7 +72,9 @@ const CHECKS: Record<Screen, (page: Page, game: string) => Promise<void>> = {
     expect(d.totals.rounds, `${game} rounds`).toBeGreaterThan(0);
     expect(d.totals.turnover).toBeGreaterThan(0);
     const rounds = page.locator('main .ant-statistic').filter({ has: page.locator('.ant-statistic-title', { hasText: /^Rounds$/ }) });
-    await expect.poll(async () => (await rounds.locator('.ant-statistic-content').textContent())?.replace(/,/g, ''), { timeout: 15_000 }).toBe(String(d.totals.rounds));
+    await expect
+      .poll(async () => (await rounds.locator('.ant-statistic-content').textContent())?.replace(/,/g, ''), { timeout: 15_000 })
+      .toBe(String(d.totals.rounds));
     await page.locator('[data-testid=rtp-verdict]').waitFor();
     const day = d.days.find((x: { rounds: number }) => x.rounds > 0);
     await rowWith(page, day.day).waitFor(); // the days table
@@ -125,10 +130,17 @@ describe('/tinygames: the six screens of every house game', () => {
     for (const game of HOUSE) for (const screen of SCREENS) await CHECKS[screen](page, game);
 
     // a round's verification, from the last game's rounds
-    await page.locator('main .ant-table-row').first().getByRole('button', { name: /Details/ }).click();
+    await page
+      .locator('main .ant-table-row')
+      .first()
+      .getByRole('button', { name: /Details/ })
+      .click();
     const detail = page.getByTestId('round-detail');
     await detail.waitFor();
-    await detail.getByText(/^Verified: the revealed seed gives/).first().waitFor();
+    await detail
+      .getByText(/^Verified: the revealed seed gives/)
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
 
     // business, signed in in the same context: the API refuses every configs call, the app has no configs screen
@@ -142,10 +154,15 @@ describe('/tinygames: the six screens of every house game', () => {
       const read = await fetch(`${server.url}/api/tinygames/${game}/configs`, { headers: { 'X-Token': token } });
       expect(read.status, game).toBe(403);
       const write = await fetch(`${server.url}/api/tinygames/${game}/configs/update`, {
-        method: 'POST', headers: { 'X-Token': token, 'Content-Type': 'application/json' }, body: JSON.stringify({ settings: {} }),
+        method: 'POST',
+        headers: { 'X-Token': token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ settings: {} }),
       });
       expect(write.status, game).toBe(403);
-      await page.evaluate((p) => { window.history.pushState({}, '', p); window.dispatchEvent(new PopStateEvent('popstate')); }, `/tinygames/${game}/configs`);
+      await page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, `/tinygames/${game}/configs`);
       await page.locator('.ant-result-404').waitFor();
       expect(await page.locator('main form').count()).toBe(0);
     }

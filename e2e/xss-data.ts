@@ -50,7 +50,12 @@ export async function feedVectors(url: string): Promise<Record<string, string>> 
     if (r.status !== 'applied') refused[field] = `${r.code} ${r.message}`;
   };
   // an IP is validated: a vector is refused (so none can reach a screen that way)
-  ok('ip', await p.event('player.registered', { uid: 900_399, name: 'ip test', ip: '<img src=x onerror=window.__xss=1>', deviceId: 'd', package: 'p' }).catch((e) => ({ status: 'rejected', message: String(e) })));
+  ok(
+    'ip',
+    await p
+      .event('player.registered', { uid: 900_399, name: 'ip test', ip: '<img src=x onerror=window.__xss=1>', deviceId: 'd', package: 'p' })
+      .catch((e) => ({ status: 'rejected', message: String(e) })),
+  );
   await p.register(X1, { name: V.name1, deviceId: V.device, shareId: V.shareId, package: V.package });
   await p.register(X2, { name: V.name2old, deviceId: V.device });
   await p.register(X3, { name: V.name3, inviterUid: X1 });
@@ -67,12 +72,20 @@ export async function feedVectors(url: string): Promise<Record<string, string>> 
     { type: 'sms.sent', data: { phone: SMS_PHONE, code: V.smsCode, provider: V.provider, purpose: V.purpose } },
   ]);
   results.forEach((r, i) => ok(`event ${i}`, r));
-  const wallet = await p.post('/api/platform/wallet/credit', { txId: `e2e-xss-${Date.now()}`, uid: X1, currency: 'chip', amount: 7, reason: V.walletReason, ref: V.walletRef });
+  const wallet = await p.post('/api/platform/wallet/credit', {
+    txId: `e2e-xss-${Date.now()}`,
+    uid: X1,
+    currency: 'chip',
+    amount: 7,
+    reason: V.walletReason,
+    ref: V.walletRef,
+  });
   if (wallet.status !== 200) refused.wallet = JSON.stringify(wallet.body);
   // staff ban of a player-written device id: its value shows on the ban screens and in the detail
   const token = await apiLogin(url, 'admin');
   const ban = await fetch(url + '/api/players/ban', {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Token': token },
     body: JSON.stringify({ kind: 'device', value: V.loginDevice, reason: 'E2E: device of an XSS test' }),
   });
   expect(ban.status).toBe(200);

@@ -32,9 +32,12 @@ async function markupFound(page: Page): Promise<string[]> {
     const found: string[] = [];
     const w = window as unknown as { __xss?: unknown };
     if (w.__xss !== undefined) found.push(`window.__xss = ${String(w.__xss)}`);
-    if (document.querySelector('img[src="x"], svg[onload], iframe[src^="javascript"], details[ontoggle], [onerror], [onmouseover]')) found.push('an injected element');
-    if ([...document.querySelectorAll('script')].some((s) => s.textContent?.includes('__xss') || s.textContent?.includes('alert('))) found.push('an injected script');
-    if ([...document.querySelectorAll('a[href]')].some((a) => a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:'))) found.push('a javascript: link');
+    if (document.querySelector('img[src="x"], svg[onload], iframe[src^="javascript"], details[ontoggle], [onerror], [onmouseover]'))
+      found.push('an injected element');
+    if ([...document.querySelectorAll('script')].some((s) => s.textContent?.includes('__xss') || s.textContent?.includes('alert(')))
+      found.push('an injected script');
+    if ([...document.querySelectorAll('a[href]')].some((a) => a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:')))
+      found.push('a javascript: link');
     if ([...document.querySelectorAll('style')].some((s) => s.textContent?.includes('display:none}'))) found.push('an injected style');
     return found;
   });
@@ -44,10 +47,20 @@ async function markupFound(page: Page): Promise<string[]> {
  * The text shown, plus the full text of cells antd shortens with an ellipsis (a copyable
  * Typography.Text is cut in script and keeps the whole value in its aria-label and tooltip).
  */
-const shownText = (page: Page, scope = 'body') => page.locator(scope).first().evaluate((root) =>
-  (root.textContent ?? '') + [...root.querySelectorAll('.ant-typography[aria-label]')].map((el) => el.getAttribute('aria-label')).join('\n'));
+const shownText = (page: Page, scope = 'body') =>
+  page
+    .locator(scope)
+    .first()
+    .evaluate(
+      (root) => (root.textContent ?? '') + [...root.querySelectorAll('.ant-typography[aria-label]')].map((el) => el.getAttribute('aria-label')).join('\n'),
+    );
 
-interface Stop { label: string; path: string; expects: string[]; then?: (page: Page) => Promise<void> }
+interface Stop {
+  label: string;
+  path: string;
+  expects: string[];
+  then?: (page: Page) => Promise<void>;
+}
 
 const clickTab = (name: string) => async (page: Page) => {
   await page.getByRole('tab', { name }).click();
@@ -59,23 +72,44 @@ const STOPS: Stop[] = [
   { label: 'search by device', path: `/usermanager/search?key=device&value=${encodeURIComponent(V.device)}`, expects: [V.name1, V.name2new] },
   { label: 'registers', path: '/usermanager/registers', expects: [V.name1, V.device, V.package, V.shareId, V.name3] },
   { label: 'usertrace logins', path: '/usermanager/usertrace', expects: [V.loginDevice] },
-  { label: 'usertrace accounts', path: '/usermanager/usertrace', expects: [V.name2new, V.device], then: async (page) => {
-    await clickTab('Accounts by device or IP')(page);
-    await page.locator('main #kit-filters_uid').fill(String(X1));
-    await page.getByRole('button', { name: 'Search' }).click();
-  } },
+  {
+    label: 'usertrace accounts',
+    path: '/usermanager/usertrace',
+    expects: [V.name2new, V.device],
+    then: async (page) => {
+      await clickTab('Accounts by device or IP')(page);
+      await page.locator('main #kit-filters_uid').fill(String(X1));
+      await page.getByRole('button', { name: 'Search' }).click();
+    },
+  },
   { label: 'giftlogs', path: '/usermanager/giftlogs', expects: [V.gift] },
   { label: 'emoteStat', path: '/usermanager/emoteStat?sort=emoteId&order=ascend', expects: [V.emote] },
   { label: 'feedback', path: '/usermanager/feedback', expects: [V.category, V.feedbackText] },
-  { label: 'feedback details', path: '/usermanager/feedback', expects: [V.feedbackText], then: async (page) => {
-    await page.locator('main .ant-table-row').first().getByRole('button', { name: 'Details' }).click();
-    await page.locator('.ant-drawer-open').waitFor();
-  } },
+  {
+    label: 'feedback details',
+    path: '/usermanager/feedback',
+    expects: [V.feedbackText],
+    then: async (page) => {
+      await page.locator('main .ant-table-row').first().getByRole('button', { name: 'Details' }).click();
+      await page.locator('.ant-drawer-open').waitFor();
+    },
+  },
   { label: 'tipoffs', path: '/usermanager/tipoffs', expects: [V.tipReason, V.tipText] },
   { label: 'badgesearch', path: `/usermanager/badgesearch?uid=${X1}`, expects: [V.badgeId, V.badgeName, V.name1] },
-  { label: 'telephonecode', path: `/usermanager/telephonecode?country=${SMS_PHONE.country}&phone=${SMS_PHONE.number}`, expects: [V.smsCode, V.provider, V.purpose] },
+  {
+    label: 'telephonecode',
+    path: `/usermanager/telephonecode?country=${SMS_PHONE.country}&phone=${SMS_PHONE.number}`,
+    expects: [V.smsCode, V.provider, V.purpose],
+  },
   { label: 'invite tree', path: `/usermanager/invite?uid=${X1}`, expects: [V.name3] },
-  { label: 'invite top', path: '/usermanager/invite', expects: [V.name1], then: async (page) => { await page.locator('.ant-tabs-tab').nth(1).click(); } },
+  {
+    label: 'invite top',
+    path: '/usermanager/invite',
+    expects: [V.name1],
+    then: async (page) => {
+      await page.locator('.ant-tabs-tab').nth(1).click();
+    },
+  },
   { label: 'goldlogs', path: `/usermanager/goldlogs?uid=${X1}`, expects: [V.walletReason, V.walletRef] },
   { label: 'banediter', path: '/usermanager/banediter', expects: [V.loginDevice] },
   { label: 'banAccountlogs', path: '/usermanager/banAccountlogs', expects: [V.loginDevice] },
@@ -95,13 +129,18 @@ describe('XSS vectors from the platform API are shown as text on every screen', 
       await signIn(page, server.url, 'admin', '/usermanager/userlist');
       await page.evaluate((v) => document.body.insertAdjacentHTML('beforeend', v), V.name1);
       await expect.poll(() => markupFound(page)).toContain('window.__xss = 1');
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 
   it('admin: no vector runs or becomes markup on any screen that shows them, and each shows as text', async () => {
     const { context, page } = await newPage(browser, { bypassCSP: true });
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     const missing: string[] = [];
     const ran: string[] = [];
     try {
@@ -109,7 +148,10 @@ describe('XSS vectors from the platform API are shown as text on every screen', 
       for (const stop of STOPS) {
         await page.goto(server.url + stop.path);
         await tableSettled(page);
-        if (stop.then) { await stop.then(page); await tableSettled(page); }
+        if (stop.then) {
+          await stop.then(page);
+          await tableSettled(page);
+        }
         await page.waitForTimeout(300); // an onerror of a broken image fires after its request fails
         const text = await shownText(page);
         for (const v of stop.expects) if (!text.includes(v)) missing.push(`${stop.label}: ${v}`);
@@ -127,15 +169,15 @@ describe('XSS vectors from the platform API are shown as text on every screen', 
           seen += await shownText(page, '.ant-drawer-open');
           for (const f of await markupFound(page)) ran.push(`detail ${uid} ${tab}: ${f}`);
         }
-        const expects = uid === X1
-          ? [V.name1, V.device, V.loginDevice, V.shareId, V.gcash, V.bank, V.walletRef, V.name3]
-          : [V.name2new, V.name2old, V.device];
+        const expects = uid === X1 ? [V.name1, V.device, V.loginDevice, V.shareId, V.gcash, V.bank, V.walletRef, V.name3] : [V.name2new, V.name2old, V.device];
         for (const v of expects) if (!seen.includes(v)) missing.push(`detail ${uid}: ${v}`);
       }
       expect(ran).toEqual([]);
       expect(dialogs).toEqual([]);
       expect(missing).toEqual([]);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   }, 300_000);
 });
 
@@ -154,7 +196,9 @@ describe('Content-Security-Policy', () => {
   it('the app works under it with no violation; an inline script injected into the page does not run', async () => {
     const { context, page } = await newPage(browser);
     const cspConsole: string[] = [];
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) cspConsole.push(m.text()); });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspConsole.push(m.text());
+    });
     await context.addInitScript(() => {
       const w = window as unknown as { __violations: string[] };
       w.__violations = [];
@@ -180,12 +224,16 @@ describe('Content-Security-Policy', () => {
         document.body.insertAdjacentHTML('beforeend', '<img src="x" onerror="window.__inline3 = 1">');
       });
       await page.waitForTimeout(500);
-      expect(await page.evaluate(() => {
-        const w = window as unknown as Record<string, unknown>;
-        return [w.__inline, w.__inline2, w.__inline3];
-      })).toEqual([undefined, undefined, undefined]);
+      expect(
+        await page.evaluate(() => {
+          const w = window as unknown as Record<string, unknown>;
+          return [w.__inline, w.__inline2, w.__inline3];
+        }),
+      ).toEqual([undefined, undefined, undefined]);
       // the policy did block them (and the listener works)
       expect((await violations()).filter((v) => v.startsWith('script-src')).length).toBeGreaterThanOrEqual(3);
-    } finally { await context.close(); }
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -7,7 +7,8 @@
 import pg from 'pg';
 
 export async function benchDatabase(pgUrl: string, name: string, holds: (db: pg.Client) => Promise<boolean>): Promise<{ url: string; reuse: boolean }> {
-  const u = new URL(pgUrl); u.pathname = '/' + name;
+  const u = new URL(pgUrl);
+  u.pathname = '/' + name;
   const url = u.toString();
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -17,7 +18,13 @@ export async function benchDatabase(pgUrl: string, name: string, holds: (db: pg.
     if (reuse) {
       const probe = new pg.Client({ connectionString: url });
       await probe.connect();
-      try { reuse = await holds(probe); } catch { reuse = false; } finally { await probe.end(); }
+      try {
+        reuse = await holds(probe);
+      } catch {
+        reuse = false;
+      } finally {
+        await probe.end();
+      }
     }
     if (!reuse) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -30,5 +37,5 @@ export async function benchDatabase(pgUrl: string, name: string, holds: (db: pg.
 }
 
 /** A `holds` check: the first row's `column` of `query` equals `expected`. */
-export const firstValueIs = (query: string, column: string, expected: number) =>
-  async (db: pg.Client) => Number((await db.query(query)).rows[0]?.[column]) === expected;
+export const firstValueIs = (query: string, column: string, expected: number) => async (db: pg.Client) =>
+  Number((await db.query(query)).rows[0]?.[column]) === expected;

@@ -52,8 +52,15 @@ export interface GameDataOptions {
 }
 
 export interface GameDataShape {
-  bets: number; players: number; rounds: number; botSeats: number; ledgerEntries: number; walletCalls: number; seconds: number;
-  rollupCheck: { cells: number; differences: string[] }; verifiedSample: { rounds: number; failed: number };
+  bets: number;
+  players: number;
+  rounds: number;
+  botSeats: number;
+  ledgerEntries: number;
+  walletCalls: number;
+  seconds: number;
+  rollupCheck: { cells: number; differences: string[] };
+  verifiedSample: { rounds: number; failed: number };
 }
 
 /** Rounds of one game a sitting. */
@@ -63,10 +70,18 @@ export const gameShape = (bets: number) => ({ players: Math.max(100, Math.round(
 
 /** One round template: a seed of a game played at one stake. */
 export interface Template {
-  tid: number; game: GameId; level: number; k: number; seed: string; seedHash: string; bets: unknown[]; result: unknown;
+  tid: number;
+  game: GameId;
+  level: number;
+  k: number;
+  seed: string;
+  seedHash: string;
+  bets: unknown[];
+  result: unknown;
   seats: { seat: string; bet: number; win: number; fee: number; jackpot: number; bot: boolean }[];
   /** The player seat's stake and win (what the wallet moves). */
-  bet: number; win: number;
+  bet: number;
+  win: number;
 }
 
 const encoder = new TextEncoder();
@@ -114,10 +129,14 @@ export function makeTemplates(perGame: number): Template[] {
         let i = 0;
         for (let c = 1; c < chosen.length; c++) if (high ? chosen[c]!.ratio > chosen[i]!.ratio : chosen[c]!.ratio < chosen[i]!.ratio) i = c;
         const need = sum - target * perGame;
-        let best = -1, bestGap = Infinity;
+        let best = -1,
+          bestGap = Infinity;
         for (let c = 0; c < rest.length; c++) {
           const gap = Math.abs(need - (chosen[i]!.ratio - rest[c]!.ratio));
-          if (gap < bestGap) { bestGap = gap; best = c; }
+          if (gap < bestGap) {
+            bestGap = gap;
+            best = c;
+          }
         }
         if (best < 0 || bestGap >= Math.abs(need)) break;
         sum += rest[best]!.ratio - chosen[i]!.ratio;
@@ -137,7 +156,10 @@ export function makeTemplates(perGame: number): Template[] {
 /** The SQL CASE that draws a game from 0 ≤ w < total weight with the simulator's weights; its index in HOUSE_PLAY. */
 function gameIndexSql(w: string): { sql: string; total: number } {
   let acc = 0;
-  const arms = HOUSE_PLAY.map(([, weight], gi) => { acc += weight; return `WHEN ${w} < ${acc} THEN ${gi}`; });
+  const arms = HOUSE_PLAY.map(([, weight], gi) => {
+    acc += weight;
+    return `WHEN ${w} < ${acc} THEN ${gi}`;
+  });
   return { sql: `CASE ${arms.join(' ')} END`, total: acc };
 }
 
@@ -174,17 +196,40 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
       tbet bigint NOT NULL, twin bigint NOT NULL, tfee bigint NOT NULL, tjackpot bigint NOT NULL)`);
     for (let at = 0; at < templates.length; at += 500) {
       const chunk = templates.slice(at, at + 500);
-      await client.query(`INSERT INTO bench_game_template SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(tid integer, game text, level smallint, k integer,
+      await client.query(
+        `INSERT INTO bench_game_template SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(tid integer, game text, level smallint, k integer,
         seed text, seed_hash text, bets jsonb, result jsonb, seats jsonb, nseats smallint, bet bigint, win bigint, tbet bigint, twin bigint, tfee bigint, tjackpot bigint)`,
-      [JSON.stringify(chunk.map((t) => ({
-        tid: t.tid, game: t.game, level: t.level, k: t.k, seed: t.seed, seed_hash: t.seedHash, bets: t.bets, result: t.result, seats: t.seats,
-        nseats: t.seats.length, bet: t.bet, win: t.win, tbet: t.seats.reduce((s, p) => s + p.bet, 0), twin: t.seats.reduce((s, p) => s + p.win, 0),
-        tfee: t.seats.reduce((s, p) => s + p.fee, 0), tjackpot: t.seats.reduce((s, p) => s + p.jackpot, 0),
-      })))]);
+        [
+          JSON.stringify(
+            chunk.map((t) => ({
+              tid: t.tid,
+              game: t.game,
+              level: t.level,
+              k: t.k,
+              seed: t.seed,
+              seed_hash: t.seedHash,
+              bets: t.bets,
+              result: t.result,
+              seats: t.seats,
+              nseats: t.seats.length,
+              bet: t.bet,
+              win: t.win,
+              tbet: t.seats.reduce((s, p) => s + p.bet, 0),
+              twin: t.seats.reduce((s, p) => s + p.win, 0),
+              tfee: t.seats.reduce((s, p) => s + p.fee, 0),
+              tjackpot: t.seats.reduce((s, p) => s + p.jackpot, 0),
+            })),
+          ),
+        ],
+      );
     }
-    log(`  ${templates.length} round templates (${perGame} seeds × ${HOUSE_PLAY.length} games × ${STAKES.length} stakes): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `  ${templates.length} round templates (${perGame} seeds × ${HOUSE_PLAY.length} games × ${STAKES.length} stakes): ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
-    await step(`${players} players`, `
+    await step(
+      `${players} players`,
+      `
       INSERT INTO player (uid, name, register_ip, register_device, register_package, registered_at, login_ip, login_device,
         last_login_at, login_count, partner, app_id)
       SELECT ${base} + g, 'Player ' || g, ip, 'dev-' || g,
@@ -194,7 +239,8 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
       CROSS JOIN LATERAL (SELECT '10.' || (g / 65536 % 256) || '.' || (g / 256 % 256) || '.' || (g % 256) AS ip,
         ${T0} - interval '1 day' - (g * 7919 % (30 * 86400)) * interval '1 second' AS reg) x;
       INSERT INTO player_device (device_id, uid, first_at, last_at) SELECT register_device, uid, registered_at, registered_at FROM player WHERE ${mine()};
-      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, registered_at FROM player WHERE ${mine()}`);
+      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, registered_at FROM player WHERE ${mine()}`,
+    );
 
     // Rounds come in sittings of SITTING rounds of one game by one player, 30 seconds apart
     // (docs/domain.md: a median 49 bets a playing day, a playing day in about 14: about two
@@ -203,7 +249,9 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
     const pick = gameIndexSql(`(${hash('s + 7777777')} % ${100})`);
     if (pick.total !== 100) throw new Error('HOUSE_PLAY weights no longer sum to 100: adjust the game draw');
     const sittings = Math.ceil(rounds / SITTING);
-    await step(`${rounds} rounds in ${sittings} sittings (staging)`, `
+    await step(
+      `${rounds} rounds in ${sittings} sittings (staging)`,
+      `
       DROP TABLE IF EXISTS bench_round; CREATE UNLOGGED TABLE bench_round AS
       SELECT row_number() OVER (ORDER BY ended_at, i) - 1 AS i, uid, p.partner, tid, ended_at, ended_at - (8 + x / 1000 % 20) * interval '1 second' AS started_at, x
       FROM (
@@ -213,30 +261,42 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
         CROSS JOIN LATERAL (SELECT i / ${SITTING} AS s, ${hash('i')} AS x) a
         CROSS JOIN LATERAL (SELECT ${base} + 1 + ${hash('s')} % ${players} AS uid, ${pick.sql} AS gi,
           ${T0} + interval '90 days' * ((s + 0.5) / ${sittings}) AS start) h
-      ) r JOIN player p USING (uid)`);
-    await step('rounds', `
+      ) r JOIN player p USING (uid)`,
+    );
+    await step(
+      'rounds',
+      `
       INSERT INTO game_round (id, app_id, round_id, game, server, table_id, config_version, started_at, ended_at, partner, seats, players,
         bet, win, fee, jackpot, seed_hash, seed, bets, result, verified, why, differences, received_at)
       OVERRIDING SYSTEM VALUE
       SELECT r.i + 1, '${app}', 'bg-' || r.i, t.game, 'gs-' || t.game || '-' || (1 + r.x % 3), 't-' || (1 + r.x / 7 % 20), 0, r.started_at, r.ended_at,
         r.partner, t.nseats, 1, t.tbet, t.twin, t.tfee, t.tjackpot, t.seed_hash, t.seed, t.bets, t.result, true, '', NULL, r.ended_at + interval '1 second'
       FROM bench_round r JOIN bench_game_template t USING (tid) ORDER BY r.i;
-      SELECT setval(pg_get_serial_sequence('game_round', 'id'), (SELECT max(id) FROM game_round))`);
-    await step('round events (claimed ids)', `
+      SELECT setval(pg_get_serial_sequence('game_round', 'id'), (SELECT max(id) FROM game_round))`,
+    );
+    await step(
+      'round events (claimed ids)',
+      `
       INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, data)
       SELECT '${app}', 'bge-' || r.i, 'game.round', r.ended_at, r.ended_at + interval '1 second', 'applied', jsonb_build_object('game', t.game, 'roundId', 'bg-' || r.i)
-      FROM bench_round r JOIN bench_game_template t USING (tid) ORDER BY r.i`);
-    await step('seat rows', `
+      FROM bench_round r JOIN bench_game_template t USING (tid) ORDER BY r.i`,
+    );
+    await step(
+      'seat rows',
+      `
       INSERT INTO game_bet (round, n, game, at, uid, partner, seat, bot, bet, win, fee, jackpot)
       SELECT r.i + 1, s.ord - 1, t.game, r.ended_at, CASE WHEN s.bot THEN NULL ELSE r.uid END, CASE WHEN s.bot THEN -2 ELSE r.partner END,
         s.seat, s.bot, s.bet, s.win, s.fee, s.jackpot
       FROM bench_round r JOIN bench_game_template t USING (tid)
       CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(t.seats) AS (seat text, bot boolean, bet bigint, win bigint, fee bigint, jackpot bigint))
         WITH ORDINALITY AS s(seat, bot, bet, win, fee, jackpot, ord)
-      ORDER BY r.i, s.ord`);
+      ORDER BY r.i, s.ord`,
+    );
 
     // the wallet's movements: the stake when the round starts, the win when it ends
-    await step('wallet movements (staging)', `
+    await step(
+      'wallet movements (staging)',
+      `
       DROP TABLE IF EXISTS bench_gmove; CREATE UNLOGGED TABLE bench_gmove (
         seq bigint GENERATED ALWAYS AS IDENTITY, uid integer NOT NULL, partner integer NOT NULL, delta bigint NOT NULL, reason text NOT NULL,
         ref text NOT NULL, tx text, at timestamptz NOT NULL);
@@ -244,37 +304,55 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
       SELECT r.uid, r.partner, m.delta, m.reason, 'bg-' || r.i, 'bg-' || r.i || m.suffix, m.at
       FROM bench_round r JOIN bench_game_template t USING (tid)
       CROSS JOIN LATERAL (VALUES (1, -t.bet, 'game.bet', ':b', r.started_at), (2, t.win, 'game.win', ':w', r.ended_at)) AS m(leg, delta, reason, suffix, at)
-      WHERE m.delta <> 0 ORDER BY m.at, r.i, m.leg`);
-    await step('sign-up credits (₱1,000 and what the bets need)', `
+      WHERE m.delta <> 0 ORDER BY m.at, r.i, m.leg`,
+    );
+    await step(
+      'sign-up credits (₱1,000 and what the bets need)',
+      `
       INSERT INTO bench_gmove (uid, partner, delta, reason, ref, tx, at)
       SELECT p.uid, p.partner, 100000 + coalesce(ceil(greatest(0, -low) / 100.0)::bigint * 100, 0), 'bonus.register', 'register', NULL, p.registered_at
       FROM player p LEFT JOIN (
         SELECT uid, min(run) AS low FROM (SELECT uid, sum(delta) OVER (PARTITION BY uid ORDER BY at, seq) AS run FROM bench_gmove) s GROUP BY uid
       ) m USING (uid)
-      WHERE ${mine('p.')}`);
+      WHERE ${mine('p.')}`,
+    );
     const entries = Number((await client.query('SELECT count(*) AS n FROM bench_gmove')).rows[0].n);
-    await step(`${entries} ledger entries`, `
+    await step(
+      `${entries} ledger entries`,
+      `
       INSERT INTO ledger_entry (at, uid, partner, currency, delta, balance_after, reason, ref, actor, idem_key)
       SELECT at, uid, partner, 'chip', delta, sum(delta) OVER (PARTITION BY uid ORDER BY at, seq), reason, ref,
         CASE WHEN tx IS NULL THEN 'system:register' ELSE 'app:${app}' END,
         CASE WHEN tx IS NULL THEN 'bonus.register:' || uid ELSE 'app:${app}:tx:' || tx END
-      FROM bench_gmove ORDER BY at, seq`);
-    await step('wallet calls (wallet_tx)', `
+      FROM bench_gmove ORDER BY at, seq`,
+    );
+    await step(
+      'wallet calls (wallet_tx)',
+      `
       INSERT INTO wallet_tx (app_id, tx_id, kind, fingerprint, uid, currency, amount, answer, at)
       SELECT '${app}', tx, kind, encode(sha256(convert_to('["' || kind || '",' || uid || ',"chip",' || abs(delta) || ',"' || reason || '","' || ref || '"]', 'UTF8')), 'hex'),
         uid, 'chip', abs(delta), jsonb_build_object('txId', tx, 'balance', balance_after), at
       FROM (SELECT substr(idem_key, ${`app:${app}:tx:`.length + 1}) AS tx, CASE WHEN delta < 0 THEN 'debit' ELSE 'credit' END AS kind, uid, delta, reason, ref, balance_after, at
             FROM ledger_entry WHERE actor = 'app:${app}' AND reason LIKE 'game.%' AND ${mine()}) w
-      ORDER BY at`);
-    await step('balances', `
-      INSERT INTO player_balance (uid, partner, chip) SELECT uid, min(partner), sum(delta) FROM bench_gmove GROUP BY uid`);
-    await step("the wallet's game day roll-up and net win", `
+      ORDER BY at`,
+    );
+    await step(
+      'balances',
+      `
+      INSERT INTO player_balance (uid, partner, chip) SELECT uid, min(partner), sum(delta) FROM bench_gmove GROUP BY uid`,
+    );
+    await step(
+      "the wallet's game day roll-up and net win",
+      `
       INSERT INTO player_day_game (day, uid, partner, bets, wins, bet_count)
       SELECT report_day(at), uid, min(partner), coalesce(sum(-delta) FILTER (WHERE delta < 0), 0), coalesce(sum(delta) FILTER (WHERE delta > 0), 0), count(*) FILTER (WHERE delta < 0)
       FROM bench_gmove WHERE reason LIKE 'game.%' GROUP BY 1, 2;
-      UPDATE player p SET net_win = g.net FROM (SELECT uid, sum(delta) AS net FROM bench_gmove WHERE reason LIKE 'game.%' GROUP BY uid) g WHERE p.uid = g.uid`);
+      UPDATE player p SET net_win = g.net FROM (SELECT uid, sum(delta) AS net FROM bench_gmove WHERE reason LIKE 'game.%' GROUP BY uid) g WHERE p.uid = g.uid`,
+    );
     // the roll-ups as game_rounds_apply keeps them (one stripe: slot 0)
-    await step('game roll-ups (game_player_day, game_day)', `
+    await step(
+      'game roll-ups (game_player_day, game_day)',
+      `
       INSERT INTO game_player_day (game, day, uid, partner, rounds, bets, turnover, wins, fees, jackpot)
       SELECT game, report_day(at), uid, min(partner), count(DISTINCT round), count(*), sum(bet), sum(win), sum(fee), sum(jackpot)
       FROM game_bet WHERE NOT bot AND uid IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
@@ -287,7 +365,8 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
         SELECT report_day(at), game, partner, 0, 0, count(*), 0, sum(bet), sum(win), sum(fee), sum(jackpot) FROM game_bet WHERE NOT bot AND uid IS NOT NULL GROUP BY 1, 2, 3
         UNION ALL
         SELECT day, game, partner, 0, 0, 0, count(*), 0, 0, 0, 0 FROM game_player_day GROUP BY 1, 2, 3
-      ) u GROUP BY 1, 2, 3 ORDER BY 2, 1, 3`);
+      ) u GROUP BY 1, 2, 3 ORDER BY 2, 1, 3`,
+    );
     const botSeats = Number((await client.query('SELECT count(*) AS n FROM game_bet WHERE bot')).rows[0].n);
     const walletCalls = entries - players;
     await client.query('DROP TABLE bench_gmove; DROP TABLE bench_round');
@@ -296,7 +375,17 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
     log(`  roll-up cells compared with the raw rows: ${rollupCheck.cells}, differences: ${rollupCheck.differences.length}`);
     const verifiedSample = await verifySample(client, 200);
     log(`  rounds re-verified from their seeds: ${verifiedSample.rounds}, failed: ${verifiedSample.failed}`);
-    return { bets: rounds, players, rounds, botSeats, ledgerEntries: entries, walletCalls, seconds: Math.round((performance.now() - started) / 1000), rollupCheck, verifiedSample };
+    return {
+      bets: rounds,
+      players,
+      rounds,
+      botSeats,
+      ledgerEntries: entries,
+      walletCalls,
+      seconds: Math.round((performance.now() - started) / 1000),
+      rollupCheck,
+      verifiedSample,
+    };
   } finally {
     await client.end();
   }
@@ -344,8 +433,21 @@ export async function verifySample(client: pg.Client, count: number): Promise<{ 
   let failed = 0;
   for (const r of rows) {
     const g = getGame(r.game);
-    const v = verifyRound({ game: r.game, settings: g.defaults as Record<string, unknown>, seedHash: r.seed_hash, seed: r.seed, bets: r.bets, result: r.result,
-      payouts: (r.payouts as { seat: string; bet: string; win: string; fee: string; jackpot: string }[]).map((p) => ({ seat: p.seat, bet: Number(p.bet), win: Number(p.win), fee: Number(p.fee), jackpot: Number(p.jackpot) })) });
+    const v = verifyRound({
+      game: r.game,
+      settings: g.defaults as Record<string, unknown>,
+      seedHash: r.seed_hash,
+      seed: r.seed,
+      bets: r.bets,
+      result: r.result,
+      payouts: (r.payouts as { seat: string; bet: string; win: string; fee: string; jackpot: string }[]).map((p) => ({
+        seat: p.seat,
+        bet: Number(p.bet),
+        win: Number(p.win),
+        fee: Number(p.fee),
+        jackpot: Number(p.jackpot),
+      })),
+    });
     if (!v.ok) failed++;
   }
   return { rounds: rows.length, failed };

@@ -17,7 +17,11 @@ function send(url: string, options: http.RequestOptions, payload?: string): Prom
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        try { resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }); } catch (error) { reject(error); }
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        } catch (error) {
+          reject(error);
+        }
       });
       res.on('error', reject);
     });
@@ -38,7 +42,9 @@ export async function signedPost(url: string, path: string, body: unknown) {
   const payload = JSON.stringify(body);
   const timestamp = String(Date.now());
   const res = await postJson(url + path, payload, {
-    'x-app-id': DEMO_APP.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature(DEMO_APP.secret, timestamp, payload),
+    'x-app-id': DEMO_APP.appId,
+    'x-timestamp': timestamp,
+    'x-signature': platformSignature(DEMO_APP.secret, timestamp, payload),
   });
   return { status: res.status, answer: res.body as { code: number; data?: any; message?: string } };
 }
@@ -60,13 +66,15 @@ export const percentile = (xs: number[], p: number) => {
 export async function timed(count: number, concurrency: number, call: (i: number) => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++;
-      const t0 = performance.now();
-      await call(i);
-      latencies.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await call(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   return latencies;
 }

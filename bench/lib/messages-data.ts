@@ -17,7 +17,10 @@ export function messagePlayerShape(segment: number) {
   return { total, inSegment: total - active, active };
 }
 
-export async function generateMessagePlayers(url: string, { segment, uidBase = 10_000_000, log = console.log }: { segment: number; uidBase?: number; log?: (line: string) => void }) {
+export async function generateMessagePlayers(
+  url: string,
+  { segment, uidBase = 10_000_000, log = console.log }: { segment: number; uidBase?: number; log?: (line: string) => void },
+) {
   const shape = messagePlayerShape(segment);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -31,7 +34,9 @@ export async function generateMessagePlayers(url: string, { segment, uidBase = 1
     await client.query('SET synchronous_commit = off');
     await client.query("SET maintenance_work_mem = '512MB'");
     // within its band, each player's last login a few hours from the band's edges, so the count holds for the run
-    await step(`${shape.total} players`, `
+    await step(
+      `${shape.total} players`,
+      `
       INSERT INTO player (uid, name, register_ip, register_device, register_package, registered_at, login_ip, login_device,
         last_login_at, login_count, vip, partner, app_id)
       SELECT ${uidBase} + g, 'Player ' || g,
@@ -41,10 +46,14 @@ export async function generateMessagePlayers(url: string, { segment, uidBase = 1
         CASE WHEN g % 5 = 0 THEN now() - ((g / 5 % 10) || ' days')::interval - interval '6 hours' + (g % 3600) * interval '1 second'
              ELSE now() - interval '10 days' - ((g % 50) || ' days')::interval - interval '6 hours' - (g % 3600) * interval '1 second' END,
         1 + g % 40, g % 8, CASE WHEN g % 10 = 8 THEN 1 WHEN g % 10 = 9 THEN 2 ELSE 0 END, 'bench'
-      FROM generate_series(1::bigint, ${shape.total}::bigint) AS g`);
-    await step('wallets', `
+      FROM generate_series(1::bigint, ${shape.total}::bigint) AS g`,
+    );
+    await step(
+      'wallets',
+      `
       INSERT INTO player_balance (uid, partner, chip, bean)
-      SELECT uid, partner, 0, 0 FROM player WHERE uid BETWEEN ${uidBase + 1} AND ${uidBase + shape.total}`);
+      SELECT uid, partner, 0, 0 FROM player WHERE uid BETWEEN ${uidBase + 1} AND ${uidBase + shape.total}`,
+    );
     await step('analyze', 'ANALYZE player; ANALYZE player_balance');
   } finally {
     await client.end();

@@ -9,7 +9,10 @@ export const DAY_MS = 86_400_000;
 /** The GMT+08:00 day of a moment, and 00:00 GMT+08:00 of a day. */
 export { consoleDay, dayStart };
 
-export interface RollupCheck { cells: number; differences: string[] }
+export interface RollupCheck {
+  cells: number;
+  differences: string[];
+}
 
 const FIGURES = ['newPlayers', 'activePlayers', 'payingPlayers', 'firstPayers', 'rechargeOrders', 'rechargeAmount', 'cashoutOrders', 'cashoutAmount'] as const;
 export type Figures = Record<(typeof FIGURES)[number], number>;
@@ -56,7 +59,10 @@ export async function rawHomepage(pool: pg.Pool, from: string, to: string, partn
 }
 
 /** Every figure of the report's days and totals against the raw query's; the differences, named. */
-export function compareHomepage(api: { totals: Figures; previous: Figures; days: (Figures & { day: string })[] }, raw: Awaited<ReturnType<typeof rawHomepage>>): string[] {
+export function compareHomepage(
+  api: { totals: Figures; previous: Figures; days: (Figures & { day: string })[] },
+  raw: Awaited<ReturnType<typeof rawHomepage>>,
+): string[] {
   const out: string[] = [];
   const zero = Object.fromEntries(FIGURES.map((k) => [k, 0])) as Figures;
   const check = (where: string, a: Figures, b: Figures) => {

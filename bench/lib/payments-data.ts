@@ -42,10 +42,15 @@ export interface PaymentDataOptions {
 }
 
 export interface PaymentDataShape {
-  players: number; payers: number; gameRounds: number; rechargeOrders: number; cashoutOrders: number;
-  ledgerEntries: number; seconds: number; rollupCheck: RollupCheck;
+  players: number;
+  payers: number;
+  gameRounds: number;
+  rechargeOrders: number;
+  cashoutOrders: number;
+  ledgerEntries: number;
+  seconds: number;
+  rollupCheck: RollupCheck;
 }
-
 
 /** The split of `events` (rounded so that every player pays or plays in whole numbers). */
 export function paymentShape(events: number) {
@@ -58,22 +63,36 @@ export function paymentShape(events: number) {
 
 const REPORT_TRIGGERS: [table: string, trigger: string][] = [
   ['ledger_entry', 'ledger_entry_house_money'],
-  ['recharge_order', 'recharge_order_report_insert'], ['recharge_order', 'recharge_order_report_update'],
-  ['cashout_order', 'cashout_order_report_insert'], ['cashout_order', 'cashout_order_report_update'],
+  ['recharge_order', 'recharge_order_report_insert'],
+  ['recharge_order', 'recharge_order_report_update'],
+  ['cashout_order', 'cashout_order_report_insert'],
+  ['cashout_order', 'cashout_order_report_update'],
   // migration 021's feeders (the day set's own trigger stays on: the catch-up counts spans through it)
-  ['player_active_day', 'player_active_day_span'], ['report_payer_day', 'report_payer_day_span'], ['player', 'player_register_report'],
+  ['player_active_day', 'player_active_day_span'],
+  ['report_payer_day', 'report_payer_day_span'],
+  ['player', 'player_register_report'],
 ];
-const ROLLUPS = ['report_recharge_day', 'report_payer_day', 'report_first_payer', 'report_cashout_day', 'report_house_money_day',
-  'report_span_day', 'report_player_day_set', 'report_register_day'];
+const ROLLUPS = [
+  'report_recharge_day',
+  'report_payer_day',
+  'report_first_payer',
+  'report_cashout_day',
+  'report_house_money_day',
+  'report_span_day',
+  'report_player_day_set',
+  'report_register_day',
+];
 
 /** The statements of migrations 019 and 021 that fill the roll-ups from existing rows (one place says how). */
 function rollupRebuildSql(): string {
-  return ['019_payment_reports.sql', '021_report_spans.sql'].map((file) => {
-    const text = readFileSync(new URL(`../../apps/server/src/migrations/${file}`, import.meta.url), 'utf8');
-    const at = text.indexOf('-- What is already there');
-    if (at < 0) throw new Error(`migration ${file} no longer has its "What is already there" catch-up: rebuild the roll-ups another way`);
-    return text.slice(at);
-  }).join('\n');
+  return ['019_payment_reports.sql', '021_report_spans.sql']
+    .map((file) => {
+      const text = readFileSync(new URL(`../../apps/server/src/migrations/${file}`, import.meta.url), 'utf8');
+      const at = text.indexOf('-- What is already there');
+      if (at < 0) throw new Error(`migration ${file} no longer has its "What is already there" catch-up: rebuild the roll-ups another way`);
+      return text.slice(at);
+    })
+    .join('\n');
 }
 
 export async function generatePaymentData(url: string, o: PaymentDataOptions): Promise<PaymentDataShape> {
@@ -99,11 +118,15 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
     await client.query('SET synchronous_commit = off');
     await client.query("SET maintenance_work_mem = '512MB'");
     await client.query("SET work_mem = '256MB'");
-    const products = Number((await client.query("SELECT count(*) AS n FROM recharge_product WHERE product_id IN ('php50','php100','php200','php500','php1000','php5000')")).rows[0].n);
+    const products = Number(
+      (await client.query("SELECT count(*) AS n FROM recharge_product WHERE product_id IN ('php50','php100','php200','php500','php1000','php5000')")).rows[0].n,
+    );
     if (products !== 6) throw new Error('the demo payment configuration (seedPaymentConfig) must be in the database first');
     for (const [table, trigger] of REPORT_TRIGGERS) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
 
-    await step(`${players} players`, `
+    await step(
+      `${players} players`,
+      `
       INSERT INTO player (uid, name, register_ip, register_device, register_package, registered_at, login_ip, login_device,
         last_login_at, login_count, vip, gcash, partner, app_id)
       SELECT ${base} + g, 'Player ' || g, ip, 'dev-' || g,
@@ -115,19 +138,25 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
       CROSS JOIN LATERAL (SELECT '10.' || (g / 65536 % 256) || '.' || (g / 256 % 256) || '.' || (g % 256) AS ip,
         ${T0} + (g * 7919 % (100 * 86400)) * interval '1 second' AS reg) x;
       INSERT INTO player_device (device_id, uid, first_at, last_at) SELECT register_device, uid, registered_at, registered_at FROM player WHERE ${mine()};
-      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, registered_at FROM player WHERE ${mine()}`);
+      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, registered_at FROM player WHERE ${mine()}`,
+    );
 
     // every money movement first goes here; the ledger is written from it in one ordered pass
     await client.query(`DROP TABLE IF EXISTS bench_move; CREATE UNLOGGED TABLE bench_move (
       sid bigint GENERATED ALWAYS AS IDENTITY, uid integer NOT NULL, partner integer NOT NULL, currency text NOT NULL, delta bigint NOT NULL,
       reason text NOT NULL, ref text NOT NULL, actor text NOT NULL, idem_key text, at timestamptz NOT NULL)`);
-    await step('sign-up bonuses', `
+    await step(
+      'sign-up bonuses',
+      `
       INSERT INTO bench_move (uid, partner, currency, delta, reason, ref, actor, idem_key, at)
-      SELECT uid, partner, 'chip', 1000, 'bonus.register', 'register', 'system:register', 'bonus.register:' || uid, registered_at FROM player WHERE ${mine()}`);
+      SELECT uid, partner, 'chip', 1000, 'bonus.register', 'register', 'system:register', 'bonus.register:' || uid, registered_at FROM player WHERE ${mine()}`,
+    );
 
     // a payer is a player whose g % 100 is 1 … 10; payer index i ↔ g = (i / 10) * 100 + i % 10 + 1
     const perPayer = Math.ceil(rechargeOrders / payers);
-    await step(`${rechargeOrders} recharge orders`, `
+    await step(
+      `${rechargeOrders} recharge orders`,
+      `
       INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, product_bonus,
         status, channel_order_id, paid_amount, chips, bonus_chips, created_at, paid_at, callback_at, callbacks, held_reason)
       SELECT md5('bench-recharge-' || i), '${app}', 'bench-r-' || i, uid, partner, product_id, channel, os, price, product_chips, first_bonus,
@@ -155,16 +184,22 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
         CROSS JOIN LATERAL (SELECT CASE WHEN k > 0 AND w >= 70 AND p.register_package IN ('com.demo', 'com.demo.partner2') AND x / 100000 % 10 = 0 THEN 'onlinebank'
           WHEN maya_ok AND (x / 100000 % 10 < 4 OR q.product = 'php50') THEN 'maya' ELSE 'gcash' END AS channel) c
       ) o
-      ORDER BY created`);
-    await step('first paid orders and recharge credits', `
+      ORDER BY created`,
+    );
+    await step(
+      'first paid orders and recharge credits',
+      `
       INSERT INTO recharge_first_paid (uid, order_id, at) SELECT uid, order_id, paid_at FROM recharge_order WHERE bonus_chips > 0;
       INSERT INTO bench_move (uid, partner, currency, delta, reason, ref, actor, idem_key, at)
       SELECT uid, partner, 'chip', m.delta, m.reason, order_id, 'app:${app}', m.key, paid_at
       FROM recharge_order CROSS JOIN LATERAL (VALUES (1, chips, 'recharge', 'recharge:' || order_id), (2, bonus_chips, 'recharge.bonus', 'recharge:' || order_id || ':bonus')) AS m(leg, delta, reason, key)
-      WHERE status = 'paid' AND m.delta > 0 ORDER BY id, m.leg`);
+      WHERE status = 'paid' AND m.delta > 0 ORDER BY id, m.leg`,
+    );
 
     const fourEyes = o.fourEyesAmount ?? 1_000_000;
-    await step(`${cashoutOrders} cash-out orders`, `
+    await step(
+      `${cashoutOrders} cash-out orders`,
+      `
       INSERT INTO cashout_order (order_id, app_id, request_id, uid, partner, channel, amount, fee, account, remarks, status, created_at,
         claimed_by, claimed_at, approved_by, approved_at, second_approved_by, second_approved_at, resolved_by, resolved_at,
         provider, payout_started_at, provider_ref, attempts, finished_at, updated_at)
@@ -210,8 +245,11 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
           CROSS JOIN LATERAL (SELECT c.channel, CASE c.channel WHEN 'bank' THEN 0 WHEN 'maya' THEN 150 ELSE 200 END AS pct) ch
         ) s
       ) o
-      ORDER BY o.created`);
-    await step('cash-out transitions and money', `
+      ORDER BY o.created`,
+    );
+    await step(
+      'cash-out transitions and money',
+      `
       INSERT INTO cashout_transition (order_id, at, actor, from_status, to_status, reason)
       SELECT id, t.at, t.actor, t.from_status, t.to_status, t.reason FROM cashout_order
       CROSS JOIN LATERAL (VALUES (1, created_at, 'app:${app}', NULL, 'not_reviewed', 'requested'),
@@ -231,13 +269,16 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
         (5, 'withdrawable', CASE WHEN status IN ('denied', 'fail') THEN amount + fee ELSE 0 END, 'cashout.refund', order_id,
           CASE WHEN status = 'denied' THEN 'staff:serviceleader' ELSE 'system:payout' END, 'cashout:' || order_id || ':refund', coalesce(finished_at, resolved_at))
       ) AS m(leg, currency, delta, reason, ref, actor, key, at)
-      WHERE request_id LIKE 'bench-c-%' AND m.delta <> 0 ORDER BY id, m.leg`);
+      WHERE request_id LIKE 'bench-c-%' AND m.delta <> 0 ORDER BY id, m.leg`,
+    );
 
     // rounds of player idx are k = 0, 1, 2 …, five to a playing day, days spread over the
     // player's life; the bet at the round's time, the win 30 seconds later
     const rounds = Math.ceil(gameRounds / players);
     const days = Math.ceil(rounds / 5);
-    await step(`${gameRounds * 2} wallet game entries`, `
+    await step(
+      `${gameRounds * 2} wallet game entries`,
+      `
       INSERT INTO bench_move (uid, partner, currency, delta, reason, ref, actor, idem_key, at)
       SELECT p.uid, p.partner, 'chip', leg.delta, 'game.' || (ARRAY['slots', 'colorgame', 'hilo', 'rocket'])[1 + (a.x / 1000 % 4)::int],
         'bench-g-' || i, 'app:${app}', NULL,
@@ -248,24 +289,36 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
       JOIN player p ON p.uid = ${base} + 1 + a.idx
       CROSS JOIN LATERAL (SELECT 100 + a.x % 401 AS stake) s
       CROSS JOIN LATERAL (VALUES (interval '0', -s.stake), (interval '30 seconds', CASE WHEN a.k % 2 = 0 THEN s.stake + 50 ELSE s.stake - 50 END)) AS leg(off, delta)
-      ORDER BY i, leg.off`);
+      ORDER BY i, leg.off`,
+    );
 
     const entries = Number((await client.query('SELECT count(*) AS n FROM bench_move')).rows[0].n);
-    await step(`${entries} ledger entries`, `
+    await step(
+      `${entries} ledger entries`,
+      `
       INSERT INTO ledger_entry (at, uid, partner, currency, delta, balance_after, reason, ref, actor, idem_key)
       SELECT at, uid, partner, currency, delta, sum(delta) OVER (PARTITION BY uid, currency ORDER BY at, sid), reason, ref, actor, idem_key
-      FROM bench_move ORDER BY at, sid`);
-    await step('balances', `
+      FROM bench_move ORDER BY at, sid`,
+    );
+    await step(
+      'balances',
+      `
       INSERT INTO player_balance (uid, partner, chip, withdrawable)
       SELECT uid, min(partner), coalesce(sum(delta) FILTER (WHERE currency = 'chip'), 0), coalesce(sum(delta) FILTER (WHERE currency = 'withdrawable'), 0)
-      FROM bench_move GROUP BY uid`);
+      FROM bench_move GROUP BY uid`,
+    );
     // the wallet's own roll-up of games (migration 014: wallet_game), and net win
-    await step('game day roll-up and net win', `
+    await step(
+      'game day roll-up and net win',
+      `
       INSERT INTO player_day_game (day, uid, partner, bets, wins, bet_count)
       SELECT report_day(at), uid, min(partner), coalesce(sum(-delta) FILTER (WHERE delta < 0), 0), coalesce(sum(delta) FILTER (WHERE delta > 0), 0), count(*) FILTER (WHERE delta < 0)
       FROM bench_move WHERE reason LIKE 'game.%' GROUP BY 1, 2;
-      UPDATE player p SET net_win = g.net FROM (SELECT uid, sum(delta) AS net FROM bench_move WHERE reason LIKE 'game.%' GROUP BY uid) g WHERE p.uid = g.uid`);
-    await step('logins and daily actives', `
+      UPDATE player p SET net_win = g.net FROM (SELECT uid, sum(delta) AS net FROM bench_move WHERE reason LIKE 'game.%' GROUP BY uid) g WHERE p.uid = g.uid`,
+    );
+    await step(
+      'logins and daily actives',
+      `
       INSERT INTO player_login (uid, partner, at, ip, device_id, duration_seconds)
       SELECT d.uid, d.partner, d.first_at - interval '1 minute', p.register_ip, p.register_device, 300 + d.uid % 1500
       FROM (SELECT uid, min(partner) AS partner, report_day(at) AS day, min(at) AS first_at FROM bench_move WHERE actor = 'app:${app}' GROUP BY uid, 3) d
@@ -273,7 +326,8 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
       INSERT INTO player_active_day (day, uid, partner, logins, seconds, timed)
       SELECT report_day(at), uid, min(partner), count(*), sum(duration_seconds), count(duration_seconds) FROM player_login WHERE ${mine()} GROUP BY 1, 2;
       UPDATE player p SET last_login_at = l.last_at, login_count = l.n, login_ip = p.register_ip, login_device = p.register_device
-      FROM (SELECT uid, max(at) AS last_at, count(*) AS n FROM player_login WHERE ${mine()} GROUP BY uid) l WHERE p.uid = l.uid`);
+      FROM (SELECT uid, max(at) AS last_at, count(*) AS n FROM player_login WHERE ${mine()} GROUP BY uid) l WHERE p.uid = l.uid`,
+    );
     await client.query('DROP TABLE bench_move');
 
     await step('report roll-ups (migrations 019 and 021 catch-up)', `DELETE FROM ${ROLLUPS.join('; DELETE FROM ')}; ${rollupRebuildSql()}`);
@@ -283,7 +337,16 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
     await step('analyze', 'ANALYZE');
     const rollupCheck = await checkRollups(client);
     log(`  roll-up cells compared with the raw rows: ${rollupCheck.cells}, differences: ${rollupCheck.differences.length}`);
-    return { players, payers, gameRounds, rechargeOrders, cashoutOrders, ledgerEntries: entries, seconds: Math.round((performance.now() - started) / 1000), rollupCheck };
+    return {
+      players,
+      payers,
+      gameRounds,
+      rechargeOrders,
+      cashoutOrders,
+      ledgerEntries: entries,
+      seconds: Math.round((performance.now() - started) / 1000),
+      rollupCheck,
+    };
   } finally {
     // never leave the report triggers off (a failed load is dropped by the next run anyway)
     for (const [table, trigger] of REPORT_TRIGGERS) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`).catch(() => undefined);

@@ -24,7 +24,9 @@ const PORT = Number(process.env.BENCH_PG_PORT ?? 5433);
 function binaries(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(`${root}/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(`${root}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? `${root}/${versions[0]}/bin` : undefined;
 }
 
@@ -74,7 +76,14 @@ export function ownCluster(): string | undefined {
     writeFileSync(`${DIR}/settings.conf`, clusterSettings().join('\n') + '\n');
     run('sh', ['-c', `cat '${DIR}/settings.conf' >> '${data}/postgresql.auto.conf'`]);
   }
-  const status = (() => { try { run(`${bin}/pg_ctl`, ['-D', data, 'status']); return 'running'; } catch { return 'stopped'; } })();
+  const status = (() => {
+    try {
+      run(`${bin}/pg_ctl`, ['-D', data, 'status']);
+      return 'running';
+    } catch {
+      return 'stopped';
+    }
+  })();
   if (status === 'stopped') run(`${bin}/pg_ctl`, ['-D', data, '-l', `${DIR}/log`, '-w', 'start']);
   return `postgres://postgres@127.0.0.1:${PORT}/postgres`;
 }

@@ -24,7 +24,10 @@ export interface PlayerDataOptions {
   log?: (line: string) => void;
 }
 
-export async function generatePlayerData(url: string, { players, entriesPerPlayer, loginsPerPlayer = 3, uidBase = 10_000_000, log = console.log }: PlayerDataOptions) {
+export async function generatePlayerData(
+  url: string,
+  { players, entriesPerPlayer, loginsPerPlayer = 3, uidBase = 10_000_000, log = console.log }: PlayerDataOptions,
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const step = async (label: string, text: string) => {
@@ -36,7 +39,9 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
     await client.query('SET synchronous_commit = off');
     await client.query("SET maintenance_work_mem = '512MB'");
     await client.query("SET work_mem = '256MB'");
-    await step(`${players} players`, `
+    await step(
+      `${players} players`,
+      `
       INSERT INTO player (uid, name, phone_country, phone_number, phone_bound_at, register_ip, register_device, register_package,
         registered_at, login_ip, login_device, last_login_at, login_count, share_id, inviter_uid, vip, gcash, partner, app_id)
       SELECT ${uidBase} + g, 'Player ' || g,
@@ -51,12 +56,18 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
         CASE WHEN g % 10 = 0 THEN 'S' || (g % 97) END, CASE WHEN g % 10 = 1 AND g > 1 THEN ${uidBase} + g - 1 END,
         g % 8, CASE WHEN g % 10 < 3 THEN '09' || lpad((g * 104729 % 1000000000)::text, 9, '0') ELSE '' END,
         CASE WHEN g % 10 = 8 THEN 1 WHEN g % 10 = 9 THEN 2 ELSE 0 END, 'bench'
-      FROM generate_series(1::bigint, ${players}::bigint) AS g`);
+      FROM generate_series(1::bigint, ${players}::bigint) AS g`,
+    );
     const mine = (alias = '') => `${alias}uid BETWEEN ${uidBase + 1} AND ${uidBase + players}`;
-    await step('devices and addresses', `
+    await step(
+      'devices and addresses',
+      `
       INSERT INTO player_device (device_id, uid, first_at, last_at) SELECT register_device, uid, registered_at, last_login_at FROM player WHERE ${mine()};
-      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, last_login_at FROM player WHERE ${mine()}`);
-    await step(`${players * entriesPerPlayer} ledger entries`, `
+      INSERT INTO player_ip (ip, uid, first_at, last_at) SELECT register_ip, uid, registered_at, last_login_at FROM player WHERE ${mine()}`,
+    );
+    await step(
+      `${players * entriesPerPlayer} ledger entries`,
+      `
       INSERT INTO ledger_entry (at, uid, partner, currency, delta, balance_after, reason, ref, actor)
       SELECT at, uid, partner, currency, delta,
         sum(delta) OVER (PARTITION BY uid, currency ORDER BY k), reason, 'bench-' || uid || '-' || k, 'app:bench'
@@ -68,30 +79,45 @@ export async function generatePlayerData(url: string, { players, entriesPerPlaye
           CASE WHEN k % 2 = 0 THEN 'wallet.credit' ELSE 'wallet.debit' END AS reason
         FROM player p CROSS JOIN generate_series(0::bigint, ${entriesPerPlayer - 1}::bigint) AS k WHERE ${mine('p.')}
       ) AS e
-      ORDER BY at, uid`);
+      ORDER BY at, uid`,
+    );
     // the day rollup of games: kept by the wallet service since migration 014 (by a trigger on
     // ledger_entry before it, in which case it is already filled)
     const trigger = (await client.query("SELECT 1 FROM pg_trigger WHERE tgname = 'ledger_entry_day_game'")).rowCount === 1;
-    if (!trigger) await step('game day rollup', `
+    if (!trigger)
+      await step(
+        'game day rollup',
+        `
       INSERT INTO player_day_game (day, uid, partner, bets, wins, bet_count)
       SELECT ((e.at AT TIME ZONE 'UTC') + ${CONSOLE_SQL_OFFSET})::date, e.uid, max(e.partner),
         sum(CASE WHEN e.delta < 0 THEN -e.delta ELSE 0 END), sum(CASE WHEN e.delta > 0 THEN e.delta ELSE 0 END), count(*) FILTER (WHERE e.delta < 0)
-      FROM ledger_entry e WHERE e.currency = 'chip' AND ${mine('e.')} GROUP BY 1, 2`);
-    await step(`${players * loginsPerPlayer} logins`, `
+      FROM ledger_entry e WHERE e.currency = 'chip' AND ${mine('e.')} GROUP BY 1, 2`,
+      );
+    await step(
+      `${players * loginsPerPlayer} logins`,
+      `
       INSERT INTO player_login (uid, partner, at, ip, device_id, duration_seconds)
       SELECT p.uid, p.partner, now() - interval '30 days' + ((p.uid * 7 + k * 104729) % 2592000) * interval '1 second',
         p.register_ip, p.register_device, 60 + (p.uid + k) % 1800
       FROM player p CROSS JOIN generate_series(1, ${loginsPerPlayer}) AS k WHERE ${mine('p.')}
-      ORDER BY 3`);
+      ORDER BY 3`,
+    );
     const activeDay = (await client.query("SELECT 1 FROM pg_class WHERE relname = 'player_active_day'")).rowCount === 1;
-    if (activeDay) await step('daily active rollup', `
+    if (activeDay)
+      await step(
+        'daily active rollup',
+        `
       INSERT INTO player_active_day (day, uid, partner, logins, seconds, timed)
       SELECT ((at AT TIME ZONE 'UTC') + ${CONSOLE_SQL_OFFSET})::date, uid, max(partner), count(*), sum(duration_seconds), count(duration_seconds)
-      FROM player_login WHERE ${mine()} GROUP BY 1, 2`);
-    await step('balances', `
+      FROM player_login WHERE ${mine()} GROUP BY 1, 2`,
+      );
+    await step(
+      'balances',
+      `
       INSERT INTO player_balance (uid, partner, chip, bean)
       SELECT p.uid, p.partner, coalesce(sum(e.delta) FILTER (WHERE e.currency = 'chip'), 0), coalesce(sum(e.delta) FILTER (WHERE e.currency = 'bean'), 0)
-      FROM player p LEFT JOIN ledger_entry e ON e.uid = p.uid WHERE ${mine('p.')} GROUP BY p.uid, p.partner`);
+      FROM player p LEFT JOIN ledger_entry e ON e.uid = p.uid WHERE ${mine('p.')} GROUP BY p.uid, p.partner`,
+    );
     await step('analyze', 'ANALYZE');
   } finally {
     await client.end();

@@ -8,7 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident memory of a process, kB. */
 export function rssKb(pid: number): number {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { return 0; }
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 export const mb = (kb: number) => Math.round(kb / 1024);
 
@@ -17,7 +21,9 @@ export function serverCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in ticks of 10 ms (USER_HZ 100)
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -35,8 +41,12 @@ export function databaseCpuMs(dbUrl: string): number {
       try {
         const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
         if (fields[1] === pid || entry === pid) ms += (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch { /* gone */ }
+      } catch {
+        /* gone */
+      }
     }
     return ms;
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }

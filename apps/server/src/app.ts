@@ -103,13 +103,18 @@ export interface BuildOptions {
  */
 function deferredHooks(app: FastifyInstance, after: Promise<unknown>): JobHost & { log: FastifyBaseLogger } {
   let closed = false;
-  app.addHook('onClose', async () => { closed = true; });
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
   return {
     log: app.log,
     addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>) {
       if (name === 'onClose') return app.addHook('onClose', hook);
       return app.addHook('onReady', async () => {
-        void after.catch(() => undefined).then(() => (closed ? undefined : hook())).catch((error: unknown) => app.log.warn({ err: error }, 'a background step failed to start'));
+        void after
+          .catch(() => undefined)
+          .then(() => (closed ? undefined : hook()))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'a background step failed to start'));
       });
     },
   } as JobHost & { log: FastifyBaseLogger };
@@ -117,7 +122,16 @@ function deferredHooks(app: FastifyInstance, after: Promise<unknown>): JobHost &
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, config, logger, cacheSessions = false, batchWorker = true, backgroundAfter, demoSeed, webBuilding = false }: BuildOptions) {
+export async function buildApp({
+  db,
+  config,
+  logger,
+  cacheSessions = false,
+  batchWorker = true,
+  backgroundAfter,
+  demoSeed,
+  webBuilding = false,
+}: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
@@ -220,12 +234,29 @@ export async function buildApp({ db, config, logger, cacheSessions = false, batc
     registerPayoutSweep(jobs, db, config.now);
   }
   registerPlatformOperations(app, deps, [
-    ...platformOperations, ...paymentConfigPlatformOperations, ...rechargePlatformOperations, ...cashoutPlatformOperations,
-    ...paymentReportsPlatformOperations, ...gamePlatformOperations, ...gameServerPlatformOperations, ...lobbyPlatformOperations,
-    ...tableGamePlatformOperations, ...providerPlatformOperations, ...controlPlatformOperations,
-    ...messagePlatformOperations, ...appSettingPlatformOperations, ...lostPlayerPlatformOperations,
-    ...partnerPlatformOperations, ...roomPlatformOperations, ...agentPlatformOperations, ...agentReportPlatformOperations,
-    ...agentManagerPlatformOperations, ...agentxPlatformOperations, ...agentCashPlatformOperations, ...groundPromoterPlatformOperations, ...activityPlatformOperations,
+    ...platformOperations,
+    ...paymentConfigPlatformOperations,
+    ...rechargePlatformOperations,
+    ...cashoutPlatformOperations,
+    ...paymentReportsPlatformOperations,
+    ...gamePlatformOperations,
+    ...gameServerPlatformOperations,
+    ...lobbyPlatformOperations,
+    ...tableGamePlatformOperations,
+    ...providerPlatformOperations,
+    ...controlPlatformOperations,
+    ...messagePlatformOperations,
+    ...appSettingPlatformOperations,
+    ...lostPlayerPlatformOperations,
+    ...partnerPlatformOperations,
+    ...roomPlatformOperations,
+    ...agentPlatformOperations,
+    ...agentReportPlatformOperations,
+    ...agentManagerPlatformOperations,
+    ...agentxPlatformOperations,
+    ...agentCashPlatformOperations,
+    ...groundPromoterPlatformOperations,
+    ...activityPlatformOperations,
     ...fbActivityPlatformOperations,
     ...rankPlatformOperations,
     ...arenaPlatformOperations,

@@ -12,22 +12,28 @@ describe('configFromEnv', () => {
 
   it('reads the expiries and limits in their units', () => {
     const { session, signin } = configFromEnv({
-      SESSION_IDLE_MINUTES: '10', SESSION_MAX_HOURS: '8', SIGNIN_MAX_FAILURES_PER_USER: '5',
-      SIGNIN_MAX_FAILURES_PER_ADDRESS: '200', SIGNIN_WINDOW_MINUTES: '20', SIGNIN_LOCK_MINUTES: '30',
+      SESSION_IDLE_MINUTES: '10',
+      SESSION_MAX_HOURS: '8',
+      SIGNIN_MAX_FAILURES_PER_USER: '5',
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: '200',
+      SIGNIN_WINDOW_MINUTES: '20',
+      SIGNIN_LOCK_MINUTES: '30',
     });
     expect(session).toMatchObject({ idleMs: 600_000, absoluteMs: 8 * 3_600_000 });
     expect(signin).toEqual({ maxFailuresPerUser: 5, maxFailuresPerAddress: 200, windowMs: 1_200_000, lockMs: 1_800_000 });
   });
 
   it.each([
-    ['SESSION_IDLE_MINUTES', '0'], ['SESSION_IDLE_MINUTES', '1.5'], ['SESSION_MAX_HOURS', 'twelve'],
-    ['SIGNIN_MAX_FAILURES_PER_USER', '101'], ['SIGNIN_LOCK_MINUTES', '-5'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_IDLE_MINUTES', '1.5'],
+    ['SESSION_MAX_HOURS', 'twelve'],
+    ['SIGNIN_MAX_FAILURES_PER_USER', '101'],
+    ['SIGNIN_LOCK_MINUTES', '-5'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(name);
   });
 
   it('refuses limits that would allow more than 100 failed sign-ins of one username an hour', () => {
-    expect(() => configFromEnv({ SIGNIN_MAX_FAILURES_PER_USER: '30', SIGNIN_LOCK_MINUTES: '5', SIGNIN_WINDOW_MINUTES: '5' }))
-      .toThrow(/at most 100/);
+    expect(() => configFromEnv({ SIGNIN_MAX_FAILURES_PER_USER: '30', SIGNIN_LOCK_MINUTES: '5', SIGNIN_WINDOW_MINUTES: '5' })).toThrow(/at most 100/);
   });
 });

@@ -97,7 +97,9 @@ export function configFromEnv(env: Record<string, string | undefined>): Pick<Ser
   };
   const perHour = failuresPerHour(signin);
   if (perHour > 100) {
-    throw new Error(`SIGNIN_MAX_FAILURES_PER_USER=${signin.maxFailuresPerUser} with these windows and locks allows up to ${perHour} failed sign-ins of one username an hour; at most 100`);
+    throw new Error(
+      `SIGNIN_MAX_FAILURES_PER_USER=${signin.maxFailuresPerUser} with these windows and locks allows up to ${perHour} failed sign-ins of one username an hour; at most 100`,
+    );
   }
   const rateLimits = {
     ...base.rateLimits,
@@ -120,7 +122,10 @@ export function trustProxyFromEnv(raw: string | undefined): ServerConfig['trustP
     if (Number(value) > 10) throw new Error(`TRUST_PROXY must be a hop count from 0 to 10 or proxy addresses (got "${raw}")`);
     return Number(value);
   }
-  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
     const family = isIP(address ?? '');

@@ -69,9 +69,7 @@ if (migrationUrl && !databaseUrl) {
 // seconds since the process started; the last says where to open the console and how to sign in.
 const say = (line: string) => process.stdout.write(`[console ${process.uptime().toFixed(1).padStart(6)} s] ${line}\n`);
 const address = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-const openLine = () => say(demo
-  ? `open ${address} and sign in as ${ROLES.join(', ')} (username = role), password ${DEMO_PASSWORD}`
-  : `open ${address}`);
+const openLine = () => say(demo ? `open ${address} and sign in as ${ROLES.join(', ')} (username = role), password ${DEMO_PASSWORD}` : `open ${address}`);
 
 // `npm start` (--build-web): the web app is built beside the database's start, only when its
 // sources changed since the build on disk (cli/web-build.ts)
@@ -79,13 +77,16 @@ let webBuilding = false;
 let webReady: Promise<void> = Promise.resolve();
 if (process.argv.includes('--build-web')) {
   webBuilding = true;
-  webReady = buildWeb({ outDir: webDist }).then((r) => {
-    webBuilding = false;
-    say(r.built ? `web app built (${(r.ms / 1000).toFixed(1)} s)` : 'web app up to date (its sources have not changed since the last build)');
-  }, (error: Error) => {
-    say(error.message);
-    process.exit(1);
-  });
+  webReady = buildWeb({ outDir: webDist }).then(
+    (r) => {
+      webBuilding = false;
+      say(r.built ? `web app built (${(r.ms / 1000).toFixed(1)} s)` : 'web app up to date (its sources have not changed since the last build)');
+    },
+    (error: Error) => {
+      say(error.message);
+      process.exit(1);
+    },
+  );
   // a current build answers at once: no "being built" page for it
   await Promise.race([webReady, new Promise((r) => setTimeout(r, 50))]);
 }
@@ -113,12 +114,14 @@ if (role !== RUNTIME_ROLE) {
   log.fatal({ role }, `the server's queries must run as ${RUNTIME_ROLE}`);
   process.exit(2);
 }
-say(`database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`);
+say(
+  `database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`,
+);
 
 // every sealed secret must open; production: no demo account, demo-app or simulated payout
 // provider either (one line each, then exit)
 {
-  const refusals = [...await missingKeys(database.db, keys), ...(mode.production ? await productionRefusals(database.db) : [])];
+  const refusals = [...(await missingKeys(database.db, keys)), ...(mode.production ? await productionRefusals(database.db) : [])];
   if (refusals.length > 0) {
     for (const line of refusals) say(`refused to start${mode.production ? ' in production' : ''}: ${line}`);
     await database.close();
@@ -143,14 +146,22 @@ const sayProgress = (p: SeedProgress) => {
 };
 const demoPlayers = { ...demoPlayersFromEnv(env), log: (message: string, details?: object) => log.debug(details ?? {}, message), progress: sayProgress };
 const pending = demo ? await prepareDemo(database.db, config, demoPlayers) : null;
-if (demo) say(pending ? `demo accounts ready; demo data (${pending.plan.players} players, ${pending.plan.days} days) fills in behind the console` : 'demo data ready');
+if (demo)
+  say(pending ? `demo accounts ready; demo data (${pending.plan.players} players, ${pending.plan.days} days) fills in behind the console` : 'demo data ready');
 let seedSettled = (): void => undefined;
-const seedFinished = new Promise<void>((resolve) => { seedSettled = resolve; });
+const seedFinished = new Promise<void>((resolve) => {
+  seedSettled = resolve;
+});
 if (pending) seeding = { percent: 0, step: '', next: null, done: false };
 
 const app = await buildApp({
-  db: database.db, config, logger: log, cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
-  backgroundAfter: pending ? seedFinished : undefined, demoSeed: () => seeding, webBuilding,
+  db: database.db,
+  config,
+  logger: log,
+  cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
+  backgroundAfter: pending ? seedFinished : undefined,
+  demoSeed: () => seeding,
+  webBuilding,
 });
 // the operation log's head, anchored outside the database (domains/operation-log/anchor.ts)
 if (env.AUDIT_ANCHOR_FILE) {
@@ -170,16 +181,22 @@ say(`listening on ${address}${webBuilding ? ' (the web app is still being built)
 void webReady.then(openLine);
 if (pending) {
   const started = performance.now();
-  void pending.run().then(async () => {
-    seeding = null;
-    say(`demo data ready (${pending.plan.players} players, ${pending.plan.days} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    await webReady;
-    openLine();
-  }, (error: Error) => {
-    seeding = null;
-    log.error({ err: error }, 'demo seed failed');
-    say(`demo data stopped at ${lastSaid.step || 'its start'}: ${error.message} (the next start goes on from there)`);
-  }).finally(seedSettled);
+  void pending
+    .run()
+    .then(
+      async () => {
+        seeding = null;
+        say(`demo data ready (${pending.plan.players} players, ${pending.plan.days} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+        await webReady;
+        openLine();
+      },
+      (error: Error) => {
+        seeding = null;
+        log.error({ err: error }, 'demo seed failed');
+        say(`demo data stopped at ${lastSaid.step || 'its start'}: ${error.message} (the next start goes on from there)`);
+      },
+    )
+    .finally(seedSettled);
 }
 
 let closing = false;

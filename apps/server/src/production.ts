@@ -12,7 +12,10 @@ import { endpointOf, providerFor, SimulatedProvider } from './domains/cashout/pr
 import { applicationSecret } from './domains/platform/applications';
 import { DEMO_APP, DEMO_PASSWORD } from './seed/demo';
 
-export interface StartMode { production: boolean; demo: boolean }
+export interface StartMode {
+  production: boolean;
+  demo: boolean;
+}
 
 /** Which mode the environment asks for; a contradiction (production and DEMO=1) is a refusal. */
 export function startMode(env: NodeJS.ProcessEnv): StartMode & { refusal: string | null } {
@@ -33,8 +36,12 @@ export function startMode(env: NodeJS.ProcessEnv): StartMode & { refusal: string
  */
 export async function productionRefusals(db: Db): Promise<string[]> {
   const refusals: string[] = [];
-  const accounts = await db.selectFrom('console_account').select(['username', 'password_hash'])
-    .where('username', 'in', [...ROLES]).where('enabled', '=', true).execute();
+  const accounts = await db
+    .selectFrom('console_account')
+    .select(['username', 'password_hash'])
+    .where('username', 'in', [...ROLES])
+    .where('enabled', '=', true)
+    .execute();
   for (const account of accounts) {
     if (await verifyPassword(account.password_hash, DEMO_PASSWORD)) {
       refusals.push(`console account ${account.username}: still has the demo password (change it or disable the account)`);
@@ -47,7 +54,9 @@ export async function productionRefusals(db: Db): Promise<string[]> {
   const channels = await db.selectFrom('cashout_channel').select('channel').where('status', '<>', 'close').execute();
   for (const { channel } of channels) {
     if (!(await endpointOf(db, channel)) && providerFor(channel) instanceof SimulatedProvider) {
-      refusals.push(`cash-out channel ${channel}: would be paid by the simulated provider (set its payout endpoint on /remoteconfig/payoutEndpoints, or close the channel)`);
+      refusals.push(
+        `cash-out channel ${channel}: would be paid by the simulated provider (set its payout endpoint on /remoteconfig/payoutEndpoints, or close the channel)`,
+      );
     }
   }
   return refusals;

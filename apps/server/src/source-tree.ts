@@ -23,14 +23,22 @@ export function hashTree(hash: Hash, dir: string, keep: (name: string) => boolea
       if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('dist.') || entry.name.startsWith('.')) continue;
       const child = join(relative, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (!/\.test\.tsx?$/.test(entry.name) && keep(entry.name)) hash.update(child).update('\0').update(readFileSync(join(REPO_ROOT, child))).update('\0');
+      else if (!/\.test\.tsx?$/.test(entry.name) && keep(entry.name))
+        hash
+          .update(child)
+          .update('\0')
+          .update(readFileSync(join(REPO_ROOT, child)))
+          .update('\0');
     }
   };
   walk(dir);
 }
 
 /** `packages/<name>/src` of every package, in name order. */
-export const packageSources = (): string[] => readdirSync(join(REPO_ROOT, 'packages')).sort().map((name) => join('packages', name, 'src'));
+export const packageSources = (): string[] =>
+  readdirSync(join(REPO_ROOT, 'packages'))
+    .sort()
+    .map((name) => join('packages', name, 'src'));
 
 let server: string | undefined;
 /** The server's and the packages' code, migrations and data files: what a demo seed is made by. */

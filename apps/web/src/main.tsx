@@ -19,7 +19,11 @@ async function boot() {
   }
   initI18n();
   startBoot(); // a token already there: the account and the shell's code are asked for before the first render
-  createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
   // a fresh demo start fills its data in behind the console: a banner says how far (demo-seed.ts)
   if (import.meta.env.VITE_MOCK !== '1' && import.meta.env.VITE_MOCK !== 'true') watchDemoSeed();
 }

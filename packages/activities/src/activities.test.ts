@@ -29,7 +29,8 @@ describe('every activity', () => {
           if (!parsed.ok) throw new Error(parsed.message);
           const facts: Facts = { ...noFacts(ex.facts.now ?? NOW), ...ex.facts };
           const key = a.period === 'window' ? undefined : undefined;
-          const s = a.period === 'window' ? { ...parsed.value, startAt: '2026-11-23T00:00:00.000+08:00', endAt: '2026-11-30T00:00:00.000+08:00' } : parsed.value;
+          const s =
+            a.period === 'window' ? { ...parsed.value, startAt: '2026-11-23T00:00:00.000+08:00', endAt: '2026-11-30T00:00:00.000+08:00' } : parsed.value;
           const period = periodOf(a, s, NOW, key)!;
           const ev = a.evaluate(s, facts, period);
           expect(a.states).toContain(ev.state);
@@ -54,14 +55,25 @@ describe('settings rules (§5)', () => {
     expect(a.parseSettings({ ...a.defaults, ...patch })).toEqual({ ok: false, message });
   };
   it('end after start', () => refuse('relief', { startAt: '2026-11-26T00:00:00+08:00', endAt: '2026-11-25T00:00:00+08:00' }, 'endAt: Must be after startAt'));
-  it('thresholds rising', () => refuse('sprintcarnival', { milestones: [{ bet: 50_000, reward: 1 }, { bet: 10_000, reward: 2 }] }, 'milestones.1.bet: Must be more than the tier before'));
+  it('thresholds rising', () =>
+    refuse(
+      'sprintcarnival',
+      {
+        milestones: [
+          { bet: 50_000, reward: 1 },
+          { bet: 10_000, reward: 2 },
+        ],
+      },
+      'milestones.1.bet: Must be more than the tier before',
+    ));
   it('rates in range', () => refuse('ladderloserebate', { steps: [{ loss: 500, rate: 101 }] }, 'steps.0.rate: Must be at most 100'));
   it('item quantities > 0', () => {
     const a = findActivity('onlinesign')!;
     const days = (a.defaults as unknown as { days: unknown[] }).days.map((d, i) => (i === 3 ? { currency: 'chip', quantity: 0 } : d));
     refuse('onlinesign', { days }, 'days.3.quantity: Must be at least 1');
   });
-  it('a carnival lasts at most 7 days', () => refuse('sprintcarnival', { startAt: '2026-11-01T00:00:00+08:00', endAt: '2026-11-09T00:00:00+08:00' }, 'endAt: Must be at most 7 days after startAt'));
+  it('a carnival lasts at most 7 days', () =>
+    refuse('sprintcarnival', { startAt: '2026-11-01T00:00:00+08:00', endAt: '2026-11-09T00:00:00+08:00' }, 'endAt: Must be at most 7 days after startAt'));
   it('unknown fields are refused', () => refuse('relief', { bogus: 1 }, 'bogus: Unknown field'));
   it('mining: a claim takes at most the storage; the exchange pays something', () => {
     refuse('mining', { minOre: 81 }, 'minOre: Must be at most the storage (ore an hour × hours)');
@@ -73,8 +85,26 @@ describe('settings rules (§5)', () => {
     refuse('rebacklogin', { rewards: [1, 2, 3, 0, 5, 6, 7] }, 'rewards.3: Must be at least 1');
   });
   it('cardstask: chests rising and reachable', () => {
-    refuse('cardstask', { chests: [{ points: 60, reward: 1 }, { points: 30, reward: 2 }] }, 'chests.1.points: Must be more than the tier before');
-    refuse('cardstask', { chests: [{ points: 30, reward: 1 }, { points: 101, reward: 2 }] }, "chests.1.points: Must be at most the tasks' points (100)");
+    refuse(
+      'cardstask',
+      {
+        chests: [
+          { points: 60, reward: 1 },
+          { points: 30, reward: 2 },
+        ],
+      },
+      'chests.1.points: Must be more than the tier before',
+    );
+    refuse(
+      'cardstask',
+      {
+        chests: [
+          { points: 30, reward: 1 },
+          { points: 101, reward: 2 },
+        ],
+      },
+      "chests.1.points: Must be at most the tasks' points (100)",
+    );
   });
   it('redfission: the opening fill range', () => refuse('redfission', { startMin: 90, startMax: 85 }, 'startMax: Must be at least startMin'));
   it('newearnmoney: the rate in range', () => refuse('newearnmoney', { betRate: 0 }, 'betRate: Must be more than 0'));

@@ -15,8 +15,19 @@ export type Label = { en: string; zh: string };
 
 /** The activities of §2 /activities the engine runs (one file each under ./activities). */
 export const ACTIVITY_IDS = [
-  'relief', 'sprintcarnival', 'ladderloserebate', 'luckyrush', 'telephonelogin', 'onlinesign', 'mining', 'rebacklogin', 'cardstask', 'newearnmoney', 'redfission',
-  'callbackactivity', 'pwaguide',
+  'relief',
+  'sprintcarnival',
+  'ladderloserebate',
+  'luckyrush',
+  'telephonelogin',
+  'onlinesign',
+  'mining',
+  'rebacklogin',
+  'cardstask',
+  'newearnmoney',
+  'redfission',
+  'callbackactivity',
+  'pwaguide',
 ] as const;
 export type ActivityId = (typeof ACTIVITY_IDS)[number];
 
@@ -133,8 +144,14 @@ export interface Recall {
 export const RECALL_ROUNDS_CAP = 50;
 
 export interface Invitee {
-  uid: number; registeredAt: Date; phoneBound: boolean; newPhone: boolean; newDevice: boolean; rounds: number;
-  firstDeposit: number | null; validBet: number;
+  uid: number;
+  registeredAt: Date;
+  phoneBound: boolean;
+  newPhone: boolean;
+  newDevice: boolean;
+  rounds: number;
+  firstDeposit: number | null;
+  validBet: number;
 }
 
 /** Most rounds the invitee facts count (a rule's minRounds is at most this). */
@@ -171,8 +188,15 @@ export function inviteeWhyNot(rule: InviteeRule, i: Invitee): string | null {
 
 /** An invitee for rule tables: valid for every rule unless overridden. */
 export const invitee = (uid: number, o: Partial<Invitee> = {}): Invitee => ({
-  uid, registeredAt: new Date('2026-11-26T01:00:00.000Z'), phoneBound: true, newPhone: true, newDevice: true, rounds: INVITEE_ROUNDS_CAP,
-  firstDeposit: 100_000, validBet: 0, ...o,
+  uid,
+  registeredAt: new Date('2026-11-26T01:00:00.000Z'),
+  phoneBound: true,
+  newPhone: true,
+  newDevice: true,
+  rounds: INVITEE_ROUNDS_CAP,
+  firstDeposit: 100_000,
+  validBet: 0,
+  ...o,
 });
 
 /** How many days a comeback calendar lasts (rebacklogin): the return's own day and the 6 after. */
@@ -200,7 +224,11 @@ export interface Evaluation {
   tiers: Tier[];
 }
 
-export interface Period { key: string; start: Date; end: Date }
+export interface Period {
+  key: string;
+  start: Date;
+  end: Date;
+}
 
 /** Names of the player states the activities use (an activity with a new state adds it here; a test checks every state has one). */
 export const STATE_LABELS: Record<string, Label> = {
@@ -271,7 +299,9 @@ export interface Activity<S extends BaseSettings = BaseSettings> extends Activit
 }
 
 /** A GMT+08:00 instant as an ISO text with its offset, or a day; optional. */
-const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Must be an ISO 8601 time with its offset' })
+const instant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'Must be an ISO 8601 time with its offset' })
   .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'Must be a real time' });
 
 /** Chip amounts are centavos, like every amount of the console; 0 in a budget = no limit. */
@@ -291,7 +321,12 @@ export const baseShape = {
   playerCap: chips.default(0),
 };
 export interface BaseSettings {
-  open: boolean; startAt: string | null; endAt: string | null; totalBudget: number; dailyBudget: number; playerCap: number;
+  open: boolean;
+  startAt: string | null;
+  endAt: string | null;
+  totalBudget: number;
+  dailyBudget: number;
+  playerCap: number;
 }
 
 export const BASE_LABELS: Record<keyof BaseSettings, Label> = {
@@ -331,7 +366,8 @@ type Check<S> = (s: S, ctx: z.RefinementCtx) => void;
 export function activitySettings<Own extends z.ZodRawShape>(own: Own, check?: Check<z.output<z.ZodObject<Own>> & BaseSettings>) {
   return z.strictObject({ ...baseShape, ...own }).superRefine((s, ctx) => {
     const b = s as unknown as BaseSettings;
-    if (b.startAt && b.endAt && Date.parse(b.endAt) <= Date.parse(b.startAt)) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'Must be after startAt' });
+    if (b.startAt && b.endAt && Date.parse(b.endAt) <= Date.parse(b.startAt))
+      ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'Must be after startAt' });
     check?.(s as never, ctx);
   });
 }
@@ -402,8 +438,26 @@ export const peso = (centavos: number) => `₱${(centavos / 100).toLocaleString(
 export function noFacts(now = new Date('2026-11-26T04:00:00.000Z')): Facts {
   const from = dayStart(dayOf(now));
   return {
-    now, uid: 1, from, to: new Date(from.getTime() + DAY_MS), validBet: 0, wins: 0, rounds: 0, recharges: [], balance: 0, phone: null,
-    phoneBoundAt: null, vip: 0, loginDays: [], claims: [], rush: null, comeback: null, cardGames: {}, invitees: [],
-    recalls: [], recalled: [], pwaLogin: null,
+    now,
+    uid: 1,
+    from,
+    to: new Date(from.getTime() + DAY_MS),
+    validBet: 0,
+    wins: 0,
+    rounds: 0,
+    recharges: [],
+    balance: 0,
+    phone: null,
+    phoneBoundAt: null,
+    vip: 0,
+    loginDays: [],
+    claims: [],
+    rush: null,
+    comeback: null,
+    cardGames: {},
+    invitees: [],
+    recalls: [],
+    recalled: [],
+    pwaLogin: null,
   };
 }

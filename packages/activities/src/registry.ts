@@ -14,7 +14,21 @@ import { relief } from './activities/relief';
 import { sprintcarnival } from './activities/sprintcarnival';
 import { telephonelogin } from './activities/telephonelogin';
 
-export const ACTIVITIES: readonly Activity[] = [relief, sprintcarnival, ladderloserebate, luckyrush, telephonelogin, onlinesign, mining, rebacklogin, cardstask, newearnmoney, redfission, callbackactivity, pwaguide] as unknown as Activity[];
+export const ACTIVITIES: readonly Activity[] = [
+  relief,
+  sprintcarnival,
+  ladderloserebate,
+  luckyrush,
+  telephonelogin,
+  onlinesign,
+  mining,
+  rebacklogin,
+  cardstask,
+  newearnmoney,
+  redfission,
+  callbackactivity,
+  pwaguide,
+] as unknown as Activity[];
 
 export const findActivity = (id: string): Activity | undefined => ACTIVITIES.find((a) => a.id === id);
 

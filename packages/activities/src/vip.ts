@@ -47,23 +47,26 @@ const DEFAULT_LEVELS: VipLevel[] = [
   { level: 8, upExp: 30_000_000, maintainExp: 7_000_000, recoverExp: 15_000_000, gift: 500_000, betRebate: 1.2, depositBonus: 5 },
 ];
 
-export const vipSettings = z.strictObject({
-  open: z.boolean().default(true),
-  /** Exp per centavo of valid bet (a recharged centavo is 1 exp). */
-  betExp: z.number({ message: 'Expected number' }).min(0, { message: 'Must be at least 0' }).max(10, { message: 'Must be at most 10' }).default(0.1),
-  /** Length of a maintain period, days. */
-  periodDays: whole(1, 366).default(30),
-  /** Days after a drop in which regaining the recover-exp restores the level. */
-  restoreDays: whole(0, 366).default(30),
-  levels: z.array(vipLevel).min(1, { message: 'Must have at least 1 level' }).max(50, { message: 'Must have at most 50 levels' }).default(DEFAULT_LEVELS),
-}).superRefine((s, ctx) => {
-  s.levels.forEach((l, i) => {
-    if (l.level !== i + 1) ctx.addIssue({ code: 'custom', path: ['levels', i, 'level'], message: `Must be ${i + 1}` });
-    if (i > 0 && l.upExp <= s.levels[i - 1].upExp) ctx.addIssue({ code: 'custom', path: ['levels', i, 'upExp'], message: 'Must be more than the level before' });
-    if (l.maintainExp > l.upExp) ctx.addIssue({ code: 'custom', path: ['levels', i, 'maintainExp'], message: 'Must be at most upExp' });
-    if (l.recoverExp > l.upExp) ctx.addIssue({ code: 'custom', path: ['levels', i, 'recoverExp'], message: 'Must be at most upExp' });
+export const vipSettings = z
+  .strictObject({
+    open: z.boolean().default(true),
+    /** Exp per centavo of valid bet (a recharged centavo is 1 exp). */
+    betExp: z.number({ message: 'Expected number' }).min(0, { message: 'Must be at least 0' }).max(10, { message: 'Must be at most 10' }).default(0.1),
+    /** Length of a maintain period, days. */
+    periodDays: whole(1, 366).default(30),
+    /** Days after a drop in which regaining the recover-exp restores the level. */
+    restoreDays: whole(0, 366).default(30),
+    levels: z.array(vipLevel).min(1, { message: 'Must have at least 1 level' }).max(50, { message: 'Must have at most 50 levels' }).default(DEFAULT_LEVELS),
+  })
+  .superRefine((s, ctx) => {
+    s.levels.forEach((l, i) => {
+      if (l.level !== i + 1) ctx.addIssue({ code: 'custom', path: ['levels', i, 'level'], message: `Must be ${i + 1}` });
+      if (i > 0 && l.upExp <= s.levels[i - 1].upExp)
+        ctx.addIssue({ code: 'custom', path: ['levels', i, 'upExp'], message: 'Must be more than the level before' });
+      if (l.maintainExp > l.upExp) ctx.addIssue({ code: 'custom', path: ['levels', i, 'maintainExp'], message: 'Must be at most upExp' });
+      if (l.recoverExp > l.upExp) ctx.addIssue({ code: 'custom', path: ['levels', i, 'recoverExp'], message: 'Must be at most upExp' });
+    });
   });
-});
 export type VipSettings = z.infer<typeof vipSettings>;
 export const VIP_DEFAULTS: VipSettings = vipSettings.parse({});
 
@@ -84,11 +87,13 @@ export const VIP_LABELS: Record<keyof VipSettings | keyof VipSettings['levels'][
 };
 
 export const VIP_RULES: Label = {
-  en: 'Each day, exp grows by the recharges plus the set share of the valid bets. Reaching a level\'s up-exp raises the level at once and pays its gift the first time; '
-    + 'a period below the level\'s maintain-exp drops one level; regaining the lost level\'s recover-exp within the set days restores it without a second gift. '
-    + 'Every VIP is paid the bet rebate and deposit bonus of its level on the day\'s bets and recharges.',
-  zh: '每天的经验增加当日充值额加上有效投注的设定比例。达到某等级的升级经验立即升级，首次达到时发放升级礼金；一个保级周期内经验低于保级经验则降一级；'
-    + '在设定天数内重新获得原等级的恢复经验即恢复该等级，不再发放礼金。每位VIP按等级获得当日投注返利与充值加赠。',
+  en:
+    "Each day, exp grows by the recharges plus the set share of the valid bets. Reaching a level's up-exp raises the level at once and pays its gift the first time; " +
+    "a period below the level's maintain-exp drops one level; regaining the lost level's recover-exp within the set days restores it without a second gift. " +
+    "Every VIP is paid the bet rebate and deposit bonus of its level on the day's bets and recharges.",
+  zh:
+    '每天的经验增加当日充值额加上有效投注的设定比例。达到某等级的升级经验立即升级，首次达到时发放升级礼金；一个保级周期内经验低于保级经验则降一级；' +
+    '在设定天数内重新获得原等级的恢复经验即恢复该等级，不再发放礼金。每位VIP按等级获得当日投注返利与充值加赠。',
 };
 
 export function parseVipSettings(input: unknown): { ok: true; value: VipSettings } | { ok: false; message: string } {
@@ -113,8 +118,19 @@ export interface VipState {
 }
 
 export type VipChangeKind = 'up' | 'maintain' | 'down' | 'restore';
-export interface VipChange { kind: VipChangeKind; from: number; to: number; reason: string }
-export interface VipPayout { kind: 'gift' | 'rebate' | 'deposit'; period: string; level: number; base: number; amount: number }
+export interface VipChange {
+  kind: VipChangeKind;
+  from: number;
+  to: number;
+  reason: string;
+}
+export interface VipPayout {
+  kind: 'gift' | 'rebate' | 'deposit';
+  period: string;
+  level: number;
+  base: number;
+  amount: number;
+}
 
 const DAY_MS = 86_400_000;
 export { addDays };
@@ -128,7 +144,13 @@ export function newVipState(day: string, s: VipSettings): VipState {
  * the new state, the changes with their reasons, and what to pay (each payout keyed by its
  * kind and period: a gift per level, a rebate and a bonus per day).
  */
-export function vipDay(s: VipSettings, before: VipState, day: string, bet: number, recharge: number): { state: VipState; changes: VipChange[]; payouts: VipPayout[] } {
+export function vipDay(
+  s: VipSettings,
+  before: VipState,
+  day: string,
+  bet: number,
+  recharge: number,
+): { state: VipState; changes: VipChange[]; payouts: VipPayout[] } {
   const st = { ...before };
   const changes: VipChange[] = [];
   const payouts: VipPayout[] = [];
@@ -137,11 +159,19 @@ export function vipDay(s: VipSettings, before: VipState, day: string, bet: numbe
   st.periodExp += gained;
   const at = (level: number) => s.levels[level - 1];
   // a lost level can be restored only within the days after the drop
-  if (st.droppedFrom !== null && st.droppedOn !== null && day > addDays(st.droppedOn, s.restoreDays)) { st.droppedFrom = null; st.droppedOn = null; }
+  if (st.droppedFrom !== null && st.droppedOn !== null && day > addDays(st.droppedOn, s.restoreDays)) {
+    st.droppedFrom = null;
+    st.droppedOn = null;
+  }
 
   // restore a level lost in a drop within the days after it, without a second gift
   if (st.droppedFrom !== null && st.droppedFrom > st.level && st.periodExp >= at(st.droppedFrom).recoverExp) {
-    changes.push({ kind: 'restore', from: st.level, to: st.droppedFrom, reason: `exp ${st.periodExp} since the drop reached the recover-exp ${at(st.droppedFrom).recoverExp} of level ${st.droppedFrom}` });
+    changes.push({
+      kind: 'restore',
+      from: st.level,
+      to: st.droppedFrom,
+      reason: `exp ${st.periodExp} since the drop reached the recover-exp ${at(st.droppedFrom).recoverExp} of level ${st.droppedFrom}`,
+    });
     st.level = st.droppedFrom;
     st.droppedFrom = null;
     st.droppedOn = null;
@@ -156,15 +186,23 @@ export function vipDay(s: VipSettings, before: VipState, day: string, bet: numbe
     why = `exp ${st.exp} reached ${at(fresh).upExp} (level ${fresh})`;
   } else {
     for (let l = Math.min(st.topLevel, s.levels.length); l > st.level; l -= 1) {
-      if (st.periodExp >= at(l).upExp) { target = l; why = `period exp ${st.periodExp} reached ${at(l).upExp} (level ${l}, reached before)`; break; }
+      if (st.periodExp >= at(l).upExp) {
+        target = l;
+        why = `period exp ${st.periodExp} reached ${at(l).upExp} (level ${l}, reached before)`;
+        break;
+      }
     }
   }
   if (target > st.level) {
     changes.push({ kind: 'up', from: st.level, to: target, reason: why });
-    for (let l = st.topLevel + 1; l <= target; l += 1) if (at(l).gift > 0) payouts.push({ kind: 'gift', period: `L${l}`, level: l, base: at(l).upExp, amount: at(l).gift });
+    for (let l = st.topLevel + 1; l <= target; l += 1)
+      if (at(l).gift > 0) payouts.push({ kind: 'gift', period: `L${l}`, level: l, base: at(l).upExp, amount: at(l).gift });
     st.topLevel = Math.max(st.topLevel, target);
     st.level = target;
-    if (st.droppedFrom !== null && st.level >= st.droppedFrom) { st.droppedFrom = null; st.droppedOn = null; }
+    if (st.droppedFrom !== null && st.level >= st.droppedFrom) {
+      st.droppedFrom = null;
+      st.droppedOn = null;
+    }
   }
   // the day's rebate and bonus at the level held now
   if (st.level > 0) {

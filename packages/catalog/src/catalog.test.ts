@@ -7,10 +7,29 @@ import { findScreen, listScreens, mayAccess, screenRoles } from './screens';
 import { ROLES, type AccessSubject, type RouteNode } from './types';
 
 const SPEC_MODULE_ORDER = [
-  '/', '/gameserver', '/gamehomepage', '/activities', '/tinygames', '/messages', '/usermanager',
-  '/treasurehunt', '/vipmanager', '/agentcash', '/loseuser', '/cheatmanager', '/party', '/family',
-  '/adminmanager', '/agentx', '/personalcontrol', '/TPpersonalcontrol', '/remoteconfig',
-  '/platmanager', '/agentcooperation', '/partnermanager', '/groundpromoters',
+  '/',
+  '/gameserver',
+  '/gamehomepage',
+  '/activities',
+  '/tinygames',
+  '/messages',
+  '/usermanager',
+  '/treasurehunt',
+  '/vipmanager',
+  '/agentcash',
+  '/loseuser',
+  '/cheatmanager',
+  '/party',
+  '/family',
+  '/adminmanager',
+  '/agentx',
+  '/personalcontrol',
+  '/TPpersonalcontrol',
+  '/remoteconfig',
+  '/platmanager',
+  '/agentcooperation',
+  '/partnermanager',
+  '/groundpromoters',
 ];
 
 /** The demo accounts of the contract: one per role, the partner account belongs to partner 1. */
@@ -72,13 +91,15 @@ describe('catalogue data', () => {
     const beyond = entries.flatMap((e) => {
       const own = e.roleChain[e.roleChain.length - 1];
       const ancestors = e.roleChain.slice(0, -1).filter((link) => link.length > 0);
-      return own.filter((r) => r !== 'admin' && r !== 'ban_partner' && ancestors.some((link) => !link.includes(r)))
-        .map((r) => `${e.fullPath}:${r}`);
+      return own.filter((r) => r !== 'admin' && r !== 'ban_partner' && ancestors.some((link) => !link.includes(r))).map((r) => `${e.fullPath}:${r}`);
     });
     expect(beyond).toEqual([
-      '/vipmanager/vipdashboard:service', '/vipmanager/vipdashboard:serviceleader',
-      '/party/search:service', '/party/search:serviceleader',
-      '/personalcontrol/payRank:secadmin', '/personalcontrol/payRank:partner',
+      '/vipmanager/vipdashboard:service',
+      '/vipmanager/vipdashboard:serviceleader',
+      '/party/search:service',
+      '/party/search:serviceleader',
+      '/personalcontrol/payRank:secadmin',
+      '/personalcontrol/payRank:partner',
     ]);
   });
 });
@@ -86,7 +107,11 @@ describe('catalogue data', () => {
 describe('demo accounts', () => {
   it.each(ROLES.map((role) => [role]))('%s: the menu and mayAccess agree', (role) => {
     const shown = new Set(menuPaths(filterCatalog(catalog, demo(role))));
-    expect(listScreens().filter((e) => mayAccess(e.fullPath, demo(role))).map((e) => e.fullPath)).toEqual([...shown]);
+    expect(
+      listScreens()
+        .filter((e) => mayAccess(e.fullPath, demo(role)))
+        .map((e) => e.fullPath),
+    ).toEqual([...shown]);
   });
 
   it('the partner account never sees a ban_partner route', () => {
@@ -187,9 +212,20 @@ describe('the CONSOLE_OPTIONAL_MODULES setting', () => {
   });
 
   it('switches the served catalogue on where the server reads it (the environment)', () => {
-    const modules = (setting: string) => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e',
-      "const { catalog } = await import('@console/catalog'); console.log(catalog.map((m) => m.path).join(' '))"],
-    { env: { ...process.env, CONSOLE_OPTIONAL_MODULES: setting }, encoding: 'utf8' }).trim().split(' ');
+    const modules = (setting: string) =>
+      execFileSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          "const { catalog } = await import('@console/catalog'); console.log(catalog.map((m) => m.path).join(' '))",
+        ],
+        { env: { ...process.env, CONSOLE_OPTIONAL_MODULES: setting }, encoding: 'utf8' },
+      )
+        .trim()
+        .split(' ');
     const plain = modules('');
     expect(plain).not.toContain('/aigames');
     expect(plain).not.toContain('/agentmanager');

@@ -27,7 +27,11 @@ function upperFirst(word: string): string {
 
 /** 'agent_config' → 'AgentConfig'; 'homepage/settings' → 'HomepageSettings'. */
 function pathWords(path: string): string {
-  return path.split(/[/_-]+/).filter(Boolean).map(upperFirst).join('');
+  return path
+    .split(/[/_-]+/)
+    .filter(Boolean)
+    .map(upperFirst)
+    .join('');
 }
 
 function nameTree(spec: RouteSpec, prefix: string): RouteNode {

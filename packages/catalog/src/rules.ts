@@ -69,12 +69,7 @@ export function isVisible(roles: readonly RouteRole[], subject: AccessSubject, f
   return passesMarkers(roles, subject, fullPath) && holdsGrant(roles, subject);
 }
 
-function filterNode(
-  node: RouteNode,
-  subject: AccessSubject,
-  parentRoles: readonly RouteRole[],
-  parentPath: string,
-): RouteNode | null {
+function filterNode(node: RouteNode, subject: AccessSubject, parentRoles: readonly RouteRole[], parentPath: string): RouteNode | null {
   const roles = effectiveRoles(node, parentRoles);
   const fullPath = joinPath(parentPath, node.path);
   if (!node.children || node.children.length === 0) return isVisible(roles, subject, fullPath) ? { ...node } : null;
@@ -85,15 +80,8 @@ function filterNode(
   return children.length > 0 ? { ...node, children } : null;
 }
 
-function filterTree(
-  nodes: readonly RouteNode[],
-  subject: AccessSubject,
-  parentRoles: readonly RouteRole[],
-  parentPath: string,
-): RouteNode[] {
-  return nodes
-    .map((node) => filterNode(node, subject, parentRoles, parentPath))
-    .filter((node): node is RouteNode => node !== null);
+function filterTree(nodes: readonly RouteNode[], subject: AccessSubject, parentRoles: readonly RouteRole[], parentPath: string): RouteNode[] {
+  return nodes.map((node) => filterNode(node, subject, parentRoles, parentPath)).filter((node): node is RouteNode => node !== null);
 }
 
 /**

@@ -5,8 +5,13 @@ import { filterCatalog, joinPath } from './rules';
 import { indexCatalog, listScreens } from './screens';
 import { ROLES, type AccessSubject, type Role, type RouteNode, type RouteRole } from './types';
 
-const leaf = (path: string, roles?: RouteRole[], children?: RouteNode[]): RouteNode =>
-  ({ path, name: path.replace(/\W/g, '') || 'root', title: { en: path, zh: path }, roles, children });
+const leaf = (path: string, roles?: RouteRole[], children?: RouteNode[]): RouteNode => ({
+  path,
+  name: path.replace(/\W/g, '') || 'root',
+  title: { en: path, zh: path },
+  roles,
+  children,
+});
 
 const tree: RouteNode[] = [
   leaf('/', undefined, [leaf('home', ['delivery']), leaf('home/settings')]),
@@ -68,12 +73,18 @@ function expectSameAsMenu(nodes: RouteNode[], subject: AccessSubject) {
 
 describe('mayAccess equals membership in filterCatalog', () => {
   it('on a synthetic tree, for any subject', () => {
-    fc.assert(fc.property(subjectArb, (subject) => expectSameAsMenu(tree, subject)), { numRuns: 300 });
+    fc.assert(
+      fc.property(subjectArb, (subject) => expectSameAsMenu(tree, subject)),
+      { numRuns: 300 },
+    );
   });
 
   it('on the full catalogue with every optional module, for any subject', () => {
     const full = buildCatalog({ agentmanager: true, aigames: true });
-    fc.assert(fc.property(subjectArb, (subject) => expectSameAsMenu(full, subject)), { numRuns: 100 });
+    fc.assert(
+      fc.property(subjectArb, (subject) => expectSameAsMenu(full, subject)),
+      { numRuns: 100 },
+    );
   });
 
   it('is false for paths outside the catalogue', () => {
@@ -94,7 +105,12 @@ describe('mayAccess equals membership in filterCatalog', () => {
 // ---------------------------------------------------------------- the rule of decision 026
 
 /** A route of a tree with its chain of effective roles, for the reference models below. */
-interface Chained { fullPath: string; chain: RouteRole[][]; leaf: boolean; ancestors: string[] }
+interface Chained {
+  fullPath: string;
+  chain: RouteRole[][];
+  leaf: boolean;
+  ancestors: string[];
+}
 
 function chained(nodes: readonly RouteNode[]): Chained[] {
   return listScreens(nodes).map((e, _i, all) => {
@@ -108,8 +124,8 @@ function chained(nodes: readonly RouteNode[]): Chained[] {
 function checks(subject: AccessSubject) {
   const admin = subject.roles.includes('admin');
   const markers = (link: readonly RouteRole[], path: string) =>
-    (Boolean(subject.partner) || !/agentcooperation|partnermanager/i.test(path))
-    && (admin || !(link.includes('ban_partner') && subject.roles.includes('partner')));
+    (Boolean(subject.partner) || !/agentcooperation|partnermanager/i.test(path)) &&
+    (admin || !(link.includes('ban_partner') && subject.roles.includes('partner')));
   const grant = (link: readonly RouteRole[]) => {
     const grants = link.filter((r) => r !== 'ban_partner');
     return admin || grants.length === 0 || grants.some((r) => subject.roles.includes(r));
@@ -136,18 +152,24 @@ function modelReach(nodes: readonly RouteNode[], subject: AccessSubject, everyLi
 }
 
 const TREE_ROLES: RouteRole[] = ['admin', 'business', 'service', 'sales', 'partner', 'ban_partner'];
-interface Shape { roles: RouteRole[] | undefined; segment: string; children: Shape[] }
-const shapeArb = (depth: number): fc.Arbitrary<Shape> => fc.record({
-  roles: fc.option(fc.subarray(TREE_ROLES), { nil: undefined }),
-  segment: fc.constantFrom('m', 'x', 'partnermanager', 'agentcooperation'),
-  children: depth === 0 ? fc.constant([]) : fc.array(shapeArb(depth - 1), { maxLength: 3 }),
-});
+interface Shape {
+  roles: RouteRole[] | undefined;
+  segment: string;
+  children: Shape[];
+}
+const shapeArb = (depth: number): fc.Arbitrary<Shape> =>
+  fc.record({
+    roles: fc.option(fc.subarray(TREE_ROLES), { nil: undefined }),
+    segment: fc.constantFrom('m', 'x', 'partnermanager', 'agentcooperation'),
+    children: depth === 0 ? fc.constant([]) : fc.array(shapeArb(depth - 1), { maxLength: 3 }),
+  });
 let named = 0;
-const toNodes = (shapes: Shape[], top: boolean): RouteNode[] => shapes.map((s, i) => {
-  const path = `${top ? '/' : ''}${s.segment}${i}`;
-  const name = `n${(named += 1)}`;
-  return { path, name, title: { en: name, zh: name }, roles: s.roles, ...(s.children.length ? { children: toNodes(s.children, false) } : {}) };
-});
+const toNodes = (shapes: Shape[], top: boolean): RouteNode[] =>
+  shapes.map((s, i) => {
+    const path = `${top ? '/' : ''}${s.segment}${i}`;
+    const name = `n${(named += 1)}`;
+    return { path, name, title: { en: name, zh: name }, roles: s.roles, ...(s.children.length ? { children: toNodes(s.children, false) } : {}) };
+  });
 /** Random catalogues: up to 4 modules, 3 levels below, random roles (absent, empty, ban_partner), partner-only paths. */
 const treeArb: fc.Arbitrary<RouteNode[]> = fc.array(shapeArb(3), { minLength: 1, maxLength: 4 }).map((shapes) => toNodes(shapes, true));
 const treeSubjectArb: fc.Arbitrary<AccessSubject> = fc.record({
@@ -157,39 +179,52 @@ const treeSubjectArb: fc.Arbitrary<AccessSubject> = fc.record({
 
 describe('the menu and mayAccess follow one rule (decision 026), on random catalogues', () => {
   it('filterCatalog and mayAccess both equal the model, for any subject', () => {
-    fc.assert(fc.property(treeArb, treeSubjectArb, (nodes, subject) => {
-      const expected = modelReach(nodes, subject);
-      expect(menuPaths(filterCatalog(nodes, subject))).toEqual(expected);
-      const { mayAccess } = indexCatalog(nodes);
-      expect(listScreens(nodes).map((e) => e.fullPath).filter((p) => mayAccess(p, subject))).toEqual(expected);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(treeArb, treeSubjectArb, (nodes, subject) => {
+        const expected = modelReach(nodes, subject);
+        expect(menuPaths(filterCatalog(nodes, subject))).toEqual(expected);
+        const { mayAccess } = indexCatalog(nodes);
+        expect(
+          listScreens(nodes)
+            .map((e) => e.fullPath)
+            .filter((p) => mayAccess(p, subject)),
+        ).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('a role only children name: the module with exactly the routes leading to screens that name it', () => {
-    fc.assert(fc.property(treeArb, fc.constantFrom<Role>('business', 'service', 'sales'), (nodes, role) => {
-      const subject = { roles: [role], partner: 1 };
-      const shown = new Set(menuPaths(filterCatalog(nodes, subject)));
-      for (const module of chained(nodes).filter((r) => r.ancestors.length === 0 && !r.leaf)) {
-        const own = module.chain[0].filter((r) => r !== 'ban_partner');
-        if (own.length === 0 || own.includes(role)) continue;
-        const under = chained(nodes).filter((r) => r.fullPath.startsWith(`${module.fullPath}/`));
-        const naming = under.filter((r) => r.leaf && r.chain[r.chain.length - 1].includes(role));
-        const expected = [module, ...under].filter((r) => naming.some((s) => s === r || s.ancestors.includes(r.fullPath))).map((r) => r.fullPath);
-        expect([module, ...under].map((r) => r.fullPath).filter((p) => shown.has(p))).toEqual(expected);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(treeArb, fc.constantFrom<Role>('business', 'service', 'sales'), (nodes, role) => {
+        const subject = { roles: [role], partner: 1 };
+        const shown = new Set(menuPaths(filterCatalog(nodes, subject)));
+        for (const module of chained(nodes).filter((r) => r.ancestors.length === 0 && !r.leaf)) {
+          const own = module.chain[0].filter((r) => r !== 'ban_partner');
+          if (own.length === 0 || own.includes(role)) continue;
+          const under = chained(nodes).filter((r) => r.fullPath.startsWith(`${module.fullPath}/`));
+          const naming = under.filter((r) => r.leaf && r.chain[r.chain.length - 1].includes(role));
+          const expected = [module, ...under].filter((r) => naming.some((s) => s === r || s.ancestors.includes(r.fullPath))).map((r) => r.fullPath);
+          expect([module, ...under].map((r) => r.fullPath).filter((p) => shown.has(p))).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('nothing changes for a subject no screen grants beyond an ancestor; the new rule only adds routes', () => {
-    fc.assert(fc.property(treeArb, treeSubjectArb, (nodes, subject) => {
-      const before = modelReach(nodes, subject, true);
-      const now = menuPaths(filterCatalog(nodes, subject));
-      expect(now).toEqual(expect.arrayContaining(before));
-      const { grant } = checks(subject);
-      const beyond = chained(nodes).some((r) => r.leaf && grant(r.chain[r.chain.length - 1]) && !r.chain.every(grant));
-      if (!beyond) expect(now).toEqual(before);
-      if (subject.roles.includes('admin')) expect(now).toEqual(before);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(treeArb, treeSubjectArb, (nodes, subject) => {
+        const before = modelReach(nodes, subject, true);
+        const now = menuPaths(filterCatalog(nodes, subject));
+        expect(now).toEqual(expect.arrayContaining(before));
+        const { grant } = checks(subject);
+        const beyond = chained(nodes).some((r) => r.leaf && grant(r.chain[r.chain.length - 1]) && !r.chain.every(grant));
+        if (!beyond) expect(now).toEqual(before);
+        if (subject.roles.includes('admin')) expect(now).toEqual(before);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
@@ -207,11 +242,14 @@ describe('on the real catalogue: only the three §2 grants beyond their module c
   };
 
   it('for any account: the menu is the one before decision 026 plus exactly those routes', () => {
-    fc.assert(fc.property(subjectArb, (subject) => {
-      const before = modelReach(full, subject, true);
-      const order = listScreens(full).map((e) => e.fullPath);
-      const expected = order.filter((p) => before.includes(p) || added(subject.roles).includes(p));
-      expect(menuPaths(filterCatalog(full, subject))).toEqual(expected);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(subjectArb, (subject) => {
+        const before = modelReach(full, subject, true);
+        const order = listScreens(full).map((e) => e.fullPath);
+        const expected = order.filter((p) => before.includes(p) || added(subject.roles).includes(p));
+        expect(menuPaths(filterCatalog(full, subject))).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -8,11 +8,7 @@ import { catalog } from './routes';
 import { effectiveRoles, holdsGrant, joinPath, passesMarkers } from './rules';
 import type { AccessSubject, RouteNode, RouteRole, ScreenEntry } from './types';
 
-function collect(
-  nodes: readonly RouteNode[],
-  parent: ScreenEntry | undefined,
-  into: ScreenEntry[],
-): void {
+function collect(nodes: readonly RouteNode[], parent: ScreenEntry | undefined, into: ScreenEntry[]): void {
   for (const node of nodes) {
     const parentRoles = parent ? parent.roleChain[parent.roleChain.length - 1] : [];
     const fullPath = joinPath(parent?.fullPath ?? '', node.path);

@@ -1,7 +1,18 @@
 /** Roles of §1. `ban_partner` is a marker: a route carrying it is hidden from partner accounts (§6). */
 export const ROLES = [
-  'admin', 'secadmin', 'business', 'service', 'serviceleader', 'partner', 'sales', 'maint',
-  'main', 'groundpromoter', 'provincepromoter', 'delivery', 'editor',
+  'admin',
+  'secadmin',
+  'business',
+  'service',
+  'serviceleader',
+  'partner',
+  'sales',
+  'maint',
+  'main',
+  'groundpromoter',
+  'provincepromoter',
+  'delivery',
+  'editor',
 ] as const;
 export type Role = (typeof ROLES)[number];
 export type RouteRole = Role | 'ban_partner';

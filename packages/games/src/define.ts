@@ -8,8 +8,22 @@ import { parseWith, type Parsed } from './settings';
 
 /** The game ids of spec §2 /tinygames (house and table games). */
 export const GAME_IDS = [
-  'luckyjoker', 'tasty', 'colorgame', 'rocket', 'fruitfever', 'bingo', 'scratch', 'horse', 'mines', 'mines1v1',
-  'lucky9', 'hilo', 'tongits', 'pusoy', 'luckytree', 'hightexas',
+  'luckyjoker',
+  'tasty',
+  'colorgame',
+  'rocket',
+  'fruitfever',
+  'bingo',
+  'scratch',
+  'horse',
+  'mines',
+  'mines1v1',
+  'lucky9',
+  'hilo',
+  'tongits',
+  'pusoy',
+  'luckytree',
+  'hightexas',
 ] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
@@ -84,7 +98,10 @@ export interface GameSpec<S, B, R> {
   sampleBets(settings: S, preview: Rng): B;
 }
 
-export interface Label { en: string; zh: string }
+export interface Label {
+  en: string;
+  zh: string;
+}
 
 /** Labels of the settings every game has. */
 export const COMMON_LABELS: Record<string, Label> = {

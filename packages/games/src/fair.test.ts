@@ -28,8 +28,15 @@ describe('SHA-256 and HMAC', () => {
       expect(toHex(sha256(data))).toBe(createHash('sha256').update(data).digest('hex'));
     }
     expect(toHex(sha256(new TextEncoder().encode('abc')))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    for (const [k, m] of [[32, 8], [64, 100], [65, 0], [100, 30], [0, 5]]) {
-      const key = randomBytes(k), msg = randomBytes(m);
+    for (const [k, m] of [
+      [32, 8],
+      [64, 100],
+      [65, 0],
+      [100, 30],
+      [0, 5],
+    ]) {
+      const key = randomBytes(k),
+        msg = randomBytes(m);
       expect(toHex(hmacSha256(key, msg))).toBe(createHmac('sha256', key).update(msg).digest('hex'));
     }
   });
@@ -37,7 +44,8 @@ describe('SHA-256 and HMAC', () => {
 
 describe('seeds', () => {
   it('a new seed is 32 random bytes in hex, and they differ', () => {
-    const a = newSeed(), b = newSeed();
+    const a = newSeed(),
+      b = newSeed();
     expect(a).toMatch(SEED_PATTERN);
     expect(a).not.toBe(b);
   });
@@ -73,7 +81,10 @@ describe('the stream, as an outside verifier reads it', () => {
   it('a colour game and a rocket round recomputed from the README rules alone', () => {
     const seed = 'ff'.repeat(32);
     const words = outsideWords(seed, 'colorgame', 10);
-    const dice = words.filter((u) => u < Math.floor(2 ** 32 / 6) * 6).slice(0, 3).map((u) => COLOURS[u % 6]);
+    const dice = words
+      .filter((u) => u < Math.floor(2 ** 32 / 6) * 6)
+      .slice(0, 3)
+      .map((u) => COLOURS[u % 6]);
     const bets = [{ seat: 's1', amount: 500, colours: [dice[0]] }];
     const round = getGame('colorgame').play(getGame('colorgame').defaults, seed, bets);
     expect(round.result).toEqual({ dice });

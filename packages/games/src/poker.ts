@@ -27,12 +27,16 @@ export function handValue(cards: readonly number[]): number {
     let high = 0;
     if (distinct && ranks[0] - ranks[4] === 4) high = ranks[0];
     else if (distinct && ranks[0] === 14 && ranks[1] === 5) high = 5; // the wheel
-    if (high && flush) { category = 8; tiebreak = [high]; }
-    else if (groups[0][1] === 4) category = 7;
+    if (high && flush) {
+      category = 8;
+      tiebreak = [high];
+    } else if (groups[0][1] === 4) category = 7;
     else if (groups[0][1] === 3 && groups[1][1] === 2) category = 6;
     else if (flush) category = 5;
-    else if (high) { category = 4; tiebreak = [high]; }
-    else category = groupCategory(groups);
+    else if (high) {
+      category = 4;
+      tiebreak = [high];
+    } else category = groupCategory(groups);
   } else {
     category = groupCategory(groups);
   }
@@ -54,12 +58,15 @@ export const categoryOf = (value: number) => CATEGORIES[Math.floor(value / BASE)
 export function bestFive(cards: readonly number[]): { value: number; cards: number[] } {
   let best = { value: -1, cards: [] as number[] };
   const n = cards.length;
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) for (let c = b + 1; c < n; c++)
-    for (let d = c + 1; d < n; d++) for (let e = d + 1; e < n; e++) {
-      const five = [cards[a], cards[b], cards[c], cards[d], cards[e]];
-      const value = handValue(five);
-      if (value > best.value) best = { value, cards: five };
-    }
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++)
+      for (let c = b + 1; c < n; c++)
+        for (let d = c + 1; d < n; d++)
+          for (let e = d + 1; e < n; e++) {
+            const five = [cards[a], cards[b], cards[c], cards[d], cards[e]];
+            const value = handValue(five);
+            if (value > best.value) best = { value, cards: five };
+          }
   return best;
 }
 

@@ -32,8 +32,9 @@ describe('registry', () => {
   it('labels every settings field in English and Chinese (the config screen)', () => {
     for (const g of GAMES) {
       // every field, and the columns of a table of rows (the row editor heads them with these)
-      const columns = Object.values(g.defaults as Record<string, unknown>)
-        .flatMap((v) => (Array.isArray(v) && typeof v[0] === 'object' && v[0] !== null ? Object.keys(v[0] as object) : []));
+      const columns = Object.values(g.defaults as Record<string, unknown>).flatMap((v) =>
+        Array.isArray(v) && typeof v[0] === 'object' && v[0] !== null ? Object.keys(v[0] as object) : [],
+      );
       expect(Object.keys(g.labels).sort(), g.id).toEqual([...new Set([...Object.keys(g.defaults), ...columns])].sort());
       for (const l of Object.values(g.labels)) {
         expect(l.en).toMatch(/^[A-Z]/);
@@ -44,21 +45,27 @@ describe('registry', () => {
 
   it('sorts the games by who banks them: the house (RTP) or the table (fee/rake)', () => {
     expect(GAMES.filter((g) => g.kind === 'table').map((g) => g.id)).toEqual(['mines1v1', 'tongits', 'pusoy', 'hightexas']);
-    for (const g of GAMES.filter((x) => x.kind === 'house')) expect(g.rtp(g.defaults)).toMatchObject({ exact: true, rtp: expect.any(Number), sd: expect.any(Number) });
+    for (const g of GAMES.filter((x) => x.kind === 'house'))
+      expect(g.rtp(g.defaults)).toMatchObject({ exact: true, rtp: expect.any(Number), sd: expect.any(Number) });
   });
 });
 
 describe('a new game is one file', () => {
   // Everything a thirteenth house game needs, as its file would hold it: a coin flip paying 1.96×.
   const coinflip: Game = defineGame({
-    id: 'coinflip' as never, name: { en: 'Coin flip', zh: '抛硬币' }, kind: 'house',
+    id: 'coinflip' as never,
+    name: { en: 'Coin flip', zh: '抛硬币' },
+    kind: 'house',
     rules: 'Heads or tails; a right call pays 1.96×.',
     labels: {},
     settings: z.strictObject({ ...baseSettings }).superRefine(checkBetLimits),
     bets: z.array(z.strictObject({ seat, amount, call: z.enum(['heads', 'tails']) })).min(1),
     resolve: (_s, rng, bets) => {
       const side = rng.int(2) === 0 ? 'heads' : 'tails';
-      return { result: { side }, payouts: bets.map((b) => ({ seat: b.seat, bet: b.amount, win: b.call === side ? Math.floor((b.amount * 196) / 100) : 0, fee: 0, jackpot: 0 })) };
+      return {
+        result: { side },
+        payouts: bets.map((b) => ({ seat: b.seat, bet: b.amount, win: b.call === side ? Math.floor((b.amount * 196) / 100) : 0, fee: 0, jackpot: 0 })),
+      };
     },
     rtp: () => ({ rtp: 0.98, sd: 0.98, reference: 'one call', exact: true }),
     sampleBets: (s) => [{ seat: 'p1', amount: Math.max(100, s.minBet), call: 'heads' as const }],
@@ -72,7 +79,9 @@ describe('a new game is one file', () => {
     const lookup = (id: string) => (id === 'coinflip' ? coinflip : undefined);
     expect(verifyRound({ game: 'coinflip', settings: {}, seed, seedHash: seedHash(seed), bets, result, payouts }, lookup).ok).toBe(true);
     const flipped = { side: (result as { side: string }).side === 'heads' ? 'tails' : 'heads' };
-    expect(verifyRound({ game: 'coinflip', settings: {}, seed, seedHash: seedHash(seed), bets, result: flipped, payouts }, lookup).differences[0].kind).toBe('result');
+    expect(verifyRound({ game: 'coinflip', settings: {}, seed, seedHash: seedHash(seed), bets, result: flipped, payouts }, lookup).differences[0].kind).toBe(
+      'result',
+    );
     const band = coinflip.band(coinflip.defaults, 100_000)!;
     const sim = simulate(coinflip, coinflip.defaults, 100_000, 'coinflip');
     expect(sim.rtp).toBeGreaterThan(band.low);

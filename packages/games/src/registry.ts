@@ -22,8 +22,22 @@ import { tasty } from './games/tasty';
 import { tongits } from './games/tongits';
 
 export const GAMES: readonly Game[] = [
-  luckyjoker, tasty, colorgame, rocket, fruitfever, bingo, scratch, horse, mines, mines1v1, lucky9, hilo,
-  tongits, pusoy, luckytree, hightexas,
+  luckyjoker,
+  tasty,
+  colorgame,
+  rocket,
+  fruitfever,
+  bingo,
+  scratch,
+  horse,
+  mines,
+  mines1v1,
+  lucky9,
+  hilo,
+  tongits,
+  pusoy,
+  luckytree,
+  hightexas,
 ];
 
 const byId = new Map<string, Game>(GAMES.map((g) => [g.id, g]));

@@ -77,7 +77,10 @@ export class FairStream extends Rng {
   private counter = 0;
   private pos = 8;
 
-  constructor(seed: string, private readonly gameId: string) {
+  constructor(
+    seed: string,
+    private readonly gameId: string,
+  ) {
     super();
     if (!SEED_PATTERN.test(seed)) throw new Error('A seed is 64 lowercase hex characters');
     this.key = fromHex(seed);
@@ -114,7 +117,10 @@ export class SimRng extends Rng {
 
   constructor(seedText: string | Uint32Array) {
     super();
-    if (typeof seedText !== 'string') { this.s = Uint32Array.from(seedText); return; }
+    if (typeof seedText !== 'string') {
+      this.s = Uint32Array.from(seedText);
+      return;
+    }
     const h = sha256(utf8(seedText));
     const v = new DataView(h.buffer);
     this.s = Uint32Array.from([0, 1, 2, 3], (i) => v.getUint32(i * 4));
@@ -128,7 +134,10 @@ export class SimRng extends Rng {
     const s = this.s;
     const r = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
     const t = s[1] << 9;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
     s[2] ^= t;
     s[3] = rotl(s[3], 11);
     return r;

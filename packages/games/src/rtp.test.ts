@@ -56,7 +56,10 @@ describe('exact RTP of the default settings', () => {
     expect(getGame('rocket').rtp({ ...getGame('rocket').defaults, edgeBps: 300 }).rtp).toBeCloseTo(0.97, 12);
     expect(getGame('mines').rtp(getGame('mines').defaults).rtp).toBeCloseTo(0.99, 12);
     // 3 mines, 1% edge: 1.12×, 1.48×, 2.0×, 5.0× after 1, 3, 5, 10 picks (rounded as domain.md shows them).
-    const m = (r: number) => { const x = minesMultiplier(100, 3, r); return Number(x.num) / Number(x.den); };
+    const m = (r: number) => {
+      const x = minesMultiplier(100, 3, r);
+      return Number(x.num) / Number(x.den);
+    };
     expect([m(1), m(3), m(5), m(10)].map((x) => x.toFixed(x < 1.9 ? 2 : 1))).toEqual(['1.13', '1.48', '2.0', '5.0']);
     expect(Math.floor(m(1) * 100) / 100).toBe(1.12);
   });
@@ -68,7 +71,7 @@ describe('exact RTP of the default settings', () => {
     expect(round.payouts[0].win).toBe(Math.floor((10_000 * 0.97 * 51) / 27));
   });
 
-  it("lucky 9 (one deck): the known single-deck edges, Player 1.29%, Banker 1.01%, tie 15.75%", () => {
+  it('lucky 9 (one deck): the known single-deck edges, Player 1.29%, Banker 1.01%, tie 15.75%', () => {
     const o = coupOdds();
     expect(o.player + o.banker + o.tie).toBeCloseTo(1, 12);
     const f = getGame('lucky9').rtp(getGame('lucky9').defaults).byBet!;
@@ -80,17 +83,39 @@ describe('exact RTP of the default settings', () => {
   it('slots: every RTP profile is within 0.25% of its name, computed from the strips', () => {
     for (const id of ['luckyjoker', 'fruitfever', 'tasty', 'luckytree'] as const) {
       const g = getGame(id);
-      for (const profile of ['94', '95', '96', '97']) expect(Math.abs(g.rtp({ ...g.defaults, rtp: profile }).rtp! - Number(profile) / 100)).toBeLessThan(0.0025);
+      for (const profile of ['94', '95', '96', '97'])
+        expect(Math.abs(g.rtp({ ...g.defaults, rtp: profile }).rtp! - Number(profile) / 100)).toBeLessThan(0.0025);
     }
     // The frequency formula is exact: it equals the average over every stop combination of every line.
-    const m = { wild: 'w', pays: { w: { 2: 4, 3: 20 }, a: { 3: 5 }, b: { 2: 1, 3: 3 } }, reels: [['a', 'b', 'w'], ['b', 'a'], ['a', 'w', 'b', 'b']],
-      lines: [[0, 0, 0], [1, 1, 1], [0, 1, 2], [2, 0, 1]] as [number, number, number][], profiles: { 1: [1, 0, 2] as const }, defaultProfile: '1' };
+    const m = {
+      wild: 'w',
+      pays: { w: { 2: 4, 3: 20 }, a: { 3: 5 }, b: { 2: 1, 3: 3 } },
+      reels: [
+        ['a', 'b', 'w'],
+        ['b', 'a'],
+        ['a', 'w', 'b', 'b'],
+      ],
+      lines: [
+        [0, 0, 0],
+        [1, 1, 1],
+        [0, 1, 2],
+        [2, 0, 1],
+      ] as [number, number, number][],
+      profiles: { 1: [1, 0, 2] as const },
+      defaultProfile: '1',
+    };
     const reels = m.reels.map((r, i) => strip(r, m.profiles[1][i]));
-    let sum = 0, n = 0;
-    for (let i = 0; i < reels[0].length; i++) for (let j = 0; j < reels[1].length; j++) for (let k = 0; k < reels[2].length; k++) {
-      n++;
-      for (const l of m.lines) sum += linePay(m, [reels[0][(i + l[0]) % reels[0].length], reels[1][(j + l[1]) % reels[1].length], reels[2][(k + l[2]) % reels[2].length]]).pay / m.lines.length;
-    }
+    let sum = 0,
+      n = 0;
+    for (let i = 0; i < reels[0].length; i++)
+      for (let j = 0; j < reels[1].length; j++)
+        for (let k = 0; k < reels[2].length; k++) {
+          n++;
+          for (const l of m.lines)
+            sum +=
+              linePay(m, [reels[0][(i + l[0]) % reels[0].length], reels[1][(j + l[1]) % reels[1].length], reels[2][(k + l[2]) % reels[2].length]]).pay /
+              m.lines.length;
+        }
     expect(slotRtp(m, reels)).toBeCloseTo(sum / n, 12);
     expect(linePay(m, ['w', 'w', 'a']).pay).toBe(5); // the leading wilds stand for a (5) rather than pay as two wilds (4)
     expect(linePay(m, ['w', 'w', '-']).pay).toBe(4);
@@ -113,38 +138,48 @@ describe('exact RTP of the default settings', () => {
 
 describe(`simulated RTP over ${ROUNDS.toLocaleString('en')} rounds (fixed seed) within the expected band`, () => {
   const simulated = GAMES.filter((g) => g.kind === 'house' || g.id === 'mines1v1');
-  it.each(simulated.map((g) => [g.id, g] as const))('%s', (_id, g) => {
-    const sim = simulate(g, g.defaults, ROUNDS, `rtp:${g.id}`);
-    const figure = g.rtp(g.defaults);
-    const band = g.band(g.defaults, ROUNDS)!;
-    // The reference bet is the first seat's; Lucky 9 also plays Banker and tie, checked against their own figures.
-    const reference = sim.seats.p1.rtp;
-    expect(reference, `${g.id} ${reference} not in ${band.low}…${band.high} (RTP ${figure.rtp})`).toBeGreaterThanOrEqual(band.low);
-    expect(reference).toBeLessThanOrEqual(band.high);
-    if (g.id === 'lucky9') {
-      const o = coupOdds();
-      const sd = { banker: Math.sqrt(o.banker * 1.95 ** 2 + o.tie - figure.byBet!.banker ** 2), tie: Math.sqrt(o.tie * 81 - figure.byBet!.tie ** 2) };
-      expect(Math.abs(sim.seats.p2.rtp - figure.byBet!.banker)).toBeLessThan((BAND_SIGMAS * sd.banker) / Math.sqrt(ROUNDS));
-      expect(Math.abs(sim.seats.p3.rtp - figure.byBet!.tie)).toBeLessThan((BAND_SIGMAS * sd.tie) / Math.sqrt(ROUNDS));
-    }
-    if (g.id === 'mines1v1') expect(sim.win / sim.bet).toBeCloseTo(0.95, 12); // the pot less 5%, every duel
-  }, 120_000);
+  it.each(simulated.map((g) => [g.id, g] as const))(
+    '%s',
+    (_id, g) => {
+      const sim = simulate(g, g.defaults, ROUNDS, `rtp:${g.id}`);
+      const figure = g.rtp(g.defaults);
+      const band = g.band(g.defaults, ROUNDS)!;
+      // The reference bet is the first seat's; Lucky 9 also plays Banker and tie, checked against their own figures.
+      const reference = sim.seats.p1.rtp;
+      expect(reference, `${g.id} ${reference} not in ${band.low}…${band.high} (RTP ${figure.rtp})`).toBeGreaterThanOrEqual(band.low);
+      expect(reference).toBeLessThanOrEqual(band.high);
+      if (g.id === 'lucky9') {
+        const o = coupOdds();
+        const sd = { banker: Math.sqrt(o.banker * 1.95 ** 2 + o.tie - figure.byBet!.banker ** 2), tie: Math.sqrt(o.tie * 81 - figure.byBet!.tie ** 2) };
+        expect(Math.abs(sim.seats.p2.rtp - figure.byBet!.banker)).toBeLessThan((BAND_SIGMAS * sd.banker) / Math.sqrt(ROUNDS));
+        expect(Math.abs(sim.seats.p3.rtp - figure.byBet!.tie)).toBeLessThan((BAND_SIGMAS * sd.tie) / Math.sqrt(ROUNDS));
+      }
+      if (g.id === 'mines1v1') expect(sim.win / sim.bet).toBeCloseTo(0.95, 12); // the pot less 5%, every duel
+    },
+    120_000,
+  );
 });
 
 // Slower than the simulation (HMAC in plain TypeScript, one seed a round), so fewer rounds:
 // this checks that seeds → stream → outcome are unbiased, not the RTP to three decimals.
 const FAIR_ROUNDS = size('RTP_FAIR_ROUNDS', 5_000);
 describe(`the provably-fair path end to end: ${FAIR_ROUNDS.toLocaleString('en')} rounds through play(seed) within the band`, () => {
-  it.each(GAMES.filter((x) => x.kind === 'house').map((x) => [x.id, x] as const))('%s', (_id, game) => {
-    let bet = 0, win = 0;
-    for (let i = 0; i < FAIR_ROUNDS; i++) {
-      const seed = toHex(sha256(utf8(`fair:${game.id}:${i}`)));
-      const bets = game.sampleBets(game.defaults, new FairStream(seed, game.id));
-      const p = game.play(game.defaults, seed, bets).payouts[0];
-      bet += p.bet; win += p.win;
-    }
-    const band = game.band(game.defaults, FAIR_ROUNDS)!;
-    expect(win / bet).toBeGreaterThanOrEqual(band.low);
-    expect(win / bet).toBeLessThanOrEqual(band.high);
-  }, 60_000);
+  it.each(GAMES.filter((x) => x.kind === 'house').map((x) => [x.id, x] as const))(
+    '%s',
+    (_id, game) => {
+      let bet = 0,
+        win = 0;
+      for (let i = 0; i < FAIR_ROUNDS; i++) {
+        const seed = toHex(sha256(utf8(`fair:${game.id}:${i}`)));
+        const bets = game.sampleBets(game.defaults, new FairStream(seed, game.id));
+        const p = game.play(game.defaults, seed, bets).payouts[0];
+        bet += p.bet;
+        win += p.win;
+      }
+      const band = game.band(game.defaults, FAIR_ROUNDS)!;
+      expect(win / bet).toBeGreaterThanOrEqual(band.low);
+      expect(win / bet).toBeLessThanOrEqual(band.high);
+    },
+    60_000,
+  );
 });

@@ -34,7 +34,19 @@ describe('settings', () => {
     ['bingo', { pays: new Array(12).fill(0) }, 'pays: RTP 0.00% is outside 85%–95%'],
     ['bingo', { balls: 50 }, 'balls: Must be at most 45'],
     ['bingo', { pays: [1, 2] }, 'pays: Must be 12 amounts'],
-    ['scratch', { tiers: [{ pays: 1, weight: 900_000 }, { pays: 2, weight: 200_000 }, { pays: 3, weight: 0 }, { pays: 4, weight: 0 }, { pays: 5, weight: 0 }] }, 'tiers: Weights add up to 1100000, over 1000000'],
+    [
+      'scratch',
+      {
+        tiers: [
+          { pays: 1, weight: 900_000 },
+          { pays: 2, weight: 200_000 },
+          { pays: 3, weight: 0 },
+          { pays: 4, weight: 0 },
+          { pays: 5, weight: 0 },
+        ],
+      },
+      'tiers: Weights add up to 1100000, over 1000000',
+    ],
     ['scratch', { tiers: [{ pays: 0, weight: 1 }] }, 'tiers.0.pays: Must be at least 1'],
     ['scratch', { tiers: [1, 2, 3, 4, 4].map((pays) => ({ pays, weight: 10 })) }, 'tiers: Two tiers pay the same'],
     ['scratch', { tiers: [{ pays: 1, weight: 1, odds: 2 }] }, 'tiers.0.odds: Unknown field'],
@@ -59,14 +71,42 @@ describe('settings', () => {
   });
 
   it('fuzz: any input is either refused with "field: message" or accepted and stable', () => {
-    const keys = ['open', 'minBet', 'maxBet', 'edgeBps', 'rtp', 'mines', 'feeBps', 'pays', 'tiers', 'weights', 'balls', 'commissionBps', 'tiePays', 'specials', 'bigBlind', 'x'];
-    const value = fc.oneof(fc.integer({ min: -10, max: 2_000_000 }), fc.double(), fc.boolean(), fc.string(), fc.constant(null),
-      fc.constantFrom('94', '97', 1e12, 1e12 + 1, [1, 2, 3], new Array(12).fill(5)), fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 13 }), fc.jsonValue({ maxDepth: 2 }));
-    fc.assert(fc.property(fc.constantFrom(...GAMES), fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 5 }), (game, input) => {
-      const r = game.parseSettings(input);
-      if (r.ok) expect(game.parseSettings(r.value)).toEqual(r);
-      else expect(r.message).toMatch(/: \S/); // "field: message" (an unknown key may be any text)
-    }), { numRuns: 2000 });
+    const keys = [
+      'open',
+      'minBet',
+      'maxBet',
+      'edgeBps',
+      'rtp',
+      'mines',
+      'feeBps',
+      'pays',
+      'tiers',
+      'weights',
+      'balls',
+      'commissionBps',
+      'tiePays',
+      'specials',
+      'bigBlind',
+      'x',
+    ];
+    const value = fc.oneof(
+      fc.integer({ min: -10, max: 2_000_000 }),
+      fc.double(),
+      fc.boolean(),
+      fc.string(),
+      fc.constant(null),
+      fc.constantFrom('94', '97', 1e12, 1e12 + 1, [1, 2, 3], new Array(12).fill(5)),
+      fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 13 }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...GAMES), fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 5 }), (game, input) => {
+        const r = game.parseSettings(input);
+        if (r.ok) expect(game.parseSettings(r.value)).toEqual(r);
+        else expect(r.message).toMatch(/: \S/); // "field: message" (an unknown key may be any text)
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -80,27 +120,51 @@ describe('bets', () => {
     expect(() => rocket.play(rocket.defaults, seed, [{ seat: 'a', amount: 99, cashoutAt: 200 }])).toThrow('amount: 99 is below minBet 100');
     expect(() => rocket.play(rocket.defaults, seed, [{ seat: 'a', amount: 1_000_001, cashoutAt: 200 }])).toThrow('above maxBet');
     expect(() => rocket.play(rocket.defaults, seed, [])).toThrow('value: At least one bet');
-    expect(() => getGame('tongits').play(getGame('tongits').defaults, seed, { end: { how: 'draw', by: 'a' }, seats: [] })).toThrow('seats: Tongits is 3 players');
+    expect(() => getGame('tongits').play(getGame('tongits').defaults, seed, { end: { how: 'draw', by: 'a' }, seats: [] })).toThrow(
+      'seats: Tongits is 3 players',
+    );
   });
 
   it('fuzz: play on hostile bets answers an outcome or a GameRuleError, never anything else', () => {
     const hostile = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('As', 'Zz', -1, 0, 1e13, 24, 25, null, '__proto__'));
-    const bet = fc.record({
-      seat: fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.string()), amount: fc.oneof(fc.integer({ min: 100, max: 5000 }), hostile),
-      colours: fc.oneof(fc.constantFrom(['red'], ['red', 'blue']), hostile), cashoutAt: fc.oneof(fc.integer({ min: 101, max: 1000 }), hostile),
-      mines: fc.oneof(fc.integer({ min: 1, max: 24 }), hostile), picks: fc.oneof(fc.array(fc.integer({ min: 0, max: 24 }), { maxLength: 25 }), hostile),
-      guess: fc.oneof(fc.constantFrom('higher', 'lower'), hostile), horse: fc.oneof(fc.integer({ min: 1, max: 6 }), hostile),
-      on: fc.oneof(fc.constantFrom('player', 'banker', 'tie'), hostile), folded: fc.oneof(fc.boolean(), hostile),
-      front: hostile, middle: hostile, back: hostile, melds: fc.oneof(fc.constant([['2c', '3c', '4c']]), hostile), hand: fc.oneof(fc.constant(['Kd']), hostile),
-    }, { requiredKeys: [] });
-    const bets = fc.oneof(fc.array(bet, { maxLength: 4 }), fc.record({ end: fc.record({ how: fc.constantFrom('tongits', 'draw', 'stock'), by: fc.constantFrom('a', 'b') }), seats: fc.array(bet, { maxLength: 4 }) }), hostile);
-    fc.assert(fc.property(fc.constantFrom(...GAMES), bets, (game, input) => {
-      try {
-        const out = game.play(game.defaults, 'cd'.repeat(32), input);
-        for (const p of out.payouts) expect(Number.isSafeInteger(p.win) && p.win >= 0).toBe(true);
-      } catch (e) {
-        expect((e as Error).name).toBe('GameRuleError');
-      }
-    }), { numRuns: 3000 });
+    const bet = fc.record(
+      {
+        seat: fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.string()),
+        amount: fc.oneof(fc.integer({ min: 100, max: 5000 }), hostile),
+        colours: fc.oneof(fc.constantFrom(['red'], ['red', 'blue']), hostile),
+        cashoutAt: fc.oneof(fc.integer({ min: 101, max: 1000 }), hostile),
+        mines: fc.oneof(fc.integer({ min: 1, max: 24 }), hostile),
+        picks: fc.oneof(fc.array(fc.integer({ min: 0, max: 24 }), { maxLength: 25 }), hostile),
+        guess: fc.oneof(fc.constantFrom('higher', 'lower'), hostile),
+        horse: fc.oneof(fc.integer({ min: 1, max: 6 }), hostile),
+        on: fc.oneof(fc.constantFrom('player', 'banker', 'tie'), hostile),
+        folded: fc.oneof(fc.boolean(), hostile),
+        front: hostile,
+        middle: hostile,
+        back: hostile,
+        melds: fc.oneof(fc.constant([['2c', '3c', '4c']]), hostile),
+        hand: fc.oneof(fc.constant(['Kd']), hostile),
+      },
+      { requiredKeys: [] },
+    );
+    const bets = fc.oneof(
+      fc.array(bet, { maxLength: 4 }),
+      fc.record({
+        end: fc.record({ how: fc.constantFrom('tongits', 'draw', 'stock'), by: fc.constantFrom('a', 'b') }),
+        seats: fc.array(bet, { maxLength: 4 }),
+      }),
+      hostile,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...GAMES), bets, (game, input) => {
+        try {
+          const out = game.play(game.defaults, 'cd'.repeat(32), input);
+          for (const p of out.payouts) expect(Number.isSafeInteger(p.win) && p.win >= 0).toBe(true);
+        } catch (e) {
+          expect((e as Error).name).toBe('GameRuleError');
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

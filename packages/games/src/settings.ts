@@ -9,12 +9,14 @@ import { z } from 'zod';
 export const MAX_AMOUNT = 1_000_000_000_000;
 
 /** A JSON number that is a whole number within bounds ("Must be an integer", not zod's wording). */
-export const whole = (min: number, max: number) => z.number({ message: 'Expected number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` })
-  // the bounds as JSON-schema keywords (the refinements above are invisible to z.toJSONSchema): the config screens read them
-  .meta({ type: 'integer', minimum: min, maximum: max });
+export const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Expected number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` })
+    // the bounds as JSON-schema keywords (the refinements above are invisible to z.toJSONSchema): the config screens read them
+    .meta({ type: 'integer', minimum: min, maximum: max });
 
 /** An amount in centavos: a whole number 1 … 10^12. */
 export const amount = whole(1, MAX_AMOUNT);
@@ -42,7 +44,9 @@ export function describeZodError(error: z.ZodError, input: unknown): string {
   if (issue.code === 'unrecognized_keys') return `${path ? `${path}.` : ''}${issue.keys[0]}: Unknown field`;
   if (issue.code === 'invalid_type') {
     let at: unknown = input;
-    for (const key of issue.path) at = at !== null && typeof at === 'object' && Object.hasOwn(at, key as PropertyKey) ? (at as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
+    for (const key of issue.path)
+      at =
+        at !== null && typeof at === 'object' && Object.hasOwn(at, key as PropertyKey) ? (at as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
     const missing = at === undefined;
     return `${path || 'value'}: ${missing ? 'Required' : `Expected ${issue.expected}`}`;
   }

@@ -24,12 +24,20 @@ function compress(h: Int32Array, bytes: Uint8Array, offset: number): void {
     W[i] = (bytes[o] << 24) | (bytes[o + 1] << 16) | (bytes[o + 2] << 8) | bytes[o + 3];
   }
   for (let i = 16; i < 64; i++) {
-    const x = W[i - 15], y = W[i - 2];
+    const x = W[i - 15],
+      y = W[i - 2];
     const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
     const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
     W[i] = (W[i - 16] + s0 + W[i - 7] + s1) | 0;
   }
-  let a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+  let a = h[0],
+    b = h[1],
+    c = h[2],
+    d = h[3],
+    e = h[4],
+    f = h[5],
+    g = h[6],
+    k = h[7];
   for (let i = 0; i < 64; i++) {
     const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
     const ch = (e & f) ^ (~e & g);
@@ -37,10 +45,23 @@ function compress(h: Int32Array, bytes: Uint8Array, offset: number): void {
     const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
     const maj = (a & b) ^ (a & c) ^ (b & c);
     const t2 = (S0 + maj) | 0;
-    k = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+    k = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
   }
-  h[0] = (h[0] + a) | 0; h[1] = (h[1] + b) | 0; h[2] = (h[2] + c) | 0; h[3] = (h[3] + d) | 0;
-  h[4] = (h[4] + e) | 0; h[5] = (h[5] + f) | 0; h[6] = (h[6] + g) | 0; h[7] = (h[7] + k) | 0;
+  h[0] = (h[0] + a) | 0;
+  h[1] = (h[1] + b) | 0;
+  h[2] = (h[2] + c) | 0;
+  h[3] = (h[3] + d) | 0;
+  h[4] = (h[4] + e) | 0;
+  h[5] = (h[5] + f) | 0;
+  h[6] = (h[6] + g) | 0;
+  h[7] = (h[7] + k) | 0;
 }
 
 /** SHA-256 of `data`. */

@@ -19,13 +19,18 @@ export interface Simulation {
 export function simulate<S>(game: Game<S>, settings: S, rounds: number, seedText: string): Simulation {
   const rng = new SimRng(seedText);
   const seats: Simulation['seats'] = {};
-  let bet = 0, win = 0, fee = 0;
+  let bet = 0,
+    win = 0,
+    fee = 0;
   for (let i = 0; i < rounds; i++) {
     const bets = game.sampleBets(settings, rng.clone());
     for (const p of game.resolve(settings, rng, bets).payouts) {
-      bet += p.bet; win += p.win; fee += p.fee;
+      bet += p.bet;
+      win += p.win;
+      fee += p.fee;
       const s = (seats[p.seat] ??= { bet: 0, win: 0, rtp: 0 });
-      s.bet += p.bet; s.win += p.win;
+      s.bet += p.bet;
+      s.win += p.win;
     }
   }
   for (const s of Object.values(seats)) s.rtp = s.win / s.bet;

@@ -8,7 +8,10 @@ type SlotBets = z.infer<typeof slotBets>;
 
 export function defineSlot(id: GameId, name: { en: string; zh: string }, machine: SlotMachine, rules: string): Game<SlotSettings, SlotBets, SlotResult> {
   return defineGame<SlotSettings, SlotBets, SlotResult>({
-    id, name, kind: 'house', rules,
+    id,
+    name,
+    kind: 'house',
+    rules,
     settings: slotSettings(machine),
     labels: { rtp: { en: 'RTP profile (%)', zh: 'RTP档位（%）' } },
     bets: slotBets,

@@ -41,7 +41,10 @@ export function strip(symbols: readonly string[], blanks: number): string[] {
   let placed = 0;
   symbols.forEach((s, i) => {
     out.push(s);
-    while (placed < Math.floor(((i + 1) * blanks) / symbols.length)) { out.push(BLANK); placed++; }
+    while (placed < Math.floor(((i + 1) * blanks) / symbols.length)) {
+      out.push(BLANK);
+      placed++;
+    }
   });
   return out;
 }
@@ -83,11 +86,13 @@ export function slotStats(m: SlotMachine, profile: string): RtpFigure {
   const rtp = slotRtp(m, reels);
   const [a, b, c] = reels;
   let sum2 = 0;
-  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) for (let k = 0; k < c.length; k++) {
-    let total = 0;
-    for (const line of m.lines) total += linePay(m, [a[(i + line[0]) % a.length], b[(j + line[1]) % b.length], c[(k + line[2]) % c.length]]).pay;
-    sum2 += (total / m.lines.length) ** 2;
-  }
+  for (let i = 0; i < a.length; i++)
+    for (let j = 0; j < b.length; j++)
+      for (let k = 0; k < c.length; k++) {
+        let total = 0;
+        for (const line of m.lines) total += linePay(m, [a[(i + line[0]) % a.length], b[(j + line[1]) % b.length], c[(k + line[2]) % c.length]]).pay;
+        sum2 += (total / m.lines.length) ** 2;
+      }
   const n = a.length * b.length * c.length;
   const figure: RtpFigure = { rtp, sd: Math.sqrt(sum2 / n - rtp * rtp), reference: 'one spin on all lines', exact: true };
   statsCache.set(key, figure);
@@ -108,15 +113,16 @@ export function slotRtp(m: SlotMachine, reels: readonly (readonly string[])[]): 
 
 export function slotSettings(m: SlotMachine) {
   const profiles = Object.keys(m.profiles) as [string, ...string[]];
-  return z.strictObject({
-    ...baseSettings,
-    /** The RTP profile, in percent (the reel set the game spins). */
-    rtp: z.enum(profiles, { message: `Must be one of ${profiles.join(', ')}` }).default(m.defaultProfile),
-  }).superRefine(checkBetLimits);
+  return z
+    .strictObject({
+      ...baseSettings,
+      /** The RTP profile, in percent (the reel set the game spins). */
+      rtp: z.enum(profiles, { message: `Must be one of ${profiles.join(', ')}` }).default(m.defaultProfile),
+    })
+    .superRefine(checkBetLimits);
 }
 
-export const slotBets = z.array(z.strictObject({ seat, amount }), { message: 'Expected array' })
-  .length(1, { message: 'A spin is one bet' });
+export const slotBets = z.array(z.strictObject({ seat, amount }), { message: 'Expected array' }).length(1, { message: 'A spin is one bet' });
 
 export interface SlotResult {
   stops: number[];
@@ -134,7 +140,10 @@ export function spin(m: SlotMachine, profile: string, rng: Rng, bets: { seat: st
   const window = [0, 1, 2].map((row) => reels.map((r, i) => r[(stops[i] + row) % r.length]));
   const wins: SlotResult['wins'] = [];
   m.lines.forEach((line, i) => {
-    const w = linePay(m, line.map((row, reel) => window[row][reel]));
+    const w = linePay(
+      m,
+      line.map((row, reel) => window[row][reel]),
+    );
     if (w.pay > 0) wins.push({ line: i + 1, ...w });
   });
   const lineBets = wins.reduce((s, w) => s + w.pay, 0);

@@ -2,9 +2,23 @@
 import { Rng } from './rng';
 
 export class StackedRng extends Rng {
-  constructor(private draws: number[][], private ints: number[] = [], private floats: number[] = []) { super(); }
-  uint32(): number { throw new Error('StackedRng gives draws, ints and floats only'); }
-  clone(): Rng { return new StackedRng(this.draws.map((d) => [...d]), [...this.ints], [...this.floats]); }
+  constructor(
+    private draws: number[][],
+    private ints: number[] = [],
+    private floats: number[] = [],
+  ) {
+    super();
+  }
+  uint32(): number {
+    throw new Error('StackedRng gives draws, ints and floats only');
+  }
+  clone(): Rng {
+    return new StackedRng(
+      this.draws.map((d) => [...d]),
+      [...this.ints],
+      [...this.floats],
+    );
+  }
   override draw(n: number, k: number): number[] {
     const d = this.draws.shift();
     if (!d) throw new Error('No stacked draw left');

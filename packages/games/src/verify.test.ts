@@ -29,7 +29,7 @@ describe('verifyRound', () => {
     // (A new seed gives other dice with probability 215/216; the hash check alone flags it anyway.)
   });
 
-  it('a hash that is not the seed\'s is flagged even when everything else is right', () => {
+  it("a hash that is not the seed's is flagged even when everything else is right", () => {
     const r = byGame('rocket');
     expect(verifyRound({ ...r, seedHash: seedHash(newSeed()) }).differences).toEqual([{ kind: 'hash', expected: r.seedHash, reported: expect.any(String) }]);
   });
@@ -59,12 +59,16 @@ describe('verifyRound', () => {
     const r = byGame('lucky9');
     const payouts = r.payouts as unknown[];
     expect(verifyRound({ ...r, payouts: payouts.slice(0, 2) }).differences).toMatchObject([{ kind: 'payout', index: 2, seat: 'p3', field: 'missing' }]);
-    expect(verifyRound({ ...r, payouts: [...payouts, { seat: 'ghost', bet: 1, win: 1 }] }).differences).toMatchObject([{ kind: 'payout', index: 3, seat: 'ghost', field: 'extra' }]);
+    expect(verifyRound({ ...r, payouts: [...payouts, { seat: 'ghost', bet: 1, win: 1 }] }).differences).toMatchObject([
+      { kind: 'payout', index: 3, seat: 'ghost', field: 'extra' },
+    ]);
   });
 
   it('bets that break the rules, bad settings, a bad seed or an unknown game are reported, not thrown', () => {
     const r = byGame('mines');
-    expect(verifyRound({ ...r, bets: [{ seat: 'p1', amount: 100, mines: 3, picks: [13, 14] }] }).differences).toEqual([{ kind: 'bets', message: 'picks: Picks continue after a mine' }]);
+    expect(verifyRound({ ...r, bets: [{ seat: 'p1', amount: 100, mines: 3, picks: [13, 14] }] }).differences).toEqual([
+      { kind: 'bets', message: 'picks: Picks continue after a mine' },
+    ]);
     expect(verifyRound({ ...r, settings: { edgeBps: 5 } }).differences).toEqual([{ kind: 'settings', message: 'edgeBps: Must be at least 100' }]);
     expect(verifyRound({ ...r, seed: 'xyz' }).differences).toEqual([{ kind: 'seed', message: 'seed: Must be 64 lowercase hex characters' }]);
     expect(verifyRound({ ...r, game: 'poker' }).differences).toEqual([{ kind: 'game', message: 'No game poker' }]);
@@ -81,15 +85,24 @@ describe('verifyRound', () => {
     const anything = fc.jsonValue({ maxDepth: 3 });
     const record = fc.record({
       game: fc.oneof(fc.constantFrom(...rounds.map((r) => r.game)), fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString')),
-      settings: fc.oneof(fc.constant({}), anything), seedHash: fc.oneof(fc.constant(rounds[0].seedHash), fc.string()),
-      seed: fc.oneof(fc.constantFrom(...rounds.map((r) => r.seed)), fc.string(), fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'))),
-      bets: fc.oneof(fc.constantFrom(...rounds.map((r) => r.bets)), anything), result: anything,
+      settings: fc.oneof(fc.constant({}), anything),
+      seedHash: fc.oneof(fc.constant(rounds[0].seedHash), fc.string()),
+      seed: fc.oneof(
+        fc.constantFrom(...rounds.map((r) => r.seed)),
+        fc.string(),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex')),
+      ),
+      bets: fc.oneof(fc.constantFrom(...rounds.map((r) => r.bets)), anything),
+      result: anything,
       payouts: fc.oneof(fc.constantFrom(...rounds.map((r) => r.payouts)), anything, fc.array(anything)),
     });
-    fc.assert(fc.property(record, (round) => {
-      const v = verifyRound(round as ReportedRound);
-      expect(typeof v.ok).toBe('boolean');
-      expect(v.ok).toBe(v.differences.length === 0);
-    }), { numRuns: 1500 });
+    fc.assert(
+      fc.property(record, (round) => {
+        const v = verifyRound(round as ReportedRound);
+        expect(typeof v.ok).toBe('boolean');
+        expect(v.ok).toBe(v.differences.length === 0);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -35,9 +35,15 @@ export interface Verification {
 
 /** JSON with object keys sorted, for comparing results whatever the key order. */
 export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
-    : v));
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
+  );
 }
 
 const FIELDS: (keyof Payout)[] = ['seat', 'bet', 'win', 'fee', 'jackpot'];
@@ -66,7 +72,10 @@ export function verifyRound(round: ReportedRound, lookup: (id: string) => Game |
   const reported: unknown[] = Array.isArray(round.payouts) ? round.payouts : [];
   expected.payouts.forEach((p, index) => {
     const r = reported[index];
-    if (!r || typeof r !== 'object') { differences.push({ kind: 'payout', index, seat: p.seat, field: 'missing', expected: p, reported: r ?? null }); return; }
+    if (!r || typeof r !== 'object') {
+      differences.push({ kind: 'payout', index, seat: p.seat, field: 'missing', expected: p, reported: r ?? null });
+      return;
+    }
     for (const field of FIELDS) {
       const got = (r as Record<string, unknown>)[field] ?? (field === 'fee' || field === 'jackpot' ? 0 : undefined);
       if (got !== p[field]) differences.push({ kind: 'payout', index, seat: p.seat, field, expected: p[field], reported: got ?? null });

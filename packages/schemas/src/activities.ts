@@ -8,13 +8,27 @@ const label = z.object({ en: z.string(), zh: z.string() });
 const currency = z.enum(['chip', 'bean', 'diamond']);
 
 export const activityTier = z.object({
-  tier: z.string(), label: z.string(), currency, amount: int(), reached: z.boolean(), why: z.string().nullable(),
+  tier: z.string(),
+  label: z.string(),
+  currency,
+  amount: int(),
+  reached: z.boolean(),
+  why: z.string().nullable(),
 });
 
 /** One live activity as the app shows it (GET /api/platform/activities). */
 export const platformActivity = z.object({
-  activity: z.string(), name: z.string(), rules: z.string(), period: z.string(), periodEndsAt: z.string().nullable(), configVersion: int(),
-  state: z.string(), progress: int(), target: int().nullable(), blocked: z.string().nullable(), tiers: z.array(activityTier),
+  activity: z.string(),
+  name: z.string(),
+  rules: z.string(),
+  period: z.string(),
+  periodEndsAt: z.string().nullable(),
+  configVersion: int(),
+  state: z.string(),
+  progress: int(),
+  target: int().nullable(),
+  blocked: z.string().nullable(),
+  tiers: z.array(activityTier),
   /** The activity zone's banner in `lang` (null: the zone gives none). */
   banner: z.string().nullable(),
 });
@@ -35,29 +49,69 @@ export const activityClaimBody = z.strictObject({
 });
 
 export const activityClaimAnswer = z.object({
-  activity: z.string(), period: z.string(), tier: z.string(), currency, amount: int(), balance: int().nullable(), state: z.string(),
-  configVersion: int(), repeated: z.boolean(),
+  activity: z.string(),
+  period: z.string(),
+  tier: z.string(),
+  currency,
+  amount: int(),
+  balance: int().nullable(),
+  state: z.string(),
+  configVersion: int(),
+  repeated: z.boolean(),
 });
 
 /** A participant row (/activities/<id>/players). */
 export const activityPlayerRow = z.object({
-  id: int(), uid: int(), name: z.string(), partner: int(), period: z.string(), state: z.string(), progress: int(), target: int().nullable(),
-  rewards: int(), rewarded: int(), configVersion: int(), firstAt: z.string(), updatedAt: z.string(), resetAt: z.string().nullable(),
+  id: int(),
+  uid: int(),
+  name: z.string(),
+  partner: int(),
+  period: z.string(),
+  state: z.string(),
+  progress: int(),
+  target: int().nullable(),
+  rewards: int(),
+  rewarded: int(),
+  configVersion: int(),
+  firstAt: z.string(),
+  updatedAt: z.string(),
+  resetAt: z.string().nullable(),
 });
 export type ActivityPlayerRow = z.infer<typeof activityPlayerRow>;
 
 /** A reward paid (/activities/<id>/players/rewards). */
 export const activityRewardRow = z.object({
-  id: int(), uid: int(), name: z.string(), partner: int(), period: z.string(), tier: z.string(), currency, amount: int(),
-  configVersion: int(), device: z.string().nullable(), phone: z.string().nullable(), gcash: z.string().nullable(), appId: z.string(), at: z.string(),
+  id: int(),
+  uid: int(),
+  name: z.string(),
+  partner: int(),
+  period: z.string(),
+  tier: z.string(),
+  currency,
+  amount: int(),
+  configVersion: int(),
+  device: z.string().nullable(),
+  phone: z.string().nullable(),
+  gcash: z.string().nullable(),
+  appId: z.string(),
+  at: z.string(),
 });
 export type ActivityRewardRow = z.infer<typeof activityRewardRow>;
 
 export const activityDashboard = z.object({
-  activity: z.string(), name: label, configVersion: int(), open: z.boolean(),
+  activity: z.string(),
+  name: label,
+  configVersion: int(),
+  open: z.boolean(),
   totals: z.object({ participants: int(), rewardedPlayers: int(), claims: int(), rewarded: int() }),
   budget: z.object({
-    total: int(), spent: int(), totalUsed: z.number().nullable(), daily: int(), spentToday: int(), dailyUsed: z.number().nullable(), playerCap: int(),
+    total: int(),
+    spent: int(),
+    totalUsed: z.number().nullable(),
+    daily: int(),
+    spentToday: int(),
+    dailyUsed: z.number().nullable(),
+    playerCap: int(),
   }),
   states: z.array(z.object({ state: z.string(), players: int() })),
   days: z.array(z.object({ day: z.string(), participants: int(), claims: int(), rewardedPlayers: int(), rewarded: int(), dailyUsed: z.number().nullable() })),
@@ -66,9 +120,16 @@ export const activityDashboard = z.object({
 export type ActivityDashboard = z.infer<typeof activityDashboard>;
 
 export const activityConfigAnswer = z.object({
-  activity: z.string(), name: label, rules: label, version: int().describe('0: never saved, the defaults apply'),
-  savedAt: z.string().nullable(), settings: z.record(z.string(), z.unknown()), defaults: z.record(z.string(), z.unknown()),
-  running: z.boolean(), period: z.string().nullable(), unfinished: int().describe('participants of the current period a save resets'),
+  activity: z.string(),
+  name: label,
+  rules: label,
+  version: int().describe('0: never saved, the defaults apply'),
+  savedAt: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()),
+  defaults: z.record(z.string(), z.unknown()),
+  running: z.boolean(),
+  period: z.string().nullable(),
+  unfinished: int().describe('participants of the current period a save resets'),
 });
 
 export const activityConfigUpdateBody = z.strictObject({ settings: z.record(z.string(), z.unknown()) });

@@ -9,28 +9,33 @@ import { CASHOUT_STATES, cashoutCreateBody, cashoutOrderId } from './cashout';
 import { requiredText } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 /** A percent with at most 2 decimals, 0..100. */
-const percent = z.number({ message: 'Must be a number' })
+const percent = z
+  .number({ message: 'Must be a number' })
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= 100, { message: 'Must be between 0 and 100', abort: true })
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'At most 2 decimals' });
 
 /** One partner's agent cash-out settings (partner 0: the platform default every partner starts from). */
-export const agentCashConfigBody = z.strictObject({
-  minAmount: whole(1, MAX_AMOUNT).describe('one request at least (centavos)'),
-  maxAmount: whole(1, MAX_AMOUNT).describe('one request at most (centavos)'),
-  dailyMaxAmount: whole(1, MAX_AMOUNT).describe("an agent's requests of one GMT+08:00 day at most, together (centavos)"),
-  dailyCount: whole(1, 100).describe("an agent's requests in one GMT+08:00 day at most"),
-  feePercent: percent.describe('fee on the amount, rounded up to the centavo, held with it'),
-  autoApproveAmount: whole(0, MAX_AMOUNT).describe('requests at or under this amount skip the manual review (0: every request is reviewed)'),
-  fourEyesAmount: whole(1, MAX_AMOUNT).describe('requests above this amount need two different approvers'),
-}).superRefine((c, ctx) => {
-  if (c.minAmount > c.maxAmount) ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least minAmount' });
-  if (c.maxAmount > c.dailyMaxAmount) ctx.addIssue({ code: 'custom', path: ['dailyMaxAmount'], message: 'Must be at least maxAmount' });
-});
+export const agentCashConfigBody = z
+  .strictObject({
+    minAmount: whole(1, MAX_AMOUNT).describe('one request at least (centavos)'),
+    maxAmount: whole(1, MAX_AMOUNT).describe('one request at most (centavos)'),
+    dailyMaxAmount: whole(1, MAX_AMOUNT).describe("an agent's requests of one GMT+08:00 day at most, together (centavos)"),
+    dailyCount: whole(1, 100).describe("an agent's requests in one GMT+08:00 day at most"),
+    feePercent: percent.describe('fee on the amount, rounded up to the centavo, held with it'),
+    autoApproveAmount: whole(0, MAX_AMOUNT).describe('requests at or under this amount skip the manual review (0: every request is reviewed)'),
+    fourEyesAmount: whole(1, MAX_AMOUNT).describe('requests above this amount need two different approvers'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.minAmount > c.maxAmount) ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least minAmount' });
+    if (c.maxAmount > c.dailyMaxAmount) ctx.addIssue({ code: 'custom', path: ['dailyMaxAmount'], message: 'Must be at least maxAmount' });
+  });
 export type AgentCashConfig = z.infer<typeof agentCashConfigBody>;
 
 export const agentCashConfigSaveBody = z.strictObject({
@@ -40,7 +45,11 @@ export const agentCashConfigSaveBody = z.strictObject({
 export type AgentCashConfigSaveBody = z.infer<typeof agentCashConfigSaveBody>;
 
 export const agentCashConfigQuery = z.strictObject({
-  partner: z.string().regex(/^\d{1,10}$/, { message: 'Must be a whole number' }).transform(Number).optional(),
+  partner: z
+    .string()
+    .regex(/^\d{1,10}$/, { message: 'Must be a whole number' })
+    .transform(Number)
+    .optional(),
 });
 
 /** The platform's agent cash-out request: the contract's cash-out request, word for word (uid = the agent). */

@@ -10,10 +10,12 @@ export const WHOLESALER_STATUSES = ['active', 'frozen'] as const;
 export const DISTRIBUTION_KINDS = ['stock', 'distribute', 'return'] as const;
 export type DistributionKind = (typeof DISTRIBUTION_KINDS)[number];
 
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 const uid = whole(1, 2_147_483_647);
 const reason = requiredText(200).refine((v) => v.trim().length > 0, { message: 'Required' });
 /** Chips (1 chip = 1 centavo). */
@@ -39,22 +41,48 @@ export const monthCloseBody = z.strictObject({
 });
 
 export const wholesalerItem = z.object({
-  uid: z.number(), name: z.string(), partner: z.number(), agentStatus: z.string(), status: z.enum(WHOLESALER_STATUSES),
-  price: z.number(), dailyLimit: z.number(), note: z.string(), stock: z.number(),
-  today: z.number(), stocked: z.number(), distributed: z.number(), returned: z.number(), players: z.number(),
-  createdAt: z.string(), updatedBy: z.string(),
+  uid: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  agentStatus: z.string(),
+  status: z.enum(WHOLESALER_STATUSES),
+  price: z.number(),
+  dailyLimit: z.number(),
+  note: z.string(),
+  stock: z.number(),
+  today: z.number(),
+  stocked: z.number(),
+  distributed: z.number(),
+  returned: z.number(),
+  players: z.number(),
+  createdAt: z.string(),
+  updatedBy: z.string(),
 });
 export type WholesalerItem = z.infer<typeof wholesalerItem>;
 
 export const distributionItem = z.object({
-  id: z.number(), at: z.string(), wholesaler: z.number(), partner: z.number(), kind: z.enum(DISTRIBUTION_KINDS), uid: z.number().nullable(),
-  tier: z.number().nullable(), amount: z.number(), paid: z.number(), balanceAfter: z.number(), reason: z.string(), requestId: z.string(), actor: z.string(),
+  id: z.number(),
+  at: z.string(),
+  wholesaler: z.number(),
+  partner: z.number(),
+  kind: z.enum(DISTRIBUTION_KINDS),
+  uid: z.number().nullable(),
+  tier: z.number().nullable(),
+  amount: z.number(),
+  paid: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string(),
+  requestId: z.string(),
+  actor: z.string(),
 });
 export type DistributionItem = z.infer<typeof distributionItem>;
 
 /** A node of the agent tree: an agent (top level) or an invitee. */
 export const treeNode = z.object({
-  uid: z.number(), name: z.string(), partner: z.number(), registeredAt: z.string().nullable(),
+  uid: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  registeredAt: z.string().nullable(),
   /** Its agent row's status, or null for a player who is no agent. */
   agentStatus: z.string().nullable(),
   wholesaler: z.boolean(),
@@ -69,14 +97,34 @@ export type TreeNode = z.infer<typeof treeNode>;
 
 /** One settled week of one agent (report). */
 export const agentWeekRow = z.object({
-  week: z.string(), t1Invitees: z.number(), t2Invitees: z.number(), activeInvitees: z.number(), t1Rake: z.number(), t2Rake: z.number(),
-  rebate: z.number(), paid: z.number(), carry: z.number(), status: z.string(), distributed: z.number(),
+  week: z.string(),
+  t1Invitees: z.number(),
+  t2Invitees: z.number(),
+  activeInvitees: z.number(),
+  t1Rake: z.number(),
+  t2Rake: z.number(),
+  rebate: z.number(),
+  paid: z.number(),
+  carry: z.number(),
+  status: z.string(),
+  distributed: z.number(),
 });
 export type AgentWeekRow = z.infer<typeof agentWeekRow>;
 
 /** One agent's month (hostreport). */
 export const hostReportRow = z.object({
-  month: z.string(), agent: z.number(), partner: z.number(), name: z.string(), t1Invitees: z.number(), t2Invitees: z.number(), newInvitees: z.number(),
-  t1Rake: z.number(), t2Rake: z.number(), rebate: z.number(), paid: z.number(), distributed: z.number(), closed: z.boolean(),
+  month: z.string(),
+  agent: z.number(),
+  partner: z.number(),
+  name: z.string(),
+  t1Invitees: z.number(),
+  t2Invitees: z.number(),
+  newInvitees: z.number(),
+  t1Rake: z.number(),
+  t2Rake: z.number(),
+  rebate: z.number(),
+  paid: z.number(),
+  distributed: z.number(),
+  closed: z.boolean(),
 });
 export type HostReportRow = z.infer<typeof hostReportRow>;

@@ -18,36 +18,51 @@ export const AGENTX_MAX_ALLOW = 50;
 
 const ipForms = [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()];
 /** One IPv4/IPv6 address or CIDR block ('203.0.113.7', '10.0.0.0/8', '2001:db8::/32'). */
-export const ipOrCidr = z.string({ message: 'Must be a string' }).max(64, { message: 'Over 64 characters' })
+export const ipOrCidr = z
+  .string({ message: 'Must be a string' })
+  .max(64, { message: 'Over 64 characters' })
   .refine((v) => ipForms.some((f) => f.safeParse(v).success), { message: 'Must be an IP address or a CIDR block' });
 
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 
 /** http(s) only, an absolute URL with a host, at most 300 characters. */
-export const callbackUrl = z.string({ message: 'Must be a string' }).max(300, { message: 'Over 300 characters' })
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0 && !/\s/.test(v);
-    } catch {
-      return false;
-    }
-  }, { message: 'Must be an http or https URL' });
+export const callbackUrl = z
+  .string({ message: 'Must be a string' })
+  .max(300, { message: 'Over 300 characters' })
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0 && !/\s/.test(v);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Must be an http or https URL' },
+  );
 
 /** Percent of the GGR paid to the agent, 0 to 100 with at most two decimals. */
-export const revenueShare = z.number({ message: 'Must be a number' })
+export const revenueShare = z
+  .number({ message: 'Must be a number' })
   .refine((n) => Number.isFinite(n), { message: 'Must be a number', abort: true })
   .refine((n) => n >= 0, { message: 'Must be at least 0', abort: true })
   .refine((n) => n <= 100, { message: 'Must be at most 100', abort: true })
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'At most 2 decimals' });
 
-const ipAllowList = z.array(ipOrCidr, { message: 'Must be a list' }).max(AGENTX_MAX_ALLOW, { message: `At most ${AGENTX_MAX_ALLOW} items` })
+const ipAllowList = z
+  .array(ipOrCidr, { message: 'Must be a list' })
+  .max(AGENTX_MAX_ALLOW, { message: `At most ${AGENTX_MAX_ALLOW} items` })
   .refine((l) => new Set(l).size === l.length, { message: 'Lists an address twice' });
 
-export const agentxAppId = z.string({ message: 'Must be a string' }).min(3, { message: 'At least 3 characters' }).max(64, { message: 'Over 64 characters' })
+export const agentxAppId = z
+  .string({ message: 'Must be a string' })
+  .min(3, { message: 'At least 3 characters' })
+  .max(64, { message: 'Over 64 characters' })
   .regex(/^[a-z0-9][a-z0-9_.-]*$/, { message: 'Only lowercase letters, digits, _, . and - are allowed' });
 
 const terms = {
@@ -66,7 +81,9 @@ export const agentxUpdateBody = z.strictObject({ id: whole(1, 2_147_483_647), ..
 export type AgentxUpdateBody = z.infer<typeof agentxUpdateBody>;
 export const agentxRotateBody = z.strictObject({ id: whole(1, 2_147_483_647), overlapHours: whole(0, 168) });
 export const agentxStatusBody = z.strictObject({
-  id: whole(1, 2_147_483_647), status: z.enum(AGENTX_STATUSES, { message: 'Must be active or suspended' }), reason: requiredText(200),
+  id: whole(1, 2_147_483_647),
+  status: z.enum(AGENTX_STATUSES, { message: 'Must be active or suspended' }),
+  reason: requiredText(200),
 });
 
 /** The key answered once (create, rotate): sign with `secret` = lowercase hex SHA-256 of `apiKey`. */
@@ -105,8 +122,14 @@ export type AgentxItem = z.infer<typeof agentxItem>;
 
 /** A row of one agent's days. */
 export const agentxDayRow = z.object({
-  day: z.string(), calls: z.number(), refused: z.number(), errorRate: z.number(), rounds: z.number(), players: z.number(),
-  bets: z.number(), wins: z.number(), ggr: z.number(),
+  day: z.string(),
+  calls: z.number(),
+  refused: z.number(),
+  errorRate: z.number(),
+  rounds: z.number(),
+  players: z.number(),
+  bets: z.number(),
+  wins: z.number(),
+  ggr: z.number(),
 });
 export type AgentxDayRow = z.infer<typeof agentxDayRow>;
-

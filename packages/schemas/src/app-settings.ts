@@ -12,20 +12,29 @@ import { queryInt, requiredText, text } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
 
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 
-const code = (max: number) => z.string({ message: 'Must be a string' })
-  .min(1, { message: 'Required' }).max(max, { message: `Over ${max} characters` })
-  .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Only letters, digits, _, - and . are allowed' });
+const code = (max: number) =>
+  z
+    .string({ message: 'Must be a string' })
+    .min(1, { message: 'Required' })
+    .max(max, { message: `Over ${max} characters` })
+    .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Only letters, digits, _, - and . are allowed' });
 
 const flag = z.boolean({ message: 'Must be true or false' });
 
 // ------------------------------------------------------------------------------------ CIDR
 
-export interface Cidr { version: 4 | 6; network: bigint; prefix: number }
+export interface Cidr {
+  version: 4 | 6;
+  network: bigint;
+  prefix: number;
+}
 
 function parseIpv4(v: string): bigint | null {
   const parts = v.split('.');
@@ -43,7 +52,8 @@ function parseIpv6(v: string): bigint | null {
   let tail4: bigint | null = null;
   let text6 = v;
   const lastColon = v.lastIndexOf(':');
-  if (v.includes('.')) { // an embedded IPv4 in the last 32 bits
+  if (v.includes('.')) {
+    // an embedded IPv4 in the last 32 bits
     tail4 = parseIpv4(v.slice(lastColon + 1));
     if (tail4 === null) return null;
     text6 = `${v.slice(0, lastColon + 1)}0:0`;
@@ -88,12 +98,19 @@ export function formatCidr(c: Cidr): string {
     return `${[24n, 16n, 8n, 0n].map((s) => String((n >> s) & 255n)).join('.')}/${c.prefix}`;
   }
   const groups = Array.from({ length: 8 }, (_, i) => Number((c.network >> BigInt(112 - 16 * i)) & 0xffffn));
-  let best = -1; let bestLen = 0;
+  let best = -1;
+  let bestLen = 0;
   for (let i = 0; i < 8;) {
-    if (groups[i] !== 0) { i += 1; continue; }
+    if (groups[i] !== 0) {
+      i += 1;
+      continue;
+    }
     let j = i;
     while (j < 8 && groups[j] === 0) j += 1;
-    if (j - i > bestLen && j - i > 1) { best = i; bestLen = j - i; }
+    if (j - i > bestLen && j - i > 1) {
+      best = i;
+      bestLen = j - i;
+    }
     i = j;
   }
   const hex = groups.map((g) => g.toString(16));
@@ -106,18 +123,21 @@ export function cidrContains(range: Cidr, ip: Cidr): boolean {
   if (range.version !== ip.version) return false;
   const width = range.version === 4 ? 32 : 128;
   const shift = BigInt(width - range.prefix);
-  return (ip.network >> shift) === (range.network >> shift);
+  return ip.network >> shift === range.network >> shift;
 }
 
 /** A CIDR field: valid, host bits clear; stored in its canonical form. */
-export const cidrText = z.string({ message: 'Must be a string' }).max(64, { message: 'Over 64 characters' }).transform((v, ctx) => {
-  const parsed = parseCidr(v);
-  if ('error' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }
-  return formatCidr(parsed);
-});
+export const cidrText = z
+  .string({ message: 'Must be a string' })
+  .max(64, { message: 'Over 64 characters' })
+  .transform((v, ctx) => {
+    const parsed = parseCidr(v);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return formatCidr(parsed);
+  });
 
 // ------------------------------------------------------------------------------------ SMS
 
@@ -128,7 +148,8 @@ export type SmsScope = (typeof SMS_SCOPES)[number];
 export const SMS_RESULTS = ['delivered', 'failed'] as const;
 
 /** A country calling code of 1–4 digits, or `*` for any country. */
-export const smsCountryCode = z.string({ message: 'Must be a string' })
+export const smsCountryCode = z
+  .string({ message: 'Must be a string' })
   .regex(/^(\*|[1-9][0-9]{0,3})$/, { message: 'Must be a country code of 1 to 4 digits (no leading 0) or *' });
 
 /** A provider entry of localconfig / globalconfig (key `<countryCode>:<id>`). */
@@ -155,12 +176,19 @@ export type SmsSettings = z.infer<typeof smsSettingsBody>;
 
 /** GET /api/platform/sms/route */
 export const smsRouteQuery = z.strictObject({
-  country: z.string().regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' }).transform((v) => v.replace(/^\+/, '')),
+  country: z
+    .string()
+    .regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' })
+    .transform((v) => v.replace(/^\+/, '')),
   number: z.string().regex(/^[0-9]{4,15}$/, { message: 'Must be 4 to 15 digits' }),
   purpose: z.enum(SMS_FUNCTIONS.filter((f) => f !== 'all') as [string, ...string[]], { message: 'Must be one of register, login, bind, reset' }),
 });
 export const smsRouteAnswer = z.object({
-  provider: z.string(), name: z.string(), rank: z.number(), countryCode: z.string(), scope: z.enum(SMS_SCOPES),
+  provider: z.string(),
+  name: z.string(),
+  rank: z.number(),
+  countryCode: z.string(),
+  scope: z.enum(SMS_SCOPES),
   fallback: z.boolean(),
   skipped: z.array(z.object({ provider: z.string(), failureRate: z.number(), results: z.number() })),
 });
@@ -170,66 +198,98 @@ export const smsResultData = PLATFORM_EVENT_DATA['sms.result'];
 export type SmsResultData = z.infer<typeof smsResultData>;
 
 export const smsLogItem = z.object({
-  id: z.number(), at: z.string(), phoneCountry: z.string(), phoneNumber: z.string(), code: z.string(),
-  provider: z.string(), purpose: z.string(), result: z.string(), resultAt: z.string().nullable(), reason: z.string(), appId: z.string(),
+  id: z.number(),
+  at: z.string(),
+  phoneCountry: z.string(),
+  phoneNumber: z.string(),
+  code: z.string(),
+  provider: z.string(),
+  purpose: z.string(),
+  result: z.string(),
+  resultAt: z.string().nullable(),
+  reason: z.string(),
+  appId: z.string(),
 });
 export type SmsLogItem = z.infer<typeof smsLogItem>;
 
 // ------------------------------------------------------------------------------------ store, awards, blocks
 
 /** A gift pack (§3: id, name, message, gold, diamond), its price and the store packages that sell it. */
-export const giftPackBody = z.strictObject({
-  id: code(64),
-  name: requiredText(64),
-  message: text(200),
-  gold: whole(0, MAX_AMOUNT),
-  diamond: whole(0, 1_000_000_000),
-  price: whole(1, MAX_AMOUNT),
-  packages: z.array(code(128), { message: 'Must be a list' }).max(50, { message: 'At most 50 items' })
-    .refine((l) => new Set(l).size === l.length, { message: 'Lists an item twice' }),
-  sortOrder: whole(0, 1_000_000),
-  enabled: flag,
-}).refine((p) => p.gold > 0 || p.diamond > 0, { message: 'A pack gives gold or diamonds', path: ['gold'] });
+export const giftPackBody = z
+  .strictObject({
+    id: code(64),
+    name: requiredText(64),
+    message: text(200),
+    gold: whole(0, MAX_AMOUNT),
+    diamond: whole(0, 1_000_000_000),
+    price: whole(1, MAX_AMOUNT),
+    packages: z
+      .array(code(128), { message: 'Must be a list' })
+      .max(50, { message: 'At most 50 items' })
+      .refine((l) => new Set(l).size === l.length, { message: 'Lists an item twice' }),
+    sortOrder: whole(0, 1_000_000),
+    enabled: flag,
+  })
+  .refine((p) => p.gold > 0 || p.diamond > 0, { message: 'A pack gives gold or diamonds', path: ['gold'] });
 export type GiftPackBody = z.infer<typeof giftPackBody>;
 export const giftPackRef = z.strictObject({ id: code(64) });
 
 export const AWARD_USES = ['any', 'activity', 'message', 'retrieval'] as const;
 /** A named reward that activities and messages refer to by id. */
-export const awardBody = z.strictObject({
-  id: code(64),
-  name: requiredText(64),
-  use: z.enum(AWARD_USES, { message: `Must be one of ${AWARD_USES.join(', ')}` }),
-  chip: whole(0, MAX_AMOUNT),
-  bean: whole(0, MAX_AMOUNT),
-  diamond: whole(0, 1_000_000_000),
-  bonus: whole(0, MAX_AMOUNT),
-  note: text(200),
-  enabled: flag,
-}).refine((a) => a.chip + a.bean + a.diamond + a.bonus > 0, { message: 'An award gives at least one currency', path: ['chip'] });
+export const awardBody = z
+  .strictObject({
+    id: code(64),
+    name: requiredText(64),
+    use: z.enum(AWARD_USES, { message: `Must be one of ${AWARD_USES.join(', ')}` }),
+    chip: whole(0, MAX_AMOUNT),
+    bean: whole(0, MAX_AMOUNT),
+    diamond: whole(0, 1_000_000_000),
+    bonus: whole(0, MAX_AMOUNT),
+    note: text(200),
+    enabled: flag,
+  })
+  .refine((a) => a.chip + a.bean + a.diamond + a.bonus > 0, { message: 'An award gives at least one currency', path: ['chip'] });
 export type AwardBody = z.infer<typeof awardBody>;
 export const awardRef = giftPackRef;
 
 /** ISO 3166-1 alpha-2, optionally a subdivision (CN, CN-GD). */
-const region = z.string({ message: 'Must be a string' }).transform((v) => v.trim().toUpperCase())
+const region = z
+  .string({ message: 'Must be a string' })
+  .transform((v) => v.trim().toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, { message: 'Must be a region code: CN or CN-GD' }));
 
 export const SHIELD_KINDS = ['region', 'ip'] as const;
 /** A block: a region or an IP range where the apps refuse to run, with the reason shown. */
-export const shieldBody = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('region'), value: region, reason: requiredText(200), enabled: flag }),
-  z.strictObject({ kind: z.literal('ip'), value: cidrText, reason: requiredText(200), enabled: flag }),
-], { message: 'kind: Must be region or ip' });
+export const shieldBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('region'), value: region, reason: requiredText(200), enabled: flag }),
+    z.strictObject({ kind: z.literal('ip'), value: cidrText, reason: requiredText(200), enabled: flag }),
+  ],
+  { message: 'kind: Must be region or ip' },
+);
 export type ShieldBody = z.infer<typeof shieldBody>;
 export const shieldRef = z.strictObject({ kind: z.enum(SHIELD_KINDS, { message: 'Must be region or ip' }), value: text(64) });
 
 export const WHITE_KINDS = ['uid', 'device', 'ip'] as const;
 /** An exemption from the blocks: a player, a device or an IP range. */
-export const whiteBody = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('uid'), value: z.string().regex(/^[1-9][0-9]{0,9}$/, { message: 'Must be a player id' })
-    .refine((v) => Number(v) <= 2_147_483_647, { message: 'Must be a player id' }), note: text(200), enabled: flag }),
-  z.strictObject({ kind: z.literal('device'), value: requiredText(128), note: text(200), enabled: flag }),
-  z.strictObject({ kind: z.literal('ip'), value: cidrText, note: text(200), enabled: flag }),
-], { message: 'kind: Must be uid, device or ip' });
+export const whiteBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('uid'),
+      value: z
+        .string()
+        .regex(/^[1-9][0-9]{0,9}$/, { message: 'Must be a player id' })
+        .refine((v) => Number(v) <= 2_147_483_647, { message: 'Must be a player id' }),
+      note: text(200),
+      enabled: flag,
+    }),
+    z.strictObject({ kind: z.literal('device'), value: requiredText(128), note: text(200), enabled: flag }),
+    z.strictObject({ kind: z.literal('ip'), value: cidrText, note: text(200), enabled: flag }),
+  ],
+  { message: 'kind: Must be uid, device or ip' },
+);
 export type WhiteBody = z.infer<typeof whiteBody>;
 export const whiteRef = z.strictObject({ kind: z.enum(WHITE_KINDS, { message: 'Must be uid, device or ip' }), value: text(128) });
 
@@ -243,16 +303,25 @@ export const appSettingsQuery = z.strictObject({
   package: requiredText(128),
   uid: queryInt(1, 2_147_483_647).optional(),
   deviceId: requiredText(128).optional(),
-  ip: z.string().max(45).optional().refine((v) => v === undefined || (!v.includes('/') && !('error' in parseCidr(v))), { message: 'Must be an IP address' }),
+  ip: z
+    .string()
+    .max(45)
+    .optional()
+    .refine((v) => v === undefined || (!v.includes('/') && !('error' in parseCidr(v))), { message: 'Must be an IP address' }),
   region: region.optional(),
 });
 
 export const appSettingsView = z.object({
   package: z.string(),
   version: z.string(),
-  store: z.object({ packs: z.array(z.object({ id: z.string(), name: z.string(), message: z.string(), gold: z.number(), diamond: z.number(), price: z.number() })) }),
+  store: z.object({
+    packs: z.array(z.object({ id: z.string(), name: z.string(), message: z.string(), gold: z.number(), diamond: z.number(), price: z.number() })),
+  }),
   awards: z.array(z.object({ id: z.string(), name: z.string(), use: z.string(), chip: z.number(), bean: z.number(), diamond: z.number(), bonus: z.number() })),
-  blocks: z.object({ regions: z.array(z.object({ region: z.string(), reason: z.string() })), ipRanges: z.array(z.object({ cidr: z.string(), reason: z.string() })) }),
+  blocks: z.object({
+    regions: z.array(z.object({ region: z.string(), reason: z.string() })),
+    ipRanges: z.array(z.object({ cidr: z.string(), reason: z.string() })),
+  }),
   access: z.object({ allowed: z.boolean(), blockedBy: z.string().nullable(), reason: z.string().nullable(), exemptBy: z.string().nullable() }).nullable(),
   recharge: z.object({ channels: z.array(z.unknown()) }),
   cashout: z.object({ channels: z.array(z.unknown()) }),

@@ -57,7 +57,10 @@ export const cashoutResolveBody = z.strictObject({
 export type CashoutResolveBody = z.infer<typeof cashoutResolveBody>;
 
 export const MAX_CASHOUT_BATCH = 100;
-const orderIds = z.array(cashoutOrderId).min(1, { message: 'At least 1 order' }).max(MAX_CASHOUT_BATCH, { message: `At most ${MAX_CASHOUT_BATCH} orders` })
+const orderIds = z
+  .array(cashoutOrderId)
+  .min(1, { message: 'At least 1 order' })
+  .max(MAX_CASHOUT_BATCH, { message: `At most ${MAX_CASHOUT_BATCH} orders` })
   .refine((ids) => new Set(ids).size === ids.length, { message: 'An order is listed twice' });
 export const cashoutBatchApproveBody = z.strictObject({ orderIds });
 export const cashoutBatchDenyBody = z.strictObject({ orderIds, reason: staffReason });
@@ -65,10 +68,9 @@ export type CashoutBatchApproveBody = z.infer<typeof cashoutBatchApproveBody>;
 export type CashoutBatchDenyBody = z.infer<typeof cashoutBatchDenyBody>;
 
 /** Re-authentication before approving: the password or a current authenticator code. */
-export const cashoutReauthBody = z.union([
-  z.strictObject({ password: requiredText(128) }),
-  z.strictObject({ code: oneTimeCode }),
-], { message: 'Send password or code' });
+export const cashoutReauthBody = z.union([z.strictObject({ password: requiredText(128) }), z.strictObject({ code: oneTimeCode })], {
+  message: 'Send password or code',
+});
 export type CashoutReauthBody = z.infer<typeof cashoutReauthBody>;
 
 export const cashoutReauthAnswer = z.object({ code: z.literal(200), data: z.object({ validUntil: z.string() }) });
@@ -119,7 +121,9 @@ export const cashoutContextAnswer = z.object({
     history: z.array(z.object({ at: z.string(), actor: z.string(), from: z.string().nullable(), to: z.string(), reason: z.string() })),
     player: z.object({ uid: z.number().int(), name: z.string(), status: z.string(), gcash: z.string(), bank: z.string(), registeredAt: z.string() }),
     balances: z.record(z.string(), z.number()),
-    recharges: z.array(z.object({ orderId: z.string(), channel: z.string(), price: z.number(), status: z.string(), createdAt: z.string(), paidAt: z.string().nullable() })),
+    recharges: z.array(
+      z.object({ orderId: z.string(), channel: z.string(), price: z.number(), status: z.string(), createdAt: z.string(), paidAt: z.string().nullable() }),
+    ),
     bets: z.array(z.object({ at: z.string(), reason: z.string(), delta: z.number(), currency: z.string() })),
     cashouts: z.array(z.object({ orderId: z.string(), at: z.string(), amount: z.number(), status: z.string() })),
     risks: z.array(z.object({ kind: z.enum(['device', 'ip']), value: z.string(), uids: z.array(z.number().int()) })),
@@ -132,11 +136,21 @@ export const cashoutContextAnswer = z.object({
 export const CHARISMA_STATES = ['unissued', 'issued'] as const;
 export const charismaRequestBody = z.strictObject({ uid: staffUid, charisma: staffAmount });
 export type CharismaRequestBody = z.infer<typeof charismaRequestBody>;
-export const charismaIssueBody = z.strictObject({ id: z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' }).min(1, { message: 'Must be at least 1' }).max(Number.MAX_SAFE_INTEGER) });
+export const charismaIssueBody = z.strictObject({
+  id: z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' }).min(1, { message: 'Must be at least 1' }).max(Number.MAX_SAFE_INTEGER),
+});
 export type CharismaIssueBody = z.infer<typeof charismaIssueBody>;
 export const charismaItem = z.object({
-  id: z.number().int(), uid: z.number().int(), partner: z.number().int(), charisma: z.number().int(), amount: z.number().int(),
-  status: z.enum(CHARISMA_STATES), requestedBy: z.string(), requestedAt: z.string(), issuedBy: z.string().nullable(), issuedAt: z.string().nullable(),
+  id: z.number().int(),
+  uid: z.number().int(),
+  partner: z.number().int(),
+  charisma: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(CHARISMA_STATES),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  issuedBy: z.string().nullable(),
+  issuedAt: z.string().nullable(),
 });
 export type CharismaItem = z.infer<typeof charismaItem>;
 export const charismaAnswer = z.object({ code: z.literal(200), data: charismaItem });

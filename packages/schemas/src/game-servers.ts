@@ -27,25 +27,40 @@ export type GameServerAction = (typeof GAME_SERVER_ACTIONS)[number];
 export const HEARTBEAT_INTERVAL_SECONDS = 10;
 export const MISSED_HEARTBEATS = 3;
 
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 
-export const gameServerId = z.string({ message: 'Must be a string' })
-  .min(1, { message: 'Required' }).max(64, { message: 'Over 64 characters' })
+export const gameServerId = z
+  .string({ message: 'Must be a string' })
+  .min(1, { message: 'Required' })
+  .max(64, { message: 'Over 64 characters' })
   .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Only letters, digits, _, - and . are allowed' });
 export const gameServerGame = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(', ')}` });
-const gameList = z.array(gameServerGame, { message: 'Must be a list' })
-  .min(1, { message: 'At least one game' }).max(GAME_IDS.length, { message: `At most ${GAME_IDS.length} items` })
+const gameList = z
+  .array(gameServerGame, { message: 'Must be a list' })
+  .min(1, { message: 'At least one game' })
+  .max(GAME_IDS.length, { message: `At most ${GAME_IDS.length} items` })
   .refine((list) => new Set(list).size === list.length, { message: 'Lists a game twice' });
 /** A host name or an IPv4 address, with an optional port. */
-const host = z.string({ message: 'Must be a string' }).min(1, { message: 'Required' }).max(255, { message: 'Over 255 characters' })
+const host = z
+  .string({ message: 'Must be a string' })
+  .min(1, { message: 'Required' })
+  .max(255, { message: 'Over 255 characters' })
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/, { message: 'Must be a host name or address, with an optional :port' });
-const region = z.string({ message: 'Must be a string' }).min(1, { message: 'Required' }).max(32, { message: 'Over 32 characters' })
+const region = z
+  .string({ message: 'Must be a string' })
+  .min(1, { message: 'Required' })
+  .max(32, { message: 'Over 32 characters' })
   .regex(/^[a-z0-9-]+$/, { message: 'Only lowercase letters, digits and - are allowed' });
 const name = text(64).min(1, { message: 'Required' });
-const version = z.string({ message: 'Must be a string' }).min(1, { message: 'Required' }).max(32, { message: 'Over 32 characters' })
+const version = z
+  .string({ message: 'Must be a string' })
+  .min(1, { message: 'Required' })
+  .max(32, { message: 'Over 32 characters' })
   .regex(/^[A-Za-z0-9_.+-]+$/, { message: 'Only letters, digits, _, ., + and - are allowed' });
 
 // ---------------------------------------------------------------- staff
@@ -55,11 +70,22 @@ export type GameServerBody = z.infer<typeof gameServerBody>;
 export const gameServerRef = z.strictObject({ serverId: gameServerId });
 
 export const gameServerItem = z.object({
-  id: z.number(), serverId: z.string(), name: z.string(), host: z.string(), region: z.string(), games: z.array(z.string()),
-  state: z.enum(GAME_SERVER_STATES), process: z.enum(GAME_SERVER_PROCESSES),
-  lastHeartbeatAt: z.string().nullable(), version: z.string().nullable(), load: z.number().nullable(),
-  onlinePlayers: z.number().nullable(), tables: z.number().nullable(), drainedAt: z.string().nullable(),
-  createdAt: z.string(), updatedAt: z.string(),
+  id: z.number(),
+  serverId: z.string(),
+  name: z.string(),
+  host: z.string(),
+  region: z.string(),
+  games: z.array(z.string()),
+  state: z.enum(GAME_SERVER_STATES),
+  process: z.enum(GAME_SERVER_PROCESSES),
+  lastHeartbeatAt: z.string().nullable(),
+  version: z.string().nullable(),
+  load: z.number().nullable(),
+  onlinePlayers: z.number().nullable(),
+  tables: z.number().nullable(),
+  drainedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type GameServerItem = z.infer<typeof gameServerItem>;
 
@@ -75,7 +101,12 @@ export const gameServerStatusItem = gameServerItem.extend({
 export type GameServerStatusItem = z.infer<typeof gameServerStatusItem>;
 
 export const gameServerGameTotal = z.object({
-  game: z.string(), servers: z.number(), green: z.number(), red: z.number(), online: z.number(), tables: z.number(),
+  game: z.string(),
+  servers: z.number(),
+  green: z.number(),
+  red: z.number(),
+  online: z.number(),
+  tables: z.number(),
 });
 export type GameServerGameTotal = z.infer<typeof gameServerGameTotal>;
 
@@ -90,8 +121,15 @@ export const gameServerStatus = z.object({
 export type GameServerStatus = z.infer<typeof gameServerStatus>;
 
 export const gameServerLogItem = z.object({
-  id: z.number(), serverId: z.string(), kind: z.enum(GAME_SERVER_LOG_KINDS), at: z.string(), actor: z.string(),
-  action: z.string().nullable(), fromState: z.string().nullable(), toState: z.string().nullable(), version: z.string().nullable(),
+  id: z.number(),
+  serverId: z.string(),
+  kind: z.enum(GAME_SERVER_LOG_KINDS),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string().nullable(),
+  fromState: z.string().nullable(),
+  toState: z.string().nullable(),
+  version: z.string().nullable(),
   message: z.string(),
 });
 export type GameServerLogItem = z.infer<typeof gameServerLogItem>;
@@ -104,36 +142,43 @@ export const gameServerHeartbeatBody = z.strictObject({
   at: isoDateTime,
   version,
   /** Percent of capacity, 0–100, at most 2 decimals. */
-  load: z.number({ message: 'Must be a number' })
+  load: z
+    .number({ message: 'Must be a number' })
     .refine((n) => Number.isFinite(n) && n >= 0 && n <= 100, { message: 'Must be between 0 and 100', abort: true })
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'At most 2 decimals' }),
   /** Each game it hosts with its online players and open tables (the server's totals are their sums). */
-  games: z.array(z.strictObject({ game: gameServerGame, online: whole(0, 1_000_000), tables: whole(0, 100_000) }), { message: 'Must be a list' })
+  games: z
+    .array(z.strictObject({ game: gameServerGame, online: whole(0, 1_000_000), tables: whole(0, 100_000) }), { message: 'Must be a list' })
     .max(GAME_IDS.length, { message: `At most ${GAME_IDS.length} items` })
     .refine((list) => new Set(list.map((g) => g.game)).size === list.length, { message: 'Lists a game twice' }),
 });
 export type GameServerHeartbeatBody = z.infer<typeof gameServerHeartbeatBody>;
 
-export const gameServerEventBody = z.strictObject({
-  /** Unique per application: a repeat is answered `duplicate` and changes nothing. */
-  eventId: z.string({ message: 'Must be a string' }).min(1, { message: 'Required' }).max(64, { message: 'Over 64 characters' }),
-  serverId: gameServerId,
-  type: z.enum(GAME_SERVER_EVENTS, { message: `Must be one of ${GAME_SERVER_EVENTS.join(', ')}` }),
-  at: isoDateTime,
-  /** start and deploy: the version now running (required for deploy). */
-  version: version.optional(),
-  /** crash: what happened; any event: a note (≤ 200 characters). */
-  message: text(200).optional(),
-}).superRefine((e, ctx) => {
-  if (e.type === 'deploy' && e.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'Required for deploy' });
-});
+export const gameServerEventBody = z
+  .strictObject({
+    /** Unique per application: a repeat is answered `duplicate` and changes nothing. */
+    eventId: z.string({ message: 'Must be a string' }).min(1, { message: 'Required' }).max(64, { message: 'Over 64 characters' }),
+    serverId: gameServerId,
+    type: z.enum(GAME_SERVER_EVENTS, { message: `Must be one of ${GAME_SERVER_EVENTS.join(', ')}` }),
+    at: isoDateTime,
+    /** start and deploy: the version now running (required for deploy). */
+    version: version.optional(),
+    /** crash: what happened; any event: a note (≤ 200 characters). */
+    message: text(200).optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.type === 'deploy' && e.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'Required for deploy' });
+  });
 export type GameServerEventBody = z.infer<typeof gameServerEventBody>;
 
 export const gameServerStateQuery = z.strictObject({ serverId: gameServerId });
 
 /** What a server reads back: the heartbeat's answer and GET …/state. */
 export const gameServerDesired = z.object({
-  serverId: z.string(), state: z.enum(GAME_SERVER_STATES), games: z.array(z.string()),
-  intervalSeconds: z.number(), missedHeartbeats: z.number(),
+  serverId: z.string(),
+  state: z.enum(GAME_SERVER_STATES),
+  games: z.array(z.string()),
+  intervalSeconds: z.number(),
+  missedHeartbeats: z.number(),
 });
 export type GameServerDesired = z.infer<typeof gameServerDesired>;

@@ -7,11 +7,14 @@ import { z } from 'zod';
 import { requiredText } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
-const percent = z.number({ message: 'Must be a number' })
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const percent = z
+  .number({ message: 'Must be a number' })
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= 100, { message: 'Must be between 0 and 100', abort: true })
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'At most 2 decimals' });
 
@@ -19,8 +22,10 @@ export const GP_STATES = ['pending', 'qualified', 'paid', 'voided'] as const;
 export type GpState = (typeof GP_STATES)[number];
 
 /** A province: letters, digits, spaces and - (''= the default settings). */
-export const gpProvince = z.string({ message: 'Must be a string' }).max(64, { message: 'Over 64 characters' })
-  .regex(/^[\p{L}\p{N} .'-]*$/u, { message: 'Only letters, digits, spaces, ., \' and - are allowed' });
+export const gpProvince = z
+  .string({ message: 'Must be a string' })
+  .max(64, { message: 'Over 64 characters' })
+  .regex(/^[\p{L}\p{N} .'-]*$/u, { message: "Only letters, digits, spaces, ., ' and - are allowed" });
 
 export const gpSettingBody = z.strictObject({
   bounty: whole(0, MAX_AMOUNT).describe('paid per valid player (centavos)'),
@@ -46,8 +51,14 @@ export const gpPromoterBody = z.strictObject({
 });
 export type GpPromoterBody = z.infer<typeof gpPromoterBody>;
 export const gpPromoterItem = z.object({
-  username: z.string(), shareCode: z.string().nullable(), province: z.string(), leader: z.string(), partner: z.number().int(),
-  records: z.number().int(), updatedBy: z.string(), updatedAt: z.string(),
+  username: z.string(),
+  shareCode: z.string().nullable(),
+  province: z.string(),
+  leader: z.string(),
+  partner: z.number().int(),
+  records: z.number().int(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
 });
 export type GpPromoterItem = z.infer<typeof gpPromoterItem>;
 

@@ -8,14 +8,38 @@ describe('parseBatchText', () => {
     const { lines, errors } = parseBatchText('\uFEFFuid,amount\r\n1001,500\n 1002 ,\t7 \n\n1003\t\t9\r1004    10\n"1005","11"\n1006;12');
     expect(errors).toEqual([]);
     expect(lines).toEqual([
-      { line: 2, uid: 1001, amount: 500 }, { line: 3, uid: 1002, amount: 7 }, { line: 5, uid: 1003, amount: 9 },
-      { line: 6, uid: 1004, amount: 10 }, { line: 7, uid: 1005, amount: 11 }, { line: 8, uid: 1006, amount: 12 },
+      { line: 2, uid: 1001, amount: 500 },
+      { line: 3, uid: 1002, amount: 7 },
+      { line: 5, uid: 1003, amount: 9 },
+      { line: 6, uid: 1004, amount: 10 },
+      { line: 7, uid: 1005, amount: 11 },
+      { line: 8, uid: 1006, amount: 12 },
     ]);
   });
 
   it('names every problem with its line number', () => {
-    expect(problems(['1001,abc', '1002,1.5', '1003,0', '1004,-3', '1005,1000000000001', '1006,1000000000000', 'x,5', '0,5',
-      '3000000000,5', '1001,4', '1006,1', '1007', '1008,1,2', '', '1009,1e3', '1010,-0.5'].join('\n'))).toEqual([
+    expect(
+      problems(
+        [
+          '1001,abc',
+          '1002,1.5',
+          '1003,0',
+          '1004,-3',
+          '1005,1000000000001',
+          '1006,1000000000000',
+          'x,5',
+          '0,5',
+          '3000000000,5',
+          '1001,4',
+          '1006,1',
+          '1007',
+          '1008,1,2',
+          '',
+          '1009,1e3',
+          '1010,-0.5',
+        ].join('\n'),
+      ),
+    ).toEqual([
       'Line 1: amount must be a whole number',
       'Line 2: amount must be a whole number',
       'Line 3: amount must be at least 1',

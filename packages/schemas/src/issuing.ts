@@ -23,15 +23,24 @@ export type IssueCurrencyName = (typeof ISSUE_CURRENCIES)[number];
 
 /** §6 permission groups (the server maps roles to them in domains/issuing/limits.ts). */
 export const PERMISSION_GROUP_NAMES = [
-  'Admin', 'Second Admin', 'Operation', 'Customers Service', 'Sales', 'Delivery', 'Chief Ground Promoter',
-  'Province Promoter', 'Customer Service Leader', 'Maint', 'Partner',
+  'Admin',
+  'Second Admin',
+  'Operation',
+  'Customers Service',
+  'Sales',
+  'Delivery',
+  'Chief Ground Promoter',
+  'Province Promoter',
+  'Customer Service Leader',
+  'Maint',
+  'Partner',
 ] as const;
 
 // ---------------------------------------------------------------- lines
 
 /** What can be wrong with a line; `message` is the English wording, the web app translates by code. */
 export type BatchLineErrorCode =
-  | 'fields' | 'uidWhole' | 'uidRange' | 'amountWhole' | 'amountMin' | 'amountMax' | 'duplicate' | 'unknownUid' | 'noLines' | 'tooMany';
+  'fields' | 'uidWhole' | 'uidRange' | 'amountWhole' | 'amountMin' | 'amountMax' | 'duplicate' | 'unknownUid' | 'noLines' | 'tooMany';
 
 export interface BatchLineError {
   /** 1-based line of the text; 0 for the text as a whole (no lines, too many). */
@@ -42,9 +51,16 @@ export interface BatchLineError {
   firstLine?: number;
 }
 
-export interface BatchLine { line: number; uid: number; amount: number }
+export interface BatchLine {
+  line: number;
+  uid: number;
+  amount: number;
+}
 
-export interface ParsedBatch { lines: BatchLine[]; errors: BatchLineError[] }
+export interface ParsedBatch {
+  lines: BatchLine[];
+  errors: BatchLineError[];
+}
 
 const MESSAGES: Record<BatchLineErrorCode, string> = {
   fields: 'expected uid,amount',
@@ -97,20 +113,37 @@ export function parseBatchText(input: string): ParsedBatch {
     const n = index + 1;
     const trimmed = row.trim();
     if (trimmed === '') return;
-    if (!seenContent && HEADER.test(trimmed)) { seenContent = true; return; }
+    if (!seenContent && HEADER.test(trimmed)) {
+      seenContent = true;
+      return;
+    }
     seenContent = true;
     const fields = trimmed.split(/\s*[,;\t]\s*|\s+/).map(unquote);
-    if (fields.length !== 2 || fields[0] === '' || fields[1] === '') { errors.push(lineError(n, 'fields')); return; }
+    if (fields.length !== 2 || fields[0] === '' || fields[1] === '') {
+      errors.push(lineError(n, 'fields'));
+      return;
+    }
     const [uidText, amountText] = fields as [string, string];
     let bad = false;
-    if (!/^\d+$/.test(uidText)) { errors.push(lineError(n, 'uidWhole')); bad = true; }
-    else if (Number(uidText) < 1 || Number(uidText) > ISSUE_MAX_UID) { errors.push(lineError(n, 'uidRange')); bad = true; }
+    if (!/^\d+$/.test(uidText)) {
+      errors.push(lineError(n, 'uidWhole'));
+      bad = true;
+    } else if (Number(uidText) < 1 || Number(uidText) > ISSUE_MAX_UID) {
+      errors.push(lineError(n, 'uidRange'));
+      bad = true;
+    }
     const problem = amountProblem(amountText);
-    if (problem) { errors.push(lineError(n, problem)); bad = true; }
+    if (problem) {
+      errors.push(lineError(n, problem));
+      bad = true;
+    }
     if (bad) return;
     const uid = Number(uidText);
     const first = firstLineOf.get(uid);
-    if (first !== undefined) { errors.push(lineError(n, 'duplicate', first)); return; }
+    if (first !== undefined) {
+      errors.push(lineError(n, 'duplicate', first));
+      return;
+    }
     firstLineOf.set(uid, n);
     lines.push({ line: n, uid, amount: Number(amountText) });
   });
@@ -145,7 +178,10 @@ export const listBatchLinesQuery = z.strictObject({
 });
 export type ListBatchLinesQuery = z.infer<typeof listBatchLinesQuery>;
 
-const dailyLimit = z.number({ message: 'Expected number' }).refine(Number.isSafeInteger, { message: 'Must be a whole number' }).min(0, { message: 'Must be at least 0' })
+const dailyLimit = z
+  .number({ message: 'Expected number' })
+  .refine(Number.isSafeInteger, { message: 'Must be a whole number' })
+  .min(0, { message: 'Must be at least 0' })
   .max(ISSUE_MAX_AMOUNT, { message: `Must be at most ${ISSUE_MAX_AMOUNT}` });
 
 /** One permission group's daily limits: chips, and cash in centavos. */
@@ -167,7 +203,10 @@ export const issueAllowance = z.object({ limit: z.number().int(), issued: z.numb
 export type IssueAllowanceView = z.infer<typeof issueAllowance>;
 
 export const batchLineError = z.object({
-  line: z.number().int(), code: z.string(), message: z.string(), firstLine: z.number().int().optional(),
+  line: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  firstLine: z.number().int().optional(),
 });
 
 /** validate: every problem (nothing written), the totals, and whether today's allowance covers the batch. */

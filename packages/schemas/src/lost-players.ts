@@ -8,8 +8,12 @@ import { z } from 'zod';
 import { CONTENT_MAX, MAX_EXPIRY_DAYS, segmentConditions, TITLE_MAX } from './messages';
 import { queryInt, requiredText, text } from './text';
 
-const int = (min: number, max: number) => z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' })
-  .min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` });
+const int = (min: number, max: number) =>
+  z
+    .number({ message: 'Expected number' })
+    .int({ message: 'Must be an integer' })
+    .min(min, { message: `Must be at least ${min}` })
+    .max(max, { message: `Must be at most ${max}` });
 
 /** Chips a campaign may give one player (₱100,000). */
 export const MAX_REWARD = 10_000_000;
@@ -19,8 +23,7 @@ export const CAMPAIGN_OUTCOMES = ['reached', 'returned', 'paid'] as const;
 export type CampaignOutcome = (typeof CAMPAIGN_OUTCOMES)[number];
 
 /** Who a campaign reaches: messages' segment conditions, `inactiveDays` required. */
-export const campaignSegment = segmentConditions
-  .refine((s) => s.inactiveDays !== undefined, { message: 'Required', path: ['inactiveDays'] });
+export const campaignSegment = segmentConditions.refine((s) => s.inactiveDays !== undefined, { message: 'Required', path: ['inactiveDays'] });
 export type CampaignSegment = z.infer<typeof campaignSegment>;
 
 export const campaignPreviewBody = z.strictObject({
@@ -53,8 +56,18 @@ export type CampaignPreview = z.infer<typeof campaignPreview>;
 
 /** A campaign with its outcomes side by side. */
 export const campaignItem = z.object({
-  id: z.number(), name: z.string(), partner: z.number(), sendId: z.number(), inactiveDays: z.number(), segment: z.string(),
-  titleEn: z.string(), reward: z.number(), planned: z.number(), reached: z.number(), claimed: z.number(), returned: z.number(),
+  id: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  sendId: z.number(),
+  inactiveDays: z.number(),
+  segment: z.string(),
+  titleEn: z.string(),
+  reward: z.number(),
+  planned: z.number(),
+  reached: z.number(),
+  claimed: z.number(),
+  returned: z.number(),
   paid: z.number(),
   /** Chips claimed: claimed × reward. */
   rewardCost: z.number(),
@@ -64,22 +77,41 @@ export const campaignItem = z.object({
   returnOnCost: z.number().nullable(),
   returnRate: z.number().nullable(),
   status: z.enum(['running', 'done', 'cancelled']),
-  createdBy: z.string(), createdAt: z.string(), refreshedAt: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  refreshedAt: z.string().nullable(),
 });
 export type CampaignItem = z.infer<typeof campaignItem>;
 
 export const campaignPlayerItem = z.object({
-  campaignId: z.number(), uid: z.number(), partner: z.number(), vip: z.number(), lastLoginAt: z.string().nullable(),
-  reachedAt: z.string(), claimedAt: z.string().nullable(), returnedAt: z.string().nullable(), paidAt: z.string().nullable(),
-  recharge: z.number(), recharges: z.number(), outcome: z.enum(CAMPAIGN_OUTCOMES),
+  campaignId: z.number(),
+  uid: z.number(),
+  partner: z.number(),
+  vip: z.number(),
+  lastLoginAt: z.string().nullable(),
+  reachedAt: z.string(),
+  claimedAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  recharge: z.number(),
+  recharges: z.number(),
+  outcome: z.enum(CAMPAIGN_OUTCOMES),
 });
 export type CampaignPlayerItem = z.infer<typeof campaignPlayerItem>;
 
 export const campaignRef = z.strictObject({ id: queryInt(1, 2_147_483_647) });
 
 const totals = z.object({
-  campaigns: z.number(), planned: z.number(), reached: z.number(), returned: z.number(), paid: z.number(), claimed: z.number(),
-  rewardCost: z.number(), recharge: z.number(), returnOnCost: z.number().nullable(), returnRate: z.number().nullable(),
+  campaigns: z.number(),
+  planned: z.number(),
+  reached: z.number(),
+  returned: z.number(),
+  paid: z.number(),
+  claimed: z.number(),
+  rewardCost: z.number(),
+  recharge: z.number(),
+  returnOnCost: z.number().nullable(),
+  returnRate: z.number().nullable(),
 });
 export const lostDashboard = z.object({
   totals,

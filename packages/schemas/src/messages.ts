@@ -8,8 +8,12 @@ import { platformUid } from './platform';
 import { isoDateTime, queryInt, requiredText, text } from './text';
 
 const MAX_AMOUNT = 1_000_000_000_000;
-const int = (min: number, max: number) => z.number({ message: 'Expected number' }).int({ message: 'Must be an integer' })
-  .min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` });
+const int = (min: number, max: number) =>
+  z
+    .number({ message: 'Expected number' })
+    .int({ message: 'Must be an integer' })
+    .min(min, { message: `Must be at least ${min}` })
+    .max(max, { message: `Must be at most ${max}` });
 
 export const MESSAGE_CURRENCIES = ['chip', 'bean', 'diamond'] as const;
 export type MessageCurrency = (typeof MESSAGE_CURRENCIES)[number];
@@ -41,29 +45,45 @@ const content = requiredText(CONTENT_MAX);
 
 export const prefabBody = z.strictObject({
   name: requiredText(64),
-  titleEn: title, titleZh: title,
-  contentEn: content, contentZh: content,
+  titleEn: title,
+  titleZh: title,
+  contentEn: content,
+  contentZh: content,
 });
 export type PrefabBody = z.infer<typeof prefabBody>;
 export const prefabUpdateBody = prefabBody.extend({ id: int(1, 2_147_483_647) });
 export const prefabRef = z.strictObject({ id: int(1, 2_147_483_647) });
 export const prefabItem = z.object({
-  id: z.number(), name: z.string(), titleEn: z.string(), titleZh: z.string(), contentEn: z.string(), contentZh: z.string(),
-  partner: z.number(), createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
+  id: z.number(),
+  name: z.string(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  contentEn: z.string(),
+  contentZh: z.string(),
+  partner: z.number(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type PrefabItem = z.infer<typeof prefabItem>;
 
 /** A preview of a template with sample values (what a player named `name` would read). */
 export const prefabPreviewBody = z.strictObject({
-  title: text(TITLE_MAX), content: text(CONTENT_MAX),
-  name: text(64).optional(), amount: int(0, MAX_AMOUNT).optional(), currency: z.enum(MESSAGE_CURRENCIES).optional(),
+  title: text(TITLE_MAX),
+  content: text(CONTENT_MAX),
+  name: text(64).optional(),
+  amount: int(0, MAX_AMOUNT).optional(),
+  currency: z.enum(MESSAGE_CURRENCIES).optional(),
   lang: z.enum(['en', 'zh']).optional(),
 });
 
 // ------------------------------------------------------------------------------- announcements
 
 const announcementFields = {
-  package: z.string({ message: 'Must be a string' }).min(1, { message: 'Required' }).max(128, { message: 'Over 128 characters' })
+  package: z
+    .string({ message: 'Must be a string' })
+    .min(1, { message: 'Required' })
+    .max(128, { message: 'Over 128 characters' })
     .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Only letters, digits, _, - and . are allowed' }),
   title,
   content,
@@ -76,50 +96,82 @@ const announcementFields = {
   sortOrder: int(0, 1_000_000),
 };
 const endAfterBegin = (v: { beginAt: string; endAt: string }) => Date.parse(v.endAt) > Date.parse(v.beginAt);
-export const announcementBody = z.strictObject(announcementFields)
-  .refine(endAfterBegin, { message: 'Must be after beginAt', path: ['endAt'] });
+export const announcementBody = z.strictObject(announcementFields).refine(endAfterBegin, { message: 'Must be after beginAt', path: ['endAt'] });
 export type AnnouncementBody = z.infer<typeof announcementBody>;
-export const announcementUpdateBody = z.strictObject({ ...announcementFields, id: int(1, 2_147_483_647) })
+export const announcementUpdateBody = z
+  .strictObject({ ...announcementFields, id: int(1, 2_147_483_647) })
   .refine(endAfterBegin, { message: 'Must be after beginAt', path: ['endAt'] });
 /** `?id=` of one announcement (query string). */
 export const announcementRef = z.strictObject({ id: queryInt(1, 2_147_483_647) });
-export const announcementStatusBody = z.strictObject({ id: int(1, 2_147_483_647), status: z.enum(ANNOUNCEMENT_STATUSES, { message: 'Must be online or offline' }) });
+export const announcementStatusBody = z.strictObject({
+  id: int(1, 2_147_483_647),
+  status: z.enum(ANNOUNCEMENT_STATUSES, { message: 'Must be online or offline' }),
+});
 export const announcementItem = z.object({
-  id: z.number(), package: z.string(), partner: z.number(), title: z.string(), content: z.string(), beginAt: z.string(), endAt: z.string(),
-  repeatType: z.enum(ANNOUNCEMENT_REPEATS), link: z.string(), picture: z.string(), status: z.enum(ANNOUNCEMENT_STATUSES),
-  phase: z.enum(ANNOUNCEMENT_PHASES), sortOrder: z.number(), createdBy: z.string(), updatedAt: z.string(),
+  id: z.number(),
+  package: z.string(),
+  partner: z.number(),
+  title: z.string(),
+  content: z.string(),
+  beginAt: z.string(),
+  endAt: z.string(),
+  repeatType: z.enum(ANNOUNCEMENT_REPEATS),
+  link: z.string(),
+  picture: z.string(),
+  status: z.enum(ANNOUNCEMENT_STATUSES),
+  phase: z.enum(ANNOUNCEMENT_PHASES),
+  sortOrder: z.number(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
 });
 export type AnnouncementItem = z.infer<typeof announcementItem>;
 /** What the app receives for one live announcement. */
 export const platformAnnouncement = z.object({
-  id: z.number(), title: z.string(), content: z.string(), beginAt: z.string(), endAt: z.string(),
-  repeatType: z.enum(ANNOUNCEMENT_REPEATS), link: z.string(), picture: z.string(), sortOrder: z.number(), updatedAt: z.string(),
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  beginAt: z.string(),
+  endAt: z.string(),
+  repeatType: z.enum(ANNOUNCEMENT_REPEATS),
+  link: z.string(),
+  picture: z.string(),
+  sortOrder: z.number(),
+  updatedAt: z.string(),
 });
 export type PlatformAnnouncement = z.infer<typeof platformAnnouncement>;
 
 // ---------------------------------------------------------------------------------- broadcast
 
-export const segmentConditions = z.strictObject({
-  vipMin: int(0, 100).optional(),
-  vipMax: int(0, 100).optional(),
-  partner: int(0, 2_147_483_647).optional(),
-  /** Not logged in (or, never logged in, not registered) for at least this many days. */
-  inactiveDays: int(1, 3650).optional(),
-  /** true: players with a paid recharge; false: players without. */
-  paying: z.boolean({ message: 'Must be true or false' }).optional(),
-  /** Last login (or, never logged in, registration) at or after / before these instants (used by /loseuser). */
-  lastLoginFrom: isoDateTime.optional(),
-  lastLoginTo: isoDateTime.optional(),
-}).refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, { message: 'Must not be below vipMin', path: ['vipMax'] })
-  .refine((s) => !s.lastLoginFrom || !s.lastLoginTo || Date.parse(s.lastLoginFrom) <= Date.parse(s.lastLoginTo), { message: 'Must not be before lastLoginFrom', path: ['lastLoginTo'] });
+export const segmentConditions = z
+  .strictObject({
+    vipMin: int(0, 100).optional(),
+    vipMax: int(0, 100).optional(),
+    partner: int(0, 2_147_483_647).optional(),
+    /** Not logged in (or, never logged in, not registered) for at least this many days. */
+    inactiveDays: int(1, 3650).optional(),
+    /** true: players with a paid recharge; false: players without. */
+    paying: z.boolean({ message: 'Must be true or false' }).optional(),
+    /** Last login (or, never logged in, registration) at or after / before these instants (used by /loseuser). */
+    lastLoginFrom: isoDateTime.optional(),
+    lastLoginTo: isoDateTime.optional(),
+  })
+  .refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, { message: 'Must not be below vipMin', path: ['vipMax'] })
+  .refine((s) => !s.lastLoginFrom || !s.lastLoginTo || Date.parse(s.lastLoginFrom) <= Date.parse(s.lastLoginTo), {
+    message: 'Must not be before lastLoginFrom',
+    path: ['lastLoginTo'],
+  });
 export type SegmentConditions = z.infer<typeof segmentConditions>;
 
 /** Who a send reaches: one uid, a pasted list (uids separated by spaces, commas or lines), or a segment. */
-export const sendTarget = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('uid'), uid: platformUid }),
-  z.strictObject({ kind: z.literal('list'), uids: text(1_200_000).min(1, { message: 'Required' }) }),
-  z.strictObject({ kind: z.literal('segment'), segment: segmentConditions }),
-], { message: 'Must be uid, list or segment' });
+export const sendTarget = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('uid'), uid: platformUid }),
+    z.strictObject({ kind: z.literal('list'), uids: text(1_200_000).min(1, { message: 'Required' }) }),
+    z.strictObject({ kind: z.literal('segment'), segment: segmentConditions }),
+  ],
+  { message: 'Must be uid, list or segment' },
+);
 export type SendTarget = z.infer<typeof sendTarget>;
 
 export const attachment = z.strictObject({
@@ -150,10 +202,24 @@ export const broadcastPreview = z.object({
 });
 export const sendRef = z.strictObject({ id: int(1, 2_147_483_647) });
 export const sendItem = z.object({
-  id: z.number(), partner: z.number(), targetKind: z.enum(TARGET_KINDS), target: z.string(), titleEn: z.string(), titleZh: z.string(),
-  contentEn: z.string(), contentZh: z.string(), currency: z.enum(MESSAGE_CURRENCIES).nullable(), amount: z.number().nullable(),
-  expiresAt: z.string(), source: z.string(), status: z.enum(SEND_STATUSES), planned: z.number(), delivered: z.number(),
-  createdBy: z.string(), createdAt: z.string(), finishedAt: z.string().nullable(),
+  id: z.number(),
+  partner: z.number(),
+  targetKind: z.enum(TARGET_KINDS),
+  target: z.string(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  contentEn: z.string(),
+  contentZh: z.string(),
+  currency: z.enum(MESSAGE_CURRENCIES).nullable(),
+  amount: z.number().nullable(),
+  expiresAt: z.string(),
+  source: z.string(),
+  status: z.enum(SEND_STATUSES),
+  planned: z.number(),
+  delivered: z.number(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
 });
 export type SendItem = z.infer<typeof sendItem>;
 export const sendProgressQuery = z.strictObject({ id: queryInt(1, 2_147_483_647) });
@@ -172,9 +238,15 @@ export const inboxQuery = z.strictObject({
 });
 export const MESSAGE_STATES = ['unread', 'read', 'claimed', 'expired'] as const;
 export const inboxMessage = z.object({
-  messageId: z.number(), title: z.string(), content: z.string(), sentAt: z.string(), expiresAt: z.string(),
+  messageId: z.number(),
+  title: z.string(),
+  content: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
   attachment: z.object({ currency: z.enum(MESSAGE_CURRENCIES), amount: z.number() }).nullable(),
-  readAt: z.string().nullable(), claimedAt: z.string().nullable(), state: z.enum(MESSAGE_STATES),
+  readAt: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  state: z.enum(MESSAGE_STATES),
 });
 export type InboxMessage = z.infer<typeof inboxMessage>;
 export const platformAnnouncementsQuery = z.strictObject({ package: announcementFields.package });

@@ -27,19 +27,23 @@ export type OperationLogRecord = z.infer<typeof operationLogRecord>;
  * `{items, total}`. With `cursor` (the empty string asks for the first step, then each
  * answer's `nextCursor`): cursor mode, answer `{items, nextCursor}`; `page` is refused there.
  */
-export const listOperationLogQuery = z.strictObject({
-  page: queryInt(1, 1_000_000).optional().describe('Page mode: page number, default 1 (not with cursor)'),
-  pageSize: queryInt(1, 500).optional().describe('Default 20 in page mode, 50 in cursor mode'),
-  cursor: text(64).regex(/^[\w-]*$/, { message: 'Invalid cursor' }).optional()
-    .describe('Cursor mode: empty for the first step, then the previous answer\'s nextCursor'),
-  username: text(64).optional(),
-  operation: text(64).optional().describe('Operation name prefix'),
-  result: z.enum(OPERATION_RESULTS).optional(),
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
-}).superRefine((q, ctx) => {
-  if (q.page !== undefined && q.cursor !== undefined) ctx.addIssue({ code: 'custom', path: ['page'], message: 'Not allowed with cursor' });
-});
+export const listOperationLogQuery = z
+  .strictObject({
+    page: queryInt(1, 1_000_000).optional().describe('Page mode: page number, default 1 (not with cursor)'),
+    pageSize: queryInt(1, 500).optional().describe('Default 20 in page mode, 50 in cursor mode'),
+    cursor: text(64)
+      .regex(/^[\w-]*$/, { message: 'Invalid cursor' })
+      .optional()
+      .describe("Cursor mode: empty for the first step, then the previous answer's nextCursor"),
+    username: text(64).optional(),
+    operation: text(64).optional().describe('Operation name prefix'),
+    result: z.enum(OPERATION_RESULTS).optional(),
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.page !== undefined && q.cursor !== undefined) ctx.addIssue({ code: 'custom', path: ['page'], message: 'Not allowed with cursor' });
+  });
 export type ListOperationLogQuery = z.infer<typeof listOperationLogQuery>;
 
 /** Page mode: one page, newest first, and how many records match the filters. */

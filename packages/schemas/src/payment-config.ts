@@ -14,15 +14,20 @@ export type PaymentChannelStatus = (typeof PAYMENT_CHANNEL_STATUSES)[number];
 const MAX_AMOUNT = 1_000_000_000_000;
 
 /** A JSON number that is a whole number within bounds (never a string). */
-const whole = (min: number, max: number) => z.number({ message: 'Must be a number' })
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const whole = (min: number, max: number) =>
+  z
+    .number({ message: 'Must be a number' })
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 
 /** Codes the platform and the client apps use: letters, digits, `_`, `-`, `.`. */
-const code = (max: number) => z.string({ message: 'Must be a string' })
-  .min(1, { message: 'Required' }).max(max, { message: `Over ${max} characters` })
-  .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Only letters, digits, _, - and . are allowed' });
+const code = (max: number) =>
+  z
+    .string({ message: 'Must be a string' })
+    .min(1, { message: 'Required' })
+    .max(max, { message: `Over ${max} characters` })
+    .regex(/^[A-Za-z0-9_.-]+$/, { message: 'Only letters, digits, _, - and . are allowed' });
 
 export const configChannelCode = code(64);
 export const configProductCode = code(64);
@@ -35,12 +40,15 @@ const sortOrder = whole(0, 1_000_000);
 const amount = whole(1, MAX_AMOUNT);
 const status = z.enum(PAYMENT_CHANNEL_STATUSES, { message: 'Must be close, maintenance or open' });
 /** A list of codes without repeats. */
-const codeList = (item: z.ZodType<string>, max: number) => z.array(item, { message: 'Must be a list' })
-  .max(max, { message: `At most ${max} items` })
-  .refine((list) => new Set(list).size === list.length, { message: 'Lists an item twice' });
+const codeList = (item: z.ZodType<string>, max: number) =>
+  z
+    .array(item, { message: 'Must be a list' })
+    .max(max, { message: `At most ${max} items` })
+    .refine((list) => new Set(list).size === list.length, { message: 'Lists an item twice' });
 
 /** A percentage 0 ≤ p < 100 with at most two decimals (numeric(5,2)). */
-export const cashoutFeePercent = z.number({ message: 'Must be a number' })
+export const cashoutFeePercent = z
+  .number({ message: 'Must be a number' })
   .refine((n) => Number.isFinite(n) && n >= 0, { message: 'Must be at least 0', abort: true })
   .refine((n) => n < 100, { message: 'Must be below 100', abort: true })
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'At most 2 decimals' });
@@ -94,46 +102,61 @@ export const configPackageRef = z.strictObject({ package: configPackageCode });
 
 // ---------------------------------------------------------------- cashOutEdter
 
-export const cashoutChannelConfigBody = z.strictObject({
-  channel: configChannelCode,
-  name: label,
-  icon,
-  sortOrder,
-  status,
-  /** Inclusive bounds of one cash-out, centavos. */
-  min: amount,
-  max: amount,
-  feePercent: cashoutFeePercent,
-  /** A player's cash-outs per GMT+08:00 day on this channel, enforced while dailyMaxEnabled. */
-  dailyMax: whole(0, 1000),
-  dailyMaxEnabled: z.boolean({ message: 'Must be true or false' }),
-  /** Failed payouts in a row that close the channel (0: never). */
-  maxConsecutiveFailures: whole(0, 1000),
-}).superRefine((c, ctx) => {
-  if (typeof c.min === 'number' && typeof c.max === 'number' && c.min > c.max) {
-    ctx.addIssue({ code: 'custom', path: ['max'], message: 'Must be at least min' });
-  }
-});
+export const cashoutChannelConfigBody = z
+  .strictObject({
+    channel: configChannelCode,
+    name: label,
+    icon,
+    sortOrder,
+    status,
+    /** Inclusive bounds of one cash-out, centavos. */
+    min: amount,
+    max: amount,
+    feePercent: cashoutFeePercent,
+    /** A player's cash-outs per GMT+08:00 day on this channel, enforced while dailyMaxEnabled. */
+    dailyMax: whole(0, 1000),
+    dailyMaxEnabled: z.boolean({ message: 'Must be true or false' }),
+    /** Failed payouts in a row that close the channel (0: never). */
+    maxConsecutiveFailures: whole(0, 1000),
+  })
+  .superRefine((c, ctx) => {
+    if (typeof c.min === 'number' && typeof c.max === 'number' && c.min > c.max) {
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'Must be at least min' });
+    }
+  });
 export type CashoutChannelConfigBody = z.infer<typeof cashoutChannelConfigBody>;
 export const cashoutChannelConfig = z.object({
-  id: z.number().int(), channel: z.string(), name: z.string(), icon: z.string(), sortOrder: z.number(), status,
-  min: z.number(), max: z.number(), feePercent: z.number(), dailyMax: z.number(), dailyMaxEnabled: z.boolean(),
-  maxConsecutiveFailures: z.number(), consecutiveFailures: z.number(), updatedAt: z.string(),
+  id: z.number().int(),
+  channel: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  sortOrder: z.number(),
+  status,
+  min: z.number(),
+  max: z.number(),
+  feePercent: z.number(),
+  dailyMax: z.number(),
+  dailyMaxEnabled: z.boolean(),
+  maxConsecutiveFailures: z.number(),
+  consecutiveFailures: z.number(),
+  updatedAt: z.string(),
 });
 export type CashoutChannelConfig = z.infer<typeof cashoutChannelConfig>;
 
 // ---------------------------------------------------------------- withdrawalconfigs
 
-export const cashoutRulesBody = z.strictObject({
-  fourEyesAmount: amount.describe('An order above this amount (centavos) needs a second reviewer'),
-  dailyCount: whole(0, 1000).describe("A player's cash-out requests per day over every channel; 0 = no limit"),
-  reviewFromHour: whole(0, 23).describe('Reviewers work from this hour (GMT+08:00)'),
-  reviewToHour: whole(1, 24).describe('… until this hour (GMT+08:00)'),
-}).superRefine((r, ctx) => {
-  if (typeof r.reviewFromHour === 'number' && typeof r.reviewToHour === 'number' && r.reviewFromHour >= r.reviewToHour) {
-    ctx.addIssue({ code: 'custom', path: ['reviewToHour'], message: 'Must be after reviewFromHour' });
-  }
-});
+export const cashoutRulesBody = z
+  .strictObject({
+    fourEyesAmount: amount.describe('An order above this amount (centavos) needs a second reviewer'),
+    dailyCount: whole(0, 1000).describe("A player's cash-out requests per day over every channel; 0 = no limit"),
+    reviewFromHour: whole(0, 23).describe('Reviewers work from this hour (GMT+08:00)'),
+    reviewToHour: whole(1, 24).describe('… until this hour (GMT+08:00)'),
+  })
+  .superRefine((r, ctx) => {
+    if (typeof r.reviewFromHour === 'number' && typeof r.reviewToHour === 'number' && r.reviewFromHour >= r.reviewToHour) {
+      ctx.addIssue({ code: 'custom', path: ['reviewToHour'], message: 'Must be after reviewFromHour' });
+    }
+  });
 export type CashoutRulesBody = z.infer<typeof cashoutRulesBody>;
 
 // ---------------------------------------------------------------- application
@@ -146,7 +169,8 @@ const signatureVersion = z.union([z.literal(1), z.literal(2)], { message: 'Must 
  * version (default 2, which signs method and path too: contract "Platform API").
  */
 export const applicationCreateBody = z.strictObject({
-  appId: platformAppCode, name: label,
+  appId: platformAppCode,
+  name: label,
   scopes: appScopes.optional(),
   signatureVersion: signatureVersion.optional(),
 });
@@ -157,10 +181,14 @@ export const applicationRotateBody = z.strictObject({ appId: platformAppCode, ov
 export const applicationUpdateBody = z.strictObject({ appId: platformAppCode, name: label, enabled: z.boolean({ message: 'Must be true or false' }) });
 export type ApplicationUpdateBody = z.infer<typeof applicationUpdateBody>;
 export const platformApplication = z.object({
-  id: z.number().int(), appId: z.string(), name: z.string(), enabled: z.boolean(),
+  id: z.number().int(),
+  appId: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
   /** First 8 hex of SHA-256 of the secret: tells two secrets apart without showing either. */
   fingerprint: z.string(),
-  createdAt: z.string(), rotatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  rotatedAt: z.string().nullable(),
   /** Until when the previous secret still signs (null: no overlap running). */
   previousUntil: z.string().nullable(),
   scopes: appScopes,
@@ -179,8 +207,13 @@ export const applicationSecretAnswer = z.object({
 // ---------------------------------------------------------------- versions
 
 export const configVersion = z.object({
-  id: z.number().int(), key: z.string(), at: z.string(), actor: z.string(), action: z.string(),
-  before: z.unknown(), after: z.unknown(),
+  id: z.number().int(),
+  key: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
 });
 export type ConfigVersion = z.infer<typeof configVersion>;
 export const restoreVersionBody = z.strictObject({ id: whole(1, Number.MAX_SAFE_INTEGER) });
@@ -189,15 +222,27 @@ export const restoreVersionBody = z.strictObject({ id: whole(1, Number.MAX_SAFE_
 
 export const rechargeChannelsQuery = z.strictObject({ package: configPackageCode });
 export const platformRechargeChannels = z.object({
-  channels: z.array(z.object({
-    channel: z.string(), name: z.string(), icon: z.string(), status,
-    products: z.array(z.object({ productId: z.string(), price: z.number(), chips: z.number() })),
-  })),
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      name: z.string(),
+      icon: z.string(),
+      status,
+      products: z.array(z.object({ productId: z.string(), price: z.number(), chips: z.number() })),
+    }),
+  ),
 });
 export const platformCashoutChannels = z.object({
-  channels: z.array(z.object({
-    channel: z.string(), name: z.string(), status, min: z.number(), max: z.number(), feePercent: z.number(),
-  })),
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      name: z.string(),
+      status,
+      min: z.number(),
+      max: z.number(),
+      feePercent: z.number(),
+    }),
+  ),
 });
 
 /**
@@ -205,14 +250,17 @@ export const platformCashoutChannels = z.object({
  * provider that pays a cash-out channel. https, or http to a loopback address (a gateway on the
  * same host). The secret is write-only: lists show its fingerprint.
  */
-export const payoutEndpointUrl = text(300).refine((url) => {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
-  } catch {
-    return false;
-  }
-}, { message: 'Must be an https:// URL (http:// only to 127.0.0.1 or localhost)' });
+export const payoutEndpointUrl = text(300).refine(
+  (url) => {
+    try {
+      const u = new URL(url);
+      return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Must be an https:// URL (http:// only to 127.0.0.1 or localhost)' },
+);
 
 export const payoutEndpointSaveBody = z.strictObject({
   channel: text(64),

@@ -31,7 +31,12 @@ export const homeTotals = homeFigures.extend({ activePlayers: int().nullable().d
 export type HomeTotals = z.infer<typeof homeTotals>;
 export const homeDay = homeFigures.extend({ day: z.string() });
 export type HomeDay = z.infer<typeof homeDay>;
-export const homeSummary = z.object({ totals: homeTotals, previous: homeTotals.describe('the same figures for the range of equal length just before'), days: z.array(homeDay), chart: pesoChart() });
+export const homeSummary = z.object({
+  totals: homeTotals,
+  previous: homeTotals.describe('the same figures for the range of equal length just before'),
+  days: z.array(homeDay),
+  chart: pesoChart(),
+});
 export type HomeSummary = z.infer<typeof homeSummary>;
 
 /** payReport: one day and channel. */
@@ -53,11 +58,27 @@ export type PayChannelDay = z.infer<typeof payChannelDay>;
 
 /** Recharge totals by day (the charts of payReport and paystat). */
 export const payDay = z.object({
-  day: z.string(), created: int(), paid: int(), failed: int(), amount: int(), payers: int(), firstPayers: int(),
-  repeatPayers: int().describe('payers that day who had paid before'), arppu: int().nullable(),
+  day: z.string(),
+  created: int(),
+  paid: int(),
+  failed: int(),
+  amount: int(),
+  payers: int(),
+  firstPayers: int(),
+  repeatPayers: int().describe('payers that day who had paid before'),
+  arppu: int().nullable(),
 });
 export type PayDay = z.infer<typeof payDay>;
-export const payTotals = z.object({ created: int(), paid: int(), failed: int(), amount: int(), payers: int(), firstPayers: int(), arppu: int().nullable(), successRate: ratio() });
+export const payTotals = z.object({
+  created: int(),
+  paid: int(),
+  failed: int(),
+  amount: int(),
+  payers: int(),
+  firstPayers: int(),
+  arppu: int().nullable(),
+  successRate: ratio(),
+});
 export const paySummary = z.object({ totals: payTotals, days: z.array(payDay), chart: pesoChart() });
 export type PaySummary = z.infer<typeof paySummary>;
 
@@ -67,9 +88,15 @@ export const REPORT_OS = ['android', 'ios', 'web'] as const;
 /** iosReport: one day, each os's orders, amount and payers. */
 export const osDay = z.object({
   day: z.string(),
-  androidOrders: int(), androidAmount: int(), androidPayers: int(),
-  iosOrders: int(), iosAmount: int(), iosPayers: int(),
-  webOrders: int(), webAmount: int(), webPayers: int(),
+  androidOrders: int(),
+  androidAmount: int(),
+  androidPayers: int(),
+  iosOrders: int(),
+  iosAmount: int(),
+  iosPayers: int(),
+  webOrders: int(),
+  webAmount: int(),
+  webPayers: int(),
   amount: int(),
 });
 export type OsDay = z.infer<typeof osDay>;
@@ -91,30 +118,74 @@ export const userDay = z.object({
 });
 export type UserDay = z.infer<typeof userDay>;
 export const userSummary = z.object({
-  totals: z.object({ newPlayers: int(), activePlayers: int().nullable(), payingPlayers: int(), payRate: ratio(), amount: int(), arpu: int().nullable(), arppu: int().nullable() }),
+  totals: z.object({
+    newPlayers: int(),
+    activePlayers: int().nullable(),
+    payingPlayers: int(),
+    payRate: ratio(),
+    amount: int(),
+    arpu: int().nullable(),
+    arppu: int().nullable(),
+  }),
   days: z.array(userDay),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
 /** paystat: paying players by how much each paid over the range. */
-export const payerBand = z.object({ band: z.string().describe("'50000-99999': centavos, lower and upper bound"), min: int(), max: int().nullable(), payers: int(), amount: int(), orders: int() });
+export const payerBand = z.object({
+  band: z.string().describe("'50000-99999': centavos, lower and upper bound"),
+  min: int(),
+  max: int().nullable(),
+  payers: int(),
+  amount: int(),
+  orders: int(),
+});
 export type PayerBand = z.infer<typeof payerBand>;
 
 /** paychannel: one recharge channel over the range. */
 export const rechargeChannelFigures = z.object({
-  channel: z.string(), created: int(), paid: int(), failed: int(), successRate: ratio(), amount: int(),
-  share: ratio().describe('of the amount of every channel'), payers: int(), avgPaySeconds: int().nullable(),
+  channel: z.string(),
+  created: int(),
+  paid: int(),
+  failed: int(),
+  successRate: ratio(),
+  amount: int(),
+  share: ratio().describe('of the amount of every channel'),
+  payers: int(),
+  avgPaySeconds: int().nullable(),
 });
 export type RechargeChannelFigures = z.infer<typeof rechargeChannelFigures>;
 
 /** payoutChannel: one cash-out channel over the range. */
 export const payoutChannelFigures = z.object({
-  channel: z.string(), requested: int(), requestedAmount: int(), succeeded: int(), succeededAmount: int(), failed: int(), failedAmount: int(),
-  denied: int(), successRate: ratio().describe('succeeded / (succeeded + failed)'), fees: int(), avgPaySeconds: int().nullable(),
+  channel: z.string(),
+  requested: int(),
+  requestedAmount: int(),
+  succeeded: int(),
+  succeededAmount: int(),
+  failed: int(),
+  failedAmount: int(),
+  denied: int(),
+  successRate: ratio().describe('succeeded / (succeeded + failed)'),
+  fees: int(),
+  avgPaySeconds: int().nullable(),
 });
 export type PayoutChannelFigures = z.infer<typeof payoutChannelFigures>;
-export const payoutDay = z.object({ day: z.string(), requested: int(), requestedAmount: int(), succeeded: int(), succeededAmount: int(), failed: int(), denied: int(), fees: int() });
-export const payoutSummary = z.object({ totals: payoutDay.omit({ day: true }).extend({ successRate: ratio(), avgPaySeconds: int().nullable() }), days: z.array(payoutDay), chart: pesoChart() });
+export const payoutDay = z.object({
+  day: z.string(),
+  requested: int(),
+  requestedAmount: int(),
+  succeeded: int(),
+  succeededAmount: int(),
+  failed: int(),
+  denied: int(),
+  fees: int(),
+});
+export const payoutSummary = z.object({
+  totals: payoutDay.omit({ day: true }).extend({ successRate: ratio(), avgPaySeconds: int().nullable() }),
+  days: z.array(payoutDay),
+  chart: pesoChart(),
+});
 export type PayoutSummary = z.infer<typeof payoutSummary>;
 
 /** freegive and recycle: the house's money by category, a day at a time. */
@@ -124,7 +195,12 @@ export const RECYCLE_CATEGORIES = ['staff', 'fee', 'expiry'] as const;
 export const freegiveDay = z.object({ day: z.string(), batch: int(), staff: int(), reward: int(), bonus: int(), relief: int(), total: int(), entries: int() });
 export type FreegiveDay = z.infer<typeof freegiveDay>;
 export const recycleDay = z.object({
-  day: z.string(), staff: int(), fee: int(), expiry: int(), total: int(), entries: int(),
+  day: z.string(),
+  staff: int(),
+  fee: int(),
+  expiry: int(),
+  total: int(),
+  entries: int(),
   cashoutFees: int().describe('fees of cash-outs paid out that day, centavos (withdrawable money)'),
 });
 export type RecycleDay = z.infer<typeof recycleDay>;

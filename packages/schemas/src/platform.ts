@@ -12,11 +12,12 @@ import { isoDateTime, queryInt, requiredText, text } from './text';
 const MAX_AMOUNT = 1_000_000_000_000;
 const MAX_UID = 2_147_483_647;
 
-const integer = (min: number, max: number) => z
-  .number({ message: 'Expected number' })
-  .int({ message: 'Must be an integer' })
-  .min(min, { message: `Must be at least ${min}` })
-  .max(max, { message: `Must be at most ${max}` });
+const integer = (min: number, max: number) =>
+  z
+    .number({ message: 'Expected number' })
+    .int({ message: 'Must be an integer' })
+    .min(min, { message: `Must be at least ${min}` })
+    .max(max, { message: `Must be at most ${max}` });
 
 /** An amount in the smallest unit: an integer 1..10^12. */
 export const platformAmount = integer(1, MAX_AMOUNT);
@@ -29,7 +30,10 @@ export const platformIp = text(45).refine((v) => IPV4.safeParse(v).success || IP
 
 /** `{country, number}`: country code (a leading + is accepted and dropped) and the national number. */
 export const platformPhone = z.strictObject({
-  country: z.string().regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' }).transform((v) => v.replace(/^\+/, '')),
+  country: z
+    .string()
+    .regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' })
+    .transform((v) => v.replace(/^\+/, '')),
   number: z.string().regex(/^[0-9]{4,15}$/, { message: 'Must be 4 to 15 digits' }),
 });
 
@@ -45,7 +49,10 @@ export type PlatformEventInput = z.infer<typeof platformEvent>;
 
 export const MAX_EVENTS = 1000;
 export const platformEventsBody = z.strictObject({
-  events: z.array(platformEvent).min(1, { message: 'At least 1 event' }).max(MAX_EVENTS, { message: `At most ${MAX_EVENTS} events` }),
+  events: z
+    .array(platformEvent)
+    .min(1, { message: 'At least 1 event' })
+    .max(MAX_EVENTS, { message: `At most ${MAX_EVENTS} events` }),
 });
 
 const deviceId = requiredText(128);
@@ -54,28 +61,44 @@ const playerName = requiredText(64);
 /** The `data` of each event type (strict: an unknown field is a 400 of that event). */
 export const PLATFORM_EVENT_DATA = {
   'player.registered': z.strictObject({
-    uid: platformUid, name: playerName, ip: platformIp, deviceId, package: requiredText(128),
-    partner: integer(0, MAX_UID).optional(), phone: platformPhone.optional(), shareId: requiredText(64).optional(),
+    uid: platformUid,
+    name: playerName,
+    ip: platformIp,
+    deviceId,
+    package: requiredText(128),
+    partner: integer(0, MAX_UID).optional(),
+    phone: platformPhone.optional(),
+    shareId: requiredText(64).optional(),
     inviterUid: platformUid.optional(),
   }),
   'player.login': z.strictObject({ uid: platformUid, ip: platformIp, deviceId, durationSeconds: integer(0, 31_536_000).optional() }),
-  'player.profile': z.strictObject({
-    uid: platformUid, name: playerName.optional(), avatar: text(512).optional(), gcash: text(32).optional(), bank: text(200).optional(),
-  }).refine((d) => d.name !== undefined || d.avatar !== undefined || d.gcash !== undefined || d.bank !== undefined, { message: 'Nothing to change' }),
+  'player.profile': z
+    .strictObject({
+      uid: platformUid,
+      name: playerName.optional(),
+      avatar: text(512).optional(),
+      gcash: text(32).optional(),
+      bank: text(200).optional(),
+    })
+    .refine((d) => d.name !== undefined || d.avatar !== undefined || d.gcash !== undefined || d.bank !== undefined, { message: 'Nothing to change' }),
   'player.phoneBound': z.strictObject({ uid: platformUid, phone: platformPhone }),
-  'chips.transferred': z.strictObject({ fromUid: platformUid, toUid: platformUid, amount: platformAmount })
+  'chips.transferred': z
+    .strictObject({ fromUid: platformUid, toUid: platformUid, amount: platformAmount })
     .refine((d) => d.fromUid !== d.toUid, { message: 'Cannot transfer to oneself', path: ['toUid'] }),
   'safe.deposit': z.strictObject({ uid: platformUid, amount: platformAmount }),
   'safe.withdraw': z.strictObject({ uid: platformUid, amount: platformAmount }),
-  'gift.sent': z.strictObject({ fromUid: platformUid, toUid: platformUid, giftId: requiredText(64), chips: platformAmount, charisma: platformAmount })
+  'gift.sent': z
+    .strictObject({ fromUid: platformUid, toUid: platformUid, giftId: requiredText(64), chips: platformAmount, charisma: platformAmount })
     .refine((d) => d.fromUid !== d.toUid, { message: 'Cannot send a gift to oneself', path: ['toUid'] }),
   'emote.used': z.strictObject({ uid: platformUid, emoteId: requiredText(64), chips: integer(0, MAX_AMOUNT) }),
   'feedback.submitted': z.strictObject({ uid: platformUid, category: requiredText(64), text: requiredText(2000) }),
-  'tipoff.submitted': z.strictObject({ uid: platformUid, targetUid: platformUid, reason: requiredText(200), text: text(2000) })
+  'tipoff.submitted': z
+    .strictObject({ uid: platformUid, targetUid: platformUid, reason: requiredText(200), text: text(2000) })
     .refine((d) => d.uid !== d.targetUid, { message: 'Cannot report oneself', path: ['targetUid'] }),
   'sms.sent': z.strictObject({ phone: platformPhone, code: requiredText(16), provider: requiredText(64), purpose: requiredText(64) }),
   // added by the console (docs/api/platform.md): coin dealers' sales and badges
-  'coindealer.sold': z.strictObject({ dealerUid: platformUid, toUid: platformUid, amount: platformAmount, price: platformAmount.optional() })
+  'coindealer.sold': z
+    .strictObject({ dealerUid: platformUid, toUid: platformUid, amount: platformAmount, price: platformAmount.optional() })
     .refine((d) => d.dealerUid !== d.toUid, { message: 'Cannot sell to oneself', path: ['toUid'] }),
   'badge.granted': z.strictObject({ uid: platformUid, badgeId: requiredText(64), name: requiredText(64) }),
   // a game round's record (games issue; docs/api/games.md): applied beside platform_events_apply (domains/games/rounds.ts)
@@ -87,13 +110,17 @@ export const PLATFORM_EVENT_DATA = {
   'jackpot.won': jackpotWonData,
   // the facts of callbackactivity and pwaguide (issue 10; docs/api/platform.md): a recall link sent to an inactive friend, and a
   // login opened from the installed web app; applied beside the others (domains/activities/recall.ts)
-  'player.recall': z.strictObject({ uid: platformUid, friendUid: platformUid, channel: requiredText(32).optional() })
+  'player.recall': z
+    .strictObject({ uid: platformUid, friendUid: platformUid, channel: requiredText(32).optional() })
     .refine((d) => d.uid !== d.friendUid, { message: 'Cannot recall oneself', path: ['friendUid'] }),
   'player.pwaLogin': z.strictObject({ uid: platformUid, deviceId }),
   // a sent code's delivery result (issue 8; docs/api/appsettings.md): applied beside the others (domains/app-settings/sms.ts)
   'sms.result': z.strictObject({
-    phone: platformPhone, code: requiredText(16), provider: requiredText(64),
-    result: z.enum(['delivered', 'failed'], { message: 'Must be delivered or failed' }), reason: text(200).optional(),
+    phone: platformPhone,
+    code: requiredText(16),
+    provider: requiredText(64),
+    result: z.enum(['delivered', 'failed'], { message: 'Must be delivered or failed' }),
+    reason: text(200).optional(),
   }),
 } as const satisfies Record<string, z.ZodType>;
 
@@ -126,7 +153,8 @@ export const walletMoveBody = z.strictObject({
 });
 export type WalletMoveBody = z.infer<typeof walletMoveBody>;
 
-export const walletRollbackBody = z.strictObject({ txId, originalTxId: txId })
+export const walletRollbackBody = z
+  .strictObject({ txId, originalTxId: txId })
   .refine((d) => d.txId !== d.originalTxId, { message: 'A transaction cannot roll itself back', path: ['originalTxId'] });
 export type WalletRollbackBody = z.infer<typeof walletRollbackBody>;
 
@@ -147,7 +175,12 @@ export const walletRollbackAnswer = z.object({
 });
 
 export const walletBalances = z.object({
-  chip: z.number().int(), bean: z.number().int(), safe: z.number().int(), bonus: z.number().int(),
-  diamond: z.number().int(), charisma: z.number().int(), withdrawable: z.number().int(),
+  chip: z.number().int(),
+  bean: z.number().int(),
+  safe: z.number().int(),
+  bonus: z.number().int(),
+  diamond: z.number().int(),
+  charisma: z.number().int(),
+  withdrawable: z.number().int(),
 });
 export const walletBalanceAnswer = z.object({ code: z.literal(200), data: z.object({ uid: z.number().int(), balances: walletBalances }) });

@@ -48,41 +48,78 @@ export type SalesScope = z.infer<typeof salesScopeAnswer>['data'];
 
 /** giftlogs: one gift (chips from the sender, charisma to the receiver). */
 export const giftItem = z.object({
-  id: z.number().int(), at: z.string(), fromUid: z.number().int(), toUid: z.number().int(), partner: z.number().int(),
-  giftId: z.string(), chips: z.number().int(), charisma: z.number().int(),
+  id: z.number().int(),
+  at: z.string(),
+  fromUid: z.number().int(),
+  toUid: z.number().int(),
+  partner: z.number().int(),
+  giftId: z.string(),
+  chips: z.number().int(),
+  charisma: z.number().int(),
 });
 export type GiftItem = z.infer<typeof giftItem>;
 
 /** playtokplayer and coindealerlogs: chips from one player to another (a coin dealer's sale has a price). */
 export const transferItem = z.object({
-  id: z.number().int(), at: z.string(), kind: z.enum(TRANSFER_KINDS), fromUid: z.number().int(), toUid: z.number().int(),
-  partner: z.number().int(), amount: z.number().int(), price: z.number().int().nullable(),
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(TRANSFER_KINDS),
+  fromUid: z.number().int(),
+  toUid: z.number().int(),
+  partner: z.number().int(),
+  amount: z.number().int(),
+  price: z.number().int().nullable(),
 });
 export type TransferItem = z.infer<typeof transferItem>;
 
 /** banAccountlogs: a ban, lift, suspension or its lifting. */
 export const banRecordItem = z.object({
-  id: z.number().int(), at: z.string(), kind: z.enum(BAN_LOG_KINDS), value: z.string(), action: z.enum(BAN_LOG_ACTIONS),
-  reason: z.string(), until: z.string().nullable(), operator: z.string(), partner: z.number().int(),
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(BAN_LOG_KINDS),
+  value: z.string(),
+  action: z.enum(BAN_LOG_ACTIONS),
+  reason: z.string(),
+  until: z.string().nullable(),
+  operator: z.string(),
+  partner: z.number().int(),
 });
 export type BanRecordItem = z.infer<typeof banRecordItem>;
 
 export const feedbackItem = z.object({
-  id: z.number().int(), at: z.string(), uid: z.number().int(), partner: z.number().int(), category: z.string(), text: z.string(),
-  status: z.enum(FEEDBACK_STATUSES), reply: z.string(), handledBy: z.string(), handledAt: z.string().nullable(),
+  id: z.number().int(),
+  at: z.string(),
+  uid: z.number().int(),
+  partner: z.number().int(),
+  category: z.string(),
+  text: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  reply: z.string(),
+  handledBy: z.string(),
+  handledAt: z.string().nullable(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItem>;
 
 export const tipoffItem = z.object({
-  id: z.number().int(), at: z.string(), uid: z.number().int(), targetUid: z.number().int(), partner: z.number().int(),
-  reason: z.string(), text: z.string(), status: z.enum(TIPOFF_STATUSES), note: z.string(), handledBy: z.string(), handledAt: z.string().nullable(),
+  id: z.number().int(),
+  at: z.string(),
+  uid: z.number().int(),
+  targetUid: z.number().int(),
+  partner: z.number().int(),
+  reason: z.string(),
+  text: z.string(),
+  status: z.enum(TIPOFF_STATUSES),
+  note: z.string(),
+  handledBy: z.string(),
+  handledAt: z.string().nullable(),
 });
 export type TipoffItem = z.infer<typeof tipoffItem>;
 
 // ---- actions ----
 
 /** A record id in a body: a whole JSON number ≥ 1 (never a string). */
-const recordId = z.number()
+const recordId = z
+  .number()
   .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
   .refine((n) => n >= 1, { message: 'Must be at least 1', abort: true })
   .refine((n) => n <= Number.MAX_SAFE_INTEGER, { message: `Must be at most ${Number.MAX_SAFE_INTEGER}` });

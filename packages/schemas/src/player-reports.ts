@@ -98,7 +98,7 @@ export type ProfitGameItem = z.infer<typeof profitGameItem>;
 /** gamerecordlogs: one bet (seat payout) of a player in a game round. */
 export const gameRecordItem = z.object({
   id: int(),
-  at: z.string().describe('the round\'s end'),
+  at: z.string().describe("the round's end"),
   game: z.string(),
   roundId: z.string(),
   round: int().describe("the round's row id (/api/tinygames/<game>/gamerounds/detail?id=)"),

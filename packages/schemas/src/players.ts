@@ -23,10 +23,12 @@ export type BanKindName = (typeof BAN_KINDS)[number];
 export const PLAYER_CURRENCIES = ['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'] as const;
 
 /** A JSON number that is a whole number within bounds ("Must be an integer" for 1.5, not zod's "Expected int"). */
-const wholeNumber = (min: number, max: number) => z.number()
-  .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
-  .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
-  .refine((n) => n <= max, { message: `Must be at most ${max}` });
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number()
+    .refine((n) => Number.isInteger(n), { message: 'Must be an integer', abort: true })
+    .refine((n) => n >= min, { message: `Must be at least ${min}`, abort: true })
+    .refine((n) => n <= max, { message: `Must be at most ${max}` });
 
 /** A player id in a body: an integer 1 … 2^31 − 1 (never a string). */
 export const staffUid = wholeNumber(1, MAX_UID);
@@ -52,7 +54,9 @@ export type PlayerHistoryQuery = z.infer<typeof playerHistoryQuery>;
 export const playerLedgerQuery = playerHistoryQuery.extend({ currency: z.enum(PLAYER_CURRENCIES).optional() });
 export type PlayerLedgerQuery = z.infer<typeof playerLedgerQuery>;
 
-export const playerBalances = z.object(Object.fromEntries(PLAYER_CURRENCIES.map((c) => [c, z.number()])) as Record<(typeof PLAYER_CURRENCIES)[number], z.ZodNumber>);
+export const playerBalances = z.object(
+  Object.fromEntries(PLAYER_CURRENCIES.map((c) => [c, z.number()])) as Record<(typeof PLAYER_CURRENCIES)[number], z.ZodNumber>,
+);
 export type PlayerBalances = z.infer<typeof playerBalances>;
 
 export const playerProfile = z.object({
@@ -122,15 +126,41 @@ export type PlayerDetail = z.infer<typeof playerDetail>;
 export const playerDetailAnswer = z.object({ code: z.literal(200), data: playerDetail });
 
 export const ledgerItem = z.object({
-  id: z.number().int(), at: z.string(), currency: z.string(), delta: z.number(), balanceAfter: z.number(),
-  reason: z.string(), ref: z.string(), actor: z.string(),
+  id: z.number().int(),
+  at: z.string(),
+  currency: z.string(),
+  delta: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string(),
+  ref: z.string(),
+  actor: z.string(),
 });
 export const loginItem = z.object({ id: z.number().int(), at: z.string(), ip: z.string(), deviceId: z.string(), durationSeconds: z.number().int().nullable() });
-export const inviteeItem = z.object({ id: z.number().int(), uid: z.number().int(), name: z.string(), registeredAt: z.string(), partner: z.number().int(), status: z.string() });
-export const profileChangeItem = z.object({ id: z.number().int(), at: z.string(), field: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
+export const inviteeItem = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  name: z.string(),
+  registeredAt: z.string(),
+  partner: z.number().int(),
+  status: z.string(),
+});
+export const profileChangeItem = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  field: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
 export const banLogItem = z.object({
-  id: z.number().int(), at: z.string(), kind: z.enum(BAN_KINDS), value: z.string(), action: z.enum(['ban', 'unban', 'suspend', 'unsuspend']),
-  reason: z.string(), until: z.string().nullable(), operator: z.string(), partner: z.number().int(),
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(BAN_KINDS),
+  value: z.string(),
+  action: z.enum(['ban', 'unban', 'suspend', 'unsuspend']),
+  reason: z.string(),
+  until: z.string().nullable(),
+  operator: z.string(),
+  partner: z.number().int(),
 });
 export type LedgerItem = z.infer<typeof ledgerItem>;
 export type LoginItem = z.infer<typeof loginItem>;
@@ -153,20 +183,26 @@ export type ChipChangeBody = z.infer<typeof chipChangeBody>;
 
 export const SAFE_DIRECTIONS = ['toSafe', 'toChip'] as const;
 export const safeMoveBody = z.strictObject({
-  uid: staffUid, amount: staffAmount, direction: z.enum(SAFE_DIRECTIONS, { message: 'Must be toSafe or toChip' }),
-  reason: staffReason, requestId: staffRequestId.optional(),
+  uid: staffUid,
+  amount: staffAmount,
+  direction: z.enum(SAFE_DIRECTIONS, { message: 'Must be toSafe or toChip' }),
+  reason: staffReason,
+  requestId: staffRequestId.optional(),
 });
 export type SafeMoveBody = z.infer<typeof safeMoveBody>;
 
 /** §5: a suspension needs its expiry ("Date must be filled in"); the server also wants it in the future. */
-export const suspendBody = z.strictObject({
-  uid: staffUid,
-  until: z.string({ message: 'Date must be filled in' }).optional(),
-  reason: text(200).optional(),
-}).superRefine((body, ctx) => {
-  if (body.until === undefined || body.until.trim() === '') ctx.addIssue({ code: 'custom', path: ['until'], message: 'Date must be filled in' });
-  else if (!isoDateTime.safeParse(body.until).success) ctx.addIssue({ code: 'custom', path: ['until'], message: 'Must be an ISO 8601 date-time with offset' });
-});
+export const suspendBody = z
+  .strictObject({
+    uid: staffUid,
+    until: z.string({ message: 'Date must be filled in' }).optional(),
+    reason: text(200).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.until === undefined || body.until.trim() === '') ctx.addIssue({ code: 'custom', path: ['until'], message: 'Date must be filled in' });
+    else if (!isoDateTime.safeParse(body.until).success)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'Must be an ISO 8601 date-time with offset' });
+  });
 export type SuspendBody = z.infer<typeof suspendBody>;
 
 export const unsuspendBody = z.strictObject({ uid: staffUid, reason: text(200).optional() });
@@ -175,16 +211,18 @@ export type UnsuspendBody = z.infer<typeof unsuspendBody>;
 const IPV4 = z.ipv4();
 const IPV6 = z.ipv6();
 /** Ban by account (value = the uid as text), device id or IP address. */
-export const banBody = z.strictObject({
-  kind: z.enum(BAN_KINDS, { message: 'Must be account, device or ip' }),
-  value: text(128).regex(/\S/, { message: 'Required' }),
-  reason: staffReason,
-}).superRefine((body, ctx) => {
-  const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message });
-  if (body.kind === 'account' && !(/^[1-9]\d{0,9}$/.test(body.value) && Number(body.value) <= MAX_UID)) bad('Must be a player uid');
-  if (body.kind === 'ip' && !IPV4.safeParse(body.value).success && !IPV6.safeParse(body.value).success) bad('Must be an IPv4 or IPv6 address');
-  if (body.kind === 'device' && body.value !== body.value.trim()) bad('Must not start or end with spaces');
-});
+export const banBody = z
+  .strictObject({
+    kind: z.enum(BAN_KINDS, { message: 'Must be account, device or ip' }),
+    value: text(128).regex(/\S/, { message: 'Required' }),
+    reason: staffReason,
+  })
+  .superRefine((body, ctx) => {
+    const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message });
+    if (body.kind === 'account' && !(/^[1-9]\d{0,9}$/.test(body.value) && Number(body.value) <= MAX_UID)) bad('Must be a player uid');
+    if (body.kind === 'ip' && !IPV4.safeParse(body.value).success && !IPV6.safeParse(body.value).success) bad('Must be an IPv4 or IPv6 address');
+    if (body.kind === 'device' && body.value !== body.value.trim()) bad('Must not start or end with spaces');
+  });
 export type BanBody = z.infer<typeof banBody>;
 
 export const unbanBody = z.strictObject({
@@ -193,6 +231,12 @@ export const unbanBody = z.strictObject({
 });
 export type UnbanBody = z.infer<typeof unbanBody>;
 
-export const chipChangeAnswer = z.object({ code: z.literal(200), data: z.object({ uid: z.number().int(), balances: playerBalances, entryIds: z.array(z.number().int()) }) });
-export const playerStatusAnswer = z.object({ code: z.literal(200), data: z.object({ uid: z.number().int(), status: z.string(), suspendedUntil: z.string().nullable(), changed: z.boolean() }) });
+export const chipChangeAnswer = z.object({
+  code: z.literal(200),
+  data: z.object({ uid: z.number().int(), balances: playerBalances, entryIds: z.array(z.number().int()) }),
+});
+export const playerStatusAnswer = z.object({
+  code: z.literal(200),
+  data: z.object({ uid: z.number().int(), status: z.string(), suspendedUntil: z.string().nullable(), changed: z.boolean() }),
+});
 export const banAnswer = z.object({ code: z.literal(200), data: z.object({ ban: banRecord, changed: z.boolean() }) });

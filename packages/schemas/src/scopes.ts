@@ -9,8 +9,16 @@ import { platformAmount, WALLET_CURRENCIES, type WalletCurrency } from './platfo
 
 /** Every scope the contract names, in its order. */
 export const PLATFORM_SCOPES = [
-  'events', 'rounds', 'wallet.debit', 'wallet.credit', 'wallet.settle', 'wallet.credit.unmatched',
-  'recharge.orders', 'recharge.callback', 'cashout', 'config.read',
+  'events',
+  'rounds',
+  'wallet.debit',
+  'wallet.credit',
+  'wallet.settle',
+  'wallet.credit.unmatched',
+  'recharge.orders',
+  'recharge.callback',
+  'cashout',
+  'config.read',
 ] as const;
 export type PlatformScope = (typeof PLATFORM_SCOPES)[number];
 
@@ -21,8 +29,13 @@ export type WalletScope = (typeof WALLET_SCOPES)[number];
 /** Every event type, for an application that may send all of them, now and later. */
 export const ANY = '*';
 
-const name = (what: string) => z.string({ message: 'Expected text' }).trim().min(1, { message: `Enter ${what}` })
-  .max(64, { message: 'At most 64 characters' }).regex(/^(\*|[A-Za-z0-9_.-]+)$/, { message: 'Letters, digits, _ . - only (or * for all)' });
+const name = (what: string) =>
+  z
+    .string({ message: 'Expected text' })
+    .trim()
+    .min(1, { message: `Enter ${what}` })
+    .max(64, { message: 'At most 64 characters' })
+    .regex(/^(\*|[A-Za-z0-9_.-]+)$/, { message: 'Letters, digits, _ . - only (or * for all)' });
 
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
 
@@ -39,30 +52,41 @@ export const walletLimit = z.strictObject({
 export type WalletLimit = z.infer<typeof walletLimit>;
 
 const walletScope = z.strictObject({
-  limits: z.array(walletLimit).min(1, { message: 'Name at least one currency' }).max(WALLET_CURRENCIES.length)
+  limits: z
+    .array(walletLimit)
+    .min(1, { message: 'Name at least one currency' })
+    .max(WALLET_CURRENCIES.length)
     .refine((l) => unique(l.map((x) => x.currency)), { message: 'Each currency once' }),
 });
 const flag = z.strictObject({});
 
 export const appScopes = z.strictObject({
   /** The event types it may send (`*`: every type). */
-  events: z.strictObject({
-    types: z.array(name('an event type')).min(1, { message: 'Name at least one event type' }).max(100).refine(unique, { message: 'Each type once' }),
-  }).optional(),
+  events: z
+    .strictObject({
+      types: z.array(name('an event type')).min(1, { message: 'Name at least one event type' }).max(100).refine(unique, { message: 'Each type once' }),
+    })
+    .optional(),
   rounds: flag.optional(),
   'wallet.debit': walletScope.optional(),
   'wallet.credit': walletScope.optional(),
   'wallet.settle': walletScope.optional(),
   /** Currencies in which a credit need not match a debit of the same application (a payment or promotion system). */
-  'wallet.credit.unmatched': z.strictObject({
-    currencies: z.array(z.enum(WALLET_CURRENCIES, { message: `One of ${WALLET_CURRENCIES.join(', ')}` })).min(1, { message: 'Name at least one currency' })
-      .refine(unique, { message: 'Each currency once' }),
-  }).optional(),
+  'wallet.credit.unmatched': z
+    .strictObject({
+      currencies: z
+        .array(z.enum(WALLET_CURRENCIES, { message: `One of ${WALLET_CURRENCIES.join(', ')}` }))
+        .min(1, { message: 'Name at least one currency' })
+        .refine(unique, { message: 'Each currency once' }),
+    })
+    .optional(),
   'recharge.orders': flag.optional(),
   /** The recharge channels it speaks for (`*`: every channel). */
-  'recharge.callback': z.strictObject({
-    channels: z.array(name('a channel')).min(1, { message: 'Name at least one channel' }).max(100).refine(unique, { message: 'Each channel once' }),
-  }).optional(),
+  'recharge.callback': z
+    .strictObject({
+      channels: z.array(name('a channel')).min(1, { message: 'Name at least one channel' }).max(100).refine(unique, { message: 'Each channel once' }),
+    })
+    .optional(),
   cashout: flag.optional(),
   'config.read': flag.optional(),
 });
@@ -74,10 +98,16 @@ const everyCurrency = (): WalletLimit[] => WALLET_CURRENCIES.map((currency) => (
 /** demo-app's scopes (contract: it holds every scope): every type, currency and channel, no day totals. */
 export function allScopes(): AppScopes {
   return {
-    events: { types: [ANY] }, rounds: {},
-    'wallet.debit': { limits: everyCurrency() }, 'wallet.credit': { limits: everyCurrency() }, 'wallet.settle': { limits: everyCurrency() },
+    events: { types: [ANY] },
+    rounds: {},
+    'wallet.debit': { limits: everyCurrency() },
+    'wallet.credit': { limits: everyCurrency() },
+    'wallet.settle': { limits: everyCurrency() },
     'wallet.credit.unmatched': { currencies: [...WALLET_CURRENCIES] },
-    'recharge.orders': {}, 'recharge.callback': { channels: [ANY] }, cashout: {}, 'config.read': {},
+    'recharge.orders': {},
+    'recharge.callback': { channels: [ANY] },
+    cashout: {},
+    'config.read': {},
   };
 }
 

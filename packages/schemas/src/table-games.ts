@@ -11,11 +11,12 @@ import { GAME_IDS } from '@console/games/src/define';
 import { z } from 'zod';
 import { requiredText, text } from './text';
 
-const integer = (min: number, max: number) => z
-  .number({ message: 'Expected number' })
-  .int({ message: 'Must be an integer' })
-  .min(min, { message: `Must be at least ${min}` })
-  .max(max, { message: `Must be at most ${max}` });
+const integer = (min: number, max: number) =>
+  z
+    .number({ message: 'Expected number' })
+    .int({ message: 'Must be an integer' })
+    .min(min, { message: `Must be at least ${min}` })
+    .max(max, { message: `Must be at most ${max}` });
 
 const MAX_AMOUNT = 1_000_000_000_000;
 const MAX_UID = 2_147_483_647;
@@ -31,15 +32,17 @@ export type TableGame = (typeof TABLE_GAMES)[number];
 // ---------------------------------------------------------------------- platform events
 
 /** `game.reported`: a player reports another during (or right after) a game. */
-export const gameReportedData = z.strictObject({
-  uid,
-  targetUid: uid,
-  game,
-  roundId: requiredText(64).optional(),
-  table: requiredText(64).optional(),
-  reason: z.enum(['cheating', 'collusion', 'bot', 'abuse', 'stalling', 'other'], { message: 'Must be cheating, collusion, bot, abuse, stalling or other' }),
-  text: text(2000).default(''),
-}).refine((d) => d.uid !== d.targetUid, { message: 'Cannot report oneself', path: ['targetUid'] });
+export const gameReportedData = z
+  .strictObject({
+    uid,
+    targetUid: uid,
+    game,
+    roundId: requiredText(64).optional(),
+    table: requiredText(64).optional(),
+    reason: z.enum(['cheating', 'collusion', 'bot', 'abuse', 'stalling', 'other'], { message: 'Must be cheating, collusion, bot, abuse, stalling or other' }),
+    text: text(2000).default(''),
+  })
+  .refine((d) => d.uid !== d.targetUid, { message: 'Cannot report oneself', path: ['targetUid'] });
 export type GameReportedData = z.infer<typeof gameReportedData>;
 export const REPORT_REASONS = ['cheating', 'collusion', 'bot', 'abuse', 'stalling', 'other'] as const;
 
@@ -58,34 +61,50 @@ const ROOM_ID = /^[a-z0-9][a-z0-9_-]{0,31}$/;
  * upper bound.
  */
 export const tableRoom = z.object({
-  room: z.string(), name: z.string(), mode: z.enum(['table', '1v1']), ante: z.number(), minBalance: z.number(), maxBalance: z.number(), open: z.boolean(),
+  room: z.string(),
+  name: z.string(),
+  mode: z.enum(['table', '1v1']),
+  ante: z.number(),
+  minBalance: z.number(),
+  maxBalance: z.number(),
+  open: z.boolean(),
 });
 export type TableRoom = z.infer<typeof tableRoom>;
 
 /** The AI seats of Tongits: where they may sit and how they play. */
-export const aiSettings = z.strictObject({
-  enabled: z.boolean({ message: 'Expected boolean' }),
-  /** Rooms where AI seats may sit (a 1v1 room needs it for its third seat). */
-  rooms: z.array(z.string().regex(ROOM_ID, { message: 'Must be a room id' })).max(100, { message: 'At most 100 rooms' }),
-  /** AI seats at one table of a classic room at most (a 1v1 table has exactly one). */
-  maxSeats: integer(1, 2),
-  /** Seconds a classic table waits for players before an AI seat fills a seat. */
-  waitSeconds: integer(0, 300),
-  style: z.enum(['cautious', 'balanced', 'aggressive'], { message: 'Must be cautious, balanced or aggressive' }),
-  /** 1 (plays loose) to 10 (keeps the best melds, counts cards seen on the table). */
-  skill: integer(1, 10),
-  /** How often an AI seat fights a called draw when its points allow it, basis points. */
-  fightBps: bps,
-  /** Think time per turn, seconds (within the room's turn time). */
-  thinkMinSeconds: integer(1, 60),
-  thinkMaxSeconds: integer(1, 60),
-}).superRefine((a, ctx) => {
-  if (a.thinkMaxSeconds < a.thinkMinSeconds) ctx.addIssue({ code: 'custom', path: ['thinkMaxSeconds'], message: 'Must be at least thinkMinSeconds' });
-  if (new Set(a.rooms).size !== a.rooms.length) ctx.addIssue({ code: 'custom', path: ['rooms'], message: 'A room is listed twice' });
-});
+export const aiSettings = z
+  .strictObject({
+    enabled: z.boolean({ message: 'Expected boolean' }),
+    /** Rooms where AI seats may sit (a 1v1 room needs it for its third seat). */
+    rooms: z.array(z.string().regex(ROOM_ID, { message: 'Must be a room id' })).max(100, { message: 'At most 100 rooms' }),
+    /** AI seats at one table of a classic room at most (a 1v1 table has exactly one). */
+    maxSeats: integer(1, 2),
+    /** Seconds a classic table waits for players before an AI seat fills a seat. */
+    waitSeconds: integer(0, 300),
+    style: z.enum(['cautious', 'balanced', 'aggressive'], { message: 'Must be cautious, balanced or aggressive' }),
+    /** 1 (plays loose) to 10 (keeps the best melds, counts cards seen on the table). */
+    skill: integer(1, 10),
+    /** How often an AI seat fights a called draw when its points allow it, basis points. */
+    fightBps: bps,
+    /** Think time per turn, seconds (within the room's turn time). */
+    thinkMinSeconds: integer(1, 60),
+    thinkMaxSeconds: integer(1, 60),
+  })
+  .superRefine((a, ctx) => {
+    if (a.thinkMaxSeconds < a.thinkMinSeconds) ctx.addIssue({ code: 'custom', path: ['thinkMaxSeconds'], message: 'Must be at least thinkMinSeconds' });
+    if (new Set(a.rooms).size !== a.rooms.length) ctx.addIssue({ code: 'custom', path: ['rooms'], message: 'A room is listed twice' });
+  });
 export type AiSettings = z.infer<typeof aiSettings>;
 export const AI_DEFAULTS: AiSettings = {
-  enabled: true, rooms: [], maxSeats: 1, waitSeconds: 20, style: 'balanced', skill: 6, fightBps: 5000, thinkMinSeconds: 2, thinkMaxSeconds: 8,
+  enabled: true,
+  rooms: [],
+  maxSeats: 1,
+  waitSeconds: 20,
+  style: 'balanced',
+  skill: 6,
+  fightBps: 5000,
+  thinkMinSeconds: 2,
+  thinkMaxSeconds: 8,
 };
 
 /** Thresholds of the cheat signals (docs/domain.md "Cheat signals"); the risk issue computes the signals. */
@@ -116,11 +135,28 @@ export const cheatThresholds = z.strictObject({
 });
 export type CheatThresholds = z.infer<typeof cheatThresholds>;
 export const CHEAT_DEFAULTS: CheatThresholds = {
-  sameTableWindowHours: 60, sameTableMinRounds: 100, sameTableRateBps: 3000, sameTableIgnoreRoomsOf: 50,
-  fixedLossShareBps: 9000, fixedLastRounds: 30, chipFlowHours: 24, chipFlowMinHands: 5, chipFlowWinRateBps: 8000,
-  softPlayFoldBps: 8000, softPlayMinHands: 20, winRateBps: 7500, winRateMinRounds: 50, netWinMultiple: 5,
-  accountsPerIp: 3, accountsPerDevice: 2, burstRegistrations: 5, burstMinutes: 2,
-  botRoundsPerDay: 200, botShortSessionMinutes: 3, escapeRateBps: 2000, reportsToReview: 3,
+  sameTableWindowHours: 60,
+  sameTableMinRounds: 100,
+  sameTableRateBps: 3000,
+  sameTableIgnoreRoomsOf: 50,
+  fixedLossShareBps: 9000,
+  fixedLastRounds: 30,
+  chipFlowHours: 24,
+  chipFlowMinHands: 5,
+  chipFlowWinRateBps: 8000,
+  softPlayFoldBps: 8000,
+  softPlayMinHands: 20,
+  winRateBps: 7500,
+  winRateMinRounds: 50,
+  netWinMultiple: 5,
+  accountsPerIp: 3,
+  accountsPerDevice: 2,
+  burstRegistrations: 5,
+  burstMinutes: 2,
+  botRoundsPerDay: 200,
+  botShortSessionMinutes: 3,
+  escapeRateBps: 2000,
+  reportsToReview: 3,
 };
 
 /** How a jackpot hit is paid from a game's pool (the game server applies it; the console enforces the caps). */
@@ -147,39 +183,86 @@ export const cheatUnflagBody = z.strictObject({ uid, reason: reasonText });
 const int = () => z.number().int();
 
 export const cheatFlagRow = z.object({
-  uid: int(), name: z.string(), partner: int(), reason: z.string(), flaggedBy: z.string(), flaggedAt: z.string(), report: int().nullable(),
+  uid: int(),
+  name: z.string(),
+  partner: int(),
+  reason: z.string(),
+  flaggedBy: z.string(),
+  flaggedAt: z.string(),
+  report: int().nullable(),
   reports: int().describe('reports against the player, ever'),
 });
 export type CheatFlagRow = z.infer<typeof cheatFlagRow>;
 
 export const cheatFlagLogRow = z.object({
-  id: int(), uid: int(), partner: int(), action: z.enum(['flag', 'unflag']), reason: z.string(), actor: z.string(), at: z.string(),
+  id: int(),
+  uid: int(),
+  partner: int(),
+  action: z.enum(['flag', 'unflag']),
+  reason: z.string(),
+  actor: z.string(),
+  at: z.string(),
 });
 export type CheatFlagLogRow = z.infer<typeof cheatFlagLogRow>;
 
 export const gameReportRow = z.object({
-  id: int(), at: z.string(), uid: int(), name: z.string(), targetUid: int(), targetName: z.string(), partner: int(), game: z.string(),
-  roundId: z.string().nullable(), table: z.string().nullable(), reason: z.string(), text: z.string(),
+  id: int(),
+  at: z.string(),
+  uid: int(),
+  name: z.string(),
+  targetUid: int(),
+  targetName: z.string(),
+  partner: int(),
+  game: z.string(),
+  roundId: z.string().nullable(),
+  table: z.string().nullable(),
+  reason: z.string(),
+  text: z.string(),
   flagged: z.boolean().describe('the reported player is flagged for good now'),
 });
 export type GameReportRow = z.infer<typeof gameReportRow>;
 
 export const jackpotWinRow = z.object({
-  id: int(), at: z.string(), game: z.string(), roundId: z.string(), uid: int(), name: z.string(), partner: int(), amount: int(), poolBefore: int(),
+  id: int(),
+  at: z.string(),
+  game: z.string(),
+  roundId: z.string(),
+  uid: int(),
+  name: z.string(),
+  partner: int(),
+  amount: int(),
+  poolBefore: int(),
 });
 export type JackpotWinRow = z.infer<typeof jackpotWinRow>;
 
 export const jackpotPool = z.object({
-  game: z.string(), contributed: int(), paid: int(), wins: int(), balance: int(),
-  rules: jackpotRules, nextPayout: int().describe('what a hit would pay now under the rules (0: nothing)'),
+  game: z.string(),
+  contributed: int(),
+  paid: int(),
+  wins: int(),
+  balance: int(),
+  rules: jackpotRules,
+  nextPayout: int().describe('what a hit would pay now under the rules (0: nothing)'),
 });
 export type JackpotPool = z.infer<typeof jackpotPool>;
 
 /** A day (or the range) of table rounds (player money in centavos). */
 export const tableDayFigures = z.object({
-  day: z.string(), rounds: int(), tables: int(), seats: int().describe('player seats'), turnover: int(), wins: int(), rake: int(),
-  jackpot: int().describe('player seats\' jackpot contributions'), aiRounds: int(), aiSeats: int(), aiWon: int(), aiBet: int(), aiWin: int(),
-  aiNet: int().describe('what the AI seats won less what they staked'), aiWinRate: z.number().nullable().describe('AI seats that won / AI seats'),
+  day: z.string(),
+  rounds: int(),
+  tables: int(),
+  seats: int().describe('player seats'),
+  turnover: int(),
+  wins: int(),
+  rake: int(),
+  jackpot: int().describe("player seats' jackpot contributions"),
+  aiRounds: int(),
+  aiSeats: int(),
+  aiWon: int(),
+  aiBet: int(),
+  aiWin: int(),
+  aiNet: int().describe('what the AI seats won less what they staked'),
+  aiWinRate: z.number().nullable().describe('AI seats that won / AI seats'),
   houseTake: int().describe('turnover − wins of player seats'),
 });
 export type TableDayFigures = z.infer<typeof tableDayFigures>;
@@ -188,8 +271,10 @@ export const tableRoomFigures = tableDayFigures.omit({ day: true }).extend({ roo
 export type TableRoomFigures = z.infer<typeof tableRoomFigures>;
 
 export const tableDashboard = z.object({
-  game: z.string(), scope: z.enum(['1v1', 'ai']),
-  totals: tableDayFigures.omit({ day: true }), days: z.array(tableDayFigures),
+  game: z.string(),
+  scope: z.enum(['1v1', 'ai']),
+  totals: tableDayFigures.omit({ day: true }),
+  days: z.array(tableDayFigures),
   chart: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   pool: jackpotPool,
 });

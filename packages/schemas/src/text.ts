@@ -18,7 +18,10 @@ const unstorable = (s: string) => LONE_SURROGATE.test(s) || s.includes('\u0000')
 export function illFormedPath(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') return unstorable(value) ? path : null;
   if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) { const found = illFormedPath(v, [...path, String(i)]); if (found) return found; }
+    for (const [i, v] of value.entries()) {
+      const found = illFormedPath(v, [...path, String(i)]);
+      if (found) return found;
+    }
     return null;
   }
   if (value !== null && typeof value === 'object') {
@@ -36,8 +39,10 @@ export const wellFormed = (value: unknown): boolean => illFormedPath(value) === 
 
 /** A string of at most `max` characters; the message is the §5 wording ("Over 200 characters"). */
 export const text = (max: number) =>
-  z.string().max(max, { message: `Over ${max} characters` }).regex(NO_NUL, { message: 'Contains a NUL character' });
-
+  z
+    .string()
+    .max(max, { message: `Over ${max} characters` })
+    .regex(NO_NUL, { message: 'Contains a NUL character' });
 
 /** A required, non-empty string (after trimming when `trim`). */
 export const requiredText = (max: number) => text(max).min(1, { message: 'Required' });
@@ -68,7 +73,13 @@ export const queryInt = (min: number, max: number) =>
     .string()
     .regex(/^-?\d{1,15}$/, { message: 'Must be an integer' })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `Must be at least ${min}` }).max(max, { message: `Must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `Must be at least ${min}` })
+        .max(max, { message: `Must be at most ${max}` }),
+    );
 
 /** Query string: exactly `true` or `false`. */
 export const queryBool = z.enum(['true', 'false'], { message: 'Must be true or false' }).transform((v) => v === 'true');
@@ -80,5 +91,8 @@ export const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be an I
  * A calendar day 'YYYY-MM-DD' that exists (2026-13-40 matches the pattern and is refused: it
  * reached PostgreSQL as a 500 before); `message` words the pattern's refusal as each screen did.
  */
-export const calendarDay = (message = 'Must be a day YYYY-MM-DD') => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Not a calendar day' });
+export const calendarDay = (message = 'Must be a day YYYY-MM-DD') =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Not a calendar day' });

@@ -21,7 +21,8 @@ export const VIP_NOTE_MAX = 2_000;
 /** The line problem vipsend adds to the issuing ones (a uid that is not a VIP player). */
 export const NOT_VIP = { code: 'notVip', message: 'player is not a VIP (level 0)' } as const;
 
-const uid = z.number({ message: 'Must be a number' })
+const uid = z
+  .number({ message: 'Must be a number' })
   .refine(Number.isInteger, { message: 'Must be an integer', abort: true })
   .refine((n) => n >= 1 && n <= MAX_UID, { message: `Must be from 1 to ${MAX_UID}` });
 const username = requiredText(64);
@@ -86,7 +87,10 @@ export const vipContactItem = z.object({
 export type VipContactItem = z.infer<typeof vipContactItem>;
 
 export const vipHostAssignment = z.object({
-  uid: z.number().int(), host: z.string().nullable(), assignedBy: z.string().nullable(), assignedAt: z.string().nullable(),
+  uid: z.number().int(),
+  host: z.string().nullable(),
+  assignedBy: z.string().nullable(),
+  assignedAt: z.string().nullable(),
 });
 export const vipHostAssignmentAnswer = z.object({ code: z.literal(200), data: vipHostAssignment });
 export const vipContactAnswer = z.object({ code: z.literal(200), data: vipContactItem });

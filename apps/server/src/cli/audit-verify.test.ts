@@ -29,7 +29,12 @@ async function verify(dataDir: string, args: string[] = []): Promise<{ code: num
 async function withOwner(dataDir: string, work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<void>) {
   const pglite = await createPglite(dataDir);
   const database = await openDatabase({ pglite });
-  try { await work(database.db); } finally { await database.close(); await pglite.close(); }
+  try {
+    await work(database.db);
+  } finally {
+    await database.close();
+    await pglite.close();
+  }
 }
 
 describe('npm run audit:verify', () => {
@@ -39,10 +44,22 @@ describe('npm run audit:verify', () => {
     await withOwner(dataDir, async (db) => {
       await migrate(db);
       for (const target of ['sales', 'service', 'partner']) {
-        await appendOperationLog(db, {
-          username: 'admin', partner: 0, operation: 'admin.userinfo.update', target, result: 'ok', status: 200,
-          message: '', before: { enabled: true }, after: { enabled: false }, ip: '127.0.0.1',
-        }, new Date('2026-11-22T10:00:00Z'));
+        await appendOperationLog(
+          db,
+          {
+            username: 'admin',
+            partner: 0,
+            operation: 'admin.userinfo.update',
+            target,
+            result: 'ok',
+            status: 200,
+            message: '',
+            before: { enabled: true },
+            after: { enabled: false },
+            ip: '127.0.0.1',
+          },
+          new Date('2026-11-22T10:00:00Z'),
+        );
       }
     });
   });
@@ -69,21 +86,48 @@ describe('npm run audit:verify', () => {
       await withOwner(dir, async (db) => {
         await migrate(db);
         for (const target of ['sales', 'service']) {
-          await appendOperationLog(db, {
-            username: 'admin', partner: 0, operation: 'admin.userinfo.update', target, result: 'ok', status: 200,
-            message: '', before: null, after: { enabled: false }, ip: '127.0.0.1',
-          }, new Date('2026-11-22T10:00:00Z'));
+          await appendOperationLog(
+            db,
+            {
+              username: 'admin',
+              partner: 0,
+              operation: 'admin.userinfo.update',
+              target,
+              result: 'ok',
+              status: 200,
+              message: '',
+              before: null,
+              after: { enabled: false },
+              ip: '127.0.0.1',
+            },
+            new Date('2026-11-22T10:00:00Z'),
+          );
         }
         expect(await exportAnchor(db, anchors, new Date('2026-11-22T10:10:00Z'))).toMatchObject({ id: 2 });
         expect(await exportAnchor(db, anchors, new Date('2026-11-22T10:20:00Z'))).toBeNull(); // the head did not move
-        await appendOperationLog(db, {
-          username: 'admin', partner: 0, operation: 'admin.userinfo.update', target: 'partner', result: 'ok', status: 200,
-          message: '', before: null, after: { enabled: false }, ip: '127.0.0.1',
-        }, new Date('2026-11-22T10:25:00Z'));
+        await appendOperationLog(
+          db,
+          {
+            username: 'admin',
+            partner: 0,
+            operation: 'admin.userinfo.update',
+            target: 'partner',
+            result: 'ok',
+            status: 200,
+            message: '',
+            before: null,
+            after: { enabled: false },
+            ip: '127.0.0.1',
+          },
+          new Date('2026-11-22T10:25:00Z'),
+        );
         expect(await exportAnchor(db, anchors, new Date('2026-11-22T10:30:00Z'))).toMatchObject({ id: 3 });
       });
       expect(readAnchors(anchors).map((a) => a.id)).toEqual([2, 3]);
-      expect(await verify(dir, ['--anchors', anchors])).toEqual({ code: 0, out: 'ok, 3 records; 2 anchors hold (latest: record 3 at 2026-11-22T10:30:00.000Z)\n' });
+      expect(await verify(dir, ['--anchors', anchors])).toEqual({
+        code: 0,
+        out: 'ok, 3 records; 2 anchors hold (latest: record 3 at 2026-11-22T10:30:00.000Z)\n',
+      });
       // the owner rewrites record 2 and every hash after it, and the chain head: consistent within itself
       await withOwner(dir, async (db) => {
         await db.transaction().execute(async (trx) => {

@@ -37,7 +37,9 @@ try {
     console.log(`rewritten: ${anchored.reason}`);
     process.exitCode = 1;
   } else if (verdict.ok) {
-    const held = anchored?.ok ? `; ${anchored.checked} anchor${anchored.checked === 1 ? '' : 's'} hold${anchored.latest ? ` (latest: record ${anchored.latest.id} at ${anchored.latest.at})` : ''}` : '';
+    const held = anchored?.ok
+      ? `; ${anchored.checked} anchor${anchored.checked === 1 ? '' : 's'} hold${anchored.latest ? ` (latest: record ${anchored.latest.id} at ${anchored.latest.at})` : ''}`
+      : '';
     console.log(`ok, ${verdict.count} records${held}`);
   } else {
     console.log(`altered record: ${verdict.id} (${verdict.reason}; ${verdict.count} records before it are intact)`);

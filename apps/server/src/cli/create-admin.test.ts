@@ -17,9 +17,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[], stdin: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/create-admin.ts', ...args],
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/create-admin.ts', ...args],
       { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', MIGRATION_DATABASE_URL: '' }, timeout: 120_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }));
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
     child.stdin!.end(stdin);
   });
 }

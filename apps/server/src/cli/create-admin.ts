@@ -72,15 +72,41 @@ try {
   const created = await database.db.transaction().execute(async (trx) => {
     const admins = await sql<{ username: string }>`SELECT username FROM console_account WHERE enabled AND roles @> '["admin"]'::jsonb LIMIT 1`.execute(trx);
     if (admins.rows.length > 0) return `an enabled admin account exists already (${admins.rows[0]!.username}): create more accounts on /adminmanager`;
-    const inserted = await trx.insertInto('console_account').values({
-      username: username.data, password_hash: hash, name, roles: JSON.stringify(['admin']), partner: 0, telephone: '', avatar: '',
-      enabled: true, share_code: null, created_at: now, updated_at: now,
-    }).onConflict((oc) => oc.column('username').doNothing()).returning('username').executeTakeFirst();
+    const inserted = await trx
+      .insertInto('console_account')
+      .values({
+        username: username.data,
+        password_hash: hash,
+        name,
+        roles: JSON.stringify(['admin']),
+        partner: 0,
+        telephone: '',
+        avatar: '',
+        enabled: true,
+        share_code: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('username').doNothing())
+      .returning('username')
+      .executeTakeFirst();
     if (!inserted) return `username: account ${username.data} exists already`;
-    await appendOperationLog(trx, {
-      username: 'cli:create-admin', partner: 0, operation: 'accounts.createAdmin', target: username.data, result: 'ok', status: 200,
-      message: '', before: null, after: { username: username.data, name, roles: ['admin'], partner: 0, enabled: true }, ip: '',
-    }, now);
+    await appendOperationLog(
+      trx,
+      {
+        username: 'cli:create-admin',
+        partner: 0,
+        operation: 'accounts.createAdmin',
+        target: username.data,
+        result: 'ok',
+        status: 200,
+        message: '',
+        before: null,
+        after: { username: username.data, name, roles: ['admin'], partner: 0, enabled: true },
+        ip: '',
+      },
+      now,
+    );
     return null;
   });
   if (created) fail(created);

@@ -21,7 +21,9 @@ try {
     console.log(`ok, ${result.balances} balances, ${result.entries} entries; ${result.accounts} accounts, ${result.accountEntries} account entries`);
   } else {
     for (const d of result.accountDifferences) {
-      console.log(`account ${d.account} (${d.kind} ${d.owner} ${d.currency}): balance ${d.balance}, entries sum ${d.fromEntries}, latest entry after ${d.lastBalanceAfter ?? '-'}`);
+      console.log(
+        `account ${d.account} (${d.kind} ${d.owner} ${d.currency}): balance ${d.balance}, entries sum ${d.fromEntries}, latest entry after ${d.lastBalanceAfter ?? '-'}`,
+      );
     }
     for (const d of result.differences) {
       console.log(`uid ${d.uid} ${d.currency}: balance ${d.balance}, entries sum ${d.fromEntries}, latest entry after ${d.lastBalanceAfter ?? '-'}`);

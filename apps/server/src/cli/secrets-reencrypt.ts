@@ -36,14 +36,26 @@ try {
   await migrate(owner.db);
   const moved = await reencryptSecrets(owner.db, keys).catch((error: Error) => fail(error.message));
   for (const m of moved) console.log(`${m.table}: ${m.rows} row${m.rows === 1 ? '' : 's'} moved to key ${keys.current.id}`);
-  const counts = [...await sealedKeyCounts(owner.db)].map(([id, n]) => `${id} ${n}`).join(', ');
+  const counts = [...(await sealedKeyCounts(owner.db))].map(([id, n]) => `${id} ${n}`).join(', ');
   console.log(`sealed values by key: ${counts || 'none'}`);
   const runtime = await openDatabase({ databaseUrl, pglite, role: RUNTIME_ROLE, poolSize: 1 });
   try {
-    await appendOperationLog(runtime.db, {
-      username: 'cli:secrets-reencrypt', partner: 0, operation: 'secrets.reencrypt', target: `key:${keys.current.id}`, result: 'ok', status: 200,
-      message: '', before: null, after: { key: keys.current.id, moved: Object.fromEntries(moved.map((m) => [m.table, m.rows])) }, ip: '',
-    }, new Date());
+    await appendOperationLog(
+      runtime.db,
+      {
+        username: 'cli:secrets-reencrypt',
+        partner: 0,
+        operation: 'secrets.reencrypt',
+        target: `key:${keys.current.id}`,
+        result: 'ok',
+        status: 200,
+        message: '',
+        before: null,
+        after: { key: keys.current.id, moved: Object.fromEntries(moved.map((m) => [m.table, m.rows])) },
+        ip: '',
+      },
+      new Date(),
+    );
   } finally {
     await runtime.close();
   }

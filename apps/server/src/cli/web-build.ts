@@ -61,9 +61,26 @@ export async function buildWeb(o: { outDir?: string; force?: boolean; env?: Node
   rmSync(next, { recursive: true, force: true });
   let output = '';
   const code = await new Promise<number | null>((done, fail) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(REPO_ROOT, 'apps/web/vite.config.ts'),
-      '--outDir', next, '--emptyOutDir', '--logLevel', 'warn'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const take = (chunk: Buffer) => { const text = String(chunk); output += text; o.onOutput?.(text); };
+    const child = spawn(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        join(REPO_ROOT, 'apps/web/vite.config.ts'),
+        '--outDir',
+        next,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const take = (chunk: Buffer) => {
+      const text = String(chunk);
+      output += text;
+      o.onOutput?.(text);
+    };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     child.on('error', fail);
@@ -89,7 +106,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const outDir = at >= 0 ? args[at + 1] : undefined;
   try {
     const r = await buildWeb({ force: args.includes('--force'), outDir, onOutput: (t) => process.stderr.write(t) });
-    console.log(r.built ? `web app built in ${(r.ms / 1000).toFixed(1)} s (${r.outDir})` : `web app up to date (${r.outDir}; its sources have not changed; --force rebuilds)`);
+    console.log(
+      r.built
+        ? `web app built in ${(r.ms / 1000).toFixed(1)} s (${r.outDir})`
+        : `web app up to date (${r.outDir}; its sources have not changed; --force rebuilds)`,
+    );
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -11,7 +11,9 @@ import { ChangedMigrationError, migrate, migrationFiles } from './migrate';
 
 describe.each(databases())('migration checksums on $kind', (kind) => {
   let opened: OpenedTestDatabase;
-  beforeAll(async () => { opened = await kind.open(); });
+  beforeAll(async () => {
+    opened = await kind.open();
+  });
   afterAll(async () => opened?.close());
 
   it('records a checksum per migration; a second run applies nothing', async () => {
@@ -32,7 +34,9 @@ describe.each(databases())('migration checksums on $kind', (kind) => {
     await sql`UPDATE schema_migration SET checksum = ${'0'.repeat(64)} WHERE name = '005_players_ledger.sql'`.execute(db);
     const refused = await migrate(db).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ChangedMigrationError);
-    expect((refused as Error).message).toMatch(/^migration 005_players_ledger\.sql was changed after it was applied to this database \(checksum 000000000000…, the file's [0-9a-f]{12}…\): restore it and put the change in a new migration$/);
+    expect((refused as Error).message).toMatch(
+      /^migration 005_players_ledger\.sql was changed after it was applied to this database \(checksum 000000000000…, the file's [0-9a-f]{12}…\): restore it and put the change in a new migration$/,
+    );
     await sql`UPDATE schema_migration SET checksum = ${adopted.checksum} WHERE name = '005_players_ledger.sql'`.execute(db).catch(() => undefined);
   });
 });

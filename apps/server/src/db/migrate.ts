@@ -26,7 +26,9 @@ const DOMAINS_DIR = fileURLToPath(new URL('../domains/', import.meta.url));
 const LOCK_KEY = 7_314_001;
 
 export function migrationFiles(): string[] {
-  return readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort();
 }
 
 /** The repeatable files, as `<domain>/sql/<function>.sql` paths under domains/, in name order. */
@@ -63,7 +65,9 @@ export async function migrate(db: Db): Promise<string[]> {
         if (done.checksum === null) {
           await trx.updateTable('schema_migration').set({ checksum }).where('name', '=', file).execute();
         } else if (done.checksum !== checksum) {
-          throw new ChangedMigrationError(`migration ${file} was changed after it was applied to this database (checksum ${done.checksum.slice(0, 12)}…, the file's ${checksum.slice(0, 12)}…): restore it and put the change in a new migration`);
+          throw new ChangedMigrationError(
+            `migration ${file} was changed after it was applied to this database (checksum ${done.checksum.slice(0, 12)}…, the file's ${checksum.slice(0, 12)}…): restore it and put the change in a new migration`,
+          );
         }
         return;
       }
@@ -101,8 +105,11 @@ export async function applyRepeatables(db: Db, all = false): Promise<string[]> {
       } catch (error) {
         throw new Error(`repeatable ${file}: ${(error as Error).message}`, { cause: error });
       }
-      await trx.insertInto('schema_repeatable').values({ name: file, checksum })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ checksum, applied_at: sql`now()` })).execute();
+      await trx
+        .insertInto('schema_repeatable')
+        .values({ name: file, checksum })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ checksum, applied_at: sql`now()` }))
+        .execute();
       applied.push(file);
     }
   });

@@ -55,7 +55,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // RESET ROLE / DISCARD ALL fall back to them.
     const ours = [options.searchPath && `-c search_path=${options.searchPath}`, options.role && `-c role=${options.role}`];
     const pool = new pg.Pool({
-      ...startupOptions(options.databaseUrl, ours.filter((o): o is string => !!o)),
+      ...startupOptions(
+        options.databaseUrl,
+        ours.filter((o): o is string => !!o),
+      ),
       max: options.poolSize ?? 10,
       // A connection's first use of a table costs 25–38 ms (catalogue caches, and the named
       // statements below are per connection); pg's default closes a connection after 10 s idle,
@@ -63,7 +66,10 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       // they do not keep a process alive.
       idleTimeoutMillis: 600_000,
       allowExitOnIdle: true,
-      types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
     });
     pool.on('connect', namedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -104,7 +110,11 @@ function namedStatements(client: pg.PoolClient): void {
  */
 export function startupOptions(databaseUrl: string, ours: string[]): { connectionString: string; options?: string } {
   let url: URL | undefined;
-  try { url = new URL(databaseUrl); } catch { /* not a URL: pg reads no options from it */ }
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    /* not a URL: pg reads no options from it */
+  }
   const theirs = url?.searchParams.get('options');
   if (!url || !theirs) return { connectionString: databaseUrl, options: ours.join(' ') || undefined };
   url.searchParams.delete('options');

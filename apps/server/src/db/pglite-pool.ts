@@ -20,7 +20,9 @@ export class Mutex {
 
   lock(): Promise<() => void> {
     let release!: () => void;
-    const next = new Promise<void>((resolve) => { release = resolve; });
+    const next = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const acquired = this.tail.then(() => release);
     this.tail = this.tail.then(() => next);
     return acquired;

@@ -22,8 +22,12 @@ async function rights(d: Db, table: string): Promise<string> {
 
 describe.each(databases())('runtime role on $kind', (db) => {
   let database: OpenedTestDatabase;
-  beforeAll(async () => { database = await db.open(); });
-  afterAll(async () => { await database.close(); });
+  beforeAll(async () => {
+    database = await db.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
 
   it('runs the server handle as the runtime role and the owner handle as the login, in any order', async () => {
     for (let i = 0; i < 3; i++) {
@@ -58,7 +62,8 @@ describe('startup options', () => {
     expect(startupOptions('postgres://u@h:5432/d', ['-c role=r'])).toEqual({ connectionString: 'postgres://u@h:5432/d', options: '-c role=r' });
     expect(startupOptions('postgres://u@h:5432/d', [])).toEqual({ connectionString: 'postgres://u@h:5432/d', options: undefined });
     expect(startupOptions('postgres://u@h:5432/d?options=-c%20role%3Dpostgres&sslmode=disable', ['-c role=r'])).toEqual({
-      connectionString: 'postgres://u@h:5432/d?sslmode=disable', options: '-c role=postgres -c role=r',
+      connectionString: 'postgres://u@h:5432/d?sslmode=disable',
+      options: '-c role=postgres -c role=r',
     });
   });
 

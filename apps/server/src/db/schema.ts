@@ -266,7 +266,10 @@ export interface PlayerLoginTable {
 }
 
 /** The last login as a sort key (migration 014): a copy of player.last_login_at kept by triggers. */
-export interface PlayerLastLoginTable { uid: number; last_login_at: Time | null }
+export interface PlayerLastLoginTable {
+  uid: number;
+  last_login_at: Time | null;
+}
 
 /** Daily active players (migration 014): one row a GMT+08:00 day and player, kept by each login. */
 export interface PlayerActiveDayTable {
@@ -278,8 +281,18 @@ export interface PlayerActiveDayTable {
   timed: Generated<number>;
 }
 
-export interface PlayerDeviceTable { device_id: string; uid: number; first_at: Time; last_at: Time }
-export interface PlayerIpTable { ip: string; uid: number; first_at: Time; last_at: Time }
+export interface PlayerDeviceTable {
+  device_id: string;
+  uid: number;
+  first_at: Time;
+  last_at: Time;
+}
+export interface PlayerIpTable {
+  ip: string;
+  uid: number;
+  first_at: Time;
+  last_at: Time;
+}
 
 export interface PlayerProfileChangeTable {
   id: Id;
@@ -301,7 +314,14 @@ export interface PlayerGiftTable {
   charisma: number;
 }
 
-export interface PlayerEmoteTable { id: Id; at: Time; uid: number; partner: Generated<number>; emote_id: string; chips: number }
+export interface PlayerEmoteTable {
+  id: Id;
+  at: Time;
+  uid: number;
+  partner: Generated<number>;
+  emote_id: string;
+  chips: number;
+}
 
 export interface PlayerTransferTable {
   id: Id;
@@ -352,7 +372,13 @@ export interface SmsLogTable {
   app_id: Generated<string>;
 }
 
-export interface PlayerBadgeTable { id: Id; uid: number; badge_id: string; name: string; granted_at: Time }
+export interface PlayerBadgeTable {
+  id: Id;
+  uid: number;
+  badge_id: string;
+  name: string;
+  granted_at: Time;
+}
 
 /** Game chips per GMT+08:00 day and player, kept by a trigger on ledger_entry (migration 012). */
 export interface PlayerDayGameTable {
@@ -394,8 +420,17 @@ export interface BanLogTable {
 
 export type IssueCurrency = 'chip' | 'withdrawable';
 
-export interface IssueLimitTable { permission_group: string; currency: IssueCurrency; daily_limit: number }
-export interface IssueUsageTable { username: string; day: string; currency: IssueCurrency; issued: Generated<number> }
+export interface IssueLimitTable {
+  permission_group: string;
+  currency: IssueCurrency;
+  daily_limit: number;
+}
+export interface IssueUsageTable {
+  username: string;
+  day: string;
+  currency: IssueCurrency;
+  issued: Generated<number>;
+}
 
 export interface IssueBatchTable {
   id: Id;
@@ -453,10 +488,32 @@ export interface Database extends RankTables {}
 export interface Database extends TongitsArenaTables {}
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */
-export interface Database extends PaymentConfigTables, RechargeTables, CashoutTables, PaymentReportTables, GameTables, GameServerTables, LobbyTables,
-  TableGameTables, ProviderTables, ControlTables, MessageTables, AppSettingTables, LostPlayerTables,
-  VipManagerTables,
-  PartnerLedgerTables, RoomTables, AgentTables, AgentReportTables, AgentManagerTables, AgentxTables, AgentCashTables, GroundPromoterTables, ActivityTables, CdkTables {
+export interface Database
+  extends
+    PaymentConfigTables,
+    RechargeTables,
+    CashoutTables,
+    PaymentReportTables,
+    GameTables,
+    GameServerTables,
+    LobbyTables,
+    TableGameTables,
+    ProviderTables,
+    ControlTables,
+    MessageTables,
+    AppSettingTables,
+    LostPlayerTables,
+    VipManagerTables,
+    PartnerLedgerTables,
+    RoomTables,
+    AgentTables,
+    AgentReportTables,
+    AgentManagerTables,
+    AgentxTables,
+    AgentCashTables,
+    GroundPromoterTables,
+    ActivityTables,
+    CdkTables {
   console_account: ConsoleAccountTable;
   role_2fa_policy: Role2faPolicyTable;
   rate_count: RateCountTable;

@@ -31,5 +31,14 @@ export interface TableTrigger {
 export type DomainTriggers = Record<string, TableTrigger[]>;
 
 export const DOMAIN_TRIGGERS: Record<string, DomainTriggers> = {
-  accounts, agents, auth, cashout, games, ledger, 'operation-log': operationLog, 'payment-reports': paymentReports, players, recharge,
+  accounts,
+  agents,
+  auth,
+  cashout,
+  games,
+  ledger,
+  'operation-log': operationLog,
+  'payment-reports': paymentReports,
+  players,
+  recharge,
 };

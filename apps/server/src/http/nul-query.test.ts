@@ -12,8 +12,13 @@ import { ROLES } from '@console/catalog';
 import { databases } from '../test/databases';
 import { testApp, type TestApp } from '../test/harness';
 
-interface Parameter { name: string; in: string }
-interface OpenApi { paths: Record<string, { get?: { parameters?: Parameter[] } }> }
+interface Parameter {
+  name: string;
+  in: string;
+}
+interface OpenApi {
+  paths: Record<string, { get?: { parameters?: Parameter[] } }>;
+}
 
 describe.each(databases().slice(0, 1))('query parameters with a NUL ($kind)', (database) => {
   let t: TestApp;
@@ -36,7 +41,10 @@ describe.each(databases().slice(0, 1))('query parameters with a NUL ($kind)', (d
       let token: string | undefined;
       for (const candidate of tokens) {
         const res = await t.app.inject({ method: 'GET', url, headers: { 'x-token': candidate } });
-        if (res.statusCode !== 403) { token = candidate; break; }
+        if (res.statusCode !== 403) {
+          token = candidate;
+          break;
+        }
       }
       if (!token) continue;
       for (const name of params) {

@@ -147,10 +147,22 @@ async function run(op: Operation, deps: Deps, request: FastifyRequest, reply: Fa
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const answer = await op.handler({ ...base, db: trx });
-      await appendOperationLog(trx, {
-        username: request.user?.username ?? '', partner: request.user?.partner ?? 0, operation: op.name,
-        target: note.target, result: 'ok', status: 200, message: '', before: note.before, after: note.after, ip: request.ip,
-      }, now);
+      await appendOperationLog(
+        trx,
+        {
+          username: request.user?.username ?? '',
+          partner: request.user?.partner ?? 0,
+          operation: op.name,
+          target: note.target,
+          result: 'ok',
+          status: 200,
+          message: '',
+          before: note.before,
+          after: note.after,
+          ip: request.ip,
+        },
+        now,
+      );
       return answer;
     });
   } finally {

@@ -28,19 +28,39 @@ function csvRows(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(cell); rows.push(row); row = []; cell = '';
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
     } else cell += c;
   }
-  if (cell !== '' || row.length > 0) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
-interface Parameter { name: string; in: string; required?: boolean; schema?: { type?: string; enum?: unknown[]; format?: string; pattern?: string } }
-interface OpenApi { paths: Record<string, Record<string, { 'x-roles'?: string[]; parameters?: Parameter[] }>> }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { type?: string; enum?: unknown[]; format?: string; pattern?: string };
+}
+interface OpenApi {
+  paths: Record<string, Record<string, { 'x-roles'?: string[]; parameters?: Parameter[] }>>;
+}
 
 describe('the wall in the answer layer', () => {
   it('finds another partner in an answer', () => {
@@ -53,8 +73,23 @@ describe('the wall in the answer layer', () => {
     const app = Fastify();
     app.decorateRequest('user', null);
     registerPartnerWall(app);
-    app.get('/leaky', { preHandler: async (request) => { request.user = JSON.parse(String(request.headers['x-user'])); } },
-      async () => ({ code: 200, data: { items: [{ uid: 1, partner: 1 }, { uid: 2, partner: 2 }] } }));
+    app.get(
+      '/leaky',
+      {
+        preHandler: async (request) => {
+          request.user = JSON.parse(String(request.headers['x-user']));
+        },
+      },
+      async () => ({
+        code: 200,
+        data: {
+          items: [
+            { uid: 1, partner: 1 },
+            { uid: 2, partner: 2 },
+          ],
+        },
+      }),
+    );
     const as = (user: object) => app.inject({ method: 'GET', url: '/leaky', headers: { 'x-user': JSON.stringify(user) } });
     const partner = await as({ roles: ['partner'], partner: 1 });
     expect(partner.statusCode).toBe(500);
@@ -141,7 +176,7 @@ describe('the partner wall', () => {
     return found;
   }
 
-  it('no GET the partner account may call answers another partner\'s row, player or order', async () => {
+  it("no GET the partner account may call answers another partner's row, player or order", async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
     const called: string[] = [];
     const unanswered: string[] = [];
@@ -166,7 +201,8 @@ describe('the partner wall', () => {
       called.push(path);
       for (const l of leaks(res.body, json)) leaked.push(`${path}: ${l}`);
     }
-    if (process.env.PARTNER_WALL_REPORT) console.info(`answered ${called.length}:\n${called.join('\n')}\nnot answered ${unanswered.length}:\n${unanswered.join('\n')}`);
+    if (process.env.PARTNER_WALL_REPORT)
+      console.info(`answered ${called.length}:\n${called.join('\n')}\nnot answered ${unanswered.length}:\n${unanswered.join('\n')}`);
     expect(leaked.slice(0, 20)).toEqual([]);
     // the partner account reaches most of what it may call with these queries (the rest need an id of their own)
     expect(called.length, unanswered.join('\n')).toBeGreaterThan(300);

@@ -28,8 +28,10 @@ export function registerPartnerWall(app: FastifyInstance): void {
     if (own === null) return payload;
     const other = foreignPartner(payload, own);
     if (other === null) return payload;
-    request.log.error({ operation: request.routeOptions.config?.operation?.name, url: request.routeOptions.url, partner: own, other },
-      'partner wall: an answer to a partner account named another partner; not sent');
+    request.log.error(
+      { operation: request.routeOptions.config?.operation?.name, url: request.routeOptions.url, partner: own, other },
+      'partner wall: an answer to a partner account named another partner; not sent',
+    );
     reply.code(500);
     return JSON.stringify({ code: 500, message: 'Internal server error' });
   });

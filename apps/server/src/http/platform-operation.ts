@@ -28,12 +28,14 @@ import { parseJsonBody } from '../plugins/json-body';
 import { ApiError } from './api-error';
 import { documented, rateLimit, zodValidator, type Deps as OperationDeps } from './operation';
 
-
 export const PLATFORM_PREFIX = '/api/platform/';
 /** Contract: a timestamp more than 300 s from the server's clock is refused. */
 export const MAX_CLOCK_SKEW_MS = 300_000;
 
-export interface PlatformApp { appId: string; scopes: AppScopes }
+export interface PlatformApp {
+  appId: string;
+  scopes: AppScopes;
+}
 
 export interface PlatformContext<Body, Query> {
   db: Db;
@@ -83,12 +85,14 @@ export const platformUnauthorized = (message: string) => new ApiError(401, messa
 
 /** A call outside the application's scopes: 403 naming the scope; counted per application and day. */
 export class ScopeRefusal extends ApiError {
-  constructor(readonly scope: string, message: string) {
+  constructor(
+    readonly scope: string,
+    message: string,
+  ) {
     super(403, message);
   }
 }
-export const missingScope = (scope: string, detail?: string) =>
-  new ScopeRefusal(scope, `Missing scope ${scope}${detail ? `: ${detail}` : ''}`);
+export const missingScope = (scope: string, detail?: string) => new ScopeRefusal(scope, `Missing scope ${scope}${detail ? `: ${detail}` : ''}`);
 
 /** Counts a refusal: one row per application, day and scope (migration 060), never one log record each. */
 export async function countScopeRefusal(db: Db, appId: string, refusal: ScopeRefusal, now: Date): Promise<void> {
@@ -134,8 +138,13 @@ type Deps = Pick<OperationDeps, 'db' | 'config' | 'limiter' | 'refusals'>;
  */
 export const APPLICATION_CACHE_MS = 1_000;
 type ApplicationRow = {
-  app_id: string; secret: string; enabled: boolean; previous_secret: string | null; previous_secret_until: Date | string | null;
-  scopes: AppScopes; signature_version: 1 | 2;
+  app_id: string;
+  secret: string;
+  enabled: boolean;
+  previous_secret: string | null;
+  previous_secret_until: Date | string | null;
+  scopes: AppScopes;
+  signature_version: 1 | 2;
 };
 let applicationGeneration = 0;
 const applicationCache = new WeakMap<Db, { generation: number; rows: Map<string, { at: number; row: ApplicationRow }> }>();
@@ -151,13 +160,16 @@ async function applicationOf(db: Db, appId: string, now: number): Promise<Applic
   const hit = cache.rows.get(appId);
   if (hit && now >= hit.at && now - hit.at < APPLICATION_CACHE_MS) return hit.row;
   const generation = applicationGeneration;
-  const found = await db.selectFrom('platform_application')
+  const found = await db
+    .selectFrom('platform_application')
     .select(['app_id', 'secret', 'enabled', 'previous_secret', 'previous_secret_until', 'scopes', 'signature_version'])
-    .where('app_id', '=', appId).executeTakeFirst();
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   // a document that is not a valid set of scopes (edited by hand in the database) grants nothing
   // the secrets are kept sealed (secrets/keyring.ts): opened here, kept open only in this cache
   const row = found && {
-    ...found, scopes: appScopes.safeParse(found.scopes).data ?? {},
+    ...found,
+    scopes: appScopes.safeParse(found.scopes).data ?? {},
     secret: openAppSecret(found.secret, found.app_id),
     previous_secret: found.previous_secret === null ? null : openAppSecret(found.previous_secret, found.app_id),
   };
@@ -179,10 +191,13 @@ async function checkHeaders(deps: Deps, request: FastifyRequest): Promise<void> 
   if (typeof timestamp !== 'string' || !/^\d{1,16}$/.test(timestamp)) throw platformUnauthorized('Missing or bad X-Timestamp');
   if (Math.abs(Number(timestamp) - deps.config.now()) > MAX_CLOCK_SKEW_MS) throw platformUnauthorized('Stale X-Timestamp');
   // after a rotation the previous secret still signs until its overlap ends (/remoteconfig/application)
-  const overlapping = app.previous_secret !== null && app.previous_secret_until !== null
-    && new Date(app.previous_secret_until).getTime() > deps.config.now();
+  const overlapping = app.previous_secret !== null && app.previous_secret_until !== null && new Date(app.previous_secret_until).getTime() > deps.config.now();
   request.platformApp = {
-    appId: app.app_id, scopes: app.scopes, secret: app.secret, previousSecret: overlapping ? app.previous_secret : null, timestamp,
+    appId: app.app_id,
+    scopes: app.scopes,
+    secret: app.secret,
+    previousSecret: overlapping ? app.previous_secret : null,
+    timestamp,
     signatureVersion: app.signature_version,
   };
   for (const hook of platformCallHooks) {
@@ -206,14 +221,11 @@ function checkSignature(request: FastifyRequest): void {
   if (app.signatureVersion === 2 && version !== '2') throw platformUnauthorized('This application requires X-Signature-Version: 2');
   const url = request.raw.url ?? '';
   const query = url.indexOf('?');
-  const payload = request.method === 'GET'
-    ? (query >= 0 ? url.slice(query + 1) : '')
-    : typeof request.body === 'string' ? request.body : '';
+  const payload = request.method === 'GET' ? (query >= 0 ? url.slice(query + 1) : '') : typeof request.body === 'string' ? request.body : '';
   const path = query >= 0 ? url.slice(0, query) : url;
   const given = signature.toLowerCase() === signature ? signature : '';
-  const expected = (secret: string) => version === '2'
-    ? platformSignatureV2(secret, app.timestamp, request.method, path, payload)
-    : platformSignature(secret, app.timestamp, payload);
+  const expected = (secret: string) =>
+    version === '2' ? platformSignatureV2(secret, app.timestamp, request.method, path, payload) : platformSignature(secret, app.timestamp, payload);
   const signs = (secret: string | null) => secret !== null && sameHex(given, expected(secret));
   if (!signs(app.secret) && !signs(app.previousSecret)) throw platformUnauthorized('Bad signature');
 }
@@ -261,7 +273,15 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
       onError: async (request, _reply, error) => {
         // unauthenticated and rate-limited calls: counted and summarised once a minute, not logged one by one
         const status = (error as { statusCode?: number }).statusCode;
-        if (status === 401 || status === 429) deps.refusals?.record('platform', claimedApp(request, error.message), error.message, (request.raw.url ?? '').split('?')[0]!.slice(0, 200), status, request.ip);
+        if (status === 401 || status === 429)
+          deps.refusals?.record(
+            'platform',
+            claimedApp(request, error.message),
+            error.message,
+            (request.raw.url ?? '').split('?')[0]!.slice(0, 200),
+            status,
+            request.ip,
+          );
         if (error instanceof ScopeRefusal && request.platformApp) {
           await countScopeRefusal(deps.db, request.platformApp.appId, error, new Date(deps.config.now())).catch((e: unknown) => request.log.error(e));
         }
@@ -271,10 +291,18 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
         if (typeof appId !== 'string' || appId.length === 0 || appId.length > 64) return;
         for (const hook of platformCallHooks) hook.answered?.(deps.db, appId, reply.statusCode, new Date(deps.config.now()));
       },
-      handler: async (request, reply) => op.handler({
-        db: deps.db, config: deps.config, app: { appId: request.platformApp!.appId, scopes: request.platformApp!.scopes }, body: request.body, query: request.query,
-        ip: request.ip, now: new Date(deps.config.now()), request, reply,
-      }),
+      handler: async (request, reply) =>
+        op.handler({
+          db: deps.db,
+          config: deps.config,
+          app: { appId: request.platformApp!.appId, scopes: request.platformApp!.scopes },
+          body: request.body,
+          query: request.query,
+          ip: request.ip,
+          now: new Date(deps.config.now()),
+          request,
+          reply,
+        }),
     });
   }
 }

@@ -19,7 +19,10 @@ describe('rate limits from the environment', () => {
   it('are read with the other settings, 0 meaning none', async () => {
     const { configFromEnv } = await import('../config');
     expect(configFromEnv({}).rateLimits).toMatchObject({ staffPerMinute: 1_200, platformPerMinute: 600_000 });
-    expect(configFromEnv({ RATE_LIMIT_STAFF_PER_MINUTE: '0', RATE_LIMIT_PLATFORM_PER_MINUTE: '100' }).rateLimits).toMatchObject({ staffPerMinute: 0, platformPerMinute: 100 });
+    expect(configFromEnv({ RATE_LIMIT_STAFF_PER_MINUTE: '0', RATE_LIMIT_PLATFORM_PER_MINUTE: '100' }).rateLimits).toMatchObject({
+      staffPerMinute: 0,
+      platformPerMinute: 100,
+    });
     expect(() => configFromEnv({ RATE_LIMIT_STAFF_PER_MINUTE: '-1' })).toThrow('RATE_LIMIT_STAFF_PER_MINUTE');
     expect(defaultConfig().rateLimits.countInjected).toBe(false);
   });
@@ -65,7 +68,11 @@ describe.each(databases())('rate limits on $kind', (kind) => {
     const demo = await platformClient(t);
     t.clock.now = Math.ceil(t.clock.now / RATE_WINDOW_MS) * RATE_WINDOW_MS + 1_000;
     const balance = async (app: App) => {
-      const res = await app.inject({ method: 'GET', url: '/api/platform/wallet/balance?uid=1', headers: demo.headersFor('GET', '/api/platform/wallet/balance', 'uid=1') });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/platform/wallet/balance?uid=1',
+        headers: demo.headersFor('GET', '/api/platform/wallet/balance', 'uid=1'),
+      });
       await rateLimiterOf(app).flush();
       return res.statusCode;
     };

@@ -34,19 +34,30 @@ export const tooManyRequests = (retryInSeconds: number) => {
 };
 
 /** shared: every instance's total as last read; inflight: this instance's calls being added; pending: not yet sent. */
-interface Count { window: number; shared: number; inflight: number; pending: number }
+interface Count {
+  window: number;
+  shared: number;
+  inflight: number;
+  pending: number;
+}
 
 const byApp = new WeakMap<object, RateLimiter>();
 /** The app's limiter (tests flush it to see the other instances' counts at once). */
 export const rateLimiterOf = (app: object): RateLimiter => byApp.get(app)!;
-export const attachRateLimiter = (app: object, limiter: RateLimiter) => { byApp.set(app, limiter); };
+export const attachRateLimiter = (app: object, limiter: RateLimiter) => {
+  byApp.set(app, limiter);
+};
 
 export class RateLimiter {
   private readonly counts = new Map<string, Count>();
   private flushing: Promise<void> | null = null;
   private lastFlush = 0;
 
-  constructor(private readonly db: Db, private readonly limits: RateLimits, private readonly now: () => number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limits: RateLimits,
+    private readonly now: () => number,
+  ) {}
 
   /**
    * Counts a call of `key` against `limit` a minute; throws the 429 when the window is full.
@@ -92,7 +103,8 @@ export class RateLimiter {
           if (c && c.window * RATE_WINDOW_MS === Number(row.window)) c.shared = Math.max(c.shared, row.count);
         }
         // windows older than the previous one are no use to anyone (the oldest instance's clock included)
-        if (Math.random() < 0.05) await sql`DELETE FROM rate_count WHERE window_start < ${new Date(this.now() - 2 * RATE_WINDOW_MS).toISOString()}::timestamptz`.execute(this.db);
+        if (Math.random() < 0.05)
+          await sql`DELETE FROM rate_count WHERE window_start < ${new Date(this.now() - 2 * RATE_WINDOW_MS).toISOString()}::timestamptz`.execute(this.db);
       } catch {
         // the database is away: the calls stay counted here and go with the next flush
         for (const b of batch) {

@@ -17,12 +17,22 @@ const MAX_IPS = 64;
 
 export type RefusalSource = 'staff' | 'platform';
 
-interface Tally { source: RefusalSource; who: string; reason: string; target: string; status: number; count: number; ips: Set<string> }
+interface Tally {
+  source: RefusalSource;
+  who: string;
+  reason: string;
+  target: string;
+  status: number;
+  count: number;
+  ips: Set<string>;
+}
 
 const byApp = new WeakMap<object, RefusalTally>();
 /** The app's tally (tests flush it instead of waiting a minute). */
 export const refusalTallyOf = (app: object): RefusalTally => byApp.get(app)!;
-export const attachRefusalTally = (app: object, tally: RefusalTally) => { byApp.set(app, tally); };
+export const attachRefusalTally = (app: object, tally: RefusalTally) => {
+  byApp.set(app, tally);
+};
 
 export class RefusalTally {
   private tallies = new Map<string, Tally>();
@@ -49,20 +59,48 @@ export class RefusalTally {
     this.tallies = new Map();
     const now = new Date(this.deps.now());
     const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    await this.deps.db.insertInto('refusal_tally').values(tallies.map((t) => ({
-      minute, source: t.source, who: t.who, reason: t.reason, target: t.target, count: t.count, addresses: t.ips.size, sample_ips: [...t.ips].slice(0, 8),
-    }))).execute();
+    await this.deps.db
+      .insertInto('refusal_tally')
+      .values(
+        tallies.map((t) => ({
+          minute,
+          source: t.source,
+          who: t.who,
+          reason: t.reason,
+          target: t.target,
+          count: t.count,
+          addresses: t.ips.size,
+          sample_ips: [...t.ips].slice(0, 8),
+        })),
+      )
+      .execute();
     for (const source of ['staff', 'platform'] as const) {
       const of = tallies.filter((t) => t.source === source).sort((a, b) => b.count - a.count);
       if (of.length === 0) continue;
       const total = of.reduce((n, t) => n + t.count, 0);
-      const top = of.slice(0, 5).map((t) => `${t.reason} ×${t.count} (${t.who || 'no session'}, ${t.target})`).join('; ');
-      await appendOperationLog(this.deps.db, {
-        username: `console:${source}`, partner: 0, operation: `${source}.refused`, target: `${of.length} kinds`, result: 'refused', status: of[0]!.status,
-        message: `${total} refused call${total === 1 ? '' : 's'} in the last minute: ${top}${of.length > 5 ? '; …' : ''}`, before: null,
-        after: { total, kinds: of.slice(0, 50).map((t) => ({ who: t.who, reason: t.reason, target: t.target, status: t.status, count: t.count, addresses: t.ips.size })) },
-        ip: '',
-      }, now);
+      const top = of
+        .slice(0, 5)
+        .map((t) => `${t.reason} ×${t.count} (${t.who || 'no session'}, ${t.target})`)
+        .join('; ');
+      await appendOperationLog(
+        this.deps.db,
+        {
+          username: `console:${source}`,
+          partner: 0,
+          operation: `${source}.refused`,
+          target: `${of.length} kinds`,
+          result: 'refused',
+          status: of[0]!.status,
+          message: `${total} refused call${total === 1 ? '' : 's'} in the last minute: ${top}${of.length > 5 ? '; …' : ''}`,
+          before: null,
+          after: {
+            total,
+            kinds: of.slice(0, 50).map((t) => ({ who: t.who, reason: t.reason, target: t.target, status: t.status, count: t.count, addresses: t.ips.size })),
+          },
+          ip: '',
+        },
+        now,
+      );
     }
     return tallies.reduce((n, t) => n + t.count, 0);
   }

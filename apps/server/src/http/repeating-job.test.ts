@@ -5,7 +5,10 @@ function host() {
   const hooks: Record<string, (() => Promise<void>)[]> = { onReady: [], onClose: [] };
   const warnings: string[] = [];
   return {
-    app: { addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => hooks[name]!.push(hook), log: { warn: (_: object, msg: string) => warnings.push(msg) } },
+    app: {
+      addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => hooks[name]!.push(hook),
+      log: { warn: (_: object, msg: string) => warnings.push(msg) },
+    },
     ready: () => Promise.all(hooks.onReady!.map((h) => h())),
     close: () => Promise.all(hooks.onClose!.map((h) => h())),
     warnings,
@@ -13,7 +16,9 @@ function host() {
 }
 
 describe('registerRepeatingJob', () => {
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('runs first after its delay, then at the delay a run answers or its period, retries after a failure, stops on close', async () => {
     vi.useFakeTimers();
@@ -21,7 +26,10 @@ describe('registerRepeatingJob', () => {
     const runs: number[] = [];
     const answers: (number | void | Error)[] = [undefined, 250, new Error('down'), undefined];
     registerRepeatingJob(h.app, {
-      name: 'test job', firstAfterMs: 100, everyMs: 1_000, retryMs: 400,
+      name: 'test job',
+      firstAfterMs: 100,
+      everyMs: 1_000,
+      retryMs: 400,
       run: async () => {
         runs.push(Date.now());
         const a = answers.shift();
@@ -49,8 +57,16 @@ describe('registerRepeatingJob', () => {
     let finish!: () => void;
     let finished = false;
     registerRepeatingJob(h.app, {
-      name: 'slow', firstAfterMs: 0, everyMs: 1_000,
-      run: () => new Promise<void>((resolve) => { finish = () => { finished = true; resolve(); }; }),
+      name: 'slow',
+      firstAfterMs: 0,
+      everyMs: 1_000,
+      run: () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            finished = true;
+            resolve();
+          };
+        }),
     });
     await h.ready();
     await new Promise((r) => setTimeout(r, 20));

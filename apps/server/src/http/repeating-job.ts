@@ -33,13 +33,18 @@ export function registerRepeatingJob(app: JobHost, job: RepeatingJob): void {
     if (!stopped) timer = setTimeout(tick, ms).unref();
   };
   const tick = () => {
-    running = job.run().then(
-      (next) => schedule(typeof next === 'number' ? next : job.everyMs),
-      (error: unknown) => {
-        app.log.warn({ err: error }, `${job.name} failed`);
-        schedule(job.retryMs ?? job.everyMs);
-      },
-    ).finally(() => { running = null; });
+    running = job
+      .run()
+      .then(
+        (next) => schedule(typeof next === 'number' ? next : job.everyMs),
+        (error: unknown) => {
+          app.log.warn({ err: error }, `${job.name} failed`);
+          schedule(job.retryMs ?? job.everyMs);
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
   };
   app.addHook('onReady', async () => schedule(job.firstAfterMs));
   app.addHook('onClose', async () => {

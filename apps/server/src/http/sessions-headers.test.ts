@@ -15,8 +15,14 @@ import { testApp, type TestApp } from '../test/harness';
 
 describe('TRUST_PROXY', () => {
   it.each([
-    [undefined, false], ['', false], ['0', false], ['1', 1], ['2', 2],
-    ['10.0.0.5', ['10.0.0.5']], ['10.0.0.5, 192.168.0.0/16,::1', ['10.0.0.5', '192.168.0.0/16', '::1']], ['fd00::/8', ['fd00::/8']],
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 192.168.0.0/16,::1', ['10.0.0.5', '192.168.0.0/16', '::1']],
+    ['fd00::/8', ['fd00::/8']],
   ])('%o → %o', (raw, expected) => {
     expect(trustProxyFromEnv(raw)).toEqual(expected);
   });
@@ -37,7 +43,12 @@ describe.each(databases())('sessions and headers on $kind', (kind) => {
   beforeAll(async () => {
     t = await testApp(kind);
     token = await t.loginAs('service');
-    const sink = new Writable({ write(chunk, _encoding, done) { logged.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(String(chunk));
+        done();
+      },
+    });
     logging = await buildApp({ db: t.database.db, config: t.config, logger: pino({ level: 'trace' }, sink), batchWorker: false });
     byHop = await buildApp({ db: t.database.db, config: { ...t.config, trustProxy: 1 }, batchWorker: false });
     byAddress = await buildApp({ db: t.database.db, config: { ...t.config, trustProxy: ['10.0.0.0/8'] }, batchWorker: false });
@@ -64,7 +75,12 @@ describe.each(databases())('sessions and headers on $kind', (kind) => {
     await logging.inject({ method: 'GET', url: `/api/admin/userinfo?token=${token}&extra=1`, headers: { 'x-token': token } });
     await logging.inject({ method: 'GET', url: `/api/nowhere?token=${token}`, headers: { 'x-token': token } });
     await logging.inject({ method: 'GET', url: `/api/adminmanager/list?token=${token}`, headers: { 'x-token': token } });
-    await logging.inject({ method: 'POST', url: `/api/admin/logout?token=${token}`, headers: { 'x-token': other, 'content-type': 'application/json' }, payload: { token } });
+    await logging.inject({
+      method: 'POST',
+      url: `/api/admin/logout?token=${token}`,
+      headers: { 'x-token': other, 'content-type': 'application/json' },
+      payload: { token },
+    });
     const log = await t.database.db.selectFrom('operation_log').selectAll().execute();
     for (const secret of [token, other]) {
       expect(logged.join('\n')).not.toContain(secret);
@@ -87,7 +103,13 @@ describe.each(databases())('sessions and headers on $kind', (kind) => {
   it('the client address comes through the trusted hops or addresses only', async () => {
     const failedFrom = async (server: App, remoteAddress: string, forwardedFor: string) => {
       const username = `nobody-${Math.random().toString(36).slice(2, 8)}`;
-      await server.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, payload: { username, password: `${DEMO_PASSWORD}x` } });
+      await server.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        payload: { username, password: `${DEMO_PASSWORD}x` },
+      });
       const row = await t.database.db.selectFrom('operation_log').select('ip').where('username', '=', username).executeTakeFirstOrThrow();
       return row.ip;
     };

@@ -5,18 +5,28 @@ import { testApp, type TestApp } from '../test/harness';
 describe('transport rules', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => { t = await testApp(databases()[0]); admin = await t.loginAs('admin'); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp(databases()[0]);
+    admin = await t.loginAs('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const raw = (payload: string, contentType = 'application/json', url = '/api/admin/userinfo/create') =>
-    t.app.inject({ method: 'POST', url, headers: { 'x-token': admin, 'content-type': contentType }, payload }).then((r) => ({ status: r.statusCode, body: r.json() }));
+    t.app
+      .inject({ method: 'POST', url, headers: { 'x-token': admin, 'content-type': contentType }, payload })
+      .then((r) => ({ status: r.statusCode, body: r.json() }));
 
   it('GET /api/health answers {code:200}', async () => {
     expect(await t.get('/api/health')).toEqual({ status: 200, body: { code: 200 } });
   });
 
   it('413 past 1 MiB, 415 for a body that is not JSON, 400 for broken JSON', async () => {
-    expect(await raw(JSON.stringify({ name: 'x'.repeat(1024 * 1024) }))).toEqual({ status: 413, body: { code: 413, message: 'Request body is larger than 1 MiB' } });
+    expect(await raw(JSON.stringify({ name: 'x'.repeat(1024 * 1024) }))).toEqual({
+      status: 413,
+      body: { code: 413, message: 'Request body is larger than 1 MiB' },
+    });
     expect((await raw('username=a', 'application/x-www-form-urlencoded')).status).toBe(415);
     expect((await raw('hello', 'text/plain')).body.code).toBe(415);
     expect(await raw('{"username":')).toEqual({ status: 400, body: { code: 400, message: 'body: Invalid JSON' } });

@@ -32,7 +32,16 @@ describe.each(databases().slice(0, 1))('a staff call with half a surrogate pair 
   afterAll(async () => t?.close());
 
   it('is a 400 naming the field, and changes nothing (the log records the refusal only)', async () => {
-    const logged = async () => Number((await t.database.db.selectFrom('operation_log').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 200).executeTakeFirstOrThrow()).n);
+    const logged = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('operation_log')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('status', '=', 200)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await logged();
     const res = await t.post('/api/usermanager/payorder/credit', { orderId: 'f'.repeat(32), reason: 'checked \ud800' }, admin);
     expect([res.status, res.body.message]).toEqual([400, 'reason: Contains an invalid character']);

@@ -11,7 +11,11 @@ import { ApiError, SESSION_EXPIRED } from '../http/api-error';
 import type { Deps } from '../http/operation';
 import { appendOperationLog } from '../domains/operation-log/chain';
 
-export interface ErrorAnswer { status: number; code: number; message: string }
+export interface ErrorAnswer {
+  status: number;
+  code: number;
+  message: string;
+}
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is larger than 1 MiB',
@@ -52,11 +56,22 @@ async function recordOutcome(deps: Deps, request: FastifyRequest, error: unknown
   const refused = REFUSED.has(answer.status);
   if (!refused && !operation.audit) return;
   const user = request.user;
-  await appendOperationLog(deps.db, {
-    username: user?.username ?? '', partner: user?.partner ?? 0, operation: operation.name,
-    target: request.operationNote?.target ?? '', result: refused ? 'refused' : 'failed',
-    status: answer.status, message: (error instanceof ApiError && error.logMessage) || answer.message, before: null, after: null, ip: request.ip,
-  }, new Date(deps.config.now()));
+  await appendOperationLog(
+    deps.db,
+    {
+      username: user?.username ?? '',
+      partner: user?.partner ?? 0,
+      operation: operation.name,
+      target: request.operationNote?.target ?? '',
+      result: refused ? 'refused' : 'failed',
+      status: answer.status,
+      message: (error instanceof ApiError && error.logMessage) || answer.message,
+      before: null,
+      after: null,
+      ip: request.ip,
+    },
+    new Date(deps.config.now()),
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance, deps: Deps): void {

@@ -9,14 +9,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Game console API',
         version: '0.1.0',
-        description: 'Every operation carries `x-roles`: the roles allowed, from the route catalogue (absent = every signed-in account). Errors answer `{code, message}`.',
+        description:
+          'Every operation carries `x-roles`: the roles allowed, from the route catalogue (absent = every signed-in account). Errors answer `{code, message}`.',
       },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'X-Token' },
           // platform calls: X-App-Id, X-Timestamp and this HMAC (docs/api/platform.md)
           platformSignature: {
-            type: 'apiKey', in: 'header', name: 'X-Signature',
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Signature',
             description: 'lowercase hex HMAC-SHA256(application secret, `${X-Timestamp}.${payload}`), with X-App-Id and X-Timestamp (Unix ms, within 300 s)',
           },
         },

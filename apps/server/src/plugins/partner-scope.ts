@@ -4,7 +4,10 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 
-export interface ScopedSubject { roles: readonly string[]; partner: number }
+export interface ScopedSubject {
+  roles: readonly string[];
+  partner: number;
+}
 
 /** A partner id no row carries: a partner account without a partner sees nothing. */
 const NO_PARTNER = -1;

@@ -26,7 +26,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   let built = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (built || (building && webDist !== undefined)) {
     await app.register(fastifyStatic, {
-      root: webDist!, wildcard: building, index: false, preCompressed: true, cacheControl: false,
+      root: webDist!,
+      wildcard: building,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('vary', 'accept-encoding');
@@ -39,7 +43,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       return reply.status(404).send({ code: 404, message: 'Not found' });
     }
     if (!built && building) built = existsSync(join(webDist!, 'index.html'));
-    if (!built && building) return reply.status(503).header('cache-control', 'no-store').header('retry-after', '2').type('text/html; charset=utf-8').send(BUILDING);
+    if (!built && building)
+      return reply.status(503).header('cache-control', 'no-store').header('retry-after', '2').type('text/html; charset=utf-8').send(BUILDING);
     if (!built) return reply.status(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

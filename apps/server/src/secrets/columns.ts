@@ -37,17 +37,28 @@ interface SealedTable {
 }
 
 export const SEALED_TABLES: readonly SealedTable[] = [
-  { table: 'platform_application', key: 'app_id', columns: ['secret', 'previous_secret'], context: (k) => appSecretContext(String(k)), constraint: 'platform_application_secret_sealed' },
+  {
+    table: 'platform_application',
+    key: 'app_id',
+    columns: ['secret', 'previous_secret'],
+    context: (k) => appSecretContext(String(k)),
+    constraint: 'platform_application_secret_sealed',
+  },
   { table: 'console_account', key: 'id', columns: ['totp_secret'], context: (k) => totpContext(Number(k)), constraint: 'console_account_totp_sealed' },
   { table: 'totp_enrolment', key: 'account_id', columns: ['secret'], context: (k) => totpContext(Number(k)), constraint: 'totp_enrolment_secret_sealed' },
   { table: 'payout_endpoint', key: 'channel', columns: ['secret'], context: (k) => payoutContext(String(k)), constraint: 'payout_endpoint_secret_sealed' },
 ];
 
-export interface SecretsWalk { table: string; rows: number }
+export interface SecretsWalk {
+  table: string;
+  rows: number;
+}
 
 /** The sealed tables present (during the migrations, the later ones are not yet). */
 async function presentTables(db: Db): Promise<SealedTable[]> {
-  const { rows } = await sql<{ name: string }>`SELECT t AS name FROM unnest(${SEALED_TABLES.map((t) => t.table)}::text[]) t WHERE to_regclass(t) IS NOT NULL`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT t AS name FROM unnest(${SEALED_TABLES.map((t) => t.table)}::text[]) t WHERE to_regclass(t) IS NOT NULL`.execute(db);
   const present = new Set(rows.map((r) => r.name));
   return SEALED_TABLES.filter((t) => present.has(t.table));
 }
@@ -61,15 +72,22 @@ async function walk(db: Db, keep: string, rewrite: (value: string, context: stri
   const done: SecretsWalk[] = [];
   for (const t of await presentTables(db)) {
     const rows = await db.transaction().execute(async (trx) => {
-      const pending = sql.join(t.columns.map((c) => sql`${sql.ref(c)} NOT LIKE ${keep + '%'}`), sql` OR `);
-      const found = await sql<Record<string, string | number | null>>`SELECT ${sql.ref(t.key)} AS key, ${sql.join(t.columns.map((c) => sql.ref(c)))} FROM ${sql.table(t.table)} WHERE ${pending} FOR UPDATE`.execute(trx);
+      const pending = sql.join(
+        t.columns.map((c) => sql`${sql.ref(c)} NOT LIKE ${keep + '%'}`),
+        sql` OR `,
+      );
+      const found = await sql<
+        Record<string, string | number | null>
+      >`SELECT ${sql.ref(t.key)} AS key, ${sql.join(t.columns.map((c) => sql.ref(c)))} FROM ${sql.table(t.table)} WHERE ${pending} FOR UPDATE`.execute(trx);
       let changed = 0;
       for (const row of found.rows) {
         const context = t.context(row.key!);
         const values = t.columns.map((c) => row[c] as string | null);
         if (!values.some((v) => v !== null && needs(v))) continue;
         const next = values.map((v) => (v !== null && needs(v) ? rewrite(v, context) : v));
-        await sql`UPDATE ${sql.table(t.table)} SET ${sql.join(t.columns.map((c, i) => sql`${sql.ref(c)} = ${next[i]}`))} WHERE ${sql.ref(t.key)} = ${row.key}`.execute(trx);
+        await sql`UPDATE ${sql.table(t.table)} SET ${sql.join(t.columns.map((c, i) => sql`${sql.ref(c)} = ${next[i]}`))} WHERE ${sql.ref(t.key)} = ${row.key}`.execute(
+          trx,
+        );
         changed += 1;
       }
       return changed;
@@ -87,7 +105,9 @@ async function walk(db: Db, keep: string, rewrite: (value: string, context: stri
 export async function sealClearSecrets(db: Db, keys: Keyring = keyring()): Promise<SecretsWalk[]> {
   const done = await walk(db, SEALED_PREFIX, (v, context) => seal(v, context, keys));
   for (const t of await presentTables(db)) {
-    const { rows } = await sql<{ valid: boolean }>`SELECT convalidated AS valid FROM pg_constraint WHERE conname = ${t.constraint} AND conrelid = ${t.table}::regclass`.execute(db);
+    const { rows } = await sql<{
+      valid: boolean;
+    }>`SELECT convalidated AS valid FROM pg_constraint WHERE conname = ${t.constraint} AND conrelid = ${t.table}::regclass`.execute(db);
     if (rows[0] && !rows[0].valid) await sql`ALTER TABLE ${sql.table(t.table)} VALIDATE CONSTRAINT ${sql.ref(t.constraint)}`.execute(db);
   }
   return done.filter((d) => d.rows > 0);
@@ -103,7 +123,12 @@ export async function sealedKeyCounts(db: Db): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const t of await presentTables(db)) {
     for (const c of t.columns) {
-      const { rows } = await sql<{ id: string; n: string }>`SELECT substr(${sql.ref(c)}, 7, 8) AS id, count(*) AS n FROM ${sql.table(t.table)} WHERE ${sql.ref(c)} LIKE ${SEALED_PREFIX + '%'} GROUP BY 1`.execute(db);
+      const { rows } = await sql<{
+        id: string;
+        n: string;
+      }>`SELECT substr(${sql.ref(c)}, 7, 8) AS id, count(*) AS n FROM ${sql.table(t.table)} WHERE ${sql.ref(c)} LIKE ${SEALED_PREFIX + '%'} GROUP BY 1`.execute(
+        db,
+      );
       for (const r of rows) counts.set(r.id, (counts.get(r.id) ?? 0) + Number(r.n));
     }
   }
@@ -119,7 +144,9 @@ export async function missingKeys(db: Db, keys: Keyring = keyring()): Promise<st
   for (const [id, n] of await sealedKeyCounts(db)) {
     if (keys.byId.has(id)) continue;
     const which = id === DEMO_KEY.id ? 'the published demo key' : `key ${id}`;
-    lines.push(`${n} secret${n === 1 ? ' is' : 's are'} sealed with ${which}, which this server does not hold (give it in CONSOLE_SECRET_KEY_PREVIOUS, then run npm run secrets:reencrypt)`);
+    lines.push(
+      `${n} secret${n === 1 ? ' is' : 's are'} sealed with ${which}, which this server does not hold (give it in CONSOLE_SECRET_KEY_PREVIOUS, then run npm run secrets:reencrypt)`,
+    );
   }
   return lines;
 }

@@ -25,7 +25,10 @@ const PREFIX = SEALED_PREFIX;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export interface SecretKey { id: string; bytes: Buffer }
+export interface SecretKey {
+  id: string;
+  bytes: Buffer;
+}
 export interface Keyring {
   current: SecretKey;
   /** Every key that opens: the current one and the retired ones. */
@@ -38,8 +41,11 @@ export const keyId = (bytes: Buffer) => createHash('sha256').update('console-sec
 
 function keyOf(text: string, name: string): SecretKey {
   const raw = text.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex')
-    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
   if (!bytes || bytes.length !== 32) throw new Error(`${name} must be 32 bytes in base64 or hex (make one with: openssl rand -base64 32)`);
   return { id: keyId(bytes), bytes };
 }
@@ -58,7 +64,9 @@ function ring(current: SecretKey, retired: SecretKey[], source: Keyring['source'
 
 /** The key ring the environment gives; a malformed key is an error naming the variable. */
 export function keyringFromEnv(env: Record<string, string | undefined>): Keyring {
-  const retired = (env.CONSOLE_SECRET_KEY_PREVIOUS ?? '').split(',').filter((k) => k.trim() !== '')
+  const retired = (env.CONSOLE_SECRET_KEY_PREVIOUS ?? '')
+    .split(',')
+    .filter((k) => k.trim() !== '')
     .map((k, i) => keyOf(k, `CONSOLE_SECRET_KEY_PREVIOUS (key ${i + 1})`));
   if (env.CONSOLE_SECRET_KEY && env.CONSOLE_SECRET_KEY_FILE) throw new Error('give CONSOLE_SECRET_KEY or CONSOLE_SECRET_KEY_FILE, not both');
   if (env.CONSOLE_SECRET_KEY) return ring(keyOf(env.CONSOLE_SECRET_KEY, 'CONSOLE_SECRET_KEY'), retired, 'CONSOLE_SECRET_KEY');
@@ -67,9 +75,14 @@ export function keyringFromEnv(env: Record<string, string | undefined>): Keyring
     try {
       text = readFileSync(env.CONSOLE_SECRET_KEY_FILE, 'utf8');
     } catch (error) {
-      throw new Error(`CONSOLE_SECRET_KEY_FILE: cannot read ${env.CONSOLE_SECRET_KEY_FILE} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new Error(
+        `CONSOLE_SECRET_KEY_FILE: cannot read ${env.CONSOLE_SECRET_KEY_FILE} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
-    const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !l.startsWith('#'));
     if (lines.length === 0) throw new Error(`CONSOLE_SECRET_KEY_FILE: ${env.CONSOLE_SECRET_KEY_FILE} holds no key`);
     const [current, ...older] = lines.map((l, i) => keyOf(l, `CONSOLE_SECRET_KEY_FILE (line ${i + 1} of its keys)`));
     return ring(current!, [...older, ...retired], 'CONSOLE_SECRET_KEY_FILE');

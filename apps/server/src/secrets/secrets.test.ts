@@ -82,7 +82,9 @@ describe('sealing', () => {
     const old = seal('x', 'c', ring);
     const rotated = keyringFromEnv({ CONSOLE_SECRET_KEY: KEY_B, CONSOLE_SECRET_KEY_PREVIOUS: KEY_A });
     expect(unseal(old, 'c', rotated)).toBe('x');
-    expect(() => unseal(old, 'c', keyringFromEnv({ CONSOLE_SECRET_KEY: KEY_B }))).toThrow(`sealed with key ${ring.current.id}, which this server does not hold`);
+    expect(() => unseal(old, 'c', keyringFromEnv({ CONSOLE_SECRET_KEY: KEY_B }))).toThrow(
+      `sealed with key ${ring.current.id}, which this server does not hold`,
+    );
   });
 });
 
@@ -101,9 +103,20 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     const rotated = await t.post('/api/remoteconfig/application/applications/rotate', { appId: 'game-ios', overlapHours: 24 }, maint);
     clear.rotated = rotated.body.data.secret;
     const admin = await t.loginAs('admin');
-    const agent = await t.post('/api/agentx/list/create', {
-      appId: 'lucky-asia', name: 'Lucky Asia', partner: 1, walletMode: 'seamless', callbackUrl: 'https://lucky.example/wallet', currency: 'PHP', revenueShare: 35.5, ipAllowList: [],
-    }, admin);
+    const agent = await t.post(
+      '/api/agentx/list/create',
+      {
+        appId: 'lucky-asia',
+        name: 'Lucky Asia',
+        partner: 1,
+        walletMode: 'seamless',
+        callbackUrl: 'https://lucky.example/wallet',
+        currency: 'PHP',
+        revenueShare: 35.5,
+        ipAllowList: [],
+      },
+      admin,
+    );
     clear.apiKey = agent.body.data.apiKey;
     clear.agentSecret = signingSecret(agent.body.data.apiKey);
     const finance = await t.loginAs('business');
@@ -114,7 +127,15 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     await addChannel(t.database.db, { channel: 'gcash', status: 'close' });
     clear.payout = 'payout-provider-secret-0001';
     const secadmin = await t.loginAs('secadmin');
-    expect((await t.post('/api/remoteconfig/payoutEndpoints/save', { channel: 'gcash', url: 'https://pay.example.ph/v1', merchantId: 'M-1', secret: clear.payout }, secadmin)).status).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/api/remoteconfig/payoutEndpoints/save',
+          { channel: 'gcash', url: 'https://pay.example.ph/v1', merchantId: 'M-1', secret: clear.payout },
+          secadmin,
+        )
+      ).status,
+    ).toBe(200);
   });
   afterEach(() => useKeyring(previous));
   afterAll(async () => t?.close());
@@ -162,12 +183,19 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     const demo = await platformClient(t);
     expect((await demo.post('/api/platform/wallet/balance', { uid: 1 })).status).not.toBe(401);
     expect(await missingKeys(db, withOld)).toEqual([]);
-    expect(await missingKeys(db, rotated)).toEqual([expect.stringMatching(new RegExp(
-      `^${total} secrets are sealed with (the published demo key|key ${old.current.id}), which this server does not hold \\(give it in CONSOLE_SECRET_KEY_PREVIOUS, then run npm run secrets:reencrypt\\)$`))]);
+    expect(await missingKeys(db, rotated)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${total} secrets are sealed with (the published demo key|key ${old.current.id}), which this server does not hold \\(give it in CONSOLE_SECRET_KEY_PREVIOUS, then run npm run secrets:reencrypt\\)$`,
+        ),
+      ),
+    ]);
 
     const moved = await reencryptSecrets(db, withOld);
     expect(moved).toEqual([
-      { table: 'platform_application', rows: expect.any(Number) }, { table: 'console_account', rows: 1 }, { table: 'totp_enrolment', rows: 1 },
+      { table: 'platform_application', rows: expect.any(Number) },
+      { table: 'console_account', rows: 1 },
+      { table: 'totp_enrolment', rows: 1 },
       { table: 'payout_endpoint', rows: 1 },
     ]);
     expect(await sealedKeyCounts(db)).toEqual(new Map([[rotated.current.id, total]]));
@@ -192,12 +220,20 @@ describe.each(databases())('secrets at rest on $kind', (kind) => {
     await expect(sql`UPDATE platform_application SET secret = 'a-clear-secret-of-sixteen' WHERE app_id = 'game-ios'`.execute(db)).rejects.toThrow(constraint);
     // as before migration 061: the CHECK not there yet
     await sql`ALTER TABLE platform_application DROP CONSTRAINT ${sql.ref(constraint)}`.execute(db);
-    await sql`UPDATE platform_application SET secret = 'a-clear-secret-of-sixteen', previous_secret = NULL, previous_secret_until = NULL WHERE app_id = 'game-ios'`.execute(db);
-    await sql.raw(`ALTER TABLE platform_application ADD CONSTRAINT ${constraint} CHECK (secret LIKE 'enc:1:%' AND (previous_secret IS NULL OR previous_secret LIKE 'enc:1:%')) NOT VALID`).execute(db);
+    await sql`UPDATE platform_application SET secret = 'a-clear-secret-of-sixteen', previous_secret = NULL, previous_secret_until = NULL WHERE app_id = 'game-ios'`.execute(
+      db,
+    );
+    await sql
+      .raw(
+        `ALTER TABLE platform_application ADD CONSTRAINT ${constraint} CHECK (secret LIKE 'enc:1:%' AND (previous_secret IS NULL OR previous_secret LIKE 'enc:1:%')) NOT VALID`,
+      )
+      .execute(db);
     expect(await sealClearSecrets(db)).toEqual([{ table: 'platform_application', rows: 1 }]);
     const row = await db.selectFrom('platform_application').select('secret').where('app_id', '=', 'game-ios').executeTakeFirstOrThrow();
     expect(openAppSecret(row.secret, 'game-ios')).toBe('a-clear-secret-of-sixteen');
-    const { rows } = await sql<{ valid: boolean }>`SELECT convalidated AS valid FROM pg_constraint WHERE conname = ${constraint} AND conrelid = 'platform_application'::regclass`.execute(db);
+    const { rows } = await sql<{
+      valid: boolean;
+    }>`SELECT convalidated AS valid FROM pg_constraint WHERE conname = ${constraint} AND conrelid = 'platform_application'::regclass`.execute(db);
     expect(rows).toEqual([{ valid: true }]);
     expect(await sealClearSecrets(db)).toEqual([]);
     // a sealed value moved to another application does not open there

@@ -14,7 +14,10 @@ import type { Db } from '../db/open';
 import { OFFICE_IP } from '../simulator/in-process-staff';
 import { injectCarrier, sign, SignedClient } from '../simulator/transport';
 
-export interface Answer { status: number; body: Record<string, any> }
+export interface Answer {
+  status: number;
+  body: Record<string, any>;
+}
 type Params = Record<string, string | number | boolean | undefined>;
 
 export interface DemoConsole {
@@ -30,11 +33,19 @@ export interface DemoConsole {
   close(): Promise<void>;
 }
 
-const queryOf = (input: unknown) => new URLSearchParams(Object.entries((input ?? {}) as Params)
-  .filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+const queryOf = (input: unknown) =>
+  new URLSearchParams(
+    Object.entries((input ?? {}) as Params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 
-export async function openDemoConsole(db: Db, config: ServerConfig, password: string,
-  application: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<DemoConsole> {
+export async function openDemoConsole(
+  db: Db,
+  config: ServerConfig,
+  password: string,
+  application: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' },
+): Promise<DemoConsole> {
   let clock = config.now();
   const server = await buildApp({ db, config: { ...config, now: () => clock, webDist: undefined }, batchWorker: false });
   await server.ready();
@@ -42,11 +53,13 @@ export async function openDemoConsole(db: Db, config: ServerConfig, password: st
   /** `raw`: a GET's query string or a POST's JSON body, as signed. */
   const send = async (method: 'GET' | 'POST', url: string, raw: string, headers: Record<string, string>, by?: string): Promise<Answer> => {
     const res = await server.inject({
-      method, url: method === 'GET' && raw ? `${url}?${raw}` : url, ...(method === 'POST' ? { payload: raw } : {}),
+      method,
+      url: method === 'GET' && raw ? `${url}?${raw}` : url,
+      ...(method === 'POST' ? { payload: raw } : {}),
       headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(by ? { remoteAddress: OFFICE_IP[by] ?? '203.177.52.20' } : {}),
     });
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) as Record<string, any> : {} };
+    return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, any>) : {} };
   };
   const rawOf = (method: 'GET' | 'POST', input: unknown) => (method === 'GET' ? queryOf(input) : JSON.stringify(input ?? {}));
   const tokenOf = async (by: string): Promise<string> => {
@@ -61,7 +74,9 @@ export async function openDemoConsole(db: Db, config: ServerConfig, password: st
     return login.body.accessToken as string;
   };
   return {
-    at(ms) { clock = ms; },
+    at(ms) {
+      clock = ms;
+    },
     now: () => clock,
     async staff(by, method, url, input) {
       return send(method, url, rawOf(method, input), { 'x-token': await tokenOf(by) }, by);
@@ -71,8 +86,17 @@ export async function openDemoConsole(db: Db, config: ServerConfig, password: st
       const ts = String(clock);
       return send(method, url, raw, { 'x-app-id': application.appId, 'x-timestamp': ts, 'x-signature': sign(application.secret, ts, raw) });
     },
-    client: new SignedClient(injectCarrier(server), { ...application, now: () => clock, setClock: (ms) => { clock = ms; }, attempts: 1 }),
-    async close() { await server.close(); },
+    client: new SignedClient(injectCarrier(server), {
+      ...application,
+      now: () => clock,
+      setClock: (ms) => {
+        clock = ms;
+      },
+      attempts: 1,
+    }),
+    async close() {
+      await server.close();
+    },
   };
 }
 

@@ -51,7 +51,12 @@ export interface Newcomer {
 }
 
 export interface NewcomerFigures {
-  registered: number; sittings: number; topUps: number; calls: number; duplicates: number; refused: number;
+  registered: number;
+  sittings: number;
+  topUps: number;
+  calls: number;
+  duplicates: number;
+  refused: number;
   /** Refusals by call and message (none expected). */
   why: Record<string, number>;
 }
@@ -68,7 +73,11 @@ export async function bringInNewcomers(client: SignedClient, prefix: string, pla
   const rng = new Rng(seedOf('demo-newcomers', prefix));
   const agenda = new Agenda();
   const ctx: Ctx = {
-    world, rng, online: new Set(), recent: [], dealers: [],
+    world,
+    rng,
+    online: new Set(),
+    recent: [],
+    dealers: [],
     schedule: (at, fn, must) => agenda.add(at, fn, must),
     dayOf: (at) => Math.floor(at / 86_400_000),
   };
@@ -84,48 +93,97 @@ export async function bringInNewcomers(client: SignedClient, prefix: string, pla
     devices.set(n.uid, deviceId);
     const phone = n.phoneAtRegistration || n.phoneBoundAt !== undefined ? newcomerPhone(n.uid) : undefined;
     const p: SimPlayer = {
-      index: -1, uid: n.uid, name: playerName(rng), deviceId, ip: ipFor(4 * n.uid + 3), otherIps: [], package: 'com.demo', partner: n.partner, shareId: n.shareId, inviterUid: n.inviterUid,
-      phone, phoneAtRegistration: Boolean(n.phoneAtRegistration), tier: 'regular', stake: 100 * rng.int(1, 3), payer: (n.topUps?.length ?? 0) > 0, dealer: false,
+      index: -1,
+      uid: n.uid,
+      name: playerName(rng),
+      deviceId,
+      ip: ipFor(4 * n.uid + 3),
+      otherIps: [],
+      package: 'com.demo',
+      partner: n.partner,
+      shareId: n.shareId,
+      inviterUid: n.inviterUid,
+      phone,
+      phoneAtRegistration: Boolean(n.phoneAtRegistration),
+      tier: 'regular',
+      stake: 100 * rng.int(1, 3),
+      payer: (n.topUps?.length ?? 0) > 0,
+      dealer: false,
     };
-    agenda.add(n.registerAt, (at) => {
-      world.register(at, {
-        uid: p.uid, name: p.name, ip: p.ip, deviceId: p.deviceId, package: p.package,
-        ...(p.partner ? { partner: p.partner } : {}), ...(p.phoneAtRegistration ? { phone } : {}),
-        ...(p.shareId ? { shareId: p.shareId } : {}), ...(p.inviterUid ? { inviterUid: p.inviterUid } : {}),
-      }, p);
-      world.wallet(at + SECOND, 'credit', { uid: p.uid, amount: REGISTER_BONUS, reason: REASONS.register, ref: `register:${p.uid}` });
-      figures.registered++;
-    }, true);
+    agenda.add(
+      n.registerAt,
+      (at) => {
+        world.register(
+          at,
+          {
+            uid: p.uid,
+            name: p.name,
+            ip: p.ip,
+            deviceId: p.deviceId,
+            package: p.package,
+            ...(p.partner ? { partner: p.partner } : {}),
+            ...(p.phoneAtRegistration ? { phone } : {}),
+            ...(p.shareId ? { shareId: p.shareId } : {}),
+            ...(p.inviterUid ? { inviterUid: p.inviterUid } : {}),
+          },
+          p,
+        );
+        world.wallet(at + SECOND, 'credit', { uid: p.uid, amount: REGISTER_BONUS, reason: REASONS.register, ref: `register:${p.uid}` });
+        figures.registered++;
+      },
+      true,
+    );
     if (n.phoneBoundAt !== undefined && phone) agenda.add(n.phoneBoundAt, (at) => world.event(at, 'player.phoneBound', { uid: p.uid, phone }), true);
     for (const [i, at] of (n.topUps ?? []).entries()) {
-      agenda.add(at, (when) => {
-        const requestId = `${prefix}-topup-${p.uid}-${i}`;
-        world.payment(when, {
-          op: 'recharge', requestId, uid: p.uid, productId: 'php100', channel: 'gcash', price: 10_000, os: 'android',
-          callbacks: [{ after: 70 * SECOND, status: 'paid', amount: 10_000, channelOrderId: `GCASH-${requestId.toUpperCase()}` }],
-        }, 10_000);
-        figures.topUps++;
-      }, true);
+      agenda.add(
+        at,
+        (when) => {
+          const requestId = `${prefix}-topup-${p.uid}-${i}`;
+          world.payment(
+            when,
+            {
+              op: 'recharge',
+              requestId,
+              uid: p.uid,
+              productId: 'php100',
+              channel: 'gcash',
+              price: 10_000,
+              os: 'android',
+              callbacks: [{ after: 70 * SECOND, status: 'paid', amount: 10_000, channelOrderId: `GCASH-${requestId.toUpperCase()}` }],
+            },
+            10_000,
+          );
+          figures.topUps++;
+        },
+        true,
+      );
     }
     for (const at of n.sittings ?? []) {
-      agenda.add(at, (when) => {
-        const s = world.state(p.uid)!;
-        world.event(when, 'player.login', { uid: p.uid, ip: p.ip, deviceId: p.deviceId, durationSeconds: rng.int(8, 25) * 60 });
-        const game = getGame(rng.weighted(HOUSE_PLAY.map(([g, w]) => [g, w] as const)));
-        let t = when + 30 * SECOND;
-        for (let round = 0; round < 2; round++) {
-          const amount = Math.min(s.p.stake * rng.int(1, 3), Math.floor(s.chip / 100) * 100, game.defaults.maxBet as number);
-          if (amount < 100) break;
-          const played = playHouseRound(ctx, s, game, t, amount, 0, `${game.id}-t${rng.int(1, 20)}`);
-          t = played.end + rng.int(5, 40) * SECOND;
-        }
-        figures.sittings++;
-      }, true);
+      agenda.add(
+        at,
+        (when) => {
+          const s = world.state(p.uid)!;
+          world.event(when, 'player.login', { uid: p.uid, ip: p.ip, deviceId: p.deviceId, durationSeconds: rng.int(8, 25) * 60 });
+          const game = getGame(rng.weighted(HOUSE_PLAY.map(([g, w]) => [g, w] as const)));
+          let t = when + 30 * SECOND;
+          for (let round = 0; round < 2; round++) {
+            const amount = Math.min(s.p.stake * rng.int(1, 3), Math.floor(s.chip / 100) * 100, game.defaults.maxBet as number);
+            if (amount < 100) break;
+            const played = playHouseRound(ctx, s, game, t, amount, 0, `${game.id}-t${rng.int(1, 20)}`);
+            t = played.end + rng.int(5, 40) * SECOND;
+          }
+          figures.sittings++;
+        },
+        true,
+      );
     }
   }
   agenda.runUntil(Infinity);
   // in time order (stable: a round's debit before its win, its win before its record)
-  const ordered = actions.map((a, i) => ({ a, i })).sort((x, y) => x.a.at - y.a.at || x.i - y.i).map((x) => x.a);
+  const ordered = actions
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => x.a.at - y.a.at || x.i - y.i)
+    .map((x) => x.a);
   for (const a of ordered) {
     figures.calls++;
     if (a.kind === 'event') {

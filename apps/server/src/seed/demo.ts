@@ -51,26 +51,41 @@ import type { Transport } from '../simulator/types';
 
 export const DEMO_PASSWORD = 'demo123456';
 
-export const DEMO_PARTNERS = [{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second Partner' }];
+export const DEMO_PARTNERS = [
+  { id: 1, name: 'Demo Partner' },
+  { id: 2, name: 'Second Partner' },
+];
 
 const titleCase = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('console_account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('console_account')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
 /** Seeds the demo accounts and partners; `passwordHash` lets tests reuse one argon2 hash. */
 export async function seedDemoAccounts(db: Db, config: ServerConfig, passwordHash?: string): Promise<void> {
   const hash = passwordHash ?? (await hashPassword(DEMO_PASSWORD, config.argon2));
-  await db.insertInto('partner').values(DEMO_PARTNERS).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await db.insertInto('console_account').values(ROLES.map((role) => ({
-    username: role,
-    password_hash: hash,
-    name: `Demo ${titleCase(role)}`,
-    roles: JSON.stringify([role]),
-    partner: role === 'partner' ? 1 : 0,
-  }))).execute();
+  await db
+    .insertInto('partner')
+    .values(DEMO_PARTNERS)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('console_account')
+    .values(
+      ROLES.map((role) => ({
+        username: role,
+        password_hash: hash,
+        name: `Demo ${titleCase(role)}`,
+        roles: JSON.stringify([role]),
+        partner: role === 'partner' ? 1 : 0,
+      })),
+    )
+    .execute();
 }
 
 /** A few operation-log records from real calls, so the adminlogs screen is not empty. */
@@ -103,7 +118,11 @@ const DEMO_UID_BASE = DEMO_POPULATION.uidBase;
 /** DEMO_PLAYERS and DEMO_DAYS from the environment (whole numbers; anything else keeps the default). */
 export function demoPlayersFromEnv(env: Record<string, string | undefined>): DemoPlayers {
   const read = (raw: string | undefined, fallback: number, max: number) => (raw && /^\d+$/.test(raw) && Number(raw) <= max ? Number(raw) : fallback);
-  return { ...DEFAULT_DEMO_PLAYERS, players: read(env.DEMO_PLAYERS, DEFAULT_DEMO_PLAYERS.players, 1_000_000), days: Math.max(1, read(env.DEMO_DAYS, DEFAULT_DEMO_PLAYERS.days, 365)) };
+  return {
+    ...DEFAULT_DEMO_PLAYERS,
+    players: read(env.DEMO_PLAYERS, DEFAULT_DEMO_PLAYERS.players, 1_000_000),
+    days: Math.max(1, read(env.DEMO_DAYS, DEFAULT_DEMO_PLAYERS.days, 365)),
+  };
 }
 
 /**
@@ -151,7 +170,11 @@ export interface SeedProgress {
 
 /** What a seed step gets: the database, the config, the plan (its history's end and days), the staff at the console. */
 interface StepContext {
-  db: Db; config: ServerConfig; plan: Plan; end: number; days: number;
+  db: Db;
+  config: ServerConfig;
+  plan: Plan;
+  end: number;
+  days: number;
   /** The demo staff signed in at the console (null when the plan has no players: no step needs them then). */
   staff: StaffCarrier | null;
   intercept?: DemoPlayers['intercept'];
@@ -165,14 +188,23 @@ interface SeedStep {
   run(c: StepContext, onFraction: (fraction: number) => void): Promise<Record<string, unknown> | void>;
 }
 
-const staffStep = (name: string, weight: number, run: (db: Db, config: ServerConfig, password: string, end: number) => Promise<object>): SeedStep =>
-  ({ name, weight, run: async (c) => ({ ...(await run(c.db, c.config, DEMO_PASSWORD, c.end)) }) });
+const staffStep = (name: string, weight: number, run: (db: Db, config: ServerConfig, password: string, end: number) => Promise<object>): SeedStep => ({
+  name,
+  weight,
+  run: async (c) => ({ ...(await run(c.db, c.config, DEMO_PASSWORD, c.end)) }),
+});
 
 /**
  * The platform application and the configuration of every module (seedDemoPlatform): the first
  * step behind the socket, since staff can sign in without it (the accounts come before the socket).
  */
-const CONFIGURATION: SeedStep = { name: 'configuration', weight: 3, run: async (c) => { await seedDemoPlatform(c.db, c.config.now()); } };
+const CONFIGURATION: SeedStep = {
+  name: 'configuration',
+  weight: 3,
+  run: async (c) => {
+    await seedDemoPlatform(c.db, c.config.now());
+  },
+};
 
 /**
  * What the configuration tells the simulator for the rest of the process (the providers' apps,
@@ -187,13 +219,20 @@ async function tellSimulator(db: Db): Promise<void> {
 
 /** The players' history (simulator/backfill.ts, day by day): its weight at 2,000 players and 30 days. */
 const HISTORY: SeedStep = {
-  name: 'players\' history',
+  name: "players' history",
   weight: 90,
   async run(c, onFraction) {
     const { plan } = c;
     const result = await runBackfill({
-      transport: (c.intercept ?? ((t) => t))(directTransport(c.db, DEMO_APP.appId, c.staff!)), concurrency: 1, force: true, staff: true,
-      seed: plan.seed, players: plan.players, days: plan.days, end: plan.end, uidBase: DEMO_UID_BASE,
+      transport: (c.intercept ?? ((t) => t))(directTransport(c.db, DEMO_APP.appId, c.staff!)),
+      concurrency: 1,
+      force: true,
+      staff: true,
+      seed: plan.seed,
+      players: plan.players,
+      days: plan.days,
+      end: plan.end,
+      uidBase: DEMO_UID_BASE,
       onDay: ({ day, days }) => onFraction(day / days),
     });
     // bets the demo's player controls refuse (domains/controls/demo.ts) are part of the demo, not faults
@@ -202,7 +241,15 @@ const HISTORY: SeedStep = {
     const controlRefusals = [...result.stats.rejections].reduce((a, [key, n]) => a + (key.includes(CONTROL_REFUSAL) ? n : 0), 0);
     const staffActions = Object.values(result.stats.staff).reduce((n, x) => n + x.applied, 0);
     if (rejected) c.log('demo seed: refused actions', Object.fromEntries(faults));
-    return { players: plan.players, days: plan.days, actions: result.actions, staffActions, rejected, controlRefusals, seconds: Math.round(result.ms / 100) / 10 };
+    return {
+      players: plan.players,
+      days: plan.days,
+      actions: result.actions,
+      staffActions,
+      rejected,
+      controlRefusals,
+      seconds: Math.round(result.ms / 100) / 10,
+    };
   },
 };
 
@@ -210,7 +257,13 @@ const HISTORY: SeedStep = {
  * The sign-ins of the demo staff that end a fresh seed (the operation log's last records): after
  * the history, so that the operation log runs in time order (its staff work is dated in the past).
  */
-const SIGN_INS: SeedStep = { name: 'sign-ins', weight: 0.5, run: async (c) => { if (c.plan.signIns) await seedDemoActivity(c.db, c.config); } };
+const SIGN_INS: SeedStep = {
+  name: 'sign-ins',
+  weight: 0.5,
+  run: async (c) => {
+    if (c.plan.signIns) await seedDemoActivity(c.db, c.config);
+  },
+};
 
 /**
  * The steps after the players' history, in order. Each finished step is written to
@@ -252,7 +305,10 @@ const AFTER_HISTORY: SeedStep[] = [
   staffStep('vipsend', 2, seedVipSendActivity),
 ];
 interface Plan {
-  players: number; days: number; seed: number; end: number;
+  players: number;
+  days: number;
+  seed: number;
+  end: number;
   /** The seed made the accounts: the demo staff's sign-ins end it (not for an older seed resumed). */
   signIns: boolean;
   /**
@@ -267,7 +323,11 @@ async function stepsDone(db: Db): Promise<Map<string, Record<string, unknown>>> 
   return new Map(rows.map((r) => [r.step, r.details]));
 }
 const markDone = (db: Db, step: string, details: Record<string, unknown> = {}) =>
-  db.insertInto('demo_seed_step').values({ step, details: JSON.stringify(details) }).onConflict((oc) => oc.column('step').doNothing()).execute();
+  db
+    .insertInto('demo_seed_step')
+    .values({ step, details: JSON.stringify(details) })
+    .onConflict((oc) => oc.column('step').doNothing())
+    .execute();
 
 /**
  * A demo seed still to do: the players' history and every step after it. `run` does it (the
@@ -291,7 +351,14 @@ export async function prepareDemo(db: Db, config: ServerConfig, o: DemoPlayers =
   let plan: Plan;
   if (fresh) {
     // the hour, not the minute: a seed cut off and finished within the hour sends the very same actions
-    plan = { players: Math.max(0, o.players), days: o.days, seed: o.seed, end: Math.floor(config.now() / 3_600_000) * 3_600_000, signIns: true, configurationStep: true };
+    plan = {
+      players: Math.max(0, o.players),
+      days: o.days,
+      seed: o.seed,
+      end: Math.floor(config.now() / 3_600_000) * 3_600_000,
+      signIns: true,
+      configurationStep: true,
+    };
     await seedDemoAccounts(db, config);
     await markDone(db, 'plan', { ...plan });
     done = await stepsDone(db);
@@ -326,7 +393,9 @@ async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan,
     const step = steps[i];
     o.progress?.({
       percent: Math.min(99, Math.floor((100 * (finished + (step ? step.weight * fraction : 0))) / total)),
-      step: step?.name ?? '', next: steps.slice(i + 1).find((s) => !done.has(s.name))?.name ?? null, done: false,
+      step: step?.name ?? '',
+      next: steps.slice(i + 1).find((s) => !done.has(s.name))?.name ?? null,
+      done: false,
     });
   };
   // a seed resumed by a later start: the new process knows nothing of what the configuration

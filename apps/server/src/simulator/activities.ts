@@ -23,7 +23,11 @@ export interface ActivityStats {
 export const newActivityStats = (): ActivityStats => ({ reads: 0, claims: {}, refusals: new Map() });
 
 /** A claim paid now (not a repeated answer): what the wallet received. */
-export interface Paid { activity: string; currency: 'chip' | 'bean' | 'diamond'; amount: number }
+export interface Paid {
+  activity: string;
+  currency: 'chip' | 'bean' | 'diamond';
+  amount: number;
+}
 
 /** Seconds between two claims on the screen (the player taps one, then the next). */
 const TAP_MS = 4_000;
@@ -34,7 +38,10 @@ const TAP_MS = 4_000;
  * read activities.
  */
 export async function openActivities(
-  transport: Transport, uid: number, at: number, stats: ActivityStats,
+  transport: Transport,
+  uid: number,
+  at: number,
+  stats: ActivityStats,
   take: (activity: PlayerActivity, tier: PlayerActivity['tiers'][number]) => boolean = () => true,
 ): Promise<{ calls: number; paid: Paid[] }> {
   if (!transport.activities || !transport.claim) return { calls: 0, paid: [] };

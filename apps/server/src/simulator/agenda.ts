@@ -1,5 +1,10 @@
 /** A time-ordered agenda (binary heap on time, then insertion order): what happens next. */
-export interface Item { at: number; seq: number; fn: (at: number) => void; must: boolean }
+export interface Item {
+  at: number;
+  seq: number;
+  fn: (at: number) => void;
+  must: boolean;
+}
 
 export class Agenda {
   private heap: Item[] = [];

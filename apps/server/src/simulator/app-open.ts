@@ -48,7 +48,15 @@ export interface AppStats extends SmsPlayStats {
 const count = (): TypeCount => ({ sent: 0, applied: 0, rejected: 0, duplicate: 0 });
 
 export const newAppStats = (): AppStats => ({
-  ...newSmsPlayStats(), opens: 0, announcements: 0, announcementsNotModified: 0, inboxes: 0, reads: count(), claims: count(), paid: {}, refusals: new Map(),
+  ...newSmsPlayStats(),
+  opens: 0,
+  announcements: 0,
+  announcementsNotModified: 0,
+  inboxes: 0,
+  reads: count(),
+  claims: count(),
+  paid: {},
+  refusals: new Map(),
 });
 
 /** Share of claimable attachments a player claims at an open (the others at a later open). */
@@ -65,7 +73,12 @@ interface InboxItem {
   state: 'unread' | 'read' | 'claimed' | 'expired';
 }
 
-interface MessageEvent { id: string; type: 'message.read' | 'message.claimed'; at: string; data: { uid: number; messageId: number } }
+interface MessageEvent {
+  id: string;
+  type: 'message.read' | 'message.claimed';
+  at: string;
+  data: { uid: number; messageId: number };
+}
 
 export class LiveApp {
   readonly stats = newAppStats();
@@ -75,12 +88,21 @@ export class LiveApp {
   private opens: { s: PlayerState; at: number; ip: string }[] = [];
   private codes: { phone: Phone; code: string; purpose: string; at: number }[] = [];
 
-  constructor(private readonly call: SignedCall, private readonly ctx: Ctx, private readonly rng: Rng, private readonly now: () => number) {}
+  constructor(
+    private readonly call: SignedCall,
+    private readonly ctx: Ctx,
+    private readonly rng: Rng,
+    private readonly now: () => number,
+  ) {}
 
   /** Hooks for behaviour.ts (Ctx.app). */
   readonly hooks: NonNullable<Ctx['app']> = {
-    opened: (s, at, ip) => { this.opens.push({ s, at, ip }); },
-    code: (phone, code, purpose, at) => { this.codes.push({ phone, code, purpose, at }); },
+    opened: (s, at, ip) => {
+      this.opens.push({ s, at, ip });
+    },
+    code: (phone, code, purpose, at) => {
+      this.codes.push({ phone, code, purpose, at });
+    },
   };
 
   get pendingCodes(): number {
@@ -99,16 +121,23 @@ export class LiveApp {
     const { world } = this.ctx;
     for (const c of todo) {
       const chosen = await routeCode(this.call, c.phone, c.purpose, c.at, this.stats);
-      if (!chosen) { this.refuse(`sms.route ${c.purpose}`); continue; }
+      if (!chosen) {
+        this.refuse(`sms.route ${c.purpose}`);
+        continue;
+      }
       const provider = chosen.provider;
       world.event(c.at, 'sms.sent', { phone: c.phone, code: c.code, provider, purpose: c.purpose });
       this.stats.sent += 1;
       const report = smsReport(c.code, provider);
       // every code sent gets its report, even past the run's end
-      this.ctx.schedule(c.at + report.after, (when) => {
-        world.event(when, 'sms.result', { phone: c.phone, code: c.code, provider, ...report.data });
-        this.stats[report.data.result] += 1;
-      }, true);
+      this.ctx.schedule(
+        c.at + report.after,
+        (when) => {
+          world.event(when, 'sms.result', { phone: c.phone, code: c.code, provider, ...report.data });
+          this.stats[report.data.result] += 1;
+        },
+        true,
+      );
     }
     return todo.length;
   }
@@ -124,7 +153,7 @@ export class LiveApp {
       this.stats.opens += 1;
       const status = await fetchConfig(this.call, pkg, at, this.configTags, this.stats, { uid: s.p.uid, deviceId: s.p.deviceId, ip });
       if (status !== 200 && status !== 304) this.refuse(`appsettings ${status}`, pkg);
-      calls += 1 + await this.announcements(pkg, at + 500);
+      calls += 1 + (await this.announcements(pkg, at + 500));
       calls += await this.inbox(s, at + 1500);
     }
     return calls;
@@ -166,7 +195,10 @@ export class LiveApp {
     }
     if (events.length === 0) return 1;
     const posted = await this.call('POST', '/api/platform/messages/events', JSON.stringify({ events }), when);
-    const results = posted.status === 200 ? (JSON.parse(posted.body).data?.results ?? []) as { status: 'applied' | 'rejected' | 'duplicate'; code?: number; message?: string }[] : [];
+    const results =
+      posted.status === 200
+        ? ((JSON.parse(posted.body).data?.results ?? []) as { status: 'applied' | 'rejected' | 'duplicate'; code?: number; message?: string }[])
+        : [];
     if (results.length !== events.length) {
       this.refuse(`messages.events ${posted.status}`);
       return 2;

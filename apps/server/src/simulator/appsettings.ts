@@ -26,13 +26,33 @@ export type { SignedCall } from './types';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export interface SmsPlayStats { configs: number; notModified: number; routed: number; unrouted: number; sent: number; delivered: number; failed: number; rerouted: number }
+export interface SmsPlayStats {
+  configs: number;
+  notModified: number;
+  routed: number;
+  unrouted: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  rerouted: number;
+}
 
 export const newSmsPlayStats = (): SmsPlayStats => ({ configs: 0, notModified: 0, routed: 0, unrouted: 0, sent: 0, delivered: 0, failed: 0, rerouted: 0 });
 
-const PURPOSES = [['login', 45], ['register', 25], ['bind', 18], ['reset', 12]] as const;
+const PURPOSES = [
+  ['login', 45],
+  ['register', 25],
+  ['bind', 18],
+  ['reset', 12],
+] as const;
 /** Abroad: Singapore, Malaysia, the US, Hong Kong, the UAE (OFWs and travellers). */
-const ABROAD = [['65', 30], ['60', 20], ['1', 20], ['852', 15], ['971', 15]] as const;
+const ABROAD = [
+  ['65', 30],
+  ['60', 20],
+  ['1', 20],
+  ['852', 15],
+  ['971', 15],
+] as const;
 
 /** Percent of a provider's codes that fail on an ordinary day (any other provider: 1%). */
 const FAIL_PERCENT: Record<string, number> = { Semaphore: 3, Movider: 5, Infobip: 7 };
@@ -60,15 +80,26 @@ export function failChance(provider: string, at?: number, start?: number): numbe
 export function smsReport(code: string, provider: string): { after: number; data: { result: 'delivered' | 'failed'; reason?: string } } {
   const n = Number(code) || 0;
   const failed = (n % 1000) / 10 < (FAIL_PERCENT[provider] ?? 1);
-  return { after: (2 + (n % 37)) * 1000, data: failed ? { result: 'failed', reason: SMS_FAILURE_REASONS[n % SMS_FAILURE_REASONS.length]! } : { result: 'delivered' } };
+  return {
+    after: (2 + (n % 37)) * 1000,
+    data: failed ? { result: 'failed', reason: SMS_FAILURE_REASONS[n % SMS_FAILURE_REASONS.length]! } : { result: 'delivered' },
+  };
 }
 
 /** The provider the console answers for a code (GET /api/platform/sms/route), counted in `stats`; null when it routes none (404, 409). */
-export async function routeCode(call: SignedCall, phone: Phone, purpose: string, at: number, stats: SmsPlayStats):
-  Promise<{ provider: string; skipped: unknown[] } | null> {
+export async function routeCode(
+  call: SignedCall,
+  phone: Phone,
+  purpose: string,
+  at: number,
+  stats: SmsPlayStats,
+): Promise<{ provider: string; skipped: unknown[] } | null> {
   // a leading + is dropped (and would be a space in a query string)
   const asked = await call('GET', '/api/platform/sms/route', `country=${phone.country.replace(/^\+/, '')}&number=${phone.number}&purpose=${purpose}`, at);
-  if (asked.status !== 200) { stats.unrouted += 1; return null; }
+  if (asked.status !== 200) {
+    stats.unrouted += 1;
+    return null;
+  }
   stats.routed += 1;
   const chosen = JSON.parse(asked.body).data as { provider: string; skipped: unknown[] };
   if (chosen.skipped.length > 0) stats.rerouted += 1;
@@ -91,9 +122,20 @@ export async function conditionalGet(call: SignedCall, path: string, query: stri
   return answer.status;
 }
 
-export async function fetchConfig(call: SignedCall, pkg: string, at: number, etags: Map<string, string>, stats: SmsPlayStats,
-  who: { uid?: number; deviceId?: string; ip?: string } = {}): Promise<number> {
-  const query = [`package=${encodeURIComponent(pkg)}`, ...Object.entries(who).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)].join('&');
+export async function fetchConfig(
+  call: SignedCall,
+  pkg: string,
+  at: number,
+  etags: Map<string, string>,
+  stats: SmsPlayStats,
+  who: { uid?: number; deviceId?: string; ip?: string } = {},
+): Promise<number> {
+  const query = [
+    `package=${encodeURIComponent(pkg)}`,
+    ...Object.entries(who)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`),
+  ].join('&');
   const status = await conditionalGet(call, '/api/platform/appsettings', query, at, etags, pkg);
   if (status === 200) stats.configs += 1;
   else if (status === 304) stats.notModified += 1;
@@ -107,13 +149,26 @@ export async function playSms(call: SignedCall, o: { end: number; days: number; 
   const start = Math.floor((o.end - o.days * DAY) / DAY) * DAY;
 
   const etags = new Map<string, string>();
-  if (await fetchConfig(call, 'com.demo', start, etags, stats) === 200) await fetchConfig(call, 'com.demo', start + 1000, etags, stats);
+  if ((await fetchConfig(call, 'com.demo', start, etags, stats)) === 200) await fetchConfig(call, 'com.demo', start + 1000, etags, stats);
 
   const moments: number[] = [];
   for (let d = 0; d < o.days; d++) {
     for (let i = 0; i < o.perDay; i++) {
       // GMT+08:00 hours weighted to the evening peak
-      const hour = rng.weighted([[8, 2], [10, 3], [12, 4], [14, 4], [16, 5], [18, 7], [19, 8], [20, 9], [21, 9], [22, 7], [23, 4], [1, 2]]);
+      const hour = rng.weighted([
+        [8, 2],
+        [10, 3],
+        [12, 4],
+        [14, 4],
+        [16, 5],
+        [18, 7],
+        [19, 8],
+        [20, 9],
+        [21, 9],
+        [22, 7],
+        [23, 4],
+        [1, 2],
+      ]);
       const at = start + d * DAY + (hour - 8) * HOUR + rng.int(0, HOUR - 1);
       if (at < o.end) moments.push(at);
     }
@@ -135,14 +190,17 @@ export async function playSms(call: SignedCall, o: { end: number; days: number; 
     const events = [
       { id: `${id}-sent`, type: 'sms.sent', at: new Date(at).toISOString(), data: { phone, code, provider: chosen.provider, purpose } },
       {
-        id: `${id}-result`, type: 'sms.result', at: new Date(at + rng.int(2, 40) * 1000).toISOString(),
+        id: `${id}-result`,
+        type: 'sms.result',
+        at: new Date(at + rng.int(2, 40) * 1000).toISOString(),
         data: { phone, code, provider: chosen.provider, result: failed ? 'failed' : 'delivered', ...(failed ? { reason: rng.pick(SMS_FAILURE_REASONS) } : {}) },
       },
     ];
     const posted = await call('POST', '/api/platform/events', JSON.stringify({ events }), at + 1000);
     if (posted.status === 200) {
       stats.sent += 1;
-      if (failed) stats.failed += 1; else stats.delivered += 1;
+      if (failed) stats.failed += 1;
+      else stats.delivered += 1;
     }
   }
   return stats;
@@ -158,7 +216,12 @@ export async function playDemoSms(db: Db, o: { end: number; days: number; perDay
   await app.ready();
   try {
     const client = new SignedClient(injectCarrier(app), {
-      appId: 'demo-app', secret: application.secret, now: () => clock, setClock: (at) => { clock = at; },
+      appId: 'demo-app',
+      secret: application.secret,
+      now: () => clock,
+      setClock: (at) => {
+        clock = at;
+      },
     });
     return await playSms((method, path, payload, at, headers) => client.signed(method, path, payload, at, headers), o);
   } finally {

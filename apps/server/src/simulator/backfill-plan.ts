@@ -40,7 +40,6 @@ export function backfillPrefix(o: BackfillOptions): string {
   return `b${seedOf(o.seed, o.players, o.days, o.uidBase ?? 100_000).toString(36)}-`;
 }
 
-
 /** A time within a day, following the diurnal curve. */
 function timeOfDay(rng: Rng, dayStart: number): number {
   const hour = rng.weighted(DIURNAL.map((w, h) => [h, w] as const));
@@ -58,7 +57,10 @@ export class BackfillPlan {
   private nextToRegister = 0;
   private readonly desk?: Desk;
 
-  constructor(readonly options: BackfillOptions, out: (action: Action) => void) {
+  constructor(
+    readonly options: BackfillOptions,
+    out: (action: Action) => void,
+  ) {
     const { seed, players, days, end } = options;
     if (!(players >= 1 && days >= 1)) throw new Error('a backfill needs at least one player and one day');
     this.start = startOfDayMs(end) - (days - 1) * DAY;
@@ -67,13 +69,23 @@ export class BackfillPlan {
     this.registeredAt = this.registrationTimes();
     this.world = new World(backfillPrefix(options), out);
     this.ctx = {
-      world: this.world, rng: this.rng, online: new Set(), recent: [], dealers: [],
+      world: this.world,
+      rng: this.rng,
+      online: new Set(),
+      recent: [],
+      dealers: [],
       schedule: (at, fn, must) => this.agenda.add(at, fn, must),
       dayOf: (at) => Math.floor((at - this.start) / DAY),
       staff: options.staff,
     };
     if (options.staff) {
-      this.desk = new Desk(this.ctx, new Rng(seed).fork('desk', players, days), { players: this.players, registeredAt: this.registeredAt, start: this.start, end, days });
+      this.desk = new Desk(this.ctx, new Rng(seed).fork('desk', players, days), {
+        players: this.players,
+        registeredAt: this.registeredAt,
+        start: this.start,
+        end,
+        days,
+      });
     }
   }
 
@@ -91,7 +103,7 @@ export class BackfillPlan {
     for (let t = this.start; t < last; t += slot) {
       const d = Math.floor((t - this.start) / DAY);
       const hour = consoleHour(t);
-      weights.push((1 + 0.5 * d / days) * DIURNAL[hour]! * (1 + 0.25 * Math.sin(d * 2.3 + this.options.seed)));
+      weights.push((1 + (0.5 * d) / days) * DIURNAL[hour]! * (1 + 0.25 * Math.sin(d * 2.3 + this.options.seed)));
     }
     const cumulative: number[] = [];
     let total = 0;
@@ -133,7 +145,7 @@ export class BackfillPlan {
       this.agenda.add(at, (when) => {
         const s = register(this.ctx, p, when);
         if (p.dealer) this.ctx.dealers.push(s);
-        if (p.index === this.players.length - 1 || p.cluster?.kind === 'farm' && p.burstOffset || !rng.chance(0.9)) return;
+        if (p.index === this.players.length - 1 || (p.cluster?.kind === 'farm' && p.burstOffset) || !rng.chance(0.9)) return;
         this.playingDay(rng, s, when + rng.int(30, 180) * 1000, dayEnd, lookup);
       });
     }
@@ -153,7 +165,9 @@ export class BackfillPlan {
         if (this.world.access(s, when) !== 'ok') return;
         login(this.ctx, s, when, Math.round(n * 45 + rng.int(60, 600)));
         if (k === 0) daily(this.ctx, s, when + 10_000, lookup);
-        this.agenda.add(when + 20_000, (w) => { session(this.ctx, s, w, n); });
+        this.agenda.add(when + 20_000, (w) => {
+          session(this.ctx, s, w, n);
+        });
       });
       at += n * 50_000 + rng.int(1, 5) * HOUR;
     }

@@ -37,7 +37,9 @@ describe('simulator backfill', () => {
       expect(a.at).toBeGreaterThanOrEqual(start - 120_000);
       expect(a.at).toBeLessThanOrEqual(END);
     }
-    const ids = actions.flatMap((a) => (a.kind === 'event' ? [a.event.id] : a.kind === 'staff' ? [] : a.kind === 'payment' ? [a.payment.requestId] : [a.body.txId]));
+    const ids = actions.flatMap((a) =>
+      a.kind === 'event' ? [a.event.id] : a.kind === 'staff' ? [] : a.kind === 'payment' ? [a.payment.requestId] : [a.body.txId],
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -106,13 +108,22 @@ describe('simulator backfill', () => {
     for (const a of actions) {
       if ((a.kind !== 'debit' && a.kind !== 'credit') || !a.body.reason.startsWith('game.')) continue;
       const m = money.get(a.body.ref!) ?? { bet: 0, win: 0 };
-      if (a.kind === 'debit') m.bet += a.body.amount; else m.win += a.body.amount;
+      if (a.kind === 'debit') m.bet += a.body.amount;
+      else m.win += a.body.amount;
       money.set(a.body.ref!, m);
     }
     // every game movement belongs to a round, and every round's player seats add up to its movements
     expect(money.size).toBe(rounds.length);
     for (const { data: r } of rounds.slice(0, 400)) {
-      const v = verifyRound({ game: r.game, settings: getGame(r.game as never).defaults, seedHash: r.seedHash, seed: r.seed, bets: r.bets, result: r.result, payouts: r.seats });
+      const v = verifyRound({
+        game: r.game,
+        settings: getGame(r.game as never).defaults,
+        seedHash: r.seedHash,
+        seed: r.seed,
+        bets: r.bets,
+        result: r.result,
+        payouts: r.seats,
+      });
       expect(v.ok, JSON.stringify(v.differences)).toBe(true);
     }
     for (const { data: r } of rounds) {
@@ -122,8 +133,22 @@ describe('simulator backfill', () => {
   });
 
   it('sends every kind of event, in realistic texts and amounts', () => {
-    for (const type of ['player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit', 'safe.withdraw',
-      'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold', 'badge.granted', 'game.round'] as const) {
+    for (const type of [
+      'player.login',
+      'player.profile',
+      'player.phoneBound',
+      'chips.transferred',
+      'safe.deposit',
+      'safe.withdraw',
+      'gift.sent',
+      'emote.used',
+      'feedback.submitted',
+      'tipoff.submitted',
+      'sms.sent',
+      'coindealer.sold',
+      'badge.granted',
+      'game.round',
+    ] as const) {
       expect(of(type).length, type).toBeGreaterThan(0);
     }
     expect(of('feedback.submitted').some((f) => /[\u4e00-\u9fff]/.test(f.data.text))).toBe(true);
@@ -135,7 +160,8 @@ describe('simulator backfill', () => {
 
   it('moves beans and bonus like a platform does, with game reasons only for game play', () => {
     const wallet = actions.flatMap((a) => (a.kind === 'debit' || a.kind === 'credit' ? [a] : []));
-    const of = (currency: string, reason: string, kind: 'debit' | 'credit') => wallet.filter((a) => a.body.currency === currency && a.body.reason === reason && a.kind === kind);
+    const of = (currency: string, reason: string, kind: 'debit' | 'credit') =>
+      wallet.filter((a) => a.body.currency === currency && a.body.reason === reason && a.kind === kind);
     // beans: the lucky wheel pays them, the shop takes them
     expect(of('bean', REASONS.wheel, 'credit').length).toBeGreaterThan(20);
     expect(of('bean', REASONS.shop, 'debit').length).toBeGreaterThan(0);
@@ -158,7 +184,7 @@ describe('simulator backfill', () => {
     for (const reason of [REASONS.wheel, REASONS.shop, REASONS.depositBonus]) expect(reason.startsWith('game.')).toBe(false);
   });
 
-  it('sells through the buyer\'s partner\'s dealers first', () => {
+  it("sells through the buyer's partner's dealers first", () => {
     const plan = new BackfillPlan({ seed: 3, players: 1500, days: 30, end: END }, () => undefined);
     const partner = new Map(plan.players.map((p) => [p.uid, p.partner]));
     const sales = of('coindealer.sold').map((s) => [partner.get(s.data.dealerUid)!, partner.get(s.data.toUid)!] as const);

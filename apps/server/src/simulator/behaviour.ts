@@ -79,13 +79,21 @@ function smsCode(ctx: Ctx, p: SimPlayer, at: number, purpose: string): void {
 export function register(ctx: Ctx, p: SimPlayer, at: number): PlayerState {
   const { world, rng } = ctx;
   if (p.phoneAtRegistration) smsCode(ctx, p, at - rng.int(20, 90) * SECOND, 'register');
-  const s = world.register(at, {
-    uid: p.uid, name: p.name, ip: p.ip, deviceId: p.deviceId, package: p.package,
-    ...(p.partner ? { partner: p.partner } : {}),
-    ...(p.phoneAtRegistration ? { phone: p.phone } : {}),
-    ...(p.shareId ? { shareId: p.shareId } : {}),
-    ...(p.inviterUid ? { inviterUid: p.inviterUid } : {}),
-  }, p);
+  const s = world.register(
+    at,
+    {
+      uid: p.uid,
+      name: p.name,
+      ip: p.ip,
+      deviceId: p.deviceId,
+      package: p.package,
+      ...(p.partner ? { partner: p.partner } : {}),
+      ...(p.phoneAtRegistration ? { phone: p.phone } : {}),
+      ...(p.shareId ? { shareId: p.shareId } : {}),
+      ...(p.inviterUid ? { inviterUid: p.inviterUid } : {}),
+    },
+    p,
+  );
   world.wallet(at + SECOND, 'credit', { uid: p.uid, amount: REGISTER_BONUS, reason: REASONS.register, ref: `register:${p.uid}` });
   if (p.phoneAtRegistration) badge(ctx, s, at + 2 * SECOND, 'verified');
   if (p.cluster?.kind === 'farm' && p.burstOffset && p.inviterUid) {
@@ -141,7 +149,12 @@ function topUp(ctx: Ctx, s: PlayerState, at: number): void {
       world.event(at + SECOND, 'coindealer.sold', { dealerUid: dealer.p.uid, toUid: s.p.uid, amount, price: Math.round(amount * rng.pick([0.95, 0.98, 1])) });
       depositBonus(ctx, s, at + 2 * SECOND, amount);
       if (dealer.chip < DEALER_STOCK / 10) {
-        world.wallet(at + 2 * SECOND, 'credit', { uid: dealer.p.uid, amount: DEALER_STOCK, reason: REASONS.stock, ref: `stock:${dealer.p.uid}:${ctx.dayOf(at)}` });
+        world.wallet(at + 2 * SECOND, 'credit', {
+          uid: dealer.p.uid,
+          amount: DEALER_STOCK,
+          reason: REASONS.stock,
+          ref: `stock:${dealer.p.uid}:${ctx.dayOf(at)}`,
+        });
       }
     }
   }
@@ -185,7 +198,7 @@ export function session(ctx: Ctx, s: PlayerState, at: number, rounds: number): n
     const play = (when: number) => {
       // what the player holds when the round starts; bonus first, once
       const bonus = k === 0 ? s.bonus : 0;
-      const wanted = Math.round(stake * per * rng.lognormal(1, 0.35) / 10) * 10;
+      const wanted = Math.round((stake * per * rng.lognormal(1, 0.35)) / 10) * 10;
       const amount = Math.min(wanted, s.chip + bonus, game.defaults.maxBet as number);
       if (amount < MIN_BET) return;
       const fromBonus = Math.min(bonus, amount);
@@ -219,13 +232,13 @@ function settle(ctx: Ctx, s: PlayerState, at: number, sitting: { ref: string; st
   if (up) badge(ctx, s, at + SECOND, 'firstWin');
   if (sitting.stake >= 2_000) badge(ctx, s, at + SECOND, 'highRoller');
   if (s.chip > s.p.stake * 40 && rng.chance(0.35)) {
-    world.event(at + 2 * SECOND, 'safe.deposit', { uid: s.p.uid, amount: Math.floor(s.chip * rng.pick([0.3, 0.5, 0.7]) / 100) * 100 });
+    world.event(at + 2 * SECOND, 'safe.deposit', { uid: s.p.uid, amount: Math.floor((s.chip * rng.pick([0.3, 0.5, 0.7])) / 100) * 100 });
   }
   // a club member (a partner's player) sends some of what it holds to a club mate
   const club = s.p.partner ? world.clubs.get(s.p.partner)! : [];
   if (club.length > 1 && s.chip > 2_000 && rng.chance(0.15)) {
     const mate = rng.pick(club);
-    const amount = Math.floor(s.chip * rng.pick([0.1, 0.2, 0.3]) / 100) * 100;
+    const amount = Math.floor((s.chip * rng.pick([0.1, 0.2, 0.3])) / 100) * 100;
     if (mate !== s && amount > 0) world.event(at + 2 * SECOND, 'chips.transferred', { fromUid: s.p.uid, toUid: mate.p.uid, amount });
   }
 }
@@ -290,7 +303,7 @@ export function daily(ctx: Ctx, s: PlayerState, at: number, lookup: (uid: number
   } else if (p.inviterUid && rng.chance(0.08)) {
     later((w) => {
       const friend = lookup(p.inviterUid!);
-      const amount = Math.floor(s.chip * 0.2 / 100) * 100;
+      const amount = Math.floor((s.chip * 0.2) / 100) * 100;
       if (friend && s.chip > 2_000 && amount > 0) world.event(w, 'chips.transferred', { fromUid: p.uid, toUid: friend.p.uid, amount });
     });
   }

@@ -4,13 +4,90 @@
  */
 import type { Rng } from './rng';
 
-const FIRST = ['Juan', 'Maria', 'Jose', 'Ana', 'Mark', 'Angel', 'John', 'Kristine', 'Paolo', 'Jessa', 'Rico', 'Liza',
-  'Carlo', 'Joy', 'Jerome', 'Mae', 'Ramon', 'Grace', 'Noel', 'Rowena', 'Arnel', 'Princess', 'Jun', 'Marites', 'Dado',
-  'Bea', 'Migs', 'Camille', 'Ryan', 'Lovely', 'Vince', 'Aileen', 'Nestor', 'Cherry', 'Edgar', 'Rhea', 'Bong', 'Tess'];
-const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Torres', 'Ramos', 'Flores', 'Villanueva',
-  'Dela Cruz', 'Aquino', 'Castillo', 'Navarro', 'Lim', 'Tan', 'Co', 'Gonzales', 'Rivera', 'Pascual'];
-const HANDLES = ['TongitsKing', 'LuckyAce', 'PusoyPro', 'KingOfCards', 'Swerte', 'BigWinner', 'Manok', 'Bossing',
-  'Idol', 'Lodi', 'Petmalu', 'AceHigh', 'ChikaBabe', 'Kuya', 'Ate', 'DragonHand', 'Sugal', 'Panalo', '发财', '小龙'];
+const FIRST = [
+  'Juan',
+  'Maria',
+  'Jose',
+  'Ana',
+  'Mark',
+  'Angel',
+  'John',
+  'Kristine',
+  'Paolo',
+  'Jessa',
+  'Rico',
+  'Liza',
+  'Carlo',
+  'Joy',
+  'Jerome',
+  'Mae',
+  'Ramon',
+  'Grace',
+  'Noel',
+  'Rowena',
+  'Arnel',
+  'Princess',
+  'Jun',
+  'Marites',
+  'Dado',
+  'Bea',
+  'Migs',
+  'Camille',
+  'Ryan',
+  'Lovely',
+  'Vince',
+  'Aileen',
+  'Nestor',
+  'Cherry',
+  'Edgar',
+  'Rhea',
+  'Bong',
+  'Tess',
+];
+const LAST = [
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Garcia',
+  'Mendoza',
+  'Torres',
+  'Ramos',
+  'Flores',
+  'Villanueva',
+  'Dela Cruz',
+  'Aquino',
+  'Castillo',
+  'Navarro',
+  'Lim',
+  'Tan',
+  'Co',
+  'Gonzales',
+  'Rivera',
+  'Pascual',
+];
+const HANDLES = [
+  'TongitsKing',
+  'LuckyAce',
+  'PusoyPro',
+  'KingOfCards',
+  'Swerte',
+  'BigWinner',
+  'Manok',
+  'Bossing',
+  'Idol',
+  'Lodi',
+  'Petmalu',
+  'AceHigh',
+  'ChikaBabe',
+  'Kuya',
+  'Ate',
+  'DragonHand',
+  'Sugal',
+  'Panalo',
+  '发财',
+  '小龙',
+];
 
 export function playerName(rng: Rng): string {
   const style = rng.next();
@@ -54,9 +131,16 @@ export const BADGES = {
 
 export const BANKS = ['BDO', 'BPI', 'Metrobank', 'Landbank', 'PNB', 'UnionBank', 'Security Bank', 'RCBC'];
 
-export const SMS_PROVIDERS = [['Semaphore', 60], ['Movider', 30], ['Twilio', 10]] as const;
+export const SMS_PROVIDERS = [
+  ['Semaphore', 60],
+  ['Movider', 30],
+  ['Twilio', 10],
+] as const;
 
-export const PACKAGES = [['com.demo', 85], ['com.demo.lite', 15]] as const;
+export const PACKAGES = [
+  ['com.demo', 85],
+  ['com.demo.lite', 15],
+] as const;
 
 const FEEDBACK: Record<string, string[]> = {
   payment: [
@@ -85,44 +169,35 @@ const FEEDBACK: Record<string, string[]> = {
     'Mas maganda kung may tournament every weekend',
     '希望增加更多礼物',
   ],
-  other: [
-    'Salamat sa mabilis na reply last time!',
-    'Sino admin dito? need help po',
-    'Ganda ng bagong update, keep it up',
-  ],
+  other: ['Salamat sa mabilis na reply last time!', 'Sino admin dito? need help po', 'Ganda ng bagong update, keep it up'],
 };
 
 const TIPOFFS: Record<string, string[]> = {
-  collusion: [
-    'Magkakampi sila sa table, laging sabay pumapasok',
-    'These two always play together and pass chips',
-    '两个号一起打牌，明显是同一个人',
-  ],
-  cheating: [
-    'Impossible na laging panalo, may hack yata',
-    'Wins every single round, please check this account',
-  ],
-  abusive: [
-    'Nagmumura sa chat, bastos',
-    'Keeps insulting other players with emotes',
-  ],
-  scam: [
-    'Nagbenta daw ng chips pero hindi nag-send, scammer',
-    'Asked for my GCash OTP, scam po ito',
-    '骗子，收钱不给金币',
-  ],
-  bot: [
-    'Mukhang bot, same moves every game at 3am',
-    'Plays 24/7 never chats, bot account',
-  ],
+  collusion: ['Magkakampi sila sa table, laging sabay pumapasok', 'These two always play together and pass chips', '两个号一起打牌，明显是同一个人'],
+  cheating: ['Impossible na laging panalo, may hack yata', 'Wins every single round, please check this account'],
+  abusive: ['Nagmumura sa chat, bastos', 'Keeps insulting other players with emotes'],
+  scam: ['Nagbenta daw ng chips pero hindi nag-send, scammer', 'Asked for my GCash OTP, scam po ito', '骗子，收钱不给金币'],
+  bot: ['Mukhang bot, same moves every game at 3am', 'Plays 24/7 never chats, bot account'],
 };
 
 export function feedback(rng: Rng): { category: string; text: string } {
-  const category = rng.weighted([['payment', 35], ['bug', 25], ['account', 20], ['suggestion', 15], ['other', 5]] as const);
+  const category = rng.weighted([
+    ['payment', 35],
+    ['bug', 25],
+    ['account', 20],
+    ['suggestion', 15],
+    ['other', 5],
+  ] as const);
   return { category, text: rng.pick(FEEDBACK[category]!) };
 }
 
 export function tipoff(rng: Rng): { reason: string; text: string } {
-  const reason = rng.weighted([['collusion', 30], ['cheating', 25], ['abusive', 20], ['scam', 15], ['bot', 10]] as const);
+  const reason = rng.weighted([
+    ['collusion', 30],
+    ['cheating', 25],
+    ['abusive', 20],
+    ['scam', 15],
+    ['bot', 10],
+  ] as const);
   return { reason, text: rng.pick(TIPOFFS[reason]!) };
 }

@@ -64,7 +64,8 @@ const [sales, groundpromoter] = values['share-codes'].split(',');
 if (!sales || !groundpromoter) fail('--share-codes needs two codes: sales,groundpromoter');
 const shareCodes = { sales, groundpromoter };
 const client = new SignedClient(httpCarrier(values.url), {
-  appId: values.app, secret: values.secret,
+  appId: values.app,
+  secret: values.secret,
   onRetry: (path, attempt, reason) => console.error(`  retry ${attempt} of ${path}: ${reason}`),
 });
 
@@ -72,16 +73,28 @@ try {
   if (values.live) {
     const rate = whole('rate', values.rate, 1, 100_000);
     const controller = new AbortController();
-    process.on('SIGINT', () => { console.log('\nstopping: settling open sittings…'); controller.abort(); });
+    process.on('SIGINT', () => {
+      console.log('\nstopping: settling open sittings…');
+      controller.abort();
+    });
     console.log(`live against ${values.url} as ${values.app}: about ${rate} actions/s, seed ${seed}, uids from ${uidBase + 1} (Ctrl-C stops)`);
     let lastPrint = 0;
     const result = await runLive({
-      transport: client, seed, rate, uidBase, partners, shareCodes, concurrency, signal: controller.signal,
+      transport: client,
+      seed,
+      rate,
+      uidBase,
+      partners,
+      shareCodes,
+      concurrency,
+      signal: controller.signal,
       seconds: values.seconds ? whole('seconds', values.seconds, 1, 10_000_000) : undefined,
       onTick: (p) => {
         if (p.seconds - lastPrint < 5) return;
         lastPrint = p.seconds;
-        console.log(`  ${p.seconds.toFixed(0)} s: ${p.actions} actions (${(p.actions / p.seconds).toFixed(1)}/s), ${p.players} players, ${p.seated} seated; ${appProgress(p.app)}`);
+        console.log(
+          `  ${p.seconds.toFixed(0)} s: ${p.actions} actions (${(p.actions / p.seconds).toFixed(1)}/s), ${p.players} players, ${p.seated} seated; ${appProgress(p.app)}`,
+        );
       },
     });
     console.log(summary(result.stats, result.actions, result.ms, client.retries));
@@ -92,10 +105,21 @@ try {
     const days = whole('days', values.days, 1, 3650);
     const end = values.end ? Date.parse(values.end) : Math.floor(Date.now() / HOUR) * HOUR;
     if (!Number.isFinite(end)) fail(`--end is not a time: ${values.end}`);
-    console.log(`backfill against ${values.url} as ${values.app}: ${players} players (uids ${uidBase + 1}…), ${days} days up to ${new Date(end).toISOString()}, seed ${seed}`);
+    console.log(
+      `backfill against ${values.url} as ${values.app}: ${players} players (uids ${uidBase + 1}…), ${days} days up to ${new Date(end).toISOString()}, seed ${seed}`,
+    );
     const started = Date.now();
     const result = await runBackfill({
-      transport: client, seed, players, days, end, uidBase, partners, shareCodes, concurrency, force: values.force,
+      transport: client,
+      seed,
+      players,
+      days,
+      end,
+      uidBase,
+      partners,
+      shareCodes,
+      concurrency,
+      force: values.force,
       onDay: (p) => {
         const seconds = (Date.now() - started) / 1000;
         console.log(`  day ${p.day}/${p.days}: ${p.actions} actions, ${p.stats.calls} calls, ${(p.actions / seconds).toFixed(0)} actions/s`);
@@ -105,7 +129,9 @@ try {
       console.log(`already there: player ${uidBase + players} exists, nothing sent (--force sends the same ids again)`);
     } else {
       console.log(summary(result.stats, result.actions, result.ms, client.retries));
-      console.log('note: wallet calls carry no time (contract), so the console stamps their ledger entries now; the demo seed plays in process and moves the clock instead');
+      console.log(
+        'note: wallet calls carry no time (contract), so the console stamps their ledger entries now; the demo seed plays in process and moves the clock instead',
+      );
     }
   }
 } catch (error) {

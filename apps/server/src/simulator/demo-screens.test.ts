@@ -24,18 +24,25 @@ const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallel
 const RANGE = { from: '2026-11-20T00:00:00+08:00', to: '2026-11-22T23:59:59+08:00' };
 
 type Query = Record<string, string>;
-interface Case { screen: string; url: string; query?: Query | ((partner: boolean) => Query); /** full catalogue path when not under /usermanager */ path?: string }
+interface Case {
+  screen: string;
+  url: string;
+  query?: Query | ((partner: boolean) => Query);
+  /** full catalogue path when not under /usermanager */ path?: string;
+}
 /** The seed's four days (the data reports' range). */
 const REPORT_RANGE = { from: '2026-11-19T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' };
 
 /** The rows an answer shows: a list's or report's items, or a figures answer's days with something in them. */
 function rows(data: any): number {
   if (Array.isArray(data?.items)) return data.items.length;
-  if (Array.isArray(data?.days)) return data.days.filter((d: Record<string, number>) => Object.entries(d).some(([k, v]) => k !== 'day' && Number(v) > 0)).length;
+  if (Array.isArray(data?.days))
+    return data.days.filter((d: Record<string, number>) => Object.entries(d).some(([k, v]) => k !== 'day' && Number(v) > 0)).length;
   return data ? 1 : 0;
 }
 
-const staffOperations = (db: OpenedTestDatabase['db']) => sql<{ username: string; operation: string; at: Date; n: string }>`
+const staffOperations = (db: OpenedTestDatabase['db']) =>
+  sql<{ username: string; operation: string; at: Date; n: string }>`
   SELECT username, operation, at, count(*) AS n FROM operation_log WHERE operation NOT LIKE 'auth.%' GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`.execute(db);
 
 describe.each(databases())('demo seed: every /usermanager screen shows rows ($kind)', (database) => {
@@ -55,7 +62,14 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
   beforeAll(async () => {
     opened = await database.open();
     const db = opened.db;
-    expect(await seedDemoIfEmpty(db, config, { ...DEMO, log: (message, details) => { if (message.includes('refused')) refused.push(details ?? {}); } })).toBe(true);
+    expect(
+      await seedDemoIfEmpty(db, config, {
+        ...DEMO,
+        log: (message, details) => {
+          if (message.includes('refused')) refused.push(details ?? {});
+        },
+      }),
+    ).toBe(true);
     seeded = { operations: (await staffOperations(db)).rows, entries: (await reconcile(db)).entries };
     app = await buildApp({ db, config, batchWorker: false });
     await app.ready();
@@ -64,13 +78,16 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
       tokens.set(role, JSON.parse(res.body).accessToken);
     }
     const one = async (q: string) => (await sql<{ v: number | string }>`${sql.raw(q)}`.execute(db)).rows[0]?.v;
-    const most = (table: string, partner: number) => one(`SELECT t.uid AS v FROM ${table} t JOIN player p USING (uid) WHERE p.partner = ${partner} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const most = (table: string, partner: number) =>
+      one(`SELECT t.uid AS v FROM ${table} t JOIN player p USING (uid) WHERE p.partner = ${partner} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
     ids.uid = (await most('player_login', 0))!;
     ids.partnerUid = (await most('player_login', 1))!;
     ids.changed = (await most('player_profile_change', 0))!;
     ids.partnerChanged = (await most('player_profile_change', 1))!;
     ids.inviter = (await one('SELECT inviter_uid AS v FROM player WHERE inviter_uid IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1'))!;
-    ids.partnerInviter = (await one('SELECT inviter_uid AS v FROM player WHERE inviter_uid IS NOT NULL AND partner = 1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1'))!;
+    ids.partnerInviter = (await one(
+      'SELECT inviter_uid AS v FROM player WHERE inviter_uid IS NOT NULL AND partner = 1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1',
+    ))!;
     ids.device = (await one("SELECT value AS v FROM ban WHERE kind = 'device' LIMIT 1"))!;
   }, 240_000);
   afterAll(async () => {
@@ -110,8 +127,20 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     { screen: 'createdPaymentLogs', url: '/api/usermanager/createdPaymentLogs' },
     // the cash-out review queues, asked for since the desk's last shift (domains/cashout/demo.ts)
     ...['not_reviewed', 'in_review', 'undetermined'].map((status) => ({ screen: 'cashoutreview', url: '/api/cashout/orders', query: { status } })),
-    ...['goldlogs', 'beanlogs', 'bonuslogs', 'moneylogs', 'giftlogs', 'banAccountlogs', 'feedback', 'tipoffs', 'usertrace', 'coindealerlogs', 'telephonecode', 'playtokplayer']
-      .map((screen) => ({ screen, url: `/api/usermanager/${screen}` })),
+    ...[
+      'goldlogs',
+      'beanlogs',
+      'bonuslogs',
+      'moneylogs',
+      'giftlogs',
+      'banAccountlogs',
+      'feedback',
+      'tipoffs',
+      'usertrace',
+      'coindealerlogs',
+      'telephonecode',
+      'playtokplayer',
+    ].map((screen) => ({ screen, url: `/api/usermanager/${screen}` })),
     { screen: 'emoteStat', url: '/api/usermanager/emoteStat' },
     { screen: 'usertrace', url: '/api/usermanager/usertrace/accounts', query: () => ({ device: String(ids.device) }) },
     { screen: 'lostusers', url: '/api/usermanager/lostusers', query: { days: '1' } },
@@ -122,16 +151,38 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     { screen: 'banediter', url: '/api/players/bans' },
     { screen: 'batchsendgold/sendlogs', url: '/api/usermanager/batchsendgold/sendlogs' },
     { screen: 'batchsendcash/sendcashlogs', url: '/api/usermanager/batchsendcash/sendcashlogs' },
-    ...['detail', 'ledger', 'logins'].map((part) => ({ screen: 'search', url: `/api/players/${part}`, query: (p: boolean) => ({ uid: String(p ? ids.partnerUid : ids.uid) }) })),
+    ...['detail', 'ledger', 'logins'].map((part) => ({
+      screen: 'search',
+      url: `/api/players/${part}`,
+      query: (p: boolean) => ({ uid: String(p ? ids.partnerUid : ids.uid) }),
+    })),
     { screen: 'search', url: '/api/players/changes', query: (p) => ({ uid: String(p ? ids.partnerChanged : ids.changed) }) },
     { screen: 'search', url: '/api/players/invitees', query: (p) => ({ uid: String(p ? ids.partnerInviter : ids.inviter) }) },
     // issue 9: the ground promoters' records (partner 1: its own booth, groundpromoters/demo.ts)
     { screen: 'GroundpromotersRecords', path: '/groundpromoters/GroundpromotersRecords', url: '/api/groundpromoters/records' },
     // the data reports under / (recharges and cash-outs of the simulator, the desk's reviews)
-    ...['homepage', 'homepage/days', 'payReport', 'payReport/days', 'payReport/channels', 'iosReport', 'iosReport/days', 'userReport', 'userReport/days',
-      'paystat', 'paystat/days', 'paychannel/summary', 'paychannel', 'payoutChannel/summary', 'payoutChannel', 'freegive', 'freegive/days',
-      'freegive/reasons', 'recycle', 'recycle/days']
-      .map((call) => ({ screen: call.split('/')[0]!, path: `/${call.split('/')[0]}`, url: `/api/${call}`, query: REPORT_RANGE })),
+    ...[
+      'homepage',
+      'homepage/days',
+      'payReport',
+      'payReport/days',
+      'payReport/channels',
+      'iosReport',
+      'iosReport/days',
+      'userReport',
+      'userReport/days',
+      'paystat',
+      'paystat/days',
+      'paychannel/summary',
+      'paychannel',
+      'payoutChannel/summary',
+      'payoutChannel',
+      'freegive',
+      'freegive/days',
+      'freegive/reasons',
+      'recycle',
+      'recycle/days',
+    ].map((call) => ({ screen: call.split('/')[0]!, path: `/${call.split('/')[0]}`, url: `/api/${call}`, query: REPORT_RANGE })),
   ];
 
   it.each(cases)('$url ($screen)', async ({ screen, url, query, path }) => {
@@ -159,11 +210,14 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
 
   it('a partner whose reported players the desk did not flag gets its most-reported one flagged by security, once', async () => {
     // two reports against the partner's busiest player, one against another of its players
-    const other = (await sql<{ uid: number }>`SELECT uid FROM player WHERE partner = 1 AND uid <> ${ids.partnerUid} ORDER BY uid LIMIT 1`.execute(opened.db)).rows[0]!.uid;
+    const other = (await sql<{ uid: number }>`SELECT uid FROM player WHERE partner = 1 AND uid <> ${ids.partnerUid} ORDER BY uid LIMIT 1`.execute(opened.db))
+      .rows[0]!.uid;
     const now = Date.now();
     for (const [i, target] of [ids.partnerUid, ids.partnerUid, other].entries()) {
       await sql`INSERT INTO game_report (app_id, event_id, at, uid, target_uid, partner, game, reason, text)
-        VALUES ('demo-app', ${`flag-test-${i}`}, ${new Date(now - (3 - i) * 3_600_000)}, ${ids.uid}, ${target}, 1, 'tongits', 'cheat', '')`.execute(opened.owner);
+        VALUES ('demo-app', ${`flag-test-${i}`}, ${new Date(now - (3 - i) * 3_600_000)}, ${ids.uid}, ${target}, 1, 'tongits', 'cheat', '')`.execute(
+        opened.owner,
+      );
     }
     await sql`DELETE FROM cheat_flag WHERE partner = 1`.execute(opened.owner);
     const staff = await staffCarrier(opened.db, config, DEMO_PASSWORD);
@@ -172,9 +226,14 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
       expect(first.why).toEqual([]);
       expect(first.flagged).toBeGreaterThanOrEqual(1);
       const seen = await get('partner', '/api/tinygames/tongitscheat/permanentcheat');
-      expect(seen.body.data.items.map((x: { uid: number; partner: number; reason: string }) => [x.uid, x.partner, x.reason]))
-        .toEqual([[ids.partnerUid, 1, DEMO_PARTNER_FLAG_REASON]]);
-      const log = await sql<{ username: string }>`SELECT username FROM operation_log WHERE operation = 'tinygames.tongitscheat.permanentcheat.flag' AND target = ${`player:${ids.partnerUid}`}`.execute(opened.db);
+      expect(seen.body.data.items.map((x: { uid: number; partner: number; reason: string }) => [x.uid, x.partner, x.reason])).toEqual([
+        [ids.partnerUid, 1, DEMO_PARTNER_FLAG_REASON],
+      ]);
+      const log = await sql<{
+        username: string;
+      }>`SELECT username FROM operation_log WHERE operation = 'tinygames.tongitscheat.permanentcheat.flag' AND target = ${`player:${ids.partnerUid}`}`.execute(
+        opened.db,
+      );
       expect(log.rows.map((r) => r.username)).toEqual(['secadmin']);
       expect(await seedPartnerCheatFlags(opened.db, staff, now)).toEqual({ flagged: 0, why: [] });
     } finally {
@@ -186,21 +245,31 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
     const cut = await database.open();
     try {
       let staffCalls = 0;
-      await expect(seedDemoIfEmpty(cut.db, config, {
-        ...DEMO,
-        intercept: (t) => ({ ...t, staff: async (op, at) => { if (++staffCalls === 4) throw new Error('power cut'); return t.staff!(op, at); } }),
-      })).rejects.toThrow('power cut');
+      await expect(
+        seedDemoIfEmpty(cut.db, config, {
+          ...DEMO,
+          intercept: (t) => ({
+            ...t,
+            staff: async (op, at) => {
+              if (++staffCalls === 4) throw new Error('power cut');
+              return t.staff!(op, at);
+            },
+          }),
+        }),
+      ).rejects.toThrow('power cut');
       expect(await seedDemoIfEmpty(cut.db, config, DEMO)).toBe(true);
       expect(await seedDemoIfEmpty(cut.db, config, DEMO)).toBe(false);
       // the same staff work as the uninterrupted seed, each action once, and the same ledger (both
       // taken right after seeding: the app's background jobs and the tests above add to `opened`)
       const resumed = (await staffOperations(cut.db)).rows;
-      expect(resumed.map((r) => [r.username, r.operation, new Date(r.at).toISOString(), Number(r.n)]))
-        .toEqual(seeded.operations.map((r) => [r.username, r.operation, new Date(r.at).toISOString(), Number(r.n)]));
+      expect(resumed.map((r) => [r.username, r.operation, new Date(r.at).toISOString(), Number(r.n)])).toEqual(
+        seeded.operations.map((r) => [r.username, r.operation, new Date(r.at).toISOString(), Number(r.n)]),
+      );
       const b = await reconcile(cut.db);
       expect(b.differences).toEqual([]);
       expect(b.entries).toBe(seeded.entries);
-      const batchEntries = async (db: OpenedTestDatabase['db']) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entry WHERE reason LIKE 'batch.%'`.execute(db)).rows[0]!.n);
+      const batchEntries = async (db: OpenedTestDatabase['db']) =>
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entry WHERE reason LIKE 'batch.%'`.execute(db)).rows[0]!.n);
       expect(await batchEntries(cut.db)).toBe(await batchEntries(opened.db));
     } finally {
       await cut.close();

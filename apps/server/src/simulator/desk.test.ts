@@ -22,13 +22,21 @@ function generate(players: number, days: number): { actions: Action[]; plan: Bac
 }
 
 const SCREEN: Record<StaffOp['op'], string> = {
-  'chips.add': '/usermanager/playerchips', 'chips.reduce': '/usermanager/playerchips',
-  ban: '/usermanager/banediter', unban: '/usermanager/banediter', suspend: '/usermanager/banediter', unsuspend: '/usermanager/banediter',
-  'feedback.reply': '/usermanager/feedback', 'feedback.close': '/usermanager/feedback', 'tipoff.handle': '/usermanager/tipoffs',
+  'chips.add': '/usermanager/playerchips',
+  'chips.reduce': '/usermanager/playerchips',
+  ban: '/usermanager/banediter',
+  unban: '/usermanager/banediter',
+  suspend: '/usermanager/banediter',
+  unsuspend: '/usermanager/banediter',
+  'feedback.reply': '/usermanager/feedback',
+  'feedback.close': '/usermanager/feedback',
+  'tipoff.handle': '/usermanager/tipoffs',
   batch: '/usermanager/batchsendgold/sendgold',
-  'cashout.review': '/usermanager/cashoutreview', 'cashout.resolve': '/usermanager/cashoutreview',
+  'cashout.review': '/usermanager/cashoutreview',
+  'cashout.resolve': '/usermanager/cashoutreview',
   // only while the Tongits table servers play (tables.ts, set by the demo seed; tested in tables.test.ts)
-  'cheat.flag': '/tinygames/tongitscheat/permanentcheat', 'cheat.unflag': '/tinygames/tongitscheat/permanentcheat',
+  'cheat.flag': '/tinygames/tongitscheat/permanentcheat',
+  'cheat.unflag': '/tinygames/tongitscheat/permanentcheat',
 };
 const TABLE_OPS: StaffOp['op'][] = ['cheat.flag', 'cheat.unflag'];
 
@@ -59,7 +67,12 @@ describe('simulator staff desk', () => {
 
   it('sends three chip batches (admin) and one cash batch (secadmin) of a few dozen players each', () => {
     const batches = ops('batch') as Extract<StaffOp, { op: 'batch' }>[];
-    expect(batches.map((b) => [b.by, b.currency])).toEqual([['admin', 'chip'], ['secadmin', 'withdrawable'], ['admin', 'chip'], ['admin', 'chip']]);
+    expect(batches.map((b) => [b.by, b.currency])).toEqual([
+      ['admin', 'chip'],
+      ['secadmin', 'withdrawable'],
+      ['admin', 'chip'],
+      ['admin', 'chip'],
+    ]);
     for (const b of batches) {
       expect(b.lines.length).toBeGreaterThanOrEqual(20);
       expect(b.lines.length).toBeLessThanOrEqual(60);

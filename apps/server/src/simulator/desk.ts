@@ -32,7 +32,11 @@ export type StaffName = 'service' | 'serviceleader' | 'secadmin' | 'business' | 
 const SHIFTS: Record<StaffName, number> = { service: 9.5, admin: 10.5, secadmin: 11, serviceleader: 14, business: 16 };
 const PER_SHIFT = 15;
 
-interface Task { due: number; by: StaffName; run(at: number): StaffOp | null }
+interface Task {
+  due: number;
+  by: StaffName;
+  run(at: number): StaffOp | null;
+}
 
 export interface DeskOptions {
   players: SimPlayer[];
@@ -52,7 +56,11 @@ export class Desk {
   private readonly batchDays: { day: number; kind: 'maintenance' | 'cup' | 'loyalty' | 'cash' }[];
   private suspensions = 0;
 
-  constructor(private readonly ctx: Ctx, private readonly rng: Rng, private readonly o: DeskOptions) {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly rng: Rng,
+    private readonly o: DeskOptions,
+  ) {
     const count = { farm: 0, device: 0 };
     for (const p of o.players) {
       const kind = p.cluster?.kind;
@@ -64,7 +72,12 @@ export class Desk {
     // the last day with a whole office day before the end
     const lastOffice = o.start + (o.days - 1) * DAY + 18 * HOUR < o.end ? o.days - 1 : Math.max(0, o.days - 2);
     const at = (share: number) => Math.min(lastOffice, Math.round(share * (o.days - 1)));
-    this.batchDays = [{ day: at(0.3), kind: 'maintenance' }, { day: at(0.5), kind: 'cash' }, { day: at(0.65), kind: 'cup' }, { day: lastOffice, kind: 'loyalty' }];
+    this.batchDays = [
+      { day: at(0.3), kind: 'maintenance' },
+      { day: at(0.5), kind: 'cash' },
+      { day: at(0.65), kind: 'cup' },
+      { day: lastOffice, kind: 'loyalty' },
+    ];
     ctx.world.observer = (when, type, data) => this.observe(when, type, data);
   }
 
@@ -140,8 +153,12 @@ export class Desk {
       this.add(at + 15 * MINUTE, 'service', (when) => {
         const compensate = f.category === 'bug' && rng.chance(0.4);
         const credit = f.category === 'payment' && rng.chance(0.25);
-        if (compensate) this.add(when + HOUR, 'serviceleader', () => this.chips('chips.add', 'serviceleader', f.uid, rng.pick([2_000, 5_000, 10_000]), REASONS.compensation(at)));
-        if (credit) this.add(when + HOUR, 'business', () => this.chips('chips.add', 'business', f.uid, rng.pick([10_000, 20_000, 50_000]), REASONS.paymentCredit(at)));
+        if (compensate)
+          this.add(when + HOUR, 'serviceleader', () =>
+            this.chips('chips.add', 'serviceleader', f.uid, rng.pick([2_000, 5_000, 10_000]), REASONS.compensation(at)),
+          );
+        if (credit)
+          this.add(when + HOUR, 'business', () => this.chips('chips.add', 'business', f.uid, rng.pick([10_000, 20_000, 50_000]), REASONS.paymentCredit(at)));
         if (rng.chance(0.6)) this.add(when + DAY, 'serviceleader', () => ({ op: 'feedback.close', by: 'serviceleader', uid: f.uid, submittedAt: at }));
         return { op: 'feedback.reply', by: 'service', uid: f.uid, submittedAt: at, reply: reply(rng, f.category, f.text) };
       });
@@ -156,10 +173,19 @@ export class Desk {
     this.add(at + 2 * HOUR, 'serviceleader', (when) => {
       const target = this.state(t.targetUid);
       const valid = rng.chance(VALID_SHARE[t.reason] ?? 0.3);
-      const handled: StaffOp = { op: 'tipoff.handle', by: 'serviceleader', uid: t.uid, submittedAt: at, verdict: valid ? 'valid' : 'invalid', note: tipoffNote(rng, t.reason, valid) };
+      const handled: StaffOp = {
+        op: 'tipoff.handle',
+        by: 'serviceleader',
+        uid: t.uid,
+        submittedAt: at,
+        verdict: valid ? 'valid' : 'invalid',
+        note: tipoffNote(rng, t.reason, valid),
+      };
       if (!valid || !target || target.banned || target.p.dealer) return handled;
       if (t.reason === 'scam') {
-        this.next(when, () => (this.state(t.targetUid)!.banned ? null : { op: 'ban', by: 'serviceleader', kind: 'account', value: String(t.targetUid), reason: REASONS.scamBan }));
+        this.next(when, () =>
+          this.state(t.targetUid)!.banned ? null : { op: 'ban', by: 'serviceleader', kind: 'account', value: String(t.targetUid), reason: REASONS.scamBan },
+        );
       } else {
         this.next(when, (w) => this.suspend(t.targetUid, w, SUSPEND_DAYS[t.reason] ?? 3, REASONS.tipoffSuspend(t.reason)));
       }
@@ -204,7 +230,9 @@ export class Desk {
       const amount = Math.floor(Math.min(this.funnel.get(head) ?? 0, owner?.chip ?? 0) / 100) * 100;
       return amount >= 1_000 ? this.chips('chips.reduce', 'business', head, amount, REASONS.farmReclaim(n - 1)) : null;
     });
-    this.add(due + HOUR, 'serviceleader', () => (this.state(head)?.banned ? null : { op: 'ban', by: 'serviceleader', kind: 'account', value: String(head), reason: REASONS.farmOwner(n) }));
+    this.add(due + HOUR, 'serviceleader', () =>
+      this.state(head)?.banned ? null : { op: 'ban', by: 'serviceleader', kind: 'account', value: String(head), reason: REASONS.farmOwner(n) },
+    );
   }
 
   /** Players who may receive something at `at`: registered, not blocked, not a dealer. */
@@ -229,13 +257,32 @@ export class Desk {
         lines = night.slice(0, 60).map((s) => [s.p.uid, 1_000]);
         reason = REASONS.maintenance(at);
       } else if (kind === 'cup') {
-        lines = prizes(byPlay.filter((s) => s.sessions > 0), [[1, 100_000], [2, 50_000], [7, 20_000], [20, 5_000]]);
+        lines = prizes(
+          byPlay.filter((s) => s.sessions > 0),
+          [
+            [1, 100_000],
+            [2, 50_000],
+            [7, 20_000],
+            [20, 5_000],
+          ],
+        );
         reason = REASONS.cup(at);
       } else if (kind === 'loyalty') {
-        lines = byPlay.filter((s) => s.p.tier === 'top' || s.p.payer).slice(0, 40).map((s) => [s.p.uid, 10_000]);
+        lines = byPlay
+          .filter((s) => s.p.tier === 'top' || s.p.payer)
+          .slice(0, 40)
+          .map((s) => [s.p.uid, 10_000]);
         reason = REASONS.loyalty(at);
       } else {
-        lines = prizes(byPlay.filter((s) => s.sessions > 0), [[1, 100_000], [2, 50_000], [7, 20_000], [15, 10_000]]);
+        lines = prizes(
+          byPlay.filter((s) => s.sessions > 0),
+          [
+            [1, 100_000],
+            [2, 50_000],
+            [7, 20_000],
+            [15, 10_000],
+          ],
+        );
         reason = REASONS.cashPrizes(at);
       }
       return lines.length >= 3 ? { op: 'batch', by, currency: kind === 'cash' ? 'withdrawable' : 'chip', lines, reason } : null;

@@ -45,16 +45,45 @@ export class FakePlatform implements Transport {
         if (e.data.inviterUid !== undefined && !this.balances.has(e.data.inviterUid)) return fail(404, 'Inviter not found');
         this.balances.set(e.data.uid, empty());
         return { id: e.id, status: 'applied' };
-      case 'chips.transferred': return move([[e.data.fromUid, 'chip', -e.data.amount], [e.data.toUid, 'chip', e.data.amount]]);
-      case 'coindealer.sold': return move([[e.data.dealerUid, 'chip', -e.data.amount], [e.data.toUid, 'chip', e.data.amount]]);
-      case 'safe.deposit': return move([[e.data.uid, 'chip', -e.data.amount], [e.data.uid, 'safe', e.data.amount]]);
-      case 'safe.withdraw': return move([[e.data.uid, 'safe', -e.data.amount], [e.data.uid, 'chip', e.data.amount]]);
-      case 'gift.sent': return move([[e.data.fromUid, 'chip', -e.data.chips], [e.data.toUid, 'charisma', e.data.charisma]]);
-      case 'emote.used': return move([[e.data.uid, 'chip', -e.data.chips]]);
-      case 'tipoff.submitted': return move([[e.data.uid, 'chip', 0], [e.data.targetUid, 'chip', 0]]);
-      case 'sms.sent': case 'sms.result': return { id: e.id, status: 'applied' };
-      case 'game.round': return move(e.data.seats.flatMap((seat) => (seat.uid === undefined ? [] : [[seat.uid, 'chip', 0] as [number, 'chip', number]])));
-      default: return move([[e.data.uid, 'chip', 0]]);
+      case 'chips.transferred':
+        return move([
+          [e.data.fromUid, 'chip', -e.data.amount],
+          [e.data.toUid, 'chip', e.data.amount],
+        ]);
+      case 'coindealer.sold':
+        return move([
+          [e.data.dealerUid, 'chip', -e.data.amount],
+          [e.data.toUid, 'chip', e.data.amount],
+        ]);
+      case 'safe.deposit':
+        return move([
+          [e.data.uid, 'chip', -e.data.amount],
+          [e.data.uid, 'safe', e.data.amount],
+        ]);
+      case 'safe.withdraw':
+        return move([
+          [e.data.uid, 'safe', -e.data.amount],
+          [e.data.uid, 'chip', e.data.amount],
+        ]);
+      case 'gift.sent':
+        return move([
+          [e.data.fromUid, 'chip', -e.data.chips],
+          [e.data.toUid, 'charisma', e.data.charisma],
+        ]);
+      case 'emote.used':
+        return move([[e.data.uid, 'chip', -e.data.chips]]);
+      case 'tipoff.submitted':
+        return move([
+          [e.data.uid, 'chip', 0],
+          [e.data.targetUid, 'chip', 0],
+        ]);
+      case 'sms.sent':
+      case 'sms.result':
+        return { id: e.id, status: 'applied' };
+      case 'game.round':
+        return move(e.data.seats.flatMap((seat) => (seat.uid === undefined ? [] : [[seat.uid, 'chip', 0] as [number, 'chip', number]])));
+      default:
+        return move([[e.data.uid, 'chip', 0]]);
     }
   }
 
@@ -81,12 +110,12 @@ export class FakePlatform implements Transport {
     if (!b) return { status: 404, code: 404, message: `Player ${call.uid} not found` };
     if (this.orders.has(call.requestId)) return { status: 200, code: 200 };
     if (call.op === 'cashout') {
-      const total = call.amount + Math.ceil(call.amount * (CASHOUT_FEES[call.channel] ?? 0) / 100);
+      const total = call.amount + Math.ceil((call.amount * (CASHOUT_FEES[call.channel] ?? 0)) / 100);
       if (b.withdrawable < total) return { status: 409, code: 409, message: 'Insufficient balance' };
       b.withdrawable -= total;
     } else if (call.callbacks.some((c) => c.status === 'paid' && c.amount === call.price) && !call.callbacks.some((c) => c.amount !== call.price)) {
       const extra = PACKS.find(([price]) => price === call.price)?.[2] ?? 0;
-      b.chip += call.price * (100 + extra) / 100;
+      b.chip += (call.price * (100 + extra)) / 100;
     }
     this.orders.add(call.requestId);
     return { status: 200, code: 200 };
@@ -96,8 +125,14 @@ export class FakePlatform implements Transport {
 
   async staff(op: StaffOp): Promise<StaffAnswer> {
     this.calls++;
-    const chips: [number, number][] = op.op === 'chips.add' ? [[op.uid, op.amount]] : op.op === 'chips.reduce' ? [[op.uid, -op.amount]]
-      : op.op === 'batch' && op.currency === 'chip' ? op.lines : [];
+    const chips: [number, number][] =
+      op.op === 'chips.add'
+        ? [[op.uid, op.amount]]
+        : op.op === 'chips.reduce'
+          ? [[op.uid, -op.amount]]
+          : op.op === 'batch' && op.currency === 'chip'
+            ? op.lines
+            : [];
     for (const [uid, delta] of chips) {
       const b = this.balances.get(uid);
       if (!b) return { status: 404, code: 404, message: `Player ${uid} not found` };

@@ -22,7 +22,11 @@ import type { StaffAnswer, StaffOp } from './types';
 
 /** Office addresses of the demo accounts (as the operation log shows them). */
 export const OFFICE_IP: Record<string, string> = {
-  admin: '203.177.52.10', secadmin: '203.177.52.11', business: '203.177.52.12', serviceleader: '203.177.52.14', service: '203.177.52.15',
+  admin: '203.177.52.10',
+  secadmin: '203.177.52.11',
+  business: '203.177.52.12',
+  serviceleader: '203.177.52.14',
+  service: '203.177.52.15',
 };
 
 const OPERATION: Record<Exclude<StaffOp['op'], 'batch' | 'cashout.review' | 'cashout.resolve'>, [url: string, name: string]> = {
@@ -69,7 +73,10 @@ export async function staffCarrier(db: Db, config: ServerConfig, password: strin
 
   const call = async (by: string, url: string, body: unknown, token?: string) => {
     const res = await app.inject({
-      method: 'POST', url, payload: JSON.stringify(body), remoteAddress: OFFICE_IP[by] ?? '203.177.52.20',
+      method: 'POST',
+      url,
+      payload: JSON.stringify(body),
+      remoteAddress: OFFICE_IP[by] ?? '203.177.52.20',
       headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
     });
     return { status: res.statusCode, json: res.body ? JSON.parse(res.body) : {} };
@@ -88,22 +95,42 @@ export async function staffCarrier(db: Db, config: ServerConfig, password: strin
     return res.json.accessToken as string;
   };
 
-  const done = async (by: string, name: string, at: number) => (await db.selectFrom('operation_log').select('id')
-    .where('at', '=', new Date(at)).where('username', '=', by).where('operation', '=', name).executeTakeFirst()) !== undefined;
+  const done = async (by: string, name: string, at: number) =>
+    (await db
+      .selectFrom('operation_log')
+      .select('id')
+      .where('at', '=', new Date(at))
+      .where('username', '=', by)
+      .where('operation', '=', name)
+      .executeTakeFirst()) !== undefined;
 
   /** The body of the call: feedback, tip-offs and bans named by the console's ids. */
   const bodyOf = async (op: StaffOp): Promise<Record<string, unknown> | string> => {
     switch (op.op) {
-      case 'chips.add': case 'chips.reduce': return { uid: op.uid, amount: op.amount, reason: op.reason, requestId: op.requestId };
-      case 'ban': return { kind: op.kind, value: op.value, reason: op.reason };
+      case 'chips.add':
+      case 'chips.reduce':
+        return { uid: op.uid, amount: op.amount, reason: op.reason, requestId: op.requestId };
+      case 'ban':
+        return { kind: op.kind, value: op.value, reason: op.reason };
       case 'unban': {
-        const ban = await db.selectFrom('ban').select('id').where('kind', '=', op.kind).where('value', '=', op.value).where('active', '=', true).executeTakeFirst();
+        const ban = await db
+          .selectFrom('ban')
+          .select('id')
+          .where('kind', '=', op.kind)
+          .where('value', '=', op.value)
+          .where('active', '=', true)
+          .executeTakeFirst();
         return ban ? { id: Number(ban.id), reason: op.reason } : `No active ${op.kind} ban of ${op.value}`;
       }
-      case 'suspend': return { uid: op.uid, until: new Date(op.until).toISOString(), reason: op.reason };
-      case 'unsuspend': return { uid: op.uid, reason: op.reason };
-      case 'cheat.flag': case 'cheat.unflag': return { uid: op.uid, reason: op.reason };
-      case 'feedback.reply': case 'feedback.close': {
+      case 'suspend':
+        return { uid: op.uid, until: new Date(op.until).toISOString(), reason: op.reason };
+      case 'unsuspend':
+        return { uid: op.uid, reason: op.reason };
+      case 'cheat.flag':
+      case 'cheat.unflag':
+        return { uid: op.uid, reason: op.reason };
+      case 'feedback.reply':
+      case 'feedback.close': {
         const row = await db.selectFrom('player_feedback').select('id').where('uid', '=', op.uid).where('at', '=', new Date(op.submittedAt)).executeTakeFirst();
         if (!row) return `No feedback of ${op.uid} at ${new Date(op.submittedAt).toISOString()}`;
         return op.op === 'feedback.reply' ? { id: Number(row.id), reply: op.reply } : { id: Number(row.id) };
@@ -112,8 +139,10 @@ export async function staffCarrier(db: Db, config: ServerConfig, password: strin
         const row = await db.selectFrom('player_tipoff').select('id').where('uid', '=', op.uid).where('at', '=', new Date(op.submittedAt)).executeTakeFirst();
         return row ? { id: Number(row.id), verdict: op.verdict, note: op.note } : `No tip-off of ${op.uid} at ${new Date(op.submittedAt).toISOString()}`;
       }
-      case 'batch': return { text: ['uid,amount', ...op.lines.map(([uid, amount]) => `${uid},${amount}`)].join('\n'), reason: op.reason };
-      default: return `Not a call of its own: ${op.op}`;
+      case 'batch':
+        return { text: ['uid,amount', ...op.lines.map(([uid, amount]) => `${uid},${amount}`)].join('\n'), reason: op.reason };
+      default:
+        return `Not a call of its own: ${op.op}`;
     }
   };
 
@@ -138,4 +167,3 @@ export async function staffCarrier(db: Db, config: ServerConfig, password: strin
     },
   };
 }
-

@@ -35,7 +35,12 @@ async function payment(db: Db, app: PlatformApp, call: PaymentCall, at: number):
     const { op: _op, callbacks, ...body } = call;
     const order = await createRechargeOrder(db, appId, rechargeOrderBody.parse(body), new Date(at));
     for (const c of callbacks) {
-      await rechargeCallback(db, app, rechargeCallbackBody.parse({ orderId: order.orderId, channelOrderId: c.channelOrderId, amount: c.amount, status: c.status }), new Date(at + c.after));
+      await rechargeCallback(
+        db,
+        app,
+        rechargeCallbackBody.parse({ orderId: order.orderId, channelOrderId: c.channelOrderId, amount: c.amount, status: c.status }),
+        new Date(at + c.after),
+      );
     }
     return { status: 200, code: 200 };
   } catch (error) {
@@ -58,7 +63,10 @@ function appTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
     payment: async (call, at) => payment(db, await application(), call, at),
     async events(events, at) {
       const body = platformEventsBody.parse({ events });
-      checkEventTypes((await application()).scopes, body.events.map((e) => e.type));
+      checkEventTypes(
+        (await application()).scopes,
+        body.events.map((e) => e.type),
+      );
       return (await applyEvents(db, appId, body.events, new Date(at))) as EventResult[];
     },
     async wallet(kind, raw, at) {

@@ -37,7 +37,7 @@ describe('simulator live mode', () => {
     expect([...result.stats.rejections]).toEqual([]);
   });
 
-  it('opens its players\' activities now and then and claims what is reached, through the signed platform API', async () => {
+  it("opens its players' activities now and then and claims what is reached, through the signed platform API", async () => {
     // the console in process on PGlite, on the real clock (live mode plays now)
     const t = await testApp(databases()[0]!, { now: () => Date.now() });
     try {
@@ -59,14 +59,22 @@ describe('simulator live mode', () => {
     }
   }, 120_000);
 
-  it('opens its players\' apps: configuration and announcements with ETags, inbox reads and claims paid once, codes routed and reported', async () => {
+  it("opens its players' apps: configuration and announcements with ETags, inbox reads and claims paid once, codes routed and reported", async () => {
     const t = await testApp(databases()[0]!, { now: () => Date.now() });
     try {
       const db = t.database.db;
       await seedDemoPlatform(db);
       setProviderApps(null);
       const client = new SignedClient(injectCarrier(t.app), { appId: DEMO_APP.appId, secret: DEMO_APP.secret });
-      const lastSms = async () => Number((await db.selectFrom('sms_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+      const lastSms = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('sms_log')
+              .select((eb) => eb.fn.max('id').as('id'))
+              .executeTakeFirst()
+          )?.id ?? 0,
+        );
       const smsBefore = await lastSms();
 
       // new players register (most with a phone: their codes are routed by the console) and log in
@@ -85,7 +93,11 @@ describe('simulator live mode', () => {
       expect(a.routed).toBe(a.sent);
       expect(a.unrouted).toBe(0);
       expect(a.delivered + a.failed).toBe(a.sent);
-      const codes = await db.selectFrom('sms_log').select(['provider', 'purpose', 'result', 'result_at', 'app_id']).where('id', '>', smsBefore as never).execute();
+      const codes = await db
+        .selectFrom('sms_log')
+        .select(['provider', 'purpose', 'result', 'result_at', 'app_id'])
+        .where('id', '>', smsBefore as never)
+        .execute();
       expect(codes).toHaveLength(a.sent);
       expect(codes.every((c) => c.app_id === DEMO_APP.appId && (c.result === 'delivered' || c.result === 'failed') && c.result_at !== null)).toBe(true);
       expect(codes.filter((c) => c.result === 'failed')).toHaveLength(a.failed);
@@ -98,10 +110,17 @@ describe('simulator live mode', () => {
       const live = (await db.selectFrom('player').select('uid').where('uid', '>', 710_000).orderBy('uid').execute()).map((r) => r.uid);
       expect(live.length).toBeGreaterThan(3);
       const token = await t.loginAs('business');
-      const send = await t.post('/api/messages/broadcast/send', {
-        target: { kind: 'list', uids: live.join(' ') }, titleEn: 'Sorry for the lag, {name}', contentEn: '<p>Take <b>{amount}</b> on us.</p>',
-        attachment: { currency: 'chip', amount: 1_000 }, expiresInDays: 3,
-      }, token);
+      const send = await t.post(
+        '/api/messages/broadcast/send',
+        {
+          target: { kind: 'list', uids: live.join(' ') },
+          titleEn: 'Sorry for the lag, {name}',
+          contentEn: '<p>Take <b>{amount}</b> on us.</p>',
+          attachment: { currency: 'chip', amount: 1_000 },
+          expiresInDays: 3,
+        },
+        token,
+      );
       expect(send.status).toBe(200);
       const sendId = send.body.data.id as number;
       for (let i = 0; i < 50; i++) {
@@ -126,8 +145,16 @@ describe('simulator live mode', () => {
       expect(claimed).toHaveLength(b.claims.applied + third.app.claims.applied);
       expect(copies.filter((c) => c.read_at !== null).length).toBeGreaterThanOrEqual(b.reads.applied);
       // each claim credited exactly once, through the ledger, to its player
-      const entries = await db.selectFrom('ledger_entry').select(['uid', 'ref', 'delta', 'currency'])
-        .where('reason', '=', 'message.claim').where('ref', 'in', copies.map((c) => `message:${Number(c.id)}`)).execute();
+      const entries = await db
+        .selectFrom('ledger_entry')
+        .select(['uid', 'ref', 'delta', 'currency'])
+        .where('reason', '=', 'message.claim')
+        .where(
+          'ref',
+          'in',
+          copies.map((c) => `message:${Number(c.id)}`),
+        )
+        .execute();
       expect(entries).toHaveLength(claimed.length);
       expect(new Set(entries.map((e) => e.ref)).size).toBe(claimed.length);
       for (const c of claimed) {

@@ -56,7 +56,11 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
   const world = new World(`l${started.toString(36)}-`, (a) => buffer.push(a));
   const agenda = new Agenda();
   const ctx: Ctx = {
-    world, rng, online: new Set(), recent: [], dealers: [],
+    world,
+    rng,
+    online: new Set(),
+    recent: [],
+    dealers: [],
     schedule: (at, fn, must) => agenda.add(at, fn, must),
     dayOf: (at) => Math.floor(at / 86_400_000),
   };
@@ -139,10 +143,21 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
       login(ctx, s, t, rounds * 45);
       if (rng.chance(SCREEN_AFTER_LOGIN)) screens.push(s);
       if (rng.chance(0.3)) daily(ctx, s, t, lookup);
-      agenda.add(t + 2000, (w) => {
-        session(ctx, s, w, rounds);
-        agenda.add(w + 60_000 + rounds * 45_000, () => { idle.push(s); if (rng.chance(SCREEN_AFTER_SITTING)) screens.push(s); }, true);
-      }, true);
+      agenda.add(
+        t + 2000,
+        (w) => {
+          session(ctx, s, w, rounds);
+          agenda.add(
+            w + 60_000 + rounds * 45_000,
+            () => {
+              idle.push(s);
+              if (rng.chance(SCREEN_AFTER_SITTING)) screens.push(s);
+            },
+            true,
+          );
+        },
+        true,
+      );
     }
     // the codes asked for: routed by the console, so that sms.sent goes with the tick's events
     const routes = (await app?.routeCodes()) ?? 0;
@@ -155,7 +170,14 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
     const calls = (await openScreens()) + ((await app?.openApps()) ?? 0);
     budget -= calls;
     actions += calls;
-    run.onTick?.({ seconds: (now() - started) / 1000, actions, stats: sender.stats, players: world.players.size, seated: ctx.online.size, app: app?.stats ?? newAppStats() });
+    run.onTick?.({
+      seconds: (now() - started) / 1000,
+      actions,
+      stats: sender.stats,
+      players: world.players.size,
+      seated: ctx.online.size,
+      app: app?.stats ?? newAppStats(),
+    });
     const wait = TICK_MS - (now() - t);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }

@@ -17,7 +17,12 @@ describe('simulated recharges', () => {
   it('every callback carries an amount the contract accepts; short-paid ones are below the price, for every pack', () => {
     const calls: Recharge[] = [];
     let n = 0;
-    const world = { requestId: () => `r${++n}`, payment: (_at: number, call: PaymentCall) => { if (call.op === 'recharge') calls.push(call); } };
+    const world = {
+      requestId: () => `r${++n}`,
+      payment: (_at: number, call: PaymentCall) => {
+        if (call.op === 'recharge') calls.push(call);
+      },
+    };
     const ctx = { rng: new Rng(20261127), world } as unknown as Ctx;
     for (let uid = 1; uid <= 60_000; uid++) {
       const player = { p: { uid, package: uid % 5 === 0 ? 'com.lite' : 'com.demo' } } as unknown as PlayerState;
@@ -32,6 +37,11 @@ describe('simulated recharges', () => {
     const short = callbacks.filter((cb) => cb.status === 'paid' && cb.amount !== cb.price);
     // the held-for-review path is drawn for every pack, the smallest included
     expect(new Set(short.map((cb) => cb.price))).toEqual(new Set(PACKS.map(([price]) => price)));
-    expect(short.filter((cb) => cb.price === PACKS[0]![0]).map((cb) => cb.price - cb.amount).sort()).toEqual(expect.arrayContaining([100, 1_000]));
+    expect(
+      short
+        .filter((cb) => cb.price === PACKS[0]![0])
+        .map((cb) => cb.price - cb.amount)
+        .sort(),
+    ).toEqual(expect.arrayContaining([100, 1_000]));
   });
 });

@@ -33,7 +33,14 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** [price in centavos, weight, extra chips in percent] of the demo products (productId `php<pesos>`). */
-export const PACKS: [number, number, number][] = [[5_000, 10, 0], [10_000, 35, 0], [20_000, 25, 0], [50_000, 18, 2], [100_000, 9, 5], [500_000, 3, 10]];
+export const PACKS: [number, number, number][] = [
+  [5_000, 10, 0],
+  [10_000, 35, 0],
+  [20_000, 25, 0],
+  [50_000, 18, 2],
+  [100_000, 9, 5],
+  [500_000, 3, 10],
+];
 /** What a short-paid callback lacks of the price (centavos), of those below the price. */
 const SHORT_BY = [100, 1_000, 5_000];
 /** Cash-out channels of the demo and their fee percent. */
@@ -47,7 +54,10 @@ const DENY_REASONS = [
   'Same GCash account used by several players: verification needed',
 ];
 
-interface PayerState { recharges: number; lastCashout: number }
+interface PayerState {
+  recharges: number;
+  lastCashout: number;
+}
 const sources = new WeakMap<Ctx, { rng: Rng; payers: Map<number, PayerState> }>();
 function of(ctx: Ctx) {
   let s = sources.get(ctx);
@@ -73,17 +83,17 @@ export function recharge(ctx: Ctx, s: PlayerState, at: number): boolean {
   let [price, , extra] = rng.weighted(PACKS.map((pack) => [pack, pack[1]] as const));
   const lite = s.p.package !== 'com.demo';
   if (price === 5_000 && lite) [price, , extra] = PACKS[1]!;
-  const channel = price === 5_000 ? 'maya'
-    : lite ? 'gcash'
-      : p.recharges > 0 && price >= 50_000 && rng.chance(0.3) ? 'onlinebank'
-        : rng.chance(0.7) ? 'gcash' : 'maya';
+  const channel =
+    price === 5_000 ? 'maya' : lite ? 'gcash' : p.recharges > 0 && price >= 50_000 && rng.chance(0.3) ? 'onlinebank' : rng.chance(0.7) ? 'gcash' : 'maya';
   const requestId = ctx.world.requestId();
   const channelOrderId = `${channel.toUpperCase()}-${requestId}`;
   const fate = rng.next();
   const first = rng.int(5, 180) * SECOND;
   const callbacks: Extract<PaymentCall, { op: 'recharge' }>['callbacks'] = [];
   if (fate < 0.03) callbacks.push({ after: first, status: 'failed', amount: price, channelOrderId });
-  else if (fate < 0.05) { /* the player left the payment page: no callback */ }
+  else if (fate < 0.05) {
+    /* the player left the payment page: no callback */
+  }
   // short paid (held for review): by less than the price, so the callback still carries an amount (the
   // ₱50 pack short by ₱50 sent amount 0, a 400 that stopped the demo seed on the days the draw led there)
   else if (fate < 0.06) callbacks.push({ after: first, status: 'paid', amount: price - rng.pick(SHORT_BY.filter((by) => by < price)), channelOrderId });
@@ -94,8 +104,11 @@ export function recharge(ctx: Ctx, s: PlayerState, at: number): boolean {
   const paid = fate >= 0.06;
   if (paid) p.recharges++;
   // the chips of the product (a first recharge's bonus is not followed here: the world only ever under-counts)
-  ctx.world.payment(at, { op: 'recharge', requestId, uid: s.p.uid, productId: `php${price / 100}`, channel, price, os: osOf(s.p.uid), callbacks },
-    paid ? price * (100 + extra) / 100 : 0);
+  ctx.world.payment(
+    at,
+    { op: 'recharge', requestId, uid: s.p.uid, productId: `php${price / 100}`, channel, price, os: osOf(s.p.uid), callbacks },
+    paid ? (price * (100 + extra)) / 100 : 0,
+  );
   return paid;
 }
 
@@ -139,7 +152,7 @@ export function cashOut(ctx: Ctx, s: PlayerState, at: number, decided = false): 
   const target = payoutAccount(s, amount);
   if (!target || amount < 10_000) return;
   const [channel, account] = target;
-  const total = amount + Math.ceil(amount * CASHOUT_FEES[channel]! / 100);
+  const total = amount + Math.ceil((amount * CASHOUT_FEES[channel]!) / 100);
   p.lastCashout = at;
   const ref = `redeem:${s.p.uid}:${at}`;
   ctx.world.wallet(at, 'debit', { uid: s.p.uid, amount: total, reason: REDEEM_REASON, ref });
@@ -149,13 +162,25 @@ export function cashOut(ctx: Ctx, s: PlayerState, at: number, decided = false): 
   if (!ctx.staff) return;
   const reviewAt = nextShift(rng, at, REVIEW_SHIFT_HOUR);
   const deny = rng.chance(0.06);
-  ctx.schedule(reviewAt, (when) => ctx.world.staff(when, deny
-    ? { op: 'cashout.review', by: 'serviceleader', requestId, decision: 'deny', reason: rng.pick(DENY_REASONS) }
-    : { op: 'cashout.review', by: 'serviceleader', requestId, decision: 'approve', reason: '', second: 'secadmin' }));
+  ctx.schedule(reviewAt, (when) =>
+    ctx.world.staff(
+      when,
+      deny
+        ? { op: 'cashout.review', by: 'serviceleader', requestId, decision: 'deny', reason: rng.pick(DENY_REASONS) }
+        : { op: 'cashout.review', by: 'serviceleader', requestId, decision: 'approve', reason: '', second: 'secadmin' },
+    ),
+  );
   // the simulated provider times out on accounts ending in 9: business settles it the next day
   if (!deny && account.trim().endsWith('9')) {
-    ctx.schedule(nextShift(rng, reviewAt + HOUR, 16), (when) => ctx.world.staff(when,
-      { op: 'cashout.resolve', by: 'business', requestId, outcome: 'success', reason: 'Provider statement shows the transfer completed' }));
+    ctx.schedule(nextShift(rng, reviewAt + HOUR, 16), (when) =>
+      ctx.world.staff(when, {
+        op: 'cashout.resolve',
+        by: 'business',
+        requestId,
+        outcome: 'success',
+        reason: 'Provider statement shows the transfer completed',
+      }),
+    );
   }
 }
 

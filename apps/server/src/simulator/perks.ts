@@ -15,9 +15,20 @@ import type { Ctx } from './behaviour';
 import { REASONS, type PlayerState } from './world';
 
 const SECOND = 1000;
-const WHEEL = [[10, 40], [20, 30], [50, 15], [100, 10], [500, 5]] as const;
+const WHEEL = [
+  [10, 40],
+  [20, 30],
+  [50, 15],
+  [100, 10],
+  [500, 5],
+] as const;
 /** The item shop (beans). */
-const SHOP = [['frame_gold', 100], ['emote_pack', 150], ['name_color', 300], ['table_theme', 500]] as const;
+const SHOP = [
+  ['frame_gold', 100],
+  ['emote_pack', 150],
+  ['name_color', 300],
+  ['table_theme', 500],
+] as const;
 
 /** After a login, in the lobby: the item shop. */
 export function lobby(ctx: Ctx, s: PlayerState, at: number): void {
@@ -33,11 +44,13 @@ export function lobby(ctx: Ctx, s: PlayerState, at: number): void {
 /** The deposit promotion on a purchase of `amount` chips from a coin dealer. */
 export function depositBonus(ctx: Ctx, s: PlayerState, at: number, amount: number): void {
   const bonus = Math.min(Math.floor(amount * (s.purchases++ === 0 ? 0.5 : 0.05)), 50_000);
-  if (bonus > 0) ctx.world.wallet(at, 'credit', { uid: s.p.uid, amount: bonus, reason: REASONS.depositBonus, ref: `deposit:${s.p.uid}:${s.purchases}` }, 'bonus');
+  if (bonus > 0)
+    ctx.world.wallet(at, 'credit', { uid: s.p.uid, amount: bonus, reason: REASONS.depositBonus, ref: `deposit:${s.p.uid}:${s.purchases}` }, 'bonus');
 }
 
 /** When a sitting is settled: the lucky wheel. */
 export function afterSitting(ctx: Ctx, s: PlayerState, at: number, ref: string): void {
   // within 3 s: a sitting settled at the very end of a run writes up to 5 s after its time
-  if (ctx.rng.chance(0.04)) ctx.world.wallet(at + 3 * SECOND, 'credit', { uid: s.p.uid, amount: ctx.rng.weighted(WHEEL), reason: REASONS.wheel, ref: `wheel:${ref}` }, 'bean');
+  if (ctx.rng.chance(0.04))
+    ctx.world.wallet(at + 3 * SECOND, 'credit', { uid: s.p.uid, amount: ctx.rng.weighted(WHEEL), reason: REASONS.wheel, ref: `wheel:${ref}` }, 'bean');
 }

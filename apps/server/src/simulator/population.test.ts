@@ -73,7 +73,7 @@ describe('simulator population', () => {
     // the first dealer of partner 1 comes early, so that a small demo has one
     expect(players.slice(0, 30).some((p) => p.dealer && p.partner === 1)).toBe(true);
     const payShare = (partnered: boolean) => {
-      const regular = players.filter((p) => p.tier === 'regular' && !p.dealer && (p.partner > 0) === partnered);
+      const regular = players.filter((p) => p.tier === 'regular' && !p.dealer && p.partner > 0 === partnered);
       return regular.filter((p) => p.payer).length / regular.length;
     };
     expect(payShare(true)).toBeGreaterThan(payShare(false));

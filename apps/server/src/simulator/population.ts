@@ -68,13 +68,24 @@ export interface PopulationOptions {
   partners?: readonly number[];
 }
 
-const IP_PREFIXES = [[112, 198], [112, 204], [49, 144], [49, 145], [124, 106], [175, 176], [110, 54], [180, 190], [136, 158], [222, 127]];
+const IP_PREFIXES = [
+  [112, 198],
+  [112, 204],
+  [49, 144],
+  [49, 145],
+  [124, 106],
+  [175, 176],
+  [110, 54],
+  [180, 190],
+  [136, 158],
+  [222, 127],
+];
 
 /** A distinct public address per counter value (PH mobile and broadband ranges). */
 export function ipFor(counter: number): string {
   const [a, b] = IP_PREFIXES[counter % IP_PREFIXES.length]!;
   const rest = (Math.floor(counter / IP_PREFIXES.length) * 40503 + 12345) % 65536;
-  return `${a}.${b}.${rest >> 8}.${(rest & 255) || 1}`;
+  return `${a}.${b}.${rest >> 8}.${rest & 255 || 1}`;
 }
 
 function deviceId(rng: Rng): string {
@@ -145,11 +156,19 @@ export class Population {
     const channel = rng.next();
     let shareId: string | undefined;
     let inviterUid: number | undefined;
-    const drawn: number = rng.weighted([[0, 78], [1, 14], [2, 8]] as const);
+    const drawn: number = rng.weighted([
+      [0, 78],
+      [1, 14],
+      [2, 8],
+    ] as const);
     let partner = drawn && partners.length ? partners[(drawn - 1) % partners.length]! : 0;
-    if (channel < 0.08) { shareId = this.codes.sales; partner = 0; }
-    else if (channel < 0.13) { shareId = this.codes.groundpromoter; partner = 0; }
-    else if (channel < 0.28 && index > 0) {
+    if (channel < 0.08) {
+      shareId = this.codes.sales;
+      partner = 0;
+    } else if (channel < 0.13) {
+      shareId = this.codes.groundpromoter;
+      partner = 0;
+    } else if (channel < 0.28 && index > 0) {
       // preferential: a third of invitations come from the few "recruiters" (every 50th player)
       const j = rng.chance(0.33) && index > 50 ? 50 * rng.int(0, Math.floor((index - 1) / 50)) : rng.int(0, index - 1);
       const inviter = this.players[j]!;
@@ -157,12 +176,24 @@ export class Population {
       shareId = String(inviter.uid);
       partner = inviter.partner;
     }
-    if (dealer) { partner = slot === 0 ? 0 : partners[slot - 1]!; shareId = undefined; inviterUid = undefined; }
+    if (dealer) {
+      partner = slot === 0 ? 0 : partners[slot - 1]!;
+      shareId = undefined;
+      inviterUid = undefined;
+    }
     return {
-      index, uid, name: playerName(rng), deviceId: deviceId(rng), ip: ipFor(index * 4),
+      index,
+      uid,
+      name: playerName(rng),
+      deviceId: deviceId(rng),
+      ip: ipFor(index * 4),
       otherIps: rng.chance(0.35) ? [ipFor(index * 4 + 1), ...(rng.chance(0.3) ? [ipFor(index * 4 + 2)] : [])] : [],
-      package: rng.weighted(PACKAGES), partner, shareId, inviterUid,
-      phone: ownPhone, phoneAtRegistration: ownPhone !== undefined && rng.chance(0.78),
+      package: rng.weighted(PACKAGES),
+      partner,
+      shareId,
+      inviterUid,
+      phone: ownPhone,
+      phoneAtRegistration: ownPhone !== undefined && rng.chance(0.78),
       gcash: rng.chance(0.4) ? gcashOf(ownPhone, rng) : undefined,
       bank: rng.chance(0.08) ? rng.pick(BANKS) : undefined,
       tier: top || dealer ? 'top' : 'regular',
@@ -177,7 +208,7 @@ export class Population {
     const first = this.single(rng, head);
     first.cluster = { kind, head };
     this.players.push(first);
-    const sharedGcash = kind !== 'ip' ? first.gcash ?? `09${rng.digits(9)}` : undefined;
+    const sharedGcash = kind !== 'ip' ? (first.gcash ?? `09${rng.digits(9)}`) : undefined;
     if (sharedGcash) first.gcash = sharedGcash;
     let offset = 0;
     for (let k = 1; k < size; k++) {
@@ -185,7 +216,10 @@ export class Population {
       p.cluster = { kind, head };
       if (!p.dealer) p.partner = first.partner;
       if (kind === 'ip' || kind === 'farm') p.ip = first.ip;
-      if (kind === 'device' || kind === 'farm') { p.deviceId = first.deviceId; p.gcash = sharedGcash; }
+      if (kind === 'device' || kind === 'farm') {
+        p.deviceId = first.deviceId;
+        p.gcash = sharedGcash;
+      }
       if (kind === 'farm') {
         // fresh accounts of one phone, invited by the first, registered seconds apart
         offset += rng.int(8, 16);

@@ -23,8 +23,9 @@ export interface SimulatorSettings {
 
 const KEY = '__consoleSimulatorSettings';
 
-export const simulatorSettings: SimulatorSettings = ((globalThis as Record<string, unknown>)[KEY] as SimulatorSettings | undefined)
-  ?? ((globalThis as Record<string, unknown>)[KEY] = {
+export const simulatorSettings: SimulatorSettings =
+  ((globalThis as Record<string, unknown>)[KEY] as SimulatorSettings | undefined) ??
+  (((globalThis as Record<string, unknown>)[KEY] = {
     tableServers: [],
     providerApps: new Map(),
     controls: new Map(),
@@ -33,4 +34,4 @@ export const simulatorSettings: SimulatorSettings = ((globalThis as Record<strin
       this.providerApps = new Map();
       this.controls = new Map();
     },
-  } satisfies SimulatorSettings) as SimulatorSettings;
+  } satisfies SimulatorSettings) as SimulatorSettings);

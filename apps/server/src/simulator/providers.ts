@@ -17,31 +17,74 @@ import type { Transport, WalletBody } from './types';
 import { simulatorSettings } from './process-settings';
 import { REASONS, type PlayerState } from './world';
 
-export interface ProviderApp { code: string; appId: string }
+export interface ProviderApp {
+  code: string;
+  appId: string;
+}
 
 // a provider round's record as the simulator sends it (docs/api/providers.md)
 declare module './types' {
   interface EventData {
-    'provider.round': { roundId: string; game: string; gameName?: string; uid: number; bet: number; win: number; txIds: string[]; startedAt: string; endedAt: string };
+    'provider.round': {
+      roundId: string;
+      game: string;
+      gameName?: string;
+      uid: number;
+      bet: number;
+      win: number;
+      txIds: string[];
+      startedAt: string;
+      endedAt: string;
+    };
   }
 }
 
 /** The providers' games (code, name as players see it), with how often each is opened. */
 export const PROVIDER_GAMES: Record<string, readonly (readonly [code: string, name: string, weight: number])[]> = {
-  JILI: [['49', 'Super Ace', 20], ['109', 'Fortune Gems', 16], ['2', 'Golden Empire', 12], ['223', 'Fortune Gems 2', 10], ['47', 'Charge Buffalo', 8],
-    ['51', 'Money Coming', 10], ['45', 'Crazy777', 6], ['77', 'Boxing King', 6]],
-  PG: [['65', 'Mahjong Ways', 14], ['74', 'Mahjong Ways 2', 10], ['126', 'Fortune Tiger', 12], ['98', 'Fortune Ox', 6]],
-  JDB: [['14042', 'Lucky Fortunes', 6], ['14036', 'Fortune Treasure', 4], ['8003', 'Piggy Bank', 3]],
-  FC: [['22016', 'Chinese New Year', 5], ['22020', 'Night Market', 4]],
+  JILI: [
+    ['49', 'Super Ace', 20],
+    ['109', 'Fortune Gems', 16],
+    ['2', 'Golden Empire', 12],
+    ['223', 'Fortune Gems 2', 10],
+    ['47', 'Charge Buffalo', 8],
+    ['51', 'Money Coming', 10],
+    ['45', 'Crazy777', 6],
+    ['77', 'Boxing King', 6],
+  ],
+  PG: [
+    ['65', 'Mahjong Ways', 14],
+    ['74', 'Mahjong Ways 2', 10],
+    ['126', 'Fortune Tiger', 12],
+    ['98', 'Fortune Ox', 6],
+  ],
+  JDB: [
+    ['14042', 'Lucky Fortunes', 6],
+    ['14036', 'Fortune Treasure', 4],
+    ['8003', 'Piggy Bank', 3],
+  ],
+  FC: [
+    ['22016', 'Chinese New Year', 5],
+    ['22020', 'Night Market', 4],
+  ],
 };
 /** How often each provider is picked (JILI leads in the Philippines). */
-const PROVIDER_WEIGHTS: readonly (readonly [string, number])[] = [['JILI', 60], ['PG', 22], ['JDB', 10], ['FC', 8]];
+const PROVIDER_WEIGHTS: readonly (readonly [string, number])[] = [
+  ['JILI', 60],
+  ['PG', 22],
+  ['JDB', 10],
+  ['FC', 8],
+];
 /** Share of house sittings followed by a few spins at a provider's slot. */
 export const PROVIDER_SHARE = 0.15;
 
 /** A spin's multiple of the stake: [probability, low, high]; the rest pays nothing. RTP ≈ 96.8%. */
-const PAYTABLE: readonly (readonly [number, number, number])[] = [[0.25, 0.1, 1.2], [0.09, 1.5, 4], [0.035, 4, 12], [0.008, 12, 30], [0.002, 30, 80]];
-
+const PAYTABLE: readonly (readonly [number, number, number])[] = [
+  [0.25, 0.1, 1.2],
+  [0.09, 1.5, 4],
+  [0.035, 4, 12],
+  [0.008, 12, 30],
+  [0.002, 30, 80],
+];
 
 /** The providers the simulated platform has (null or []: none plays). */
 export function setProviderApps(list: readonly ProviderApp[] | null): void {
@@ -61,7 +104,7 @@ export function providerAppOf(roundId: string | undefined): string | undefined {
 export function spinWin(ctx: Ctx, bet: number): number {
   let u = ctx.rng.next();
   for (const [p, lo, hi] of PAYTABLE) {
-    if (u < p) return Math.round(bet * (lo + ctx.rng.next() * (hi - lo)) / 10) * 10;
+    if (u < p) return Math.round((bet * (lo + ctx.rng.next() * (hi - lo))) / 10) * 10;
     u -= p;
   }
   return 0;
@@ -90,12 +133,24 @@ export function providerSpins(ctx: Ctx, s: PlayerState, at: number): void {
       const txIds = [world.wallet(when, 'debit', { uid, amount: stake, reason: REASONS.bet, ref: roundId })];
       const end = when + rng.int(2, 6) * 1000;
       // the spin's end happens even past the end of a run: a debited bet always gets its record
-      ctx.schedule(end, (done) => {
-        if (win > 0) txIds.push(world.wallet(done, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId }));
-        world.event(done + 500, 'provider.round', {
-          roundId, game, gameName: name, uid, bet: stake, win, txIds, startedAt: new Date(when).toISOString(), endedAt: new Date(done).toISOString(),
-        });
-      }, true);
+      ctx.schedule(
+        end,
+        (done) => {
+          if (win > 0) txIds.push(world.wallet(done, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId }));
+          world.event(done + 500, 'provider.round', {
+            roundId,
+            game,
+            gameName: name,
+            uid,
+            bet: stake,
+            win,
+            txIds,
+            startedAt: new Date(when).toISOString(),
+            endedAt: new Date(done).toISOString(),
+          });
+        },
+        true,
+      );
     });
     t += rng.int(5, 12) * 1000;
   }
@@ -108,7 +163,14 @@ export function providerSpins(ctx: Ctx, s: PlayerState, at: number): void {
  */
 export function routeProviders(base: Transport, forApp: (appId: string) => Transport): Transport {
   const made = new Map<string, Transport>();
-  const via = (appId: string) => { let t = made.get(appId); if (!t) { t = forApp(appId); made.set(appId, t); } return t; };
+  const via = (appId: string) => {
+    let t = made.get(appId);
+    if (!t) {
+      t = forApp(appId);
+      made.set(appId, t);
+    }
+    return t;
+  };
   return {
     ...base,
     async wallet(kind, body: WalletBody, at) {
@@ -119,15 +181,23 @@ export function routeProviders(base: Transport, forApp: (appId: string) => Trans
       const appOf = (e: (typeof events)[number]) => (e.type === 'provider.round' ? providerAppOf((e.data as { roundId: string }).roundId) : undefined);
       if (!events.some((e) => appOf(e) !== undefined)) return base.events(events, at);
       const groups = new Map<string | undefined, number[]>();
-      events.forEach((e, n) => { const app = appOf(e); groups.set(app, [...(groups.get(app) ?? []), n]); });
+      events.forEach((e, n) => {
+        const app = appOf(e);
+        groups.set(app, [...(groups.get(app) ?? []), n]);
+      });
       const results = new Array<Awaited<ReturnType<Transport['events']>>[number]>(events.length);
       // the platform's own events first (registrations), then each provider's records
       // (sort() would put undefined last whatever the comparator says)
       const order = [undefined, ...[...groups.keys()].filter((k): k is string => k !== undefined).sort()].filter((k) => groups.has(k));
       for (const app of order) {
         const ns = groups.get(app)!;
-        const answer = await (app === undefined ? base : via(app)).events(ns.map((n) => events[n]!), at);
-        ns.forEach((n, i) => { results[n] = answer[i]!; });
+        const answer = await (app === undefined ? base : via(app)).events(
+          ns.map((n) => events[n]!),
+          at,
+        );
+        ns.forEach((n, i) => {
+          results[n] = answer[i]!;
+        });
       }
       return results;
     },

@@ -46,7 +46,11 @@ const LATER = 0.5;
 export const INSTALLERS = 30;
 /** Less than this and a returner cannot sit down (welcome). */
 const BROKE = 1_000;
-const CHANNELS = [['messenger', 6], ['sms', 2], ['link', 2]] as const;
+const CHANNELS = [
+  ['messenger', 6],
+  ['sms', 2],
+  ['link', 2],
+] as const;
 
 interface Memory {
   /** When each friend was last sent a link. */
@@ -89,10 +93,10 @@ export function recallFriends(ctx: Ctx, s: PlayerState, at: number, lookup: (uid
   if (!rng.chance(RECALL_CHANCE)) return;
   const m = memory(ctx.world);
   const inviter = s.p.inviterUid !== undefined ? lookup(s.p.inviterUid) : undefined;
-  const club = s.p.partner ? ctx.world.clubs.get(s.p.partner) ?? [] : [];
+  const club = s.p.partner ? (ctx.world.clubs.get(s.p.partner) ?? []) : [];
   const friends = [...inviteesOf(ctx.world, m, s.p.uid), ...(inviter ? [inviter] : []), ...club];
-  const away = (f: PlayerState) => f !== s && !f.inSession && f.p.cluster?.kind !== 'farm' && ctx.world.access(f, at) === 'ok'
-    && (m.linked.get(f.p.uid) ?? -Infinity) <= at - LINK_DAYS * DAY;
+  const away = (f: PlayerState) =>
+    f !== s && !f.inSession && f.p.cluster?.kind !== 'farm' && ctx.world.access(f, at) === 'ok' && (m.linked.get(f.p.uid) ?? -Infinity) <= at - LINK_DAYS * DAY;
   const known = friends.filter((f) => away(f) && f.lastSeen > 0 && f.lastSeen <= at - AWAY_DAYS * DAY);
   const unknown = friends.filter((f) => away(f) && adoptedUnseen(f));
   const friend = known.length ? rng.pick(known) : unknown.length && rng.chance(0.3) ? rng.pick(unknown) : undefined;
@@ -117,7 +121,9 @@ function comeBack(ctx: Ctx, f: PlayerState, recaller: PlayerState, at: number): 
     // a short sitting (a returner tries the games again): each of its real rounds stakes about the player's stake
     const rounds = own.rng.int(3, 8);
     login(own, p, when, rounds * 45 + own.rng.int(60, 600));
-    ctx.schedule(when + 20 * SECOND, (w) => { session(own, p, w, rounds); });
+    ctx.schedule(when + 20 * SECOND, (w) => {
+      session(own, p, w, rounds);
+    });
   };
   const visit = (when: number, day: number) => {
     if (ctx.world.access(f, when) !== 'ok' || f.inSession) return;

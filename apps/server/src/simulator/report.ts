@@ -5,7 +5,7 @@ import type { Stats, TypeCount } from './sender';
 
 export function summary(stats: Stats, actions: number, ms: number, retries = 0): string {
   const rows: [string, TypeCount][] = [
-    ...Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)) as [string, TypeCount][],
+    ...(Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)) as [string, TypeCount][]),
     ['wallet.debit', stats.wallet.debit],
     ['wallet.credit', stats.wallet.credit],
     ...Object.entries(stats.payment).map(([op, c]) => [`payment.${op}`, c] as [string, TypeCount]),
@@ -33,7 +33,9 @@ export function summary(stats: Stats, actions: number, ms: number, retries = 0):
 export function activitySummary(a: ActivityStats): string {
   const out = ['', `activities: ${a.reads} reads`];
   for (const [id, c] of Object.entries(a.claims).sort(([x], [y]) => x.localeCompare(y))) {
-    out.push(`  claim ${id.padEnd(18)}${String(c!.sent).padStart(8)} sent${String(c!.applied).padStart(8)} paid${String(c!.duplicate).padStart(8)} repeated${String(c!.rejected).padStart(8)} refused`);
+    out.push(
+      `  claim ${id.padEnd(18)}${String(c!.sent).padStart(8)} sent${String(c!.applied).padStart(8)} paid${String(c!.duplicate).padStart(8)} repeated${String(c!.rejected).padStart(8)} refused`,
+    );
   }
   for (const [key, n] of [...a.refusals].sort((x, y) => y[1] - x[1]).slice(0, 10)) out.push(`  ${String(n).padStart(6)}  ${key}`);
   return out.join('\n');
@@ -41,15 +43,20 @@ export function activitySummary(a: ActivityStats): string {
 
 /** Live mode's progress line: what the apps did so far (app-open.ts). */
 export function appProgress(a: AppStats): string {
-  return `apps: ${a.opens} opened, config ${a.configs}+${a.notModified}×304, inbox ${a.inboxes}, ${a.reads.applied} read, `
-    + `${a.claims.applied} claimed, sms ${a.sent} sent (${a.delivered} delivered, ${a.failed} failed)`;
+  return (
+    `apps: ${a.opens} opened, config ${a.configs}+${a.notModified}×304, inbox ${a.inboxes}, ${a.reads.applied} read, ` +
+    `${a.claims.applied} claimed, sms ${a.sent} sent (${a.delivered} delivered, ${a.failed} failed)`
+  );
 }
 
 /** Live mode: the apps' remote configuration, announcements, inboxes, reads, claims and codes (app-open.ts), and the console's refusals. */
 export function appSummary(a: AppStats): string {
   const row = (name: string, c: { sent: number; applied: number; duplicate: number; rejected: number }, applied: string) =>
     `  ${name.padEnd(18)}${String(c.sent).padStart(8)} sent${String(c.applied).padStart(8)} ${applied}${String(c.duplicate).padStart(8)} repeated${String(c.rejected).padStart(8)} refused`;
-  const paid = Object.entries(a.paid).map(([currency, n]) => `${n} ${currency}`).join(', ') || 'nothing';
+  const paid =
+    Object.entries(a.paid)
+      .map(([currency, n]) => `${n} ${currency}`)
+      .join(', ') || 'nothing';
   const out = [
     '',
     `apps: ${a.opens} opened`,

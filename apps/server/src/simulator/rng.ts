@@ -33,7 +33,10 @@ export class Rng {
 
   constructor(seed: number) {
     const mix = splitmix32(seed);
-    this.a = mix(); this.b = mix(); this.c = mix(); this.d = mix();
+    this.a = mix();
+    this.b = mix();
+    this.c = mix();
+    this.d = mix();
     for (let i = 0; i < 12; i++) this.next();
   }
 
@@ -97,14 +100,20 @@ export class Rng {
     const limit = Math.exp(-mean);
     let k = 0;
     let p = this.next();
-    while (p > limit) { k++; p *= this.next(); }
+    while (p > limit) {
+      k++;
+      p *= this.next();
+    }
     return k;
   }
 
   /** `length` lowercase hex digits. */
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 0x10000).toString(16).padStart(4, '0');
+    while (out.length < length)
+      out += Math.floor(this.next() * 0x10000)
+        .toString(16)
+        .padStart(4, '0');
     return out.slice(0, length);
   }
 

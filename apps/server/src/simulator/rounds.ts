@@ -18,15 +18,36 @@ import { REASONS, type PlayerState } from './world';
 
 /** The twelve house games of §2 (their six screens), with how often a sitting picks each. */
 export const HOUSE_PLAY: readonly [GameId, number][] = [
-  ['luckyjoker', 12], ['tasty', 8], ['fruitfever', 8], ['colorgame', 14], ['rocket', 10], ['bingo', 6], ['scratch', 6], ['horse', 5],
-  ['mines', 8], ['mines1v1', 4], ['lucky9', 12], ['hilo', 7],
+  ['luckyjoker', 12],
+  ['tasty', 8],
+  ['fruitfever', 8],
+  ['colorgame', 14],
+  ['rocket', 10],
+  ['bingo', 6],
+  ['scratch', 6],
+  ['horse', 5],
+  ['mines', 8],
+  ['mines1v1', 4],
+  ['lucky9', 12],
+  ['hilo', 7],
 ];
 /** Seconds a round of each game takes, roughly (spin, draw, race, duel). */
-const ROUND_SECONDS: Partial<Record<GameId, [number, number]>> = { colorgame: [25, 40], lucky9: [20, 35], bingo: [40, 70], horse: [45, 70], mines1v1: [30, 60], rocket: [10, 25] };
+const ROUND_SECONDS: Partial<Record<GameId, [number, number]>> = {
+  colorgame: [25, 40],
+  lucky9: [20, 35],
+  bingo: [40, 70],
+  horse: [45, 70],
+  mines1v1: [30, 60],
+  rocket: [10, 25],
+};
 
 const encoder = new TextEncoder();
 
-export interface RoundPlay { bet: number; win: number; end: number }
+export interface RoundPlay {
+  bet: number;
+  win: number;
+  end: number;
+}
 
 export function roundSeconds(game: GameId): [number, number] {
   return ROUND_SECONDS[game] ?? [6, 15];
@@ -47,9 +68,7 @@ export function playHouseRound(ctx: Ctx, s: PlayerState, game: Game, at: number,
   const seed = toHex(sha256(encoder.encode(`${roundId}:${rng.int(0, 2_000_000_000)}`)));
   const settings = game.defaults;
   const sample = game.sampleBets(settings, new FairStream(seed, game.id)) as { seat: string; amount: number }[];
-  const bets = game.id === 'mines1v1'
-    ? sample.map((b) => ({ ...b, amount }))
-    : [{ ...rng.pick(sample), seat: 'p1', amount }];
+  const bets = game.id === 'mines1v1' ? sample.map((b) => ({ ...b, amount })) : [{ ...rng.pick(sample), seat: 'p1', amount }];
   const outcome = game.play(settings, seed, bets);
   const [lo, hi] = roundSeconds(game.id);
   const end = at + rng.int(lo, hi) * 1000;
@@ -58,15 +77,27 @@ export function playHouseRound(ctx: Ctx, s: PlayerState, game: Game, at: number,
   const mine = outcome.payouts.filter((p) => p.seat === 'p1');
   const win = mine.reduce((sum, p) => sum + p.win, 0);
   // the end of the round happens even past the end of a run (then at its end): a debited bet always gets its record
-  ctx.schedule(end, (when) => {
-    if (win > 0) world.wallet(when, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId });
-    world.event(when, 'game.round', {
-      game: game.id, roundId, server: `sim-${game.id}-${(uid % 3) + 1}`, table, configVersion: 0, seedHash: seedHash(seed), seed,
-      bets, result: outcome.result,
-      seats: outcome.payouts.map((p) => (p.seat === 'p1' ? { ...p, uid, bot: false } : { ...p, bot: true })),
-      startedAt: new Date(at).toISOString(), endedAt: new Date(when).toISOString(),
-    });
-  }, true);
+  ctx.schedule(
+    end,
+    (when) => {
+      if (win > 0) world.wallet(when, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId });
+      world.event(when, 'game.round', {
+        game: game.id,
+        roundId,
+        server: `sim-${game.id}-${(uid % 3) + 1}`,
+        table,
+        configVersion: 0,
+        seedHash: seedHash(seed),
+        seed,
+        bets,
+        result: outcome.result,
+        seats: outcome.payouts.map((p) => (p.seat === 'p1' ? { ...p, uid, bot: false } : { ...p, bot: true })),
+        startedAt: new Date(at).toISOString(),
+        endedAt: new Date(when).toISOString(),
+      });
+    },
+    true,
+  );
   return { bet: amount, win, end };
 }
 

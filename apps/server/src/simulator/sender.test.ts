@@ -5,21 +5,47 @@ import { phases, Sender, type PlatformAction } from './sender';
 import type { Action, EventResult, PlatformEvent } from './types';
 
 let seq = 0;
-const event = (e: Omit<PlatformEvent, 'id' | 'at'>): PlatformAction => ({ kind: 'event', at: 0, event: { id: `e${seq++}`, at: '2026-11-22T10:00:00Z', ...e } as PlatformEvent });
+const event = (e: Omit<PlatformEvent, 'id' | 'at'>): PlatformAction => ({
+  kind: 'event',
+  at: 0,
+  event: { id: `e${seq++}`, at: '2026-11-22T10:00:00Z', ...e } as PlatformEvent,
+});
 const wallet = (kind: 'debit' | 'credit', uid: number, amount: number): PlatformAction => ({
-  kind, at: 0, body: { txId: `t${seq++}`, uid, currency: 'chip', amount, reason: kind === 'debit' ? 'game.bet' : 'game.win' },
+  kind,
+  at: 0,
+  body: { txId: `t${seq++}`, uid, currency: 'chip', amount, reason: kind === 'debit' ? 'game.bet' : 'game.win' },
 });
 
 const uid = fc.integer({ min: 1, max: 5 });
 const amount = fc.integer({ min: 1, max: 300 });
 const action: fc.Arbitrary<() => PlatformAction> = fc.oneof(
   uid.map((u) => () => event({ type: 'player.registered', data: { uid: u, name: 'p', ip: '1.1.1.1', deviceId: `d${u}`, package: 'com.demo' } })),
-  fc.tuple(uid, uid, amount).map(([a, b, n]) => () => event({ type: 'chips.transferred', data: { fromUid: a, toUid: b, amount: n } })),
-  fc.tuple(uid, amount).map(([u, n]) => () => event({ type: 'safe.deposit', data: { uid: u, amount: n } })),
-  fc.tuple(uid, amount).map(([u, n]) => () => event({ type: 'emote.used', data: { uid: u, emoteId: 'x', chips: n } })),
+  fc.tuple(uid, uid, amount).map(
+    ([a, b, n]) =>
+      () =>
+        event({ type: 'chips.transferred', data: { fromUid: a, toUid: b, amount: n } }),
+  ),
+  fc.tuple(uid, amount).map(
+    ([u, n]) =>
+      () =>
+        event({ type: 'safe.deposit', data: { uid: u, amount: n } }),
+  ),
+  fc.tuple(uid, amount).map(
+    ([u, n]) =>
+      () =>
+        event({ type: 'emote.used', data: { uid: u, emoteId: 'x', chips: n } }),
+  ),
   uid.map((u) => () => event({ type: 'player.login', data: { uid: u, ip: '1.1.1.1', deviceId: `d${u}` } })),
-  fc.tuple(uid, amount).map(([u, n]) => () => wallet('credit', u, n)),
-  fc.tuple(uid, amount).map(([u, n]) => () => wallet('debit', u, n)),
+  fc.tuple(uid, amount).map(
+    ([u, n]) =>
+      () =>
+        wallet('credit', u, n),
+  ),
+  fc.tuple(uid, amount).map(
+    ([u, n]) =>
+      () =>
+        wallet('debit', u, n),
+  ),
 );
 
 async function oneByOne(actions: Action[]): Promise<{ platform: FakePlatform; outcomes: Map<string, number> }> {
@@ -58,10 +84,19 @@ describe('simulator sender', () => {
     const order: string[] = [];
     const platform = new FakePlatform();
     const sender = new Sender({
-      events: async (events) => { order.push(...events.map((e) => e.type)); return platform.events(events); },
-      wallet: async (kind, body) => { order.push(kind); return platform.wallet(kind, body); },
+      events: async (events) => {
+        order.push(...events.map((e) => e.type));
+        return platform.events(events);
+      },
+      wallet: async (kind, body) => {
+        order.push(kind);
+        return platform.wallet(kind, body);
+      },
       balance: (u) => platform.balance(u),
-      staff: async (op) => { order.push(op.op); return platform.staff(op); },
+      staff: async (op) => {
+        order.push(op.op);
+        return platform.staff(op);
+      },
     });
     await sender.send([
       event({ type: 'player.registered', data: { uid: 1, name: 'a', ip: '1.1.1.1', deviceId: 'd', package: 'p' } }),
@@ -74,32 +109,41 @@ describe('simulator sender', () => {
     expect(order).toEqual(['player.registered', 'credit', 'chips.reduce', 'player.registered', 'debit']);
     expect(platform.balances.get(1)!.chip).toBe(0);
     expect(sender.stats.staff['chips.reduce']).toEqual({ sent: 1, applied: 1, rejected: 0, duplicate: 0 });
-    await expect(new Sender({ events: (e) => platform.events(e), wallet: (k, b) => platform.wallet(k, b), balance: (u) => platform.balance(u) })
-      .send([{ kind: 'staff', at: 0, staff: { op: 'unsuspend', by: 'serviceleader', uid: 1, reason: 'r' } }])).rejects.toThrow(/staff actions/);
+    await expect(
+      new Sender({ events: (e) => platform.events(e), wallet: (k, b) => platform.wallet(k, b), balance: (u) => platform.balance(u) }).send([
+        { kind: 'staff', at: 0, staff: { op: 'unsuspend', by: 'serviceleader', uid: 1, reason: 'r' } },
+      ]),
+    ).rejects.toThrow(/staff actions/);
   });
 
   it('ends where sending one by one ends, with the same outcome for every id (any sequence)', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(action, { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), async (makers, batchSize) => {
-      const actions = makers.map((make) => make());
-      const expected = await oneByOne(actions);
-      const platform = new FakePlatform();
-      const outcomes = new Map<string, number>();
-      const sender = new Sender({
-        events: async (events) => {
-          const results = await platform.events(events);
-          for (const r of results) outcomes.set(r.id, r.status === 'applied' ? 200 : r.code!);
-          return results;
-        },
-        wallet: async (kind, body) => {
-          const answer = await platform.wallet(kind, body);
-          outcomes.set(body.txId, answer.code);
-          return answer;
-        },
-        balance: (u) => platform.balance(u),
-      }, { batchSize, concurrency: 3 });
-      await sender.send(actions);
-      expect(platform.balances).toEqual(expected.platform.balances);
-      expect(outcomes).toEqual(expected.outcomes);
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), async (makers, batchSize) => {
+        const actions = makers.map((make) => make());
+        const expected = await oneByOne(actions);
+        const platform = new FakePlatform();
+        const outcomes = new Map<string, number>();
+        const sender = new Sender(
+          {
+            events: async (events) => {
+              const results = await platform.events(events);
+              for (const r of results) outcomes.set(r.id, r.status === 'applied' ? 200 : r.code!);
+              return results;
+            },
+            wallet: async (kind, body) => {
+              const answer = await platform.wallet(kind, body);
+              outcomes.set(body.txId, answer.code);
+              return answer;
+            },
+            balance: (u) => platform.balance(u),
+          },
+          { batchSize, concurrency: 3 },
+        );
+        await sender.send(actions);
+        expect(platform.balances).toEqual(expected.platform.balances);
+        expect(outcomes).toEqual(expected.outcomes);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -12,7 +12,12 @@
  */
 import type { Action, EventResult, EventType, PaymentCall, PlatformEvent, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
 
-export interface TypeCount { sent: number; applied: number; rejected: number; duplicate: number }
+export interface TypeCount {
+  sent: number;
+  applied: number;
+  rejected: number;
+  duplicate: number;
+}
 
 export interface Stats {
   events: Partial<Record<EventType, TypeCount>>;
@@ -38,13 +43,21 @@ export const newStats = (): Stats => ({
 /** The players whose chips an event changes (or who it creates): wallet calls on them wait for it. */
 export function chipsTouched(e: PlatformEvent): number[] {
   switch (e.type) {
-    case 'player.registered': return [e.data.uid];
-    case 'chips.transferred': return [e.data.fromUid, e.data.toUid];
-    case 'coindealer.sold': return [e.data.dealerUid, e.data.toUid];
-    case 'safe.deposit': case 'safe.withdraw': return [e.data.uid];
-    case 'gift.sent': return [e.data.fromUid];
-    case 'emote.used': return e.data.chips > 0 ? [e.data.uid] : [];
-    default: return [];
+    case 'player.registered':
+      return [e.data.uid];
+    case 'chips.transferred':
+      return [e.data.fromUid, e.data.toUid];
+    case 'coindealer.sold':
+      return [e.data.dealerUid, e.data.toUid];
+    case 'safe.deposit':
+    case 'safe.withdraw':
+      return [e.data.uid];
+    case 'gift.sent':
+      return [e.data.fromUid];
+    case 'emote.used':
+      return e.data.chips > 0 ? [e.data.uid] : [];
+    default:
+      return [];
   }
 }
 
@@ -105,7 +118,10 @@ export class Sender {
   private readonly batchSize: number;
   private readonly concurrency: number;
 
-  constructor(private readonly transport: Transport, private readonly options: SenderOptions = {}) {
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: SenderOptions = {},
+  ) {
     this.batchSize = Math.min(1000, options.batchSize ?? 1000);
     this.concurrency = options.concurrency ?? 8;
   }
@@ -114,7 +130,10 @@ export class Sender {
   async send(actions: readonly Action[]): Promise<void> {
     let segment: PlatformAction[] = [];
     for (const a of actions) {
-      if (a.kind !== 'staff') { segment.push(a); continue; }
+      if (a.kind !== 'staff') {
+        segment.push(a);
+        continue;
+      }
       await this.sendSegment(segment);
       segment = [];
       await this.sendStaff(a);
@@ -130,7 +149,7 @@ export class Sender {
   }
 
   private async sendStaff(a: StaffAction): Promise<void> {
-    if (!this.transport.staff) throw new Error('staff actions need a transport that carries them (the demo seed\'s)');
+    if (!this.transport.staff) throw new Error("staff actions need a transport that carries them (the demo seed's)");
     this.stats.calls++;
     const answer = await this.transport.staff(a.staff, a.at);
     const count = (this.stats.staff[a.staff.op] ??= { sent: 0, applied: 0, rejected: 0, duplicate: 0 });
@@ -166,7 +185,8 @@ export class Sender {
     for (const a of actions) {
       const uid = a.kind === 'payment' ? a.payment.uid : a.body.uid;
       const list = byPlayer.get(uid);
-      if (list) list.push(a); else byPlayer.set(uid, [a]);
+      if (list) list.push(a);
+      else byPlayer.set(uid, [a]);
     }
     const chains = [...byPlayer.values()];
     let next = 0;

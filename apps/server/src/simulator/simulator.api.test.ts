@@ -30,7 +30,12 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
     setProviderApps(null);
     end = t.clock.now;
     client = new SignedClient(injectCarrier(t.app), {
-      appId: DEMO_APP.appId, secret: DEMO_APP.secret, now: () => t.clock.now, setClock: (at) => { t.clock.now = at; },
+      appId: DEMO_APP.appId,
+      secret: DEMO_APP.secret,
+      now: () => t.clock.now,
+      setClock: (at) => {
+        t.clock.now = at;
+      },
     });
   });
   afterAll(() => t.close());
@@ -63,7 +68,10 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
     const dayOf = (at: Date) => (startOfDayMs(at.getTime()) - startOfDayMs(end)) / 86_400_000;
     expect(new Set(days.map((d) => dayOf(new Date(d.at)))).size).toBe(3);
     for (const d of days) expect(new Date(d.at).getTime()).toBeLessThanOrEqual(end);
-    const net = await db.selectFrom('player').select((eb) => eb.fn.sum<number>('net_win').as('total')).executeTakeFirstOrThrow();
+    const net = await db
+      .selectFrom('player')
+      .select((eb) => eb.fn.sum<number>('net_win').as('total'))
+      .executeTakeFirstOrThrow();
     expect(Number(net.total)).not.toBe(0);
   }, 120_000);
 
@@ -92,11 +100,33 @@ describe.each(databases())('demo seed with players ($kind)', (database) => {
       expect(await db.selectFrom('platform_application').select('app_id').where('app_id', '=', 'demo-app').executeTakeFirst()).toBeDefined();
       const codes = await db.selectFrom('console_account').select(['username', 'share_code']).where('share_code', 'is not', null).orderBy('username').execute();
       // boothpromoter: the ground promoter partner 1's own account creates in the groundpromoters demo (decision 025)
-      expect(codes).toEqual([{ username: 'boothpromoter', share_code: 'GP2001' }, { username: 'groundpromoter', share_code: 'GP1001' }, { username: 'sales', share_code: 'SL1001' }]);
-      const players = async () => Number((await db.selectFrom('player').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      expect(codes).toEqual([
+        { username: 'boothpromoter', share_code: 'GP2001' },
+        { username: 'groundpromoter', share_code: 'GP1001' },
+        { username: 'sales', share_code: 'SL1001' },
+      ]);
+      const players = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('player')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       // the 60 simulated players and partner 1's booth's 8 (seed/demo-newcomers.ts, uids 90501…)
       expect(await players()).toBe(68);
-      expect(Number((await db.selectFrom('player').select((eb) => eb.fn.countAll<string>().as('n')).where('uid', '<', 100_000).executeTakeFirstOrThrow()).n)).toBe(8);
+      expect(
+        Number(
+          (
+            await db
+              .selectFrom('player')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('uid', '<', 100_000)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(8);
       expect((await reconcile(db)).differences).toEqual([]);
       const entries = (await reconcile(db)).entries;
       expect(await seedDemoIfEmpty(db, config, o)).toBe(false);

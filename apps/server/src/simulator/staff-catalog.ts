@@ -56,11 +56,10 @@ const INVALID = ['No evidence in the game records', 'Normal play; reporter infor
 /** The chance that a tip-off of this reason holds. */
 export const VALID_SHARE: Record<string, number> = { collusion: 0.35, cheating: 0.3, abusive: 0.5, scam: 0.3, bot: 0.4 };
 
-export const tipoffNote = (rng: Rng, reason: string, valid: boolean) => (valid ? VALID[reason] ?? 'Confirmed' : rng.pick(INVALID));
+export const tipoffNote = (rng: Rng, reason: string, valid: boolean) => (valid ? (VALID[reason] ?? 'Confirmed') : rng.pick(INVALID));
 
 /** Suspension days of a confirmed tip-off (a scam is a ban instead). */
 export const SUSPEND_DAYS: Record<string, number> = { collusion: 7, cheating: 7, abusive: 3, bot: 7 };
-
 
 export const REASONS = {
   farmDevice: (n: number) => `Multi-account farm: ${n} accounts registered from this device within 2 minutes`,

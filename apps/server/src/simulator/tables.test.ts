@@ -15,10 +15,20 @@ const END = Date.parse('2026-11-22T10:00:00Z');
 const HOUR = 3_600_000;
 const settings = { ...(getGame('tongits').defaults as Record<string, unknown>), jackpotBps: 1_000, maxBet: 5_000 };
 const room = (r: Partial<TableServerConfig['rooms'][number]> & { room: string }) => ({
-  name: r.room, mode: 'table' as const, ante: 100, minBalance: 1_000, maxBalance: 0, open: true, aiSeats: 0, playable: true, ...r,
+  name: r.room,
+  mode: 'table' as const,
+  ante: 100,
+  minBalance: 1_000,
+  maxBalance: 0,
+  open: true,
+  aiSeats: 0,
+  playable: true,
+  ...r,
 });
 const CONFIG: TableServerConfig = {
-  game: 'tongits', version: 42, settings,
+  game: 'tongits',
+  version: 42,
+  settings,
   rooms: [room({ room: 'bronze', aiSeats: 2 }), room({ room: 'silver', ante: 500, minBalance: 5_000 }), room({ room: 'duel', mode: '1v1', aiSeats: 1 })],
   jackpot: { rules: { enabled: true, payoutBps: 3_000, maxPayout: 0, minPool: 500 }, balance: 0 },
 };
@@ -41,7 +51,7 @@ describe('simulated Tongits tables', () => {
   const of = <T extends keyof EventData>(type: T) => events.filter((e) => e.type === type).map((e) => ({ at: Date.parse(e.at), data: e.data as EventData[T] }));
   const hands = of('game.round').filter((r) => r.data.game === 'tongits');
 
-  it('plays nothing without the table servers\' configuration', () => {
+  it("plays nothing without the table servers' configuration", () => {
     expect(without.some((a) => a.kind === 'event' && a.event.type === 'game.round' && (a.event.data as { game: string }).game === 'tongits')).toBe(false);
     expect(without.some((a) => a.kind === 'event' && (a.event.type === 'game.reported' || a.event.type === 'jackpot.won'))).toBe(false);
   });
@@ -63,12 +73,14 @@ describe('simulated Tongits tables', () => {
       const [name] = data.table.split(':');
       const r = CONFIG.rooms.find((x) => x.room === name)!;
       const bots = data.seats.filter((s) => s.bot).length;
-      if (r.mode === '1v1') expect(bots).toBe(1); else expect(bots).toBeLessThanOrEqual(r.aiSeats);
+      if (r.mode === '1v1') expect(bots).toBe(1);
+      else expect(bots).toBeLessThanOrEqual(r.aiSeats);
       modes.add(r.mode);
       const players = data.seats.filter((s) => !s.bot);
       expect(new Set(players.map((s) => s.uid)).size).toBe(players.length);
       expect(wallet.get(data.roundId)).toEqual({
-        debit: players.reduce((t, s) => t + s.bet, 0), credit: players.reduce((t, s) => t + s.win, 0),
+        debit: players.reduce((t, s) => t + s.bet, 0),
+        credit: players.reduce((t, s) => t + s.win, 0),
       });
     }
     expect([...modes].sort()).toEqual(['1v1', 'table']);
@@ -79,7 +91,12 @@ describe('simulated Tongits tables', () => {
     expect(wins.length).toBeGreaterThan(0);
     let pool = 0;
     const timeline = [
-      ...hands.map((h) => ({ at: h.at, order: 0, delta: h.data.seats.reduce((t, s) => t + (s.bot ? 0 : s.jackpot), 0), win: null as null | EventData['jackpot.won'] })),
+      ...hands.map((h) => ({
+        at: h.at,
+        order: 0,
+        delta: h.data.seats.reduce((t, s) => t + (s.bot ? 0 : s.jackpot), 0),
+        win: null as null | EventData['jackpot.won'],
+      })),
       ...wins.map((w) => ({ at: w.at, order: 1, delta: 0, win: w.data })),
     ].sort((x, y) => x.at - y.at || x.order - y.order);
     for (const step of timeline) {

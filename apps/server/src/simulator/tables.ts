@@ -40,11 +40,17 @@ export interface TableServerConfig {
  * same day: it is sized on what was settled before the day began. A run starts from an empty pool
  * (a backfill starts on an empty console, or resends the same history).
  */
-interface RunState { reports: Map<number, number>; flagged: Set<number>; pool: number; settledDay: number; settled: number }
+interface RunState {
+  reports: Map<number, number>;
+  flagged: Set<number>;
+  pool: number;
+  settledDay: number;
+  settled: number;
+}
 const runs = new WeakMap<object, RunState>();
 function runOf(ctx: Ctx): RunState {
   let state = runs.get(ctx.world);
-  if (!state) runs.set(ctx.world, state = { reports: new Map(), flagged: new Set(), pool: 0, settledDay: -1, settled: 0 });
+  if (!state) runs.set(ctx.world, (state = { reports: new Map(), flagged: new Set(), pool: 0, settledDay: -1, settled: 0 }));
   return state;
 }
 /** The simulated table servers' configuration (null or []: they do not play). */
@@ -53,7 +59,11 @@ export function setTableServers(configs: TableServerConfig[] | null): void {
 }
 
 /** What a sitting plays at: the game and a function playing one hand at a moment (null: no hand). */
-export interface TableSitting { game: ReturnType<typeof getGame>; room: string; play(at: number): RoundPlay | null }
+export interface TableSitting {
+  game: ReturnType<typeof getGame>;
+  room: string;
+  play(at: number): RoundPlay | null;
+}
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -68,7 +78,14 @@ const JACKPOT_HIT = 1 / 60;
 const REPORTS_TO_FLAG = 2;
 const encoder = new TextEncoder();
 
-const REPORT_REASONS = [['cheating', 30], ['collusion', 20], ['stalling', 20], ['abuse', 15], ['bot', 10], ['other', 5]] as const;
+const REPORT_REASONS = [
+  ['cheating', 30],
+  ['collusion', 20],
+  ['stalling', 20],
+  ['abuse', 15],
+  ['bot', 10],
+  ['other', 5],
+] as const;
 const REPORT_TEXTS: Record<string, string[]> = {
   cheating: ['He always knows my cards', 'Lagi niyang alam ang baraha ko', '他好像每次都知道我的牌', ''],
   collusion: ['These two play together, they never fight each other', 'Magkakampi sila', '这两个人一起打配合', ''],
@@ -78,10 +95,11 @@ const REPORT_TEXTS: Record<string, string[]> = {
   other: ['Please check this player', 'Pakitingnan po', '请查一下这个玩家', ''],
 };
 const FLAG_REASONS = [
-  'Reported repeatedly for collusion; hands reviewed, chip flow one way', 'Soft play confirmed on review of shared tables',
-  'Same device as a banned account, reports confirmed', 'Card sharing with a tablemate confirmed by the game logs',
+  'Reported repeatedly for collusion; hands reviewed, chip flow one way',
+  'Soft play confirmed on review of shared tables',
+  'Same device as a banned account, reports confirmed',
+  'Card sharing with a tablemate confirmed by the game logs',
 ];
-
 
 const playable = (ctx: Ctx, s: PlayerState, at: number, ante: number) => ctx.world.access(s, at) === 'ok' && s.chip >= ante * 10;
 
@@ -117,36 +135,71 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
   for (let k = 1; k < 3; k++) {
     const wantAi = room.mode === '1v1' ? k === 2 : ai < room.aiSeats && rng.chance(0.45);
     const human = wantAi ? undefined : opponent(ctx, s, at, room.ante, taken);
-    if (human) { seats.push(human); taken.add(human); } else if (ai < room.aiSeats) { seats.push(null); ai++; } else return null;
+    if (human) {
+      seats.push(human);
+      taken.add(human);
+    } else if (ai < room.aiSeats) {
+      seats.push(null);
+      ai++;
+    } else return null;
   }
   const game = getGame('tongits');
   const roundId = world.roundId();
   const seed = toHex(sha256(encoder.encode(`${roundId}:${rng.int(0, 2_000_000_000)}`)));
-  const sample = game.sampleBets(server.settings as never, new FairStream(seed, game.id)) as { end: { how: string; by: string }; seats: { seat: string; amount: number }[] };
+  const sample = game.sampleBets(server.settings as never, new FairStream(seed, game.id)) as {
+    end: { how: string; by: string };
+    seats: { seat: string; amount: number }[];
+  };
   const bets = { end: { how: 'stock', by: `p${rng.int(1, 3)}` }, seats: sample.seats.map((b) => ({ ...b, amount: room.ante })) };
-  const outcome = game.play(server.settings as never, seed, bets as never) as { result: unknown; payouts: { seat: string; bet: number; win: number; fee: number; jackpot: number }[] };
+  const outcome = game.play(server.settings as never, seed, bets as never) as {
+    result: unknown;
+    payouts: { seat: string; bet: number; win: number; fee: number; jackpot: number }[];
+  };
   for (const p of seats) if (p) world.wallet(at, 'debit', { uid: p.p.uid, amount: room.ante, reason: REASONS.bet, ref: roundId });
   const end = at + rng.int(150, 420) * SECOND;
   const k = outcome.payouts.findIndex((x) => x.win > 0);
   const winner = k >= 0 ? seats[k] : null;
   const won = outcome.payouts[k]?.win ?? 0;
-  ctx.schedule(end, (when) => {
-    if (winner && won > 0) world.wallet(when, 'credit', { uid: winner.p.uid, amount: won, reason: REASONS.win, ref: roundId });
-    world.event(when, 'game.round', {
-      game: 'tongits', roundId, server: `sim-tongits-${(s.p.uid % 2) + 1}`, table, configVersion: server.version, seedHash: seedHash(seed), seed,
-      bets, result: outcome.result,
-      seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i]!.p.uid, bot: false } : { ...x, bot: true })),
-      startedAt: new Date(at).toISOString(), endedAt: new Date(when).toISOString(),
-    });
-    const run = runOf(ctx);
-    if (ctx.dayOf(when) !== run.settledDay) { run.settledDay = ctx.dayOf(when); run.settled = run.pool; }
-    run.pool += outcome.payouts.reduce((t, x, i) => t + (seats[i] ? x.jackpot : 0), 0);
-    afterHand(ctx, server, seats, winner, roundId, table, when);
-  }, true);
+  ctx.schedule(
+    end,
+    (when) => {
+      if (winner && won > 0) world.wallet(when, 'credit', { uid: winner.p.uid, amount: won, reason: REASONS.win, ref: roundId });
+      world.event(when, 'game.round', {
+        game: 'tongits',
+        roundId,
+        server: `sim-tongits-${(s.p.uid % 2) + 1}`,
+        table,
+        configVersion: server.version,
+        seedHash: seedHash(seed),
+        seed,
+        bets,
+        result: outcome.result,
+        seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i]!.p.uid, bot: false } : { ...x, bot: true })),
+        startedAt: new Date(at).toISOString(),
+        endedAt: new Date(when).toISOString(),
+      });
+      const run = runOf(ctx);
+      if (ctx.dayOf(when) !== run.settledDay) {
+        run.settledDay = ctx.dayOf(when);
+        run.settled = run.pool;
+      }
+      run.pool += outcome.payouts.reduce((t, x, i) => t + (seats[i] ? x.jackpot : 0), 0);
+      afterHand(ctx, server, seats, winner, roundId, table, when);
+    },
+    true,
+  );
   return { bet: room.ante, win: winner === s ? won : 0, end };
 }
 
-function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | null)[], winner: PlayerState | null, roundId: string, table: string, at: number): void {
+function afterHand(
+  ctx: Ctx,
+  server: TableServerConfig,
+  seats: (PlayerState | null)[],
+  winner: PlayerState | null,
+  roundId: string,
+  table: string,
+  at: number,
+): void {
   const { world, rng } = ctx;
   const rules = server.jackpot?.rules;
   const run = runOf(ctx);
@@ -168,7 +221,13 @@ function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | nu
     const by = rng.pick(humans.filter((h) => h !== target));
     const reason = rng.weighted(REPORT_REASONS);
     world.event(at + rng.int(5, 90) * SECOND, 'game.reported', {
-      uid: by.p.uid, targetUid: target.p.uid, game: 'tongits', roundId, table, reason, text: rng.pick(REPORT_TEXTS[reason]!),
+      uid: by.p.uid,
+      targetUid: target.p.uid,
+      game: 'tongits',
+      roundId,
+      table,
+      reason,
+      text: rng.pick(REPORT_TEXTS[reason]!),
     });
     const n = (run.reports.get(target.p.uid) ?? 0) + 1;
     run.reports.set(target.p.uid, n);
@@ -181,7 +240,9 @@ function afterHand(ctx: Ctx, server: TableServerConfig, seats: (PlayerState | nu
       ctx.schedule(when, (t) => world.staff(t, { op: 'cheat.flag', by, uid: target.p.uid, reason }));
       if (rng.chance(0.2)) {
         const lift = officeTime(when + rng.int(1, 3) * DAY, rng.int(0, 7 * 60));
-        ctx.schedule(lift, (t) => world.staff(t, { op: 'cheat.unflag', by: 'admin', uid: target.p.uid, reason: 'Appeal accepted: the reports came from one group of players' }));
+        ctx.schedule(lift, (t) =>
+          world.staff(t, { op: 'cheat.unflag', by: 'admin', uid: target.p.uid, reason: 'Appeal accepted: the reports came from one group of players' }),
+        );
       }
     }
   }

@@ -7,10 +7,25 @@
  * ids and txIds, so the server applies it once.
  */
 import { createHmac } from 'node:crypto';
-import type { ActivityClaim, Balances, ClaimAnswer, EventResult, PaymentCall, PlayerActivity, PlatformEvent, Transport, WalletAnswer, WalletBody } from './types';
+import type {
+  ActivityClaim,
+  Balances,
+  ClaimAnswer,
+  EventResult,
+  PaymentCall,
+  PlayerActivity,
+  PlatformEvent,
+  Transport,
+  WalletAnswer,
+  WalletBody,
+} from './types';
 
 /** An answer as it came: status, body, and the ETag header when there is one. */
-export interface Raw { status: number; body: string; etag?: string }
+export interface Raw {
+  status: number;
+  body: string;
+  etag?: string;
+}
 /** Sends one request: `payload` is the JSON body of a POST or the query string of a GET. */
 export type Carrier = (method: 'GET' | 'POST', path: string, payload: string, headers: Record<string, string>) => Promise<Raw>;
 
@@ -38,7 +53,10 @@ export class SignedClient implements Transport {
   retries = 0;
   private readonly now: () => number;
 
-  constructor(private readonly carrier: Carrier, private readonly options: ClientOptions) {
+  constructor(
+    private readonly carrier: Carrier,
+    private readonly options: ClientOptions,
+  ) {
     this.now = options.now ?? Date.now;
   }
 
@@ -49,7 +67,10 @@ export class SignedClient implements Transport {
       this.options.setClock?.(at);
       const timestamp = String(this.now());
       const headers: Record<string, string> = {
-        ...extra, 'x-app-id': this.options.appId, 'x-timestamp': timestamp, 'x-signature': sign(this.options.secret, timestamp, payload),
+        ...extra,
+        'x-app-id': this.options.appId,
+        'x-timestamp': timestamp,
+        'x-signature': sign(this.options.secret, timestamp, payload),
       };
       if (method === 'POST') headers['content-type'] = 'application/json';
       let reason: string;
@@ -58,7 +79,11 @@ export class SignedClient implements Transport {
         if (raw.status < 500 && raw.status !== 429) {
           if (raw.status === 401) {
             let message = '';
-            try { message = JSON.parse(raw.body).message ?? ''; } catch { message = raw.body.slice(0, 200); }
+            try {
+              message = JSON.parse(raw.body).message ?? '';
+            } catch {
+              message = raw.body.slice(0, 200);
+            }
             throw new FatalCallError(`${path}: 401 ${message} (check --app and --secret)`);
           }
           return raw;
@@ -134,7 +159,12 @@ export class SignedClient implements Transport {
     const { status, json } = await this.call('POST', '/api/platform/activities/claim', JSON.stringify(claim), at);
     if (status === 400) throw new FatalCallError(`/api/platform/activities/claim: 400 ${json.message}`);
     const d = json.data;
-    return { status, code: json.code ?? status, message: json.message, ...(status === 200 ? { currency: d.currency, amount: d.amount, repeated: d.repeated } : {}) };
+    return {
+      status,
+      code: json.code ?? status,
+      message: json.message,
+      ...(status === 200 ? { currency: d.currency, amount: d.amount, repeated: d.repeated } : {}),
+    };
   }
 
   async balance(uid: number, at: number): Promise<Balances | null> {
@@ -151,15 +181,22 @@ export function httpCarrier(url: string): Carrier {
   const base = url.replace(/\/+$/, '');
   return async (method, path, payload, headers) => {
     const res = await fetch(method === 'GET' ? `${base}${path}?${payload}` : `${base}${path}`, {
-      method, headers, body: method === 'POST' ? payload : undefined, signal: AbortSignal.timeout(30_000),
+      method,
+      headers,
+      body: method === 'POST' ? payload : undefined,
+      signal: AbortSignal.timeout(30_000),
     });
     return { status: res.status, body: await res.text(), etag: res.headers.get('etag') ?? undefined };
   };
 }
 
 interface Injectable {
-  inject(options: { method: 'GET' | 'POST'; url: string; payload?: string; headers: Record<string, string> }):
-    PromiseLike<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
+  inject(options: {
+    method: 'GET' | 'POST';
+    url: string;
+    payload?: string;
+    headers: Record<string, string>;
+  }): PromiseLike<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
 }
 
 /** In process, through Fastify's inject (no socket). */

@@ -3,10 +3,23 @@
  * coindealer.sold and badge.granted of docs/api/platform.md) and wallet calls.
  */
 
-export interface Phone { country: string; number: string }
+export interface Phone {
+  country: string;
+  number: string;
+}
 
 export interface EventData {
-  'player.registered': { uid: number; name: string; ip: string; deviceId: string; package: string; partner?: number; phone?: Phone; shareId?: string; inviterUid?: number };
+  'player.registered': {
+    uid: number;
+    name: string;
+    ip: string;
+    deviceId: string;
+    package: string;
+    partner?: number;
+    phone?: Phone;
+    shareId?: string;
+    inviterUid?: number;
+  };
   'player.login': { uid: number; ip: string; deviceId: string; durationSeconds?: number };
   'player.profile': { uid: number; name?: string; avatar?: string; gcash?: string; bank?: string };
   'player.phoneBound': { uid: number; phone: Phone };
@@ -30,24 +43,58 @@ export interface EventData {
   'player.pwaLogin': { uid: number; deviceId: string };
   /** A house game's round (rounds.ts; docs/api/games.md): seats carry the player's uid, or bot: true. */
   'game.round': {
-    game: string; roundId: string; server: string; table: string; configVersion: number; seedHash: string; seed: string; bets: unknown; result: unknown;
-    seats: { seat: string; uid?: number; bot: boolean; bet: number; win: number; fee: number; jackpot: number }[]; startedAt: string; endedAt: string;
+    game: string;
+    roundId: string;
+    server: string;
+    table: string;
+    configVersion: number;
+    seedHash: string;
+    seed: string;
+    bets: unknown;
+    result: unknown;
+    seats: { seat: string; uid?: number; bot: boolean; bet: number; win: number; fee: number; jackpot: number }[];
+    startedAt: string;
+    endedAt: string;
   };
 }
 
 export type EventType = keyof EventData;
 
 export const EVENT_TYPES = [
-  'player.registered', 'player.login', 'player.profile', 'player.phoneBound', 'chips.transferred', 'safe.deposit',
-  'safe.withdraw', 'gift.sent', 'emote.used', 'feedback.submitted', 'tipoff.submitted', 'sms.sent', 'coindealer.sold',
-  'badge.granted', 'game.round', 'game.reported', 'jackpot.won', 'sms.result', 'player.recall', 'player.pwaLogin',
+  'player.registered',
+  'player.login',
+  'player.profile',
+  'player.phoneBound',
+  'chips.transferred',
+  'safe.deposit',
+  'safe.withdraw',
+  'gift.sent',
+  'emote.used',
+  'feedback.submitted',
+  'tipoff.submitted',
+  'sms.sent',
+  'coindealer.sold',
+  'badge.granted',
+  'game.round',
+  'game.reported',
+  'jackpot.won',
+  'sms.result',
+  'player.recall',
+  'player.pwaLogin',
 ] as const satisfies readonly EventType[];
 
 export type PlatformEvent = { [T in EventType]: { id: string; type: T; at: string; data: EventData[T] } }[EventType];
 
 export type WalletCurrency = 'chip' | 'bean' | 'bonus' | 'diamond' | 'withdrawable';
 
-export interface WalletBody { txId: string; uid: number; currency: WalletCurrency; amount: number; reason: string; ref?: string }
+export interface WalletBody {
+  txId: string;
+  uid: number;
+  currency: WalletCurrency;
+  amount: number;
+  reason: string;
+  ref?: string;
+}
 
 export type BanKind = 'account' | 'device' | 'ip';
 
@@ -78,11 +125,23 @@ export type StaffOp =
  * cash-out request.
  */
 export type PaymentCall =
-  | { op: 'recharge'; requestId: string; uid: number; productId: string; channel: string; price: number; os: 'android' | 'ios' | 'web';
-      callbacks: { after: number; status: 'paid' | 'failed'; amount: number; channelOrderId: string }[] }
+  | {
+      op: 'recharge';
+      requestId: string;
+      uid: number;
+      productId: string;
+      channel: string;
+      price: number;
+      os: 'android' | 'ios' | 'web';
+      callbacks: { after: number; status: 'paid' | 'failed'; amount: number; channelOrderId: string }[];
+    }
   | { op: 'cashout'; requestId: string; uid: number; channel: string; amount: number; account: string };
 
-export interface StaffAnswer { status: number; code: number; message?: string }
+export interface StaffAnswer {
+  status: number;
+  code: number;
+  message?: string;
+}
 
 /** An activity as the player's app shows it (GET /api/platform/activities; docs/api/activities.md). */
 export interface PlayerActivity {
@@ -98,10 +157,22 @@ export interface PlayerActivity {
 }
 
 /** POST /api/platform/activities/claim: a reached tier of a period (default the current one). */
-export interface ActivityClaim { uid: number; activity: string; tier: string; period?: string }
+export interface ActivityClaim {
+  uid: number;
+  activity: string;
+  tier: string;
+  period?: string;
+}
 
 /** A claim's answer: 200 paid (repeated: the first payment answered again), 409 with the reason. */
-export interface ClaimAnswer { status: number; code: number; message?: string; currency?: 'chip' | 'bean' | 'diamond'; amount?: number; repeated?: boolean }
+export interface ClaimAnswer {
+  status: number;
+  code: number;
+  message?: string;
+  currency?: 'chip' | 'bean' | 'diamond';
+  amount?: number;
+  repeated?: boolean;
+}
 
 /** One thing the simulated platform (or a staff member) does, at a time (ms since the epoch). */
 export type Action =
@@ -112,11 +183,29 @@ export type Action =
 
 export type EventStatus = 'applied' | 'rejected' | 'duplicate';
 
-export interface EventResult { id: string; status: EventStatus; code?: number; message?: string }
+export interface EventResult {
+  id: string;
+  status: EventStatus;
+  code?: number;
+  message?: string;
+}
 
-export interface WalletAnswer { status: number; code: number; message?: string; balance?: number }
+export interface WalletAnswer {
+  status: number;
+  code: number;
+  message?: string;
+  balance?: number;
+}
 
-export interface Balances { chip: number; bean: number; safe: number; bonus: number; diamond: number; charisma: number; withdrawable: number }
+export interface Balances {
+  chip: number;
+  bean: number;
+  safe: number;
+  bonus: number;
+  diamond: number;
+  charisma: number;
+  withdrawable: number;
+}
 
 /**
  * How the simulator reaches the platform API. `at` is the simulated moment of the call: the
@@ -146,5 +235,11 @@ export interface Transport {
  * ETag (appsettings.ts, app-open.ts).
  */
 export interface SignedCall {
-  (method: 'GET' | 'POST', path: string, payload: string, at: number, headers?: Record<string, string>): Promise<{ status: number; body: string; etag?: string }>;
+  (
+    method: 'GET' | 'POST',
+    path: string,
+    payload: string,
+    at: number,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: string; etag?: string }>;
 }

@@ -62,7 +62,10 @@ export class World {
   private roundSeq = 0;
   private staffSeq = 0;
 
-  constructor(private readonly prefix: string, private readonly out: (action: Action) => void) {}
+  constructor(
+    private readonly prefix: string,
+    private readonly out: (action: Action) => void,
+  ) {}
 
   access(s: PlayerState, at: number): Access {
     if (s.banned || this.bannedDevices.has(s.p.deviceId) || this.bannedIps.has(s.p.ip)) return 'banned';
@@ -98,22 +101,45 @@ export class World {
   /** Replaces a player's balances with what the server reports (after a refusal). */
   resync(uid: number, balances: Balances): void {
     const s = this.players.get(uid);
-    if (s) { s.chip = balances.chip; s.safe = balances.safe; s.charisma = balances.charisma; s.bean = balances.bean; s.bonus = balances.bonus; }
+    if (s) {
+      s.chip = balances.chip;
+      s.safe = balances.safe;
+      s.charisma = balances.charisma;
+      s.bean = balances.bean;
+      s.bonus = balances.bonus;
+    }
   }
 
   private add(s: PlayerState): void {
     this.players.set(s.p.uid, s);
     if (s.p.partner) {
       const club = this.clubs.get(s.p.partner);
-      if (club) club.push(s); else this.clubs.set(s.p.partner, [s]);
+      if (club) club.push(s);
+      else this.clubs.set(s.p.partner, [s]);
     }
   }
 
   private fresh(p: SimPlayer): PlayerState {
     return {
-      p, chip: 0, safe: 0, charisma: 0, bean: 0, bonus: 0, phoneBound: false, gcashSet: false, bankSet: false, badges: new Set(),
-      giftsSent: 0, playDays: 0, lastPlayDay: -1, sessions: 0, inSession: false,
-      banned: false, suspendedUntil: 0, lastSeen: 0, purchases: 0,
+      p,
+      chip: 0,
+      safe: 0,
+      charisma: 0,
+      bean: 0,
+      bonus: 0,
+      phoneBound: false,
+      gcashSet: false,
+      bankSet: false,
+      badges: new Set(),
+      giftsSent: 0,
+      playDays: 0,
+      lastPlayDay: -1,
+      sessions: 0,
+      inSession: false,
+      banned: false,
+      suspendedUntil: 0,
+      lastSeen: 0,
+      purchases: 0,
     };
   }
 
@@ -149,23 +175,34 @@ export class World {
   staff(at: number, op: StaffOp): void {
     const s = 'uid' in op ? this.players.get(op.uid) : undefined;
     switch (op.op) {
-      case 'chips.add': s!.chip += op.amount; break;
-      case 'chips.reduce': s!.chip -= op.amount; break;
-      case 'suspend': s!.suspendedUntil = op.until; break;
-      case 'unsuspend': s!.suspendedUntil = 0; break;
-      case 'ban': case 'unban': {
+      case 'chips.add':
+        s!.chip += op.amount;
+        break;
+      case 'chips.reduce':
+        s!.chip -= op.amount;
+        break;
+      case 'suspend':
+        s!.suspendedUntil = op.until;
+        break;
+      case 'unsuspend':
+        s!.suspendedUntil = 0;
+        break;
+      case 'ban':
+      case 'unban': {
         const on = op.op === 'ban';
         if (op.kind === 'account') this.players.get(Number(op.value))!.banned = on;
         else {
           const set = op.kind === 'device' ? this.bannedDevices : this.bannedIps;
-          if (on) set.add(op.value); else set.delete(op.value);
+          if (on) set.add(op.value);
+          else set.delete(op.value);
         }
         break;
       }
       case 'batch':
         if (op.currency === 'chip') for (const [uid, amount] of op.lines) this.players.get(uid)!.chip += amount;
         break;
-      default: break;
+      default:
+        break;
     }
     this.out({ kind: 'staff', at, staff: op });
   }
@@ -183,25 +220,49 @@ export class World {
         const d = raw as EventData['player.registered'];
         throw new Error(`use World.register for ${d.uid}`);
       }
-      case 'player.phoneBound': get(data.uid).phoneBound = true; break;
+      case 'player.phoneBound':
+        get(data.uid).phoneBound = true;
+        break;
       case 'chips.transferred': {
         const d = raw as EventData['chips.transferred'];
-        get(d.fromUid).chip -= d.amount; get(d.toUid).chip += d.amount; break;
+        get(d.fromUid).chip -= d.amount;
+        get(d.toUid).chip += d.amount;
+        break;
       }
       case 'coindealer.sold': {
         const d = raw as EventData['coindealer.sold'];
-        get(d.dealerUid).chip -= d.amount; get(d.toUid).chip += d.amount; break;
+        get(d.dealerUid).chip -= d.amount;
+        get(d.toUid).chip += d.amount;
+        break;
       }
-      case 'safe.deposit': { const s = get(data.uid); s.chip -= data.amount as number; s.safe += data.amount as number; break; }
-      case 'safe.withdraw': { const s = get(data.uid); s.chip += data.amount as number; s.safe -= data.amount as number; break; }
+      case 'safe.deposit': {
+        const s = get(data.uid);
+        s.chip -= data.amount as number;
+        s.safe += data.amount as number;
+        break;
+      }
+      case 'safe.withdraw': {
+        const s = get(data.uid);
+        s.chip += data.amount as number;
+        s.safe -= data.amount as number;
+        break;
+      }
       case 'gift.sent': {
         const d = raw as EventData['gift.sent'];
         const from = get(d.fromUid);
-        from.chip -= d.chips; from.giftsSent++; get(d.toUid).charisma += d.charisma; break;
+        from.chip -= d.chips;
+        from.giftsSent++;
+        get(d.toUid).charisma += d.charisma;
+        break;
       }
-      case 'emote.used': get(data.uid).chip -= data.chips as number; break;
-      case 'badge.granted': get(data.uid).badges.add(data.badgeId as string); break;
-      default: break;
+      case 'emote.used':
+        get(data.uid).chip -= data.chips as number;
+        break;
+      case 'badge.granted':
+        get(data.uid).badges.add(data.badgeId as string);
+        break;
+      default:
+        break;
     }
   }
 

@@ -28,7 +28,17 @@ import type { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { createPglite, openDatabase, RUNTIME_ROLE, type DatabaseKind, type Db, type OpenedDatabase } from '../db/open';
 import type { ProvidedTestDatabases } from './global-setup';
-import { databaseUrl, empty, PGLITE_SCHEMAS, pgliteSnapshot, runDatabases, withAdmin, type PgliteSnapshot, type PostgresTemplate, type Pristine } from './template';
+import {
+  databaseUrl,
+  empty,
+  PGLITE_SCHEMAS,
+  pgliteSnapshot,
+  runDatabases,
+  withAdmin,
+  type PgliteSnapshot,
+  type PostgresTemplate,
+  type Pristine,
+} from './template';
 
 export interface OpenedTestDatabase extends OpenedDatabase {
   /**
@@ -58,19 +68,33 @@ function provided(): ProvidedTestDatabases | undefined {
  * The handles of one suite; `release(reusable)` is called once both pools are closed, reusable
  * when `owner` was not used and the schema or database was emptied.
  */
-function suite(kind: DatabaseKind, pristine: Pristine, owner: OpenedDatabase, database: OpenedDatabase, keep: () => boolean, release: (reusable: boolean) => Promise<void>): OpenedTestDatabase {
+function suite(
+  kind: DatabaseKind,
+  pristine: Pristine,
+  owner: OpenedDatabase,
+  database: OpenedDatabase,
+  keep: () => boolean,
+  release: (reusable: boolean) => Promise<void>,
+): OpenedTestDatabase {
   let ownerUsed = false;
   let closed = false;
   return {
     ...database,
-    get owner() { ownerUsed = true; return owner.db; },
+    get owner() {
+      ownerUsed = true;
+      return owner.db;
+    },
     async close() {
       if (closed) return;
       closed = true;
       await database.close();
       let reusable = !ownerUsed && keep();
       if (reusable) {
-        try { await empty(owner.db, pristine); } catch { reusable = false; }
+        try {
+          await empty(owner.db, pristine);
+        } catch {
+          reusable = false;
+        }
       }
       await owner.close();
       await release(reusable);
@@ -80,8 +104,14 @@ function suite(kind: DatabaseKind, pristine: Pristine, owner: OpenedDatabase, da
 
 // ---- PGlite: one instance per test file (more when its snapshot's schemas are used up) ----
 
-interface Instance { pglite: PGlite; schemas: number }
-interface Slot { instance: Instance; schema: string }
+interface Instance {
+  pglite: PGlite;
+  schemas: number;
+}
+interface Slot {
+  instance: Instance;
+  schema: string;
+}
 /** Schemas ready for a suite: untouched ones of the snapshot, and emptied ones of closed suites. */
 const ready: Slot[] = [];
 let snapshot: Promise<{ data: Blob; pristine: Pristine } | undefined> | undefined;
@@ -119,21 +149,33 @@ const pglite: TestDatabase = {
     const database = await openDatabase({ pglite: slot.instance.pglite, searchPath: slot.schema, role: RUNTIME_ROLE });
     const taken = slot;
     // emptied for reuse only when fewer than KEEP_AT_MOST schemas are ready (untouched ones need no emptying)
-    return suite('pglite', pristine, owner, database, () => ready.length < KEEP_AT_MOST, async (reusable) => {
-      if (reusable) ready.push(taken); else await leave(taken);
-    });
+    return suite(
+      'pglite',
+      pristine,
+      owner,
+      database,
+      () => ready.length < KEEP_AT_MOST,
+      async (reusable) => {
+        if (reusable) ready.push(taken);
+        else await leave(taken);
+      },
+    );
   },
 };
 
 // ---- PostgreSQL: a database per suite, cloned from the run's template ----
 
-interface PgSlot { name: string; url: string }
+interface PgSlot {
+  name: string;
+  url: string;
+}
 const keptPostgres: PgSlot[] = [];
 const suffix = () => randomBytes(5).toString('hex');
 
 function template(): PostgresTemplate {
   const made = provided()?.postgres;
-  if (!made) throw new Error('test databases: no PostgreSQL template; run the tests through vitest.config.ts (its unit project has the global setup that makes it)');
+  if (!made)
+    throw new Error('test databases: no PostgreSQL template; run the tests through vitest.config.ts (its unit project has the global setup that makes it)');
   return made;
 }
 
@@ -174,10 +216,17 @@ function postgres(url: string): TestDatabase {
       const owner = await openDatabase({ databaseUrl: slot.url, searchPath: 'public', poolSize: 2 });
       const database = await openDatabase({ databaseUrl: slot.url, searchPath: 'public', role: RUNTIME_ROLE, poolSize: 5 });
       const taken = slot;
-      return suite('postgres', pristine, owner, database, () => keptPostgres.length < KEEP_AT_MOST, async (reusable) => {
-        if (reusable) keptPostgres.push(taken);
-        else await rename(url, taken.name, `${prefix}_x_${suffix()}`);
-      });
+      return suite(
+        'postgres',
+        pristine,
+        owner,
+        database,
+        () => keptPostgres.length < KEEP_AT_MOST,
+        async (reusable) => {
+          if (reusable) keptPostgres.push(taken);
+          else await rename(url, taken.name, `${prefix}_x_${suffix()}`);
+        },
+      );
     },
   };
 }

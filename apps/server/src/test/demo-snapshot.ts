@@ -68,7 +68,11 @@ export async function openSharedDemo(): Promise<SharedDemo> {
     try {
       lock = openSync(`${base}.lock`, 'wx');
     } catch {
-      try { if (Date.now() - statSync(`${base}.lock`).mtimeMs > 20 * 60_000) unlinkSync(`${base}.lock`); } catch { /* gone meanwhile */ }
+      try {
+        if (Date.now() - statSync(`${base}.lock`).mtimeMs > 20 * 60_000) unlinkSync(`${base}.lock`);
+      } catch {
+        /* gone meanwhile */
+      }
       await sleep(1000);
       continue;
     }
@@ -82,8 +86,17 @@ export async function openSharedDemo(): Promise<SharedDemo> {
       // timer fires during the seed (the agents' tests turn it off): off, the seed's agents step settles them
       const job = process.env.AGENT_SETTLEMENT_JOB;
       process.env.AGENT_SETTLEMENT_JOB = '0';
-      await seedDemoIfEmpty(opened.db, config, { players: SHARED_DEMO.players, days: SHARED_DEMO.days, seed: SHARED_DEMO.seed, log: (m, d) => { logs.push([m, (d ?? {}) as Record<string, unknown>]); } })
-        .finally(() => { if (job === undefined) delete process.env.AGENT_SETTLEMENT_JOB; else process.env.AGENT_SETTLEMENT_JOB = job; });
+      await seedDemoIfEmpty(opened.db, config, {
+        players: SHARED_DEMO.players,
+        days: SHARED_DEMO.days,
+        seed: SHARED_DEMO.seed,
+        log: (m, d) => {
+          logs.push([m, (d ?? {}) as Record<string, unknown>]);
+        },
+      }).finally(() => {
+        if (job === undefined) delete process.env.AGENT_SETTLEMENT_JOB;
+        else process.env.AGENT_SETTLEMENT_JOB = job;
+      });
       const dump = await instance.dumpDataDir('gzip');
       writeFileSync(`${base}.tar.gz.part`, Buffer.from(await dump.arrayBuffer()));
       renameSync(`${base}.tar.gz.part`, `${base}.tar.gz`);
@@ -93,7 +106,11 @@ export async function openSharedDemo(): Promise<SharedDemo> {
       for (const name of readdirSync(tmpdir())) {
         const path = join(tmpdir(), name);
         if (name.startsWith('console-demo-') && !path.startsWith(base)) {
-          try { if (Date.now() - statSync(path).mtimeMs > 3_600_000) unlinkSync(path); } catch { /* gone meanwhile */ }
+          try {
+            if (Date.now() - statSync(path).mtimeMs > 3_600_000) unlinkSync(path);
+          } catch {
+            /* gone meanwhile */
+          }
         }
       }
       return done(opened, logs);

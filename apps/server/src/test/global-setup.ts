@@ -24,7 +24,10 @@ declare module 'vitest' {
  * of the run: the first makes the databases, the second gets the same, and the last teardown
  * drops them.
  */
-interface Made { provided: ProvidedTestDatabases; teardown: () => Promise<void> }
+interface Made {
+  provided: ProvidedTestDatabases;
+  teardown: () => Promise<void>;
+}
 const run = globalThis as { __consoleTestDatabases?: { made: Promise<Made>; users: number } };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -48,10 +51,15 @@ async function make(): Promise<Made> {
   // A DROP DATABASE waits for a checkpoint (2 s here): the files rename theirs to `_x…` and
   // this process drops them, so that neither a file nor the end of the run waits for it.
   let sweeping: Promise<void> | undefined;
-  const sweep = () => (sweeping ??= runDatabases(url, `${postgres.prefix}_x`)
-    .then((names) => dropDatabases(url, names))
-    .catch((e: unknown) => { console.warn(`test databases: dropping failed: ${String(e)}`); })
-    .finally(() => { sweeping = undefined; }));
+  const sweep = () =>
+    (sweeping ??= runDatabases(url, `${postgres.prefix}_x`)
+      .then((names) => dropDatabases(url, names))
+      .catch((e: unknown) => {
+        console.warn(`test databases: dropping failed: ${String(e)}`);
+      })
+      .finally(() => {
+        sweeping = undefined;
+      }));
   const timer = setInterval(sweep, 5_000);
   timer.unref();
   return {

@@ -20,9 +20,15 @@ const sharedDemoHash = (config: ServerConfig) => (demoHash ??= hashPassword(DEMO
  */
 export const FIELD_MESSAGE = /^(?:[\w.[\]-]+: \S|[\s\S]*: Unknown field$)/;
 
-export interface Clock { now: number; advance(ms: number): void }
+export interface Clock {
+  now: number;
+  advance(ms: number): void;
+}
 
-export interface Answer { status: number; body: Record<string, any> }
+export interface Answer {
+  status: number;
+  body: Record<string, any>;
+}
 
 export interface TestApp {
   app: App;
@@ -40,7 +46,12 @@ export interface TestApp {
 /** `background: false` builds the app without its background jobs (batch worker, compaction, settlements), for tests that run them by hand. */
 export async function testApp(db: TestDatabase, overrides: Partial<ServerConfig> = {}, { background = true }: { background?: boolean } = {}): Promise<TestApp> {
   const database = await db.open();
-  const clock: Clock = { now: Date.parse('2026-11-22T10:00:00Z'), advance(ms) { this.now += ms; } };
+  const clock: Clock = {
+    now: Date.parse('2026-11-22T10:00:00Z'),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
   const config = defaultConfig({ now: () => clock.now, ...overrides });
   await seedDemoAccounts(database.db, config, await sharedDemoHash(config));
   const app = await buildApp({ db: database.db, config, cacheSessions: database.url ? { listen: database.url } : true, batchWorker: background });
@@ -50,7 +61,10 @@ export async function testApp(db: TestDatabase, overrides: Partial<ServerConfig>
   const headers = (token?: string) => (token ? { 'x-token': token } : {});
 
   const t: TestApp = {
-    app, database, config, clock,
+    app,
+    database,
+    config,
+    clock,
     async get(url, token, query) {
       return answer(await app.inject({ method: 'GET', url, query, headers: headers(token) }));
     },

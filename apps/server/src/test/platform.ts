@@ -23,7 +23,12 @@ export interface SignOptions {
   version?: 1 | 2;
 }
 
-export interface PlatformEventInputs { id: string; type: string; at?: string; data: Record<string, unknown> }
+export interface PlatformEventInputs {
+  id: string;
+  type: string;
+  at?: string;
+  data: Record<string, unknown>;
+}
 
 export interface PlatformClient {
   appId: string;
@@ -48,7 +53,8 @@ const nextId = (prefix: string) => `${prefix}-${process.pid}-${(sequence += 1)}`
 
 /** A client signing as `app` (default demo-app, created here if missing; a new one holds every scope unless given its own). */
 export async function platformClient(
-  t: TestApp, app: { appId: string; secret: string; scopes?: AppScopes; version?: 1 | 2 } = DEMO_APP,
+  t: TestApp,
+  app: { appId: string; secret: string; scopes?: AppScopes; version?: 1 | 2 } = DEMO_APP,
 ): Promise<PlatformClient> {
   await ensurePlatformApplication(t.database.db, { ...app, name: app.appId, scopes: app.scopes ?? allScopes() });
   const iso = () => new Date(t.clock.now).toISOString();
@@ -60,8 +66,12 @@ export async function platformClient(
     const version = o.version ?? app.version ?? 1;
     if (version === 2) headers['x-signature-version'] = '2';
     const secret = o.secret ?? app.secret;
-    const signature = o.signature !== undefined ? o.signature
-      : version === 2 ? platformSignatureV2(secret, timestamp ?? '', method, path, payload) : platformSignature(secret, timestamp ?? '', payload);
+    const signature =
+      o.signature !== undefined
+        ? o.signature
+        : version === 2
+          ? platformSignatureV2(secret, timestamp ?? '', method, path, payload)
+          : platformSignature(secret, timestamp ?? '', payload);
     if (signature !== null) headers['x-signature'] = signature;
     return headers;
   };
@@ -73,7 +83,10 @@ export async function platformClient(
     async post(url, body, o = {}) {
       const payload = typeof body === 'string' ? body : JSON.stringify(body);
       const res = await t.app.inject({
-        method: 'POST', url, payload, headers: { ...headersFor('POST', url, payload, o), 'content-type': o.contentType ?? 'application/json' },
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...headersFor('POST', url, payload, o), 'content-type': o.contentType ?? 'application/json' },
       });
       return answer(res);
     },
@@ -91,7 +104,12 @@ export async function platformClient(
     },
     async register(uid, data = {}, chips = 0) {
       const result = await client.event('player.registered', {
-        uid, name: `Player ${uid}`, ip: '10.0.0.1', deviceId: `device-${uid}`, package: 'com.demo', ...data,
+        uid,
+        name: `Player ${uid}`,
+        ip: '10.0.0.1',
+        deviceId: `device-${uid}`,
+        package: 'com.demo',
+        ...data,
       });
       if (result.status !== 'applied') throw new Error(`register ${uid}: ${JSON.stringify(result)}`);
       if (chips > 0) await client.credit(uid, chips);

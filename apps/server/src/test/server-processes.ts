@@ -20,7 +20,11 @@ export const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as
 // the database URL and one-off client helpers live with the test databases' templates
 export { databaseUrl, withClient };
 
-export interface ServerProcess { port: number; process: ChildProcess; output: string[] }
+export interface ServerProcess {
+  port: number;
+  process: ChildProcess;
+  output: string[];
+}
 
 /** A port nobody listens on now (the system's pick: a fixed or random one may be a client's ephemeral port). */
 export function freePort(): Promise<number> {
@@ -38,8 +42,19 @@ export function freePort(): Promise<number> {
 export async function startServerProcess(url: string, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: url, MIGRATION_DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DEMO: '0', DATA_DIR: '/tmp/unused', LOG_LEVEL: 'warn' },
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      MIGRATION_DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      DATA_DIR: '/tmp/unused',
+      LOG_LEVEL: 'warn',
+    },
   });
   const output: string[] = [];
   child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
@@ -49,7 +64,9 @@ export async function startServerProcess(url: string, port?: number): Promise<Se
     if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${output.join('')}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { port, process: child, output };
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server on ${port} did not start: ${output.join('')}`);
@@ -57,7 +74,11 @@ export async function startServerProcess(url: string, port?: number): Promise<Se
 
 export function stopServerProcess(server: ServerProcess | undefined): void {
   if (server?.process.pid && server.process.exitCode === null) {
-    try { process.kill(-server.process.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-server.process.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -67,7 +88,8 @@ export async function signedPost(port: number, path: string, body: unknown): Pro
   const timestamp = String(Date.now());
   const signature = createHmac('sha256', DEMO_APP.secret).update(`${timestamp}.${payload}`).digest('hex');
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST', body: payload,
+    method: 'POST',
+    body: payload,
     headers: { 'content-type': 'application/json', 'x-app-id': DEMO_APP.appId, 'x-timestamp': timestamp, 'x-signature': signature },
   });
   return { status: res.status, body: await res.json() };
@@ -87,12 +109,14 @@ export async function signedGet(port: number, path: string, rawQuery = ''): Prom
 export async function pool<T>(calls: (() => Promise<T>)[], inFlight: number): Promise<T[]> {
   const results: T[] = new Array(calls.length);
   let next = 0;
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < calls.length) {
-      const i = next++;
-      results[i] = await calls[i]!();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < calls.length) {
+        const i = next++;
+        results[i] = await calls[i]!();
+      }
+    }),
+  );
   return results;
 }
 
@@ -123,7 +147,13 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
     // one after the other: the first migrates, the second finds it done. No demo mode (its
     // simulated history takes a minute): demo-app is made here.
     servers.push(await startServerProcess(url));
-    await withClient(url, (c) => c.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Demo', $2, $3) ON CONFLICT DO NOTHING`, [DEMO_APP.appId, sealAppSecret(DEMO_APP.secret, DEMO_APP.appId), JSON.stringify(allScopes())]));
+    await withClient(url, (c) =>
+      c.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Demo', $2, $3) ON CONFLICT DO NOTHING`, [
+        DEMO_APP.appId,
+        sealAppSecret(DEMO_APP.secret, DEMO_APP.appId),
+        JSON.stringify(allScopes()),
+      ]),
+    );
     await setup?.(url);
     servers.push(await startServerProcess(url));
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });
@@ -135,8 +165,12 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
     if (baseUrl) await withClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }, 60_000);
   return {
-    servers, url,
-    get database() { if (!database) throw new Error('twoServers: not started'); return database; },
+    servers,
+    url,
+    get database() {
+      if (!database) throw new Error('twoServers: not started');
+      return database;
+    },
     port: (i: number) => servers[i % 2]!.port,
   };
 }

@@ -56,17 +56,26 @@ export async function withRows(db: Db, tables: string[]): Promise<string[]> {
 }
 
 export async function sequencesOf(db: Db): Promise<[string, string | null][]> {
-  const rows = (await sql<{ s: string; v: string | null }>`SELECT sequencename AS s, last_value::text AS v FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1`.execute(db)).rows;
+  const rows = (
+    await sql<{
+      s: string;
+      v: string | null;
+    }>`SELECT sequencename AS s, last_value::text AS v FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1`.execute(db)
+  ).rows;
   return rows.map((r) => [r.s, r.v]);
 }
 
 /** What the migrations left in the current schema of `owner`. */
 export async function pristineOf(owner: Db): Promise<Pristine> {
-  const tables = (await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(owner)).rows.map((r) => r.t);
+  const tables = (await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(owner)).rows.map(
+    (r) => r.t,
+  );
   const rows: Pristine['rows'] = [];
   for (const table of await withRows(owner, tables)) {
-    const columns = (await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(owner)).rows.map((r) => r.c);
+    const columns = (
+      await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(owner)
+    ).rows.map((r) => r.c);
     const json = (await sql.raw<{ j: string }>(`SELECT coalesce(json_agg(t), '[]')::text AS j FROM ${quote(table)} t`).execute(owner)).rows[0]!.j;
     rows.push({ table, columns, json });
   }
@@ -96,7 +105,10 @@ export async function empty(owner: Db, pristine: Pristine): Promise<void> {
 
 // ---- PGlite ------------------------------------------------------------------------------
 
-export interface PgliteSnapshot { path: string; pristine: Pristine }
+export interface PgliteSnapshot {
+  path: string;
+  pristine: Pristine;
+}
 
 /**
  * The migrated PGlite data directory of MIGRATIONS_HASH: made when missing (runs at once may
@@ -135,7 +147,11 @@ export async function pgliteSnapshot(hash = migrationsHash()): Promise<PgliteSna
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
     if (name.startsWith('console-migrated-') && !path.startsWith(base)) {
-      try { if (Date.now() - statSync(path).mtimeMs > 3_600_000) unlinkSync(path); } catch { /* gone meanwhile */ }
+      try {
+        if (Date.now() - statSync(path).mtimeMs > 3_600_000) unlinkSync(path);
+      } catch {
+        /* gone meanwhile */
+      }
     }
   }
   return { path: `${base}.tar`, pristine: pristine! };
@@ -164,26 +180,41 @@ export async function withAdmin<T>(url: string, work: (client: pg.Client) => Pro
 /** The databases of a run are `ct_<hash>_<pid>_…`: `<prefix>_tpl` the template, `_u…` in use, `_k<worker>…` kept clean for the worker's next file, `_x…` to drop. */
 const RUN_DATABASE = /^ct_[0-9a-f]+_(\d+)_/;
 
-export interface PostgresTemplate { prefix: string; template: string; pristine: Pristine }
+export interface PostgresTemplate {
+  prefix: string;
+  template: string;
+  pristine: Pristine;
+}
 
 /** Drops the databases named (at most 8 at a time: each DROP DATABASE waits for a checkpoint, which those at once share). */
 export async function dropDatabases(url: string, names: string[]): Promise<void> {
   const queue = [...names];
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, () => withAdmin(url, async (c) => {
-    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      await c.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`);
-    }
-  })));
+  await Promise.all(
+    Array.from({ length: Math.min(8, queue.length) }, () =>
+      withAdmin(url, async (c) => {
+        for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+          await c.query(`DROP DATABASE IF EXISTS ${quote(name)} WITH (FORCE)`);
+        }
+      }),
+    ),
+  );
 }
 
 /** The databases whose name starts with `prefix`. */
 export async function runDatabases(url: string, prefix: string): Promise<string[]> {
   const like = `${prefix.replace(/[\\_%]/g, (c) => `\\${c}`)}%`;
-  return withAdmin(url, async (c) => (await c.query<{ d: string }>(`SELECT datname AS d FROM pg_database WHERE datname LIKE $1 ORDER BY 1`, [like])).rows.map((r) => r.d));
+  return withAdmin(url, async (c) =>
+    (await c.query<{ d: string }>(`SELECT datname AS d FROM pg_database WHERE datname LIKE $1 ORDER BY 1`, [like])).rows.map((r) => r.d),
+  );
 }
 
 const alive = (pid: number) => {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 };
 
 /** Creates the run's template database and migrates it; first drops what killed runs left (their process is gone). */

@@ -30,7 +30,11 @@ export function UidLink({ uid }: { uid: number | string }) {
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
-        setSearch((prev) => { const p = new URLSearchParams(prev); p.set(PLAYER_PARAM, text); return p; });
+        setSearch((prev) => {
+          const p = new URLSearchParams(prev);
+          p.set(PLAYER_PARAM, text);
+          return p;
+        });
       }}
     >
       {text}

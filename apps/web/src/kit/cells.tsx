@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import {
-  decodeBase64Text, EMPTY, formatDateTime, formatInt, formatMoney, formatOrderId, formatPercent, formatRoundUp2,
-} from '../lib/format';
+import { decodeBase64Text, EMPTY, formatDateTime, formatInt, formatMoney, formatOrderId, formatPercent, formatRoundUp2 } from '../lib/format';
 import type { CellFormat, ColumnDeclaration } from './types';
 import { UidLink } from './UidLink';
 
@@ -22,16 +20,26 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 /** The text a value shows as: the same on screen, in the detail drawer and in the CSV export. */
 export function cellText(format: CellFormat | undefined, value: unknown, t: TFunction): string {
   switch (format) {
-    case 'datetime': return formatDateTime(value as string);
-    case 'money': return formatMoney(value);
-    case 'int': return formatInt(value);
-    case 'roundUp2': return formatRoundUp2(value);
-    case 'percent': return formatPercent(value);
-    case 'orderId': return formatOrderId(value);
-    case 'base64': return isEmpty(value) ? EMPTY : decodeBase64Text(value);
-    case 'bool': return isEmpty(value) ? EMPTY : t(value ? 'kit.yes' : 'kit.no');
-    case 'tags': return Array.isArray(value) && value.length ? value.map(String).join(', ') : EMPTY;
-    case 'json': return isEmpty(value) ? EMPTY : JSON.stringify(value, null, 2);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'money':
+      return formatMoney(value);
+    case 'int':
+      return formatInt(value);
+    case 'roundUp2':
+      return formatRoundUp2(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'orderId':
+      return formatOrderId(value);
+    case 'base64':
+      return isEmpty(value) ? EMPTY : decodeBase64Text(value);
+    case 'bool':
+      return isEmpty(value) ? EMPTY : t(value ? 'kit.yes' : 'kit.no');
+    case 'tags':
+      return Array.isArray(value) && value.length ? value.map(String).join(', ') : EMPTY;
+    case 'json':
+      return isEmpty(value) ? EMPTY : JSON.stringify(value, null, 2);
     default:
       if (isEmpty(value)) return EMPTY;
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -58,17 +66,33 @@ export function renderCell<Row>(column: ColumnDeclaration<Row>, row: Row, t: TFu
   const label = labelOf(column, value);
   if (label) return t(label);
   if (column.format === 'tags' && Array.isArray(value) && value.length) {
-    return <Flex gap={4} wrap>{value.map((v) => <Tag key={String(v)} style={{ marginInlineEnd: 0 }}>{String(v)}</Tag>)}</Flex>;
+    return (
+      <Flex gap={4} wrap>
+        {value.map((v) => (
+          <Tag key={String(v)} style={{ marginInlineEnd: 0 }}>
+            {String(v)}
+          </Tag>
+        ))}
+      </Flex>
+    );
   }
   if (column.format === 'bool' && !isEmpty(value)) {
     return <Tag color={value ? 'green' : 'default'}>{cellText('bool', value, t)}</Tag>;
   }
   if (column.format === 'json' && !isEmpty(value)) {
-    return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12, maxHeight: 360, overflow: 'auto' }}>{cellText('json', value, t)}</pre>;
+    return (
+      <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12, maxHeight: 360, overflow: 'auto' }}>
+        {cellText('json', value, t)}
+      </pre>
+    );
   }
   if (column.format === 'uid' && !isEmpty(value)) return <UidLink uid={value as number | string} />;
   if (column.format === 'orderId' && !isEmpty(value)) {
-    return <Typography.Text copyable={{ text: String(value) }} title={String(value)}>{cellText('orderId', value, t)}</Typography.Text>;
+    return (
+      <Typography.Text copyable={{ text: String(value) }} title={String(value)}>
+        {cellText('orderId', value, t)}
+      </Typography.Text>
+    );
   }
   return cellText(column.format, value, t);
 }

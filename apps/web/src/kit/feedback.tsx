@@ -4,7 +4,10 @@ import { message, Modal } from 'antd';
 type MessageInstance = ReturnType<typeof message.useMessage>[0];
 type HookAPI = ReturnType<typeof Modal.useModal>[0];
 
-interface Feedback { message: MessageInstance; modal: HookAPI }
+interface Feedback {
+  message: MessageInstance;
+  modal: HookAPI;
+}
 const FeedbackContext = createContext<Feedback | null>(null);
 
 /** Toasts and confirm dialogs for a kit screen (works with or without antd's <App>). */
@@ -30,8 +33,13 @@ export function useFeedback(): Feedback {
 export function confirmAsync(modal: HookAPI, title: string, content: ReactNode, labels: { ok: string; cancel: string }, danger = false): Promise<boolean> {
   return new Promise((resolve) => {
     modal.confirm({
-      title, content, okText: labels.ok, cancelText: labels.cancel, okButtonProps: { danger },
-      onOk: () => resolve(true), onCancel: () => resolve(false),
+      title,
+      content,
+      okText: labels.ok,
+      cancelText: labels.cancel,
+      okButtonProps: { danger },
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
     });
   });
 }

@@ -10,7 +10,17 @@ import type { Translate } from '../lib/validators';
 
 /** How a value is shown (and exported): the §9 helpers, or a custom render. */
 export type CellFormat =
-  | 'text' | 'datetime' | 'money' | 'int' | 'roundUp2' | 'percent' | 'orderId' | 'base64' | 'bool' | 'tags' | 'json'
+  | 'text'
+  | 'datetime'
+  | 'money'
+  | 'int'
+  | 'roundUp2'
+  | 'percent'
+  | 'orderId'
+  | 'base64'
+  | 'bool'
+  | 'tags'
+  | 'json'
   /** A player uid: a link that opens the player detail drawer (`?player=<uid>`); plain text in exports. */
   | 'uid';
 
@@ -133,8 +143,14 @@ export interface ListDeclaration<Row> {
   exportable?: boolean;
 }
 
-export interface PageResult<Row> { items: Row[]; total: number }
-export interface CursorResult<Row> { items: Row[]; nextCursor: string | null }
+export interface PageResult<Row> {
+  items: Row[];
+  total: number;
+}
+export interface CursorResult<Row> {
+  items: Row[];
+  nextCursor: string | null;
+}
 
 /** A configuration form: load the current values, edit, confirm, save. */
 export interface ConfigDeclaration {

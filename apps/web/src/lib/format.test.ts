@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dayEnd, dayStart, decodeBase64Text, encodeBase64Text, formatDateTime, formatDay, formatInt, formatMoney,
-  formatOrderId, formatPercent, formatRoundUp2, formatRoundUpInt, randomCode, RANDOM_CODE_ALPHABET, roundUp,
+  dayEnd,
+  dayStart,
+  decodeBase64Text,
+  encodeBase64Text,
+  formatDateTime,
+  formatDay,
+  formatInt,
+  formatMoney,
+  formatOrderId,
+  formatPercent,
+  formatRoundUp2,
+  formatRoundUpInt,
+  randomCode,
+  RANDOM_CODE_ALPHABET,
+  roundUp,
 } from './format';
 
 describe('formatDateTime (GMT+08:00)', () => {

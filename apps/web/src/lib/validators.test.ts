@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { FormRule } from 'antd';
 import {
-  checkExpiryDate, checkExternalLink, checkFraction, checkPassword, checkPasswordConfirmation, checkPhone,
-  checkQuantity, checkReason, checkUsernameLike, confirmPasswordRules, fractionRules, isExternalLink,
-  isFraction, isFractionFromZero, isUsernameLike, passwordRules, reasonRules, usernameLikeRules,
+  checkExpiryDate,
+  checkExternalLink,
+  checkFraction,
+  checkPassword,
+  checkPasswordConfirmation,
+  checkPhone,
+  checkQuantity,
+  checkReason,
+  checkUsernameLike,
+  confirmPasswordRules,
+  fractionRules,
+  isExternalLink,
+  isFraction,
+  isFractionFromZero,
+  isUsernameLike,
+  passwordRules,
+  reasonRules,
+  usernameLikeRules,
 } from './validators';
 
 /** Runs antd rules the way Form does: `required` objects and validator functions. */
@@ -13,7 +28,11 @@ async function firstError(rules: FormRule[], value: unknown, fields: Record<stri
     const blank = value === undefined || value === null || value === '' || (rule.whitespace && typeof value === 'string' && value.trim() === '');
     if (rule.required && blank) return String(rule.message);
     if (rule.validator) {
-      try { await rule.validator(rule as never, value, () => {}); } catch (e) { return (e as Error).message; }
+      try {
+        await rule.validator(rule as never, value, () => {});
+      } catch (e) {
+        return (e as Error).message;
+      }
     }
   }
   return null;
@@ -38,7 +57,12 @@ describe('password', () => {
     expect(await firstError(confirmPasswordRules('password'), 'abcdef', { password: 'abcdef' })).toBeNull();
   });
   it('messages can be translated', async () => {
-    expect(await firstError(passwordRules((key) => `zh:${key}`), 'abc')).toBe('zh:passwordTooShort');
+    expect(
+      await firstError(
+        passwordRules((key) => `zh:${key}`),
+        'abc',
+      ),
+    ).toBe('zh:passwordTooShort');
   });
 });
 

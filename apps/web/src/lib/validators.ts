@@ -57,7 +57,10 @@ export function checkQuantity(value: unknown): Check {
   return Number.isFinite(n) && n > 0 ? null : msg('quantityPositive');
 }
 
-export interface PhoneNumber { countryCode?: string | null; number?: string | null }
+export interface PhoneNumber {
+  countryCode?: string | null;
+  number?: string | null;
+}
 
 /** Phone lookup: country code (1–4 digits, optional '+') and number (4–15 digits) both present. */
 export function checkPhone(value: PhoneNumber | null | undefined): Check {
@@ -116,10 +119,7 @@ function ruleOf(check: (v: unknown) => Check, t: Translate, key: ValidationMessa
 }
 
 export function passwordRules(t: Translate = english, required = true): Rule[] {
-  return [
-    ...(required ? [{ required: true, message: t('passwordTooShort', msg('passwordTooShort')) }] : []),
-    ruleOf(checkPassword, t, 'passwordTooShort'),
-  ];
+  return [...(required ? [{ required: true, message: t('passwordTooShort', msg('passwordTooShort')) }] : []), ruleOf(checkPassword, t, 'passwordTooShort')];
 }
 
 /** Confirmation field rule: compares with the field named `passwordField` of the same form. */

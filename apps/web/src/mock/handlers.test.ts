@@ -3,15 +3,19 @@ import { MockServer, tokenOf } from './handlers';
 import { mockFetch } from './index';
 import { sampleItems } from './table';
 
-const get = (path: string, query: Record<string, string> = {}, token?: string) =>
-  ({ method: 'GET', path, query: new URLSearchParams(query), body: undefined, token });
+const get = (path: string, query: Record<string, string> = {}, token?: string) => ({
+  method: 'GET',
+  path,
+  query: new URLSearchParams(query),
+  body: undefined,
+  token,
+});
 const post = (path: string, body: unknown, token?: string) => ({ method: 'POST', path, query: new URLSearchParams(), body, token });
 
 describe('development mock (§7, §8)', () => {
   it('signs in a known account with any password and trims the username', () => {
     const m = new MockServer();
-    expect(m.handle(post('/login', { username: ' admin ', password: 'whatever' })))
-      .toEqual({ status: 200, body: { code: 200, accessToken: 'admin-token' } });
+    expect(m.handle(post('/login', { username: ' admin ', password: 'whatever' }))).toEqual({ status: 200, body: { code: 200, accessToken: 'admin-token' } });
   });
 
   it('answers 60204 for an unknown account or an empty password', () => {
@@ -26,8 +30,7 @@ describe('development mock (§7, §8)', () => {
     const m = new MockServer();
     const info = m.handle(get('/admin/userinfo', { token: tokenOf('partner') }));
     expect(info.body).toMatchObject({ code: 200, userinfo: { username: 'partner', roles: ['partner'], partner: 1, bind2fa: false } });
-    expect(m.handle(get('/admin/userinfo', { token: 'forged' })).body)
-      .toEqual({ code: 50008, message: 'Login failed, unable to get user details.' });
+    expect(m.handle(get('/admin/userinfo', { token: 'forged' })).body).toEqual({ code: 50008, message: 'Login failed, unable to get user details.' });
   });
 
   it('logout revokes the token', () => {

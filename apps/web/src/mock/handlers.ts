@@ -7,8 +7,19 @@ import { queryTable, parseTableQuery, sampleItems } from './table';
  * in-memory state of one MockServer, so the handlers are unit-tested.
  */
 export const MOCK_ROLES = [
-  'admin', 'secadmin', 'business', 'service', 'serviceleader', 'partner', 'sales', 'maint',
-  'main', 'groundpromoter', 'provincepromoter', 'delivery', 'editor',
+  'admin',
+  'secadmin',
+  'business',
+  'service',
+  'serviceleader',
+  'partner',
+  'sales',
+  'maint',
+  'main',
+  'groundpromoter',
+  'provincepromoter',
+  'delivery',
+  'editor',
 ];
 
 export interface MockRequest {
@@ -20,13 +31,18 @@ export interface MockRequest {
   token?: string;
 }
 
-export interface MockResponse { status: number; body: Record<string, unknown> }
+export interface MockResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 const ok = (extra: Record<string, unknown> = {}): MockResponse => ({ status: 200, body: { code: 200, ...extra } });
 const fail = (status: number, code: number, message: string): MockResponse => ({ status, body: { code, message } });
 const EXPIRED = () => fail(401, -1, 'Your login has expired, please log in again');
 
-export function tokenOf(username: string) { return `${username}-token`; }
+export function tokenOf(username: string) {
+  return `${username}-token`;
+}
 
 export class MockServer {
   private revoked = new Set<string>();
@@ -65,8 +81,13 @@ export class MockServer {
         if (!username) return fail(401, 50008, 'Login failed, unable to get user details.');
         return ok({
           userinfo: {
-            username, name: username[0].toUpperCase() + username.slice(1), avatar: '', telephone: '',
-            roles: [username], bind2fa: this.bound.has(username), partner: username === 'partner' ? 1 : 0,
+            username,
+            name: username[0].toUpperCase() + username.slice(1),
+            avatar: '',
+            telephone: '',
+            roles: [username],
+            bind2fa: this.bound.has(username),
+            partner: username === 'partner' ? 1 : 0,
           },
         });
       }

@@ -11,7 +11,11 @@ export function mockFetch(server: MockServer, base = API_BASE) {
     const path = u.pathname.startsWith(base) ? u.pathname.slice(base.length) || '/' : u.pathname;
     const headers = new Headers(init.headers);
     let body: unknown;
-    try { body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined; } catch { body = undefined; }
+    try {
+      body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    } catch {
+      body = undefined;
+    }
     await new Promise((r) => setTimeout(r, 80));
     const res = server.handle({ method: init.method ?? 'GET', path, query: u.searchParams, body, token: headers.get('X-Token') ?? undefined });
     return new Response(JSON.stringify(res.body), { status: res.status, headers: { 'Content-Type': 'application/json' } });

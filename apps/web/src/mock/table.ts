@@ -17,10 +17,15 @@ const WORDS = ['weekly', 'report', 'tongits', 'bonus', 'event', 'party', 'vip', 
 /** A small deterministic generator, so the list is the same on every load. */
 function prng(seed: number) {
   let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }
 
-function pad(n: number) { return String(n).padStart(2, '0'); }
+function pad(n: number) {
+  return String(n).padStart(2, '0');
+}
 
 export function sampleItems(count = 100, seed = 20240101): SampleItem[] {
   const rnd = prng(seed);
@@ -39,7 +44,13 @@ export function sampleItems(count = 100, seed = 20240101): SampleItem[] {
   });
 }
 
-export interface TableQuery { page: number; limit: number; title?: string; status?: string; sort?: string }
+export interface TableQuery {
+  page: number;
+  limit: number;
+  title?: string;
+  status?: string;
+  sort?: string;
+}
 
 export function parseTableQuery(q: URLSearchParams): TableQuery {
   const int = (v: string | null, dflt: number, max: number) => {

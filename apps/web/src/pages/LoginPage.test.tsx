@@ -12,11 +12,20 @@ beforeAll(() => {
   initI18n('en');
   // antd's responsive helpers ask for matchMedia, which jsdom lacks
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
-    addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
-afterEach(() => { cleanup(); act(() => clearSession()); });
+afterEach(() => {
+  cleanup();
+  act(() => clearSession());
+});
 
 type Answer = { status: number; body: Record<string, unknown> };
 function serve(answers: Answer[]) {
@@ -30,7 +39,12 @@ function serve(answers: Answer[]) {
 }
 
 function renderLogin() {
-  render(<ConfigProvider><ToastHolder /><LoginPage /></ConfigProvider>);
+  render(
+    <ConfigProvider>
+      <ToastHolder />
+      <LoginPage />
+    </ConfigProvider>,
+  );
   return {
     username: () => screen.getByLabelText('Username') as HTMLInputElement,
     secret: () => (screen.queryByLabelText('Password or one-time code') ?? screen.getByLabelText('One-time code')) as HTMLInputElement,

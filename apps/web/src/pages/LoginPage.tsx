@@ -37,7 +37,9 @@ export default function LoginPage() {
   const [pending, setPending] = useState<Credentials | null>(null);
   const [busy, setBusy] = useState(false);
   const secretRef = useRef<HTMLInputElement | null>(null);
-  useEffect(() => { document.title = t('app.title'); }, [t]);
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
 
   // antd Form's rules as they were: username required and not only spaces, the secret required.
   function check(field: Field, value: string, otp = !!pending): string | undefined {
@@ -61,9 +63,7 @@ export default function LoginPage() {
   }
 
   async function submit(v: Record<Field, string>) {
-    const cred: Credentials = pending
-      ? { ...pending, code: v.password }
-      : { username: v.username.trim(), password: v.password };
+    const cred: Credentials = pending ? { ...pending, code: v.password } : { username: v.username.trim(), password: v.password };
     setBusy(true);
     try {
       // The guard sees the token on /login and goes on to the `redirect` query (§4).
@@ -78,7 +78,13 @@ export default function LoginPage() {
         return;
       }
       const detail = err.message && err.message !== 'Error' ? ' ' + translateServerMessage(err.message, t) : '';
-      toast.error(<span style={{ color: '#ff4d4f' }} data-testid="login-failure">认证失败:{err.code}{detail}</span>, FAILURE_SECONDS);
+      toast.error(
+        <span style={{ color: '#ff4d4f' }} data-testid="login-failure">
+          认证失败:{err.code}
+          {detail}
+        </span>,
+        FAILURE_SECONDS,
+      );
       if (pending) setValues((x) => ({ ...x, password: '' }));
     } finally {
       setBusy(false);
@@ -98,20 +104,44 @@ export default function LoginPage() {
         <form className="login-form" onSubmit={onSubmit} autoComplete="on" noValidate>
           <Item error={errors.username} id="username">
             <TextInput
-              id="username" icon={UserOutlined} value={values.username} error={!!errors.username} disabled={!!pending}
-              onChange={(v) => change('username', v)} placeholder={t('login.username')} autoComplete="username" autoFocus
+              id="username"
+              icon={UserOutlined}
+              value={values.username}
+              error={!!errors.username}
+              disabled={!!pending}
+              onChange={(v) => change('username', v)}
+              placeholder={t('login.username')}
+              autoComplete="username"
+              autoFocus
             />
           </Item>
           <Item error={errors.password} id="password" extra={pending ? <span style={{ color: '#ccc' }}>{t('login.otpHint')}</span> : undefined}>
             {pending ? (
               <TextInput
-                key="otp" id="password" icon={SafetyOutlined} value={values.password} error={!!errors.password} inputRef={secretRef}
-                onChange={(v) => change('password', v)} placeholder={t('login.otp')} autoComplete="one-time-code" inputMode="numeric" maxLength={6}
+                key="otp"
+                id="password"
+                icon={SafetyOutlined}
+                value={values.password}
+                error={!!errors.password}
+                inputRef={secretRef}
+                onChange={(v) => change('password', v)}
+                placeholder={t('login.otp')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
               />
             ) : (
               <TextInput
-                key="password" id="password" icon={LockOutlined} value={values.password} error={!!errors.password} inputRef={secretRef} secret
-                onChange={(v) => change('password', v)} placeholder={t('login.password')} autoComplete="current-password"
+                key="password"
+                id="password"
+                icon={LockOutlined}
+                value={values.password}
+                error={!!errors.password}
+                inputRef={secretRef}
+                secret
+                onChange={(v) => change('password', v)}
+                placeholder={t('login.password')}
+                autoComplete="current-password"
               />
             )}
           </Item>
@@ -119,7 +149,11 @@ export default function LoginPage() {
             {busy && <Icon def={LoadingOutlined} className="login-spin" />}
             <span>{t('login.submit')}</span>
           </button>
-          {pending && <button type="button" className="login-button login-link" onClick={restart}><span>{t('login.back')}</span></button>}
+          {pending && (
+            <button type="button" className="login-button login-link" onClick={restart}>
+              <span>{t('login.back')}</span>
+            </button>
+          )}
         </form>
       </div>
     </div>
@@ -133,7 +167,11 @@ function Item({ id, error, extra, children }: { id: string; error?: string; extr
       {children}
       {(error || extra) && (
         <div className="login-help">
-          {error && <div id={`${id}_help`} role="alert" className="login-help-text login-explain">{error}</div>}
+          {error && (
+            <div id={`${id}_help`} role="alert" className="login-help-text login-explain">
+              {error}
+            </div>
+          )}
           {extra && <div className="login-help-text login-extra">{extra}</div>}
         </div>
       )}
@@ -158,26 +196,71 @@ interface TextInputProps {
 }
 
 /** antd's large Input with a prefix icon; `secret`: Input.Password (the eye shows or hides it). */
-function TextInput({ id, icon, value, onChange, placeholder, autoComplete, error, disabled, autoFocus, secret, inputMode, maxLength, inputRef }: TextInputProps) {
+function TextInput({
+  id,
+  icon,
+  value,
+  onChange,
+  placeholder,
+  autoComplete,
+  error,
+  disabled,
+  autoFocus,
+  secret,
+  inputMode,
+  maxLength,
+  inputRef,
+}: TextInputProps) {
   const [visible, setVisible] = useState(false);
   const own = useRef<HTMLInputElement | null>(null);
   const ref = inputRef ?? own;
   const cls = 'login-input' + (error ? ' login-input-error' : '') + (disabled ? ' login-input-disabled' : '');
   return (
     // A click anywhere in the box (icon, padding) puts the caret in the field, as antd's does.
-    <span className={cls} onMouseDown={(e) => { if (e.target !== ref.current && !disabled) { e.preventDefault(); ref.current?.focus(); } }}>
-      <span className="login-affix login-prefix"><Icon def={icon} /></span>
+    <span
+      className={cls}
+      onMouseDown={(e) => {
+        if (e.target !== ref.current && !disabled) {
+          e.preventDefault();
+          ref.current?.focus();
+        }
+      }}
+    >
+      <span className="login-affix login-prefix">
+        <Icon def={icon} />
+      </span>
       <input
-        ref={ref} id={id} type={secret && !visible ? 'password' : 'text'} value={value} onChange={(e) => onChange(e.target.value)}
-        placeholder={placeholder} aria-label={placeholder} autoComplete={autoComplete} disabled={disabled} autoFocus={autoFocus}
-        inputMode={inputMode} maxLength={maxLength} aria-required="true" aria-invalid={error || undefined} aria-describedby={error ? `${id}_help` : undefined}
+        ref={ref}
+        id={id}
+        type={secret && !visible ? 'password' : 'text'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        autoComplete={autoComplete}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        aria-required="true"
+        aria-invalid={error || undefined}
+        aria-describedby={error ? `${id}_help` : undefined}
       />
       {secret && (
         <span className="login-affix login-suffix">
           <span
-            className="login-eye" role="button" tabIndex={0} aria-label={visible ? 'Hide' : 'Show'} aria-pressed={visible}
+            className="login-eye"
+            role="button"
+            tabIndex={0}
+            aria-label={visible ? 'Hide' : 'Show'}
+            aria-pressed={visible}
             onClick={() => setVisible((x) => !x)}
-            onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setVisible((x) => !x); } }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                setVisible((x) => !x);
+              }
+            }}
           >
             <Icon def={visible ? EyeOutlined : EyeInvisibleOutlined} />
           </span>
@@ -194,7 +277,9 @@ function Icon({ def, className }: { def: IconDefinition; className?: string }) {
   return (
     <span role="img" aria-label={name} className={'login-icon' + (className ? ' ' + className : '')}>
       <svg {...icon.attrs} data-icon={name} width="1em" height="1em" fill="currentColor" aria-hidden="true">
-        {(icon.children ?? []).map((c, i) => <path key={i} d={String(c.attrs.d)} />)}
+        {(icon.children ?? []).map((c, i) => (
+          <path key={i} d={String(c.attrs.d)} />
+        ))}
       </svg>
     </span>
   );

@@ -12,7 +12,11 @@ export default function NotFoundPage() {
         status="404"
         title="404"
         subTitle={t('notFound.text')}
-        extra={<Button type="primary" onClick={() => navigate('/', { replace: true })}>{t('notFound.back')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+            {t('notFound.back')}
+          </Button>
+        }
       />
     </div>
   );

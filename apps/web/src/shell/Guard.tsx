@@ -30,13 +30,18 @@ let screenSupport: Promise<typeof import('../modules/registry')> | null = null;
 export function loadScreenSupport(): Promise<typeof import('../modules/registry')> {
   screenSupport ??= Promise.all([import('../modules/registry'), loadScreenLocales()]).then(
     ([registry]) => registry,
-    (err: unknown) => { screenSupport = null; throw err; }, // the next screen asks again
+    (err: unknown) => {
+      screenSupport = null;
+      throw err;
+    }, // the next screen asks again
   );
   return screenSupport;
 }
 
 /** The promise of loadScreenSupport if something asked for it already, else null. */
-export function screenSupportAskedFor() { return screenSupport; }
+export function screenSupportAskedFor() {
+  return screenSupport;
+}
 
 /** A plain spinner (no antd Spin, so the first chunk stays small). */
 export function PageSpin() {
@@ -60,16 +65,24 @@ function loadUser(token: string) {
   // here: the guard then renders the shell at once. Had it rendered the lazy component, React
   // would show the Suspense fallback, render the shell in time slices once the module resolved,
   // and hold that back until 300 ms after the fallback appeared (its fallback throttle).
-  const shell = loadShell().catch(() => { shellChunk = null; }); // a failed chunk: the lazy path asks again
-  const promise = Promise.all([fetchUserinfo(token), shell]).then(
-    ([u]) => { if (getSession().token === token) setUser(u); },
-    (err: Error) => {
-      // Failed route setup (§4, §8): clear the token, say why, and the guard goes to login with the redirect.
-      clearSession();
-      const text = err?.message && err.message !== 'Error' ? err.message : 'Has Error';
-      toast.error(translateServerMessage(text, i18next.t));
-    },
-  ).finally(() => { if (loading?.token === token) loading = null; });
+  const shell = loadShell().catch(() => {
+    shellChunk = null;
+  }); // a failed chunk: the lazy path asks again
+  const promise = Promise.all([fetchUserinfo(token), shell])
+    .then(
+      ([u]) => {
+        if (getSession().token === token) setUser(u);
+      },
+      (err: Error) => {
+        // Failed route setup (§4, §8): clear the token, say why, and the guard goes to login with the redirect.
+        clearSession();
+        const text = err?.message && err.message !== 'Error' ? err.message : 'Has Error';
+        toast.error(translateServerMessage(text, i18next.t));
+      },
+    )
+    .finally(() => {
+      if (loading?.token === token) loading = null;
+    });
   loading = { token, promise };
 }
 
@@ -103,9 +116,17 @@ export function Guard() {
     case 'loadUser':
       return <PageSpin />;
     case 'login':
-      return <Suspense fallback={<PageSpin />}><LoginPage /></Suspense>;
+      return (
+        <Suspense fallback={<PageSpin />}>
+          <LoginPage />
+        </Suspense>
+      );
     case 'enter':
       if (shellModule) return <shellModule.default />;
-      return <Suspense fallback={<PageSpin />}><ShellRoot /></Suspense>;
+      return (
+        <Suspense fallback={<PageSpin />}>
+          <ShellRoot />
+        </Suspense>
+      );
   }
 }

@@ -33,19 +33,23 @@ export default function ShellRoot() {
   const location = useLocation();
   const lang = useLanguage();
   const { t } = useTranslation();
-  const access = useMemo(
-    () => buildAccess(filterCatalog(catalog, { roles: user?.roles ?? [], partner: user?.partner ?? 0 })),
-    [user],
-  );
+  const access = useMemo(() => buildAccess(filterCatalog(catalog, { roles: user?.roles ?? [], partner: user?.partner ?? 0 })), [user]);
   const target: Target = resolveTarget(location.pathname, access);
-  const title = target.kind === 'screen' ? target.entry.node.title[lang]
-    : target.kind === 'settings' ? (access.screens.get(SETTINGS_PATH)?.node.title[lang] ?? t('settings.title'))
-      : target.kind === 'notFound' ? t('notFound.title') : '';
+  const title =
+    target.kind === 'screen'
+      ? target.entry.node.title[lang]
+      : target.kind === 'settings'
+        ? (access.screens.get(SETTINGS_PATH)?.node.title[lang] ?? t('settings.title'))
+        : target.kind === 'notFound'
+          ? t('notFound.title')
+          : '';
 
   // Leaving the signed-in shell (logout, expiry) drops every cached answer of that account.
   useEffect(() => () => queryClient.clear(), []);
   useEffect(() => mountToasts(), []);
-  useEffect(() => { dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en'); }, [lang]);
+  useEffect(() => {
+    dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  }, [lang]);
   useEffect(() => {
     if (title) document.title = `${title} - ${t('app.title')}`;
   }, [title, t]);
@@ -56,9 +60,13 @@ export default function ShellRoot() {
         <AntApp message={{ maxCount: 3 }}>
           <ExpiryDialogBridge />
           <TwoFactorBridge />
-          {target.kind === 'redirect' ? <Navigate to={target.to} replace />
-            : target.kind === 'notFound' ? <NotFoundPage />
-              : <ShellPage access={access} target={target} title={title} />}
+          {target.kind === 'redirect' ? (
+            <Navigate to={target.to} replace />
+          ) : target.kind === 'notFound' ? (
+            <NotFoundPage />
+          ) : (
+            <ShellPage access={access} target={target} title={title} />
+          )}
           {target.kind !== 'redirect' && target.kind !== 'notFound' && <PlayerDrawerHost />}
         </AntApp>
       </QueryClientProvider>
@@ -70,7 +78,13 @@ function PlayerDrawerHost() {
   const [search] = useSearchParams();
   const uid = search.get('player');
   if (!uid) return null;
-  return <ScreenBoundary key={uid}><Suspense fallback={null}><PlayerDrawer /></Suspense></ScreenBoundary>;
+  return (
+    <ScreenBoundary key={uid}>
+      <Suspense fallback={null}>
+        <PlayerDrawer />
+      </Suspense>
+    </ScreenBoundary>
+  );
 }
 
 /**
@@ -86,8 +100,13 @@ function ScreenOf({ path, title }: { path: string; title: string }) {
     if (support) return;
     // a frame, then a task: the layout's first paint comes in between
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setSupport(loadScreenSupport()), 0); });
-    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setSupport(loadScreenSupport()), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [support]);
   if (!support) return <PageSpin />;
   const Screen = use(support).screens[path];

@@ -21,5 +21,9 @@ function Holder() {
  * beside the router rather than inside the shell.
  */
 export default function ToastHolder() {
-  return <AntdConfig><Holder /></AntdConfig>;
+  return (
+    <AntdConfig>
+      <Holder />
+    </AntdConfig>
+  );
 }

@@ -7,7 +7,11 @@ import { toSessionUser, type SessionUser } from './session';
 export const CODE_OTP_REQUIRED = 60205;
 export const MISSING_USERINFO = 'Verification failed, please Login again.';
 
-export interface Credentials { username: string; password: string; code?: string }
+export interface Credentials {
+  username: string;
+  password: string;
+  code?: string;
+}
 
 /** §5 trims the username. Success needs code 200 and a token (§7); otherwise rejects with the code. */
 export async function login(cred: Credentials): Promise<string> {
@@ -38,7 +42,10 @@ export async function changePassword(input: { old: string; password: string; cod
   await request('POST', '/admin/userinfo/changepwd', { data });
 }
 
-export interface Bind2faSecret { secret: string; otpauthUrl: string }
+export interface Bind2faSecret {
+  secret: string;
+  otpauthUrl: string;
+}
 
 export async function startBind2fa(): Promise<Bind2faSecret> {
   const body = await request<Bind2faSecret>('GET', '/admin/userinfo/bind2fa');
@@ -51,7 +58,11 @@ export async function confirmBind2fa(code: string, password?: string): Promise<v
   await request('POST', '/admin/userinfo/bind2fa', { data: { code: code.trim(), ...(password ? { password } : {}) } });
 }
 
-export interface AccountSecurity { bind2fa: boolean; required: boolean; passwordNeeded: boolean }
+export interface AccountSecurity {
+  bind2fa: boolean;
+  required: boolean;
+  passwordNeeded: boolean;
+}
 
 /** Where the signed-in account stands with two-factor sign-in (decision 045). */
 export async function fetchSecurity(): Promise<AccountSecurity> {

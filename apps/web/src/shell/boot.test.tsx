@@ -53,7 +53,10 @@ async function openPage(path: string, token: string | null) {
   await import('../main');
 }
 
-beforeEach(() => { calls.length = 0; answerUserinfo = null; });
+beforeEach(() => {
+  calls.length = 0;
+  answerUserinfo = null;
+});
 afterEach(async () => {
   for (const root of roots.splice(0)) root.unmount();
   document.body.innerHTML = '';
@@ -76,7 +79,10 @@ describe('boot (main.tsx): a page opened with a token', () => {
     answerUserinfo!({ code: 200, userinfo: { username: 'partner', roles: ['partner'], partner: 1 } });
     await waitFor(() => expect(document.querySelector('[data-testid="shell"]')).not.toBeNull());
     expect(window.location.pathname).toBe('/agentcash/agent_config');
-    expect(calls.filter((u) => u.includes('/admin/userinfo')), JSON.stringify(calls)).toHaveLength(1);
+    expect(
+      calls.filter((u) => u.includes('/admin/userinfo')),
+      JSON.stringify(calls),
+    ).toHaveLength(1);
   });
 
   it('an account request refused before the first render still says why, and goes to sign-in', async () => {

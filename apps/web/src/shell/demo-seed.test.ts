@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_DATA_EVENT, demoSeedText, watchDemoSeed } from './demo-seed';
 import { i18next, initI18n } from './i18n';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the demo seed banner (docs/decisions/039-first-minute.md)', () => {
   it('shows the seed in the page language, asks the screens to refresh after each step and goes when the seed is done', async () => {
@@ -47,7 +49,9 @@ describe('the demo seed banner (docs/decisions/039-first-minute.md)', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(look).toHaveBeenCalledTimes(1);
     expect(document.getElementById('console-demo-seed')).toBeNull();
-    const failing = vi.fn(async () => { throw new Error('404'); });
+    const failing = vi.fn(async () => {
+      throw new Error('404');
+    });
     watchDemoSeed(failing);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(failing).toHaveBeenCalledTimes(1);

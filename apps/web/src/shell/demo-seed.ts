@@ -14,16 +14,39 @@ import { i18next } from './i18n';
 /** Sent on window when a step of the demo seed finished (and when it is done). */
 export const DEMO_DATA_EVENT = 'console:demo-data';
 
-interface DemoSeed { percent: number; step: string; next: string | null }
+interface DemoSeed {
+  percent: number;
+  step: string;
+  next: string | null;
+}
 
 const POLL_MS = 2000;
 
 /** The seed's step names (seed/demo.ts), in Chinese; English shows them as the server names them. */
 const ZH_STEPS: Record<string, string> = {
-  "players' history": '玩家历史', batches: '批量发放', 'partner cheat flags': '渠道作弊标记', messages: '消息', 'retrieval campaigns': '召回活动',
-  partners: '渠道', rooms: '房间', agents: '代理', 'agent-reports': '代理报表', agentmanager: '代理管理', agentx: '集成代理', agentcash: '代理提现',
-  groundpromoters: '地推', 'unpaid recharges': '未支付充值', 'cash-out queues': '提现队列', tongitsarena: 'Tongits 竞技场', activities: '活动',
-  cdkcode: '兑换码', rank: '排行榜', fbactivity: 'Facebook 分享', vip: 'VIP', vipsend: 'VIP 发放', 'sign-ins': '登录记录',
+  "players' history": '玩家历史',
+  batches: '批量发放',
+  'partner cheat flags': '渠道作弊标记',
+  messages: '消息',
+  'retrieval campaigns': '召回活动',
+  partners: '渠道',
+  rooms: '房间',
+  agents: '代理',
+  'agent-reports': '代理报表',
+  agentmanager: '代理管理',
+  agentx: '集成代理',
+  agentcash: '代理提现',
+  groundpromoters: '地推',
+  'unpaid recharges': '未支付充值',
+  'cash-out queues': '提现队列',
+  tongitsarena: 'Tongits 竞技场',
+  activities: '活动',
+  cdkcode: '兑换码',
+  rank: '排行榜',
+  fbactivity: 'Facebook 分享',
+  vip: 'VIP',
+  vipsend: 'VIP 发放',
+  'sign-ins': '登录记录',
 };
 
 export function demoSeedText(seed: DemoSeed, lang: string): string {
@@ -42,9 +65,22 @@ function banner(): HTMLDivElement {
   el.setAttribute('role', 'status');
   el.setAttribute('aria-live', 'polite');
   Object.assign(el.style, {
-    position: 'fixed', left: '50%', bottom: '16px', transform: 'translateX(-50%)', zIndex: '2000', maxWidth: 'calc(100vw - 32px)',
-    boxSizing: 'border-box', padding: '8px 16px', borderRadius: '8px', background: '#e6f4ff', border: '1px solid #91caff',
-    color: 'rgba(0,0,0,0.88)', fontSize: '14px', lineHeight: '22px', boxShadow: '0 6px 16px rgba(0,0,0,0.08)', pointerEvents: 'none',
+    position: 'fixed',
+    left: '50%',
+    bottom: '16px',
+    transform: 'translateX(-50%)',
+    zIndex: '2000',
+    maxWidth: 'calc(100vw - 32px)',
+    boxSizing: 'border-box',
+    padding: '8px 16px',
+    borderRadius: '8px',
+    background: '#e6f4ff',
+    border: '1px solid #91caff',
+    color: 'rgba(0,0,0,0.88)',
+    fontSize: '14px',
+    lineHeight: '22px',
+    boxShadow: '0 6px 16px rgba(0,0,0,0.08)',
+    pointerEvents: 'none',
   } satisfies Partial<CSSStyleDeclaration>);
   document.body.appendChild(el);
   return el;
@@ -55,7 +91,9 @@ export function watchDemoSeed(fetchHealth: () => Promise<{ demoSeed?: DemoSeed }
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let shown: DemoSeed | null = null;
-  const render = () => { if (shown) banner().textContent = demoSeedText(shown, i18next.language); };
+  const render = () => {
+    if (shown) banner().textContent = demoSeedText(shown, i18next.language);
+  };
   i18next.on('languageChanged', render);
   const look = async () => {
     let seed: DemoSeed | undefined;

@@ -1,11 +1,7 @@
 import { LOGIN_PATH, normalizePath } from './routes';
 
 /** The navigation guard of §4 as a pure decision; Guard.tsx carries it out. */
-export type GuardDecision =
-  | { kind: 'login' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'loadUser' }
-  | { kind: 'enter' };
+export type GuardDecision = { kind: 'login' } | { kind: 'redirect'; to: string } | { kind: 'loadUser' } | { kind: 'enter' };
 
 export interface GuardInput {
   path: string;

@@ -6,8 +6,7 @@ import shellLocales from './locales';
 import { translateServerMessage } from './server-messages';
 
 type Tree = { [k: string]: string | Tree };
-const keys = (t: Tree, prefix = ''): string[] =>
-  Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, prefix + k + '.')));
+const keys = (t: Tree, prefix = ''): string[] => Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, prefix + k + '.')));
 
 describe('i18n', () => {
   it('the shell has every string in both languages', () => {
@@ -39,8 +38,9 @@ describe('i18n', () => {
     expect(translateServerMessage('Account and password are incorrect.', t)).toBe('账号或密码错误。');
     expect(translateServerMessage('Order 8f3a…21c0 is already approved', t)).toBe('订单 8f3a…21c0 已批准');
     expect(translateServerMessage('Order 8f3a…21c0 is in review (claimed by serviceleader)', t)).toBe('订单 8f3a…21c0 正在审核（由 serviceleader 认领）');
-    expect(translateServerMessage('Order 8f3a…21c0 is awaiting its payout outcome (undetermined): set success or fail', t))
-      .toBe('订单 8f3a…21c0 正在等待出款结果（未确定）: set success or fail');
+    expect(translateServerMessage('Order 8f3a…21c0 is awaiting its payout outcome (undetermined): set success or fail', t)).toBe(
+      '订单 8f3a…21c0 正在等待出款结果（未确定）: set success or fail',
+    );
     expect(translateServerMessage('Order 8f3a…21c0 needs a second reviewer: you approved it already', t)).toBe('订单 8f3a…21c0 需要第二位审核人：您已批准过');
     expect(translateServerMessage('Too many attempts, retry in 900 s', t)).toBe('尝试次数过多，请 900 秒后重试');
     expect(translateServerMessage('reason: Over 200 characters', t)).toBe('reason：超过200个字符');

@@ -11,7 +11,10 @@ import { saveLanguage, storedLanguage, type Language } from './language';
  * titles do not live here: they come from the catalogue's title.en / title.zh.
  */
 type Tree = { [key: string]: string | Tree };
-export interface LocaleSet { en: Tree; zh: Tree }
+export interface LocaleSet {
+  en: Tree;
+  zh: Tree;
+}
 
 export function initI18n(lng: Language = storedLanguage()): I18n {
   if (!i18next.isInitialized) {

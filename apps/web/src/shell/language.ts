@@ -10,13 +10,21 @@ export function browserLanguage(navigatorLanguage: string | undefined): Language
 
 export function storedLanguage(): Language {
   let saved: string | null = null;
-  try { saved = globalThis.localStorage?.getItem(LANGUAGE_KEY) ?? null; } catch { /* storage blocked */ }
+  try {
+    saved = globalThis.localStorage?.getItem(LANGUAGE_KEY) ?? null;
+  } catch {
+    /* storage blocked */
+  }
   if (saved === 'zh' || saved === 'en') return saved;
   return browserLanguage(globalThis.navigator?.language);
 }
 
 export function saveLanguage(lang: Language) {
-  try { globalThis.localStorage?.setItem(LANGUAGE_KEY, lang); } catch { /* storage blocked */ }
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    /* storage blocked */
+  }
 }
 
 export function maySwitchLanguage(roles: readonly string[]): boolean {

@@ -5,7 +5,9 @@ const shown: string[] = [];
 setRequestFeedback({ error: (m) => shown.push('toast:' + m), expired: (m) => shown.push('expired:' + m), twoFactor: () => shown.push('twoFactor') });
 const answer = (status: number, body: unknown) => setTransport(async () => new Response(JSON.stringify(body), { status }));
 
-afterEach(() => { shown.length = 0; });
+afterEach(() => {
+  shown.length = 0;
+});
 
 describe('request layer errors (§8)', () => {
   it('resolves with the whole body on code 200', async () => {
@@ -50,14 +52,19 @@ describe('request layer errors (§8)', () => {
   });
 
   it('a network failure shows the toast and rejects', async () => {
-    setTransport(async () => { throw new TypeError('Failed to fetch'); });
+    setTransport(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     await expect(request('GET', '/a')).rejects.toMatchObject({ code: 0, message: 'Failed to fetch' });
     expect(shown).toEqual(['toast:Failed to fetch']);
   });
 
   it('sends params as a query string without empty values and data as JSON', async () => {
     let seen = { url: '', body: '' };
-    setTransport(async (url, init) => { seen = { url, body: String(init.body) }; return new Response('{"code":200}'); });
+    setTransport(async (url, init) => {
+      seen = { url, body: String(init.body) };
+      return new Response('{"code":200}');
+    });
     await request('POST', '/x', { params: { page: 1, q: '', n: null, s: 'a b' }, data: { a: 1 } });
     expect(seen).toEqual({ url: '/api/x?page=1&s=a+b', body: '{"a":1}' });
   });

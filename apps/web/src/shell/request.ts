@@ -11,7 +11,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const EXPIRED_CODE = -1;
 
 export class ApiError extends Error {
-  constructor(public code: number, message: string, public status?: number) {
+  constructor(
+    public code: number,
+    message: string,
+    public status?: number,
+  ) {
     super(message);
   }
 }
@@ -47,17 +51,27 @@ let feedback: RequestFeedback = { error: () => {}, expired: () => {} };
 let transport: Transport = (url, init) => fetch(url, init);
 const successCodes = new Set<number>([200]);
 
-export function setTokenGetter(fn: () => string | undefined) { tokenGetter = fn; }
-export function setRequestFeedback(f: RequestFeedback) { feedback = f; }
+export function setTokenGetter(fn: () => string | undefined) {
+  tokenGetter = fn;
+}
+export function setRequestFeedback(f: RequestFeedback) {
+  feedback = f;
+}
 /** Replaces fetch (the development mock of §7 installs itself here). */
-export function setTransport(t: Transport) { transport = t; }
+export function setTransport(t: Transport) {
+  transport = t;
+}
 /** The development mock's sample list answers code 20000 (§7); only the mock adds it. */
-export function addSuccessCode(code: number) { successCodes.add(code); }
+export function addSuccessCode(code: number) {
+  successCodes.add(code);
+}
 
 function queryString(params?: Record<string, unknown>): string {
   if (!params) return '';
   const qs = new URLSearchParams(
-    Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]),
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
   ).toString();
   return qs ? '?' + qs : '';
 }
@@ -86,12 +100,14 @@ export async function request<T = unknown>(method: 'GET' | 'POST', url: string, 
   let res: Response;
   try {
     res = await transport(API_BASE + url + queryString(opts.params), {
-      method, headers, body: opts.data === undefined ? undefined : JSON.stringify(opts.data),
+      method,
+      headers,
+      body: opts.data === undefined ? undefined : JSON.stringify(opts.data),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (e) {
     const err = e as Error;
-    const message = err?.name === 'TimeoutError' ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : (err?.message || 'Network Error');
+    const message = err?.name === 'TimeoutError' ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : err?.message || 'Network Error';
     if (!opts.silent) feedback.error(message);
     throw new ApiError(0, message);
   }
@@ -127,13 +143,16 @@ export async function requestStream(url: string, opts: StreamOptions = {}): Prom
   if (opts.signal?.aborted) cancel();
   opts.signal?.addEventListener('abort', cancel, { once: true });
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; cancel(); }, REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    cancel();
+  }, REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
     res = await transport(API_BASE + url + queryString(opts.params), { method: 'GET', headers: baseHeaders(), signal: controller.signal });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    const message = timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : ((e as Error)?.message || 'Network Error');
+    const message = timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : (e as Error)?.message || 'Network Error';
     if (!opts.silent) feedback.error(message);
     throw new ApiError(0, message);
   } finally {

@@ -4,17 +4,30 @@ import { buildAccess, normalizePath, resolveTarget } from './routes';
 
 const t = (en: string) => ({ en, zh: en });
 const tree: RouteNode[] = [
-  { path: '/', name: 'root', title: t('Home'), children: [
-    { path: 'homepage', name: 'homepage', title: t('Data report'), kind: 'dashboard' },
-    { path: 'homepage/settings', name: 'homepageSettings', title: t('Account settings'), kind: 'page', hidden: true },
-    { path: 'payReport', name: 'payReport', title: t('Pay report'), kind: 'report' },
-  ] },
-  { path: '/remoteconfig', name: 'remoteconfig', title: t('Remote config'), children: [
-    { path: 'sms', name: 'remoteconfigSms', title: t('SMS'), children: [
-      { path: 'smslogs', name: 'remoteconfigSmsSmslogs', title: t('SMS logs'), kind: 'list' },
-    ] },
-    { path: 'cashOutEdter', name: 'remoteconfigCashOutEdter', title: t('Cash-out'), kind: 'config' },
-  ] },
+  {
+    path: '/',
+    name: 'root',
+    title: t('Home'),
+    children: [
+      { path: 'homepage', name: 'homepage', title: t('Data report'), kind: 'dashboard' },
+      { path: 'homepage/settings', name: 'homepageSettings', title: t('Account settings'), kind: 'page', hidden: true },
+      { path: 'payReport', name: 'payReport', title: t('Pay report'), kind: 'report' },
+    ],
+  },
+  {
+    path: '/remoteconfig',
+    name: 'remoteconfig',
+    title: t('Remote config'),
+    children: [
+      {
+        path: 'sms',
+        name: 'remoteconfigSms',
+        title: t('SMS'),
+        children: [{ path: 'smslogs', name: 'remoteconfigSmsSmslogs', title: t('SMS logs'), kind: 'list' }],
+      },
+      { path: 'cashOutEdter', name: 'remoteconfigCashOutEdter', title: t('Cash-out'), kind: 'config' },
+    ],
+  },
 ];
 
 describe('routes derived from the visible catalogue', () => {
@@ -22,10 +35,13 @@ describe('routes derived from the visible catalogue', () => {
 
   it('lists every screen by full path with its breadcrumb trail', () => {
     expect([...access.screens.keys()].sort()).toEqual([
-      '/homepage', '/homepage/settings', '/payReport', '/remoteconfig/cashOutEdter', '/remoteconfig/sms/smslogs',
+      '/homepage',
+      '/homepage/settings',
+      '/payReport',
+      '/remoteconfig/cashOutEdter',
+      '/remoteconfig/sms/smslogs',
     ]);
-    expect(access.screens.get('/remoteconfig/sms/smslogs')!.trail.map((n) => n.name))
-      .toEqual(['remoteconfig', 'remoteconfigSms', 'remoteconfigSmsSmslogs']);
+    expect(access.screens.get('/remoteconfig/sms/smslogs')!.trail.map((n) => n.name)).toEqual(['remoteconfig', 'remoteconfigSms', 'remoteconfigSmsSmslogs']);
   });
 
   it('/ goes to /homepage when visible, else to the first visible screen, else to settings', () => {

@@ -57,15 +57,11 @@ function walk(nodes: RouteNode[], parentPath: string, parents: RouteNode[], acce
 export function buildAccess(visibleTree: RouteNode[]): Access {
   const access: Access = { screens: new Map(), groups: new Map(), tree: visibleTree, home: SETTINGS_PATH };
   const first = walk(visibleTree, '/', [], access);
-  access.home = access.screens.has(HOME_PATH) ? HOME_PATH : first ?? SETTINGS_PATH;
+  access.home = access.screens.has(HOME_PATH) ? HOME_PATH : (first ?? SETTINGS_PATH);
   return access;
 }
 
-export type Target =
-  | { kind: 'screen'; entry: ScreenEntry }
-  | { kind: 'settings' }
-  | { kind: 'notFound' }
-  | { kind: 'redirect'; to: string };
+export type Target = { kind: 'screen'; entry: ScreenEntry } | { kind: 'settings' } | { kind: 'notFound' } | { kind: 'redirect'; to: string };
 
 /** What a signed-in account sees at `path`: a catalogue route it may not see is a 404, never rendered. */
 export function resolveTarget(rawPath: string, access: Access): Target {

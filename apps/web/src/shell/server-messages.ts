@@ -16,9 +16,14 @@ exact['Failed to fetch'] = 'server.network';
 
 /** The states a cash-out order's refusal names (server domains/cashout/state.ts STATE_WORDS). */
 const ORDER_STATES: Record<string, string> = {
-  'not reviewed yet': 'server.orderNotReviewed', 'in review': 'server.orderInReview', 'already approved': 'server.orderApproved',
-  'already paid out': 'server.orderPaid', 'already failed': 'server.orderFailed', 'already denied': 'server.orderDenied',
-  'awaiting its payout outcome (undetermined)': 'server.orderUndetermined', 'already set to success': 'server.orderSetSuccess',
+  'not reviewed yet': 'server.orderNotReviewed',
+  'in review': 'server.orderInReview',
+  'already approved': 'server.orderApproved',
+  'already paid out': 'server.orderPaid',
+  'already failed': 'server.orderFailed',
+  'already denied': 'server.orderDenied',
+  'awaiting its payout outcome (undetermined)': 'server.orderUndetermined',
+  'already set to success': 'server.orderSetSuccess',
 };
 
 const patterns: { re: RegExp; key: string; vars: (m: RegExpMatchArray, t: TFunction) => Record<string, string> }[] = [
@@ -26,10 +31,16 @@ const patterns: { re: RegExp; key: string; vars: (m: RegExpMatchArray, t: TFunct
   { re: /^(.+): Over 200 characters$/, key: 'server.fieldOver200', vars: (m) => ({ field: m[1] }) },
   { re: /^Order (\S+) needs a second reviewer: you approved it already$/, key: 'server.orderApprovedAlready', vars: (m) => ({ order: m[1] }) },
   {
-    re: new RegExp(`^Order (\\S+) is (in review \\(claimed by (.+?)\\)|${Object.keys(ORDER_STATES).map((w) => w.replace(/[()]/g, '\\$&')).join('|')})(: .*)?$`),
+    re: new RegExp(
+      `^Order (\\S+) is (in review \\(claimed by (.+?)\\)|${Object.keys(ORDER_STATES)
+        .map((w) => w.replace(/[()]/g, '\\$&'))
+        .join('|')})(: .*)?$`,
+    ),
     key: 'server.orderIs',
     vars: (m, t) => ({
-      order: m[1], state: m[3] !== undefined ? t('server.orderInReviewBy', { who: m[3] }) : t(ORDER_STATES[m[2]]), detail: m[4] ?? '',
+      order: m[1],
+      state: m[3] !== undefined ? t('server.orderInReviewBy', { who: m[3] }) : t(ORDER_STATES[m[2]]),
+      detail: m[4] ?? '',
     }),
   },
 ];

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  TOKEN_COOKIE, clearSession, getSession, hasAnyRole, reloadTokenFromCookie, setToken, setUser, subscribeSession, toSessionUser,
-} from './session';
+import { TOKEN_COOKIE, clearSession, getSession, hasAnyRole, reloadTokenFromCookie, setToken, setUser, subscribeSession, toSessionUser } from './session';
 import { request, setTransport } from './request';
 
 afterEach(() => clearSession());
@@ -26,7 +24,9 @@ describe('session store (§3, §9)', () => {
 
   it('clearSession removes token, roles and user data, and notifies subscribers', () => {
     let calls = 0;
-    const off = subscribeSession(() => { calls++; });
+    const off = subscribeSession(() => {
+      calls++;
+    });
     setToken('abc');
     setUser(toSessionUser({ username: 'a', roles: ['admin'] })!);
     clearSession();
@@ -44,7 +44,10 @@ describe('session store (§3, §9)', () => {
 
   it('sends the token as X-Token with the app id', async () => {
     let seen: Headers | undefined;
-    setTransport(async (_url, init) => { seen = new Headers(init.headers); return new Response('{"code":200}'); });
+    setTransport(async (_url, init) => {
+      seen = new Headers(init.headers);
+      return new Response('{"code":200}');
+    });
     setToken('tok-1');
     await request('GET', '/admin/userinfo');
     expect(seen?.get('X-Token')).toBe('tok-1');
@@ -57,8 +60,15 @@ describe('session store (§3, §9)', () => {
   it('normalises the server userinfo and refuses a missing one', () => {
     expect(toSessionUser(undefined)).toBeNull();
     expect(toSessionUser({ username: 'a' })).toBeNull();
-    expect(toSessionUser({ username: 'p', roles: ['partner', 3], partner: '2', bind2fa: 1 }))
-      .toEqual({ username: 'p', name: 'p', avatar: '', telephone: '', roles: ['partner'], bind2fa: true, partner: 2 });
+    expect(toSessionUser({ username: 'p', roles: ['partner', 3], partner: '2', bind2fa: 1 })).toEqual({
+      username: 'p',
+      name: 'p',
+      avatar: '',
+      telephone: '',
+      roles: ['partner'],
+      bind2fa: true,
+      partner: 2,
+    });
   });
 
   it('hasAnyRole is any-of', () => {

@@ -32,12 +32,18 @@ function update(next: SessionState) {
   for (const l of listeners) l();
 }
 
-export function getSession(): SessionState { return state; }
-export function getToken(): string | undefined { return state.token; }
+export function getSession(): SessionState {
+  return state;
+}
+export function getToken(): string | undefined {
+  return state.token;
+}
 
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export function setToken(token: string) {

@@ -30,24 +30,37 @@ function want() {
 }
 
 /** The signed-in shell mounts the holder at once: its toasts then never wait for the chunk. */
-export function mountToasts() { want(); }
+export function mountToasts() {
+  want();
+}
 
 function show(f: (a: ToastApi) => void) {
   if (api) f(api);
-  else { pending.push(f); want(); }
+  else {
+    pending.push(f);
+    want();
+  }
 }
 
 /** Toasts usable outside React (guard, request layer); they follow antd's theme (ToastHolder.tsx). */
 export const toast = {
-  error(content: ReactNode, duration = ERROR_TOAST_SECONDS) { show((a) => a.error(content, duration)); },
-  success(content: ReactNode) { show((a) => a.success(content)); },
+  error(content: ReactNode, duration = ERROR_TOAST_SECONDS) {
+    show((a) => a.error(content, duration));
+  },
+  success(content: ReactNode) {
+    show((a) => a.success(content));
+  },
 };
 
 /** The signed-in shell puts the "Safe exit" dialog here (it lives in the shell's own chunk). */
-export function setExpiredHandler(handler: (text: string) => void) { expiredHandler = handler; }
+export function setExpiredHandler(handler: (text: string) => void) {
+  expiredHandler = handler;
+}
 
 /** The signed-in shell opens the account settings here when the server asks for an authenticator first. */
-export function setTwoFactorHandler(handler: () => void) { twoFactorHandler = handler; }
+export function setTwoFactorHandler(handler: () => void) {
+  twoFactorHandler = handler;
+}
 
 /** ToastHolder.tsx, mounted: toasts go to antd's message from now on (null: unmounted). */
 export function attachToasts(a: ToastApi | null) {
@@ -73,10 +86,23 @@ setRequestFeedback({
 });
 
 const LazyToastHolder = lazy(() => import('./ToastHolder'));
-const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l); }; };
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
 
 /** Mounted once at the root: antd's message holder, loaded when the first toast is asked for. */
 export function Toasts() {
-  const on = useSyncExternalStore(subscribe, () => wanted, () => wanted);
-  return on ? <Suspense fallback={null}><LazyToastHolder /></Suspense> : null;
+  const on = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => wanted,
+  );
+  return on ? (
+    <Suspense fallback={null}>
+      <LazyToastHolder />
+    </Suspense>
+  ) : null;
 }

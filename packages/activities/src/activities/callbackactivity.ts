@@ -52,7 +52,9 @@ function outcome(s: Settings, r: Recall, now: Date): Outcome {
   if (!r.credited || r.sameDevice || r.at.getTime() - r.lastSeen.getTime() < s.inactiveDays * DAY_MS) return { kind: 'lost' };
   const linkEnds = r.at.getTime() + s.linkDays * DAY_MS;
   if (!r.returnedAt) {
-    return now.getTime() < linkEnds ? { kind: 'pending', why: `Friend ${r.friendUid} has not come back yet`, returner: 'Log in to come back' } : { kind: 'lost' };
+    return now.getTime() < linkEnds
+      ? { kind: 'pending', why: `Friend ${r.friendUid} has not come back yet`, returner: 'Log in to come back' }
+      : { kind: 'lost' };
   }
   if (r.returnedAt.getTime() >= linkEnds) return { kind: 'lost' };
   const windowEnds = r.returnedAt.getTime() + s.roundDays * DAY_MS;
@@ -75,7 +77,7 @@ export const callbackactivity = defineActivity({
   id: 'callbackactivity',
   name: { en: 'Player recall', zh: '召回活动' },
   rules: {
-    en: 'Send a recall link to a friend who has not logged in for the set days (15). When the friend comes back within the link\'s days and plays the set rounds (5) within the set days (3) of coming back, the recaller gets the recaller reward (₱5, for at most 10 friends) and the friend the returner reward (₱10, once). Only the last link before a return counts.',
+    en: "Send a recall link to a friend who has not logged in for the set days (15). When the friend comes back within the link's days and plays the set rounds (5) within the set days (3) of coming back, the recaller gets the recaller reward (₱5, for at most 10 friends) and the friend the returner reward (₱10, once). Only the last link before a return counts.",
     zh: '向连续设定天数（15天）未登录的好友发送召回链接。好友在链接有效期内回归，并在回归后设定天数（3天）内完成设定局数（5局），召回人获得召回奖励（₱5，最多10名好友），回归好友获得回归奖励（₱10，仅一次）。同一次回归只计最后一条召回链接。',
   },
   settings,
@@ -135,39 +137,62 @@ function examples(): RuleExample[] {
   const back = T('2026-11-21T04:00:00Z');
   const rounds = (from: Date, n: number, stepMs = 10 * 60_000) => Array.from({ length: n }, (_, i) => new Date(from.getTime() + (i + 1) * stepMs));
   const link = (friendUid: number, o: Partial<Recall> = {}): Recall => ({
-    recallerUid: 1, friendUid, at, lastSeen: new Date(at.getTime() - 15 * DAY_MS), returnedAt: back, credited: true, rounds: rounds(back, 5), sameDevice: false, ...o,
+    recallerUid: 1,
+    friendUid,
+    at,
+    lastSeen: new Date(at.getTime() - 15 * DAY_MS),
+    returnedAt: back,
+    credited: true,
+    rounds: rounds(back, 5),
+    sameDevice: false,
+    ...o,
   });
   const claim = (tier: string) => ({ period: 'once', tier, at: T('2026-11-22T00:00:00Z'), amount: 1 });
   return [
     { name: 'no recall', facts: {}, expect: { state: 'norecall', claimable: [], progress: 0, target: 10 } },
     {
-      name: 'a friend away exactly 15 days, back and 5 rounds within 3 days: the recaller\'s ₱5',
-      facts: { recalls: [link(7)] }, expect: { state: 'claimable', claimable: ['f7'], amounts: { f7: 500 } },
+      name: "a friend away exactly 15 days, back and 5 rounds within 3 days: the recaller's ₱5",
+      facts: { recalls: [link(7)] },
+      expect: { state: 'claimable', claimable: ['f7'], amounts: { f7: 500 } },
     },
     {
       name: 'away a minute less than 15 days: the link does not count',
-      facts: { recalls: [link(7, { lastSeen: new Date(at.getTime() - 15 * DAY_MS + 60_000) })] }, expect: { state: 'norecall', claimable: [] },
+      facts: { recalls: [link(7, { lastSeen: new Date(at.getTime() - 15 * DAY_MS + 60_000) })] },
+      expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'the 5th round begins exactly 3 days after the return: too late',
-      facts: { recalls: [link(7, { rounds: [...rounds(back, 4), new Date(back.getTime() + 3 * DAY_MS)] })] }, expect: { state: 'norecall', claimable: [] },
+      facts: { recalls: [link(7, { rounds: [...rounds(back, 4), new Date(back.getTime() + 3 * DAY_MS)] })] },
+      expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'the 5th round begins a minute before 3 days are up: it counts',
-      facts: { recalls: [link(7, { rounds: [...rounds(back, 4), new Date(back.getTime() + 3 * DAY_MS - 60_000)] })] }, expect: { claimable: ['f7'] },
+      facts: { recalls: [link(7, { rounds: [...rounds(back, 4), new Date(back.getTime() + 3 * DAY_MS - 60_000)] })] },
+      expect: { claimable: ['f7'] },
     },
     {
       name: 'back yesterday with 4 rounds: still recalling (why: rounds to play)',
-      facts: { recalls: [link(7, { at: T('2026-11-24T04:00:00Z'), lastSeen: T('2026-11-01T00:00:00Z'), returnedAt: T('2026-11-25T04:00:00Z'), rounds: rounds(T('2026-11-25T04:00:00Z'), 4) })] },
+      facts: {
+        recalls: [
+          link(7, {
+            at: T('2026-11-24T04:00:00Z'),
+            lastSeen: T('2026-11-01T00:00:00Z'),
+            returnedAt: T('2026-11-25T04:00:00Z'),
+            rounds: rounds(T('2026-11-25T04:00:00Z'), 4),
+          }),
+        ],
+      },
       expect: { state: 'recalling', claimable: [], amounts: { f7: 500 }, progress: 0 },
     },
     {
       name: 'not back yet, the link still valid: recalling',
-      facts: { recalls: [link(7, { at: T('2026-11-24T04:00:00Z'), returnedAt: null, rounds: [] })] }, expect: { state: 'recalling', claimable: [] },
+      facts: { recalls: [link(7, { at: T('2026-11-24T04:00:00Z'), returnedAt: null, rounds: [] })] },
+      expect: { state: 'recalling', claimable: [] },
     },
     {
       name: 'not back 7 days after the link: nothing',
-      facts: { recalls: [link(7, { at: T('2026-11-19T04:00:00Z'), returnedAt: null, rounds: [] })] }, expect: { state: 'norecall', claimable: [] },
+      facts: { recalls: [link(7, { at: T('2026-11-19T04:00:00Z'), returnedAt: null, rounds: [] })] },
+      expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'back exactly 7 days after the link: too late; a minute before: counts',
@@ -181,19 +206,23 @@ function examples(): RuleExample[] {
     },
     {
       name: 'a later link from another player before the return takes the credit',
-      facts: { recalls: [link(7, { credited: false })] }, expect: { state: 'norecall', claimable: [] },
+      facts: { recalls: [link(7, { credited: false })] },
+      expect: { state: 'norecall', claimable: [] },
     },
     {
-      name: 'a friend on the recaller\'s device (one person, two accounts) pays neither side',
-      facts: { recalls: [link(7, { sameDevice: true })] }, expect: { state: 'norecall', claimable: [] },
+      name: "a friend on the recaller's device (one person, two accounts) pays neither side",
+      facts: { recalls: [link(7, { sameDevice: true })] },
+      expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'of two links to one friend, the credited one pays, once',
-      facts: { recalls: [link(7, { credited: false, at: new Date(at.getTime() - H) }), link(7)] }, expect: { claimable: ['f7'] },
+      facts: { recalls: [link(7, { credited: false, at: new Date(at.getTime() - H) }), link(7)] },
+      expect: { claimable: ['f7'] },
     },
     {
       name: 'a friend pays the recaller once',
-      facts: { recalls: [link(7)], claims: [claim('f7')] }, expect: { state: 'norecall', claimable: [], progress: 1 },
+      facts: { recalls: [link(7)], claims: [claim('f7')] },
+      expect: { state: 'norecall', claimable: [], progress: 1 },
     },
     {
       name: '9 friends paid, two more back: only one more pays (cap 10)',
@@ -207,25 +236,44 @@ function examples(): RuleExample[] {
     },
     {
       name: 'the returner: recalled after 15 days away, 5 rounds within 3 days of the return: ₱10',
-      facts: { recalled: [link(1, { recallerUid: 9 })] }, expect: { state: 'claimable', claimable: ['back'], amounts: { back: 1_000 } },
+      facts: { recalled: [link(1, { recallerUid: 9 })] },
+      expect: { state: 'claimable', claimable: ['back'], amounts: { back: 1_000 } },
     },
     {
       name: 'the returner with 3 rounds, 3 days not up: recalling',
-      facts: { recalled: [link(1, { recallerUid: 9, at: T('2026-11-24T04:00:00Z'), lastSeen: T('2026-11-01T00:00:00Z'), returnedAt: T('2026-11-25T04:00:00Z'), rounds: rounds(T('2026-11-25T04:00:00Z'), 3) })] },
+      facts: {
+        recalled: [
+          link(1, {
+            recallerUid: 9,
+            at: T('2026-11-24T04:00:00Z'),
+            lastSeen: T('2026-11-01T00:00:00Z'),
+            returnedAt: T('2026-11-25T04:00:00Z'),
+            rounds: rounds(T('2026-11-25T04:00:00Z'), 3),
+          }),
+        ],
+      },
       expect: { state: 'recalling', claimable: [], amounts: { back: 1_000 } },
     },
     {
       name: 'the returner recalled while away only 14 days: nothing',
-      facts: { recalled: [link(1, { recallerUid: 9, lastSeen: new Date(at.getTime() - 14 * DAY_MS) })] }, expect: { state: 'norecall', claimable: [] },
+      facts: { recalled: [link(1, { recallerUid: 9, lastSeen: new Date(at.getTime() - 14 * DAY_MS) })] },
+      expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'the returner is paid once for ever',
-      facts: { recalled: [link(1, { recallerUid: 9 }), link(1, { recallerUid: 8, at: T('2026-11-25T00:00:00Z'), returnedAt: T('2026-11-25T01:00:00Z'), rounds: rounds(T('2026-11-25T01:00:00Z'), 5) })], claims: [claim('back')] },
+      facts: {
+        recalled: [
+          link(1, { recallerUid: 9 }),
+          link(1, { recallerUid: 8, at: T('2026-11-25T00:00:00Z'), returnedAt: T('2026-11-25T01:00:00Z'), rounds: rounds(T('2026-11-25T01:00:00Z'), 5) }),
+        ],
+        claims: [claim('back')],
+      },
       expect: { state: 'norecall', claimable: [] },
     },
     {
       name: 'both roles at once',
-      facts: { recalls: [link(7)], recalled: [link(1, { recallerUid: 9 })] }, expect: { state: 'claimable', claimable: ['f7', 'back'] },
+      facts: { recalls: [link(7)], recalled: [link(1, { recallerUid: 9 })] },
+      expect: { state: 'claimable', claimable: ['f7', 'back'] },
     },
     {
       name: 'settings: 30 days away and 3 rounds in 1 day; ₱20 and ₱50',

@@ -23,24 +23,38 @@ const task = z.strictObject({
 
 const chest = z.strictObject({ points: whole(1, 100_000), reward: positiveChips });
 
-const settings = activitySettings({
-  tasks: z.array(task).min(1, { message: 'Must have at least 1 task' }).max(20, { message: 'Must have at most 20 tasks' }).default([
-    { game: 'tongits', kind: 'play', count: 3, points: 10 },
-    { game: 'tongits', kind: 'play', count: 10, points: 20 },
-    { game: 'tongits', kind: 'win', count: 3, points: 20 },
-    { game: 'pusoy', kind: 'play', count: 3, points: 10 },
-    { game: 'pusoy', kind: 'play', count: 10, points: 20 },
-    { game: 'pusoy', kind: 'win', count: 3, points: 20 },
-  ]),
-  chests: z.array(chest).min(1, { message: 'Must have at least 1 chest' }).max(10, { message: 'Must have at most 10 chests' })
-    .default([{ points: 30, reward: 300 }, { points: 60, reward: 800 }, { points: 100, reward: 2_000 }]),
-}, (s, ctx) => {
-  rising(s.chests, 'points', 'chests', ctx);
-  const total = s.tasks.reduce((n, t) => n + t.points, 0);
-  s.chests.forEach((c, i) => {
-    if (c.points > total) ctx.addIssue({ code: 'custom', path: ['chests', i, 'points'], message: `Must be at most the tasks' points (${total})` });
-  });
-});
+const settings = activitySettings(
+  {
+    tasks: z
+      .array(task)
+      .min(1, { message: 'Must have at least 1 task' })
+      .max(20, { message: 'Must have at most 20 tasks' })
+      .default([
+        { game: 'tongits', kind: 'play', count: 3, points: 10 },
+        { game: 'tongits', kind: 'play', count: 10, points: 20 },
+        { game: 'tongits', kind: 'win', count: 3, points: 20 },
+        { game: 'pusoy', kind: 'play', count: 3, points: 10 },
+        { game: 'pusoy', kind: 'play', count: 10, points: 20 },
+        { game: 'pusoy', kind: 'win', count: 3, points: 20 },
+      ]),
+    chests: z
+      .array(chest)
+      .min(1, { message: 'Must have at least 1 chest' })
+      .max(10, { message: 'Must have at most 10 chests' })
+      .default([
+        { points: 30, reward: 300 },
+        { points: 60, reward: 800 },
+        { points: 100, reward: 2_000 },
+      ]),
+  },
+  (s, ctx) => {
+    rising(s.chests, 'points', 'chests', ctx);
+    const total = s.tasks.reduce((n, t) => n + t.points, 0);
+    s.chests.forEach((c, i) => {
+      if (c.points > total) ctx.addIssue({ code: 'custom', path: ['chests', i, 'points'], message: `Must be at most the tasks' points (${total})` });
+    });
+  },
+);
 
 type Task = z.output<typeof task>;
 const taskLabel = (t: Task) => ({
@@ -52,7 +66,7 @@ export const cardstask = defineActivity({
   id: 'cardstask',
   name: { en: 'Card game tasks', zh: '牌局任务' },
   rules: {
-    en: 'Each GMT+08:00 day, playing and winning the set number of Tongits and Pusoy rounds completes tasks worth points; a round is won when the seat won more than it bet. Each point chest is claimable once a day when the day\'s points reach it.',
+    en: "Each GMT+08:00 day, playing and winning the set number of Tongits and Pusoy rounds completes tasks worth points; a round is won when the seat won more than it bet. Each point chest is claimable once a day when the day's points reach it.",
     zh: '每个北京时间（GMT+8）自然日，完成设定局数的Tongits、Pusoy对局或胜局即完成任务并获得积分；赢分大于下注即为胜局。当日积分达到宝箱积分时，每个宝箱每天可领取一次。',
   },
   settings,
@@ -78,10 +92,16 @@ export const cardstask = defineActivity({
       if (claimed.has(tier)) return [];
       const reached = points >= c.points;
       const open = s.tasks.filter((t) => !done.includes(t)).map((t) => taskLabel(t).en);
-      return [{
-        tier, label: { en: `${c.points}-point chest`, zh: `${c.points}积分宝箱` }, currency: 'chip' as const, amount: c.reward, reached,
-        why: reached ? undefined : `${c.points - points} more points (${open.slice(0, 2).join(', ')}${open.length > 2 ? ', …' : ''})`,
-      }];
+      return [
+        {
+          tier,
+          label: { en: `${c.points}-point chest`, zh: `${c.points}积分宝箱` },
+          currency: 'chip' as const,
+          amount: c.reward,
+          reached,
+          why: reached ? undefined : `${c.points - points} more points (${open.slice(0, 2).join(', ')}${open.length > 2 ? ', …' : ''})`,
+        },
+      ];
     });
     const state = tiers.length === 0 ? 'finished' : tiers.some((t) => t.reached) ? 'claimable' : 'accruing';
     return { state, progress: points, target: next?.points ?? null, tiers };
@@ -109,7 +129,7 @@ export const cardstask = defineActivity({
       expect: { state: 'accruing', claimable: [] },
     },
     {
-      name: 'yesterday\'s chest does not count today',
+      name: "yesterday's chest does not count today",
       facts: { cardGames: { tongits: { rounds: 3, wins: 3 } }, claims: [{ period: '2026-11-25', tier: 'chest1', at: new Date(), amount: 300 }] },
       expect: { claimable: ['chest1'] },
     },

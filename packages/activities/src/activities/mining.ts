@@ -22,19 +22,22 @@ import { activitySettings, defineActivity, positiveChips } from '../define';
 
 const HOUR_MS = 3_600_000;
 
-const settings = activitySettings({
-  orePerHour: whole(1, 1_000_000).default(10),
-  /** Hours of accrual the storage holds. */
-  fullHours: whole(1, 168).default(8),
-  /** Percent added to the rate and the storage per VIP level. */
-  vipBonusPercent: whole(0, 100).default(10),
-  /** Centavos 100 ore are worth. */
-  chipsPer100Ore: positiveChips.default(100),
-  /** The least ore a claim takes. */
-  minOre: whole(1, 1_000_000_000).default(10),
-}, (s, ctx) => {
-  if (s.minOre > s.orePerHour * s.fullHours) ctx.addIssue({ code: 'custom', path: ['minOre'], message: 'Must be at most the storage (ore an hour × hours)' });
-});
+const settings = activitySettings(
+  {
+    orePerHour: whole(1, 1_000_000).default(10),
+    /** Hours of accrual the storage holds. */
+    fullHours: whole(1, 168).default(8),
+    /** Percent added to the rate and the storage per VIP level. */
+    vipBonusPercent: whole(0, 100).default(10),
+    /** Centavos 100 ore are worth. */
+    chipsPer100Ore: positiveChips.default(100),
+    /** The least ore a claim takes. */
+    minOre: whole(1, 1_000_000_000).default(10),
+  },
+  (s, ctx) => {
+    if (s.minOre > s.orePerHour * s.fullHours) ctx.addIssue({ code: 'custom', path: ['minOre'], message: 'Must be at most the storage (ore an hour × hours)' });
+  },
+);
 
 export const mining = defineActivity({
   id: 'mining',
@@ -69,17 +72,39 @@ export const mining = defineActivity({
     else if (amount <= 0) why = `${ore} ore is worth nothing yet`;
     const reached = why === undefined;
     return {
-      state: ore >= storage ? 'full' : reached ? 'claimable' : 'accruing', progress: ore, target: storage,
+      state: ore >= storage ? 'full' : reached ? 'claimable' : 'accruing',
+      progress: ore,
+      target: storage,
       tiers: [{ tier: `c${n}`, label: { en: `Claim ${n}: ${ore} ore`, zh: `第${n}次领取：${ore}矿石` }, currency: 'chip', amount, reached, why }],
     };
   },
   examples: [
-    { name: 'just started: nothing yet', settings: { startAt: '2026-11-26T11:30:00+08:00' }, facts: {}, expect: { state: 'accruing', claimable: [], progress: 5, target: 80 } },
-    { name: 'two hours: 20 ore, ₱0.20', settings: { startAt: '2026-11-26T10:00:00+08:00' }, facts: {}, expect: { state: 'claimable', claimable: ['c1'], amounts: { c1: 20 }, progress: 20 } },
-    { name: 'full after 8 hours', settings: { startAt: '2026-11-25T12:00:00+08:00' }, facts: {}, expect: { state: 'full', claimable: ['c1'], amounts: { c1: 80 }, progress: 80, target: 80 } },
+    {
+      name: 'just started: nothing yet',
+      settings: { startAt: '2026-11-26T11:30:00+08:00' },
+      facts: {},
+      expect: { state: 'accruing', claimable: [], progress: 5, target: 80 },
+    },
+    {
+      name: 'two hours: 20 ore, ₱0.20',
+      settings: { startAt: '2026-11-26T10:00:00+08:00' },
+      facts: {},
+      expect: { state: 'claimable', claimable: ['c1'], amounts: { c1: 20 }, progress: 20 },
+    },
+    {
+      name: 'full after 8 hours',
+      settings: { startAt: '2026-11-25T12:00:00+08:00' },
+      facts: {},
+      expect: { state: 'full', claimable: ['c1'], amounts: { c1: 80 }, progress: 80, target: 80 },
+    },
     { name: 'no start date: the first storage is full', facts: {}, expect: { state: 'full', claimable: ['c1'], amounts: { c1: 80 } } },
     { name: 'VIP 3: +30% rate and storage', facts: { vip: 3 }, expect: { state: 'full', amounts: { c1: 104 }, target: 104 } },
-    { name: 'VIP 3 after 2 hours: 26 ore', settings: { startAt: '2026-11-26T10:00:00+08:00' }, facts: { vip: 3 }, expect: { amounts: { c1: 26 }, progress: 26 } },
+    {
+      name: 'VIP 3 after 2 hours: 26 ore',
+      settings: { startAt: '2026-11-26T10:00:00+08:00' },
+      facts: { vip: 3 },
+      expect: { amounts: { c1: 26 }, progress: 26 },
+    },
     {
       name: 'accrues again from the last claim, next key',
       facts: { claims: [{ period: 'once', tier: 'c1', at: new Date('2026-11-26T01:00:00.000Z'), amount: 80 }] },

@@ -9,10 +9,18 @@ const item = z.strictObject({
 });
 
 const settings = activitySettings({
-  days: z.array(item).length(7, { message: 'Must have 7 days' }).default([
-    { currency: 'chip', quantity: 200 }, { currency: 'chip', quantity: 300 }, { currency: 'chip', quantity: 400 }, { currency: 'chip', quantity: 500 },
-    { currency: 'chip', quantity: 600 }, { currency: 'chip', quantity: 800 }, { currency: 'chip', quantity: 3_000 },
-  ]),
+  days: z
+    .array(item)
+    .length(7, { message: 'Must have 7 days' })
+    .default([
+      { currency: 'chip', quantity: 200 },
+      { currency: 'chip', quantity: 300 },
+      { currency: 'chip', quantity: 400 },
+      { currency: 'chip', quantity: 500 },
+      { currency: 'chip', quantity: 600 },
+      { currency: 'chip', quantity: 800 },
+      { currency: 'chip', quantity: 3_000 },
+    ]),
   resetOnMiss: z.boolean().default(true),
 });
 
@@ -46,12 +54,18 @@ export const onlinesign = defineActivity({
     if (signed.has(p.key)) return { state: 'signed', progress: index, target: 7, tiers: [] };
     const online = f.loginDays.includes(p.key);
     return {
-      state: online ? 'claimable' : 'absent', progress: index, target: 7,
+      state: online ? 'claimable' : 'absent',
+      progress: index,
+      target: 7,
       tiers: [{ tier: 'sign', label, currency: reward.currency, amount: reward.quantity, reached: online, why: online ? undefined : 'Log in today first' }],
     };
   },
   examples: [
-    { name: 'logged in: day 1', facts: { loginDays: ['2026-11-26'] }, expect: { state: 'claimable', claimable: ['sign'], amounts: { sign: 200 }, progress: 0 } },
+    {
+      name: 'logged in: day 1',
+      facts: { loginDays: ['2026-11-26'] },
+      expect: { state: 'claimable', claimable: ['sign'], amounts: { sign: 200 }, progress: 0 },
+    },
     { name: 'not logged in today', facts: {}, expect: { state: 'absent', claimable: [] } },
     {
       name: 'six days in a row: the rich seventh',
@@ -69,6 +83,10 @@ export const onlinesign = defineActivity({
       facts: { loginDays: ['2026-11-26'], claims: [20, 21, 22, 24].map((d) => ({ period: `2026-11-${d}`, tier: 'sign', at: new Date(), amount: 1 })) },
       expect: { amounts: { sign: 600 }, progress: 4 },
     },
-    { name: 'once a day', facts: { loginDays: ['2026-11-26'], claims: [{ period: '2026-11-26', tier: 'sign', at: new Date(), amount: 200 }] }, expect: { state: 'signed', claimable: [] } },
+    {
+      name: 'once a day',
+      facts: { loginDays: ['2026-11-26'], claims: [{ period: '2026-11-26', tier: 'sign', at: new Date(), amount: 200 }] },
+      expect: { state: 'signed', claimable: [] },
+    },
   ],
 });

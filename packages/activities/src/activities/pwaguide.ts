@@ -27,11 +27,19 @@ export const pwaguide = defineActivity({
     if (f.claims.length > 0) return { state: 'claimed', progress: 1, target: 1, tiers: [] };
     const ok = f.pwaLogin !== null;
     return {
-      state: ok ? 'claimable' : 'uninstalled', progress: ok ? 1 : 0, target: 1,
-      tiers: [{
-        tier: 'install', label: { en: 'Log in from the installed app', zh: '从已安装应用登录' }, currency: 'chip', amount: s.amount, reached: ok,
-        why: ok ? undefined : 'Add the app to your home screen and log in from it',
-      }],
+      state: ok ? 'claimable' : 'uninstalled',
+      progress: ok ? 1 : 0,
+      target: 1,
+      tiers: [
+        {
+          tier: 'install',
+          label: { en: 'Log in from the installed app', zh: '从已安装应用登录' },
+          currency: 'chip',
+          amount: s.amount,
+          reached: ok,
+          why: ok ? undefined : 'Add the app to your home screen and log in from it',
+        },
+      ],
     };
   },
   examples: [
@@ -43,7 +51,10 @@ export const pwaguide = defineActivity({
     },
     {
       name: 'once per player for ever',
-      facts: { pwaLogin: { at: new Date('2026-11-26T01:00:00Z'), deviceId: 'd-1' }, claims: [{ period: 'once', tier: 'install', at: new Date('2026-11-26T01:05:00Z'), amount: 500 }] },
+      facts: {
+        pwaLogin: { at: new Date('2026-11-26T01:00:00Z'), deviceId: 'd-1' },
+        claims: [{ period: 'once', tier: 'install', at: new Date('2026-11-26T01:05:00Z'), amount: 500 }],
+      },
       expect: { state: 'claimed', claimable: [] },
     },
     {

@@ -16,14 +16,17 @@ const DAY_MS = 86_400_000;
 
 const settings = activitySettings({
   absentDays: whole(1, 365).default(7),
-  rewards: z.array(positiveChips).length(COMEBACK_DAYS, { message: `Must have ${COMEBACK_DAYS} days` }).default([200, 300, 400, 500, 600, 800, 2_000]),
+  rewards: z
+    .array(positiveChips)
+    .length(COMEBACK_DAYS, { message: `Must have ${COMEBACK_DAYS} days` })
+    .default([200, 300, 400, 500, 600, 800, 2_000]),
 });
 
 export const rebacklogin = defineActivity({
   id: 'rebacklogin',
   name: { en: 'Comeback login reward', zh: '回归登录奖励' },
   rules: {
-    en: 'A player who logs in after an absence of the set days or more gets a 7-day login calendar from the day of the return; each calendar day on which the player logged in pays that day\'s reward once, claimable until the calendar ends.',
+    en: "A player who logs in after an absence of the set days or more gets a 7-day login calendar from the day of the return; each calendar day on which the player logged in pays that day's reward once, claimable until the calendar ends.",
     zh: '连续未登录达到设定天数后再次登录的玩家，从回归当天起获得7天登录日历；日历中每个登录过的日子可领取当天奖励一次，日历结束前均可领取。',
   },
   settings,
@@ -73,22 +76,37 @@ export const rebacklogin = defineActivity({
     {
       name: 'days logged in are each claimable once; a missed day is gone',
       facts: {
-        comeback: { lastBefore: new Date('2026-11-01T02:00:00Z'), returnedAt: new Date('2026-11-22T01:00:00Z'), loginDays: ['2026-11-22', '2026-11-23', '2026-11-25', '2026-11-26'] },
+        comeback: {
+          lastBefore: new Date('2026-11-01T02:00:00Z'),
+          returnedAt: new Date('2026-11-22T01:00:00Z'),
+          loginDays: ['2026-11-22', '2026-11-23', '2026-11-25', '2026-11-26'],
+        },
         claims: [{ period: 'once', tier: '2026-11-22:1', at: new Date('2026-11-22T01:00:00Z'), amount: 200 }],
       },
-      expect: { state: 'claimable', claimable: ['2026-11-22:2', '2026-11-22:4', '2026-11-22:5'], amounts: { '2026-11-22:5': 600, '2026-11-22:7': 2_000 }, progress: 4 },
+      expect: {
+        state: 'claimable',
+        claimable: ['2026-11-22:2', '2026-11-22:4', '2026-11-22:5'],
+        amounts: { '2026-11-22:5': 600, '2026-11-22:7': 2_000 },
+        progress: 4,
+      },
     },
     {
       name: 'everything claimed today: back tomorrow',
       facts: {
         comeback: { lastBefore: new Date('2026-11-01T02:00:00Z'), returnedAt: new Date('2026-11-25T01:00:00Z'), loginDays: ['2026-11-25', '2026-11-26'] },
-        claims: [{ period: 'once', tier: '2026-11-25:1', at: new Date('2026-11-25T01:00:00Z'), amount: 200 }, { period: 'once', tier: '2026-11-25:2', at: new Date('2026-11-26T01:00:00Z'), amount: 300 }],
+        claims: [
+          { period: 'once', tier: '2026-11-25:1', at: new Date('2026-11-25T01:00:00Z'), amount: 200 },
+          { period: 'once', tier: '2026-11-25:2', at: new Date('2026-11-26T01:00:00Z'), amount: 300 },
+        ],
       },
       expect: { state: 'returned', claimable: [], progress: 2 },
     },
     {
       name: 'the calendar ends after 7 days',
-      facts: { now: new Date('2026-11-27T04:00:00Z'), comeback: { lastBefore: new Date('2026-11-01T02:00:00Z'), returnedAt: new Date('2026-11-20T01:00:00Z'), loginDays: ['2026-11-20', '2026-11-26'] } },
+      facts: {
+        now: new Date('2026-11-27T04:00:00Z'),
+        comeback: { lastBefore: new Date('2026-11-01T02:00:00Z'), returnedAt: new Date('2026-11-20T01:00:00Z'), loginDays: ['2026-11-20', '2026-11-26'] },
+      },
       expect: { state: 'finished', claimable: [] },
     },
     {

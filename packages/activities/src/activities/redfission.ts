@@ -18,21 +18,36 @@
  */
 import { whole } from '@console/games';
 import { z } from 'zod';
-import { activitySettings, defineActivity, fraction, invitee, INVITEE_ROUNDS_CAP, inviteeWhyNot, peso, positiveChips, type Facts, type InviteeRule, type Period } from '../define';
+import {
+  activitySettings,
+  defineActivity,
+  fraction,
+  invitee,
+  INVITEE_ROUNDS_CAP,
+  inviteeWhyNot,
+  peso,
+  positiveChips,
+  type Facts,
+  type InviteeRule,
+  type Period,
+} from '../define';
 
-const settings = activitySettings({
-  /** The packet's worth when full, centavos (₱100). */
-  target: positiveChips.default(10_000),
-  /** The opening fill, a whole percent drawn in [startMin, startMax]. */
-  startMin: whole(1, 99).default(85),
-  startMax: whole(1, 99).default(95),
-  /** The least an invitee adds, centavos. */
-  minStep: positiveChips.default(100),
-  /** Rounds an invitee must have played to count. */
-  minRounds: whole(0, INVITEE_ROUNDS_CAP).default(3),
-}, (s, ctx) => {
-  if (s.startMax < s.startMin) ctx.addIssue({ code: 'custom', path: ['startMax'], message: 'Must be at least startMin' });
-});
+const settings = activitySettings(
+  {
+    /** The packet's worth when full, centavos (₱100). */
+    target: positiveChips.default(10_000),
+    /** The opening fill, a whole percent drawn in [startMin, startMax]. */
+    startMin: whole(1, 99).default(85),
+    startMax: whole(1, 99).default(95),
+    /** The least an invitee adds, centavos. */
+    minStep: positiveChips.default(100),
+    /** Rounds an invitee must have played to count. */
+    minRounds: whole(0, INVITEE_ROUNDS_CAP).default(3),
+  },
+  (s, ctx) => {
+    if (s.startMax < s.startMin) ctx.addIssue({ code: 'custom', path: ['startMax'], message: 'Must be at least startMin' });
+  },
+);
 type Settings = z.output<typeof settings>;
 
 const rule = (s: Settings): InviteeRule => ({ newPhone: true, newDevice: true, minRounds: s.minRounds });
@@ -79,7 +94,14 @@ export const redfission = defineActivity({
   evaluate(s, f, p) {
     if (f.claims.some((c) => c.period === p.key && c.tier === 'packet')) return { state: 'picked', progress: s.target, target: s.target, tiers: [] };
     if (!f.loginDays.includes(p.key)) {
-      return { state: 'continue', progress: 0, target: s.target, tiers: [{ tier: 'packet', label: { en: 'Red packet', zh: '红包' }, currency: 'chip', amount: s.target, reached: false, why: 'Log in to open the red packet' }] };
+      return {
+        state: 'continue',
+        progress: 0,
+        target: s.target,
+        tiers: [
+          { tier: 'packet', label: { en: 'Red packet', zh: '红包' }, currency: 'chip', amount: s.target, reached: false, why: 'Log in to open the red packet' },
+        ],
+      };
     }
     const valid = today(f, p).filter((i) => inviteeWhyNot(rule(s), i) === null);
     const fill = packetFill(s, packetStart(s, f.uid, p.key), valid.length);
@@ -88,10 +110,16 @@ export const redfission = defineActivity({
       state: full ? 'picking' : 'continue',
       progress: fill,
       target: s.target,
-      tiers: [{
-        tier: 'packet', label: { en: 'Red packet', zh: '红包' }, currency: 'chip', amount: s.target, reached: full,
-        why: full ? undefined : `${peso(s.target - fill)} to go: invite a friend`,
-      }],
+      tiers: [
+        {
+          tier: 'packet',
+          label: { en: 'Red packet', zh: '红包' },
+          currency: 'chip',
+          amount: s.target,
+          reached: full,
+          why: full ? undefined : `${peso(s.target - fill)} to go: invite a friend`,
+        },
+      ],
     };
   },
   examples: [
@@ -105,11 +133,16 @@ export const redfission = defineActivity({
       expect: { state: 'continue', claimable: [], progress: 9_825 },
     },
     {
-      name: 'invalid invitees (old device, old phone, 2 rounds) and earlier days\' invitees add nothing',
+      name: "invalid invitees (old device, old phone, 2 rounds) and earlier days' invitees add nothing",
       facts: {
         loginDays: ['2026-11-26'],
-        invitees: [invitee(7, { newDevice: false }), invitee(8, { newPhone: false }), invitee(9, { rounds: 2 }), invitee(10, { phoneBound: false, newPhone: false }),
-          invitee(11, { registeredAt: new Date('2026-11-25T01:00:00Z') })],
+        invitees: [
+          invitee(7, { newDevice: false }),
+          invitee(8, { newPhone: false }),
+          invitee(9, { rounds: 2 }),
+          invitee(10, { phoneBound: false, newPhone: false }),
+          invitee(11, { registeredAt: new Date('2026-11-25T01:00:00Z') }),
+        ],
       },
       expect: { progress: 9_300 },
     },
@@ -121,7 +154,11 @@ export const redfission = defineActivity({
     },
     {
       name: 'picked',
-      facts: { loginDays: ['2026-11-26'], invitees: [7, 8, 9, 10].map((u) => invitee(u)), claims: [{ period: '2026-11-26', tier: 'packet', at: new Date('2026-11-26T03:00:00Z'), amount: 10_000 }] },
+      facts: {
+        loginDays: ['2026-11-26'],
+        invitees: [7, 8, 9, 10].map((u) => invitee(u)),
+        claims: [{ period: '2026-11-26', tier: 'packet', at: new Date('2026-11-26T03:00:00Z'), amount: 10_000 }],
+      },
       expect: { state: 'picked', claimable: [] },
     },
     {

@@ -45,12 +45,18 @@ export const relief = defineActivity({
     else if (waitMs > 0) why = `Next grant in ${Math.ceil(waitMs / 60_000)} min`;
     const reached = why === undefined;
     return {
-      state: reached ? 'claimable' : 'waiting', progress: n, target: s.perDay,
+      state: reached ? 'claimable' : 'waiting',
+      progress: n,
+      target: s.perDay,
       tiers: [{ tier, label, currency: 'chip', amount: s.amount, reached, why }],
     };
   },
   examples: [
-    { name: 'broke with a phone: the first grant', facts: { balance: 999, phone: '+63 9171234567' }, expect: { state: 'claimable', claimable: ['1'], amounts: { 1: 2_000 } } },
+    {
+      name: 'broke with a phone: the first grant',
+      facts: { balance: 999, phone: '+63 9171234567' },
+      expect: { state: 'claimable', claimable: ['1'], amounts: { 1: 2_000 } },
+    },
     { name: 'at the line: nothing', facts: { balance: 1_000, phone: '+63 9171234567' }, expect: { state: 'waiting', claimable: [] } },
     { name: 'no phone: nothing', facts: { balance: 0 }, expect: { state: 'waiting', claimable: [] } },
     { name: 'no phone needed when switched off', settings: { phoneRequired: false }, facts: { balance: 0 }, expect: { claimable: ['1'] } },
@@ -67,13 +73,14 @@ export const relief = defineActivity({
     {
       name: 'three a day, then used',
       facts: {
-        balance: 0, phone: '+63 9171234567',
+        balance: 0,
+        phone: '+63 9171234567',
         claims: ['1', '2', '3'].map((tier, i) => ({ period: '2026-11-26', tier, at: new Date(Date.UTC(2026, 10, 26, 1, i * 20)), amount: 2_000 })),
       },
       expect: { state: 'used', claimable: [] },
     },
     {
-      name: 'yesterday\'s grants do not count today',
+      name: "yesterday's grants do not count today",
       facts: { balance: 0, phone: '+63 9171234567', claims: [{ period: '2026-11-25', tier: '3', at: new Date('2026-11-25T10:00:00Z'), amount: 2_000 }] },
       expect: { claimable: ['1'] },
     },

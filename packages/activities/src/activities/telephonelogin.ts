@@ -23,9 +23,19 @@ export const telephonelogin = defineActivity({
     if (f.claims.length > 0) return { state: 'claimed', progress: 1, target: 1, tiers: [] };
     const ok = f.phone !== null && PH_MOBILE.test(f.phone);
     return {
-      state: ok ? 'claimable' : 'unbound', progress: ok ? 1 : 0, target: 1,
-      tiers: [{ tier: 'bind', label: { en: 'Bind a +63 9XX number', zh: '绑定+63 9XX手机' }, currency: 'chip', amount: s.amount, reached: ok,
-        why: ok ? undefined : f.phone ? 'Only a +63 9XX mobile number counts' : 'Bind a phone first' }],
+      state: ok ? 'claimable' : 'unbound',
+      progress: ok ? 1 : 0,
+      target: 1,
+      tiers: [
+        {
+          tier: 'bind',
+          label: { en: 'Bind a +63 9XX number', zh: '绑定+63 9XX手机' },
+          currency: 'chip',
+          amount: s.amount,
+          reached: ok,
+          why: ok ? undefined : f.phone ? 'Only a +63 9XX mobile number counts' : 'Bind a phone first',
+        },
+      ],
     };
   },
   examples: [
@@ -33,6 +43,10 @@ export const telephonelogin = defineActivity({
     { name: 'a +63 9XX number', facts: { phone: '+63 9171234567' }, expect: { state: 'claimable', claimable: ['bind'], amounts: { bind: 1_000 } } },
     { name: 'a landline does not count', facts: { phone: '+63 2812345678' }, expect: { state: 'unbound', claimable: [] } },
     { name: 'another country does not count', facts: { phone: '+86 13800138000' }, expect: { claimable: [] } },
-    { name: 'once', facts: { phone: '+63 9171234567', claims: [{ period: 'once', tier: 'bind', at: new Date(), amount: 1_000 }] }, expect: { state: 'claimed', claimable: [] } },
+    {
+      name: 'once',
+      facts: { phone: '+63 9171234567', claims: [{ period: 'once', tier: 'bind', at: new Date(), amount: 1_000 }] },
+      expect: { state: 'claimed', claimable: [] },
+    },
   ],
 });

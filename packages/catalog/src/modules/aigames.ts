@@ -12,12 +12,18 @@ function perGame(kind: ScreenKind): RouteSpec[] {
 
 /** Defined but not added by §2: present only when `buildCatalog({ aigames: true })`. */
 export const aigamesModule = defineModule(
-  group('/aigames', 'AI games', 'AI游戏', [
-    group('dashboard', 'Dashboard', '数据看板', perGame('dashboard')),
-    group('configs', 'Game settings', '游戏配置', perGame('config')),
-    group('gametables', 'Game tables', '游戏牌桌', perGame('list')),
-    screen('viptables', 'VIP tables', 'VIP牌桌', 'list'),
-    screen('aiusers', 'AI players', 'AI玩家', 'list'),
-    group('winners', 'TOP winners', 'TOP赢家', perGame('list')),
-  ], { icon: 'RobotOutlined', ...roles('business') }),
+  group(
+    '/aigames',
+    'AI games',
+    'AI游戏',
+    [
+      group('dashboard', 'Dashboard', '数据看板', perGame('dashboard')),
+      group('configs', 'Game settings', '游戏配置', perGame('config')),
+      group('gametables', 'Game tables', '游戏牌桌', perGame('list')),
+      screen('viptables', 'VIP tables', 'VIP牌桌', 'list'),
+      screen('aiusers', 'AI players', 'AI玩家', 'list'),
+      group('winners', 'TOP winners', 'TOP赢家', perGame('list')),
+    ],
+    { icon: 'RobotOutlined', ...roles('business') },
+  ),
 );

@@ -12,18 +12,22 @@ import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 export const COLOURS = ['yellow', 'white', 'pink', 'blue', 'red', 'green'] as const;
 const colour = z.enum(COLOURS, { message: `Must be one of ${COLOURS.join(', ')}` });
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Odds paid (x:1) when the colour shows on 1, 2, 3 dice. */
-  singlePays: z.tuple([whole(0, 20), whole(0, 20), whole(0, 20)]).default([1, 2, 3]),
-  /** Odds (x:1) of a two-colour combo when both show. */
-  comboPays: whole(0, 20).default(5),
-}).superRefine((s, ctx) => {
-  checkBetLimits(s, ctx);
-  const r = rtps(s);
-  if (r.single < 0.8 || r.single > 0.99) ctx.addIssue({ code: 'custom', path: ['singlePays'], message: `RTP ${(r.single * 100).toFixed(2)}% is outside 80%–99%` });
-  if (r.combo < 0.75 || r.combo > 0.99) ctx.addIssue({ code: 'custom', path: ['comboPays'], message: `RTP ${(r.combo * 100).toFixed(2)}% is outside 75%–99%` });
-});
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Odds paid (x:1) when the colour shows on 1, 2, 3 dice. */
+    singlePays: z.tuple([whole(0, 20), whole(0, 20), whole(0, 20)]).default([1, 2, 3]),
+    /** Odds (x:1) of a two-colour combo when both show. */
+    comboPays: whole(0, 20).default(5),
+  })
+  .superRefine((s, ctx) => {
+    checkBetLimits(s, ctx);
+    const r = rtps(s);
+    if (r.single < 0.8 || r.single > 0.99)
+      ctx.addIssue({ code: 'custom', path: ['singlePays'], message: `RTP ${(r.single * 100).toFixed(2)}% is outside 80%–99%` });
+    if (r.combo < 0.75 || r.combo > 0.99)
+      ctx.addIssue({ code: 'custom', path: ['comboPays'], message: `RTP ${(r.combo * 100).toFixed(2)}% is outside 75%–99%` });
+  });
 type Settings = z.infer<typeof settings>;
 
 /** Of the 216 equally likely rolls: 125, 75, 15, 1 show a given colour 0, 1, 2, 3 times; 30 show two given colours. */
@@ -36,17 +40,30 @@ function rtps(s: { singlePays: number[]; comboPays: number }) {
   return { single, combo };
 }
 
-const bets = z.array(z.strictObject({
-  seat, amount,
-  /** One colour (single bet) or two different colours (combo). */
-  colours: z.array(colour).min(1, { message: 'One or two colours' }).max(2, { message: 'One or two colours' }),
-}), { message: 'Expected array' }).min(1, { message: 'At least one bet' }).max(500, { message: 'At most 500 bets' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      amount,
+      /** One colour (single bet) or two different colours (combo). */
+      colours: z.array(colour).min(1, { message: 'One or two colours' }).max(2, { message: 'One or two colours' }),
+    }),
+    { message: 'Expected array' },
+  )
+  .min(1, { message: 'At least one bet' })
+  .max(500, { message: 'At most 500 bets' });
 
 export const colorgame = defineGame({
-  id: 'colorgame', name: { en: 'Color Game', zh: '颜色游戏' }, kind: 'house',
+  id: 'colorgame',
+  name: { en: 'Color Game', zh: '颜色游戏' },
+  kind: 'house',
   rules: 'Three dice of six colours. A colour pays 1:1, 2:1, 3:1 for one, two, three dice (92.13%); a two-colour combo pays 5:1 when both show (83.33%).',
-  settings, bets,
-  labels: { singlePays: { en: 'Odds for 1, 2, 3 dice (x:1)', zh: '1、2、3个骰子的赔率（x:1）' }, comboPays: { en: 'Two-colour combo odds (x:1)', zh: '双色组合赔率（x:1）' } },
+  settings,
+  bets,
+  labels: {
+    singlePays: { en: 'Odds for 1, 2, 3 dice (x:1)', zh: '1、2、3个骰子的赔率（x:1）' },
+    comboPays: { en: 'Two-colour combo odds (x:1)', zh: '双色组合赔率（x:1）' },
+  },
   resolve(s: Settings, rng, list) {
     const dice = [0, 1, 2].map(() => COLOURS[rng.int(6)]);
     return {

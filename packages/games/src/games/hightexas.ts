@@ -18,32 +18,47 @@ import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
 // minBet/maxBet are the table's buy-in range (checked when a player sits down, by the game
 // server); a hand's contributions are whatever the betting made them, so they are not checked here.
-const settings = z.strictObject({
-  ...baseSettings,
-  /** The big blind, centavos. */
-  bigBlind: amount.default(10_000),
-  /** Rake on the pot, basis points. */
-  rakeBps: whole(0, 1000).default(500),
-  /** The rake's cap, in big blinds. */
-  rakeCapBigBlinds: whole(0, 10).default(3),
-}).superRefine(checkBetLimits);
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** The big blind, centavos. */
+    bigBlind: amount.default(10_000),
+    /** Rake on the pot, basis points. */
+    rakeBps: whole(0, 1000).default(500),
+    /** The rake's cap, in big blinds. */
+    rakeCapBigBlinds: whole(0, 10).default(3),
+  })
+  .superRefine(checkBetLimits);
 type Settings = z.infer<typeof settings>;
 
-const bets = z.array(z.strictObject({
-  seat,
-  /** All the seat put into the pot in this hand. */
-  amount,
-  folded: z.boolean(),
-}), { message: 'Expected array' }).min(2, { message: 'At least 2 seats' }).max(9, { message: 'At most 9 seats' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      /** All the seat put into the pot in this hand. */
+      amount,
+      folded: z.boolean(),
+    }),
+    { message: 'Expected array' },
+  )
+  .min(2, { message: 'At least 2 seats' })
+  .max(9, { message: 'At most 9 seats' });
 
 /** Split `amount` among `n` shares, odd units to the first. */
 const split = (amount: number, n: number) => Array.from({ length: n }, (_, i) => Math.floor(amount / n) + (i < amount % n ? 1 : 0));
 
 export const hightexas = defineGame({
-  id: 'hightexas', name: { en: "High-stakes Texas Hold'em", zh: '高额德州扑克' }, kind: 'table',
+  id: 'hightexas',
+  name: { en: "High-stakes Texas Hold'em", zh: '高额德州扑克' },
+  kind: 'table',
   rules: "Hold'em for 2–9 players: best five of seven cards; side pots for all-in players; ties split. Rake 5% of the pot, capped at 3 big blinds.",
-  settings, bets,
-  labels: { bigBlind: { en: 'Big blind', zh: '大盲注' }, rakeBps: { en: 'Rake (basis points)', zh: '抽水（基点）' }, rakeCapBigBlinds: { en: 'Rake cap (big blinds)', zh: '抽水上限（大盲注数）' } },
+  settings,
+  bets,
+  labels: {
+    bigBlind: { en: 'Big blind', zh: '大盲注' },
+    rakeBps: { en: 'Rake (basis points)', zh: '抽水（基点）' },
+    rakeCapBigBlinds: { en: 'Rake cap (big blinds)', zh: '抽水上限（大盲注数）' },
+  },
   resolve(s: Settings, rng, list) {
     const n = list.length;
     if (new Set(list.map((b) => b.seat)).size !== n) throw new GameRuleError('seat: A seat is listed twice');
@@ -72,16 +87,22 @@ export const hightexas = defineGame({
       rakeLeft -= rake;
       const best = Math.max(...p.eligible.map((k) => hands[k]!.value));
       const winners = p.eligible.filter((k) => hands[k]!.value === best);
-      split(p.amount - rake, winners.length).forEach((x, i) => { win[winners[i]] += x; });
-      split(rake, winners.length).forEach((x, i) => { fee[winners[i]] += x; });
+      split(p.amount - rake, winners.length).forEach((x, i) => {
+        win[winners[i]] += x;
+      });
+      split(rake, winners.length).forEach((x, i) => {
+        fee[winners[i]] += x;
+      });
       return { amount: p.amount, rake, winners: winners.map((k) => list[k].seat) };
     });
     return {
       result: {
         board: board.map(cardName),
         seats: list.map((b, k) => ({
-          seat: b.seat, hole: [cards[k], cards[n + k]].map(cardName),
-          best: hands[k] ? hands[k]!.cards.map(cardName) : null, hand: hands[k] ? categoryOf(hands[k]!.value) : null,
+          seat: b.seat,
+          hole: [cards[k], cards[n + k]].map(cardName),
+          best: hands[k] ? hands[k]!.cards.map(cardName) : null,
+          hand: hands[k] ? categoryOf(hands[k]!.value) : null,
         })),
         pots: settled,
       },

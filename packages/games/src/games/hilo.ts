@@ -11,25 +11,38 @@ import { cardName, rankOf } from '../cards';
 import { mulDiv } from '../money';
 import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** House edge, basis points (300 = 3%). */
-  edgeBps: whole(100, 500).default(300),
-}).superRefine(checkBetLimits);
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** House edge, basis points (300 = 3%). */
+    edgeBps: whole(100, 500).default(300),
+  })
+  .superRefine(checkBetLimits);
 type Settings = z.infer<typeof settings>;
 
-const bets = z.array(z.strictObject({
-  seat, amount,
-  guess: z.enum(['higher', 'lower'], { message: 'Must be higher or lower' }),
-}), { message: 'Expected array' }).min(1, { message: 'At least one bet' }).max(100, { message: 'At most 100 bets' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      amount,
+      guess: z.enum(['higher', 'lower'], { message: 'Must be higher or lower' }),
+    }),
+    { message: 'Expected array' },
+  )
+  .min(1, { message: 'At least one bet' })
+  .max(100, { message: 'At most 100 bets' });
 
 /** Of the 51 unseen cards, how many make the guess win when the shown rank is r (1…13). */
 export const winningCards = (r: number, guess: 'higher' | 'lower') => (guess === 'higher' ? 4 * (13 - r) + 3 : 4 * (r - 1) + 3);
 
 export const hilo = defineGame({
-  id: 'hilo', name: { en: 'Hi-Lo', zh: '猜大小' }, kind: 'house',
-  rules: 'A card is shown; bet that the next card is higher or the same, or lower or the same (aces low). The bet pays 0.97 / p (p the chance of the guess), a 3% edge on every guess.',
-  settings, bets,
+  id: 'hilo',
+  name: { en: 'Hi-Lo', zh: '猜大小' },
+  kind: 'house',
+  rules:
+    'A card is shown; bet that the next card is higher or the same, or lower or the same (aces low). The bet pays 0.97 / p (p the chance of the guess), a 3% edge on every guess.',
+  settings,
+  bets,
   labels: { edgeBps: { en: 'House edge (basis points)', zh: '庄家优势（基点）' } },
   resolve(s: Settings, rng, list) {
     const [shown, next] = rng.draw(52, 2);

@@ -12,24 +12,36 @@ import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
 export const HORSES = 6;
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Each horse's chance to win, as a weight (horse 1 first). */
-  weights: z.array(whole(1, 10_000)).length(HORSES, { message: `Must be ${HORSES} weights` })
-    .default([3000, 2200, 1700, 1300, 1000, 800]),
-  /** The book's margin, basis points: RTP = 1 − margin (85%–95%). */
-  marginBps: whole(500, 1500).default(1000),
-}).superRefine(checkBetLimits);
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Each horse's chance to win, as a weight (horse 1 first). */
+    weights: z
+      .array(whole(1, 10_000))
+      .length(HORSES, { message: `Must be ${HORSES} weights` })
+      .default([3000, 2200, 1700, 1300, 1000, 800]),
+    /** The book's margin, basis points: RTP = 1 − margin (85%–95%). */
+    marginBps: whole(500, 1500).default(1000),
+  })
+  .superRefine(checkBetLimits);
 type Settings = z.infer<typeof settings>;
 
-const bets = z.array(z.strictObject({ seat, amount, horse: whole(1, HORSES) }), { message: 'Expected array' })
-  .min(1, { message: 'At least one bet' }).max(1000, { message: 'At most 1000 bets' });
+const bets = z
+  .array(z.strictObject({ seat, amount, horse: whole(1, HORSES) }), { message: 'Expected array' })
+  .min(1, { message: 'At least one bet' })
+  .max(1000, { message: 'At most 1000 bets' });
 
 export const horse = defineGame({
-  id: 'horse', name: { en: 'Horse racing', zh: '赛马' }, kind: 'house',
+  id: 'horse',
+  name: { en: 'Horse racing', zh: '赛马' },
+  kind: 'house',
   rules: 'Six horses with published chances; a bet on the winner pays (1 − margin) / chance times the stake: 90% RTP on every horse by default.',
-  settings, bets,
-  labels: { weights: { en: 'Horse weights (chance to win)', zh: '马匹权重（获胜概率）' }, marginBps: { en: 'Book margin (basis points)', zh: '庄家抽水（基点）' } },
+  settings,
+  bets,
+  labels: {
+    weights: { en: 'Horse weights (chance to win)', zh: '马匹权重（获胜概率）' },
+    marginBps: { en: 'Book margin (basis points)', zh: '庄家抽水（基点）' },
+  },
   resolve(s: Settings, rng, list) {
     const running = s.weights.map((w, i) => ({ horse: i + 1, w }));
     const order: number[] = [];
@@ -43,7 +55,10 @@ export const horse = defineGame({
     return {
       result: { order },
       payouts: list.map((b) => ({
-        seat: b.seat, bet: b.amount, fee: 0, jackpot: 0,
+        seat: b.seat,
+        bet: b.amount,
+        fee: 0,
+        jackpot: 0,
         win: b.horse === order[0] ? mulDiv(b.amount, (10_000 - s.marginBps) * total, 10_000 * s.weights[b.horse - 1]) : 0,
       })),
     };

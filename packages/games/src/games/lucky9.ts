@@ -13,22 +13,26 @@ import { cardName, rankOf } from '../cards';
 import { bpsOf } from '../money';
 import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Commission on Banker wins, basis points (500 = 5%). */
-  commissionBps: whole(0, 1000).default(500),
-  /** Odds of a tie bet (x:1). */
-  tiePays: whole(5, 9).default(8),
-}).superRefine((s, ctx) => {
-  checkBetLimits(s, ctx);
-  const r = betRtps(s);
-  if (r.banker > 0.995) ctx.addIssue({ code: 'custom', path: ['commissionBps'], message: `Banker RTP ${(r.banker * 100).toFixed(2)}% is over 99.5%` });
-});
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Commission on Banker wins, basis points (500 = 5%). */
+    commissionBps: whole(0, 1000).default(500),
+    /** Odds of a tie bet (x:1). */
+    tiePays: whole(5, 9).default(8),
+  })
+  .superRefine((s, ctx) => {
+    checkBetLimits(s, ctx);
+    const r = betRtps(s);
+    if (r.banker > 0.995) ctx.addIssue({ code: 'custom', path: ['commissionBps'], message: `Banker RTP ${(r.banker * 100).toFixed(2)}% is over 99.5%` });
+  });
 type Settings = z.infer<typeof settings>;
 
 const SIDES = ['player', 'banker', 'tie'] as const;
-const bets = z.array(z.strictObject({ seat, amount, on: z.enum(SIDES, { message: 'Must be player, banker or tie' }) }), { message: 'Expected array' })
-  .min(1, { message: 'At least one bet' }).max(500, { message: 'At most 500 bets' });
+const bets = z
+  .array(z.strictObject({ seat, amount, on: z.enum(SIDES, { message: 'Must be player, banker or tie' }) }), { message: 'Expected array' })
+  .min(1, { message: 'At least one bet' })
+  .max(500, { message: 'At most 500 bets' });
 
 export const cardValue = (rank: number) => (rank >= 10 ? 0 : rank);
 
@@ -51,8 +55,14 @@ export function coup(values: (i: number) => number) {
   let playerThird: number | null = null;
   let bankerThird = false;
   if (p < 8 && b < 8) {
-    if (p <= 5) { playerThird = values(next++); p = (p + playerThird) % 10; }
-    if (bankerDraws(b, playerThird)) { b = (b + values(next++)) % 10; bankerThird = true; }
+    if (p <= 5) {
+      playerThird = values(next++);
+      p = (p + playerThird) % 10;
+    }
+    if (bankerDraws(b, playerThird)) {
+      b = (b + values(next++)) % 10;
+      bankerThird = true;
+    }
   }
   return { player: p, banker: b, playerThird: playerThird !== null, bankerThird };
 }
@@ -66,18 +76,32 @@ export function coupOdds() {
   const seq: number[] = [];
   const walk = (depth: number, weight: number, left: number) => {
     // Deal lazily: coup asks for card i; a card not yet enumerated branches over the values left.
-    const need = (() => { try { coup((i) => { if (i >= seq.length) throw i; return seq[i]; }); return -1; } catch (i) { return i as number; } })();
+    const need = (() => {
+      try {
+        coup((i) => {
+          if (i >= seq.length) throw i;
+          return seq[i];
+        });
+        return -1;
+      } catch (i) {
+        return i as number;
+      }
+    })();
     if (need < 0) {
       const c = coup((i) => seq[i]);
-      if (c.player > c.banker) acc.player += weight; else if (c.banker > c.player) acc.banker += weight; else acc.tie += weight;
+      if (c.player > c.banker) acc.player += weight;
+      else if (c.banker > c.player) acc.banker += weight;
+      else acc.tie += weight;
       return;
     }
     for (let v = 0; v < 10; v++) {
       if (!counts[v]) continue;
       const w = weight * (counts[v] / left);
-      counts[v]--; seq.push(v);
+      counts[v]--;
+      seq.push(v);
       walk(depth + 1, w, left - 1);
-      seq.pop(); counts[v]++;
+      seq.pop();
+      counts[v]++;
     }
   };
   walk(0, 1, 52);
@@ -95,9 +119,13 @@ function betRtps(s: { commissionBps: number; tiePays: number }) {
 }
 
 export const lucky9 = defineGame({
-  id: 'lucky9', name: { en: 'Lucky 9', zh: '幸运9' }, kind: 'house',
-  rules: 'Player and Banker hands of two or three cards, A = 1, tens and faces 0, the last digit counts, 9 is best; third cards by the punto-banco table. Player pays 1:1, Banker 1:1 less 5% commission, tie 8:1 (a tie returns Player and Banker bets).',
-  settings, bets,
+  id: 'lucky9',
+  name: { en: 'Lucky 9', zh: '幸运9' },
+  kind: 'house',
+  rules:
+    'Player and Banker hands of two or three cards, A = 1, tens and faces 0, the last digit counts, 9 is best; third cards by the punto-banco table. Player pays 1:1, Banker 1:1 less 5% commission, tie 8:1 (a tie returns Player and Banker bets).',
+  settings,
+  bets,
   labels: { commissionBps: { en: 'Banker commission (basis points)', zh: '庄家佣金（基点）' }, tiePays: { en: 'Tie odds (x:1)', zh: '和局赔率（x:1）' } },
   resolve(s: Settings, rng, list) {
     const cards = rng.draw(52, 6);
@@ -113,7 +141,10 @@ export const lucky9 = defineGame({
         let fee = 0;
         if (winner === 'tie') win = b.on === 'tie' ? b.amount * (1 + s.tiePays) : b.amount;
         else if (b.on === winner && winner === 'player') win = 2 * b.amount;
-        else if (b.on === winner) { fee = bpsOf(b.amount, s.commissionBps); win = 2 * b.amount - fee; }
+        else if (b.on === winner) {
+          fee = bpsOf(b.amount, s.commissionBps);
+          win = 2 * b.amount - fee;
+        }
         return { seat: b.seat, bet: b.amount, win, fee, jackpot: 0 };
       }),
     };

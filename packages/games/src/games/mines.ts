@@ -12,26 +12,34 @@ import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
 export const CELLS = 25;
 
-export const minesSettings = z.strictObject({
-  ...baseSettings,
-  /** House edge in basis points (100 = 1%). */
-  edgeBps: whole(100, 300).default(100),
-  /** Fewest and most mines a player may choose. */
-  minMines: whole(1, 24).default(1),
-  maxMines: whole(1, 24).default(24),
-}).superRefine((s, ctx) => {
-  checkBetLimits(s, ctx);
-  if (s.minMines > s.maxMines) ctx.addIssue({ code: 'custom', path: ['maxMines'], message: 'Must be at least minMines' });
-});
+export const minesSettings = z
+  .strictObject({
+    ...baseSettings,
+    /** House edge in basis points (100 = 1%). */
+    edgeBps: whole(100, 300).default(100),
+    /** Fewest and most mines a player may choose. */
+    minMines: whole(1, 24).default(1),
+    maxMines: whole(1, 24).default(24),
+  })
+  .superRefine((s, ctx) => {
+    checkBetLimits(s, ctx);
+    if (s.minMines > s.maxMines) ctx.addIssue({ code: 'custom', path: ['maxMines'], message: 'Must be at least minMines' });
+  });
 type Settings = z.infer<typeof minesSettings>;
 
 const cell = whole(0, CELLS - 1);
-const bets = z.array(z.strictObject({
-  seat, amount,
-  mines: whole(1, 24),
-  /** The cells opened, in order; the last one may be a mine (then the bet lost). */
-  picks: z.array(cell).min(1, { message: 'At least one pick' }).max(24, { message: 'At most 24 picks' }),
-}), { message: 'Expected array' }).length(1, { message: 'A round is one bet' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      amount,
+      mines: whole(1, 24),
+      /** The cells opened, in order; the last one may be a mine (then the bet lost). */
+      picks: z.array(cell).min(1, { message: 'At least one pick' }).max(24, { message: 'At most 24 picks' }),
+    }),
+    { message: 'Expected array' },
+  )
+  .length(1, { message: 'A round is one bet' });
 
 /** The multiplier after r safe picks with M mines, as an exact fraction. */
 export function minesMultiplier(edgeBps: number, mines: number, r: number): { num: bigint; den: bigint } {
@@ -39,10 +47,18 @@ export function minesMultiplier(edgeBps: number, mines: number, r: number): { nu
 }
 
 export const mines = defineGame({
-  id: 'mines', name: { en: 'Mines', zh: '扫雷' }, kind: 'house',
-  rules: '5×5 board with 1–24 mines; open cells one by one and cash out any time; a mine loses the stake. After r safe cells the bet pays (1 − edge) · C(25, r) / C(25 − M, r).',
-  settings: minesSettings, bets,
-  labels: { edgeBps: { en: 'House edge (basis points)', zh: '庄家优势（基点）' }, minMines: { en: 'Fewest mines', zh: '最少雷数' }, maxMines: { en: 'Most mines', zh: '最多雷数' } },
+  id: 'mines',
+  name: { en: 'Mines', zh: '扫雷' },
+  kind: 'house',
+  rules:
+    '5×5 board with 1–24 mines; open cells one by one and cash out any time; a mine loses the stake. After r safe cells the bet pays (1 − edge) · C(25, r) / C(25 − M, r).',
+  settings: minesSettings,
+  bets,
+  labels: {
+    edgeBps: { en: 'House edge (basis points)', zh: '庄家优势（基点）' },
+    minMines: { en: 'Fewest mines', zh: '最少雷数' },
+    maxMines: { en: 'Most mines', zh: '最多雷数' },
+  },
   resolve(s: Settings, rng, list) {
     const b = list[0];
     if (b.mines < s.minMines || b.mines > s.maxMines) throw new GameRuleError(`mines: Must be from ${s.minMines} to ${s.maxMines}`);
@@ -68,7 +84,10 @@ export const mines = defineGame({
     // Open cells 0, 1, 2, … and cash out after 5 safe ones, stopping at a mine (the board is random, so any order does).
     const mineCells = preview.draw(CELLS, 3);
     const picks: number[] = [];
-    for (let c = 0; picks.length < 5; c++) { picks.push(c); if (mineCells.includes(c)) break; }
+    for (let c = 0; picks.length < 5; c++) {
+      picks.push(c);
+      if (mineCells.includes(c)) break;
+    }
     return [{ seat: 'p1', amount: Math.max(s.minBet, 100), mines: 3, picks }];
   },
 });

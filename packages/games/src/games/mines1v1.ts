@@ -10,24 +10,36 @@ import { bpsOf } from '../money';
 import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 import { CELLS } from './mines';
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Mines on the board. */
-  mines: whole(1, 24).default(3),
-  /** House fee on the pot, basis points (500 = 5%). */
-  feeBps: whole(0, 1000).default(500),
-}).superRefine(checkBetLimits);
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Mines on the board. */
+    mines: whole(1, 24).default(3),
+    /** House fee on the pot, basis points (500 = 5%). */
+    feeBps: whole(0, 1000).default(500),
+  })
+  .superRefine(checkBetLimits);
 type Settings = z.infer<typeof settings>;
 
-const bets = z.array(z.strictObject({
-  seat, amount,
-  picks: z.array(whole(0, CELLS - 1)).max(24, { message: 'At most 24 picks' }),
-}), { message: 'Expected array' }).length(2, { message: 'A duel is two bets' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      amount,
+      picks: z.array(whole(0, CELLS - 1)).max(24, { message: 'At most 24 picks' }),
+    }),
+    { message: 'Expected array' },
+  )
+  .length(2, { message: 'A duel is two bets' });
 
 export const mines1v1 = defineGame({
-  id: 'mines1v1', name: { en: 'Mines 1v1', zh: '扫雷对战' }, kind: 'table',
-  rules: 'Two players stake the same amount and take turns opening cells of one 5×5 board; who opens a mine loses. The winner takes the pot less a 5% fee. The seed decides the board and who starts.',
-  settings, bets,
+  id: 'mines1v1',
+  name: { en: 'Mines 1v1', zh: '扫雷对战' },
+  kind: 'table',
+  rules:
+    'Two players stake the same amount and take turns opening cells of one 5×5 board; who opens a mine loses. The winner takes the pot less a 5% fee. The seed decides the board and who starts.',
+  settings,
+  bets,
   labels: { mines: { en: 'Mines on the board', zh: '雷数' }, feeBps: { en: 'Fee on the pot (basis points)', zh: '底池服务费（基点）' } },
   resolve(s: Settings, rng, list) {
     const [a, b] = list;
@@ -74,6 +86,9 @@ export const mines1v1 = defineGame({
       if (mineCells.includes(c)) break;
     }
     const stake = Math.max(s.minBet, 100);
-    return [{ seat: 'p1', amount: stake, picks: picks[0] }, { seat: 'p2', amount: stake, picks: picks[1] }];
+    return [
+      { seat: 'p1', amount: stake, picks: picks[0] },
+      { seat: 'p2', amount: stake, picks: picks[1] },
+    ];
   },
 });

@@ -15,26 +15,38 @@ import { bpsOf } from '../money';
 import { bestFive, categoryOf, handValue, pokerRank, suitTiebreak } from '../poker';
 import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Fee on each player's net win, basis points (500 = 5%). */
-  feeBps: whole(0, 1000).default(500),
-  /** Units a special hand wins from each ordinary hand. */
-  specials: z.strictObject({
-    dragon: whole(0, 52).default(13), sixPairs: whole(0, 52).default(3),
-    threeFlushes: whole(0, 52).default(3), threeStraights: whole(0, 52).default(3),
-  }).default({ dragon: 13, sixPairs: 3, threeFlushes: 3, threeStraights: 3 }),
-}).superRefine(checkBetLimits);
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Fee on each player's net win, basis points (500 = 5%). */
+    feeBps: whole(0, 1000).default(500),
+    /** Units a special hand wins from each ordinary hand. */
+    specials: z
+      .strictObject({
+        dragon: whole(0, 52).default(13),
+        sixPairs: whole(0, 52).default(3),
+        threeFlushes: whole(0, 52).default(3),
+        threeStraights: whole(0, 52).default(3),
+      })
+      .default({ dragon: 13, sixPairs: 3, threeFlushes: 3, threeStraights: 3 }),
+  })
+  .superRefine(checkBetLimits);
 type Settings = z.infer<typeof settings>;
 
-const bets = z.array(z.strictObject({
-  seat,
-  /** The unit stake (the same for every seat of the table). */
-  amount,
-  front: z.array(cardSchema).length(3, { message: 'Must be 3 cards' }),
-  middle: z.array(cardSchema).length(5, { message: 'Must be 5 cards' }),
-  back: z.array(cardSchema).length(5, { message: 'Must be 5 cards' }),
-}), { message: 'Expected array' }).min(2, { message: 'At least 2 players' }).max(4, { message: 'At most 4 players' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      /** The unit stake (the same for every seat of the table). */
+      amount,
+      front: z.array(cardSchema).length(3, { message: 'Must be 3 cards' }),
+      middle: z.array(cardSchema).length(5, { message: 'Must be 5 cards' }),
+      back: z.array(cardSchema).length(5, { message: 'Must be 5 cards' }),
+    }),
+    { message: 'Expected array' },
+  )
+  .min(2, { message: 'At least 2 players' })
+  .max(4, { message: 'At most 4 players' });
 
 type Special = keyof Settings['specials'];
 const SPECIAL_ORDER: Special[] = ['dragon', 'threeStraights', 'threeFlushes', 'sixPairs'];
@@ -62,15 +74,20 @@ function special(rows: number[][], s: Settings): Special | null {
 
 /** Row a against row b: +1 if a wins, −1 if b wins (never equal: suits break ties). */
 function compareRows(a: number[], b: number[]): number {
-  const va = handValue(a), vb = handValue(b);
+  const va = handValue(a),
+    vb = handValue(b);
   if (va !== vb) return va > vb ? 1 : -1;
   return suitTiebreak(a, va) > suitTiebreak(b, vb) ? 1 : -1;
 }
 
 export const pusoy = defineGame({
-  id: 'pusoy', name: { en: 'Pusoy', zh: 'Pusoy十三张' }, kind: 'table',
-  rules: '2–4 players set 13 cards into rows of 3, 5 and 5 and compare row by row, 1 unit a row; a scoop doubles, a foul pays as scooped, special hands win outright. Fee: 5% of net win.',
-  settings, bets,
+  id: 'pusoy',
+  name: { en: 'Pusoy', zh: 'Pusoy十三张' },
+  kind: 'table',
+  rules:
+    '2–4 players set 13 cards into rows of 3, 5 and 5 and compare row by row, 1 unit a row; a scoop doubles, a foul pays as scooped, special hands win outright. Fee: 5% of net win.',
+  settings,
+  bets,
   labels: { feeBps: { en: 'Fee on net win (basis points)', zh: '净赢服务费（基点）' }, specials: { en: 'Special hands (units)', zh: '特殊牌型（注数）' } },
   resolve(s: Settings, rng, list) {
     const unit = list[0].amount;
@@ -88,18 +105,22 @@ export const pusoy = defineGame({
       return { seat: b.seat, dealt, rows, fouled, special: special(rows, s), categories: values.map(categoryOf) };
     });
     const units = hands.map(() => 0);
-    for (let i = 0; i < hands.length; i++) for (let j = i + 1; j < hands.length; j++) {
-      const a = hands[i], b = hands[j];
-      let toA = 0;
-      const sa = a.special ? s.specials[a.special] : 0, sb = b.special ? s.specials[b.special] : 0;
-      if (a.special || b.special) toA = sa - sb;
-      else if (a.fouled || b.fouled) toA = a.fouled === b.fouled ? 0 : a.fouled ? -6 : 6;
-      else {
-        const rows = [0, 1, 2].reduce((t, r) => t + compareRows(a.rows[r], b.rows[r]), 0);
-        toA = Math.abs(rows) === 3 ? rows * 2 : rows;
+    for (let i = 0; i < hands.length; i++)
+      for (let j = i + 1; j < hands.length; j++) {
+        const a = hands[i],
+          b = hands[j];
+        let toA = 0;
+        const sa = a.special ? s.specials[a.special] : 0,
+          sb = b.special ? s.specials[b.special] : 0;
+        if (a.special || b.special) toA = sa - sb;
+        else if (a.fouled || b.fouled) toA = a.fouled === b.fouled ? 0 : a.fouled ? -6 : 6;
+        else {
+          const rows = [0, 1, 2].reduce((t, r) => t + compareRows(a.rows[r], b.rows[r]), 0);
+          toA = Math.abs(rows) === 3 ? rows * 2 : rows;
+        }
+        units[i] += toA;
+        units[j] -= toA;
       }
-      units[i] += toA; units[j] -= toA;
-    }
     return {
       result: {
         hands: hands.map((h, k) => ({ seat: h.seat, dealt: h.dealt.map(cardName), fouled: h.fouled, special: h.special, rows: h.categories, units: units[k] })),

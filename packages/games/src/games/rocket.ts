@@ -10,20 +10,29 @@ import { defineGame, GameRuleError } from '../define';
 import { mulDiv } from '../money';
 import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** House edge in basis points (100 = 1%). */
-  edgeBps: whole(50, 1000).default(100),
-  /** Highest cash-out a bet may name, hundredths (100000 = 1000×). */
-  maxCashout: whole(200, 1_000_000).default(100_000),
-}).superRefine(checkBetLimits);
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** House edge in basis points (100 = 1%). */
+    edgeBps: whole(50, 1000).default(100),
+    /** Highest cash-out a bet may name, hundredths (100000 = 1000×). */
+    maxCashout: whole(200, 1_000_000).default(100_000),
+  })
+  .superRefine(checkBetLimits);
 type Settings = z.infer<typeof settings>;
 
-const bets = z.array(z.strictObject({
-  seat, amount,
-  /** Where the bet was cashed out (auto or by hand), hundredths ≥ 101; null when it rode to the crash. */
-  cashoutAt: whole(101, 1_000_000).nullable(),
-}), { message: 'Expected array' }).min(1, { message: 'At least one bet' }).max(1000, { message: 'At most 1000 bets' });
+const bets = z
+  .array(
+    z.strictObject({
+      seat,
+      amount,
+      /** Where the bet was cashed out (auto or by hand), hundredths ≥ 101; null when it rode to the crash. */
+      cashoutAt: whole(101, 1_000_000).nullable(),
+    }),
+    { message: 'Expected array' },
+  )
+  .min(1, { message: 'At least one bet' })
+  .max(1000, { message: 'At most 1000 bets' });
 
 /** Crash point in hundredths from U = float(): in IEEE doubles, floor((100·(10000 − edgeBps) / 10000) / (1 − U)), at least 100. */
 export function crashPoint(edgeBps: number, u: number): number {
@@ -31,10 +40,17 @@ export function crashPoint(edgeBps: number, u: number): number {
 }
 
 export const rocket = defineGame({
-  id: 'rocket', name: { en: 'Rocket', zh: '火箭' }, kind: 'house',
-  rules: 'The multiplier climbs from 1.00× until the rocket crashes; a bet cashed out before the crash pays its stake times the cash-out. Crash point = max(1, 0.99 / (1 − U)): 49.5% of rounds reach 2×, 9.9% reach 10×.',
-  settings, bets,
-  labels: { edgeBps: { en: 'House edge (basis points)', zh: '庄家优势（基点）' }, maxCashout: { en: 'Highest cash-out (hundredths)', zh: '最高兑现倍数（百分之一）' } },
+  id: 'rocket',
+  name: { en: 'Rocket', zh: '火箭' },
+  kind: 'house',
+  rules:
+    'The multiplier climbs from 1.00× until the rocket crashes; a bet cashed out before the crash pays its stake times the cash-out. Crash point = max(1, 0.99 / (1 − U)): 49.5% of rounds reach 2×, 9.9% reach 10×.',
+  settings,
+  bets,
+  labels: {
+    edgeBps: { en: 'House edge (basis points)', zh: '庄家优势（基点）' },
+    maxCashout: { en: 'Highest cash-out (hundredths)', zh: '最高兑现倍数（百分之一）' },
+  },
   resolve(s: Settings, rng, list) {
     const crash = crashPoint(s.edgeBps, rng.float());
     return {

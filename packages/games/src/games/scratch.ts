@@ -15,33 +15,55 @@ import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 const OUTCOMES = 1_000_000;
 const tier = z.strictObject({ pays: whole(1, 100_000), weight: whole(0, OUTCOMES) });
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Prize tiers, biggest first: pays × stake on `weight` of a million tickets. */
-  tiers: z.array(tier).min(5, { message: 'At least 5 tiers' }).max(12, { message: 'At most 12 tiers' }).default([
-    { pays: 1000, weight: 20 }, { pays: 100, weight: 300 }, { pays: 20, weight: 3000 }, { pays: 10, weight: 8000 },
-    { pays: 5, weight: 22_000 }, { pays: 2, weight: 150_000 }, { pays: 1, weight: 300_000 },
-  ]),
-}).superRefine((s, ctx) => {
-  checkBetLimits(s, ctx);
-  // The card shows amounts: two tiers paying the same would show a losing card three alike.
-  if (new Set(s.tiers.map((t) => t.pays)).size !== s.tiers.length) { ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'Two tiers pay the same' }); return; }
-  const total = s.tiers.reduce((t, x) => t + x.weight, 0);
-  if (total > OUTCOMES) { ctx.addIssue({ code: 'custom', path: ['tiers'], message: `Weights add up to ${total}, over ${OUTCOMES}` }); return; }
-  const r = rtpOf(s.tiers);
-  if (r < 0.85 || r > 0.95) ctx.addIssue({ code: 'custom', path: ['tiers'], message: `RTP ${(r * 100).toFixed(2)}% is outside 85%–95%` });
-});
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Prize tiers, biggest first: pays × stake on `weight` of a million tickets. */
+    tiers: z
+      .array(tier)
+      .min(5, { message: 'At least 5 tiers' })
+      .max(12, { message: 'At most 12 tiers' })
+      .default([
+        { pays: 1000, weight: 20 },
+        { pays: 100, weight: 300 },
+        { pays: 20, weight: 3000 },
+        { pays: 10, weight: 8000 },
+        { pays: 5, weight: 22_000 },
+        { pays: 2, weight: 150_000 },
+        { pays: 1, weight: 300_000 },
+      ]),
+  })
+  .superRefine((s, ctx) => {
+    checkBetLimits(s, ctx);
+    // The card shows amounts: two tiers paying the same would show a losing card three alike.
+    if (new Set(s.tiers.map((t) => t.pays)).size !== s.tiers.length) {
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message: 'Two tiers pay the same' });
+      return;
+    }
+    const total = s.tiers.reduce((t, x) => t + x.weight, 0);
+    if (total > OUTCOMES) {
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message: `Weights add up to ${total}, over ${OUTCOMES}` });
+      return;
+    }
+    const r = rtpOf(s.tiers);
+    if (r < 0.85 || r > 0.95) ctx.addIssue({ code: 'custom', path: ['tiers'], message: `RTP ${(r * 100).toFixed(2)}% is outside 85%–95%` });
+  });
 type Settings = z.infer<typeof settings>;
 
 const rtpOf = (tiers: { pays: number; weight: number }[]) => tiers.reduce((t, x) => t + x.pays * x.weight, 0) / OUTCOMES;
 
-const bets = z.array(z.strictObject({ seat, amount }), { message: 'Expected array' })
-  .min(1, { message: 'At least one ticket' }).max(100, { message: 'At most 100 tickets' });
+const bets = z
+  .array(z.strictObject({ seat, amount }), { message: 'Expected array' })
+  .min(1, { message: 'At least one ticket' })
+  .max(100, { message: 'At most 100 tickets' });
 
 export const scratch = defineGame({
-  id: 'scratch', name: { en: 'Scratch card', zh: '刮刮乐' }, kind: 'house',
+  id: 'scratch',
+  name: { en: 'Scratch card', zh: '刮刮乐' },
+  kind: 'house',
   rules: 'Each ticket shows nine prize amounts; three alike wins that amount times the stake. Prize tiers and their odds are published; 90% RTP by default.',
-  settings, bets,
+  settings,
+  bets,
   labels: {
     tiers: { en: 'Prize tiers (pays × stake, tickets per million)', zh: '奖级（赔付倍数，每百万张中奖数）' },
     pays: { en: 'Pays (× stake)', zh: '赔付倍数' },
@@ -53,7 +75,11 @@ export const scratch = defineGame({
       const won = s.tiers.findIndex((t) => (x -= t.weight) < 0);
       const grid: number[] = new Array(9).fill(-1);
       const shown = new Array(s.tiers.length).fill(0);
-      if (won >= 0) for (const c of rng.draw(9, 3)) { grid[c] = won; shown[won] = 3; }
+      if (won >= 0)
+        for (const c of rng.draw(9, 3)) {
+          grid[c] = won;
+          shown[won] = 3;
+        }
       for (let c = 0; c < 9; c++) {
         if (grid[c] >= 0) continue;
         const candidates = s.tiers.map((_, i) => i).filter((i) => i !== won && shown[i] < 2);

@@ -18,18 +18,20 @@ import { cardName, cardSchema, parseCards, rankOf, suitOf } from '../cards';
 import { bpsOf } from '../money';
 import { amount, baseSettings, checkBetLimits, seat, whole } from '../settings';
 
-const settings = z.strictObject({
-  ...baseSettings,
-  /** Table fee on each ante, basis points. */
-  feeBps: whole(0, 2000).default(500),
-  /** Share of each ante to the jackpot pool (1500 = 15% on mega-jackpot rooms), basis points. */
-  jackpotBps: whole(0, 1500).default(0),
-  /** Seconds a player has for a turn. */
-  turnSeconds: whole(5, 60).default(20),
-}).superRefine((s, ctx) => {
-  checkBetLimits(s, ctx);
-  if (s.feeBps + s.jackpotBps > 2500) ctx.addIssue({ code: 'custom', path: ['jackpotBps'], message: 'Fee and jackpot together must be at most 25%' });
-});
+const settings = z
+  .strictObject({
+    ...baseSettings,
+    /** Table fee on each ante, basis points. */
+    feeBps: whole(0, 2000).default(500),
+    /** Share of each ante to the jackpot pool (1500 = 15% on mega-jackpot rooms), basis points. */
+    jackpotBps: whole(0, 1500).default(0),
+    /** Seconds a player has for a turn. */
+    turnSeconds: whole(5, 60).default(20),
+  })
+  .superRefine((s, ctx) => {
+    checkBetLimits(s, ctx);
+    if (s.feeBps + s.jackpotBps > 2500) ctx.addIssue({ code: 'custom', path: ['jackpotBps'], message: 'Fee and jackpot together must be at most 25%' });
+  });
 type Settings = z.infer<typeof settings>;
 
 const bets = z.strictObject({
@@ -38,17 +40,21 @@ const bets = z.strictObject({
     /** Who called tongits or the draw, or who drew the last card of the stock. */
     by: seat,
   }),
-  seats: z.array(z.strictObject({
-    seat,
-    /** The ante (the same for every seat). */
-    amount,
-    /** Melds the player exposed at the end (cards laid off on them included). */
-    melds: z.array(z.array(cardSchema).min(3, { message: 'A meld is 3 cards or more' }).max(13)).max(6),
-    /** Cards left in hand (deadwood). */
-    hand: z.array(cardSchema).max(13),
-    /** Folded when another player called a draw. */
-    folded: z.boolean().default(false),
-  })).length(3, { message: 'Tongits is 3 players' }),
+  seats: z
+    .array(
+      z.strictObject({
+        seat,
+        /** The ante (the same for every seat). */
+        amount,
+        /** Melds the player exposed at the end (cards laid off on them included). */
+        melds: z.array(z.array(cardSchema).min(3, { message: 'A meld is 3 cards or more' }).max(13)).max(6),
+        /** Cards left in hand (deadwood). */
+        hand: z.array(cardSchema).max(13),
+        /** Folded when another player called a draw. */
+        folded: z.boolean().default(false),
+      }),
+    )
+    .length(3, { message: 'Tongits is 3 players' }),
 });
 
 /** Deadwood value of a card: A = 1, 2–10 face value, J/Q/K = 10. */
@@ -62,10 +68,18 @@ export function isMeld(cards: number[]): boolean {
 }
 
 export const tongits = defineGame({
-  id: 'tongits', name: { en: 'Tongits', zh: 'Tongits纸牌' }, kind: 'table',
-  rules: 'Three players, melds of 3–4 of a kind or same-suit runs; a hand ends by tongits, a called draw (fight or fold) or an empty stock, and the lowest deadwood wins; a player with no exposed meld is burned. The winner takes the antes less the table fee (and jackpot share).',
-  settings, bets,
-  labels: { feeBps: { en: 'Table fee on antes (basis points)', zh: '底注台费（基点）' }, jackpotBps: { en: 'Jackpot share of antes (basis points)', zh: '底注奖池比例（基点）' }, turnSeconds: { en: 'Turn time (seconds)', zh: '出牌时间（秒）' } },
+  id: 'tongits',
+  name: { en: 'Tongits', zh: 'Tongits纸牌' },
+  kind: 'table',
+  rules:
+    'Three players, melds of 3–4 of a kind or same-suit runs; a hand ends by tongits, a called draw (fight or fold) or an empty stock, and the lowest deadwood wins; a player with no exposed meld is burned. The winner takes the antes less the table fee (and jackpot share).',
+  settings,
+  bets,
+  labels: {
+    feeBps: { en: 'Table fee on antes (basis points)', zh: '底注台费（基点）' },
+    jackpotBps: { en: 'Jackpot share of antes (basis points)', zh: '底注奖池比例（基点）' },
+    turnSeconds: { en: 'Turn time (seconds)', zh: '出牌时间（秒）' },
+  },
   resolve(s: Settings, rng, round) {
     const list = round.seats;
     const ante = list[0].amount;
@@ -113,12 +127,23 @@ export const tongits = defineGame({
       payouts: list.map((b, k) => ({ seat: b.seat, bet: ante, win: k === winner ? pot : 0, fee: fees[k], jackpot: jackpots[k] })),
     };
   },
-  rtp: (s) => ({ rtp: 1 - (s.feeBps + s.jackpotBps) / 10_000, sd: null, reference: 'the antes of a hand (the winner takes them less fee and jackpot)', exact: true }),
+  rtp: (s) => ({
+    rtp: 1 - (s.feeBps + s.jackpotBps) / 10_000,
+    sd: null,
+    reference: 'the antes of a hand (the winner takes them less fee and jackpot)',
+    exact: true,
+  }),
   sampleBets: (s, preview) => {
     // A hand ended on an empty stock with the dealt cards as deadwood, one meld-free seat burned.
     const deck = preview.draw(52, 52);
     const ante = Math.max(s.minBet, 100);
-    const seats = [0, 1, 2].map((k) => ({ seat: `p${k + 1}`, amount: ante, melds: [] as string[][], hand: deck.slice(k === 0 ? 0 : 1 + 12 * k, 13 + 12 * k).map(cardName), folded: false }));
+    const seats = [0, 1, 2].map((k) => ({
+      seat: `p${k + 1}`,
+      amount: ante,
+      melds: [] as string[][],
+      hand: deck.slice(k === 0 ? 0 : 1 + 12 * k, 13 + 12 * k).map(cardName),
+      folded: false,
+    }));
     return { end: { how: 'stock' as const, by: 'p3' }, seats };
   },
 });

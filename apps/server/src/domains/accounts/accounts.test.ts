@@ -7,8 +7,13 @@ const NEW = { username: 'newbie1', password: 'secret-1', name: 'New Person', rol
 describe.each(databases())('console accounts on $kind', (db) => {
   let t: TestApp;
   let admin: string;
-  beforeEach(async () => { t = await testApp(db); admin = await t.loginAs('admin'); });
-  afterEach(async () => { await t.close(); });
+  beforeEach(async () => {
+    t = await testApp(db);
+    admin = await t.loginAs('admin');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const admins = (token: string, query: Record<string, string> = {}) => t.get('/api/admin/userinfo/admins', token, query);
 
@@ -17,8 +22,18 @@ describe.each(databases())('console accounts on $kind', (db) => {
     expect(all.status).toBe(200);
     expect(all.body.data.total).toBe(13);
     expect(all.body.data.items[0]).toEqual({
-      username: 'admin', name: 'Demo Admin', avatar: '', telephone: '', roles: ['admin'], partner: 0, enabled: true, bind2fa: false,
-      createdAt: expect.stringMatching(/\+08:00$/), updatedAt: expect.stringMatching(/\+08:00$/), lastLoginAt: expect.stringMatching(/\+08:00$/), shareCode: null,
+      username: 'admin',
+      name: 'Demo Admin',
+      avatar: '',
+      telephone: '',
+      roles: ['admin'],
+      partner: 0,
+      enabled: true,
+      bind2fa: false,
+      createdAt: expect.stringMatching(/\+08:00$/),
+      updatedAt: expect.stringMatching(/\+08:00$/),
+      lastLoginAt: expect.stringMatching(/\+08:00$/),
+      shareCode: null,
     });
     expect((await admins(admin, { username: 'PROMO' })).body.data.items.map((a: any) => a.username)).toEqual(['groundpromoter', 'provincepromoter']);
     expect((await admins(admin, { role: 'partner' })).body.data.items.map((a: any) => a.username)).toEqual(['partner']);
@@ -41,21 +56,51 @@ describe.each(databases())('console accounts on $kind', (db) => {
   it('creates an account that can sign in; a duplicate is 409; bad fields are 400', async () => {
     const created = await t.post('/api/admin/userinfo/create', NEW, admin);
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ username: 'newbie1', name: 'New Person', roles: ['service'], partner: 0, enabled: true, bind2fa: false, lastLoginAt: null });
+    expect(created.body.data).toMatchObject({
+      username: 'newbie1',
+      name: 'New Person',
+      roles: ['service'],
+      partner: 0,
+      enabled: true,
+      bind2fa: false,
+      lastLoginAt: null,
+    });
     expect((await t.post('/api/login', { username: 'newbie1', password: 'secret-1' })).status).toBe(200);
     expect(await t.post('/api/admin/userinfo/create', NEW, admin)).toEqual({ status: 409, body: { code: 409, message: 'Account newbie1 already exists' } });
-    expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'abc' }, admin)).body).toEqual({ code: 400, message: 'username: At least 5 characters' });
-    expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', password: '12345' }, admin)).body.message).toBe('password: Password cannot be less than 6 characters');
+    expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'abc' }, admin)).body).toEqual({
+      code: 400,
+      message: 'username: At least 5 characters',
+    });
+    expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', password: '12345' }, admin)).body.message).toBe(
+      'password: Password cannot be less than 6 characters',
+    );
     expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', roles: [] }, admin)).body.message).toBe('roles: At least one role');
     expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', partner: '1' }, admin)).body.message).toMatch(/^partner: /);
     expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', partner: 9 }, admin)).body.message).toBe('partner: Unknown partner');
-    expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', name: 'n'.repeat(65) }, admin)).body.message).toBe('name: Over 64 characters');
+    expect((await t.post('/api/admin/userinfo/create', { ...NEW, username: 'x2345', name: 'n'.repeat(65) }, admin)).body.message).toBe(
+      'name: Over 64 characters',
+    );
   });
 
   it('updates name, roles, partner, telephone, avatar, enabled; 404 for an unknown account', async () => {
-    const res = await t.post('/api/admin/userinfo/update', { username: 'service', name: 'Svc', roles: ['service', 'sales'], partner: 2, telephone: '+86 1', avatar: 'a.png', enabled: false }, admin);
-    expect(res.body.data).toMatchObject({ username: 'service', name: 'Svc', roles: ['service', 'sales'], partner: 2, telephone: '+86 1', avatar: 'a.png', enabled: false });
-    expect(await t.post('/api/admin/userinfo/update', { username: 'ghost1', name: 'x' }, admin)).toEqual({ status: 404, body: { code: 404, message: 'Account ghost1 not found' } });
+    const res = await t.post(
+      '/api/admin/userinfo/update',
+      { username: 'service', name: 'Svc', roles: ['service', 'sales'], partner: 2, telephone: '+86 1', avatar: 'a.png', enabled: false },
+      admin,
+    );
+    expect(res.body.data).toMatchObject({
+      username: 'service',
+      name: 'Svc',
+      roles: ['service', 'sales'],
+      partner: 2,
+      telephone: '+86 1',
+      avatar: 'a.png',
+      enabled: false,
+    });
+    expect(await t.post('/api/admin/userinfo/update', { username: 'ghost1', name: 'x' }, admin)).toEqual({
+      status: 404,
+      body: { code: 404, message: 'Account ghost1 not found' },
+    });
   });
 
   it('gives a sales account a share code, changes and clears it; a code held by another account is 409', async () => {
@@ -63,7 +108,9 @@ describe.each(databases())('console accounts on $kind', (db) => {
     expect(created.body.data.shareCode).toBe('SALE42');
     const taken = await t.post('/api/admin/userinfo/create', { ...NEW, username: 'newbie2', roles: ['sales'], shareCode: 'SALE42' }, admin);
     expect(taken).toEqual({ status: 409, body: { code: 409, message: 'Share code SALE42 is already used by another account' } });
-    expect((await t.post('/api/admin/userinfo/update', { username: 'newbie1', shareCode: 'x!' }, admin)).body.message).toBe('shareCode: Must be 4 to 16 letters or digits');
+    expect((await t.post('/api/admin/userinfo/update', { username: 'newbie1', shareCode: 'x!' }, admin)).body.message).toBe(
+      'shareCode: Must be 4 to 16 letters or digits',
+    );
     const changed = await t.post('/api/admin/userinfo/update', { username: 'newbie1', shareCode: 'SALE43' }, admin);
     expect(changed.body.data.shareCode).toBe('SALE43');
     const log = await t.get('/api/admin/userinfo/logs', admin, { operation: 'admin.userinfo.update' });
@@ -74,7 +121,10 @@ describe.each(databases())('console accounts on $kind', (db) => {
   it('removes an account; not the own one; 404 afterwards', async () => {
     expect(await t.post('/api/admin/userinfo/removeone', { username: 'editor' }, admin)).toEqual({ status: 200, body: { code: 200 } });
     expect((await t.post('/api/admin/userinfo/removeone', { username: 'editor' }, admin)).status).toBe(404);
-    expect(await t.post('/api/admin/userinfo/removeone', { username: 'admin' }, admin)).toEqual({ status: 409, body: { code: 409, message: 'You cannot remove your own account' } });
+    expect(await t.post('/api/admin/userinfo/removeone', { username: 'admin' }, admin)).toEqual({
+      status: 409,
+      body: { code: 409, message: 'You cannot remove your own account' },
+    });
     expect((await t.post('/api/admin/userinfo/update', { username: 'admin', enabled: false }, admin)).status).toBe(409);
   });
 
@@ -118,7 +168,12 @@ describe.each(databases())('console accounts on $kind', (db) => {
     expect(await t.post('/api/admin/userinfo/create', { nonsense: true }, service)).toEqual(forbidden);
     expect(await t.post('/api/admin/userinfo/update', 'not json at all', service)).toEqual(forbidden);
     expect(await t.get('/api/admin/userinfo/logs', service)).toEqual(forbidden);
-    const oversized = await t.app.inject({ method: 'POST', url: '/api/admin/userinfo/removeone', headers: { 'x-token': service, 'content-type': 'text/csv' }, payload: 'x'.repeat(2 * 1024 * 1024) });
+    const oversized = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/userinfo/removeone',
+      headers: { 'x-token': service, 'content-type': 'text/csv' },
+      payload: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(oversized.statusCode).toBe(403);
   });
 

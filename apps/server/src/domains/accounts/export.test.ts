@@ -6,15 +6,21 @@ import { testApp, type TestApp } from '../../test/harness';
 describe.each(databases())('account export on $kind', (db) => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => { t = await testApp(db); admin = await t.loginAs('admin'); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp(db);
+    admin = await t.loginAs('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (token: string, query: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/admin/userinfo/admins/export', query, headers: { 'x-token': token } });
 
   it('exports the filtered accounts with tags and yes/no labels', async () => {
     const columns = JSON.stringify([
-      { key: 'username', title: 'Username' }, { key: 'roles', title: 'Roles', format: 'tags' },
+      { key: 'username', title: 'Username' },
+      { key: 'roles', title: 'Roles', format: 'tags' },
       { key: 'enabled', title: 'Enabled', format: 'bool', labels: { true: 'Yes', false: 'No' } },
     ]);
     const res = await get(admin, { role: 'partner', columns, sort: 'username', order: 'descend' });
@@ -27,7 +33,7 @@ describe.each(databases())('account export on $kind', (db) => {
     expect(names).toContain('admin');
   });
 
-  it('never exports a secret column, and keeps the screen\'s roles', async () => {
+  it("never exports a secret column, and keeps the screen's roles", async () => {
     const res = await get(admin, { columns: JSON.stringify([{ key: 'password_hash', title: 'x' }]) });
     expect(res.statusCode).toBe(400);
     const header = (await get(admin, {})).body.split('\r\n')[0];

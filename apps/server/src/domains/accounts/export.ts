@@ -10,8 +10,12 @@ import { contains, custom, defineList, eqBool, eqInt, exportOperation, sortBy } 
 import { toConsoleAccount } from './view';
 
 export const accountList = defineList({
-  url: '/api/admin/userinfo/admins', name: 'admin.userinfo.admins', screen: '/adminmanager/editer', tags: ['console accounts'],
-  summary: 'Console accounts', fileName: 'editer',
+  url: '/api/admin/userinfo/admins',
+  name: 'admin.userinfo.admins',
+  screen: '/adminmanager/editer',
+  tags: ['console accounts'],
+  summary: 'Console accounts',
+  fileName: 'editer',
   paging: 'page',
   from: (db) => db.selectFrom('console_account').selectAll(),
   partner: 'partner',

@@ -12,7 +12,8 @@ const contains = (column: string, value: string) => sql<boolean>`strpos(lower(${
 export async function listAccounts(db: Db, user: ScopedSubject, q: ListAccountsQuery) {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 20;
-  const filtered = db.selectFrom('console_account')
+  const filtered = db
+    .selectFrom('console_account')
     .where(ownPartnerFilter(user, 'partner'))
     .$if(q.username !== undefined, (qb) => qb.where(contains('username', q.username!)))
     .$if(q.name !== undefined, (qb) => qb.where(contains('name', q.name!)))
@@ -22,7 +23,8 @@ export async function listAccounts(db: Db, user: ScopedSubject, q: ListAccountsQ
   const column = SORT_COLUMNS[q.sort ?? 'username'];
   const direction = q.order === 'descend' ? sql`desc nulls last` : sql`asc nulls last`;
   const [rows, count] = await Promise.all([
-    filtered.selectAll()
+    filtered
+      .selectAll()
       .orderBy(sql`${sql.ref(column)} ${direction}`)
       .orderBy('id')
       .limit(pageSize)

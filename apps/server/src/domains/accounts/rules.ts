@@ -49,7 +49,9 @@ export async function lockAdminSet(db: Db): Promise<void> {
 /** Refuses when `target` is the last enabled admin and would stop being one. */
 export async function checkNotLastAdmin(db: Db, target: ConsoleAccountRow): Promise<void> {
   if (!target.enabled || !isAdmin(target.roles)) return;
-  const other = await db.selectFrom('console_account').select('id')
+  const other = await db
+    .selectFrom('console_account')
+    .select('id')
     .where('enabled', '=', true)
     .where(sql<boolean>`roles @> '["admin"]'::jsonb`)
     .where('id', '!=', target.id)

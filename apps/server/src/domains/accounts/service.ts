@@ -11,16 +11,22 @@ import type { OperationNote } from '../../http/operation';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
 import { hashPassword } from '../auth/passwords';
 import { revokeAccountSessions, type SessionUser } from '../auth/sessions';
-import {
-  checkGrant, checkMayManage, checkNotLastAdmin, checkPartner, checkPartnerExists, isAdmin, lockAdminSet,
-} from './rules';
+import { checkGrant, checkMayManage, checkNotLastAdmin, checkPartner, checkPartnerExists, isAdmin, lockAdminSet } from './rules';
 import { toConsoleAccount } from './view';
 
-interface Change { db: Db; config: ServerConfig; actor: SessionUser; now: Date; note: OperationNote }
+interface Change {
+  db: Db;
+  config: ServerConfig;
+  actor: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
 /** The account by username, locked, if the actor's partner scope reaches it; else 404. */
 async function findManaged(db: Db, actor: SessionUser, username: string): Promise<ConsoleAccountRow> {
-  const row = await db.selectFrom('console_account').selectAll()
+  const row = await db
+    .selectFrom('console_account')
+    .selectAll()
     .where('username', '=', username)
     .where(ownPartnerFilter(actor, 'partner'))
     .forUpdate()
@@ -34,19 +40,25 @@ export async function createAccount({ db, config, actor, now, note }: Change, bo
   checkGrant(actor, body.roles);
   const partner = checkPartner(actor, body.partner);
   await checkPartnerExists(db, partner);
-  const inserted = await db.insertInto('console_account').values({
-    username: body.username,
-    password_hash: await hashPassword(body.password, config.argon2),
-    name: body.name,
-    roles: JSON.stringify(body.roles),
-    partner,
-    telephone: body.telephone ?? '',
-    avatar: body.avatar ?? '',
-    enabled: body.enabled ?? true,
-    share_code: body.shareCode ?? null,
-    created_at: now,
-    updated_at: now,
-  }).onConflict((oc) => oc.column('username').doNothing()).returningAll().executeTakeFirst().catch(shareCodeTaken(body.shareCode));
+  const inserted = await db
+    .insertInto('console_account')
+    .values({
+      username: body.username,
+      password_hash: await hashPassword(body.password, config.argon2),
+      name: body.name,
+      roles: JSON.stringify(body.roles),
+      partner,
+      telephone: body.telephone ?? '',
+      avatar: body.avatar ?? '',
+      enabled: body.enabled ?? true,
+      share_code: body.shareCode ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+    .catch(shareCodeTaken(body.shareCode));
   if (!inserted) throw conflict(`Account ${body.username} already exists`);
   const account = toConsoleAccount(inserted);
   note.after = account;
@@ -57,12 +69,14 @@ type Editable = 'name' | 'roles' | 'partner' | 'telephone' | 'avatar' | 'enabled
 const EDITABLE: Editable[] = ['name', 'roles', 'partner', 'telephone', 'avatar', 'enabled', 'shareCode'];
 
 /** A unique share code already held by another account: 409 naming it. */
-const shareCodeTaken = (code: string | undefined) => (error: unknown): never => {
-  if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('share_code')) {
-    throw conflict(`Share code ${code} is already used by another account`);
-  }
-  throw error;
-};
+const shareCodeTaken =
+  (code: string | undefined) =>
+  (error: unknown): never => {
+    if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('share_code')) {
+      throw conflict(`Share code ${code} is already used by another account`);
+    }
+    throw error;
+  };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export async function updateAccount({ db, config, actor, now, note }: Change, body: UpdateAccountBody) {
@@ -84,17 +98,23 @@ export async function updateAccount({ db, config, actor, now, note }: Change, bo
   if (changed.includes('enabled') && !next.enabled && target.id === actor.accountId) throw conflict('You cannot disable your own account');
   if (!next.enabled || !isAdmin(next.roles)) await checkNotLastAdmin(db, target);
 
-  const updated = await db.updateTable('console_account').set({
-    name: next.name,
-    roles: JSON.stringify(next.roles),
-    partner: next.partner,
-    telephone: next.telephone,
-    avatar: next.avatar,
-    enabled: next.enabled,
-    share_code: next.shareCode === '' ? null : next.shareCode,
-    updated_at: now,
-    ...(body.password !== undefined ? { password_hash: await hashPassword(body.password, config.argon2) } : {}),
-  }).where('id', '=', target.id).returningAll().executeTakeFirstOrThrow().catch(shareCodeTaken(body.shareCode));
+  const updated = await db
+    .updateTable('console_account')
+    .set({
+      name: next.name,
+      roles: JSON.stringify(next.roles),
+      partner: next.partner,
+      telephone: next.telephone,
+      avatar: next.avatar,
+      enabled: next.enabled,
+      share_code: next.shareCode === '' ? null : next.shareCode,
+      updated_at: now,
+      ...(body.password !== undefined ? { password_hash: await hashPassword(body.password, config.argon2) } : {}),
+    })
+    .where('id', '=', target.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch(shareCodeTaken(body.shareCode));
 
   // disabling, a role change or a password reset ends every session of the account
   if (changed.includes('enabled') || changed.includes('roles') || body.password !== undefined) await revokeAccountSessions(db, target.id);

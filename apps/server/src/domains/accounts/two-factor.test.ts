@@ -29,7 +29,8 @@ describe.each(databases())('two-factor policy on $kind', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const policies = async (token = secadmin) => (await t.get(`${API}/twofactor`, token)).body.data.items as { role: string; policy: string; accounts: number; bound: number }[];
+  const policies = async (token = secadmin) =>
+    (await t.get(`${API}/twofactor`, token)).body.data.items as { role: string; policy: string; accounts: number; bound: number }[];
   const setPolicy = (role: string, policy: string, token = secadmin) => t.post(`${API}/twofactor/set`, { role, policy }, token);
   /** Shows a secret and binds it with its current code (the clock moves on a step first: a code is spent once). */
   async function bind(token: string, password?: string) {
@@ -42,7 +43,13 @@ describe.each(databases())('two-factor policy on $kind', (kind) => {
     const items = await policies();
     expect(items.map((p) => p.role)).toEqual([...ROLES]);
     expect(Object.fromEntries(items.map((p) => [p.role, p.policy]))).toMatchObject({
-      admin: 'once-bound', secadmin: 'once-bound', business: 'once-bound', serviceleader: 'once-bound', service: 'optional', maint: 'optional', partner: 'optional',
+      admin: 'once-bound',
+      secadmin: 'once-bound',
+      business: 'once-bound',
+      serviceleader: 'once-bound',
+      service: 'optional',
+      maint: 'optional',
+      partner: 'optional',
     });
     expect(items.find((p) => p.role === 'service')).toMatchObject({ accounts: 1, bound: 0 });
   });
@@ -60,12 +67,15 @@ describe.each(databases())('two-factor policy on $kind', (kind) => {
     const before = await policies();
     expect((await setPolicy('nobody', 'required')).body.message).toMatch(/^role: /);
     expect((await setPolicy('service', 'always')).body.message).toMatch(/^policy: /);
-    await fc.assert(fc.asyncProperty(fc.anything(), async (body) => {
-      const res = await t.post(`${API}/twofactor/set`, body, secadmin);
-      if (res.status === 200) return; // a valid body by chance
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(FIELD_MESSAGE);
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), async (body) => {
+        const res = await t.post(`${API}/twofactor/set`, body, secadmin);
+        if (res.status === 200) return; // a valid body by chance
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(FIELD_MESSAGE);
+      }),
+      { numRuns: 60 },
+    );
     const after = await policies();
     expect(after.filter((p) => ROLES.includes(p.role as never)).map((p) => p.policy)).toEqual(before.map((p) => p.policy));
   });
@@ -86,7 +96,12 @@ describe.each(databases())('two-factor policy on $kind', (kind) => {
     t.clock.advance(30_000);
     expect((await t.post('/api/login', { username: 'service', password: DEMO_PASSWORD })).body.code).toBe(60205);
     expect((await t.post('/api/login', { username: 'service', password: DEMO_PASSWORD, code: totpCode(secret, t.clock.now) })).body.code).toBe(200);
-    const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'admin.userinfo.twofactor.set').where('result', '=', 'ok').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('operation', '=', 'admin.userinfo.twofactor.set')
+      .where('result', '=', 'ok')
+      .execute();
     expect(log.map((r) => [r.username, r.target, r.before, r.after])).toEqual([['secadmin', 'role:service', { policy: 'optional' }, { policy: 'required' }]]);
     expect(await setPolicy('service', 'optional')).toMatchObject({ status: 200 });
   });
@@ -120,7 +135,7 @@ describe.each(databases())('two-factor policy on $kind', (kind) => {
     expect((await bind(sales, DEMO_PASSWORD)).answer).toEqual({ status: 200, body: { code: 200 } });
   });
 
-  it('holds on another server instance at once (the check is the database\'s)', async (context) => {
+  it("holds on another server instance at once (the check is the database's)", async (context) => {
     if (!t.database.url) return context.skip(); // one embedded database is one process: no other instance
     const other = await buildApp({ db: t.database.db, config: t.config, cacheSessions: { listen: t.database.url }, batchWorker: false });
     await other.ready();

@@ -24,7 +24,8 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.items as Record<string, any>[];
   };
-  const chips = async (uid: number) => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+  const chips = async (uid: number) =>
+    Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
   const save = async (activity: string, patch: Record<string, unknown>, who = 'admin') => {
     const current = await t.get(`/api/activities/${activity}/configs`, tokens.admin);
     return t.post(`/api/activities/${activity}/configs/update`, { settings: { ...current.body.data.settings, ...patch } }, tokens[who]);
@@ -81,10 +82,23 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect((await claim({ uid: 9102, activity: 'relief', tier: '1' })).body).toMatchObject({ code: 409, message: 'Bind a phone first' });
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9106).execute();
     expect((await claim({ uid: 9106, activity: 'relief', tier: '1' })).body).toMatchObject({ code: 409, message: 'Player is banned' });
-    expect((await live(9106)).find((i) => i.activity === 'relief')).toMatchObject({ blocked: 'Player is banned', tiers: [{ reached: false, why: 'Player is banned' }] });
-    await t.database.db.insertInto('player_control').values({ uid: 9107, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + 86_400_000), updated_by: 'test', updated_at: new Date(t.clock.now) }).execute();
+    expect((await live(9106)).find((i) => i.activity === 'relief')).toMatchObject({
+      blocked: 'Player is banned',
+      tiers: [{ reached: false, why: 'Player is banned' }],
+    });
+    await t.database.db
+      .insertInto('player_control')
+      .values({
+        uid: 9107,
+        scope: 'house',
+        blocked: '[]',
+        cool_until: new Date(t.clock.now + 86_400_000),
+        updated_by: 'test',
+        updated_at: new Date(t.clock.now),
+      })
+      .execute();
     expect((await claim({ uid: 9107, activity: 'relief', tier: '1' })).body).toMatchObject({ code: 409, message: 'Player is self-excluded' });
-    expect(await chips(9104) + await chips(9105) + await chips(9106) + await chips(9107)).toBe(0);
+    expect((await chips(9104)) + (await chips(9105)) + (await chips(9106)) + (await chips(9107))).toBe(0);
   });
 
   it('budgets: the total, the daily and the per-player cap hold', async () => {
@@ -97,8 +111,10 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect((await claim({ uid: 9109, activity: 'telephonelogin', tier: 'bind' })).body).toMatchObject({ code: 409, message: 'Player cap reached' });
     expect((await save('telephonelogin', { playerCap: 0, totalBudget: 1_000_000, dailyBudget: 1_000_000 })).status).toBe(200);
     // a claim spends its own activity's budgets only (the guard's OR once leaked to every activity's row)
-    const budgets = async () => Object.fromEntries((await t.database.db.selectFrom('activity_budget_day').select(['activity', 'spent']).execute())
-      .map((r) => [r.activity, Number(r.spent)]));
+    const budgets = async () =>
+      Object.fromEntries(
+        (await t.database.db.selectFrom('activity_budget_day').select(['activity', 'spent']).execute()).map((r) => [r.activity, Number(r.spent)]),
+      );
     const before = await budgets();
     expect((await claim({ uid: 9109, activity: 'telephonelogin', tier: 'bind' })).status).toBe(200);
     const after = await budgets();
@@ -107,10 +123,21 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect((await claim({ uid: 9102, activity: 'telephonelogin', tier: 'bind' })).body).toMatchObject({ code: 409, message: 'Bind a phone first' });
   });
 
-  it('a config save resets the current period\'s unfinished progress; paid rewards stay; configlogs, versions and the operation log', async () => {
+  it("a config save resets the current period's unfinished progress; paid rewards stay; configlogs, versions and the operation log", async () => {
     const start = new Date(t.clock.now - 60 * MIN).toISOString();
     const end = new Date(t.clock.now + 3 * 86_400_000).toISOString();
-    expect((await save('sprintcarnival', { startAt: start, endAt: end, milestones: [{ bet: 1, reward: 100 }, { bet: 100_000_000, reward: 5_000 }] })).status).toBe(200);
+    expect(
+      (
+        await save('sprintcarnival', {
+          startAt: start,
+          endAt: end,
+          milestones: [
+            { bet: 1, reward: 100 },
+            { bet: 100_000_000, reward: 5_000 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     await p.credit(9110, 1_000_000);
     await playRound(p, 'luckyjoker', 9110, { at: new Date(t.clock.now) });
     t.clock.advance(MIN);
@@ -118,39 +145,70 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect(before.progress).toBeGreaterThan(0);
     expect(before.state).toBe('claimable');
     expect((await claim({ uid: 9110, activity: 'sprintcarnival', tier: 'm1' })).status).toBe(200);
-    const row = await t.database.db.selectFrom('activity_player').selectAll().where('activity', '=', 'sprintcarnival').where('uid', '=', 9110).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('activity_player')
+      .selectAll()
+      .where('activity', '=', 'sprintcarnival')
+      .where('uid', '=', 9110)
+      .executeTakeFirstOrThrow();
     expect(Number(row.progress)).toBe(before.progress);
 
     // business reads, only admin saves (§2 "most configs admin only")
     expect((await t.get('/api/activities/sprintcarnival/configlogs', tokens.business)).status).toBe(200);
     expect((await save('sprintcarnival', { open: true }, 'business')).status).toBe(403);
     // bad input named, nothing changes
-    const bad = await save('sprintcarnival', { milestones: [{ bet: 5, reward: 1 }, { bet: 5, reward: 2 }] });
+    const bad = await save('sprintcarnival', {
+      milestones: [
+        { bet: 5, reward: 1 },
+        { bet: 5, reward: 2 },
+      ],
+    });
     expect(bad.body).toMatchObject({ code: 400, message: 'settings.milestones.1.bet: Must be more than the tier before' });
     expect((await save('sprintcarnival', { endAt: start })).body.message).toBe('settings.endAt: Must be after startAt');
-    expect((await t.post('/api/activities/sprintcarnival/configs/update', { settings: { open: 'yes' } }, tokens.admin)).body.message).toMatch(/^settings\.open: /);
+    expect((await t.post('/api/activities/sprintcarnival/configs/update', { settings: { open: 'yes' } }, tokens.admin)).body.message).toMatch(
+      /^settings\.open: /,
+    );
 
     t.clock.advance(MIN);
-    const saved = await save('sprintcarnival', { milestones: [{ bet: 1, reward: 100 }, { bet: 200, reward: 300 }, { bet: 100_000_000, reward: 5_000 }] });
+    const saved = await save('sprintcarnival', {
+      milestones: [
+        { bet: 1, reward: 100 },
+        { bet: 200, reward: 300 },
+        { bet: 100_000_000, reward: 5_000 },
+      ],
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data.reset).toBe(1);
     const after = (await live(9110)).find((i) => i.activity === 'sprintcarnival')!;
     // the bets before the save no longer count; m1 stays paid (not offered again)
     expect(after).toMatchObject({ progress: 0, state: 'sprinting', configVersion: saved.body.data.version });
     expect(after.tiers.map((x: { tier: string }) => x.tier)).toEqual(['m2', 'm3']);
-    const reset = await t.database.db.selectFrom('activity_player').selectAll().where('activity', '=', 'sprintcarnival').where('uid', '=', 9110).executeTakeFirstOrThrow();
+    const reset = await t.database.db
+      .selectFrom('activity_player')
+      .selectAll()
+      .where('activity', '=', 'sprintcarnival')
+      .where('uid', '=', 9110)
+      .executeTakeFirstOrThrow();
     expect(reset.reset_at).not.toBeNull();
     expect(Number(reset.rewarded)).toBe(100);
 
     const logs = await t.get('/api/activities/sprintcarnival/configlogs', tokens.service);
     expect(logs.body.data.items[0]).toMatchObject({ actor: 'admin', action: 'update' });
     expect(logs.body.data.total).toBe(2);
-    const op = await t.database.db.selectFrom('operation_log').select(['operation', 'after']).where('operation', '=', 'activities.sprintcarnival.configs.update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const op = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'after'])
+      .where('operation', '=', 'activities.sprintcarnival.configs.update')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(op.after).toMatchObject({ reset: 1 });
   });
 
   it('dashboard, participants and rewards: every reader of the module; partner scoped', async () => {
-    const dash = await t.get('/api/activities/telephonelogin/dashboard', tokens.business, { from: '2026-11-16T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' });
+    const dash = await t.get('/api/activities/telephonelogin/dashboard', tokens.business, {
+      from: '2026-11-16T00:00:00.000+08:00',
+      to: '2026-11-22T23:59:59.999+08:00',
+    });
     expect(dash.status, JSON.stringify(dash.body)).toBe(200);
     expect(dash.body.data.totals).toMatchObject({ claims: 2, rewardedPlayers: 2, rewarded: 2_000 });
     expect(dash.body.data.days.at(-1)).toMatchObject({ day: '2026-11-22', claims: 2, rewarded: 2_000 });
@@ -158,10 +216,17 @@ describe.each(databases())('activities on $kind', (kind) => {
     const players = await t.get('/api/activities/telephonelogin/players', tokens.service);
     expect(players.body.data.items.length).toBeGreaterThan(2);
     const claimed = await t.get('/api/activities/telephonelogin/players', tokens.service, { state: 'claimed' });
-    expect(claimed.body.data.items.map((r: { uid: number; rewarded: number }) => [r.uid, r.rewarded]).sort()).toEqual([[9108, 1_000], [9109, 1_000]]);
+    expect(claimed.body.data.items.map((r: { uid: number; rewarded: number }) => [r.uid, r.rewarded]).sort()).toEqual([
+      [9108, 1_000],
+      [9109, 1_000],
+    ]);
     const rewards = await t.get('/api/activities/telephonelogin/players/rewards', tokens.secadmin, { uid: '9108' });
     expect(rewards.body.data.items).toEqual([expect.objectContaining({ uid: 9108, tier: 'bind', amount: 1_000, phone: '+63 9170009108' })]);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/activities/telephonelogin/players/export?state=claimed', headers: { 'x-token': tokens.service } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/activities/telephonelogin/players/export?state=claimed',
+      headers: { 'x-token': tokens.service },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n')).toHaveLength(3);
     expect((await t.get('/api/activities/telephonelogin/players', tokens.sales)).status).toBe(403);
@@ -173,7 +238,10 @@ describe.each(databases())('activities on $kind', (kind) => {
     expect((await claim({ uid: 9101, activity: 'relief' })).body.message).toBe('tier: Required');
     expect((await claim({ uid: 9101, activity: 'nope', tier: '1' })).body).toMatchObject({ code: 404, message: 'Activity nope not found' });
     expect((await claim({ uid: 999_999, activity: 'relief', tier: '1' })).body).toMatchObject({ code: 404 });
-    expect((await claim({ uid: 9101, activity: 'ladderloserebate', tier: 'rebate', period: '2026-10-01' })).body).toMatchObject({ code: 409, message: 'Period 2026-10-01 is not open for claims' });
+    expect((await claim({ uid: 9101, activity: 'ladderloserebate', tier: 'rebate', period: '2026-10-01' })).body).toMatchObject({
+      code: 409,
+      message: 'Period 2026-10-01 is not open for claims',
+    });
     expect((await p.get('/api/platform/activities', 'uid=abc')).body.message).toMatch(/^uid: /);
   });
 });

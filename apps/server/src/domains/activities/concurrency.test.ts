@@ -31,20 +31,32 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
   const register = async (players: { uid: number; deviceId: string; phone?: { country: string; number: string } }[]) => {
     const at = new Date().toISOString();
     const res = await signedPost(port((seq += 1)), '/api/platform/events', {
-      events: players.map((p) => ({ id: `reg-${p.uid}`, type: 'player.registered', at,
-        data: { uid: p.uid, name: `P${p.uid}`, ip: '10.9.0.1', deviceId: p.deviceId, package: 'com.demo', ...(p.phone ? { phone: p.phone } : {}) } })),
+      events: players.map((p) => ({
+        id: `reg-${p.uid}`,
+        type: 'player.registered',
+        at,
+        data: { uid: p.uid, name: `P${p.uid}`, ip: '10.9.0.1', deviceId: p.deviceId, package: 'com.demo', ...(p.phone ? { phone: p.phone } : {}) },
+      })),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const results = res.body.data.results as { status: string }[];
-    expect(results.filter((r) => r.status === 'applied'), JSON.stringify(results.find((r) => r.status !== 'applied'))).toHaveLength(players.length);
+    expect(
+      results.filter((r) => r.status === 'applied'),
+      JSON.stringify(results.find((r) => r.status !== 'applied')),
+    ).toHaveLength(players.length);
   };
   /** Writes an activity's whole settings document (its defaults with `patch`) straight into activity_config. */
   const configure = async (activity: string, patch: Record<string, unknown>) => {
     const a = findActivity(activity)!;
     const settings = { ...a.defaults, ...patch };
     expect(a.parseSettings(settings).ok).toBe(true);
-    await withClient(two.url, (c) => c.query(`INSERT INTO activity_config (activity, settings, updated_at) VALUES ($1, $2, now())
-      ON CONFLICT (activity) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`, [activity, JSON.stringify(settings)]));
+    await withClient(two.url, (c) =>
+      c.query(
+        `INSERT INTO activity_config (activity, settings, updated_at) VALUES ($1, $2, now())
+      ON CONFLICT (activity) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`,
+        [activity, JSON.stringify(settings)],
+      ),
+    );
     return settings as Record<string, unknown>;
   };
   const claim = (i: number, body: Record<string, unknown>) => signedPost(port(i), '/api/platform/activities/claim', body);
@@ -55,7 +67,9 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
   };
   const ledger = (reason: string) => two.database.db.selectFrom('ledger_entry').select(['uid', 'delta']).where('reason', '=', reason).execute();
   const sum = (rows: { delta: unknown }[]) => rows.reduce((s, r) => s + Number(r.delta), 0);
-  const alive = () => { for (const server of servers) expect(server.process.exitCode, server.output.join('')).toBe(null); };
+  const alive = () => {
+    for (const server of servers) expect(server.process.exitCode, server.output.join('')).toBe(null);
+  };
 
   it('1,000 concurrent relief claims against a budget of 100 grants over both processes: exactly 100 paid, the budget, rewards and ledger agree', async () => {
     const uids = Array.from({ length: 1000 }, (_, i) => 100_001 + i);
@@ -67,7 +81,10 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     expect(await liveTier(0, uids[0]!, 'relief')).toMatchObject({ state: 'claimable', tiers: [{ tier: '1', amount, reached: true }] });
     expect(await liveTier(1, uids[1]!, 'relief')).toMatchObject({ state: 'claimable', tiers: [{ tier: '1', amount, reached: true }] });
 
-    const answers = await pool(uids.map((uid, i) => () => claim(i, { uid, activity: 'relief', tier: '1' })), 100);
+    const answers = await pool(
+      uids.map((uid, i) => () => claim(i, { uid, activity: 'relief', tier: '1' })),
+      100,
+    );
     expect(tally(answers)).toEqual({ 200: 100, 409: 900 });
     const paid = answers.filter((a) => a.status === 200);
     for (const a of paid) expect(a.body.data).toMatchObject({ activity: 'relief', tier: '1', currency: 'chip', amount, balance: amount, repeated: false });
@@ -110,7 +127,9 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     expect(Number(entries[0]!.delta)).toBe(amount);
     const balance = await two.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow();
     expect(Number(balance.chip)).toBe(amount);
-    expect(await two.database.db.selectFrom('activity_reward').select('id').where('activity', '=', 'telephonelogin').where('uid', '=', uid).execute()).toHaveLength(1);
+    expect(
+      await two.database.db.selectFrom('activity_reward').select('id').where('activity', '=', 'telephonelogin').where('uid', '=', uid).execute(),
+    ).toHaveLength(1);
     expect(await liveTier(0, uid, 'telephonelogin')).toMatchObject({ state: 'claimed', tiers: [] });
     alive();
   }, 60_000);
@@ -120,24 +139,43 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     await register(uids.map((uid, i) => ({ uid, deviceId: `dev-${uid}`, phone: { country: '63', number: `918${String(i).padStart(7, '0')}` } })));
     const amount = defaultAmount('telephonelogin');
     // what the day has paid already (the claim above, unless the GMT+08:00 day turned since)
-    const today = async () => Number((await two.database.db.selectFrom('activity_budget_day').select('spent').where('activity', '=', 'telephonelogin')
-      .orderBy('day', 'desc').executeTakeFirst())?.spent ?? 0);
+    const today = async () =>
+      Number(
+        (
+          await two.database.db
+            .selectFrom('activity_budget_day')
+            .select('spent')
+            .where('activity', '=', 'telephonelogin')
+            .orderBy('day', 'desc')
+            .executeTakeFirst()
+        )?.spent ?? 0,
+      );
     const before = await today();
     await configure('telephonelogin', { dailyBudget: before + 10 * amount });
 
-    const answers = await pool(uids.map((uid, i) => () => claim(i, { uid, activity: 'telephonelogin', tier: 'bind' })), 100);
+    const answers = await pool(
+      uids.map((uid, i) => () => claim(i, { uid, activity: 'telephonelogin', tier: 'bind' })),
+      100,
+    );
     expect(tally(answers)).toEqual({ 200: 10, 409: 190 });
     for (const a of answers) {
       if (a.status === 200) expect(a.body.data).toMatchObject({ amount, repeated: false });
       else expect(a.body).toEqual({ code: 409, message: 'Daily budget exhausted' });
     }
     expect(await today()).toBe(before + 10 * amount);
-    const rewards = await two.database.db.selectFrom('activity_reward').select('uid').where('activity', '=', 'telephonelogin').where('uid', 'in', uids).execute();
+    const rewards = await two.database.db
+      .selectFrom('activity_reward')
+      .select('uid')
+      .where('activity', '=', 'telephonelogin')
+      .where('uid', 'in', uids)
+      .execute();
     expect(rewards).toHaveLength(10);
     const entries = (await ledger('activity.telephonelogin')).filter((e) => uids.includes(e.uid));
     expect(entries).toHaveLength(10);
     expect(sum(entries)).toBe(10 * amount);
-    expect(Number((await two.database.db.selectFrom('activity_budget').select('spent').where('activity', '=', 'telephonelogin').executeTakeFirstOrThrow()).spent)).toBe(11 * amount);
+    expect(
+      Number((await two.database.db.selectFrom('activity_budget').select('spent').where('activity', '=', 'telephonelogin').executeTakeFirstOrThrow()).spent),
+    ).toBe(11 * amount);
     expect((await reconcile(two.database.db)).differences).toEqual([]);
     alive();
   }, 60_000);

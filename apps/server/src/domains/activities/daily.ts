@@ -24,9 +24,10 @@ export async function evaluateLossRebateDay(db: Db, day: string, now: Date): Pro
   const from = countedFrom(period, cfg.savedAt);
   const first = s.steps[0]?.loss ?? 1;
   const final = sql.val([...a.final]);
-  const losses = from.getTime() === period.start.getTime()
-    ? sql`SELECT g.uid, max(g.partner) AS partner, sum(g.turnover) - sum(g.wins) AS loss FROM game_player_day g WHERE g.day = ${day}::date GROUP BY g.uid`
-    : sql`SELECT b.uid, max(b.partner) AS partner, sum(b.bet) - sum(b.win) AS loss FROM game_bet b
+  const losses =
+    from.getTime() === period.start.getTime()
+      ? sql`SELECT g.uid, max(g.partner) AS partner, sum(g.turnover) - sum(g.wins) AS loss FROM game_player_day g WHERE g.day = ${day}::date GROUP BY g.uid`
+      : sql`SELECT b.uid, max(b.partner) AS partner, sum(b.bet) - sum(b.win) AS loss FROM game_bet b
           WHERE b.uid IS NOT NULL AND b.at >= ${from} AND b.at < ${period.end} GROUP BY b.uid`;
   const r = await sql`
     INSERT INTO activity_player (activity, period, uid, partner, config_version, state, progress, target, first_at, first_day, updated_at)

@@ -32,8 +32,19 @@ export const TRAFFIC_RECHARGES = ['demo-rush-%', `${INVITE_PREFIX}%`] as const;
 export const INVITE_TOP_UP = 10_000;
 const TOP_UPS_A_DAY = 2;
 
-export interface InviteVisit { at: number; inviter: number; day: string; why: 'redfission' | 'newearnmoney' | 'commission' }
-export interface InviteTopUp { at: number; uid: number; inviter: number; day: string; requestId: string }
+export interface InviteVisit {
+  at: number;
+  inviter: number;
+  day: string;
+  why: 'redfission' | 'newearnmoney' | 'commission';
+}
+export interface InviteTopUp {
+  at: number;
+  uid: number;
+  inviter: number;
+  day: string;
+  requestId: string;
+}
 
 /** The invitee rule of an activity under the settings the demo saves (the defaults where it saves none). */
 export function ruleOf(id: 'redfission' | 'newearnmoney', patch: Record<string, unknown> = {}): InviteeRule {
@@ -47,8 +58,12 @@ const time = (v: Date | string | null) => (v === null ? null : new Date(v).getTi
 const notTraffic = sql.raw(TRAFFIC_RECHARGES.map((p) => `r.request_id NOT LIKE '${p}'`).join(' AND '));
 
 /** The visits and top-ups of the days `days` (GMT+08:00, oldest first), none at or after `end`. */
-export async function planInvites(db: Db, days: readonly string[], end: number,
-  rules: { redfission: InviteeRule; newearnmoney: InviteeRule; minRounds: number }): Promise<{ visits: InviteVisit[]; topUps: InviteTopUp[] }> {
+export async function planInvites(
+  db: Db,
+  days: readonly string[],
+  end: number,
+  rules: { redfission: InviteeRule; newearnmoney: InviteeRule; minRounds: number },
+): Promise<{ visits: InviteVisit[]; topUps: InviteTopUp[] }> {
   const visits: InviteVisit[] = [];
   const topUps: InviteTopUp[] = [];
   const nem = new Set<string>();
@@ -63,42 +78,59 @@ export async function planInvites(db: Db, days: readonly string[], end: number,
       if (why === 'newearnmoney') nem.add(`${inviter}:${day}`);
     };
     // redfission: the day's invitees that count, from the moment they do (their last needed round, the phone)
-    const joined = (await sql<Record<string, unknown>>`
+    const joined = (
+      await sql<Record<string, unknown>>`
       SELECT i.uid, i.inviter_uid AS inviter, i.phone_bound_at AS bound, ${inviteeColumns},
         (SELECT g.at FROM game_bet g WHERE g.uid = i.uid ORDER BY g.at OFFSET ${Math.max(0, rules.minRounds - 1)} LIMIT 1) AS nth_bet
       FROM player i ${firstRecharge} WHERE i.inviter_uid IS NOT NULL AND i.registered_at >= ${from} AND i.registered_at < ${to}
-      ORDER BY i.registered_at, i.uid`.execute(db)).rows;
+      ORDER BY i.registered_at, i.uid`.execute(db)
+    ).rows;
     for (const r of joined) {
       if (inviteeWhyNot(rules.redfission, inviteeOf(r, 0)) !== null) continue;
       const counts = Math.max(time(r.nth_bet as string | null) ?? time(r.registered_at as string)!, time(r.bound as string | null) ?? 0);
-      visit(Number(r.inviter), counts + (5 + share(Number(r.uid), dayNo + 51) % 25) * MINUTE, 'redfission');
+      visit(Number(r.inviter), counts + (5 + (share(Number(r.uid), dayNo + 51) % 25)) * MINUTE, 'redfission');
     }
     // newearnmoney: invitees whose first paid recharge of the history (with a bound phone) makes them count that day
-    const paid = (await sql<{ uid: number; inviter: number; bound: Date | string | null; amount: unknown; paid_at: Date | string }>`
+    const paid = (
+      await sql<{ uid: number; inviter: number; bound: Date | string | null; amount: unknown; paid_at: Date | string }>`
       SELECT i.uid, i.inviter_uid AS inviter, i.phone_bound_at AS bound, f.amount, f.paid_at FROM player i
       JOIN LATERAL (SELECT coalesce(r.paid_amount, r.price) AS amount, r.paid_at FROM recharge_order r
         WHERE r.uid = i.uid AND r.status = 'paid' AND ${notTraffic} ORDER BY r.paid_at, r.id LIMIT 1) f ON true
-      WHERE i.inviter_uid IS NOT NULL AND f.paid_at >= ${from} AND f.paid_at < ${to} ORDER BY f.paid_at, i.uid`.execute(db)).rows;
+      WHERE i.inviter_uid IS NOT NULL AND f.paid_at >= ${from} AND f.paid_at < ${to} ORDER BY f.paid_at, i.uid`.execute(db)
+    ).rows;
     for (const r of paid) {
-      const valid = inviteeWhyNot(rules.newearnmoney, { uid: r.uid, registeredAt: from, phoneBound: r.bound !== null, newPhone: true, newDevice: true, rounds: 0, firstDeposit: Number(r.amount), validBet: 0 });
+      const valid = inviteeWhyNot(rules.newearnmoney, {
+        uid: r.uid,
+        registeredAt: from,
+        phoneBound: r.bound !== null,
+        newPhone: true,
+        newDevice: true,
+        rounds: 0,
+        firstDeposit: Number(r.amount),
+        validBet: 0,
+      });
       if (valid !== null || time(r.bound)! >= to.getTime()) continue;
-      visit(Number(r.inviter), Math.max(time(r.paid_at)!, time(r.bound)!) + (10 + share(Number(r.uid), dayNo + 53) % 40) * MINUTE, 'newearnmoney');
+      visit(Number(r.inviter), Math.max(time(r.paid_at)!, time(r.bound)!) + (10 + (share(Number(r.uid), dayNo + 53) % 40)) * MINUTE, 'newearnmoney');
     }
     // the first top-ups: invitees with a bound phone who never paid, minutes before the day's first sitting
-    const unpaid = (await sql<{ uid: number; inviter: number; bound: Date | string; first_bet: Date | string }>`
+    const unpaid = (
+      await sql<{ uid: number; inviter: number; bound: Date | string; first_bet: Date | string }>`
       SELECT i.uid, i.inviter_uid AS inviter, i.phone_bound_at AS bound, b.first_bet FROM player i
       JOIN LATERAL (SELECT min(g.at) AS first_bet FROM game_bet g WHERE g.uid = i.uid AND g.at >= ${from} AND g.at < ${to}) b ON b.first_bet IS NOT NULL
       WHERE i.inviter_uid IS NOT NULL AND i.phone_bound_at IS NOT NULL AND i.status = 'active'
         AND NOT EXISTS (SELECT 1 FROM recharge_order r WHERE r.uid = i.uid AND r.status = 'paid' AND ${notTraffic})
-      ORDER BY i.uid`.execute(db)).rows
-      .filter((r) => time(r.bound)! < time(r.first_bet)! - 10 * MINUTE && time(r.first_bet)! - 5 * MINUTE > from.getTime() && share(Number(r.uid), dayNo + 52) < 30)
+      ORDER BY i.uid`.execute(db)
+    ).rows
+      .filter(
+        (r) => time(r.bound)! < time(r.first_bet)! - 10 * MINUTE && time(r.first_bet)! - 5 * MINUTE > from.getTime() && share(Number(r.uid), dayNo + 52) < 30,
+      )
       .sort((a, b) => share(Number(a.uid), dayNo + 54) - share(Number(b.uid), dayNo + 54) || a.uid - b.uid)
       .slice(0, TOP_UPS_A_DAY);
     for (const r of unpaid) {
       const at = time(r.first_bet)! - 4 * MINUTE;
       if (at + 30 * MINUTE > latest) continue;
       topUps.push({ at, uid: Number(r.uid), inviter: Number(r.inviter), day, requestId: `${INVITE_PREFIX}${r.uid}` });
-      visit(Number(r.inviter), at + (20 + share(Number(r.uid), dayNo + 55) % 40) * MINUTE, 'newearnmoney');
+      visit(Number(r.inviter), at + (20 + (share(Number(r.uid), dayNo + 55) % 40)) * MINUTE, 'newearnmoney');
     }
   }
   // the next day's commission: the inviter opens the screen again around noon

@@ -71,7 +71,15 @@ describe('demo activities (pglite)', () => {
     expect(traffic[0]!.claims.newearnmoney, 'newearnmoney claims').toBeGreaterThan(0);
     expect(traffic[0]!.claims.redfission, 'redfission claims').toBeGreaterThan(0);
     const activityCount = async (table: 'activity_player' | 'activity_reward', activity: string) =>
-      Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('activity', '=', activity).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await opened.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('activity', '=', activity)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // the activities the demo configures (an activity added to the registry joins them with its settings in demo.ts)
     for (const a of Object.keys(demoSettings(end).first).map((id) => findActivity(id)!)) {
       const sc = activityScreens(a);
@@ -95,7 +103,10 @@ describe('demo activities (pglite)', () => {
     }
     // the carnival runs over the end of the history
     const carnival = await get('/api/activities/sprintcarnival/configs');
-    expect(carnival).toMatchObject({ running: true, settings: { milestones: [{ bet: 10_000, reward: 200 }, expect.anything(), expect.anything(), expect.anything()] } });
+    expect(carnival).toMatchObject({
+      running: true,
+      settings: { milestones: [{ bet: 10_000, reward: 200 }, expect.anything(), expect.anything(), expect.anything()] },
+    });
   });
 
   it('the activity zone lists every activity with a banner, and the app gets the banners', async () => {
@@ -105,8 +116,11 @@ describe('demo activities (pglite)', () => {
     expect(zone.zone.items.every((i: { visible: boolean; banner: { en: string; zh: string } }) => i.visible && i.banner.en && i.banner.zh)).toBe(true);
     const uid = Number((await sql<{ uid: number }>`SELECT uid FROM player WHERE status = 'active' ORDER BY uid LIMIT 1`.execute(opened.db)).rows[0]!.uid);
     const ts = String(NOW);
-    const res = await app!.inject({ method: 'GET', url: `/api/platform/activities?uid=${uid}`,
-      headers: { 'x-app-id': 'demo-app', 'x-timestamp': ts, 'x-signature': sign('demo-platform-secret', ts, `uid=${uid}`) } });
+    const res = await app!.inject({
+      method: 'GET',
+      url: `/api/platform/activities?uid=${uid}`,
+      headers: { 'x-app-id': 'demo-app', 'x-timestamp': ts, 'x-signature': sign('demo-platform-secret', ts, `uid=${uid}`) },
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const items = JSON.parse(res.body).data.items as { activity: string; banner: string | null }[];
     expect(items.length).toBeGreaterThan(0);
@@ -124,8 +138,10 @@ describe('demo activities (pglite)', () => {
     expect((await get('/api/activities/cdkcode/redemptions')).items.length).toBeGreaterThan(0);
     const redemptions = await count('SELECT count(*) AS n FROM cdk_redemption');
     expect(redemptions).toBe(logs.get('demo cdkcode')!.redeemed);
-    expect(await count(`SELECT count(DISTINCT e.id) AS n FROM cdk_redemption r JOIN ledger_entry e ON e.id = r.entry_id AND e.reason = 'activity.cdkcode'
-      AND e.uid = r.uid AND e.delta = r.amount AND e.idem_key = 'cdkcode:' || r.batch_id || ':' || r.code || ':' || r.uid`)).toBe(redemptions);
+    expect(
+      await count(`SELECT count(DISTINCT e.id) AS n FROM cdk_redemption r JOIN ledger_entry e ON e.id = r.entry_id AND e.reason = 'activity.cdkcode'
+      AND e.uid = r.uid AND e.delta = r.amount AND e.idem_key = 'cdkcode:' || r.batch_id || ':' || r.code || ':' || r.uid`),
+    ).toBe(redemptions);
     expect(await count(`SELECT count(*) AS n FROM ledger_entry WHERE reason = 'activity.cdkcode'`)).toBe(redemptions);
   });
 
@@ -139,9 +155,13 @@ describe('demo activities (pglite)', () => {
     expect(settlements.items.length).toBeGreaterThan(0);
     expect(await count(`SELECT count(*) AS n FROM rank_settlement_line WHERE state = 'paid'`)).toBe(logs.get('demo rank')!.paid);
     // each period once, each paid line one ledger entry
-    expect(await count(`SELECT count(*) AS n FROM (SELECT board, period FROM rank_settlement_line GROUP BY board, period, rank HAVING count(*) > 1) x`)).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM rank_settlement_line l JOIN ledger_entry e ON e.id = l.entry_id AND e.reason = 'activity.rank' AND e.uid = l.uid AND e.delta = l.amount
-      AND e.idem_key = 'activity:rank:' || l.board || ':' || l.period || ':' || l.uid`)).toBe(logs.get('demo rank')!.paid);
+    expect(await count(`SELECT count(*) AS n FROM (SELECT board, period FROM rank_settlement_line GROUP BY board, period, rank HAVING count(*) > 1) x`)).toBe(
+      0,
+    );
+    expect(
+      await count(`SELECT count(*) AS n FROM rank_settlement_line l JOIN ledger_entry e ON e.id = l.entry_id AND e.reason = 'activity.rank' AND e.uid = l.uid AND e.delta = l.amount
+      AND e.idem_key = 'activity:rank:' || l.board || ':' || l.period || ':' || l.uid`),
+    ).toBe(logs.get('demo rank')!.paid);
     expect(await count(`SELECT count(*) AS n FROM ledger_entry WHERE reason = 'activity.rank'`)).toBe(logs.get('demo rank')!.paid);
     const standings = await get('/api/activities/rank/standings', { board: 'weekly-bets' });
     expect(standings.items.length, 'the current week').toBeGreaterThan(0);
@@ -151,15 +171,22 @@ describe('demo activities (pglite)', () => {
     const fb = logs.get('demo fbactivity')!;
     expect(fb).toMatchObject({ saves: 1 });
     expect(fb.submitted).toBeGreaterThan(0);
-    const shares = (await get('/api/activities/fblogs', { pageSize: '500' })).items as { state: string; reason: string; reviewedBy: string | null; paidBy: string | null }[];
+    const shares = (await get('/api/activities/fblogs', { pageSize: '500' })).items as {
+      state: string;
+      reason: string;
+      reviewedBy: string | null;
+      paidBy: string | null;
+    }[];
     expect(shares.length).toBe(fb.submitted);
     const states = new Set(shares.map((x) => x.state));
     expect(states.has('success') && states.has('reject'), [...states].join()).toBe(true);
     expect(shares.filter((x) => x.state === 'reject').every((x) => x.reason.length > 0)).toBe(true);
     expect(shares.filter((x) => x.state === 'success').every((x) => x.reviewedBy === 'service' && x.paidBy === 'business')).toBe(true);
     const paid = shares.filter((x) => x.state === 'success').length;
-    expect(await count(`SELECT count(*) AS n FROM fb_share s JOIN ledger_entry e ON e.id = s.entry_id AND e.reason = 'activity.fbactivity' AND e.uid = s.uid AND e.delta = s.amount
-      WHERE s.state = 'success'`)).toBe(paid);
+    expect(
+      await count(`SELECT count(*) AS n FROM fb_share s JOIN ledger_entry e ON e.id = s.entry_id AND e.reason = 'activity.fbactivity' AND e.uid = s.uid AND e.delta = s.amount
+      WHERE s.state = 'success'`),
+    ).toBe(paid);
     expect(await count(`SELECT count(*) AS n FROM ledger_entry WHERE reason = 'activity.fbactivity'`)).toBe(paid);
   });
 
@@ -169,7 +196,9 @@ describe('demo activities (pglite)', () => {
     expect(batches).toHaveLength(2);
     for (const b of batches) {
       expect(b.status).toBe('done');
-      expect(await count(`SELECT count(*) AS n FROM ledger_entry WHERE reason = 'batch.chip' AND idem_key LIKE 'batch:${b.id}:%'`), `batch ${b.id}`).toBe(b.lines);
+      expect(await count(`SELECT count(*) AS n FROM ledger_entry WHERE reason = 'batch.chip' AND idem_key LIKE 'batch:${b.id}:%'`), `batch ${b.id}`).toBe(
+        b.lines,
+      );
     }
   });
 
@@ -193,27 +222,43 @@ describe('demo activities (pglite)', () => {
     const books = await sql<{ activity: string; day: string; spent: string | number; paid: string | number }>`
       SELECT b.activity, '' AS day, b.spent, coalesce((SELECT sum(amount) FROM activity_reward r WHERE r.activity = b.activity), 0) AS paid FROM activity_budget b
       UNION ALL
-      SELECT d.activity, d.day::text, d.spent, coalesce((SELECT sum(amount) FROM activity_reward r WHERE r.activity = d.activity AND r.day = d.day), 0) FROM activity_budget_day d`.execute(opened.db);
+      SELECT d.activity, d.day::text, d.spent, coalesce((SELECT sum(amount) FROM activity_reward r WHERE r.activity = d.activity AND r.day = d.day), 0) FROM activity_budget_day d`.execute(
+      opened.db,
+    );
     expect(books.rows.length).toBeGreaterThan(0);
     expect(books.rows.filter((r) => Number(r.spent) !== Number(r.paid)).map((r) => `${r.activity} ${r.day}: spent ${r.spent}, paid ${r.paid}`)).toEqual([]);
   });
 
   it('a second run changes nothing', async () => {
     const snapshot = async () => {
-      const n = async (table: string, where = 'true') => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.raw(where)}`.execute(opened.db)).rows[0]!.n);
+      const n = async (table: string, where = 'true') =>
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.raw(where)}`.execute(opened.db)).rows[0]!.n);
       const chips = await sql<{ n: string | null }>`SELECT sum(chip) AS n FROM player_balance`.execute(opened.db);
       return {
-        rewards: await n('activity_reward'), entries: await n('ledger_entry'), versions: await n('config_version', "kind LIKE 'activities.%'"),
-        recharges: await n('recharge_order'), participants: await n('activity_player'), operations: await n('operation_log', "operation NOT LIKE 'auth.%'"),
-        chips: Number(chips.rows[0]!.n), logins: await n('player_login'), zone: await n('config_version', "kind = 'activities.activityzone'"),
-        batches: await n('cdk_batch'), redemptions: await n('cdk_redemption'), settlements: await n('rank_settlement_line'),
-        shares: await n('fb_share'), reviewed: await n('fb_share', "state <> 'not_reviewed'"), issued: await n('issue_batch'),
+        rewards: await n('activity_reward'),
+        entries: await n('ledger_entry'),
+        versions: await n('config_version', "kind LIKE 'activities.%'"),
+        recharges: await n('recharge_order'),
+        participants: await n('activity_player'),
+        operations: await n('operation_log', "operation NOT LIKE 'auth.%'"),
+        chips: Number(chips.rows[0]!.n),
+        logins: await n('player_login'),
+        zone: await n('config_version', "kind = 'activities.activityzone'"),
+        batches: await n('cdk_batch'),
+        redemptions: await n('cdk_redemption'),
+        settlements: await n('rank_settlement_line'),
+        shares: await n('fb_share'),
+        reviewed: await n('fb_share', "state <> 'not_reviewed'"),
+        issued: await n('issue_batch'),
       };
     };
     const before = await snapshot();
     const again = await seedActivityTraffic(opened.db, config, DEMO_PASSWORD, end);
     expect(again).toMatchObject({ saves: 0, zone: 0, topUps: 0, inviteTopUps: 0 });
-    expect(Object.entries(again.claims).filter(([, n]) => n > 0), JSON.stringify(again)).toEqual([]);
+    expect(
+      Object.entries(again.claims).filter(([, n]) => n > 0),
+      JSON.stringify(again),
+    ).toEqual([]);
     expect(await seedCdkcodeActivity(opened.db, config, DEMO_PASSWORD, end)).toMatchObject({ batches: 0, disabled: 0, redeemed: 0 });
     expect(await seedRankActivity(opened.db, config, DEMO_PASSWORD, end)).toMatchObject({ saves: 0, settled: 0, paid: 0 });
     expect(await seedFbActivity(opened.db, config, DEMO_PASSWORD, end)).toMatchObject({ saves: 0, submitted: 0, approved: 0, rejected: 0, paid: 0 });

@@ -59,8 +59,6 @@ const RUSHES_A_DAY = 2;
 /** Their requestIds (the history's own payments are told apart by it: a seed run again picks the same players). */
 const RUSH_PREFIX = 'demo-rush-';
 
-
-
 /**
  * What the admin saves (centavos): the first save of each activity, and the second of two.
  * Budgets: the demo's traffic spends a share of each (the dashboards' budget use) and never
@@ -73,39 +71,97 @@ export function demoSettings(end: number): { first: Record<string, Record<string
     first: {
       relief: { threshold: 1_000, amount: 2_000, perDay: 3, gapMinutes: 10, phoneRequired: true, totalBudget: 50_000, dailyBudget: 10_000, playerCap: 0 },
       sprintcarnival: {
-        ...window, totalBudget: 50_000, dailyBudget: 15_000, playerCap: 30_000,
-        milestones: [{ bet: 10_000, reward: 100 }, { bet: 50_000, reward: 600 }, { bet: 200_000, reward: 3_000 }, { bet: 1_000_000, reward: 18_000 }],
+        ...window,
+        totalBudget: 50_000,
+        dailyBudget: 15_000,
+        playerCap: 30_000,
+        milestones: [
+          { bet: 10_000, reward: 100 },
+          { bet: 50_000, reward: 600 },
+          { bet: 200_000, reward: 3_000 },
+          { bet: 1_000_000, reward: 18_000 },
+        ],
       },
       ladderloserebate: {
-        steps: [{ loss: 1_000, rate: 3 }, { loss: 5_000, rate: 5 }, { loss: 50_000, rate: 8 }], cap: 10_000,
-        totalBudget: 200_000, dailyBudget: 40_000, playerCap: 50_000,
+        steps: [
+          { loss: 1_000, rate: 3 },
+          { loss: 5_000, rate: 5 },
+          { loss: 50_000, rate: 8 },
+        ],
+        cap: 10_000,
+        totalBudget: 200_000,
+        dailyBudget: 40_000,
+        playerCap: 50_000,
       },
-      luckyrush: { minDeposit: 10_000, minutes: 60, betMultiple: 3, minPercent: 5, maxPercent: 30, boxCap: 5_000, totalBudget: 30_000, dailyBudget: 10_000, playerCap: 0 },
+      luckyrush: {
+        minDeposit: 10_000,
+        minutes: 60,
+        betMultiple: 3,
+        minPercent: 5,
+        maxPercent: 30,
+        boxCap: 5_000,
+        totalBudget: 30_000,
+        dailyBudget: 10_000,
+        playerCap: 0,
+      },
       telephonelogin: { amount: 1_000, totalBudget: 500_000, dailyBudget: 25_000, playerCap: 0 },
       onlinesign: {
-        days: [200, 300, 400, 500, 600, 800, 3_000].map((quantity) => ({ currency: 'chip', quantity })), resetOnMiss: true,
-        totalBudget: 250_000, dailyBudget: 10_000, playerCap: 0,
+        days: [200, 300, 400, 500, 600, 800, 3_000].map((quantity) => ({ currency: 'chip', quantity })),
+        resetOnMiss: true,
+        totalBudget: 250_000,
+        dailyBudget: 10_000,
+        playerCap: 0,
       },
       mining: { orePerHour: 12, fullHours: 8, vipBonusPercent: 10, chipsPer100Ore: 100, minOre: 10, totalBudget: 200_000, dailyBudget: 10_000, playerCap: 0 },
       // the demo's card players play a few Tongits rounds a sitting: tasks they reach (Pusoy's wait for its tables)
       cardstask: {
         tasks: [
-          { game: 'tongits', kind: 'play', count: 2, points: 10 }, { game: 'tongits', kind: 'play', count: 5, points: 15 },
-          { game: 'tongits', kind: 'win', count: 1, points: 15 }, { game: 'tongits', kind: 'win', count: 3, points: 20 },
-          { game: 'pusoy', kind: 'play', count: 3, points: 20 }, { game: 'pusoy', kind: 'win', count: 2, points: 20 },
+          { game: 'tongits', kind: 'play', count: 2, points: 10 },
+          { game: 'tongits', kind: 'play', count: 5, points: 15 },
+          { game: 'tongits', kind: 'win', count: 1, points: 15 },
+          { game: 'tongits', kind: 'win', count: 3, points: 20 },
+          { game: 'pusoy', kind: 'play', count: 3, points: 20 },
+          { game: 'pusoy', kind: 'win', count: 2, points: 20 },
         ],
-        chests: [{ points: 20, reward: 300 }, { points: 40, reward: 800 }, { points: 80, reward: 2_000 }],
-        totalBudget: 100_000, dailyBudget: 10_000, playerCap: 0,
+        chests: [
+          { points: 20, reward: 300 },
+          { points: 40, reward: 800 },
+          { points: 80, reward: 2_000 },
+        ],
+        totalBudget: 100_000,
+        dailyBudget: 10_000,
+        playerCap: 0,
       },
       newearnmoney: { perInvitee: 1_000, minFirstDeposit: 10_000, betRate: 0.5, totalBudget: 100_000, dailyBudget: 10_000, playerCap: 0 },
       // a packet from 90–95% full, each friend adding half of what is missing and at least ₱7: one or two friends a day fill it
       redfission: { target: 10_000, startMin: 90, startMax: 95, minStep: 700, minRounds: 3, totalBudget: 200_000, dailyBudget: 30_000, playerCap: 0 },
     },
     second: {
-      sprintcarnival: { milestones: [{ bet: 10_000, reward: 200 }, { bet: 50_000, reward: 800 }, { bet: 200_000, reward: 3_500 }, { bet: 1_000_000, reward: 20_000 }] },
-      ladderloserebate: { steps: [{ loss: 1_000, rate: 3 }, { loss: 5_000, rate: 5 }, { loss: 50_000, rate: 8 }, { loss: 200_000, rate: 10 }], cap: 20_000 },
+      sprintcarnival: {
+        milestones: [
+          { bet: 10_000, reward: 200 },
+          { bet: 50_000, reward: 800 },
+          { bet: 200_000, reward: 3_500 },
+          { bet: 1_000_000, reward: 20_000 },
+        ],
+      },
+      ladderloserebate: {
+        steps: [
+          { loss: 1_000, rate: 3 },
+          { loss: 5_000, rate: 5 },
+          { loss: 50_000, rate: 8 },
+          { loss: 200_000, rate: 10 },
+        ],
+        cap: 20_000,
+      },
       mining: { orePerHour: 15, vipBonusPercent: 15 },
-      cardstask: { chests: [{ points: 20, reward: 500 }, { points: 40, reward: 1_000 }, { points: 80, reward: 2_500 }] },
+      cardstask: {
+        chests: [
+          { points: 20, reward: 500 },
+          { points: 40, reward: 1_000 },
+          { points: 80, reward: 2_500 },
+        ],
+      },
     },
   };
 }
@@ -128,15 +184,32 @@ const BANNERS: Record<string, { en: string; zh: string }> = {
  * The app's order of the zone: relief first (a player out of chips sees it before anything else,
  * and claims it before other rewards lift the balance over its threshold), then the daily ones.
  */
-const ZONE_ORDER = ['relief', 'onlinesign', 'sprintcarnival', 'luckyrush', 'redfission', 'newearnmoney', 'ladderloserebate', 'cardstask', 'mining', 'telephonelogin', 'rebacklogin'];
+const ZONE_ORDER = [
+  'relief',
+  'onlinesign',
+  'sprintcarnival',
+  'luckyrush',
+  'redfission',
+  'newearnmoney',
+  'ladderloserebate',
+  'cardstask',
+  'mining',
+  'telephonelogin',
+  'rebacklogin',
+];
 
 /** The activity zone the demo admin saves: every activity of the registry shown, in ZONE_ORDER (others after it), with a banner. */
 export function demoZone(): ZoneDocument {
   const rank = (id: string) => (ZONE_ORDER.includes(id) ? ZONE_ORDER.indexOf(id) : ZONE_ORDER.length);
   return {
-    items: [...ACTIVITIES].sort((a, b) => rank(a.id) - rank(b.id)).map((a, i) => ({
-      activity: a.id as ZoneDocument['items'][number]['activity'], visible: true, order: (i + 1) * 10, banner: BANNERS[a.id] ?? { en: a.name.en, zh: a.name.zh },
-    })),
+    items: [...ACTIVITIES]
+      .sort((a, b) => rank(a.id) - rank(b.id))
+      .map((a, i) => ({
+        activity: a.id as ZoneDocument['items'][number]['activity'],
+        visible: true,
+        order: (i + 1) * 10,
+        banner: BANNERS[a.id] ?? { en: a.name.en, zh: a.name.zh },
+      })),
   };
 }
 
@@ -159,8 +232,13 @@ export type ActivityTraffic = {
   seconds: number;
 };
 
-export async function seedActivityTraffic(db: Db, config: ServerConfig, password: string, end: number,
-  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<ActivityTraffic> {
+export async function seedActivityTraffic(
+  db: Db,
+  config: ServerConfig,
+  password: string,
+  end: number,
+  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' },
+): Promise<ActivityTraffic> {
   const started = Date.now();
   let clock = end;
   const server = await buildApp({ db, config: { ...config, now: () => clock, webDist: undefined }, batchWorker: false });
@@ -174,14 +252,17 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
   try {
     const staff = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
       const res = await server.inject({
-        method, url, ...(body === undefined ? {} : { payload: body as object }),
+        method,
+        url,
+        ...(body === undefined ? {} : { payload: body as object }),
         headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-token': token } : {}) },
       });
       return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, any> };
     };
     // the admin's saves: each activity's configs screen a minute after the other
     const { first, second } = demoSettings(end);
-    const round = (at: number, patches: Record<string, Record<string, unknown>>) => Object.keys(patches).map((id, i) => ({ id, at: at + i * MINUTE, patch: patches[id]! }));
+    const round = (at: number, patches: Record<string, Record<string, unknown>>) =>
+      Object.keys(patches).map((id, i) => ({ id, at: at + i * MINUTE, patch: patches[id]! }));
     const saveDay = (back: number) => dayStart(dayOf(new Date(end - back * DAY))).getTime();
     let token: { value: string; at: number } | undefined;
     for (const s of [...round(saveDay(28) + 10.5 * HOUR, first), ...round(saveDay(20) + 11 * HOUR, second)]) {
@@ -190,7 +271,8 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
       if (done) continue;
       clock = s.at;
       // signed in for this sitting at the screens (a session of the day before has lapsed)
-      if (!token || s.at - token.at > HOUR) token = { value: (await staff('POST', '/api/login', { username: 'admin', password })).body.accessToken as string, at: s.at };
+      if (!token || s.at - token.at > HOUR)
+        token = { value: (await staff('POST', '/api/login', { username: 'admin', password })).body.accessToken as string, at: s.at };
       const current = await staff('GET', `/api/activities/${s.id}/configs`, undefined, token.value);
       const saved = await staff('POST', `/api/activities/${s.id}/configs/update`, { settings: { ...current.body.data?.settings, ...s.patch } }, token.value);
       if (saved.status !== 200) throw new Error(`demo activities: saving ${s.id}: ${saved.status} ${String(saved.body.message)}`);
@@ -198,7 +280,10 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
     }
     // the activity zone: every activity shown, in the order of the app's screen, with its banners (saved once)
     const zoneAt = saveDay(28) + 12 * HOUR;
-    if (zoneAt < end && !(await db.selectFrom('config_version').select('id').where('kind', '=', configKind('activityzone')).where('at', '=', new Date(zoneAt)).executeTakeFirst())) {
+    if (
+      zoneAt < end &&
+      !(await db.selectFrom('config_version').select('id').where('kind', '=', configKind('activityzone')).where('at', '=', new Date(zoneAt)).executeTakeFirst())
+    ) {
       clock = zoneAt;
       token = { value: (await staff('POST', '/api/login', { username: 'admin', password })).body.accessToken as string, at: zoneAt };
       await staff('GET', '/api/activities/activityzone', undefined, token.value);
@@ -208,44 +293,108 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
     }
 
     // the apps: who opens the screen on which day, and when (minutes after the day's last bet or login)
-    const players = new Map((await sql<{ uid: number; bound: Date | string | null; last: string }>`
+    const players = new Map(
+      (
+        await sql<{ uid: number; bound: Date | string | null; last: string }>`
       SELECT p.uid, p.phone_bound_at AS bound, (SELECT max(d.day) FROM player_active_day d WHERE d.uid = p.uid)::text AS last
-      FROM player p`.execute(db)).rows.map((r) => [r.uid, { bound: r.bound ? new Date(r.bound).getTime() : null, last: r.last }]));
-    const client = new SignedClient(injectCarrier(server), { ...app, now: () => clock, setClock: (at) => { clock = at; }, attempts: 1 });
+      FROM player p`.execute(db)
+      ).rows.map((r) => [r.uid, { bound: r.bound ? new Date(r.bound).getTime() : null, last: r.last }]),
+    );
+    const client = new SignedClient(injectCarrier(server), {
+      ...app,
+      now: () => clock,
+      setClock: (at) => {
+        clock = at;
+      },
+      attempts: 1,
+    });
     const rush = first.luckyrush as { minDeposit: number; minutes: number; betMultiple: number };
     const lastDay = dayOf(new Date(end - 1));
     /** `read`: the player's app reads its activities (and claims); else a payment of the player. */
     const steps: { at: number; uid: number; read: boolean; run: () => Promise<unknown> }[] = [];
     // the inviters' visits (demo-invites.ts): planned first, their inviters left out of the day's sample
-    const plan = await planInvites(db, Array.from({ length: TRAFFIC_DAYS }, (_, k) => addDays(lastDay, k - TRAFFIC_DAYS + 1)), end, {
-      redfission: ruleOf('redfission', first.redfission), newearnmoney: ruleOf('newearnmoney', first.newearnmoney),
-      minRounds: Number((first.redfission as { minRounds: number }).minRounds),
-    });
+    const plan = await planInvites(
+      db,
+      Array.from({ length: TRAFFIC_DAYS }, (_, k) => addDays(lastDay, k - TRAFFIC_DAYS + 1)),
+      end,
+      {
+        redfission: ruleOf('redfission', first.redfission),
+        newearnmoney: ruleOf('newearnmoney', first.newearnmoney),
+        minRounds: Number((first.redfission as { minRounds: number }).minRounds),
+      },
+    );
     const visiting = new Set(plan.visits.map((v) => `${v.inviter}:${v.day}`));
     for (const t of plan.topUps) {
-      steps.push({ at: t.at, uid: t.uid, read: false, run: async () => {
-        if (await db.selectFrom('recharge_order').select('id').where('app_id', '=', app.appId).where('request_id', '=', t.requestId).where('status', '=', 'paid').executeTakeFirst()) return;
-        const answer = await client.payment({ op: 'recharge', requestId: t.requestId, uid: t.uid, productId: `php${INVITE_TOP_UP / 100}`, channel: 'gcash', price: INVITE_TOP_UP, os: 'android',
-          callbacks: [{ after: 70_000, status: 'paid', amount: INVITE_TOP_UP, channelOrderId: `GCASH-${t.requestId.toUpperCase()}` }] }, t.at);
-        if (answer.code === 200) inviteTopUps += 1;
-      } });
+      steps.push({
+        at: t.at,
+        uid: t.uid,
+        read: false,
+        run: async () => {
+          if (
+            await db
+              .selectFrom('recharge_order')
+              .select('id')
+              .where('app_id', '=', app.appId)
+              .where('request_id', '=', t.requestId)
+              .where('status', '=', 'paid')
+              .executeTakeFirst()
+          )
+            return;
+          const answer = await client.payment(
+            {
+              op: 'recharge',
+              requestId: t.requestId,
+              uid: t.uid,
+              productId: `php${INVITE_TOP_UP / 100}`,
+              channel: 'gcash',
+              price: INVITE_TOP_UP,
+              os: 'android',
+              callbacks: [{ after: 70_000, status: 'paid', amount: INVITE_TOP_UP, channelOrderId: `GCASH-${t.requestId.toUpperCase()}` }],
+            },
+            t.at,
+          );
+          if (answer.code === 200) inviteTopUps += 1;
+        },
+      });
     }
-    const device = new Map((await db.selectFrom('player').select(['uid', 'login_ip', 'login_device', 'register_ip', 'register_device'])
-      .where('uid', 'in', [0, ...new Set(plan.visits.map((v) => v.inviter))]).execute()).map((r) => [r.uid, { ip: r.login_ip ?? r.register_ip, deviceId: r.login_device ?? r.register_device }]));
+    const device = new Map(
+      (
+        await db
+          .selectFrom('player')
+          .select(['uid', 'login_ip', 'login_device', 'register_ip', 'register_device'])
+          .where('uid', 'in', [0, ...new Set(plan.visits.map((v) => v.inviter))])
+          .execute()
+      ).map((r) => [r.uid, { ip: r.login_ip ?? r.register_ip, deviceId: r.login_device ?? r.register_device }]),
+    );
     for (const v of plan.visits) {
       const p = players.get(v.inviter);
       const d = device.get(v.inviter);
       if (!d?.ip || !d.deviceId) continue;
-      steps.push({ at: v.at, uid: v.inviter, read: true, run: async () => {
-        // the inviter opens the app (a login), then the activities screen: never relief (its balance is read as it is now)
-        await client.events([{ id: `${INVITE_PREFIX}login-${v.inviter}-${v.at}`, type: 'player.login', at: new Date(v.at - MINUTE).toISOString(), data: { uid: v.inviter, ip: d.ip!, deviceId: d.deviceId! } }], v.at - MINUTE);
-        inviterVisits += 1;
-        await openActivities(client, v.inviter, v.at, stats, (a) => {
-          if (a.activity === 'relief') return false;
-          if (a.activity === 'telephonelogin') return p?.bound != null && p.bound <= v.at;
-          return true;
-        });
-      } });
+      steps.push({
+        at: v.at,
+        uid: v.inviter,
+        read: true,
+        run: async () => {
+          // the inviter opens the app (a login), then the activities screen: never relief (its balance is read as it is now)
+          await client.events(
+            [
+              {
+                id: `${INVITE_PREFIX}login-${v.inviter}-${v.at}`,
+                type: 'player.login',
+                at: new Date(v.at - MINUTE).toISOString(),
+                data: { uid: v.inviter, ip: d.ip!, deviceId: d.deviceId! },
+              },
+            ],
+            v.at - MINUTE,
+          );
+          inviterVisits += 1;
+          await openActivities(client, v.inviter, v.at, stats, (a) => {
+            if (a.activity === 'relief') return false;
+            if (a.activity === 'telephonelogin') return p?.bound != null && p.bound <= v.at;
+            return true;
+          });
+        },
+      });
     }
     for (let back = TRAFFIC_DAYS - 1; back >= 0; back--) {
       const day = addDays(lastDay, -back);
@@ -262,41 +411,80 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
         FROM player_active_day a WHERE a.day = ${day}::date`.execute(db);
       const dayNo = Math.round(from.getTime() / DAY);
       // the day's payers first (a deposit may have started a lucky rush), then a stable share of the others
-      const sample = rows.filter((r) => (r.bet_at || r.login_at) && !visiting.has(`${r.uid}:${day}`))
+      const sample = rows
+        .filter((r) => (r.bet_at || r.login_at) && !visiting.has(`${r.uid}:${day}`))
         .sort((a, b) => Number(b.paid) - Number(a.paid) || share(a.uid, dayNo) - share(b.uid, dayNo) || a.uid - b.uid)
         .slice(0, SAMPLE);
       // the lucky rush banner: a few who had not paid that day top up ₱100 by GCash minutes before a
       // sitting whose first hour stakes the multiple of it (their rush; the box is claimed after play)
       const unpaid = sample.filter((r) => !r.paid && r.first_bet && new Date(r.first_bet).getTime() - 5 * MINUTE > from.getTime());
-      const staked = unpaid.length === 0 ? [] : (await sql<{ uid: number; bet: unknown }>`
+      const staked =
+        unpaid.length === 0
+          ? []
+          : (
+              await sql<{ uid: number; bet: unknown }>`
         SELECT g.uid, sum(g.bet) AS bet FROM game_bet g JOIN (SELECT uid, min(at) AS first FROM game_bet WHERE uid = ANY(${sql.val(unpaid.map((r) => r.uid))}::int[])
           AND at >= ${from} AND at < ${to} GROUP BY uid) f ON f.uid = g.uid AND g.at >= f.first AND g.at < f.first + ${rush.minutes} * interval '1 minute'
-        GROUP BY g.uid`.execute(db)).rows;
-      const rushers = staked.filter((r) => Number(r.bet) >= rush.betMultiple * RUSH_TOP_UP)
-        .sort((a, b) => share(a.uid, dayNo + 2) - share(b.uid, dayNo + 2) || a.uid - b.uid).slice(0, RUSHES_A_DAY);
+        GROUP BY g.uid`.execute(db)
+            ).rows;
+      const rushers = staked
+        .filter((r) => Number(r.bet) >= rush.betMultiple * RUSH_TOP_UP)
+        .sort((a, b) => share(a.uid, dayNo + 2) - share(b.uid, dayNo + 2) || a.uid - b.uid)
+        .slice(0, RUSHES_A_DAY);
       for (const r of rushers) {
         const at = new Date(unpaid.find((u) => u.uid === r.uid)!.first_bet!).getTime() - 4 * MINUTE;
         const id = `${RUSH_PREFIX}${r.uid}-${day}`;
-        steps.push({ at, uid: r.uid, read: false, run: async () => {
-          // paid already (a seed run again); an order cut off before its callback is sent again (the same requestId: the same order)
-          if (await db.selectFrom('recharge_order').select('id').where('app_id', '=', app.appId).where('request_id', '=', id).where('status', '=', 'paid').executeTakeFirst()) return;
-          const answer = await client.payment({ op: 'recharge', requestId: id, uid: r.uid, productId: `php${RUSH_TOP_UP / 100}`, channel: 'gcash', price: RUSH_TOP_UP, os: 'android',
-            callbacks: [{ after: 70_000, status: 'paid', amount: RUSH_TOP_UP, channelOrderId: `GCASH-${id.toUpperCase()}` }] }, at);
-          if (answer.code === 200) topUps += 1;
-        } });
+        steps.push({
+          at,
+          uid: r.uid,
+          read: false,
+          run: async () => {
+            // paid already (a seed run again); an order cut off before its callback is sent again (the same requestId: the same order)
+            if (
+              await db
+                .selectFrom('recharge_order')
+                .select('id')
+                .where('app_id', '=', app.appId)
+                .where('request_id', '=', id)
+                .where('status', '=', 'paid')
+                .executeTakeFirst()
+            )
+              return;
+            const answer = await client.payment(
+              {
+                op: 'recharge',
+                requestId: id,
+                uid: r.uid,
+                productId: `php${RUSH_TOP_UP / 100}`,
+                channel: 'gcash',
+                price: RUSH_TOP_UP,
+                os: 'android',
+                callbacks: [{ after: 70_000, status: 'paid', amount: RUSH_TOP_UP, channelOrderId: `GCASH-${id.toUpperCase()}` }],
+              },
+              at,
+            );
+            if (answer.code === 200) topUps += 1;
+          },
+        });
       }
       // the screen opens minutes after play, before the day ends (a claim names its period) and before the end of the history
       const latest = Math.min(from.getTime() + DAY - 10 * MINUTE, end - 5 * MINUTE);
       for (const r of sample) {
         const played = Math.max(r.bet_at ? new Date(r.bet_at).getTime() : 0, r.login_at ? new Date(r.login_at).getTime() : 0);
-        const at = Math.min(played + (2 + share(r.uid, dayNo + 1) % 40) * MINUTE, latest);
+        const at = Math.min(played + (2 + (share(r.uid, dayNo + 1) % 40)) * MINUTE, latest);
         if (at <= from.getTime()) continue;
         const p = players.get(r.uid);
-        steps.push({ at, uid: r.uid, read: true, run: () => openActivities(client, r.uid, at, stats, (a) => {
-          if (a.activity === 'relief') return p?.last === day;
-          if (a.activity === 'telephonelogin') return p?.bound != null && p.bound <= at;
-          return true;
-        }) });
+        steps.push({
+          at,
+          uid: r.uid,
+          read: true,
+          run: () =>
+            openActivities(client, r.uid, at, stats, (a) => {
+              if (a.activity === 'relief') return p?.last === day;
+              if (a.activity === 'telephonelogin') return p?.bound != null && p.bound <= at;
+              return true;
+            }),
+        });
       }
     }
     // The engine reads an invitee's first recharge as it is now, so an inviter's app must not read
@@ -306,7 +494,12 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
     for (const st of steps) if (!st.read) paying.set(st.uid, Math.min(paying.get(st.uid) ?? Infinity, st.at));
     const waits = new Map<number, number>();
     if (paying.size) {
-      for (const r of await db.selectFrom('player').select(['uid', 'inviter_uid']).where('uid', 'in', [...paying.keys()]).where('inviter_uid', 'is not', null).execute()) {
+      for (const r of await db
+        .selectFrom('player')
+        .select(['uid', 'inviter_uid'])
+        .where('uid', 'in', [...paying.keys()])
+        .where('inviter_uid', 'is not', null)
+        .execute()) {
         waits.set(r.inviter_uid!, Math.min(waits.get(r.inviter_uid!) ?? Infinity, paying.get(r.uid)!));
       }
     }
@@ -318,5 +511,16 @@ export async function seedActivityTraffic(db: Db, config: ServerConfig, password
   const claims = Object.fromEntries(ACTIVITIES.map((a) => [a.id, stats.claims[a.id]?.applied ?? 0]));
   const repeated = Object.values(stats.claims).reduce((n, c) => n + (c?.duplicate ?? 0), 0);
   const refused = Object.fromEntries([...stats.refusals].sort((a, b) => b[1] - a[1]).map(([key, n]) => [key.replace(/ \d+ /, ': '), n]));
-  return { saves, zone, topUps, inviteTopUps, inviterVisits, reads: stats.reads, claims, repeated, refused, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  return {
+    saves,
+    zone,
+    topUps,
+    inviteTopUps,
+    inviterVisits,
+    reads: stats.reads,
+    claims,
+    repeated,
+    refused,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
 }

@@ -13,7 +13,11 @@ import { isoInConsoleZone } from '../../http/time';
 import { describeZodError } from '../../http/zod-message';
 import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 
-export interface DocumentConfig<S> { settings: S; version: number; savedAt: Date | null }
+export interface DocumentConfig<S> {
+  settings: S;
+  version: number;
+  savedAt: Date | null;
+}
 
 export interface SettingsDocumentSpec<S> {
   /** activity_config.activity (and activity_version.activity). */
@@ -50,13 +54,19 @@ export interface SettingsDocument<S> {
 const num = (v: unknown) => Number(v ?? 0);
 
 /** A zod schema as a document's `parse`. */
-export const parseWith = <S>(schema: z.ZodType<S>) => (raw: unknown): S | null => {
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-};
+export const parseWith =
+  <S>(schema: z.ZodType<S>) =>
+  (raw: unknown): S | null => {
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  };
 
 /** A document's stored settings and version, as `fromRow` reads them. */
-export interface StoredRow { settings: unknown; version: string | number | null; saved_at: Date | string | null }
+export interface StoredRow {
+  settings: unknown;
+  version: string | number | null;
+  saved_at: Date | string | null;
+}
 
 /** The stored rows of these documents' keys in one query (a key never saved is absent). */
 export async function storedRows(db: Db, keys: readonly string[]): Promise<Map<string, StoredRow>> {
@@ -94,32 +104,41 @@ export function settingsDocument<S>(spec: SettingsDocumentSpec<S>): SettingsDocu
           return;
         }
         const settings = JSON.stringify(doc ?? spec.defaults);
-        await db.insertInto('activity_config').values({ activity: key, settings, updated_at: now })
-          .onConflict((oc) => oc.column('activity').doUpdateSet({ settings, updated_at: now })).execute();
+        await db
+          .insertInto('activity_config')
+          .values({ activity: key, settings, updated_at: now })
+          .onConflict((oc) => oc.column('activity').doUpdateSet({ settings, updated_at: now }))
+          .execute();
       },
     },
     async recordVersion(db, version, now) {
-      await db.insertInto('activity_version').values({ activity: key, version, saved_at: now })
-        .onConflict((oc) => oc.column('activity').doUpdateSet({ version, saved_at: now })).execute();
+      await db
+        .insertInto('activity_version')
+        .values({ activity: key, version, saved_at: now })
+        .onConflict((oc) => oc.column('activity').doUpdateSet({ version, saved_at: now }))
+        .execute();
     },
   };
 }
 
 /** The history operations of `items` whose restore then runs `after` with the restored version (in the same transaction). */
 export function versionOperationsThen<Doc>(
-  items: VersionedItems<Doc>, at: { base: string; name: string; tags: string[] },
+  items: VersionedItems<Doc>,
+  at: { base: string; name: string; tags: string[] },
   after: (db: Db, version: number, now: Date) => Promise<unknown>,
 ): Operation[] {
-  return versionOperations(items, at).map((op) => (op.url.endsWith('/restore')
-    ? {
-      ...op,
-      handler: async (ctx: Parameters<Operation['handler']>[0]) => {
-        const answer = (await op.handler(ctx)) as { data: { version: number } };
-        await after(ctx.db, answer.data.version, ctx.now);
-        return answer;
-      },
-    } as Operation
-    : op));
+  return versionOperations(items, at).map((op) =>
+    op.url.endsWith('/restore')
+      ? ({
+          ...op,
+          handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+            const answer = (await op.handler(ctx)) as { data: { version: number } };
+            await after(ctx.db, answer.data.version, ctx.now);
+            return answer;
+          },
+        } as Operation)
+      : op,
+  );
 }
 
 /**
@@ -127,19 +146,30 @@ export function versionOperationsThen<Doc>(
  * defaults), POST `base`/update (the whole document; 400 naming settings.<field>; a new version)
  * and the history `base`/versions; a save and a restore then run `recordVersion`.
  */
-export function configOperations<S>(doc: SettingsDocument<S>, o: {
-  base: string; name: string; tags: string[]; schema: z.ZodType<S>;
-  /** The GET's screen (default the document's). */
-  readScreen?: string;
-  summaries: { read: string; update: string };
-  answer: z.ZodType; updateBody: z.ZodType;
-  recordVersion(db: Db, version: number, now: Date): Promise<void>;
-}): Operation[] {
+export function configOperations<S>(
+  doc: SettingsDocument<S>,
+  o: {
+    base: string;
+    name: string;
+    tags: string[];
+    schema: z.ZodType<S>;
+    /** The GET's screen (default the document's). */
+    readScreen?: string;
+    summaries: { read: string; update: string };
+    answer: z.ZodType;
+    updateBody: z.ZodType;
+    recordVersion(db: Db, version: number, now: Date): Promise<void>;
+  },
+): Operation[] {
   const ok = <T>(data: T) => ({ code: 200 as const, data });
   const settingsBody = z.object({ settings: o.schema });
   return [
     defineOperation({
-      method: 'GET', url: o.base, name: o.name, screen: o.readScreen ?? doc.items.screen, tags: o.tags,
+      method: 'GET',
+      url: o.base,
+      name: o.name,
+      screen: o.readScreen ?? doc.items.screen,
+      tags: o.tags,
       summary: o.summaries.read,
       response: z.object({ code: z.literal(200), data: o.answer }),
       handler: async ({ db }) => {
@@ -148,7 +178,12 @@ export function configOperations<S>(doc: SettingsDocument<S>, o: {
       },
     }),
     defineOperation({
-      method: 'POST', url: `${o.base}/update`, name: `${o.name}.update`, screen: doc.items.screen, tags: o.tags, audit: true,
+      method: 'POST',
+      url: `${o.base}/update`,
+      name: `${o.name}.update`,
+      screen: doc.items.screen,
+      tags: o.tags,
+      audit: true,
       summary: o.summaries.update,
       body: o.updateBody as z.ZodType<{ settings: unknown }>,
       response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),

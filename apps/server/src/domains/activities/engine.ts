@@ -12,7 +12,20 @@
  *   - never to a banned, suspended or self-excluded (cooling-off) player.
  * docs/decisions/027-activities.md.
  */
-import { COMEBACK_DAYS, dayOf, dayStart, findActivity, INVITEE_ROUNDS_CAP, periodOf, type Activity, type BaseSettings, type Evaluation, type Facts, type Invitee, type Period } from '@console/activities';
+import {
+  COMEBACK_DAYS,
+  dayOf,
+  dayStart,
+  findActivity,
+  INVITEE_ROUNDS_CAP,
+  periodOf,
+  type Activity,
+  type BaseSettings,
+  type Evaluation,
+  type Facts,
+  type Invitee,
+  type Period,
+} from '@console/activities';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -42,9 +55,12 @@ export function activityDocument(a: Activity, screen = `/activities/${a.id}`): S
     },
     defaults: a.defaults,
     closed: (d) => ({ ...d, open: false }),
-    screen, kind: `activities.${a.id}`, noun: 'Activity settings',
-    restorable: z.custom<BaseSettings>((v) => a.parseSettings(v).ok, { message: 'does not fit the activity\'s settings' }),
-    historyReads: 'stored', removed: 'defaults',
+    screen,
+    kind: `activities.${a.id}`,
+    noun: 'Activity settings',
+    restorable: z.custom<BaseSettings>((v) => a.parseSettings(v).ok, { message: "does not fit the activity's settings" }),
+    historyReads: 'stored',
+    removed: 'defaults',
   });
 }
 
@@ -52,23 +68,42 @@ export function activityDocument(a: Activity, screen = `/activities/${a.id}`): S
 export const activityConfig = (db: Db, a: Activity): Promise<ActivityConfig> => activityDocument(a).read(db);
 
 export interface PlayerFacts {
-  uid: number; partner: number; status: string; suspended_until: Date | null; cool_until: Date | null; phone: string | null; phone_bound_at: Date | null;
-  vip: number; device: string | null; gcash: string | null; balance: number;
+  uid: number;
+  partner: number;
+  status: string;
+  suspended_until: Date | null;
+  cool_until: Date | null;
+  phone: string | null;
+  phone_bound_at: Date | null;
+  vip: number;
+  device: string | null;
+  gcash: string | null;
+  balance: number;
 }
 
 /** A player's account facts the eligibility rules read (null: no such player). */
 export async function playerFacts(db: Db, uid: number): Promise<PlayerFacts | null> {
-  const r = (await sql<Record<string, unknown>>`
+  const r = (
+    await sql<Record<string, unknown>>`
     SELECT p.uid, p.partner, p.status, p.suspended_until, p.phone_country, p.phone_number, p.phone_bound_at, p.vip,
       coalesce(p.login_device, p.register_device) AS device, p.gcash, b.chip + b.safe AS balance,
       (SELECT max(cool_until) FROM player_control c WHERE c.uid = p.uid) AS cool_until
-    FROM player p JOIN player_balance b ON b.uid = p.uid WHERE p.uid = ${uid}`.execute(db)).rows[0];
+    FROM player p JOIN player_balance b ON b.uid = p.uid WHERE p.uid = ${uid}`.execute(db)
+  ).rows[0];
   if (!r) return null;
   const phone = r.phone_country && r.phone_number ? `+${r.phone_country} ${r.phone_number}` : null;
   return {
-    uid, partner: num(r.partner), status: String(r.status), suspended_until: r.suspended_until ? new Date(r.suspended_until as string) : null,
-    cool_until: r.cool_until ? new Date(r.cool_until as string) : null, phone, phone_bound_at: r.phone_bound_at ? new Date(r.phone_bound_at as string) : null,
-    vip: num(r.vip), device: (r.device as string | null) || null, gcash: (r.gcash as string | null) || null, balance: num(r.balance),
+    uid,
+    partner: num(r.partner),
+    status: String(r.status),
+    suspended_until: r.suspended_until ? new Date(r.suspended_until as string) : null,
+    cool_until: r.cool_until ? new Date(r.cool_until as string) : null,
+    phone,
+    phone_bound_at: r.phone_bound_at ? new Date(r.phone_bound_at as string) : null,
+    vip: num(r.vip),
+    device: (r.device as string | null) || null,
+    gcash: (r.gcash as string | null) || null,
+    balance: num(r.balance),
   };
 }
 
@@ -83,7 +118,16 @@ export function ineligible(p: PlayerFacts, now: Date): string | null {
 /** Where the counted facts of a period begin: its start, or the last config save inside it (the reset rule). */
 export const countedFrom = (period: Period, savedAt: Date | null) => (savedAt && savedAt > period.start && savedAt < period.end ? savedAt : period.start);
 
-async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, period: Period, cfg: ActivityConfig, now: Date, rewards?: RewardRow[]): Promise<Facts> {
+async function factsOf(
+  db: Db,
+  a: Activity,
+  s: BaseSettings,
+  p: PlayerFacts,
+  period: Period,
+  cfg: ActivityConfig,
+  now: Date,
+  rewards?: RewardRow[],
+): Promise<Facts> {
   const from = countedFrom(period, cfg.savedAt);
   const to = new Date(Math.min(period.end.getTime(), now.getTime() + 1));
   const listens = new Set(a.listens);
@@ -94,14 +138,30 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
           FROM game_bet WHERE uid = ${p.uid} AND at >= ${from} AND at < ${to}`.execute(db)
       : null,
     listens.has('recharges')
-      ? db.selectFrom('recharge_order').select(['paid_at', sql<number>`coalesce(paid_amount, price)`.as('amount')])
-        .where('uid', '=', p.uid).where('status', '=', 'paid').where('paid_at', '>=', from).where('paid_at', '<', to).orderBy('paid_at').limit(200).execute()
+      ? db
+          .selectFrom('recharge_order')
+          .select(['paid_at', sql<number>`coalesce(paid_amount, price)`.as('amount')])
+          .where('uid', '=', p.uid)
+          .where('status', '=', 'paid')
+          .where('paid_at', '>=', from)
+          .where('paid_at', '<', to)
+          .orderBy('paid_at')
+          .limit(200)
+          .execute()
       : [],
     listens.has('logins')
       ? sql<{ day: string }>`SELECT DISTINCT ((at AT TIME ZONE 'UTC') + ${DAY_OFFSET})::date::text AS day FROM player_login
           WHERE uid = ${p.uid} AND at >= ${from} AND at < ${to} ORDER BY 1`.execute(db)
       : null,
-    rewards ?? db.selectFrom('activity_reward').select(['period', 'tier', 'at', 'amount']).where('uid', '=', p.uid).where('activity', '=', a.id).orderBy('at').orderBy('id').execute(),
+    rewards ??
+      db
+        .selectFrom('activity_reward')
+        .select(['period', 'tier', 'at', 'amount'])
+        .where('uid', '=', p.uid)
+        .where('activity', '=', a.id)
+        .orderBy('at')
+        .orderBy('id')
+        .execute(),
   ]);
   const b = bets?.rows[0];
   const rechargeList = recharges.map((r) => ({ at: new Date(r.paid_at as unknown as string), amount: num(r.amount) }));
@@ -111,7 +171,9 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
     const first = rechargeList.find((r) => r.amount >= minDeposit);
     if (first) {
       const end = new Date(Math.min(first.at.getTime() + minutes * 60_000, to.getTime()));
-      const bet = (await sql<{ bet: unknown }>`SELECT coalesce(sum(bet), 0) AS bet FROM game_bet WHERE uid = ${p.uid} AND at >= ${first.at} AND at < ${end}`.execute(db)).rows[0];
+      const bet = (
+        await sql<{ bet: unknown }>`SELECT coalesce(sum(bet), 0) AS bet FROM game_bet WHERE uid = ${p.uid} AND at >= ${first.at} AND at < ${end}`.execute(db)
+      ).rows[0];
       rush = { startedAt: first.at, deposit: first.amount, bet: num(bet?.bet) };
     }
   }
@@ -123,10 +185,26 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
     listens.has('pwa') ? pwaLoginOf(db, p.uid, from, to) : null,
   ]);
   return {
-    now, uid: p.uid, from, to: period.end, validBet: num(b?.bet), wins: num(b?.win), rounds: num(b?.rounds), recharges: rechargeList,
-    balance: p.balance, phone: p.phone, phoneBoundAt: p.phone_bound_at, vip: p.vip, loginDays: logins?.rows.map((r) => r.day) ?? [],
-    claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })), rush,
-    comeback, cardGames, invitees, ...recalls, pwaLogin,
+    now,
+    uid: p.uid,
+    from,
+    to: period.end,
+    validBet: num(b?.bet),
+    wins: num(b?.win),
+    rounds: num(b?.rounds),
+    recharges: rechargeList,
+    balance: p.balance,
+    phone: p.phone,
+    phoneBoundAt: p.phone_bound_at,
+    vip: p.vip,
+    loginDays: logins?.rows.map((r) => r.day) ?? [],
+    claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })),
+    rush,
+    comeback,
+    cardGames,
+    invitees,
+    ...recalls,
+    pwaLogin,
   };
 }
 
@@ -139,10 +217,13 @@ async function factsOf(db: Db, a: Activity, s: BaseSettings, p: PlayerFacts, per
  */
 async function comebackOf(db: Db, uid: number, absentDays: number, period: Period, now: Date, to: Date): Promise<Facts['comeback']> {
   const since = new Date(Math.max(period.start.getTime(), dayStart(dayOf(now)).getTime() - (COMEBACK_DAYS - 1) * DAY_MS));
-  const rows = (await sql<{ at: Date | string; prev: Date | string | null }>`
+  const rows = (
+    await sql<{ at: Date | string; prev: Date | string | null }>`
     SELECT l.at, (SELECT max(b.at) FROM player_login b WHERE b.uid = l.uid AND b.at < l.at) AS prev
-    FROM player_login l WHERE l.uid = ${uid} AND l.at >= ${since} AND l.at < ${to} ORDER BY l.at DESC, l.id DESC LIMIT 1000`.execute(db)).rows
-    .reverse().map((r) => ({ at: new Date(r.at), prev: r.prev === null ? null : new Date(r.prev) }));
+    FROM player_login l WHERE l.uid = ${uid} AND l.at >= ${since} AND l.at < ${to} ORDER BY l.at DESC, l.id DESC LIMIT 1000`.execute(db)
+  ).rows
+    .reverse()
+    .map((r) => ({ at: new Date(r.at), prev: r.prev === null ? null : new Date(r.prev) }));
   let i = rows.length - 1;
   while (i >= 0 && !(rows[i].prev && rows[i].at.getTime() - rows[i].prev!.getTime() >= absentDays * DAY_MS)) i -= 1;
   if (i < 0) return null;
@@ -169,8 +250,14 @@ export const firstRecharge = sql`LEFT JOIN LATERAL (SELECT coalesce(r.paid_amoun
 
 /** A row of inviteeColumns → the fact's invitee (validBet given). */
 export const inviteeOf = (r: Record<string, unknown>, validBet: number): Invitee => ({
-  uid: num(r.uid), registeredAt: new Date(r.registered_at as string), phoneBound: Boolean(r.phone_bound), newPhone: Boolean(r.new_phone),
-  newDevice: Boolean(r.new_device), rounds: num(r.rounds), firstDeposit: r.first_deposit === null || r.first_deposit === undefined ? null : num(r.first_deposit), validBet,
+  uid: num(r.uid),
+  registeredAt: new Date(r.registered_at as string),
+  phoneBound: Boolean(r.phone_bound),
+  newPhone: Boolean(r.new_phone),
+  newDevice: Boolean(r.new_device),
+  rounds: num(r.rounds),
+  firstDeposit: r.first_deposit === null || r.first_deposit === undefined ? null : num(r.first_deposit),
+  validBet,
 });
 
 /**
@@ -178,23 +265,35 @@ export const inviteeOf = (r: Record<string, unknown>, validBet: number): Invitee
  * (player_inviter_idx), each with inviteeColumns and its valid bet in [from, to) (game_bet_uid_idx): one query.
  */
 async function inviteesOf(db: Db, uid: number, from: Date, to: Date): Promise<Facts['invitees']> {
-  const rows = (await sql<Record<string, unknown>>`
+  const rows = (
+    await sql<Record<string, unknown>>`
     SELECT i.uid, ${inviteeColumns},
       (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid AND g.at >= ${from} AND g.at < ${to}) AS bet
-    FROM player i ${firstRecharge} WHERE i.inviter_uid = ${uid} ORDER BY i.uid LIMIT 500`.execute(db)).rows;
+    FROM player i ${firstRecharge} WHERE i.inviter_uid = ${uid} ORDER BY i.uid LIMIT 500`.execute(db)
+  ).rows;
   return rows.map((r) => inviteeOf(r, num(r.bet)));
 }
 
 /** The 'cardgames' fact (cardstask): rounds and wins (win > bet) per game in [from, to): one query on game_bet_uid_game_idx (uid, game, at, id). */
 async function cardGamesOf(db: Db, uid: number, games: readonly string[], from: Date, to: Date): Promise<Facts['cardGames']> {
   if (games.length === 0) return {};
-  const rows = (await sql<{ game: string; rounds: unknown; wins: unknown }>`
+  const rows = (
+    await sql<{ game: string; rounds: unknown; wins: unknown }>`
     SELECT game, count(*) AS rounds, count(*) FILTER (WHERE win > bet) AS wins FROM game_bet
-    WHERE uid = ${uid} AND game = ANY(${sql.val([...games])}::text[]) AND at >= ${from} AND at < ${to} GROUP BY game`.execute(db)).rows;
+    WHERE uid = ${uid} AND game = ANY(${sql.val([...games])}::text[]) AND at >= ${from} AND at < ${to} GROUP BY game`.execute(db)
+  ).rows;
   return Object.fromEntries(rows.map((r) => [r.game, { rounds: num(r.rounds), wins: num(r.wins) }]));
 }
 
-export interface Evaluated { activity: Activity; config: ActivityConfig; period: Period; player: PlayerFacts; facts: Facts; evaluation: Evaluation; blocked: string | null }
+export interface Evaluated {
+  activity: Activity;
+  config: ActivityConfig;
+  period: Period;
+  player: PlayerFacts;
+  facts: Facts;
+  evaluation: Evaluation;
+  blocked: string | null;
+}
 
 /** The periods a player may still claim from besides the current one (ladderloserebate: the last `claimDays` days). */
 function openPeriods(a: Activity, s: BaseSettings, now: Date): Period[] {
@@ -220,14 +319,21 @@ function claimablePeriod(a: Activity, s: BaseSettings, now: Date, key: string | 
 }
 
 /** What a read of every activity for one player loads once instead of once per activity (the live list). */
-export interface Preloaded { player: PlayerFacts; configs: Map<string, ActivityConfig>; rewards: RewardRow[] }
+export interface Preloaded {
+  player: PlayerFacts;
+  configs: Map<string, ActivityConfig>;
+  rewards: RewardRow[];
+}
 type RewardRow = { activity: string; period: string; tier: string; at: unknown; amount: unknown };
 
 /** The player, every activity's settings and the player's rewards, in three queries. */
 export async function preload(db: Db, activities: readonly Activity[], uid: number): Promise<Preloaded> {
   const [player, rows, rewards] = await Promise.all([
     playerFacts(db, uid),
-    storedRows(db, activities.map((a) => a.id)),
+    storedRows(
+      db,
+      activities.map((a) => a.id),
+    ),
     db.selectFrom('activity_reward').select(['activity', 'period', 'tier', 'at', 'amount']).where('uid', '=', uid).orderBy('at').orderBy('id').execute(),
   ]);
   if (!player) throw notFound(`Player ${uid} not found`);
@@ -242,7 +348,16 @@ export async function evaluateFor(db: Db, a: Activity, uid: number, now: Date, p
   const blocked = ineligible(player, now);
   const out: Evaluated[] = [];
   for (const period of periods) {
-    const facts = await factsOf(db, a, config.settings, player, period, config, now, pre?.rewards.filter((r) => r.activity === a.id));
+    const facts = await factsOf(
+      db,
+      a,
+      config.settings,
+      player,
+      period,
+      config,
+      now,
+      pre?.rewards.filter((r) => r.activity === a.id),
+    );
     out.push({ activity: a, config, period, player, facts, evaluation: a.evaluate(config.settings as never, facts, period), blocked });
   }
   return out;
@@ -257,20 +372,50 @@ export async function recordParticipant(db: Db, e: Evaluated, now: Date, paid?: 
   const ev = e.evaluation;
   const initial = e.activity.states[0];
   if (paid === undefined && ev.progress <= 0 && ev.state === initial && !ev.tiers.some((t) => t.reached)) return;
-  await db.insertInto('activity_player').values({
-    activity: e.activity.id, period: e.period.key, uid: e.player.uid, partner: e.player.partner, config_version: e.config.version,
-    state: ev.state, progress: ev.progress, target: ev.target, rewards: paid === undefined ? 0 : 1, rewarded: paid ?? 0,
-    first_at: now, first_day: dayOf(now), updated_at: now,
-  }).onConflict((oc) => oc.columns(['activity', 'period', 'uid']).doUpdateSet({
-    state: ev.state, progress: ev.progress, target: ev.target, config_version: e.config.version, updated_at: now,
-    rewards: paid === undefined ? sql`activity_player.rewards` : sql`activity_player.rewards + 1`,
-    rewarded: paid === undefined ? sql`activity_player.rewarded` : sql`activity_player.rewarded + ${paid}`,
-  }).where(sql<boolean>`(${paid !== undefined} OR activity_player.state <> ALL(${sql.val([...e.activity.final])}::text[]))`)).execute();
+  await db
+    .insertInto('activity_player')
+    .values({
+      activity: e.activity.id,
+      period: e.period.key,
+      uid: e.player.uid,
+      partner: e.player.partner,
+      config_version: e.config.version,
+      state: ev.state,
+      progress: ev.progress,
+      target: ev.target,
+      rewards: paid === undefined ? 0 : 1,
+      rewarded: paid ?? 0,
+      first_at: now,
+      first_day: dayOf(now),
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['activity', 'period', 'uid'])
+        .doUpdateSet({
+          state: ev.state,
+          progress: ev.progress,
+          target: ev.target,
+          config_version: e.config.version,
+          updated_at: now,
+          rewards: paid === undefined ? sql`activity_player.rewards` : sql`activity_player.rewards + 1`,
+          rewarded: paid === undefined ? sql`activity_player.rewarded` : sql`activity_player.rewarded + ${paid}`,
+        })
+        .where(sql<boolean>`(${paid !== undefined} OR activity_player.state <> ALL(${sql.val([...e.activity.final])}::text[]))`),
+    )
+    .execute();
 }
 
 export interface ClaimAnswer {
-  activity: string; period: string; tier: string; currency: 'chip' | 'bean' | 'diamond'; amount: number; balance: number | null;
-  state: string; configVersion: number; repeated: boolean;
+  activity: string;
+  period: string;
+  tier: string;
+  currency: 'chip' | 'bean' | 'diamond';
+  amount: number;
+  balance: number | null;
+  state: string;
+  configVersion: number;
+  repeated: boolean;
 }
 
 /**
@@ -286,12 +431,25 @@ export async function claim(trx: Db, input: { appId: string; uid: number; activi
   const config = await activityConfig(trx, a);
   const periodKey = input.period ?? periodOf(a, config.settings, now)?.key;
   if (periodKey !== undefined) {
-    const done = await trx.selectFrom('activity_reward').selectAll().where('activity', '=', a.id).where('period', '=', periodKey)
-      .where('uid', '=', uid).where('tier', '=', input.tier).executeTakeFirst();
+    const done = await trx
+      .selectFrom('activity_reward')
+      .selectAll()
+      .where('activity', '=', a.id)
+      .where('period', '=', periodKey)
+      .where('uid', '=', uid)
+      .where('tier', '=', input.tier)
+      .executeTakeFirst();
     if (done) {
       return {
-        activity: a.id, period: done.period, tier: done.tier, currency: done.currency, amount: num(done.amount), balance: null,
-        state: 'claimed', configVersion: num(done.config_version), repeated: true,
+        activity: a.id,
+        period: done.period,
+        tier: done.tier,
+        currency: done.currency,
+        amount: num(done.amount),
+        balance: null,
+        state: 'claimed',
+        configVersion: num(done.config_version),
+        repeated: true,
       };
     }
   }
@@ -305,43 +463,106 @@ export async function claim(trx: Db, input: { appId: string; uid: number; activi
   const s = config.settings;
   const p = e.player;
   const period = e.period.key;
-  for (const [column, value, what] of [['device', p.device, 'Device'], ['phone', p.phone, 'Phone'], ['gcash', p.gcash, 'GCash account']] as const) {
+  for (const [column, value, what] of [
+    ['device', p.device, 'Device'],
+    ['phone', p.phone, 'Phone'],
+    ['gcash', p.gcash, 'GCash account'],
+  ] as const) {
     if (!value) continue;
-    const taken = await trx.selectFrom('activity_reward').select('uid').where('activity', '=', a.id).where('period', '=', period)
-      .where('tier', '=', t.tier).where(column, '=', value).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('activity_reward')
+      .select('uid')
+      .where('activity', '=', a.id)
+      .where('period', '=', period)
+      .where('tier', '=', t.tier)
+      .where(column, '=', value)
+      .executeTakeFirst();
     if (taken) throw conflict(`${what} already rewarded`);
   }
   if (s.playerCap > 0) {
-    const had = await trx.selectFrom('activity_reward').select(sql<number>`coalesce(sum(amount), 0)`.as('n')).where('uid', '=', uid).where('activity', '=', a.id).executeTakeFirstOrThrow();
+    const had = await trx
+      .selectFrom('activity_reward')
+      .select(sql<number>`coalesce(sum(amount), 0)`.as('n'))
+      .where('uid', '=', uid)
+      .where('activity', '=', a.id)
+      .executeTakeFirstOrThrow();
     if (num(had.n) + t.amount > s.playerCap) throw conflict('Player cap reached');
   }
   const day = dayOf(now);
-  await trx.insertInto('activity_budget').values({ activity: a.id, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
-  const total = await trx.updateTable('activity_budget').set({ spent: sql`spent + ${t.amount}` }).where('activity', '=', a.id)
-    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${t.amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
+  await trx
+    .insertInto('activity_budget')
+    .values({ activity: a.id, spent: 0 })
+    .onConflict((oc) => oc.column('activity').doNothing())
+    .execute();
+  const total = await trx
+    .updateTable('activity_budget')
+    .set({ spent: sql`spent + ${t.amount}` })
+    .where('activity', '=', a.id)
+    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${t.amount} <= ${s.totalBudget})`)
+    .returning('spent')
+    .executeTakeFirst();
   if (!total) throw conflict('Budget exhausted');
-  await trx.insertInto('activity_budget_day').values({ activity: a.id, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
-  const daily = await trx.updateTable('activity_budget_day').set({ spent: sql`spent + ${t.amount}` }).where('activity', '=', a.id).where('day', '=', day)
-    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${t.amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
+  await trx
+    .insertInto('activity_budget_day')
+    .values({ activity: a.id, day, spent: 0 })
+    .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
+    .execute();
+  const daily = await trx
+    .updateTable('activity_budget_day')
+    .set({ spent: sql`spent + ${t.amount}` })
+    .where('activity', '=', a.id)
+    .where('day', '=', day)
+    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${t.amount} <= ${s.dailyBudget})`)
+    .returning('spent')
+    .executeTakeFirst();
   if (!daily) throw conflict('Daily budget exhausted');
   let posted;
   try {
     posted = await post(trx, {
-      uid, currency: t.currency, delta: t.amount, reason: `activity.${a.id}`, ref: `activity:${a.id}:${period}:${t.tier}`,
-      actor: `app:${input.appId}`, key: `activity:${a.id}:${period}:${uid}:${t.tier}`, at: now,
+      uid,
+      currency: t.currency,
+      delta: t.amount,
+      reason: `activity.${a.id}`,
+      ref: `activity:${a.id}:${period}:${t.tier}`,
+      actor: `app:${input.appId}`,
+      key: `activity:${a.id}:${period}:${uid}:${t.tier}`,
+      at: now,
     });
   } catch (error) {
     throw ledgerError(error, uid);
   }
-  await trx.insertInto('activity_reward').values({
-    activity: a.id, period, tier: t.tier, uid, partner: p.partner, currency: t.currency, amount: t.amount, config_version: config.version,
-    device: p.device, phone: p.phone, gcash: p.gcash, entry_id: posted.entryId, app_id: input.appId, at: now, day,
-  }).execute();
+  await trx
+    .insertInto('activity_reward')
+    .values({
+      activity: a.id,
+      period,
+      tier: t.tier,
+      uid,
+      partner: p.partner,
+      currency: t.currency,
+      amount: t.amount,
+      config_version: config.version,
+      device: p.device,
+      phone: p.phone,
+      gcash: p.gcash,
+      entry_id: posted.entryId,
+      app_id: input.appId,
+      at: now,
+      day,
+    })
+    .execute();
   const after = a.evaluate(s as never, { ...e.facts, claims: [...e.facts.claims, { period, tier: t.tier, at: now, amount: t.amount }] }, e.period);
   await recordParticipant(trx, { ...e, evaluation: after }, now, t.amount);
   return {
-    activity: a.id, period, tier: t.tier, currency: t.currency, amount: t.amount, balance: posted.balanceAfter, state: after.state,
-    configVersion: config.version, repeated: false,
+    activity: a.id,
+    period,
+    tier: t.tier,
+    currency: t.currency,
+    amount: t.amount,
+    balance: posted.balanceAfter,
+    state: after.state,
+    configVersion: config.version,
+    repeated: false,
   };
 }
 

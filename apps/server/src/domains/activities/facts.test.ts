@@ -43,7 +43,9 @@ describe.each(databases())('activity facts on $kind', (kind) => {
     order += 1;
     const at = new Date(t.clock.now - 60_000);
     await sql`INSERT INTO recharge_order (order_id, app_id, request_id, uid, product_id, channel, os, price, product_chips, status, paid_amount, created_at, paid_at)
-      VALUES (${order.toString(16).padStart(32, '0')}, 'demo-app', ${`facts-${order}`}, ${uid}, 'p', 'gcash', 'android', ${amount}, ${amount}, 'paid', ${amount}, ${at}, ${at})`.execute(t.database.db);
+      VALUES (${order.toString(16).padStart(32, '0')}, 'demo-app', ${`facts-${order}`}, ${uid}, 'p', 'gcash', 'android', ${amount}, ${amount}, 'paid', ${amount}, ${at}, ${at})`.execute(
+      t.database.db,
+    );
   };
 
   beforeAll(async () => {
@@ -73,8 +75,17 @@ describe.each(databases())('activity facts on $kind', (kind) => {
     expect(await item(9201, 'mining')).toMatchObject({ state: 'full', progress: 80, tiers: [{ tier: 'c2', amount: 80 }] });
     expect(await item(9202, 'mining')).toMatchObject({ state: 'full', progress: 96 });
     expect((await claim({ uid: 9201, activity: 'mining', tier: 'c2' })).body.data).toMatchObject({ amount: 80, repeated: false });
-    const paid = await t.database.db.selectFrom('activity_reward').select(['tier', 'amount']).where('activity', '=', 'mining').where('uid', '=', 9201).orderBy('id').execute();
-    expect(paid.map((r) => [r.tier, Number(r.amount)])).toEqual([['c1', 30], ['c2', 80]]);
+    const paid = await t.database.db
+      .selectFrom('activity_reward')
+      .select(['tier', 'amount'])
+      .where('activity', '=', 'mining')
+      .where('uid', '=', 9201)
+      .orderBy('id')
+      .execute();
+    expect(paid.map((r) => [r.tier, Number(r.amount)])).toEqual([
+      ['c1', 30],
+      ['c2', 80],
+    ]);
   });
 
   it('rebacklogin: a login after 7 days away opens the calendar; each day logged in pays once', async () => {
@@ -97,24 +108,28 @@ describe.each(databases())('activity facts on $kind', (kind) => {
     await login(9203, t.clock.now);
     const next = await item(9203, 'rebacklogin');
     expect(next).toMatchObject({ state: 'claimable', progress: 2 });
-    expect(next.tiers.filter((x: { reached: boolean }) => x.reached).map((x: { tier: string; amount: number }) => [x.tier, x.amount]))
-      .toEqual([[day1.tier.replace(/:1$/, ':2'), 300]]);
+    expect(next.tiers.filter((x: { reached: boolean }) => x.reached).map((x: { tier: string; amount: number }) => [x.tier, x.amount])).toEqual([
+      [day1.tier.replace(/:1$/, ':2'), 300],
+    ]);
   });
 
-  it('cardstask: rounds and wins per card game from the day\'s bets; a win is more than the bet', async () => {
+  it("cardstask: rounds and wins per card game from the day's bets; a win is more than the bet", async () => {
     for (let i = 0; i < 3; i++) await seat(9205, 'tongits', 1_000, 2_000);
     await seat(9205, 'pusoy', 1_000, 1_000); // even: not a win
     await seat(9205, 'lucky9', 1_000, 5_000); // not a card game of the tasks
     const it1 = await item(9205, 'cardstask');
     expect(it1).toMatchObject({ state: 'claimable', progress: 30, target: 60 });
     expect((await claim({ uid: 9205, activity: 'cardstask', tier: 'chest1' })).body.data).toMatchObject({ amount: 300, repeated: false });
-    expect((await claim({ uid: 9205, activity: 'cardstask', tier: 'chest2' })).body).toMatchObject({ code: 409, message: expect.stringMatching(/^30 more points/) });
+    expect((await claim({ uid: 9205, activity: 'cardstask', tier: 'chest2' })).body).toMatchObject({
+      code: 409,
+      message: expect.stringMatching(/^30 more points/),
+    });
     for (let i = 0; i < 2; i++) await seat(9205, 'pusoy', 1_000, 0);
     expect(await item(9205, 'cardstask')).toMatchObject({ progress: 40 });
     expect(await item(9206, 'cardstask')).toMatchObject({ state: 'accruing', progress: 0 });
   });
 
-  it('newearnmoney: ₱10 once per valid invitee at once, 0.3% of their day\'s valid bet when the day ends', async () => {
+  it("newearnmoney: ₱10 once per valid invitee at once, 0.3% of their day's valid bet when the day ends", async () => {
     await paid(9207, 10_000);
     await paid(9208, 50_000);
     await paid(9209, 5_000);
@@ -123,7 +138,10 @@ describe.each(databases())('activity facts on $kind', (kind) => {
     for (const uid of [9207, 9208, 9209]) await seat(uid, 'lucky9', 100_000, 0);
     const today = await item(9206, 'newearnmoney');
     expect(today).toMatchObject({ state: 'claimable', progress: 1 });
-    expect(today.tiers.map((x: Record<string, unknown>) => [x.tier, x.amount, x.reached])).toEqual([['inv9207', 1_000, true], ['bet', 300, false]]);
+    expect(today.tiers.map((x: Record<string, unknown>) => [x.tier, x.amount, x.reached])).toEqual([
+      ['inv9207', 1_000, true],
+      ['bet', 300, false],
+    ]);
     expect((await claim({ uid: 9206, activity: 'newearnmoney', tier: 'inv9207' })).body.data).toMatchObject({ amount: 1_000, repeated: false });
     expect((await claim({ uid: 9206, activity: 'newearnmoney', tier: 'bet' })).body).toMatchObject({ code: 409, message: 'Claimable when the day ends' });
     const day = today.period as string;
@@ -131,7 +149,9 @@ describe.each(databases())('activity facts on $kind', (kind) => {
     const next = await item(9206, 'newearnmoney');
     // the invitee's bonus is not offered again; today's commission starts at 0; yesterday's is claimable
     expect(next.tiers).toEqual([expect.objectContaining({ tier: 'bet', amount: 0, reached: false })]);
-    const yesterday = (await p.get('/api/platform/activities', 'uid=9206')).body.data.items.find((i: Record<string, unknown>) => i.activity === 'newearnmoney' && i.period === day);
+    const yesterday = (await p.get('/api/platform/activities', 'uid=9206')).body.data.items.find(
+      (i: Record<string, unknown>) => i.activity === 'newearnmoney' && i.period === day,
+    );
     expect(yesterday).toMatchObject({ state: 'claimable', tiers: [{ tier: 'bet', amount: 300, reached: true }] });
     expect((await claim({ uid: 9206, activity: 'newearnmoney', tier: 'bet', period: day })).body.data).toMatchObject({ amount: 300, repeated: false });
   });

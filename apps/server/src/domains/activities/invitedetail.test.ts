@@ -31,7 +31,9 @@ describe.each(databases())('invitedetail and the activity zone on $kind', (kind)
     order += 1;
     const at = new Date(t.clock.now - MIN);
     await sql`INSERT INTO recharge_order (order_id, app_id, request_id, uid, product_id, channel, os, price, product_chips, status, paid_amount, created_at, paid_at)
-      VALUES (${`ab${order.toString(16).padStart(30, '0')}`}, 'demo-app', ${`invite-${order}`}, ${uid}, 'p', 'gcash', 'android', ${amount}, ${amount}, 'paid', ${amount}, ${at}, ${at})`.execute(t.database.db);
+      VALUES (${`ab${order.toString(16).padStart(30, '0')}`}, 'demo-app', ${`invite-${order}`}, ${uid}, 'p', 'gcash', 'android', ${amount}, ${amount}, 'paid', ${amount}, ${at}, ${at})`.execute(
+      t.database.db,
+    );
   };
   const phone = (n: number) => ({ country: '63', number: `917${String(n).padStart(7, '0')}` });
   const rows = async (activity: string, query = '') => {
@@ -74,8 +76,18 @@ describe.each(databases())('invitedetail and the activity zone on $kind', (kind)
       [9305, false, 'Phone bound by an earlier player'],
     ]);
     expect(items[0]).toMatchObject({
-      inviterUid: 9301, inviterName: 'Player 9301', name: 'Player 9302', phoneBound: true, newPhone: true, device: 'dev-9302', newDevice: true, rounds: 3,
-      firstDeposit: 10_000, validBet: 3_000, firstDepositAt: expect.stringMatching(/\+08:00$/), registeredAt: expect.stringMatching(/\+08:00$/),
+      inviterUid: 9301,
+      inviterName: 'Player 9301',
+      name: 'Player 9302',
+      phoneBound: true,
+      newPhone: true,
+      device: 'dev-9302',
+      newDevice: true,
+      rounds: 3,
+      firstDeposit: 10_000,
+      validBet: 3_000,
+      firstDepositAt: expect.stringMatching(/\+08:00$/),
+      registeredAt: expect.stringMatching(/\+08:00$/),
     });
     // the filter is the rule's SQL twin
     expect((await rows('redfission', '&valid=true')).map((r) => r.uid)).toEqual([9302]);
@@ -94,10 +106,17 @@ describe.each(databases())('invitedetail and the activity zone on $kind', (kind)
 
   it('newearnmoney: its own rule (phone, ₱100 first recharge); the rule follows the settings in force', async () => {
     expect((await rows('newearnmoney', '&sort=uid&order=ascend')).map((r) => [r.uid, r.valid, r.why])).toEqual([
-      [9302, true, null], [9303, true, null], [9304, false, 'No phone bound'], [9305, false, 'No paid recharge yet'],
+      [9302, true, null],
+      [9303, true, null],
+      [9304, false, 'No phone bound'],
+      [9305, false, 'No paid recharge yet'],
     ]);
     const current = await t.get('/api/activities/newearnmoney/configs', tokens.admin);
-    const saved = await t.post('/api/activities/newearnmoney/configs/update', { settings: { ...current.body.data.settings, minFirstDeposit: 15_000 } }, tokens.admin);
+    const saved = await t.post(
+      '/api/activities/newearnmoney/configs/update',
+      { settings: { ...current.body.data.settings, minFirstDeposit: 15_000 } },
+      tokens.admin,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await rows('newearnmoney', '&uid=9302'))[0]).toMatchObject({ valid: false, why: 'First recharge ₱100 under ₱150' });
     expect((await rows('newearnmoney', '&valid=true')).map((r) => r.uid)).toEqual([9303]);
@@ -126,10 +145,15 @@ describe.each(databases())('invitedetail and the activity zone on $kind', (kind)
     };
     const long = structuredClone(zone);
     long.items[1].banner.en = 'x'.repeat(101);
-    expect((await t.post('/api/activities/activityzone/update', { zone: long }, tokens.admin)).body)
-      .toMatchObject({ code: 400, message: 'zone.items.1.banner.en: Must be at most 100 characters' });
+    expect((await t.post('/api/activities/activityzone/update', { zone: long }, tokens.admin)).body).toMatchObject({
+      code: 400,
+      message: 'zone.items.1.banner.en: Must be at most 100 characters',
+    });
     const twice = { items: [zone.items[1], zone.items[1]] };
-    expect((await t.post('/api/activities/activityzone/update', { zone: twice }, tokens.admin)).body).toMatchObject({ code: 400, message: 'zone.items.1.activity: Listed twice' });
+    expect((await t.post('/api/activities/activityzone/update', { zone: twice }, tokens.admin)).body).toMatchObject({
+      code: 400,
+      message: 'zone.items.1.activity: Listed twice',
+    });
     expect((await t.post('/api/activities/activityzone/update', { zone }, tokens.business)).status).toBe(403);
     const saved = await t.post('/api/activities/activityzone/update', { zone }, tokens.admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -143,6 +167,9 @@ describe.each(databases())('invitedetail and the activity zone on $kind', (kind)
     expect(items.slice(0, 2).map((i) => i.banner)).toEqual(['Fill the red packet', 'Invite and earn']);
     expect(items.find((i) => i.activity === 'onlinesign')).toMatchObject({ banner: null });
     const zh = (await p.get('/api/platform/activities', 'uid=9301&lang=zh')).body.data.items as Record<string, any>[];
-    expect(zh.slice(0, 2).map((i) => [i.activity, i.banner])).toEqual([['redfission', '集满红包'], ['newearnmoney', '邀请赚钱']]);
+    expect(zh.slice(0, 2).map((i) => [i.activity, i.banner])).toEqual([
+      ['redfission', '集满红包'],
+      ['newearnmoney', '邀请赚钱'],
+    ]);
   });
 });

@@ -38,8 +38,16 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
         VALUES (${950_000 + round}, 1, 'lucky9', ${new Date(at + k * 10 * MIN)}, ${uid}, 0, 'a', false, 100, 0, 0, 0)`.execute(t.database.db);
     }
   };
-  const entries = async (uid: number, activity: string) => (await t.database.db.selectFrom('ledger_entry').select(['delta', 'idem_key'])
-    .where('uid', '=', uid).where('reason', '=', `activity.${activity}`).orderBy('id').execute()).map((e) => [Number(e.delta), e.idem_key]);
+  const entries = async (uid: number, activity: string) =>
+    (
+      await t.database.db
+        .selectFrom('ledger_entry')
+        .select(['delta', 'idem_key'])
+        .where('uid', '=', uid)
+        .where('reason', '=', `activity.${activity}`)
+        .orderBy('id')
+        .execute()
+    ).map((e) => [Number(e.delta), e.idem_key]);
 
   let start = 0;
   beforeAll(async () => {
@@ -90,14 +98,24 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
       { id: 'pwa-unknown', status: 'rejected', code: 404, message: 'Player 99999 not found' },
     ]);
     // a repeated id in a later call answers the first outcome and writes nothing
-    const again = await p.events([{ id: 'rc-unknown', type: 'player.recall', at, data: { uid: 9306, friendUid: 9303 } }, { id: 'rc-ok', type: 'player.pwaLogin', at, data: { uid: 9306, deviceId: 'd' } }]);
+    const again = await p.events([
+      { id: 'rc-unknown', type: 'player.recall', at, data: { uid: 9306, friendUid: 9303 } },
+      { id: 'rc-ok', type: 'player.pwaLogin', at, data: { uid: 9306, deviceId: 'd' } },
+    ]);
     expect(again.body.data.results).toEqual([
       { id: 'rc-unknown', status: 'duplicate', code: 404, message: 'Player 99999 not found' },
       { id: 'rc-ok', status: 'duplicate' },
     ]);
-    const rows = await sql<{ uid: number; friend_uid: number; channel: string | null }>`SELECT uid, friend_uid, channel FROM player_recall WHERE uid = 9306 ORDER BY id`.execute(t.database.db);
+    const rows = await sql<{
+      uid: number;
+      friend_uid: number;
+      channel: string | null;
+    }>`SELECT uid, friend_uid, channel FROM player_recall WHERE uid = 9306 ORDER BY id`.execute(t.database.db);
     // an unpaired surrogate, which PostgreSQL cannot store, becomes U+FFFD as in every event
-    expect(rows.rows).toEqual([{ uid: 9306, friend_uid: 9303, channel: 'messenger' }, { uid: 9306, friend_uid: 9304, channel: 'sms\ufffd' }]);
+    expect(rows.rows).toEqual([
+      { uid: 9306, friend_uid: 9303, channel: 'messenger' },
+      { uid: 9306, friend_uid: 9304, channel: 'sms\ufffd' },
+    ]);
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM player_pwa_login`.execute(t.database.db)).rows[0]!.n)).toBe(0);
     // recalls of friends only 10 and 6 days away count for nothing (9303 and 9304 logged in 10 and 6 days before these links)
     expect(await item(9306, 'callbackactivity')).toMatchObject({ state: 'norecall', tiers: [] });
@@ -108,12 +126,21 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
     // 9302 away 18 days: 9301 sends the link; 9302 is back an hour later and plays 3 rounds, then 2 more the next day
     expect((await recall(9301, 9302, now - 2 * DAY)).status).toBe('applied');
     expect(await item(9301, 'callbackactivity')).toMatchObject({
-      state: 'recalling', progress: 0, target: 10, tiers: [{ tier: 'f9302', amount: 500, reached: false, why: 'Friend 9302 has not come back yet' }],
+      state: 'recalling',
+      progress: 0,
+      target: 10,
+      tiers: [{ tier: 'f9302', amount: 500, reached: false, why: 'Friend 9302 has not come back yet' }],
     });
     await login(9302, now - 2 * DAY + HOUR);
     await play(9302, now - 2 * DAY + 2 * HOUR, 3);
-    expect(await item(9302, 'callbackactivity')).toMatchObject({ state: 'recalling', tiers: [{ tier: 'back', amount: 1_000, reached: false, why: expect.stringMatching(/^Play 2 more rounds by /) }] });
-    expect((await claim({ uid: 9302, activity: 'callbackactivity', tier: 'back' })).body).toMatchObject({ code: 409, message: expect.stringMatching(/^Play 2 more rounds/) });
+    expect(await item(9302, 'callbackactivity')).toMatchObject({
+      state: 'recalling',
+      tiers: [{ tier: 'back', amount: 1_000, reached: false, why: expect.stringMatching(/^Play 2 more rounds by /) }],
+    });
+    expect((await claim({ uid: 9302, activity: 'callbackactivity', tier: 'back' })).body).toMatchObject({
+      code: 409,
+      message: expect.stringMatching(/^Play 2 more rounds/),
+    });
     await play(9302, now - DAY, 2);
     expect(await item(9301, 'callbackactivity')).toMatchObject({ state: 'claimable', tiers: [{ tier: 'f9302', amount: 500, reached: true }] });
     expect(await item(9302, 'callbackactivity')).toMatchObject({ state: 'claimable', tiers: [{ tier: 'back', amount: 1_000, reached: true }] });
@@ -146,12 +173,15 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
     await login(9305, now - 3 * DAY + 2 * HOUR);
     await play(9305, now - 3 * DAY + 3 * HOUR, 5);
     expect((await item(9301, 'callbackactivity')).tiers).toEqual([]);
-    expect((await claim({ uid: 9301, activity: 'callbackactivity', tier: 'f9305' })).body).toMatchObject({ code: 409, message: 'Nothing to claim for tier f9305' });
+    expect((await claim({ uid: 9301, activity: 'callbackactivity', tier: 'f9305' })).body).toMatchObject({
+      code: 409,
+      message: 'Nothing to claim for tier f9305',
+    });
     expect((await claim({ uid: 9306, activity: 'callbackactivity', tier: 'f9305' })).body.data).toMatchObject({ amount: 500, repeated: false });
     expect((await claim({ uid: 9305, activity: 'callbackactivity', tier: 'back' })).body.data).toMatchObject({ amount: 1_000, repeated: false });
   });
 
-  it('a friend on the recaller\'s device (one person, two accounts) pays neither side', async () => {
+  it("a friend on the recaller's device (one person, two accounts) pays neither side", async () => {
     const now = t.clock.now;
     expect((await recall(9350, 9351, now - 2 * DAY)).status).toBe('applied');
     expect((await p.event('player.login', { uid: 9351, ip: '10.0.0.9', deviceId: 'device-9350' }, { at: iso(now - 2 * DAY + HOUR) })).status).toBe('applied');
@@ -186,7 +216,10 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
 
   it('pwaguide: the first login from the installed app pays once however often claimed; one reward per device', async () => {
     expect(await item(9340, 'pwaguide')).toMatchObject({ state: 'uninstalled', tiers: [{ tier: 'install', amount: 500, reached: false }] });
-    expect((await claim({ uid: 9340, activity: 'pwaguide', tier: 'install' })).body).toMatchObject({ code: 409, message: 'Add the app to your home screen and log in from it' });
+    expect((await claim({ uid: 9340, activity: 'pwaguide', tier: 'install' })).body).toMatchObject({
+      code: 409,
+      message: 'Add the app to your home screen and log in from it',
+    });
     await login(9340, t.clock.now - MIN);
     expect((await p.event('player.pwaLogin', { uid: 9340, deviceId: 'device-9340' })).status).toBe('applied');
     expect((await p.event('player.pwaLogin', { uid: 9340, deviceId: 'device-9340' })).status).toBe('applied');

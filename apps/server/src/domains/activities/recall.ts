@@ -16,7 +16,13 @@ import { withRetry } from '../platform/retry';
 
 export const RECALL_EVENT_TYPES = ['player.recall', 'player.pwaLogin'] as const;
 
-interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
+interface Prepared {
+  id: string;
+  type: string;
+  at: string;
+  data: unknown;
+  error?: unknown;
+}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** jsonb refuses unpaired surrogates (an id, a channel, a device id): U+FFFD instead, as the other appliers store them. */
@@ -24,8 +30,13 @@ const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' 
 
 /** A call's recall and installed-app login events (valid, first of their id), in one statement; one result each, in order. */
 export async function applyRecallEvents(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
-  const json = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, at: e.at, data: e.data })), wellFormed);
-  const { rows } = await withRetry(() => sql<ResultRow>`SELECT r_status, r_code, r_message FROM recall_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+  const json = JSON.stringify(
+    events.map((e) => ({ id: e.id, type: e.type, at: e.at, data: e.data })),
+    wellFormed,
+  );
+  const { rows } = await withRetry(() =>
+    sql<ResultRow>`SELECT r_status, r_code, r_message FROM recall_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db),
+  );
   return resultsOf(events, rows, 'recall_events_apply');
 }
 
@@ -42,7 +53,17 @@ const RECALLS_LIMIT = 200;
  * share a device (one person, two accounts: the link pays nothing).
  */
 async function recallRows(db: Db, column: 'uid' | 'friend_uid', uid: number, from: Date, to: Date): Promise<Recall[]> {
-  const rows = (await sql<{ uid: number; friend_uid: number; at: Date | string; last_seen: Date | string; returned_at: Date | string | null; credited: boolean; same_device: boolean | null; rounds: string[] | null }>`
+  const rows = (
+    await sql<{
+      uid: number;
+      friend_uid: number;
+      at: Date | string;
+      last_seen: Date | string;
+      returned_at: Date | string | null;
+      credited: boolean;
+      same_device: boolean | null;
+      rounds: string[] | null;
+    }>`
     SELECT r.uid, r.friend_uid, r.at, coalesce(s.at, f.registered_at) AS last_seen, b.at AS returned_at,
       coalesce(f.login_device, f.register_device) = coalesce(rc.login_device, rc.register_device) AS same_device,
       NOT EXISTS (SELECT 1 FROM player_recall o WHERE o.friend_uid = r.friend_uid AND (o.at, o.id) > (r.at, r.id) AND o.at < coalesce(b.at, ${to})) AS credited,
@@ -54,11 +75,17 @@ async function recallRows(db: Db, column: 'uid' | 'friend_uid', uid: number, fro
     LEFT JOIN LATERAL (SELECT max(l.at) AS at FROM player_login l WHERE l.uid = r.friend_uid AND l.at < r.at) s ON true
     LEFT JOIN LATERAL (SELECT min(l.at) AS at FROM player_login l WHERE l.uid = r.friend_uid AND l.at > r.at AND l.at < ${to}) b ON true
     WHERE ${sql.ref(`r.${column}`)} = ${uid} AND r.at >= ${from} AND r.at < ${to}
-    ORDER BY r.at DESC, r.id DESC LIMIT ${RECALLS_LIMIT}`.execute(db)).rows;
+    ORDER BY r.at DESC, r.id DESC LIMIT ${RECALLS_LIMIT}`.execute(db)
+  ).rows;
   return rows.reverse().map((r) => ({
-    recallerUid: Number(r.uid), friendUid: Number(r.friend_uid), at: new Date(r.at), lastSeen: new Date(r.last_seen),
-    returnedAt: r.returned_at === null ? null : new Date(r.returned_at), credited: Boolean(r.credited),
-    rounds: (r.rounds ?? []).map((at) => new Date(at)), sameDevice: r.same_device === true,
+    recallerUid: Number(r.uid),
+    friendUid: Number(r.friend_uid),
+    at: new Date(r.at),
+    lastSeen: new Date(r.last_seen),
+    returnedAt: r.returned_at === null ? null : new Date(r.returned_at),
+    credited: Boolean(r.credited),
+    rounds: (r.rounds ?? []).map((at) => new Date(at)),
+    sameDevice: r.same_device === true,
   }));
 }
 
@@ -70,7 +97,9 @@ export async function recallsOf(db: Db, uid: number, from: Date, to: Date): Prom
 
 /** The 'pwa' fact (pwaguide): the player's first login from the installed web app in [from, to) (player_pwa_login_uid_idx). */
 export async function pwaLoginOf(db: Db, uid: number, from: Date, to: Date): Promise<Facts['pwaLogin']> {
-  const r = (await sql<{ at: Date | string; device_id: string }>`SELECT at, device_id FROM player_pwa_login
-    WHERE uid = ${uid} AND at >= ${from} AND at < ${to} ORDER BY at, id LIMIT 1`.execute(db)).rows[0];
+  const r = (
+    await sql<{ at: Date | string; device_id: string }>`SELECT at, device_id FROM player_pwa_login
+    WHERE uid = ${uid} AND at >= ${from} AND at < ${to} ORDER BY at, id LIMIT 1`.execute(db)
+  ).rows[0];
   return r ? { at: new Date(r.at), deviceId: r.device_id } : null;
 }

@@ -18,8 +18,20 @@
 import { ACTIVITIES, ACTIVITY_IDS, dayOf, FOREVER, inviteeWhyNot, periodOf, type Activity, type InviteeRule } from '@console/activities';
 import { findScreen } from '@console/catalog';
 import {
-  activityClaimAnswer, activityClaimBody, activityConfigAnswer, activityConfigUpdateBody, activityDashboard, activityPlayerRow, activityRewardRow,
-  configVersion, platformActivitiesQuery, platformActivity, type ActivityDashboard, type ActivityPlayerRow, type ActivityRewardRow, type ConfigVersion,
+  activityClaimAnswer,
+  activityClaimBody,
+  activityConfigAnswer,
+  activityConfigUpdateBody,
+  activityDashboard,
+  activityPlayerRow,
+  activityRewardRow,
+  configVersion,
+  platformActivitiesQuery,
+  platformActivity,
+  type ActivityDashboard,
+  type ActivityPlayerRow,
+  type ActivityRewardRow,
+  type ConfigVersion,
 } from '@console/schemas';
 import { describeZodError, whole } from '@console/games';
 import { queryBool } from '@console/schemas';
@@ -36,7 +48,18 @@ import { summaryOperation } from '../payment-reports/common';
 import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 import type { DayRange } from '../player-reports/range';
 import { settingsDocument, parseWith, versionOperationsThen } from './document';
-import { activityConfig, activityDocument, claim, claimError, evaluateFor, firstRecharge, inviteeColumns, inviteeOf, preload, recordParticipant } from './engine';
+import {
+  activityConfig,
+  activityDocument,
+  claim,
+  claimError,
+  evaluateFor,
+  firstRecharge,
+  inviteeColumns,
+  inviteeOf,
+  preload,
+  recordParticipant,
+} from './engine';
 
 const tags = ['activities'];
 const num = (v: unknown) => Number(v ?? 0);
@@ -76,9 +99,12 @@ export async function applyNewVersion(db: Db, a: Activity, version: number, now:
   const cfg = await activityConfig(db, a);
   const current = periodOf(a, cfg.settings, now);
   if (!current) return 0;
-  const reset = await db.updateTable('activity_player')
+  const reset = await db
+    .updateTable('activity_player')
     .set({ state: a.states[0], progress: 0, reset_at: now, config_version: version, updated_at: now })
-    .where('activity', '=', a.id).where('period', '=', current.key).where(notFinal(a))
+    .where('activity', '=', a.id)
+    .where('period', '=', current.key)
+    .where(notFinal(a))
     .executeTakeFirst();
   return Number(reset.numUpdatedRows ?? 0);
 }
@@ -87,19 +113,42 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
   const cfg = await activityConfig(db, a);
   const s = cfg.settings;
   const [joined, paid, totals, states, budget, today] = await Promise.all([
-    db.selectFrom('activity_player').select([sql<string>`first_day::text`.as('day'), sql<number>`count(*)`.as('n')])
-      .where('activity', '=', a.id).where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
-      .groupBy('first_day').execute(),
-    db.selectFrom('activity_reward').select([sql<string>`day::text`.as('day'), sql<number>`count(*)`.as('claims'),
-      sql<number>`count(DISTINCT uid)`.as('players'), sql<number>`coalesce(sum(amount), 0)`.as('amount')])
-      .where('activity', '=', a.id).where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
-      .groupBy('day').execute(),
-    db.selectFrom('activity_reward').select([sql<number>`count(DISTINCT uid)`.as('players'), sql<number>`count(*)`.as('claims'), sql<number>`coalesce(sum(amount), 0)`.as('amount')])
-      .where('activity', '=', a.id).where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
+    db
+      .selectFrom('activity_player')
+      .select([sql<string>`first_day::text`.as('day'), sql<number>`count(*)`.as('n')])
+      .where('activity', '=', a.id)
+      .where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'))
+      .groupBy('first_day')
+      .execute(),
+    db
+      .selectFrom('activity_reward')
+      .select([
+        sql<string>`day::text`.as('day'),
+        sql<number>`count(*)`.as('claims'),
+        sql<number>`count(DISTINCT uid)`.as('players'),
+        sql<number>`coalesce(sum(amount), 0)`.as('amount'),
+      ])
+      .where('activity', '=', a.id)
+      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'))
+      .groupBy('day')
+      .execute(),
+    db
+      .selectFrom('activity_reward')
+      .select([sql<number>`count(DISTINCT uid)`.as('players'), sql<number>`count(*)`.as('claims'), sql<number>`coalesce(sum(amount), 0)`.as('amount')])
+      .where('activity', '=', a.id)
+      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('activity_player').select(['state', sql<number>`count(*)`.as('n')])
-      .where('activity', '=', a.id).where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
-      .groupBy('state').execute(),
+    db
+      .selectFrom('activity_player')
+      .select(['state', sql<number>`count(*)`.as('n')])
+      .where('activity', '=', a.id)
+      .where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'))
+      .groupBy('state')
+      .execute(),
     db.selectFrom('activity_budget').select('spent').where('activity', '=', a.id).executeTakeFirst(),
     db.selectFrom('activity_budget_day').select('spent').where('activity', '=', a.id).where('day', '=', dayOf(now)).executeTakeFirst(),
   ]);
@@ -109,14 +158,37 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
   const days = r.days.map((day) => {
     const p = paidBy.get(day);
     const rewarded = num(p?.amount);
-    return { day, participants: joinedBy.get(day) ?? 0, claims: num(p?.claims), rewardedPlayers: num(p?.players), rewarded, dailyUsed: share(rewarded, s.dailyBudget) };
+    return {
+      day,
+      participants: joinedBy.get(day) ?? 0,
+      claims: num(p?.claims),
+      rewardedPlayers: num(p?.players),
+      rewarded,
+      dailyUsed: share(rewarded, s.dailyBudget),
+    };
   });
   const spent = num(budget?.spent);
   const spentToday = num(today?.spent);
   return {
-    activity: a.id, name: a.name, configVersion: cfg.version, open: s.open,
-    totals: { participants: days.reduce((n, d) => n + d.participants, 0), rewardedPlayers: num(totals.players), claims: num(totals.claims), rewarded: num(totals.amount) },
-    budget: { total: s.totalBudget, spent, totalUsed: share(spent, s.totalBudget), daily: s.dailyBudget, spentToday, dailyUsed: share(spentToday, s.dailyBudget), playerCap: s.playerCap },
+    activity: a.id,
+    name: a.name,
+    configVersion: cfg.version,
+    open: s.open,
+    totals: {
+      participants: days.reduce((n, d) => n + d.participants, 0),
+      rewardedPlayers: num(totals.players),
+      claims: num(totals.claims),
+      rewarded: num(totals.amount),
+    },
+    budget: {
+      total: s.totalBudget,
+      spent,
+      totalUsed: share(spent, s.totalBudget),
+      daily: s.dailyBudget,
+      spentToday,
+      dailyUsed: share(spentToday, s.dailyBudget),
+      playerCap: s.playerCap,
+    },
     states: a.states.map((state) => ({ state, players: num(states.find((x) => x.state === state)?.n) })),
     days,
     chart: days.map((d) => ({ day: d.day, participants: d.participants, claims: d.claims, rewarded: d.rewarded / 100 })),
@@ -124,16 +196,35 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
 }
 
 const versionRow = (r: Record<string, unknown>): ConfigVersion => ({
-  id: Number(r.id), key: String(r.key), at: new Date(r.at as string).toISOString(), actor: String(r.actor),
-  action: String(r.action), before: r.before ?? null, after: r.after ?? null,
+  id: Number(r.id),
+  key: String(r.key),
+  at: new Date(r.at as string).toISOString(),
+  actor: String(r.actor),
+  action: String(r.action),
+  before: r.before ?? null,
+  after: r.after ?? null,
 });
 
 // ------------------------------------------------------------------------------ invitedetail
 
 export const inviteDetailRow = z.object({
-  id: z.number(), inviterUid: z.number(), inviterName: z.string(), partner: z.number(), uid: z.number(), name: z.string(), registeredAt: z.string(),
-  phoneBound: z.boolean(), newPhone: z.boolean(), device: z.string(), newDevice: z.boolean(), rounds: z.number(),
-  firstDeposit: z.number().nullable(), firstDepositAt: z.string().nullable(), validBet: z.number(), valid: z.boolean(), why: z.string().nullable(),
+  id: z.number(),
+  inviterUid: z.number(),
+  inviterName: z.string(),
+  partner: z.number(),
+  uid: z.number(),
+  name: z.string(),
+  registeredAt: z.string(),
+  phoneBound: z.boolean(),
+  newPhone: z.boolean(),
+  device: z.string(),
+  newDevice: z.boolean(),
+  rounds: z.number(),
+  firstDeposit: z.number().nullable(),
+  firstDepositAt: z.string().nullable(),
+  validBet: z.number(),
+  valid: z.boolean(),
+  why: z.string().nullable(),
 });
 type InviteDetailRow = z.infer<typeof inviteDetailRow>;
 
@@ -155,28 +246,54 @@ export function inviteeRuleSql(rule: InviteeRule): Expression<SqlBool> {
  */
 function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListSpec {
   return defineList<InviteDetailRow>({
-    url: `/api/activities/${a.id}/invitedetail`, name: `activities.${a.id}.invitedetail`, screen, tags, paging: 'keyset',
-    summary: `${a.name.en}: every invited player with the inviter, registration, phone, device, rounds, first paid recharge and valid bet, and whether `
-      + 'the invitee counts under the activity\'s rule in force (why not): filters inviterUid, uid, valid, from/to (registered)',
-    from: (db: Db) => db.selectFrom(sql<Record<string, unknown>>`(SELECT i.uid AS id, i.uid, i.name, i.register_device AS device, inv.uid AS inviter_uid,
+    url: `/api/activities/${a.id}/invitedetail`,
+    name: `activities.${a.id}.invitedetail`,
+    screen,
+    tags,
+    paging: 'keyset',
+    summary:
+      `${a.name.en}: every invited player with the inviter, registration, phone, device, rounds, first paid recharge and valid bet, and whether ` +
+      "the invitee counts under the activity's rule in force (why not): filters inviterUid, uid, valid, from/to (registered)",
+    from: (db: Db) =>
+      db
+        .selectFrom(
+          sql<Record<string, unknown>>`(SELECT i.uid AS id, i.uid, i.name, i.register_device AS device, inv.uid AS inviter_uid,
         inv.name AS inviter_name, inv.partner, ${inviteeColumns},
         (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid) AS valid_bet
-      FROM player i JOIN player inv ON inv.uid = i.inviter_uid ${firstRecharge})`.as('x')).selectAll(),
-    partner: 'x.partner', id: 'x.id',
+      FROM player i JOIN player inv ON inv.uid = i.inviter_uid ${firstRecharge})`.as('x'),
+        )
+        .selectAll(),
+    partner: 'x.partner',
+    id: 'x.id',
     filters: {
-      inviterUid: eqInt('x.inviter_uid', 1), uid: eqInt('x.uid', 1),
+      inviterUid: eqInt('x.inviter_uid', 1),
+      uid: eqInt('x.uid', 1),
       valid: custom(queryBool, (v) => (v ? inviteeRuleSql(rule) : sql<SqlBool>`NOT ${inviteeRuleSql(rule)}`)),
       time: dateRange('x.registered_at'),
     },
-    sorts: { registeredAt: sortBy.time('x.registered_at'), uid: sortBy.int('x.id') }, defaultSort: { key: 'registeredAt', order: 'descend' },
+    sorts: { registeredAt: sortBy.time('x.registered_at'), uid: sortBy.int('x.id') },
+    defaultSort: { key: 'registeredAt', order: 'descend' },
     item: inviteDetailRow,
     row: (x) => {
       const why = inviteeWhyNot(rule, inviteeOf(x, num(x.valid_bet)));
       return {
-        id: num(x.id), inviterUid: num(x.inviter_uid), inviterName: String(x.inviter_name ?? ''), partner: num(x.partner), uid: num(x.uid), name: String(x.name ?? ''),
-        registeredAt: iso(x.registered_at), phoneBound: Boolean(x.phone_bound), newPhone: Boolean(x.new_phone), device: String(x.device ?? ''),
-        newDevice: Boolean(x.new_device), rounds: num(x.rounds), firstDeposit: x.first_deposit === null ? null : num(x.first_deposit),
-        firstDepositAt: x.first_deposit_at ? iso(x.first_deposit_at) : null, validBet: num(x.valid_bet), valid: why === null, why,
+        id: num(x.id),
+        inviterUid: num(x.inviter_uid),
+        inviterName: String(x.inviter_name ?? ''),
+        partner: num(x.partner),
+        uid: num(x.uid),
+        name: String(x.name ?? ''),
+        registeredAt: iso(x.registered_at),
+        phoneBound: Boolean(x.phone_bound),
+        newPhone: Boolean(x.new_phone),
+        device: String(x.device ?? ''),
+        newDevice: Boolean(x.new_device),
+        rounds: num(x.rounds),
+        firstDeposit: x.first_deposit === null ? null : num(x.first_deposit),
+        firstDepositAt: x.first_deposit_at ? iso(x.first_deposit_at) : null,
+        validBet: num(x.valid_bet),
+        valid: why === null,
+        why,
       };
     },
   });
@@ -185,13 +302,16 @@ function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListS
 /** The list and export of invitedetail: declared under the default rule, each request run under the rule of the settings in force. */
 function inviteDetailOperations(a: Activity, screen: string): Operation[] {
   const ruleOf = (settings: unknown) => a.invitee!(settings as never);
-  return listOperations(inviteDetailSpec(a, screen, ruleOf(a.defaults))).map((op, i) => ({
-    ...op,
-    handler: async (ctx: Parameters<Operation['handler']>[0]) => {
-      const cfg = await activityConfig(ctx.db, a);
-      return listOperations(inviteDetailSpec(a, screen, ruleOf(cfg.settings)))[i].handler(ctx);
-    },
-  } as Operation));
+  return listOperations(inviteDetailSpec(a, screen, ruleOf(a.defaults))).map(
+    (op, i) =>
+      ({
+        ...op,
+        handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+          const cfg = await activityConfig(ctx.db, a);
+          return listOperations(inviteDetailSpec(a, screen, ruleOf(cfg.settings)))[i].handler(ctx);
+        },
+      }) as Operation,
+  );
 }
 
 // ------------------------------------------------------------------------------ activityzone
@@ -201,27 +321,38 @@ const ZONE_KEY = 'activityzone';
 const banner = z.string({ message: 'Expected text' }).max(100, { message: 'Must be at most 100 characters' });
 /** The app's activity zone: which activities it shows and in what order, with a banner each (≤ 100 characters a language). */
 export const zoneDocument = z.strictObject({
-  items: z.array(z.strictObject({
-    activity: z.enum(ACTIVITY_IDS, { message: 'Unknown activity' }),
-    visible: z.boolean({ message: 'Expected true or false' }),
-    order: whole(0, 10_000),
-    banner: z.strictObject({ en: banner, zh: banner }),
-  })).max(ACTIVITY_IDS.length).superRefine((items, ctx) => {
-    const seen = new Set<string>();
-    items.forEach((it, i) => {
-      if (seen.has(it.activity)) ctx.addIssue({ code: 'custom', path: [i, 'activity'], message: 'Listed twice' });
-      seen.add(it.activity);
-    });
-  }),
+  items: z
+    .array(
+      z.strictObject({
+        activity: z.enum(ACTIVITY_IDS, { message: 'Unknown activity' }),
+        visible: z.boolean({ message: 'Expected true or false' }),
+        order: whole(0, 10_000),
+        banner: z.strictObject({ en: banner, zh: banner }),
+      }),
+    )
+    .max(ACTIVITY_IDS.length)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((it, i) => {
+        if (seen.has(it.activity)) ctx.addIssue({ code: 'custom', path: [i, 'activity'], message: 'Listed twice' });
+        seen.add(it.activity);
+      });
+    }),
 });
 export type ZoneDocument = z.infer<typeof zoneDocument>;
 const ZONE_DEFAULT: ZoneDocument = { items: [] };
 /** Versioned in config_version only (the GET's version is the last save); a stored zone that no longer fits: the default. */
 const zone = settingsDocument<ZoneDocument>({
-  key: ZONE_KEY, parse: parseWith(zoneDocument), defaults: ZONE_DEFAULT, closed: (d) => d,
-  screen: ZONE_SCREEN, kind: configKind(ZONE_KEY), noun: 'Activity zone',
+  key: ZONE_KEY,
+  parse: parseWith(zoneDocument),
+  defaults: ZONE_DEFAULT,
+  closed: (d) => d,
+  screen: ZONE_SCREEN,
+  kind: configKind(ZONE_KEY),
+  noun: 'Activity zone',
   restorable: z.custom<ZoneDocument>((v) => zoneDocument.safeParse(v).success, { message: 'is not an activity zone' }),
-  historyReads: 'stored', removed: 'defaults',
+  historyReads: 'stored',
+  removed: 'defaults',
 });
 
 /** The zone in force (stored beside the activities' settings under activity 'activityzone'; the default: every activity, catalogue order). */
@@ -239,26 +370,44 @@ export function zoneBanner(zone: ZoneDocument, activity: string, lang: 'en' | 'z
 export function applyZone<T extends { id: string }>(activities: readonly T[], zone: ZoneDocument): T[] {
   const by = new Map(zone.items.map((it) => [it.activity as string, it]));
   const rank = (a: T, i: number) => [by.has(a.id) ? 0 : 1, by.get(a.id)?.order ?? 0, i];
-  return activities.map((a, i) => ({ a, r: rank(a, i) })).filter(({ a }) => by.get(a.id)?.visible !== false)
-    .sort((x, y) => x.r[0] - y.r[0] || x.r[1] - y.r[1] || x.r[2] - y.r[2]).map(({ a }) => a);
+  return activities
+    .map((a, i) => ({ a, r: rank(a, i) }))
+    .filter(({ a }) => by.get(a.id)?.visible !== false)
+    .sort((x, y) => x.r[0] - y.r[0] || x.r[1] - y.r[1] || x.r[2] - y.r[2])
+    .map(({ a }) => a);
 }
 
 const zoneItems = zone.items as unknown as VersionedItems<Settings>;
 
 const zoneOperations: Operation[] = [
   defineOperation({
-    method: 'GET', url: '/api/activities/activityzone', name: 'activities.activityzone', screen: ZONE_SCREEN, tags,
-    summary: 'The app\'s activity zone in force: {items:[{activity, visible, order, banner:{en, zh}}]} (version: the last save, 0: never saved: every activity in catalogue order) and the activity ids',
+    method: 'GET',
+    url: '/api/activities/activityzone',
+    name: 'activities.activityzone',
+    screen: ZONE_SCREEN,
+    tags,
+    summary:
+      "The app's activity zone in force: {items:[{activity, visible, order, banner:{en, zh}}]} (version: the last save, 0: never saved: every activity in catalogue order) and the activity ids",
     response: z.object({ code: z.literal(200), data: z.object({ zone: zoneDocument, version: z.number(), activities: z.array(z.string()) }) }),
     handler: async ({ db }) => {
-      const version = await db.selectFrom('config_version').select(sql<number>`coalesce(max(id), 0)`.as('n')).where('kind', '=', configKind(ZONE_KEY)).executeTakeFirstOrThrow();
+      const version = await db
+        .selectFrom('config_version')
+        .select(sql<number>`coalesce(max(id), 0)`.as('n'))
+        .where('kind', '=', configKind(ZONE_KEY))
+        .executeTakeFirstOrThrow();
       return ok({ zone: await zoneOf(db), version: num(version.n), activities: [...ACTIVITY_IDS] });
     },
   }),
   defineOperation({
-    method: 'POST', url: '/api/activities/activityzone/update', name: 'activities.activityzone.update', screen: ZONE_SCREEN, tags, audit: true,
-    summary: 'Overwrites the activity zone with the whole document; 400 naming the field (zone.items.0.banner.en: Must be at most 100 characters, '
-      + 'zone.items.1.activity: Listed twice); a new version. The platform list applies it at once',
+    method: 'POST',
+    url: '/api/activities/activityzone/update',
+    name: 'activities.activityzone.update',
+    screen: ZONE_SCREEN,
+    tags,
+    audit: true,
+    summary:
+      'Overwrites the activity zone with the whole document; 400 naming the field (zone.items.0.banner.en: Must be at most 100 characters, ' +
+      'zone.items.1.activity: Listed twice); a new version. The platform list applies it at once',
     body: z.object({ zone: z.unknown() }),
     response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),
     handler: async ({ db, user, now, note, body }) => {
@@ -278,50 +427,133 @@ export function activityOperations(a: Activity): Operation[] {
   const name = (s: string) => `activities.${a.id}.${s}`;
   const ops: Operation[] = [];
   if (sc.dashboard) {
-    ops.push(summaryOperation({
-      url: url('dashboard'), name: name('dashboard'), screen: sc.dashboard, response: activityDashboard,
-      summary: `${a.name.en}: participants (by the day they joined), claims, players rewarded, amount paid and budget use, by day and over the range; players by state`,
-      load: (db, user, r, _q, now) => dashboard(db, user, a, r, now),
-    }));
+    ops.push(
+      summaryOperation({
+        url: url('dashboard'),
+        name: name('dashboard'),
+        screen: sc.dashboard,
+        response: activityDashboard,
+        summary: `${a.name.en}: participants (by the day they joined), claims, players rewarded, amount paid and budget use, by day and over the range; players by state`,
+        load: (db, user, r, _q, now) => dashboard(db, user, a, r, now),
+      }),
+    );
   }
   if (sc.players) {
-    ops.push(...listOperations(defineList<ActivityPlayerRow>({
-      url: url('players'), name: name('players'), screen: sc.players, tags, paging: 'keyset',
-      summary: `${a.name.en}'s participants, one row per player and period, last change first: filters uid, period, state, from/to (last change)`,
-      from: (db: Db) => db.selectFrom('activity_player as ap').leftJoin('player as p', 'p.uid', 'ap.uid')
-        .select(['ap.id', 'ap.uid', 'p.name', 'ap.partner', 'ap.period', 'ap.state', 'ap.progress', 'ap.target', 'ap.rewards', 'ap.rewarded', 'ap.config_version',
-          'ap.first_at', 'ap.updated_at', 'ap.reset_at'])
-        .where('ap.activity', '=', a.id),
-      partner: 'ap.partner', id: 'ap.id',
-      filters: {
-        uid: eqInt('ap.uid', 1), period: eqText('ap.period', 64),
-        state: eqText('ap.state', 32), time: dateRange('ap.updated_at'),
-      },
-      sorts: { updatedAt: sortBy.time('ap.updated_at') }, defaultSort: { key: 'updatedAt', order: 'descend' },
-      item: activityPlayerRow,
-      row: (x) => ({
-        id: num(x.id), uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), period: String(x.period), state: String(x.state), progress: num(x.progress),
-        target: x.target === null ? null : num(x.target), rewards: num(x.rewards), rewarded: num(x.rewarded), configVersion: num(x.config_version),
-        firstAt: iso(x.first_at), updatedAt: iso(x.updated_at), resetAt: x.reset_at ? iso(x.reset_at) : null,
-      }),
-    })));
-    ops.push(...listOperations(defineList<ActivityRewardRow>({
-      url: `${url('players')}/rewards`, name: `${name('players')}.rewards`, screen: sc.players, tags, paging: 'keyset',
-      summary: `Every reward ${a.name.en} paid (one ledger entry each), newest first: filters uid, period, tier, from/to`,
-      from: (db: Db) => db.selectFrom('activity_reward as r').leftJoin('player as p', 'p.uid', 'r.uid')
-        .select(['r.id', 'r.uid', 'p.name', 'r.partner', 'r.period', 'r.tier', 'r.currency', 'r.amount', 'r.config_version', 'r.device', 'r.phone', 'r.gcash', 'r.app_id', 'r.at'])
-        .where('r.activity', '=', a.id),
-      partner: 'r.partner', id: 'r.id',
-      filters: { uid: eqInt('r.uid', 1), period: eqText('r.period', 64), tier: eqText('r.tier', 32), time: dateRange('r.at') },
-      sorts: { at: sortBy.time('r.at') }, defaultSort: { key: 'at', order: 'descend' },
-      item: activityRewardRow,
-      row: (x) => ({
-        id: num(x.id), uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), period: String(x.period), tier: String(x.tier),
-        currency: x.currency as ActivityRewardRow['currency'], amount: num(x.amount), configVersion: num(x.config_version),
-        device: (x.device as string | null) ?? null, phone: (x.phone as string | null) ?? null, gcash: (x.gcash as string | null) ?? null,
-        appId: String(x.app_id), at: iso(x.at),
-      }),
-    })));
+    ops.push(
+      ...listOperations(
+        defineList<ActivityPlayerRow>({
+          url: url('players'),
+          name: name('players'),
+          screen: sc.players,
+          tags,
+          paging: 'keyset',
+          summary: `${a.name.en}'s participants, one row per player and period, last change first: filters uid, period, state, from/to (last change)`,
+          from: (db: Db) =>
+            db
+              .selectFrom('activity_player as ap')
+              .leftJoin('player as p', 'p.uid', 'ap.uid')
+              .select([
+                'ap.id',
+                'ap.uid',
+                'p.name',
+                'ap.partner',
+                'ap.period',
+                'ap.state',
+                'ap.progress',
+                'ap.target',
+                'ap.rewards',
+                'ap.rewarded',
+                'ap.config_version',
+                'ap.first_at',
+                'ap.updated_at',
+                'ap.reset_at',
+              ])
+              .where('ap.activity', '=', a.id),
+          partner: 'ap.partner',
+          id: 'ap.id',
+          filters: {
+            uid: eqInt('ap.uid', 1),
+            period: eqText('ap.period', 64),
+            state: eqText('ap.state', 32),
+            time: dateRange('ap.updated_at'),
+          },
+          sorts: { updatedAt: sortBy.time('ap.updated_at') },
+          defaultSort: { key: 'updatedAt', order: 'descend' },
+          item: activityPlayerRow,
+          row: (x) => ({
+            id: num(x.id),
+            uid: num(x.uid),
+            name: String(x.name ?? ''),
+            partner: num(x.partner),
+            period: String(x.period),
+            state: String(x.state),
+            progress: num(x.progress),
+            target: x.target === null ? null : num(x.target),
+            rewards: num(x.rewards),
+            rewarded: num(x.rewarded),
+            configVersion: num(x.config_version),
+            firstAt: iso(x.first_at),
+            updatedAt: iso(x.updated_at),
+            resetAt: x.reset_at ? iso(x.reset_at) : null,
+          }),
+        }),
+      ),
+    );
+    ops.push(
+      ...listOperations(
+        defineList<ActivityRewardRow>({
+          url: `${url('players')}/rewards`,
+          name: `${name('players')}.rewards`,
+          screen: sc.players,
+          tags,
+          paging: 'keyset',
+          summary: `Every reward ${a.name.en} paid (one ledger entry each), newest first: filters uid, period, tier, from/to`,
+          from: (db: Db) =>
+            db
+              .selectFrom('activity_reward as r')
+              .leftJoin('player as p', 'p.uid', 'r.uid')
+              .select([
+                'r.id',
+                'r.uid',
+                'p.name',
+                'r.partner',
+                'r.period',
+                'r.tier',
+                'r.currency',
+                'r.amount',
+                'r.config_version',
+                'r.device',
+                'r.phone',
+                'r.gcash',
+                'r.app_id',
+                'r.at',
+              ])
+              .where('r.activity', '=', a.id),
+          partner: 'r.partner',
+          id: 'r.id',
+          filters: { uid: eqInt('r.uid', 1), period: eqText('r.period', 64), tier: eqText('r.tier', 32), time: dateRange('r.at') },
+          sorts: { at: sortBy.time('r.at') },
+          defaultSort: { key: 'at', order: 'descend' },
+          item: activityRewardRow,
+          row: (x) => ({
+            id: num(x.id),
+            uid: num(x.uid),
+            name: String(x.name ?? ''),
+            partner: num(x.partner),
+            period: String(x.period),
+            tier: String(x.tier),
+            currency: x.currency as ActivityRewardRow['currency'],
+            amount: num(x.amount),
+            configVersion: num(x.config_version),
+            device: (x.device as string | null) ?? null,
+            phone: (x.phone as string | null) ?? null,
+            gcash: (x.gcash as string | null) ?? null,
+            appId: String(x.app_id),
+            at: iso(x.at),
+          }),
+        }),
+      ),
+    );
   }
   if (sc.configs) {
     const items = activityItems(a, sc.configs);
@@ -330,26 +562,52 @@ export function activityOperations(a: Activity): Operation[] {
       const cfg = await activityConfig(db, a);
       const current = periodOf(a, cfg.settings, now);
       const unfinished = current
-        ? num((await db.selectFrom('activity_player').select(sql<number>`count(*)`.as('n')).where('activity', '=', a.id).where('period', '=', current.key)
-          .where(notFinal(a)).executeTakeFirstOrThrow()).n)
+        ? num(
+            (
+              await db
+                .selectFrom('activity_player')
+                .select(sql<number>`count(*)`.as('n'))
+                .where('activity', '=', a.id)
+                .where('period', '=', current.key)
+                .where(notFinal(a))
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
         : 0;
       return {
-        activity: a.id, name: a.name, rules: a.rules, version: cfg.version, savedAt: cfg.savedAt ? iso(cfg.savedAt) : null,
-        settings: cfg.settings as unknown as Settings, defaults: a.defaults as unknown as Settings,
-        running: cfg.settings.open && current !== null, period: current?.key ?? null, unfinished,
+        activity: a.id,
+        name: a.name,
+        rules: a.rules,
+        version: cfg.version,
+        savedAt: cfg.savedAt ? iso(cfg.savedAt) : null,
+        settings: cfg.settings as unknown as Settings,
+        defaults: a.defaults as unknown as Settings,
+        running: cfg.settings.open && current !== null,
+        period: current?.key ?? null,
+        unfinished,
       };
     };
     ops.push(
       defineOperation({
-        method: 'GET', url: cfgUrl, name: name('configs'), screen: sc.configs, tags,
+        method: 'GET',
+        url: cfgUrl,
+        name: name('configs'),
+        screen: sc.configs,
+        tags,
         summary: `${a.name.en}'s settings in force (version 0: never saved, the defaults), whether it is running, and how many unfinished participants a save would reset`,
         response: z.object({ code: z.literal(200), data: activityConfigAnswer }),
         handler: async ({ db, now }) => ok(await answer(db, now)),
       }),
       defineOperation({
-        method: 'POST', url: `${cfgUrl}/update`, name: `${name('configs')}.update`, screen: sc.configs, tags, audit: true,
-        summary: `Overwrites ${a.name.en}'s settings with the whole document (the screen confirms first, §5); 400 naming the field `
-          + '(settings.endAt: Must be after startAt); a new version; the current period\'s unfinished progress starts again, paid rewards stay',
+        method: 'POST',
+        url: `${cfgUrl}/update`,
+        name: `${name('configs')}.update`,
+        screen: sc.configs,
+        tags,
+        audit: true,
+        summary:
+          `Overwrites ${a.name.en}'s settings with the whole document (the screen confirms first, §5); 400 naming the field ` +
+          "(settings.endAt: Must be after startAt); a new version; the current period's unfinished progress starts again, paid rewards stay",
         body: activityConfigUpdateBody,
         response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), reset: z.number() }) }),
         handler: async ({ db, user, now, note, body }) => {
@@ -361,19 +619,32 @@ export function activityOperations(a: Activity): Operation[] {
           return ok({ version: saved.version, reset });
         },
       }),
-      ...versionOperationsThen(items, { base: `${cfgUrl}/versions`, name: `${name('configs')}.versions`, tags }, (db, version, now) => applyNewVersion(db, a, version, now)),
+      ...versionOperationsThen(items, { base: `${cfgUrl}/versions`, name: `${name('configs')}.versions`, tags }, (db, version, now) =>
+        applyNewVersion(db, a, version, now),
+      ),
     );
   }
   if (sc.configlogs) {
-    ops.push(...listOperations(defineList<ConfigVersion>({
-      url: url('configlogs'), name: name('configlogs'), screen: sc.configlogs, tags, paging: 'page',
-      summary: `Every change of ${a.name.en}'s settings (who, when, action, the document before and after), newest first: filters actor, action`,
-      from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', configKind(a.id)),
-      partner: 'partner', id: 'id',
-      filters: { actor: eqText('actor', 64), action: contains('action', 64), time: dateRange('at') },
-      sorts: { id: sortBy.int('id'), at: sortBy.time('at') }, defaultSort: { key: 'id', order: 'descend' },
-      item: configVersion, row: versionRow,
-    })));
+    ops.push(
+      ...listOperations(
+        defineList<ConfigVersion>({
+          url: url('configlogs'),
+          name: name('configlogs'),
+          screen: sc.configlogs,
+          tags,
+          paging: 'page',
+          summary: `Every change of ${a.name.en}'s settings (who, when, action, the document before and after), newest first: filters actor, action`,
+          from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', configKind(a.id)),
+          partner: 'partner',
+          id: 'id',
+          filters: { actor: eqText('actor', 64), action: contains('action', 64), time: dateRange('at') },
+          sorts: { id: sortBy.int('id'), at: sortBy.time('at') },
+          defaultSort: { key: 'id', order: 'descend' },
+          item: configVersion,
+          row: versionRow,
+        }),
+      ),
+    );
   }
   if (sc.invitedetail && a.invitee) ops.push(...inviteDetailOperations(a, sc.invitedetail));
   return ops;
@@ -383,10 +654,14 @@ export const activityStaffOperations: Operation[] = [...ACTIVITIES.flatMap(activ
 
 export const activityPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/activities', name: 'platform.activities.list', scope: 'config.read',
-    summary: 'The activities open for a player now (and earlier periods still open for claims), in `lang`, each with its state, progress, target and tiers '
-      + '(reached or why not) and the activity zone\'s banner (null: none); `blocked` names why the player may not claim at all (banned, suspended, self-excluded). Records the player as a participant '
-      + 'where there is progress. 404 unknown player',
+    method: 'GET',
+    url: '/api/platform/activities',
+    name: 'platform.activities.list',
+    scope: 'config.read',
+    summary:
+      'The activities open for a player now (and earlier periods still open for claims), in `lang`, each with its state, progress, target and tiers ' +
+      "(reached or why not) and the activity zone's banner (null: none); `blocked` names why the player may not claim at all (banned, suspended, self-excluded). Records the player as a participant " +
+      'where there is progress. 404 unknown player',
     query: platformActivitiesQuery,
     response: z.object({ code: z.literal(200), data: z.object({ uid: z.number(), items: z.array(platformActivity) }) }),
     handler: async ({ db, query, now }) => {
@@ -401,9 +676,24 @@ export const activityPlatformOperations: PlatformOperation[] = [
         for (const e of await evaluateFor(db, a, query.uid, now, undefined, pre)) {
           await recordParticipant(db, e, now);
           items.push({
-            activity: a.id, name: a.name[lang], rules: a.rules[lang], period: e.period.key, periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end), configVersion: e.config.version,
-            state: e.evaluation.state, progress: e.evaluation.progress, target: e.evaluation.target, blocked: e.blocked,
-            tiers: e.evaluation.tiers.map((t) => ({ tier: t.tier, label: t.label[lang], currency: t.currency, amount: t.amount, reached: t.reached && !e.blocked, why: e.blocked ?? t.why ?? null })),
+            activity: a.id,
+            name: a.name[lang],
+            rules: a.rules[lang],
+            period: e.period.key,
+            periodEndsAt: e.period.end.getTime() >= FOREVER.getTime() ? null : iso(e.period.end),
+            configVersion: e.config.version,
+            state: e.evaluation.state,
+            progress: e.evaluation.progress,
+            target: e.evaluation.target,
+            blocked: e.blocked,
+            tiers: e.evaluation.tiers.map((t) => ({
+              tier: t.tier,
+              label: t.label[lang],
+              currency: t.currency,
+              amount: t.amount,
+              reached: t.reached && !e.blocked,
+              why: e.blocked ?? t.why ?? null,
+            })),
             banner: zoneBanner(zone, a.id, lang),
           });
         }
@@ -412,20 +702,27 @@ export const activityPlatformOperations: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/activities/claim', name: 'platform.activities.claim', scope: 'events',
-    summary: 'Claims a reached tier of an activity for a player: pays it through the ledger once (reason activity.<id>, idempotency key '
-      + 'activity:<id>:<period>:<uid>:<tier>); the same claim again answers the first payment with repeated: true. 409 with the reason: '
-      + 'not reached (why), Activity is closed / not running, Budget exhausted, Daily budget exhausted, Player cap reached, Device / Phone / GCash account '
-      + 'already rewarded, Player is banned / suspended / self-excluded; 404 unknown player or activity',
+    method: 'POST',
+    url: '/api/platform/activities/claim',
+    name: 'platform.activities.claim',
+    scope: 'events',
+    summary:
+      'Claims a reached tier of an activity for a player: pays it through the ledger once (reason activity.<id>, idempotency key ' +
+      'activity:<id>:<period>:<uid>:<tier>); the same claim again answers the first payment with repeated: true. 409 with the reason: ' +
+      'not reached (why), Activity is closed / not running, Budget exhausted, Daily budget exhausted, Player cap reached, Device / Phone / GCash account ' +
+      'already rewarded, Player is banned / suspended / self-excluded; 404 unknown player or activity',
     body: activityClaimBody,
     response: z.object({ code: z.literal(200), data: activityClaimAnswer }),
     handler: async ({ db, app, body, now }) => {
       try {
-        return ok(await db.transaction().execute((trx) => claim(trx, { appId: app.appId, uid: body.uid, activity: body.activity, tier: body.tier, period: body.period, now })));
+        return ok(
+          await db
+            .transaction()
+            .execute((trx) => claim(trx, { appId: app.appId, uid: body.uid, activity: body.activity, tier: body.tier, period: body.period, now })),
+        );
       } catch (error) {
         throw claimError(error);
       }
     },
   }),
 ];
-

@@ -6,8 +6,16 @@ type Time = ColumnType<Date, Date | string, Date | string>;
 type Big = ColumnType<string | number, number | undefined, number>;
 type Day = ColumnType<string, string, string>;
 
-export interface ActivityConfigTable { activity: string; settings: ColumnType<unknown, string, string>; updated_at: Time }
-export interface ActivityVersionTable { activity: string; version: Big; saved_at: Time }
+export interface ActivityConfigTable {
+  activity: string;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: Time;
+}
+export interface ActivityVersionTable {
+  activity: string;
+  version: Big;
+  saved_at: Time;
+}
 
 export interface ActivityPlayerTable {
   id: Generated<number>;
@@ -46,8 +54,15 @@ export interface ActivityRewardTable {
   day: Day;
 }
 
-export interface ActivityBudgetTable { activity: string; spent: Big }
-export interface ActivityBudgetDayTable { activity: string; day: Day; spent: Big }
+export interface ActivityBudgetTable {
+  activity: string;
+  spent: Big;
+}
+export interface ActivityBudgetDayTable {
+  activity: string;
+  day: Day;
+  spent: Big;
+}
 
 export interface ActivityTables {
   activity_config: ActivityConfigTable;

@@ -43,48 +43,99 @@ describe.each(databases())('agent reports on $kind', (kind) => {
     // the extra rebate is settled by hand here: the server's job (5 s after start) would race it
     t = await testApp(kind, {}, { background: false });
     const db = t.database.db;
-    await db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     // §6: accounts without a partner value lose /agentcooperation and /partnermanager; these staff
     // accounts carry one (not the partner role: they still see every partner)
     await db.updateTable('console_account').set({ partner: 1 }).where('username', 'in', ['business', 'service', 'secadmin', 'sales', 'maint']).execute();
     p = await platformClient(t);
     const at = new Date(t.clock.now - 2 * DAY).toISOString();
     const reg = async (uid: number, partner: number, inviterUid?: number, deviceId = `d-${uid}`) => {
-      const r = await p.event('player.registered', {
-        uid, name: `P${uid}`, ip: `10.1.${Math.floor(uid / 100) % 100}.${uid % 100}`, deviceId, package: 'com.demo', partner, ...(inviterUid ? { inviterUid } : {}),
-      }, { at });
+      const r = await p.event(
+        'player.registered',
+        {
+          uid,
+          name: `P${uid}`,
+          ip: `10.1.${Math.floor(uid / 100) % 100}.${uid % 100}`,
+          deviceId,
+          package: 'com.demo',
+          partner,
+          ...(inviterUid ? { inviterUid } : {}),
+        },
+        { at },
+      );
       expect(r.status, JSON.stringify(r)).toBe('applied');
     };
-    await reg(A, 1); await reg(C, 1); await reg(B, 2);
+    await reg(A, 1);
+    await reg(C, 1);
+    await reg(B, 2);
     for (const uid of [9002, 9003, 9004, 9005]) await reg(uid, 1, A);
     await reg(9006, 1, A, `d-${A}`);
     await reg(9007, 1, 9002);
     for (const uid of [9202, 9203, 9204]) await reg(uid, 1, C);
     for (const uid of [9102, 9103]) await reg(uid, 2, B);
     const now = new Date(t.clock.now);
-    for (const [uid, partner, name] of [[A, 1, 'Agent A'], [C, 1, 'Agent C'], [B, 2, 'Agent B']] as const) {
+    for (const [uid, partner, name] of [
+      [A, 1, 'Agent A'],
+      [C, 1, 'Agent C'],
+      [B, 2, 'Agent B'],
+    ] as const) {
       await db.insertInto('agent').values({ uid, partner, name, created_at: now, created_by: 'business', updated_at: now }).execute();
-      await db.insertInto('agent_rate').values({ agent: uid, effective_at: new Date(t.clock.now - 30 * DAY), rate: 3000, t1: 2000, t2: 500, created_by: 'business', created_at: now }).execute();
+      await db
+        .insertInto('agent_rate')
+        .values({ agent: uid, effective_at: new Date(t.clock.now - 30 * DAY), rate: 3000, t1: 2000, t2: 500, created_by: 'business', created_at: now })
+        .execute();
     }
     // play: each T1 invitee of A 100,000 rake a day (300,000 over 3 days), 9006 too (shared: no extra rebate), 9007 (T2) 40,000 a day;
     // C's invitees 200,000 a day; B's 50,000 a day; recharges ₱500 a day for 9002
     const plays: [number, number, number][] = [
       ...[9002, 9003, 9004, 9005, 9006].map((uid) => [uid, 1, 100_000] as [number, number, number]),
-      [9007, 1, 40_000], ...[9202, 9203, 9204].map((uid) => [uid, 1, 200_000] as [number, number, number]),
-      [9102, 2, 50_000], [9103, 2, 50_000],
+      [9007, 1, 40_000],
+      ...[9202, 9203, 9204].map((uid) => [uid, 1, 200_000] as [number, number, number]),
+      [9102, 2, 50_000],
+      [9103, 2, 50_000],
     ];
     for (const day of ACTIVITY_DAYS) {
-      await db.insertInto('game_day').values([{ ...GAME_DAY, day, game: 'tongits', partner: 1, slot: 0 }, { ...GAME_DAY, day, game: 'tongits', partner: 2, slot: 0 }]).execute();
-      await db.insertInto('game_player_day').values(plays.map(([uid, partner, fee]) => ({
-        game: 'tongits', day, uid, partner, rounds: 10, bets: 10, turnover: fee * 20, wins: fee * 19, fees: fee, jackpot: 0,
-      }))).execute();
+      await db
+        .insertInto('game_day')
+        .values([
+          { ...GAME_DAY, day, game: 'tongits', partner: 1, slot: 0 },
+          { ...GAME_DAY, day, game: 'tongits', partner: 2, slot: 0 },
+        ])
+        .execute();
+      await db
+        .insertInto('game_player_day')
+        .values(
+          plays.map(([uid, partner, fee]) => ({
+            game: 'tongits',
+            day,
+            uid,
+            partner,
+            rounds: 10,
+            bets: 10,
+            turnover: fee * 20,
+            wins: fee * 19,
+            fees: fee,
+            jackpot: 0,
+          })),
+        )
+        .execute();
       await db.insertInto('report_payer_day').values({ day, uid: 9002, channel: 'gcash', os: 'android', partner: 1, orders: 1, amount: 50_000 }).execute();
     }
     for (const who of ROLES_USED) tokens[who] = await t.loginAs(who);
   });
-  afterAll(async () => { await backgroundRefresh(); await t?.close(); });
+  afterAll(async () => {
+    await backgroundRefresh();
+    await t?.close();
+  });
 
-  it('rolls up the days and answers cooperData by day and by agent (rates\' estimate), partner scoped', async () => {
+  it("rolls up the days and answers cooperData by day and by agent (rates' estimate), partner scoped", async () => {
     const refreshed = await refreshAgentReports(t.database.db, new Date(t.clock.now + 5 * DAY), { force: true });
     expect(refreshed.skipped).toBe(false);
     await advance(4 * DAY); // 2026-11-26 18:00 GMT+8
@@ -98,7 +149,13 @@ describe.each(databases())('agent reports on $kind', (kind) => {
     expect(mine.totals).toMatchObject({ agents: 2, rake: 1_500_000 + 1_800_000 + 120_000 });
     const agents = await get('/api/agentcooperation/cooperData/agents', 'partner', range);
     expect(agents.items.map((i: any) => i.agent).sort()).toEqual([A, C]);
-    expect(agents.items.find((i: any) => i.agent === A)).toMatchObject({ rakeT1: 1_500_000, rakeT2: 120_000, recharge: 150_000, rebateT1: 300_000, rebateT2: 6_000 });
+    expect(agents.items.find((i: any) => i.agent === A)).toMatchObject({
+      rakeT1: 1_500_000,
+      rakeT2: 120_000,
+      recharge: 150_000,
+      rebateT1: 300_000,
+      rebateT2: 6_000,
+    });
     const other = await get('/api/agentcooperation/cooperData', 'partner', { ...range, agent: String(B) });
     expect(other.totals.agents).toBe(0);
   });
@@ -133,7 +190,11 @@ describe.each(databases())('agent reports on $kind', (kind) => {
     expect((await get('/api/agentcooperation/inviteeData', 'partner', { ...range, agent: String(B) })).total).toBe(0);
     expect((await get('/api/agentcooperation/inviteeData', 'business', { ...range, agent: String(B) })).total).toBe(2);
     const chain = await get('/api/agentcooperation/cooperSearch', 'service', { uid: '9007' });
-    expect(chain.items.map((i: any) => [i.level, i.uid, i.relation])).toEqual([[-2, A, 'agentT2'], [-1, 9002, 'inviter'], [0, 9007, 'player']]);
+    expect(chain.items.map((i: any) => [i.level, i.uid, i.relation])).toEqual([
+      [-2, A, 'agentT2'],
+      [-1, 9002, 'inviter'],
+      [0, 9007, 'player'],
+    ]);
     const agentView = await get('/api/agentcooperation/cooperSearch', 'service', { uid: String(A) });
     expect(agentView.items.filter((i: any) => i.level === 1)).toHaveLength(5);
     expect((await get('/api/agentcooperation/cooperSearch', 'partner', { uid: '9102' })).total).toBe(0);
@@ -143,7 +204,10 @@ describe.each(databases())('agent reports on $kind', (kind) => {
   });
 
   describe('extra rebate', () => {
-    const tiers = [{ t1Rake: 1_000_000, activeInvitees: 3, rateBp: 200 }, { t1Rake: 1_500_000, activeInvitees: 3, rateBp: 300 }];
+    const tiers = [
+      { t1Rake: 1_000_000, activeInvitees: 3, rateBp: 200 },
+      { t1Rake: 1_500_000, activeInvitees: 3, rateBp: 300 },
+    ];
     const body = { name: 'November push', windowFrom: '2026-11-27', windowTo: '2026-12-03', tiers, agentCap: 40_000, budget: 60_000 };
     let config: any;
 
@@ -180,7 +244,9 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       expect(upd.body.data).toMatchObject({ version: 2, budget: 50_000 });
       const stale = await t.post('/api/agentcooperation/extrarebateconfigs/update', { ...body, id: config.id, version: 1 }, tokens.business);
       expect(stale.status).toBe(409);
-      expect((await t.post('/api/agentcooperation/extrarebateconfigs/update', { ...body, id: other.body.data.id, version: 1 }, tokens.partner)).status).toBe(404);
+      expect((await t.post('/api/agentcooperation/extrarebateconfigs/update', { ...body, id: other.body.data.id, version: 1 }, tokens.partner)).status).toBe(
+        404,
+      );
       expect((await t.post('/api/agentcooperation/extrarebateconfigs/cancel', { id: other.body.data.id, version: 1 }, tokens.partner)).status).toBe(404);
       const list = await get('/api/agentcooperation/extrarebateconfigs', 'partner');
       expect(list.items.map((i: any) => i.id)).toEqual([config.id]);
@@ -191,8 +257,14 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       const restored = await t.post('/api/agentcooperation/extrarebateconfigs/versions/restore', { id: versions.items[1].id }, tokens.partner);
       expect(restored.status, JSON.stringify(restored.body)).toBe(200);
       expect(restored.body.data).toMatchObject({ version: 3, budget: 60_000 });
-      const log = await t.database.db.selectFrom('operation_log').select(['operation', 'username']).where('operation', 'like', 'agentcooperation.extrarebateconfigs.%').execute();
-      expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining(['agentcooperation.extrarebateconfigs.create', 'agentcooperation.extrarebateconfigs.update']));
+      const log = await t.database.db
+        .selectFrom('operation_log')
+        .select(['operation', 'username'])
+        .where('operation', 'like', 'agentcooperation.extrarebateconfigs.%')
+        .execute();
+      expect(log.map((l) => l.operation)).toEqual(
+        expect.arrayContaining(['agentcooperation.extrarebateconfigs.create', 'agentcooperation.extrarebateconfigs.update']),
+      );
       // cancel the partner-2 config: nothing is ever paid for it
       expect((await t.post('/api/agentcooperation/extrarebateconfigs/cancel', { id: other.body.data.id, version: 1 }, tokens.business)).status).toBe(200);
     });
@@ -201,20 +273,44 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       const db = t.database.db;
       // the window's play (2 days): A's T1 (4 counted + 9006 shared) 250,000 a day each; C's 3 invitees 350,000 a day each
       for (const day of ['2026-11-28', '2026-11-29']) {
-        await db.insertInto('game_day').values({ ...GAME_DAY, day, game: 'tongits', partner: 1, slot: 0 }).execute();
-        await db.insertInto('game_player_day').values([9002, 9003, 9004, 9005, 9006, 9202, 9203, 9204].map((uid) => ({
-          game: 'tongits', day, uid, partner: 1, rounds: 5, bets: 5, turnover: 1_000_000, wins: 900_000, fees: uid > 9200 ? 350_000 : 250_000, jackpot: 0,
-        }))).execute();
+        await db
+          .insertInto('game_day')
+          .values({ ...GAME_DAY, day, game: 'tongits', partner: 1, slot: 0 })
+          .execute();
+        await db
+          .insertInto('game_player_day')
+          .values(
+            [9002, 9003, 9004, 9005, 9006, 9202, 9203, 9204].map((uid) => ({
+              game: 'tongits',
+              day,
+              uid,
+              partner: 1,
+              rounds: 5,
+              bets: 5,
+              turnover: 1_000_000,
+              wins: 900_000,
+              fees: uid > 9200 ? 350_000 : 250_000,
+              jackpot: 0,
+            })),
+          )
+          .execute();
       }
       await advance(8 * DAY); // 2026-12-04 18:00 GMT+8: the window has ended
       expect((await settleExtraRebates(db, new Date(t.clock.now), 'system:test')).configs).toBe(0); // its week is not closed yet
-      await db.insertInto('agent_week').values([
-        { week: '2026-11-23', starts_at: '2026-11-22T16:00:00Z', ends_at: '2026-11-29T16:00:00Z', status: 'closed', closed_at: new Date(t.clock.now) },
-        { week: '2026-11-30', starts_at: '2026-11-29T16:00:00Z', ends_at: '2026-12-06T16:00:00Z', status: 'open' },
-      ]).execute();
+      await db
+        .insertInto('agent_week')
+        .values([
+          { week: '2026-11-23', starts_at: '2026-11-22T16:00:00Z', ends_at: '2026-11-29T16:00:00Z', status: 'closed', closed_at: new Date(t.clock.now) },
+          { week: '2026-11-30', starts_at: '2026-11-29T16:00:00Z', ends_at: '2026-12-06T16:00:00Z', status: 'open' },
+        ])
+        .execute();
       expect((await settleExtraRebates(db, new Date(t.clock.now), 'system:test')).configs).toBe(0); // nor the week of its last day
       await advance(3 * DAY);
-      await db.updateTable('agent_week').set({ status: 'closed', closed_at: new Date(t.clock.now) }).where('week', '=', '2026-11-30').execute();
+      await db
+        .updateTable('agent_week')
+        .set({ status: 'closed', closed_at: new Date(t.clock.now) })
+        .where('week', '=', '2026-11-30')
+        .execute();
 
       const [one, two] = await Promise.all([
         settleExtraRebates(db, new Date(t.clock.now), 'system:one'),
@@ -229,8 +325,16 @@ describe.each(databases())('agent reports on $kind', (kind) => {
         [A, 2, 2_000_000, 4, 1, 60_000, 30_000, true, true],
         [C, 2, 2_100_000, 3, 0, 63_000, 30_000, true, true],
       ]);
-      const entries = await db.selectFrom('account_entry').select(['owner', 'delta', 'kind']).where('reason', '=', EXTRA_REBATE_REASON).where('kind', '=', 'agent').execute();
-      expect(entries.map((e) => [e.owner, Number(e.delta)]).sort()).toEqual([[String(A), 30_000], [String(C), 30_000]]);
+      const entries = await db
+        .selectFrom('account_entry')
+        .select(['owner', 'delta', 'kind'])
+        .where('reason', '=', EXTRA_REBATE_REASON)
+        .where('kind', '=', 'agent')
+        .execute();
+      expect(entries.map((e) => [e.owner, Number(e.delta)]).sort()).toEqual([
+        [String(A), 30_000],
+        [String(C), 30_000],
+      ]);
       const again = await settleExtraRebates(db, new Date(t.clock.now), 'system:again');
       expect(again.configs).toBe(0);
       const [row] = await db.selectFrom('extra_rebate_config').select(['status', 'paid', 'agents']).where('id', '=', config.id).execute();
@@ -241,10 +345,21 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       await advance((REFRESH_SECONDS + 1) * 1000);
       const analysis = await get('/api/agentcooperation/extrarebateAnalyze', 'partner');
       expect(analysis.items).toHaveLength(1);
-      expect(analysis.items[0]).toMatchObject({ id: config.id, cost: 60_000, agents: 2, turnover: 16_000_000, baselineTurnover: 66_000_000, extraTurnover: -50_000_000 });
+      expect(analysis.items[0]).toMatchObject({
+        id: config.id,
+        cost: 60_000,
+        agents: 2,
+        turnover: 16_000_000,
+        baselineTurnover: 66_000_000,
+        extraTurnover: -50_000_000,
+      });
       // the 7 days before the window (11-20 … 11-26) hold the earlier play: 5 × 3 × 2,000,000 + 3 × 3 × 4,000,000
       expect(analysis.items[0].costPerExtraTurnover).toBeNull();
-      const share = await get('/api/agentcooperation/shareData', 'partner', { from: '2026-11-30T00:00:00.000+08:00', to: '2026-12-06T23:59:59.999+08:00', period: 'week' });
+      const share = await get('/api/agentcooperation/shareData', 'partner', {
+        from: '2026-11-30T00:00:00.000+08:00',
+        to: '2026-12-06T23:59:59.999+08:00',
+        period: 'week',
+      });
       expect(share.items.find((i: any) => i.period === '2026-11-30')?.extraRebate).toBe(60_000);
       expect((await get('/api/agentcooperation/extrarebateAnalyze', 'business', { partner: '2' })).total).toBe(0);
       const staffSettle = await t.post('/api/agentcooperation/extrarebateconfigs/settle', {}, tokens.business);
@@ -265,7 +380,13 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       await accountToPlayer(trx, dealer2.id, 9102, 5_000, { reason: 'dealer.sold', actor: 'system:test', at: now });
     });
     const mine = await get('/api/agentcooperation/coindealerlogs', 'partner');
-    expect(mine.items.map((i: any) => [i.uid, i.relation, i.agent, i.amount]).sort()).toEqual([[9003, 't1', A, 10_000], [9007, 't2', A, 10_000], [A, 'agent', A, 10_000]].sort());
+    expect(mine.items.map((i: any) => [i.uid, i.relation, i.agent, i.amount]).sort()).toEqual(
+      [
+        [9003, 't1', A, 10_000],
+        [9007, 't2', A, 10_000],
+        [A, 'agent', A, 10_000],
+      ].sort(),
+    );
     const all = await get('/api/agentcooperation/coindealerlogs', 'business', { relation: 't1' });
     expect(all.items.map((i: any) => i.uid).sort()).toEqual([9003, 9102]);
   });

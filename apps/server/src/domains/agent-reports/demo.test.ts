@@ -39,8 +39,12 @@ describe('demo agent reports (pglite)', () => {
       expect(configs.map((c) => c.status)).toEqual(['settled', 'open']);
       const [settled] = configs;
       // tier 1 is set at the smallest tier-1 rake of the partner's agents in the window: whoever had rake is paid
-      const figures = await windowFigures(db, partner, String(settled!.window_from instanceof Date ? settled!.window_from.toISOString() : settled!.window_from).slice(0, 10),
-        String(settled!.window_to instanceof Date ? settled!.window_to.toISOString() : settled!.window_to).slice(0, 10));
+      const figures = await windowFigures(
+        db,
+        partner,
+        String(settled!.window_from instanceof Date ? settled!.window_from.toISOString() : settled!.window_from).slice(0, 10),
+        String(settled!.window_to instanceof Date ? settled!.window_to.toISOString() : settled!.window_to).slice(0, 10),
+      );
       const earners = figures.filter((f) => f.t1Rake * 1_000 >= 10_000 && f.active >= 1); // tier 1 pays 10%
       if (earners.length > 0) expect(Number(settled!.paid), `partner ${partner}`).toBeGreaterThan(0);
       expect(Number(settled!.paid)).toBeLessThanOrEqual(Number(settled!.budget));
@@ -50,10 +54,25 @@ describe('demo agent reports (pglite)', () => {
     }
     const reportRows = await db.selectFrom('agent_report_day as d').innerJoin('agent as a', 'a.uid', 'd.agent').select('d.day').execute();
     expect(reportRows.length).toBeGreaterThan(0);
-    const paid = Number((await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE reason = ${EXTRA_REBATE_REASON} AND kind = 'agent'`.execute(db)).rows[0]!.n);
+    const paid = Number(
+      (
+        await sql<{
+          n: number;
+        }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE reason = ${EXTRA_REBATE_REASON} AND kind = 'agent'`.execute(db)
+      ).rows[0]!.n,
+    );
     const lines = Number((await sql<{ n: number }>`SELECT coalesce(sum(amount), 0)::bigint AS n FROM extra_rebate_payout`.execute(db)).rows[0]!.n);
     expect(paid).toBe(lines); // PHP at 100 chips a peso: chips = centavos
-    const count = async () => Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM extra_rebate_config) + (SELECT count(*) FROM extra_rebate_payout) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT (SELECT count(*) FROM extra_rebate_config) + (SELECT count(*) FROM extra_rebate_payout) + (SELECT count(*) FROM account_entry) AS n`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+      );
     const before = await count();
     await seedAgentReportActivity(db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);
     expect(await count()).toBe(before);

@@ -29,7 +29,19 @@ async function demoUser(db: Db, username: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('console_account').select(['id', 'username', 'name', 'roles', 'partner']).where('username', '=', username).executeTakeFirst();
   if (!row) return null;
   const roles = (typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles) as string[];
-  return { accountId: Number(row.id), username: row.username, name: row.name, avatar: '', telephone: '', roles, partner: Number(row.partner), bind2fa: false, mustBind: false, signedInAt: 0, tokenHash: '' };
+  return {
+    accountId: Number(row.id),
+    username: row.username,
+    name: row.name,
+    avatar: '',
+    telephone: '',
+    roles,
+    partner: Number(row.partner),
+    bind2fa: false,
+    mustBind: false,
+    signedInAt: 0,
+    tokenHash: '',
+  };
 }
 
 /** A round figure at or below n (two significant digits), at least `min`. */
@@ -43,10 +55,22 @@ async function create(db: Db, user: SessionUser, partner: number, body: Paramete
   return db.transaction().execute(async (trx) => {
     const note = { target: '', before: null as unknown, after: null as unknown };
     const doc = await createConfig({ db: trx, user, now: at, note }, { ...body, partner });
-    await appendOperationLog(trx, {
-      username: user.username, partner: user.partner, operation: 'agentcooperation.extrarebateconfigs.create', target: note.target,
-      result: 'ok', status: 200, message: '', before: note.before, after: note.after, ip: '127.0.0.1',
-    }, at);
+    await appendOperationLog(
+      trx,
+      {
+        username: user.username,
+        partner: user.partner,
+        operation: 'agentcooperation.extrarebateconfigs.create',
+        target: note.target,
+        result: 'ok',
+        status: 200,
+        message: '',
+        before: note.before,
+        after: note.after,
+        ip: '127.0.0.1',
+      },
+      at,
+    );
     return doc.id;
   });
 }
@@ -59,8 +83,14 @@ export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _pa
   const today = consoleDay(now);
   // the window: every week the agents' settlement closed (at most 13), else the last full week before today
   const dayOfRow = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-  const closed = (await db.selectFrom('agent_week').select('week').where('status', '=', 'closed').orderBy('week', 'desc').limit(13).execute()).map((w) => dayOfRow(w.week));
-  const lastMonday = (() => { const d = new Date(`${today}T00:00:00Z`); const back = (d.getUTCDay() + 6) % 7; return addDays(today, -back - 7); })();
+  const closed = (await db.selectFrom('agent_week').select('week').where('status', '=', 'closed').orderBy('week', 'desc').limit(13).execute()).map((w) =>
+    dayOfRow(w.week),
+  );
+  const lastMonday = (() => {
+    const d = new Date(`${today}T00:00:00Z`);
+    const back = (d.getUTCDay() + 6) % 7;
+    return addDays(today, -back - 7);
+  })();
   const windowFrom = closed.at(-1) ?? lastMonday;
   const windowTo = addDays(closed[0] ?? lastMonday, 6);
   const createdAt = new Date(dayStart(addDays(windowFrom, -1)).getTime() + 10 * 3_600_000); // 10:00 GMT+8 the day before
@@ -68,7 +98,8 @@ export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _pa
   for (const partner of [...new Set([1, 2, ...partners])]) {
     const user = await demoUser(db, partner === 1 ? 'partner' : 'business');
     if (!user) continue;
-    const exists = async (name: string) => (await db.selectFrom('extra_rebate_config').select('id').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) !== undefined;
+    const exists = async (name: string) =>
+      (await db.selectFrom('extra_rebate_config').select('id').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) !== undefined;
     // targets from the window's figures: tier 1 reached by every agent with tier-1 rake, tier 2 by the upper half
     const agentsRakes = (await windowFigures(db, partner, windowFrom, windowTo)).filter((f) => f.t1Rake > 0).sort((a, b) => a.t1Rake - b.t1Rake);
     const low = agentsRakes[0];
@@ -77,7 +108,10 @@ export async function seedAgentReportActivity(db: Db, _config: ServerConfig, _pa
     const t1 = round2(low?.t1Rake ?? 100_000, 1);
     const t2 = Math.max(t1 + 1, round2(median?.t1Rake ?? 200_000, 1));
     const active1 = Math.max(1, Math.min(...agentsRakes.map((a) => a.active), 10));
-    const tiers = [{ t1Rake: t1, activeInvitees: active1, rateBp: 1_000 }, { t1Rake: t2, activeInvitees: active1, rateBp: 2_000 }];
+    const tiers = [
+      { t1Rake: t1, activeInvitees: active1, rateBp: 1_000 },
+      { t1Rake: t2, activeInvitees: active1, rateBp: 2_000 },
+    ];
     const best = Math.floor(((agentsRakes.at(-1)?.t1Rake ?? 0) * 2_000) / 10_000);
     const agentCap = round2(Math.max(1_000, Math.floor(best * 0.8)), 1_000);
     const budget = Math.max(agentCap, round2(agentCap * Math.max(2, agentsRakes.length), 1_000));

@@ -11,7 +11,12 @@
  * finds it settled. docs/decisions/022-agent-reports.md.
  */
 import {
-  extraRebateDoc, type ExtraRebateCreateBody, type ExtraRebateDoc, type ExtraRebateItem, type ExtraRebateTier, type ExtraRebateUpdateBody,
+  extraRebateDoc,
+  type ExtraRebateCreateBody,
+  type ExtraRebateDoc,
+  type ExtraRebateItem,
+  type ExtraRebateTier,
+  type ExtraRebateUpdateBody,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
@@ -35,8 +40,16 @@ const parseTiers = (v: unknown): ExtraRebateTier[] => (typeof v === 'string' ? J
 
 export function toDoc(r: Record<string, unknown>): ExtraRebateDoc {
   return {
-    id: num(r.id), partner: num(r.partner), name: String(r.name), windowFrom: dayText(r.window_from), windowTo: dayText(r.window_to),
-    tiers: parseTiers(r.tiers), agentCap: num(r.agent_cap), budget: num(r.budget), status: r.status as ExtraRebateDoc['status'], version: num(r.version),
+    id: num(r.id),
+    partner: num(r.partner),
+    name: String(r.name),
+    windowFrom: dayText(r.window_from),
+    windowTo: dayText(r.window_to),
+    tiers: parseTiers(r.tiers),
+    agentCap: num(r.agent_cap),
+    budget: num(r.budget),
+    status: r.status as ExtraRebateDoc['status'],
+    version: num(r.version),
   };
 }
 
@@ -46,8 +59,13 @@ export const tiersText = (tiers: ExtraRebateTier[]) =>
 export function toItem(r: Record<string, unknown>): ExtraRebateItem {
   const doc = toDoc(r);
   return {
-    ...doc, tiersText: tiersText(doc.tiers), paid: num(r.paid), agents: num(r.agents),
-    settledAt: isoInConsoleZone((r.settled_at as Date | null) ?? null), updatedBy: String(r.updated_by), updatedAt: isoInConsoleZone(r.updated_at as Date)!,
+    ...doc,
+    tiersText: tiersText(doc.tiers),
+    paid: num(r.paid),
+    agents: num(r.agents),
+    settledAt: isoInConsoleZone((r.settled_at as Date | null) ?? null),
+    updatedBy: String(r.updated_by),
+    updatedAt: isoInConsoleZone(r.updated_at as Date)!,
   };
 }
 
@@ -63,8 +81,16 @@ export const extraRebateItems: VersionedItems<ExtraRebateDoc> = {
   write: async (db, key, doc, now) => {
     if (!doc) throw conflict('An extra rebate config is cancelled, never removed');
     const values = {
-      partner: doc.partner, name: doc.name, window_from: doc.windowFrom, window_to: doc.windowTo, tiers: JSON.stringify(doc.tiers),
-      agent_cap: doc.agentCap, budget: doc.budget, status: doc.status, version: doc.version, updated_at: now,
+      partner: doc.partner,
+      name: doc.name,
+      window_from: doc.windowFrom,
+      window_to: doc.windowTo,
+      tiers: JSON.stringify(doc.tiers),
+      agent_cap: doc.agentCap,
+      budget: doc.budget,
+      status: doc.status,
+      version: doc.version,
+      updated_at: now,
     };
     await db.updateTable('extra_rebate_config').set(values).where('id', '=', Number(key)).execute();
   },
@@ -88,13 +114,34 @@ export async function createConfig(ctx: ConfigChange, body: ExtraRebateCreateBod
   const partner = partnerFor(ctx.user, body.partner);
   const today = consoleDay(ctx.now);
   if (body.windowFrom < today) throw badInput('windowFrom', 'A window starts today or later (targets are announced before they count)');
-  const row = await ctx.db.insertInto('extra_rebate_config').values({
-    partner, name: body.name, window_from: body.windowFrom, window_to: body.windowTo, tiers: JSON.stringify(body.tiers),
-    agent_cap: body.agentCap, budget: body.budget, created_by: ctx.user.username, created_at: ctx.now, updated_by: ctx.user.username, updated_at: ctx.now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('extra_rebate_config')
+    .values({
+      partner,
+      name: body.name,
+      window_from: body.windowFrom,
+      window_to: body.windowTo,
+      tiers: JSON.stringify(body.tiers),
+      agent_cap: body.agentCap,
+      budget: body.budget,
+      created_by: ctx.user.username,
+      created_at: ctx.now,
+      updated_by: ctx.user.username,
+      updated_at: ctx.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const doc: ExtraRebateDoc = {
-    id: row.id, partner, name: body.name, windowFrom: body.windowFrom, windowTo: body.windowTo, tiers: body.tiers,
-    agentCap: body.agentCap, budget: body.budget, status: 'open', version: 1,
+    id: row.id,
+    partner,
+    name: body.name,
+    windowFrom: body.windowFrom,
+    windowTo: body.windowTo,
+    tiers: body.tiers,
+    agentCap: body.agentCap,
+    budget: body.budget,
+    status: 'open',
+    version: 1,
   };
   // the first version: before = nothing
   await saveItem(ctx, { ...extraRebateItems, read: async () => null }, String(row.id), 'create', () => doc);
@@ -119,8 +166,14 @@ export async function updateConfig(ctx: ConfigChange, body: ExtraRebateUpdateBod
     if (body.windowFrom !== before.windowFrom && body.windowFrom < today) throw badInput('windowFrom', 'A window cannot be moved to start in the past');
     if (before.windowFrom <= today && body.windowFrom !== before.windowFrom) throw badInput('windowFrom', 'The window has started: its start stays');
     return {
-      ...before, name: body.name, windowFrom: body.windowFrom, windowTo: body.windowTo, tiers: body.tiers, agentCap: body.agentCap,
-      budget: body.budget, version: before.version + 1,
+      ...before,
+      name: body.name,
+      windowFrom: body.windowFrom,
+      windowTo: body.windowTo,
+      tiers: body.tiers,
+      agentCap: body.agentCap,
+      budget: body.budget,
+      version: before.version + 1,
     };
   });
   await ctx.db.updateTable('extra_rebate_config').set({ updated_by: ctx.user.username }).where('id', '=', body.id).execute();
@@ -137,7 +190,13 @@ export async function cancelConfig(ctx: ConfigChange, id: number, version: numbe
   return saved.doc!;
 }
 
-export interface AgentFigures { agent: number; t1Rake: number; active: number; excluded: number; turnover: number }
+export interface AgentFigures {
+  agent: number;
+  t1Rake: number;
+  active: number;
+  excluded: number;
+  turnover: number;
+}
 
 /**
  * Each active agent of the partner with its window figures: tier-1 rake and active tier-1
@@ -164,14 +223,23 @@ export async function windowFigures(db: Db, partner: number, from: string, to: s
   return rows.map((x) => ({ agent: num(x.agent), t1Rake: num(x.t1_rake), active: num(x.active), excluded: num(x.excluded), turnover: num(x.turnover) }));
 }
 
-export interface PayoutLine extends AgentFigures { tier: number; rateBp: number; computed: number; amount: number; capped: boolean; budgetCut: boolean }
+export interface PayoutLine extends AgentFigures {
+  tier: number;
+  rateBp: number;
+  computed: number;
+  amount: number;
+  capped: boolean;
+  budgetCut: boolean;
+}
 
 /** The lines of a config from the figures: the highest tier reached, the cap, then the budget (pro rata, rounded down). Pure. */
 export function payoutLines(doc: Pick<ExtraRebateDoc, 'tiers' | 'agentCap' | 'budget'>, figures: AgentFigures[], alreadyPaid = 0): PayoutLine[] {
   const lines: PayoutLine[] = [];
   for (const f of figures) {
     let tier = -1;
-    doc.tiers.forEach((t, i) => { if (f.t1Rake >= t.t1Rake && f.active >= t.activeInvitees) tier = i; });
+    doc.tiers.forEach((t, i) => {
+      if (f.t1Rake >= t.t1Rake && f.active >= t.activeInvitees) tier = i;
+    });
     if (tier < 0) continue;
     const rateBp = doc.tiers[tier]!.rateBp;
     const computed = Math.floor((f.t1Rake * rateBp) / 10_000);
@@ -196,29 +264,57 @@ const windowEnd = (to: string) => new Date(dayStart(to).getTime() + DAY_MS);
 /** Configs whose window has ended and whose weeks the agents' settlement has closed, oldest first. */
 async function dueConfigs(db: Db, now: Date, only?: { partner: number | null; id?: number }): Promise<number[]> {
   const today = consoleDay(now);
-  const rows = await db.selectFrom('extra_rebate_config as c').select('c.id')
-    .where('c.status', '=', 'open').where('c.window_to', '<', today)
-    .where((eb) => eb.exists(eb.selectFrom('agent_week as w').select('w.week').where('w.status', '=', 'closed')
-      .where(sql<boolean>`w.ends_at >= ((c.window_to + 1)::timestamp - ${DAY_OFFSET}) AT TIME ZONE 'UTC'`)))
+  const rows = await db
+    .selectFrom('extra_rebate_config as c')
+    .select('c.id')
+    .where('c.status', '=', 'open')
+    .where('c.window_to', '<', today)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('agent_week as w')
+          .select('w.week')
+          .where('w.status', '=', 'closed')
+          .where(sql<boolean>`w.ends_at >= ((c.window_to + 1)::timestamp - ${DAY_OFFSET}) AT TIME ZONE 'UTC'`),
+      ),
+    )
     .$if(only?.partner !== undefined && only.partner !== null, (qb) => qb.where('c.partner', '=', only!.partner!))
     .$if(only?.id !== undefined, (qb) => qb.where('c.id', '=', only!.id!))
-    .orderBy('c.window_to').orderBy('c.id').execute();
+    .orderBy('c.window_to')
+    .orderBy('c.id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** The currency an agent is paid in and its ratio (the rate version in effect at `at`; PHP at 100 chips when none). */
 async function agentCurrency(db: Db, agent: number, at: Date): Promise<{ currency: string; ratio: number }> {
-  const row = await db.selectFrom('agent_rate').select(['currency', 'currency_ratio']).where('agent', '=', agent).where('effective_at', '<=', at)
-    .orderBy('effective_at', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('agent_rate')
+    .select(['currency', 'currency_ratio'])
+    .where('agent', '=', agent)
+    .where('effective_at', '<=', at)
+    .orderBy('effective_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return { currency: (row?.currency ?? 'PHP').toLowerCase(), ratio: row?.currency_ratio ?? 100 };
 }
 
-export interface SettleResult { configs: number; lines: number; paid: number }
+export interface SettleResult {
+  configs: number;
+  lines: number;
+  paid: number;
+}
 
 /** Settles one config if it is due and free (claimed with SKIP LOCKED); answers what it paid, or null. */
 async function settleOne(trx: Db, id: number, now: Date, actor: string): Promise<{ lines: number; paid: number } | null> {
-  const row = await trx.selectFrom('extra_rebate_config').selectAll().where('id', '=', id).where('status', '=', 'open')
-    .forUpdate().skipLocked().executeTakeFirst();
+  const row = await trx
+    .selectFrom('extra_rebate_config')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
   if (!row) return null;
   const doc = toDoc(row as unknown as Record<string, unknown>);
   const figures = await windowFigures(trx, doc.partner, doc.windowFrom, doc.windowTo);
@@ -237,26 +333,65 @@ async function settleOne(trx: Db, id: number, now: Date, actor: string): Promise
         const from = await issuanceAccount(trx, currency);
         const to = await ensureAccount(trx, 'agent', String(l.agent), doc.partner, currency);
         const move = await moveBetweenAccounts(trx, from.id, to.id, value, {
-          reason: EXTRA_REBATE_REASON, ref: `extra_rebate:${id}`, actor, key: `${EXTRA_REBATE_REASON}:${id}:${l.agent}`, at: now,
+          reason: EXTRA_REBATE_REASON,
+          ref: `extra_rebate:${id}`,
+          actor,
+          key: `${EXTRA_REBATE_REASON}:${id}:${l.agent}`,
+          at: now,
         });
         entry = move.entries[1];
       }
     }
-    await trx.insertInto('extra_rebate_payout').values({
-      config: id, agent: l.agent, partner: doc.partner, t1_rake: l.t1Rake, active: l.active, excluded: l.excluded, turnover: l.turnover,
-      tier: l.tier, rate_bp: l.rateBp, computed: l.computed, amount: l.amount, capped: l.capped, budget_cut: l.budgetCut, entry, paid_at: now,
-    }).execute();
+    await trx
+      .insertInto('extra_rebate_payout')
+      .values({
+        config: id,
+        agent: l.agent,
+        partner: doc.partner,
+        t1_rake: l.t1Rake,
+        active: l.active,
+        excluded: l.excluded,
+        turnover: l.turnover,
+        tier: l.tier,
+        rate_bp: l.rateBp,
+        computed: l.computed,
+        amount: l.amount,
+        capped: l.capped,
+        budget_cut: l.budgetCut,
+        entry,
+        paid_at: now,
+      })
+      .execute();
     paid += l.amount;
     if (l.amount > 0) agents += 1;
   }
   const after = { ...doc, status: 'settled' as const, version: doc.version + 1 };
-  await trx.updateTable('extra_rebate_config').set({
-    status: 'settled', paid: num(row.paid) + paid, agents, settled_at: now, version: after.version, updated_at: now, updated_by: actor,
-  }).where('id', '=', id).execute();
-  await trx.insertInto('config_version').values({
-    kind: extraRebateItems.kind, key: String(id), at: now, actor, action: 'settle',
-    before: JSON.stringify(doc), after: JSON.stringify({ ...after, paid, agents }), partner: doc.partner,
-  }).execute();
+  await trx
+    .updateTable('extra_rebate_config')
+    .set({
+      status: 'settled',
+      paid: num(row.paid) + paid,
+      agents,
+      settled_at: now,
+      version: after.version,
+      updated_at: now,
+      updated_by: actor,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .insertInto('config_version')
+    .values({
+      kind: extraRebateItems.kind,
+      key: String(id),
+      at: now,
+      actor,
+      action: 'settle',
+      before: JSON.stringify(doc),
+      after: JSON.stringify({ ...after, paid, agents }),
+      partner: doc.partner,
+    })
+    .execute();
   return { lines: lines.length, paid };
 }
 

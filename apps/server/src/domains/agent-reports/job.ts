@@ -13,7 +13,11 @@ export const SETTLE_EVERY_MS = 5 * 60_000;
 
 export function registerExtraRebateJob(app: JobHost, db: Db, now: () => number, everyMs = SETTLE_EVERY_MS): void {
   registerRepeatingJob(app, {
-    name: 'extra rebate settlement', firstAfterMs: 5_000, everyMs,
-    run: async () => { await settleExtraRebates(db, new Date(now()), 'system:extra-rebate'); },
+    name: 'extra rebate settlement',
+    firstAfterMs: 5_000,
+    everyMs,
+    run: async () => {
+      await settleExtraRebates(db, new Date(now()), 'system:extra-rebate');
+    },
   });
 }

@@ -4,8 +4,15 @@
  * account entries whose other side is an agent or an invitee of an agent).
  */
 import {
-  analyzeItem, EXTRA_REBATE_STATUSES, extraRebateItem, payoutItem, queryInt,
-  type AnalyzeItem, type ExtraRebateItem, type PayoutItem, requiredText,
+  analyzeItem,
+  EXTRA_REBATE_STATUSES,
+  extraRebateItem,
+  payoutItem,
+  queryInt,
+  type AnalyzeItem,
+  type ExtraRebateItem,
+  type PayoutItem,
+  requiredText,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -21,7 +28,10 @@ const num = (v: unknown) => Number(v ?? 0);
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 export const extraRebateConfigList: ListSpec = defineList<ExtraRebateItem>({
-  url: '/api/agentcooperation/extrarebateconfigs', name: 'agentcooperation.extrarebateconfigs', screen: EXTRA_CONFIG_SCREEN, tags,
+  url: '/api/agentcooperation/extrarebateconfigs',
+  name: 'agentcooperation.extrarebateconfigs',
+  screen: EXTRA_CONFIG_SCREEN,
+  tags,
   summary: 'Extra rebate configs (window, rising tiers, per-agent cap, budget, status, paid, agents paid, version); filters id, partner, status, name',
   paging: 'page',
   from: (db: Db) => db.selectFrom('extra_rebate_config').selectAll(),
@@ -35,13 +45,34 @@ export const extraRebateConfigList: ListSpec = defineList<ExtraRebateItem>({
 });
 
 export const payoutList: ListSpec = defineList<PayoutItem>({
-  url: '/api/agentcooperation/extrarebateconfigs/payouts', name: 'agentcooperation.extrarebateconfigs.payouts', screen: EXTRA_CONFIG_SCREEN, tags,
-  summary: 'The paid lines of settled extra rebate configs: per agent its tier-1 rake and active invitees in the window, the tier, computed '
-    + 'amount, the amount paid (capped, cut by the budget); filters config, agent',
+  url: '/api/agentcooperation/extrarebateconfigs/payouts',
+  name: 'agentcooperation.extrarebateconfigs.payouts',
+  screen: EXTRA_CONFIG_SCREEN,
+  tags,
+  summary:
+    'The paid lines of settled extra rebate configs: per agent its tier-1 rake and active invitees in the window, the tier, computed ' +
+    'amount, the amount paid (capped, cut by the budget); filters config, agent',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('extra_rebate_payout as p').innerJoin('agent as a', 'a.uid', 'p.agent')
-    .select(['p.config', 'p.agent', 'a.name', 'p.partner', 'p.t1_rake', 'p.active', 'p.excluded', 'p.tier', 'p.rate_bp', 'p.computed', 'p.amount',
-      'p.capped', 'p.budget_cut', 'p.paid_at']),
+  from: (db: Db) =>
+    db
+      .selectFrom('extra_rebate_payout as p')
+      .innerJoin('agent as a', 'a.uid', 'p.agent')
+      .select([
+        'p.config',
+        'p.agent',
+        'a.name',
+        'p.partner',
+        'p.t1_rake',
+        'p.active',
+        'p.excluded',
+        'p.tier',
+        'p.rate_bp',
+        'p.computed',
+        'p.amount',
+        'p.capped',
+        'p.budget_cut',
+        'p.paid_at',
+      ]),
   partner: 'p.partner',
   id: 'p.agent',
   filters: { config: eqInt('p.config', 1), agent: eqInt('p.agent', 1) },
@@ -49,9 +80,20 @@ export const payoutList: ListSpec = defineList<PayoutItem>({
   defaultSort: { key: 'amount', order: 'descend' },
   item: payoutItem,
   row: (r) => ({
-    config: num(r.config), agent: num(r.agent), name: String(r.name), partner: num(r.partner), t1Rake: num(r.t1_rake), active: num(r.active),
-    excluded: num(r.excluded), tier: num(r.tier), rateBp: num(r.rate_bp), computed: num(r.computed), amount: num(r.amount),
-    capped: Boolean(r.capped), budgetCut: Boolean(r.budget_cut), paidAt: isoInConsoleZone(r.paid_at as Date)!,
+    config: num(r.config),
+    agent: num(r.agent),
+    name: String(r.name),
+    partner: num(r.partner),
+    t1Rake: num(r.t1_rake),
+    active: num(r.active),
+    excluded: num(r.excluded),
+    tier: num(r.tier),
+    rateBp: num(r.rate_bp),
+    computed: num(r.computed),
+    amount: num(r.amount),
+    capped: Boolean(r.capped),
+    budgetCut: Boolean(r.budget_cut),
+    paidAt: isoInConsoleZone(r.paid_at as Date)!,
   }),
 });
 
@@ -81,8 +123,21 @@ export async function analyzeConfigs(db: Db, user: ScopedSubject, q: Record<stri
     const extraTurnover = turnover - baselineTurnover;
     const extraRake = rake - baselineRake;
     return {
-      id: num(r.id), name: String(r.name), partner: num(r.partner), windowFrom: dayText(r.window_from), windowTo: dayText(r.window_to),
-      status: String(r.status), budget: num(r.budget), cost, agents: num(r.agents), turnover, baselineTurnover, extraTurnover, rake, baselineRake, extraRake,
+      id: num(r.id),
+      name: String(r.name),
+      partner: num(r.partner),
+      windowFrom: dayText(r.window_from),
+      windowTo: dayText(r.window_to),
+      status: String(r.status),
+      budget: num(r.budget),
+      cost,
+      agents: num(r.agents),
+      turnover,
+      baselineTurnover,
+      extraTurnover,
+      rake,
+      baselineRake,
+      extraRake,
       costPerExtraTurnover: cost > 0 && extraTurnover > 0 ? Math.round((cost / extraTurnover) * 10_000) / 10_000 : null,
       returnOnCost: cost > 0 ? Math.round((extraRake / cost) * 10_000) / 10_000 : null,
     };
@@ -98,8 +153,18 @@ export { EXTRA_ANALYZE_SCREEN };
 const relationSql = sql<string>`CASE WHEN ag0.uid IS NOT NULL THEN 'agent' WHEN ag1.uid IS NOT NULL THEN 't1' ELSE 't2' END`;
 
 export const coinDealerItem = z.object({
-  id: z.number(), at: z.string(), dealer: z.string(), partner: z.number(), uid: z.number(), name: z.string(), relation: z.string(),
-  agent: z.number(), amount: z.number(), reason: z.string(), ref: z.string(), balanceAfter: z.number(),
+  id: z.number(),
+  at: z.string(),
+  dealer: z.string(),
+  partner: z.number(),
+  uid: z.number(),
+  name: z.string(),
+  relation: z.string(),
+  agent: z.number(),
+  amount: z.number(),
+  reason: z.string(),
+  ref: z.string(),
+  balanceAfter: z.number(),
 });
 export type CoinDealerItem = z.infer<typeof coinDealerItem>;
 
@@ -109,24 +174,43 @@ export type CoinDealerItem = z.infer<typeof coinDealerItem>;
  * got (the dealer's entry negated: a sale is a negative dealer entry). Keyset by entry id.
  */
 export const coinDealerLogList: ListSpec = defineList<CoinDealerItem>({
-  url: '/api/agentcooperation/coindealerlogs', name: 'agentcooperation.coindealerlogs', screen: COIN_DEALER_SCREEN, tags,
-  summary: 'Coin-dealer sales (and reclaims) with agents and their invitees: time, dealer, player, relation (agent, t1, t2), the agent, chips '
-    + 'to the player, reason; filters uid, agent, dealer, relation, from/to; keyset by entry',
+  url: '/api/agentcooperation/coindealerlogs',
+  name: 'agentcooperation.coindealerlogs',
+  screen: COIN_DEALER_SCREEN,
+  tags,
+  summary:
+    'Coin-dealer sales (and reclaims) with agents and their invitees: time, dealer, player, relation (agent, t1, t2), the agent, chips ' +
+    'to the player, reason; filters uid, agent, dealer, relation, from/to; keyset by entry',
   paging: 'keyset',
-  from: (db: Db) => db.selectFrom('account_entry as e')
-    .innerJoin('player as p', (j) => j.on(sql<SqlBool>`e.counterparty ~ '^player:[0-9]{1,10}$' AND p.uid = substr(e.counterparty, 8)::bigint`))
-    .leftJoin('agent as ag0', 'ag0.uid', 'p.uid')
-    .leftJoin('agent as ag1', 'ag1.uid', 'p.inviter_uid')
-    .leftJoin('player as pi', 'pi.uid', 'p.inviter_uid')
-    .leftJoin('agent as ag2', 'ag2.uid', 'pi.inviter_uid')
-    .select(['e.id', 'e.at', 'e.owner', 'e.partner', 'p.uid', 'p.name', 'e.delta', 'e.reason', 'e.ref', 'e.balance_after',
-      relationSql.as('relation'), sql<number>`coalesce(ag0.uid, ag1.uid, ag2.uid)`.as('agent')])
-    .where('e.kind', '=', 'dealer')
-    .where(sql<SqlBool>`(ag0.uid IS NOT NULL OR ag1.uid IS NOT NULL OR ag2.uid IS NOT NULL)`),
+  from: (db: Db) =>
+    db
+      .selectFrom('account_entry as e')
+      .innerJoin('player as p', (j) => j.on(sql<SqlBool>`e.counterparty ~ '^player:[0-9]{1,10}$' AND p.uid = substr(e.counterparty, 8)::bigint`))
+      .leftJoin('agent as ag0', 'ag0.uid', 'p.uid')
+      .leftJoin('agent as ag1', 'ag1.uid', 'p.inviter_uid')
+      .leftJoin('player as pi', 'pi.uid', 'p.inviter_uid')
+      .leftJoin('agent as ag2', 'ag2.uid', 'pi.inviter_uid')
+      .select([
+        'e.id',
+        'e.at',
+        'e.owner',
+        'e.partner',
+        'p.uid',
+        'p.name',
+        'e.delta',
+        'e.reason',
+        'e.ref',
+        'e.balance_after',
+        relationSql.as('relation'),
+        sql<number>`coalesce(ag0.uid, ag1.uid, ag2.uid)`.as('agent'),
+      ])
+      .where('e.kind', '=', 'dealer')
+      .where(sql<SqlBool>`(ag0.uid IS NOT NULL OR ag1.uid IS NOT NULL OR ag2.uid IS NOT NULL)`),
   partner: 'e.partner',
   id: 'e.id',
   filters: {
-    uid: eqInt('p.uid', 1), dealer: custom(requiredText(128), (v) => sql<SqlBool>`e.owner = ${v as string}`),
+    uid: eqInt('p.uid', 1),
+    dealer: custom(requiredText(128), (v) => sql<SqlBool>`e.owner = ${v as string}`),
     agent: custom(queryInt(1, 2_147_483_647), (v) => sql<SqlBool>`coalesce(ag0.uid, ag1.uid, ag2.uid) = ${v as number}`),
     relation: custom(z.enum(['agent', 't1', 't2'], { message: 'Must be one of agent, t1, t2' }), (v) => sql<SqlBool>`${relationSql} = ${v as string}`),
     at: dateRange('e.at'),
@@ -135,7 +219,17 @@ export const coinDealerLogList: ListSpec = defineList<CoinDealerItem>({
   defaultSort: { key: 'at', order: 'descend' },
   item: coinDealerItem,
   row: (r) => ({
-    id: num(r.id), at: isoInConsoleZone(r.at as Date)!, dealer: String(r.owner), partner: num(r.partner), uid: num(r.uid), name: String(r.name),
-    relation: String(r.relation), agent: num(r.agent), amount: -num(r.delta), reason: String(r.reason), ref: String(r.ref), balanceAfter: num(r.balance_after),
+    id: num(r.id),
+    at: isoInConsoleZone(r.at as Date)!,
+    dealer: String(r.owner),
+    partner: num(r.partner),
+    uid: num(r.uid),
+    name: String(r.name),
+    relation: String(r.relation),
+    agent: num(r.agent),
+    amount: -num(r.delta),
+    reason: String(r.reason),
+    ref: String(r.ref),
+    balanceAfter: num(r.balance_after),
   }),
 });

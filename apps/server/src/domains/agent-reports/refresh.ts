@@ -31,7 +31,10 @@ async function firstSourceDay(db: Db, today: string): Promise<string> {
   return first === null || first < floor ? floor : first;
 }
 
-export interface RefreshResult { days: number; skipped: boolean }
+export interface RefreshResult {
+  days: number;
+  skipped: boolean;
+}
 
 /**
  * Refreshes the roll-ups up to today in its own transaction. `force`: even when refreshed in the
@@ -76,7 +79,11 @@ export async function refreshForRead(db: Db, now: Date, log?: (error: unknown) =
   const age = now.getTime() - new Date(state.at as Date).getTime();
   if (age >= 0 && age < REFRESH_SECONDS * 1000) return;
   if (db.isTransaction || background) return;
-  background = refreshAgentReports(db, now).catch((error: unknown) => log?.(error)).finally(() => { background = null; });
+  background = refreshAgentReports(db, now)
+    .catch((error: unknown) => log?.(error))
+    .finally(() => {
+      background = null;
+    });
 }
 
 /** Tests: wait for a refresh a read started. */

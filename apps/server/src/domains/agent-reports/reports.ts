@@ -7,8 +7,18 @@
  * day's start, agent_rate of migration 037); the settled amounts are H3's rebate lines.
  */
 import {
-  cooperAgentItem, gameLogItem, agentInviteeItem, chainItem, shareItem,
-  type ChainItem, type CooperAgentItem, type CooperSummary, type GameLogItem, type AgentInviteeItem, type ShareItem, queryInt,
+  cooperAgentItem,
+  gameLogItem,
+  agentInviteeItem,
+  chainItem,
+  shareItem,
+  type ChainItem,
+  type CooperAgentItem,
+  type CooperSummary,
+  type GameLogItem,
+  type AgentInviteeItem,
+  type ShareItem,
+  queryInt,
 } from '@console/schemas';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
@@ -53,18 +63,32 @@ export async function cooperSummary(db: Db, user: ScopedSubject, r: DayRange, q:
   const days = r.days.map((day) => {
     const x = byDay.get(day) ?? {};
     return {
-      day, newInvitees: num(x.new_invitees), activeInvitees: num(x.active), recharge: num(x.recharge), rake: num(x.rake_t1) + num(x.rake_t2),
-      rakeT1: num(x.rake_t1), rakeT2: num(x.rake_t2), rebateT1: Math.floor(num(x.rebate_t1)), rebateT2: Math.floor(num(x.rebate_t2)),
+      day,
+      newInvitees: num(x.new_invitees),
+      activeInvitees: num(x.active),
+      recharge: num(x.recharge),
+      rake: num(x.rake_t1) + num(x.rake_t2),
+      rakeT1: num(x.rake_t1),
+      rakeT2: num(x.rake_t2),
+      rebateT1: Math.floor(num(x.rebate_t1)),
+      rebateT2: Math.floor(num(x.rebate_t2)),
     };
   });
-  const { rows: [agents] } = await sql<{ n: unknown }>`
+  const {
+    rows: [agents],
+  } = await sql<{ n: unknown }>`
     SELECT count(DISTINCT d.agent) AS n FROM agent_report_day d JOIN agent a ON a.uid = d.agent
     WHERE d.day BETWEEN ${r.from}::date AND ${r.to}::date AND ${scope(user, 'd.partner')} AND ${agentIs(q.agent)}`.execute(db);
   const sum = (k: keyof (typeof days)[number]) => days.reduce((s, d) => s + (d[k] as number), 0);
   return {
     totals: {
-      agents: num(agents?.n), newInvitees: sum('newInvitees'), activeInvitees: sum('activeInvitees'), recharge: sum('recharge'),
-      rake: sum('rake'), rebateT1: sum('rebateT1'), rebateT2: sum('rebateT2'),
+      agents: num(agents?.n),
+      newInvitees: sum('newInvitees'),
+      activeInvitees: sum('activeInvitees'),
+      recharge: sum('recharge'),
+      rake: sum('rake'),
+      rebateT1: sum('rebateT1'),
+      rebateT2: sum('rebateT2'),
     },
     days,
   };
@@ -80,9 +104,19 @@ export async function cooperByAgent(db: Db, user: ScopedSubject, r: DayRange, q:
     WHERE d.day BETWEEN ${r.from}::date AND ${r.to}::date AND ${scope(user, 'd.partner')} AND ${agentIs(q.agent)}
     GROUP BY d.agent, a.name, a.partner`.execute(db);
   return rows.map((x) => ({
-    agent: num(x.agent), name: String(x.name), partner: num(x.partner), isAgent: true,
-    newT1: num(x.new_t1), newT2: num(x.new_t2), activeT1: num(x.active_t1), activeT2: num(x.active_t2), recharge: num(x.recharge),
-    rakeT1: num(x.rake_t1), rakeT2: num(x.rake_t2), rebateT1: Math.floor(num(x.rebate_t1)), rebateT2: Math.floor(num(x.rebate_t2)),
+    agent: num(x.agent),
+    name: String(x.name),
+    partner: num(x.partner),
+    isAgent: true,
+    newT1: num(x.new_t1),
+    newT2: num(x.new_t2),
+    activeT1: num(x.active_t1),
+    activeT2: num(x.active_t2),
+    recharge: num(x.recharge),
+    rakeT1: num(x.rake_t1),
+    rakeT2: num(x.rake_t2),
+    rebateT1: Math.floor(num(x.rebate_t1)),
+    rebateT2: Math.floor(num(x.rebate_t2)),
   }));
 }
 export const cooperAgentSchema = cooperAgentItem;
@@ -104,13 +138,31 @@ export async function shareByPeriod(db: Db, user: ScopedSubject, r: DayRange, q:
     GROUP BY 1`.execute(db);
   const extraBy = new Map(extra.map((x) => [String(x.period), num(x.paid)]));
   const items = rows.map((x) => ({
-    period: String(x.period), agents: num(x.agents), newInvitees: num(x.new_invitees), activeInviteeDays: num(x.active), recharge: num(x.recharge),
-    rakeT1: num(x.rake_t1), rakeT2: num(x.rake_t2), rebateT1: Math.floor(num(x.rebate_t1)), rebateT2: Math.floor(num(x.rebate_t2)),
+    period: String(x.period),
+    agents: num(x.agents),
+    newInvitees: num(x.new_invitees),
+    activeInviteeDays: num(x.active),
+    recharge: num(x.recharge),
+    rakeT1: num(x.rake_t1),
+    rakeT2: num(x.rake_t2),
+    rebateT1: Math.floor(num(x.rebate_t1)),
+    rebateT2: Math.floor(num(x.rebate_t2)),
     extraRebate: extraBy.get(String(x.period)) ?? 0,
   }));
   for (const [p, paid] of extraBy) {
     if (!items.some((i) => i.period === p)) {
-      items.push({ period: p, agents: 0, newInvitees: 0, activeInviteeDays: 0, recharge: 0, rakeT1: 0, rakeT2: 0, rebateT1: 0, rebateT2: 0, extraRebate: paid });
+      items.push({
+        period: p,
+        agents: 0,
+        newInvitees: 0,
+        activeInviteeDays: 0,
+        recharge: 0,
+        rakeT1: 0,
+        rakeT2: 0,
+        rebateT1: 0,
+        rebateT2: 0,
+        extraRebate: paid,
+      });
     }
   }
   return items;
@@ -119,15 +171,20 @@ export const shareSchema = shareItem;
 
 /** Whether the agent may see this agent (it exists and is of the reader's partner). */
 export async function visibleAgent(db: Db, user: ScopedSubject, agent: number): Promise<{ uid: number; name: string; partner: number } | undefined> {
-  const row = await db.selectFrom('agent').select(['uid', 'name', 'partner']).where('uid', '=', agent)
-    .where(ownPartnerFilter(user, 'partner')).executeTakeFirst();
+  const row = await db
+    .selectFrom('agent')
+    .select(['uid', 'name', 'partner'])
+    .where('uid', '=', agent)
+    .where(ownPartnerFilter(user, 'partner'))
+    .executeTakeFirst();
   return row && { uid: row.uid, name: row.name, partner: row.partner };
 }
 
 /** The SQL of "player x shares a device or an address with the agent". */
 const sharesDevice = (agent: number, uid: string) => sql<boolean>`EXISTS (SELECT 1 FROM player_device ad JOIN player_device id2 ON id2.device_id = ad.device_id
     WHERE ad.uid = ${agent} AND id2.uid = ${sql.ref(uid)})`;
-const sharesIp = (uid: string) => sql<boolean>`(ag.register_ip IN (p.register_ip, coalesce(p.login_ip, '')) OR coalesce(ag.login_ip, '-') IN (p.register_ip, coalesce(p.login_ip, '')))`;
+const sharesIp = (uid: string) =>
+  sql<boolean>`(ag.register_ip IN (p.register_ip, coalesce(p.login_ip, '')) OR coalesce(ag.login_ip, '-') IN (p.register_ip, coalesce(p.login_ip, '')))`;
 
 /** inviteeData: every T1 and T2 invitee of one agent with its range's figures (bounded by the agent's invitees). */
 export async function inviteesOf(db: Db, user: ScopedSubject, r: DayRange, q: Record<string, unknown>): Promise<AgentInviteeItem[]> {
@@ -154,11 +211,23 @@ export async function inviteesOf(db: Db, user: ScopedSubject, r: DayRange, q: Re
     WHERE ${tier === undefined ? sql`true` : sql`inv.tier = ${tier}`}
     LIMIT 100000`.execute(db);
   const active = q.active as string | undefined;
-  return rows.map((x) => ({
-    uid: num(x.uid), name: String(x.name), tier: num(x.tier), via: x.via === null ? null : num(x.via),
-    registeredAt: isoInConsoleZone(x.registered_at as Date)!, recharge: num(x.recharge), rake: num(x.rake), turnover: num(x.turnover),
-    rounds: num(x.rounds), activeDays: num(x.active_days), active: num(x.active_days) > 0, sharesIp: Boolean(x.shares_ip), sharesDevice: Boolean(x.shares_device),
-  })).filter((i) => active === undefined || String(i.active) === active);
+  return rows
+    .map((x) => ({
+      uid: num(x.uid),
+      name: String(x.name),
+      tier: num(x.tier),
+      via: x.via === null ? null : num(x.via),
+      registeredAt: isoInConsoleZone(x.registered_at as Date)!,
+      recharge: num(x.recharge),
+      rake: num(x.rake),
+      turnover: num(x.turnover),
+      rounds: num(x.rounds),
+      activeDays: num(x.active_days),
+      active: num(x.active_days) > 0,
+      sharesIp: Boolean(x.shares_ip),
+      sharesDevice: Boolean(x.shares_device),
+    }))
+    .filter((i) => active === undefined || String(i.active) === active);
 }
 export const inviteeSchema = agentInviteeItem;
 
@@ -196,25 +265,35 @@ export async function chainOf(db: Db, user: ScopedSubject, q: Record<string, unk
     return 'inviter';
   };
   const item = (x: Record<string, unknown>, level: number): ChainItem => ({
-    level, uid: num(x.uid), name: String(x.name), partner: num(x.partner), isAgent: Boolean(x.is_agent),
-    registeredAt: isoInConsoleZone(x.registered_at as Date)!, invitees: num(x.invitees), relation: relation(level, Boolean(x.is_agent)),
+    level,
+    uid: num(x.uid),
+    name: String(x.name),
+    partner: num(x.partner),
+    isAgent: Boolean(x.is_agent),
+    registeredAt: isoInConsoleZone(x.registered_at as Date)!,
+    invitees: num(x.invitees),
+    relation: relation(level, Boolean(x.is_agent)),
   });
-  return [
-    ...chain.map((x) => item(x, num(x.level))),
-    ...below.filter((x) => partner === null || num(x.partner) === partner).map((x) => item(x, 1)),
-  ];
+  return [...chain.map((x) => item(x, num(x.level))), ...below.filter((x) => partner === null || num(x.partner) === partner).map((x) => item(x, 1))];
 }
 export const chainSchema = chainItem;
 
 /** /partnermanager/agentgamelogs: the game activity of each agent's invitees (both tiers) by day. */
 export const agentGameLogList: ListSpec = defineList<GameLogItem>({
-  url: '/api/partnermanager/agentgamelogs', name: 'partnermanager.agentgamelogs', screen: GAME_LOGS_SCREEN, tags: ['partnermanager'],
-  summary: 'Per agent and GMT+08:00 day, the game activity of its tier-1 and tier-2 invitees: players who played, rounds, turnover, wins, '
-    + 'rake, house net (turnover − wins); filters agent, from/to (days, at most 92)',
+  url: '/api/partnermanager/agentgamelogs',
+  name: 'partnermanager.agentgamelogs',
+  screen: GAME_LOGS_SCREEN,
+  tags: ['partnermanager'],
+  summary:
+    'Per agent and GMT+08:00 day, the game activity of its tier-1 and tier-2 invitees: players who played, rounds, turnover, wins, ' +
+    'rake, house net (turnover − wins); filters agent, from/to (days, at most 92)',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('agent_report_day as d').innerJoin('agent as a', 'a.uid', 'd.agent')
-    .select(['d.id', 'd.day', 'd.agent', 'a.name', 'd.partner', 'd.players', 'd.rounds', 'd.turnover', 'd.wins', 'd.rake_t1', 'd.rake_t2'])
-    .where('d.rounds', '>', 0),
+  from: (db: Db) =>
+    db
+      .selectFrom('agent_report_day as d')
+      .innerJoin('agent as a', 'a.uid', 'd.agent')
+      .select(['d.id', 'd.day', 'd.agent', 'a.name', 'd.partner', 'd.players', 'd.rounds', 'd.turnover', 'd.wins', 'd.rake_t1', 'd.rake_t2'])
+      .where('d.rounds', '>', 0),
   partner: 'd.partner',
   id: 'd.id',
   filters: { agent: eqInt('d.agent', 1), range: dayColumnRange('d.day', {}) },
@@ -222,14 +301,27 @@ export const agentGameLogList: ListSpec = defineList<GameLogItem>({
   defaultSort: { key: 'day', order: 'descend' },
   item: gameLogItem,
   row: (x) => ({
-    id: num(x.id), day: dayText(x.day), agent: num(x.agent), name: String(x.name), partner: num(x.partner), players: num(x.players),
-    rounds: num(x.rounds), turnover: num(x.turnover), wins: num(x.wins), rake: num(x.rake_t1) + num(x.rake_t2), houseNet: num(x.turnover) - num(x.wins),
+    id: num(x.id),
+    day: dayText(x.day),
+    agent: num(x.agent),
+    name: String(x.name),
+    partner: num(x.partner),
+    players: num(x.players),
+    rounds: num(x.rounds),
+    turnover: num(x.turnover),
+    wins: num(x.wins),
+    rake: num(x.rake_t1) + num(x.rake_t2),
+    houseNet: num(x.turnover) - num(x.wins),
   }),
 });
 
 /** The parameters of the agent reports beyond the range. */
 export const agentParam = { agent: queryInt(1, 2_147_483_647).optional() };
-export const inviteeParams = { ...agentParam, tier: queryInt(1, 2).optional(), active: z.enum(['true', 'false'], { message: 'Must be true or false' }).optional() };
+export const inviteeParams = {
+  ...agentParam,
+  tier: queryInt(1, 2).optional(),
+  active: z.enum(['true', 'false'], { message: 'Must be true or false' }).optional(),
+};
 export const periodParam = { period: z.enum(['day', 'week', 'month'], { message: 'Must be day, week or month' }).optional() };
 export const searchParams = { uid: queryInt(1, 2_147_483_647).optional() };
 export const requireAgent = (q: Record<string, unknown>) => rangeProblem(q);

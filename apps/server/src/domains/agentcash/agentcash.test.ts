@@ -27,7 +27,9 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     await addAgent(t.database.db, { uid: 6001, partner: 1, commission: 3_000_000 });
     await addAgent(t.database.db, { uid: 7001, partner: 2, commission: 3_000_000 });
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const clean = async () => {
     const r = await reconcile(t.database.db);
@@ -42,7 +44,8 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     expect((await t.post('/api/agentcash/reauth', { password: 'demo123456' }, tk)).status).toBe(200);
     return tk;
   };
-  const entries = (orderId: string) => t.database.db.selectFrom('account_entry').select(['reason', 'delta', 'idem_key']).where('ref', '=', orderId).orderBy('id').execute();
+  const entries = (orderId: string) =>
+    t.database.db.selectFrom('account_entry').select(['reason', 'delta', 'idem_key']).where('ref', '=', orderId).orderBy('id').execute();
 
   it('holds amount + fee at once; at or under the auto-approve amount it is paid at once; requestId idempotent; GET shows it', async () => {
     const small = await ask(5001, 50_000, 'r-1');
@@ -57,7 +60,12 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     const status = await p.get('/api/platform/agentcash/orders', `orderId=${big.body.data.orderId}`);
     expect(status.body.data).toEqual({ orderId: big.body.data.orderId, status: 'not_reviewed', amount: 200_000, fee: 2_000 });
     expect((await entries(small.body.data.orderId)).map((e) => `${e.reason}:${e.delta}`)).toEqual([
-      'agentcash.hold:-50000', 'agentcash.hold:50000', 'agentcash.fee:-500', 'agentcash.fee:500', 'agentcash.paid:-50000', 'agentcash.paid:50000',
+      'agentcash.hold:-50000',
+      'agentcash.hold:50000',
+      'agentcash.fee:-500',
+      'agentcash.fee:500',
+      'agentcash.paid:-50000',
+      'agentcash.paid:50000',
     ]);
     await clean();
   });
@@ -88,20 +96,39 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     await t.post('/api/agentcash/reauth', { password: 'demo123456' }, business);
     const claimed = await t.post('/api/agentcash/claim', { orderId }, business);
     expect(claimed.body.data.order).toMatchObject({ status: 'in_review', claimedBy: 'business', needsTwo: true, name: 'agent5001' });
-    expect((await t.post('/api/agentcash/claim', { orderId }, business)).body).toEqual({ code: 409, message: `Order ${abbreviate(orderId)} is in review (claimed by business): you claimed it already` });
+    expect((await t.post('/api/agentcash/claim', { orderId }, business)).body).toEqual({
+      code: 409,
+      message: `Order ${abbreviate(orderId)} is in review (claimed by business): you claimed it already`,
+    });
     const first = await t.post('/api/agentcash/approve', { orderId }, business);
     expect(first.body.data.order).toMatchObject({ status: 'in_review', approvedBy: 'business' });
     expect((await t.post('/api/agentcash/approve', { orderId }, business)).body.message).toContain('needs a second reviewer: you approved it already');
     const sec = await token('secadmin');
     const second = await t.post('/api/agentcash/approve', { orderId }, sec);
     expect(second.body.data.order).toMatchObject({ status: 'succeed', secondApprovedBy: 'secadmin' });
-    for (const [url, body] of [['claim', {}], ['release', {}], ['approve', {}], ['deny', { reason: 'x' }], ['resolve', { outcome: 'fail', reason: 'x' }]] as const) {
+    for (const [url, body] of [
+      ['claim', {}],
+      ['release', {}],
+      ['approve', {}],
+      ['deny', { reason: 'x' }],
+      ['resolve', { outcome: 'fail', reason: 'x' }],
+    ] as const) {
       const res = await t.post(`/api/agentcash/${url}`, { orderId, ...body }, sec);
       expect(res.status).toBe(409);
       expect(res.body.message).toMatch(new RegExp(`^Order ${abbreviate(orderId)} is already paid out`));
     }
-    const logs = await t.database.db.selectFrom('operation_log').select(['operation', 'result']).where('target', '=', `agentcash:${orderId}`).orderBy('id').execute();
-    expect(logs.slice(0, 4).map((l) => `${l.operation}:${l.result}`)).toEqual(['agentcash.claim:ok', 'agentcash.claim:failed', 'agentcash.approve:ok', 'agentcash.approve:failed']);
+    const logs = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'result'])
+      .where('target', '=', `agentcash:${orderId}`)
+      .orderBy('id')
+      .execute();
+    expect(logs.slice(0, 4).map((l) => `${l.operation}:${l.result}`)).toEqual([
+      'agentcash.claim:ok',
+      'agentcash.claim:failed',
+      'agentcash.approve:ok',
+      'agentcash.approve:failed',
+    ]);
     await clean();
   });
 
@@ -119,7 +146,9 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     const unknown = (await ask(5001, 300_000)).body.data.orderId;
     simulatedGcash.script({ byOrder: { [unknown]: 'timeout' }, lateAfterTimeout: null });
     expect((await t.post('/api/agentcash/approve', { orderId: unknown }, business)).body.data.order.status).toBe('undetermined');
-    expect((await t.post('/api/agentcash/resolve', { orderId: unknown, outcome: 'fail', reason: 'statement shows nothing' }, business)).body.data.order.status).toBe('fail');
+    expect(
+      (await t.post('/api/agentcash/resolve', { orderId: unknown, outcome: 'fail', reason: 'statement shows nothing' }, business)).body.data.order.status,
+    ).toBe('fail');
     expect((await t.post('/api/agentcash/resolve', { orderId: unknown, outcome: 'success', reason: 'x' }, business)).status).toBe(409);
     expect(await commission(t.database.db, 5001)).toBe(5_000_000);
     await clean();
@@ -132,8 +161,10 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
     const second = (await ask(5001, 300_000)).body.data.orderId;
     const races = await Promise.all([
-      t.post('/api/agentcash/approve', { orderId: second }, a), t.post('/api/agentcash/deny', { orderId: second, reason: 'no' }, b),
-      t.post('/api/agentcash/approve', { orderId: second }, b), t.post('/api/agentcash/deny', { orderId: second, reason: 'no' }, a),
+      t.post('/api/agentcash/approve', { orderId: second }, a),
+      t.post('/api/agentcash/deny', { orderId: second, reason: 'no' }, b),
+      t.post('/api/agentcash/approve', { orderId: second }, b),
+      t.post('/api/agentcash/deny', { orderId: second, reason: 'no' }, a),
     ]);
     expect(races.filter((r) => r.status === 200)).toHaveLength(1);
     const refunds = (await entries(second)).filter((e) => e.reason === 'agentcash.refund');
@@ -145,12 +176,18 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
   });
 
   it('no payout while a cheat record is open: no auto-approval, approval refused', async () => {
-    await t.database.db.insertInto('cheat_flag').values({ uid: 5001, partner: 0, reason: 'collusion', flagged_by: 'secadmin', flagged_at: new Date(t.clock.now) }).execute();
+    await t.database.db
+      .insertInto('cheat_flag')
+      .values({ uid: 5001, partner: 0, reason: 'collusion', flagged_by: 'secadmin', flagged_at: new Date(t.clock.now) })
+      .execute();
     const small = await ask(5001, 20_000);
     expect(small.body.data.status).toBe('not_reviewed');
     const business = await token('business');
     const refused = await t.post('/api/agentcash/approve', { orderId: small.body.data.orderId }, business);
-    expect(refused.body).toEqual({ code: 409, message: `Order ${abbreviate(small.body.data.orderId)} is not reviewed yet: agent 5001 has an open cheat record: no payout while it is open` });
+    expect(refused.body).toEqual({
+      code: 409,
+      message: `Order ${abbreviate(small.body.data.orderId)} is not reviewed yet: agent 5001 has an open cheat record: no payout while it is open`,
+    });
     await t.database.db.deleteFrom('cheat_flag').where('uid', '=', 5001).execute();
     expect((await t.post('/api/agentcash/approve', { orderId: small.body.data.orderId }, business)).body.data.order.status).toBe('succeed');
   });
@@ -158,7 +195,15 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
   it('settings per partner, versioned; a partner account reads and saves only its own; bad bodies 400 naming the field', async () => {
     const business = await t.loginAs('business');
     const partner = await t.loginAs('partner');
-    const config = { minAmount: 20_000, maxAmount: 500_000, dailyMaxAmount: 1_000_000, dailyCount: 2, feePercent: 2.5, autoApproveAmount: 0, fourEyesAmount: 300_000 };
+    const config = {
+      minAmount: 20_000,
+      maxAmount: 500_000,
+      dailyMaxAmount: 1_000_000,
+      dailyCount: 2,
+      feePercent: 2.5,
+      autoApproveAmount: 0,
+      fourEyesAmount: 300_000,
+    };
     expect((await t.post('/api/agentcash/config/save', { partner: 1, config }, partner)).status).toBe(200);
     expect((await t.post('/api/agentcash/config/save', { partner: 2, config }, partner)).status).toBe(403);
     expect((await t.get('/api/agentcash/config', partner, { partner: '2' })).body.data).toMatchObject({ partner: 1, source: 'partner', config });
@@ -172,7 +217,7 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     expect((await t.get('/api/agentcash/config/versions', business)).body.data.items).toHaveLength(1);
   });
 
-  it('partner scoping of every operation: a partner account sees and moves only its partner\'s agents', async () => {
+  it("partner scoping of every operation: a partner account sees and moves only its partner's agents", async () => {
     const own = (await ask(6001, 300_000)).body.data.orderId;
     const other = (await ask(7001, 300_000)).body.data.orderId;
     const partner = await token('partner');
@@ -192,7 +237,11 @@ describe.each(databases())('agent cash-outs on $kind', (kind) => {
     }
     const month = (await t.get('/api/agentcash/figures/month', partner, { year: '2026' })).body.data.items as { requests: number }[];
     expect(month.reduce((s, r) => s + r.requests, 0)).toBe(1);
-    expect((await t.get('/api/agentcash/context', partner, { orderId: own })).body.data).toMatchObject({ balance: 3_000_000 - 303_000, held: 303_000, cheatRecordOpen: false });
+    expect((await t.get('/api/agentcash/context', partner, { orderId: own })).body.data).toMatchObject({
+      balance: 3_000_000 - 303_000,
+      held: 303_000,
+      cheatRecordOpen: false,
+    });
     expect((await t.post('/api/agentcash/approve', { orderId: own }, partner)).body.data.order.status).toBe('succeed');
     // roles: service has no /agentcash
     expect((await t.get('/api/agentcash/orders', await t.loginAs('service'))).status).toBe(403);

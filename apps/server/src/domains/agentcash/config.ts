@@ -28,13 +28,20 @@ export const DEFAULT_AGENT_CASH_CONFIG: AgentCashConfig = Object.freeze({
 
 function fromRow(r: Record<string, unknown>): AgentCashConfig {
   return {
-    minAmount: Number(r.min_amount), maxAmount: Number(r.max_amount), dailyMaxAmount: Number(r.daily_max_amount),
-    dailyCount: Number(r.daily_count), feePercent: Number(r.fee_percent), autoApproveAmount: Number(r.auto_approve_amount),
+    minAmount: Number(r.min_amount),
+    maxAmount: Number(r.max_amount),
+    dailyMaxAmount: Number(r.daily_max_amount),
+    dailyCount: Number(r.daily_count),
+    feePercent: Number(r.fee_percent),
+    autoApproveAmount: Number(r.auto_approve_amount),
     fourEyesAmount: Number(r.four_eyes_amount),
   };
 }
 
-export interface ConfigInForce { config: AgentCashConfig; source: 'partner' | 'platform' | 'default' }
+export interface ConfigInForce {
+  config: AgentCashConfig;
+  source: 'partner' | 'platform' | 'default';
+}
 
 /** The settings in force for a partner's agents: its own, else the platform's, else the defaults. */
 export async function agentCashConfig(db: Db, partner: number): Promise<ConfigInForce> {
@@ -60,12 +67,21 @@ export const agentCashConfigItems: VersionedItems<AgentCashConfig & { partner: n
       return;
     }
     const values = {
-      min_amount: doc.minAmount, max_amount: doc.maxAmount, daily_max_amount: doc.dailyMaxAmount, daily_count: doc.dailyCount,
-      fee_percent: doc.feePercent, auto_approve_amount: doc.autoApproveAmount, four_eyes_amount: doc.fourEyesAmount,
-      updated_by: 'console', updated_at: now,
+      min_amount: doc.minAmount,
+      max_amount: doc.maxAmount,
+      daily_max_amount: doc.dailyMaxAmount,
+      daily_count: doc.dailyCount,
+      fee_percent: doc.feePercent,
+      auto_approve_amount: doc.autoApproveAmount,
+      four_eyes_amount: doc.fourEyesAmount,
+      updated_by: 'console',
+      updated_at: now,
     };
-    await db.insertInto('agent_cash_config').values({ partner: Number(key), ...values })
-      .onConflict((oc) => oc.column('partner').doUpdateSet(values)).execute();
+    await db
+      .insertInto('agent_cash_config')
+      .values({ partner: Number(key), ...values })
+      .onConflict((oc) => oc.column('partner').doUpdateSet(values))
+      .execute();
   },
   partnerOf: (doc) => doc.partner,
   restorable: z.object({ partner: z.number().int().min(0) }).and(agentCashConfigBody) as unknown as z.ZodType<AgentCashConfig & { partner: number }>,

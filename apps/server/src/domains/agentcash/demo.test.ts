@@ -20,13 +20,24 @@ describe('demo agent cash-outs and promoter records (pglite)', () => {
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
   let seedLogs: [string, Record<string, unknown>][] = [];
   // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
-  beforeAll(async () => { ({ opened, logs: seedLogs } = await openSharedDemo()); }, 900_000);
+  beforeAll(async () => {
+    ({ opened, logs: seedLogs } = await openSharedDemo());
+  }, 900_000);
   afterAll(async () => opened?.close());
 
   it('seeds both, reconciled; a second run changes nothing', async () => {
     const logs: Record<string, Record<string, unknown>> = Object.fromEntries(seedLogs);
     console.log('agentcash', logs['demo agentcash'], 'groundpromoters', logs['demo groundpromoters']);
-    const states = async (table: 'agent_cashout_order' | 'gp_record') => Object.fromEntries((await opened.db.selectFrom(table).select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute()).map((r) => [r.status, Number(r.n)]));
+    const states = async (table: 'agent_cashout_order' | 'gp_record') =>
+      Object.fromEntries(
+        (
+          await opened.db
+            .selectFrom(table)
+            .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+            .groupBy('status')
+            .execute()
+        ).map((r) => [r.status, Number(r.n)]),
+      );
     const gp = await states('gp_record');
     // at 400 players only a few qualify: paid and qualified share them (the full demo has both)
     expect(gp.voided).toBeGreaterThan(0);
@@ -41,7 +52,9 @@ describe('demo agent cash-outs and promoter records (pglite)', () => {
     // what the partner account (partner 1) sees on agent_peoplecheck, agent_search_user and GroundpromotersRecords
     const app = await buildApp({ db: opened.db, config, batchWorker: false });
     try {
-      const token = JSON.parse((await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'partner', password: DEMO_PASSWORD } })).body).accessToken;
+      const token = JSON.parse(
+        (await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'partner', password: DEMO_PASSWORD } })).body,
+      ).accessToken;
       const items = async (url: string) => {
         const res = await app.inject({ method: 'GET', url, headers: { 'x-token': token } });
         expect(res.statusCode, res.body.slice(0, 200)).toBe(200);

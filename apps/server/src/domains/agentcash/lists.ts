@@ -4,8 +4,17 @@
  * export). Partner accounts see their partner's rows only.
  */
 import {
-  agentCashDayRow, agentCashMonthRow, agentCashoutItem, agentCashUserRow, CASHOUT_STATES, queryBool, queryInt,
-  type AgentCashDayRow, type AgentCashMonthRow, type AgentCashoutItem, type AgentCashUserRow,
+  agentCashDayRow,
+  agentCashMonthRow,
+  agentCashoutItem,
+  agentCashUserRow,
+  CASHOUT_STATES,
+  queryBool,
+  queryInt,
+  type AgentCashDayRow,
+  type AgentCashMonthRow,
+  type AgentCashoutItem,
+  type AgentCashUserRow,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
@@ -23,11 +32,24 @@ export const REVIEW_SCREEN = '/agentcash/agent_peoplecheck';
 const tags = ['agentcash'];
 
 export const agentOrders = defineList<AgentCashoutItem>({
-  url: '/api/agentcash/orders', name: 'agentcash.orders', screen: REVIEW_SCREEN, tags,
-  summary: 'Agent cash-out orders (the review queues by status, the records), newest first: filters status, uid, orderId, claimedBy, auto, from/to, amountMin/amountMax',
+  url: '/api/agentcash/orders',
+  name: 'agentcash.orders',
+  screen: REVIEW_SCREEN,
+  tags,
+  summary:
+    'Agent cash-out orders (the review queues by status, the records), newest first: filters status, uid, orderId, claimedBy, auto, from/to, amountMin/amountMax',
   paging: 'keyset',
-  from: (db) => db.selectFrom('agent_cashout_order as o').leftJoin('agent as a', 'a.uid', 'o.uid').selectAll('o').select('a.name')
-    .select(sql<number>`coalesce((SELECT c.four_eyes_amount FROM agent_cash_config c WHERE c.partner IN (0, o.partner) ORDER BY c.partner DESC LIMIT 1), ${DEFAULT_AGENT_CASH_CONFIG.fourEyesAmount})`.as('four_eyes')),
+  from: (db) =>
+    db
+      .selectFrom('agent_cashout_order as o')
+      .leftJoin('agent as a', 'a.uid', 'o.uid')
+      .selectAll('o')
+      .select('a.name')
+      .select(
+        sql<number>`coalesce((SELECT c.four_eyes_amount FROM agent_cash_config c WHERE c.partner IN (0, o.partner) ORDER BY c.partner DESC LIMIT 1), ${DEFAULT_AGENT_CASH_CONFIG.fourEyesAmount})`.as(
+          'four_eyes',
+        ),
+      ),
   partner: 'o.partner',
   id: 'o.id',
   filters: {
@@ -42,7 +64,8 @@ export const agentOrders = defineList<AgentCashoutItem>({
   sorts: { createdAt: sortBy.time('o.created_at'), amount: sortBy.int('o.amount') },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: agentCashoutItem,
-  row: (r) => toAgentItem({ ...(r as unknown as AgentOrderRow), amount: Number(r.amount), fee: Number(r.fee), name: r.name as string | null }, Number(r.four_eyes)),
+  row: (r) =>
+    toAgentItem({ ...(r as unknown as AgentOrderRow), amount: Number(r.amount), fee: Number(r.fee), name: r.name as string | null }, Number(r.four_eyes)),
 });
 
 // ---------------------------------------------------------------- figures
@@ -74,7 +97,6 @@ async function byDay(db: Db, user: ScopedSubject, start: Date, end: Date, days: 
   return days.map((day) => ({ day, ...(found.get(day) ?? ZERO) }));
 }
 
-
 async function byMonth(db: Db, user: ScopedSubject, year: number, uid?: number): Promise<AgentCashMonthRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
     SELECT to_char(${dayOf('created_at')}, 'YYYY-MM') AS month, ${FIGURES} FROM agent_cashout_order
@@ -98,23 +120,39 @@ const uidParam = { uid: queryInt(1, 2_147_483_647).optional() };
 
 export const figureOperations: Operation[] = [
   ...tableOperations<AgentCashDayRow>({
-    url: '/api/agentcash/figures/date', name: 'agentcash.figures.date', screen: '/agentcash/agent_search_date',
+    url: '/api/agentcash/figures/date',
+    name: 'agentcash.figures.date',
+    screen: '/agentcash/agent_search_date',
     summary: 'Agent cash-outs by GMT+08:00 day: requests and amount, paid (amount, fee), returned (denied or failed), still open, auto-approved; filter uid',
-    params: uidParam, item: agentCashDayRow, id: 'day', defaultSort: { key: 'day', order: 'descend' }, sorts: ['day', ...SORTS],
+    params: uidParam,
+    item: agentCashDayRow,
+    id: 'day',
+    defaultSort: { key: 'day', order: 'descend' },
+    sorts: ['day', ...SORTS],
     load: (db, user, r, q) => byDay(db, user, r.start, r.end, r.days, q.uid as number | undefined),
   }),
   ...reportOperations<AgentCashMonthRow>({
-    url: '/api/agentcash/figures/month', name: 'agentcash.figures.month', screen: '/agentcash/agent_search_month',
+    url: '/api/agentcash/figures/month',
+    name: 'agentcash.figures.month',
+    screen: '/agentcash/agent_search_month',
     summary: 'Agent cash-outs by month of a year (default this year, GMT+08:00): the figures of the daily report; filter uid',
-    params: { year: queryInt(2000, 2100).optional(), ...uidParam }, item: agentCashMonthRow, id: 'month',
-    defaultSort: { key: 'month', order: 'descend' }, sorts: ['month', ...SORTS],
+    params: { year: queryInt(2000, 2100).optional(), ...uidParam },
+    item: agentCashMonthRow,
+    id: 'month',
+    defaultSort: { key: 'month', order: 'descend' },
+    sorts: ['month', ...SORTS],
     load: (db, user, q, now) => byMonth(db, user, (q.year as number | undefined) ?? Number(consoleDay(now).slice(0, 4)), q.uid as number | undefined),
   }),
   ...tableOperations<AgentCashUserRow>({
-    url: '/api/agentcash/figures/user', name: 'agentcash.figures.user', screen: '/agentcash/agent_search_user',
+    url: '/api/agentcash/figures/user',
+    name: 'agentcash.figures.user',
+    screen: '/agentcash/agent_search_user',
     summary: 'Agent cash-outs by agent over the range (agents with requests, at most 5,000): the figures of the daily report; filter uid',
-    params: uidParam, item: agentCashUserRow, id: 'uid', defaultSort: { key: 'requested', order: 'descend' }, sorts: ['uid', ...SORTS],
+    params: uidParam,
+    item: agentCashUserRow,
+    id: 'uid',
+    defaultSort: { key: 'requested', order: 'descend' },
+    sorts: ['uid', ...SORTS],
     load: (db, user, r, q) => byAgent(db, user, r.start, r.end, q.uid as number | undefined),
   }),
 ];
-

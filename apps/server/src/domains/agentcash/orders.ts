@@ -28,45 +28,101 @@ import { agentCashConfig } from './config';
 import { startOfDayMs } from '@console/time';
 
 export const AGENT_CASH_REASONS = {
-  hold: 'agentcash.hold', fee: 'agentcash.fee', refund: 'agentcash.refund', paid: 'agentcash.paid',
+  hold: 'agentcash.hold',
+  fee: 'agentcash.fee',
+  refund: 'agentcash.refund',
+  paid: 'agentcash.paid',
 } as const;
 export const AGENT_TABLES: ReviewTables = { order: 'agent_cashout_order', transition: 'agent_cashout_transition' };
 export const AUTO_APPROVER = 'system:auto';
 const SYSTEM = 'system:payout';
 
 export interface AgentOrderRow {
-  id: number; order_id: string; app_id: string; request_id: string; uid: number; partner: number; channel: string;
-  account_id: number; currency: string; amount: number; fee: number; account: string; remarks: string; status: CashoutStatus;
-  auto: boolean; created_at: Date; claimed_by: string | null; claimed_at: Date | null; approved_by: string | null;
-  approved_at: Date | null; second_approved_by: string | null; second_approved_at: Date | null; resolved_by: string | null;
-  resolved_at: Date | null; provider: string | null; payout_started_at: Date | null; provider_ref: string | null;
-  attempts: number; finished_at: Date | null; updated_at: Date;
+  id: number;
+  order_id: string;
+  app_id: string;
+  request_id: string;
+  uid: number;
+  partner: number;
+  channel: string;
+  account_id: number;
+  currency: string;
+  amount: number;
+  fee: number;
+  account: string;
+  remarks: string;
+  status: CashoutStatus;
+  auto: boolean;
+  created_at: Date;
+  claimed_by: string | null;
+  claimed_at: Date | null;
+  approved_by: string | null;
+  approved_at: Date | null;
+  second_approved_by: string | null;
+  second_approved_at: Date | null;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  provider: string | null;
+  payout_started_at: Date | null;
+  provider_ref: string | null;
+  attempts: number;
+  finished_at: Date | null;
+  updated_at: Date;
 }
 
 export function toAgentItem(r: AgentOrderRow & { name?: string | null }, fourEyesAmount: number): AgentCashoutItem {
   return {
-    id: Number(r.id), orderId: r.order_id, uid: r.uid, name: r.name ?? '', partner: r.partner, channel: r.channel,
-    amount: Number(r.amount), fee: Number(r.fee), account: r.account, remarks: r.remarks, status: r.status, auto: r.auto,
-    createdAt: isoInConsoleZone(r.created_at)!, claimedBy: r.claimed_by, approvedBy: r.approved_by, secondApprovedBy: r.second_approved_by,
-    resolvedBy: r.resolved_by, providerRef: r.provider_ref, finishedAt: isoInConsoleZone(r.finished_at), needsTwo: Number(r.amount) > fourEyesAmount,
+    id: Number(r.id),
+    orderId: r.order_id,
+    uid: r.uid,
+    name: r.name ?? '',
+    partner: r.partner,
+    channel: r.channel,
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    account: r.account,
+    remarks: r.remarks,
+    status: r.status,
+    auto: r.auto,
+    createdAt: isoInConsoleZone(r.created_at)!,
+    claimedBy: r.claimed_by,
+    approvedBy: r.approved_by,
+    secondApprovedBy: r.second_approved_by,
+    resolvedBy: r.resolved_by,
+    providerRef: r.provider_ref,
+    finishedAt: isoInConsoleZone(r.finished_at),
+    needsTwo: Number(r.amount) > fourEyesAmount,
   };
 }
 
 const snapshot = (r: AgentOrderRow) => ({
-  status: r.status, claimedBy: r.claimed_by, approvedBy: r.approved_by, secondApprovedBy: r.second_approved_by,
-  resolvedBy: r.resolved_by, remarks: r.remarks, providerRef: r.provider_ref,
+  status: r.status,
+  claimedBy: r.claimed_by,
+  approvedBy: r.approved_by,
+  secondApprovedBy: r.second_approved_by,
+  resolvedBy: r.resolved_by,
+  remarks: r.remarks,
+  providerRef: r.provider_ref,
 });
 
 export async function lockAgentOrder(trx: Db, orderId: string, user?: ScopedSubject): Promise<AgentOrderRow> {
-  const row = await trx.selectFrom('agent_cashout_order').selectAll().where('order_id', '=', orderId)
+  const row = await trx
+    .selectFrom('agent_cashout_order')
+    .selectAll()
+    .where('order_id', '=', orderId)
     .$if(user !== undefined, (qb) => qb.where(ownPartnerFilter(user!, 'partner')))
-    .forUpdate().executeTakeFirst();
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound(`Order ${abbreviate(orderId)} not found`);
   return normalize(row);
 }
 
 const normalize = (row: Record<string, unknown>): AgentOrderRow => ({
-  ...(row as unknown as AgentOrderRow), id: Number(row.id), account_id: Number(row.account_id), amount: Number(row.amount), fee: Number(row.fee),
+  ...(row as unknown as AgentOrderRow),
+  id: Number(row.id),
+  account_id: Number(row.account_id),
+  amount: Number(row.amount),
+  fee: Number(row.fee),
 });
 
 /** The platform's hold and fee accounts of a currency. */
@@ -76,23 +132,33 @@ const feeAccount = (db: Db, currency: string) => ensureAccount(db, 'platform', '
 /** Returns amount + fee to the agent's account: once per order (keys). */
 async function refundOrder(trx: Db, order: AgentOrderRow, stamp: StepStamp): Promise<void> {
   const common = { ref: order.order_id, actor: stamp.actor, at: stamp.at, reason: AGENT_CASH_REASONS.refund };
-  await moveBetweenAccounts(trx, (await holdAccount(trx, order.currency)).id, order.account_id, order.amount, { ...common, key: `agentcash:${order.order_id}:refund` });
+  await moveBetweenAccounts(trx, (await holdAccount(trx, order.currency)).id, order.account_id, order.amount, {
+    ...common,
+    key: `agentcash:${order.order_id}:refund`,
+  });
   if (order.fee > 0) {
-    await moveBetweenAccounts(trx, (await feeAccount(trx, order.currency)).id, order.account_id, order.fee, { ...common, key: `agentcash:${order.order_id}:feeback` });
+    await moveBetweenAccounts(trx, (await feeAccount(trx, order.currency)).id, order.account_id, order.fee, {
+      ...common,
+      key: `agentcash:${order.order_id}:feeback`,
+    });
   }
 }
 
 /** A success: the held amount leaves as cash (to the issuance account), once. */
 async function settleOrder(trx: Db, order: AgentOrderRow, stamp: StepStamp): Promise<void> {
   await moveBetweenAccounts(trx, (await holdAccount(trx, order.currency)).id, (await issuanceAccount(trx, order.currency)).id, order.amount, {
-    ref: order.order_id, actor: stamp.actor, at: stamp.at, reason: AGENT_CASH_REASONS.paid, key: `agentcash:${order.order_id}:paid`,
+    ref: order.order_id,
+    actor: stamp.actor,
+    at: stamp.at,
+    reason: AGENT_CASH_REASONS.paid,
+    key: `agentcash:${order.order_id}:paid`,
   });
 }
 
 /** Moves an agent order; a move into succeed / set_success settles its hold in the same transaction. */
 async function moveAgent(trx: Db, order: AgentOrderRow, to: CashoutStatus, stamp: StepStamp, set: Partial<Record<keyof AgentOrderRow, unknown>> = {}) {
   if ((to === 'succeed' || to === 'set_success') && order.status !== to) await settleOrder(trx, order, stamp);
-  return normalize(await moveIn(AGENT_TABLES, trx, order, to, stamp, set) as unknown as Record<string, unknown>);
+  return normalize((await moveIn(AGENT_TABLES, trx, order, to, stamp, set)) as unknown as Record<string, unknown>);
 }
 
 /** An open cheat record: the agent flagged in /cheatmanager (cheat_flag, one row while flagged). */
@@ -127,7 +193,9 @@ export const agentReview = reviewSteps(agentCashStore);
 
 function withDeadline(work: Promise<PayoutOutcome>, ms: number): Promise<PayoutOutcome> {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<PayoutOutcome>((resolve) => { timer = setTimeout(() => resolve({ status: 'timeout' }), ms); });
+  const deadline = new Promise<PayoutOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'timeout' }), ms);
+  });
   return Promise.race([work.catch((): PayoutOutcome => ({ status: 'timeout' })), deadline]).finally(() => clearTimeout(timer));
 }
 
@@ -152,9 +220,10 @@ export async function lateReport(db: Db, report: LateOutcome, clock: Clock): Pro
   await db.transaction().execute(async (trx) => {
     const order = await lockAgentOrder(trx, report.orderId);
     if (order.status !== 'undetermined' && order.status !== 'approved') return;
-    const outcome: PayoutOutcome = report.status === 'success'
-      ? { status: 'success', reference: report.reference ?? '' }
-      : { status: 'failure', reason: report.reason ?? 'provider reported a failure' };
+    const outcome: PayoutOutcome =
+      report.status === 'success'
+        ? { status: 'success', reference: report.reference ?? '' }
+        : { status: 'failure', reason: report.reason ?? 'provider reported a failure' };
     await settle(trx, order, outcome, { actor: SYSTEM, at: new Date(clock()) });
   });
 }
@@ -162,17 +231,28 @@ export async function lateReport(db: Db, report: LateOutcome, clock: Clock): Pro
 /** Pays an approved agent order once (the guarded stamp of payout_started_at, as for players); returns its status after. */
 export async function runAgentPayout(db: Db, orderId: string, clock: Clock, deadlineMs = PAYOUT_DEADLINE_MS): Promise<string | null> {
   const at = new Date(clock());
-  const started = await db.updateTable('agent_cashout_order')
+  const started = await db
+    .updateTable('agent_cashout_order')
     .set((eb) => ({ payout_started_at: at, attempts: eb('attempts', '+', 1), updated_at: at }))
-    .where('order_id', '=', orderId).where('status', '=', 'approved').where('payout_started_at', 'is', null)
-    .returningAll().executeTakeFirst();
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .where('payout_started_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   if (!started) return null;
   const provider = await payoutProviderFor(db, started.channel);
   if (provider instanceof SimulatedProvider) provider.onLate = (report) => lateReport(db, report, clock);
   await db.updateTable('agent_cashout_order').set({ provider: provider.name }).where('id', '=', started.id).execute();
-  const outcome = await withDeadline(provider.pay({
-    orderId, channel: started.channel, uid: started.uid, amount: Number(started.amount), account: started.account,
-  }), deadlineMs);
+  const outcome = await withDeadline(
+    provider.pay({
+      orderId,
+      channel: started.channel,
+      uid: started.uid,
+      amount: Number(started.amount),
+      account: started.account,
+    }),
+    deadlineMs,
+  );
   return db.transaction().execute(async (trx) => {
     const order = await lockAgentOrder(trx, orderId);
     if (order.status !== 'approved') return order.status;
@@ -182,22 +262,36 @@ export async function runAgentPayout(db: Db, orderId: string, clock: Clock, dead
 
 /** Approved orders whose payout never started (a crash between commit and stamp) are paid now. */
 export async function recoverAgentPayouts(db: Db, clock: Clock): Promise<void> {
-  const unstarted = await db.selectFrom('agent_cashout_order').select('order_id').where('status', '=', 'approved')
-    .where('payout_started_at', 'is', null).where('updated_at', '<', new Date(clock() - 60_000)).limit(20).execute();
+  const unstarted = await db
+    .selectFrom('agent_cashout_order')
+    .select('order_id')
+    .where('status', '=', 'approved')
+    .where('payout_started_at', 'is', null)
+    .where('updated_at', '<', new Date(clock() - 60_000))
+    .limit(20)
+    .execute();
   for (const { order_id } of unstarted) await runAgentPayout(db, order_id, clock);
 }
 
 // ---------------------------------------------------------------- the platform's request
 
-export interface CreatedAgentOrder { orderId: string; status: CashoutStatus; fee: number }
+export interface CreatedAgentOrder {
+  orderId: string;
+  status: CashoutStatus;
+  fee: number;
+}
 
 function sameRequest(row: { uid: number; channel: string; amount: number | string; account: string }, body: AgentCashoutCreateBody): boolean {
   return row.uid === body.uid && row.channel === body.channel && Number(row.amount) === body.amount && row.account === body.account;
 }
 
 async function existing(db: Db, appId: string, body: AgentCashoutCreateBody): Promise<CreatedAgentOrder | null> {
-  const row = await db.selectFrom('agent_cashout_order').select(['order_id', 'status', 'fee', 'uid', 'channel', 'amount', 'account'])
-    .where('app_id', '=', appId).where('request_id', '=', body.requestId).executeTakeFirst();
+  const row = await db
+    .selectFrom('agent_cashout_order')
+    .select(['order_id', 'status', 'fee', 'uid', 'channel', 'amount', 'account'])
+    .where('app_id', '=', appId)
+    .where('request_id', '=', body.requestId)
+    .executeTakeFirst();
   if (!row) return null;
   if (!sameRequest(row, body)) throw conflict(`requestId ${body.requestId} was used for another order (${abbreviate(row.order_id)})`);
   return { orderId: row.order_id, status: row.status, fee: Number(row.fee) };
@@ -205,7 +299,13 @@ async function existing(db: Db, appId: string, body: AgentCashoutCreateBody): Pr
 
 /** The commission account's currency: the agent's latest rate's, lower case ('php'). */
 async function commissionCurrency(db: Db, uid: number): Promise<string> {
-  const rate = await db.selectFrom('agent_rate').select('currency').where('agent', '=', uid).orderBy('effective_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  const rate = await db
+    .selectFrom('agent_rate')
+    .select('currency')
+    .where('agent', '=', uid)
+    .orderBy('effective_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return (rate?.currency ?? 'PHP').toLowerCase();
 }
 
@@ -251,20 +351,58 @@ export async function createAgentCashout(db: Db, appId: string, body: AgentCasho
       const account = await ensureAccount(trx, 'agent', String(body.uid), agent.partner, currency);
       const cheat = await openCheatRecord(trx, body.uid);
       const orderId = newOrderId();
-      const inserted = await trx.insertInto('agent_cashout_order').values({
-        order_id: orderId, app_id: appId, request_id: body.requestId, uid: body.uid, partner: agent.partner, channel: body.channel,
-        account_id: account.id, currency, amount: body.amount, fee, account: body.account, created_at: now, updated_at: now,
-        remarks: cheat ? 'Open cheat record: manual review, no payout while it is open' : '',
-      }).returningAll().executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto('agent_cashout_order')
+        .values({
+          order_id: orderId,
+          app_id: appId,
+          request_id: body.requestId,
+          uid: body.uid,
+          partner: agent.partner,
+          channel: body.channel,
+          account_id: account.id,
+          currency,
+          amount: body.amount,
+          fee,
+          account: body.account,
+          created_at: now,
+          updated_at: now,
+          remarks: cheat ? 'Open cheat record: manual review, no payout while it is open' : '',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const common = { ref: orderId, actor: `app:${appId}`, at: now };
-      await moveBetweenAccounts(trx, account.id, (await holdAccount(trx, currency)).id, body.amount, { ...common, reason: AGENT_CASH_REASONS.hold, key: `agentcash:${orderId}:hold` });
-      if (fee > 0) await moveBetweenAccounts(trx, account.id, (await feeAccount(trx, currency)).id, fee, { ...common, reason: AGENT_CASH_REASONS.fee, key: `agentcash:${orderId}:fee` });
-      await trx.insertInto('agent_cashout_transition').values({
-        order_id: Number(inserted.id), at: now, actor: `app:${appId}`, from_status: null, to_status: 'not_reviewed', reason: 'requested',
-      }).execute();
+      await moveBetweenAccounts(trx, account.id, (await holdAccount(trx, currency)).id, body.amount, {
+        ...common,
+        reason: AGENT_CASH_REASONS.hold,
+        key: `agentcash:${orderId}:hold`,
+      });
+      if (fee > 0)
+        await moveBetweenAccounts(trx, account.id, (await feeAccount(trx, currency)).id, fee, {
+          ...common,
+          reason: AGENT_CASH_REASONS.fee,
+          key: `agentcash:${orderId}:fee`,
+        });
+      await trx
+        .insertInto('agent_cashout_transition')
+        .values({
+          order_id: Number(inserted.id),
+          at: now,
+          actor: `app:${appId}`,
+          from_status: null,
+          to_status: 'not_reviewed',
+          reason: 'requested',
+        })
+        .execute();
       if (!cheat && body.amount <= config.autoApproveAmount) {
-        await moveIn(AGENT_TABLES, trx, normalize(inserted), 'approved', { actor: AUTO_APPROVER, at: now, reason: `auto-approved (at most ${config.autoApproveAmount})` },
-          { approved_by: AUTO_APPROVER, approved_at: now, auto: true });
+        await moveIn(
+          AGENT_TABLES,
+          trx,
+          normalize(inserted),
+          'approved',
+          { actor: AUTO_APPROVER, at: now, reason: `auto-approved (at most ${config.autoApproveAmount})` },
+          { approved_by: AUTO_APPROVER, approved_at: now, auto: true },
+        );
         return { orderId, status: 'approved' as const, fee };
       }
       return { orderId, status: 'not_reviewed' as const, fee };
@@ -282,8 +420,12 @@ export async function createAgentCashout(db: Db, appId: string, body: AgentCasho
 }
 
 export async function agentCashoutStatus(db: Db, appId: string, orderId: string) {
-  const row = await db.selectFrom('agent_cashout_order').select(['order_id', 'status', 'amount', 'fee'])
-    .where('order_id', '=', orderId).where('app_id', '=', appId).executeTakeFirst();
+  const row = await db
+    .selectFrom('agent_cashout_order')
+    .select(['order_id', 'status', 'amount', 'fee'])
+    .where('order_id', '=', orderId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!row) throw notFound(`Order ${abbreviate(orderId)} not found`);
   return { orderId: row.order_id, status: row.status, amount: Number(row.amount), fee: Number(row.fee) };
 }

@@ -5,9 +5,25 @@
  * month and agent; the platform's agent cash-out request and status (the contract's form).
  */
 import {
-  agentApproveBody, agentCashConfigBody, agentCashConfigQuery, agentCashConfigSaveBody, agentCashoutCreateBody, agentCashoutItem, cashoutBatchAnswer,
-  cashoutBatchApproveBody, cashoutBatchDenyBody, cashoutContextQuery, cashoutCreateAnswer, cashoutDenyBody, cashoutOrderAnswer,
-  cashoutOrderBody, cashoutOrderQuery, cashoutReauthAnswer, cashoutReauthBody, cashoutResolveBody, emptyQuery,
+  agentApproveBody,
+  agentCashConfigBody,
+  agentCashConfigQuery,
+  agentCashConfigSaveBody,
+  agentCashoutCreateBody,
+  agentCashoutItem,
+  cashoutBatchAnswer,
+  cashoutBatchApproveBody,
+  cashoutBatchDenyBody,
+  cashoutContextQuery,
+  cashoutCreateAnswer,
+  cashoutDenyBody,
+  cashoutOrderAnswer,
+  cashoutOrderBody,
+  cashoutOrderQuery,
+  cashoutReauthAnswer,
+  cashoutReauthBody,
+  cashoutResolveBody,
+  emptyQuery,
 } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -26,7 +42,16 @@ import { appendOperationLog } from '../operation-log/chain';
 import { saveItem, versionOperations } from '../payment-config/versions';
 import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN } from './config';
 import { agentOrders, figureOperations, REVIEW_SCREEN } from './lists';
-import { agentCashoutStatus, agentHeld, agentReview, createAgentCashout, openCheatRecord, recoverAgentPayouts, toAgentItem, type AgentOrderRow } from './orders';
+import {
+  agentCashoutStatus,
+  agentHeld,
+  agentReview,
+  createAgentCashout,
+  openCheatRecord,
+  recoverAgentPayouts,
+  toAgentItem,
+  type AgentOrderRow,
+} from './orders';
 
 const tags = ['agentcash'];
 const API = '/api/agentcash';
@@ -42,9 +67,13 @@ const settingsPartner = (user: SessionUser, asked?: number) => partnerScope(user
 const configAnswer = answer(z.object({ partner: z.number(), source: z.enum(['partner', 'platform', 'default']), config: agentCashConfigBody }));
 
 async function summary(db: Db, user: SessionUser) {
-  const rows = await db.selectFrom('agent_cashout_order').select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('status', 'in', ['not_reviewed', 'in_review', 'approved', 'undetermined']).where(ownPartnerFilter(user, 'partner'))
-    .groupBy('status').execute();
+  const rows = await db
+    .selectFrom('agent_cashout_order')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('status', 'in', ['not_reviewed', 'in_review', 'approved', 'undetermined'])
+    .where(ownPartnerFilter(user, 'partner'))
+    .groupBy('status')
+    .execute();
   const counts: Record<string, number> = { not_reviewed: 0, in_review: 0, approved: 0, undetermined: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   const { config } = await agentCashConfig(db, user.partner > 0 && partnerScope(user) !== null ? user.partner : 0);
@@ -53,21 +82,34 @@ async function summary(db: Db, user: SessionUser) {
 
 /** An order with its history and the agent's context: commission balance, open holds, withdrawable, active invitees, cheat record, recent orders. */
 async function context(db: Db, user: SessionUser, orderId: string) {
-  const order = await db.selectFrom('agent_cashout_order').selectAll().where('order_id', '=', orderId)
-    .where(ownPartnerFilter(user, 'partner')).executeTakeFirst();
+  const order = await db
+    .selectFrom('agent_cashout_order')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where(ownPartnerFilter(user, 'partner'))
+    .executeTakeFirst();
   if (!order) throw notFound(`Order ${abbreviate(orderId)} not found`);
   const [history, agent, account, recent, cheat, held, cfg] = await Promise.all([
     db.selectFrom('agent_cashout_transition').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     db.selectFrom('agent').select(['uid', 'name', 'status', 'active_invitees', 'withdrawable', 'partner']).where('uid', '=', order.uid).executeTakeFirst(),
     findAccount(db, 'agent', String(order.uid), order.currency),
-    db.selectFrom('agent_cashout_order').select(['order_id', 'created_at', 'amount', 'status']).where('uid', '=', order.uid).where('id', '<>', order.id)
-      .orderBy('created_at', 'desc').limit(10).execute(),
+    db
+      .selectFrom('agent_cashout_order')
+      .select(['order_id', 'created_at', 'amount', 'status'])
+      .where('uid', '=', order.uid)
+      .where('id', '<>', order.id)
+      .orderBy('created_at', 'desc')
+      .limit(10)
+      .execute(),
     openCheatRecord(db, order.uid),
     agentHeld(db, order.uid),
     agentCashConfig(db, order.partner),
   ]);
   return {
-    order: toAgentItem({ ...(order as unknown as AgentOrderRow), amount: Number(order.amount), fee: Number(order.fee), name: agent?.name ?? '' }, cfg.config.fourEyesAmount),
+    order: toAgentItem(
+      { ...(order as unknown as AgentOrderRow), amount: Number(order.amount), fee: Number(order.fee), name: agent?.name ?? '' },
+      cfg.config.fourEyesAmount,
+    ),
     history: history.map((h) => ({ at: isoInConsoleZone(h.at)!, actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
     agent: agent ? { uid: agent.uid, name: agent.name, status: agent.status, activeInvitees: agent.active_invitees, withdrawable: agent.withdrawable } : null,
     balance: account ? Number(account.balance) : 0,
@@ -79,8 +121,15 @@ async function context(db: Db, user: SessionUser, orderId: string) {
 
 export const agentCashOperations: Operation[] = [
   defineOperation({
-    method: 'GET', url: `${API}/config`, name: 'agentcash.config.get', tags, screen: CONFIG_SCREEN, query: agentCashConfigQuery, response: configAnswer,
-    summary: "A partner's agent cash-out settings in force (partner 0 or absent: the platform default; a partner account always reads its own) and where they come from",
+    method: 'GET',
+    url: `${API}/config`,
+    name: 'agentcash.config.get',
+    tags,
+    screen: CONFIG_SCREEN,
+    query: agentCashConfigQuery,
+    response: configAnswer,
+    summary:
+      "A partner's agent cash-out settings in force (partner 0 or absent: the platform default; a partner account always reads its own) and where they come from",
     handler: async ({ db, user, query }) => {
       const partner = settingsPartner(user, query.partner);
       const { config, source } = await agentCashConfig(db, partner);
@@ -88,8 +137,14 @@ export const agentCashOperations: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/config/save`, name: 'agentcash.config.save', tags, screen: CONFIG_SCREEN, audit: true,
-    body: agentCashConfigSaveBody, response: answer(z.object({ version: z.number(), doc: z.unknown() })),
+    method: 'POST',
+    url: `${API}/config/save`,
+    name: 'agentcash.config.save',
+    tags,
+    screen: CONFIG_SCREEN,
+    audit: true,
+    body: agentCashConfigSaveBody,
+    response: answer(z.object({ version: z.number(), doc: z.unknown() })),
     summary: "Overwrites a partner's agent cash-out settings (partner 0: the platform default); a new version; 403 for another partner's",
     handler: async (ctx) => {
       const saved = await saveItem(ctx, agentCashConfigItems, String(ctx.body.partner), 'update', () => ({ partner: ctx.body.partner, ...ctx.body.config }));
@@ -100,7 +155,12 @@ export const agentCashOperations: Operation[] = [
   ...versionOperations(agentCashConfigItems, { base: `${API}/config/versions`, name: 'agentcash.config.versions', tags }),
   ...listOperations(agentOrders),
   defineOperation({
-    method: 'GET', url: `${API}/summary`, name: 'agentcash.summary', tags, screen, query: emptyQuery,
+    method: 'GET',
+    url: `${API}/summary`,
+    name: 'agentcash.summary',
+    tags,
+    screen,
+    query: emptyQuery,
     summary: 'Counts of the review queues, the four-eyes and auto-approve amounts; resumes payouts a crashed process left',
     response: answer(z.object({ counts: z.record(z.string(), z.number()), fourEyesAmount: z.number(), autoApproveAmount: z.number() })),
     handler: async ({ db, user, config }) => {
@@ -109,17 +169,44 @@ export const agentCashOperations: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'GET', url: `${API}/context`, name: 'agentcash.context', tags, screen, query: cashoutContextQuery, response: answer(z.unknown()),
-    summary: "An order with its history and the agent's context: commission balance, open holds, withdrawable and active invitees, open cheat record, recent orders",
+    method: 'GET',
+    url: `${API}/context`,
+    name: 'agentcash.context',
+    tags,
+    screen,
+    query: cashoutContextQuery,
+    response: answer(z.unknown()),
+    summary:
+      "An order with its history and the agent's context: commission balance, open holds, withdrawable and active invitees, open cheat record, recent orders",
     handler: async ({ db, user, query }) => ok(await context(db, user, query.orderId)),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/reauth`, name: 'agentcash.reauth', tags, screen, body: cashoutReauthBody, response: cashoutReauthAnswer,
+    method: 'POST',
+    url: `${API}/reauth`,
+    name: 'agentcash.reauth',
+    tags,
+    screen,
+    body: cashoutReauthBody,
+    response: cashoutReauthAnswer,
     summary: "The cash-out review's re-authentication (the same per-session confirmation, valid 5 minutes); 400 when wrong, 429 after 5 wrong in 15 minutes",
     handler: async ({ db, user, body, now, ip }) => {
-      const log = (result: 'ok' | 'failed', status: number, message: string) => appendOperationLog(db, {
-        username: user.username, partner: user.partner, operation: 'agentcash.reauth', target: user.username, result, status, message, before: null, after: null, ip,
-      }, now);
+      const log = (result: 'ok' | 'failed', status: number, message: string) =>
+        appendOperationLog(
+          db,
+          {
+            username: user.username,
+            partner: user.partner,
+            operation: 'agentcash.reauth',
+            target: user.username,
+            result,
+            status,
+            message,
+            before: null,
+            after: null,
+            ip,
+          },
+          now,
+        );
       try {
         const validUntil = await reauthenticate(db, user, body, now);
         await log('ok', 200, `via ${'password' in body ? 'password' : 'code'}`);
@@ -134,41 +221,84 @@ export const agentCashOperations: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/claim`, name: 'agentcash.claim', tags, screen, body: cashoutOrderBody, response: stepAnswer,
+    method: 'POST',
+    url: `${API}/claim`,
+    name: 'agentcash.claim',
+    tags,
+    screen,
+    body: cashoutOrderBody,
+    response: stepAnswer,
     summary: 'Not reviewed → in review, claimed by the caller; 409 naming the order otherwise',
     handler: async (ctx) => ok({ order: await agentReview.claim(reviewer(ctx), ctx.body.orderId) }),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/release`, name: 'agentcash.release', tags, screen, body: cashoutOrderBody, response: stepAnswer,
+    method: 'POST',
+    url: `${API}/release`,
+    name: 'agentcash.release',
+    tags,
+    screen,
+    body: cashoutOrderBody,
+    response: stepAnswer,
     summary: 'In review → not reviewed before any approval: by its reviewer, or by anyone once the claim is 30 minutes old',
     handler: async (ctx) => ok({ order: await agentReview.release(reviewer(ctx), ctx.body.orderId) }),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/approve`, name: 'agentcash.approve', tags, screen, body: agentApproveBody, response: stepAnswer,
-    summary: 'Approves (needs a re-authentication within 5 minutes, else 403: `password` in the body re-authenticates first, as /reauth; 409 while the agent has an open cheat record); '
-      + 'above the four-eyes amount a second, different reviewer completes it; then the payout runs',
+    method: 'POST',
+    url: `${API}/approve`,
+    name: 'agentcash.approve',
+    tags,
+    screen,
+    body: agentApproveBody,
+    response: stepAnswer,
+    summary:
+      'Approves (needs a re-authentication within 5 minutes, else 403: `password` in the body re-authenticates first, as /reauth; 409 while the agent has an open cheat record); ' +
+      'above the four-eyes amount a second, different reviewer completes it; then the payout runs',
     handler: async (ctx) => {
       if (ctx.body.password !== undefined) await reauthenticate(ctx.db, ctx.user, { password: ctx.body.password }, ctx.now);
       return ok({ order: await agentReview.approve(reviewer(ctx), ctx.body.orderId) });
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/deny`, name: 'agentcash.deny', tags, screen, body: cashoutDenyBody, response: stepAnswer,
+    method: 'POST',
+    url: `${API}/deny`,
+    name: 'agentcash.deny',
+    tags,
+    screen,
+    body: cashoutDenyBody,
+    response: stepAnswer,
     summary: "Denies a not reviewed order, or one in review (its reviewer, or a second reviewer); amount + fee go back to the agent's account once",
     handler: async (ctx) => ok({ order: await agentReview.deny(reviewer(ctx), ctx.body.orderId, ctx.body.reason) }),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/resolve`, name: 'agentcash.resolve', tags, screen, body: cashoutResolveBody, response: stepAnswer,
+    method: 'POST',
+    url: `${API}/resolve`,
+    name: 'agentcash.resolve',
+    tags,
+    screen,
+    body: cashoutResolveBody,
+    response: stepAnswer,
     summary: 'Sets an undetermined payout to success (set_success: settled) or fail (amount + fee returned once)',
     handler: async (ctx) => ok({ order: await agentReview.resolve(reviewer(ctx), ctx.body.orderId, ctx.body.outcome, ctx.body.reason) }),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/approve/batch`, name: 'agentcash.approve.batch', tags, screen, body: cashoutBatchApproveBody, response: cashoutBatchAnswer,
+    method: 'POST',
+    url: `${API}/approve/batch`,
+    name: 'agentcash.approve.batch',
+    tags,
+    screen,
+    body: cashoutBatchApproveBody,
+    response: cashoutBatchAnswer,
     summary: 'Approves up to 100 orders one by one (each its own step and log record); needs a recent re-authentication',
     handler: async (ctx) => ok({ results: await agentReview.approveBatch(reviewer(ctx), ctx.body.orderIds) }),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/deny/batch`, name: 'agentcash.deny.batch', tags, screen, body: cashoutBatchDenyBody, response: cashoutBatchAnswer,
+    method: 'POST',
+    url: `${API}/deny/batch`,
+    name: 'agentcash.deny.batch',
+    tags,
+    screen,
+    body: cashoutBatchDenyBody,
+    response: cashoutBatchAnswer,
     summary: 'Denies up to 100 orders one by one with one reason',
     handler: async (ctx) => ok({ results: await agentReview.denyBatch(reviewer(ctx), ctx.body.orderIds, ctx.body.reason) }),
   }),
@@ -177,16 +307,25 @@ export const agentCashOperations: Operation[] = [
 
 export const agentCashPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/agentcash/orders', name: 'platform.agentcash.create', scope: 'cashout',
-    summary: "An agent's cash-out request (uid = the agent): holds amount + fee from its commission account at once; at or under the auto-approve amount it is approved and paid at once; "
-      + "409 if short, outside the partner's range, over the day's count or amount, the agent lacks active invitees or is suspended, or the channel is not open; requestId idempotent",
-    body: agentCashoutCreateBody, response: cashoutCreateAnswer,
+    method: 'POST',
+    url: '/api/platform/agentcash/orders',
+    name: 'platform.agentcash.create',
+    scope: 'cashout',
+    summary:
+      "An agent's cash-out request (uid = the agent): holds amount + fee from its commission account at once; at or under the auto-approve amount it is approved and paid at once; " +
+      "409 if short, outside the partner's range, over the day's count or amount, the agent lacks active invitees or is suspended, or the channel is not open; requestId idempotent",
+    body: agentCashoutCreateBody,
+    response: cashoutCreateAnswer,
     handler: async ({ db, app, body, now, config }) => ok(await createAgentCashout(db, app.appId, body, now, config.now)),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/agentcash/orders', name: 'platform.agentcash.status', scope: 'cashout',
+    method: 'GET',
+    url: '/api/platform/agentcash/orders',
+    name: 'platform.agentcash.status',
+    scope: 'cashout',
     summary: "An agent cash-out order's status, amount and fee (the application's own orders)",
-    query: cashoutOrderQuery, response: cashoutOrderAnswer,
+    query: cashoutOrderQuery,
+    response: cashoutOrderAnswer,
     handler: async ({ db, app, query }) => ok(await agentCashoutStatus(db, app.appId, query.orderId)),
   }),
 ];

@@ -32,13 +32,26 @@ export async function agentWeeks(db: Db, uid: number, r: DayRange): Promise<Agen
   const out: AgentWeekRow[] = [];
   for (const x of rows) {
     const start = dayStart(String(x.week));
-    const d = await db.selectFrom('agentmanager_distribution').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
-      .where('wholesaler', '=', uid).where('kind', '=', 'distribute').where('at', '>=', start).where('at', '<', new Date(start.getTime() + WEEK_MS))
+    const d = await db
+      .selectFrom('agentmanager_distribution')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
+      .where('wholesaler', '=', uid)
+      .where('kind', '=', 'distribute')
+      .where('at', '>=', start)
+      .where('at', '<', new Date(start.getTime() + WEEK_MS))
       .executeTakeFirstOrThrow();
     out.push({
-      week: String(x.week), t1Invitees: Number(x.t1_invitees), t2Invitees: Number(x.t2_invitees), activeInvitees: Number(x.active_invitees),
-      t1Rake: Number(x.t1_rake), t2Rake: Number(x.t2_rake), rebate: Number(x.rebate), paid: Number(x.paid_chips), carry: Number(x.carry_out),
-      status: String(x.status), distributed: Number(d.n),
+      week: String(x.week),
+      t1Invitees: Number(x.t1_invitees),
+      t2Invitees: Number(x.t2_invitees),
+      activeInvitees: Number(x.active_invitees),
+      t1Rake: Number(x.t1_rake),
+      t2Rake: Number(x.t2_rake),
+      rebate: Number(x.rebate),
+      paid: Number(x.paid_chips),
+      carry: Number(x.carry_out),
+      status: String(x.status),
+      distributed: Number(d.n),
     });
   }
   return out;
@@ -80,12 +93,25 @@ function monthFigures(month: string, agents: RawBuilder<unknown>) {
 }
 
 const hostRow = (x: Record<string, unknown>, month: string, closed: boolean): HostReportRow => ({
-  month, agent: Number(x.agent), partner: Number(x.partner), name: String(x.name), t1Invitees: Number(x.t1_invitees), t2Invitees: Number(x.t2_invitees),
-  newInvitees: Number(x.new_invitees), t1Rake: Number(x.t1_rake), t2Rake: Number(x.t2_rake), rebate: Number(x.rebate), paid: Number(x.paid),
-  distributed: Number(x.distributed), closed,
+  month,
+  agent: Number(x.agent),
+  partner: Number(x.partner),
+  name: String(x.name),
+  t1Invitees: Number(x.t1_invitees),
+  t2Invitees: Number(x.t2_invitees),
+  newInvitees: Number(x.new_invitees),
+  t1Rake: Number(x.t1_rake),
+  t2Rake: Number(x.t2_rake),
+  rebate: Number(x.rebate),
+  paid: Number(x.paid),
+  distributed: Number(x.distributed),
+  closed,
 });
 
-export interface HostFilter { partner?: number; agent?: number }
+export interface HostFilter {
+  partner?: number;
+  agent?: number;
+}
 
 export async function hostReport(db: Db, month: string, f: HostFilter, cursor: string | undefined, size: number): Promise<Page<HostReportRow>> {
   const after = cursor ? Number(cursor) : 0;
@@ -98,30 +124,55 @@ export async function hostReport(db: Db, month: string, f: HostFilter, cursor: s
         AND (${f.partner ?? null}::integer IS NULL OR partner = ${f.partner ?? null}) AND (${f.agent ?? null}::integer IS NULL OR agent = ${f.agent ?? null})
       ORDER BY agent LIMIT ${size + 1}`.execute(db));
   } else {
-    ({ rows } = await monthFigures(month, sql`
+    ({ rows } = await monthFigures(
+      month,
+      sql`
       SELECT uid, partner, name FROM agent WHERE created_at < ${monthBounds(month).end} AND uid > ${after}
         AND (${f.partner ?? null}::integer IS NULL OR partner = ${f.partner ?? null}) AND (${f.agent ?? null}::integer IS NULL OR uid = ${f.agent ?? null})
-      ORDER BY uid LIMIT ${size + 1}`).execute(db));
+      ORDER BY uid LIMIT ${size + 1}`,
+    ).execute(db));
   }
   const items = rows.slice(0, size).map((x) => hostRow(x, month, closed !== undefined));
   return { items, nextCursor: rows.length > size ? String(items[items.length - 1]!.agent) : null };
 }
 
-export interface MonthState { month: string; closed: boolean; closedAt: string | null; closedBy: string | null; agents: number | null; note: string }
+export interface MonthState {
+  month: string;
+  closed: boolean;
+  closedAt: string | null;
+  closedBy: string | null;
+  agents: number | null;
+  note: string;
+}
 
 /** The last 12 months up to the current one, newest first, with whether each is closed. */
 export async function months(db: Db, now: Date): Promise<MonthState[]> {
-  const closed = await db.selectFrom('agentmanager_month').select([sql<string>`to_char(month, 'YYYY-MM')`.as('m'), 'closed_at', 'closed_by', 'agents', 'note']).execute();
+  const closed = await db
+    .selectFrom('agentmanager_month')
+    .select([sql<string>`to_char(month, 'YYYY-MM')`.as('m'), 'closed_at', 'closed_by', 'agents', 'note'])
+    .execute();
   const byMonth = new Map(closed.map((c) => [c.m, c]));
   const out: MonthState[] = [];
   for (const month of recentMonths(now, 12)) {
     const c = byMonth.get(month);
-    out.push({ month, closed: c !== undefined, closedAt: c ? new Date(c.closed_at).toISOString() : null, closedBy: c?.closed_by ?? null, agents: c?.agents ?? null, note: c?.note ?? '' });
+    out.push({
+      month,
+      closed: c !== undefined,
+      closedAt: c ? new Date(c.closed_at).toISOString() : null,
+      closedBy: c?.closed_by ?? null,
+      agents: c?.agents ?? null,
+      note: c?.note ?? '',
+    });
   }
   return out;
 }
 
-export interface Change { db: Db; user: { username: string }; now: Date; note: OperationNote }
+export interface Change {
+  db: Db;
+  user: { username: string };
+  now: Date;
+  note: OperationNote;
+}
 
 /** Closes a month: every agent's row written once; 409 when not over yet, already closed, or a week of it is still open. */
 export async function closeMonth(ctx: Change, month: string, note: string): Promise<{ month: string; agents: number }> {
@@ -129,9 +180,16 @@ export async function closeMonth(ctx: Change, month: string, note: string): Prom
   if (ctx.now < b.end) throw conflict(`Month ${month} is not over yet`);
   // one closing of a month at a time: a second waits here, then finds it closed
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`agentmanager.month:${month}`}))`.execute(ctx.db);
-  if (await ctx.db.selectFrom('agentmanager_month').select('month').where('month', '=', b.first).executeTakeFirst()) throw conflict(`Month ${month} is closed already`);
-  const open = await ctx.db.selectFrom('agent_week').select('week').where('status', '=', 'open').where('week', '>=', b.first).where('week', '<', b.next)
-    .orderBy('week').executeTakeFirst();
+  if (await ctx.db.selectFrom('agentmanager_month').select('month').where('month', '=', b.first).executeTakeFirst())
+    throw conflict(`Month ${month} is closed already`);
+  const open = await ctx.db
+    .selectFrom('agent_week')
+    .select('week')
+    .where('status', '=', 'open')
+    .where('week', '>=', b.first)
+    .where('week', '<', b.next)
+    .orderBy('week')
+    .executeTakeFirst();
   if (open) throw conflict(`Week ${consoleDay(new Date(open.week))} of ${month} is not settled yet`);
   // the month row and every agent's row in one statement (one snapshot: the count is the rows')
   const figures = monthFigures(month, sql`SELECT uid, partner, name FROM agent WHERE created_at < ${b.end}`);
@@ -148,6 +206,10 @@ export async function closeMonth(ctx: Change, month: string, note: string): Prom
     )
     SELECT count(*)::integer AS agents, coalesce(sum(rebate), 0) AS rebate, coalesce(sum(paid), 0) AS paid FROM ins`.execute(ctx.db);
   const total = rows[0]!;
-  Object.assign(ctx.note, { target: `hostreport:${month}`, before: null, after: { month, agents: total.agents, rebate: Number(total.rebate), paid: Number(total.paid), note } });
+  Object.assign(ctx.note, {
+    target: `hostreport:${month}`,
+    before: null,
+    after: { month, agents: total.agents, rebate: Number(total.rebate), paid: Number(total.paid), note },
+  });
   return { month, agents: total.agents };
 }

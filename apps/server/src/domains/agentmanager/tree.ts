@@ -11,13 +11,27 @@ import type { Db } from '../../db/open';
 import { notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 
-export interface Page<T> { items: T[]; nextCursor: string | null }
-export interface AgentFilter { uid?: number; partner?: number; status?: string; name?: string }
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+export interface AgentFilter {
+  uid?: number;
+  partner?: number;
+  status?: string;
+  name?: string;
+}
 
 const node = (x: Record<string, unknown>, top: boolean): TreeNode => ({
-  uid: Number(x.uid), name: String(x.name ?? ''), partner: Number(x.partner), registeredAt: isoInConsoleZone((x.registered_at as Date | null) ?? null),
-  agentStatus: x.agent_status === null || x.agent_status === undefined ? null : String(x.agent_status), wholesaler: Boolean(x.wholesaler),
-  invitees: Number(x.invitees), t2: top ? Number(x.t2) : null, subAgents: top ? Number(x.sub_agents) : null,
+  uid: Number(x.uid),
+  name: String(x.name ?? ''),
+  partner: Number(x.partner),
+  registeredAt: isoInConsoleZone((x.registered_at as Date | null) ?? null),
+  agentStatus: x.agent_status === null || x.agent_status === undefined ? null : String(x.agent_status),
+  wholesaler: Boolean(x.wholesaler),
+  invitees: Number(x.invitees),
+  t2: top ? Number(x.t2) : null,
+  subAgents: top ? Number(x.sub_agents) : null,
 });
 
 const after = (cursor: string | undefined) => (cursor ? Number(cursor) : 0);

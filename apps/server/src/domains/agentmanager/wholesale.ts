@@ -16,7 +16,12 @@ import { isoInConsoleZone } from '../../http/time';
 import { accountToPlayer, ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
 import { consoleDay, dayStart, type DayRange } from '../player-reports/range';
 
-export interface Change { db: Db; user: { username: string }; now: Date; note: OperationNote }
+export interface Change {
+  db: Db;
+  user: { username: string };
+  now: Date;
+  note: OperationNote;
+}
 
 const CHIP = 'chip';
 export const stockAccount = (db: Db, uid: number, partner: number) => ensureAccount(db, 'wholesaler', String(uid), partner, CHIP);
@@ -36,26 +41,53 @@ async function lockedWholesaler(db: Db, uid: number) {
 }
 
 const docOf = (r: { price: number; daily_limit: unknown; status: string; note: string }) => ({
-  price: r.price, dailyLimit: Number(r.daily_limit), status: r.status, note: r.note,
+  price: r.price,
+  dailyLimit: Number(r.daily_limit),
+  status: r.status,
+  note: r.note,
 });
 
 export async function createWholesaler(ctx: Change, body: { uid: number; price: number; dailyLimit: number; note: string }): Promise<{ uid: number }> {
   const agent = await agentOf(ctx.db, body.uid);
-  const row = await ctx.db.insertInto('agentmanager_wholesaler').values({
-    uid: body.uid, partner: agent.partner, price: body.price, daily_limit: body.dailyLimit, note: body.note, created_at: ctx.now,
-    created_by: ctx.user.username, updated_at: ctx.now, updated_by: ctx.user.username,
-  }).onConflict((oc) => oc.column('uid').doNothing()).returningAll().executeTakeFirst();
+  const row = await ctx.db
+    .insertInto('agentmanager_wholesaler')
+    .values({
+      uid: body.uid,
+      partner: agent.partner,
+      price: body.price,
+      daily_limit: body.dailyLimit,
+      note: body.note,
+      created_at: ctx.now,
+      created_by: ctx.user.username,
+      updated_at: ctx.now,
+      updated_by: ctx.user.username,
+    })
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw conflict(`Agent ${body.uid} is a wholesaler already`);
   await stockAccount(ctx.db, body.uid, agent.partner);
   Object.assign(ctx.note, { target: `wholesaler:${body.uid}`, before: null, after: { partner: agent.partner, ...docOf(row) } });
   return { uid: body.uid };
 }
 
-export async function updateWholesaler(ctx: Change, body: { uid: number; price: number; dailyLimit: number; note: string; reason: string }): Promise<{ uid: number }> {
+export async function updateWholesaler(
+  ctx: Change,
+  body: { uid: number; price: number; dailyLimit: number; note: string; reason: string },
+): Promise<{ uid: number }> {
   const before = await lockedWholesaler(ctx.db, body.uid);
-  const after = await ctx.db.updateTable('agentmanager_wholesaler').set({
-    price: body.price, daily_limit: body.dailyLimit, note: body.note, updated_at: ctx.now, updated_by: ctx.user.username,
-  }).where('uid', '=', body.uid).returningAll().executeTakeFirstOrThrow();
+  const after = await ctx.db
+    .updateTable('agentmanager_wholesaler')
+    .set({
+      price: body.price,
+      daily_limit: body.dailyLimit,
+      note: body.note,
+      updated_at: ctx.now,
+      updated_by: ctx.user.username,
+    })
+    .where('uid', '=', body.uid)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   Object.assign(ctx.note, { target: `wholesaler:${body.uid}`, before: docOf(before), after: { ...docOf(after), reason: body.reason } });
   return { uid: body.uid };
 }
@@ -69,17 +101,39 @@ export async function setWholesalerStatus(ctx: Change, uid: number, status: 'act
 }
 
 const toItem = (r: Record<string, unknown>): DistributionItem => ({
-  id: Number(r.id), at: isoInConsoleZone(r.at as Date)!, wholesaler: Number(r.wholesaler), partner: Number(r.partner), kind: r.kind as DistributionKind,
-  uid: r.uid === null ? null : Number(r.uid), tier: r.tier === null ? null : Number(r.tier), amount: Number(r.amount), paid: Number(r.paid),
-  balanceAfter: Number(r.balance_after), reason: String(r.reason), requestId: String(r.request_id), actor: String(r.actor),
+  id: Number(r.id),
+  at: isoInConsoleZone(r.at as Date)!,
+  wholesaler: Number(r.wholesaler),
+  partner: Number(r.partner),
+  kind: r.kind as DistributionKind,
+  uid: r.uid === null ? null : Number(r.uid),
+  tier: r.tier === null ? null : Number(r.tier),
+  amount: Number(r.amount),
+  paid: Number(r.paid),
+  balanceAfter: Number(r.balance_after),
+  reason: String(r.reason),
+  requestId: String(r.request_id),
+  actor: String(r.actor),
 });
 
-interface Movement { uid: number; kind: DistributionKind; player?: number; amount: number; requestId: string; reason: string }
+interface Movement {
+  uid: number;
+  kind: DistributionKind;
+  player?: number;
+  amount: number;
+  requestId: string;
+  reason: string;
+}
 
 /** A stock purchase, a hand-out to a player or a return: both ledger sides, the row, the log note. */
 export async function move(ctx: Change, m: Movement): Promise<DistributionItem> {
   const w = await lockedWholesaler(ctx.db, m.uid);
-  const seen = await ctx.db.selectFrom('agentmanager_distribution').selectAll().where('wholesaler', '=', m.uid).where('request_id', '=', m.requestId).executeTakeFirst();
+  const seen = await ctx.db
+    .selectFrom('agentmanager_distribution')
+    .selectAll()
+    .where('wholesaler', '=', m.uid)
+    .where('request_id', '=', m.requestId)
+    .executeTakeFirst();
   if (seen) {
     if (seen.kind !== m.kind || Number(seen.amount) !== m.amount || (seen.uid ?? undefined) !== m.player) {
       throw conflict(`requestId ${m.requestId} was used for another movement`);
@@ -91,38 +145,68 @@ export async function move(ctx: Change, m: Movement): Promise<DistributionItem> 
   const agent = await agentOf(ctx.db, m.uid);
   if (agent.status !== 'active') throw conflict(`Agent ${m.uid} is suspended`);
   const stock = await stockAccount(ctx.db, m.uid, w.partner);
-  const common = { reason: `agentmanager.${m.kind}`, ref: `wholesaler:${m.uid}`, actor: `staff:${ctx.user.username}`, key: `agentmanager:${m.uid}:${m.requestId}`, at: ctx.now };
+  const common = {
+    reason: `agentmanager.${m.kind}`,
+    ref: `wholesaler:${m.uid}`,
+    actor: `staff:${ctx.user.username}`,
+    key: `agentmanager:${m.uid}:${m.requestId}`,
+    at: ctx.now,
+  };
   let balance: number;
   let tier: number | null = null;
   if (m.kind === 'distribute') {
-    const player = await ctx.db.selectFrom('player as p').leftJoin('player as i', 'i.uid', 'p.inviter_uid')
-      .select(['p.uid', 'p.partner', 'p.inviter_uid', 'i.inviter_uid as grand']).where('p.uid', '=', m.player!).executeTakeFirst();
+    const player = await ctx.db
+      .selectFrom('player as p')
+      .leftJoin('player as i', 'i.uid', 'p.inviter_uid')
+      .select(['p.uid', 'p.partner', 'p.inviter_uid', 'i.inviter_uid as grand'])
+      .where('p.uid', '=', m.player!)
+      .executeTakeFirst();
     if (!player) throw notFound(`Player ${m.player} not found`);
     if (player.partner !== w.partner) throw conflict(`Player ${m.player} belongs to partner ${player.partner}, the wholesaler to ${w.partner}`);
     if (player.uid === m.uid) throw conflict('A wholesaler cannot hand chips to itself');
     const limit = Number(w.daily_limit);
     if (limit > 0) {
       const day = consoleDay(ctx.now);
-      const today = await ctx.db.selectFrom('agentmanager_distribution').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
-        .where('wholesaler', '=', m.uid).where('kind', '=', 'distribute').where('at', '>=', dayStart(day)).executeTakeFirstOrThrow();
+      const today = await ctx.db
+        .selectFrom('agentmanager_distribution')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
+        .where('wholesaler', '=', m.uid)
+        .where('kind', '=', 'distribute')
+        .where('at', '>=', dayStart(day))
+        .executeTakeFirstOrThrow();
       if (Number(today.n) + m.amount > limit) throw conflict(`Daily limit ${limit} reached (${Number(today.n)} handed out today)`);
     }
     tier = player.inviter_uid === m.uid ? 1 : player.grand === m.uid ? 2 : 0;
     balance = (await accountToPlayer(ctx.db, stock.id, m.player!, m.amount, common)).balances![0];
   } else {
     const source = await sourceAccount(ctx.db, w.partner);
-    const moved = m.kind === 'stock'
-      ? await moveBetweenAccounts(ctx.db, source.id, stock.id, m.amount, common)
-      : await moveBetweenAccounts(ctx.db, stock.id, source.id, m.amount, common);
+    const moved =
+      m.kind === 'stock'
+        ? await moveBetweenAccounts(ctx.db, source.id, stock.id, m.amount, common)
+        : await moveBetweenAccounts(ctx.db, stock.id, source.id, m.amount, common);
     balance = m.kind === 'stock' ? moved.balances![1] : moved.balances![0];
   }
-  const row = await ctx.db.insertInto('agentmanager_distribution').values({
-    wholesaler: m.uid, partner: w.partner, kind: m.kind, uid: m.player ?? null, tier, amount: m.amount,
-    paid: m.kind === 'stock' ? Math.ceil((m.amount * w.price) / 100) : 0, balance_after: balance, reason: m.reason, request_id: m.requestId,
-    actor: ctx.user.username, at: ctx.now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('agentmanager_distribution')
+    .values({
+      wholesaler: m.uid,
+      partner: w.partner,
+      kind: m.kind,
+      uid: m.player ?? null,
+      tier,
+      amount: m.amount,
+      paid: m.kind === 'stock' ? Math.ceil((m.amount * w.price) / 100) : 0,
+      balance_after: balance,
+      reason: m.reason,
+      request_id: m.requestId,
+      actor: ctx.user.username,
+      at: ctx.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   Object.assign(ctx.note, {
-    target: `wholesaler:${m.uid}`, before: { stock: balance + (m.kind === 'stock' ? -m.amount : m.amount) },
+    target: `wholesaler:${m.uid}`,
+    before: { stock: balance + (m.kind === 'stock' ? -m.amount : m.amount) },
     after: { stock: balance, kind: m.kind, player: m.player ?? null, amount: m.amount, requestId: m.requestId, reason: m.reason },
   });
   return toItem(row);
@@ -148,10 +232,22 @@ export async function wholesalers(db: Db, r: DayRange, q: Record<string, unknown
       AND (${q.uid ?? null}::integer IS NULL OR w.uid = ${q.uid ?? null})
     ORDER BY w.uid`.execute(db);
   return rows.map((x) => ({
-    uid: Number(x.uid), name: String(x.name), partner: Number(x.partner), agentStatus: String(x.agent_status), status: x.status as WholesalerItem['status'],
-    price: Number(x.price), dailyLimit: Number(x.daily_limit), note: String(x.note), stock: Number(x.stock), today: Number(x.today),
-    stocked: Number(x.stocked), distributed: Number(x.distributed), returned: Number(x.returned), players: Number(x.players),
-    createdAt: isoInConsoleZone(x.created_at as Date)!, updatedBy: String(x.updated_by),
+    uid: Number(x.uid),
+    name: String(x.name),
+    partner: Number(x.partner),
+    agentStatus: String(x.agent_status),
+    status: x.status as WholesalerItem['status'],
+    price: Number(x.price),
+    dailyLimit: Number(x.daily_limit),
+    note: String(x.note),
+    stock: Number(x.stock),
+    today: Number(x.today),
+    stocked: Number(x.stocked),
+    distributed: Number(x.distributed),
+    returned: Number(x.returned),
+    players: Number(x.players),
+    createdAt: isoInConsoleZone(x.created_at as Date)!,
+    updatedBy: String(x.updated_by),
   }));
 }
 

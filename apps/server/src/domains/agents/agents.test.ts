@@ -30,10 +30,19 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
   const db = () => t.database.db;
 
   const player = (uid: number, partner: number, inviter: number | null, ip: string, device: string) => ({
-    uid, name: `P${uid}`, register_ip: ip, register_device: device, registered_at: new Date(MADE - 30 * 24 * HOUR), partner, inviter_uid: inviter,
+    uid,
+    name: `P${uid}`,
+    register_ip: ip,
+    register_device: device,
+    registered_at: new Date(MADE - 30 * 24 * HOUR),
+    partner,
+    inviter_uid: inviter,
   });
   const rake = async (uid: number, day: string, fees: number, game = 'tongits') => {
-    await db().insertInto('game_player_day').values({ game, day, uid, partner: 0, rounds: 3, bets: 3, turnover: fees * 20, wins: 0, fees, jackpot: 0 }).execute();
+    await db()
+      .insertInto('game_player_day')
+      .values({ game, day, uid, partner: 0, rounds: 3, bets: 3, turnover: fees * 20, wins: 0, fees, jackpot: 0 })
+      .execute();
   };
   /** Moves the clock (sessions expire when it jumps) and signs everyone in again. */
   const at = async (ms: number) => {
@@ -44,23 +53,44 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     const row = await db().selectFrom('ledger_account').select('balance').where('kind', '=', 'agent').where('owner', '=', String(uid)).executeTakeFirst();
     return row ? Number(row.balance) : 0;
   };
-  const statement = (week: string, agent: number) => db().selectFrom('agent_rebate').selectAll().where('week', '=', week).where('agent', '=', agent).executeTakeFirstOrThrow();
-  const lines = (week: string, agent: number) => db().selectFrom('agent_rebate_line').selectAll().where('week', '=', week).where('agent', '=', agent).orderBy('id').execute();
+  const statement = (week: string, agent: number) =>
+    db().selectFrom('agent_rebate').selectAll().where('week', '=', week).where('agent', '=', agent).executeTakeFirstOrThrow();
+  const lines = (week: string, agent: number) =>
+    db().selectFrom('agent_rebate_line').selectAll().where('week', '=', week).where('agent', '=', agent).orderBy('id').execute();
 
   beforeAll(async () => {
     t = await testApp(kind);
     // §6: accounts without a partner lose /agentcooperation; business, service, sales, secadmin get one here
     await db().updateTable('console_account').set({ partner: 1 }).where('username', 'in', ['business', 'service', 'secadmin', 'sales']).execute();
-    await db().insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db()
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     // agent 1001 (partner 1): T1 1002, 1003, 1005 (same address as the agent), T2 1004 (via 1002); agent 2001 (partner 2): T1 2002
-    await db().insertInto('player').values([
-      player(1001, 1, null, '10.0.0.1', 'dev-1001'), player(1002, 1, 1001, '10.0.0.2', 'dev-1002'), player(1003, 1, 1001, '10.0.0.3', 'dev-1003'),
-      player(1004, 1, 1002, '10.0.0.4', 'dev-1004'), player(1005, 1, 1001, '10.0.0.1', 'dev-1005'),
-      player(2001, 2, null, '10.0.1.1', 'dev-2001'), player(2002, 2, 2001, '10.0.1.2', 'dev-2002'), player(2003, 2, null, '10.0.1.3', 'dev-2003'),
-    ]).execute();
-    await db().insertInto('player_ip').values([
-      { ip: '10.0.0.1', uid: 1001, first_at: new Date(MADE), last_at: new Date(MADE) }, { ip: '10.0.0.1', uid: 1005, first_at: new Date(MADE), last_at: new Date(MADE) },
-    ]).execute();
+    await db()
+      .insertInto('player')
+      .values([
+        player(1001, 1, null, '10.0.0.1', 'dev-1001'),
+        player(1002, 1, 1001, '10.0.0.2', 'dev-1002'),
+        player(1003, 1, 1001, '10.0.0.3', 'dev-1003'),
+        player(1004, 1, 1002, '10.0.0.4', 'dev-1004'),
+        player(1005, 1, 1001, '10.0.0.1', 'dev-1005'),
+        player(2001, 2, null, '10.0.1.1', 'dev-2001'),
+        player(2002, 2, 2001, '10.0.1.2', 'dev-2002'),
+        player(2003, 2, null, '10.0.1.3', 'dev-2003'),
+      ])
+      .execute();
+    await db()
+      .insertInto('player_ip')
+      .values([
+        { ip: '10.0.0.1', uid: 1001, first_at: new Date(MADE), last_at: new Date(MADE) },
+        { ip: '10.0.0.1', uid: 1005, first_at: new Date(MADE), last_at: new Date(MADE) },
+      ])
+      .execute();
     await at(MADE);
   });
   afterAll(async () => t?.close());
@@ -85,11 +115,23 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
 
     const list = await t.get('/api/agentcooperation/agents', tokens.business);
     expect(list.body.data.items.map((x: { uid: number }) => x.uid).sort()).toEqual([1001, 2001]);
-    expect(list.body.data.items.find((x: { uid: number }) => x.uid === 1001)).toMatchObject({ name: 'Agent Ana', rate: 2500, t1: 2000, t2: 500, partner: 1, t1Invitees: 3 });
+    expect(list.body.data.items.find((x: { uid: number }) => x.uid === 1001)).toMatchObject({
+      name: 'Agent Ana',
+      rate: 2500,
+      t1: 2000,
+      t2: 500,
+      partner: 1,
+      t1Invitees: 3,
+    });
     const own = await t.get('/api/agentcooperation/agents', tokens.partner);
     expect(own.body.data.items.map((x: { uid: number }) => x.uid)).toEqual([1001]);
     expect((await t.post('/api/agentcooperation/agents/status', { uid: 2001, status: 'suspended', reason: 'x' }, tokens.partner)).status).toBe(404);
-    const log = await db().selectFrom('operation_log').select(['operation', 'username', 'after']).where('operation', '=', 'agentcooperation.agents.create').where('result', '=', 'ok').execute();
+    const log = await db()
+      .selectFrom('operation_log')
+      .select(['operation', 'username', 'after'])
+      .where('operation', '=', 'agentcooperation.agents.create')
+      .where('result', '=', 'ok')
+      .execute();
     expect(log).toHaveLength(2);
   });
 
@@ -107,7 +149,9 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     const claw = await t.post('/api/agentcooperation/rebates/adjust', { uid: 2001, amount: -5_000, reason: 'Farm found in October' }, tokens.business);
     expect(claw.status, JSON.stringify(claw.body)).toBe(200);
     expect(claw.body.data.week).toBe(WEEK1);
-    expect((await t.post('/api/agentcooperation/rebates/adjust', { uid: 2001, amount: 0, reason: 'x' }, tokens.business)).body.message).toMatch(/^body.amount|amount/);
+    expect((await t.post('/api/agentcooperation/rebates/adjust', { uid: 2001, amount: 0, reason: 'x' }, tokens.business)).body.message).toMatch(
+      /^body.amount|amount/,
+    );
     expect((await t.post('/api/agentcooperation/rebates/adjust', { uid: 2001, amount: 5, reason: 'x' }, tokens.partner)).status).toBe(403);
 
     // not before the week ends (the week the agents were made in, 26 Oct – 1 Nov, has ended: it settles with nothing)
@@ -135,9 +179,13 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     expect(l.find((x) => x.invitee === 1005)).toMatchObject({ kind: 't1', status: 'voided', reason: 'shared ip' });
     expect(Number(l.find((x) => x.invitee === 1005)!.amount)).toBe(0);
     expect(l.find((x) => x.kind === 'own')).toMatchObject({ invitee: 1001, status: 'voided', reason: 'own play' });
-    expect(l.filter((x) => x.status === 'settled').map((x) => [x.kind, x.invitee, Number(x.amount)])).toEqual(expect.arrayContaining([
-      ['t1', 1002, 60_000], ['t1', 1003, 40_000], ['t2', 1004, 15_000],
-    ]));
+    expect(l.filter((x) => x.status === 'settled').map((x) => [x.kind, x.invitee, Number(x.amount)])).toEqual(
+      expect.arrayContaining([
+        ['t1', 1002, 60_000],
+        ['t1', 1003, 40_000],
+        ['t2', 1004, 15_000],
+      ]),
+    );
     // 2 active T1 invitees (1005 shares the address): below the default 5, not withdrawable
     expect(s).toMatchObject({ active_invitees: 2, withdrawable: false });
 
@@ -151,7 +199,8 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     expect(await agentBalance(2001)).toBe(0);
 
     // run twice (and once more through the job's function): nothing changes
-    const entries = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM account_entry WHERE reason = 'agent.rebate'`.execute(db())).rows[0]!.n);
+    const entries = async () =>
+      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM account_entry WHERE reason = 'agent.rebate'`.execute(db())).rows[0]!.n);
     expect(await entries()).toBe(2); // the agent's credit and the issuance side
     const again = await t.post('/api/agentcooperation/settlements/run', {}, tokens.secadmin);
     expect(again.body.data).toMatchObject({ weeks: [], paid: 0 });
@@ -182,15 +231,30 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
 
   it('a rate change applies from its time only, never backwards', async () => {
     await at(Date.parse('2026-11-10T02:00:00Z')); // Tuesday 10:00 GMT+8
-    const past = await t.post('/api/agentcooperation/agents/rate', { uid: 1001, effectiveAt: '2026-11-10T00:00:00+08:00', rate: 2500, t1: 1000, t2: 500 }, tokens.business);
+    const past = await t.post(
+      '/api/agentcooperation/agents/rate',
+      { uid: 1001, effectiveAt: '2026-11-10T00:00:00+08:00', rate: 2500, t1: 1000, t2: 500 },
+      tokens.business,
+    );
     expect(past.status).toBe(400);
     expect(past.body.message).toMatch(/effectiveAt/);
-    const tooHigh = await t.post('/api/agentcooperation/agents/rate', { uid: 1001, effectiveAt: '2026-11-12T00:00:00+08:00', rate: 1000, t1: 1000, t2: 500 }, tokens.business);
+    const tooHigh = await t.post(
+      '/api/agentcooperation/agents/rate',
+      { uid: 1001, effectiveAt: '2026-11-12T00:00:00+08:00', rate: 1000, t1: 1000, t2: 500 },
+      tokens.business,
+    );
     expect(tooHigh.body.message).toMatch(/t2/);
-    const change = await t.post('/api/agentcooperation/agents/rate', { uid: 1001, effectiveAt: '2026-11-12T00:00:00+08:00', rate: 2500, t1: 1000, t2: 500 }, tokens.partner);
+    const change = await t.post(
+      '/api/agentcooperation/agents/rate',
+      { uid: 1001, effectiveAt: '2026-11-12T00:00:00+08:00', rate: 2500, t1: 1000, t2: 500 },
+      tokens.partner,
+    );
     expect(change.status, JSON.stringify(change.body)).toBe(200);
     const rates = await t.get('/api/agentcooperation/agents/rates', tokens.business, { uid: '1001' });
-    expect(rates.body.data.items.map((r: { t1: number; state: string }) => [r.t1, r.state])).toEqual([[1000, 'scheduled'], [2000, 'current']]);
+    expect(rates.body.data.items.map((r: { t1: number; state: string }) => [r.t1, r.state])).toEqual([
+      [1000, 'scheduled'],
+      [2000, 'current'],
+    ]);
     expect((await t.get('/api/agentcooperation/agents/rates', tokens.business)).status).toBe(400);
     // 100,000 before the change (20%) and 100,000 after (10%); rake of the change's own day at the new rate
     await rake(1002, '2026-11-11', 100_000);
@@ -242,13 +306,20 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     expect((await lineItems('business', { status: 'voided', week: WEEK1 })).map((x) => x.reason).sort()).toEqual(['own play', 'shared ip']);
     const t1 = await t.get('/api/agentcooperation/rebates/t1', tokens.service, { agent: '1001', week: WEEK1 });
     expect(t1.body.data.items.map((x: any) => [x.invitee, x.inviteeName, x.base, x.amount])).toEqual([
-      [1002, 'P1002', 300_000, 60_000], [1003, 'P1003', 200_000, 40_000], [1005, 'P1005', 100_000, 0],
+      [1002, 'P1002', 300_000, 60_000],
+      [1003, 'P1003', 200_000, 40_000],
+      [1005, 'P1005', 100_000, 0],
     ]);
     const rebates = await t.get('/api/agentcooperation/rebates', tokens.partner);
     expect(rebates.body.data.items.every((x: any) => x.agent === 1001)).toBe(true);
     expect(rebates.body.data.items).toHaveLength(4);
     const runs = await t.get('/api/agentcooperation/settlements', tokens.business, { partner: '1' });
-    expect(runs.body.data.items.map((r: any) => [r.week, r.paid, r.paidAmount])).toEqual([[WEEK3, 0, 0], [WEEK2, 1, 30_000], [WEEK1, 1, 115_000], ['2026-10-26', 0, 0]]);
+    expect(runs.body.data.items.map((r: any) => [r.week, r.paid, r.paidAmount])).toEqual([
+      [WEEK3, 0, 0],
+      [WEEK2, 1, 30_000],
+      [WEEK1, 1, 115_000],
+      ['2026-10-26', 0, 0],
+    ]);
     const partnerRuns = await t.get('/api/agentcooperation/settlements', tokens.partner);
     expect(partnerRuns.body.data.items.every((r: any) => r.partner === 1)).toBe(true);
     const csv = await t.app.inject({ method: 'GET', url: '/api/agentcooperation/rebates/export', headers: { 'x-token': tokens.partner } });
@@ -266,8 +337,16 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
     expect(saved.body.data.minActiveInvitees).toBe(3);
     expect((await t.get('/api/agentcooperation/settings', tokens.sales)).body.data.minActiveInvitees).toBe(3);
     const ops = (await db().selectFrom('operation_log').select('operation').where('operation', 'like', 'agentcooperation.%').execute()).map((r) => r.operation);
-    for (const op of ['agentcooperation.agents.create', 'agentcooperation.agents.rate', 'agentcooperation.agents.status', 'agentcooperation.rebates.adjust',
-      'agentcooperation.rebates.void', 'agentcooperation.settings.save', 'agentcooperation.settlements.run']) expect(ops, op).toContain(op);
+    for (const op of [
+      'agentcooperation.agents.create',
+      'agentcooperation.agents.rate',
+      'agentcooperation.agents.status',
+      'agentcooperation.rebates.adjust',
+      'agentcooperation.rebates.void',
+      'agentcooperation.settings.save',
+      'agentcooperation.settlements.run',
+    ])
+      expect(ops, op).toContain(op);
   });
 
   it('lists an agent once with the balance of its latest rate currency, the total counting agents', async () => {

@@ -4,9 +4,7 @@
  * pending adjustment, the settlement's setting. Each runs in the operation's transaction and
  * fills its operation-log note with before and after; partner accounts reach their own agents only.
  */
-import type {
-  AgentAdjustBody, AgentCreateBody, AgentRateBody, AgentSettings, AgentSettingsBody, AgentStatusBody, RebateLineVoidBody,
-} from '@console/schemas';
+import type { AgentAdjustBody, AgentCreateBody, AgentRateBody, AgentSettings, AgentSettingsBody, AgentStatusBody, RebateLineVoidBody } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError, badInput, conflict, notFound } from '../../http/api-error';
@@ -40,9 +38,24 @@ async function agentOf(db: Db, user: ScopedSubject, uid: number, lock = false) {
   return row;
 }
 
-const rateDoc = (r: { rate: number; t1: number; t2: number; recharge?: number; currency?: string; currencyRatio?: number; effectiveAt: string; note?: string }) => ({
-  rate: r.rate, t1: r.t1, t2: r.t2, recharge: r.recharge ?? 0, currency: r.currency ?? 'PHP', currencyRatio: r.currencyRatio ?? 100,
-  effectiveAt: r.effectiveAt, note: r.note ?? '',
+const rateDoc = (r: {
+  rate: number;
+  t1: number;
+  t2: number;
+  recharge?: number;
+  currency?: string;
+  currencyRatio?: number;
+  effectiveAt: string;
+  note?: string;
+}) => ({
+  rate: r.rate,
+  t1: r.t1,
+  t2: r.t2,
+  recharge: r.recharge ?? 0,
+  currency: r.currency ?? 'PHP',
+  currencyRatio: r.currencyRatio ?? 100,
+  effectiveAt: r.effectiveAt,
+  note: r.note ?? '',
 });
 
 export async function createAgent(ctx: ChangeContext, body: AgentCreateBody): Promise<{ uid: number }> {
@@ -52,14 +65,34 @@ export async function createAgent(ctx: ChangeContext, body: AgentCreateBody): Pr
   const exists = await db.selectFrom('agent').select('uid').where('uid', '=', body.uid).executeTakeFirst();
   if (exists) throw conflict(`Player ${body.uid} is already an agent`);
   const name = body.name?.trim() || player.name.slice(0, 64) || `Agent ${body.uid}`;
-  await db.insertInto('agent').values({
-    uid: body.uid, partner: player.partner, name, created_at: now, created_by: actorOf(user), updated_at: now,
-  }).execute();
+  await db
+    .insertInto('agent')
+    .values({
+      uid: body.uid,
+      partner: player.partner,
+      name,
+      created_at: now,
+      created_by: actorOf(user),
+      updated_at: now,
+    })
+    .execute();
   const rate = rateDoc({ ...body, effectiveAt: now.toISOString() });
-  await db.insertInto('agent_rate').values({
-    agent: body.uid, effective_at: now, rate: rate.rate, t1: rate.t1, t2: rate.t2, recharge: rate.recharge, currency: rate.currency,
-    currency_ratio: rate.currencyRatio, note: rate.note, created_by: actorOf(user), created_at: now,
-  }).execute();
+  await db
+    .insertInto('agent_rate')
+    .values({
+      agent: body.uid,
+      effective_at: now,
+      rate: rate.rate,
+      t1: rate.t1,
+      t2: rate.t2,
+      recharge: rate.recharge,
+      currency: rate.currency,
+      currency_ratio: rate.currencyRatio,
+      note: rate.note,
+      created_by: actorOf(user),
+      created_at: now,
+    })
+    .execute();
   await ensureWeeks(db, weekOf(now), weekOf(now));
   ctx.note.target = `agent:${body.uid}`;
   ctx.note.before = null;
@@ -73,24 +106,55 @@ export async function addRate(ctx: ChangeContext, body: AgentRateBody): Promise<
   const agent = await agentOf(db, user, body.uid, true);
   const at = new Date(body.effectiveAt);
   if (at.getTime() < now.getTime()) throw badInput('effectiveAt', 'Must not be in the past: a rate applies from its time only');
-  const closed = await db.selectFrom('agent_week').select('week').where('status', '=', 'closed')
-    .where('starts_at', '<=', at).where('ends_at', '>', at).executeTakeFirst();
+  const closed = await db
+    .selectFrom('agent_week')
+    .select('week')
+    .where('status', '=', 'closed')
+    .where('starts_at', '<=', at)
+    .where('ends_at', '>', at)
+    .executeTakeFirst();
   if (closed) throw conflict(`Week ${weekKey(closed.week)} is closed: a rate cannot start in it`);
   const clash = await db.selectFrom('agent_rate').select('id').where('agent', '=', body.uid).where('effective_at', '=', at).executeTakeFirst();
   if (clash) throw conflict('effectiveAt: A version of this agent already starts then');
-  const before = await db.selectFrom('agent_rate').selectAll().where('agent', '=', body.uid).where('effective_at', '<=', at)
-    .orderBy('effective_at', 'desc').limit(1).executeTakeFirst();
+  const before = await db
+    .selectFrom('agent_rate')
+    .selectAll()
+    .where('agent', '=', body.uid)
+    .where('effective_at', '<=', at)
+    .orderBy('effective_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const rate = rateDoc(body);
-  const row = await db.insertInto('agent_rate').values({
-    agent: body.uid, effective_at: at, rate: rate.rate, t1: rate.t1, t2: rate.t2, recharge: rate.recharge, currency: rate.currency,
-    currency_ratio: rate.currencyRatio, note: rate.note, created_by: actorOf(user), created_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('agent_rate')
+    .values({
+      agent: body.uid,
+      effective_at: at,
+      rate: rate.rate,
+      t1: rate.t1,
+      t2: rate.t2,
+      recharge: rate.recharge,
+      currency: rate.currency,
+      currency_ratio: rate.currencyRatio,
+      note: rate.note,
+      created_by: actorOf(user),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.updateTable('agent').set({ updated_at: now }).where('uid', '=', agent.uid).execute();
   ctx.note.target = `agent:${body.uid}`;
-  ctx.note.before = before ? {
-    rate: before.rate, t1: before.t1, t2: before.t2, recharge: before.recharge, currency: before.currency, currencyRatio: before.currency_ratio,
-    effectiveAt: new Date(before.effective_at).toISOString(),
-  } : null;
+  ctx.note.before = before
+    ? {
+        rate: before.rate,
+        t1: before.t1,
+        t2: before.t2,
+        recharge: before.recharge,
+        currency: before.currency,
+        currencyRatio: before.currency_ratio,
+        effectiveAt: new Date(before.effective_at).toISOString(),
+      }
+    : null;
   ctx.note.after = { id: Number(row.id), ...rate, effectiveAt: at.toISOString() };
   return { id: Number(row.id) };
 }
@@ -113,17 +177,31 @@ export async function adjust(ctx: ChangeContext, body: AgentAdjustBody): Promise
   const agent = await agentOf(db, user, body.uid);
   const current = weekOf(now);
   const week = body.week ?? current;
-  if (!isMonday(week)) throw badInput('week', 'Must be a Monday (the week\'s first day)');
+  if (!isMonday(week)) throw badInput('week', "Must be a Monday (the week's first day)");
   if (week > current) throw badInput('week', 'Must not be a future week');
   await ensureWeeks(db, week, week);
   // FOR SHARE: waits for a settlement computing this week, then sees it closed
   const row = await sql<{ status: string }>`SELECT status FROM agent_week WHERE week = ${week}::date FOR SHARE`.execute(db);
   if (row.rows[0]?.status === 'closed') throw conflict(`Week ${week} is closed: corrections go into the next week`);
   try {
-    const line = await db.insertInto('agent_rebate_line').values({
-      week, agent: agent.uid, partner: agent.partner, invitee: null, kind: 'adjustment', base: 0, bps: 0, amount: body.amount,
-      status: 'pending', reason: body.reason, created_at: now, created_by: actorOf(user),
-    }).returning('id').executeTakeFirstOrThrow();
+    const line = await db
+      .insertInto('agent_rebate_line')
+      .values({
+        week,
+        agent: agent.uid,
+        partner: agent.partner,
+        invitee: null,
+        kind: 'adjustment',
+        base: 0,
+        bps: 0,
+        amount: body.amount,
+        status: 'pending',
+        reason: body.reason,
+        created_at: now,
+        created_by: actorOf(user),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ctx.note.target = `agent:${agent.uid}`;
     ctx.note.before = null;
     ctx.note.after = { line: Number(line.id), week, amount: body.amount, reason: body.reason };
@@ -157,13 +235,17 @@ export async function voidLine(ctx: ChangeContext, body: RebateLineVoidBody): Pr
 export async function readSettings(db: Db): Promise<AgentSettings> {
   const row = await db.selectFrom('agent_settings').selectAll().where('id', '=', 1).executeTakeFirst();
   return {
-    minActiveInvitees: row?.min_active_invitees ?? 5, updatedAt: isoInConsoleZone(row?.updated_at ?? null), updatedBy: row?.updated_by ?? '',
+    minActiveInvitees: row?.min_active_invitees ?? 5,
+    updatedAt: isoInConsoleZone(row?.updated_at ?? null),
+    updatedBy: row?.updated_by ?? '',
   };
 }
 
 export async function saveSettings(ctx: ChangeContext, body: AgentSettingsBody): Promise<AgentSettings> {
   const before = await readSettings(ctx.db);
-  await ctx.db.insertInto('agent_settings').values({ id: 1, min_active_invitees: body.minActiveInvitees, updated_at: ctx.now, updated_by: ctx.user.username })
+  await ctx.db
+    .insertInto('agent_settings')
+    .values({ id: 1, min_active_invitees: body.minActiveInvitees, updated_at: ctx.now, updated_by: ctx.user.username })
     .onConflict((oc) => oc.column('id').doUpdateSet({ min_active_invitees: body.minActiveInvitees, updated_at: ctx.now, updated_by: ctx.user.username }))
     .execute();
   ctx.note.target = 'agent_settings';
@@ -171,5 +253,3 @@ export async function saveSettings(ctx: ChangeContext, body: AgentSettingsBody):
   ctx.note.after = { minActiveInvitees: body.minActiveInvitees };
   return readSettings(ctx.db);
 }
-
-

@@ -22,7 +22,9 @@ const DAY = 86_400_000;
 
 async function call(port: number, path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
   });
   return { status: res.status, body: await res.json() };
 }
@@ -50,18 +52,30 @@ describe.skipIf(!baseUrl)('the weekly settlement with two server processes on on
         await c.query(`INSERT INTO console_account (username, password_hash, name, roles, partner) VALUES ($1, $2, $1, '["business"]', 1)`, [username, hash]);
       }
       // agent 100000 + i, T1 invitees 200000 + 2i, 200001 + 2i, T2 300000 + i (via the first)
-      await c.query(`INSERT INTO player (uid, name, register_ip, register_device, registered_at, partner, inviter_uid)
+      await c.query(
+        `INSERT INTO player (uid, name, register_ip, register_device, registered_at, partner, inviter_uid)
         SELECT 100000 + i, 'A' || i, '10.1.' || (i / 250) || '.' || (i % 250), 'dev-a' || i, $1::timestamptz, 1 + i % 2, NULL FROM generate_series(0, ${AGENTS - 1}) i
         UNION ALL SELECT 200000 + 2 * i + k, 'T' || i, '10.2.0.1', 'dev-t' || i || k, $1::timestamptz, 1 + i % 2, 100000 + i FROM generate_series(0, ${AGENTS - 1}) i, generate_series(0, 1) k
-        UNION ALL SELECT 300000 + i, 'S' || i, '10.3.0.1', 'dev-s' || i, $1::timestamptz, 1 + i % 2, 200000 + 2 * i FROM generate_series(0, ${AGENTS - 1}) i`, [made]);
-      await c.query(`INSERT INTO agent (uid, partner, name, created_at, created_by, updated_at)
-        SELECT 100000 + i, 1 + i % 2, 'Agent ' || i, $1, 'staff:test', $1 FROM generate_series(0, ${AGENTS - 1}) i`, [made]);
-      await c.query(`INSERT INTO agent_rate (agent, effective_at, rate, t1, t2, created_by, created_at)
-        SELECT 100000 + i, $1, 3000, 2000, 500, 'staff:test', $1 FROM generate_series(0, ${AGENTS - 1}) i`, [made]);
+        UNION ALL SELECT 300000 + i, 'S' || i, '10.3.0.1', 'dev-s' || i, $1::timestamptz, 1 + i % 2, 200000 + 2 * i FROM generate_series(0, ${AGENTS - 1}) i`,
+        [made],
+      );
+      await c.query(
+        `INSERT INTO agent (uid, partner, name, created_at, created_by, updated_at)
+        SELECT 100000 + i, 1 + i % 2, 'Agent ' || i, $1, 'staff:test', $1 FROM generate_series(0, ${AGENTS - 1}) i`,
+        [made],
+      );
+      await c.query(
+        `INSERT INTO agent_rate (agent, effective_at, rate, t1, t2, created_by, created_at)
+        SELECT 100000 + i, $1, 3000, 2000, 500, 'staff:test', $1 FROM generate_series(0, ${AGENTS - 1}) i`,
+        [made],
+      );
       // rake every day of the two weeks before this one, to every invitee
-      await c.query(`INSERT INTO game_player_day (game, day, uid, partner, rounds, bets, turnover, wins, fees)
+      await c.query(
+        `INSERT INTO game_player_day (game, day, uid, partner, rounds, bets, turnover, wins, fees)
         SELECT 'tongits', d::date, p.uid, p.partner, 2, 2, 10000, 0, 100 + (p.uid % 7) * 10
-        FROM player p, generate_series($1::date - 14, $1::date - 1, interval '1 day') d WHERE p.uid >= 200000`, [thisWeek]);
+        FROM player p, generate_series($1::date - 14, $1::date - 1, interval '1 day') d WHERE p.uid >= 200000`,
+        [thisWeek],
+      );
     });
     servers.push(await startServerProcess(url));
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });
@@ -81,7 +95,9 @@ describe.skipIf(!baseUrl)('the weekly settlement with two server processes on on
   }, 60_000);
 
   it('40 settlement calls at once over both processes: each week once, every statement paid once', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => call(servers[i % 2]!.port, '/api/agentcooperation/settlements/run', {}, tokens[i % 2])));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(servers[i % 2]!.port, '/api/agentcooperation/settlements/run', {}, tokens[i % 2])),
+    );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const computed = answers.flatMap((a) => a.body.data.weeks.map((w: { week: string }) => w.week));
     expect(new Set(computed).size).toBe(computed.length);

@@ -46,11 +46,22 @@ describe('demo agents (pglite)', () => {
     expect(voided.some((v) => v.reason === 'shared device' || v.reason === 'shared ip')).toBe(true);
     const ops = await db.selectFrom('operation_log').select('operation').where('operation', 'like', 'agentcooperation.%').execute();
     expect(ops.filter((o) => o.operation === 'agentcooperation.agents.create')).toHaveLength(agents.length);
-    const balances = Number((await sql<{ n: number }>`SELECT coalesce(sum(balance), 0)::bigint AS n FROM ledger_account WHERE kind = 'agent'`.execute(db)).rows[0]!.n);
+    const balances = Number(
+      (await sql<{ n: number }>`SELECT coalesce(sum(balance), 0)::bigint AS n FROM ledger_account WHERE kind = 'agent'`.execute(db)).rows[0]!.n,
+    );
     // the agents' accounts hold their paid statements and the extra rebates paid beside them (agent-reports)
-    const extra = Number((await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE kind = 'agent' AND reason = 'agent.extra_rebate'`.execute(db)).rows[0]!.n);
+    const extra = Number(
+      (
+        await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE kind = 'agent' AND reason = 'agent.extra_rebate'`.execute(
+          db,
+        )
+      ).rows[0]!.n,
+    );
     // less what they cashed out (agentcash demo: holds, fees, refunds)
-    const cashed = Number((await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE kind = 'agent' AND reason LIKE 'agentcash.%'`.execute(db)).rows[0]!.n);
+    const cashed = Number(
+      (await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE kind = 'agent' AND reason LIKE 'agentcash.%'`.execute(db))
+        .rows[0]!.n,
+    );
     expect(balances).toBe(statements.filter((s) => s.entry !== null).reduce((n, s) => n + Number(s.amount), 0) + extra + cashed);
     // the three biggest networks got a launch incentive
     const incentives = statements.filter((s) => Number(s.adjustments) >= 600_000).length;
@@ -58,8 +69,12 @@ describe('demo agents (pglite)', () => {
     expect(incentives).toBeLessThanOrEqual(3);
     // partner 1's recruiting drive: its biggest network's agent has friends who signed up through the
     // platform calls and play, enough active invitees for a cash-out; the partner sees them on inviteeData
-    const recruits = await db.selectFrom('player').select(['uid', 'inviter_uid', 'partner']).where('uid', '>', NEWCOMER_UIDS.recruits)
-      .where('uid', '<', NEWCOMER_UIDS.booth).execute();
+    const recruits = await db
+      .selectFrom('player')
+      .select(['uid', 'inviter_uid', 'partner'])
+      .where('uid', '>', NEWCOMER_UIDS.recruits)
+      .where('uid', '<', NEWCOMER_UIDS.booth)
+      .execute();
     expect(recruits.length).toBe(5);
     const driver = agents.find((a) => a.uid === recruits[0]!.inviter_uid)!;
     expect(driver).toMatchObject({ partner: 1, status: 'active', withdrawable: true });
@@ -67,14 +82,22 @@ describe('demo agents (pglite)', () => {
     for (const r of recruits) expect(r).toMatchObject({ inviter_uid: driver.uid, partner: 1 });
     const app = await buildApp({ db, config, batchWorker: false });
     try {
-      const token = JSON.parse((await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'partner', password: DEMO_PASSWORD } })).body).accessToken;
-      const res = await app.inject({ method: 'GET', url: '/api/agentcooperation/inviteeData', query: { agent: String(driver.uid) }, headers: { 'x-token': token } });
+      const token = JSON.parse(
+        (await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'partner', password: DEMO_PASSWORD } })).body,
+      ).accessToken;
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/agentcooperation/inviteeData',
+        query: { agent: String(driver.uid) },
+        headers: { 'x-token': token },
+      });
       const items = JSON.parse(res.body).data.items as { uid: number; active: boolean }[];
       expect(items.filter((i) => i.uid > NEWCOMER_UIDS.recruits && i.uid < NEWCOMER_UIDS.booth && i.active).length).toBeGreaterThanOrEqual(3);
     } finally {
       await app.close();
     }
-    const count = async () => Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM agent_rebate_line) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0]!.n);
+    const count = async () =>
+      Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM agent_rebate_line) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0]!.n);
     const before = await count();
     await seedAgentActivity(db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);
     expect(await count()).toBe(before);

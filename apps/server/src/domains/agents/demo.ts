@@ -35,20 +35,45 @@ const DAY = 24 * HOUR;
 export async function seedAgents(_db: Db): Promise<void> {}
 
 /** A staff change as the operation does it: one transaction with its operation-log record. */
-async function asStaff<T>(db: Db, username: string, roles: string[], partner: number, at: number, operation: string,
-  change: (ctx: ChangeContext) => Promise<T>): Promise<T> {
+async function asStaff<T>(
+  db: Db,
+  username: string,
+  roles: string[],
+  partner: number,
+  at: number,
+  operation: string,
+  change: (ctx: ChangeContext) => Promise<T>,
+): Promise<T> {
   const now = new Date(at);
   return db.transaction().execute(async (trx) => {
     const note: OperationNote = { target: '', before: null, after: null };
     const answer = await change({ db: trx, user: { username, roles, partner }, now, note });
-    await appendOperationLog(trx, {
-      username, partner, operation, target: note.target, result: 'ok', status: 200, message: '', before: note.before, after: note.after, ip: '127.0.0.1',
-    }, now);
+    await appendOperationLog(
+      trx,
+      {
+        username,
+        partner,
+        operation,
+        target: note.target,
+        result: 'ok',
+        status: 200,
+        message: '',
+        before: note.before,
+        after: note.after,
+        ip: '127.0.0.1',
+      },
+      now,
+    );
     return answer;
   });
 }
 
-interface Pick { uid: number; partner: number; invitees: number; farm: boolean }
+interface Pick {
+  uid: number;
+  partner: number;
+  invitees: number;
+  farm: boolean;
+}
 
 /**
  * One invitee with rake logs in from its agent's address (a signed `player.login`, as the app
@@ -66,10 +91,23 @@ async function shareAnAddress(db: Db, config: ServerConfig, agents: number[], at
   const server = await buildApp({ db, config: { ...config, now: () => at, webDist: undefined }, batchWorker: false });
   try {
     await server.ready();
-    const payload = JSON.stringify({ events: [{ id: `demo-agent-shared-ip-${r.uid}`, type: 'player.login', at: new Date(at).toISOString(), data: { uid: Number(r.uid), ip: r.ip, deviceId: r.device } }] });
+    const payload = JSON.stringify({
+      events: [
+        {
+          id: `demo-agent-shared-ip-${r.uid}`,
+          type: 'player.login',
+          at: new Date(at).toISOString(),
+          data: { uid: Number(r.uid), ip: r.ip, deviceId: r.device },
+        },
+      ],
+    });
     const ts = String(at);
-    const res = await server.inject({ method: 'POST', url: '/api/platform/events', payload,
-      headers: { 'content-type': 'application/json', 'x-app-id': app.appId, 'x-timestamp': ts, 'x-signature': sign(app.secret, ts, payload) } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/platform/events',
+      payload,
+      headers: { 'content-type': 'application/json', 'x-app-id': app.appId, 'x-timestamp': ts, 'x-signature': sign(app.secret, ts, payload) },
+    });
     return res.statusCode === 200 ? Number(r.uid) : 0;
   } finally {
     await server.close();
@@ -115,9 +153,19 @@ async function recruitFriends(db: Db, config: ServerConfig, password: string, ag
 
 export async function seedAgentActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, unknown>> {
   let recruits: NewcomerFigures | undefined;
-  const existing = Number((await db.selectFrom('agent').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const existing = Number(
+    (
+      await db
+        .selectFrom('agent')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (existing === 0) {
-    const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at')).executeTakeFirst();
+    const first = await db
+      .selectFrom('player')
+      .select(sql<Date | null>`min(registered_at)`.as('at'))
+      .executeTakeFirst();
     if (!first?.at) return { agents: 0 };
     // made a week into the history (or its start), at 10:00 GMT+8
     const made = Math.max(new Date(first.at).getTime() + 7 * DAY, end - 29 * DAY);
@@ -144,10 +192,16 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
     for (const [k, p] of picks.entries()) {
       // a recharge share beside the rake (domain.md: "and recharge where configured"): the tables'
       // rake alone is a few pesos a week at the demo's size, the invitees' recharges are not
-      const rate = k % 3 === 0 ? { rate: 3000, t1: 2000, t2: 500, recharge: 500 } : k % 3 === 1 ? { rate: 2500, t1: 1500, t2: 500, recharge: 300 } : { rate: 2000, t1: 1500, t2: 300, recharge: 0 };
+      const rate =
+        k % 3 === 0
+          ? { rate: 3000, t1: 2000, t2: 500, recharge: 500 }
+          : k % 3 === 1
+            ? { rate: 2500, t1: 1500, t2: 500, recharge: 300 }
+            : { rate: 2000, t1: 1500, t2: 300, recharge: 0 };
       const by = p.partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
-      await asStaff(db, by.username, by.roles, by.partner, madeAt + k * 60_000, 'agentcooperation.agents.create',
-        (ctx) => createAgent(ctx, { uid: p.uid, ...rate, currency: 'PHP', currencyRatio: 100 }));
+      await asStaff(db, by.username, by.roles, by.partner, madeAt + k * 60_000, 'agentcooperation.agents.create', (ctx) =>
+        createAgent(ctx, { uid: p.uid, ...rate, currency: 'PHP', currencyRatio: 100 }),
+      );
     }
     // two lines the rebate log explains, whatever weekday the history ends on (the recruiters
     // picked above may show neither in the weeks that are settled; then a player who does becomes
@@ -159,11 +213,14 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
       const from = weekOf(madeAt);
       const to = consoleDay(lastEnd);
       const made = new Set(picks.map((p) => p.uid));
-      const candidates = async (who: 'self' | 'grandparent') => (await sql<{ uid: number; partner: number }>`
+      const candidates = async (who: 'self' | 'grandparent') =>
+        (
+          await sql<{ uid: number; partner: number }>`
         SELECT a.uid, a.partner FROM game_player_day g JOIN player p ON p.uid = g.uid
           ${who === 'self' ? sql`JOIN player a ON a.uid = p.uid` : sql`JOIN player p1 ON p1.uid = p.inviter_uid JOIN player a ON a.uid = p1.inviter_uid AND a.register_device <> p.register_device`}
         WHERE g.fees > 0 AND g.day >= ${from}::date AND g.day < ${to}::date AND a.registered_at < ${new Date(madeAt)} AND a.status = 'active'
-        GROUP BY a.uid, a.partner ORDER BY sum(g.fees) DESC, a.uid`.execute(db)).rows.map((r) => ({ uid: Number(r.uid), partner: Number(r.partner) }));
+        GROUP BY a.uid, a.partner ORDER BY sum(g.fees) DESC, a.uid`.execute(db)
+        ).rows.map((r) => ({ uid: Number(r.uid), partner: Number(r.partner) }));
       // picks[1] is suspended for the last week: its lines are voided for that
       const showing = new Set(picks.filter((p) => p !== picks[1]).map((p) => p.uid));
       for (const who of ['self', 'grandparent'] as const) {
@@ -172,8 +229,9 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
         const player = rows.find((r) => !made.has(r.uid));
         if (!player) continue;
         const by = player.partner === 1 ? { username: 'partner', roles: ['partner'], partner: 1 } : { username: 'business', roles: ['business'], partner: 0 };
-        await asStaff(db, by.username, by.roles, by.partner, madeAt + (picks.length + made.size) * 60_000, 'agentcooperation.agents.create',
-          (ctx) => createAgent(ctx, { uid: player.uid, rate: 2000, t1: 1500, t2: 500, recharge: 0, currency: 'PHP', currencyRatio: 100 }));
+        await asStaff(db, by.username, by.roles, by.partner, madeAt + (picks.length + made.size) * 60_000, 'agentcooperation.agents.create', (ctx) =>
+          createAgent(ctx, { uid: player.uid, rate: 2000, t1: 1500, t2: 500, recharge: 0, currency: 'PHP', currencyRatio: 100 }),
+        );
         made.add(player.uid);
         showing.add(player.uid);
       }
@@ -182,8 +240,17 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
     const changed = picks[0];
     if (changed) {
       const from = startOfDayMs(madeAt + 12 * DAY);
-      await asStaff(db, 'business', ['business'], 0, from - 14 * HOUR, 'agentcooperation.agents.rate',
-        (ctx) => addRate(ctx, { uid: changed.uid, effectiveAt: new Date(from).toISOString(), rate: 3000, t1: 2200, t2: 500, recharge: 600, note: 'Top recruiter bonus' }));
+      await asStaff(db, 'business', ['business'], 0, from - 14 * HOUR, 'agentcooperation.agents.rate', (ctx) =>
+        addRate(ctx, {
+          uid: changed.uid,
+          effectiveAt: new Date(from).toISOString(),
+          rate: 3000,
+          t1: 2200,
+          t2: 500,
+          recharge: 600,
+          note: 'Top recruiter bonus',
+        }),
+      );
     }
     // partner 1's recruiting drive (below) is run by the agent of its biggest network: not a farm head, nor
     // the agent suspended for the last week (picks[1]); it gets the launch incentive and cashes out
@@ -192,34 +259,44 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
     // a clawback larger than a week: the smallest network (not the drive's) carries a negative result
     const small = [...picks].filter((p) => !p.farm && p !== driver).sort((a, b) => a.invitees - b.invitees || a.uid - b.uid)[0];
     if (small) {
-      await asStaff(db, 'business', ['business'], 0, madeAt + 2 * DAY, 'agentcooperation.rebates.adjust',
-        (ctx) => adjust(ctx, { uid: small.uid, amount: -250_000, reason: 'Chargeback: an invitee\'s recharge was reversed by the bank' }));
-      await asStaff(db, 'business', ['business'], 0, madeAt + 9 * DAY, 'agentcooperation.rebates.adjust',
-        (ctx) => adjust(ctx, { uid: small.uid, amount: 5_000, reason: 'Goodwill: late registration credited' }));
+      await asStaff(db, 'business', ['business'], 0, madeAt + 2 * DAY, 'agentcooperation.rebates.adjust', (ctx) =>
+        adjust(ctx, { uid: small.uid, amount: -250_000, reason: "Chargeback: an invitee's recharge was reversed by the bank" }),
+      );
+      await asStaff(db, 'business', ['business'], 0, madeAt + 9 * DAY, 'agentcooperation.rebates.adjust', (ctx) =>
+        adjust(ctx, { uid: small.uid, amount: 5_000, reason: 'Goodwill: late registration credited' }),
+      );
     }
     // a launch incentive for the biggest networks (the agreed minimum of their first month):
     // the demo's tables rake a few pesos a week, so without it no agent would have enough to cash out
     // (the biggest of each partner, so that every partner's reviewers have agents' cash-outs to look at)
     // (partner 1's: the drive's agent)
-    const biggest = [0, 1, 2].map((partner) => (partner === 1 ? driver : picks.filter((p) => p.partner === partner && !p.farm && p !== small).sort(bySize)[0]))
+    const biggest = [0, 1, 2]
+      .map((partner) => (partner === 1 ? driver : picks.filter((p) => p.partner === partner && !p.farm && p !== small).sort(bySize)[0]))
       .filter((p): p is Pick => p !== undefined)
       .sort((a, b) => b.invitees - a.invitees || a.uid - b.uid);
     for (const [n, big] of biggest.entries()) {
-      await asStaff(db, 'business', ['business'], 0, madeAt + DAY + n * 60_000, 'agentcooperation.rebates.adjust',
-        (ctx) => adjust(ctx, { uid: big.uid, amount: n === 0 ? 3_000_000 : 600_000, reason: 'Launch incentive: the agreed minimum for the first month' }));
+      await asStaff(db, 'business', ['business'], 0, madeAt + DAY + n * 60_000, 'agentcooperation.rebates.adjust', (ctx) =>
+        adjust(ctx, { uid: big.uid, amount: n === 0 ? 3_000_000 : 600_000, reason: 'Launch incentive: the agreed minimum for the first month' }),
+      );
     }
     // partner 1's recruiting drive: the agent of its biggest network signs up friends in its first day
     if (driver) recruits = await recruitFriends(db, config, password, driver.uid, madeAt, end);
     // an invitee who logs in from its agent's address
-    await shareAnAddress(db, config, picks.filter((p) => !p.farm).map((p) => p.uid), madeAt + 3 * HOUR);
+    await shareAnAddress(
+      db,
+      config,
+      picks.filter((p) => !p.farm).map((p) => p.uid),
+      madeAt + 3 * HOUR,
+    );
     // settle each week that ended, at its end (as the Monday job would)
     for (let w = weekOf(madeAt); weekEnd(w).getTime() <= end; w = weekOf(weekEnd(w).getTime())) {
       // one agent suspended for the last full week of the history
       if (weekEnd(w).getTime() + 7 * DAY > end && picks[1] && weekEnd(w).getTime() <= end) {
         const suspended = await db.selectFrom('agent').select('status').where('uid', '=', picks[1].uid).executeTakeFirst();
         if (suspended?.status === 'active' && weekEnd(w).getTime() - 2 * DAY > madeAt) {
-          await asStaff(db, 'business', ['business'], 0, weekEnd(w).getTime() - 2 * DAY, 'agentcooperation.agents.status',
-            (ctx) => setStatus(ctx, { uid: picks[1]!.uid, status: 'suspended', reason: 'Under review: invitees share payment accounts' }));
+          await asStaff(db, 'business', ['business'], 0, weekEnd(w).getTime() - 2 * DAY, 'agentcooperation.agents.status', (ctx) =>
+            setStatus(ctx, { uid: picks[1]!.uid, status: 'suspended', reason: 'Under review: invitees share payment accounts' }),
+          );
         }
       }
       await settleDue(db, new Date(weekEnd(w).getTime() + 60_000), 'system:agent-settlement');
@@ -233,9 +310,15 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
       (SELECT count(*) FROM player WHERE uid > ${NEWCOMER_UIDS.recruits} AND uid <= ${NEWCOMER_UIDS.recruits + RECRUITS})::int AS recruits`.execute(db);
   const f = figures.rows[0]!;
   return {
-    agents: Number(f.agents), weeksSettled: Number(f.weeks), lines: Number(f.lines), paidCentavos: Number(f.paid), voidedLines: Number(f.voided),
-    carryingNegative: Number(f.carrying), settledNow: done.computed.length,
-    recruits: Number(f.recruits), ...(recruits ? { recruitCalls: recruits.calls, recruitCallsRefused: recruits.refused } : {}),
+    agents: Number(f.agents),
+    weeksSettled: Number(f.weeks),
+    lines: Number(f.lines),
+    paidCentavos: Number(f.paid),
+    voidedLines: Number(f.voided),
+    carryingNegative: Number(f.carrying),
+    settledNow: done.computed.length,
+    recruits: Number(f.recruits),
+    ...(recruits ? { recruitCalls: recruits.calls, recruitCallsRefused: recruits.refused } : {}),
     ...(recruits?.refused ? { recruitRefusals: recruits.why } : {}),
   };
 }

@@ -17,8 +17,18 @@ describe('rebate formulas', () => {
   });
 
   it('a week spanning a rate change pays each day at its own rate, floored once', () => {
-    expect(lineRebate([{ rake: 100_000, bps: 2000 }, { rake: 100_000, bps: 1000 }])).toBe(30_000);
-    expect(lineRebate([{ rake: 3, bps: 3333 }, { rake: 3, bps: 3333 }])).toBe(1);
+    expect(
+      lineRebate([
+        { rake: 100_000, bps: 2000 },
+        { rake: 100_000, bps: 1000 },
+      ]),
+    ).toBe(30_000);
+    expect(
+      lineRebate([
+        { rake: 3, bps: 3333 },
+        { rake: 3, bps: 3333 },
+      ]),
+    ).toBe(1);
   });
 
   it.each([

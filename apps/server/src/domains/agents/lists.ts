@@ -5,8 +5,19 @@
  * (sharePay). Partner accounts see their own partner's rows only (the rows' partner column).
  */
 import {
-  AGENT_STATUSES, agentItem, agentRateItem, REBATE_LINE_KINDS, REBATE_STATUSES, rebateItem, rebateLineItem, settlementRunItem,
-  type AgentItem, type AgentRateItem, type RebateItem, type RebateLineItem, type SettlementRunItem,
+  AGENT_STATUSES,
+  agentItem,
+  agentRateItem,
+  REBATE_LINE_KINDS,
+  REBATE_STATUSES,
+  rebateItem,
+  rebateLineItem,
+  settlementRunItem,
+  type AgentItem,
+  type AgentRateItem,
+  type RebateItem,
+  type RebateLineItem,
+  type SettlementRunItem,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -29,44 +40,69 @@ const tags = ['agentcooperation'];
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => isoInConsoleZone((v as Date | string | null) ?? null);
 
-const dateParam = () => z.string().regex(/^\d{4}-\d\d-\d\d$/, { message: 'Must be a date YYYY-MM-DD' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: 'Must be a date YYYY-MM-DD' });
+const dateParam = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\d$/, { message: 'Must be a date YYYY-MM-DD' })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+      message: 'Must be a date YYYY-MM-DD',
+    });
 /** `week=YYYY-MM-DD` (a Monday) on a date column. */
-const weekFilter = (column: string): FilterBuilder => custom(
-  dateParam(),
-  (v) => sql<SqlBool>`${sql.ref(column)} = ${v as string}::date`,
-);
-const weekRange = (column: string): FilterBuilder => (name) => {
-  const date = dateParam().optional();
-  const from = `${name}From`;
-  const to = `${name}To`;
-  return {
-    params: { [from]: date, [to]: date },
-    where: (v) => {
-      const parts = [v[from] ? sql<SqlBool>`${sql.ref(column)} >= ${v[from] as string}::date` : null, v[to] ? sql<SqlBool>`${sql.ref(column)} <= ${v[to] as string}::date` : null]
-        .filter((x): x is ReturnType<typeof sql<SqlBool>> => x !== null);
-      if (parts.length === 0) return undefined;
-      return parts.length === 1 ? parts[0] : sql<SqlBool>`${parts[0]} and ${parts[1]}`;
-    },
-    check: (v) => (v[from] && v[to] && (v[to] as string) < (v[from] as string) ? { param: to, message: `Must not be before ${from}` } : undefined),
+const weekFilter = (column: string): FilterBuilder => custom(dateParam(), (v) => sql<SqlBool>`${sql.ref(column)} = ${v as string}::date`);
+const weekRange =
+  (column: string): FilterBuilder =>
+  (name) => {
+    const date = dateParam().optional();
+    const from = `${name}From`;
+    const to = `${name}To`;
+    return {
+      params: { [from]: date, [to]: date },
+      where: (v) => {
+        const parts = [
+          v[from] ? sql<SqlBool>`${sql.ref(column)} >= ${v[from] as string}::date` : null,
+          v[to] ? sql<SqlBool>`${sql.ref(column)} <= ${v[to] as string}::date` : null,
+        ].filter((x): x is ReturnType<typeof sql<SqlBool>> => x !== null);
+        if (parts.length === 0) return undefined;
+        return parts.length === 1 ? parts[0] : sql<SqlBool>`${parts[0]} and ${parts[1]}`;
+      },
+      check: (v) => (v[from] && v[to] && (v[to] as string) < (v[from] as string) ? { param: to, message: `Must not be before ${from}` } : undefined),
+    };
   };
-};
 
 export const agentList: ListSpec = defineList<AgentItem>({
-  url: '/api/agentcooperation/agents', name: 'agentcooperation.agents', screen: SCREENS.agents, tags,
-  summary: 'Agents with their latest rate version, T1 invitees, active invitees and carry as of the last settled week, and the commission '
-    + 'account balance; filters uid, name (substring), partner, status',
+  url: '/api/agentcooperation/agents',
+  name: 'agentcooperation.agents',
+  screen: SCREENS.agents,
+  tags,
+  summary:
+    'Agents with their latest rate version, T1 invitees, active invitees and carry as of the last settled week, and the commission ' +
+    'account balance; filters uid, name (substring), partner, status',
   paging: 'page',
   // the commission account of the latest rate version's currency (an agent paid in two currencies over time has
   // an account in each: a join would list it twice); select-list subqueries run for the page's rows only
-  from: (db: Db) => db.selectFrom('agent as a').innerJoin('player as p', 'p.uid', 'a.uid')
-    .select(['a.uid', 'a.name', 'p.name as player_name', 'a.partner', 'a.status', 'a.note', 'a.active_invitees', 'a.withdrawable', 'a.carry',
-      'a.settled_week', 'a.created_at', 'a.created_by',
-      sql<number>`coalesce((SELECT acc.balance FROM ledger_account acc WHERE acc.kind = 'agent' AND acc.owner = a.uid::text
+  from: (db: Db) =>
+    db
+      .selectFrom('agent as a')
+      .innerJoin('player as p', 'p.uid', 'a.uid')
+      .select([
+        'a.uid',
+        'a.name',
+        'p.name as player_name',
+        'a.partner',
+        'a.status',
+        'a.note',
+        'a.active_invitees',
+        'a.withdrawable',
+        'a.carry',
+        'a.settled_week',
+        'a.created_at',
+        'a.created_by',
+        sql<number>`coalesce((SELECT acc.balance FROM ledger_account acc WHERE acc.kind = 'agent' AND acc.owner = a.uid::text
         AND acc.currency = lower(coalesce((SELECT currency FROM agent_rate WHERE agent = a.uid ORDER BY effective_at DESC LIMIT 1), 'PHP'))), 0)`.as('balance'),
-      sql<number>`(SELECT count(*) FROM player i WHERE i.inviter_uid = a.uid)`.as('t1_invitees'),
-      sql<Record<string, unknown> | null>`(SELECT row_to_json(r) FROM (SELECT rate, t1, t2, recharge, currency, currency_ratio, effective_at
-        FROM agent_rate WHERE agent = a.uid ORDER BY effective_at DESC LIMIT 1) r)`.as('latest')]),
+        sql<number>`(SELECT count(*) FROM player i WHERE i.inviter_uid = a.uid)`.as('t1_invitees'),
+        sql<Record<string, unknown> | null>`(SELECT row_to_json(r) FROM (SELECT rate, t1, t2, recharge, currency, currency_ratio, effective_at
+        FROM agent_rate WHERE agent = a.uid ORDER BY effective_at DESC LIMIT 1) r)`.as('latest'),
+      ]),
   // the player join only adds a column (the agent's own player row: never none, never two)
   countFrom: (db: Db) => db.selectFrom('agent as a'),
   partner: 'a.partner',
@@ -76,14 +112,29 @@ export const agentList: ListSpec = defineList<AgentItem>({
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: agentItem,
   row: (r) => {
-    const l = (typeof r.latest === 'string' ? JSON.parse(r.latest) : r.latest ?? {}) as Record<string, unknown>;
+    const l = (typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest ?? {})) as Record<string, unknown>;
     return {
-      uid: num(r.uid), name: r.name as string, playerName: r.player_name as string, partner: num(r.partner), status: r.status as AgentItem['status'],
-      note: r.note as string, rate: num(l.rate), t1: num(l.t1), t2: num(l.t2), recharge: num(l.recharge), currency: (l.currency as string) ?? 'PHP',
-      currencyRatio: num(l.currency_ratio ?? 100), effectiveAt: l.effective_at ? iso(l.effective_at as string) : null, t1Invitees: num(r.t1_invitees),
-      activeInvitees: num(r.active_invitees), withdrawable: Boolean(r.withdrawable), carry: num(r.carry),
-      settledWeek: r.settled_week ? weekKey(r.settled_week as string) : null, balance: num(r.balance),
-      createdAt: iso(r.created_at)!, createdBy: r.created_by as string,
+      uid: num(r.uid),
+      name: r.name as string,
+      playerName: r.player_name as string,
+      partner: num(r.partner),
+      status: r.status as AgentItem['status'],
+      note: r.note as string,
+      rate: num(l.rate),
+      t1: num(l.t1),
+      t2: num(l.t2),
+      recharge: num(l.recharge),
+      currency: (l.currency as string) ?? 'PHP',
+      currencyRatio: num(l.currency_ratio ?? 100),
+      effectiveAt: l.effective_at ? iso(l.effective_at as string) : null,
+      t1Invitees: num(r.t1_invitees),
+      activeInvitees: num(r.active_invitees),
+      withdrawable: Boolean(r.withdrawable),
+      carry: num(r.carry),
+      settledWeek: r.settled_week ? weekKey(r.settled_week as string) : null,
+      balance: num(r.balance),
+      createdAt: iso(r.created_at)!,
+      createdBy: r.created_by as string,
     };
   },
 });
@@ -94,17 +145,42 @@ export const rateState = (at: number, until: number | null, t: number): AgentRat
 
 /** The rate versions of one agent (uid required), newest first; `now` marks which is in effect. */
 export const rateList: ListSpec = defineList<AgentRateItem>({
-  url: '/api/agentcooperation/agents/rates', name: 'agentcooperation.agents.rates', screen: SCREENS.agents, tags,
+  url: '/api/agentcooperation/agents/rates',
+  name: 'agentcooperation.agents.rates',
+  screen: SCREENS.agents,
+  tags,
   summary: 'The rate versions of one agent (uid required): past, current, scheduled; a version is never changed',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('agent_rate as r').innerJoin('agent as a', 'a.uid', 'r.agent')
-    .select(['r.id', 'r.agent', 'r.effective_at', 'r.rate', 'r.t1', 'r.t2', 'r.recharge', 'r.currency', 'r.currency_ratio', 'r.note', 'r.created_by',
-      'r.created_at', sql<Date | null>`lead(r.effective_at) OVER (PARTITION BY r.agent ORDER BY r.effective_at)`.as('until')]),
+  from: (db: Db) =>
+    db
+      .selectFrom('agent_rate as r')
+      .innerJoin('agent as a', 'a.uid', 'r.agent')
+      .select([
+        'r.id',
+        'r.agent',
+        'r.effective_at',
+        'r.rate',
+        'r.t1',
+        'r.t2',
+        'r.recharge',
+        'r.currency',
+        'r.currency_ratio',
+        'r.note',
+        'r.created_by',
+        'r.created_at',
+        sql<Date | null>`lead(r.effective_at) OVER (PARTITION BY r.agent ORDER BY r.effective_at)`.as('until'),
+      ]),
   partner: 'a.partner',
   id: 'r.id',
   filters: {
     uid: (name) => ({
-      params: { [name]: z.string().regex(/^\d{1,10}$/, { message: 'Must be an integer' }).transform(Number).optional() },
+      params: {
+        [name]: z
+          .string()
+          .regex(/^\d{1,10}$/, { message: 'Must be an integer' })
+          .transform(Number)
+          .optional(),
+      },
       where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`r.agent = ${v[name] as number}`),
       check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
     }),
@@ -117,36 +193,88 @@ export const rateList: ListSpec = defineList<AgentRateItem>({
     const until = r.until ? new Date(r.until as Date).getTime() : null;
     const t = Date.now();
     return {
-      id: num(r.id), uid: num(r.agent), effectiveAt: iso(r.effective_at)!, rate: num(r.rate), t1: num(r.t1), t2: num(r.t2), recharge: num(r.recharge),
-      currency: r.currency as string, currencyRatio: num(r.currency_ratio), note: r.note as string, createdBy: r.created_by as string,
-      createdAt: iso(r.created_at)!, until: iso(r.until), state: rateState(at, until, t),
+      id: num(r.id),
+      uid: num(r.agent),
+      effectiveAt: iso(r.effective_at)!,
+      rate: num(r.rate),
+      t1: num(r.t1),
+      t2: num(r.t2),
+      recharge: num(r.recharge),
+      currency: r.currency as string,
+      currencyRatio: num(r.currency_ratio),
+      note: r.note as string,
+      createdBy: r.created_by as string,
+      createdAt: iso(r.created_at)!,
+      until: iso(r.until),
+      state: rateState(at, until, t),
     };
   },
 });
 
 const lineRow = (r: Record<string, unknown>): RebateLineItem => ({
-  id: num(r.id), week: weekKey(r.week as string), agent: num(r.agent), agentName: (r.agent_name as string) ?? '', partner: num(r.partner),
-  invitee: r.invitee === null || r.invitee === undefined ? null : num(r.invitee), inviteeName: (r.invitee_name as string | null) ?? '',
-  kind: r.kind as RebateLineItem['kind'], base: num(r.base), bps: num(r.bps), amount: num(r.amount), status: r.status as RebateLineItem['status'],
-  reason: r.reason as string, createdAt: iso(r.created_at)!, createdBy: r.created_by as string, settledAt: iso(r.settled_at),
+  id: num(r.id),
+  week: weekKey(r.week as string),
+  agent: num(r.agent),
+  agentName: (r.agent_name as string) ?? '',
+  partner: num(r.partner),
+  invitee: r.invitee === null || r.invitee === undefined ? null : num(r.invitee),
+  inviteeName: (r.invitee_name as string | null) ?? '',
+  kind: r.kind as RebateLineItem['kind'],
+  base: num(r.base),
+  bps: num(r.bps),
+  amount: num(r.amount),
+  status: r.status as RebateLineItem['status'],
+  reason: r.reason as string,
+  createdAt: iso(r.created_at)!,
+  createdBy: r.created_by as string,
+  settledAt: iso(r.settled_at),
 });
 
-const lineFrom = (db: Db) => db.selectFrom('agent_rebate_line as l').innerJoin('agent as a', 'a.uid', 'l.agent')
-  .leftJoin('player as i', 'i.uid', 'l.invitee')
-  .select(['l.id', 'l.week', 'l.agent', 'a.name as agent_name', 'l.partner', 'l.invitee', 'i.name as invitee_name', 'l.kind', 'l.base', 'l.bps',
-    'l.amount', 'l.status', 'l.reason', 'l.created_at', 'l.created_by', 'l.settled_at']);
+const lineFrom = (db: Db) =>
+  db
+    .selectFrom('agent_rebate_line as l')
+    .innerJoin('agent as a', 'a.uid', 'l.agent')
+    .leftJoin('player as i', 'i.uid', 'l.invitee')
+    .select([
+      'l.id',
+      'l.week',
+      'l.agent',
+      'a.name as agent_name',
+      'l.partner',
+      'l.invitee',
+      'i.name as invitee_name',
+      'l.kind',
+      'l.base',
+      'l.bps',
+      'l.amount',
+      'l.status',
+      'l.reason',
+      'l.created_at',
+      'l.created_by',
+      'l.settled_at',
+    ]);
 
 export const lineList: ListSpec = defineList<RebateLineItem>({
-  url: '/api/agentcooperation/rebates/lines', name: 'agentcooperation.rebates.lines', screen: SCREENS.lines, tags,
-  summary: 'Rebate lines: one per week, agent, invitee and kind (t1, t2, recharge, own, adjustment), pending → settled | voided, with the '
-    + 'reason a line earns nothing; filters week, weekFrom/weekTo, agent, invitee, kind, status, partner, createdAt from/to',
+  url: '/api/agentcooperation/rebates/lines',
+  name: 'agentcooperation.rebates.lines',
+  screen: SCREENS.lines,
+  tags,
+  summary:
+    'Rebate lines: one per week, agent, invitee and kind (t1, t2, recharge, own, adjustment), pending → settled | voided, with the ' +
+    'reason a line earns nothing; filters week, weekFrom/weekTo, agent, invitee, kind, status, partner, createdAt from/to',
   paging: 'keyset',
   from: lineFrom,
   partner: 'l.partner',
   id: 'l.id',
   filters: {
-    week: weekFilter('l.week'), weeks: weekRange('l.week'), agent: eqInt('l.agent', 1), invitee: eqInt('l.invitee', 1),
-    kind: eqEnum('l.kind', REBATE_LINE_KINDS), status: eqEnum('l.status', REBATE_STATUSES), partner: eqInt('l.partner'), createdAt: dateRange('l.created_at'),
+    week: weekFilter('l.week'),
+    weeks: weekRange('l.week'),
+    agent: eqInt('l.agent', 1),
+    invitee: eqInt('l.invitee', 1),
+    kind: eqEnum('l.kind', REBATE_LINE_KINDS),
+    status: eqEnum('l.status', REBATE_STATUSES),
+    partner: eqInt('l.partner'),
+    createdAt: dateRange('l.created_at'),
   },
   sorts: { id: sortBy.int('l.id'), amount: sortBy.int('l.amount'), base: sortBy.int('l.base') },
   defaultSort: { key: 'id', order: 'descend' },
@@ -155,16 +283,24 @@ export const lineList: ListSpec = defineList<RebateLineItem>({
 });
 
 export const t1List: ListSpec = defineList<RebateLineItem>({
-  url: '/api/agentcooperation/rebates/t1', name: 'agentcooperation.rebates.t1', screen: SCREENS.t1, tags,
-  summary: 'Tier-1 share details: per agent and week, each direct invitee\'s rake and the rebate it earned (t1 lines; voided ones say why); '
-    + 'filters agent, week, weekFrom/weekTo, invitee, status, partner',
+  url: '/api/agentcooperation/rebates/t1',
+  name: 'agentcooperation.rebates.t1',
+  screen: SCREENS.t1,
+  tags,
+  summary:
+    "Tier-1 share details: per agent and week, each direct invitee's rake and the rebate it earned (t1 lines; voided ones say why); " +
+    'filters agent, week, weekFrom/weekTo, invitee, status, partner',
   paging: 'keyset',
   from: (db: Db) => lineFrom(db).where('l.kind', '=', 't1'),
   partner: 'l.partner',
   id: 'l.id',
   filters: {
-    agent: eqInt('l.agent', 1), week: weekFilter('l.week'), weeks: weekRange('l.week'), invitee: eqInt('l.invitee', 1),
-    status: eqEnum('l.status', REBATE_STATUSES), partner: eqInt('l.partner'),
+    agent: eqInt('l.agent', 1),
+    week: weekFilter('l.week'),
+    weeks: weekRange('l.week'),
+    invitee: eqInt('l.invitee', 1),
+    status: eqEnum('l.status', REBATE_STATUSES),
+    partner: eqInt('l.partner'),
   },
   sorts: { id: sortBy.int('l.id'), base: sortBy.int('l.base'), amount: sortBy.int('l.amount') },
   defaultSort: { key: 'base', order: 'descend' },
@@ -173,32 +309,92 @@ export const t1List: ListSpec = defineList<RebateLineItem>({
 });
 
 export const rebateList: ListSpec = defineList<RebateItem>({
-  url: '/api/agentcooperation/rebates', name: 'agentcooperation.rebates', screen: SCREENS.rebates, tags,
-  summary: 'Statements: per agent and settled week, T1/T2 rake and rebate, recharge share, adjustments, carried in, total, paid (chips and '
-    + 'currency), carried out, active invitees, withdrawable, status and why nothing was paid; filters week, weekFrom/weekTo, agent, run, status, partner',
+  url: '/api/agentcooperation/rebates',
+  name: 'agentcooperation.rebates',
+  screen: SCREENS.rebates,
+  tags,
+  summary:
+    'Statements: per agent and settled week, T1/T2 rake and rebate, recharge share, adjustments, carried in, total, paid (chips and ' +
+    'currency), carried out, active invitees, withdrawable, status and why nothing was paid; filters week, weekFrom/weekTo, agent, run, status, partner',
   paging: 'keyset',
-  from: (db: Db) => db.selectFrom('agent_rebate as s').innerJoin('agent as a', 'a.uid', 's.agent')
-    .select(['s.id', 's.week', 's.agent', 'a.name as agent_name', 's.partner', 's.t1_invitees', 's.t2_invitees', 's.active_invitees', 's.t1_rake',
-      's.t1_amount', 's.t2_rake', 's.t2_amount', 's.recharge_base', 's.recharge_amount', 's.own_rake', 's.excluded_rake', 's.adjustments',
-      's.carried_in', 's.total', 's.paid_chips', 's.carry_out', 's.currency', 's.currency_ratio', 's.amount', 's.withdrawable', 's.status',
-      's.reason', 's.run', 's.settled_at']),
+  from: (db: Db) =>
+    db
+      .selectFrom('agent_rebate as s')
+      .innerJoin('agent as a', 'a.uid', 's.agent')
+      .select([
+        's.id',
+        's.week',
+        's.agent',
+        'a.name as agent_name',
+        's.partner',
+        's.t1_invitees',
+        's.t2_invitees',
+        's.active_invitees',
+        's.t1_rake',
+        's.t1_amount',
+        's.t2_rake',
+        's.t2_amount',
+        's.recharge_base',
+        's.recharge_amount',
+        's.own_rake',
+        's.excluded_rake',
+        's.adjustments',
+        's.carried_in',
+        's.total',
+        's.paid_chips',
+        's.carry_out',
+        's.currency',
+        's.currency_ratio',
+        's.amount',
+        's.withdrawable',
+        's.status',
+        's.reason',
+        's.run',
+        's.settled_at',
+      ]),
   partner: 's.partner',
   id: 's.id',
   filters: {
-    week: weekFilter('s.week'), weeks: weekRange('s.week'), agent: eqInt('s.agent', 1), run: eqInt('s.run', 1),
-    status: eqEnum('s.status', REBATE_STATUSES), partner: eqInt('s.partner'),
+    week: weekFilter('s.week'),
+    weeks: weekRange('s.week'),
+    agent: eqInt('s.agent', 1),
+    run: eqInt('s.run', 1),
+    status: eqEnum('s.status', REBATE_STATUSES),
+    partner: eqInt('s.partner'),
   },
   sorts: { id: sortBy.int('s.id'), total: sortBy.int('s.total'), amount: sortBy.int('s.amount'), t1Amount: sortBy.int('s.t1_amount') },
   defaultSort: { key: 'id', order: 'descend' },
   item: rebateItem,
   row: (r) => ({
-    id: num(r.id), week: weekKey(r.week as string), agent: num(r.agent), agentName: r.agent_name as string, partner: num(r.partner),
-    t1Invitees: num(r.t1_invitees), t2Invitees: num(r.t2_invitees), activeInvitees: num(r.active_invitees), t1Rake: num(r.t1_rake),
-    t1Amount: num(r.t1_amount), t2Rake: num(r.t2_rake), t2Amount: num(r.t2_amount), rechargeBase: num(r.recharge_base),
-    rechargeAmount: num(r.recharge_amount), ownRake: num(r.own_rake), excludedRake: num(r.excluded_rake), adjustments: num(r.adjustments),
-    carriedIn: num(r.carried_in), total: num(r.total), paidChips: num(r.paid_chips), carryOut: num(r.carry_out), currency: r.currency as string,
-    currencyRatio: num(r.currency_ratio), amount: num(r.amount), withdrawable: Boolean(r.withdrawable), status: r.status as RebateItem['status'],
-    reason: r.reason as string, run: num(r.run), settledAt: iso(r.settled_at),
+    id: num(r.id),
+    week: weekKey(r.week as string),
+    agent: num(r.agent),
+    agentName: r.agent_name as string,
+    partner: num(r.partner),
+    t1Invitees: num(r.t1_invitees),
+    t2Invitees: num(r.t2_invitees),
+    activeInvitees: num(r.active_invitees),
+    t1Rake: num(r.t1_rake),
+    t1Amount: num(r.t1_amount),
+    t2Rake: num(r.t2_rake),
+    t2Amount: num(r.t2_amount),
+    rechargeBase: num(r.recharge_base),
+    rechargeAmount: num(r.recharge_amount),
+    ownRake: num(r.own_rake),
+    excludedRake: num(r.excluded_rake),
+    adjustments: num(r.adjustments),
+    carriedIn: num(r.carried_in),
+    total: num(r.total),
+    paidChips: num(r.paid_chips),
+    carryOut: num(r.carry_out),
+    currency: r.currency as string,
+    currencyRatio: num(r.currency_ratio),
+    amount: num(r.amount),
+    withdrawable: Boolean(r.withdrawable),
+    status: r.status as RebateItem['status'],
+    reason: r.reason as string,
+    run: num(r.run),
+    settledAt: iso(r.settled_at),
   }),
 });
 
@@ -207,24 +403,54 @@ export const rebateList: ListSpec = defineList<RebateItem>({
  * its own figures (agents, lines, paid of its agents), computed from the statements.
  */
 export const runList: ListSpec = defineList<SettlementRunItem & { partner: number; batch: string }>({
-  url: '/api/agentcooperation/settlements', name: 'agentcooperation.settlements', screen: SCREENS.runs, tags,
-  summary: 'Payout batches: one settlement run per week (claimed by one server process), with its agents, lines and what it paid '
-    + '(statements, chips, currency); per partner (partner=, or a partner account\'s own) the figures of that partner\'s agents; filters week, status, partner',
+  url: '/api/agentcooperation/settlements',
+  name: 'agentcooperation.settlements',
+  screen: SCREENS.runs,
+  tags,
+  summary:
+    'Payout batches: one settlement run per week (claimed by one server process), with its agents, lines and what it paid ' +
+    "(statements, chips, currency); per partner (partner=, or a partner account's own) the figures of that partner's agents; filters week, status, partner",
   paging: 'page',
-  from: (db: Db) => db.selectFrom(
-    db.selectFrom('agent_settlement_run as r')
-      .innerJoin(
-        (eb) => eb.selectFrom('agent_rebate').select(['run', 'partner', sql<number>`count(*)`.as('agents'),
-          sql<number>`count(*) FILTER (WHERE entry IS NOT NULL)`.as('paid'),
-          sql<number>`coalesce(sum(paid_chips) FILTER (WHERE entry IS NOT NULL), 0)`.as('paid_chips'),
-          sql<number>`coalesce(sum(amount) FILTER (WHERE entry IS NOT NULL), 0)`.as('paid_amount')]).groupBy(['run', 'partner']).as('s'),
-        (j) => j.onRef('s.run', '=', 'r.id'),
+  from: (db: Db) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('agent_settlement_run as r')
+          .innerJoin(
+            (eb) =>
+              eb
+                .selectFrom('agent_rebate')
+                .select([
+                  'run',
+                  'partner',
+                  sql<number>`count(*)`.as('agents'),
+                  sql<number>`count(*) FILTER (WHERE entry IS NOT NULL)`.as('paid'),
+                  sql<number>`coalesce(sum(paid_chips) FILTER (WHERE entry IS NOT NULL), 0)`.as('paid_chips'),
+                  sql<number>`coalesce(sum(amount) FILTER (WHERE entry IS NOT NULL), 0)`.as('paid_amount'),
+                ])
+                .groupBy(['run', 'partner'])
+                .as('s'),
+            (j) => j.onRef('s.run', '=', 'r.id'),
+          )
+          .select([
+            'r.id',
+            'r.week',
+            'r.status',
+            'r.claimed_by',
+            'r.started_at',
+            'r.computed_at',
+            'r.finished_at',
+            's.partner',
+            's.agents',
+            's.paid',
+            's.paid_chips',
+            's.paid_amount',
+            sql<number>`r.id::bigint * 1000000 + s.partner`.as('bid'),
+            sql<number>`(SELECT count(*) FROM agent_rebate_line l WHERE l.week = r.week AND l.partner = s.partner)`.as('lines'),
+          ])
+          .as('b'),
       )
-      .select(['r.id', 'r.week', 'r.status', 'r.claimed_by', 'r.started_at', 'r.computed_at', 'r.finished_at', 's.partner', 's.agents', 's.paid',
-        's.paid_chips', 's.paid_amount', sql<number>`r.id::bigint * 1000000 + s.partner`.as('bid'),
-        sql<number>`(SELECT count(*) FROM agent_rebate_line l WHERE l.week = r.week AND l.partner = s.partner)`.as('lines')])
-      .as('b'),
-  ).selectAll('b'),
+      .selectAll('b'),
   partner: 'b.partner',
   id: 'b.bid',
   filters: { week: weekFilter('b.week'), status: eqEnum('b.status', ['paying', 'done']), partner: eqInt('b.partner') },
@@ -232,8 +458,19 @@ export const runList: ListSpec = defineList<SettlementRunItem & { partner: numbe
   defaultSort: { key: 'id', order: 'descend' },
   item: settlementRunItem.extend({ partner: z.number(), batch: z.string() }),
   row: (r) => ({
-    id: num(r.id), week: weekKey(r.week as string), status: r.status as SettlementRunItem['status'], claimedBy: r.claimed_by as string,
-    startedAt: iso(r.started_at)!, computedAt: iso(r.computed_at)!, finishedAt: iso(r.finished_at), agents: num(r.agents), lines: num(r.lines),
-    paid: num(r.paid), paidChips: num(r.paid_chips), paidAmount: num(r.paid_amount), partner: num(r.partner), batch: `${num(r.id)}-${num(r.partner)}`,
+    id: num(r.id),
+    week: weekKey(r.week as string),
+    status: r.status as SettlementRunItem['status'],
+    claimedBy: r.claimed_by as string,
+    startedAt: iso(r.started_at)!,
+    computedAt: iso(r.computed_at)!,
+    finishedAt: iso(r.finished_at),
+    agents: num(r.agents),
+    lines: num(r.lines),
+    paid: num(r.paid),
+    paidChips: num(r.paid_chips),
+    paidAmount: num(r.paid_amount),
+    partner: num(r.partner),
+    batch: `${num(r.id)}-${num(r.partner)}`,
   }),
 });

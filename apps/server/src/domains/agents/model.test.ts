@@ -11,13 +11,18 @@ describe.each(databases())('agent model on $kind', (kind) => {
   const at = new Date('2026-11-02T00:00:00Z');
   beforeAll(async () => {
     d = await kind.open();
-    await d.db.insertInto('player').values([1, 2].map((uid) => ({ uid, name: `P${uid}`, register_ip: '1.1.1.1', register_device: 'd', registered_at: at }))).execute();
+    await d.db
+      .insertInto('player')
+      .values([1, 2].map((uid) => ({ uid, name: `P${uid}`, register_ip: '1.1.1.1', register_device: 'd', registered_at: at })))
+      .execute();
     await d.db.insertInto('agent').values({ uid: 1, name: 'A', created_at: at, created_by: 'staff:business', updated_at: at }).execute();
   });
   afterAll(async () => d?.close());
 
   it('refuses t1 + t2 above the rate, and never changes a rate version', async () => {
-    await expect(d.db.insertInto('agent_rate').values({ agent: 1, effective_at: at, rate: 2000, t1: 1500, t2: 600, created_by: 'x', created_at: at }).execute()).rejects.toThrow();
+    await expect(
+      d.db.insertInto('agent_rate').values({ agent: 1, effective_at: at, rate: 2000, t1: 1500, t2: 600, created_by: 'x', created_at: at }).execute(),
+    ).rejects.toThrow();
     await d.db.insertInto('agent_rate').values({ agent: 1, effective_at: at, rate: 2500, t1: 2000, t2: 500, created_by: 'x', created_at: at }).execute();
     await expect(d.db.updateTable('agent_rate').set({ rate: 3000 }).execute()).rejects.toThrow(/permission/);
   });

@@ -17,18 +17,34 @@ import { dayOfColumn, dayStartOfExpr } from '../../db/console-day';
 export const SETTLEMENT_ACTOR = `system:agent-settlement@${hostname()}:${process.pid}`;
 export const REBATE_REASON = 'agent.rebate';
 /** Statements paid per transaction (AGENT_SETTLEMENT_CHUNK overrides it: the concurrency test makes chunks small). */
-export const DEFAULT_PAY_CHUNK = /^\d{1,6}$/.test(process.env.AGENT_SETTLEMENT_CHUNK ?? '') && Number(process.env.AGENT_SETTLEMENT_CHUNK) > 0
-  ? Number(process.env.AGENT_SETTLEMENT_CHUNK) : 2_000;
+export const DEFAULT_PAY_CHUNK =
+  /^\d{1,6}$/.test(process.env.AGENT_SETTLEMENT_CHUNK ?? '') && Number(process.env.AGENT_SETTLEMENT_CHUNK) > 0
+    ? Number(process.env.AGENT_SETTLEMENT_CHUNK)
+    : 2_000;
 
-export interface WeekResult { week: string; run: number; agents: number; lines: number; pending: number }
-export interface SettleResult { computed: WeekResult[]; paid: number; paidAmount: number }
+export interface WeekResult {
+  week: string;
+  run: number;
+  agents: number;
+  lines: number;
+  pending: number;
+}
+export interface SettleResult {
+  computed: WeekResult[];
+  paid: number;
+  paidAmount: number;
+}
 
 /** AGENT_SETTLEMENT_TIMING=1: each compute step's time on stderr (the bench reads it). */
 const timing = process.env.AGENT_SETTLEMENT_TIMING === '1';
 async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   if (!timing) return run();
   const t0 = performance.now();
-  try { return await run(); } finally { process.stderr.write(`agent-settlement ${name} ${Math.round(performance.now() - t0)} ms\n`); }
+  try {
+    return await run();
+  } finally {
+    process.stderr.write(`agent-settlement ${name} ${Math.round(performance.now() - t0)} ms\n`);
+  }
 }
 
 const dayStartSql = (day: string) => dayStartOfExpr(sql.raw(day));
@@ -45,9 +61,11 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
   const W = sql`${week}::date`;
   const settings = await trx.selectFrom('agent_settings').select('min_active_invitees').where('id', '=', 1).executeTakeFirst();
   const minActive = settings?.min_active_invitees ?? 5;
-  const run = await trx.insertInto('agent_settlement_run')
+  const run = await trx
+    .insertInto('agent_settlement_run')
     .values({ week, status: 'paying', claimed_by: actor, started_at: now, computed_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const runId = Number(run.id);
   const rates = sql`SELECT agent, effective_at, lead(effective_at) OVER (PARTITION BY agent ORDER BY effective_at) AS until, t1, t2, recharge
     FROM agent_rate WHERE effective_at < ${E}`;
@@ -55,7 +73,8 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     WHEN NOT g.rated THEN 'no rate' WHEN ${sameDevice} THEN 'shared device' WHEN ${sameIp} THEN 'shared ip' ELSE '' END`;
 
   // 1. rake lines: every player with rake in the week, to itself (own), its inviter (t1) and its inviter's inviter (t2) when agents
-  await step('rake-lines', () => sql`
+  await step('rake-lines', () =>
+    sql`
     WITH r AS (
       SELECT g.uid, g.day, sum(g.fees)::bigint AS fees FROM game_player_day g
       WHERE g.day >= ${W} AND g.day < ${W} + 7 GROUP BY g.uid, g.day HAVING sum(g.fees) > 0
@@ -83,10 +102,12 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     INSERT INTO agent_rebate_line (week, agent, partner, invitee, kind, base, bps, amount, status, reason, created_at, created_by)
     SELECT ${W}, agent, partner, invitee, kind, base, bps, CASE WHEN reason = '' THEN amount ELSE 0 END,
       CASE WHEN reason = '' THEN 'pending' ELSE 'voided' END, reason, ${now}, ${actor}
-    FROM v`.execute(trx));
+    FROM v`.execute(trx),
+  );
 
   // 2. recharge lines, where configured (recharge > 0 on the day the order was paid): T1 invitees' paid recharges
-  await step('recharge-lines', () => sql`
+  await step('recharge-lines', () =>
+    sql`
     WITH o AS (
       SELECT o.uid, ${dayOfColumn('o.paid_at')} AS day, sum(coalesce(o.paid_amount, o.price))::bigint AS paid
       FROM recharge_order o WHERE o.status = 'paid' AND o.paid_at >= ${S} AND o.paid_at < ${E} GROUP BY 1, 2
@@ -106,14 +127,18 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     INSERT INTO agent_rebate_line (week, agent, partner, invitee, kind, base, bps, amount, status, reason, created_at, created_by)
     SELECT ${W}, agent, partner, invitee, kind, base, bps, CASE WHEN reason = '' THEN amount ELSE 0 END,
       CASE WHEN reason = '' THEN 'pending' ELSE 'voided' END, reason, ${now}, ${actor}
-    FROM v`.execute(trx));
+    FROM v`.execute(trx),
+  );
 
   // 3. a suspended agent's pending adjustments are voided with its week
-  await step('suspended', () => sql`UPDATE agent_rebate_line l SET status = 'voided', reason = left('agent suspended: ' || l.reason, 200)
-    FROM agent a WHERE a.uid = l.agent AND a.status = 'suspended' AND l.week = ${W} AND l.kind = 'adjustment' AND l.status = 'pending'`.execute(trx));
+  await step('suspended', () =>
+    sql`UPDATE agent_rebate_line l SET status = 'voided', reason = left('agent suspended: ' || l.reason, 200)
+    FROM agent a WHERE a.uid = l.agent AND a.status = 'suspended' AND l.week = ${W} AND l.kind = 'adjustment' AND l.status = 'pending'`.execute(trx),
+  );
 
   // 4. one statement per agent that existed before the week ended
-  await step('statements', () => sql`
+  await step('statements', () =>
+    sql`
     WITH ag AS (SELECT uid, partner, status, carry FROM agent WHERE created_at < ${E}),
     l AS (
       SELECT agent,
@@ -169,22 +194,29 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
         WHEN amount = 0 THEN 'below one currency unit'
         ELSE '' END,
       ${runId}, CASE WHEN suspended OR amount = 0 THEN ${now}::timestamptz END
-    FROM q`.execute(trx));
+    FROM q`.execute(trx),
+  );
 
   // 5. lines of statements that pay nothing are settled now (those voided stay voided); the agents keep their carry
-  await step('settle-unpaid-lines', () => sql`UPDATE agent_rebate_line l SET status = 'settled', settled_at = ${now}
-    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = l.agent AND s.status <> 'pending' AND l.week = ${W} AND l.status = 'pending'`.execute(trx));
-  await step('agents', () => sql`UPDATE agent a SET carry = s.carry_out, active_invitees = s.active_invitees, withdrawable = s.withdrawable, settled_week = s.week
-    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = a.uid`.execute(trx));
+  await step('settle-unpaid-lines', () =>
+    sql`UPDATE agent_rebate_line l SET status = 'settled', settled_at = ${now}
+    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = l.agent AND s.status <> 'pending' AND l.week = ${W} AND l.status = 'pending'`.execute(trx),
+  );
+  await step('agents', () =>
+    sql`UPDATE agent a SET carry = s.carry_out, active_invitees = s.active_invitees, withdrawable = s.withdrawable, settled_week = s.week
+    FROM agent_rebate s WHERE s.week = ${W} AND s.agent = a.uid`.execute(trx),
+  );
 
   const counts = await sql<{ agents: number; pending: number; lines: number }>`
     SELECT (SELECT count(*) FROM agent_rebate WHERE week = ${W})::int AS agents,
       (SELECT count(*) FROM agent_rebate WHERE week = ${W} AND status = 'pending')::int AS pending,
       (SELECT count(*) FROM agent_rebate_line WHERE week = ${W})::int AS lines`.execute(trx);
   const c = counts.rows[0]!;
-  await trx.updateTable('agent_settlement_run')
+  await trx
+    .updateTable('agent_settlement_run')
     .set({ agents: c.agents, lines: c.lines, computed_at: now, ...(c.pending === 0 ? { status: 'done', finished_at: now } : {}) })
-    .where('id', '=', runId).execute();
+    .where('id', '=', runId)
+    .execute();
   await trx.updateTable('agent_week').set({ status: 'closed', closed_at: now }).where('week', '=', week).execute();
   return { week, run: runId, agents: Number(c.agents), lines: Number(c.lines), pending: Number(c.pending) };
 }
@@ -269,12 +301,21 @@ export async function payRuns(db: Db, now: Date, actor: string, chunk = DEFAULT_
  */
 export async function settleDue(db: Db, now: Date, actor = SETTLEMENT_ACTOR, chunk = DEFAULT_PAY_CHUNK): Promise<SettleResult> {
   const computed: WeekResult[] = [];
-  const first = await db.selectFrom('agent').select(sql<Date | null>`min(created_at)`.as('at')).executeTakeFirst();
+  const first = await db
+    .selectFrom('agent')
+    .select(sql<Date | null>`min(created_at)`.as('at'))
+    .executeTakeFirst();
   if (first?.at) {
     await ensureWeeks(db, weekOf(new Date(first.at)), weekOf(now));
     for (;;) {
-      const next = await db.selectFrom('agent_week').select('week').where('status', '=', 'open').where('ends_at', '<=', now)
-        .orderBy('week').limit(1).executeTakeFirst();
+      const next = await db
+        .selectFrom('agent_week')
+        .select('week')
+        .where('status', '=', 'open')
+        .where('ends_at', '<=', now)
+        .orderBy('week')
+        .limit(1)
+        .executeTakeFirst();
       if (!next) break;
       const week = weekKey(next.week);
       const done = await db.transaction().execute(async (trx) => {
@@ -302,7 +343,10 @@ export function registerAgentSettlement(app: Hooks, db: Db, now: () => number): 
   // tests that drive the settlement themselves turn the job off
   if (process.env.AGENT_SETTLEMENT_JOB === '0') return;
   registerRepeatingJob(app, {
-    name: 'agent settlement', firstAfterMs: 1_000, everyMs: 6 * 3_600_000, retryMs: 3_600_000,
+    name: 'agent settlement',
+    firstAfterMs: 1_000,
+    everyMs: 6 * 3_600_000,
+    retryMs: 3_600_000,
     run: async () => {
       const r = await settleDue(db, new Date(now()));
       if (r.computed.length > 0 || r.paid > 0) app.log.info({ weeks: r.computed.map((w) => w.week), paid: r.paid }, 'agent settlement');

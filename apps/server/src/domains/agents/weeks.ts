@@ -25,15 +25,22 @@ export const nextWeek = (week: string): string => addDays(week, 7);
 /** The next Monday 00:00 GMT+8 strictly after this instant: when the settlement next runs. */
 export const nextSettlementAt = (at: Date | number): Date => weekEnd(weekOf(at));
 
-export const isMonday = (day: string): boolean => /^\d{4}-\d\d-\d\d$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`))
-  && new Date(`${day}T00:00:00Z`).getUTCDay() === 1 && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+export const isMonday = (day: string): boolean =>
+  /^\d{4}-\d\d-\d\d$/.test(day) &&
+  !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+  new Date(`${day}T00:00:00Z`).getUTCDay() === 1 &&
+  new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
 /** The week rows from `from` to `to` (Mondays, inclusive), created open when missing. */
 export async function ensureWeeks(db: Db, from: string, to: string): Promise<void> {
   const rows: { week: string; starts_at: Date; ends_at: Date }[] = [];
   for (let w = from; w <= to; w = nextWeek(w)) rows.push({ week: w, starts_at: weekStart(w), ends_at: weekEnd(w) });
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto('agent_week').values(rows.slice(i, i + 500)).onConflict((oc) => oc.column('week').doNothing()).execute();
+    await db
+      .insertInto('agent_week')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('week').doNothing())
+      .execute();
   }
 }
 

@@ -17,7 +17,12 @@ import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scop
 import type { DayRange } from '../player-reports/range';
 import { agentxChanged } from './traffic';
 
-export interface Change { db: Db; user: { username: string }; now: Date; note: OperationNote }
+export interface Change {
+  db: Db;
+  user: { username: string };
+  now: Date;
+  note: OperationNote;
+}
 
 /** `ax_` + 40 characters of base64url (240 random bits). */
 export const newApiKey = () => `ax_${randomBytes(30).toString('base64url')}`;
@@ -30,7 +35,16 @@ export const AGENT_SCOPES = providerScopes(100_000_000, null);
 const toBp = (percent: number) => Math.round(percent * 100);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-interface TermsDoc { name: string; partner: number; status: string; walletMode: string; callbackUrl: string; currency: string; revenueShare: number; ipAllowList: string[] }
+interface TermsDoc {
+  name: string;
+  partner: number;
+  status: string;
+  walletMode: string;
+  callbackUrl: string;
+  currency: string;
+  revenueShare: number;
+  ipAllowList: string[];
+}
 
 async function locked(db: Db, id: number) {
   const row = await db.selectFrom('agentx_agent').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -38,25 +52,61 @@ async function locked(db: Db, id: number) {
   return row;
 }
 
-const termsOf = (r: { name: string; partner: number; status: string; wallet_mode: string; callback_url: string; currency: string; revenue_share: number; ip_allow: string[] }): TermsDoc => ({
-  name: r.name, partner: r.partner, status: r.status, walletMode: r.wallet_mode, callbackUrl: r.callback_url, currency: r.currency,
-  revenueShare: r.revenue_share / 100, ipAllowList: r.ip_allow,
+const termsOf = (r: {
+  name: string;
+  partner: number;
+  status: string;
+  wallet_mode: string;
+  callback_url: string;
+  currency: string;
+  revenue_share: number;
+  ip_allow: string[];
+}): TermsDoc => ({
+  name: r.name,
+  partner: r.partner,
+  status: r.status,
+  walletMode: r.wallet_mode,
+  callbackUrl: r.callback_url,
+  currency: r.currency,
+  revenueShare: r.revenue_share / 100,
+  ipAllowList: r.ip_allow,
 });
 
 export async function createAgent(ctx: Change, body: AgentxCreateBody): Promise<AgentxIssuedKey> {
   const apiKey = newApiKey();
   const secret = signingSecret(apiKey);
   // an agent plays chip rounds for its players: bets and the wins of those rounds, signed with version 2 (decision 042)
-  const app = await ctx.db.insertInto('platform_application').values({
-    app_id: body.appId, name: `agentx: ${body.name}`, secret: sealAppSecret(secret, body.appId), scopes: JSON.stringify(AGENT_SCOPES), signature_version: 2,
-  })
-    .onConflict((oc) => oc.column('app_id').doNothing()).returning('app_id').executeTakeFirst();
+  const app = await ctx.db
+    .insertInto('platform_application')
+    .values({
+      app_id: body.appId,
+      name: `agentx: ${body.name}`,
+      secret: sealAppSecret(secret, body.appId),
+      scopes: JSON.stringify(AGENT_SCOPES),
+      signature_version: 2,
+    })
+    .onConflict((oc) => oc.column('app_id').doNothing())
+    .returning('app_id')
+    .executeTakeFirst();
   if (!app) throw conflict(`Application ${body.appId} already exists`);
-  const row = await ctx.db.insertInto('agentx_agent').values({
-    app_id: body.appId, name: body.name, partner: body.partner, wallet_mode: body.walletMode, callback_url: body.callbackUrl, currency: body.currency,
-    revenue_share: toBp(body.revenueShare), ip_allow: body.ipAllowList, created_at: ctx.now, created_by: ctx.user.username, updated_at: ctx.now,
-    updated_by: ctx.user.username,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('agentx_agent')
+    .values({
+      app_id: body.appId,
+      name: body.name,
+      partner: body.partner,
+      wallet_mode: body.walletMode,
+      callback_url: body.callbackUrl,
+      currency: body.currency,
+      revenue_share: toBp(body.revenueShare),
+      ip_allow: body.ipAllowList,
+      created_at: ctx.now,
+      created_by: ctx.user.username,
+      updated_at: ctx.now,
+      updated_by: ctx.user.username,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   Object.assign(ctx.note, { target: `agentx:${row.id}`, before: null, after: { appId: body.appId, ...termsOf(row), key: secretFingerprint(secret) } });
   agentxChanged();
   platformApplicationsChanged();
@@ -65,11 +115,27 @@ export async function createAgent(ctx: Change, body: AgentxCreateBody): Promise<
 
 export async function updateAgent(ctx: Change, body: AgentxUpdateBody): Promise<{ id: number }> {
   const before = await locked(ctx.db, body.id);
-  const after = await ctx.db.updateTable('agentx_agent').set({
-    name: body.name, partner: body.partner, wallet_mode: body.walletMode, callback_url: body.callbackUrl, currency: body.currency,
-    revenue_share: toBp(body.revenueShare), ip_allow: body.ipAllowList, updated_at: ctx.now, updated_by: ctx.user.username,
-  }).where('id', '=', body.id).returningAll().executeTakeFirstOrThrow();
-  await ctx.db.updateTable('platform_application').set({ name: `agentx: ${body.name}` }).where('app_id', '=', before.app_id).execute();
+  const after = await ctx.db
+    .updateTable('agentx_agent')
+    .set({
+      name: body.name,
+      partner: body.partner,
+      wallet_mode: body.walletMode,
+      callback_url: body.callbackUrl,
+      currency: body.currency,
+      revenue_share: toBp(body.revenueShare),
+      ip_allow: body.ipAllowList,
+      updated_at: ctx.now,
+      updated_by: ctx.user.username,
+    })
+    .where('id', '=', body.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .updateTable('platform_application')
+    .set({ name: `agentx: ${body.name}` })
+    .where('app_id', '=', before.app_id)
+    .execute();
   Object.assign(ctx.note, { target: `agentx:${body.id}`, before: termsOf(before), after: { ...termsOf(after), reason: body.reason } });
   agentxChanged();
   platformApplicationsChanged();
@@ -83,12 +149,23 @@ export async function rotateKey(ctx: Change, id: number, overlapHours: number): 
   const apiKey = newApiKey();
   const secret = signingSecret(apiKey);
   const until = overlapHours > 0 ? new Date(ctx.now.getTime() + overlapHours * 3_600_000) : null;
-  await ctx.db.updateTable('platform_application').set({
-    secret: sealAppSecret(secret, agent.app_id), previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
-  }).where('app_id', '=', agent.app_id).execute();
+  await ctx.db
+    .updateTable('platform_application')
+    .set({
+      secret: sealAppSecret(secret, agent.app_id),
+      previous_secret: until ? current.secret : null,
+      previous_secret_until: until,
+      rotated_at: ctx.now,
+    })
+    .where('app_id', '=', agent.app_id)
+    .execute();
   await ctx.db.updateTable('agentx_agent').set({ updated_at: ctx.now, updated_by: ctx.user.username }).where('id', '=', id).execute();
   platformApplicationsChanged();
-  Object.assign(ctx.note, { target: `agentx:${id}`, before: { key: appSecretFingerprint(current.secret, agent.app_id) }, after: { key: secretFingerprint(secret), previousUntil: iso(until) } });
+  Object.assign(ctx.note, {
+    target: `agentx:${id}`,
+    before: { key: appSecretFingerprint(current.secret, agent.app_id) },
+    after: { key: secretFingerprint(secret), previousUntil: iso(until) },
+  });
   return { id, appId: agent.app_id, apiKey, previousUntil: iso(until) };
 }
 
@@ -96,7 +173,11 @@ export async function setStatus(ctx: Change, id: number, status: 'active' | 'sus
   const before = await locked(ctx.db, id);
   if (before.status === status) throw conflict(`Agent ${id} is already ${status}`);
   await ctx.db.updateTable('agentx_agent').set({ status, updated_at: ctx.now, updated_by: ctx.user.username }).where('id', '=', id).execute();
-  await ctx.db.updateTable('platform_application').set({ enabled: status === 'active' }).where('app_id', '=', before.app_id).execute();
+  await ctx.db
+    .updateTable('platform_application')
+    .set({ enabled: status === 'active' })
+    .where('app_id', '=', before.app_id)
+    .execute();
   Object.assign(ctx.note, { target: `agentx:${id}`, before: { status: before.status }, after: { status, reason } });
   agentxChanged();
   platformApplicationsChanged();
@@ -128,12 +209,29 @@ export async function agentList(db: Db, user: ScopedSubject, r: DayRange, q: Rec
     const wins = Number(x.wins);
     const share = Number(x.revenue_share);
     return {
-      id: Number(x.id), appId: String(x.app_id), name: String(x.name), partner: Number(x.partner), status: x.status as AgentxItem['status'],
-      walletMode: x.wallet_mode as AgentxItem['walletMode'], callbackUrl: String(x.callback_url), currency: String(x.currency),
-      revenueShare: share / 100, ipAllowList: x.ip_allow as string[], keyFingerprint: appSecretFingerprint(String(x.secret), String(x.app_id)),
-      previousUntil: iso(x.previous_secret_until as Date | null), createdAt: iso(x.created_at as Date)!, updatedBy: String(x.updated_by),
-      calls: Number(x.calls), refused: Number(x.refused), errorRate: rate(Number(x.refused), Number(x.calls)), rounds: Number(x.rounds),
-      players: Number(x.players), bets, wins, ggr: bets - wins, share: bets - wins > 0 ? Math.floor(((bets - wins) * share) / 10_000) : 0,
+      id: Number(x.id),
+      appId: String(x.app_id),
+      name: String(x.name),
+      partner: Number(x.partner),
+      status: x.status as AgentxItem['status'],
+      walletMode: x.wallet_mode as AgentxItem['walletMode'],
+      callbackUrl: String(x.callback_url),
+      currency: String(x.currency),
+      revenueShare: share / 100,
+      ipAllowList: x.ip_allow as string[],
+      keyFingerprint: appSecretFingerprint(String(x.secret), String(x.app_id)),
+      previousUntil: iso(x.previous_secret_until as Date | null),
+      createdAt: iso(x.created_at as Date)!,
+      updatedBy: String(x.updated_by),
+      calls: Number(x.calls),
+      refused: Number(x.refused),
+      errorRate: rate(Number(x.refused), Number(x.calls)),
+      rounds: Number(x.rounds),
+      players: Number(x.players),
+      bets,
+      wins,
+      ggr: bets - wins,
+      share: bets - wins > 0 ? Math.floor(((bets - wins) * share) / 10_000) : 0,
     };
   });
 }
@@ -153,6 +251,16 @@ export async function agentDays(db: Db, user: ScopedSubject, r: DayRange, id: nu
     const refused = Number(x?.refused ?? 0);
     const bets = Number(x?.bets ?? 0);
     const wins = Number(x?.wins ?? 0);
-    return { day, calls, refused, errorRate: rate(refused, calls), rounds: Number(x?.rounds ?? 0), players: Number(x?.players ?? 0), bets, wins, ggr: bets - wins };
+    return {
+      day,
+      calls,
+      refused,
+      errorRate: rate(refused, calls),
+      rounds: Number(x?.rounds ?? 0),
+      players: Number(x?.players ?? 0),
+      bets,
+      wins,
+      ggr: bets - wins,
+    };
   });
 }

@@ -17,7 +17,13 @@ import { openAppSecret } from '../../secrets/columns';
 
 const A = '/api/agentx/list';
 const terms = {
-  name: 'Lucky Asia', partner: 1, walletMode: 'seamless', callbackUrl: 'https://lucky.example/wallet', currency: 'PHP', revenueShare: 35.5, ipAllowList: [],
+  name: 'Lucky Asia',
+  partner: 1,
+  walletMode: 'seamless',
+  callbackUrl: 'https://lucky.example/wallet',
+  currency: 'PHP',
+  revenueShare: 35.5,
+  ipAllowList: [],
 };
 
 describe.each(databases())('agentx on $kind', (database) => {
@@ -61,7 +67,9 @@ describe.each(databases())('agentx on $kind', (database) => {
     expect((await move('debit', 'b1', 7101, 1_000)).status).toBe(200);
     expect((await move('debit', 'b2', 7102, 3_000)).status).toBe(200);
     // the win of round r-b1 (an agent's credit must match its own debit of that player in that round)
-    expect((await agent.post('/api/platform/wallet/credit', { txId: 'w1', uid: 7101, currency: 'chip', amount: 2_500, reason: 'game.win', ref: 'r-b1' })).status).toBe(200);
+    expect(
+      (await agent.post('/api/platform/wallet/credit', { txId: 'w1', uid: 7101, currency: 'chip', amount: 2_500, reason: 'game.win', ref: 'r-b1' })).status,
+    ).toBe(200);
     expect((await move('debit', 'b1', 7101, 1_000)).status).toBe(200); // a resend: counted as a call, not as a bet
     expect((await move('debit', 'b3', 7103, 900_000)).status).toBe(409); // insufficient balance: refused
     expect((await move('debit', 'b4', 7103, 500)).status).toBe(200);
@@ -77,12 +85,30 @@ describe.each(databases())('agentx on $kind', (database) => {
     expect(list.status).toBe(200);
     const row = list.body.data.items.find((r: { id: number }) => r.id === id);
     expect(row).toMatchObject({
-      appId: 'lucky-asia', name: 'Lucky Asia', status: 'active', walletMode: 'seamless', currency: 'PHP', revenueShare: 35.5, partner: 1,
-      calls: 10, refused: 2, errorRate: 20, rounds: 3, players: 3, bets: 5_000, wins: 2_500, ggr: 2_500, share: 887,
+      appId: 'lucky-asia',
+      name: 'Lucky Asia',
+      status: 'active',
+      walletMode: 'seamless',
+      currency: 'PHP',
+      revenueShare: 35.5,
+      partner: 1,
+      calls: 10,
+      refused: 2,
+      errorRate: 20,
+      rounds: 3,
+      players: 3,
+      bets: 5_000,
+      wins: 2_500,
+      ggr: 2_500,
+      share: 887,
     });
     expect(row.keyFingerprint).toMatch(/^[0-9a-f]{8}$/);
     const days = await t.get(`${A}/days`, admin, { id: String(id), from: '2026-11-20T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' });
-    expect(days.body.data.items.map((d: { day: string; bets: number }) => [d.day, d.bets])).toEqual([['2026-11-22', 5_000], ['2026-11-21', 0], ['2026-11-20', 0]]);
+    expect(days.body.data.items.map((d: { day: string; bets: number }) => [d.day, d.bets])).toEqual([
+      ['2026-11-22', 5_000],
+      ['2026-11-21', 0],
+      ['2026-11-20', 0],
+    ]);
     expect((await t.get(`${A}/days`, admin, { id: '999' })).status).toBe(404);
   });
 
@@ -118,13 +144,25 @@ describe.each(databases())('agentx on $kind', (database) => {
     await agentxCountsWritten();
     const row = (await t.get(A, admin, { name: 'fenced' })).body.data.items[0];
     expect(row).toMatchObject({ calls: 7, refused: 3, bets: 40 });
-    const ops = await t.database.db.selectFrom('operation_log').select(['operation', 'before', 'after']).where('target', '=', `agentx:${id}`).where('result', '=', 'ok').orderBy('id').execute();
+    const ops = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'before', 'after'])
+      .where('target', '=', `agentx:${id}`)
+      .where('result', '=', 'ok')
+      .orderBy('id')
+      .execute();
     expect(ops.map((o) => o.operation)).toEqual(['agentx.create', 'agentx.update', 'agentx.rotate', 'agentx.status', 'agentx.status']);
     expect(JSON.stringify(ops)).not.toContain(rotated.body.data.apiKey);
   });
 
   it('answers bad input with a 400 naming the field and changes nothing', async () => {
-    const count = async () => (await t.database.db.selectFrom('agentx_agent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.database.db
+          .selectFrom('agentx_agent')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
       [{ appId: 'ok-app', ...terms, ipAllowList: ['10.0.0.300'] }, 'ipAllowList.0'],

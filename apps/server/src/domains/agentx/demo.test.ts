@@ -29,7 +29,11 @@ describe.each(databases().slice(0, 1))('agentx demo on $kind', (database) => {
     expect(first.refused).toBeGreaterThan(0);
     const admin = await t.loginAs('admin');
     const items = (await t.get('/api/agentx/list', admin)).body.data.items as Record<string, any>[];
-    expect(items.map((i) => [i.appId, i.status])).toEqual([['lucky-asia', 'active'], ['manila-hub', 'active'], ['cebu-partners', 'suspended']]);
+    expect(items.map((i) => [i.appId, i.status])).toEqual([
+      ['lucky-asia', 'active'],
+      ['manila-hub', 'active'],
+      ['cebu-partners', 'suspended'],
+    ]);
     for (const i of items.slice(0, 2)) {
       expect(i.bets).toBeGreaterThan(0);
       expect(i.players).toBeGreaterThan(0);

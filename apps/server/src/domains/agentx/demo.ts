@@ -25,12 +25,54 @@ const share = (a: number, b: number, salt: number) => {
   return (h >>> 0) % 100;
 };
 
-interface DemoAgent { appId: string; name: string; partner: number; walletMode: 'seamless' | 'transfer'; callbackUrl: string; currency: string; revenueShare: number; ipAllowList: string[]; rounds: number; suspend?: string }
+interface DemoAgent {
+  appId: string;
+  name: string;
+  partner: number;
+  walletMode: 'seamless' | 'transfer';
+  callbackUrl: string;
+  currency: string;
+  revenueShare: number;
+  ipAllowList: string[];
+  rounds: number;
+  suspend?: string;
+}
 
 export const DEMO_AGENTX: DemoAgent[] = [
-  { appId: 'lucky-asia', name: 'Lucky Asia Gaming', partner: 1, walletMode: 'seamless', callbackUrl: 'https://api.luckyasia.example/wallet/callback', currency: 'PHP', revenueShare: 35, ipAllowList: [], rounds: 40 },
-  { appId: 'manila-hub', name: 'Manila Play Hub', partner: 2, walletMode: 'transfer', callbackUrl: 'https://manilahub.example/notify', currency: 'PHP', revenueShare: 27.5, ipAllowList: ['127.0.0.1', '10.20.0.0/16', '::1'], rounds: 25 },
-  { appId: 'cebu-partners', name: 'Cebu Partners Ltd', partner: 0, walletMode: 'seamless', callbackUrl: 'https://cebu.example/cb', currency: 'USD', revenueShare: 20, ipAllowList: ['203.0.113.0/24'], rounds: 0, suspend: 'Contract paused while the licence is renewed' },
+  {
+    appId: 'lucky-asia',
+    name: 'Lucky Asia Gaming',
+    partner: 1,
+    walletMode: 'seamless',
+    callbackUrl: 'https://api.luckyasia.example/wallet/callback',
+    currency: 'PHP',
+    revenueShare: 35,
+    ipAllowList: [],
+    rounds: 40,
+  },
+  {
+    appId: 'manila-hub',
+    name: 'Manila Play Hub',
+    partner: 2,
+    walletMode: 'transfer',
+    callbackUrl: 'https://manilahub.example/notify',
+    currency: 'PHP',
+    revenueShare: 27.5,
+    ipAllowList: ['127.0.0.1', '10.20.0.0/16', '::1'],
+    rounds: 25,
+  },
+  {
+    appId: 'cebu-partners',
+    name: 'Cebu Partners Ltd',
+    partner: 0,
+    walletMode: 'seamless',
+    callbackUrl: 'https://cebu.example/cb',
+    currency: 'USD',
+    revenueShare: 20,
+    ipAllowList: ['203.0.113.0/24'],
+    rounds: 0,
+    suspend: 'Contract paused while the licence is renewed',
+  },
 ];
 
 /** Nothing before the players exist. */
@@ -48,7 +90,7 @@ export async function seedAgentxActivity(db: Db, config: ServerConfig, password:
   await server.ready();
   const json = async (url: string, payload: string, headers: Record<string, string>) => {
     const res = await server.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': 'application/json' } });
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) as Record<string, any> : {} };
+    return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, any>) : {} };
   };
   try {
     const signIn = async () => {
@@ -67,10 +109,16 @@ export async function seedAgentxActivity(db: Db, config: ServerConfig, password:
         const payload = JSON.stringify(body);
         const ts = String(clock);
         // an agent's application requires signature version 2 (agents.ts)
-        return json(url, payload, { 'x-app-id': a.appId, 'x-timestamp': ts, 'x-signature-version': '2', 'x-signature': platformSignatureV2(key, ts, 'POST', url, payload) });
+        return json(url, payload, {
+          'x-app-id': a.appId,
+          'x-timestamp': ts,
+          'x-signature-version': '2',
+          'x-signature': platformSignatureV2(key, ts, 'POST', url, payload),
+        });
       };
-      const players = (await db.selectFrom('player').select(['uid', 'registered_at']).where('partner', '=', a.partner)
-        .orderBy('uid').limit(16).execute()).map((p) => ({ uid: p.uid, since: new Date(p.registered_at).getTime() }));
+      const players = (await db.selectFrom('player').select(['uid', 'registered_at']).where('partner', '=', a.partner).orderBy('uid').limit(16).execute()).map(
+        (p) => ({ uid: p.uid, since: new Date(p.registered_at).getTime() }),
+      );
       for (let d = DAYS; d >= 1 && rounds > 0; d -= 1) {
         const dayStart = end - d * DAY;
         for (let n = 0; n < rounds; n += 1) {
@@ -89,15 +137,32 @@ export async function seedAgentxActivity(db: Db, config: ServerConfig, password:
           }
           // ₱10 to ₱500, now and then more than the player holds (a 409 the agent retries smaller)
           const bet = (1 + (share(p.uid, d * 1000 + n, 1) % 50)) * 1_000 * (share(p.uid, d * 1000 + n, 2) < 6 ? 400 : 1);
-          const debit = await signed('/api/platform/wallet/debit', { txId: `${a.appId}-b-${id}`, uid: p.uid, currency: 'chip', amount: bet, reason: 'game.bet.slots', ref: `${a.appId}-r-${id}` });
+          const debit = await signed('/api/platform/wallet/debit', {
+            txId: `${a.appId}-b-${id}`,
+            uid: p.uid,
+            currency: 'chip',
+            amount: bet,
+            reason: 'game.bet.slots',
+            ref: `${a.appId}-r-${id}`,
+          });
           figures.calls += 1;
-          if (debit.status !== 200) { figures.refused += 1; continue; }
+          if (debit.status !== 200) {
+            figures.refused += 1;
+            continue;
+          }
           figures.bets += 1;
           const roll = share(p.uid, d * 1000 + n, 3);
           const win = roll < 45 ? 0 : roll < 85 ? Math.floor(bet * (1 + (roll % 10) / 10)) : bet * (2 + (roll % 4));
           clock += 20_000;
           if (win > 0) {
-            await signed('/api/platform/wallet/credit', { txId: `${a.appId}-w-${id}`, uid: p.uid, currency: 'chip', amount: win, reason: 'game.win.slots', ref: `${a.appId}-r-${id}` });
+            await signed('/api/platform/wallet/credit', {
+              txId: `${a.appId}-w-${id}`,
+              uid: p.uid,
+              currency: 'chip',
+              amount: win,
+              reason: 'game.win.slots',
+              ref: `${a.appId}-r-${id}`,
+            });
             figures.calls += 1;
           }
         }

@@ -14,8 +14,15 @@ import { consoleDay } from '../player-reports/range';
 
 export const AGENTX_CACHE_MS = 5_000;
 
-interface Known { id: number; allow: BlockList | null }
-interface Cache { at: number; generation: number; byApp: Map<string, Known> }
+interface Known {
+  id: number;
+  allow: BlockList | null;
+}
+interface Cache {
+  at: number;
+  generation: number;
+  byApp: Map<string, Known>;
+}
 let generation = 0;
 const caches = new WeakMap<Db, Cache>();
 
@@ -75,7 +82,9 @@ platformCallHooks.push({
       await sql`INSERT INTO agentx_day AS d (agent, day, slot, calls, refused)
         VALUES (${known.id}, ${consoleDay(now)}::date, (txid_current() % 8)::smallint, 1, ${status >= 400 ? 1 : 0})
         ON CONFLICT (agent, day, slot) DO UPDATE SET calls = d.calls + 1, refused = d.refused + EXCLUDED.refused`.execute(db);
-    })().catch(() => { /* a count lost is never worth a failed call */ });
+    })().catch(() => {
+      /* a count lost is never worth a failed call */
+    });
     pending.add(work);
     void work.finally(() => pending.delete(work));
   },
@@ -85,4 +94,3 @@ platformCallHooks.push({
 export async function agentxIdOf(root: Db, appId: string, at: Date, db: Db = root): Promise<number | null> {
   return (await agents(root, at.getTime(), db)).get(appId)?.id ?? null;
 }
-

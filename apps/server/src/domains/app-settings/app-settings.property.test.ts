@@ -33,12 +33,50 @@ const URLS = Object.keys(ACTIONS);
 
 const hostile = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('', ' ', '\u0000', '*', '63', '0', '+63', 'Semaphore', 'com.demo', 'com.none', 'all', 'ip', 'region', 'uid', 'CN', 'cn-gd',
-    '10.0.0.0/8', '10.0.0.1/8', '::/0', '2001:db8::/129', '1.2.3.4/33', '300.1.1.1', ':::', '1::2::3', "' OR 1=1 --", 'x'.repeat(65), 'x'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '*',
+    '63',
+    '0',
+    '+63',
+    'Semaphore',
+    'com.demo',
+    'com.none',
+    'all',
+    'ip',
+    'region',
+    'uid',
+    'CN',
+    'cn-gd',
+    '10.0.0.0/8',
+    '10.0.0.1/8',
+    '::/0',
+    '2001:db8::/129',
+    '1.2.3.4/33',
+    '300.1.1.1',
+    ':::',
+    '1::2::3',
+    "' OR 1=1 --",
+    'x'.repeat(65),
+    'x'.repeat(300),
+  ),
 );
-const number = fc.oneof(fc.constantFrom(0, 1, -1, 1.5, 999, 1000, 1e12, 1e12 + 1, 2 ** 31, 1e300), fc.integer({ min: -5, max: 2_000_000 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
-const value: fc.Arbitrary<unknown> = fc.oneof(hostile, number, fc.boolean(), fc.constant(null), fc.array(hostile, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }));
-const often = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: value, weight: 1 });
+const number = fc.oneof(
+  fc.constantFrom(0, 1, -1, 1.5, 999, 1000, 1e12, 1e12 + 1, 2 ** 31, 1e300),
+  fc.integer({ min: -5, max: 2_000_000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  number,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostile, { maxLength: 3 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const often = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: value, weight: 1 });
 const near: Record<string, fc.Arbitrary<unknown>> = {
   id: often(fc.constantFrom('Semaphore', 'Movider', 'Twilio', 'New', 'daily', 'starter', 'fresh', 1, 2, 3)),
   name: often(fc.constantFrom('A name', '名称')),
@@ -70,11 +108,12 @@ const near: Record<string, fc.Arbitrary<unknown>> = {
   provider: often(fc.constantFrom('Semaphore', 'Twilio')),
   result: often(fc.constantFrom('delivered', 'failed', 'lost')),
 };
-const body = (fields: string[]) => fc.oneof(
-  { arbitrary: fc.record(Object.fromEntries(fields.map((f) => [f, near[f] ?? fc.integer({ min: -2, max: 500 })])), { requiredKeys: [] }), weight: 8 },
-  { arbitrary: value, weight: 1 },
-  { arbitrary: fc.record({ extra: value }), weight: 1 },
-);
+const body = (fields: string[]) =>
+  fc.oneof(
+    { arbitrary: fc.record(Object.fromEntries(fields.map((f) => [f, near[f] ?? fc.integer({ min: -2, max: 500 })])), { requiredKeys: [] }), weight: 8 },
+    { arbitrary: value, weight: 1 },
+    { arbitrary: fc.record({ extra: value }), weight: 1 },
+  );
 
 describe.each(databases())('app settings under arbitrary input on $kind', (kind) => {
   let t: TestApp;
@@ -84,7 +123,10 @@ describe.each(databases())('app settings under arbitrary input on $kind', (kind)
     const db = t.database.db;
     const [items, versions, sms] = await Promise.all([
       sql<{ s: string }>`SELECT coalesce(string_agg(kind || key || doc::text || enabled, '|' ORDER BY kind, key), '') AS s FROM app_setting`.execute(db),
-      db.selectFrom('config_version').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('config_version')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
       sql<{ s: string }>`SELECT coalesce(string_agg(id || coalesce(result, '-'), '|' ORDER BY id), '') AS s FROM sms_log`.execute(db),
     ]);
     return `${items.rows[0]!.s}#${versions.n}#${sms.rows[0]!.s}`;
@@ -101,29 +143,49 @@ describe.each(databases())('app settings under arbitrary input on $kind', (kind)
   afterAll(async () => t?.close());
 
   it('staff operations: never a 5xx; a refusal changes nothing', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...URLS).chain((url) => fc.tuple(fc.constant(url), body(ACTIONS[url]!), fc.constantFrom('secadmin', 'secadmin', 'maint', 'service'))),
-      async ([url, payload, role]) => {
-        const before = await snapshot();
-        const res = await t.post(url, payload, tokens[role]);
-        expect(res.status).toBeLessThan(500);
-        expect(res.body.code).toBe(res.status === 200 ? 200 : res.status === 401 ? -1 : res.status);
-        if (res.status !== 200) expect(await snapshot()).toBe(before);
-      }), { numRuns: kind.kind === 'pglite' ? 150 : 80 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...URLS).chain((url) => fc.tuple(fc.constant(url), body(ACTIONS[url]!), fc.constantFrom('secadmin', 'secadmin', 'maint', 'service'))),
+        async ([url, payload, role]) => {
+          const before = await snapshot();
+          const res = await t.post(url, payload, tokens[role]);
+          expect(res.status).toBeLessThan(500);
+          expect(res.body.code).toBe(res.status === 200 ? 200 : res.status === 401 ? -1 : res.status);
+          if (res.status !== 200) expect(await snapshot()).toBe(before);
+        },
+      ),
+      { numRuns: kind.kind === 'pglite' ? 150 : 80 },
+    );
   });
 
   it('platform calls: never a 5xx; a refused result event changes nothing', async () => {
-    const query = fc.record({ country: often(fc.constantFrom('63', '65', '+1', '81')), number: often(fc.constantFrom('9171234567', '81234567', '12')), purpose: often(fc.constantFrom('login', 'reset', 'all')),
-      package: often(fc.constantFrom('com.demo', 'com.none')), ip: often(fc.constantFrom('203.0.113.9', '::1', '10.0.0.0/8')), region: often(fc.constantFrom('CN', 'ph', 'X')) }, { requiredKeys: [] });
-    await fc.assert(fc.asyncProperty(query, fc.constantFrom('/api/platform/sms/route', '/api/platform/appsettings'), async (q, url) => {
-      const raw = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
-      const res = await p.get(url, raw);
-      expect(res.status).toBeLessThan(500);
-    }), { numRuns: 100 });
-    await fc.assert(fc.asyncProperty(body(['phone', 'code', 'provider', 'result', 'reason']), async (data) => {
-      const before = await snapshot();
-      const res = await p.events([{ id: `prop-${Math.random()}`, type: 'sms.result', data: data as Record<string, unknown> }]);
-      expect(res.status).toBeLessThan(500);
-      if (res.status === 200 && res.body.data.results[0].status !== 'applied') expect(await snapshot()).toBe(before);
-    }), { numRuns: 100 });
+    const query = fc.record(
+      {
+        country: often(fc.constantFrom('63', '65', '+1', '81')),
+        number: often(fc.constantFrom('9171234567', '81234567', '12')),
+        purpose: often(fc.constantFrom('login', 'reset', 'all')),
+        package: often(fc.constantFrom('com.demo', 'com.none')),
+        ip: often(fc.constantFrom('203.0.113.9', '::1', '10.0.0.0/8')),
+        region: often(fc.constantFrom('CN', 'ph', 'X')),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom('/api/platform/sms/route', '/api/platform/appsettings'), async (q, url) => {
+        const raw = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+        const res = await p.get(url, raw);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+    await fc.assert(
+      fc.asyncProperty(body(['phone', 'code', 'provider', 'result', 'reason']), async (data) => {
+        const before = await snapshot();
+        const res = await p.events([{ id: `prop-${Math.random()}`, type: 'sms.result', data: data as Record<string, unknown> }]);
+        expect(res.status).toBeLessThan(500);
+        if (res.status === 200 && res.body.data.results[0].status !== 'applied') expect(await snapshot()).toBe(before);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -21,7 +21,8 @@ describe.each(databases())('app settings on $kind', (kind) => {
   const signedGet = async (path: string, query: string, headers: Record<string, string> = {}) => {
     const timestamp = String(t.clock.now);
     const res = await t.app.inject({
-      method: 'GET', url: `${path}?${query}`,
+      method: 'GET',
+      url: `${path}?${query}`,
       headers: { 'x-app-id': 'demo-app', 'x-timestamp': timestamp, 'x-signature': platformSignature('demo-platform-secret', timestamp, query), ...headers },
     });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag as string | undefined };
@@ -66,7 +67,11 @@ describe.each(databases())('app settings on $kind', (kind) => {
     expect((await t.post(`${L}/delete`, { id: 'Globe', countryCode: '63' }, sec)).status).toBe(200);
     const list = await t.get(L, sec, { name: 'globe' });
     expect(list.body.data.items).toEqual([]);
-    const versions = (await t.get(`${L}/versions`, sec, { key: '63:Globe' })).body.data.items as { id: number; action: string; after: { rank: number } | null }[];
+    const versions = (await t.get(`${L}/versions`, sec, { key: '63:Globe' })).body.data.items as {
+      id: number;
+      action: string;
+      after: { rank: number } | null;
+    }[];
     expect(versions.map((v) => v.action)).toEqual(['delete', 'update', 'create']);
     const restored = await t.post(`${L}/versions/restore`, { id: versions[1]!.id }, sec);
     expect(restored.body.data.doc).toMatchObject({ id: 'Globe', rank: 5 });
@@ -74,33 +79,48 @@ describe.each(databases())('app settings on $kind', (kind) => {
     expect(again).toEqual([expect.objectContaining({ key: '63:Globe', id: 'Globe', rank: 5 })]);
     const log = await t.database.db.selectFrom('operation_log').select(['operation', 'target']).where('target', '=', 'localconfig:63:Globe').execute();
     expect(log.map((r) => r.operation).sort()).toEqual([
-      'remoteconfig.sms.localconfig.create', 'remoteconfig.sms.localconfig.delete',
-      'remoteconfig.sms.localconfig.update', 'remoteconfig.sms.localconfig.versions.restore',
+      'remoteconfig.sms.localconfig.create',
+      'remoteconfig.sms.localconfig.delete',
+      'remoteconfig.sms.localconfig.update',
+      'remoteconfig.sms.localconfig.versions.restore',
     ]);
   });
 
   it('validates blocks (CIDR canonical, host bits), allow entries and store packages', async () => {
     const B = '/api/remoteconfig/shielddomesticconfigs';
-    expect((await t.post(`${B}/create`, { kind: 'ip', value: '10.1.2.3/8', reason: 'x', enabled: true }, sec)).body.message)
-      .toBe('value: Host bits are set: the range is 10.0.0.0/8');
+    expect((await t.post(`${B}/create`, { kind: 'ip', value: '10.1.2.3/8', reason: 'x', enabled: true }, sec)).body.message).toBe(
+      'value: Host bits are set: the range is 10.0.0.0/8',
+    );
     expect((await t.post(`${B}/create`, { kind: 'ip', value: '300.1.1.1', reason: 'x', enabled: true }, sec)).status).toBe(400);
-    expect((await t.post(`${B}/create`, { kind: 'ip', value: '2001:DB8:0:0::/64', reason: 'Lab', enabled: true }, sec)).body.data.doc.value).toBe('2001:db8::/64');
+    expect((await t.post(`${B}/create`, { kind: 'ip', value: '2001:DB8:0:0::/64', reason: 'Lab', enabled: true }, sec)).body.data.doc.value).toBe(
+      '2001:db8::/64',
+    );
     expect((await t.post(`${B}/create`, { kind: 'region', value: 'ph-00', reason: 'Test', enabled: false }, sec)).body.data.doc.value).toBe('PH-00');
     expect((await t.post(`${B}/create`, { kind: 'region', value: 'Philippines', reason: 'x', enabled: true }, sec)).status).toBe(400);
     expect((await t.post(`${B}/create`, { kind: 'ip', value: '198.51.100.0/24', reason: '', enabled: true }, sec)).body.message).toBe('reason: Required');
     const W = '/api/remoteconfig/whiteconfigs';
     expect((await t.post(`${W}/create`, { kind: 'uid', value: '0', note: '', enabled: true }, sec)).status).toBe(400);
-    expect((await t.post(`${W}/create`, { kind: 'ip', value: '198.51.100.7', note: 'one host', enabled: true }, sec)).body.data.doc.value).toBe('198.51.100.7/32');
+    expect((await t.post(`${W}/create`, { kind: 'ip', value: '198.51.100.7', note: 'one host', enabled: true }, sec)).body.data.doc.value).toBe(
+      '198.51.100.7/32',
+    );
     const G = '/api/remoteconfig/gamestore';
     const pack = { id: 'test', name: 'T', message: '', gold: 0, diamond: 0, price: 100, packages: ['com.demo'], sortOrder: 1, enabled: true };
     expect((await t.post(`${G}/create`, pack, sec)).body.message).toBe('gold: A pack gives gold or diamonds');
-    expect((await t.post(`${G}/create`, { ...pack, gold: 10, packages: ['com.none'] }, sec))).toMatchObject({ status: 409, body: { message: 'Package com.none does not exist' } });
+    expect(await t.post(`${G}/create`, { ...pack, gold: 10, packages: ['com.none'] }, sec)).toMatchObject({
+      status: 409,
+      body: { message: 'Package com.none does not exist' },
+    });
     expect((await t.get(G, sec, { package: 'com.demo.lite' })).body.data.items.map((i: { id: string }) => i.id)).toEqual(['starter', 'daily', 'weekly']);
   });
 
   it('routes by country code and rank, and skips a provider failing over the limit', async () => {
     const route = (query: string) => signedGet('/api/platform/sms/route', query);
-    expect((await route('country=63&number=9171234567&purpose=login')).body.data).toMatchObject({ provider: 'Semaphore', scope: 'local', fallback: false, skipped: [] });
+    expect((await route('country=63&number=9171234567&purpose=login')).body.data).toMatchObject({
+      provider: 'Semaphore',
+      scope: 'local',
+      fallback: false,
+      skipped: [],
+    });
     expect((await route('country=65&number=81234567&purpose=login')).body.data).toMatchObject({ provider: 'Movider', scope: 'global' });
     expect((await route('country=%2B1&number=2025550100&purpose=bind')).body.data).toMatchObject({ provider: 'Twilio', countryCode: '*' });
     expect((await route('country=63&number=917&purpose=login')).body.message).toBe('number: Must be 4 to 15 digits');
@@ -121,8 +141,11 @@ describe.each(databases())('app settings on $kind', (kind) => {
   it('takes delivery results once, for a code that was sent', async () => {
     const c = await code('Twilio', null, '9179990000');
     const phone = { country: '63', number: '9179990000' };
-    expect(await p.event('sms.result', { phone, code: '000000', provider: 'Twilio', result: 'delivered' }))
-      .toMatchObject({ status: 'rejected', code: 404, message: 'No code 000000 sent to +63 9179990000 by Twilio' });
+    expect(await p.event('sms.result', { phone, code: '000000', provider: 'Twilio', result: 'delivered' })).toMatchObject({
+      status: 'rejected',
+      code: 404,
+      message: 'No code 000000 sent to +63 9179990000 by Twilio',
+    });
     const first = await p.event('sms.result', { phone, code: c, provider: 'Twilio', result: 'failed', reason: 'Handset unreachable' }, { id: 'res-1' });
     expect(first.status).toBe('applied');
     expect((await p.event('sms.result', { phone, code: c, provider: 'Twilio', result: 'failed' }, { id: 'res-1' })).status).toBe('duplicate');
@@ -162,7 +185,11 @@ describe.each(databases())('app settings on $kind', (kind) => {
     expect(first.etag).toBe(`"${data.version}"`);
     const again = await signedGet('/api/platform/appsettings', 'package=com.demo.lite', { 'if-none-match': first.etag! });
     expect(again.status).toBe(304);
-    await t.post('/api/remoteconfig/awardconfigs/create', { id: 'new', name: 'New', use: 'any', chip: 1, bean: 0, diamond: 0, bonus: 0, note: '', enabled: true }, sec);
+    await t.post(
+      '/api/remoteconfig/awardconfigs/create',
+      { id: 'new', name: 'New', use: 'any', chip: 1, bean: 0, diamond: 0, bonus: 0, note: '', enabled: true },
+      sec,
+    );
     const changed = await signedGet('/api/platform/appsettings', 'package=com.demo.lite', { 'if-none-match': first.etag! });
     expect(changed.status).toBe(200);
     expect(changed.body.data.version).not.toBe(data.version);
@@ -171,7 +198,12 @@ describe.each(databases())('app settings on $kind', (kind) => {
 
   it('says whether the app may run: blocked by region or range unless the allow list exempts it', async () => {
     const access = async (q: string) => (await signedGet('/api/platform/appsettings', `package=com.demo&${q}`)).body.data.access;
-    expect(await access('region=cn-gd')).toEqual({ allowed: false, blockedBy: 'region:CN', reason: 'Online card games are not licensed in mainland China', exemptBy: null });
+    expect(await access('region=cn-gd')).toEqual({
+      allowed: false,
+      blockedBy: 'region:CN',
+      reason: 'Online card games are not licensed in mainland China',
+      exemptBy: null,
+    });
     expect(await access('region=PH&ip=203.0.113.77')).toMatchObject({ allowed: false, blockedBy: 'ip:203.0.113.0/24' });
     expect(await access('region=CN&uid=100001')).toMatchObject({ allowed: true, blockedBy: 'region:CN', exemptBy: 'uid:100001' });
     expect(await access('region=CN&ip=203.177.52.14')).toMatchObject({ allowed: true, exemptBy: 'ip:203.177.52.0/24' });
@@ -183,9 +215,12 @@ describe.each(databases())('app settings on $kind', (kind) => {
   it('saves smsconfig with its history', async () => {
     const S = '/api/remoteconfig/sms/smsconfig';
     expect((await t.get(S, sec)).body.data).toMatchObject({ domesticCountry: '63', minResults: 5 });
-    expect((await t.post(`${S}/save`, { domesticCountry: '63', failureLimitPercent: 0, windowMinutes: 60, minResults: 5, fallback: true }, sec)).body.message)
-      .toBe('failureLimitPercent: Must be at least 1');
-    expect((await t.post(`${S}/save`, { domesticCountry: '63', failureLimitPercent: 50, windowMinutes: 60, minResults: 5, fallback: false }, sec)).status).toBe(200);
+    expect(
+      (await t.post(`${S}/save`, { domesticCountry: '63', failureLimitPercent: 0, windowMinutes: 60, minResults: 5, fallback: true }, sec)).body.message,
+    ).toBe('failureLimitPercent: Must be at least 1');
+    expect((await t.post(`${S}/save`, { domesticCountry: '63', failureLimitPercent: 50, windowMinutes: 60, minResults: 5, fallback: false }, sec)).status).toBe(
+      200,
+    );
     const versions = (await t.get(`${S}/versions`, sec)).body.data.items;
     expect(versions.map((v: { action: string }) => v.action)).toEqual(['update', 'seed']);
   });

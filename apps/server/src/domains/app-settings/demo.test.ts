@@ -31,8 +31,16 @@ describe.each(databases().slice(0, 1))('the app-settings demo on $kind', (kind) 
     expect(rows.length).toBe(stats!.sent);
     expect(new Set(rows.map((r) => r.provider))).toEqual(new Set(['Semaphore', 'Movider', 'Twilio']));
     expect(rows.every((r) => r.result === 'delivered' || r.result === 'failed')).toBe(true);
-    const before = await db.selectFrom('config_version').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('config_version')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await seedAppSettings(db, new Date(t.clock.now));
-    expect(await db.selectFrom('config_version').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await db
+        .selectFrom('config_version')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 });

@@ -15,8 +15,14 @@ import { allowList, awards, blockKey, blocks, giftPacks, globalProviders, localP
 
 export const DEMO_SMS_SETTINGS: SmsSettings = { domesticCountry: '63', failureLimitPercent: 30, windowMinutes: 120, minResults: 5, fallback: true };
 
-const provider = (id: string, name: string, rank: number, countryCode: string, fn: SmsProviderBody['function'] = 'all', enabled = true): SmsProviderBody =>
-  ({ id, name, function: fn, rank, countryCode, enabled });
+const provider = (id: string, name: string, rank: number, countryCode: string, fn: SmsProviderBody['function'] = 'all', enabled = true): SmsProviderBody => ({
+  id,
+  name,
+  function: fn,
+  rank,
+  countryCode,
+  enabled,
+});
 
 export const DEMO_LOCAL_PROVIDERS: SmsProviderBody[] = [
   provider('Semaphore', 'Semaphore PH', 1, '63'),
@@ -32,8 +38,17 @@ export const DEMO_GLOBAL_PROVIDERS: SmsProviderBody[] = [
 ];
 
 const STORES = ['com.demo', 'com.demo.lite', 'com.demo.partner1', 'com.demo.partner2'];
-const pack = (id: string, name: string, message: string, pesos: number, gold: number, diamond: number, sortOrder: number, packages = STORES): GiftPackBody =>
-  ({ id, name, message, gold, diamond, price: pesos * 100, packages, sortOrder, enabled: true });
+const pack = (id: string, name: string, message: string, pesos: number, gold: number, diamond: number, sortOrder: number, packages = STORES): GiftPackBody => ({
+  id,
+  name,
+  message,
+  gold,
+  diamond,
+  price: pesos * 100,
+  packages,
+  sortOrder,
+  enabled: true,
+});
 export const DEMO_GIFT_PACKS: GiftPackBody[] = [
   pack('starter', 'Starter pack', 'Once per account: chips and diamonds to begin with', 20, 3_000, 5, 10),
   pack('daily', 'Daily pack', 'A little extra every day', 50, 6_000, 10, 20),
@@ -42,8 +57,13 @@ export const DEMO_GIFT_PACKS: GiftPackBody[] = [
   pack('highroller', 'High roller pack', 'For the tables with big blinds', 1_000, 130_000, 250, 50, ['com.demo']),
 ];
 
-const award = (id: string, name: string, use: AwardBody['use'], amounts: Partial<Pick<AwardBody, 'chip' | 'bean' | 'diamond' | 'bonus'>>, note: string): AwardBody =>
-  ({ id, name, use, chip: 0, bean: 0, diamond: 0, bonus: 0, ...amounts, note, enabled: true });
+const award = (
+  id: string,
+  name: string,
+  use: AwardBody['use'],
+  amounts: Partial<Pick<AwardBody, 'chip' | 'bean' | 'diamond' | 'bonus'>>,
+  note: string,
+): AwardBody => ({ id, name, use, chip: 0, bean: 0, diamond: 0, bonus: 0, ...amounts, note, enabled: true });
 export const DEMO_AWARDS: AwardBody[] = [
   award('maintenance', 'Maintenance compensation', 'message', { chip: 1_000 }, 'After planned downtime'),
   award('welcome-back', 'Welcome back', 'retrieval', { chip: 5_000, bonus: 2_000 }, 'Players inactive 14 days or more'),
@@ -67,9 +87,19 @@ export const DEMO_ALLOW: WhiteBody[] = [
 async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date): Promise<void> {
   if (await items.read(db, key)) return;
   await items.write(db, key, doc, now);
-  await db.insertInto('config_version').values({
-    kind: items.kind, key, at: now, actor: 'system', action: 'seed', before: JSON.stringify(null), after: JSON.stringify(doc), partner: 0,
-  }).execute();
+  await db
+    .insertInto('config_version')
+    .values({
+      kind: items.kind,
+      key,
+      at: now,
+      actor: 'system',
+      action: 'seed',
+      before: JSON.stringify(null),
+      after: JSON.stringify(doc),
+      partner: 0,
+    })
+    .execute();
 }
 
 async function seedConfiguration(db: Db, now: Date): Promise<void> {

@@ -18,9 +18,19 @@ import { definePlatformOperation } from '../../http/platform-operation';
 import { openRechargeChannels, visibleCashoutChannels } from '../payment-config/platform';
 import { allowList, awards, blocks, giftPacks } from './kinds';
 
-export interface Player { uid?: number; deviceId?: string; ip?: string; region?: string }
+export interface Player {
+  uid?: number;
+  deviceId?: string;
+  ip?: string;
+  region?: string;
+}
 
-export interface Access { allowed: boolean; blockedBy: string | null; reason: string | null; exemptBy: string | null }
+export interface Access {
+  allowed: boolean;
+  blockedBy: string | null;
+  reason: string | null;
+  exemptBy: string | null;
+}
 
 const inRange = (range: string, ip: Cidr | null) => {
   const r = parseCidr(range);
@@ -31,13 +41,17 @@ const inRange = (range: string, ip: Cidr | null) => {
 export function accessOf(rules: readonly ShieldBody[], allowed: readonly WhiteBody[], who: Player): Access {
   const parsed = who.ip ? parseCidr(who.ip) : null;
   const ip = parsed && !('error' in parsed) ? parsed : null;
-  const block = rules.find((r) => r.enabled && (r.kind === 'region'
-    ? who.region !== undefined && (who.region === r.value || who.region.startsWith(`${r.value}-`))
-    : inRange(r.value, ip)));
-  const exempt = allowed.find((w) => w.enabled && (
-    (w.kind === 'uid' && who.uid !== undefined && Number(w.value) === who.uid)
-    || (w.kind === 'device' && who.deviceId !== undefined && w.value === who.deviceId)
-    || (w.kind === 'ip' && inRange(w.value, ip))));
+  const block = rules.find(
+    (r) =>
+      r.enabled && (r.kind === 'region' ? who.region !== undefined && (who.region === r.value || who.region.startsWith(`${r.value}-`)) : inRange(r.value, ip)),
+  );
+  const exempt = allowed.find(
+    (w) =>
+      w.enabled &&
+      ((w.kind === 'uid' && who.uid !== undefined && Number(w.value) === who.uid) ||
+        (w.kind === 'device' && who.deviceId !== undefined && w.value === who.deviceId) ||
+        (w.kind === 'ip' && inRange(w.value, ip))),
+  );
   return {
     allowed: !block || !!exempt,
     blockedBy: block ? `${block.kind}:${block.value}` : null,
@@ -50,12 +64,20 @@ export async function remoteConfiguration(db: Db, pkg: string, who: Player) {
   const known = await db.selectFrom('payment_package').select('package').where('package', '=', pkg).executeTakeFirst();
   if (!known) return null;
   const [packs, awardDocs, blockDocs, recharge, cashout] = await Promise.all([
-    giftPacks.enabledDocs(db), awards.enabledDocs(db), blocks.enabledDocs(db), openRechargeChannels(db, pkg), visibleCashoutChannels(db),
+    giftPacks.enabledDocs(db),
+    awards.enabledDocs(db),
+    blocks.enabledDocs(db),
+    openRechargeChannels(db, pkg),
+    visibleCashoutChannels(db),
   ]);
   const asked = who.uid !== undefined || who.deviceId !== undefined || who.ip !== undefined || who.region !== undefined;
   const body = {
     package: pkg,
-    store: { packs: packs.filter((p) => p.packages.includes(pkg)).map((p) => ({ id: p.id, name: p.name, message: p.message, gold: p.gold, diamond: p.diamond, price: p.price })) },
+    store: {
+      packs: packs
+        .filter((p) => p.packages.includes(pkg))
+        .map((p) => ({ id: p.id, name: p.name, message: p.message, gold: p.gold, diamond: p.diamond, price: p.price })),
+    },
     awards: awardDocs.map((a) => ({ id: a.id, name: a.name, use: a.use, chip: a.chip, bean: a.bean, diamond: a.diamond, bonus: a.bonus })),
     blocks: {
       regions: blockDocs.filter((b) => b.kind === 'region').map((b) => ({ region: b.value, reason: b.reason })),
@@ -74,14 +96,24 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, versio
   const etag = `"${version}"`;
   reply.header('etag', etag).header('cache-control', 'no-cache');
   const asked = request.headers['if-none-match'];
-  return typeof asked === 'string' && asked.split(',').map((s) => s.trim().replace(/^W\//, '')).includes(etag);
+  return (
+    typeof asked === 'string' &&
+    asked
+      .split(',')
+      .map((s) => s.trim().replace(/^W\//, ''))
+      .includes(etag)
+  );
 }
 
 export const remoteConfigPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/appsettings', name: 'platform.appsettings', scope: 'config.read',
-    summary: "An app's whole remote configuration: its store's gift packs, award tables, blocks, recharge and cash-out channels; "
-      + 'with uid/deviceId/ip/region whether it may run; ETag = version (If-None-Match: 304); 404 unknown package',
+    method: 'GET',
+    url: '/api/platform/appsettings',
+    name: 'platform.appsettings',
+    scope: 'config.read',
+    summary:
+      "An app's whole remote configuration: its store's gift packs, award tables, blocks, recharge and cash-out channels; " +
+      'with uid/deviceId/ip/region whether it may run; ETag = version (If-None-Match: 304); 404 unknown package',
     query: appSettingsQuery,
     response: z.object({ code: z.literal(200), data: appSettingsView }),
     handler: async ({ db, query, request, reply }) => {

@@ -16,8 +16,12 @@ export const appSettingOperations: Operation[] = [
   ...globalProviders.operations,
   ...giftPacks.operations,
   defineOperation({
-    method: 'GET', url: `/api${SCREENS.gamestore}/options`, name: 'remoteconfig.gamestore.options', screen: SCREENS.gamestore, tags: ['appsettings'],
-    summary: 'What a gift pack\'s form offers: the store packages (value = package, label = package and name)',
+    method: 'GET',
+    url: `/api${SCREENS.gamestore}/options`,
+    name: 'remoteconfig.gamestore.options',
+    screen: SCREENS.gamestore,
+    tags: ['appsettings'],
+    summary: "What a gift pack's form offers: the store packages (value = package, label = package and name)",
     response: z.object({ code: z.literal(200), data: z.object({ packages: z.array(z.object({ value: z.string(), label: z.string() })) }) }),
     handler: async ({ db }) => {
       const rows = await db.selectFrom('payment_package').select(['package', 'name']).orderBy('package').execute();

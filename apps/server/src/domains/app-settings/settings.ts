@@ -16,7 +16,12 @@ import type { Operation } from '../../http/operation';
 import { itemOperations } from '../payment-config/item-operations';
 import { versionOperations, type VersionedItems } from '../payment-config/versions';
 
-export interface Indexed { label: string; category: string; sortOrder: number; enabled: boolean }
+export interface Indexed {
+  label: string;
+  category: string;
+  sortOrder: number;
+  enabled: boolean;
+}
 
 export interface SettingKind<Doc> {
   /** Catalogue screen ('/remoteconfig/gamestore'): its roles call every operation of the kind. */
@@ -47,10 +52,18 @@ export interface SettingsOf<Doc> {
 /** '/remoteconfig/sms/localconfig' → 'remoteconfig.sms.localconfig' */
 const nameOf = (screen: string) => screen.slice(1).replaceAll('/', '.');
 
-export function versionedSetting<Doc>(screen: string, kind: string, noun: string, body: z.ZodType<Doc>,
-  index: (doc: Doc) => Indexed, check?: (db: Db, doc: Doc) => Promise<void>): VersionedItems<Doc> {
+export function versionedSetting<Doc>(
+  screen: string,
+  kind: string,
+  noun: string,
+  body: z.ZodType<Doc>,
+  index: (doc: Doc) => Indexed,
+  check?: (db: Db, doc: Doc) => Promise<void>,
+): VersionedItems<Doc> {
   return {
-    screen, kind, noun,
+    screen,
+    kind,
+    noun,
     read: async (db, key) => {
       const row = await db.selectFrom('app_setting').select('doc').where('kind', '=', kind).where('key', '=', key).forUpdate().executeTakeFirst();
       return row ? (row.doc as Doc) : null;
@@ -63,8 +76,11 @@ export function versionedSetting<Doc>(screen: string, kind: string, noun: string
       await check?.(db, doc);
       const ix = index(doc);
       const values = { label: ix.label, category: ix.category, sort_order: ix.sortOrder, enabled: ix.enabled, doc: JSON.stringify(doc), updated_at: now };
-      await db.insertInto('app_setting').values({ kind, key, ...values })
-        .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet(values)).execute();
+      await db
+        .insertInto('app_setting')
+        .values({ kind, key, ...values })
+        .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet(values))
+        .execute();
     },
     restorable: body,
   };
@@ -75,14 +91,20 @@ export function defineSettingKind<Doc>(spec: SettingKind<Doc>): SettingsOf<Doc> 
   const name = nameOf(spec.screen);
   const items = versionedSetting(spec.screen, spec.kind, spec.noun, spec.body, spec.index, spec.check);
   const list = defineList({
-    url: base, name, screen: spec.screen, tags: ['appsettings'], paging: 'page',
+    url: base,
+    name,
+    screen: spec.screen,
+    tags: ['appsettings'],
+    paging: 'page',
     summary: spec.list.summary,
     from: (db: Db) => db.selectFrom('app_setting').selectAll().where('kind', '=', spec.kind),
     partner: null,
     id: 'id',
     filters: {
-      [spec.list.search]: contains('label', 64), enabled: eqBool('enabled'),
-      ...(spec.list.categories ? { category: eqEnum('category', spec.list.categories) } : {}), ...spec.list.filters,
+      [spec.list.search]: contains('label', 64),
+      enabled: eqBool('enabled'),
+      ...(spec.list.categories ? { category: eqEnum('category', spec.list.categories) } : {}),
+      ...spec.list.filters,
     },
     sorts: { sortOrder: sortBy.int('sort_order'), key: sortBy.text('key'), updatedAt: sortBy.time('updated_at') },
     defaultSort: { key: 'sortOrder', order: 'ascend' },
@@ -92,14 +114,29 @@ export function defineSettingKind<Doc>(spec: SettingKind<Doc>): SettingsOf<Doc> 
   const operations: Operation[] = [
     ...listOperations(list),
     ...itemOperations<Doc, Doc>({
-      items, base, name, what: spec.noun.toLowerCase(), body: spec.body, ref: spec.ref, keyOf: spec.keyOf,
+      items,
+      base,
+      name,
+      what: spec.noun.toLowerCase(),
+      body: spec.body,
+      ref: spec.ref,
+      keyOf: spec.keyOf,
     }).map((op) => ({ ...op, tags: ['appsettings'] }) as Operation),
     ...versionOperations(items, { base: `${base}/versions`, name: `${name}.versions`, tags: ['appsettings'] }),
   ];
   return {
     items,
     operations,
-    enabledDocs: async (db) => (await db.selectFrom('app_setting').select('doc').where('kind', '=', spec.kind).where('enabled', '=', true)
-      .orderBy('sort_order').orderBy('key').execute()).map((r) => r.doc as Doc),
+    enabledDocs: async (db) =>
+      (
+        await db
+          .selectFrom('app_setting')
+          .select('doc')
+          .where('kind', '=', spec.kind)
+          .where('enabled', '=', true)
+          .orderBy('sort_order')
+          .orderBy('key')
+          .execute()
+      ).map((r) => r.doc as Doc),
   };
 }

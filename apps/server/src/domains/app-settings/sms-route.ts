@@ -13,7 +13,10 @@
  */
 import type { SmsProviderBody, SmsScope, SmsSettings } from '@console/schemas';
 
-export interface ProviderStats { failed: number; results: number }
+export interface ProviderStats {
+  failed: number;
+  results: number;
+}
 
 export interface RouteInput {
   settings: SmsSettings;
@@ -25,7 +28,11 @@ export interface RouteInput {
   stats: ReadonlyMap<string, ProviderStats>;
 }
 
-export interface Skipped { provider: string; failureRate: number; results: number }
+export interface Skipped {
+  provider: string;
+  failureRate: number;
+  results: number;
+}
 
 export type Route =
   | { ok: true; provider: SmsProviderBody; scope: SmsScope; fallback: boolean; skipped: Skipped[] }
@@ -38,7 +45,10 @@ export function candidates(input: Omit<RouteInput, 'stats'>): SmsProviderBody[] 
   const scope = scopeOf(input.settings, input.country);
   const list = (scope === 'local' ? input.local : input.global)
     .filter((p) => p.enabled && (p.function === 'all' || p.function === input.purpose) && (p.countryCode === input.country || p.countryCode === '*'))
-    .sort((a, b) => Number(b.countryCode === input.country) - Number(a.countryCode === input.country) || a.rank - b.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort(
+      (a, b) =>
+        Number(b.countryCode === input.country) - Number(a.countryCode === input.country) || a.rank - b.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
   const seen = new Set<string>();
   return list.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
 }
@@ -63,6 +73,8 @@ export function route(input: RouteInput): Route {
   if (!input.settings.fallback) return { ok: false, why: 'failing', scope, skipped };
   // the least failing; on a tie, the earlier in the order
   let best = 0;
-  list.forEach((p, i) => { if (failureRate(input.stats.get(p.id)) < failureRate(input.stats.get(list[best]!.id))) best = i; });
+  list.forEach((p, i) => {
+    if (failureRate(input.stats.get(p.id)) < failureRate(input.stats.get(list[best]!.id))) best = i;
+  });
   return { ok: true, provider: list[best]!, scope, fallback: true, skipped };
 }

@@ -7,7 +7,14 @@
  * member reading a live code could sign in as the player (docs/decisions/017-app-settings.md).
  */
 import {
-  smsLogItem, smsRouteAnswer, smsRouteQuery, smsSettingsBody, SMS_RESULTS, type PlatformEventResult, type SmsLogItem, type SmsSettings,
+  smsLogItem,
+  smsRouteAnswer,
+  smsRouteQuery,
+  smsSettingsBody,
+  SMS_RESULTS,
+  type PlatformEventResult,
+  type SmsLogItem,
+  type SmsSettings,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -28,12 +35,14 @@ import { route, type ProviderStats } from './sms-route';
 /** Each provider's results (delivered or failed) among the codes it sent in the window. */
 export async function providerStats(db: Db, providers: readonly string[], since: Date): Promise<Map<string, ProviderStats>> {
   if (providers.length === 0) return new Map();
-  const rows = await db.selectFrom('sms_log').select(['provider'])
-    .select((eb) => [
-      eb.fn.count<string>('result').as('results'),
-      sql<string>`count(*) FILTER (WHERE result = 'failed')`.as('failed'),
-    ])
-    .where('provider', 'in', [...new Set(providers)]).where('at', '>=', since).groupBy('provider').execute();
+  const rows = await db
+    .selectFrom('sms_log')
+    .select(['provider'])
+    .select((eb) => [eb.fn.count<string>('result').as('results'), sql<string>`count(*) FILTER (WHERE result = 'failed')`.as('failed')])
+    .where('provider', 'in', [...new Set(providers)])
+    .where('at', '>=', since)
+    .groupBy('provider')
+    .execute();
   return new Map(rows.map((r) => [r.provider, { results: Number(r.results), failed: Number(r.failed) }]));
 }
 
@@ -50,9 +59,13 @@ export async function routeSms(db: Db, country: string, purpose: string, now: Da
 
 export const smsPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/sms/route', name: 'platform.sms.route', scope: 'config.read',
-    summary: 'Which provider sends a code to this number for this purpose: domestic numbers (smsconfig) by localconfig, others by globalconfig; '
-      + 'by country code and rank, skipping a provider failing over the limit in the window; 404 none serves it, 409 all failing (no fallback)',
+    method: 'GET',
+    url: '/api/platform/sms/route',
+    name: 'platform.sms.route',
+    scope: 'config.read',
+    summary:
+      'Which provider sends a code to this number for this purpose: domestic numbers (smsconfig) by localconfig, others by globalconfig; ' +
+      'by country code and rank, skipping a provider failing over the limit in the window; 404 none serves it, 409 all failing (no fallback)',
     query: smsRouteQuery,
     response: z.object({ code: z.literal(200), data: smsRouteAnswer }),
     handler: async ({ db, query, now }) => ({ code: 200, data: await routeSms(db, query.country, query.purpose, now) }),
@@ -63,15 +76,21 @@ export const smsPlatform = [
 
 export const SMS_RESULT = 'sms.result';
 
-interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
-
+interface Prepared {
+  id: string;
+  type: string;
+  at: string;
+  data: unknown;
+  error?: unknown;
+}
 
 export async function applySmsResults(db: Db, appId: string, events: readonly Prepared[], now: Date): Promise<PlatformEventResult[]> {
   const json = JSON.stringify(events.map((e) => ({ id: e.id, at: e.at, data: e.data })));
-  const { rows } = await withRetry(() => sql<ResultRow>`SELECT r_status, r_code, r_message FROM sms_results_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+  const { rows } = await withRetry(() =>
+    sql<ResultRow>`SELECT r_status, r_code, r_message FROM sms_results_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db),
+  );
   return resultsOf(events, rows, 'sms_results_apply');
 }
-
 
 // ------------------------------------------------------------------------------------ smslogs
 
@@ -92,25 +111,44 @@ const phone: FilterBuilder = () => ({
 const RESULT_FILTER = [...SMS_RESULTS, 'pending'] as const;
 
 export const smsLogList = defineList<SmsLogItem>({
-  url: `/api${SCREENS.smslogs}`, name: 'remoteconfig.sms.smslogs', screen: SCREENS.smslogs, tags: ['appsettings'],
-  summary: 'Every code sent (event sms.sent) with its delivery result (event sms.result), newest first; the code masked to its last two digits. '
-    + 'Filters: country (alone, or with phone), provider, purpose, result (delivered, failed, pending), from/to',
+  url: `/api${SCREENS.smslogs}`,
+  name: 'remoteconfig.sms.smslogs',
+  screen: SCREENS.smslogs,
+  tags: ['appsettings'],
+  summary:
+    'Every code sent (event sms.sent) with its delivery result (event sms.result), newest first; the code masked to its last two digits. ' +
+    'Filters: country (alone, or with phone), provider, purpose, result (delivered, failed, pending), from/to',
   paging: 'keyset',
-  from: (db) => db.selectFrom('sms_log').select(['id', 'at', 'phone_country', 'phone_number', 'code', 'provider', 'purpose', 'result', 'result_at', 'result_reason', 'app_id']),
+  from: (db) =>
+    db
+      .selectFrom('sms_log')
+      .select(['id', 'at', 'phone_country', 'phone_number', 'code', 'provider', 'purpose', 'result', 'result_at', 'result_reason', 'app_id']),
   partner: null,
   id: 'id',
   filters: {
-    phone, provider: eqText('provider', 64), purpose: eqText('purpose', 64), at: dateRange('at'),
-    result: custom(z.enum(RESULT_FILTER, { message: 'Must be delivered, failed or pending' }),
-      (v) => (v === 'pending' ? sql<SqlBool>`result IS NULL` : sql<SqlBool>`result = ${v}`)),
+    phone,
+    provider: eqText('provider', 64),
+    purpose: eqText('purpose', 64),
+    at: dateRange('at'),
+    result: custom(z.enum(RESULT_FILTER, { message: 'Must be delivered, failed or pending' }), (v) =>
+      v === 'pending' ? sql<SqlBool>`result IS NULL` : sql<SqlBool>`result = ${v}`,
+    ),
   },
   sorts: { at: sortBy.time('at') },
   defaultSort: { key: 'at', order: 'descend' },
   item: smsLogItem,
   row: (r) => ({
-    id: Number(r.id), at: isoInConsoleZone(r.at as Date)!, phoneCountry: String(r.phone_country), phoneNumber: String(r.phone_number),
-    code: maskCode(String(r.code)), provider: String(r.provider), purpose: String(r.purpose), result: (r.result as string | null) ?? 'pending',
-    resultAt: r.result_at ? isoInConsoleZone(r.result_at as Date)! : null, reason: String(r.result_reason ?? ''), appId: String(r.app_id),
+    id: Number(r.id),
+    at: isoInConsoleZone(r.at as Date)!,
+    phoneCountry: String(r.phone_country),
+    phoneNumber: String(r.phone_number),
+    code: maskCode(String(r.code)),
+    provider: String(r.provider),
+    purpose: String(r.purpose),
+    result: (r.result as string | null) ?? 'pending',
+    resultAt: r.result_at ? isoInConsoleZone(r.result_at as Date)! : null,
+    reason: String(r.result_reason ?? ''),
+    appId: String(r.app_id),
   }),
 });
 
@@ -121,14 +159,24 @@ const settingsAnswer = z.object({ code: z.literal(200), data: smsSettingsBody })
 export const smsOperations: Operation[] = [
   ...listOperations(smsLogList),
   defineOperation({
-    method: 'GET', url: `/api${SCREENS.smsconfig}`, name: 'remoteconfig.sms.smsconfig.get', screen: SCREENS.smsconfig, tags: ['appsettings'],
+    method: 'GET',
+    url: `/api${SCREENS.smsconfig}`,
+    name: 'remoteconfig.sms.smsconfig.get',
+    screen: SCREENS.smsconfig,
+    tags: ['appsettings'],
     summary: 'The SMS routing rules in force: domestic country code, failure limit (percent), window (minutes), minimum results, fallback',
     response: settingsAnswer,
     handler: async ({ db }) => ({ code: 200, data: await smsSettings(db) }),
   }),
   defineOperation({
-    method: 'POST', url: `/api${SCREENS.smsconfig}/save`, name: 'remoteconfig.sms.smsconfig.save', screen: SCREENS.smsconfig, tags: ['appsettings'],
-    audit: true, body: smsSettingsBody as unknown as z.ZodType<SmsSettings>, response: settingsAnswer,
+    method: 'POST',
+    url: `/api${SCREENS.smsconfig}/save`,
+    name: 'remoteconfig.sms.smsconfig.save',
+    screen: SCREENS.smsconfig,
+    tags: ['appsettings'],
+    audit: true,
+    body: smsSettingsBody as unknown as z.ZodType<SmsSettings>,
+    response: settingsAnswer,
     summary: 'Overwrites the SMS routing rules (a new version)',
     handler: async ({ db, user, now, note, body }) => {
       const saved = await saveItem({ db, user, now, note }, smsSettingsItems, '', 'update', () => body);

@@ -5,17 +5,26 @@ import { totpCode } from './totp';
 
 describe.each(databases())('account settings on $kind', (db) => {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp(db); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp(db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('bind2fa: GET shows a secret and an otpauth URL, POST binds with the current code, twice is refused', async () => {
     const token = await t.loginAs('business');
     const start = await t.get('/api/admin/userinfo/bind2fa', token);
-    expect(start.body).toEqual({ code: 200, data: { secret: expect.stringMatching(/^[A-Z2-7]{32}$/), otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\/.*business.*secret=/) } });
+    expect(start.body).toEqual({
+      code: 200,
+      data: { secret: expect.stringMatching(/^[A-Z2-7]{32}$/), otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\/.*business.*secret=/) },
+    });
     const secret = start.body.data.secret;
     const wrong = totpCode(secret, t.clock.now) === '123456' ? '654321' : '123456';
-    expect(await t.post('/api/admin/userinfo/bind2fa', { code: wrong }, token))
-      .toEqual({ status: 400, body: { code: 400, message: 'Verification code has expired,Please verify again' } });
+    expect(await t.post('/api/admin/userinfo/bind2fa', { code: wrong }, token)).toEqual({
+      status: 400,
+      body: { code: 400, message: 'Verification code has expired,Please verify again' },
+    });
     expect((await t.post('/api/admin/userinfo/bind2fa', { code: 12 }, token)).body.message).toMatch(/^code: /);
     expect(await t.post('/api/admin/userinfo/bind2fa', { code: totpCode(secret, t.clock.now) }, token)).toEqual({ status: 200, body: { code: 200 } });
     expect((await t.get('/api/admin/userinfo', token, { token })).body.userinfo.bind2fa).toBe(true);
@@ -28,10 +37,14 @@ describe.each(databases())('account settings on $kind', (db) => {
 
   it('changepwd: wrong old password, too short, then success with the new password', async () => {
     const token = await t.loginAs('service');
-    expect(await t.post('/api/admin/userinfo/changepwd', { old: 'nope-nope', password: 'abcdefg' }, token))
-      .toEqual({ status: 400, body: { code: 400, message: 'The current password is incorrect' } });
-    expect(await t.post('/api/admin/userinfo/changepwd', { old: 'demo123456', password: '12345' }, token))
-      .toEqual({ status: 400, body: { code: 400, message: 'password: Password cannot be less than 6 characters' } });
+    expect(await t.post('/api/admin/userinfo/changepwd', { old: 'nope-nope', password: 'abcdefg' }, token)).toEqual({
+      status: 400,
+      body: { code: 400, message: 'The current password is incorrect' },
+    });
+    expect(await t.post('/api/admin/userinfo/changepwd', { old: 'demo123456', password: '12345' }, token)).toEqual({
+      status: 400,
+      body: { code: 400, message: 'password: Password cannot be less than 6 characters' },
+    });
     expect((await t.post('/api/admin/userinfo/changepwd', { old: 'demo123456', password: 'new-pass-1' }, token)).status).toBe(200);
     expect((await t.post('/api/login', { username: 'service', password: 'demo123456' })).body.code).toBe(60204);
     expect((await t.post('/api/login', { username: 'service', password: 'new-pass-1' })).body.code).toBe(200);
@@ -44,13 +57,20 @@ describe.each(databases())('account settings on $kind', (db) => {
     t.clock.advance(30_000);
     const body = { old: 'demo123456', password: 'another-1' };
     expect((await t.post('/api/admin/userinfo/changepwd', body, token)).body).toEqual({ code: 400, message: 'code: One-time code required' });
-    expect((await t.post('/api/admin/userinfo/changepwd', { ...body, code: totpCode(secret, t.clock.now - 30_000) }, token)).body.message)
-      .toBe('Verification code has expired,Please verify again');
+    expect((await t.post('/api/admin/userinfo/changepwd', { ...body, code: totpCode(secret, t.clock.now - 30_000) }, token)).body.message).toBe(
+      'Verification code has expired,Please verify again',
+    );
     expect((await t.post('/api/admin/userinfo/changepwd', { ...body, code: totpCode(secret, t.clock.now) }, token)).status).toBe(200);
   });
 
-  const logOf = (username: string, operation: string) => t.database.db.selectFrom('operation_log')
-    .select(['result', 'message', 'after']).where('username', '=', username).where('operation', '=', operation).orderBy('id').execute();
+  const logOf = (username: string, operation: string) =>
+    t.database.db
+      .selectFrom('operation_log')
+      .select(['result', 'message', 'after'])
+      .where('username', '=', username)
+      .where('operation', '=', operation)
+      .orderBy('id')
+      .execute();
 
   it('starting an enrolment is logged, without the secret', async () => {
     const token = await t.loginAs('maint');

@@ -21,7 +21,9 @@ export async function startBinding(db: Db, config: ServerConfig, account: { acco
   if (await isBound(db, account.accountId)) throw conflict(BIND_TWICE);
   const secret = newTotpSecret();
   const sealed = sealTotp(secret, account.accountId);
-  await db.insertInto('totp_enrolment').values({ account_id: account.accountId, secret: sealed, created_at: now })
+  await db
+    .insertInto('totp_enrolment')
+    .values({ account_id: account.accountId, secret: sealed, created_at: now })
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ secret: sealed, created_at: now }))
     .execute();
   return { secret, otpauthUrl: otpauthUrl(secret, config.totpIssuer, account.username) };
@@ -37,7 +39,12 @@ export const WRONG_PASSWORD_TO_BIND = 'The password is incorrect';
  * its grace after sign-in (and checked whenever it is given); a binding under a once-bound or
  * required role is kept: the account needs an authenticator from then on (decision 045).
  */
-export async function confirmBinding(db: Db, user: { accountId: number; signedInAt: number }, body: { code: string; password?: string }, now: Date): Promise<void> {
+export async function confirmBinding(
+  db: Db,
+  user: { accountId: number; signedInAt: number },
+  body: { code: string; password?: string },
+  now: Date,
+): Promise<void> {
   const accountId = user.accountId;
   if (await isBound(db, accountId)) throw conflict(BIND_TWICE);
   if (body.password === undefined && now.getTime() - user.signedInAt > BIND_GRACE_MS) throw badInput('password', PASSWORD_TO_BIND);
@@ -50,15 +57,26 @@ export async function confirmBinding(db: Db, user: { accountId: number; signedIn
   const fresh = enrolment && now.getTime() - enrolment.created_at.getTime() <= ENROLMENT_MS;
   const step = fresh ? matchTotpStep(enrolment.secret, accountId, code, now.getTime()) : null;
   if (step === null) throw new ApiError(400, CODE_INVALID);
-  await db.updateTable('console_account').set({
-    totp_secret: enrolment!.secret, totp_last_step: step, updated_at: now,
-    totp_kept: sql<boolean>`totp_kept OR EXISTS (SELECT 1 FROM role_2fa_policy p WHERE p.policy <> 'optional' AND roles ? p.role)`,
-  }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('console_account')
+    .set({
+      totp_secret: enrolment!.secret,
+      totp_last_step: step,
+      updated_at: now,
+      totp_kept: sql<boolean>`totp_kept OR EXISTS (SELECT 1 FROM role_2fa_policy p WHERE p.policy <> 'optional' AND roles ? p.role)`,
+    })
+    .where('id', '=', accountId)
+    .execute();
   await db.deleteFrom('totp_enrolment').where('account_id', '=', accountId).execute();
 }
 
 /** For a bound account, the code must be current and unused; it is then spent. */
-export async function spendCode(db: Db, account: { id: number; totp_secret: string | null; totp_last_step: number | null }, code: string | undefined, now: Date): Promise<void> {
+export async function spendCode(
+  db: Db,
+  account: { id: number; totp_secret: string | null; totp_last_step: number | null },
+  code: string | undefined,
+  now: Date,
+): Promise<void> {
   if (!account.totp_secret) return;
   if (!code) throw badInput('code', 'One-time code required');
   const step = matchTotpStep(account.totp_secret, account.id, code, now.getTime());

@@ -16,8 +16,12 @@ async function bindAuthenticator(t: TestApp, username: string): Promise<string> 
 
 describe.each(databases())('POST /api/login on $kind', (db) => {
   let t: TestApp;
-  beforeEach(async () => { t = await testApp(db, { signin: SIGNIN }); });
-  afterEach(async () => { await t.close(); });
+  beforeEach(async () => {
+    t = await testApp(db, { signin: SIGNIN });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const login = (body: unknown) => t.post('/api/login', body);
   const logRecords = (operation: string) => t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', operation).orderBy('id').execute();
@@ -121,15 +125,22 @@ describe.each(databases())('POST /api/login on $kind', (db) => {
     await login({ username: 'admin', password: 'demo123456' });
     await login({ username: 'ghost', password: 'x' });
     const records = await logRecords('auth.login');
-    expect(records.map((r) => [r.target, r.result, r.status])).toEqual([['admin', 'ok', 200], ['ghost', 'refused', 401]]);
+    expect(records.map((r) => [r.target, r.result, r.status])).toEqual([
+      ['admin', 'ok', 200],
+      ['ghost', 'refused', 401],
+    ]);
     expect(JSON.stringify(records)).not.toContain('demo123456');
   });
 });
 
 describe('sign-in timing', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp(databases()[0]); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await testApp(databases()[0]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('spends the argon2 time for an unknown username too', async () => {
     await t.post('/api/login', { username: 'ghost', password: 'warm-up' });

@@ -22,7 +22,11 @@ const decoys = new WeakMap<object, () => Promise<string>>();
 
 type SignInDeps = Pick<Deps, 'db' | 'config'>;
 
-interface Attempt { username: string; ip: string; nowMs: number }
+interface Attempt {
+  username: string;
+  ip: string;
+  nowMs: number;
+}
 
 async function refuse(deps: SignInDeps, at: Attempt, error: ApiError, countAsFailure: boolean, logMessage = error.message): Promise<never> {
   const { db, config } = deps;
@@ -32,10 +36,22 @@ async function refuse(deps: SignInDeps, at: Attempt, error: ApiError, countAsFai
       await recordFailure(trx, addressKey(at.ip), config.signin.maxFailuresPerAddress, config.signin, at.nowMs);
     }
     const account = await trx.selectFrom('console_account').select('partner').where('username', '=', at.username).executeTakeFirst();
-    await appendOperationLog(trx, {
-      username: at.username, partner: account?.partner ?? 0, operation: 'auth.login', target: at.username,
-      result: 'refused', status: error.statusCode, message: logMessage, before: null, after: null, ip: at.ip,
-    }, new Date(at.nowMs));
+    await appendOperationLog(
+      trx,
+      {
+        username: at.username,
+        partner: account?.partner ?? 0,
+        operation: 'auth.login',
+        target: at.username,
+        result: 'refused',
+        status: error.statusCode,
+        message: logMessage,
+        before: null,
+        after: null,
+        ip: at.ip,
+      },
+      new Date(at.nowMs),
+    );
   });
   error.logged = true;
   throw error;
@@ -47,7 +63,8 @@ export async function signIn(deps: SignInDeps, body: LoginBody, ip: string): Pro
   const wait = await lockedForSeconds(db, [userKey(at.username), addressKey(ip)], at.nowMs);
   if (wait > 0) return refuse(deps, at, tooManyAttempts(wait), false);
 
-  const account = await db.selectFrom('console_account')
+  const account = await db
+    .selectFrom('console_account')
     .select(['id', 'password_hash', 'enabled', 'totp_secret', 'totp_last_step', 'partner'])
     .where('username', '=', at.username)
     .executeTakeFirst();
@@ -72,7 +89,9 @@ export async function signIn(deps: SignInDeps, body: LoginBody, ip: string): Pro
   const token = await db.transaction().execute(async (trx) => {
     if (step !== null) {
       // accepted once: a concurrent sign-in with the same code loses here
-      const taken = await trx.updateTable('console_account').set({ totp_last_step: step })
+      const taken = await trx
+        .updateTable('console_account')
+        .set({ totp_last_step: step })
         .where('id', '=', account.id)
         .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
         .executeTakeFirst();
@@ -81,10 +100,22 @@ export async function signIn(deps: SignInDeps, body: LoginBody, ip: string): Pro
     await trx.updateTable('console_account').set({ last_login_at: now }).where('id', '=', account.id).execute();
     await clearFailures(trx, userKey(at.username));
     const accessToken = await openSession(trx, account.id, now);
-    await appendOperationLog(trx, {
-      username: at.username, partner: account.partner, operation: 'auth.login', target: at.username,
-      result: 'ok', status: 200, message: '', before: null, after: null, ip,
-    }, now);
+    await appendOperationLog(
+      trx,
+      {
+        username: at.username,
+        partner: account.partner,
+        operation: 'auth.login',
+        target: at.username,
+        result: 'ok',
+        status: 200,
+        message: '',
+        before: null,
+        after: null,
+        ip,
+      },
+      now,
+    );
     return accessToken;
   });
   if (token === null) return refuse(deps, at, new ApiError(401, CODE_INVALID, 60206), true, CODE_REUSED);

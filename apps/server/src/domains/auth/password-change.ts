@@ -10,8 +10,12 @@ import { revokeAccountSessions } from './sessions';
 export const WRONG_OLD_PASSWORD = 'The current password is incorrect';
 
 export async function changePassword(db: Db, config: ServerConfig, accountId: number, body: ChangePasswordBody, now: Date): Promise<void> {
-  const account = await db.selectFrom('console_account').select(['id', 'password_hash', 'totp_secret', 'totp_last_step'])
-    .where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
+  const account = await db
+    .selectFrom('console_account')
+    .select(['id', 'password_hash', 'totp_secret', 'totp_last_step'])
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (!(await verifyPassword(account.password_hash, body.old))) throw new ApiError(400, WRONG_OLD_PASSWORD);
   await spendCode(db, account, body.code, now);
   const passwordHash = await hashPassword(body.password, config.argon2);

@@ -6,8 +6,22 @@ import { testApp, type TestApp } from '../../test/harness';
 import { MAX_AGE_MS, SessionCache, type CachedSession } from './session-cache';
 
 const entry = (): CachedSession => ({
-  user: { accountId: 1, username: 'a', name: '', avatar: '', telephone: '', roles: [], partner: 0, bind2fa: false, mustBind: false, signedInAt: 0, tokenHash: 'h' },
-  createdAt: 0, lastSeen: 0, lastWritten: 0,
+  user: {
+    accountId: 1,
+    username: 'a',
+    name: '',
+    avatar: '',
+    telephone: '',
+    roles: [],
+    partner: 0,
+    bind2fa: false,
+    mustBind: false,
+    signedInAt: 0,
+    tokenHash: 'h',
+  },
+  createdAt: 0,
+  lastSeen: 0,
+  lastWritten: 0,
 });
 
 describe('SessionCache', () => {
@@ -75,7 +89,11 @@ describe.runIf(postgres)('session cache across instances on PostgreSQL', () => {
   async function sql(text: string): Promise<void> {
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
-    try { await client.query(text); } finally { await client.end(); }
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
   }
 
   it('a logout through one instance ends the session on the other', async () => {

@@ -39,7 +39,9 @@ export class SessionCache {
     this.suspended = options.suspended ?? false;
   }
 
-  get generation(): number { return this.gen; }
+  get generation(): number {
+    return this.gen;
+  }
 
   get(token: string): CachedSession | undefined {
     if (this.suspended) return undefined;
@@ -58,7 +60,9 @@ export class SessionCache {
     this.entries.set(token, session);
   }
 
-  delete(token: string): void { this.entries.delete(token); }
+  delete(token: string): void {
+    this.entries.delete(token);
+  }
 
   /** After any change to accounts or sessions. */
   invalidateAll(): void {

@@ -10,7 +10,9 @@ import type { SessionCache } from './session-cache';
 const SESSION_CHANNEL = 'console_session_change';
 const RECONNECT_MS = 1000;
 
-interface Log { warn(obj: object, msg: string): void }
+interface Log {
+  warn(obj: object, msg: string): void;
+}
 
 export interface SessionListener {
   /** Resolves once the first LISTEN is in place (or the first attempt failed). */
@@ -41,7 +43,9 @@ export function listenForSessionChanges(connectionString: string, cache: Session
     client = c;
     c.on('notification', () => cache.invalidateAll());
     c.on('error', lost);
-    c.on('end', () => { if (client === c) lost(new Error('connection ended')); });
+    c.on('end', () => {
+      if (client === c) lost(new Error('connection ended'));
+    });
     try {
       await c.connect();
       await c.query(`LISTEN ${SESSION_CHANNEL}`);

@@ -7,8 +7,12 @@ const EXPIRED = { code: -1, message: 'Your login has expired, please log in agai
 
 describe.each(databases())('sessions on $kind', (db) => {
   let t: TestApp;
-  beforeEach(async () => { t = await testApp(db); });
-  afterEach(async () => { await t.close(); });
+  beforeEach(async () => {
+    t = await testApp(db);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const userinfo = (token: string, queryToken = token) => t.get('/api/admin/userinfo', token, { token: queryToken });
 
@@ -47,7 +51,8 @@ describe.each(databases())('sessions on $kind', (db) => {
 
   it('expires 12 hours after sign-in whatever its use', async () => {
     const token = await t.loginAs('admin');
-    for (let i = 0; i < 24; i++) { // 24 × 29 min 59 s = 11 h 59 min 36 s, never idle
+    for (let i = 0; i < 24; i++) {
+      // 24 × 29 min 59 s = 11 h 59 min 36 s, never idle
       t.clock.advance(29 * 60_000 + 59_000);
       expect((await userinfo(token)).status).toBe(200);
     }

@@ -30,18 +30,22 @@ export interface SessionUser {
 
 export async function openSession(db: Db, accountId: number, now: Date): Promise<string> {
   const token = newAccessToken();
-  await db.insertInto('account_session')
+  await db
+    .insertInto('account_session')
     .values({ token_hash: hashAccessToken(token), account_id: accountId, created_at: now, last_seen_at: now })
     .execute();
   return token;
 }
 
 async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | null> {
-  const row = await db.selectFrom('account_session as s')
+  const row = await db
+    .selectFrom('account_session as s')
     .innerJoin('console_account as a', 'a.id', 's.account_id')
     .select(['s.created_at', 's.last_seen_at', 'a.id', 'a.username', 'a.name', 'a.avatar', 'a.telephone', 'a.roles', 'a.partner', 'a.totp_secret'])
-    .select(sql<boolean>`a.totp_secret IS NULL AND (a.totp_kept OR EXISTS (
-      SELECT 1 FROM role_2fa_policy p WHERE p.policy = 'required' AND a.roles ? p.role))`.as('must_bind'))
+    .select(
+      sql<boolean>`a.totp_secret IS NULL AND (a.totp_kept OR EXISTS (
+      SELECT 1 FROM role_2fa_policy p WHERE p.policy = 'required' AND a.roles ? p.role))`.as('must_bind'),
+    )
     .where('s.token_hash', '=', tokenHash)
     .where('a.enabled', '=', true)
     .executeTakeFirst();
@@ -49,9 +53,17 @@ async function loadSession(db: Db, tokenHash: string): Promise<CachedSession | n
   const lastSeen = row.last_seen_at.getTime();
   return {
     user: {
-      accountId: row.id, username: row.username, name: row.name, avatar: row.avatar, telephone: row.telephone,
-      roles: row.roles, partner: row.partner, bind2fa: row.totp_secret !== null, mustBind: row.must_bind,
-      signedInAt: row.created_at.getTime(), tokenHash,
+      accountId: row.id,
+      username: row.username,
+      name: row.name,
+      avatar: row.avatar,
+      telephone: row.telephone,
+      roles: row.roles,
+      partner: row.partner,
+      bind2fa: row.totp_secret !== null,
+      mustBind: row.must_bind,
+      signedInAt: row.created_at.getTime(),
+      tokenHash,
     },
     createdAt: row.created_at.getTime(),
     lastSeen,
@@ -87,7 +99,11 @@ export async function resolveSession(db: Db, token: string, config: ServerConfig
   if (now > session.lastSeen) session.lastSeen = now;
   if (now - session.lastWritten >= config.session.touchEveryMs) {
     session.lastWritten = now;
-    await db.updateTable('account_session').set({ last_seen_at: new Date(now) }).where('token_hash', '=', session.user.tokenHash).execute();
+    await db
+      .updateTable('account_session')
+      .set({ last_seen_at: new Date(now) })
+      .where('token_hash', '=', session.user.tokenHash)
+      .execute();
   }
   return session.user;
 }

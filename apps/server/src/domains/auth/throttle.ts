@@ -11,7 +11,8 @@ export const addressKey = (ip: string) => `ip:${ip}`;
 
 /** Seconds until the last of these keys unlocks; 0 when none is locked. */
 export async function lockedForSeconds(db: Db, keys: string[], nowMs: number): Promise<number> {
-  const row = await db.selectFrom('signin_throttle')
+  const row = await db
+    .selectFrom('signin_throttle')
     .select((eb) => eb.fn.max('locked_until').as('until'))
     .where('key', 'in', keys)
     .where('locked_until', '>', new Date(nowMs))

@@ -2,8 +2,12 @@
 import type { DomainTriggers } from '../../db/triggers';
 
 export const triggers: DomainTriggers = {
-  account_session: [{
-    trigger: 'account_session_change', fn: 'console_session_change_notify', feeds: ['notify:console_session_change'],
-    why: 'a session ended on one instance (logout, revocation) ends on every instance at once',
-  }],
+  account_session: [
+    {
+      trigger: 'account_session_change',
+      fn: 'console_session_change_notify',
+      feeds: ['notify:console_session_change'],
+      why: 'a session ended on one instance (logout, revocation) ends on every instance at once',
+    },
+  ],
 };

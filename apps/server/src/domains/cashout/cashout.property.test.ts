@@ -15,18 +15,36 @@ import { addPlayer } from '../players/fixtures';
 import { addChannel, requestCashout, reviewerToken, setRules } from './fixtures';
 import { simulatedGcash } from './providers';
 
-const STAFF = ['/api/cashout/claim', '/api/cashout/release', '/api/cashout/approve', '/api/cashout/deny', '/api/cashout/resolve', '/api/cashout/approve/batch',
-  '/api/cashout/deny/batch', '/api/cashout/reauth', '/api/cashout/charisma/request', '/api/cashout/charisma/issue'] as const;
+const STAFF = [
+  '/api/cashout/claim',
+  '/api/cashout/release',
+  '/api/cashout/approve',
+  '/api/cashout/deny',
+  '/api/cashout/resolve',
+  '/api/cashout/approve/batch',
+  '/api/cashout/deny/batch',
+  '/api/cashout/reauth',
+  '/api/cashout/charisma/request',
+  '/api/cashout/charisma/issue',
+] as const;
 const READS = ['/api/cashout/orders', '/api/cashout/context', '/api/cashout/summary', '/api/cashout/charisma', '/api/cashout/orders/export'] as const;
 type Target = (typeof STAFF)[number] | 'platform.create' | 'platform.get';
 
 const hostile = fc.oneof(
-  fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
   fc.constantFrom('', ' ', '\u0000', '-1', '1e309', 'NaN', "' OR 1=1 --", 'x'.repeat(201), '0'.repeat(32), 'A'.repeat(32), 'gcash', 'success', 'paid'),
 );
 const number = fc.oneof(fc.constantFrom(1001, 2001, 0, -1, 1.5, 1e12, 1e12 + 1, 2 ** 31, 1e300), fc.integer({ min: -10, max: 3_000_000 }));
-const value: fc.Arbitrary<unknown> = fc.oneof(hostile, number, fc.boolean(), fc.constant(null), fc.array(hostile, { maxLength: 2 }), fc.jsonValue({ maxDepth: 2 }));
-const often = <T,>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  number,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostile, { maxLength: 2 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const often = <T>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
 
 describe.each(databases())('hostile input at the cash-out operations on $kind', (kind) => {
   let t: TestApp;
@@ -47,51 +65,78 @@ describe.each(databases())('hostile input at the cash-out operations on $kind', 
     }
     orderIds.push((await requestCashout(p, { uid: 2001, channel: 'gcash', amount: 10_000 })).orderId);
     tokens = [
-      await reviewerToken(t, 'serviceleader'), await reviewerToken(t, 'secadmin'), await t.loginAs('business'),
-      await t.loginAs('service'), await t.loginAs('partner'), await t.loginAs('admin'),
+      await reviewerToken(t, 'serviceleader'),
+      await reviewerToken(t, 'secadmin'),
+      await t.loginAs('business'),
+      await t.loginAs('service'),
+      await t.loginAs('partner'),
+      await t.loginAs('admin'),
     ];
   }, 120_000);
-  afterAll(async () => { await t.close(); });
-
-  const near = () => fc.record({
-    orderId: often(fc.constantFrom(...orderIds), hostile),
-    orderIds: often(fc.shuffledSubarray(orderIds, { minLength: 1, maxLength: 3 }), value),
-    reason: often(fc.constantFrom('Account mismatch', 'Seen on statement'), hostile),
-    outcome: often(fc.constantFrom('success', 'fail'), value),
-    password: often(fc.constantFrom('demo123456', 'wrong-pass'), value),
-    uid: often(fc.constantFrom(1001, 2001, 9999), value),
-    charisma: often(fc.integer({ min: 1, max: 150_000 }), value),
-    id: often(fc.integer({ min: 1, max: 4 }), value),
-    requestId: often(fc.constantFrom('fx-1', 'fx-2', 'fx-3').chain((r) => fc.constant(`${r}`)), hostile),
-    channel: often(fc.constantFrom('gcash', 'nope'), value),
-    amount: often(fc.integer({ min: 1, max: 2_500_000 }), value),
-    account: often(fc.constantFrom('09170000001', '09170000000', '09179'), value),
+  afterAll(async () => {
+    await t.close();
   });
+
+  const near = () =>
+    fc.record({
+      orderId: often(fc.constantFrom(...orderIds), hostile),
+      orderIds: often(fc.shuffledSubarray(orderIds, { minLength: 1, maxLength: 3 }), value),
+      reason: often(fc.constantFrom('Account mismatch', 'Seen on statement'), hostile),
+      outcome: often(fc.constantFrom('success', 'fail'), value),
+      password: often(fc.constantFrom('demo123456', 'wrong-pass'), value),
+      uid: often(fc.constantFrom(1001, 2001, 9999), value),
+      charisma: often(fc.integer({ min: 1, max: 150_000 }), value),
+      id: often(fc.integer({ min: 1, max: 4 }), value),
+      requestId: often(
+        fc.constantFrom('fx-1', 'fx-2', 'fx-3').chain((r) => fc.constant(`${r}`)),
+        hostile,
+      ),
+      channel: often(fc.constantFrom('gcash', 'nope'), value),
+      amount: often(fc.integer({ min: 1, max: 2_500_000 }), value),
+      account: often(fc.constantFrom('09170000001', '09170000000', '09179'), value),
+    });
   const FIELDS: Record<Target, string[]> = {
-    '/api/cashout/claim': ['orderId'], '/api/cashout/release': ['orderId'], '/api/cashout/approve': ['orderId'], '/api/cashout/deny': ['orderId', 'reason'],
-    '/api/cashout/resolve': ['orderId', 'outcome', 'reason'], '/api/cashout/approve/batch': ['orderIds'],
-    '/api/cashout/deny/batch': ['orderIds', 'reason'], '/api/cashout/reauth': ['password'],
-    '/api/cashout/charisma/request': ['uid', 'charisma'], '/api/cashout/charisma/issue': ['id'],
-    'platform.create': ['requestId', 'uid', 'channel', 'amount', 'account'], 'platform.get': ['orderId'],
+    '/api/cashout/claim': ['orderId'],
+    '/api/cashout/release': ['orderId'],
+    '/api/cashout/approve': ['orderId'],
+    '/api/cashout/deny': ['orderId', 'reason'],
+    '/api/cashout/resolve': ['orderId', 'outcome', 'reason'],
+    '/api/cashout/approve/batch': ['orderIds'],
+    '/api/cashout/deny/batch': ['orderIds', 'reason'],
+    '/api/cashout/reauth': ['password'],
+    '/api/cashout/charisma/request': ['uid', 'charisma'],
+    '/api/cashout/charisma/issue': ['id'],
+    'platform.create': ['requestId', 'uid', 'channel', 'amount', 'account'],
+    'platform.get': ['orderId'],
   };
-  const body = (target: Target) => fc.oneof(
-    { arbitrary: fc.tuple(near(), fc.nat({ max: 9 }), fc.constantFrom('x', 'orderId', '__proto__', 'amount')).map(([all, twist, extra]) => {
-      const fields = FIELDS[target];
-      const picked: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, (all as Record<string, unknown>)[f]]));
-      if (twist === 0) delete picked[fields[0]!];
-      if (twist === 1) picked[extra] = 1;
-      return picked;
-    }), weight: 5 },
-    fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 }),
-  );
+  const body = (target: Target) =>
+    fc.oneof(
+      {
+        arbitrary: fc.tuple(near(), fc.nat({ max: 9 }), fc.constantFrom('x', 'orderId', '__proto__', 'amount')).map(([all, twist, extra]) => {
+          const fields = FIELDS[target];
+          const picked: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, (all as Record<string, unknown>)[f]]));
+          if (twist === 0) delete picked[fields[0]!];
+          if (twist === 1) picked[extra] = 1;
+          return picked;
+        }),
+        weight: 5,
+      },
+      fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 }),
+    );
 
   const snapshot = async () => {
     const { db } = t.database;
     const [orders, history, balances, ledger, charisma] = await Promise.all([
       db.selectFrom('cashout_order').selectAll().orderBy('id').execute(),
-      db.selectFrom('cashout_transition').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('cashout_transition')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
       db.selectFrom('player_balance').selectAll().orderBy('uid').execute(),
-      db.selectFrom('ledger_entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('ledger_entry')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
       db.selectFrom('charisma_cashout').selectAll().orderBy('id').execute(),
     ]);
     return JSON.stringify({ orders, history, balances, ledger, charisma });
@@ -104,7 +149,14 @@ describe.each(databases())('hostile input at the cash-out operations on $kind', 
       fc.asyncProperty(
         fc.oneof(
           fc.constantFrom(...targets).chain((target) => fc.tuple(fc.constant(target), body(target))),
-          fc.tuple(fc.constantFrom(...READS), fc.dictionary(fc.constantFrom('status', 'orderId', 'uid', 'amountMin', 'cursor', 'late', 'sort', 'x'), fc.oneof(hostile, fc.constantFrom(...orderIds, 'in_review', '1001', 'true')), { maxKeys: 3 })),
+          fc.tuple(
+            fc.constantFrom(...READS),
+            fc.dictionary(
+              fc.constantFrom('status', 'orderId', 'uid', 'amountMin', 'cursor', 'late', 'sort', 'x'),
+              fc.oneof(hostile, fc.constantFrom(...orderIds, 'in_review', '1001', 'true')),
+              { maxKeys: 3 },
+            ),
+          ),
         ),
         fc.nat({ max: tokens.length }),
         async ([target, payload], who) => {
@@ -131,7 +183,8 @@ describe.each(databases())('hostile input at the cash-out operations on $kind', 
           expect(status, JSON.stringify(answer)).toBeLessThan(500);
           expect(answer.code).toBe(status === 401 && !String(target).startsWith('platform') ? -1 : status);
           if (status !== 200) expect(await snapshot()).toBe(before);
-        }),
+        },
+      ),
       { numRuns: 300 },
     );
     expect(seen.get(200)).toBeGreaterThan(15);

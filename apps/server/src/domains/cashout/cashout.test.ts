@@ -27,10 +27,18 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     await addPlayer(t.database.db, { uid: 2001, partner: 1, balances: { withdrawable: 50_000 } });
     await addChannel(t.database.db, { channel: 'gcash', min: 10_000, max: 2_000_000, feePercent: 2.5 });
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
-  const entries = (uid: number) => t.database.db.selectFrom('ledger_entry').select(['reason', 'delta', 'idem_key']).where('uid', '=', uid)
-    .where('reason', 'like', 'cashout.%').orderBy('id').execute();
+  const entries = (uid: number) =>
+    t.database.db
+      .selectFrom('ledger_entry')
+      .select(['reason', 'delta', 'idem_key'])
+      .where('uid', '=', uid)
+      .where('reason', 'like', 'cashout.%')
+      .orderBy('id')
+      .execute();
   const clean = async () => expect((await reconcile(t.database.db)).differences).toEqual([]);
 
   it('holds amount + ceil(fee) from withdrawable at once; requestId answers the same order; GET shows it', async () => {
@@ -101,11 +109,32 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     expect(late.body).toEqual({ code: 409, message: `Order ${abbreviate(orderId)} is already paid out` });
     const deny = await t.post('/api/cashout/deny', { orderId, reason: 'too late' }, leader);
     expect(deny.body.message).toBe(`Order ${abbreviate(orderId)} is already paid out`);
-    const logs = await t.database.db.selectFrom('operation_log').select(['operation', 'result', 'before', 'after']).where('target', '=', `cashout:${orderId}`).orderBy('id').execute();
-    expect(logs.map((l) => `${l.operation}:${l.result}`)).toEqual(['cashout.claim:ok', 'cashout.claim:failed', 'cashout.approve:ok', 'cashout.approve:failed', 'cashout.deny:failed']);
+    const logs = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'result', 'before', 'after'])
+      .where('target', '=', `cashout:${orderId}`)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => `${l.operation}:${l.result}`)).toEqual([
+      'cashout.claim:ok',
+      'cashout.claim:failed',
+      'cashout.approve:ok',
+      'cashout.approve:failed',
+      'cashout.deny:failed',
+    ]);
     expect(logs[0]).toMatchObject({ before: { status: 'not_reviewed' }, after: { status: 'in_review', claimedBy: 'serviceleader' } });
-    const history = await t.database.db.selectFrom('cashout_transition').select(['from_status', 'to_status', 'actor']).where('order_id', '=', Number(row.id)).orderBy('id').execute();
-    expect(history.map((h) => `${h.from_status}>${h.to_status}`)).toEqual(['null>not_reviewed', 'not_reviewed>in_review', 'in_review>approved', 'approved>succeed']);
+    const history = await t.database.db
+      .selectFrom('cashout_transition')
+      .select(['from_status', 'to_status', 'actor'])
+      .where('order_id', '=', Number(row.id))
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => `${h.from_status}>${h.to_status}`)).toEqual([
+      'null>not_reviewed',
+      'not_reviewed>in_review',
+      'in_review>approved',
+      'approved>succeed',
+    ]);
     await clean();
   });
 
@@ -155,8 +184,9 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     const second = await reviewerToken(t, 'secadmin');
     expect((await t.post('/api/cashout/claim', { orderId }, leader)).status).toBe(200);
     // the first approval is its reviewer's
-    expect((await t.post('/api/cashout/approve', { orderId }, second)).body.message)
-      .toBe(`Order ${abbreviate(orderId)} is in review (claimed by serviceleader): only its reviewer gives the first approval`);
+    expect((await t.post('/api/cashout/approve', { orderId }, second)).body.message).toBe(
+      `Order ${abbreviate(orderId)} is in review (claimed by serviceleader): only its reviewer gives the first approval`,
+    );
     const first = await t.post('/api/cashout/approve', { orderId }, leader);
     expect(first.body.data.order).toMatchObject({ status: 'in_review', approvedBy: 'serviceleader', needsTwo: true });
     expect(simulatedGcash.calls).toEqual([]);
@@ -179,7 +209,10 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     const denied = await t.post('/api/cashout/deny', { orderId, reason: 'Account name does not match' }, leader);
     expect(denied.body.data.order).toMatchObject({ status: 'denied', remarks: 'Account name does not match' });
     expect(await withdrawable(t.database.db, 1001)).toBe(5_000_000);
-    expect((await t.post('/api/cashout/deny', { orderId, reason: 'again' }, leader)).body).toEqual({ code: 409, message: `Order ${abbreviate(orderId)} is already denied` });
+    expect((await t.post('/api/cashout/deny', { orderId, reason: 'again' }, leader)).body).toEqual({
+      code: 409,
+      message: `Order ${abbreviate(orderId)} is already denied`,
+    });
     expect((await t.post('/api/cashout/approve', { orderId }, leader)).body.message).toBe(`Order ${abbreviate(orderId)} is already denied`);
     expect((await entries(1001)).map((e) => e.delta)).toEqual([-100_000, -fee, 100_000 + fee]);
     expect((await t.post('/api/cashout/deny', { orderId, reason: '' }, leader)).body).toMatchObject({ code: 400, message: expect.stringContaining('reason') });
@@ -192,8 +225,17 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     const leader = await reviewerToken(t, 'serviceleader');
     await t.post('/api/cashout/deny', { orderId: orders[2]!.orderId, reason: 'dup' }, leader);
     const res = await t.post('/api/cashout/approve/batch', { orderIds: [orders[0]!.orderId, orders[1]!.orderId, orders[2]!.orderId, big.orderId] }, leader);
-    expect(res.body.data.results.map((r: { status: string; code: number }) => `${r.status}:${r.code}`)).toEqual(['succeed:200', 'succeed:200', 'refused:409', 'in_review:200']);
-    const denied = await t.post('/api/cashout/deny/batch', { orderIds: [big.orderId, orders[0]!.orderId], reason: 'Duplicate request' }, await t.loginAs('secadmin'));
+    expect(res.body.data.results.map((r: { status: string; code: number }) => `${r.status}:${r.code}`)).toEqual([
+      'succeed:200',
+      'succeed:200',
+      'refused:409',
+      'in_review:200',
+    ]);
+    const denied = await t.post(
+      '/api/cashout/deny/batch',
+      { orderIds: [big.orderId, orders[0]!.orderId], reason: 'Duplicate request' },
+      await t.loginAs('secadmin'),
+    );
     expect(denied.body.data.results.map((r: { status: string }) => r.status)).toEqual(['denied', 'refused']);
     expect((await t.post('/api/cashout/deny/batch', { orderIds: [big.orderId, big.orderId], reason: 'x' }, leader)).status).toBe(400);
     await clean();
@@ -204,8 +246,9 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     const leader = await reviewerToken(t, 'serviceleader');
     let other = await t.loginAs('business');
     await t.post('/api/cashout/claim', { orderId }, leader);
-    expect((await t.post('/api/cashout/release', { orderId }, other)).body.message)
-      .toBe(`Order ${abbreviate(orderId)} is in review (claimed by serviceleader): only its reviewer releases it within 30 minutes of the claim`);
+    expect((await t.post('/api/cashout/release', { orderId }, other)).body.message).toBe(
+      `Order ${abbreviate(orderId)} is in review (claimed by serviceleader): only its reviewer releases it within 30 minutes of the claim`,
+    );
     expect((await t.post('/api/cashout/release', { orderId }, leader)).body.data.order).toMatchObject({ status: 'not_reviewed', claimedBy: null });
     await t.post('/api/cashout/claim', { orderId }, leader);
     t.clock.advance(30 * 60_000 + 1);
@@ -250,14 +293,31 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     const csv = await t.app.inject({ method: 'GET', url: '/api/cashout/orders/export', headers: { 'x-token': leader } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\n').filter(Boolean)).toHaveLength(3);
-    await t.database.db.insertInto('recharge_order').values({
-      order_id: 'c'.repeat(32), app_id: 'demo-app', request_id: 'rc-1', uid: 1001, partner: 0, product_id: 'p100', channel: 'gcash', os: 'android',
-      price: 10_000, product_chips: 100_000, status: 'paid', created_at: new Date(t.clock.now), paid_at: new Date(t.clock.now),
-    } as never).execute();
+    await t.database.db
+      .insertInto('recharge_order')
+      .values({
+        order_id: 'c'.repeat(32),
+        app_id: 'demo-app',
+        request_id: 'rc-1',
+        uid: 1001,
+        partner: 0,
+        product_id: 'p100',
+        channel: 'gcash',
+        os: 'android',
+        price: 10_000,
+        product_chips: 100_000,
+        status: 'paid',
+        created_at: new Date(t.clock.now),
+        paid_at: new Date(t.clock.now),
+      } as never)
+      .execute();
     const context = await t.get('/api/cashout/context', leader, { orderId: a.orderId });
     expect(context.body.data).toMatchObject({
-      order: { orderId: a.orderId, status: 'in_review' }, player: { uid: 1001 }, balances: { withdrawable: 5_000_000 - 50_000 - 1_250 },
-      risks: [{ kind: 'device', value: 'dev-1001', uids: [1002] }], cashouts: [{ amount: 30_000 }],
+      order: { orderId: a.orderId, status: 'in_review' },
+      player: { uid: 1001 },
+      balances: { withdrawable: 5_000_000 - 50_000 - 1_250 },
+      risks: [{ kind: 'device', value: 'dev-1001', uids: [1002] }],
+      cashouts: [{ amount: 30_000 }],
       recharges: [{ orderId: 'c'.repeat(32), channel: 'gcash', price: 10_000, status: 'paid', paidAt: expect.stringContaining('+08:00') }],
     });
     expect(context.body.data.history.map((h: { to: string }) => h.to)).toEqual(['not_reviewed', 'in_review']);

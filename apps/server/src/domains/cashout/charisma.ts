@@ -19,13 +19,37 @@ import { findPlayer } from '../players/access';
 export const CHARISMA_PER_CENTAVO = 1;
 export const CHARISMA_REASONS = { out: 'charisma.cashout', in: 'charisma.payout' } as const;
 
-interface Ctx { db: Db; user: SessionUser; now: Date; note: OperationNote }
+interface Ctx {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
-type Row = { id: number; uid: number; partner: number; charisma: number; amount: number; status: 'unissued' | 'issued'; requested_by: string; requested_at: Date; issued_by: string | null; issued_at: Date | null };
+type Row = {
+  id: number;
+  uid: number;
+  partner: number;
+  charisma: number;
+  amount: number;
+  status: 'unissued' | 'issued';
+  requested_by: string;
+  requested_at: Date;
+  issued_by: string | null;
+  issued_at: Date | null;
+};
 
 const item = (r: Row): CharismaItem => ({
-  id: Number(r.id), uid: r.uid, partner: r.partner, charisma: Number(r.charisma), amount: Number(r.amount), status: r.status,
-  requestedBy: r.requested_by, requestedAt: isoInConsoleZone(r.requested_at)!, issuedBy: r.issued_by, issuedAt: isoInConsoleZone(r.issued_at),
+  id: Number(r.id),
+  uid: r.uid,
+  partner: r.partner,
+  charisma: Number(r.charisma),
+  amount: Number(r.amount),
+  status: r.status,
+  requestedBy: r.requested_by,
+  requestedAt: isoInConsoleZone(r.requested_at)!,
+  issuedBy: r.issued_by,
+  issuedAt: isoInConsoleZone(r.issued_at),
 });
 
 export async function requestCharisma({ db, user, now, note }: Ctx, body: CharismaRequestBody): Promise<CharismaItem> {
@@ -35,16 +59,30 @@ export async function requestCharisma({ db, user, now, note }: Ctx, body: Charis
   if (Number(balance.charisma) < body.charisma) throw conflict(`Player ${body.uid} has ${balance.charisma} charisma, fewer than ${body.charisma}`);
   const amount = Math.floor(body.charisma / CHARISMA_PER_CENTAVO);
   if (amount < 1) throw conflict('Too little charisma to convert');
-  const row = await db.insertInto('charisma_cashout').values({
-    uid: body.uid, partner: player.partner, charisma: body.charisma, amount, requested_by: user.username, requested_at: now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('charisma_cashout')
+    .values({
+      uid: body.uid,
+      partner: player.partner,
+      charisma: body.charisma,
+      amount,
+      requested_by: user.username,
+      requested_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   note.after = item(row as Row);
   return item(row as Row);
 }
 
 export async function issueCharisma({ db, user, now, note }: Ctx, id: number): Promise<CharismaItem> {
-  const row = await db.selectFrom('charisma_cashout').selectAll().where('id', '=', id).where(ownPartnerFilter(user, 'partner'))
-    .forUpdate().executeTakeFirst() as Row | undefined;
+  const row = (await db
+    .selectFrom('charisma_cashout')
+    .selectAll()
+    .where('id', '=', id)
+    .where(ownPartnerFilter(user, 'partner'))
+    .forUpdate()
+    .executeTakeFirst()) as Row | undefined;
   if (!row) throw notFound(`Charisma cash-out ${id} not found`);
   note.target = `charismaCashout:${id}`;
   note.before = { status: row.status };
@@ -55,8 +93,13 @@ export async function issueCharisma({ db, user, now, note }: Ctx, id: number): P
     { ...common, currency: 'charisma', delta: -Number(row.charisma), reason: CHARISMA_REASONS.out, key: `charisma:${id}:out` },
     { ...common, currency: 'withdrawable', delta: Number(row.amount), reason: CHARISMA_REASONS.in, key: `charisma:${id}:in` },
   ]);
-  const updated = await db.updateTable('charisma_cashout').set({ status: 'issued', issued_by: user.username, issued_at: now })
-    .where('id', '=', id).where('status', '=', 'unissued').returningAll().executeTakeFirstOrThrow();
+  const updated = await db
+    .updateTable('charisma_cashout')
+    .set({ status: 'issued', issued_by: user.username, issued_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'unissued')
+    .returningAll()
+    .executeTakeFirstOrThrow();
   note.after = item(updated as Row);
   return item(updated as Row);
 }

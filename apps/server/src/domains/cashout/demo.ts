@@ -41,7 +41,15 @@ export const QUEUE_REQUEST_PREFIX = 'demo-queue-';
 type Fate = 'wait' | 'claim' | 'secondApproval' | 'undetermined';
 
 interface Candidate {
-  uid: number; partner: number; chip: number; gcash: string; bank: string; phone: string | null; ip: string | null; device: string | null; payer: boolean;
+  uid: number;
+  partner: number;
+  chip: number;
+  gcash: string;
+  bank: string;
+  phone: string | null;
+  ip: string | null;
+  device: string | null;
+  payer: boolean;
   /** Under a player control that holds every cash-out for a second reviewer (domains/controls). */
   review: boolean;
 }
@@ -90,17 +98,44 @@ function within(rng: Rng, spans: [number, number][]): number {
   return spans[spans.length - 1]![1] - 1;
 }
 
-export async function seedCashoutQueues(db: Db, config: ServerConfig, password: string, end: number,
-  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<CashoutQueueFigures> {
+export async function seedCashoutQueues(
+  db: Db,
+  config: ServerConfig,
+  password: string,
+  end: number,
+  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' },
+): Promise<CashoutQueueFigures> {
   const since = unreviewedSince(end);
   const figures: CashoutQueueFigures = { since: consoleIso(since), requested: 0, claimed: 0, firstApprovals: 0, undetermined: 0, skipped: 0, why: [] };
-  const done = await db.selectFrom('cashout_order').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('app_id', '=', app.appId).where('request_id', 'like', `${QUEUE_REQUEST_PREFIX}%`).executeTakeFirstOrThrow();
+  const done = await db
+    .selectFrom('cashout_order')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('app_id', '=', app.appId)
+    .where('request_id', 'like', `${QUEUE_REQUEST_PREFIX}%`)
+    .executeTakeFirstOrThrow();
   if (Number(done.n) > 0) return { ...figures, again: Number(done.n) };
-  const players = Number((await db.selectFrom('player').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const players = Number(
+    (
+      await db
+        .selectFrom('player')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   // who may ask: registered before the window, active, not a coin dealer, not blocked, no open
   // cash-out, holding at least ₱300 in chips; payers first (the simulator's cash-outs are theirs)
-  const { rows } = await sql<{ uid: number; partner: number; chip: string; gcash: string; bank: string; phone_number: string | null; login_ip: string | null; login_device: string | null; payer: boolean; review: boolean }>`
+  const { rows } = await sql<{
+    uid: number;
+    partner: number;
+    chip: string;
+    gcash: string;
+    bank: string;
+    phone_number: string | null;
+    login_ip: string | null;
+    login_device: string | null;
+    payer: boolean;
+    review: boolean;
+  }>`
     SELECT p.uid, p.partner, b.chip, p.gcash, p.bank, p.phone_number, p.login_ip, p.login_device,
       EXISTS (SELECT 1 FROM recharge_order r WHERE r.uid = p.uid AND r.status = 'paid') AS payer,
       EXISTS (SELECT 1 FROM player_control pc WHERE pc.uid = p.uid AND pc.cashout_review) AS review
@@ -113,9 +148,22 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
       AND NOT EXISTS (SELECT 1 FROM cashout_order c WHERE c.uid = p.uid AND c.status IN ('not_reviewed', 'in_review', 'approved', 'undetermined'))
     ORDER BY p.uid`.execute(db);
   const rng = new Rng(seedOf('cashout-queues', end));
-  const shuffled = (list: Candidate[]) => list.map((c) => ({ c, k: rng.next() })).sort((x, y) => x.k - y.k).map((x) => x.c);
+  const shuffled = (list: Candidate[]) =>
+    list
+      .map((c) => ({ c, k: rng.next() }))
+      .sort((x, y) => x.k - y.k)
+      .map((x) => x.c);
   const all = rows.map((r): Candidate => ({
-    uid: r.uid, partner: r.partner, chip: Number(r.chip), gcash: r.gcash, bank: r.bank, phone: r.phone_number, ip: r.login_ip, device: r.login_device, payer: Boolean(r.payer), review: Boolean(r.review),
+    uid: r.uid,
+    partner: r.partner,
+    chip: Number(r.chip),
+    gcash: r.gcash,
+    bank: r.bank,
+    phone: r.phone_number,
+    ip: r.login_ip,
+    device: r.login_device,
+    payer: Boolean(r.payer),
+    review: Boolean(r.review),
   }));
   const candidates = [...shuffled(all.filter((c) => c.payer)), ...shuffled(all.filter((c) => !c.payer))];
 
@@ -124,12 +172,27 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
   const claims = clamp(Math.round(players / 800), 2, 8);
   const desk = clamp(Math.round(players / 1000), 1, 8);
   const fourEyes = (await cashoutRules(db)).fourEyesAmount;
-  const channels = new Map((await db.selectFrom('cashout_channel').select(['channel', 'status', 'min_amount', 'max_amount', 'fee_percent']).execute())
-    .map((c) => [c.channel, { open: c.status === 'open', min: Number(c.min_amount), max: Number(c.max_amount), fee: c.fee_percent }]));
+  const channels = new Map(
+    (await db.selectFrom('cashout_channel').select(['channel', 'status', 'min_amount', 'max_amount', 'fee_percent']).execute()).map((c) => [
+      c.channel,
+      { open: c.status === 'open', min: Number(c.min_amount), max: Number(c.max_amount), fee: c.fee_percent },
+    ]),
+  );
   // the desk's orders are asked for in office hours, early enough to be worked on before the end
-  const office = officeSpans(since, end - 5 * MINUTE).map(([a, b]): [number, number] => [a, b - 45 * MINUTE]).filter(([a, b]) => b > a);
+  const office = officeSpans(since, end - 5 * MINUTE)
+    .map(([a, b]): [number, number] => [a, b - 45 * MINUTE])
+    .filter(([a, b]) => b > a);
 
-  interface Planned { fate: Fate; at: number; deskAt: number; candidate: Candidate; amount: number; channel: string; account: string; fee: number }
+  interface Planned {
+    fate: Fate;
+    at: number;
+    deskAt: number;
+    candidate: Candidate;
+    amount: number;
+    channel: string;
+    account: string;
+    fee: number;
+  }
   const plan: Planned[] = [];
   const fates: Fate[] = [
     ...Array<Fate>(waiting).fill('wait'),
@@ -142,8 +205,7 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
     // one approval only. Amounts: the simulator's draw (median ₱500, at most 70% of the chips)
     const free = candidates.filter((c) => !taken.has(c.uid));
     const big = fate === 'secondApproval' ? free.find((c) => c.chip * 0.7 >= fourEyes + 100_000) : undefined;
-    const candidate = fate === 'secondApproval' ? big ?? free.find((c) => c.review)
-      : free.find((c) => fate !== 'undetermined' || !c.review);
+    const candidate = fate === 'secondApproval' ? (big ?? free.find((c) => c.review)) : free.find((c) => fate !== 'undetermined' || !c.review);
     if (!candidate) continue;
     const wanted = big ? fourEyes + 100_000 * rng.int(1, 5) : rng.lognormal(50_000, 0.9);
     const amount = Math.round(clamp(wanted, 10_000, Math.min(big ? Infinity : 5_000_000, candidate.chip * 0.7)) / 1_000) * 1_000;
@@ -152,7 +214,16 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
     if (!target || !channel?.open || amount < channel.min || amount > channel.max) continue;
     taken.add(candidate.uid);
     const at = fate === 'wait' ? since + Math.floor(rng.next() * (end - 5 * MINUTE - since)) : within(rng, office);
-    plan.push({ fate, at, deskAt: at + rng.int(10, 40) * MINUTE, candidate, amount, channel: target[0], account: target[1], fee: cashoutFee(amount, channel.fee) });
+    plan.push({
+      fate,
+      at,
+      deskAt: at + rng.int(10, 40) * MINUTE,
+      candidate,
+      amount,
+      channel: target[0],
+      account: target[1],
+      fee: cashoutFee(amount, channel.fee),
+    });
   }
 
   const con = await openDemoConsole(db, config, password, app);
@@ -165,19 +236,40 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
     const { uid } = p.candidate;
     const id = `${QUEUE_REQUEST_PREFIX}${i}`;
     con.at(p.at - 2 * MINUTE);
-    const login = await con.app('POST', '/api/platform/events', { events: [{
-      id: `${id}-login`, type: 'player.login', at: new Date(p.at - 2 * MINUTE).toISOString(),
-      data: { uid, ip: p.candidate.ip ?? '10.1.0.1', deviceId: p.candidate.device ?? `demo-device-${uid}`, durationSeconds: rng.int(180, 900) },
-    }] });
+    const login = await con.app('POST', '/api/platform/events', {
+      events: [
+        {
+          id: `${id}-login`,
+          type: 'player.login',
+          at: new Date(p.at - 2 * MINUTE).toISOString(),
+          data: { uid, ip: p.candidate.ip ?? '10.1.0.1', deviceId: p.candidate.device ?? `demo-device-${uid}`, durationSeconds: rng.int(180, 900) },
+        },
+      ],
+    });
     const result = login.body.data?.results?.[0];
-    if (login.status !== 200 || (result?.status !== 'applied' && result?.status !== 'duplicate')) return refuse(`${uid} login`, { status: result?.code ?? login.status, body: { message: result?.message ?? login.body.message } });
+    if (login.status !== 200 || (result?.status !== 'applied' && result?.status !== 'duplicate'))
+      return refuse(`${uid} login`, { status: result?.code ?? login.status, body: { message: result?.message ?? login.body.message } });
     const total = p.amount + p.fee;
     const ref = `redeem:${uid}:${p.at}`;
     con.at(p.at);
-    const debit = await con.app('POST', '/api/platform/wallet/debit', { txId: `${id}-redeem-chip`, uid, currency: 'chip', amount: total, reason: REDEEM_REASON, ref });
+    const debit = await con.app('POST', '/api/platform/wallet/debit', {
+      txId: `${id}-redeem-chip`,
+      uid,
+      currency: 'chip',
+      amount: total,
+      reason: REDEEM_REASON,
+      ref,
+    });
     if (debit.status !== 200) return refuse(`${uid} redeem`, debit);
     con.at(p.at + SECOND);
-    const credit = await con.app('POST', '/api/platform/wallet/credit', { txId: `${id}-redeem-cash`, uid, currency: 'withdrawable', amount: total, reason: REDEEM_REASON, ref });
+    const credit = await con.app('POST', '/api/platform/wallet/credit', {
+      txId: `${id}-redeem-cash`,
+      uid,
+      currency: 'withdrawable',
+      amount: total,
+      reason: REDEEM_REASON,
+      ref,
+    });
     if (credit.status !== 200) return refuse(`${uid} redeem`, credit);
     con.at(p.at + 30 * SECOND);
     const order = await con.app('POST', '/api/platform/cashout/orders', { requestId: id, uid, channel: p.channel, amount: p.amount, account: p.account });
@@ -191,18 +283,30 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
     const by = p.fate === 'claim' && figures.claimed % 2 === 1 ? 'business' : 'serviceleader';
     con.at(p.deskAt);
     const claimed = await con.staff(by, 'POST', '/api/cashout/claim', { orderId });
-    if (claimed.status !== 200) { refuse(`${p.candidate.uid} claim`, claimed); return; }
-    if (p.fate === 'claim') { figures.claimed += 1; return; }
+    if (claimed.status !== 200) {
+      refuse(`${p.candidate.uid} claim`, claimed);
+      return;
+    }
+    if (p.fate === 'claim') {
+      figures.claimed += 1;
+      return;
+    }
     con.at(p.deskAt + 3 * MINUTE);
     const reauth = await con.staff(by, 'POST', '/api/cashout/reauth', { password });
-    if (reauth.status !== 200) { refuse(`${p.candidate.uid} reauth`, reauth); return; }
+    if (reauth.status !== 200) {
+      refuse(`${p.candidate.uid} reauth`, reauth);
+      return;
+    }
     const provider = providerFor(p.channel);
     // the provider does not answer this payout and never reports later: it waits for business
     if (p.fate === 'undetermined' && provider instanceof SimulatedProvider) provider.script({ byOrder: { [orderId]: 'timeout' }, lateAfterTimeout: null });
     try {
       con.at(p.deskAt + 4 * MINUTE);
       const approved = await con.staff(by, 'POST', '/api/cashout/approve', { orderId });
-      if (approved.status !== 200) { refuse(`${p.candidate.uid} approve`, approved); return; }
+      if (approved.status !== 200) {
+        refuse(`${p.candidate.uid} approve`, approved);
+        return;
+      }
       const status = approved.body.data?.order?.status as string | undefined;
       if (status === 'undetermined') figures.undetermined += 1;
       else if (status === 'in_review') figures.firstApprovals += 1;
@@ -217,12 +321,22 @@ export async function seedCashoutQueues(db: Db, config: ServerConfig, password: 
     const steps: Step[] = [];
     const orders = new Map<Planned, string>();
     plan.forEach((p, i) => {
-      steps.push({ at: p.at, run: async () => {
-        const orderId = await request(p, i);
-        if (orderId) orders.set(p, orderId);
-        else figures.skipped += 1;
-      } });
-      if (p.fate !== 'wait') steps.push({ at: p.deskAt, run: async () => { const orderId = orders.get(p); if (orderId) await review(p, orderId); } });
+      steps.push({
+        at: p.at,
+        run: async () => {
+          const orderId = await request(p, i);
+          if (orderId) orders.set(p, orderId);
+          else figures.skipped += 1;
+        },
+      });
+      if (p.fate !== 'wait')
+        steps.push({
+          at: p.deskAt,
+          run: async () => {
+            const orderId = orders.get(p);
+            if (orderId) await review(p, orderId);
+          },
+        });
     });
     for (const step of steps.sort((x, y) => x.at - y.at)) await step.run();
   } finally {

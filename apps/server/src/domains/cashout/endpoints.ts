@@ -8,7 +8,12 @@
  * - the status sweep: undetermined orders a provider's API was asked to pay are asked about.
  */
 import {
-  payoutCallbackBody, payoutEndpointRemoveBody, payoutEndpointSaveBody, payoutEndpointView, PAYMENT_CHANNEL_STATUSES, type PayoutEndpointView,
+  payoutCallbackBody,
+  payoutEndpointRemoveBody,
+  payoutEndpointSaveBody,
+  payoutEndpointView,
+  PAYMENT_CHANNEL_STATUSES,
+  type PayoutEndpointView,
 } from '@console/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -31,11 +36,32 @@ const tags = ['cashout'];
 const MAX_SKEW_MS = 300_000;
 
 export const payoutEndpointList = defineList<PayoutEndpointView>({
-  url: API, name: 'remoteconfig.payoutEndpoints', screen: PAYOUT_ENDPOINTS, tags,
-  summary: 'Every cash-out channel with who pays it: its provider\'s HTTP endpoint (never its secret: a fingerprint), or the simulation; filters channel (substring), channelStatus',
+  url: API,
+  name: 'remoteconfig.payoutEndpoints',
+  screen: PAYOUT_ENDPOINTS,
+  tags,
+  summary:
+    "Every cash-out channel with who pays it: its provider's HTTP endpoint (never its secret: a fingerprint), or the simulation; filters channel (substring), channelStatus",
   paging: 'page',
-  from: (db: Db) => db.selectFrom('cashout_channel as c').leftJoin('payout_endpoint as e', 'e.channel', 'c.channel')
-    .select(['c.id', 'c.channel', 'c.name', 'c.status', 'c.sort_order', 'e.url', 'e.merchant_id', 'e.secret', 'e.timeout_ms', 'e.retries', 'e.enabled', 'e.updated_at', 'e.updated_by']),
+  from: (db: Db) =>
+    db
+      .selectFrom('cashout_channel as c')
+      .leftJoin('payout_endpoint as e', 'e.channel', 'c.channel')
+      .select([
+        'c.id',
+        'c.channel',
+        'c.name',
+        'c.status',
+        'c.sort_order',
+        'e.url',
+        'e.merchant_id',
+        'e.secret',
+        'e.timeout_ms',
+        'e.retries',
+        'e.enabled',
+        'e.updated_at',
+        'e.updated_by',
+      ]),
   partner: null,
   id: 'c.id',
   filters: { channel: contains('c.channel', 64), channelStatus: eqEnum('c.status', PAYMENT_CHANNEL_STATUSES) },
@@ -45,23 +71,42 @@ export const payoutEndpointList = defineList<PayoutEndpointView>({
   row: (r) => {
     const has = r.url !== null;
     return {
-      id: Number(r.id), channel: String(r.channel), name: String(r.name), channelStatus: r.status as PayoutEndpointView['channelStatus'],
-      paidBy: has && r.enabled ? 'http' : 'simulated', url: (r.url as string | null) ?? null, merchantId: (r.merchant_id as string | null) ?? null,
+      id: Number(r.id),
+      channel: String(r.channel),
+      name: String(r.name),
+      channelStatus: r.status as PayoutEndpointView['channelStatus'],
+      paidBy: has && r.enabled ? 'http' : 'simulated',
+      url: (r.url as string | null) ?? null,
+      merchantId: (r.merchant_id as string | null) ?? null,
       fingerprint: has ? secretFingerprint(openPayoutSecret(String(r.secret), String(r.channel))) : null,
-      timeoutMs: has ? Number(r.timeout_ms) : null, retries: has ? Number(r.retries) : null, enabled: has ? Boolean(r.enabled) : null,
-      updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null, updatedBy: (r.updated_by as string | null) ?? null,
+      timeoutMs: has ? Number(r.timeout_ms) : null,
+      retries: has ? Number(r.retries) : null,
+      enabled: has ? Boolean(r.enabled) : null,
+      updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
+      updatedBy: (r.updated_by as string | null) ?? null,
     };
   },
 });
 
 const docOf = (row: { url: string; merchant_id: string; secret: string; timeout_ms: number; retries: number; enabled: boolean; channel: string }) => ({
-  url: row.url, merchantId: row.merchant_id, secret: secretFingerprint(openPayoutSecret(row.secret, row.channel)), timeoutMs: row.timeout_ms, retries: row.retries, enabled: row.enabled,
+  url: row.url,
+  merchantId: row.merchant_id,
+  secret: secretFingerprint(openPayoutSecret(row.secret, row.channel)),
+  timeoutMs: row.timeout_ms,
+  retries: row.retries,
+  enabled: row.enabled,
 });
 
 export const payoutEndpointOperations = [
   ...listOperations(payoutEndpointList),
   defineOperation({
-    method: 'POST', url: `${API}/save`, name: 'remoteconfig.payoutEndpoints.save', tags, screen: PAYOUT_ENDPOINTS, audit: true, body: payoutEndpointSaveBody,
+    method: 'POST',
+    url: `${API}/save`,
+    name: 'remoteconfig.payoutEndpoints.save',
+    tags,
+    screen: PAYOUT_ENDPOINTS,
+    audit: true,
+    body: payoutEndpointSaveBody,
     summary: "Sets a channel's payout endpoint (the secret is required the first time, kept when absent later); payouts of the channel go to it while enabled",
     response: z.object({ code: z.literal(200), data: z.object({ channel: z.string(), fingerprint: z.string() }) }),
     handler: async ({ db, body, user, now, note }) => {
@@ -71,22 +116,44 @@ export const payoutEndpointOperations = [
       if (!before && body.secret === undefined) throw badInput('secret', 'Required for a channel without an endpoint');
       const secret = body.secret === undefined ? before!.secret : sealPayoutSecret(body.secret, body.channel);
       const values = {
-        url: body.url, merchant_id: body.merchantId.trim(), secret, timeout_ms: body.timeoutMs, retries: body.retries, enabled: body.enabled,
-        updated_at: now, updated_by: user.username,
+        url: body.url,
+        merchant_id: body.merchantId.trim(),
+        secret,
+        timeout_ms: body.timeoutMs,
+        retries: body.retries,
+        enabled: body.enabled,
+        updated_at: now,
+        updated_by: user.username,
       };
-      const saved = await db.insertInto('payout_endpoint').values({ channel: body.channel, ...values })
-        .onConflict((oc) => oc.column('channel').doUpdateSet(values)).returningAll().executeTakeFirstOrThrow();
+      const saved = await db
+        .insertInto('payout_endpoint')
+        .values({ channel: body.channel, ...values })
+        .onConflict((oc) => oc.column('channel').doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
       Object.assign(note, { target: `payoutEndpoint:${body.channel}`, before: before ? docOf(before) : null, after: docOf(saved) });
       return { code: 200, data: { channel: body.channel, fingerprint: docOf(saved).secret } };
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/remove`, name: 'remoteconfig.payoutEndpoints.remove', tags, screen: PAYOUT_ENDPOINTS, audit: true, body: payoutEndpointRemoveBody,
+    method: 'POST',
+    url: `${API}/remove`,
+    name: 'remoteconfig.payoutEndpoints.remove',
+    tags,
+    screen: PAYOUT_ENDPOINTS,
+    audit: true,
+    body: payoutEndpointRemoveBody,
     summary: "Removes a channel's payout endpoint; 409 while the channel is open (close it first: an open channel would be paid by the simulation)",
     response: z.object({ code: z.literal(200) }),
     handler: async ({ db, body, note }) => {
-      const row = await db.selectFrom('payout_endpoint as e').innerJoin('cashout_channel as c', 'c.channel', 'e.channel').selectAll('e').select('c.status')
-        .where('e.channel', '=', body.channel).forUpdate().executeTakeFirst();
+      const row = await db
+        .selectFrom('payout_endpoint as e')
+        .innerJoin('cashout_channel as c', 'c.channel', 'e.channel')
+        .selectAll('e')
+        .select('c.status')
+        .where('e.channel', '=', body.channel)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw notFound(`Channel ${body.channel} has no payout endpoint`);
       if (row.status === 'open') throw conflict(`Channel ${body.channel} is open: close it before removing its payout endpoint`);
       await db.deleteFrom('payout_endpoint').where('channel', '=', body.channel).execute();
@@ -128,7 +195,9 @@ export function registerPayoutCallback(app: FastifyInstance, deps: Deps): void {
     if (known.rows.length === 0) throw notFound(`No payout ${report.orderId} on channel ${channel}`);
     await lateReport(deps.db, { orderId: report.orderId, status: report.status, reference: report.reference, reason: report.reason }, deps.config.now);
     const after = await sql<{ status: string }>`
-      SELECT status FROM cashout_order WHERE order_id = ${report.orderId} UNION ALL SELECT status FROM agent_cashout_order WHERE order_id = ${report.orderId}`.execute(deps.db);
+      SELECT status FROM cashout_order WHERE order_id = ${report.orderId} UNION ALL SELECT status FROM agent_cashout_order WHERE order_id = ${report.orderId}`.execute(
+      deps.db,
+    );
     return { code: 200, data: { orderId: report.orderId, status: after.rows[0]!.status } };
   });
 }
@@ -149,7 +218,11 @@ export async function sweepUndetermined(db: Db, clock: Clock): Promise<number> {
     if (!endpoint) continue;
     const known = await new HttpPayoutProvider(endpoint).status(order_id);
     if (known?.status === 'success' || known?.status === 'failure') {
-      await lateReport(db, { orderId: order_id, status: known.status, ...(known.status === 'success' ? { reference: known.reference } : { reason: known.reason }) }, clock);
+      await lateReport(
+        db,
+        { orderId: order_id, status: known.status, ...(known.status === 'success' ? { reference: known.reference } : { reason: known.reason }) },
+        clock,
+      );
       settled += 1;
     }
   }
@@ -157,5 +230,12 @@ export async function sweepUndetermined(db: Db, clock: Clock): Promise<number> {
 }
 
 export function registerPayoutSweep(app: JobHost, db: Db, clock: Clock): void {
-  registerRepeatingJob(app, { name: 'payout status sweep', firstAfterMs: 30_000, everyMs: 120_000, run: async () => { await sweepUndetermined(db, clock); } });
+  registerRepeatingJob(app, {
+    name: 'payout status sweep',
+    firstAfterMs: 30_000,
+    everyMs: 120_000,
+    run: async () => {
+      await sweepUndetermined(db, clock);
+    },
+  });
 }

@@ -16,11 +16,18 @@ export const REVIEW_SCREEN = '/usermanager/cashoutreview';
 const tags = ['cashout'];
 
 export const cashoutOrders = defineList<CashoutOrderItem>({
-  url: '/api/cashout/orders', name: 'cashout.orders', screen: REVIEW_SCREEN, tags,
-  summary: 'Cash-out orders (the review queues by status, the records), newest first: filters status, uid, channel, orderId, claimedBy, late, from/to, amountMin/amountMax',
+  url: '/api/cashout/orders',
+  name: 'cashout.orders',
+  screen: REVIEW_SCREEN,
+  tags,
+  summary:
+    'Cash-out orders (the review queues by status, the records), newest first: filters status, uid, channel, orderId, claimedBy, late, from/to, amountMin/amountMax',
   paging: 'keyset',
-  from: (db) => db.selectFrom('cashout_order').selectAll()
-    .select(sql<number>`coalesce((SELECT four_eyes_amount FROM cashout_rules LIMIT 1), ${DEFAULT_CASHOUT_RULES.fourEyesAmount})`.as('four_eyes')),
+  from: (db) =>
+    db
+      .selectFrom('cashout_order')
+      .selectAll()
+      .select(sql<number>`coalesce((SELECT four_eyes_amount FROM cashout_rules LIMIT 1), ${DEFAULT_CASHOUT_RULES.fourEyesAmount})`.as('four_eyes')),
   partner: 'partner',
   id: 'id',
   filters: {
@@ -40,7 +47,10 @@ export const cashoutOrders = defineList<CashoutOrderItem>({
 });
 
 export const charismaCashouts = defineList<CharismaItem>({
-  url: '/api/cashout/charisma', name: 'cashout.charisma', screen: REVIEW_SCREEN, tags,
+  url: '/api/cashout/charisma',
+  name: 'cashout.charisma',
+  screen: REVIEW_SCREEN,
+  tags,
   summary: 'Charisma cash-outs (issued / unissued), newest first: filters status, uid',
   paging: 'page',
   from: (db) => db.selectFrom('charisma_cashout').selectAll(),
@@ -51,8 +61,15 @@ export const charismaCashouts = defineList<CharismaItem>({
   defaultSort: { key: 'requestedAt', order: 'descend' },
   item: charismaItem,
   row: (r) => ({
-    id: Number(r.id), uid: r.uid as number, partner: r.partner as number, charisma: Number(r.charisma), amount: Number(r.amount),
-    status: r.status as CharismaItem['status'], requestedBy: r.requested_by as string, requestedAt: isoInConsoleZone(r.requested_at as Date)!,
-    issuedBy: (r.issued_by as string | null) ?? null, issuedAt: isoInConsoleZone(r.issued_at as Date | null),
+    id: Number(r.id),
+    uid: r.uid as number,
+    partner: r.partner as number,
+    charisma: Number(r.charisma),
+    amount: Number(r.amount),
+    status: r.status as CharismaItem['status'],
+    requestedBy: r.requested_by as string,
+    requestedAt: isoInConsoleZone(r.requested_at as Date)!,
+    issuedBy: (r.issued_by as string | null) ?? null,
+    issuedAt: isoInConsoleZone(r.issued_at as Date | null),
   }),
 });

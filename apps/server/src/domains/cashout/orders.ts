@@ -34,16 +34,23 @@ export function cashoutFee(amount: number, feePercent: string | number): number 
   return Number((numerator + 9_999n) / 10_000n);
 }
 
-
-export interface CreatedOrder { orderId: string; status: CashoutStatus; fee: number }
+export interface CreatedOrder {
+  orderId: string;
+  status: CashoutStatus;
+  fee: number;
+}
 
 function sameRequest(row: { uid: number; channel: string; amount: number; account: string }, body: CashoutCreateBody): boolean {
   return row.uid === body.uid && row.channel === body.channel && Number(row.amount) === body.amount && row.account === body.account;
 }
 
 async function existing(db: Db, appId: string, body: CashoutCreateBody): Promise<CreatedOrder | null> {
-  const row = await db.selectFrom('cashout_order').select(['order_id', 'status', 'fee', 'uid', 'channel', 'amount', 'account'])
-    .where('app_id', '=', appId).where('request_id', '=', body.requestId).executeTakeFirst();
+  const row = await db
+    .selectFrom('cashout_order')
+    .select(['order_id', 'status', 'fee', 'uid', 'channel', 'amount', 'account'])
+    .where('app_id', '=', appId)
+    .where('request_id', '=', body.requestId)
+    .executeTakeFirst();
   if (!row) return null;
   if (!sameRequest(row, body)) throw conflict(`requestId ${body.requestId} was used for another order (${abbreviate(row.order_id)})`);
   return { orderId: row.order_id, status: row.status, fee: Number(row.fee) };
@@ -51,8 +58,12 @@ async function existing(db: Db, appId: string, body: CashoutCreateBody): Promise
 
 /** How many cash-outs the player asked for today, on one channel or all (denied and failed ones gave nothing: they do not count). */
 async function todaysCount(db: Db, uid: number, now: Date, channel?: string): Promise<number> {
-  const row = await db.selectFrom('cashout_order').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('uid', '=', uid).where('created_at', '>=', new Date(startOfDayMs(now))).where('status', 'not in', ['denied', 'fail'])
+  const row = await db
+    .selectFrom('cashout_order')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('uid', '=', uid)
+    .where('created_at', '>=', new Date(startOfDayMs(now)))
+    .where('status', 'not in', ['denied', 'fail'])
     .$if(channel !== undefined, (qb) => qb.where('channel', '=', channel!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -65,8 +76,12 @@ export async function createCashout(db: Db, appId: string, body: CashoutCreateBo
     return await db.transaction().execute(async (trx) => {
       // the balance row lock serializes a player's requests: the daily counts and the
       // requestId look-up below cannot race another request of the same player
-      const balance = await trx.selectFrom('player_balance').select(['uid', 'partner', 'withdrawable'])
-        .where('uid', '=', body.uid).forUpdate().executeTakeFirst();
+      const balance = await trx
+        .selectFrom('player_balance')
+        .select(['uid', 'partner', 'withdrawable'])
+        .where('uid', '=', body.uid)
+        .forUpdate()
+        .executeTakeFirst();
       if (!balance) throw notFound(`Player ${body.uid} not found`);
       const repeated = await existing(trx, appId, body);
       if (repeated) return repeated;
@@ -85,19 +100,40 @@ export async function createCashout(db: Db, appId: string, body: CashoutCreateBo
       }
       const fee = cashoutFee(body.amount, channel.fee_percent);
       const orderId = newOrderId();
-      const inserted = await trx.insertInto('cashout_order').values({
-        order_id: orderId, app_id: appId, request_id: body.requestId, uid: body.uid, partner: balance.partner,
-        channel: body.channel, amount: body.amount, fee, account: body.account, created_at: now, updated_at: now,
-        // a player control holds the order for a second reviewer (domains/controls); said where the reviewer reads
-        ...((await cashoutReviewForced(trx, body.uid)) ? { remarks: 'Player control: a second reviewer approves' } : {}),
-      }).returning('id').executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto('cashout_order')
+        .values({
+          order_id: orderId,
+          app_id: appId,
+          request_id: body.requestId,
+          uid: body.uid,
+          partner: balance.partner,
+          channel: body.channel,
+          amount: body.amount,
+          fee,
+          account: body.account,
+          created_at: now,
+          updated_at: now,
+          // a player control holds the order for a second reviewer (domains/controls); said where the reviewer reads
+          ...((await cashoutReviewForced(trx, body.uid)) ? { remarks: 'Player control: a second reviewer approves' } : {}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const common = { uid: body.uid, currency: 'withdrawable' as const, ref: orderId, actor: `app:${appId}`, at: now };
       const moves: Movement[] = [{ ...common, delta: -body.amount, reason: CASHOUT_REASONS.hold, key: `cashout:${orderId}:hold` }];
       if (fee > 0) moves.push({ ...common, delta: -fee, reason: CASHOUT_REASONS.fee, key: `cashout:${orderId}:fee` });
       await postAll(trx, moves);
-      await trx.insertInto('cashout_transition').values({
-        order_id: Number(inserted.id), at: now, actor: `app:${appId}`, from_status: null, to_status: 'not_reviewed', reason: 'requested',
-      }).execute();
+      await trx
+        .insertInto('cashout_transition')
+        .values({
+          order_id: Number(inserted.id),
+          at: now,
+          actor: `app:${appId}`,
+          from_status: null,
+          to_status: 'not_reviewed',
+          reason: 'requested',
+        })
+        .execute();
       return { orderId, status: 'not_reviewed' as const, fee };
     });
   } catch (error) {
@@ -111,8 +147,12 @@ export async function createCashout(db: Db, appId: string, body: CashoutCreateBo
 }
 
 export async function cashoutStatus(db: Db, appId: string, orderId: string) {
-  const row = await db.selectFrom('cashout_order').select(['order_id', 'status', 'amount', 'fee'])
-    .where('order_id', '=', orderId).where('app_id', '=', appId).executeTakeFirst();
+  const row = await db
+    .selectFrom('cashout_order')
+    .select(['order_id', 'status', 'amount', 'fee'])
+    .where('order_id', '=', orderId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!row) throw notFound(`Order ${abbreviate(orderId)} not found`);
   return { orderId: row.order_id, status: row.status, amount: Number(row.amount), fee: Number(row.fee) };
 }

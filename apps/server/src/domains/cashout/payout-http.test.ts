@@ -40,10 +40,15 @@ class FakeProvider {
     let body = '';
     for await (const chunk of req) body += String(chunk);
     const ts = String(req.headers['x-timestamp'] ?? '');
-    const send = (status: number, data: unknown): void => { res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data)); };
+    const send = (status: number, data: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
+    };
     if (req.method === 'GET') {
       const orderId = decodeURIComponent(req.url!.split('/').pop()!);
-      if (!signatureHolds(SECRET, ts, orderId, String(req.headers['x-signature']))) { this.badSignatures += 1; return send(401, {}); }
+      if (!signatureHolds(SECRET, ts, orderId, String(req.headers['x-signature']))) {
+        this.badSignatures += 1;
+        return send(401, {});
+      }
       const known = this.paid.get(orderId);
       return known ? send(200, known) : send(404, { status: 'unknown' });
     }
@@ -56,13 +61,14 @@ class FakeProvider {
     const step = this.script.shift() ?? 'ok';
     if (step === 'error500') return send(500, { message: 'try later' });
     // idempotent: a known order answers what it was
-    if (!this.paid.has(orderId)) this.paid.set(orderId, step === 'pending' ? { status: 'pending' } : { status: 'success', reference: `FP-${this.paid.size + 1}` });
+    if (!this.paid.has(orderId))
+      this.paid.set(orderId, step === 'pending' ? { status: 'pending' } : { status: 'success', reference: `FP-${this.paid.size + 1}` });
     if (step === 'drop') return void req.socket.destroy();
     return send(200, this.paid.get(orderId));
   }
 }
 
-describe.each(databases())('payouts through a provider\'s API on $kind', { timeout: 120_000 }, (kind) => {
+describe.each(databases())("payouts through a provider's API on $kind", { timeout: 120_000 }, (kind) => {
   let t: TestApp;
   let p: PlatformClient;
   let leader: string;
@@ -80,7 +86,11 @@ describe.each(databases())('payouts through a provider\'s API on $kind', { timeo
     await addChannel(t.database.db, { channel: 'gcash', min: 100, max: 500_000, feePercent: 1, maxFailures: 3 });
     leader = await reviewerToken(t, 'serviceleader');
     secadmin = await t.loginAs('secadmin');
-    const saved = await t.post('/api/remoteconfig/payoutEndpoints/save', { channel: 'gcash', url: provider.url, merchantId: 'M-0001', secret: SECRET, timeoutMs: 2_000, retries: 2 }, secadmin);
+    const saved = await t.post(
+      '/api/remoteconfig/payoutEndpoints/save',
+      { channel: 'gcash', url: provider.url, merchantId: 'M-0001', secret: SECRET, timeoutMs: 2_000, retries: 2 },
+      secadmin,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
   afterEach(async () => {
@@ -93,7 +103,9 @@ describe.each(databases())('payouts through a provider\'s API on $kind', { timeo
   const callback = (body: object, secret = SECRET, at = t.clock.now) => {
     const payload = JSON.stringify(body);
     return t.app.inject({
-      method: 'POST', url: '/api/payout/callback/gcash', payload,
+      method: 'POST',
+      url: '/api/payout/callback/gcash',
+      payload,
       headers: { 'content-type': 'application/json', 'x-timestamp': String(at), 'x-signature': payoutSignature(secret, String(at), payload) },
     });
   };
@@ -154,7 +166,15 @@ describe.each(databases())('payouts through a provider\'s API on $kind', { timeo
 
   it('the endpoints screen: secadmin only, the secret required once and never shown, bad input named, removal only of a closed channel', async () => {
     const list = await t.get('/api/remoteconfig/payoutEndpoints', secadmin);
-    expect(list.body.data.items).toEqual([expect.objectContaining({ channel: 'gcash', paidBy: 'http', url: provider.url, merchantId: 'M-0001', fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) })]);
+    expect(list.body.data.items).toEqual([
+      expect.objectContaining({
+        channel: 'gcash',
+        paidBy: 'http',
+        url: provider.url,
+        merchantId: 'M-0001',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+      }),
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(SECRET);
     for (const role of ['serviceleader', 'maint', 'partner', 'business']) {
       const token = await t.loginAs(role);
@@ -162,7 +182,8 @@ describe.each(databases())('payouts through a provider\'s API on $kind', { timeo
       expect((await t.post('/api/remoteconfig/payoutEndpoints/save', { bad: 1 }, token)).status, role).toBe(403);
     }
     await addChannel(t.database.db, { channel: 'maya', min: 100, max: 500_000, status: 'close' });
-    const save = (body: object) => t.post('/api/remoteconfig/payoutEndpoints/save', { channel: 'maya', url: 'https://pay.example.ph/v1', merchantId: 'M-2', ...body }, secadmin);
+    const save = (body: object) =>
+      t.post('/api/remoteconfig/payoutEndpoints/save', { channel: 'maya', url: 'https://pay.example.ph/v1', merchantId: 'M-2', ...body }, secadmin);
     expect((await save({})).body.message).toBe('secret: Required for a channel without an endpoint');
     expect((await save({ secret: 'short' })).body.message).toMatch(/^secret: At least 16/);
     expect((await save({ secret: SECRET, url: 'http://pay.example.ph' })).body.message).toMatch(/^url: Must be an https:\/\/ URL/);
@@ -172,7 +193,9 @@ describe.each(databases())('payouts through a provider\'s API on $kind', { timeo
     expect((await save({ merchantId: 'M-3' })).status).toBe(200); // the secret kept
     expect((await t.post('/api/remoteconfig/payoutEndpoints/remove', { channel: 'gcash' }, secadmin)).status).toBe(409); // open
     expect((await t.post('/api/remoteconfig/payoutEndpoints/remove', { channel: 'maya' }, secadmin)).status).toBe(200);
-    const log = JSON.stringify(await t.database.db.selectFrom('operation_log').selectAll().where('operation', 'like', 'remoteconfig.payoutEndpoints.%').execute());
+    const log = JSON.stringify(
+      await t.database.db.selectFrom('operation_log').selectAll().where('operation', 'like', 'remoteconfig.payoutEndpoints.%').execute(),
+    );
     expect(log).not.toContain(SECRET);
     expect(log).toContain('M-3');
   });

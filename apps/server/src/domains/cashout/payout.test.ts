@@ -28,11 +28,14 @@ describe.each(databases())('payouts on $kind', { timeout: 120_000 }, (kind) => {
     await addChannel(t.database.db, { channel: 'bank_bdo', min: 100, max: 500_000, feePercent: 0 });
     leader = await reviewerToken(t, 'serviceleader');
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const clean = async () => expect((await reconcile(t.database.db)).differences).toEqual([]);
   const approve = async (orderId: string) => (await t.post('/api/cashout/approve', { orderId }, leader)).body;
-  const channel = (name: string) => t.database.db.selectFrom('cashout_channel').select(['status', 'consecutive_failures']).where('channel', '=', name).executeTakeFirstOrThrow();
+  const channel = (name: string) =>
+    t.database.db.selectFrom('cashout_channel').select(['status', 'consecutive_failures']).where('channel', '=', name).executeTakeFirstOrThrow();
   const order = (account?: string, ch = 'gcash') => requestCashout(p, { uid: 1001, channel: ch, amount: 10_000, account });
 
   it('a failed payout returns hold and fee once; the channel closes itself at its max and the log says why; a success resets the count', async () => {
@@ -48,10 +51,15 @@ describe.each(databases())('payouts on $kind', { timeout: 120_000 }, (kind) => {
     const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'remoteconfig.cashOutEdter.autoClose').execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
-      username: 'system', target: 'cashOutEdter:gcash', before: { status: 'open', consecutiveFailures: 2 }, after: { status: 'close', consecutiveFailures: 3 },
+      username: 'system',
+      target: 'cashOutEdter:gcash',
+      before: { status: 'open', consecutiveFailures: 2 },
+      after: { status: 'close', consecutiveFailures: 3 },
       message: 'Closed after 3 consecutive payout failures (max 3)',
     });
-    expect((await p.post('/api/platform/cashout/orders', { requestId: 'after-close', uid: 1001, channel: 'gcash', amount: 1_000, account: 'x' })).status).toBe(409);
+    expect((await p.post('/api/platform/cashout/orders', { requestId: 'after-close', uid: 1001, channel: 'gcash', amount: 1_000, account: 'x' })).status).toBe(
+      409,
+    );
     expect(await withdrawable(t.database.db, 1001)).toBe(1_000_000 - 10_100);
     // bank channels go to the bank provider
     expect((await approve((await order('ACC-1', 'bank_bdo')).orderId)).data.order.status).toBe('succeed');
@@ -70,8 +78,9 @@ describe.each(databases())('payouts on $kind', { timeout: 120_000 }, (kind) => {
     const failed = await t.post('/api/cashout/resolve', { orderId, outcome: 'fail', reason: 'GCash statement shows no transfer' }, leader);
     expect(failed.body.data.order).toMatchObject({ status: 'fail', resolvedBy: 'serviceleader' });
     expect(await withdrawable(t.database.db, 1001)).toBe(1_000_000);
-    expect((await t.post('/api/cashout/resolve', { orderId, outcome: 'success', reason: 'x' }, leader)).body.message)
-      .toBe(`Order ${abbreviate(orderId)} is already failed: only an undetermined payout can be set by hand`);
+    expect((await t.post('/api/cashout/resolve', { orderId, outcome: 'success', reason: 'x' }, leader)).body.message).toBe(
+      `Order ${abbreviate(orderId)} is already failed: only an undetermined payout can be set by hand`,
+    );
     // the provider reports after all that the money went out: flagged for finance, nothing moves
     expect(await providerOutcome(t.database.db, { orderId, status: 'success', reference: 'GCASH-LATE' }, t.config.now)).toBe('fail');
     expect(await providerOutcome(t.database.db, { orderId, status: 'success', reference: 'GCASH-LATE' }, t.config.now)).toBe('fail');
@@ -106,11 +115,19 @@ describe.each(databases())('payouts on $kind', { timeout: 120_000 }, (kind) => {
     const { orderId } = await order();
     const row = await orderRow(t.database.db, orderId);
     // approved by hand (as if the approving process died right after its commit)
-    await t.database.db.updateTable('cashout_order').set({ status: 'approved', approved_by: 'serviceleader', claimed_by: 'serviceleader' }).where('id', '=', row.id).execute();
+    await t.database.db
+      .updateTable('cashout_order')
+      .set({ status: 'approved', approved_by: 'serviceleader', claimed_by: 'serviceleader' })
+      .where('id', '=', row.id)
+      .execute();
     expect(await runPayout(t.database.db, orderId, t.config.now, 50)).toBe('undetermined');
     const stuck = await order();
     const stuckRow = await orderRow(t.database.db, stuck.orderId);
-    await t.database.db.updateTable('cashout_order').set({ status: 'approved', payout_started_at: new Date(t.clock.now), attempts: 1 }).where('id', '=', stuckRow.id).execute();
+    await t.database.db
+      .updateTable('cashout_order')
+      .set({ status: 'approved', payout_started_at: new Date(t.clock.now), attempts: 1 })
+      .where('id', '=', stuckRow.id)
+      .execute();
     await recoverPayouts(t.database.db, t.config.now);
     expect((await orderRow(t.database.db, stuck.orderId)).status).toBe('approved');
     t.clock.advance(STALE_PAYOUT_MS + 1);

@@ -25,25 +25,38 @@ export type Clock = () => number;
 
 function withDeadline(work: Promise<PayoutOutcome>, ms: number): Promise<PayoutOutcome> {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<PayoutOutcome>((resolve) => { timer = setTimeout(() => resolve({ status: 'timeout' }), ms); });
+  const deadline = new Promise<PayoutOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'timeout' }), ms);
+  });
   return Promise.race([work.catch((): PayoutOutcome => ({ status: 'timeout' })), deadline]).finally(() => clearTimeout(timer));
 }
 
 /** Pays an approved order if nobody else started its payout; returns the order's status after. */
 export async function runPayout(db: Db, orderId: string, clock: Clock, deadlineMs = PAYOUT_DEADLINE_MS): Promise<string | null> {
   const at = new Date(clock());
-  const started = await db.updateTable('cashout_order')
+  const started = await db
+    .updateTable('cashout_order')
     .set((eb) => ({ payout_started_at: at, attempts: eb('attempts', '+', 1), updated_at: at }))
-    .where('order_id', '=', orderId).where('status', '=', 'approved').where('payout_started_at', 'is', null)
-    .returningAll().executeTakeFirst();
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .where('payout_started_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   if (!started) return null;
   const provider = await payoutProviderFor(db, started.channel);
   // a simulated provider reports late outcomes to the database that asked it to pay
   if (provider instanceof SimulatedProvider) provider.onLate = (report) => providerOutcome(db, report, clock).then(() => undefined);
   await db.updateTable('cashout_order').set({ provider: provider.name }).where('id', '=', started.id).execute();
-  const outcome = await withDeadline(provider.pay({
-    orderId, channel: started.channel, uid: started.uid, amount: Number(started.amount), account: started.account,
-  }), deadlineMs);
+  const outcome = await withDeadline(
+    provider.pay({
+      orderId,
+      channel: started.channel,
+      uid: started.uid,
+      amount: Number(started.amount),
+      account: started.account,
+    }),
+    deadlineMs,
+  );
   return applyOutcome(db, orderId, outcome, clock);
 }
 
@@ -81,21 +94,31 @@ export async function providerOutcome(db: Db, report: LateOutcome, clock: Clock)
     const order = await lockOrder(trx, report.orderId);
     const stamp = { actor: SYSTEM, at: new Date(clock()) };
     if (order.status === 'undetermined' || order.status === 'approved') {
-      const outcome: PayoutOutcome = report.status === 'success'
-        ? { status: 'success', reference: report.reference ?? '' }
-        : { status: 'failure', reason: report.reason ?? 'provider reported a failure' };
+      const outcome: PayoutOutcome =
+        report.status === 'success'
+          ? { status: 'success', reference: report.reference ?? '' }
+          : { status: 'failure', reason: report.reason ?? 'provider reported a failure' };
       return (await settle(trx, order, outcome, stamp)).status;
     }
     const paidOut = order.status === 'succeed' || order.status === 'set_success';
     const contradicts = (report.status === 'success' && !paidOut) || (report.status === 'failure' && paidOut);
     if (contradicts && order.late_outcome === null) {
-      await trx.updateTable('cashout_order')
+      await trx
+        .updateTable('cashout_order')
         .set({ late_outcome: report.status, late_at: stamp.at, updated_at: stamp.at, ...(report.reference ? { provider_ref: report.reference } : {}) })
-        .where('id', '=', order.id).execute();
-      await trx.insertInto('cashout_transition').values({
-        order_id: Number(order.id), at: stamp.at, actor: SYSTEM, from_status: order.status, to_status: order.status,
-        reason: `late ${report.status} from the provider after ${order.status}: flagged, nothing paid or refunded`,
-      }).execute();
+        .where('id', '=', order.id)
+        .execute();
+      await trx
+        .insertInto('cashout_transition')
+        .values({
+          order_id: Number(order.id),
+          at: stamp.at,
+          actor: SYSTEM,
+          from_status: order.status,
+          to_status: order.status,
+          reason: `late ${report.status} from the provider after ${order.status}: flagged, nothing paid or refunded`,
+        })
+        .execute();
     }
     return order.status;
   });
@@ -107,11 +130,21 @@ export async function providerOutcome(db: Db, report: LateOutcome, clock: Clock)
  */
 export async function recoverPayouts(db: Db, clock: Clock): Promise<void> {
   const now = clock();
-  const stale = await db.selectFrom('cashout_order').select('order_id').where('status', '=', 'approved')
-    .where('payout_started_at', '<', new Date(now - STALE_PAYOUT_MS)).limit(100).execute();
+  const stale = await db
+    .selectFrom('cashout_order')
+    .select('order_id')
+    .where('status', '=', 'approved')
+    .where('payout_started_at', '<', new Date(now - STALE_PAYOUT_MS))
+    .limit(100)
+    .execute();
   for (const { order_id } of stale) await applyOutcome(db, order_id, { status: 'timeout' }, clock);
-  const unstarted = await db.selectFrom('cashout_order').select('order_id').where('status', '=', 'approved')
-    .where('payout_started_at', 'is', null).where('updated_at', '<', new Date(now - 60_000)).limit(20).execute();
+  const unstarted = await db
+    .selectFrom('cashout_order')
+    .select('order_id')
+    .where('status', '=', 'approved')
+    .where('payout_started_at', 'is', null)
+    .where('updated_at', '<', new Date(now - 60_000))
+    .limit(20)
+    .execute();
   for (const { order_id } of unstarted) await runPayout(db, order_id, clock);
 }
-

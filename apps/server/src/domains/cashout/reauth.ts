@@ -21,8 +21,11 @@ async function failure(db: Db, tokenHash: string, now: Date): Promise<void> {
   const row = await db.selectFrom('cashout_reauth').select(['failures', 'window_start']).where('token_hash', '=', tokenHash).executeTakeFirst();
   const fresh = !row?.window_start || now.getTime() - row.window_start.getTime() > WINDOW_MS;
   const values = { failures: fresh ? 1 : row!.failures + 1, window_start: fresh ? now : row!.window_start! };
-  await db.insertInto('cashout_reauth').values({ token_hash: tokenHash, confirmed_at: null, ...values })
-    .onConflict((oc) => oc.column('token_hash').doUpdateSet(values)).execute();
+  await db
+    .insertInto('cashout_reauth')
+    .values({ token_hash: tokenHash, confirmed_at: null, ...values })
+    .onConflict((oc) => oc.column('token_hash').doUpdateSet(values))
+    .execute();
 }
 
 /** Checks the password or code; on success the session may approve until the answer's validUntil. */
@@ -32,8 +35,11 @@ export async function reauthenticate(db: Db, user: SessionUser, body: CashoutRea
     const until = state.window_start.getTime() + WINDOW_MS;
     if (now.getTime() < until) throw tooManyAttempts(Math.ceil((until - now.getTime()) / 1000));
   }
-  const account = await db.selectFrom('console_account').select(['id', 'password_hash', 'totp_secret', 'totp_last_step'])
-    .where('id', '=', user.accountId).executeTakeFirstOrThrow();
+  const account = await db
+    .selectFrom('console_account')
+    .select(['id', 'password_hash', 'totp_secret', 'totp_last_step'])
+    .where('id', '=', user.accountId)
+    .executeTakeFirstOrThrow();
   let ok: boolean;
   if ('password' in body) {
     ok = await verifyPassword(account.password_hash, body.password);
@@ -51,8 +57,11 @@ export async function reauthenticate(db: Db, user: SessionUser, body: CashoutRea
     await failure(db, user.tokenHash, now);
     throw new ApiError(400, WRONG_REAUTH);
   }
-  await db.insertInto('cashout_reauth').values({ token_hash: user.tokenHash, confirmed_at: now, failures: 0, window_start: null })
-    .onConflict((oc) => oc.column('token_hash').doUpdateSet({ confirmed_at: now, failures: 0, window_start: null })).execute();
+  await db
+    .insertInto('cashout_reauth')
+    .values({ token_hash: user.tokenHash, confirmed_at: now, failures: 0, window_start: null })
+    .onConflict((oc) => oc.column('token_hash').doUpdateSet({ confirmed_at: now, failures: 0, window_start: null }))
+    .execute();
   return new Date(now.getTime() + REAUTH_VALID_MS);
 }
 

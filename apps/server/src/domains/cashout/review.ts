@@ -23,7 +23,12 @@ import { requireRecentReauth } from './reauth';
 import { lockOrder, move, refund, refused, snapshot, toItem, type OrderRow, type ReviewRow, type StepStamp } from './state';
 import { cashoutReviewForced } from '../controls/enforce';
 
-export interface Reviewer { db: Db; user: SessionUser; ip: string; clock: Clock }
+export interface Reviewer {
+  db: Db;
+  user: SessionUser;
+  ip: string;
+  clock: Clock;
+}
 
 const actorOf = (user: SessionUser) => `staff:${user.username}`;
 
@@ -60,7 +65,12 @@ export const cashoutStore: ReviewStore<OrderRow, CashoutOrderItem> = {
   pay: (db, orderId, clock) => runPayout(db, orderId, clock),
 };
 
-export interface BatchResult { orderId: string; status: string; code: number; message?: string }
+export interface BatchResult {
+  orderId: string;
+  status: string;
+  code: number;
+  message?: string;
+}
 
 async function each<Item extends { status: string }>(orderIds: readonly string[], work: (orderId: string) => Promise<Item>): Promise<BatchResult[]> {
   const results: BatchResult[] = [];
@@ -90,18 +100,42 @@ export function reviewSteps<Row extends ReviewRow, Item extends { status: string
       return await r.db.transaction().execute(async (trx) => {
         const order = await store.lock(trx, orderId, r.user);
         const after = await decide(trx, order, at);
-        await appendOperationLog(trx, {
-          username: r.user.username, partner: r.user.partner, operation, target, result: 'ok', status: 200, message: '',
-          before: store.snapshot(order), after: store.snapshot(after), ip: r.ip,
-        }, at);
+        await appendOperationLog(
+          trx,
+          {
+            username: r.user.username,
+            partner: r.user.partner,
+            operation,
+            target,
+            result: 'ok',
+            status: 200,
+            message: '',
+            before: store.snapshot(order),
+            after: store.snapshot(after),
+            ip: r.ip,
+          },
+          at,
+        );
         return store.item(trx, after);
       });
     } catch (error) {
       if (error instanceof ApiError && !error.logged && error.statusCode !== 403 && error.statusCode !== 429) {
-        await appendOperationLog(r.db, {
-          username: r.user.username, partner: r.user.partner, operation, target, result: 'failed', status: error.statusCode,
-          message: error.message, before: null, after: null, ip: r.ip,
-        }, at);
+        await appendOperationLog(
+          r.db,
+          {
+            username: r.user.username,
+            partner: r.user.partner,
+            operation,
+            target,
+            result: 'failed',
+            status: error.statusCode,
+            message: error.message,
+            before: null,
+            after: null,
+            ip: r.ip,
+          },
+          at,
+        );
         error.logged = true;
       }
       throw error;
@@ -126,7 +160,10 @@ export function reviewSteps<Row extends ReviewRow, Item extends { status: string
       if (order.approved_by !== null) throw store.refused(order, `${order.approved_by} approved it already: approve or deny it`);
       const stale = order.claimed_at !== null && at.getTime() - order.claimed_at.getTime() > STALE_CLAIM_MS;
       if (order.claimed_by !== r.user.username && !stale) throw store.refused(order, 'only its reviewer releases it within 30 minutes of the claim');
-      return store.move(trx, order, 'not_reviewed', { actor: actorOf(r.user), at, reason: `released (claimed by ${order.claimed_by})` }, { claimed_by: null, claimed_at: null } as never);
+      return store.move(trx, order, 'not_reviewed', { actor: actorOf(r.user), at, reason: `released (claimed by ${order.claimed_by})` }, {
+        claimed_by: null,
+        claimed_at: null,
+      } as never);
     });
   }
 
@@ -151,10 +188,16 @@ export function reviewSteps<Row extends ReviewRow, Item extends { status: string
       if (order.approved_by === null) {
         if (order.claimed_by !== me) throw store.refused(order, 'only its reviewer gives the first approval');
         if (!needsTwo) return store.move(trx, order, 'approved', { ...stamp, reason: 'approved' }, { approved_by: me, approved_at: at } as never);
-        return store.move(trx, order, 'in_review', { ...stamp, reason: 'first approval (four eyes: a second reviewer approves)' }, { approved_by: me, approved_at: at } as never);
+        return store.move(trx, order, 'in_review', { ...stamp, reason: 'first approval (four eyes: a second reviewer approves)' }, {
+          approved_by: me,
+          approved_at: at,
+        } as never);
       }
       if (order.approved_by === me) throw new ApiError(409, `Order ${abbreviate(order.order_id)} needs a second reviewer: you approved it already`);
-      return store.move(trx, order, 'approved', { ...stamp, reason: `second approval (first: ${order.approved_by})` }, { second_approved_by: me, second_approved_at: at } as never);
+      return store.move(trx, order, 'approved', { ...stamp, reason: `second approval (first: ${order.approved_by})` }, {
+        second_approved_by: me,
+        second_approved_at: at,
+      } as never);
     });
   }
 

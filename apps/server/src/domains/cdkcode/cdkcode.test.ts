@@ -41,10 +41,22 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
   const tokens: Record<string, string> = {};
   const redeem = (uid: number, code: string) => p.post('/api/platform/activities/cdkcode/redeem', { uid, code });
   const balance = async (uid: number, currency = 'chip') =>
-    Number((await t.database.db.selectFrom('player_balance').select(currency as 'chip').where('uid', '=', uid).executeTakeFirstOrThrow())[currency as 'chip']);
+    Number(
+      (
+        await t.database.db
+          .selectFrom('player_balance')
+          .select(currency as 'chip')
+          .where('uid', '=', uid)
+          .executeTakeFirstOrThrow()
+      )[currency as 'chip'],
+    );
   const window = () => ({ startAt: new Date(t.clock.now - MIN).toISOString(), endAt: new Date(t.clock.now + 7 * DAY).toISOString() });
-  const create = async (body: Record<string, unknown>, who = 'admin') => t.post('/api/activities/cdkcode/batches/create',
-    { name: 'Test batch', kind: 'unique', quantity: 3, currency: 'chip', amount: 500, ...window(), ...body }, tokens[who]);
+  const create = async (body: Record<string, unknown>, who = 'admin') =>
+    t.post(
+      '/api/activities/cdkcode/batches/create',
+      { name: 'Test batch', kind: 'unique', quantity: 3, currency: 'chip', amount: 500, ...window(), ...body },
+      tokens[who],
+    );
   const codesOf = async (batch: number) => {
     const res = await t.get('/api/activities/cdkcode/codes', tokens.admin, { batch: String(batch), pageSize: '500' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -71,20 +83,42 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
   it('creates a batch of unique codes, shown XXXX-XXXX-XXXX; the operation log has it', async () => {
     const res = await create({ name: '  Launch  ', quantity: 5 }, 'business');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Launch', kind: 'unique', quantity: 5, currency: 'chip', amount: 500, status: 'active', state: 'active', redeemed: 0, createdBy: 'business' });
+    expect(res.body.data).toMatchObject({
+      name: 'Launch',
+      kind: 'unique',
+      quantity: 5,
+      currency: 'chip',
+      amount: 500,
+      status: 'active',
+      state: 'active',
+      redeemed: 0,
+      createdBy: 'business',
+    });
     const codes = await codesOf(res.body.data.id);
     expect(codes).toHaveLength(5);
     for (const c of codes) expect(c).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
     expect(new Set(codes).size).toBe(5);
-    const op = await t.database.db.selectFrom('operation_log').select(['operation', 'username', 'target', 'after']).where('operation', '=', 'activities.cdkcode.batches.create')
-      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const op = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'username', 'target', 'after'])
+      .where('operation', '=', 'activities.cdkcode.batches.create')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(op).toMatchObject({ username: 'business', target: `cdk_batch:${res.body.data.id}`, after: { name: 'Launch', kind: 'unique', quantity: 5 } });
     // a batch of the maximum size; every code unique (the database index)
     const big = await create({ name: 'Big', quantity: 10_000 });
     expect(big.status, JSON.stringify(big.body)).toBe(200);
-    const n = await t.database.db.selectFrom('cdk_code').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', big.body.data.id).executeTakeFirstOrThrow();
+    const n = await t.database.db
+      .selectFrom('cdk_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('batch_id', '=', big.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(10_000);
-    const export_ = await t.app.inject({ method: 'GET', url: `/api/activities/cdkcode/codes/export?batch=${big.body.data.id}`, headers: { 'x-token': tokens.business } });
+    const export_ = await t.app.inject({
+      method: 'GET',
+      url: `/api/activities/cdkcode/codes/export?batch=${big.body.data.id}`,
+      headers: { 'x-token': tokens.business },
+    });
     expect(export_.statusCode).toBe(200);
     expect(export_.body.trim().split('\n')).toHaveLength(10_001);
   });
@@ -149,7 +183,12 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.message === 'Code is used up')).toBe(true);
     const rows = await t.database.db.selectFrom('cdk_redemption').select('uid').where('batch_id', '=', id).execute();
     expect(rows).toHaveLength(1);
-    const entries = await t.database.db.selectFrom('ledger_entry').select('uid').where('reason', '=', 'activity.cdkcode').where('ref', 'like', `cdkcode:${id}:%`).execute();
+    const entries = await t.database.db
+      .selectFrom('ledger_entry')
+      .select('uid')
+      .where('reason', '=', 'activity.cdkcode')
+      .where('ref', 'like', `cdkcode:${id}:%`)
+      .execute();
     expect(entries).toEqual([{ uid: rows[0]!.uid }]);
   });
 
@@ -181,9 +220,12 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
     expect((await redeem(9308, codes[0]!)).body).toMatchObject({ code: 409, message: 'GCash account already rewarded' });
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9309).execute();
     expect((await redeem(9309, codes[0]!)).body).toMatchObject({ code: 409, message: 'Player is banned' });
-    await t.database.db.insertInto('player_control').values({ uid: 9310, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + DAY), updated_by: 'test', updated_at: new Date(t.clock.now) }).execute();
+    await t.database.db
+      .insertInto('player_control')
+      .values({ uid: 9310, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + DAY), updated_by: 'test', updated_at: new Date(t.clock.now) })
+      .execute();
     expect((await redeem(9310, codes[0]!)).body).toMatchObject({ code: 409, message: 'Player is self-excluded' });
-    expect(await balance(9304) + await balance(9306) + await balance(9308) + await balance(9309) + await balance(9310)).toBe(0);
+    expect((await balance(9304)) + (await balance(9306)) + (await balance(9308)) + (await balance(9309)) + (await balance(9310))).toBe(0);
   });
 
   it('validity and status: not started, expired, disabled and enabled again (operation log)', async () => {
@@ -198,8 +240,17 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
     expect((await redeem(9311, b.codes[0]!)).body).toMatchObject({ code: 409, message: 'Code is disabled' });
     expect((await t.post('/api/activities/cdkcode/batches/enable', { id: b.id }, tokens.admin)).status).toBe(200);
     expect((await redeem(9311, b.codes[0]!)).status).toBe(200);
-    const ops = await t.database.db.selectFrom('operation_log').select(['operation', 'before', 'after']).where('target', '=', `cdk_batch:${b.id}`).orderBy('id').execute();
-    expect(ops.map((o) => o.operation)).toEqual(['activities.cdkcode.batches.create', 'activities.cdkcode.batches.disable', 'activities.cdkcode.batches.enable']);
+    const ops = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'before', 'after'])
+      .where('target', '=', `cdk_batch:${b.id}`)
+      .orderBy('id')
+      .execute();
+    expect(ops.map((o) => o.operation)).toEqual([
+      'activities.cdkcode.batches.create',
+      'activities.cdkcode.batches.disable',
+      'activities.cdkcode.batches.enable',
+    ]);
     expect(ops[1]).toMatchObject({ before: { status: 'active' }, after: { status: 'disabled' } });
     t.clock.advance(8 * DAY);
     tokens.service = await t.loginAs('service');

@@ -66,7 +66,10 @@ export interface CdkTraffic {
 
 export async function seedCdkcodeActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<CdkTraffic> {
   const out: CdkTraffic = { batches: 0, disabled: 0, attempts: 0, redeemed: 0, repeated: 0, refused: {} };
-  const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at')).executeTakeFirst();
+  const first = await db
+    .selectFrom('player')
+    .select(sql<Date | null>`min(registered_at)`.as('at'))
+    .executeTakeFirst();
   if (!first?.at) return out;
   const lastDay = dayOf(new Date(end - 1));
   const base = dayStart(lastDay).getTime();
@@ -82,8 +85,13 @@ export async function seedCdkcodeActivity(db: Db, config: ServerConfig, password
       if (!row) {
         c.at(createdAt);
         const res = await c.staff('business', 'POST', '/api/activities/cdkcode/batches/create', {
-          name: b.name, kind: b.kind, quantity: b.quantity, currency: 'chip', amount: b.amount,
-          startAt: isoInConsoleZone(new Date(moment(b.start))), endAt: isoInConsoleZone(new Date(moment(b.end))),
+          name: b.name,
+          kind: b.kind,
+          quantity: b.quantity,
+          currency: 'chip',
+          amount: b.amount,
+          startAt: isoInConsoleZone(new Date(moment(b.start))),
+          endAt: isoInConsoleZone(new Date(moment(b.end))),
         });
         if (res.status !== 200) throw new Error(`demo cdkcode: creating ${b.name}: ${res.status} ${String(res.body.message)}`);
         row = { id: Number(res.body.data.id), status: 'active' };
@@ -100,7 +108,10 @@ export async function seedCdkcodeActivity(db: Db, config: ServerConfig, password
     // the codes as the export hands them out (in id order)
     const codes = new Map<DemoBatch['key'], string[]>();
     for (const [key, id] of ids) {
-      codes.set(key, (await db.selectFrom('cdk_code').select('code').where('batch_id', '=', id).orderBy('id').execute()).map((r) => r.code));
+      codes.set(
+        key,
+        (await db.selectFrom('cdk_code').select('code').where('batch_id', '=', id).orderBy('id').execute()).map((r) => r.code),
+      );
     }
     const spec = (key: DemoBatch['key']) => DEMO_CDK_BATCHES.find((b) => b.key === key)!;
 
@@ -134,7 +145,7 @@ export async function seedCdkcodeActivity(db: Db, config: ServerConfig, password
       const dayNo = Math.round(dayStart(r.day).getTime() / DAY);
       const login = new Date(r.at).getTime();
       const time = dayStart(r.day).getTime();
-      const at = (salt: number) => Math.min(login + (3 + share(r.uid, dayNo + salt) % 30) * MINUTE, time + DAY - MINUTE, end - MINUTE);
+      const at = (salt: number) => Math.min(login + (3 + (share(r.uid, dayNo + salt) % 30)) * MINUTE, time + DAY - MINUTE, end - MINUTE);
       const welcome = spec('welcome');
       const registered = new Date(r.registered).getTime();
       // new players: the welcome pack's code from the registration screen

@@ -13,8 +13,20 @@
  *   POST /api/platform/activities/cdkcode/redeem      {uid, code}: pays once (signed platform call)
  */
 import {
-  CDK_KINDS, CDK_STATUSES, cdkBatchBody, cdkBatchIdBody, cdkBatchRow, cdkCodeRow, cdkRedeemAnswer, cdkRedeemBody, cdkRedemptionRow, queryInt,
-  type CdkBatchRow, type CdkCodeRow, type CdkRedemptionRow, text,
+  CDK_KINDS,
+  CDK_STATUSES,
+  cdkBatchBody,
+  cdkBatchIdBody,
+  cdkBatchRow,
+  cdkCodeRow,
+  cdkRedeemAnswer,
+  cdkRedeemBody,
+  cdkRedemptionRow,
+  queryInt,
+  type CdkBatchRow,
+  type CdkCodeRow,
+  type CdkRedemptionRow,
+  text,
 } from '@console/schemas';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type SqlBool } from 'kysely';
@@ -52,15 +64,40 @@ function stateOf(r: Record<string, unknown>, now: Date): CdkBatchRow['state'] {
   return 'active';
 }
 
-const batchColumns = ['b.id', 'b.name', 'b.kind', 'b.quantity', 'b.currency', 'b.amount', 'b.start_at', 'b.end_at', 'b.status', 'b.redeemed',
-  'b.created_by', 'b.created_at', 'b.updated_by', 'b.updated_at'] as const;
+const batchColumns = [
+  'b.id',
+  'b.name',
+  'b.kind',
+  'b.quantity',
+  'b.currency',
+  'b.amount',
+  'b.start_at',
+  'b.end_at',
+  'b.status',
+  'b.redeemed',
+  'b.created_by',
+  'b.created_at',
+  'b.updated_by',
+  'b.updated_at',
+] as const;
 
 export function toBatchRow(r: Record<string, unknown>, now = new Date()): CdkBatchRow {
   return {
-    id: num(r.id), name: String(r.name), kind: r.kind as CdkBatchRow['kind'], quantity: num(r.quantity), currency: r.currency as CdkBatchRow['currency'],
-    amount: num(r.amount), startAt: iso(r.start_at), endAt: iso(r.end_at), status: r.status as CdkBatchRow['status'],
-    state: stateOf({ ...r, used: r.redeemed, capacity: r.quantity }, now), redeemed: num(r.redeemed), createdBy: String(r.created_by),
-    createdAt: iso(r.created_at), updatedBy: (r.updated_by as string | null) ?? null, updatedAt: r.updated_at ? iso(r.updated_at) : null,
+    id: num(r.id),
+    name: String(r.name),
+    kind: r.kind as CdkBatchRow['kind'],
+    quantity: num(r.quantity),
+    currency: r.currency as CdkBatchRow['currency'],
+    amount: num(r.amount),
+    startAt: iso(r.start_at),
+    endAt: iso(r.end_at),
+    status: r.status as CdkBatchRow['status'],
+    state: stateOf({ ...r, used: r.redeemed, capacity: r.quantity }, now),
+    redeemed: num(r.redeemed),
+    createdBy: String(r.created_by),
+    createdAt: iso(r.created_at),
+    updatedBy: (r.updated_by as string | null) ?? null,
+    updatedAt: r.updated_at ? iso(r.updated_at) : null,
   };
 }
 
@@ -78,13 +115,22 @@ const batchFilter: FilterBuilder = (name) => ({
 });
 
 const batchList = defineList<CdkBatchRow>({
-  url: `${base}/batches`, name: 'activities.cdkcode.batches', screen: CDK_SCREEN, tags, paging: 'page',
-  summary: 'Redemption-code batches, newest first, with what they are now (state: active, disabled, notStarted, expired, usedUp) and how many '
-    + 'redemptions they paid: filters id, name (substring), kind, status, createdAt (from/to)',
+  url: `${base}/batches`,
+  name: 'activities.cdkcode.batches',
+  screen: CDK_SCREEN,
+  tags,
+  paging: 'page',
+  summary:
+    'Redemption-code batches, newest first, with what they are now (state: active, disabled, notStarted, expired, usedUp) and how many ' +
+    'redemptions they paid: filters id, name (substring), kind, status, createdAt (from/to)',
   from: (db: Db) => db.selectFrom('cdk_batch as b').select([...batchColumns]),
-  partner: null, id: 'b.id',
+  partner: null,
+  id: 'b.id',
   filters: {
-    id: eqInt('b.id', 1), name: contains('b.name', 100), kind: eqEnum('b.kind', CDK_KINDS), status: eqEnum('b.status', CDK_STATUSES),
+    id: eqInt('b.id', 1),
+    name: contains('b.name', 100),
+    kind: eqEnum('b.kind', CDK_KINDS),
+    status: eqEnum('b.status', CDK_STATUSES),
     createdAt: dateRange('b.created_at'),
   },
   sorts: { id: sortBy.int('b.id'), createdAt: sortBy.time('b.created_at'), redeemed: sortBy.int('b.redeemed'), endAt: sortBy.time('b.end_at') },
@@ -94,38 +140,85 @@ const batchList = defineList<CdkBatchRow>({
 });
 
 const codeList = defineList<CdkCodeRow>({
-  url: `${base}/codes`, name: 'activities.cdkcode.codes', screen: CDK_MANAGE_SCREEN, tags, paging: 'keyset', fileName: 'cdkcodes',
-  summary: 'The codes of one batch (batch required), shown XXXX-XXXX-XXXX, with their uses: the export hands a batch\'s codes out. '
-    + 'Filters batch, used (true: used at least once, false: never)',
+  url: `${base}/codes`,
+  name: 'activities.cdkcode.codes',
+  screen: CDK_MANAGE_SCREEN,
+  tags,
+  paging: 'keyset',
+  fileName: 'cdkcodes',
+  summary:
+    "The codes of one batch (batch required), shown XXXX-XXXX-XXXX, with their uses: the export hands a batch's codes out. " +
+    'Filters batch, used (true: used at least once, false: never)',
   from: (db: Db) => db.selectFrom('cdk_code as c').select(['c.id', 'c.batch_id', 'c.code', 'c.uses', 'c.max_uses', 'c.last_at']),
-  partner: null, id: 'c.id',
+  partner: null,
+  id: 'c.id',
   filters: {
     batch: batchFilter,
     used: custom(z.enum(['true', 'false'], { message: 'Must be true or false' }), (v) => (v === 'true' ? sql<SqlBool>`c.uses > 0` : sql<SqlBool>`c.uses = 0`)),
   },
-  sorts: { id: sortBy.int('c.id') }, defaultSort: { key: 'id', order: 'ascend' }, pageSize: 500,
+  sorts: { id: sortBy.int('c.id') },
+  defaultSort: { key: 'id', order: 'ascend' },
+  pageSize: 500,
   item: cdkCodeRow,
   row: (r) => ({
-    id: num(r.id), batchId: num(r.batch_id), code: formatCode(String(r.code)), uses: num(r.uses), maxUses: num(r.max_uses),
+    id: num(r.id),
+    batchId: num(r.batch_id),
+    code: formatCode(String(r.code)),
+    uses: num(r.uses),
+    maxUses: num(r.max_uses),
     lastAt: r.last_at ? iso(r.last_at) : null,
   }),
 });
 
 const redemptionList = defineList<CdkRedemptionRow>({
-  url: `${base}/redemptions`, name: 'activities.cdkcode.redemptions', screen: CDK_SCREEN, tags, paging: 'keyset',
+  url: `${base}/redemptions`,
+  name: 'activities.cdkcode.redemptions',
+  screen: CDK_SCREEN,
+  tags,
+  paging: 'keyset',
   summary: 'Every redemption (one ledger entry each), newest first: filters uid, batch, code (as typed: dashes, spaces and case do not matter), at (from/to)',
-  from: (db: Db) => db.selectFrom('cdk_redemption as r').innerJoin('cdk_batch as b', 'b.id', 'r.batch_id').leftJoin('player as p', 'p.uid', 'r.uid')
-    .select(['r.id', 'r.uid', 'p.name', 'r.partner', 'r.batch_id', 'b.name as batch_name', 'r.code', 'r.currency', 'r.amount', 'r.device', 'r.phone',
-      'r.gcash', 'r.app_id', 'r.at']),
-  partner: 'r.partner', id: 'r.id',
+  from: (db: Db) =>
+    db
+      .selectFrom('cdk_redemption as r')
+      .innerJoin('cdk_batch as b', 'b.id', 'r.batch_id')
+      .leftJoin('player as p', 'p.uid', 'r.uid')
+      .select([
+        'r.id',
+        'r.uid',
+        'p.name',
+        'r.partner',
+        'r.batch_id',
+        'b.name as batch_name',
+        'r.code',
+        'r.currency',
+        'r.amount',
+        'r.device',
+        'r.phone',
+        'r.gcash',
+        'r.app_id',
+        'r.at',
+      ]),
+  partner: 'r.partner',
+  id: 'r.id',
   filters: { uid: eqInt('r.uid', 1), batch: eqInt('r.batch_id', 1), code: codeFilter, at: dateRange('r.at') },
-  sorts: { at: sortBy.time('r.at') }, defaultSort: { key: 'at', order: 'descend' },
+  sorts: { at: sortBy.time('r.at') },
+  defaultSort: { key: 'at', order: 'descend' },
   item: cdkRedemptionRow,
   row: (r) => ({
-    id: num(r.id), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), batchId: num(r.batch_id), batchName: String(r.batch_name),
-    code: formatCode(String(r.code)), currency: r.currency as CdkRedemptionRow['currency'], amount: num(r.amount),
-    device: (r.device as string | null) ?? null, phone: (r.phone as string | null) ?? null, gcash: (r.gcash as string | null) ?? null,
-    appId: String(r.app_id), at: iso(r.at),
+    id: num(r.id),
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    batchId: num(r.batch_id),
+    batchName: String(r.batch_name),
+    code: formatCode(String(r.code)),
+    currency: r.currency as CdkRedemptionRow['currency'],
+    amount: num(r.amount),
+    device: (r.device as string | null) ?? null,
+    phone: (r.phone as string | null) ?? null,
+    gcash: (r.gcash as string | null) ?? null,
+    appId: String(r.app_id),
+    at: iso(r.at),
   }),
 });
 
@@ -137,8 +230,12 @@ async function insertCodes(trx: Db, batchId: number, count: number, maxUses: num
     const chunk = Math.min(missing, 1_000);
     const fresh = new Set<string>();
     while (fresh.size < chunk) fresh.add(generateCode());
-    const inserted = await trx.insertInto('cdk_code').values([...fresh].map((code) => ({ batch_id: batchId, code, max_uses: maxUses })))
-      .onConflict((oc) => oc.column('code').doNothing()).returning('id').execute();
+    const inserted = await trx
+      .insertInto('cdk_code')
+      .values([...fresh].map((code) => ({ batch_id: batchId, code, max_uses: maxUses })))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('id')
+      .execute();
     missing -= inserted.length;
   }
 }
@@ -146,18 +243,33 @@ async function insertCodes(trx: Db, batchId: number, count: number, maxUses: num
 function statusOperation(action: 'disable' | 'enable'): Operation {
   const to = action === 'disable' ? 'disabled' : 'active';
   return defineOperation({
-    method: 'POST', url: `${base}/batches/${action}`, name: `activities.cdkcode.batches.${action}`, screen: CDK_MANAGE_SCREEN, tags, audit: true,
-    summary: action === 'disable'
-      ? 'Disables a batch: its codes answer 409 Code is disabled until enabled again; redemptions already paid stay; 404 unknown batch, 409 already disabled'
-      : 'Enables a disabled batch again (its validity still applies); 404 unknown batch, 409 already active',
+    method: 'POST',
+    url: `${base}/batches/${action}`,
+    name: `activities.cdkcode.batches.${action}`,
+    screen: CDK_MANAGE_SCREEN,
+    tags,
+    audit: true,
+    summary:
+      action === 'disable'
+        ? 'Disables a batch: its codes answer 409 Code is disabled until enabled again; redemptions already paid stay; 404 unknown batch, 409 already disabled'
+        : 'Enables a disabled batch again (its validity still applies); 404 unknown batch, 409 already active',
     body: cdkBatchIdBody,
     response: z.object({ code: z.literal(200), data: cdkBatchRow }),
     handler: async ({ db, user, now, note, body }) => {
-      const before = await db.selectFrom('cdk_batch as b').select([...batchColumns]).where('b.id', '=', body.id).forUpdate().executeTakeFirst();
+      const before = await db
+        .selectFrom('cdk_batch as b')
+        .select([...batchColumns])
+        .where('b.id', '=', body.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) throw notFound(`Batch ${body.id} not found`);
       if (before.status === to) throw conflict(`Batch ${body.id} is already ${to}`);
-      const after = await db.updateTable('cdk_batch').set({ status: to, updated_by: user.username, updated_at: now }).where('id', '=', body.id)
-        .returningAll().executeTakeFirstOrThrow();
+      const after = await db
+        .updateTable('cdk_batch')
+        .set({ status: to, updated_by: user.username, updated_at: now })
+        .where('id', '=', body.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       note.target = `cdk_batch:${body.id}`;
       note.before = { status: before.status };
       note.after = { status: to };
@@ -171,24 +283,50 @@ export const cdkcodeOperations: Operation[] = [
   ...listOperations(codeList),
   ...listOperations(redemptionList),
   defineOperation({
-    method: 'POST', url: `${base}/batches/create`, name: 'activities.cdkcode.batches.create', screen: CDK_MANAGE_SCREEN, tags, audit: true,
-    summary: 'Creates a batch: kind unique (quantity one-use codes, ≤ 10,000) or universal (one code, quantity uses, one per account), '
-      + 'its reward (currency, amount > 0 in the smallest unit) and validity (startAt, endAt after startAt); codes drawn with crypto '
-      + 'randomness, unique across batches. 400 naming the field. Written to the operation log (without the codes)',
+    method: 'POST',
+    url: `${base}/batches/create`,
+    name: 'activities.cdkcode.batches.create',
+    screen: CDK_MANAGE_SCREEN,
+    tags,
+    audit: true,
+    summary:
+      'Creates a batch: kind unique (quantity one-use codes, ≤ 10,000) or universal (one code, quantity uses, one per account), ' +
+      'its reward (currency, amount > 0 in the smallest unit) and validity (startAt, endAt after startAt); codes drawn with crypto ' +
+      'randomness, unique across batches. 400 naming the field. Written to the operation log (without the codes)',
     body: cdkBatchBody,
     response: z.object({ code: z.literal(200), data: cdkBatchRow }),
     handler: async ({ db, user, now, note, body }) => {
       const name = body.name.trim();
       if (!name) throw badInput('name', 'Required');
-      const row = await db.insertInto('cdk_batch').values({
-        name, kind: body.kind, quantity: body.quantity, currency: body.currency, amount: body.amount, start_at: body.startAt, end_at: body.endAt,
-        created_by: user.username, created_at: now,
-      }).returningAll().executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('cdk_batch')
+        .values({
+          name,
+          kind: body.kind,
+          quantity: body.quantity,
+          currency: body.currency,
+          amount: body.amount,
+          start_at: body.startAt,
+          end_at: body.endAt,
+          created_by: user.username,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const id = num(row.id);
       if (body.kind === 'unique') await insertCodes(db, id, body.quantity, 1);
       else await insertCodes(db, id, 1, body.quantity);
       note.target = `cdk_batch:${id}`;
-      note.after = { id, name, kind: body.kind, quantity: body.quantity, currency: body.currency, amount: body.amount, startAt: body.startAt, endAt: body.endAt };
+      note.after = {
+        id,
+        name,
+        kind: body.kind,
+        quantity: body.quantity,
+        currency: body.currency,
+        amount: body.amount,
+        startAt: body.startAt,
+        endAt: body.endAt,
+      };
       return ok(toBatchRow(row as Record<string, unknown>, now));
     },
   }),
@@ -198,11 +336,15 @@ export const cdkcodeOperations: Operation[] = [
 
 export const cdkcodePlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/activities/cdkcode/redeem', name: 'platform.activities.cdkcode.redeem', scope: 'events',
-    summary: 'Redeems a code for a player (dashes, spaces and case do not matter): pays the batch\'s reward through the ledger once (reason '
-      + 'activity.cdkcode, idempotency key cdkcode:<batch>:<code>:<uid>); the same player and code again answers the first with repeated: true. '
-      + '404 Unknown code (nothing more); 409 with the reason: Code is disabled / not active yet / has expired / is used up, Already redeemed a code '
-      + 'of this batch, Device / Phone / GCash account already rewarded, Player is banned / suspended / self-excluded; 404 unknown player',
+    method: 'POST',
+    url: '/api/platform/activities/cdkcode/redeem',
+    name: 'platform.activities.cdkcode.redeem',
+    scope: 'events',
+    summary:
+      "Redeems a code for a player (dashes, spaces and case do not matter): pays the batch's reward through the ledger once (reason " +
+      'activity.cdkcode, idempotency key cdkcode:<batch>:<code>:<uid>); the same player and code again answers the first with repeated: true. ' +
+      '404 Unknown code (nothing more); 409 with the reason: Code is disabled / not active yet / has expired / is used up, Already redeemed a code ' +
+      'of this batch, Device / Phone / GCash account already rewarded, Player is banned / suspended / self-excluded; 404 unknown player',
     body: cdkRedeemBody,
     response: z.object({ code: z.literal(200), data: cdkRedeemAnswer }),
     handler: async ({ db, app, body, now }) => {

@@ -30,11 +30,25 @@ describe.each(databases())('player controls on $kind', (database) => {
   let tx = 0;
   const bet = (uid: number, amount: number, reason = 'game.bet', client = p) =>
     client.post(DEBIT, { txId: `c-${(tx += 1)}`, uid, currency: 'chip', amount, reason, ref: `round-${tx}` });
-  const balance = async (uid: number) => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
-  const refusals = (uid: number) => t.database.db.selectFrom('control_log').selectAll().where('uid', '=', uid).where('kind', '=', 'refusal').orderBy('id').execute();
-  const set = (uid: number, over: Record<string, unknown> = {}, base = H) => t.post(`${base}/userconfigs/set`, {
-    uid, maxBet: 0, dayLossCap: 0, blocked: [], coolOffUntil: null, cashoutReview: false, reason: 'responsible gaming', ...over,
-  }, business);
+  const balance = async (uid: number) =>
+    Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+  const refusals = (uid: number) =>
+    t.database.db.selectFrom('control_log').selectAll().where('uid', '=', uid).where('kind', '=', 'refusal').orderBy('id').execute();
+  const set = (uid: number, over: Record<string, unknown> = {}, base = H) =>
+    t.post(
+      `${base}/userconfigs/set`,
+      {
+        uid,
+        maxBet: 0,
+        dayLossCap: 0,
+        blocked: [],
+        coolOffUntil: null,
+        cashoutReview: false,
+        reason: 'responsible gaming',
+        ...over,
+      },
+      business,
+    );
 
   beforeAll(async () => {
     t = await testApp(database);
@@ -48,7 +62,18 @@ describe.each(databases())('player controls on $kind', (database) => {
   it('lets main and business call the operations, 403 before the body is read; payRank also secadmin and partner (decision 026)', async () => {
     for (const role of ROLES.filter((r) => !['main', 'business', 'admin'].includes(r))) {
       const token = await t.loginAs(role);
-      for (const url of [`${H}/configs`, `${H}/userconfigs`, `${H}/logs`, `${H}/ranking`, `${H}/payRank`, `${H}/wgconfigs`, `${T}/configs`, `${T}/userconfigs`, `${T}/logs`, `${T}/ranking`]) {
+      for (const url of [
+        `${H}/configs`,
+        `${H}/userconfigs`,
+        `${H}/logs`,
+        `${H}/ranking`,
+        `${H}/payRank`,
+        `${H}/wgconfigs`,
+        `${T}/configs`,
+        `${T}/userconfigs`,
+        `${T}/logs`,
+        `${T}/ranking`,
+      ]) {
         const payRankRole = url === `${H}/payRank` && ['secadmin', 'partner'].includes(role);
         expect((await t.get(url, token)).status, `${role} ${url}`).toBe(payRankRole ? 200 : 403);
       }
@@ -71,17 +96,31 @@ describe.each(databases())('player controls on $kind', (database) => {
     expect((await refusals(8001)).map((r) => [r.control, Number(r.amount), r.refusals])).toEqual([['maxBet', 6_000, 1]]);
     t.clock.advance(61_000);
     expect((await bet(8001, 9_000)).status).toBe(409);
-    expect((await refusals(8001)).map((r) => [r.control, Number(r.amount), r.refusals])).toEqual([['maxBet', 6_000, 1], ['maxBet', 9_000, 6]]);
+    expect((await refusals(8001)).map((r) => [r.control, Number(r.amount), r.refusals])).toEqual([
+      ['maxBet', 6_000, 1],
+      ['maxBet', 9_000, 6],
+    ]);
     // the txId was not spent: the same call within the cap later goes through
     expect((await set(8001, { maxBet: 10_000 })).status).toBe(200);
-    expect((await p.post(DEBIT, { txId: 'cap-1', uid: 8001, currency: 'chip', amount: 6_000, reason: 'game.bet', ref: 'r-cap' })).body.data).toEqual({ txId: 'cap-1', balance: before - 6_000 });
+    expect((await p.post(DEBIT, { txId: 'cap-1', uid: 8001, currency: 'chip', amount: 6_000, reason: 'game.bet', ref: 'r-cap' })).body.data).toEqual({
+      txId: 'cap-1',
+      balance: before - 6_000,
+    });
     // not a bet: money that is not play is never refused; credits never are
     expect((await p.post(DEBIT, { txId: 'shop-1', uid: 8001, currency: 'chip', amount: 20_000, reason: 'shop.exchange' })).status).toBe(200);
-    expect((await p.post('/api/platform/wallet/credit', { txId: 'win-1', uid: 8001, currency: 'chip', amount: 50_000, reason: 'game.win', ref: 'r-cap' })).status).toBe(200);
+    expect(
+      (await p.post('/api/platform/wallet/credit', { txId: 'win-1', uid: 8001, currency: 'chip', amount: 50_000, reason: 'game.win', ref: 'r-cap' })).status,
+    ).toBe(200);
     const logs = (await t.get(`${H}/logs`, business, { uid: '8001' })).body.data.items;
     expect(logs.map((l: { kind: string }) => l.kind)).toEqual(['set', 'refusal', 'refusal', 'set']);
     expect(logs[0]).toMatchObject({ kind: 'set', actor: 'business', before: { maxBet: 5_000 }, after: { maxBet: 10_000 } });
-    const op = await t.database.db.selectFrom('operation_log').select(['operation', 'before', 'after']).where('operation', '=', 'personalcontrol.userconfigs.set').where('result', '=', 'ok').orderBy('id').execute();
+    const op = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'before', 'after'])
+      .where('operation', '=', 'personalcontrol.userconfigs.set')
+      .where('result', '=', 'ok')
+      .orderBy('id')
+      .execute();
     expect(op[0]).toMatchObject({ before: null, after: { maxBet: 5_000, reason: 'responsible gaming' } });
   });
 
@@ -107,18 +146,37 @@ describe.each(databases())('player controls on $kind', (database) => {
     expect((await bet(8004, 100, 'game.bet')).status).toBe(200);
   });
 
-  it('changes no outcome: a controlled player\'s round is paid and verified exactly as an uncontrolled one\'s', async () => {
+  it("changes no outcome: a controlled player's round is paid and verified exactly as an uncontrolled one's", async () => {
     await set(8005, { maxBet: 1_000_000, dayLossCap: 1_000_000, blocked: ['rocket'], cashoutReview: true });
     const g = goldenOf('luckyjoker');
     const results = [];
     for (const uid of [8005, 8006]) {
       const data = roundData(g, [uid], {}, new Date(t.clock.now));
       for (const [k, pay] of g.payouts.entries()) {
-        if (pay.bet > 0) expect((await p.post(DEBIT, { txId: `${data.roundId}:b${k}`, uid, currency: 'chip', amount: pay.bet, reason: 'game.bet', ref: data.roundId })).status).toBe(200);
-        if (pay.win > 0) expect((await p.post('/api/platform/wallet/credit', { txId: `${data.roundId}:w${k}`, uid, currency: 'chip', amount: pay.win, reason: 'game.win', ref: data.roundId })).status).toBe(200);
+        if (pay.bet > 0)
+          expect(
+            (await p.post(DEBIT, { txId: `${data.roundId}:b${k}`, uid, currency: 'chip', amount: pay.bet, reason: 'game.bet', ref: data.roundId })).status,
+          ).toBe(200);
+        if (pay.win > 0)
+          expect(
+            (
+              await p.post('/api/platform/wallet/credit', {
+                txId: `${data.roundId}:w${k}`,
+                uid,
+                currency: 'chip',
+                amount: pay.win,
+                reason: 'game.win',
+                ref: data.roundId,
+              })
+            ).status,
+          ).toBe(200);
       }
       expect(await p.event('game.round', data)).toMatchObject({ status: 'applied' });
-      const round = await t.database.db.selectFrom('game_round').select(['verified', 'win', 'bet', 'result']).where('round_id', '=', data.roundId as string).executeTakeFirstOrThrow();
+      const round = await t.database.db
+        .selectFrom('game_round')
+        .select(['verified', 'win', 'bet', 'result'])
+        .where('round_id', '=', data.roundId as string)
+        .executeTakeFirstOrThrow();
       results.push({ ...round, win: Number(round.win), bet: Number(round.bet) });
     }
     expect(results[0]).toEqual(results[1]);
@@ -127,7 +185,7 @@ describe.each(databases())('player controls on $kind', (database) => {
     expect(await cashoutReviewForced(t.database.db, 8006)).toBe(false);
   });
 
-  it('holds a controlled player\'s cash-out for a second reviewer whatever the amount', async () => {
+  it("holds a controlled player's cash-out for a second reviewer whatever the amount", async () => {
     simulatedGcash.script({});
     await addChannel(t.database.db, { channel: 'gcash', min: 10_000, max: 2_000_000, feePercent: 2 });
     await p.credit(8005, 200_000, 'withdrawable');
@@ -146,8 +204,24 @@ describe.each(databases())('player controls on $kind', (database) => {
   it('applies platform-wide limits with a version history, and a 400 names the field and changes nothing', async () => {
     const bad = await t.post(`${H}/configs/save`, { maxBet: -1, dayLossCap: 0, refusalLogSeconds: 60 }, business);
     expect(bad).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^maxBet: /) } });
-    expect((await t.post(`${H}/userconfigs/set`, { uid: 8006, maxBet: 1.5, dayLossCap: 0, blocked: [], coolOffUntil: null, cashoutReview: false, reason: 'x' }, business)).status).toBe(400);
-    expect((await t.post(`${H}/userconfigs/set`, { uid: 9999, maxBet: 0, dayLossCap: 0, blocked: [], coolOffUntil: null, cashoutReview: false, reason: 'x' }, business)).status).toBe(404);
+    expect(
+      (
+        await t.post(
+          `${H}/userconfigs/set`,
+          { uid: 8006, maxBet: 1.5, dayLossCap: 0, blocked: [], coolOffUntil: null, cashoutReview: false, reason: 'x' },
+          business,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.post(
+          `${H}/userconfigs/set`,
+          { uid: 9999, maxBet: 0, dayLossCap: 0, blocked: [], coolOffUntil: null, cashoutReview: false, reason: 'x' },
+          business,
+        )
+      ).status,
+    ).toBe(404);
     expect((await t.get(`${H}/configs`, business)).body.data).toEqual({ maxBet: 0, dayLossCap: 0, refusalLogSeconds: 60 });
     expect((await t.post(`${H}/configs/save`, { maxBet: 50_000, dayLossCap: 0, refusalLogSeconds: 30 }, business)).status).toBe(200);
     expect((await bet(8006, 60_000)).body.message).toBe('Refused by player control: platformMaxBet 50000 (bet 60000)');
@@ -169,7 +243,9 @@ describe.each(databases())('player controls on $kind', (database) => {
     expect((await bet(8006, 500, 'game.bet', jili)).body.message).toBe('Refused by player control: maxBet 100 (bet 500)');
     await t.post(`${T}/userconfigs/clear`, { uid: 8006, reason: 'reviewed' }, business);
     await t.post(`${H}/wgconfigs/save`, { appId: JILI.appId, game: 'fortune-gems', name: 'Fortune Gems', maxBet: 0, closed: true }, business);
-    expect((await bet(8006, 500, 'game.bet.fortune-gems', jili)).body.message).toBe(`Refused by player control: providerClosed (${JILI.appId} game fortune-gems takes no bets)`);
+    expect((await bet(8006, 500, 'game.bet.fortune-gems', jili)).body.message).toBe(
+      `Refused by player control: providerClosed (${JILI.appId} game fortune-gems takes no bets)`,
+    );
     expect((await bet(8006, 500, 'game.bet.boxing-king', jili)).status).toBe(200);
     await jili.post('/api/platform/wallet/credit', { txId: `j-${(tx += 1)}`, uid: 8006, currency: 'chip', amount: 5_000, reason: 'game.win' });
     const rank = (await t.get(`${T}/ranking`, business)).body.data.items;
@@ -184,18 +260,31 @@ describe.each(databases())('player controls on $kind', (database) => {
     const owner = t.database.owner ?? t.database.db;
     // business (the module's role) and partner (its scope) in one account: what reaches payRank with a partner's view
     const hash = (await owner.selectFrom('console_account').select('password_hash').where('username', '=', 'business').executeTakeFirstOrThrow()).password_hash;
-    await owner.insertInto('console_account').values({ username: 'bizpartner', password_hash: hash, name: 'Business partner', roles: JSON.stringify(['business', 'partner']), partner: 1 }).execute();
-    await owner.insertInto('report_payer_day').values([
-      { day: '2026-11-22', uid: 8001, channel: 'gcash', os: 'android', partner: 2, orders: 1, amount: 50_000 },
-      { day: '2026-11-22', uid: 8002, channel: 'gcash', os: 'android', partner: 1, orders: 2, amount: 120_000 },
-      { day: '2026-11-22', uid: 8004, channel: 'maya', os: 'ios', partner: 1, orders: 1, amount: 20_000 },
-    ]).execute();
+    await owner
+      .insertInto('console_account')
+      .values({ username: 'bizpartner', password_hash: hash, name: 'Business partner', roles: JSON.stringify(['business', 'partner']), partner: 1 })
+      .execute();
+    await owner
+      .insertInto('report_payer_day')
+      .values([
+        { day: '2026-11-22', uid: 8001, channel: 'gcash', os: 'android', partner: 2, orders: 1, amount: 50_000 },
+        { day: '2026-11-22', uid: 8002, channel: 'gcash', os: 'android', partner: 1, orders: 2, amount: 120_000 },
+        { day: '2026-11-22', uid: 8004, channel: 'maya', os: 'ios', partner: 1, orders: 1, amount: 20_000 },
+      ])
+      .execute();
     const range = { from: '2026-11-20T00:00:00.000+08:00', to: '2026-11-23T23:59:59.999+08:00' };
     const all = (await t.get(`${H}/payRank`, business, range)).body.data.items;
-    expect(all.map((r: { uid: number; difference: number }) => [r.uid, r.difference])).toEqual([[8002, 120_000], [8001, 50_000], [8004, 20_000]]);
+    expect(all.map((r: { uid: number; difference: number }) => [r.uid, r.difference])).toEqual([
+      [8002, 120_000],
+      [8001, 50_000],
+      [8004, 20_000],
+    ]);
     const scoped = await t.loginAs('bizpartner');
     const mine = (await t.get(`${H}/payRank`, scoped, range)).body.data.items;
-    expect(mine.map((r: { uid: number; partner: number; controlled: boolean }) => [r.uid, r.partner, r.controlled])).toEqual([[8002, 1, true], [8004, 1, true]]);
+    expect(mine.map((r: { uid: number; partner: number; controlled: boolean }) => [r.uid, r.partner, r.controlled])).toEqual([
+      [8002, 1, true],
+      [8004, 1, true],
+    ]);
     const csv = await t.app.inject({ method: 'GET', url: `${H}/payRank/export`, query: range, headers: { 'x-token': scoped } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('8002');

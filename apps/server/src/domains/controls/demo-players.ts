@@ -6,13 +6,15 @@ import { simulatorSettings } from '../../simulator/process-settings';
 import { REASONS, type PlayerState, type World } from '../../simulator/world';
 
 /** What the simulator must know of a demo player's house controls. */
-export interface Known { maxBet: number; coolUntil: number }
+export interface Known {
+  maxBet: number;
+  coolUntil: number;
+}
 
 /** The house controls the demo seed set (replacing what was known). */
 export function knowControls(list: (Known & { uid: number })[]): void {
   simulatorSettings.controls = new Map(list.map(({ uid, ...k }) => [uid, k]));
 }
-
 
 /** Whether a demo player is cooling off at `at` (a provider's game server asks before it spins: simulator/providers.ts). */
 export function coolingOff(uid: number, at: number): boolean {
@@ -31,4 +33,3 @@ export function controlledStake(world: World, s: PlayerState, at: number, amount
   s.chip += amount;
   return at < c.coolUntil ? 0 : c.maxBet;
 }
-

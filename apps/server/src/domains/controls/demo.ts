@@ -24,7 +24,12 @@ import { knowControls } from './demo-players';
 const DAY = 86_400_000;
 const BUSINESS = { id: 0, username: 'business', name: 'Demo Business', roles: ['business'], partner: 0 } as unknown as SessionUser;
 
-interface DemoControl { uid: number; partner: number; scope: ControlScope; body: Omit<PlayerControlBody, 'uid'> }
+interface DemoControl {
+  uid: number;
+  partner: number;
+  scope: ControlScope;
+  body: Omit<PlayerControlBody, 'uid'>;
+}
 
 /**
  * The demo's controlled players: picked from players 150–269 of the demo population, so that a
@@ -34,7 +39,9 @@ interface DemoControl { uid: number; partner: number; scope: ControlScope; body:
 export function demoControls(now: number): DemoControl[] {
   // DEMO_PLAYERS (src/seed/demo.ts): no controls for players the demo will not have
   const demoPlayers = /^\d+$/.test(process.env.DEMO_PLAYERS ?? '') ? Number(process.env.DEMO_PLAYERS) : 2000;
-  const players = new Population({ seed: DEMO_POPULATION.seed, uidBase: DEMO_POPULATION.uidBase }).first(270).slice(150)
+  const players = new Population({ seed: DEMO_POPULATION.seed, uidBase: DEMO_POPULATION.uidBase })
+    .first(270)
+    .slice(150)
     // partner 1's players stay as they are: a small demo has few of them, and its partner screens need their play and cash-outs
     .filter((p) => !p.dealer && !p.cluster && p.index < demoPlayers && p.partner !== 1);
   const top = players.filter((p) => p.tier === 'top');
@@ -48,13 +55,17 @@ export function demoControls(now: number): DemoControl[] {
   // a high roller asked for a limit on one bet: ₱10 (most of its stakes are above it)
   add(top[0], 'house', { maxBet: 1_000, reason: 'Asked for a betting limit (responsible gaming call, ticket RG-1041)' });
   // a player on a 30-day break
-  add(top[1], 'house', { coolOffUntil: new Date(now + 2 * DAY).toISOString(), blocked: ['rocket', 'mines'], reason: 'Self-exclusion: 30-day cool-off requested by the player' });
+  add(top[1], 'house', {
+    coolOffUntil: new Date(now + 2 * DAY).toISOString(),
+    blocked: ['rocket', 'mines'],
+    reason: 'Self-exclusion: 30-day cool-off requested by the player',
+  });
   // a payer whose cash-outs a second reviewer approves
   add(payers[0], 'house', { cashoutReview: true, maxBet: 500_000, reason: 'Recharge and cash-out pattern under review (risk)' });
   add(payers[1], 'house', { maxBet: 200_000, blocked: ['scratch'], reason: 'Family member asked for limits' });
   // third-party limits that stay out of the way of the simulated providers (a day cap far above any simulated loss);
   // house controls are those the simulator plays by (bet cap, cool-off; blocks name games its bets do not name)
-  add(regular[0], 'tp', { dayLossCap: 20_000_000, reason: 'Third-party daily loss cap at the player\'s request' });
+  add(regular[0], 'tp', { dayLossCap: 20_000_000, reason: "Third-party daily loss cap at the player's request" });
   add(top[2], 'tp', { coolOffUntil: new Date(now - 5 * DAY).toISOString(), reason: 'Cooled off after a complaint; the break is over' });
   return out;
 }
@@ -64,8 +75,11 @@ export async function seedControls(db: Db): Promise<void> {
   const now = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   const at = new Date(now - 31 * DAY);
   const controls = demoControls(now);
-  knowControls(controls.filter((c) => c.scope === 'house')
-    .map((c) => ({ uid: c.uid, maxBet: c.body.maxBet, coolUntil: c.body.coolOffUntil ? Date.parse(c.body.coolOffUntil) : 0 })));
+  knowControls(
+    controls
+      .filter((c) => c.scope === 'house')
+      .map((c) => ({ uid: c.uid, maxBet: c.body.maxBet, coolUntil: c.body.coolOffUntil ? Date.parse(c.body.coolOffUntil) : 0 })),
+  );
   if (await db.selectFrom('player_control').select('uid').limit(1).executeTakeFirst()) return; // seeded before (a resumed seed)
   const note = { target: '', before: null as unknown, after: null as unknown };
   await db.transaction().execute(async (trx) => {
@@ -75,14 +89,34 @@ export async function seedControls(db: Db): Promise<void> {
     };
     for (const scope of ['house', 'tp'] as const) {
       const saved = await saveItem({ db: trx, user: BUSINESS, now: at, note }, configItems(scope), '', 'update', () => configs[scope]);
-      await logChange(trx, { at, scope, kind: 'config', actor: 'business', message: `Platform-wide limits (update, version ${saved.version})`, before: note.before, after: saved.doc });
+      await logChange(trx, {
+        at,
+        scope,
+        kind: 'config',
+        actor: 'business',
+        message: `Platform-wide limits (update, version ${saved.version})`,
+        before: note.before,
+        after: saved.doc,
+      });
     }
     for (const c of controls) {
       const b = c.body;
-      await trx.insertInto('player_control').values({
-        uid: c.uid, scope: c.scope, partner: c.partner, max_bet: b.maxBet || null, day_loss_cap: b.dayLossCap || null, blocked: JSON.stringify(b.blocked),
-        cool_until: b.coolOffUntil ? new Date(b.coolOffUntil) : null, cashout_review: b.cashoutReview, reason: b.reason, updated_by: 'business', updated_at: at,
-      }).execute();
+      await trx
+        .insertInto('player_control')
+        .values({
+          uid: c.uid,
+          scope: c.scope,
+          partner: c.partner,
+          max_bet: b.maxBet || null,
+          day_loss_cap: b.dayLossCap || null,
+          blocked: JSON.stringify(b.blocked),
+          cool_until: b.coolOffUntil ? new Date(b.coolOffUntil) : null,
+          cashout_review: b.cashoutReview,
+          reason: b.reason,
+          updated_by: 'business',
+          updated_at: at,
+        })
+        .execute();
       await logChange(trx, { at, scope: c.scope, kind: 'set', uid: c.uid, partner: c.partner, actor: 'business', message: b.reason, before: null, after: b });
     }
     // the demo providers' applications (domains/providers, when present): their bets are third-party play
@@ -90,9 +124,21 @@ export async function seedControls(db: Db): Promise<void> {
     if (rows[0]?.exists) {
       const { rows: providers } = await sql<{ app_id: string; name: string }>`SELECT app_id, name FROM game_provider ORDER BY code`.execute(trx);
       for (const p of providers) {
-        await trx.insertInto('control_provider').values({ app_id: p.app_id, game: '', name: p.name, max_bet: null, closed: false, updated_by: 'business', updated_at: at })
-          .onConflict((oc) => oc.doNothing()).execute();
-        await logChange(trx, { at, scope: 'tp', kind: 'provider', appId: p.app_id, actor: 'business', message: p.name, before: null, after: { appId: p.app_id, game: '', name: p.name, maxBet: 0, closed: false } });
+        await trx
+          .insertInto('control_provider')
+          .values({ app_id: p.app_id, game: '', name: p.name, max_bet: null, closed: false, updated_by: 'business', updated_at: at })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        await logChange(trx, {
+          at,
+          scope: 'tp',
+          kind: 'provider',
+          appId: p.app_id,
+          actor: 'business',
+          message: p.name,
+          before: null,
+          after: { appId: p.app_id, game: '', name: p.name, maxBet: 0, closed: false },
+        });
       }
     }
   });

@@ -30,9 +30,20 @@ export interface ControlRow {
   log_seconds: number;
   partner: number;
 }
-export interface ProviderRow { app_id: string; game: string; max_bet: number | null; closed: boolean }
+export interface ProviderRow {
+  app_id: string;
+  game: string;
+  max_bet: number | null;
+  closed: boolean;
+}
 
-export interface Bet { appId: string; uid: number; amount: number; reason: string; now: Date }
+export interface Bet {
+  appId: string;
+  uid: number;
+  amount: number;
+  reason: string;
+  now: Date;
+}
 
 /** The game a bet reason names: `game.bet.<game>` → `<game>`; null when it names none. */
 export function betGame(reason: string): string | null {
@@ -40,14 +51,22 @@ export function betGame(reason: string): string | null {
   return m ? m[1]! : null;
 }
 
-export interface Refusal { control: ControlKind; limit: number | null; message: string }
+export interface Refusal {
+  control: ControlKind;
+  limit: number | null;
+  message: string;
+}
 
 /**
  * What the controls say of a bet (pure: the property tests drive it). `dayLoss` is the player's
  * game loss of the bet's day so far, asked only when a day cap is in force.
  */
 export async function decide(
-  bet: Bet, platform: ControlRow | undefined, player: ControlRow | undefined, providers: ProviderRow[], dayLoss: () => Promise<number>,
+  bet: Bet,
+  platform: ControlRow | undefined,
+  player: ControlRow | undefined,
+  providers: ProviderRow[],
+  dayLoss: () => Promise<number>,
 ): Promise<Refusal | null> {
   const refuse = (control: ControlKind, limit: number | null, why: string): Refusal => ({ control, limit, message: `${CONTROL_REFUSAL}: ${control} ${why}` });
   const game = betGame(bet.reason);
@@ -65,7 +84,10 @@ export async function decide(
   }
   if (player?.max_bet != null && bet.amount > player.max_bet) return refuse('maxBet', player.max_bet, `${player.max_bet} (bet ${bet.amount})`);
   if (platform?.max_bet != null && bet.amount > platform.max_bet) return refuse('platformMaxBet', platform.max_bet, `${platform.max_bet} (bet ${bet.amount})`);
-  const caps: [ControlKind, number | null | undefined][] = [['dayLossCap', player?.day_loss_cap], ['platformDayLossCap', platform?.day_loss_cap]];
+  const caps: [ControlKind, number | null | undefined][] = [
+    ['dayLossCap', player?.day_loss_cap],
+    ['platformDayLossCap', platform?.day_loss_cap],
+  ];
   if (caps.some(([, cap]) => cap != null)) {
     const loss = await dayLoss();
     for (const [control, cap] of caps) {
@@ -77,7 +99,13 @@ export async function decide(
 
 /** The wallet's refusal: a 409 that names the control, with what the log needs. */
 export class ControlRefusal extends ApiError {
-  constructor(readonly refusal: Refusal, readonly scope: ControlScope, readonly bet: Bet, readonly partner: number, readonly logSeconds: number) {
+  constructor(
+    readonly refusal: Refusal,
+    readonly scope: ControlScope,
+    readonly bet: Bet,
+    readonly partner: number,
+    readonly logSeconds: number,
+  ) {
     super(409, refusal.message);
   }
 }
@@ -122,7 +150,12 @@ export async function isProvider(db: Db, root: Db, appId: string, now: Date): Pr
  * stake: what decide() refuses of the providers), so that checkBet decides it in a transaction.
  * `root` keys the cache.
  */
-export async function betPlan(root: Db, appId: string, bet: { reason: string; amount: number } | null, now: Date): Promise<{ tp: boolean; scope: ControlScope | null; slow: boolean }> {
+export async function betPlan(
+  root: Db,
+  appId: string,
+  bet: { reason: string; amount: number } | null,
+  now: Date,
+): Promise<{ tp: boolean; scope: ControlScope | null; slow: boolean }> {
   const providers = await providersOf(root, root, appId, now.getTime());
   const tp = providers.length > 0;
   if (bet === null) return { tp, scope: null, slow: false };
@@ -134,9 +167,13 @@ export async function betPlan(root: Db, appId: string, bet: { reason: string; am
 // ---------------------------------------------------------------- the check
 
 const toRow = (r: Record<string, unknown>): ControlRow => ({
-  uid: Number(r.uid), max_bet: r.max_bet === null ? null : Number(r.max_bet), day_loss_cap: r.day_loss_cap === null ? null : Number(r.day_loss_cap),
-  blocked: (typeof r.blocked === 'string' ? JSON.parse(r.blocked) : r.blocked) as string[], cool_until: r.cool_until ? new Date(r.cool_until as string) : null,
-  log_seconds: Number(r.log_seconds), partner: Number(r.partner),
+  uid: Number(r.uid),
+  max_bet: r.max_bet === null ? null : Number(r.max_bet),
+  day_loss_cap: r.day_loss_cap === null ? null : Number(r.day_loss_cap),
+  blocked: (typeof r.blocked === 'string' ? JSON.parse(r.blocked) : r.blocked) as string[],
+  cool_until: r.cool_until ? new Date(r.cool_until as string) : null,
+  log_seconds: Number(r.log_seconds),
+  partner: Number(r.partner),
 });
 
 /**
@@ -148,16 +185,26 @@ export async function checkBet(trx: Db, root: Db, bet: Bet): Promise<void> {
   const game = betGame(bet.reason);
   const mine = providers.filter((p) => p.game === '' || p.game === game);
   const scope: ControlScope = providers.length > 0 ? 'tp' : 'house';
-  const rows = (await trx.selectFrom('player_control')
-    .select(['uid', 'max_bet', 'day_loss_cap', 'blocked', 'cool_until', 'log_seconds', 'partner'])
-    .where('uid', 'in', [0, bet.uid]).where('scope', '=', scope).execute()).map((r) => toRow(r as unknown as Record<string, unknown>));
+  const rows = (
+    await trx
+      .selectFrom('player_control')
+      .select(['uid', 'max_bet', 'day_loss_cap', 'blocked', 'cool_until', 'log_seconds', 'partner'])
+      .where('uid', 'in', [0, bet.uid])
+      .where('scope', '=', scope)
+      .execute()
+  ).map((r) => toRow(r as unknown as Record<string, unknown>));
   if (rows.length === 0 && mine.length === 0) return;
   const platform = rows.find((r) => r.uid === 0);
   const player = rows.find((r) => r.uid === bet.uid);
   const refusal = await decide(bet, platform, player, mine, async () => {
     // the balance row first (the ledger takes it next anyway): a player's bets pass this check one at a time
     await trx.selectFrom('player_balance').select('uid').where('uid', '=', bet.uid).forUpdate().execute();
-    const day = await trx.selectFrom('player_day_game').select(['bets', 'wins']).where('day', '=', consoleDay(bet.now)).where('uid', '=', bet.uid).executeTakeFirst();
+    const day = await trx
+      .selectFrom('player_day_game')
+      .select(['bets', 'wins'])
+      .where('day', '=', consoleDay(bet.now))
+      .where('uid', '=', bet.uid)
+      .executeTakeFirst();
     return day ? Math.max(0, Number(day.bets) - Number(day.wins)) : 0;
   });
   if (refusal) {
@@ -167,7 +214,10 @@ export async function checkBet(trx: Db, root: Db, bet: Bet): Promise<void> {
 
 // ---------------------------------------------------------------- the refusal log (throttled)
 
-interface Gate { windowStart: number; suppressed: number }
+interface Gate {
+  windowStart: number;
+  suppressed: number;
+}
 const gates = new WeakMap<object, Map<string, Gate>>();
 const MAX_GATES = 10_000;
 
@@ -193,11 +243,24 @@ export async function recordRefusal(db: Db, r: ControlRefusal): Promise<void> {
   byKey.set(gateKey, { windowStart: now, suppressed: 0 });
   try {
     const partner = await db.selectFrom('player').select('partner').where('uid', '=', r.bet.uid).executeTakeFirst();
-    await db.insertInto('control_log').values({
-      at: r.bet.now, scope: r.scope, kind: 'refusal', uid: r.bet.uid, partner: partner?.partner ?? r.partner, app_id: r.bet.appId,
-      control: r.refusal.control, amount: r.bet.amount, refusals: 1 + (gate?.suppressed ?? 0), message: r.refusal.message,
-      actor: `app:${r.bet.appId}`, before: null, after: JSON.stringify({ reason: r.bet.reason, limit: r.refusal.limit }),
-    }).execute();
+    await db
+      .insertInto('control_log')
+      .values({
+        at: r.bet.now,
+        scope: r.scope,
+        kind: 'refusal',
+        uid: r.bet.uid,
+        partner: partner?.partner ?? r.partner,
+        app_id: r.bet.appId,
+        control: r.refusal.control,
+        amount: r.bet.amount,
+        refusals: 1 + (gate?.suppressed ?? 0),
+        message: r.refusal.message,
+        actor: `app:${r.bet.appId}`,
+        before: null,
+        after: JSON.stringify({ reason: r.bet.reason, limit: r.refusal.limit }),
+      })
+      .execute();
   } catch {
     // the answer stands whatever the log does
   }

@@ -4,7 +4,21 @@
  * minus successful cash-outs per player, from the payment roll-up report_payer_day and the
  * cash-out orders) and the providers (wgconfigs).
  */
-import { CONTROL_KINDS, CONTROL_LOG_KINDS, controlLogItem, playerControlItem, providerControlItem, queryBool, type ControlLogItem, type ControlRankingRow, type ControlScope, type PayRankRow, type PlayerControlItem, type ProviderControlItem, requiredJsonText } from '@console/schemas';
+import {
+  CONTROL_KINDS,
+  CONTROL_LOG_KINDS,
+  controlLogItem,
+  playerControlItem,
+  providerControlItem,
+  queryBool,
+  type ControlLogItem,
+  type ControlRankingRow,
+  type ControlScope,
+  type PayRankRow,
+  type PlayerControlItem,
+  type ProviderControlItem,
+  requiredJsonText,
+} from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -20,10 +34,15 @@ export const RANKING_SIZE = 200;
 export function userconfigsList(scope: ControlScope): ListSpec {
   const screen = `${BASE[scope]}/userconfigs`;
   return defineList<PlayerControlItem>({
-    url: `/api${screen}`, name: `${BASE[scope].slice(1)}.userconfigs`, screen, tags: ['controls'], paging: 'page',
+    url: `/api${screen}`,
+    name: `${BASE[scope].slice(1)}.userconfigs`,
+    screen,
+    tags: ['controls'],
+    paging: 'page',
     summary: 'Controlled players with their controls: filters uid, coolingOff (true: cool-off in force now), cashoutReview, blocked (a game or application)',
     from: (db: Db) => controlSelect(db, scope),
-    partner: 'c.partner', id: 'c.id',
+    partner: 'c.partner',
+    id: 'c.id',
     filters: {
       uid: eqInt('c.uid', 1),
       coolingOff: custom(queryBool, (v) => (v ? sql<SqlBool>`c.cool_until > now()` : sql<SqlBool>`(c.cool_until IS NULL OR c.cool_until <= now())`)),
@@ -40,30 +59,54 @@ export function userconfigsList(scope: ControlScope): ListSpec {
 export function logsList(scope: ControlScope): ListSpec {
   const screen = `${BASE[scope]}/logs`;
   return defineList<ControlLogItem>({
-    url: `/api${screen}`, name: `${BASE[scope].slice(1)}.logs`, screen, tags: ['controls'], paging: 'keyset',
+    url: `/api${screen}`,
+    name: `${BASE[scope].slice(1)}.logs`,
+    screen,
+    tags: ['controls'],
+    paging: 'keyset',
     summary: 'Every change of a control (who, before, after) and every logged refusal of a bet, newest first: filters uid, kind, control, actor, from/to',
     from: (db: Db) => db.selectFrom('control_log').selectAll().where('scope', '=', scope),
-    partner: 'partner', id: 'id',
+    partner: 'partner',
+    id: 'id',
     filters: {
-      uid: eqInt('uid', 0), kind: eqEnum('kind', CONTROL_LOG_KINDS), control: eqEnum('control', CONTROL_KINDS), actor: eqText('actor', 80), at: dateRange('at'),
+      uid: eqInt('uid', 0),
+      kind: eqEnum('kind', CONTROL_LOG_KINDS),
+      control: eqEnum('control', CONTROL_KINDS),
+      actor: eqText('actor', 80),
+      at: dateRange('at'),
     },
     sorts: { at: sortBy.time('at') },
     defaultSort: { key: 'at', order: 'descend' },
     item: controlLogItem,
     row: (r) => ({
-      id: Number(r.id), at: isoInConsoleZone(r.at as Date)!, scope: r.scope as ControlScope, kind: r.kind as ControlLogItem['kind'],
-      uid: r.uid === null ? null : Number(r.uid), partner: Number(r.partner), appId: String(r.app_id), control: String(r.control),
-      amount: r.amount === null ? null : Number(r.amount), refusals: r.refusals === null ? null : Number(r.refusals), message: String(r.message),
-      actor: String(r.actor), before: r.before ?? null, after: r.after ?? null,
+      id: Number(r.id),
+      at: isoInConsoleZone(r.at as Date)!,
+      scope: r.scope as ControlScope,
+      kind: r.kind as ControlLogItem['kind'],
+      uid: r.uid === null ? null : Number(r.uid),
+      partner: Number(r.partner),
+      appId: String(r.app_id),
+      control: String(r.control),
+      amount: r.amount === null ? null : Number(r.amount),
+      refusals: r.refusals === null ? null : Number(r.refusals),
+      message: String(r.message),
+      actor: String(r.actor),
+      before: r.before ?? null,
+      after: r.after ?? null,
     }),
   });
 }
 
 export const providersList: ListSpec = defineList<ProviderControlItem>({
-  url: '/api/personalcontrol/wgconfigs', name: 'personalcontrol.wgconfigs', screen: '/personalcontrol/wgconfigs', tags: ['controls'], paging: 'page',
-  summary: "Third-party providers (their application) and games with their controls: filters appId (substring), closed",
+  url: '/api/personalcontrol/wgconfigs',
+  name: 'personalcontrol.wgconfigs',
+  screen: '/personalcontrol/wgconfigs',
+  tags: ['controls'],
+  paging: 'page',
+  summary: 'Third-party providers (their application) and games with their controls: filters appId (substring), closed',
   from: (db: Db) => db.selectFrom('control_provider').selectAll(),
-  partner: null, id: 'id',
+  partner: null,
+  id: 'id',
   filters: { appId: contains('app_id', 64), closed: custom(queryBool, (v) => sql<SqlBool>`closed = ${v}`) },
   sorts: { appId: sortBy.text('app_id'), updatedAt: sortBy.time('updated_at') },
   defaultSort: { key: 'appId', order: 'ascend' },
@@ -84,8 +127,15 @@ export async function ranking(db: Db, user: ScopedSubject, scope: ControlScope, 
     ORDER BY sum(d.wins) - sum(d.bets) ${side === 'winners' ? sql`DESC` : sql`ASC`}, d.uid
     LIMIT ${RANKING_SIZE}`.execute(db);
   return rows.map((x, i) => ({
-    rank: i + 1, uid: x.uid, name: x.name ?? '', partner: Number(x.partner), bets: Number(x.bets), wins: Number(x.wins),
-    net: Number(x.wins) - Number(x.bets), betCount: Number(x.bet_count), controlled: x.controlled,
+    rank: i + 1,
+    uid: x.uid,
+    name: x.name ?? '',
+    partner: Number(x.partner),
+    bets: Number(x.bets),
+    wins: Number(x.wins),
+    net: Number(x.wins) - Number(x.bets),
+    betCount: Number(x.bet_count),
+    controlled: x.controlled,
   }));
 }
 
@@ -110,7 +160,13 @@ export async function payRank(db: Db, user: ScopedSubject, r: DayRange, side: 'p
     ORDER BY sum(m.recharge) - sum(m.cashout) ${side === 'payers' ? sql`DESC` : sql`ASC`}, m.uid
     LIMIT ${RANKING_SIZE}`.execute(db);
   return rows.map((x, i) => ({
-    rank: i + 1, uid: x.uid, name: x.name ?? '', partner: Number(x.partner), recharge: Number(x.recharge), cashout: Number(x.cashout),
-    difference: Number(x.recharge) - Number(x.cashout), controlled: x.controlled,
+    rank: i + 1,
+    uid: x.uid,
+    name: x.name ?? '',
+    partner: Number(x.partner),
+    recharge: Number(x.recharge),
+    cashout: Number(x.cashout),
+    difference: Number(x.recharge) - Number(x.cashout),
+    controlled: x.controlled,
   }));
 }

@@ -24,7 +24,12 @@ const ALLOWED: Record<string, Record<string, string | null>> = {
   success: { approve: null, reject: null, pay: null },
   reject: { approve: null, reject: null, pay: null },
 };
-const WORDS: Record<string, string> = { not_reviewed: 'not reviewed yet', approved: 'already approved', success: 'already paid (success)', reject: 'already rejected' };
+const WORDS: Record<string, string> = {
+  not_reviewed: 'not reviewed yet',
+  approved: 'already approved',
+  success: 'already paid (success)',
+  reject: 'already rejected',
+};
 
 describe.each(databases())('fbactivity on $kind', (kind) => {
   let t: TestApp;
@@ -35,8 +40,10 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     const current = await t.get('/api/activities/fbactivity/configs', tokens.admin);
     return t.post('/api/activities/fbactivity/configs/update', { settings: { ...current.body.data.settings, ...patch } }, tokens[who]);
   };
-  const act = (action: string, id: number, who: string) => t.post(`/api/activities/fblogs/${action}`, action === 'reject' ? { id, reason: 'Not public' } : { id }, tokens[who]);
-  const chips = async (uid: number) => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+  const act = (action: string, id: number, who: string) =>
+    t.post(`/api/activities/fblogs/${action}`, action === 'reject' ? { id, reason: 'Not public' } : { id }, tokens[who]);
+  const chips = async (uid: number) =>
+    Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
   /** A share of `uid` brought to `state` through the API (approved by service, paid by business). */
   const shareIn = async (uid: number, state: string): Promise<number> => {
     const res = await submit(uid);
@@ -61,11 +68,17 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
 
   it('settings: closed by default; admin saves a new version; 400 naming the field; the others may not', async () => {
     const first = await t.get('/api/activities/fbactivity/configs', tokens.admin);
-    expect(first.body.data).toMatchObject({ version: 0, settings: { open: false, dailyLimit: 1, hosts: expect.arrayContaining(['m.facebook.com', 'fb.com']) } });
+    expect(first.body.data).toMatchObject({
+      version: 0,
+      settings: { open: false, dailyLimit: 1, hosts: expect.arrayContaining(['m.facebook.com', 'fb.com']) },
+    });
     expect((await submit(9301)).body).toMatchObject({ code: 409, message: 'Activity is closed' });
 
     expect((await save({ amount: 0 })).body).toMatchObject({ code: 400, message: 'settings.amount: Must be more than 0' });
-    expect((await save({ startAt: '2026-11-23T00:00:00+08:00', endAt: '2026-11-22T00:00:00+08:00' })).body).toMatchObject({ code: 400, message: 'settings.endAt: Must be after startAt' });
+    expect((await save({ startAt: '2026-11-23T00:00:00+08:00', endAt: '2026-11-22T00:00:00+08:00' })).body).toMatchObject({
+      code: 400,
+      message: 'settings.endAt: Must be after startAt',
+    });
     expect((await save({ hosts: ['https://facebook.com'] })).body.message).toMatch(/^settings\.hosts\.0: /);
     expect((await save({ currency: 'gold' })).body.message).toMatch(/^settings\.currency: /);
     // every other role: 403 before the body is read
@@ -77,8 +90,17 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     const saved = await save({ open: true, amount: 500 });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const versions = await t.get('/api/activities/fbactivity/configs/versions', tokens.admin);
-    expect(versions.body.data.items[0]).toMatchObject({ id: saved.body.data.version, actor: 'admin', action: 'update', before: null, after: expect.objectContaining({ open: true, amount: 500 }) });
-    expect((await t.get('/api/activities/fbactivity/configs', tokens.admin)).body.data).toMatchObject({ version: saved.body.data.version, settings: { open: true, amount: 500 } });
+    expect(versions.body.data.items[0]).toMatchObject({
+      id: saved.body.data.version,
+      actor: 'admin',
+      action: 'update',
+      before: null,
+      after: expect.objectContaining({ open: true, amount: 500 }),
+    });
+    expect((await t.get('/api/activities/fbactivity/configs', tokens.admin)).body.data).toMatchObject({
+      version: saved.body.data.version,
+      settings: { open: true, amount: 500 },
+    });
   });
 
   it('submit: bad links named; the post link on an allowed host; once a day; outside the dates; ineligible players', async () => {
@@ -86,7 +108,10 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     expect((await submit(9301, 'javascript:alert(1)')).body).toMatchObject({ code: 400, message: 'postUrl: Must be an https link' });
     expect((await submit(9301, 'https://user:pw@facebook.com/x')).body).toMatchObject({ code: 400, message: 'postUrl: Must be an https link' });
     expect((await submit(9301, POST, 'ftp://x/y.png')).body).toMatchObject({ code: 400, message: 'screenshotUrl: Must be an https link' });
-    expect((await submit(9301, 'https://facebook.com.evil.io/x')).body).toMatchObject({ code: 400, message: expect.stringMatching(/^postUrl: Host facebook\.com\.evil\.io is not an allowed link host/) });
+    expect((await submit(9301, 'https://facebook.com.evil.io/x')).body).toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/^postUrl: Host facebook\.com\.evil\.io is not an allowed link host/),
+    });
     expect((await p.post('/api/platform/activities/fbactivity/submit', { uid: 9301, postUrl: POST })).body.message).toBe('screenshotUrl: Required');
     expect((await submit(999_999)).body).toMatchObject({ code: 404 });
 
@@ -95,12 +120,22 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     expect(first.body.data.share).toMatchObject({ uid: 9301, state: 'not_reviewed', currency: 'chip', amount: 500, seq: 1, day: '2026-11-22' });
     expect((await submit(9301)).body).toMatchObject({ code: 409, message: 'Already submitted today' });
     const mine = await p.get('/api/platform/activities/fbactivity', 'uid=9301');
-    expect(mine.body.data).toMatchObject({ uid: 9301, open: true, amount: 500, dailyLimit: 1, submittedToday: 1, items: [{ state: 'not_reviewed', postUrl: 'https://M.Facebook.com/share/p/abc' }] });
+    expect(mine.body.data).toMatchObject({
+      uid: 9301,
+      open: true,
+      amount: 500,
+      dailyLimit: 1,
+      submittedToday: 1,
+      items: [{ state: 'not_reviewed', postUrl: 'https://M.Facebook.com/share/p/abc' }],
+    });
     expect((await p.get('/api/platform/activities/fbactivity', 'uid=x')).body.message).toMatch(/^uid: /);
 
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9302).execute();
     expect((await submit(9302)).body).toMatchObject({ code: 409, message: 'Player is banned' });
-    await t.database.db.insertInto('player_control').values({ uid: 9303, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + DAY), updated_by: 'test', updated_at: new Date(t.clock.now) }).execute();
+    await t.database.db
+      .insertInto('player_control')
+      .values({ uid: 9303, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + DAY), updated_by: 'test', updated_at: new Date(t.clock.now) })
+      .execute();
     expect((await submit(9303)).body).toMatchObject({ code: 409, message: 'Player is self-excluded' });
 
     expect((await save({ startAt: new Date(t.clock.now + DAY).toISOString(), endAt: null })).status).toBe(200);
@@ -152,13 +187,32 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     expect(pays.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(19).fill(`Share ${id} is already paid (success)`));
     expect(await chips(9317)).toBe(500);
     expect(await t.database.db.selectFrom('ledger_entry').select('id').where('uid', '=', 9317).execute()).toHaveLength(1);
-    expect(await t.database.db.selectFrom('activity_reward').select('id').where('activity', '=', 'fbactivity').where('uid', '=', 9317).execute()).toHaveLength(1);
+    expect(await t.database.db.selectFrom('activity_reward').select('id').where('activity', '=', 'fbactivity').where('uid', '=', 9317).execute()).toHaveLength(
+      1,
+    );
     // each step once in the operation log, with before and after; the refusals as failed
-    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'result', 'before', 'after', 'username']).where('target', '=', `fbactivity:${id}`).orderBy('id').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'result', 'before', 'after', 'username'])
+      .where('target', '=', `fbactivity:${id}`)
+      .orderBy('id')
+      .execute();
     const okOnes = log.filter((l) => l.result === 'ok');
     expect(okOnes).toEqual([
-      { operation: 'activities.fblogs.approve', result: 'ok', username: 'service', before: expect.objectContaining({ state: 'not_reviewed' }), after: expect.objectContaining({ state: 'approved', reviewedBy: 'service' }) },
-      { operation: 'activities.fblogs.pay', result: 'ok', username: 'business', before: expect.objectContaining({ state: 'approved' }), after: expect.objectContaining({ state: 'success', paidBy: 'business', entryId: expect.any(Number) }) },
+      {
+        operation: 'activities.fblogs.approve',
+        result: 'ok',
+        username: 'service',
+        before: expect.objectContaining({ state: 'not_reviewed' }),
+        after: expect.objectContaining({ state: 'approved', reviewedBy: 'service' }),
+      },
+      {
+        operation: 'activities.fblogs.pay',
+        result: 'ok',
+        username: 'business',
+        before: expect.objectContaining({ state: 'approved' }),
+        after: expect.objectContaining({ state: 'success', paidBy: 'business', entryId: expect.any(Number) }),
+      },
     ]);
     expect(log.filter((l) => l.result === 'failed')).toHaveLength(38);
   });
@@ -186,14 +240,26 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
 
     const c = (await submit(9332)).body.data.share.id as number;
     expect((await act('approve', c, 'admin')).status).toBe(200);
-    expect((await act('pay', c, 'admin')).body).toMatchObject({ code: 409, message: `Share ${c} is already approved: its approver does not pay it (another account pays)` });
+    expect((await act('pay', c, 'admin')).body).toMatchObject({
+      code: 409,
+      message: `Share ${c} is already approved: its approver does not pay it (another account pays)`,
+    });
 
     const d = await shareIn(9333, 'approved');
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9333).execute();
     expect((await act('pay', d, 'business')).body).toMatchObject({ code: 409, message: 'Player is banned' });
     expect((await act('reject', d, 'business')).body.data.share).toMatchObject({ state: 'reject', reason: 'Not public' });
 
-    const spentToday = Number((await t.database.db.selectFrom('activity_budget_day').select('spent').where('activity', '=', 'fbactivity').where('day', '=', '2026-11-23').executeTakeFirstOrThrow()).spent);
+    const spentToday = Number(
+      (
+        await t.database.db
+          .selectFrom('activity_budget_day')
+          .select('spent')
+          .where('activity', '=', 'fbactivity')
+          .where('day', '=', '2026-11-23')
+          .executeTakeFirstOrThrow()
+      ).spent,
+    );
     expect((await save({ dailyBudget: spentToday + 499 })).status).toBe(200);
     const e = await shareIn(9334, 'approved');
     expect((await act('pay', e, 'business')).body).toMatchObject({ code: 409, message: 'Daily budget exhausted' });
@@ -213,7 +279,10 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     expect((await t.get('/api/activities/fblogs', tokens.sales)).status).toBe(403);
     expect((await t.get('/api/activities/fblogs', tokens.secadmin)).status).toBe(200);
     expect((await t.post('/api/activities/fblogs/reject', { id: 1, reason: ' ' }, tokens.service)).body.message).toBe('reason: Required');
-    expect((await t.post('/api/activities/fblogs/approve', { id: 99_999 }, tokens.service)).body).toMatchObject({ code: 404, message: 'Share 99999 not found' });
+    expect((await t.post('/api/activities/fblogs/approve', { id: 99_999 }, tokens.service)).body).toMatchObject({
+      code: 404,
+      message: 'Share 99999 not found',
+    });
   });
 
   it('the list: filters state, uid and day range, keyset paging, export', async () => {
@@ -225,9 +294,15 @@ describe.each(databases())('fbactivity on $kind', (kind) => {
     expect(next.body.data.items[0].id).toBeLessThan(all.body.data.items[4].id);
     const one = await t.get('/api/activities/fblogs', tokens.service, { uid: '9318' });
     expect(one.body.data.items.map((r: { day: string; seq: number }) => `${r.day}/${r.seq}`)).toEqual(['2026-11-23/2', '2026-11-23/1', '2026-11-22/1']);
-    const day = await t.get('/api/activities/fblogs', tokens.service, { uid: '9318', from: '2026-11-23T00:00:00.000+08:00', to: '2026-11-23T23:59:59.999+08:00' });
+    const day = await t.get('/api/activities/fblogs', tokens.service, {
+      uid: '9318',
+      from: '2026-11-23T00:00:00.000+08:00',
+      to: '2026-11-23T23:59:59.999+08:00',
+    });
     expect(day.body.data.items).toHaveLength(2);
-    expect((await t.get('/api/activities/fblogs', tokens.service, { state: 'paid' })).body.message).toMatch(/^state: Must be one of not_reviewed, approved, success, reject/);
+    expect((await t.get('/api/activities/fblogs', tokens.service, { state: 'paid' })).body.message).toMatch(
+      /^state: Must be one of not_reviewed, approved, success, reject/,
+    );
     const csv = await t.app.inject({ method: 'GET', url: '/api/activities/fblogs/export?uid=9318', headers: { 'x-token': tokens.business } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n')).toHaveLength(4);

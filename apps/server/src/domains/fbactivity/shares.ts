@@ -42,8 +42,16 @@ export type FbConfig = DocumentConfig<FbActivitySettings>;
 
 /** The one versioned settings document (key 'settings'; history kind activities.fbactivity; stored settings that no longer fit close it). */
 export const fbDocument = settingsDocument<FbActivitySettings>({
-  key: FB_ACTIVITY, parse: parseWith(fbActivitySettings), defaults: FB_ACTIVITY_DEFAULTS, closed: (d) => ({ ...d, open: false }),
-  screen: CONFIG_SCREEN, kind: CONFIG_KIND, noun: 'Settings', restorable: fbActivitySettings as never, historyReads: 'parsed', removed: 'delete',
+  key: FB_ACTIVITY,
+  parse: parseWith(fbActivitySettings),
+  defaults: FB_ACTIVITY_DEFAULTS,
+  closed: (d) => ({ ...d, open: false }),
+  screen: CONFIG_SCREEN,
+  kind: CONFIG_KIND,
+  noun: 'Settings',
+  restorable: fbActivitySettings as never,
+  historyReads: 'parsed',
+  removed: 'delete',
 });
 
 /** The settings in force (the defaults until first saved; stored settings that no longer fit close it), their version and when saved. */
@@ -65,10 +73,26 @@ export const dayText = (v: unknown) => (v instanceof Date ? `${v.getFullYear()}-
 
 export function toRow(r: ShareRow & { name?: unknown }): FbShareRow {
   return {
-    id: num(r.id), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), day: dayText(r.day), seq: num(r.seq),
-    postUrl: r.post_url, screenshotUrl: r.screenshot_url, state: r.state, reason: r.reason, currency: r.currency, amount: num(r.amount),
-    configVersion: num(r.config_version), appId: r.app_id, submittedAt: iso(r.submitted_at)!, reviewedBy: r.reviewed_by, reviewedAt: iso(r.reviewed_at),
-    paidBy: r.paid_by, paidAt: iso(r.paid_at), entryId: r.entry_id === null ? null : num(r.entry_id),
+    id: num(r.id),
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    day: dayText(r.day),
+    seq: num(r.seq),
+    postUrl: r.post_url,
+    screenshotUrl: r.screenshot_url,
+    state: r.state,
+    reason: r.reason,
+    currency: r.currency,
+    amount: num(r.amount),
+    configVersion: num(r.config_version),
+    appId: r.app_id,
+    submittedAt: iso(r.submitted_at)!,
+    reviewedBy: r.reviewed_by,
+    reviewedAt: iso(r.reviewed_at),
+    paidBy: r.paid_by,
+    paidAt: iso(r.paid_at),
+    entryId: r.entry_id === null ? null : num(r.entry_id),
   };
 }
 
@@ -85,7 +109,13 @@ function checkHost(field: string, url: string, hosts: readonly string[]): void {
   if (!hosts.includes(host)) throw badInput(field, `Host ${host} is not an allowed link host (${hosts.join(', ')})`);
 }
 
-export interface SubmitInput { appId: string; uid: number; postUrl: string; screenshotUrl: string; now: Date }
+export interface SubmitInput {
+  appId: string;
+  uid: number;
+  postUrl: string;
+  screenshotUrl: string;
+  now: Date;
+}
 
 /**
  * A player's share: the post link on an allowed host (400 naming postUrl), the activity open and
@@ -106,12 +136,36 @@ export async function submitShare(trx: Db, input: SubmitInput): Promise<FbShareR
   const blocked = ineligible(player, now);
   if (blocked) throw conflict(blocked);
   const day = dayOf(now);
-  const done = num((await trx.selectFrom('fb_share').select(sql<number>`count(*)`.as('n')).where('uid', '=', uid).where('day', '=', day).executeTakeFirstOrThrow()).n);
+  const done = num(
+    (
+      await trx
+        .selectFrom('fb_share')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('uid', '=', uid)
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (done >= s.dailyLimit) throw conflict(s.dailyLimit === 1 ? 'Already submitted today' : `Already submitted ${done} times today (the limit)`);
-  const row = await trx.insertInto('fb_share').values({
-    uid, partner: player.partner, day, seq: done + 1, post_url: input.postUrl, screenshot_url: input.screenshotUrl, state: 'not_reviewed',
-    currency: s.currency, amount: s.amount, config_version: cfg.version, app_id: input.appId, submitted_at: now, updated_at: now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('fb_share')
+    .values({
+      uid,
+      partner: player.partner,
+      day,
+      seq: done + 1,
+      post_url: input.postUrl,
+      screenshot_url: input.screenshotUrl,
+      state: 'not_reviewed',
+      currency: s.currency,
+      amount: s.amount,
+      config_version: cfg.version,
+      app_id: input.appId,
+      submitted_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toRow(row);
 }
 
@@ -123,11 +177,26 @@ export async function playerShares(db: Db, uid: number, now: Date) {
   const day = dayOf(now);
   const s = cfg.settings;
   return {
-    uid, open: s.open && outsideDates(s, now) === null, currency: s.currency, amount: s.amount, dailyLimit: s.dailyLimit,
+    uid,
+    open: s.open && outsideDates(s, now) === null,
+    currency: s.currency,
+    amount: s.amount,
+    dailyLimit: s.dailyLimit,
     submittedToday: rows.filter((r) => dayText(r.day) === day).length,
     items: rows.map((r) => {
       const x = toRow(r);
-      return { id: x.id, day: x.day, postUrl: x.postUrl, screenshotUrl: x.screenshotUrl, state: x.state, reason: x.reason, currency: x.currency, amount: x.amount, submittedAt: x.submittedAt, paidAt: x.paidAt };
+      return {
+        id: x.id,
+        day: x.day,
+        postUrl: x.postUrl,
+        screenshotUrl: x.screenshotUrl,
+        state: x.state,
+        reason: x.reason,
+        currency: x.currency,
+        amount: x.amount,
+        submittedAt: x.submittedAt,
+        paidAt: x.paidAt,
+      };
     }),
   };
 }
@@ -154,9 +223,20 @@ export const TRANSITIONS: Record<FbShareState, Partial<Record<ReviewAction, FbSh
 };
 export type ReviewAction = 'approve' | 'reject' | 'pay';
 
-const snapshot = (r: ShareRow) => ({ state: r.state, reason: r.reason, reviewedBy: r.reviewed_by, paidBy: r.paid_by, entryId: r.entry_id === null ? null : num(r.entry_id) });
+const snapshot = (r: ShareRow) => ({
+  state: r.state,
+  reason: r.reason,
+  reviewedBy: r.reviewed_by,
+  paidBy: r.paid_by,
+  entryId: r.entry_id === null ? null : num(r.entry_id),
+});
 
-export interface Reviewer { db: Db; user: SessionUser; now: Date; note: OperationNote }
+export interface Reviewer {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
 /** The share under its row lock (in the operation's transaction); 404 outside the caller's partner. */
 async function lockShare(r: Reviewer, id: number): Promise<ShareRow> {
@@ -171,8 +251,13 @@ async function step(r: Reviewer, id: number, action: ReviewAction, apply: (share
   const to = TRANSITIONS[share.state][action];
   if (!to) throw refused(share);
   const set = await apply(share);
-  const after = await r.db.updateTable('fb_share').set({ ...set, state: to, updated_at: r.now } as never)
-    .where('id', '=', share.id).where('state', '=', share.state).returningAll().executeTakeFirst();
+  const after = await r.db
+    .updateTable('fb_share')
+    .set({ ...set, state: to, updated_at: r.now } as never)
+    .where('id', '=', share.id)
+    .where('state', '=', share.state)
+    .returningAll()
+    .executeTakeFirst();
   // the row lock makes this unreachable; the guard stays so that a missing lock fails loudly
   if (!after) throw refused(share, 'it changed meanwhile');
   r.note.before = snapshot(share);
@@ -180,8 +265,7 @@ async function step(r: Reviewer, id: number, action: ReviewAction, apply: (share
   return toRow(after);
 }
 
-export const approveShare = (r: Reviewer, id: number) =>
-  step(r, id, 'approve', async () => ({ reviewed_by: r.user.username, reviewed_at: r.now }));
+export const approveShare = (r: Reviewer, id: number) => step(r, id, 'approve', async () => ({ reviewed_by: r.user.username, reviewed_at: r.now }));
 
 export const rejectShare = (r: Reviewer, id: number, reason: string) =>
   step(r, id, 'reject', async () => ({ reason, reviewed_by: r.user.username, reviewed_at: r.now }));
@@ -204,37 +288,88 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`activity:${FB_ACTIVITY}:pay`}))`.execute(r.db);
     const period = dayText(share.day);
     const tier = `s${share.seq}`;
-    for (const [column, value, what] of [['device', player.device, 'Device'], ['phone', player.phone, 'Phone'], ['gcash', player.gcash, 'GCash account']] as const) {
+    for (const [column, value, what] of [
+      ['device', player.device, 'Device'],
+      ['phone', player.phone, 'Phone'],
+      ['gcash', player.gcash, 'GCash account'],
+    ] as const) {
       if (!value) continue;
-      const taken = await r.db.selectFrom('activity_reward').select('uid').where('activity', '=', FB_ACTIVITY).where('period', '=', period)
-        .where(column, '=', value).where('uid', '<>', share.uid).executeTakeFirst();
+      const taken = await r.db
+        .selectFrom('activity_reward')
+        .select('uid')
+        .where('activity', '=', FB_ACTIVITY)
+        .where('period', '=', period)
+        .where(column, '=', value)
+        .where('uid', '<>', share.uid)
+        .executeTakeFirst();
       if (taken) throw conflict(`${what} already rewarded`);
     }
     const { settings: s } = await fbConfig(r.db);
     const amount = num(share.amount);
     const day = dayOf(r.now);
-    await r.db.insertInto('activity_budget').values({ activity: FB_ACTIVITY, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
-    const total = await r.db.updateTable('activity_budget').set({ spent: sql`spent + ${amount}` }).where('activity', '=', FB_ACTIVITY)
-      .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
+    await r.db
+      .insertInto('activity_budget')
+      .values({ activity: FB_ACTIVITY, spent: 0 })
+      .onConflict((oc) => oc.column('activity').doNothing())
+      .execute();
+    const total = await r.db
+      .updateTable('activity_budget')
+      .set({ spent: sql`spent + ${amount}` })
+      .where('activity', '=', FB_ACTIVITY)
+      .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`)
+      .returning('spent')
+      .executeTakeFirst();
     if (!total) throw conflict('Budget exhausted');
-    await r.db.insertInto('activity_budget_day').values({ activity: FB_ACTIVITY, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
-    const daily = await r.db.updateTable('activity_budget_day').set({ spent: sql`spent + ${amount}` }).where('activity', '=', FB_ACTIVITY).where('day', '=', day)
-      .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
+    await r.db
+      .insertInto('activity_budget_day')
+      .values({ activity: FB_ACTIVITY, day, spent: 0 })
+      .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
+      .execute();
+    const daily = await r.db
+      .updateTable('activity_budget_day')
+      .set({ spent: sql`spent + ${amount}` })
+      .where('activity', '=', FB_ACTIVITY)
+      .where('day', '=', day)
+      .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`)
+      .returning('spent')
+      .executeTakeFirst();
     if (!daily) throw conflict('Daily budget exhausted');
     let posted;
     try {
       posted = await post(r.db, {
-        uid: share.uid, currency: share.currency, delta: amount, reason: `activity.${FB_ACTIVITY}`, ref: `activity:${FB_ACTIVITY}:share:${share.id}`,
-        actor: `staff:${r.user.username}`, key: `activity:${FB_ACTIVITY}:${period}:${share.uid}:${tier}`, at: r.now,
+        uid: share.uid,
+        currency: share.currency,
+        delta: amount,
+        reason: `activity.${FB_ACTIVITY}`,
+        ref: `activity:${FB_ACTIVITY}:share:${share.id}`,
+        actor: `staff:${r.user.username}`,
+        key: `activity:${FB_ACTIVITY}:${period}:${share.uid}:${tier}`,
+        at: r.now,
       });
     } catch (error) {
       throw ledgerError(error, share.uid);
     }
     try {
-      await r.db.insertInto('activity_reward').values({
-        activity: FB_ACTIVITY, period, tier, uid: share.uid, partner: share.partner, currency: share.currency, amount, config_version: num(share.config_version),
-        device: player.device, phone: player.phone, gcash: player.gcash, entry_id: posted.entryId, app_id: appId, at: r.now, day,
-      }).execute();
+      await r.db
+        .insertInto('activity_reward')
+        .values({
+          activity: FB_ACTIVITY,
+          period,
+          tier,
+          uid: share.uid,
+          partner: share.partner,
+          currency: share.currency,
+          amount,
+          config_version: num(share.config_version),
+          device: player.device,
+          phone: player.phone,
+          gcash: player.gcash,
+          entry_id: posted.entryId,
+          app_id: appId,
+          at: r.now,
+          day,
+        })
+        .execute();
     } catch (error) {
       const c = String((error as { constraint?: string }).constraint ?? (error as Error)?.message ?? '');
       if (c.includes('activity_reward_device_uq')) throw new ApiError(409, 'Device already rewarded');

@@ -30,4 +30,6 @@ export interface FbShareTable {
   updated_at: Time;
 }
 
-export interface FbActivityTables { fb_share: FbShareTable }
+export interface FbActivityTables {
+  fb_share: FbShareTable;
+}

@@ -20,14 +20,21 @@ import { applicationSecret } from '../platform/applications';
 
 const APP_ID = 'demo-app';
 
-export interface DemoBeat { tick(): Promise<number>; stop(): void }
+export interface DemoBeat {
+  tick(): Promise<number>;
+  stop(): void;
+}
 
 /**
  * The demo fleet's heartbeats. With `hooks` (default) the timer starts when the app is ready
  * and stops when it closes; without, the caller ticks (tests).
  */
 export function demoHeartbeats(
-  app: FastifyInstance, db: Db, config: ServerConfig, log?: (message: string, error: unknown) => void, options: { hooks?: boolean } = {},
+  app: FastifyInstance,
+  db: Db,
+  config: ServerConfig,
+  log?: (message: string, error: unknown) => void,
+  options: { hooks?: boolean } = {},
 ): DemoBeat {
   const random = generator(config.now() % 1_000_000);
   let eventSequence = 0;
@@ -36,8 +43,15 @@ export function demoHeartbeats(
     const payload = JSON.stringify(body);
     const timestamp = String(config.now());
     const res = await app.inject({
-      method: 'POST', url, payload,
-      headers: { 'content-type': 'application/json', 'x-app-id': APP_ID, 'x-timestamp': timestamp, 'x-signature': platformSignature(secret, timestamp, payload) },
+      method: 'POST',
+      url,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'x-app-id': APP_ID,
+        'x-timestamp': timestamp,
+        'x-signature': platformSignature(secret, timestamp, payload),
+      },
     });
     const answer = JSON.parse(res.body || '{}') as { data?: unknown };
     return { status: res.statusCode, data: answer.data };
@@ -47,8 +61,13 @@ export function demoHeartbeats(
   async function tick(): Promise<number> {
     const application = await applicationSecret(db, APP_ID);
     if (!application?.enabled) return 0;
-    const rows = await db.selectFrom('game_server').select(['server_id', 'state', 'version', 'reported_games', 'drained_at'])
-      .where('server_id', 'in', DEMO_SERVER_IDS).where('process', '=', 'running').where('state', '<>', 'retired').execute();
+    const rows = await db
+      .selectFrom('game_server')
+      .select(['server_id', 'state', 'version', 'reported_games', 'drained_at'])
+      .where('server_id', 'in', DEMO_SERVER_IDS)
+      .where('process', '=', 'running')
+      .where('state', '<>', 'retired')
+      .execute();
     let heard = 0;
     for (const row of rows) {
       const demo = DEMO_SERVERS.find((s) => s.serverId === row.server_id)!;
@@ -60,10 +79,17 @@ export function demoHeartbeats(
       const desired = answer.data as GameServerDesired;
       const empty = body.games.every((g) => g.tables === 0);
       if (desired.state === 'draining' && empty && row.drained_at === null && row.state === 'draining') {
-        await send('/api/platform/gameserver/events', {
-          eventId: `demo-beat-${config.now()}-${(eventSequence += 1)}`, serverId: row.server_id, type: 'drained',
-          at: new Date(config.now()).toISOString(), message: 'Last table ended',
-        }, application.secret);
+        await send(
+          '/api/platform/gameserver/events',
+          {
+            eventId: `demo-beat-${config.now()}-${(eventSequence += 1)}`,
+            serverId: row.server_id,
+            type: 'drained',
+            at: new Date(config.now()).toISOString(),
+            message: 'Last table ended',
+          },
+          application.secret,
+        );
       }
     }
     return heard;
@@ -74,14 +100,28 @@ export function demoHeartbeats(
   const safeTick = async () => {
     if (running) return;
     running = true;
-    try { await tick(); } catch (error) { log?.('demo heartbeats', error); } finally { running = false; }
+    try {
+      await tick();
+    } catch (error) {
+      log?.('demo heartbeats', error);
+    } finally {
+      running = false;
+    }
   };
 
-  const stop = () => { if (timer) clearInterval(timer); timer = undefined; };
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  };
   if (options.hooks === false) return { tick, stop };
   app.addHook('onReady', async () => {
-    await db.updateTable('game_server').set({ last_heartbeat_at: new Date(config.now()) })
-      .where('server_id', 'in', DEMO_SERVER_IDS).where('process', '=', 'running').where('health', '=', 'ok').execute();
+    await db
+      .updateTable('game_server')
+      .set({ last_heartbeat_at: new Date(config.now()) })
+      .where('server_id', 'in', DEMO_SERVER_IDS)
+      .where('process', '=', 'running')
+      .where('health', '=', 'ok')
+      .execute();
     timer = setInterval(() => void safeTick(), HEARTBEAT_INTERVAL_SECONDS * 1000);
     timer.unref();
     void safeTick();

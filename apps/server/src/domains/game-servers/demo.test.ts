@@ -24,7 +24,10 @@ describe.each(databases().slice(0, 1))('demo game servers on $kind', (database) 
     beats = demoHeartbeats(t.app, t.database.db, t.config, undefined, { hooks: false });
     main = await t.loginAs('main');
   }, 180_000); // a fresh migrated database (and the demo seed) on a busy machine
-  afterAll(async () => { beats?.stop(); await t?.close(); });
+  afterAll(async () => {
+    beats?.stop();
+    await t?.close();
+  });
 
   it('is green except the crashed server, with a history of every kind over the demo days', async () => {
     await seedGameServers(t.database.db, { now: new Date(t.clock.now) }); // again: nothing added
@@ -35,10 +38,17 @@ describe.each(databases().slice(0, 1))('demo game servers on $kind', (database) 
     expect(red[0]).toMatchObject({ redReason: 'crashed' });
     expect(status.summary.green).toBe(DEMO_SERVERS.length - 2);
     expect(status.summary.online).toBeGreaterThan(0);
-    expect(status.servers.find((s: { serverId: string }) => s.serverId === 'gs-rocket-02')).toMatchObject({ state: 'maintenance', onlinePlayers: 0, health: 'green' });
+    expect(status.servers.find((s: { serverId: string }) => s.serverId === 'gs-rocket-02')).toMatchObject({
+      state: 'maintenance',
+      onlinePlayers: 0,
+      health: 'green',
+    });
     const kinds = new Set((await t.database.db.selectFrom('game_server_log').select('kind').distinct().execute()).map((r) => r.kind));
     expect([...kinds].sort()).toEqual(['crash', 'deploy', 'drained', 'missed', 'recovered', 'staff', 'start', 'stop']);
-    const first = await t.database.db.selectFrom('game_server_log').select((eb) => eb.fn.min('at').as('at')).executeTakeFirstOrThrow();
+    const first = await t.database.db
+      .selectFrom('game_server_log')
+      .select((eb) => eb.fn.min('at').as('at'))
+      .executeTakeFirstOrThrow();
     expect(t.clock.now - new Date(first.at as Date).getTime()).toBeGreaterThan(29 * 86_400_000);
     const crash = (await t.get('/api/gameserver/serverlogs', main, { serverId: DEMO_CRASHED, kind: 'crash' })).body.data.items[0];
     expect(crash.message).toContain('Segmentation fault');

@@ -22,20 +22,43 @@ const DEMO_APP_ID = 'demo-app';
 export const DEMO_CRASHED = 'gs-tongits-03';
 const RETIRED = 'gs-legacy-01';
 const MAINTENANCE = 'gs-rocket-02';
-const RELEASES = [{ daysAgo: 25, version: '2.13.0' }, { daysAgo: 12, version: '2.14.0' }, { daysAgo: 3, version: '2.14.3' }];
+const RELEASES = [
+  { daysAgo: 25, version: '2.13.0' },
+  { daysAgo: 12, version: '2.14.0' },
+  { daysAgo: 3, version: '2.14.3' },
+];
 const FIRST_VERSION = '2.12.4';
 
 /** Players one server holds at the evening peak, per game, and the seats of one table (0: no tables). */
 const PEAK: Record<GameId, { players: number; seats: number }> = {
-  luckyjoker: { players: 260, seats: 0 }, tasty: { players: 140, seats: 0 }, fruitfever: { players: 180, seats: 0 }, luckytree: { players: 90, seats: 0 },
-  colorgame: { players: 420, seats: 60 }, rocket: { players: 380, seats: 150 }, bingo: { players: 120, seats: 40 }, scratch: { players: 70, seats: 0 },
-  horse: { players: 110, seats: 40 }, mines: { players: 150, seats: 0 }, mines1v1: { players: 60, seats: 2 }, lucky9: { players: 130, seats: 7 },
-  hilo: { players: 90, seats: 0 }, tongits: { players: 540, seats: 3 }, pusoy: { players: 160, seats: 4 }, hightexas: { players: 120, seats: 6 },
+  luckyjoker: { players: 260, seats: 0 },
+  tasty: { players: 140, seats: 0 },
+  fruitfever: { players: 180, seats: 0 },
+  luckytree: { players: 90, seats: 0 },
+  colorgame: { players: 420, seats: 60 },
+  rocket: { players: 380, seats: 150 },
+  bingo: { players: 120, seats: 40 },
+  scratch: { players: 70, seats: 0 },
+  horse: { players: 110, seats: 40 },
+  mines: { players: 150, seats: 0 },
+  mines1v1: { players: 60, seats: 2 },
+  lucky9: { players: 130, seats: 7 },
+  hilo: { players: 90, seats: 0 },
+  tongits: { players: 540, seats: 3 },
+  pusoy: { players: 160, seats: 4 },
+  hightexas: { players: 120, seats: 6 },
 };
 
-export interface DemoServer extends GameServerBody { tableGames: boolean }
+export interface DemoServer extends GameServerBody {
+  tableGames: boolean;
+}
 const server = (serverId: string, name: string, region: string, games: GameId[], tableGames = false): DemoServer => ({
-  serverId, name, host: `${serverId}.${region}.games.internal:7443`, region, games, tableGames,
+  serverId,
+  name,
+  host: `${serverId}.${region}.games.internal:7443`,
+  region,
+  games,
+  tableGames,
 });
 export const DEMO_SERVERS: DemoServer[] = [
   server('gs-slots-01', 'Slots Manila 1', 'ph-manila', ['luckyjoker', 'tasty', 'fruitfever', 'luckytree']),
@@ -71,12 +94,19 @@ export function generator(seed: number): () => number {
 }
 
 /** What a server of the demo reports at `at` in a state: players and tables by the hour, load from them. */
-export function demoFigures(s: Pick<DemoServer, 'serverId' | 'games'>, at: Date, state: string, version: string, random: () => number, tables?: Record<string, number>): GameServerHeartbeatBody {
+export function demoFigures(
+  s: Pick<DemoServer, 'serverId' | 'games'>,
+  at: Date,
+  state: string,
+  version: string,
+  random: () => number,
+  tables?: Record<string, number>,
+): GameServerHeartbeatBody {
   const hour = consoleHour(at);
   const share = state === 'active' ? HOURLY[hour]! * (0.9 + random() * 0.2) : 0;
   const games = s.games.map((game) => {
     const peak = PEAK[game as GameId];
-    let online = Math.round(peak.players * share / Math.max(1, s.games.length / 2));
+    let online = Math.round((peak.players * share) / Math.max(1, s.games.length / 2));
     let open = peak.seats ? Math.ceil(online / peak.seats) : 0;
     // draining: no new table; players leave as their tables end
     if (state === 'draining') {
@@ -108,31 +138,50 @@ async function staff(work: (note: OperationNote) => Promise<unknown>): Promise<v
   await work({ target: '', before: null, after: null });
 }
 
-interface Step { at: number; run(): Promise<unknown> }
+interface Step {
+  at: number;
+  run(): Promise<unknown>;
+}
 
 async function seedFleet(db: Db, end: number, days: number): Promise<void> {
   const random = generator(20261122);
   const steps: Step[] = [];
   const at = (time: number, run: () => Promise<unknown>) => steps.push({ at: time, run });
   let sequence = 0;
-  const event = (serverId: string, type: 'start' | 'stop' | 'crash' | 'deploy' | 'drained', time: number, version?: string, message?: string) => at(time, () =>
-    serverEvent(db, DEMO_APP_ID, { eventId: `demo-${serverId}-${(sequence += 1)}`, serverId, type, at: new Date(time).toISOString(), version, message }, new Date(time)));
+  const event = (serverId: string, type: 'start' | 'stop' | 'crash' | 'deploy' | 'drained', time: number, version?: string, message?: string) =>
+    at(time, () =>
+      serverEvent(
+        db,
+        DEMO_APP_ID,
+        { eventId: `demo-${serverId}-${(sequence += 1)}`, serverId, type, at: new Date(time).toISOString(), version, message },
+        new Date(time),
+      ),
+    );
   /**
    * A heartbeat with the server's state and version at that moment. Only the last heartbeat is
    * kept, so the ones between two steps are implied (the previous one is moved to 10 s before);
    * `gap` leaves the silence instead: a network blip, logged missed and recovered.
    */
-  const beat = (s: DemoServer, time: number, gap = false) => at(time, async () => {
-    const row = await db.selectFrom('game_server').select(['state', 'version', 'reported_games', 'process']).where('server_id', '=', s.serverId).executeTakeFirstOrThrow();
-    if (!gap && row.process === 'running') {
-      await db.updateTable('game_server').set({ last_heartbeat_at: new Date(time - 10_000), reported_at: new Date(time - 10_000) })
-        .where('server_id', '=', s.serverId).where('health', '=', 'ok').execute();
-    }
-    const tables = Object.fromEntries((row.reported_games ?? []).map((g) => [g.game, g.tables]));
-    await heartbeat(db, DEMO_APP_ID, demoFigures(s, new Date(time), row.state, row.version ?? FIRST_VERSION, random, tables), new Date(time));
-  });
-  const act = (s: DemoServer, time: number, action: 'drain' | 'maintenance' | 'resume' | 'retire') => at(time, () =>
-    staff((note) => changeState({ db, user: MAIN, now: new Date(time), note }, s.serverId, action)));
+  const beat = (s: DemoServer, time: number, gap = false) =>
+    at(time, async () => {
+      const row = await db
+        .selectFrom('game_server')
+        .select(['state', 'version', 'reported_games', 'process'])
+        .where('server_id', '=', s.serverId)
+        .executeTakeFirstOrThrow();
+      if (!gap && row.process === 'running') {
+        await db
+          .updateTable('game_server')
+          .set({ last_heartbeat_at: new Date(time - 10_000), reported_at: new Date(time - 10_000) })
+          .where('server_id', '=', s.serverId)
+          .where('health', '=', 'ok')
+          .execute();
+      }
+      const tables = Object.fromEntries((row.reported_games ?? []).map((g) => [g.game, g.tables]));
+      await heartbeat(db, DEMO_APP_ID, demoFigures(s, new Date(time), row.state, row.version ?? FIRST_VERSION, random, tables), new Date(time));
+    });
+  const act = (s: DemoServer, time: number, action: 'drain' | 'maintenance' | 'resume' | 'retire') =>
+    at(time, () => staff((note) => changeState({ db, user: MAIN, now: new Date(time), note }, s.serverId, action)));
 
   const start = end - days * DAY;
   for (const [i, s] of DEMO_SERVERS.entries()) {
@@ -185,7 +234,7 @@ async function seedFleet(db: Db, end: number, days: number): Promise<void> {
     const time = start + d * DAY + Math.floor(random() * DAY);
     const crash = random() < 0.4;
     const back = 30_000 + Math.floor(random() * 150_000);
-    if (RELEASES.some((r) => Math.abs(end - r.daysAgo * DAY - time) < DAY) || time < retireAt + DAY && s.serverId === RETIRED) continue;
+    if (RELEASES.some((r) => Math.abs(end - r.daysAgo * DAY - time) < DAY) || (time < retireAt + DAY && s.serverId === RETIRED)) continue;
     beat(s, time);
     if (crash) {
       event(s.serverId, 'crash', time + 4_000, undefined, 'Out of memory (heap limit reached)');

@@ -31,7 +31,8 @@ describe.each(databases())('/gameserver on $kind', (database) => {
   const status = async () => (await t.get(`${G}/status`, main)).body.data;
   const statusOf = async (serverId: string) => (await status()).servers.find((s: { serverId: string }) => s.serverId === serverId);
   const logs = async (serverId: string) => (await t.get(`${G}/serverlogs`, main, { serverId, sort: 'id', order: 'ascend' })).body.data.items;
-  const opLog = (operation: string) => t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', operation).where('result', '=', 'ok').orderBy('id').execute();
+  const opLog = (operation: string) =>
+    t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', operation).where('result', '=', 'ok').orderBy('id').execute();
 
   beforeAll(async () => {
     t = await testApp(database);
@@ -84,7 +85,11 @@ describe.each(databases())('/gameserver on $kind', (database) => {
   it('registers, edits, drains, maintains, resumes and retires, each logged with before and after and read back by the server', async () => {
     expect((await register('gs-t1', ['tongits', 'pusoy'])).status).toBe(200);
     expect((await register('gs-t1')).status).toBe(409);
-    const edited = await t.post(`${G}/list/update`, { serverId: 'gs-t1', name: 'Tongits 1', host: '10.0.0.7:7443', region: 'ph-cebu', games: ['tongits'] }, main);
+    const edited = await t.post(
+      `${G}/list/update`,
+      { serverId: 'gs-t1', name: 'Tongits 1', host: '10.0.0.7:7443', region: 'ph-cebu', games: ['tongits'] },
+      main,
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ name: 'Tongits 1', host: '10.0.0.7:7443', region: 'ph-cebu', games: ['tongits'], state: 'active' });
 
@@ -185,7 +190,12 @@ describe.each(databases())('/gameserver on $kind', (database) => {
   it('totals players and tables per game over green servers, and filters, sorts and exports the lists', async () => {
     await register('gs-g1', ['colorgame', 'rocket']);
     await register('gs-g2', ['colorgame']);
-    await beat('gs-g1', { games: [{ game: 'colorgame', online: 300, tables: 5 }, { game: 'rocket', online: 200, tables: 2 }] });
+    await beat('gs-g1', {
+      games: [
+        { game: 'colorgame', online: 300, tables: 5 },
+        { game: 'rocket', online: 200, tables: 2 },
+      ],
+    });
     await beat('gs-g2', { games: [{ game: 'colorgame', online: 50, tables: 1 }] });
     await event('gs-g2', 'crash');
     const s = await status();

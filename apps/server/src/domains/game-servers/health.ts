@@ -17,7 +17,11 @@ export const MISSED_MESSAGE = `No heartbeat for ${HEARTBEAT_INTERVAL_SECONDS * M
 
 export type ServerRow = Selectable<GameServerTable>;
 
-export interface Health { health: GameServerStatusItem['health']; redReason: 'crashed' | 'missed' | null; silentSeconds: number | null }
+export interface Health {
+  health: GameServerStatusItem['health'];
+  redReason: 'crashed' | 'missed' | null;
+  silentSeconds: number | null;
+}
 
 export function healthOf(row: Pick<ServerRow, 'state' | 'process' | 'last_heartbeat_at'>, now: Date): Health {
   const last = row.last_heartbeat_at ? new Date(row.last_heartbeat_at).getTime() : null;

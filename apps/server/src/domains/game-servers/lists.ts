@@ -18,7 +18,10 @@ export const SERVERLOGS = '/gameserver/serverlogs';
 const tags = ['gameserver'];
 
 export const serverList = defineList<GameServerItem>({
-  url: `/api${LIST}`, name: 'gameserver.list', screen: LIST, tags,
+  url: `/api${LIST}`,
+  name: 'gameserver.list',
+  screen: LIST,
+  tags,
   summary: 'Registered game servers with their state and last heartbeat: filters serverId (substring), region, game, state (colours are on /gameserver/status)',
   paging: 'page',
   from: (db: Db) => db.selectFrom('game_server').selectAll(),
@@ -31,8 +34,13 @@ export const serverList = defineList<GameServerItem>({
     state: eqEnum('state', GAME_SERVER_STATES),
   },
   sorts: {
-    serverId: sortBy.text('server_id'), name: sortBy.text('name'), region: sortBy.text('region'), state: sortBy.text('state'),
-    lastHeartbeatAt: sortBy.time('last_heartbeat_at', { nullable: true }), createdAt: sortBy.time('created_at'), updatedAt: sortBy.time('updated_at'),
+    serverId: sortBy.text('server_id'),
+    name: sortBy.text('name'),
+    region: sortBy.text('region'),
+    state: sortBy.text('state'),
+    lastHeartbeatAt: sortBy.time('last_heartbeat_at', { nullable: true }),
+    createdAt: sortBy.time('created_at'),
+    updatedAt: sortBy.time('updated_at'),
   },
   defaultSort: { key: 'serverId', order: 'ascend' },
   item: gameServerItem,
@@ -40,7 +48,10 @@ export const serverList = defineList<GameServerItem>({
 });
 
 export const serverLogs = defineList<GameServerLogItem>({
-  url: `/api${SERVERLOGS}`, name: 'gameserver.serverlogs', screen: SERVERLOGS, tags,
+  url: `/api${SERVERLOGS}`,
+  name: 'gameserver.serverlogs',
+  screen: SERVERLOGS,
+  tags,
   summary: 'Every start, stop, crash, deploy, drain done, staff change and missed-heartbeat transition: filters serverId (exact), kind, actor (exact), from/to',
   paging: 'keyset',
   from: (db: Db) => db.selectFrom('game_server_log').selectAll(),
@@ -56,8 +67,15 @@ export const serverLogs = defineList<GameServerLogItem>({
   defaultSort: { key: 'at', order: 'descend' },
   item: gameServerLogItem,
   row: (r) => ({
-    id: Number(r.id), serverId: String(r.server_id), kind: r.kind as GameServerLogItem['kind'], at: isoInConsoleZone(r.at as Date)!,
-    actor: String(r.actor), action: (r.action as string | null) ?? null, fromState: (r.from_state as string | null) ?? null,
-    toState: (r.to_state as string | null) ?? null, version: (r.version as string | null) ?? null, message: String(r.message ?? ''),
+    id: Number(r.id),
+    serverId: String(r.server_id),
+    kind: r.kind as GameServerLogItem['kind'],
+    at: isoInConsoleZone(r.at as Date)!,
+    actor: String(r.actor),
+    action: (r.action as string | null) ?? null,
+    fromState: (r.from_state as string | null) ?? null,
+    toState: (r.to_state as string | null) ?? null,
+    version: (r.version as string | null) ?? null,
+    message: String(r.message ?? ''),
   }),
 });

@@ -11,7 +11,11 @@
  * writes the operation log (not a staff action); the server log keeps every event.
  */
 import {
-  HEARTBEAT_INTERVAL_SECONDS, MISSED_HEARTBEATS, type GameServerDesired, type GameServerEventBody, type GameServerHeartbeatBody,
+  HEARTBEAT_INTERVAL_SECONDS,
+  MISSED_HEARTBEATS,
+  type GameServerDesired,
+  type GameServerEventBody,
+  type GameServerHeartbeatBody,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { badInput, conflict, notFound } from '../../http/api-error';
@@ -21,7 +25,11 @@ import { healthOf, sweepMissed, type ServerRow } from './health';
 const MAX_AHEAD_MS = 300_000;
 
 export const desiredOf = (row: ServerRow): GameServerDesired => ({
-  serverId: row.server_id, state: row.state, games: row.games, intervalSeconds: HEARTBEAT_INTERVAL_SECONDS, missedHeartbeats: MISSED_HEARTBEATS,
+  serverId: row.server_id,
+  state: row.state,
+  games: row.games,
+  intervalSeconds: HEARTBEAT_INTERVAL_SECONDS,
+  missedHeartbeats: MISSED_HEARTBEATS,
 });
 
 async function lockLive(db: Db, serverId: string): Promise<ServerRow> {
@@ -44,10 +52,23 @@ async function recoverIfRed(db: Db, row: ServerRow, appId: string, now: Date, ho
   await sweepMissed(db, now, row.server_id);
   const { health, redReason } = healthOf(row, now);
   if (health !== 'red') return;
-  const message = redReason === 'crashed' ? `${how} after a crash` : `${how} after ${Math.round((now.getTime() - new Date(row.last_heartbeat_at!).getTime()) / 1000)} s of silence`;
-  await db.insertInto('game_server_log').values({
-    server_id: row.server_id, kind: 'recovered', at: now, actor: `app:${appId}`, from_state: row.state, to_state: row.state, version: row.version, message,
-  }).execute();
+  const message =
+    redReason === 'crashed'
+      ? `${how} after a crash`
+      : `${how} after ${Math.round((now.getTime() - new Date(row.last_heartbeat_at!).getTime()) / 1000)} s of silence`;
+  await db
+    .insertInto('game_server_log')
+    .values({
+      server_id: row.server_id,
+      kind: 'recovered',
+      at: now,
+      actor: `app:${appId}`,
+      from_state: row.state,
+      to_state: row.state,
+      version: row.version,
+      message,
+    })
+    .execute();
 }
 
 export async function heartbeat(db: Db, appId: string, body: GameServerHeartbeatBody, now: Date): Promise<GameServerDesired> {
@@ -58,23 +79,45 @@ export async function heartbeat(db: Db, appId: string, body: GameServerHeartbeat
     await recoverIfRed(trx, row, appId, now, 'Heartbeat');
     const online = body.games.reduce((n, g) => n + g.online, 0);
     const tables = body.games.reduce((n, g) => n + g.tables, 0);
-    const updated = await trx.updateTable('game_server').set({
-      last_heartbeat_at: now, reported_at: at, version: body.version, load: body.load.toFixed(2), online_players: online, tables,
-      reported_games: JSON.stringify(body.games), process: 'running', health: 'ok',
-    }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('game_server')
+      .set({
+        last_heartbeat_at: now,
+        reported_at: at,
+        version: body.version,
+        load: body.load.toFixed(2),
+        online_players: online,
+        tables,
+        reported_games: JSON.stringify(body.games),
+        process: 'running',
+        health: 'ok',
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return desiredOf(updated);
   });
 }
 
-export interface EventResult { eventId: string; status: 'applied' | 'duplicate'; desired: GameServerDesired }
+export interface EventResult {
+  eventId: string;
+  status: 'applied' | 'duplicate';
+  desired: GameServerDesired;
+}
 
 export async function serverEvent(db: Db, appId: string, body: GameServerEventBody, now: Date): Promise<EventResult> {
   const at = checkAt(body.at, now);
   return transaction(db, async (trx) => {
     const row = await lockLive(trx, body.serverId);
-    const seen = await trx.selectFrom('game_server_log').select(['server_id', 'kind']).where('app_id', '=', appId).where('event_id', '=', body.eventId).executeTakeFirst();
+    const seen = await trx
+      .selectFrom('game_server_log')
+      .select(['server_id', 'kind'])
+      .where('app_id', '=', appId)
+      .where('event_id', '=', body.eventId)
+      .executeTakeFirst();
     if (seen) {
-      if (seen.server_id !== body.serverId || seen.kind !== body.type) throw conflict(`Event ${body.eventId} was already used for ${seen.kind} of ${seen.server_id}`);
+      if (seen.server_id !== body.serverId || seen.kind !== body.type)
+        throw conflict(`Event ${body.eventId} was already used for ${seen.kind} of ${seen.server_id}`);
       return { eventId: body.eventId, status: 'duplicate', desired: desiredOf(row) };
     }
     if (body.type === 'start' || body.type === 'deploy') await recoverIfRed(trx, row, appId, now, body.type === 'start' ? 'Started' : 'Deployed');
@@ -97,12 +140,32 @@ export async function serverEvent(db: Db, appId: string, body: GameServerEventBo
         else if (!message) message = `Reported while ${row.state}`;
         break;
     }
-    const updated = Object.keys(set).length === 0 ? row
-      : await trx.updateTable('game_server').set(set as never).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-    const logged = await trx.insertInto('game_server_log').values({
-      server_id: row.server_id, kind: body.type, at, actor: `app:${appId}`, from_state: row.state, to_state: updated.state,
-      version: body.version ?? row.version, message, app_id: appId, event_id: body.eventId,
-    }).onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing()).returning('id').executeTakeFirst();
+    const updated =
+      Object.keys(set).length === 0
+        ? row
+        : await trx
+            .updateTable('game_server')
+            .set(set as never)
+            .where('id', '=', row.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    const logged = await trx
+      .insertInto('game_server_log')
+      .values({
+        server_id: row.server_id,
+        kind: body.type,
+        at,
+        actor: `app:${appId}`,
+        from_state: row.state,
+        to_state: updated.state,
+        version: body.version ?? row.version,
+        message,
+        app_id: appId,
+        event_id: body.eventId,
+      })
+      .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
     // the same id sent for another server at the same moment: the other one took it
     if (!logged) throw conflict(`Event ${body.eventId} was already used`);
     return { eventId: body.eventId, status: 'applied', desired: desiredOf(updated) };
@@ -114,4 +177,3 @@ export async function desiredState(db: Db, serverId: string): Promise<GameServer
   if (!row) throw notFound(`Server ${serverId} is not registered`);
   return desiredOf(row);
 }
-

@@ -20,22 +20,37 @@ import { isoInConsoleZone } from '../../http/time';
 import type { SessionUser } from '../auth/sessions';
 import type { ServerRow } from './health';
 
-export interface StaffChange { db: Db; user: SessionUser; now: Date; note: OperationNote }
+export interface StaffChange {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
 export function toItem(row: ServerRow): GameServerItem {
   return {
-    id: row.id, serverId: row.server_id, name: row.name, host: row.host, region: row.region, games: row.games,
-    state: row.state, process: row.process,
-    lastHeartbeatAt: isoInConsoleZone(row.last_heartbeat_at), version: row.version,
-    load: row.load === null ? null : Number(row.load), onlinePlayers: row.online_players, tables: row.tables,
-    drainedAt: isoInConsoleZone(row.drained_at), createdAt: isoInConsoleZone(row.created_at)!, updatedAt: isoInConsoleZone(row.updated_at)!,
+    id: row.id,
+    serverId: row.server_id,
+    name: row.name,
+    host: row.host,
+    region: row.region,
+    games: row.games,
+    state: row.state,
+    process: row.process,
+    lastHeartbeatAt: isoInConsoleZone(row.last_heartbeat_at),
+    version: row.version,
+    load: row.load === null ? null : Number(row.load),
+    onlinePlayers: row.online_players,
+    tables: row.tables,
+    drainedAt: isoInConsoleZone(row.drained_at),
+    createdAt: isoInConsoleZone(row.created_at)!,
+    updatedAt: isoInConsoleZone(row.updated_at)!,
   };
 }
 
 /** What the operation log keeps of a server (its configuration and state, not its figures). */
-const snapshot = (row: ServerRow | undefined) => (row
-  ? { serverId: row.server_id, name: row.name, host: row.host, region: row.region, games: row.games, state: row.state }
-  : null);
+const snapshot = (row: ServerRow | undefined) =>
+  row ? { serverId: row.server_id, name: row.name, host: row.host, region: row.region, games: row.games, state: row.state } : null;
 
 async function lockServer(db: Db, serverId: string): Promise<ServerRow> {
   const row = await db.selectFrom('game_server').selectAll().where('server_id', '=', serverId).forUpdate().executeTakeFirst();
@@ -43,19 +58,47 @@ async function lockServer(db: Db, serverId: string): Promise<ServerRow> {
   return row;
 }
 
-export async function logStaff(db: Db, user: SessionUser, now: Date, action: GameServerAction, before: ServerRow | undefined, after: ServerRow, message = ''): Promise<void> {
-  await db.insertInto('game_server_log').values({
-    server_id: after.server_id, kind: 'staff', at: now, actor: user.username, action,
-    from_state: before?.state ?? null, to_state: after.state, version: after.version, message,
-  }).execute();
+export async function logStaff(
+  db: Db,
+  user: SessionUser,
+  now: Date,
+  action: GameServerAction,
+  before: ServerRow | undefined,
+  after: ServerRow,
+  message = '',
+): Promise<void> {
+  await db
+    .insertInto('game_server_log')
+    .values({
+      server_id: after.server_id,
+      kind: 'staff',
+      at: now,
+      actor: user.username,
+      action,
+      from_state: before?.state ?? null,
+      to_state: after.state,
+      version: after.version,
+      message,
+    })
+    .execute();
 }
 
 export async function registerServer(ctx: StaffChange, body: GameServerBody): Promise<GameServerItem> {
   const { db, user, now, note } = ctx;
-  const row = await db.insertInto('game_server').values({
-    server_id: body.serverId, name: body.name, host: body.host, region: body.region, games: JSON.stringify(body.games),
-    created_at: now, updated_at: now,
-  }).onConflict((oc) => oc.column('server_id').doNothing()).returningAll().executeTakeFirst();
+  const row = await db
+    .insertInto('game_server')
+    .values({
+      server_id: body.serverId,
+      name: body.name,
+      host: body.host,
+      region: body.region,
+      games: JSON.stringify(body.games),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('server_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw conflict(`Server ${body.serverId} already exists`);
   await logStaff(db, user, now, 'register', undefined, row, `${body.name} · ${body.host} · ${body.region} · ${body.games.join(', ')}`);
   Object.assign(note, { target: `gameserver:${body.serverId}`, before: null, after: snapshot(row) });
@@ -66,9 +109,12 @@ export async function editServer(ctx: StaffChange, body: GameServerBody): Promis
   const { db, user, now, note } = ctx;
   const before = await lockServer(db, body.serverId);
   if (before.state === 'retired') throw conflict(`Server ${body.serverId} is retired`);
-  const after = await db.updateTable('game_server')
+  const after = await db
+    .updateTable('game_server')
     .set({ name: body.name, host: body.host, region: body.region, games: JSON.stringify(body.games), updated_at: now })
-    .where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const changed = (['name', 'host', 'region'] as const).filter((k) => before[k] !== after[k]);
   if (JSON.stringify(before.games) !== JSON.stringify(after.games)) changed.push('games' as never);
   await logStaff(db, user, now, 'edit', before, after, changed.length ? `Changed ${changed.join(', ')}` : 'No change');
@@ -98,9 +144,12 @@ export async function changeState(ctx: StaffChange, serverId: string, action: St
   const before = await lockServer(db, serverId);
   const rule = TRANSITIONS[action];
   if (!rule.from.includes(before.state)) throw conflict(refusal(action, serverId, before.state));
-  const after = await db.updateTable('game_server')
+  const after = await db
+    .updateTable('game_server')
     .set({ state: rule.to, updated_at: now, ...(rule.to === 'draining' ? { drained_at: null } : {}) })
-    .where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await logStaff(db, user, now, action, before, after, `${before.state} → ${after.state}`);
   Object.assign(note, { target: `gameserver:${serverId}`, before: snapshot(before), after: snapshot(after) });
   return toItem(after);

@@ -38,15 +38,26 @@ export async function serverStatus(db: Db, now: Date): Promise<GameServerStatus>
       t.tables += g.tables;
     }
   }
-  const order = (game: string) => { const i = (GAME_IDS as readonly string[]).indexOf(game); return i < 0 ? GAME_IDS.length : i; };
+  const order = (game: string) => {
+    const i = (GAME_IDS as readonly string[]).indexOf(game);
+    return i < 0 ? GAME_IDS.length : i;
+  };
   const games = [...totals.values()].sort((a, b) => order(a.game) - order(b.game) || a.game.localeCompare(b.game));
   const count = (h: string) => servers.filter((s) => s.health === h).length;
   const green = servers.filter((s) => s.health === 'green');
   return {
-    at: isoInConsoleZone(now)!, intervalSeconds: HEARTBEAT_INTERVAL_SECONDS, missedHeartbeats: MISSED_HEARTBEATS, servers, games,
+    at: isoInConsoleZone(now)!,
+    intervalSeconds: HEARTBEAT_INTERVAL_SECONDS,
+    missedHeartbeats: MISSED_HEARTBEATS,
+    servers,
+    games,
     summary: {
-      servers: servers.length, green: green.length, red: count('red'), grey: count('grey'),
-      online: green.reduce((n, s) => n + (s.onlinePlayers ?? 0), 0), tables: green.reduce((n, s) => n + (s.tables ?? 0), 0),
+      servers: servers.length,
+      green: green.length,
+      red: count('red'),
+      grey: count('grey'),
+      online: green.reduce((n, s) => n + (s.onlinePlayers ?? 0), 0),
+      tables: green.reduce((n, s) => n + (s.tables ?? 0), 0),
     },
   };
 }

@@ -11,7 +11,11 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Json<T> = ColumnType<T, string, string>;
 type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
-export interface ReportedGame { game: string; online: number; tables: number }
+export interface ReportedGame {
+  game: string;
+  online: number;
+  tables: number;
+}
 
 export interface GameServerTable {
   id: Generated<number>;

@@ -15,9 +15,13 @@ const config = z.object({ game: z.string(), version: z.number().int(), settings:
 
 export const gamePlatform: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/games/configs', name: 'platform.games.configs', scope: 'config.read',
+    method: 'GET',
+    url: '/api/platform/games/configs',
+    name: 'platform.games.configs',
+    scope: 'config.read',
     summary: "Each game's settings in force and their version (one game with game=<id>; 404 unknown game)",
-    query, response: z.object({ code: z.literal(200), data: z.object({ configs: z.array(config) }) }),
+    query,
+    response: z.object({ code: z.literal(200), data: z.object({ configs: z.array(config) }) }),
     handler: async ({ db, query: q }) => {
       const games = q.game === undefined ? GAMES : [findGame(q.game)].filter((g) => g !== undefined);
       if (games.length === 0) throw notFound(`Game ${q.game} not found`);

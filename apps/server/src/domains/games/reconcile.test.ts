@@ -35,7 +35,12 @@ describe.each(databases())('rounds against the wallet on $kind', (kind) => {
     }
     expect(won).toBeDefined();
     await p.post('/api/platform/wallet/rollback', { txId: `${won!.roundId}:rb`, originalTxId: `${won!.roundId}:w0` });
-    const overstated = await playRound(p, 'hilo', 9102, { at: new Date(t.clock.now), tamper: (d) => { d.seats[0].bet += 100; } });
+    const overstated = await playRound(p, 'hilo', 9102, {
+      at: new Date(t.clock.now),
+      tamper: (d) => {
+        d.seats[0].bet += 100;
+      },
+    });
 
     const result = await reconcileRounds(t.database.db, window());
     const bet = (r: typeof unpaid) => r.outcome.payouts[0]!.bet;
@@ -43,7 +48,16 @@ describe.each(databases())('rounds against the wallet on $kind', (kind) => {
     expect(result.differences).toEqual([
       { roundId: unpaid.roundId, appId: 'demo-app', game: 'horse', uid: 9102, bet: bet(unpaid), debited: 0, win: win(unpaid), credited: win(unpaid) },
       { roundId: won!.roundId, appId: 'demo-app', game: 'colorgame', uid: 9102, bet: bet(won!), debited: bet(won!), win: win(won!), credited: 0 },
-      { roundId: overstated.roundId, appId: 'demo-app', game: 'hilo', uid: 9102, bet: bet(overstated) + 100, debited: bet(overstated), win: win(overstated), credited: win(overstated) },
+      {
+        roundId: overstated.roundId,
+        appId: 'demo-app',
+        game: 'hilo',
+        uid: 9102,
+        bet: bet(overstated) + 100,
+        debited: bet(overstated),
+        win: win(overstated),
+        credited: win(overstated),
+      },
     ]);
     expect((await reconcileRounds(t.database.db, { ...window(), game: 'hilo' })).differences.map((d) => d.roundId)).toEqual([overstated.roundId]);
   });

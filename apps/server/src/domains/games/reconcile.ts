@@ -10,8 +10,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 
-export interface RoundDifference { roundId: string; appId: string; game: string; uid: number; bet: number; debited: number; win: number; credited: number }
-export interface RoundReconciliation { rounds: number; differences: RoundDifference[] }
+export interface RoundDifference {
+  roundId: string;
+  appId: string;
+  game: string;
+  uid: number;
+  bet: number;
+  debited: number;
+  win: number;
+  credited: number;
+}
+export interface RoundReconciliation {
+  rounds: number;
+  differences: RoundDifference[];
+}
 
 export async function reconcileRounds(db: Db, o: { from: Date; to: Date; game?: string; slackMinutes?: number; limit?: number }): Promise<RoundReconciliation> {
   const slack = (o.slackMinutes ?? 60) * 60_000;
@@ -46,8 +58,14 @@ export async function reconcileRounds(db: Db, o: { from: Date; to: Date; game?: 
   return {
     rounds: Number(count.rows[0]?.n ?? 0),
     differences: rows.map((x) => ({
-      roundId: String(x.round_id), appId: String(x.app_id), game: String(x.game), uid: Number(x.uid),
-      bet: Number(x.bet), debited: Number(x.debited), win: Number(x.win), credited: Number(x.credited),
+      roundId: String(x.round_id),
+      appId: String(x.app_id),
+      game: String(x.game),
+      uid: Number(x.uid),
+      bet: Number(x.bet),
+      debited: Number(x.debited),
+      win: Number(x.win),
+      credited: Number(x.credited),
     })),
   };
 }

@@ -31,18 +31,46 @@ describe.each(databases())('game.round events on $kind', (kind) => {
     const res = await p.events(events);
     expect(res.status).toBe(200);
     expect(res.body.data.results).toEqual(events.map((e) => ({ id: e.id, status: 'applied' })));
-    const rows = await db().selectFrom('game_round').select(['round_id', 'game', 'verified', 'why', 'partner', 'seats']).where('round_id', 'in', events.map((e) => e.data.roundId as string)).execute();
+    const rows = await db()
+      .selectFrom('game_round')
+      .select(['round_id', 'game', 'verified', 'why', 'partner', 'seats'])
+      .where(
+        'round_id',
+        'in',
+        events.map((e) => e.data.roundId as string),
+      )
+      .execute();
     expect(rows).toHaveLength(GOLDEN.length);
     for (const r of rows) expect({ game: r.game, verified: r.verified, why: r.why }).toEqual({ game: r.game, verified: true, why: '' });
     const bets = await db().selectFrom('game_bet').select(['game', 'uid', 'bet', 'win', 'fee', 'partner']).where('game', '=', 'lucky9').execute();
-    expect(bets.map((b) => [b.uid, b.bet, b.win, b.fee, b.partner])).toEqual(goldenOf('lucky9').payouts.map((x, k) => [k === 0 ? 7001 : 7002, x.bet, x.win, x.fee, 1]));
-    const day = await db().selectFrom('game_day').select((eb) => [eb.fn.sum<number>('rounds').as('rounds'), eb.fn.sum<number>('turnover').as('turnover'),
-      eb.fn.sum<number>('wins').as('wins'), eb.fn.sum<number>('players').as('players'), eb.fn.sum<number>('bets').as('bets')])
-      .where('game', '=', 'lucky9').where('day', '=', '2026-11-22').executeTakeFirstOrThrow();
+    expect(bets.map((b) => [b.uid, b.bet, b.win, b.fee, b.partner])).toEqual(
+      goldenOf('lucky9').payouts.map((x, k) => [k === 0 ? 7001 : 7002, x.bet, x.win, x.fee, 1]),
+    );
+    const day = await db()
+      .selectFrom('game_day')
+      .select((eb) => [
+        eb.fn.sum<number>('rounds').as('rounds'),
+        eb.fn.sum<number>('turnover').as('turnover'),
+        eb.fn.sum<number>('wins').as('wins'),
+        eb.fn.sum<number>('players').as('players'),
+        eb.fn.sum<number>('bets').as('bets'),
+      ])
+      .where('game', '=', 'lucky9')
+      .where('day', '=', '2026-11-22')
+      .executeTakeFirstOrThrow();
     const g = goldenOf('lucky9').payouts;
-    expect(Object.fromEntries(Object.entries(day).map(([k, v]) => [k, Number(v)]))).toEqual({ rounds: 1, bets: 3, players: 2, turnover: g.reduce((s, x) => s + x.bet, 0), wins: g.reduce((s, x) => s + x.win, 0) });
+    expect(Object.fromEntries(Object.entries(day).map(([k, v]) => [k, Number(v)]))).toEqual({
+      rounds: 1,
+      bets: 3,
+      players: 2,
+      turnover: g.reduce((s, x) => s + x.bet, 0),
+      wins: g.reduce((s, x) => s + x.win, 0),
+    });
     const pd = await db().selectFrom('game_player_day').selectAll().where('game', '=', 'lucky9').orderBy('uid').execute();
-    expect(pd.map((r) => [r.uid, r.rounds, r.bets, r.turnover])).toEqual([[7001, 1, 1, g[0]!.bet], [7002, 1, 2, g[1]!.bet + g[2]!.bet]]);
+    expect(pd.map((r) => [r.uid, r.rounds, r.bets, r.turnover])).toEqual([
+      [7001, 1, 1, g[0]!.bet],
+      [7002, 1, 2, g[1]!.bet + g[2]!.bet],
+    ]);
   });
 
   it('a round whose payout differs from its seed is stored flagged, saying why', async () => {
@@ -54,7 +82,11 @@ describe.each(databases())('game.round events on $kind', (kind) => {
     expect(r).toMatchObject({ verified: false, win: g.payouts[0]!.win + 100 });
     expect(r!.why).toBe(`seats.0.win (p1): the seed gives ${g.payouts[0]!.win}, reported ${g.payouts[0]!.win + 100}`);
     expect(r!.differences).toEqual([{ kind: 'payout', index: 0, seat: 'p1', field: 'win', expected: g.payouts[0]!.win, reported: g.payouts[0]!.win + 100 }]);
-    const flagged = await db().selectFrom('game_day').select((eb) => eb.fn.sum<number>('flagged').as('f')).where('game', '=', 'luckyjoker').executeTakeFirstOrThrow();
+    const flagged = await db()
+      .selectFrom('game_day')
+      .select((eb) => eb.fn.sum<number>('flagged').as('f'))
+      .where('game', '=', 'luckyjoker')
+      .executeTakeFirstOrThrow();
     expect(Number(flagged.f)).toBe(1);
   });
 
@@ -96,24 +128,42 @@ describe.each(databases())('game.round events on $kind', (kind) => {
       { id: 'h5', status: 'duplicate' },
     ]);
     // a later call: the first outcomes again, nothing stored twice
-    const later = await p.events([{ id: 'h2', type: 'game.round', data: roundData(g, [7001], {}, AT) }, { id: 'h1', type: 'game.round', data }]);
+    const later = await p.events([
+      { id: 'h2', type: 'game.round', data: roundData(g, [7001], {}, AT) },
+      { id: 'h1', type: 'game.round', data },
+    ]);
     expect(later.body.data.results).toEqual([
       { id: 'h2', status: 'duplicate', code: 409, message: `Round ${data.roundId} is already recorded` },
       { id: 'h1', status: 'duplicate' },
     ]);
-    expect(await db().selectFrom('game_round').select('id').where('round_id', '=', data.roundId as string).execute()).toHaveLength(1);
-    expect(await db().selectFrom('game_round').select('id').where('round_id', '=', other.roundId as string).execute()).toHaveLength(0);
+    expect(
+      await db()
+        .selectFrom('game_round')
+        .select('id')
+        .where('round_id', '=', data.roundId as string)
+        .execute(),
+    ).toHaveLength(1);
+    expect(
+      await db()
+        .selectFrom('game_round')
+        .select('id')
+        .where('round_id', '=', other.roundId as string)
+        .execute(),
+    ).toHaveLength(0);
     expect((await round(mixed.roundId as string))!.partner).toBe(-2);
     expect((await round(data.roundId as string))!.partner).toBe(2);
   });
 
-  it('a round of a player the same call registers is applied (rounds go after the call\'s other events)', async () => {
+  it("a round of a player the same call registers is applied (rounds go after the call's other events)", async () => {
     const data = roundData(goldenOf('scratch'), [7009], {}, AT);
     const res = await p.events([
       { id: 'reg-7009', type: 'player.registered', data: { uid: 7009, name: 'P', ip: '10.0.0.9', deviceId: 'd-7009', package: 'com.demo', partner: 2 } },
       { id: 'round-7009', type: 'game.round', data },
     ]);
-    expect(res.body.data.results).toEqual([{ id: 'reg-7009', status: 'applied' }, { id: 'round-7009', status: 'applied' }]);
+    expect(res.body.data.results).toEqual([
+      { id: 'reg-7009', status: 'applied' },
+      { id: 'round-7009', status: 'applied' },
+    ]);
     expect((await round(data.roundId as string))!.partner).toBe(2);
   });
 

@@ -17,10 +17,19 @@ import { resultsOf, type ResultRow } from '../platform/alongside';
 import { withRetry } from '../platform/retry';
 import { settingsOfVersions } from './settings';
 
-interface RoundEvent { id: string; type: string; at: string; data: unknown; error?: unknown }
+interface RoundEvent {
+  id: string;
+  type: string;
+  at: string;
+  data: unknown;
+  error?: unknown;
+}
 
-
-export interface Checked { verified: boolean; why: string; differences: Difference[] | null }
+export interface Checked {
+  verified: boolean;
+  why: string;
+  differences: Difference[] | null;
+}
 
 const show = (v: unknown) => {
   const text = JSON.stringify(v) ?? 'nothing';
@@ -30,9 +39,15 @@ const show = (v: unknown) => {
 /** A difference in words, for the round screen and the list's "why" column. */
 export function describeDifference(d: Difference): string {
   switch (d.kind) {
-    case 'game': case 'settings': case 'seed': case 'bets': return `${d.kind}: ${d.message}`;
-    case 'hash': return `seedHash: the seed hashes to ${d.expected.slice(0, 12)}…, not the committed ${String(d.reported).slice(0, 12)}…`;
-    case 'result': return `result: the seed gives ${show(d.expected)}, reported ${show(d.reported)}`;
+    case 'game':
+    case 'settings':
+    case 'seed':
+    case 'bets':
+      return `${d.kind}: ${d.message}`;
+    case 'hash':
+      return `seedHash: the seed hashes to ${d.expected.slice(0, 12)}…, not the committed ${String(d.reported).slice(0, 12)}…`;
+    case 'result':
+      return `result: the seed gives ${show(d.expected)}, reported ${show(d.reported)}`;
     case 'payout':
       if (d.field === 'missing') return `seats.${d.index}: missing (the seed pays ${show(d.expected)})`;
       if (d.field === 'extra') return `seats.${d.index}: not a payout of this round`;
@@ -47,7 +62,12 @@ export function checkRound(data: GameRoundData, settings: Record<string, unknown
     return { verified: false, why: describeDifference(differences[0]!), differences };
   }
   const v = verifyRound({
-    game: data.game, settings, seedHash: data.seedHash, seed: data.seed, bets: data.bets, result: data.result,
+    game: data.game,
+    settings,
+    seedHash: data.seedHash,
+    seed: data.seed,
+    bets: data.bets,
+    result: data.result,
     payouts: data.seats.map((s) => ({ seat: s.seat, bet: s.bet, win: s.win, fee: s.fee, jackpot: s.jackpot })),
   });
   if (v.ok) return { verified: true, why: '', differences: null };
@@ -55,22 +75,41 @@ export function checkRound(data: GameRoundData, settings: Record<string, unknown
   return { verified: false, why: describeDifference(v.differences[0]!) + more, differences: v.differences };
 }
 
-
 /** Applies a call's game.round events (valid data, first of their id); one result each, in order. */
 export async function applyRoundEvents(db: Db, appId: string, events: readonly RoundEvent[], now: Date): Promise<PlatformEventResult[]> {
   const datas = events.map((e) => e.data as GameRoundData);
-  const settings = await settingsOfVersions(db, datas.map((d) => ({ game: d.game, version: d.configVersion })));
+  const settings = await settingsOfVersions(
+    db,
+    datas.map((d) => ({ game: d.game, version: d.configVersion })),
+  );
   const rows = events.map((e, i) => {
     const d = datas[i]!;
     const checked = checkRound(d, settings.get(`${d.game}:${d.configVersion}`) ?? null);
     return {
-      n: i, id: e.id, at: e.at, game: d.game, round_id: d.roundId, server: d.server, table_id: d.table, config_version: d.configVersion,
-      started_at: d.startedAt, ended_at: d.endedAt, seed_hash: d.seedHash, seed: d.seed, bets: d.bets, result: d.result,
-      seats: d.seats, verified: checked.verified, why: checked.why, differences: checked.differences,
+      n: i,
+      id: e.id,
+      at: e.at,
+      game: d.game,
+      round_id: d.roundId,
+      server: d.server,
+      table_id: d.table,
+      config_version: d.configVersion,
+      started_at: d.startedAt,
+      ended_at: d.endedAt,
+      seed_hash: d.seedHash,
+      seed: d.seed,
+      bets: d.bets,
+      result: d.result,
+      seats: d.seats,
+      verified: checked.verified,
+      why: checked.why,
+      differences: checked.differences,
     };
   });
   const json = JSON.stringify(rows);
-  const { rows: out } = await withRetry(() => sql<ResultRow & { r_n: number }>`
-    SELECT r_n, r_status, r_code, r_message FROM game_rounds_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db));
+  const { rows: out } = await withRetry(() =>
+    sql<ResultRow & { r_n: number }>`
+    SELECT r_n, r_status, r_code, r_message FROM game_rounds_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz)`.execute(db),
+  );
   return resultsOf(events, out, 'game_rounds_apply');
 }

@@ -27,7 +27,12 @@ describe.each(databases())('game screens on $kind', (kind) => {
     [admin, business, partner] = await Promise.all([t.loginAs('admin'), t.loginAs('business'), t.loginAs('partner')]);
     const at = new Date(t.clock.now);
     for (let i = 0; i < 6; i++) await playRound(p, 'colorgame', i % 2 ? 8002 : 8001, { at });
-    await playRound(p, 'colorgame', 8001, { at, tamper: (d) => { d.seats[0].win += 50; } });
+    await playRound(p, 'colorgame', 8001, {
+      at,
+      tamper: (d) => {
+        d.seats[0].win += 50;
+      },
+    });
   });
   afterAll(async () => t?.close());
 
@@ -122,7 +127,12 @@ describe.each(databases())('game screens on $kind', (kind) => {
     expect(screen.body.data.fields.find((f: { key: string }) => f.key === 'edgeBps').schema).toMatchObject({ minimum: 50, maximum: 1000 });
     const history = await t.get('/api/tinygames/rocket/configs/versions', admin);
     expect(history.body.data.items[0]).toMatchObject({ id: version, actor: 'admin', after: settings });
-    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'target']).where('operation', '=', 'tinygames.rocket.configs.update').where('result', '=', 'ok').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'target'])
+      .where('operation', '=', 'tinygames.rocket.configs.update')
+      .where('result', '=', 'ok')
+      .execute();
     expect(log).toEqual([{ operation: 'tinygames.rocket.configs.update', target: 'tinygames.rocket:settings' }]);
     // a round played with the new version verifies; the same round reported as version 0 (defaults) does not
     const ok = await playRound(p, 'rocket', 8001, { configVersion: version, settings });

@@ -19,8 +19,21 @@
 import { findScreen } from '@console/catalog';
 import { GAMES, verifyRound, type Game } from '@console/games';
 import {
-  gameBetRow, gameConfigAnswer, gameConfigUpdateBody, gameDashboard, gamePlayerRow, gameRankingRow, gameRoundDetail, gameRoundRow,
-  queryInt, text, type GameBetRow, type GameDashboard, type GamePlayerRow, type GameRankingRow, type GameRoundRow,
+  gameBetRow,
+  gameConfigAnswer,
+  gameConfigUpdateBody,
+  gameDashboard,
+  gamePlayerRow,
+  gameRankingRow,
+  gameRoundDetail,
+  gameRoundRow,
+  queryInt,
+  text,
+  type GameBetRow,
+  type GameDashboard,
+  type GamePlayerRow,
+  type GameRankingRow,
+  type GameRoundRow,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -45,19 +58,53 @@ const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const rtpOf = (wins: number, turnover: number) => (turnover > 0 ? wins / turnover : null);
 
-interface DayFigures { day: string; rounds: number; flagged: number; bets: number; players: number | null; turnover: number; wins: number; fees: number; jackpot: number }
+interface DayFigures {
+  day: string;
+  rounds: number;
+  flagged: number;
+  bets: number;
+  players: number | null;
+  turnover: number;
+  wins: number;
+  fees: number;
+  jackpot: number;
+}
 
 async function dayFigures(db: Db, user: ScopedSubject, game: string, r: DayRange): Promise<Map<string, DayFigures>> {
-  const rows = await db.selectFrom('game_day')
-    .select([sql<string>`day::text`.as('day'), sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(flagged)`.as('flagged'),
-      sql<number>`sum(bets)`.as('bets'), sql<number>`sum(players)`.as('players'), sql<number>`sum(turnover)`.as('turnover'),
-      sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees'), sql<number>`sum(jackpot)`.as('jackpot')])
-    .where('game', '=', game).where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'))
-    .groupBy('day').execute();
-  return new Map(rows.map((x) => [x.day, {
-    day: x.day, rounds: num(x.rounds), flagged: num(x.flagged), bets: num(x.bets), players: num(x.players), turnover: num(x.turnover),
-    wins: num(x.wins), fees: num(x.fees), jackpot: num(x.jackpot),
-  }]));
+  const rows = await db
+    .selectFrom('game_day')
+    .select([
+      sql<string>`day::text`.as('day'),
+      sql<number>`sum(rounds)`.as('rounds'),
+      sql<number>`sum(flagged)`.as('flagged'),
+      sql<number>`sum(bets)`.as('bets'),
+      sql<number>`sum(players)`.as('players'),
+      sql<number>`sum(turnover)`.as('turnover'),
+      sql<number>`sum(wins)`.as('wins'),
+      sql<number>`sum(fees)`.as('fees'),
+      sql<number>`sum(jackpot)`.as('jackpot'),
+    ])
+    .where('game', '=', game)
+    .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
+    .where(ownPartnerFilter(user, 'partner'))
+    .groupBy('day')
+    .execute();
+  return new Map(
+    rows.map((x) => [
+      x.day,
+      {
+        day: x.day,
+        rounds: num(x.rounds),
+        flagged: num(x.flagged),
+        bets: num(x.bets),
+        players: num(x.players),
+        turnover: num(x.turnover),
+        wins: num(x.wins),
+        fees: num(x.fees),
+        jackpot: num(x.jackpot),
+      },
+    ]),
+  );
 }
 
 const figures = (f: Omit<DayFigures, 'day'>) => ({ ...f, houseTake: f.turnover - f.wins, rtp: rtpOf(f.wins, f.turnover) });
@@ -71,50 +118,133 @@ export async function dashboard(db: Db, user: ScopedSubject, game: Game, r: DayR
     return { day, ...figures(f) };
   });
   const sum = (k: keyof typeof EMPTY) => days.reduce((s, d) => s + (d[k] ?? 0), 0);
-  const totals = figures({ rounds: sum('rounds'), flagged: sum('flagged'), bets: sum('bets'), players: span.range, turnover: sum('turnover'), wins: sum('wins'), fees: sum('fees'), jackpot: sum('jackpot') });
+  const totals = figures({
+    rounds: sum('rounds'),
+    flagged: sum('flagged'),
+    bets: sum('bets'),
+    players: span.range,
+    turnover: sum('turnover'),
+    wins: sum('wins'),
+    fees: sum('fees'),
+    jackpot: sum('jackpot'),
+  });
   const parsed = game.parseSettings(current.settings);
   const settings = parsed.ok ? parsed.value : game.defaults;
   const figure = game.rtp(settings);
   const band = totals.bets > 0 ? game.band(settings, totals.bets) : null;
   return {
-    game: game.id, kind: game.kind, totals, days,
+    game: game.id,
+    kind: game.kind,
+    totals,
+    days,
     configured: {
-      version: current.version, rtp: figure.rtp, reference: figure.reference, band,
+      version: current.version,
+      rtp: figure.rtp,
+      reference: figure.reference,
+      band,
       inBand: band && totals.rtp !== null ? totals.rtp >= band.low && totals.rtp <= band.high : null,
     },
-    chart: days.map((d) => ({ day: d.day, turnover: pesos(d.turnover), wins: pesos(d.wins), houseTake: pesos(d.houseTake), rtp: d.rtp === null ? null : Math.round(d.rtp * 10_000) / 100 })),
+    chart: days.map((d) => ({
+      day: d.day,
+      turnover: pesos(d.turnover),
+      wins: pesos(d.wins),
+      houseTake: pesos(d.houseTake),
+      rtp: d.rtp === null ? null : Math.round(d.rtp * 10_000) / 100,
+    })),
   };
 }
 
 /** Per player over the range (sums of game_player_day), biggest turnover first, at most `limit`. */
-async function playerRows(db: Db, user: ScopedSubject, game: string, r: DayRange, o: { uid?: number; order?: 'turnover' | 'net-desc' | 'net-asc'; limit: number }): Promise<GamePlayerRow[]> {
-  const order = o.order === 'net-desc' ? sql`sum(g.wins) - sum(g.turnover) DESC, g.uid` : o.order === 'net-asc' ? sql`sum(g.wins) - sum(g.turnover) ASC, g.uid`
-    : sql`sum(g.turnover) DESC, g.uid`;
-  let q = db.selectFrom('game_player_day as g').leftJoin('player as p', 'p.uid', 'g.uid')
-    .select([sql<number>`g.uid`.as('uid'), sql<string>`coalesce(max(p.name), '')`.as('name'), sql<number>`max(g.partner)`.as('partner'),
-      sql<number>`count(*)`.as('days'), sql<number>`sum(g.rounds)`.as('rounds'), sql<number>`sum(g.turnover)`.as('turnover'),
-      sql<number>`sum(g.wins)`.as('wins'), sql<number>`sum(g.fees)`.as('fees'), sql<string>`max(g.day)::text`.as('lastDay')])
-    .where('g.game', '=', game).where(sql<boolean>`g.day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'g.partner'));
+async function playerRows(
+  db: Db,
+  user: ScopedSubject,
+  game: string,
+  r: DayRange,
+  o: { uid?: number; order?: 'turnover' | 'net-desc' | 'net-asc'; limit: number },
+): Promise<GamePlayerRow[]> {
+  const order =
+    o.order === 'net-desc'
+      ? sql`sum(g.wins) - sum(g.turnover) DESC, g.uid`
+      : o.order === 'net-asc'
+        ? sql`sum(g.wins) - sum(g.turnover) ASC, g.uid`
+        : sql`sum(g.turnover) DESC, g.uid`;
+  let q = db
+    .selectFrom('game_player_day as g')
+    .leftJoin('player as p', 'p.uid', 'g.uid')
+    .select([
+      sql<number>`g.uid`.as('uid'),
+      sql<string>`coalesce(max(p.name), '')`.as('name'),
+      sql<number>`max(g.partner)`.as('partner'),
+      sql<number>`count(*)`.as('days'),
+      sql<number>`sum(g.rounds)`.as('rounds'),
+      sql<number>`sum(g.turnover)`.as('turnover'),
+      sql<number>`sum(g.wins)`.as('wins'),
+      sql<number>`sum(g.fees)`.as('fees'),
+      sql<string>`max(g.day)::text`.as('lastDay'),
+    ])
+    .where('g.game', '=', game)
+    .where(sql<boolean>`g.day BETWEEN ${r.from}::date AND ${r.to}::date`)
+    .where(ownPartnerFilter(user, 'g.partner'));
   if (o.uid !== undefined) q = q.where('g.uid', '=', o.uid);
   const rows = await q.groupBy('g.uid').orderBy(order).limit(o.limit).execute();
   return rows.map((x) => {
     const turnover = num(x.turnover);
     const wins = num(x.wins);
-    return { uid: num(x.uid), name: x.name, partner: num(x.partner), days: num(x.days), rounds: num(x.rounds), turnover, wins, fees: num(x.fees), net: wins - turnover, rtp: rtpOf(wins, turnover), lastDay: x.lastDay };
+    return {
+      uid: num(x.uid),
+      name: x.name,
+      partner: num(x.partner),
+      days: num(x.days),
+      rounds: num(x.rounds),
+      turnover,
+      wins,
+      fees: num(x.fees),
+      net: wins - turnover,
+      rtp: rtpOf(wins, turnover),
+      lastDay: x.lastDay,
+    };
   });
 }
 
 const betRow = (x: Record<string, unknown>): GameBetRow => ({
-  id: num(x.id), roundId: String(x.round_id), round: num(x.round), at: iso(x.at), uid: x.uid === null ? null : num(x.uid), name: (x.name as string | null) ?? null,
-  partner: num(x.partner), seat: String(x.seat), bot: Boolean(x.bot), bet: num(x.bet), win: num(x.win), fee: num(x.fee), jackpot: num(x.jackpot),
-  net: num(x.win) - num(x.bet), server: String(x.server), table: String(x.table_id), verified: Boolean(x.verified),
+  id: num(x.id),
+  roundId: String(x.round_id),
+  round: num(x.round),
+  at: iso(x.at),
+  uid: x.uid === null ? null : num(x.uid),
+  name: (x.name as string | null) ?? null,
+  partner: num(x.partner),
+  seat: String(x.seat),
+  bot: Boolean(x.bot),
+  bet: num(x.bet),
+  win: num(x.win),
+  fee: num(x.fee),
+  jackpot: num(x.jackpot),
+  net: num(x.win) - num(x.bet),
+  server: String(x.server),
+  table: String(x.table_id),
+  verified: Boolean(x.verified),
 });
 
 const roundRow = (x: Record<string, unknown>): GameRoundRow => ({
-  id: num(x.id), roundId: String(x.round_id), server: String(x.server), table: String(x.table_id), configVersion: num(x.config_version),
-  startedAt: iso(x.started_at), endedAt: iso(x.ended_at), seats: num(x.seats), players: num(x.players), bet: num(x.bet), win: num(x.win),
-  fee: num(x.fee), jackpot: num(x.jackpot), houseTake: num(x.bet) - num(x.win), seedHash: String(x.seed_hash), seed: String(x.seed),
-  verified: Boolean(x.verified), why: String(x.why ?? ''),
+  id: num(x.id),
+  roundId: String(x.round_id),
+  server: String(x.server),
+  table: String(x.table_id),
+  configVersion: num(x.config_version),
+  startedAt: iso(x.started_at),
+  endedAt: iso(x.ended_at),
+  seats: num(x.seats),
+  players: num(x.players),
+  bet: num(x.bet),
+  win: num(x.win),
+  fee: num(x.fee),
+  jackpot: num(x.jackpot),
+  houseTake: num(x.bet) - num(x.win),
+  seedHash: String(x.seed_hash),
+  seed: String(x.seed),
+  verified: Boolean(x.verified),
+  why: String(x.why ?? ''),
 });
 
 const uidParam = queryInt(1, 2_147_483_647);
@@ -130,72 +260,164 @@ export function gameScreenOperations(game: Game): Operation[] {
   if (has('dashboard')) {
     ops.push(
       summaryOperation({
-        url: url('dashboard'), name: name('dashboard'), screen: path('dashboard'), response: gameDashboard,
+        url: url('dashboard'),
+        name: name('dashboard'),
+        screen: path('dashboard'),
+        response: gameDashboard,
         summary: `${game.name.en}: rounds, bets, players, turnover, wins, fees, house take, actual RTP by day and over the range, against the configured RTP and its band`,
         load: (db, user, r) => dashboard(db, user, game, r),
       }),
       ...tableOperations<GameDashboard['days'][number]>({
-        url: `${url('dashboard')}/days`, name: `${name('dashboard')}.days`, screen: path('dashboard'), summary: `${game.name.en} by day`,
-        item: gameDashboard.shape.days.element, id: 'day', defaultSort: { key: 'day', order: 'descend' },
+        url: `${url('dashboard')}/days`,
+        name: `${name('dashboard')}.days`,
+        screen: path('dashboard'),
+        summary: `${game.name.en} by day`,
+        item: gameDashboard.shape.days.element,
+        id: 'day',
+        defaultSort: { key: 'day', order: 'descend' },
         sorts: ['day', 'rounds', 'bets', 'players', 'turnover', 'wins', 'houseTake', 'rtp', 'flagged'],
         load: async (db, user, r) => (await dashboard(db, user, game, r)).days,
       }),
     );
   }
   if (has('players')) {
-    ops.push(...tableOperations<GamePlayerRow>({
-      url: url('players'), name: name('players'), screen: path('players'),
-      summary: `${game.name.en} per player over the range: days, rounds, turnover, wins, net (at most ${MAX_PLAYER_ROWS}, biggest turnover first); filter uid`,
-      params: { uid: uidParam.optional() }, item: gamePlayerRow, id: 'uid', defaultSort: { key: 'turnover', order: 'descend' },
-      sorts: ['uid', 'days', 'rounds', 'turnover', 'wins', 'net', 'rtp', 'lastDay'],
-      load: (db, user, r, q) => playerRows(db, user, game.id, r, { uid: q.uid as number | undefined, limit: MAX_PLAYER_ROWS }),
-    }));
+    ops.push(
+      ...tableOperations<GamePlayerRow>({
+        url: url('players'),
+        name: name('players'),
+        screen: path('players'),
+        summary: `${game.name.en} per player over the range: days, rounds, turnover, wins, net (at most ${MAX_PLAYER_ROWS}, biggest turnover first); filter uid`,
+        params: { uid: uidParam.optional() },
+        item: gamePlayerRow,
+        id: 'uid',
+        defaultSort: { key: 'turnover', order: 'descend' },
+        sorts: ['uid', 'days', 'rounds', 'turnover', 'wins', 'net', 'rtp', 'lastDay'],
+        load: (db, user, r, q) => playerRows(db, user, game.id, r, { uid: q.uid as number | undefined, limit: MAX_PLAYER_ROWS }),
+      }),
+    );
   }
   if (has('ranking')) {
-    ops.push(...tableOperations<GameRankingRow>({
-      url: url('ranking'), name: name('ranking'), screen: path('ranking'),
-      summary: `${game.name.en}: the top ${RANKING_SIZE} winners (side=winners, default: biggest net win) or losers (side=losers: biggest net loss) over the range`,
-      params: { side: z.enum(['winners', 'losers'], { message: 'Must be winners or losers' }).optional() },
-      item: gameRankingRow, id: 'uid', defaultSort: { key: 'rank', order: 'ascend' }, sorts: ['rank', 'net', 'turnover', 'rounds'],
-      load: async (db, user, r, q) => {
-        const side = (q.side as 'winners' | 'losers' | undefined) ?? 'winners';
-        const rows = await playerRows(db, user, game.id, r, { order: side === 'winners' ? 'net-desc' : 'net-asc', limit: RANKING_SIZE });
-        return rows.filter((x) => (side === 'winners' ? x.net > 0 : x.net < 0)).map((x, i) => ({ ...x, rank: i + 1, side }));
-      },
-    }));
+    ops.push(
+      ...tableOperations<GameRankingRow>({
+        url: url('ranking'),
+        name: name('ranking'),
+        screen: path('ranking'),
+        summary: `${game.name.en}: the top ${RANKING_SIZE} winners (side=winners, default: biggest net win) or losers (side=losers: biggest net loss) over the range`,
+        params: { side: z.enum(['winners', 'losers'], { message: 'Must be winners or losers' }).optional() },
+        item: gameRankingRow,
+        id: 'uid',
+        defaultSort: { key: 'rank', order: 'ascend' },
+        sorts: ['rank', 'net', 'turnover', 'rounds'],
+        load: async (db, user, r, q) => {
+          const side = (q.side as 'winners' | 'losers' | undefined) ?? 'winners';
+          const rows = await playerRows(db, user, game.id, r, { order: side === 'winners' ? 'net-desc' : 'net-asc', limit: RANKING_SIZE });
+          return rows.filter((x) => (side === 'winners' ? x.net > 0 : x.net < 0)).map((x, i) => ({ ...x, rank: i + 1, side }));
+        },
+      }),
+    );
   }
   if (has('betlogs')) {
-    ops.push(...listOperations(defineList<GameBetRow>({
-      url: url('betlogs'), name: name('betlogs'), screen: path('betlogs'), tags, paging: 'keyset',
-      summary: `Every bet of ${game.name.en} (one row per seat payout), newest first: filters uid, roundId, from/to (round end), bot`,
-      from: (db: Db) => db.selectFrom('game_bet as b').innerJoin('game_round as r', 'r.id', 'b.round').leftJoin('player as p', 'p.uid', 'b.uid')
-        .select(['b.id', 'b.round', 'r.round_id', 'b.at', 'b.uid', 'p.name', 'b.partner', 'b.seat', 'b.bot', 'b.bet', 'b.win', 'b.fee', 'b.jackpot',
-          'r.server', 'r.table_id', 'r.verified'])
-        .where('b.game', '=', game.id),
-      partner: 'b.partner', id: 'b.id',
-      filters: { uid: eqInt('b.uid', 1), roundId: eqText('r.round_id', 64), time: dateRange('b.at'), bot: eqBool('b.bot') },
-      sorts: { at: sortBy.time('b.at') }, defaultSort: { key: 'at', order: 'descend' },
-      item: gameBetRow, row: betRow,
-    })));
+    ops.push(
+      ...listOperations(
+        defineList<GameBetRow>({
+          url: url('betlogs'),
+          name: name('betlogs'),
+          screen: path('betlogs'),
+          tags,
+          paging: 'keyset',
+          summary: `Every bet of ${game.name.en} (one row per seat payout), newest first: filters uid, roundId, from/to (round end), bot`,
+          from: (db: Db) =>
+            db
+              .selectFrom('game_bet as b')
+              .innerJoin('game_round as r', 'r.id', 'b.round')
+              .leftJoin('player as p', 'p.uid', 'b.uid')
+              .select([
+                'b.id',
+                'b.round',
+                'r.round_id',
+                'b.at',
+                'b.uid',
+                'p.name',
+                'b.partner',
+                'b.seat',
+                'b.bot',
+                'b.bet',
+                'b.win',
+                'b.fee',
+                'b.jackpot',
+                'r.server',
+                'r.table_id',
+                'r.verified',
+              ])
+              .where('b.game', '=', game.id),
+          partner: 'b.partner',
+          id: 'b.id',
+          filters: { uid: eqInt('b.uid', 1), roundId: eqText('r.round_id', 64), time: dateRange('b.at'), bot: eqBool('b.bot') },
+          sorts: { at: sortBy.time('b.at') },
+          defaultSort: { key: 'at', order: 'descend' },
+          item: gameBetRow,
+          row: betRow,
+        }),
+      ),
+    );
   }
   if (has('gamerounds')) {
     ops.push(
-      ...listOperations(defineList<GameRoundRow>({
-        url: url('gamerounds'), name: name('gamerounds'), screen: path('gamerounds'), tags, paging: 'keyset',
-        summary: `Every round of ${game.name.en} with its seed and verification, newest first: filters roundId, server, table, from/to (end), verified, uid (a seat's player)`,
-        from: (db: Db) => db.selectFrom('game_round').select(['id', 'round_id', 'server', 'table_id', 'config_version', 'started_at', 'ended_at', 'seats',
-          'players', 'bet', 'win', 'fee', 'jackpot', 'seed_hash', 'seed', 'verified', 'why']).where('game', '=', game.id),
-        partner: 'partner', id: 'id',
-        filters: {
-          roundId: eqText('round_id', 64), server: eqText('server', 64), table: eqText('table_id', 64), time: dateRange('ended_at'), verified: eqBool('verified'),
-          uid: custom(uidParam, (v) => sql<boolean>`EXISTS (SELECT 1 FROM game_bet gb WHERE gb.round = game_round.id AND gb.uid = ${v})`),
-        },
-        sorts: { endedAt: sortBy.time('ended_at') }, defaultSort: { key: 'endedAt', order: 'descend' },
-        item: gameRoundRow, row: roundRow,
-      })),
+      ...listOperations(
+        defineList<GameRoundRow>({
+          url: url('gamerounds'),
+          name: name('gamerounds'),
+          screen: path('gamerounds'),
+          tags,
+          paging: 'keyset',
+          summary: `Every round of ${game.name.en} with its seed and verification, newest first: filters roundId, server, table, from/to (end), verified, uid (a seat's player)`,
+          from: (db: Db) =>
+            db
+              .selectFrom('game_round')
+              .select([
+                'id',
+                'round_id',
+                'server',
+                'table_id',
+                'config_version',
+                'started_at',
+                'ended_at',
+                'seats',
+                'players',
+                'bet',
+                'win',
+                'fee',
+                'jackpot',
+                'seed_hash',
+                'seed',
+                'verified',
+                'why',
+              ])
+              .where('game', '=', game.id),
+          partner: 'partner',
+          id: 'id',
+          filters: {
+            roundId: eqText('round_id', 64),
+            server: eqText('server', 64),
+            table: eqText('table_id', 64),
+            time: dateRange('ended_at'),
+            verified: eqBool('verified'),
+            uid: custom(uidParam, (v) => sql<boolean>`EXISTS (SELECT 1 FROM game_bet gb WHERE gb.round = game_round.id AND gb.uid = ${v})`),
+          },
+          sorts: { endedAt: sortBy.time('ended_at') },
+          defaultSort: { key: 'endedAt', order: 'descend' },
+          item: gameRoundRow,
+          row: roundRow,
+        }),
+      ),
       defineOperation({
-        method: 'GET', url: `${url('gamerounds')}/detail`, name: `${name('gamerounds')}.detail`, screen: path('gamerounds'), tags,
-        summary: 'One round: its record, the settings of its version, the verification recomputed (differences, and what the seed gives); 404 unknown (or another partner\'s)',
+        method: 'GET',
+        url: `${url('gamerounds')}/detail`,
+        name: `${name('gamerounds')}.detail`,
+        screen: path('gamerounds'),
+        tags,
+        summary:
+          "One round: its record, the settings of its version, the verification recomputed (differences, and what the seed gives); 404 unknown (or another partner's)",
         query: z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(), roundId: text(64).min(1, { message: 'Required' }).optional() }),
         response: z.object({ code: z.literal(200), data: gameRoundDetail }),
         handler: async ({ db, user, query }) => {
@@ -204,18 +426,46 @@ export function gameScreenOperations(game: Game): Operation[] {
           q = query.id !== undefined ? q.where('id', '=', query.id) : q.where('round_id', '=', query.roundId!);
           const row = await q.executeTakeFirst();
           if (!row || !ownsPartner(user, row.partner)) throw notFound('Round not found');
-          const seats = await db.selectFrom('game_bet').select(['seat', 'uid', 'bot', 'bet', 'win', 'fee', 'jackpot']).where('round', '=', row.id).orderBy('n').execute();
-          const settings = (await settingsOfVersions(db, [{ game: game.id, version: Number(row.config_version) }])).get(`${game.id}:${Number(row.config_version)}`) ?? null;
-          const check = settings === null ? null : verifyRound({
-            game: game.id, settings, seedHash: row.seed_hash, seed: row.seed, bets: row.bets, result: row.result,
-            payouts: seats.map((s) => ({ seat: s.seat, bet: num(s.bet), win: num(s.win), fee: num(s.fee), jackpot: num(s.jackpot) })),
-          });
+          const seats = await db
+            .selectFrom('game_bet')
+            .select(['seat', 'uid', 'bot', 'bet', 'win', 'fee', 'jackpot'])
+            .where('round', '=', row.id)
+            .orderBy('n')
+            .execute();
+          const settings =
+            (await settingsOfVersions(db, [{ game: game.id, version: Number(row.config_version) }])).get(`${game.id}:${Number(row.config_version)}`) ?? null;
+          const check =
+            settings === null
+              ? null
+              : verifyRound({
+                  game: game.id,
+                  settings,
+                  seedHash: row.seed_hash,
+                  seed: row.seed,
+                  bets: row.bets,
+                  result: row.result,
+                  payouts: seats.map((s) => ({ seat: s.seat, bet: num(s.bet), win: num(s.win), fee: num(s.fee), jackpot: num(s.jackpot) })),
+                });
           return {
             code: 200,
             data: {
-              ...roundRow(row as unknown as Record<string, unknown>), game: game.id, appId: row.app_id, settings, bets: row.bets, result: row.result,
-              differences: (row.differences ?? []) as Record<string, unknown>[], expected: check?.expected ?? null,
-              seatRows: seats.map((s) => ({ seat: s.seat, uid: s.uid === null ? null : num(s.uid), bot: s.bot, bet: num(s.bet), win: num(s.win), fee: num(s.fee), jackpot: num(s.jackpot) })),
+              ...roundRow(row as unknown as Record<string, unknown>),
+              game: game.id,
+              appId: row.app_id,
+              settings,
+              bets: row.bets,
+              result: row.result,
+              differences: (row.differences ?? []) as Record<string, unknown>[],
+              expected: check?.expected ?? null,
+              seatRows: seats.map((s) => ({
+                seat: s.seat,
+                uid: s.uid === null ? null : num(s.uid),
+                bot: s.bot,
+                bet: num(s.bet),
+                win: num(s.win),
+                fee: num(s.fee),
+                jackpot: num(s.jackpot),
+              })),
             },
           };
         },
@@ -236,26 +486,45 @@ export function gameSettingsOperations(game: Game, at: { screen: string; url: st
   const fieldsOf = () => {
     const schema = z.toJSONSchema(game.settings, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
     return Object.entries(schema.properties ?? {}).map(([key, field]) => ({
-      key, label: game.labels[key] ?? { en: key, zh: key }, schema: field, default: (game.defaults as Record<string, unknown>)[key],
+      key,
+      label: game.labels[key] ?? { en: key, zh: key },
+      schema: field,
+      default: (game.defaults as Record<string, unknown>)[key],
     }));
   };
   const answer = async (db: Db) => {
     const current = await currentSettings(db, game);
     const parsed = game.parseSettings(current.settings);
     return {
-      game: game.id, name: game.name, kind: game.kind, rules: game.rules, version: current.version, settings: current.settings,
-      defaults: game.defaults as Record<string, unknown>, fields: fieldsOf(), rtp: game.rtp(parsed.ok ? parsed.value : game.defaults),
+      game: game.id,
+      name: game.name,
+      kind: game.kind,
+      rules: game.rules,
+      version: current.version,
+      settings: current.settings,
+      defaults: game.defaults as Record<string, unknown>,
+      fields: fieldsOf(),
+      rtp: game.rtp(parsed.ok ? parsed.value : game.defaults),
     };
   };
   return [
     defineOperation({
-      method: 'GET', url: at.url, name: at.name, screen: at.screen, tags,
+      method: 'GET',
+      url: at.url,
+      name: at.name,
+      screen: at.screen,
+      tags,
       summary: `${game.name.en}'s settings in force (version 0: never saved, the defaults), each field with its JSON schema (bounds) and labels, and the RTP they give`,
       response: z.object({ code: z.literal(200), data: gameConfigAnswer }),
       handler: async ({ db }) => ({ code: 200, data: await answer(db) }),
     }),
     defineOperation({
-      method: 'POST', url: `${at.url}/update`, name: `${at.name}.update`, screen: at.screen, tags, audit: true,
+      method: 'POST',
+      url: `${at.url}/update`,
+      name: `${at.name}.update`,
+      screen: at.screen,
+      tags,
+      audit: true,
       summary: `Overwrites ${game.name.en}'s settings with the whole document sent (the screen confirms first); 400 naming the field (settings.maxBet: Must be at least minBet); a new version the game servers read back`,
       body: gameConfigUpdateBody,
       response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) }),

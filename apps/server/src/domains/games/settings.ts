@@ -31,18 +31,28 @@ export function gameSettingsItems(game: Game, screen = `/tinygames/${game.id}/co
     async write(db, _key, doc, now) {
       if (doc === null) {
         // a restore of "never saved" brings the defaults back
-        await db.updateTable('game_config').set({ settings: JSON.stringify(game.defaults), updated_at: now }).where('game', '=', game.id).execute();
+        await db
+          .updateTable('game_config')
+          .set({ settings: JSON.stringify(game.defaults), updated_at: now })
+          .where('game', '=', game.id)
+          .execute();
         return;
       }
-      await db.insertInto('game_config').values({ game: game.id, settings: JSON.stringify(doc), updated_at: now })
-        .onConflict((oc) => oc.column('game').doUpdateSet({ settings: JSON.stringify(doc), updated_at: now })).execute();
+      await db
+        .insertInto('game_config')
+        .values({ game: game.id, settings: JSON.stringify(doc), updated_at: now })
+        .onConflict((oc) => oc.column('game').doUpdateSet({ settings: JSON.stringify(doc), updated_at: now }))
+        .execute();
     },
     // a restore checks the version against the game's rules as they are now
-    restorable: z.custom<Settings>((v) => game.parseSettings(v).ok, { message: 'does not fit the game\'s settings' }),
+    restorable: z.custom<Settings>((v) => game.parseSettings(v).ok, { message: "does not fit the game's settings" }),
   };
 }
 
-export interface CurrentSettings { version: number; settings: Settings }
+export interface CurrentSettings {
+  version: number;
+  settings: Settings;
+}
 
 /** The settings in force and their version (0 and the defaults when never saved). */
 export async function currentSettings(db: Db, game: Game): Promise<CurrentSettings> {
@@ -68,14 +78,28 @@ export async function settingsOfVersions(db: Db, wanted: readonly { game: string
   for (const w of wanted) {
     const key = `${w.game}:${w.version}`;
     if (out.has(key)) continue;
-    if (w.version === 0) { out.set(key, (findGame(w.game)?.defaults ?? null) as Settings | null); continue; }
+    if (w.version === 0) {
+      out.set(key, (findGame(w.game)?.defaults ?? null) as Settings | null);
+      continue;
+    }
     const hit = known.get(key);
     if (hit !== undefined) out.set(key, hit);
-    else { out.set(key, null); missing.push(w); }
+    else {
+      out.set(key, null);
+      missing.push(w);
+    }
   }
   if (missing.length > 0) {
-    const rows = await db.selectFrom('config_version').select(['id', 'kind', 'after'])
-      .where('id', 'in', missing.map((m) => m.version)).where('key', '=', SETTINGS_KEY).execute();
+    const rows = await db
+      .selectFrom('config_version')
+      .select(['id', 'kind', 'after'])
+      .where(
+        'id',
+        'in',
+        missing.map((m) => m.version),
+      )
+      .where('key', '=', SETTINGS_KEY)
+      .execute();
     for (const m of missing) {
       const row = rows.find((r) => Number(r.id) === m.version && r.kind === configKind(m.game));
       // a version that removed the document (a restore of "never saved") stands for the defaults

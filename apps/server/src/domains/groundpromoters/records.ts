@@ -111,11 +111,27 @@ export type RecordRow = Record<string, unknown>;
 export function toRecordItem(r: RecordRow): GpRecordItem {
   const t = (v: unknown) => isoInConsoleZone(v as Date | null);
   return {
-    id: Number(r.id), uid: Number(r.uid), name: String(r.name ?? ''), partner: Number(r.partner), shareCode: String(r.share_code),
-    promoter: String(r.promoter), leader: String(r.leader), province: String(r.province), registeredAt: t(r.registered_at)!,
-    status: r.status as GpState, reason: String(r.reason), phoneBound: Boolean(r.phone_bound), recharge: Number(r.recharge),
-    shareBase: Number(r.share_base), bounty: Number(r.bounty), share: Number(r.share), override: Number(r.override),
-    qualifiedAt: t(r.qualified_at), paidAt: t(r.paid_at), paidBy: (r.paid_by as string | null) ?? null, voidedAt: t(r.voided_at),
+    id: Number(r.id),
+    uid: Number(r.uid),
+    name: String(r.name ?? ''),
+    partner: Number(r.partner),
+    shareCode: String(r.share_code),
+    promoter: String(r.promoter),
+    leader: String(r.leader),
+    province: String(r.province),
+    registeredAt: t(r.registered_at)!,
+    status: r.status as GpState,
+    reason: String(r.reason),
+    phoneBound: Boolean(r.phone_bound),
+    recharge: Number(r.recharge),
+    shareBase: Number(r.share_base),
+    bounty: Number(r.bounty),
+    share: Number(r.share),
+    override: Number(r.override),
+    qualifiedAt: t(r.qualified_at),
+    paidAt: t(r.paid_at),
+    paidBy: (r.paid_by as string | null) ?? null,
+    voidedAt: t(r.voided_at),
     voidedBy: (r.voided_by as string | null) ?? null,
   };
 }
@@ -130,7 +146,12 @@ async function lockRecord(trx: Db, user: SessionUser, id: number) {
 
 const snapshot = (r: RecordRow) => ({ status: r.status, bounty: Number(r.bounty), share: Number(r.share), override: Number(r.override), reason: r.reason });
 
-export interface Change { db: Db; user: SessionUser; now: Date; note: { target?: string; before?: unknown; after?: unknown } }
+export interface Change {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: { target?: string; before?: unknown; after?: unknown };
+}
 
 /** Pays a qualified record: bounty + share to the promoter, override to its province promoter; once (keys), one transaction. */
 export async function payRecord(ctx: Change, id: number): Promise<GpRecordItem> {
@@ -150,8 +171,13 @@ export async function payRecord(ctx: Change, id: number): Promise<GpRecordItem> 
     const account = await ensureAccount(db, 'promoter', row.leader, row.partner, GP_CURRENCY);
     await moveBetweenAccounts(db, issuance.id, account.id, Number(row.override), { ...common, reason: GP_REASONS.override, key: `gp:${id}:override` });
   }
-  const after = await db.updateTable('gp_record').set({ status: 'paid', paid_at: now, paid_by: user.username, updated_at: now })
-    .where('id', '=', id).where('status', '=', 'qualified').returningAll().executeTakeFirstOrThrow();
+  const after = await db
+    .updateTable('gp_record')
+    .set({ status: 'paid', paid_at: now, paid_by: user.username, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'qualified')
+    .returningAll()
+    .executeTakeFirstOrThrow();
   note.after = snapshot(after);
   return toRecordItem(after);
 }
@@ -162,9 +188,14 @@ export async function voidRecord(ctx: Change, id: number, reason: string): Promi
   const row = await lockRecord(db, user, id);
   note.target = `gp_record:${id}`;
   note.before = snapshot(row);
-  if (row.status !== 'pending' && row.status !== 'qualified') throw conflict(`Record ${id} (player ${row.uid}) is ${WORDS[row.status]}: only a pending or qualified record is voided`);
-  const after = await db.updateTable('gp_record').set({ status: 'voided', voided_at: now, voided_by: user.username, reason: reason.trim(), updated_at: now })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  if (row.status !== 'pending' && row.status !== 'qualified')
+    throw conflict(`Record ${id} (player ${row.uid}) is ${WORDS[row.status]}: only a pending or qualified record is voided`);
+  const after = await db
+    .updateTable('gp_record')
+    .set({ status: 'voided', voided_at: now, voided_by: user.username, reason: reason.trim(), updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   note.after = snapshot(after);
   return toRecordItem(after);
 }

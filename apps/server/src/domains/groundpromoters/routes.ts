@@ -5,8 +5,17 @@
  * province promoter those of its promoters); staff see all, a partner account its partner's.
  */
 import {
-  GP_STATES, gpPromoterBody, gpPromoterItem, gpRecordBody, gpRecordItem, gpSettingItem, gpSettingRemoveBody, gpSettingSaveBody,
-  gpVoidBody, type GpPromoterItem, type GpRecordItem,
+  GP_STATES,
+  gpPromoterBody,
+  gpPromoterItem,
+  gpRecordBody,
+  gpRecordItem,
+  gpSettingItem,
+  gpSettingRemoveBody,
+  gpSettingSaveBody,
+  gpVoidBody,
+  type GpPromoterItem,
+  type GpRecordItem,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -27,9 +36,13 @@ const ok = (data: unknown) => ({ code: 200, data });
 const answer = (data: z.ZodType) => z.object({ code: z.literal(200), data });
 
 const records = defineList<GpRecordItem>({
-  url: `${API}/records`, name: 'groundpromoters.records', screen: RECORDS_SCREEN, tags,
-  summary: 'Records of players registered with a promoter\'s share code (refreshed first): filters status, uid, promoter, leader, province, from/to (registered); '
-    + 'a ground promoter sees its own, a province promoter its promoters\', a partner account its partner\'s',
+  url: `${API}/records`,
+  name: 'groundpromoters.records',
+  screen: RECORDS_SCREEN,
+  tags,
+  summary:
+    "Records of players registered with a promoter's share code (refreshed first): filters status, uid, promoter, leader, province, from/to (registered); " +
+    "a ground promoter sees its own, a province promoter its promoters', a partner account its partner's",
   paging: 'page',
   from: (db) => db.selectFrom('gp_record as r').leftJoin('player as p', 'p.uid', 'r.uid').selectAll('r').select('p.name'),
   partner: 'r.partner',
@@ -71,12 +84,20 @@ async function promoters(db: Parameters<typeof refreshRecords>[0], user: Session
   const items: GpPromoterItem[] = rows.rows
     .filter((r) => (scope.leader ? r.leader === scope.leader : scope.promoter ? r.username === scope.promoter : true))
     .map((r) => ({
-      username: String(r.username), shareCode: (r.share_code as string | null) ?? null, province: String(r.province), leader: String(r.leader),
-      partner: Number(r.partner), records: Number(r.records), updatedBy: String(r.updated_by), updatedAt: isoInConsoleZone(r.updated_at as Date | null) ?? '',
+      username: String(r.username),
+      shareCode: (r.share_code as string | null) ?? null,
+      province: String(r.province),
+      leader: String(r.leader),
+      partner: Number(r.partner),
+      records: Number(r.records),
+      updatedBy: String(r.updated_by),
+      updatedAt: isoInConsoleZone(r.updated_at as Date | null) ?? '',
     }));
   // a partner account sees its own partner's promoters and province promoters only (the partner wall found this list unfiltered)
-  const leaders = (await sql<{ username: string }>`SELECT username FROM console_account
-    WHERE roles @> '["provincepromoter"]'::jsonb AND ${ownPartnerFilter(user, 'partner')} ORDER BY username`.execute(db)).rows.map((r) => r.username);
+  const leaders = (
+    await sql<{ username: string }>`SELECT username FROM console_account
+    WHERE roles @> '["provincepromoter"]'::jsonb AND ${ownPartnerFilter(user, 'partner')} ORDER BY username`.execute(db)
+  ).rows.map((r) => r.username);
   return { items, total: items.length, leaders };
 }
 
@@ -91,22 +112,44 @@ const wholeListQuery = z.strictObject({
 
 export const groundPromoterOperations: Operation[] = [
   defineOperation({
-    method: 'GET', url: `${API}/settings`, name: 'groundpromoters.settings', tags, screen: SETTING_SCREEN, query: wholeListQuery,
+    method: 'GET',
+    url: `${API}/settings`,
+    name: 'groundpromoters.settings',
+    tags,
+    screen: SETTING_SCREEN,
+    query: wholeListQuery,
     response: answer(z.object({ items: z.array(gpSettingItem), total: z.number() })),
     summary: "The bounty settings: the default (province '') and each province's override",
     handler: async ({ db }) => {
       const all = await allSettings(db);
-      const items = [...all.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([province, s]) => ({
-        province, bounty: s.bounty, minRecharge: s.minRecharge, qualifyDays: s.qualifyDays, requirePhone: s.requirePhone, sharePercent: s.sharePercent,
-        shareDays: s.shareDays, overridePercent: s.overridePercent, updatedBy: s.updatedBy, updatedAt: isoInConsoleZone(s.updatedAt) ?? '',
-      }));
+      const items = [...all.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([province, s]) => ({
+          province,
+          bounty: s.bounty,
+          minRecharge: s.minRecharge,
+          qualifyDays: s.qualifyDays,
+          requirePhone: s.requirePhone,
+          sharePercent: s.sharePercent,
+          shareDays: s.shareDays,
+          overridePercent: s.overridePercent,
+          updatedBy: s.updatedBy,
+          updatedAt: isoInConsoleZone(s.updatedAt) ?? '',
+        }));
       return ok({ items, total: items.length });
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/settings/save`, name: 'groundpromoters.settings.save', tags, screen: SETTING_SCREEN, audit: true,
-    body: gpSettingSaveBody, response: answer(z.object({ version: z.number(), doc: z.unknown() })),
-    summary: "Overwrites the default (province '') or a province's setting (a new version); business and secadmin only (403 otherwise); applies to records not yet paid or voided",
+    method: 'POST',
+    url: `${API}/settings/save`,
+    name: 'groundpromoters.settings.save',
+    tags,
+    screen: SETTING_SCREEN,
+    audit: true,
+    body: gpSettingSaveBody,
+    response: answer(z.object({ version: z.number(), doc: z.unknown() })),
+    summary:
+      "Overwrites the default (province '') or a province's setting (a new version); business and secadmin only (403 otherwise); applies to records not yet paid or voided",
     handler: async (ctx) => {
       requireCentralStaff(ctx.user);
       const province = ctx.body.province.trim();
@@ -116,28 +159,61 @@ export const groundPromoterOperations: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/settings/remove`, name: 'groundpromoters.settings.remove', tags, screen: SETTING_SCREEN, audit: true,
-    body: gpSettingRemoveBody, response: answer(z.object({ version: z.number(), doc: z.unknown() })),
+    method: 'POST',
+    url: `${API}/settings/remove`,
+    name: 'groundpromoters.settings.remove',
+    tags,
+    screen: SETTING_SCREEN,
+    audit: true,
+    body: gpSettingRemoveBody,
+    response: answer(z.object({ version: z.number(), doc: z.unknown() })),
     summary: "Removes a province's override (its promoters follow the default again; a new version); 404 when there is none",
     handler: async (ctx) => {
       requireCentralStaff(ctx.user);
       const province = ctx.body.province.trim();
       if (!province) throw badInput('province', 'Required');
-      return ok(await saveItem(ctx, gpSettingItems, province, 'remove', (before) => { existing(gpSettingItems, province)(before); return null; }));
+      return ok(
+        await saveItem(ctx, gpSettingItems, province, 'remove', (before) => {
+          existing(gpSettingItems, province)(before);
+          return null;
+        }),
+      );
     },
   }),
-  ...versionOperations(gpSettingItems, { base: `${API}/settings/versions`, name: 'groundpromoters.settings.versions', tags })
-    .map((op) => (op.url.endsWith('/restore') ? { ...op, handler: async (ctx: Parameters<Operation['handler']>[0]) => { requireCentralStaff(ctx.user as SessionUser); return op.handler(ctx); } } : op)),
+  ...versionOperations(gpSettingItems, { base: `${API}/settings/versions`, name: 'groundpromoters.settings.versions', tags }).map((op) =>
+    op.url.endsWith('/restore')
+      ? {
+          ...op,
+          handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+            requireCentralStaff(ctx.user as SessionUser);
+            return op.handler(ctx);
+          },
+        }
+      : op,
+  ),
   defineOperation({
-    method: 'GET', url: `${API}/promoters`, name: 'groundpromoters.promoters', tags, screen: SETTING_SCREEN, query: wholeListQuery,
+    method: 'GET',
+    url: `${API}/promoters`,
+    name: 'groundpromoters.promoters',
+    tags,
+    screen: SETTING_SCREEN,
+    query: wholeListQuery,
     response: answer(z.object({ items: z.array(gpPromoterItem), total: z.number(), leaders: z.array(z.string()) })),
-    summary: 'Ground promoter accounts with their share code, province, province promoter and record count (a province promoter: its promoters; a ground promoter: itself), and the province promoter accounts',
+    summary:
+      'Ground promoter accounts with their share code, province, province promoter and record count (a province promoter: its promoters; a ground promoter: itself), and the province promoter accounts',
     handler: async ({ db, user }) => ok(await promoters(db, user)),
   }),
   defineOperation({
-    method: 'POST', url: `${API}/promoters/save`, name: 'groundpromoters.promoters.save', tags, screen: SETTING_SCREEN, audit: true,
-    body: gpPromoterBody, response: answer(gpPromoterItem.pick({ username: true, province: true, leader: true })),
-    summary: "Sets a ground promoter's province and province promoter ('' none); business and secadmin only; 404 unknown promoter, 400 a leader without the provincepromoter role",
+    method: 'POST',
+    url: `${API}/promoters/save`,
+    name: 'groundpromoters.promoters.save',
+    tags,
+    screen: SETTING_SCREEN,
+    audit: true,
+    body: gpPromoterBody,
+    response: answer(gpPromoterItem.pick({ username: true, province: true, leader: true })),
+    summary:
+      "Sets a ground promoter's province and province promoter ('' none); business and secadmin only; 404 unknown promoter, 400 a leader without the provincepromoter role",
     handler: async ({ db, user, body, now, note }) => {
       requireCentralStaff(user);
       const promoter = await db.selectFrom('console_account').select(['username', 'roles']).where('username', '=', body.username).executeTakeFirst();
@@ -149,7 +225,11 @@ export const groundPromoterOperations: Operation[] = [
       if (body.leader === body.username) throw conflict('A promoter cannot lead itself');
       const before = await db.selectFrom('gp_promoter').select(['province', 'leader']).where('username', '=', body.username).forUpdate().executeTakeFirst();
       const values = { province: body.province.trim(), leader: body.leader, updated_by: user.username, updated_at: now };
-      await db.insertInto('gp_promoter').values({ username: body.username, ...values }).onConflict((oc) => oc.column('username').doUpdateSet(values)).execute();
+      await db
+        .insertInto('gp_promoter')
+        .values({ username: body.username, ...values })
+        .onConflict((oc) => oc.column('username').doUpdateSet(values))
+        .execute();
       note.target = `gp_promoter:${body.username}`;
       note.before = before ?? null;
       note.after = { province: values.province, leader: values.leader };
@@ -158,17 +238,30 @@ export const groundPromoterOperations: Operation[] = [
   }),
   ...listOperations(records).map(scoped),
   defineOperation({
-    method: 'POST', url: `${API}/records/pay`, name: 'groundpromoters.records.pay', tags, screen: RECORDS_SCREEN, audit: true,
-    body: gpRecordBody, response: answer(gpRecordItem),
-    summary: "Pays a qualified record (as of the last refresh: the list refreshes on every read): bounty + share to the promoter's `promoter` account, the override to its province promoter's; once per record; 409 naming the record otherwise; staff only",
+    method: 'POST',
+    url: `${API}/records/pay`,
+    name: 'groundpromoters.records.pay',
+    tags,
+    screen: RECORDS_SCREEN,
+    audit: true,
+    body: gpRecordBody,
+    response: answer(gpRecordItem),
+    summary:
+      "Pays a qualified record (as of the last refresh: the list refreshes on every read): bounty + share to the promoter's `promoter` account, the override to its province promoter's; once per record; 409 naming the record otherwise; staff only",
     handler: async (ctx) => {
       requireStaff(ctx.user);
       return ok(await payRecord(ctx, ctx.body.id));
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/records/void`, name: 'groundpromoters.records.void', tags, screen: RECORDS_SCREEN, audit: true,
-    body: gpVoidBody, response: answer(gpRecordItem),
+    method: 'POST',
+    url: `${API}/records/void`,
+    name: 'groundpromoters.records.void',
+    tags,
+    screen: RECORDS_SCREEN,
+    audit: true,
+    body: gpVoidBody,
+    response: answer(gpRecordItem),
     summary: 'Voids a pending or qualified record with a reason; 409 naming the record otherwise; staff only',
     handler: async (ctx) => {
       requireStaff(ctx.user);
@@ -176,10 +269,18 @@ export const groundPromoterOperations: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'POST', url: `${API}/records/refresh`, name: 'groundpromoters.records.refresh', tags, screen: RECORDS_SCREEN, body: z.strictObject({}),
+    method: 'POST',
+    url: `${API}/records/refresh`,
+    name: 'groundpromoters.records.refresh',
+    tags,
+    screen: RECORDS_SCREEN,
+    body: z.strictObject({}),
     response: answer(z.object({ refreshed: z.boolean() })),
     summary: 'Brings the records up to date now (new players, duplicates, recharges, qualification, expiry); the list does it on every read',
-    handler: async ({ db, now }) => { await refreshRecords(db, now); return ok({ refreshed: true }); },
+    handler: async ({ db, now }) => {
+      await refreshRecords(db, now);
+      return ok({ refreshed: true });
+    },
   }),
 ];
 

@@ -15,12 +15,23 @@ export const RECORDS_SCREEN = '/groundpromoters/GroundpromotersRecords';
 
 /** docs/domain.md (est.): ₱20 per valid player (bound phone, ≥ ₱100 recharged within 7 days), 3 % of its recharges for 30 days, 1 % province override. */
 export const DEFAULT_GP_SETTING: GpSetting = Object.freeze({
-  bounty: 2_000, minRecharge: 10_000, qualifyDays: 7, requirePhone: true, sharePercent: 3, shareDays: 30, overridePercent: 1,
+  bounty: 2_000,
+  minRecharge: 10_000,
+  qualifyDays: 7,
+  requirePhone: true,
+  sharePercent: 3,
+  shareDays: 30,
+  overridePercent: 1,
 });
 
 const fromRow = (r: Record<string, unknown>): GpSetting => ({
-  bounty: Number(r.bounty), minRecharge: Number(r.min_recharge), qualifyDays: Number(r.qualify_days), requirePhone: Boolean(r.require_phone),
-  sharePercent: Number(r.share_percent), shareDays: Number(r.share_days), overridePercent: Number(r.override_percent),
+  bounty: Number(r.bounty),
+  minRecharge: Number(r.min_recharge),
+  qualifyDays: Number(r.qualify_days),
+  requirePhone: Boolean(r.require_phone),
+  sharePercent: Number(r.share_percent),
+  shareDays: Number(r.share_days),
+  overridePercent: Number(r.override_percent),
 });
 
 /** Every stored setting by province ('' the default; the built-in defaults when none is stored). */
@@ -48,10 +59,21 @@ export const gpSettingItems: VersionedItems<GpSetting & { province: string }> = 
       return;
     }
     const values = {
-      bounty: doc.bounty, min_recharge: doc.minRecharge, qualify_days: doc.qualifyDays, require_phone: doc.requirePhone,
-      share_percent: doc.sharePercent, share_days: doc.shareDays, override_percent: doc.overridePercent, updated_by: 'console', updated_at: now,
+      bounty: doc.bounty,
+      min_recharge: doc.minRecharge,
+      qualify_days: doc.qualifyDays,
+      require_phone: doc.requirePhone,
+      share_percent: doc.sharePercent,
+      share_days: doc.shareDays,
+      override_percent: doc.overridePercent,
+      updated_by: 'console',
+      updated_at: now,
     };
-    await db.insertInto('gp_setting').values({ province: key, ...values }).onConflict((oc) => oc.column('province').doUpdateSet(values)).execute();
+    await db
+      .insertInto('gp_setting')
+      .values({ province: key, ...values })
+      .onConflict((oc) => oc.column('province').doUpdateSet(values))
+      .execute();
   },
   restorable: gpSettingBody.extend({ province: z.string() }) as unknown as z.ZodType<GpSetting & { province: string }>,
 };

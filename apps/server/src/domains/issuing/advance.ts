@@ -32,7 +32,13 @@ export const batchKey = (batchId: number, line: number) => `batch:${batchId}:${l
 /** What a step did: credited a chunk, finished the batch, or found it taken or not running. */
 export type StepResult = 'advanced' | 'finished' | 'skipped';
 
-interface Outcome { line: number; status: 'sent' | 'failed'; message: string; entry: number | null; amount: number }
+interface Outcome {
+  line: number;
+  status: 'sent' | 'failed';
+  message: string;
+  entry: number | null;
+  amount: number;
+}
 
 export async function advanceBatch(db: Db, batchId: number, chunkLines: number, now: Date): Promise<StepResult> {
   return db.transaction().execute(async (trx) => {
@@ -40,13 +46,25 @@ export async function advanceBatch(db: Db, batchId: number, chunkLines: number, 
       SELECT currency, created_by FROM issue_batch WHERE id = ${batchId} AND status = 'running' FOR UPDATE SKIP LOCKED`.execute(trx);
     const batch = locked.rows[0];
     if (!batch) return 'skipped';
-    const lines = await trx.selectFrom('issue_batch_line').select(['line_no', 'uid', 'amount'])
-      .where('batch_id', '=', batchId).where('status', '=', 'pending').orderBy('line_no').limit(chunkLines).execute();
+    const lines = await trx
+      .selectFrom('issue_batch_line')
+      .select(['line_no', 'uid', 'amount'])
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'pending')
+      .orderBy('line_no')
+      .limit(chunkLines)
+      .execute();
     if (lines.length === 0) {
       await trx.updateTable('issue_batch').set({ status: 'done', finished_at: now }).where('id', '=', batchId).execute();
       return 'finished';
     }
-    const outcomes = await creditLines(trx, batchId, batch, lines.map((l) => ({ line: l.line_no, uid: l.uid, amount: Number(l.amount) })), now);
+    const outcomes = await creditLines(
+      trx,
+      batchId,
+      batch,
+      lines.map((l) => ({ line: l.line_no, uid: l.uid, amount: Number(l.amount) })),
+      now,
+    );
     await markLines(trx, batchId, outcomes);
     const sent = outcomes.filter((o) => o.status === 'sent');
     const left = lines.length < chunkLines ? 0 : await pendingCount(trx, batchId);
@@ -63,22 +81,39 @@ export async function advanceBatch(db: Db, batchId: number, chunkLines: number, 
 }
 
 async function pendingCount(trx: Db, batchId: number): Promise<number> {
-  const row = await trx.selectFrom('issue_batch_line').select(sql<number>`1`.as('one'))
-    .where('batch_id', '=', batchId).where('status', '=', 'pending').limit(1).executeTakeFirst();
+  const row = await trx
+    .selectFrom('issue_batch_line')
+    .select(sql<number>`1`.as('one'))
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
   return row ? 1 : 0;
 }
 
-async function creditLines(trx: Db, batchId: number, batch: { currency: IssueCurrency; created_by: string },
-  lines: { line: number; uid: number; amount: number }[], now: Date): Promise<Outcome[]> {
-  const account = await trx.selectFrom('console_account').select(['roles', 'enabled'])
-    .where('username', '=', batch.created_by).executeTakeFirst();
+async function creditLines(
+  trx: Db,
+  batchId: number,
+  batch: { currency: IssueCurrency; created_by: string },
+  lines: { line: number; uid: number; amount: number }[],
+  now: Date,
+): Promise<Outcome[]> {
+  const account = await trx.selectFrom('console_account').select(['roles', 'enabled']).where('username', '=', batch.created_by).executeTakeFirst();
   if (!account?.enabled) return lines.map((l) => ({ line: l.line, status: 'failed', message: ISSUER_DISABLED, entry: null, amount: l.amount }));
-  const present = await trx.selectFrom('player_balance').select('uid')
-    .where(sql<boolean>`uid = ANY(string_to_array(${lines.map((l) => l.uid).join(',')}, ',')::integer[])`).execute();
+  const present = await trx
+    .selectFrom('player_balance')
+    .select('uid')
+    .where(sql<boolean>`uid = ANY(string_to_array(${lines.map((l) => l.uid).join(',')}, ',')::integer[])`)
+    .execute();
   const known = new Set(present.map((r) => r.uid));
   const payable = lines.filter((l) => known.has(l.uid));
-  const { refusals } = await chargeEach(trx, { username: batch.created_by, roles: account.roles }, batch.currency,
-    payable.map((l) => l.amount), now);
+  const { refusals } = await chargeEach(
+    trx,
+    { username: batch.created_by, roles: account.roles },
+    batch.currency,
+    payable.map((l) => l.amount),
+    now,
+  );
   const refusalOf = new Map(payable.map((l, i) => [l.line, refusals[i]!]));
   const outcomes = new Map<number, Outcome>();
   for (const l of lines) {
@@ -88,16 +123,28 @@ async function creditLines(trx: Db, batchId: number, batch: { currency: IssueCur
   const credits = payable.filter((l) => refusalOf.get(l.line) === null).sort((a, b) => a.uid - b.uid);
   const movements = credits.map((l) => {
     const key = batchKey(batchId, l.line);
-    return { uid: l.uid, currency: batch.currency, delta: l.amount, reason: LEDGER_REASONS[batch.currency], ref: key, actor: `staff:${batch.created_by}`, key, at: now };
+    return {
+      uid: l.uid,
+      currency: batch.currency,
+      delta: l.amount,
+      reason: LEDGER_REASONS[batch.currency],
+      ref: key,
+      actor: `staff:${batch.created_by}`,
+      key,
+      at: now,
+    };
   });
   const posted = await creditAll(trx, movements);
   let released = 0;
   credits.forEach((l, i) => {
     const result = posted[i]!;
     if (typeof result === 'string') released += l.amount;
-    outcomes.set(l.line, typeof result === 'string'
-      ? { line: l.line, status: 'failed', message: result, entry: null, amount: l.amount }
-      : { line: l.line, status: 'sent', message: '', entry: result.entryId, amount: l.amount });
+    outcomes.set(
+      l.line,
+      typeof result === 'string'
+        ? { line: l.line, status: 'failed', message: result, entry: null, amount: l.amount }
+        : { line: l.line, status: 'sent', message: '', entry: result.entryId, amount: l.amount },
+    );
   });
   await releaseIssue(trx, batch.created_by, batch.currency, released, now);
   return lines.map((l) => outcomes.get(l.line)!);

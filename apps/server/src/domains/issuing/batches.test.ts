@@ -29,7 +29,14 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
   afterAll(async () => t?.close());
 
   const count = async (table: 'issue_batch' | 'issue_batch_line' | 'ledger_entry') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('roles come from the catalogue: chips for admin only, cash for admin and secadmin', async () => {
     const body = { text: '1001,5', reason: 'r' };
@@ -42,7 +49,9 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
   });
 
   it('validate lists every problem with its line number and writes nothing', async () => {
-    const text = ['uid,amount', '1001,500', '1002, abc', '', '1003\t1.5', '1004 0', '1005,-3', '1006,1000000000001', '1001,7', '999999,5', '1007;8;9'].join('\n');
+    const text = ['uid,amount', '1001,500', '1002, abc', '', '1003\t1.5', '1004 0', '1005,-3', '1006,1000000000001', '1001,7', '999999,5', '1007;8;9'].join(
+      '\n',
+    );
     const before = await count('issue_batch');
     const res = await t.post(`${GOLD}/sendgold/validate`, { text, reason: 'promo' }, admin);
     expect(res.status).toBe(200);
@@ -61,8 +70,10 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
     expect(await count('issue_batch')).toBe(before);
     const create = await t.post(`${GOLD}/sendgold/create`, { text, reason: 'promo' }, admin);
     expect(create.status).toBe(400);
-    expect(create.body.message).toBe('text: Line 3: amount must be a whole number; Line 5: amount must be a whole number; '
-      + 'Line 6: amount must be at least 1; Line 7: amount must be at least 1; Line 8: amount must be at most 1000000000000; and 3 more');
+    expect(create.body.message).toBe(
+      'text: Line 3: amount must be a whole number; Line 5: amount must be a whole number; ' +
+        'Line 6: amount must be at least 1; Line 7: amount must be at least 1; Line 8: amount must be at most 1000000000000; and 3 more',
+    );
     expect(await count('issue_batch')).toBe(before);
   });
 
@@ -85,8 +96,12 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
     expect(res.status).toBe(200);
     const batch = res.body.data;
     expect(batch).toMatchObject({ currency: 'chip', createdBy: 'admin', reason: 'Weekend promo', lines: 20, total: 21_000 });
-    const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'usermanager.sendgold.create')
-      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('operation', '=', 'usermanager.sendgold.create')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ result: 'ok', target: `issue_batch:${batch.id}` });
     expect(log.after).toMatchObject({ id: batch.id, lines: 20, players: 20, total: 21_000, reason: 'Weekend promo' });
     const done = await waitDone(t, `${GOLD}/sendgold`, batch.id, admin);
@@ -100,7 +115,11 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
     const list = await t.get(`${GOLD}/sendlogs`, admin, { createdBy: 'admin' });
     expect(list.body.data.items[0]).toMatchObject({ id: batch.id, status: 'done', sentLines: 20 });
     expect((await t.get(`${CASH}/sendcashlogs`, admin, { id: String(batch.id) })).body.data.total).toBe(0);
-    const columns = JSON.stringify([{ key: 'id', title: 'Batch' }, { key: 'status', title: 'Status', labels: { done: 'Done' } }, { key: 'total', title: 'Total', format: 'int' }]);
+    const columns = JSON.stringify([
+      { key: 'id', title: 'Batch' },
+      { key: 'status', title: 'Status', labels: { done: 'Done' } },
+      { key: 'total', title: 'Total', format: 'int' },
+    ]);
     const csv = await t.app.inject({ method: 'GET', url: `${GOLD}/sendlogs/export`, query: { columns, createdBy: 'admin' }, headers: { 'x-token': admin } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(`Batch,Status,Total\r\n${batch.id},Done,21,000\r\n`.replace('21,000', '"21,000"'));
@@ -136,11 +155,24 @@ describe.each(databases())('batch send through the API on $kind', (db) => {
   it('admin edits the daily limits of a group (audited); bad values are 400', async () => {
     const list = await t.get(`${GOLD}/sendgold/limits`, admin);
     expect(list.body.data.total).toBe(11);
-    expect(list.body.data.items.find((r: { group: string }) => r.group === 'Second Admin')).toEqual({ group: 'Second Admin', chip: 50_000_000, withdrawable: 5_000_000 });
+    expect(list.body.data.items.find((r: { group: string }) => r.group === 'Second Admin')).toEqual({
+      group: 'Second Admin',
+      chip: 50_000_000,
+      withdrawable: 5_000_000,
+    });
     const res = await t.post(`${GOLD}/sendgold/limits/update`, { group: 'Second Admin', chip: 1, withdrawable: 20_000 }, admin);
     expect(res.body).toEqual({ code: 200, data: { group: 'Second Admin', chip: 1, withdrawable: 20_000 } });
-    const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'usermanager.sendgold.limits.update').where('result', '=', 'ok').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ target: 'issue_limit:Second Admin', before: { chip: 50_000_000, withdrawable: 5_000_000 }, after: { chip: 1, withdrawable: 20_000 } });
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('operation', '=', 'usermanager.sendgold.limits.update')
+      .where('result', '=', 'ok')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      target: 'issue_limit:Second Admin',
+      before: { chip: 50_000_000, withdrawable: 5_000_000 },
+      after: { chip: 1, withdrawable: 20_000 },
+    });
     expect((await t.get(`${CASH}/sendcash/allowance`, secadmin)).body.data).toEqual({ limit: 20_000, issued: 12_400, remaining: 7_600 });
     for (const [body, message] of [
       [{ group: 'Nobody', chip: 1, withdrawable: 1 }, 'group: Unknown permission group'],

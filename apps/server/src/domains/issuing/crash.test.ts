@@ -46,22 +46,34 @@ describe.skipIf(!url)('a batch survives SIGKILL of its server process (PostgreSQ
   async function admin(query: string) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    try { await client.query(query); } finally { await client.end(); }
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
   }
 
   async function start(): Promise<void> {
     output = '';
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: '', DEMO: '0', LOG_LEVEL: 'warn' },
     });
-    server.stdout!.on('data', (d) => { output += d; });
-    server.stderr!.on('data', (d) => { output += d; });
+    server.stdout!.on('data', (d) => {
+      output += d;
+    });
+    server.stderr!.on('data', (d) => {
+      output += d;
+    });
     for (let i = 0; i < 600; i++) {
       if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await sleep(100);
     }
     throw new Error(`server did not start: ${output}`);
@@ -93,7 +105,10 @@ describe.skipIf(!url)('a batch survives SIGKILL of its server process (PostgreSQ
     database = await openDatabase({ databaseUrl, poolSize: 2 });
     await migrate(database.db);
     const hash = await hashPassword('crash-test-1', defaultConfig().argon2);
-    await database.db.insertInto('console_account').values({ username: 'crashadmin', password_hash: hash, roles: JSON.stringify(['admin']) }).execute();
+    await database.db
+      .insertInto('console_account')
+      .values({ username: 'crashadmin', password_hash: hash, roles: JSON.stringify(['admin']) })
+      .execute();
     await addPlayers(database.db, 1, LINES);
     port = await freePort();
   }, 120_000);
@@ -138,7 +153,10 @@ describe.skipIf(!url)('a batch survives SIGKILL of its server process (PostgreSQ
 
     expect(await progress()).toMatchObject({ status: 'done', sent_lines: LINES, sent_amount: total, failed_lines: 0 });
     expect(await batchLedger(database.db, id)).toEqual({ lines: LINES, once: LINES, twice: 0, missing: 0, sentTotal: total, entriesTotal: total });
-    const balances = await database.db.selectFrom('player_balance').select((eb) => eb.fn.sum<number>('chip').as('chips')).executeTakeFirstOrThrow();
+    const balances = await database.db
+      .selectFrom('player_balance')
+      .select((eb) => eb.fn.sum<number>('chip').as('chips'))
+      .executeTakeFirstOrThrow();
     expect(Number(balances.chips)).toBe(total);
     const usage = await database.db.selectFrom('issue_usage').select('issued').where('username', '=', 'crashadmin').execute();
     expect(usage.reduce((s, u) => s + Number(u.issued), 0)).toBe(total);

@@ -10,16 +10,18 @@ import { PERMISSION_GROUP_NAMES } from './limits';
 
 export async function listIssueLimits(db: Db): Promise<IssueLimitRow[]> {
   const rows = await db.selectFrom('issue_limit').selectAll().execute();
-  const of = (group: string, currency: string) =>
-    Number(rows.find((r) => r.permission_group === group && r.currency === currency)?.daily_limit ?? 0);
+  const of = (group: string, currency: string) => Number(rows.find((r) => r.permission_group === group && r.currency === currency)?.daily_limit ?? 0);
   return PERMISSION_GROUP_NAMES.map((group) => ({ group, chip: of(group, 'chip'), withdrawable: of(group, 'withdrawable') }));
 }
 
 export async function updateIssueLimit(db: Db, body: UpdateIssueLimitBody, note: OperationNote): Promise<IssueLimitRow> {
   const before = (await listIssueLimits(db)).find((r) => r.group === body.group)!;
   for (const currency of ['chip', 'withdrawable'] as const) {
-    await db.insertInto('issue_limit').values({ permission_group: body.group, currency, daily_limit: body[currency] })
-      .onConflict((oc) => oc.columns(['permission_group', 'currency']).doUpdateSet({ daily_limit: body[currency] })).execute();
+    await db
+      .insertInto('issue_limit')
+      .values({ permission_group: body.group, currency, daily_limit: body[currency] })
+      .onConflict((oc) => oc.columns(['permission_group', 'currency']).doUpdateSet({ daily_limit: body[currency] }))
+      .execute();
   }
   const after = { group: body.group, chip: body.chip, withdrawable: body.withdrawable };
   note.target = `issue_limit:${body.group}`;

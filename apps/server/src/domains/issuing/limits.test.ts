@@ -6,7 +6,9 @@ const now = new Date('2026-11-22T17:00:00Z'); // 2026-11-23 01:00 in GMT+08:00
 
 describe.each(databases())('daily issue limits on $kind', (kind) => {
   let database: OpenedTestDatabase;
-  beforeAll(async () => { database = await kind.open(); });
+  beforeAll(async () => {
+    database = await kind.open();
+  });
   afterAll(async () => database?.close());
 
   it('counts by the GMT+08:00 day', () => expect(consoleDay(now)).toBe('2026-11-23'));
@@ -16,11 +18,14 @@ describe.each(databases())('daily issue limits on $kind', (kind) => {
     const lead = { username: 'lead1', roles: ['service', 'serviceleader'] };
     expect((await allowance(db, lead, 'chip', now)).limit).toBe(1_000_000);
     await db.transaction().execute((trx) => chargeIssue(trx, lead, 'chip', 999_000, now));
-    await expect(db.transaction().execute((trx) => chargeIssue(trx, lead, 'chip', 1_001, now)))
-      .rejects.toMatchObject({ statusCode: 409, message: 'Daily issue limit exceeded: 1000 left of 1000000' });
+    await expect(db.transaction().execute((trx) => chargeIssue(trx, lead, 'chip', 1_001, now))).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Daily issue limit exceeded: 1000 left of 1000000',
+    });
     expect(await allowance(db, lead, 'chip', now)).toEqual({ limit: 1_000_000, issued: 999_000, remaining: 1_000 });
-    await expect(db.transaction().execute((trx) => chargeIssue(trx, { username: 'ed', roles: ['editor'] }, 'chip', 1, now)))
-      .rejects.toMatchObject({ statusCode: 409 });
+    await expect(db.transaction().execute((trx) => chargeIssue(trx, { username: 'ed', roles: ['editor'] }, 'chip', 1, now))).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 
   it('concurrent charges never pass the limit together', async () => {

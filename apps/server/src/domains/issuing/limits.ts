@@ -29,7 +29,10 @@ export const PERMISSION_GROUPS = {
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[keyof typeof PERMISSION_GROUPS];
 export const PERMISSION_GROUP_NAMES = Object.values(PERMISSION_GROUPS) as PermissionGroup[];
 
-export interface Issuer { username: string; roles: readonly string[] }
+export interface Issuer {
+  username: string;
+  roles: readonly string[];
+}
 
 export function groupsOf(roles: readonly string[]): PermissionGroup[] {
   return roles.flatMap((r) => (r in PERMISSION_GROUPS ? [PERMISSION_GROUPS[r as keyof typeof PERMISSION_GROUPS]] : []));
@@ -42,24 +45,36 @@ export { consoleDay };
 export async function dailyLimit(db: Db, issuer: Issuer, currency: IssueCurrency): Promise<number> {
   const groups = groupsOf(issuer.roles);
   if (groups.length === 0) return 0;
-  const row = await db.selectFrom('issue_limit').select((eb) => eb.fn.max('daily_limit').as('limit'))
-    .where('currency', '=', currency).where('permission_group', 'in', groups).executeTakeFirst();
+  const row = await db
+    .selectFrom('issue_limit')
+    .select((eb) => eb.fn.max('daily_limit').as('limit'))
+    .where('currency', '=', currency)
+    .where('permission_group', 'in', groups)
+    .executeTakeFirst();
   return Number(row?.limit ?? 0);
 }
 
-export interface IssueAllowance { limit: number; issued: number; remaining: number }
+export interface IssueAllowance {
+  limit: number;
+  issued: number;
+  remaining: number;
+}
 
 /** What the account may still issue today. */
 export async function allowance(db: Db, issuer: Issuer, currency: IssueCurrency, now: Date): Promise<IssueAllowance> {
   const limit = await dailyLimit(db, issuer, currency);
-  const row = await db.selectFrom('issue_usage').select('issued')
-    .where('username', '=', issuer.username).where('day', '=', consoleDay(now)).where('currency', '=', currency).executeTakeFirst();
+  const row = await db
+    .selectFrom('issue_usage')
+    .select('issued')
+    .where('username', '=', issuer.username)
+    .where('day', '=', consoleDay(now))
+    .where('currency', '=', currency)
+    .executeTakeFirst();
   const issued = Number(row?.issued ?? 0);
   return { limit, issued, remaining: Math.max(0, limit - issued) };
 }
 
-export const dailyLimitExceeded = (a: IssueAllowance) =>
-  new ApiError(409, `Daily issue limit exceeded: ${a.remaining} left of ${a.limit}`);
+export const dailyLimitExceeded = (a: IssueAllowance) => new ApiError(409, `Daily issue limit exceeded: ${a.remaining} left of ${a.limit}`);
 
 /**
  * Counts `amount` against today's limit, in the caller's transaction (required); 409 and
@@ -69,8 +84,11 @@ export async function chargeIssue(trx: Db, issuer: Issuer, currency: IssueCurren
   if (!trx.isTransaction) throw new Error('chargeIssue needs a transaction');
   const limit = await dailyLimit(trx, issuer, currency);
   const day = consoleDay(now);
-  await trx.insertInto('issue_usage').values({ username: issuer.username, day, currency, issued: 0 })
-    .onConflict((oc) => oc.columns(['username', 'day', 'currency']).doNothing()).execute();
+  await trx
+    .insertInto('issue_usage')
+    .values({ username: issuer.username, day, currency, issued: 0 })
+    .onConflict((oc) => oc.columns(['username', 'day', 'currency']).doNothing())
+    .execute();
   const { rows } = await sql<{ issued: string }>`
     UPDATE issue_usage SET issued = issued + ${amount}
     WHERE username = ${issuer.username} AND day = ${day} AND currency = ${currency} AND issued + ${amount} <= ${limit}
@@ -87,19 +105,30 @@ export async function chargeIssue(trx: Db, issuer: Issuer, currency: IssueCurren
  * row is locked until the transaction ends, so the decisions hold against concurrent issuers;
  * the charged sum is added by one guarded UPDATE.
  */
-export async function chargeEach(trx: Db, issuer: Issuer, currency: IssueCurrency, amounts: readonly number[], now: Date):
-  Promise<{ refusals: (string | null)[]; allowance: IssueAllowance }> {
+export async function chargeEach(
+  trx: Db,
+  issuer: Issuer,
+  currency: IssueCurrency,
+  amounts: readonly number[],
+  now: Date,
+): Promise<{ refusals: (string | null)[]; allowance: IssueAllowance }> {
   if (!trx.isTransaction) throw new Error('chargeEach needs a transaction');
   const limit = await dailyLimit(trx, issuer, currency);
   const day = consoleDay(now);
-  await trx.insertInto('issue_usage').values({ username: issuer.username, day, currency, issued: 0 })
-    .onConflict((oc) => oc.columns(['username', 'day', 'currency']).doNothing()).execute();
+  await trx
+    .insertInto('issue_usage')
+    .values({ username: issuer.username, day, currency, issued: 0 })
+    .onConflict((oc) => oc.columns(['username', 'day', 'currency']).doNothing())
+    .execute();
   const { rows } = await sql<{ issued: string }>`
     SELECT issued FROM issue_usage WHERE username = ${issuer.username} AND day = ${day} AND currency = ${currency} FOR UPDATE`.execute(trx);
   let issued = Number(rows[0]!.issued);
   const start = issued;
   const refusals = amounts.map((amount) => {
-    if (issued + amount <= limit) { issued += amount; return null; }
+    if (issued + amount <= limit) {
+      issued += amount;
+      return null;
+    }
     return dailyLimitExceeded({ limit, issued, remaining: Math.max(0, limit - issued) }).message;
   });
   if (issued > start) {

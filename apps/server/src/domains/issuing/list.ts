@@ -14,7 +14,10 @@ import { toIssueBatch, toIssueBatchLine } from './view';
 /** A currency's batches, declared with the list machinery: the list and its streaming CSV export. */
 export function batchList(currency: IssueCurrency, screen: string, what: string): ListSpec {
   return defineList<IssueBatch>({
-    url: `/api${screen}`, name: `usermanager.${screen.split('/').pop()}.list`, screen, tags: ['issuing'],
+    url: `/api${screen}`,
+    name: `usermanager.${screen.split('/').pop()}.list`,
+    screen,
+    tags: ['issuing'],
     summary: `Batches of ${what}: filters id, createdBy, reason (substring), status, from/to; page, pageSize ≤ 500; sort createdAt|total|lines`,
     paging: 'page',
     from: (db: Db) => db.selectFrom('issue_batch').selectAll().where('currency', '=', currency),
@@ -44,12 +47,18 @@ export async function listBatchLines(db: Db, currency: IssueCurrency, q: ListBat
   await findBatch(db, currency, q.batchId);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 20;
-  const filtered = db.selectFrom('issue_batch_line')
+  const filtered = db
+    .selectFrom('issue_batch_line')
     .where('batch_id', '=', q.batchId)
     .$if(q.uid !== undefined, (qb) => qb.where('uid', '=', q.uid!))
     .$if(q.status !== undefined, (qb) => qb.where('status', '=', q.status!));
   const [rows, count] = await Promise.all([
-    filtered.selectAll().orderBy('line_no').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    filtered
+      .selectAll()
+      .orderBy('line_no')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toIssueBatchLine), total: Number(count.total) };

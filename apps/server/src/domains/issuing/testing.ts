@@ -31,7 +31,11 @@ export async function batchLedger(db: Db, batchId: number) {
     WHERE l.batch_id = ${batchId}`.execute(db);
   const r = rows[0]!;
   return {
-    lines: Number(r.lines), once: Number(r.once), twice: Number(r.twice), missing: Number(r.missing),
-    sentTotal: Number(r.sent_total), entriesTotal: Number(r.entries_total),
+    lines: Number(r.lines),
+    once: Number(r.once),
+    twice: Number(r.twice),
+    missing: Number(r.missing),
+    sentTotal: Number(r.sent_total),
+    entriesTotal: Number(r.entries_total),
   };
 }

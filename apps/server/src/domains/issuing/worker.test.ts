@@ -28,17 +28,23 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
   beforeAll(async () => {
     database = await kind.open();
     db = database.db;
-    await db.insertInto('console_account').values([
-      { username: 'boss1', password_hash: 'x', roles: JSON.stringify(['admin']) },
-      { username: 'boss2', password_hash: 'x', roles: JSON.stringify(['admin']) },
-      { username: 'boss3', password_hash: 'x', roles: JSON.stringify(['admin']) },
-    ]).execute();
+    await db
+      .insertInto('console_account')
+      .values([
+        { username: 'boss1', password_hash: 'x', roles: JSON.stringify(['admin']) },
+        { username: 'boss2', password_hash: 'x', roles: JSON.stringify(['admin']) },
+        { username: 'boss3', password_hash: 'x', roles: JSON.stringify(['admin']) },
+      ])
+      .execute();
     await addPlayers(db, 1, 10_200);
   });
   afterAll(async () => database?.close());
 
   it('credits one chunk per step, counters and lines follow, done after the last', async () => {
-    const batch = await newBatch(db, [1, 2, 3, 4, 5, 6, 7].map((uid) => ({ uid, amount: uid * 10 })));
+    const batch = await newBatch(
+      db,
+      [1, 2, 3, 4, 5, 6, 7].map((uid) => ({ uid, amount: uid * 10 })),
+    );
     expect(await advanceBatch(db, batch.id, 3, now)).toBe('advanced');
     expect(await batchRow(db, batch.id)).toMatchObject({ status: 'running', sent_lines: 3, sent_amount: 60, failed_lines: 0 });
     expect((await lineRows(db, batch.id)).map((l) => l.status)).toEqual(['sent', 'sent', 'sent', 'pending', 'pending', 'pending', 'pending']);
@@ -53,12 +59,29 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
 
   it('a line over the daily limit fails with its message; a later, smaller line may still fit', async () => {
     const user = { username: 'lead9', roles: ['serviceleader'], partner: 0 };
-    await db.insertInto('console_account').values({ username: 'lead9', password_hash: 'x', roles: JSON.stringify(['serviceleader']) }).execute();
-    const batch = await newBatch(db, [{ uid: 11, amount: 600 }, { uid: 12, amount: 500 }, { uid: 13, amount: 300 }, { uid: 14, amount: 100 }, { uid: 15, amount: 1 }], 'chip', user);
+    await db
+      .insertInto('console_account')
+      .values({ username: 'lead9', password_hash: 'x', roles: JSON.stringify(['serviceleader']) })
+      .execute();
+    const batch = await newBatch(
+      db,
+      [
+        { uid: 11, amount: 600 },
+        { uid: 12, amount: 500 },
+        { uid: 13, amount: 300 },
+        { uid: 14, amount: 100 },
+        { uid: 15, amount: 1 },
+      ],
+      'chip',
+      user,
+    );
     await setLimit(db, 'Customer Service Leader', 1_000); // lowered after the batch was accepted
     expect(await advanceBatch(db, batch.id, 200, now)).toBe('finished');
     expect((await lineRows(db, batch.id)).map((l) => [l.status, l.message])).toEqual([
-      ['sent', ''], ['failed', 'Daily issue limit exceeded: 400 left of 1000'], ['sent', ''], ['sent', ''],
+      ['sent', ''],
+      ['failed', 'Daily issue limit exceeded: 400 left of 1000'],
+      ['sent', ''],
+      ['sent', ''],
       ['failed', 'Daily issue limit exceeded: 0 left of 1000'],
     ]);
     expect(await batchRow(db, batch.id)).toMatchObject({ sent_lines: 3, sent_amount: 1_000, failed_lines: 2 });
@@ -66,7 +89,10 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
   });
 
   it('lines of an issuer that was disabled meanwhile fail, nothing is paid', async () => {
-    await db.insertInto('console_account').values({ username: 'gone1', password_hash: 'x', roles: JSON.stringify(['admin']) }).execute();
+    await db
+      .insertInto('console_account')
+      .values({ username: 'gone1', password_hash: 'x', roles: JSON.stringify(['admin']) })
+      .execute();
     const batch = await newBatch(db, [{ uid: 21, amount: 5 }], 'chip', { username: 'gone1', roles: ['admin'], partner: 0 });
     await db.updateTable('console_account').set({ enabled: false }).where('username', '=', 'gone1').execute();
     await advanceBatch(db, batch.id, 200, now);
@@ -75,11 +101,18 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
   });
 
   it('a step that breaks at its last statement leaves its whole chunk pending; the next step credits it once', async () => {
-    const batch = await newBatch(db, [31, 32, 33, 34, 35].map((uid) => ({ uid, amount: 7 })));
+    const batch = await newBatch(
+      db,
+      [31, 32, 33, 34, 35].map((uid) => ({ uid, amount: 7 })),
+    );
     // the batch's counters cannot be written: the credits made before must roll back too
-    await sql.raw(`CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    await sql
+      .raw(
+        `CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW.id = ${batch.id} THEN RAISE EXCEPTION 'simulated crash'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER fail_once BEFORE UPDATE ON issue_batch FOR EACH ROW EXECUTE FUNCTION fail_once();`).execute(database.owner);
+      CREATE TRIGGER fail_once BEFORE UPDATE ON issue_batch FOR EACH ROW EXECUTE FUNCTION fail_once();`,
+      )
+      .execute(database.owner);
     const usage = await allowance(db, admin, 'chip', now);
     await expect(advanceBatch(db, batch.id, 200, now)).rejects.toThrow(/simulated crash/);
     await sql.raw('DROP TRIGGER fail_once ON issue_batch; DROP FUNCTION fail_once();').execute(database.owner);
@@ -91,10 +124,17 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
   });
 
   it('a credit the ledger refuses fails that line alone, and its amount is not counted against the limit', async () => {
-    const batch = await newBatch(db, [41, 42, 43, 44, 45].map((uid) => ({ uid, amount: 9 })));
-    await sql.raw(`CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    const batch = await newBatch(
+      db,
+      [41, 42, 43, 44, 45].map((uid) => ({ uid, amount: 9 })),
+    );
+    await sql
+      .raw(
+        `CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW.idem_key = '${batchKey(batch.id, 4)}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER refuse_one BEFORE INSERT ON ledger_entry FOR EACH ROW EXECUTE FUNCTION refuse_one();`).execute(database.owner);
+      CREATE TRIGGER refuse_one BEFORE INSERT ON ledger_entry FOR EACH ROW EXECUTE FUNCTION refuse_one();`,
+      )
+      .execute(database.owner);
     const before = await allowance(db, admin, 'chip', now);
     try {
       expect(await advanceBatch(db, batch.id, 200, now)).toBe('finished');
@@ -102,14 +142,21 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
       await sql.raw('DROP TRIGGER refuse_one ON ledger_entry; DROP FUNCTION refuse_one();').execute(database.owner);
     }
     expect((await lineRows(db, batch.id)).map((l) => [l.status, l.message])).toEqual([
-      ['sent', ''], ['sent', ''], ['sent', ''], ['failed', 'Credit failed'], ['sent', ''],
+      ['sent', ''],
+      ['sent', ''],
+      ['sent', ''],
+      ['failed', 'Credit failed'],
+      ['sent', ''],
     ]);
     expect(await batchLedger(db, batch.id)).toMatchObject({ once: 4, entriesTotal: 36 });
     expect((await allowance(db, admin, 'chip', now)).issued).toBe(before.issued + 36);
   });
 
   it('several workers on one batch: every line credited exactly once', async () => {
-    const batch = await newBatch(db, Array.from({ length: 1_000 }, (_, i) => ({ uid: 100 + i, amount: 3 })));
+    const batch = await newBatch(
+      db,
+      Array.from({ length: 1_000 }, (_, i) => ({ uid: 100 + i, amount: 3 })),
+    );
     const workers = Array.from({ length: 4 }, () => new BatchWorker(db, () => now.getTime(), { chunkLines: 50 }));
     await Promise.all(workers.map((w) => w.pass()));
     expect(await batchRow(db, batch.id)).toMatchObject({ status: 'done', sent_lines: 1_000, sent_amount: 3_000 });
@@ -121,8 +168,16 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
     await setLimit(db, 'Admin', 730_000);
     try {
       // 20 batches of 5 lines of 10 000 = 1 000 000 asked, 730 000 allowed: 73 lines fit
-      const batches = await Promise.all(Array.from({ length: 20 }, (_, b) =>
-        newBatch(db, Array.from({ length: 5 }, (_, i) => ({ uid: 2_000 + b * 5 + i, amount: 10_000 })), 'chip', user)));
+      const batches = await Promise.all(
+        Array.from({ length: 20 }, (_, b) =>
+          newBatch(
+            db,
+            Array.from({ length: 5 }, (_, i) => ({ uid: 2_000 + b * 5 + i, amount: 10_000 })),
+            'chip',
+            user,
+          ),
+        ),
+      );
       const workers = Array.from({ length: 4 }, () => new BatchWorker(db, () => now.getTime(), { chunkLines: 2 }));
       await Promise.all(workers.map((w) => w.pass()));
       const ids = batches.map((b) => b.id);
@@ -130,8 +185,11 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
       expect(rows.every((r) => r.status === 'done')).toBe(true);
       expect(rows.reduce((s, r) => s + r.sent_lines, 0)).toBe(73);
       expect(rows.reduce((s, r) => s + r.failed_lines, 0)).toBe(27);
-      const entries = await db.selectFrom('ledger_entry').select((eb) => eb.fn.sum<number>('delta').as('total'))
-        .where('actor', '=', 'staff:boss2').executeTakeFirstOrThrow();
+      const entries = await db
+        .selectFrom('ledger_entry')
+        .select((eb) => eb.fn.sum<number>('delta').as('total'))
+        .where('actor', '=', 'staff:boss2')
+        .executeTakeFirstOrThrow();
       expect(Number(entries.total)).toBe(730_000);
       expect(await allowance(db, user, 'chip', now)).toEqual({ limit: 730_000, issued: 730_000, remaining: 0 });
       const failed = await db.selectFrom('issue_batch_line').select('message').where('batch_id', 'in', ids).where('status', '=', 'failed').execute();
@@ -146,13 +204,25 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
     await setLimit(db, 'Admin', 123_457);
     try {
       const amount = (b: number, i: number) => 1_000 + ((b * 7_919 + i * 104_729) % 9_000);
-      const batches = await Promise.all(Array.from({ length: 20 }, (_, b) =>
-        newBatch(db, Array.from({ length: 5 }, (_, i) => ({ uid: 3_000 + b * 5 + i, amount: amount(b, i) })), 'chip', user)));
+      const batches = await Promise.all(
+        Array.from({ length: 20 }, (_, b) =>
+          newBatch(
+            db,
+            Array.from({ length: 5 }, (_, i) => ({ uid: 3_000 + b * 5 + i, amount: amount(b, i) })),
+            'chip',
+            user,
+          ),
+        ),
+      );
       await Promise.all(Array.from({ length: 3 }, () => new BatchWorker(db, () => now.getTime(), { chunkLines: 3 }).pass()));
       const ids = batches.map((b) => b.id);
       const lines = await db.selectFrom('issue_batch_line').selectAll().where('batch_id', 'in', ids).execute();
       const sent = lines.filter((l) => l.status === 'sent').reduce((s, l) => s + Number(l.amount), 0);
-      const entries = await db.selectFrom('ledger_entry').select((eb) => eb.fn.sum<number>('delta').as('total')).where('actor', '=', 'staff:boss3').executeTakeFirstOrThrow();
+      const entries = await db
+        .selectFrom('ledger_entry')
+        .select((eb) => eb.fn.sum<number>('delta').as('total'))
+        .where('actor', '=', 'staff:boss3')
+        .executeTakeFirstOrThrow();
       const { issued } = await allowance(db, user, 'chip', now);
       expect(Number(entries.total)).toBe(sent);
       expect(issued).toBe(sent);

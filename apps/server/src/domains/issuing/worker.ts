@@ -19,7 +19,9 @@ export interface WorkerOptions {
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { chunkLines: 200, pollMs: 1_000, retryMs: 5_000 };
 
-interface Logger { error(obj: unknown, msg?: string): void }
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
 
 /** Workers of this process (a new batch wakes them instead of waiting for the next poll). */
 const live = new Set<BatchWorker>();
@@ -39,7 +41,12 @@ export class BatchWorker {
   /** Batches whose step failed, and when they may be tried again. */
   private readonly resting = new Map<number, number>();
 
-  constructor(private readonly db: Db, private readonly now: () => number, options: Partial<WorkerOptions> = {}, private readonly log?: Logger) {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    options: Partial<WorkerOptions> = {},
+    private readonly log?: Logger,
+  ) {
     this.options = { ...DEFAULT_WORKER_OPTIONS, ...options };
   }
 
@@ -54,13 +61,26 @@ export class BatchWorker {
   /** Looks for work now (or right after the current pass). */
   wake(): void {
     if (!this.started || this.stopped) return;
-    if (this.running) { this.again = true; return; }
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     this.running = this.pass().finally(() => {
       this.running = null;
       if (this.stopped) return;
-      if (this.again) { this.again = false; this.wake(); return; }
-      this.timer = setTimeout(() => { this.timer = null; this.wake(); }, this.options.pollMs);
+      if (this.again) {
+        this.again = false;
+        this.wake();
+        return;
+      }
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.wake();
+      }, this.options.pollMs);
     });
   }
 
@@ -69,7 +89,10 @@ export class BatchWorker {
     this.stopped = true;
     this.started = false;
     live.delete(this);
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     await this.running;
   }
 

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type OpenedTestDatabase } from '../../test/databases';
-import {
-  accountPost, accountToPlayer, ensureAccount, getAccount, issuanceAccount, moveBetweenAccounts, playerToAccount, setAccountPartner,
-} from './accounts';
+import { accountPost, accountToPlayer, ensureAccount, getAccount, issuanceAccount, moveBetweenAccounts, playerToAccount, setAccountPartner } from './accounts';
 import { reconcile } from './reconcile';
 
 const at = new Date('2026-11-22T10:00:00Z');
@@ -35,7 +33,10 @@ describe.each(databases())('account ledger on $kind', (kind) => {
     expect((await accountPost(db, { ...common, account: a.id, delta: 500 })).balanceAfter).toBe(500);
     expect((await accountPost(db, { ...common, account: a.id, delta: -200, key: 'post-1' })).balanceAfter).toBe(300);
     await expect(accountPost(db, { ...common, account: a.id, delta: -301 })).rejects.toMatchObject({ statusCode: 409, message: 'Insufficient balance' });
-    await expect(accountPost(db, { ...common, account: a.id, delta: -1, key: 'post-1' })).rejects.toMatchObject({ statusCode: 409, message: 'Already applied' });
+    await expect(accountPost(db, { ...common, account: a.id, delta: -1, key: 'post-1' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Already applied',
+    });
     await expect(accountPost(db, { ...common, account: 999_999, delta: 1 })).rejects.toMatchObject({ statusCode: 404 });
     await expect(accountPost(db, { ...common, account: a.id, delta: 0 })).rejects.toMatchObject({ statusCode: 400 });
     expect((await getAccount(db, a.id))!.balance).toBe(300);
@@ -52,13 +53,20 @@ describe.each(databases())('account ledger on $kind', (kind) => {
     expect(sold).toMatchObject({ applied: true, balances: [-1000, 1000] });
     // the second side refused (dealer has nothing): the first is undone with it
     await expect(db.transaction().execute((trx) => moveBetweenAccounts(trx, dealer.id, partner.id, 1, common))).rejects.toMatchObject({ statusCode: 409 });
-    await expect(db.transaction().execute(async (trx) => {
-      await moveBetweenAccounts(trx, partner.id, dealer.id, 400, common);
-      await accountToPlayer(trx, dealer.id, 99_999, 100, common); // no such player
-    })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await moveBetweenAccounts(trx, partner.id, dealer.id, 400, common);
+        await accountToPlayer(trx, dealer.id, 99_999, 100, common); // no such player
+      }),
+    ).rejects.toMatchObject({ statusCode: 404 });
     expect((await getAccount(db, partner.id))!.balance).toBe(1000);
     expect((await getAccount(db, dealer.id))!.balance).toBe(0);
-    const entries = await db.selectFrom('account_entry').select(['account', 'delta', 'counterparty']).where('idem_key', 'like', 'sale-1:%').orderBy('id').execute();
+    const entries = await db
+      .selectFrom('account_entry')
+      .select(['account', 'delta', 'counterparty'])
+      .where('idem_key', 'like', 'sale-1:%')
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
       { account: issuer.id, delta: -1000, counterparty: `account:${partner.id}` },
       { account: partner.id, delta: 1000, counterparty: `account:${issuer.id}` },
@@ -91,15 +99,17 @@ describe.each(databases())('account ledger on $kind', (kind) => {
     const to = await ensureAccount(db, 'dealer', 'race-to', 1, 'chip');
     const issuer = await issuanceAccount(db, 'chip');
     await db.transaction().execute((trx) => moveBetweenAccounts(trx, issuer.id, from.id, 100, common));
-    const results = await Promise.allSettled(Array.from({ length: 30 }, () =>
-      db.transaction().execute((trx) => moveBetweenAccounts(trx, from.id, to.id, 10, common))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => db.transaction().execute((trx) => moveBetweenAccounts(trx, from.id, to.id, 10, common))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 409, message: 'Insufficient balance' });
     expect((await getAccount(db, from.id))!.balance).toBe(0);
     expect((await getAccount(db, to.id))!.balance).toBe(100);
 
-    const same = await Promise.allSettled(Array.from({ length: 10 }, () =>
-      db.transaction().execute((trx) => moveBetweenAccounts(trx, to.id, from.id, 7, { ...common, key: 'race-key' }))));
+    const same = await Promise.allSettled(
+      Array.from({ length: 10 }, () => db.transaction().execute((trx) => moveBetweenAccounts(trx, to.id, from.id, 7, { ...common, key: 'race-key' }))),
+    );
     const applied = same.filter((r) => r.status === 'fulfilled' && r.value.applied);
     expect(applied).toHaveLength(1);
     for (const r of same) {
@@ -140,6 +150,8 @@ describe.each(databases())('account ledger on $kind', (kind) => {
     const a = await ensureAccount(db, 'partner', '1', 1, 'chip');
     await sql`UPDATE ledger_account SET balance = balance + 5 WHERE id = ${a.id}`.execute(owner);
     const { accountDifferences } = await reconcile(db);
-    expect(accountDifferences).toEqual([{ account: a.id, kind: 'partner', owner: '1', currency: 'chip', balance: a.balance + 5, fromEntries: a.balance, lastBalanceAfter: a.balance }]);
+    expect(accountDifferences).toEqual([
+      { account: a.id, kind: 'partner', owner: '1', currency: 'chip', balance: a.balance + 5, fromEntries: a.balance, lastBalanceAfter: a.balance },
+    ]);
   });
 });

@@ -78,20 +78,29 @@ const WORD = /^[a-z][a-z0-9_]{0,31}$/;
 /** Turns account_post's refusals into API errors; anything else is rethrown as is. */
 export function accountError(error: unknown, account?: number): unknown {
   switch (sqlState(error)) {
-    case 'CN404': return new ApiError(404, account === undefined ? 'Account not found' : `Account ${account} not found`);
-    case 'CN409': return new ApiError(409, 'Insufficient balance');
-    case 'CN400': return new ApiError(400, (error as Error).message);
+    case 'CN404':
+      return new ApiError(404, account === undefined ? 'Account not found' : `Account ${account} not found`);
+    case 'CN409':
+      return new ApiError(409, 'Insufficient balance');
+    case 'CN400':
+      return new ApiError(400, (error as Error).message);
     case '23505':
       if (String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('_entry_idem')) {
         return new ApiError(409, 'Already applied');
       }
       return error;
-    default: return error;
+    default:
+      return error;
   }
 }
 
 const toAccount = (r: { id: number; kind: string; owner: string; partner: number; currency: string; balance: number }): LedgerAccount => ({
-  id: Number(r.id), kind: r.kind, owner: r.owner, partner: Number(r.partner), currency: r.currency, balance: Number(r.balance),
+  id: Number(r.id),
+  kind: r.kind,
+  owner: r.owner,
+  partner: Number(r.partner),
+  currency: r.currency,
+  balance: Number(r.balance),
 });
 
 /**
@@ -106,20 +115,27 @@ export async function ensureAccount(db: Db, kind: AccountKind, owner: string, pa
   if (!Number.isSafeInteger(partner) || partner < 0) throw new ApiError(400, 'partner: Must be a whole number ≥ 0');
   const found = await findAccount(db, kind, owner, currency);
   if (found) return found;
-  await db.insertInto('ledger_account').values({ kind, owner, partner, currency, created_at: new Date() })
-    .onConflict((oc) => oc.columns(['kind', 'owner', 'currency']).doNothing()).execute();
+  await db
+    .insertInto('ledger_account')
+    .values({ kind, owner, partner, currency, created_at: new Date() })
+    .onConflict((oc) => oc.columns(['kind', 'owner', 'currency']).doNothing())
+    .execute();
   return (await findAccount(db, kind, owner, currency))!;
 }
 
 export async function findAccount(db: Db, kind: AccountKind, owner: string, currency: string): Promise<LedgerAccount | undefined> {
-  const row = await db.selectFrom('ledger_account').select(['id', 'kind', 'owner', 'partner', 'currency', 'balance'])
-    .where('kind', '=', kind).where('owner', '=', owner).where('currency', '=', currency).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_account')
+    .select(['id', 'kind', 'owner', 'partner', 'currency', 'balance'])
+    .where('kind', '=', kind)
+    .where('owner', '=', owner)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
   return row && toAccount(row);
 }
 
 export async function getAccount(db: Db, id: number): Promise<LedgerAccount | undefined> {
-  const row = await db.selectFrom('ledger_account').select(['id', 'kind', 'owner', 'partner', 'currency', 'balance'])
-    .where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('ledger_account').select(['id', 'kind', 'owner', 'partner', 'currency', 'balance']).where('id', '=', id).executeTakeFirst();
   return row && toAccount(row);
 }
 
@@ -155,8 +171,12 @@ function checkAmount(amount: number) {
 }
 
 /** The entry ids of a move applied before under `key` (sides named by their suffixes), or null. */
-async function appliedBefore(trx: Db, key: string | null | undefined, sides: [string, string],
-  table: [('account_entry' | 'ledger_entry'), ('account_entry' | 'ledger_entry')]): Promise<[number, number] | null> {
+async function appliedBefore(
+  trx: Db,
+  key: string | null | undefined,
+  sides: [string, string],
+  table: ['account_entry' | 'ledger_entry', 'account_entry' | 'ledger_entry'],
+): Promise<[number, number] | null> {
   if (!key) return null;
   const first = await trx.selectFrom(table[0]).select('id').where('idem_key', '=', `${key}:${sides[0]}`).executeTakeFirst();
   if (!first) return null;

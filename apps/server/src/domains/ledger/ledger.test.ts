@@ -8,7 +8,10 @@ const at = new Date('2026-11-22T10:00:00Z');
 const base = { reason: 'test', actor: 'system:test', at };
 
 async function addPlayer(db: OpenedTestDatabase['db'], uid: number, partner = 0) {
-  await db.insertInto('player').values({ uid, name: `p${uid}`, register_ip: '10.0.0.1', register_device: 'd1', registered_at: at, partner }).execute();
+  await db
+    .insertInto('player')
+    .values({ uid, name: `p${uid}`, register_ip: '10.0.0.1', register_device: 'd1', registered_at: at, partner })
+    .execute();
   await db.insertInto('player_balance').values({ uid, partner }).execute();
 }
 
@@ -41,8 +44,9 @@ describe.each(databases())('ledger on $kind', (kind) => {
 
   it('a transfer is both legs or neither', async () => {
     const { db } = database;
-    await expect(db.transaction().execute((trx) => transfer(trx, { uid: 2, currency: 'chip' }, { uid: 1, currency: 'chip' }, 50, base)))
-      .rejects.toMatchObject({ statusCode: 409 });
+    await expect(db.transaction().execute((trx) => transfer(trx, { uid: 2, currency: 'chip' }, { uid: 1, currency: 'chip' }, 50, base))).rejects.toMatchObject({
+      statusCode: 409,
+    });
     await db.transaction().execute((trx) => transfer(trx, { uid: 1, currency: 'chip' }, { uid: 1, currency: 'safe' }, 100, base));
     const row = await db.selectFrom('player_balance').select(['chip', 'safe']).where('uid', '=', 1).executeTakeFirstOrThrow();
     expect(row).toEqual({ chip: 200, safe: 100 });

@@ -30,7 +30,10 @@ export interface Movement {
   at: Date;
 }
 
-export interface Posted { entryId: number; balanceAfter: number }
+export interface Posted {
+  entryId: number;
+  balanceAfter: number;
+}
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance';
 
@@ -43,15 +46,19 @@ export function sqlState(error: unknown): string | undefined {
 /** Turns the ledger function's refusals into API errors; anything else is rethrown as is. */
 export function ledgerError(error: unknown, uid?: number): unknown {
   switch (sqlState(error)) {
-    case 'CN404': return new ApiError(404, uid === undefined ? 'Player not found' : `Player ${uid} not found`);
-    case 'CN409': return new ApiError(409, INSUFFICIENT_BALANCE);
-    case 'CN400': return new ApiError(400, (error as Error).message);
+    case 'CN404':
+      return new ApiError(404, uid === undefined ? 'Player not found' : `Player ${uid} not found`);
+    case 'CN409':
+      return new ApiError(409, INSUFFICIENT_BALANCE);
+    case 'CN400':
+      return new ApiError(400, (error as Error).message);
     case '23505':
       if (String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('ledger_entry_idem')) {
         return new ApiError(409, 'Already applied');
       }
       return error;
-    default: return error;
+    default:
+      return error;
   }
 }
 
@@ -82,8 +89,13 @@ export async function postAll(trx: Db, movements: readonly Movement[]): Promise<
 }
 
 /** Moves `amount` from one balance to another (two players, or one player's chip ↔ safe). */
-export function transfer(trx: Db, from: { uid: number; currency: Currency }, to: { uid: number; currency: Currency },
-  amount: number, common: Omit<Movement, 'uid' | 'currency' | 'delta' | 'key'> & { key?: string | null }): Promise<Posted[]> {
+export function transfer(
+  trx: Db,
+  from: { uid: number; currency: Currency },
+  to: { uid: number; currency: Currency },
+  amount: number,
+  common: Omit<Movement, 'uid' | 'currency' | 'delta' | 'key'> & { key?: string | null },
+): Promise<Posted[]> {
   const key = common.key ?? null;
   return postAll(trx, [
     { ...common, uid: from.uid, currency: from.currency, delta: -amount, key: key && `${key}:out` },
@@ -101,8 +113,12 @@ export async function postMany(trx: Db, movements: readonly Movement[]): Promise
   if (!trx.isTransaction) throw new Error('ledger.postMany needs a transaction');
   if (movements.length === 0) return [];
   for (const m of movements) if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new ApiError(400, 'delta: Must be a non-zero integer');
-  const rows = sql.join(movements.map((m, i) => sql`(${i}::integer, ${m.uid}::integer, ${m.currency}::text, ${m.delta}::bigint,
-    ${m.reason}::text, ${m.ref ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`));
+  const rows = sql.join(
+    movements.map(
+      (m, i) => sql`(${i}::integer, ${m.uid}::integer, ${m.currency}::text, ${m.delta}::bigint,
+    ${m.reason}::text, ${m.ref ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`,
+    ),
+  );
   try {
     const { rows: posted } = await sql<{ i: number; entry_id: number; balance_after: number }>`
       SELECT v.i, p.entry_id, p.balance_after

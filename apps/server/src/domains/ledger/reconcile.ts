@@ -42,7 +42,10 @@ export interface Reconciliation {
   accountDifferences: AccountDifference[];
 }
 
-const balanceColumn = sql.join(CURRENCIES.map((c) => sql`WHEN ${c} THEN b.${sql.ref(c)}`), sql` `);
+const balanceColumn = sql.join(
+  CURRENCIES.map((c) => sql`WHEN ${c} THEN b.${sql.ref(c)}`),
+  sql` `,
+);
 const currencyRows = sql.join(CURRENCIES.map((c) => sql`(${c}::text)`));
 
 /** At most `limit` differences are listed (all are counted in none: the list says enough). */
@@ -68,7 +71,15 @@ export async function reconcile(db: Db, limit = 1000): Promise<Reconciliation> {
   const counts = await sql<{ balances: string; entries: string; accounts: string; account_entries: string }>`
     SELECT (SELECT count(*) FROM player_balance) AS balances, (SELECT count(*) FROM ledger_entry) AS entries,
       (SELECT count(*) FROM ledger_account) AS accounts, (SELECT count(*) FROM account_entry) AS account_entries`.execute(db);
-  const accountRows = await sql<{ account: number; kind: string; owner: string; currency: string; balance: string; from_entries: string; last_after: string | null }>`
+  const accountRows = await sql<{
+    account: number;
+    kind: string;
+    owner: string;
+    currency: string;
+    balance: string;
+    from_entries: string;
+    last_after: string | null;
+  }>`
     WITH sums AS (
       SELECT account, sum(delta) AS total FROM account_entry GROUP BY account
     ), latest AS (
@@ -88,14 +99,22 @@ export async function reconcile(db: Db, limit = 1000): Promise<Reconciliation> {
     balances: Number(counts.rows[0]!.balances) * CURRENCIES.length,
     entries: Number(counts.rows[0]!.entries),
     differences: rows.map((r) => ({
-      uid: Number(r.uid), currency: r.currency, balance: Number(r.balance), fromEntries: Number(r.from_entries),
+      uid: Number(r.uid),
+      currency: r.currency,
+      balance: Number(r.balance),
+      fromEntries: Number(r.from_entries),
       lastBalanceAfter: r.last_after === null ? null : Number(r.last_after),
     })),
     accounts: Number(counts.rows[0]!.accounts),
     accountEntries: Number(counts.rows[0]!.account_entries),
     accountDifferences: accountRows.rows.map((r) => ({
-      account: Number(r.account), kind: r.kind, owner: r.owner, currency: r.currency, balance: Number(r.balance),
-      fromEntries: Number(r.from_entries), lastBalanceAfter: r.last_after === null ? null : Number(r.last_after),
+      account: Number(r.account),
+      kind: r.kind,
+      owner: r.owner,
+      currency: r.currency,
+      balance: Number(r.balance),
+      fromEntries: Number(r.from_entries),
+      lastBalanceAfter: r.last_after === null ? null : Number(r.last_after),
     })),
   };
 }

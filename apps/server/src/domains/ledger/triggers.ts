@@ -8,7 +8,15 @@ export const triggers: DomainTriggers = {
   ledger_entry: [
     { trigger: 'ledger_entry_no_update_delete', ...ledgerGuard },
     { trigger: 'ledger_entry_no_truncate', ...ledgerGuard },
-    { trigger: 'ledger_entry_house_money', fn: 'report_house_money_add', feeds: ['report_house_money_day'], why: "the house money report's day rows (entries of the house's reasons only)" },
+    {
+      trigger: 'ledger_entry_house_money',
+      fn: 'report_house_money_add',
+      feeds: ['report_house_money_day'],
+      why: "the house money report's day rows (entries of the house's reasons only)",
+    },
   ],
-  account_entry: [{ trigger: 'account_entry_no_update_delete', ...accountGuard }, { trigger: 'account_entry_no_truncate', ...accountGuard }],
+  account_entry: [
+    { trigger: 'account_entry_no_update_delete', ...accountGuard },
+    { trigger: 'account_entry_no_truncate', ...accountGuard },
+  ],
 };

@@ -24,7 +24,11 @@ async function writeCategory(db: Db, code: string, doc: LobbyCategoryBody | null
     return;
   }
   const values = { name_en: doc.nameEn, name_zh: doc.nameZh, icon: doc.icon, sort_order: doc.sortOrder, visible: doc.visible, updated_at: now };
-  await db.insertInto('lobby_category').values({ code, ...values }).onConflict((oc) => oc.column('code').doUpdateSet(values)).execute();
+  await db
+    .insertInto('lobby_category')
+    .values({ code, ...values })
+    .onConflict((oc) => oc.column('code').doUpdateSet(values))
+    .execute();
 }
 
 export const categoryItems: VersionedItems<LobbyCategoryBody> = {
@@ -37,11 +41,17 @@ export const categoryItems: VersionedItems<LobbyCategoryBody> = {
 };
 
 export const categoryList = defineList<LobbyCategory>({
-  url: '/api/gamehomepage/category/categories', name: 'gamehomepage.category.categories', screen: LOBBY_SCREENS.category, tags: ['gamehomepage'],
+  url: '/api/gamehomepage/category/categories',
+  name: 'gamehomepage.category.categories',
+  screen: LOBBY_SCREENS.category,
+  tags: ['gamehomepage'],
   summary: 'The lobby categories in their order, each with how many games it holds: filters code or name (substring), visible',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('lobby_category as c').selectAll('c')
-    .select(sql<number>`(SELECT count(*) FROM lobby_game g WHERE g.category = c.code)`.as('games')),
+  from: (db: Db) =>
+    db
+      .selectFrom('lobby_category as c')
+      .selectAll('c')
+      .select(sql<number>`(SELECT count(*) FROM lobby_game g WHERE g.category = c.code)`.as('games')),
   partner: null,
   id: 'c.id',
   filters: {
@@ -53,7 +63,14 @@ export const categoryList = defineList<LobbyCategory>({
   defaultSort: { key: 'sortOrder', order: 'ascend' },
   item: lobbyCategory,
   row: (r) => ({
-    id: Number(r.id), code: String(r.code), nameEn: String(r.name_en), nameZh: String(r.name_zh), icon: String(r.icon),
-    sortOrder: Number(r.sort_order), visible: Boolean(r.visible), games: Number(r.games), updatedAt: new Date(r.updated_at as string).toISOString(),
+    id: Number(r.id),
+    code: String(r.code),
+    nameEn: String(r.name_en),
+    nameZh: String(r.name_zh),
+    icon: String(r.icon),
+    sortOrder: Number(r.sort_order),
+    visible: Boolean(r.visible),
+    games: Number(r.games),
+    updatedAt: new Date(r.updated_at as string).toISOString(),
   }),
 });

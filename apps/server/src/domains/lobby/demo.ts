@@ -50,16 +50,36 @@ const HOUSE: Record<string, [string, number, number, number, string[]]> = {
 };
 
 const third = (tag: string, nameEn: string, nameZh: string, rank: number, platform: LobbyGameBody['platform'], initValue = 0): LobbyGameBody => ({
-  tag, provider: tag.split('.')[0], category: 'thirdparty', nameEn, nameZh, icon: tag, initValue, rank, platform, payLimit: 10_000,
-  visible: true, packages: ['com.demo', 'com.demo.partner1'],
+  tag,
+  provider: tag.split('.')[0],
+  category: 'thirdparty',
+  nameEn,
+  nameZh,
+  icon: tag,
+  initValue,
+  rank,
+  platform,
+  payLimit: 10_000,
+  visible: true,
+  packages: ['com.demo', 'com.demo.partner1'],
 });
 
 export const DEMO_GAMES: LobbyGameBody[] = [
   ...GAMES.filter((g) => HOUSE[g.id]).map((g): LobbyGameBody => {
     const [category, rank, initValue, payLimit, packages] = HOUSE[g.id];
     return {
-      tag: g.id, provider: 'house', category, nameEn: g.name.en, nameZh: g.name.zh, icon: g.id, initValue, rank, platform: 'all', payLimit,
-      visible: true, packages,
+      tag: g.id,
+      provider: 'house',
+      category,
+      nameEn: g.name.en,
+      nameZh: g.name.zh,
+      icon: g.id,
+      initValue,
+      rank,
+      platform: 'all',
+      payLimit,
+      visible: true,
+      packages,
     };
   }),
   third('jili.superace', 'Super Ace', '超级王牌', 10, 'android', 20_000_000),
@@ -70,11 +90,36 @@ export const DEMO_GAMES: LobbyGameBody[] = [
 ];
 
 export const DEMO_LAYOUTS: Omit<LobbyLayoutDoc, 'partner'>[] = [
-  { package: 'com.demo.lite', custom: true, categories: ['quick', 'cards'], games: ['colorgame', 'rocket', 'mines', 'hilo', 'mines1v1', 'tongits', 'lucky9', 'pusoy'] },
   {
-    package: 'com.demo.partner1', custom: true, categories: ['cards', 'thirdparty', 'slots', 'quick'],
-    games: ['tongits', 'pusoy', 'lucky9', 'hightexas', 'jili.superace', 'pg.mahjongways2', 'jili.fortunegems', 'jili.moneycoming', 'jili.boxingking',
-      'luckyjoker', 'luckytree', 'fruitfever', 'tasty', 'rocket', 'colorgame', 'mines', 'mines1v1', 'hilo'],
+    package: 'com.demo.lite',
+    custom: true,
+    categories: ['quick', 'cards'],
+    games: ['colorgame', 'rocket', 'mines', 'hilo', 'mines1v1', 'tongits', 'lucky9', 'pusoy'],
+  },
+  {
+    package: 'com.demo.partner1',
+    custom: true,
+    categories: ['cards', 'thirdparty', 'slots', 'quick'],
+    games: [
+      'tongits',
+      'pusoy',
+      'lucky9',
+      'hightexas',
+      'jili.superace',
+      'pg.mahjongways2',
+      'jili.fortunegems',
+      'jili.moneycoming',
+      'jili.boxingking',
+      'luckyjoker',
+      'luckytree',
+      'fruitfever',
+      'tasty',
+      'rocket',
+      'colorgame',
+      'mines',
+      'mines1v1',
+      'hilo',
+    ],
   },
 ];
 
@@ -86,9 +131,19 @@ async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc:
   if (await seeded(db, items, key)) return;
   const before = await items.read(db, key);
   await items.write(db, key, doc, now);
-  await db.insertInto('config_version').values({
-    kind: items.kind, key, at: now, actor: 'system', action: 'seed', before: JSON.stringify(before), after: JSON.stringify(doc), partner,
-  }).execute();
+  await db
+    .insertInto('config_version')
+    .values({
+      kind: items.kind,
+      key,
+      at: now,
+      actor: 'system',
+      action: 'seed',
+      before: JSON.stringify(before),
+      after: JSON.stringify(doc),
+      partner,
+    })
+    .execute();
 }
 
 async function seedAll(db: Db, now: Date): Promise<void> {

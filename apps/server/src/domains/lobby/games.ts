@@ -38,8 +38,17 @@ async function readGame(db: Db, tag: string): Promise<LobbyGameBody | null> {
   if (!row) return null;
   const links = await db.selectFrom('lobby_game_package').select('package').where('tag', '=', tag).orderBy('package').execute();
   return {
-    tag: row.tag, provider: row.provider, category: row.category, nameEn: row.name_en, nameZh: row.name_zh, icon: row.icon,
-    initValue: Number(row.init_value), rank: row.rank, platform: row.platform, payLimit: Number(row.pay_limit), visible: row.visible,
+    tag: row.tag,
+    provider: row.provider,
+    category: row.category,
+    nameEn: row.name_en,
+    nameZh: row.name_zh,
+    icon: row.icon,
+    initValue: Number(row.init_value),
+    rank: row.rank,
+    platform: row.platform,
+    payLimit: Number(row.pay_limit),
+    visible: row.visible,
     packages: links.map((l) => l.package),
   };
 }
@@ -52,17 +61,33 @@ async function writeGame(db: Db, tag: string, doc: LobbyGameBody | null, now: Da
   await requireCategory(db, doc.category);
   await requireAll(db, 'payment_package', doc.packages, 'Package');
   const values = {
-    provider: doc.provider, category: doc.category, name_en: doc.nameEn, name_zh: doc.nameZh, icon: doc.icon, init_value: doc.initValue,
-    rank: doc.rank, platform: doc.platform, pay_limit: doc.payLimit, visible: doc.visible, updated_at: now,
+    provider: doc.provider,
+    category: doc.category,
+    name_en: doc.nameEn,
+    name_zh: doc.nameZh,
+    icon: doc.icon,
+    init_value: doc.initValue,
+    rank: doc.rank,
+    platform: doc.platform,
+    pay_limit: doc.payLimit,
+    visible: doc.visible,
+    updated_at: now,
   };
-  await db.insertInto('lobby_game').values({ tag, ...values }).onConflict((oc) => oc.column('tag').doUpdateSet(values)).execute();
+  await db
+    .insertInto('lobby_game')
+    .values({ tag, ...values })
+    .onConflict((oc) => oc.column('tag').doUpdateSet(values))
+    .execute();
   // the packages it leaves lose it; those it joins get it after their ordered games (position null)
   let drop = db.deleteFrom('lobby_game_package').where('tag', '=', tag);
   if (doc.packages.length > 0) drop = drop.where('package', 'not in', doc.packages);
   await drop.execute();
   if (doc.packages.length > 0) {
-    await db.insertInto('lobby_game_package').values([...doc.packages].sort().map((pkg) => ({ package: pkg, tag, position: null })))
-      .onConflict((oc) => oc.columns(['package', 'tag']).doNothing()).execute();
+    await db
+      .insertInto('lobby_game_package')
+      .values([...doc.packages].sort().map((pkg) => ({ package: pkg, tag, position: null })))
+      .onConflict((oc) => oc.columns(['package', 'tag']).doNothing())
+      .execute();
   }
 }
 
@@ -79,16 +104,25 @@ export const gameItems: VersionedItems<LobbyGameBody> = {
 const reader = new AsyncLocalStorage<ScopedSubject>();
 
 const gameList = defineList<LobbyGame>({
-  url: '/api/gamehomepage/configs/games', name: 'gamehomepage.configs.games', screen: LOBBY_SCREENS.configs, tags: TAGS,
-  summary: 'The home-page game entries with the packages that show them (a partner account: its own packages only): '
-    + 'filters tag (substring), provider, category, platform, visible, package (shown by that package)',
+  url: '/api/gamehomepage/configs/games',
+  name: 'gamehomepage.configs.games',
+  screen: LOBBY_SCREENS.configs,
+  tags: TAGS,
+  summary:
+    'The home-page game entries with the packages that show them (a partner account: its own packages only): ' +
+    'filters tag (substring), provider, category, platform, visible, package (shown by that package)',
   paging: 'page',
   from: (db: Db) => {
     const user = reader.getStore();
     const scope = user ? partnerScope(user) : -1;
     const own = scope === null ? sql`true` : sql`p.partner = ${scope}`;
-    return db.selectFrom('lobby_game as g').selectAll('g').select(sql<string[]>`coalesce((SELECT json_agg(k.package ORDER BY k.package)
-      FROM lobby_game_package k JOIN payment_package p ON p.package = k.package WHERE k.tag = g.tag AND ${own}), '[]'::json)`.as('packages'));
+    return db
+      .selectFrom('lobby_game as g')
+      .selectAll('g')
+      .select(
+        sql<string[]>`coalesce((SELECT json_agg(k.package ORDER BY k.package)
+      FROM lobby_game_package k JOIN payment_package p ON p.package = k.package WHERE k.tag = g.tag AND ${own}), '[]'::json)`.as('packages'),
+      );
   },
   partner: null,
   id: 'g.id',
@@ -98,27 +132,48 @@ const gameList = defineList<LobbyGame>({
     category: eqText('g.category', 64),
     platform: eqEnum('g.platform', LOBBY_PLATFORMS),
     visible: eqBool('g.visible'),
-    package: custom(text(128).min(1, { message: 'Required' }),
-      (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM lobby_game_package k WHERE k.tag = g.tag AND k.package = ${v})`),
+    package: custom(
+      text(128).min(1, { message: 'Required' }),
+      (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM lobby_game_package k WHERE k.tag = g.tag AND k.package = ${v})`,
+    ),
   },
   sorts: {
     // the lobby's own order: by the category's order, then rank
-    category: { type: 'text', expr: sql`coalesce((SELECT lpad(c.sort_order::text, 7, '0') FROM lobby_category c WHERE c.code = g.category), '') || ':' || g.category || ':' || lpad(g.rank::text, 7, '0')` },
-    rank: sortBy.int('g.rank'), tag: sortBy.text('g.tag'), payLimit: sortBy.int('g.pay_limit'),
-    initValue: sortBy.int('g.init_value'), updatedAt: sortBy.time('g.updated_at'),
+    category: {
+      type: 'text',
+      expr: sql`coalesce((SELECT lpad(c.sort_order::text, 7, '0') FROM lobby_category c WHERE c.code = g.category), '') || ':' || g.category || ':' || lpad(g.rank::text, 7, '0')`,
+    },
+    rank: sortBy.int('g.rank'),
+    tag: sortBy.text('g.tag'),
+    payLimit: sortBy.int('g.pay_limit'),
+    initValue: sortBy.int('g.init_value'),
+    updatedAt: sortBy.time('g.updated_at'),
   },
   defaultSort: { key: 'category', order: 'ascend' },
   item: lobbyGame,
   row: (r) => ({
-    id: Number(r.id), tag: String(r.tag), provider: String(r.provider), category: String(r.category), nameEn: String(r.name_en),
-    nameZh: String(r.name_zh), icon: String(r.icon), initValue: Number(r.init_value), rank: Number(r.rank),
-    platform: r.platform as LobbyGame['platform'], payLimit: Number(r.pay_limit), visible: Boolean(r.visible),
-    packages: Array.isArray(r.packages) ? (r.packages as string[]) : [], updatedAt: new Date(r.updated_at as string).toISOString(),
+    id: Number(r.id),
+    tag: String(r.tag),
+    provider: String(r.provider),
+    category: String(r.category),
+    nameEn: String(r.name_en),
+    nameZh: String(r.name_zh),
+    icon: String(r.icon),
+    initValue: Number(r.init_value),
+    rank: Number(r.rank),
+    platform: r.platform as LobbyGame['platform'],
+    payLimit: Number(r.pay_limit),
+    visible: Boolean(r.visible),
+    packages: Array.isArray(r.packages) ? (r.packages as string[]) : [],
+    updatedAt: new Date(r.updated_at as string).toISOString(),
   }),
 });
 
 /** The list and its export, each run with the reading account known to the query. */
-export const gameListOperations: Operation[] = listOperations(gameList).map((op) => ({
-  ...op,
-  handler: (ctx: Parameters<Operation['handler']>[0]) => reader.run(ctx.user as ScopedSubject, () => op.handler(ctx)),
-}) as Operation);
+export const gameListOperations: Operation[] = listOperations(gameList).map(
+  (op) =>
+    ({
+      ...op,
+      handler: (ctx: Parameters<Operation['handler']>[0]) => reader.run(ctx.user as ScopedSubject, () => op.handler(ctx)),
+    }) as Operation,
+);

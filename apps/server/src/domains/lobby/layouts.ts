@@ -18,9 +18,10 @@ import { kindOf, LOBBY_SCREENS, TAGS } from './history';
 
 async function requireKnown(db: Db, table: 'lobby_category' | 'lobby_game', codes: string[], noun: string): Promise<void> {
   if (codes.length === 0) return;
-  const rows = table === 'lobby_category'
-    ? await db.selectFrom('lobby_category').select('code').where('code', 'in', codes).execute()
-    : await db.selectFrom('lobby_game').select('tag as code').where('tag', 'in', codes).execute();
+  const rows =
+    table === 'lobby_category'
+      ? await db.selectFrom('lobby_category').select('code').where('code', 'in', codes).execute()
+      : await db.selectFrom('lobby_game').select('tag as code').where('tag', 'in', codes).execute();
   const found = new Set(rows.map((r) => r.code));
   const missing = codes.find((c) => !found.has(c));
   if (missing !== undefined) throw conflict(`${noun} ${missing} does not exist`);
@@ -36,10 +37,18 @@ export async function readLayout(db: Db, pkg: string, lock = true): Promise<Lobb
     ? await db.selectFrom('lobby_layout_category').select('category as code').where('package', '=', pkg).orderBy('position').orderBy('category').execute()
     : await db.selectFrom('lobby_category').select('code').where('visible', '=', true).orderBy('sort_order').orderBy('code').execute();
   // the order the app shows them in: the package's own, then by category and rank
-  const games = await db.selectFrom('lobby_game_package as k').innerJoin('lobby_game as g', 'g.tag', 'k.tag')
-    .innerJoin('lobby_category as c', 'c.code', 'g.category').select('k.tag')
+  const games = await db
+    .selectFrom('lobby_game_package as k')
+    .innerJoin('lobby_game as g', 'g.tag', 'k.tag')
+    .innerJoin('lobby_category as c', 'c.code', 'g.category')
+    .select('k.tag')
     .where('k.package', '=', pkg)
-    .orderBy(sql`k.position asc nulls last`).orderBy('c.sort_order').orderBy('c.code').orderBy('g.rank').orderBy('k.tag').execute();
+    .orderBy(sql`k.position asc nulls last`)
+    .orderBy('c.sort_order')
+    .orderBy('c.code')
+    .orderBy('g.rank')
+    .orderBy('k.tag')
+    .execute();
   return { package: row.package, partner: row.partner, custom, categories: categories.map((c) => c.code), games: games.map((g) => g.tag) };
 }
 
@@ -56,13 +65,18 @@ async function writeLayout(db: Db, pkg: string, doc: LobbyLayoutDoc | null, now:
   if (doc.custom) {
     await db.insertInto('lobby_layout').values({ package: pkg, updated_at: now }).execute();
     if (doc.categories.length > 0) {
-      await db.insertInto('lobby_layout_category').values(doc.categories.map((category, position) => ({ package: pkg, category, position }))).execute();
+      await db
+        .insertInto('lobby_layout_category')
+        .values(doc.categories.map((category, position) => ({ package: pkg, category, position })))
+        .execute();
     }
   }
   await db.deleteFrom('lobby_game_package').where('package', '=', pkg).execute();
   if (doc.games.length > 0) {
-    await db.insertInto('lobby_game_package')
-      .values(doc.games.map((tag, position) => ({ package: pkg, tag, position: doc.custom ? position : null }))).execute();
+    await db
+      .insertInto('lobby_game_package')
+      .values(doc.games.map((tag, position) => ({ package: pkg, tag, position: doc.custom ? position : null })))
+      .execute();
   }
 }
 
@@ -77,17 +91,28 @@ export const layoutItems: VersionedItems<LobbyLayoutDoc> = {
 };
 
 export const layoutList = defineList<LobbyPackage>({
-  url: '/api/gamehomepage/packagename/packages', name: 'gamehomepage.packagename.packages', screen: LOBBY_SCREENS.packagename, tags: TAGS,
-  summary: "The packages and their lobbies (a partner account: its own): own order or not, the categories it shows "
-    + '(its own list, or every visible one), how many games; filters package (substring), partner',
+  url: '/api/gamehomepage/packagename/packages',
+  name: 'gamehomepage.packagename.packages',
+  screen: LOBBY_SCREENS.packagename,
+  tags: TAGS,
+  summary:
+    'The packages and their lobbies (a partner account: its own): own order or not, the categories it shows ' +
+    '(its own list, or every visible one), how many games; filters package (substring), partner',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('payment_package as p').leftJoin('lobby_layout as l', 'l.package', 'p.package')
-    .select(['p.id', 'p.package', 'p.name', 'p.partner', 'l.updated_at'])
-    .select(sql<boolean>`l.package IS NOT NULL`.as('custom'))
-    .select(sql<string[]>`CASE WHEN l.package IS NULL
+  from: (db: Db) =>
+    db
+      .selectFrom('payment_package as p')
+      .leftJoin('lobby_layout as l', 'l.package', 'p.package')
+      .select(['p.id', 'p.package', 'p.name', 'p.partner', 'l.updated_at'])
+      .select(sql<boolean>`l.package IS NOT NULL`.as('custom'))
+      .select(
+        sql<string[]>`CASE WHEN l.package IS NULL
       THEN coalesce((SELECT json_agg(c.code ORDER BY c.sort_order, c.code) FROM lobby_category c WHERE c.visible), '[]'::json)
-      ELSE coalesce((SELECT json_agg(x.category ORDER BY x.position, x.category) FROM lobby_layout_category x WHERE x.package = p.package), '[]'::json) END`.as('categories'))
-    .select(sql<number>`(SELECT count(*) FROM lobby_game_package k WHERE k.package = p.package)`.as('games')),
+      ELSE coalesce((SELECT json_agg(x.category ORDER BY x.position, x.category) FROM lobby_layout_category x WHERE x.package = p.package), '[]'::json) END`.as(
+          'categories',
+        ),
+      )
+      .select(sql<number>`(SELECT count(*) FROM lobby_game_package k WHERE k.package = p.package)`.as('games')),
   partner: 'p.partner',
   id: 'p.id',
   filters: { package: contains('p.package', 128), partner: eqInt('p.partner') },
@@ -95,8 +120,13 @@ export const layoutList = defineList<LobbyPackage>({
   defaultSort: { key: 'package', order: 'ascend' },
   item: lobbyPackage,
   row: (r) => ({
-    id: Number(r.id), package: String(r.package), name: String(r.name), partner: Number(r.partner), custom: Boolean(r.custom),
-    categories: Array.isArray(r.categories) ? (r.categories as string[]) : [], games: Number(r.games),
+    id: Number(r.id),
+    package: String(r.package),
+    name: String(r.name),
+    partner: Number(r.partner),
+    custom: Boolean(r.custom),
+    categories: Array.isArray(r.categories) ? (r.categories as string[]) : [],
+    games: Number(r.games),
     updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
   }),
 });

@@ -28,20 +28,56 @@ const ACTIONS: Record<string, string[]> = {
   [`${G}/packagename/versions/restore`]: ['id'],
 };
 const URLS = Object.keys(ACTIONS);
-const READS = [`${G}/configs/games`, `${G}/category/categories`, `${G}/packagename/packages`, `${G}/packagename/layout`, `${G}/packagename/preview`,
-  `${G}/configs/versions`, `${G}/packagename/versions`, `${G}/configs/options`];
+const READS = [
+  `${G}/configs/games`,
+  `${G}/category/categories`,
+  `${G}/packagename/packages`,
+  `${G}/packagename/layout`,
+  `${G}/packagename/preview`,
+  `${G}/configs/versions`,
+  `${G}/packagename/versions`,
+  `${G}/configs/options`,
+];
 
 const hostile = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('', ' ', '\u0000', 'tongits', 'jili.superace', 'jili', 'house', 'cards', 'slots', 'com.demo', 'com.demo.partner2', 'android', 'all',
-    "' OR 1=1 --", 'a b', 'x'.repeat(65), 'x'.repeat(600), 'JILI.X', 'jili.', '.x'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'tongits',
+    'jili.superace',
+    'jili',
+    'house',
+    'cards',
+    'slots',
+    'com.demo',
+    'com.demo.partner2',
+    'android',
+    'all',
+    "' OR 1=1 --",
+    'a b',
+    'x'.repeat(65),
+    'x'.repeat(600),
+    'JILI.X',
+    'jili.',
+    '.x',
+  ),
 );
 const number = fc.oneof(
   fc.constantFrom(0, 1, -1, 1.5, 1e12, 1e12 + 1, 2 ** 31, 1e300, 1_000_000, 1_000_001),
-  fc.integer({ min: -5, max: 6_000_000 }), fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: -5, max: 6_000_000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const value: fc.Arbitrary<unknown> = fc.oneof(hostile, number, fc.boolean(), fc.constant(null), fc.array(hostile, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }));
-const often = <T,>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  number,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostile, { maxLength: 3 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const often = <T>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
 const near: Record<string, fc.Arbitrary<unknown>> = {
   tag: often(fc.constantFrom('tongits', 'rocket', 'jili.superace', 'jili.newgame', 'pg.x', 'poker'), value),
   provider: often(fc.constantFrom('house', 'jili', 'pg'), value),
@@ -63,18 +99,25 @@ const near: Record<string, fc.Arbitrary<unknown>> = {
   games: often(fc.subarray(['tongits', 'rocket', 'jili.superace', 'bingo', 'jili.none']), value),
   id: often(fc.integer({ min: 1, max: 60 }), value),
 };
-const body = (url: string) => fc.oneof(
-  { arbitrary: fc.tuple(fc.record(Object.fromEntries(ACTIONS[url].map((f) => [f, near[f]]))), fc.nat({ max: 9 })).map(([o, twist]) => {
-    const b = o as Record<string, unknown>;
-    if (twist === 0) delete b[ACTIONS[url][0]];
-    if (twist === 1) b.extra = 1;
-    return JSON.stringify(b);
-  }), weight: 6 },
-  fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 }).map((o) => JSON.stringify(o)),
-  fc.constantFrom('{"__proto__":{"admin":true}}', '{"a":', 'null', '[]', '{}'),
+const body = (url: string) =>
+  fc.oneof(
+    {
+      arbitrary: fc.tuple(fc.record(Object.fromEntries(ACTIONS[url].map((f) => [f, near[f]]))), fc.nat({ max: 9 })).map(([o, twist]) => {
+        const b = o as Record<string, unknown>;
+        if (twist === 0) delete b[ACTIONS[url][0]];
+        if (twist === 1) b.extra = 1;
+        return JSON.stringify(b);
+      }),
+      weight: 6,
+    },
+    fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 }).map((o) => JSON.stringify(o)),
+    fc.constantFrom('{"__proto__":{"admin":true}}', '{"a":', 'null', '[]', '{}'),
+  );
+const query = fc.dictionary(
+  fc.constantFrom('package', 'platform', 'paid', 'uid', 'page', 'pageSize', 'sort', 'tag', 'x'),
+  fc.oneof(hostile, fc.constantFrom('com.demo', 'com.demo.partner2', 'ios', 'android', '0', '10000', '1.5', '-1', '99999999999999')),
+  { maxKeys: 3 },
 );
-const query = fc.dictionary(fc.constantFrom('package', 'platform', 'paid', 'uid', 'page', 'pageSize', 'sort', 'tag', 'x'),
-  fc.oneof(hostile, fc.constantFrom('com.demo', 'com.demo.partner2', 'ios', 'android', '0', '10000', '1.5', '-1', '99999999999999')), { maxKeys: 3 });
 
 describe.each(databases())('hostile input at the lobby on $kind', (kind) => {
   let t: TestApp;
@@ -82,27 +125,42 @@ describe.each(databases())('hostile input at the lobby on $kind', (kind) => {
   let tokens: string[];
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'P1' }, { id: 2, name: 'P2' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'P1' },
+        { id: 2, name: 'P2' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     p = await platformClient(t);
     await seedPaymentConfig(t.database.db, new Date(t.clock.now));
     await seedLobby(t.database.db, new Date(t.clock.now));
     await p.register(7401);
     tokens = await Promise.all(['admin', 'business', 'secadmin', 'partner', 'service', 'maint'].map((r) => t.loginAs(r)));
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const snapshot = async () => {
     const { rows } = await sql<Record<string, unknown>>`SELECT
       (SELECT json_agg(x ORDER BY code) FROM lobby_category x) AS c, (SELECT json_agg(x ORDER BY tag) FROM lobby_game x) AS g,
       (SELECT json_agg(x ORDER BY package, tag) FROM lobby_game_package x) AS k, (SELECT json_agg(x ORDER BY package) FROM lobby_layout x) AS l,
-      (SELECT json_agg(x ORDER BY package, category) FROM lobby_layout_category x) AS lc, (SELECT count(*) FROM config_version) AS versions`.execute(t.database.db);
+      (SELECT json_agg(x ORDER BY package, category) FROM lobby_layout_category x) AS lc, (SELECT count(*) FROM config_version) AS versions`.execute(
+      t.database.db,
+    );
     return JSON.stringify(rows[0]);
   };
 
   it('never answers 5xx and writes nothing unless it answers 200', async () => {
     const seen = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 9 }), fc.constantFrom(...URLS).chain((u) => fc.tuple(fc.constant(u), body(u))), fc.constantFrom(...READS), query,
+      fc.asyncProperty(
+        fc.nat({ max: 9 }),
+        fc.constantFrom(...URLS).chain((u) => fc.tuple(fc.constant(u), body(u))),
+        fc.constantFrom(...READS),
+        query,
         often(fc.constantFrom(0, 1, 2, 3), fc.nat({ max: 6 })) as fc.Arbitrary<number>,
         async (mode, [url, payload], read, q, who) => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -121,7 +179,8 @@ describe.each(databases())('hostile input at the lobby on $kind', (kind) => {
           const answer = res.json();
           expect(answer.code).toBe(res.statusCode === 401 && mode < 8 ? -1 : res.statusCode);
           if (res.statusCode !== 200 || mode >= 6) expect(await snapshot()).toBe(before);
-        }),
+        },
+      ),
       { numRuns: 300 },
     );
     // The success path is reached (15 of 300 once: the bound only proves it is reached).

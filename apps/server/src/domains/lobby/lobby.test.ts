@@ -12,8 +12,18 @@ import { seedLobby } from './demo';
 const api = '/api/gamehomepage';
 const category = { code: 'live', nameEn: 'Live', nameZh: '真人', icon: 'live', sortOrder: 5, visible: true };
 const game = {
-  tag: 'jili.crazy777', provider: 'jili', category: 'live', nameEn: 'Crazy 777', nameZh: '疯狂777', icon: 'crazy777', initValue: 0,
-  rank: 1, platform: 'all', payLimit: 0, visible: true, packages: ['com.demo'],
+  tag: 'jili.crazy777',
+  provider: 'jili',
+  category: 'live',
+  nameEn: 'Crazy 777',
+  nameZh: '疯狂777',
+  icon: 'crazy777',
+  initValue: 0,
+  rank: 1,
+  platform: 'all',
+  payLimit: 0,
+  visible: true,
+  packages: ['com.demo'],
 };
 
 describe.each(databases())('the lobby configuration on $kind', (kind) => {
@@ -23,19 +33,46 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
   const counts = async () => {
     const db = t.database.db;
     const n = async (table: 'config_version' | 'lobby_category' | 'lobby_game' | 'lobby_game_package' | 'lobby_layout' | 'lobby_layout_category') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const log = Number((await db.selectFrom('operation_log').select((eb) => eb.fn.countAll().as('n')).where('result', '=', 'ok')
-      .where('operation', 'like', 'gamehomepage.%').executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const log = Number(
+      (
+        await db
+          .selectFrom('operation_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('result', '=', 'ok')
+          .where('operation', 'like', 'gamehomepage.%')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     return {
-      log, versions: await n('config_version'), categories: await n('lobby_category'), games: await n('lobby_game'),
-      links: await n('lobby_game_package'), layouts: await n('lobby_layout'), layoutCategories: await n('lobby_layout_category'),
+      log,
+      versions: await n('config_version'),
+      categories: await n('lobby_category'),
+      games: await n('lobby_game'),
+      links: await n('lobby_game_package'),
+      layouts: await n('lobby_layout'),
+      layoutCategories: await n('lobby_layout_category'),
     };
   };
   const layout = async (pkg: string, role = 'admin') => (await t.get(`${api}/packagename/layout`, await as(role), { package: pkg })).body.data;
 
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second Partner' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second Partner' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     await seedPaymentConfig(t.database.db, new Date(t.clock.now));
     await seedLobby(t.database.db, new Date(t.clock.now));
   });
@@ -63,7 +100,11 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
       const res = await t.post(url, body, await as(role));
       expect([role, url, res.status]).toEqual([role, url, 403]);
     }
-    for (const [role, url] of [['maint', `${api}/configs/games`], ['sales', `${api}/packagename/preview?package=com.demo`], ['editor', `${api}/category/versions`]]) {
+    for (const [role, url] of [
+      ['maint', `${api}/configs/games`],
+      ['sales', `${api}/packagename/preview?package=com.demo`],
+      ['editor', `${api}/category/versions`],
+    ]) {
       expect([role, (await t.get(url, await as(role))).status]).toEqual([role, 403]);
     }
     expect(await counts()).toEqual(before);
@@ -96,7 +137,11 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
       expect([url, field, res.status]).toEqual([url, field, 400]);
       expect(res.body.message).toContain(field);
     }
-    for (const [url, query, field] of [[`${api}/packagename/preview`, { package: 'com.demo', platform: 'pc' }, 'platform'], [`${api}/packagename/preview`, { package: 'com.demo', paid: '-5' }, 'paid'], [`${api}/configs/games`, { platform: 'x' }, 'platform']] as const) {
+    for (const [url, query, field] of [
+      [`${api}/packagename/preview`, { package: 'com.demo', platform: 'pc' }, 'platform'],
+      [`${api}/packagename/preview`, { package: 'com.demo', paid: '-5' }, 'paid'],
+      [`${api}/configs/games`, { platform: 'x' }, 'platform'],
+    ] as const) {
       const res = await t.get(url, token, query as Record<string, string>);
       expect([field, res.status]).toEqual([field, 400]);
       expect(res.body.message).toContain(field);
@@ -112,7 +157,11 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     const missing = await t.post(`${api}/configs/games/create`, { ...game, packages: ['com.none'] }, token);
     expect([missing.status, missing.body.message]).toEqual([409, 'Package com.none does not exist']);
     expect((await t.post(`${api}/configs/games/create`, game, token)).status).toBe(200);
-    const updated = await t.post(`${api}/configs/games/update`, { ...game, payLimit: 20_000, packages: ['com.demo', 'com.demo.partner1'] }, await as('secadmin'));
+    const updated = await t.post(
+      `${api}/configs/games/update`,
+      { ...game, payLimit: 20_000, packages: ['com.demo', 'com.demo.partner1'] },
+      await as('secadmin'),
+    );
     expect(updated.status).toBe(200);
     const list = await t.get(`${api}/configs/games`, token, { tag: 'crazy' });
     expect(list.body.data.items).toEqual([expect.objectContaining({ tag: 'jili.crazy777', payLimit: 20_000, packages: ['com.demo', 'com.demo.partner1'] })]);
@@ -122,10 +171,18 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     expect([refused.status, refused.body.message]).toEqual([409, 'Category live still has games: move them first']);
 
     const versions = (await t.get(`${api}/configs/versions`, token, { key: 'jili.crazy777' })).body.data.items;
-    expect(versions.map((v: { action: string; actor: string }) => [v.action, v.actor])).toEqual([['update', 'secadmin'], ['create', 'business']]);
+    expect(versions.map((v: { action: string; actor: string }) => [v.action, v.actor])).toEqual([
+      ['update', 'secadmin'],
+      ['create', 'business'],
+    ]);
     expect(versions[0].before).toMatchObject({ payLimit: 0 });
     expect(versions[0].after).toMatchObject({ payLimit: 20_000 });
-    const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'gamehomepage.configs.games.update').where('result', '=', 'ok').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('operation', '=', 'gamehomepage.configs.games.update')
+      .where('result', '=', 'ok')
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ username: 'secadmin', target: 'gamehomepage.configs:jili.crazy777', before: expect.objectContaining({ payLimit: 0 }) });
 
@@ -158,15 +215,19 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     expect(games.find((g) => g.tag === 'rocket')!.packages).toContain('com.demo');
     expect(games.find((g) => g.tag === 'luckyjoker')!.packages).not.toContain('com.demo');
     const preview = (await t.get(`${api}/packagename/preview`, token, { package: 'com.demo' })).body.data;
-    expect(preview.categories.map((c: { code: string; games: { tag: string }[] }) => [c.code, c.games.map((g) => g.tag)]))
-      .toEqual([['quick', ['rocket', 'colorgame']], ['cards', ['pusoy', 'tongits']]]);
+    expect(preview.categories.map((c: { code: string; games: { tag: string }[] }) => [c.code, c.games.map((g) => g.tag)])).toEqual([
+      ['quick', ['rocket', 'colorgame']],
+      ['cards', ['pusoy', 'tongits']],
+    ]);
 
     const unknown = await t.post(`${api}/packagename/layout/update`, { ...body, games: ['tongits', 'jili.nope'] }, token);
     expect([unknown.status, unknown.body.message]).toEqual([409, 'Game jili.nope does not exist']);
     expect((await t.post(`${api}/packagename/layout/update`, { ...body, package: 'com.none' }, token)).status).toBe(404);
 
     // back to the default order with every game, then the own order restored from its version
-    expect((await t.post(`${api}/packagename/layout/update`, { package: 'com.demo', custom: false, categories: [], games: demo.games }, token)).status).toBe(200);
+    expect((await t.post(`${api}/packagename/layout/update`, { package: 'com.demo', custom: false, categories: [], games: demo.games }, token)).status).toBe(
+      200,
+    );
     expect(await layout('com.demo')).toEqual(demo);
     const versions = (await t.get(`${api}/packagename/versions`, token, { key: 'com.demo' })).body.data.items;
     expect(versions.map((v: { action: string }) => v.action)).toEqual(['update', 'update']);
@@ -179,7 +240,9 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     // a package removed on packageControl takes its lobby along; its lobby's versions no longer restore
     const pkg = { package: 'com.gone', name: 'Gone', partner: 2, channels: [] };
     expect((await t.post('/api/remoteconfig/packageControl/packages/create', pkg, token)).status).toBe(200);
-    expect((await t.post(`${api}/packagename/layout/update`, { package: 'com.gone', custom: true, categories: ['cards'], games: ['tongits'] }, token)).status).toBe(200);
+    expect(
+      (await t.post(`${api}/packagename/layout/update`, { package: 'com.gone', custom: true, categories: ['cards'], games: ['tongits'] }, token)).status,
+    ).toBe(200);
     const gone = (await t.get(`${api}/packagename/versions`, token, { key: 'com.gone' })).body.data.items[0];
     // moved to another partner: the old lobby (partner 2's) is not restored over partner 1's package
     expect((await t.post('/api/remoteconfig/packageControl/packages/update', { ...pkg, partner: 1 }, token)).status).toBe(200);
@@ -191,7 +254,7 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     expect([restored.status, restored.body.message]).toEqual([409, 'Package com.gone does not exist']);
   });
 
-  it('a partner account sees and changes only its own packages\' lobbies', async () => {
+  it("a partner account sees and changes only its own packages' lobbies", async () => {
     const partner = await as('partner');
     const packages = (await t.get(`${api}/packagename/packages`, partner)).body.data;
     expect(packages.items.map((p: { package: string }) => p.package)).toEqual(['com.demo.partner1']);
@@ -214,11 +277,20 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
     expect(await counts()).toEqual(before);
 
     const own = await layout('com.demo.partner1', 'partner');
-    const saved = await t.post(`${api}/packagename/layout/update`, { package: own.package, custom: true, categories: own.categories, games: own.games.filter((g: string) => g !== 'hightexas') }, partner);
+    const saved = await t.post(
+      `${api}/packagename/layout/update`,
+      { package: own.package, custom: true, categories: own.categories, games: own.games.filter((g: string) => g !== 'hightexas') },
+      partner,
+    );
     expect(saved.status).toBe(200);
     const versions = (await t.get(`${api}/packagename/versions`, partner)).body.data.items;
     expect(new Set(versions.map((v: { key: string }) => v.key))).toEqual(new Set(['com.demo.partner1']));
-    const others = await t.database.db.selectFrom('config_version').select('id').where('kind', '=', 'gamehomepage.packagename').where('key', '=', 'com.demo.lite').execute();
+    const others = await t.database.db
+      .selectFrom('config_version')
+      .select('id')
+      .where('kind', '=', 'gamehomepage.packagename')
+      .where('key', '=', 'com.demo.lite')
+      .execute();
     expect((await t.post(`${api}/packagename/versions/restore`, { id: Number(others[0].id) }, partner)).status).toBe(404);
     expect((await t.post(`${api}/packagename/versions/restore`, { id: versions[versions.length - 1].id }, partner)).status).toBe(200);
     expect((await layout('com.demo.partner1', 'partner')).games).toContain('hightexas');

@@ -20,7 +20,8 @@ describe.each(databases())('the platform lobby call on $kind', (kind) => {
   const lobby = async (query: string, headers: Record<string, string> = {}) => {
     const timestamp = String(t.clock.now);
     const res = await t.app.inject({
-      method: 'GET', url: `/api/platform/lobby?${query}`,
+      method: 'GET',
+      url: `/api/platform/lobby?${query}`,
       headers: { 'x-app-id': p.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature('demo-platform-secret', timestamp, query), ...headers },
     });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag, raw: res.body };
@@ -28,13 +29,25 @@ describe.each(databases())('the platform lobby call on $kind', (kind) => {
   const pay = async (uid: number, productId: string, price: number, requestId: string) => {
     const order = await p.post('/api/platform/recharge/orders', { requestId, uid, productId, channel: 'gcash', price, os: 'android' });
     expect(order.status).toBe(200);
-    const paid = await p.post('/api/platform/recharge/callback', { orderId: order.body.data.orderId, channelOrderId: `CH-${requestId}`, amount: price, status: 'paid' });
+    const paid = await p.post('/api/platform/recharge/callback', {
+      orderId: order.body.data.orderId,
+      channelOrderId: `CH-${requestId}`,
+      amount: price,
+      status: 'paid',
+    });
     expect(paid.body.data.status).toBe('paid');
   };
 
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second Partner' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second Partner' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     p = await platformClient(t);
     await seedPaymentConfig(t.database.db, new Date(t.clock.now));
     await seedLobby(t.database.db, new Date(t.clock.now));
@@ -47,16 +60,21 @@ describe.each(databases())('the platform lobby call on $kind', (kind) => {
     const data = res.body.data as Lobby;
     expect(data.categories.map((c) => c.code)).toEqual(['cards', 'slots', 'quick', 'lottery', 'thirdparty']);
     expect(data.categories[0]).toEqual({
-      code: 'cards', name: { en: 'Card games', zh: '棋牌游戏' }, icon: 'cards',
+      code: 'cards',
+      name: { en: 'Card games', zh: '棋牌游戏' },
+      icon: 'cards',
       games: [
         { tag: 'tongits', provider: 'house', name: { en: 'Tongits', zh: 'Tongits纸牌' }, icon: 'tongits', initValue: 10_000_000, platform: 'all', payLimit: 0 },
-        expect.objectContaining({ tag: 'pusoy' }), expect.objectContaining({ tag: 'lucky9' }), expect.objectContaining({ tag: 'hightexas', payLimit: 50_000 }),
+        expect.objectContaining({ tag: 'pusoy' }),
+        expect.objectContaining({ tag: 'lucky9' }),
+        expect.objectContaining({ tag: 'hightexas', payLimit: 50_000 }),
       ],
     });
     expect(tags(data)).toHaveLength(21);
     const lite = (await lobby('package=com.demo.lite')).body.data as Lobby;
     expect(lite.categories.map((c) => [c.code, c.games.map((g) => g.tag)])).toEqual([
-      ['quick', ['colorgame', 'rocket', 'mines', 'hilo', 'mines1v1']], ['cards', ['tongits', 'lucky9', 'pusoy']],
+      ['quick', ['colorgame', 'rocket', 'mines', 'hilo', 'mines1v1']],
+      ['cards', ['tongits', 'lucky9', 'pusoy']],
     ]);
     const versions = await t.database.db.selectFrom('config_version').select('id').execute();
     await seedLobby(t.database.db);
@@ -110,7 +128,10 @@ describe.each(databases())('the platform lobby call on $kind', (kind) => {
 
   it('the preview is the very answer of the platform call', async () => {
     const admin = await t.loginAs('admin');
-    for (const [preview, platform] of [[{ package: 'com.demo.partner1' }, 'package=com.demo.partner1'], [{ package: 'com.demo', platform: 'ios' }, 'package=com.demo&platform=ios']] as const) {
+    for (const [preview, platform] of [
+      [{ package: 'com.demo.partner1' }, 'package=com.demo.partner1'],
+      [{ package: 'com.demo', platform: 'ios' }, 'package=com.demo&platform=ios'],
+    ] as const) {
       const staff = await t.get('/api/gamehomepage/packagename/preview', admin, preview);
       expect(staff.body.data).toEqual((await lobby(platform)).body.data);
     }
@@ -120,8 +141,15 @@ describe.each(databases())('the platform lobby call on $kind', (kind) => {
   });
 
   it('refuses a bad query with a 400 naming it, and an unsigned or badly signed call with a 401', async () => {
-    for (const [query, field] of [['', 'package'], ['package=', 'package'], ['package=com.demo&platform=pc', 'platform'], ['package=com.demo&uid=0', 'uid'],
-      ['package=com.demo&uid=1.5', 'uid'], ['package=com.demo&uid=abc', 'uid'], ['package=com.demo&x=1', 'x']]) {
+    for (const [query, field] of [
+      ['', 'package'],
+      ['package=', 'package'],
+      ['package=com.demo&platform=pc', 'platform'],
+      ['package=com.demo&uid=0', 'uid'],
+      ['package=com.demo&uid=1.5', 'uid'],
+      ['package=com.demo&uid=abc', 'uid'],
+      ['package=com.demo&x=1', 'x'],
+    ]) {
       const res = await lobby(query);
       expect([query, res.status]).toEqual([query, 400]);
       expect(res.body.message).toContain(field);

@@ -12,9 +12,13 @@ import { buildLobby, paidTotal } from './lobby';
 
 export const lobbyPlatform = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/lobby', name: 'platform.lobby', scope: 'config.read',
-    summary: "A package's lobby: categories in order, each with its games in order; `platform` keeps that platform's entries, "
-      + '`uid` those whose pay limit the player reaches; ETag = version (If-None-Match: 304); 404 unknown package or player',
+    method: 'GET',
+    url: '/api/platform/lobby',
+    name: 'platform.lobby',
+    scope: 'config.read',
+    summary:
+      "A package's lobby: categories in order, each with its games in order; `platform` keeps that platform's entries, " +
+      '`uid` those whose pay limit the player reaches; ETag = version (If-None-Match: 304); 404 unknown package or player',
     query: platformLobbyQuery,
     response: z.object({ code: z.literal(200), data: lobbyView }),
     handler: async ({ db, query, request, reply }) => {
@@ -29,7 +33,13 @@ export const lobbyPlatform = [
       const etag = `"${lobby.version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       const asked = request.headers['if-none-match'];
-      if (typeof asked === 'string' && asked.split(',').map((s) => s.trim().replace(/^W\//, '')).includes(etag)) {
+      if (
+        typeof asked === 'string' &&
+        asked
+          .split(',')
+          .map((s) => s.trim().replace(/^W\//, ''))
+          .includes(etag)
+      ) {
         return reply.code(304).send();
       }
       return { code: 200, data: lobby };

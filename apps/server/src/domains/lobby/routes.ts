@@ -6,8 +6,15 @@
  */
 import { GAMES } from '@console/games';
 import {
-  lobbyCategoryBody, lobbyCategoryRef, lobbyGameRef, lobbyLayoutBody, lobbyLayoutDoc, lobbyPreviewQuery, lobbyView,
-  type LobbyCategoryBody, type LobbyGameBody,
+  lobbyCategoryBody,
+  lobbyCategoryRef,
+  lobbyGameRef,
+  lobbyLayoutBody,
+  lobbyLayoutDoc,
+  lobbyPreviewQuery,
+  lobbyView,
+  type LobbyCategoryBody,
+  type LobbyGameBody,
 } from '@console/schemas';
 import { z } from 'zod';
 import { notFound } from '../../http/api-error';
@@ -29,14 +36,29 @@ const retag = (ops: Operation[]) => ops.map((op) => ({ ...op, tags: TAGS }) as O
 
 const configs: Operation[] = [
   ...gameListOperations,
-  ...retag(itemOperations<LobbyGameBody, LobbyGameBody>({
-    items: gameItems, base: '/api/gamehomepage/configs/games', name: 'gamehomepage.configs.games', what: 'home-page game entry',
-    body: lobbyGameInput, ref: lobbyGameRef as unknown as z.ZodType<Record<string, string>>, keyOf: (b) => String(b.tag),
-  })),
+  ...retag(
+    itemOperations<LobbyGameBody, LobbyGameBody>({
+      items: gameItems,
+      base: '/api/gamehomepage/configs/games',
+      name: 'gamehomepage.configs.games',
+      what: 'home-page game entry',
+      body: lobbyGameInput,
+      ref: lobbyGameRef as unknown as z.ZodType<Record<string, string>>,
+      keyOf: (b) => String(b.tag),
+    }),
+  ),
   defineOperation({
-    method: 'GET', url: '/api/gamehomepage/configs/options', name: 'gamehomepage.configs.options', screen: S.configs, tags: TAGS,
-    summary: "What a game entry's form offers: the house games (@console/games), the categories, the packages (a partner account: its own), the providers in use",
-    response: z.object({ code: z.literal(200), data: z.object({ houseGames: z.array(option), categories: z.array(option), packages: z.array(option), providers: z.array(z.string()) }) }),
+    method: 'GET',
+    url: '/api/gamehomepage/configs/options',
+    name: 'gamehomepage.configs.options',
+    screen: S.configs,
+    tags: TAGS,
+    summary:
+      "What a game entry's form offers: the house games (@console/games), the categories, the packages (a partner account: its own), the providers in use",
+    response: z.object({
+      code: z.literal(200),
+      data: z.object({ houseGames: z.array(option), categories: z.array(option), packages: z.array(option), providers: z.array(z.string()) }),
+    }),
     handler: async ({ db, user }) => {
       const [categories, packages, providers] = await Promise.all([
         db.selectFrom('lobby_category').select(['code', 'name_en', 'name_zh']).orderBy('sort_order').orderBy('code').execute(),
@@ -59,10 +81,17 @@ const configs: Operation[] = [
 
 const category: Operation[] = [
   ...listOperations(categoryList),
-  ...retag(itemOperations<LobbyCategoryBody, LobbyCategoryBody>({
-    items: categoryItems, base: '/api/gamehomepage/category/categories', name: 'gamehomepage.category.categories', what: 'lobby category',
-    body: lobbyCategoryBody, ref: lobbyCategoryRef, keyOf: (b) => String(b.code),
-  })),
+  ...retag(
+    itemOperations<LobbyCategoryBody, LobbyCategoryBody>({
+      items: categoryItems,
+      base: '/api/gamehomepage/category/categories',
+      name: 'gamehomepage.category.categories',
+      what: 'lobby category',
+      body: lobbyCategoryBody,
+      ref: lobbyCategoryRef,
+      keyOf: (b) => String(b.code),
+    }),
+  ),
   ...lobbyVersionOperations(categoryItems, 'category', S.category, S.edit),
 ];
 
@@ -70,7 +99,11 @@ const packageQuery = z.strictObject({ package: lobbyLayoutBody.shape.package });
 const packagename: Operation[] = [
   ...listOperations(layoutList),
   defineOperation({
-    method: 'GET', url: '/api/gamehomepage/packagename/layout', name: 'gamehomepage.packagename.layout', screen: S.packagename, tags: TAGS,
+    method: 'GET',
+    url: '/api/gamehomepage/packagename/layout',
+    name: 'gamehomepage.packagename.layout',
+    screen: S.packagename,
+    tags: TAGS,
     summary: "One package's lobby as its editor shows it: own order or not, the categories and games in order; 404 unknown package (or another partner's)",
     query: packageQuery,
     response: z.object({ code: z.literal(200), data: lobbyLayoutDoc }),
@@ -81,10 +114,16 @@ const packagename: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'POST', url: '/api/gamehomepage/packagename/layout/update', name: 'gamehomepage.packagename.layout.update', screen: S.packageedit,
-    tags: TAGS, audit: true, body: lobbyLayoutBody,
-    summary: "Overwrites a package's lobby (custom: the categories and games in the order sent; otherwise the default order with these games); "
-      + "a new version; 404 unknown package (or another partner's), 409 naming a category or game that does not exist",
+    method: 'POST',
+    url: '/api/gamehomepage/packagename/layout/update',
+    name: 'gamehomepage.packagename.layout.update',
+    screen: S.packageedit,
+    tags: TAGS,
+    audit: true,
+    body: lobbyLayoutBody,
+    summary:
+      "Overwrites a package's lobby (custom: the categories and games in the order sent; otherwise the default order with these games); " +
+      "a new version; 404 unknown package (or another partner's), 409 naming a category or game that does not exist",
     response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) }),
     handler: async ({ db, user, now, note, body }) => {
       const saved = await saveItem({ db, user, now, note }, layoutItems, body.package, 'update', (before) => {
@@ -95,9 +134,14 @@ const packagename: Operation[] = [
     },
   }),
   defineOperation({
-    method: 'GET', url: '/api/gamehomepage/packagename/preview', name: 'gamehomepage.packagename.preview', screen: S.packagename, tags: TAGS,
-    summary: 'The lobby exactly as GET /api/platform/lobby answers it for this package, optionally as a player of a platform '
-      + 'with paid recharges of `paid` centavos; 404 unknown package (or another partner\'s)',
+    method: 'GET',
+    url: '/api/gamehomepage/packagename/preview',
+    name: 'gamehomepage.packagename.preview',
+    screen: S.packagename,
+    tags: TAGS,
+    summary:
+      'The lobby exactly as GET /api/platform/lobby answers it for this package, optionally as a player of a platform ' +
+      "with paid recharges of `paid` centavos; 404 unknown package (or another partner's)",
     query: lobbyPreviewQuery,
     response: z.object({ code: z.literal(200), data: lobbyView }),
     handler: async ({ db, user, query }) => {

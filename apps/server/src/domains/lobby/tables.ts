@@ -35,9 +35,20 @@ export interface LobbyGameTable {
   id: Generated<number>;
 }
 
-export interface LobbyGamePackageTable { package: string; tag: string; position: number | null }
-export interface LobbyLayoutTable { package: string; updated_at: DefaultedTimestamp }
-export interface LobbyLayoutCategoryTable { package: string; category: string; position: number }
+export interface LobbyGamePackageTable {
+  package: string;
+  tag: string;
+  position: number | null;
+}
+export interface LobbyLayoutTable {
+  package: string;
+  updated_at: DefaultedTimestamp;
+}
+export interface LobbyLayoutCategoryTable {
+  package: string;
+  category: string;
+  position: number;
+}
 
 export interface LobbyTables {
   lobby_category: LobbyCategoryTable;

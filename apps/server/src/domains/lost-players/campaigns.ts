@@ -13,8 +13,12 @@ import { cleanTexts, countAudience, createMessageSend, previewAudience, scopeOf,
 
 export const CAMPAIGN_SOURCE = 'loseuser';
 
-const audienceOf = (user: ScopedSubject, segment: CampaignPreviewBody['segment'], now: Date): Audience =>
-  ({ partner: scopeOf(user), uids: null, segment, at: now });
+const audienceOf = (user: ScopedSubject, segment: CampaignPreviewBody['segment'], now: Date): Audience => ({
+  partner: scopeOf(user),
+  uids: null,
+  segment,
+  at: now,
+});
 
 export async function previewCampaign(db: Db, user: ScopedSubject, body: CampaignPreviewBody, now: Date): Promise<CampaignPreview> {
   const reward = body.reward ?? 0;
@@ -22,7 +26,12 @@ export async function previewCampaign(db: Db, user: ScopedSubject, body: Campaig
   return { players: p.players, exposure: p.exposure, sample: p.sample };
 }
 
-export interface CreatedCampaign { id: number; sendId: number; planned: number; expiresAt: Date }
+export interface CreatedCampaign {
+  id: number;
+  sendId: number;
+  planned: number;
+  expiresAt: Date;
+}
 
 /** Stores the campaign and its send in the caller's transaction; the delivery starts after the commit (startMessageJobs). */
 export async function createCampaign(trx: Db, user: Issuer & ScopedSubject, body: CampaignBody, now: Date): Promise<CreatedCampaign> {
@@ -32,13 +41,33 @@ export async function createCampaign(trx: Db, user: Issuer & ScopedSubject, body
   const planned = await countAudience(trx, audience);
   if (planned === 0) throw badInput('segment', 'Reaches no player');
   const reward = body.reward ?? 0;
-  const send = await createMessageSend(trx, {
-    audience, texts, attachment: reward > 0 ? { currency: 'chip', amount: reward } : null, expiresInDays: body.expiresInDays,
-    source: CAMPAIGN_SOURCE, issuer: user, planned,
-  }, now);
-  const row = await trx.insertInto('lost_campaign').values({
-    partner: audience.partner, name: body.name.trim().slice(0, 100), send_id: send.id, inactive_days: body.segment.inactiveDays!,
-    filters: JSON.stringify(body.segment), reward, planned, created_by: user.username, created_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const send = await createMessageSend(
+    trx,
+    {
+      audience,
+      texts,
+      attachment: reward > 0 ? { currency: 'chip', amount: reward } : null,
+      expiresInDays: body.expiresInDays,
+      source: CAMPAIGN_SOURCE,
+      issuer: user,
+      planned,
+    },
+    now,
+  );
+  const row = await trx
+    .insertInto('lost_campaign')
+    .values({
+      partner: audience.partner,
+      name: body.name.trim().slice(0, 100),
+      send_id: send.id,
+      inactive_days: body.segment.inactiveDays!,
+      filters: JSON.stringify(body.segment),
+      reward,
+      planned,
+      created_by: user.username,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, sendId: send.id, planned, expiresAt: send.expiresAt };
 }

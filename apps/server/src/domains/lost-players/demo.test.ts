@@ -17,7 +17,9 @@ describe('demo retrieval campaigns (pglite)', () => {
   const config = defaultConfig({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, now: () => NOW });
   let seedLogs: [string, Record<string, unknown>][] = [];
   // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
-  beforeAll(async () => { ({ opened, logs: seedLogs } = await openSharedDemo()); }, 900_000);
+  beforeAll(async () => {
+    ({ opened, logs: seedLogs } = await openSharedDemo());
+  }, 900_000);
   afterAll(async () => opened?.close());
 
   it('sends campaigns whose players come back, claim and pay; a second run changes nothing', async () => {
@@ -32,8 +34,19 @@ describe('demo retrieval campaigns (pglite)', () => {
     expect(sum('paid')).toBeLessThanOrEqual(sum('returned'));
     const log = await opened.db.selectFrom('operation_log').select('target').where('operation', '=', 'loseuser.campaigns.send').execute();
     expect(log).toHaveLength(rows.length);
-    const counts = async () => Promise.all((['recharge_order', 'ledger_entry', 'player_login', 'player_message'] as const).map(async (table) =>
-      Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));
+    const counts = async () =>
+      Promise.all(
+        (['recharge_order', 'ledger_entry', 'player_login', 'player_message'] as const).map(async (table) =>
+          Number(
+            (
+              await opened.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
     const before = await counts();
     const again = await seedLostPlayerCampaigns(opened.db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);
     // the same calls answered as duplicates: no order, money, login or message more

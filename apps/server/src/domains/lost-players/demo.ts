@@ -32,7 +32,14 @@ const share = (id: number, salt: number) => {
 /** Nothing before the players exist (see seedLostPlayerCampaigns). */
 export async function seedLostPlayers(_db: Db): Promise<void> {}
 
-interface DemoCampaign { by: string; daysBefore: number; name: string; segment: Record<string, unknown>; reward: number; expiresInDays: number }
+interface DemoCampaign {
+  by: string;
+  daysBefore: number;
+  name: string;
+  segment: Record<string, unknown>;
+  reward: number;
+  expiresInDays: number;
+}
 
 export const DEMO_CAMPAIGNS: DemoCampaign[] = [
   { by: 'business', daysBefore: 20, name: 'Week-away win-back', segment: { inactiveDays: 7 }, reward: 2_000, expiresInDays: 7 },
@@ -43,25 +50,42 @@ export const DEMO_CAMPAIGNS: DemoCampaign[] = [
 ];
 
 const TEXTS = {
-  titleEn: 'We miss you, {name}!', titleZh: '{name}，我们想你了！',
+  titleEn: 'We miss you, {name}!',
+  titleZh: '{name}，我们想你了！',
   contentEn: '<p>Your table is waiting. Log in and claim <b>{amount}</b> before {date}.</p>',
   contentZh: '<p>牌桌在等你。登录领取 <b>{amount}</b>，截止 {date}。</p>',
 };
 
-export interface CampaignTraffic { campaigns: number; skipped: number; refused: number; actions: number; claims: number; recharges: number; why: string[] }
+export interface CampaignTraffic {
+  campaigns: number;
+  skipped: number;
+  refused: number;
+  actions: number;
+  claims: number;
+  recharges: number;
+  why: string[];
+}
 
-export async function seedLostPlayerCampaigns(db: Db, config: ServerConfig, password: string, end: number,
-  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<CampaignTraffic> {
+export async function seedLostPlayerCampaigns(
+  db: Db,
+  config: ServerConfig,
+  password: string,
+  end: number,
+  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' },
+): Promise<CampaignTraffic> {
   let clock = end;
   const server = await buildApp({ db, config: { ...config, now: () => clock, webDist: undefined }, batchWorker: false });
   await server.ready();
   const traffic: CampaignTraffic = { campaigns: 0, skipped: 0, refused: 0, actions: 0, claims: 0, recharges: 0, why: [] };
   const json = async (url: string, payload: string, headers: Record<string, string>) => {
     const res = await server.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': 'application/json' } });
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) as Record<string, any> : {} };
+    return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, any>) : {} };
   };
   try {
-    const first = await db.selectFrom('player').select((eb) => eb.fn.min('registered_at').as('at')).executeTakeFirst();
+    const first = await db
+      .selectFrom('player')
+      .select((eb) => eb.fn.min('registered_at').as('at'))
+      .executeTakeFirst();
     const since = first?.at ? new Date(first.at).getTime() + 7 * DAY : end;
     for (const c of DEMO_CAMPAIGNS) {
       const at = Math.floor((end - c.daysBefore * DAY) / HOUR) * HOUR + 10 * HOUR;
@@ -74,17 +98,40 @@ export async function seedLostPlayerCampaigns(db: Db, config: ServerConfig, pass
       // as the screen does: preview first; a short history may have nobody that long away
       const token = { 'x-token': login.body.accessToken as string };
       const preview = await json('/api/loseuser/campaigns/preview', JSON.stringify({ segment: c.segment, reward: c.reward || undefined }), token);
-      if (preview.status !== 200 || preview.body.data.players === 0) { traffic.skipped += 1; continue; }
-      const res = await json('/api/loseuser/campaigns/send', JSON.stringify({
-        name: c.name, segment: c.segment, ...TEXTS, reward: c.reward || undefined, expiresInDays: c.expiresInDays,
-      }), token);
-      if (res.status !== 200) { traffic.refused += 1; traffic.why.push(`${c.name}: ${res.status} ${String(res.body.message)}`); continue; }
+      if (preview.status !== 200 || preview.body.data.players === 0) {
+        traffic.skipped += 1;
+        continue;
+      }
+      const res = await json(
+        '/api/loseuser/campaigns/send',
+        JSON.stringify({
+          name: c.name,
+          segment: c.segment,
+          ...TEXTS,
+          reward: c.reward || undefined,
+          expiresInDays: c.expiresInDays,
+        }),
+        token,
+      );
+      if (res.status !== 200) {
+        traffic.refused += 1;
+        traffic.why.push(`${c.name}: ${res.status} ${String(res.body.message)}`);
+        continue;
+      }
       traffic.campaigns += 1;
       await startMessageJobs(db, () => new Date(at));
     }
     // the apps: some reached players come back (a login through the events call) hours to days
     // later; most of those claim the reward at once, and some recharge within the hour
-    const { rows } = await sql<{ id: string | number; uid: number; reached: Date; expires: Date; reward: string | number; ip: string | null; device: string | null }>`
+    const { rows } = await sql<{
+      id: string | number;
+      uid: number;
+      reached: Date;
+      expires: Date;
+      reward: string | number;
+      ip: string | null;
+      device: string | null;
+    }>`
       SELECT m.id, m.uid, m.created_at AS reached, s.expires_at AS expires, c.reward, p.login_ip AS ip, p.login_device AS device
       FROM lost_campaign c JOIN message_send s ON s.id = c.send_id JOIN player_message m ON m.send_id = s.id JOIN player p ON p.uid = m.uid
       ORDER BY m.id`.execute(db);
@@ -98,30 +145,57 @@ export async function seedLostPlayerCampaigns(db: Db, config: ServerConfig, pass
     for (const r of rows) {
       const id = Number(r.id);
       if (share(id, 1) >= 24) continue;
-      const back = new Date(r.reached).getTime() + (6 + (share(id, 2) * 97) % 90) * HOUR;
+      const back = new Date(r.reached).getTime() + (6 + ((share(id, 2) * 97) % 90)) * HOUR;
       if (back > end - HOUR) continue;
       const deviceId = r.device ?? `demo-device-${r.uid}`;
-      actions.push({ at: back, run: async () => (await signed('/api/platform/events', { events: [{ id: `demo-lost-back-${id}`, type: 'player.login', at: new Date(back).toISOString(), data: { uid: r.uid, ip: r.ip ?? '10.1.0.1', deviceId } }] })).status === 200 });
+      actions.push({
+        at: back,
+        run: async () =>
+          (
+            await signed('/api/platform/events', {
+              events: [
+                { id: `demo-lost-back-${id}`, type: 'player.login', at: new Date(back).toISOString(), data: { uid: r.uid, ip: r.ip ?? '10.1.0.1', deviceId } },
+              ],
+            })
+          ).status === 200,
+      });
       if (Number(r.reward) > 0 && share(id, 3) < 85 && back + 5 * 60_000 < new Date(r.expires).getTime()) {
-        actions.push({ at: back + 5 * 60_000, run: async () => {
-          const res = await signed('/api/platform/messages/events', { events: [{ id: `demo-lost-claim-${id}`, type: 'message.claimed', at: new Date(back + 5 * 60_000).toISOString(), data: { uid: r.uid, messageId: id } }] });
-          const ok = res.body.data?.results?.[0]?.status === 'applied';
-          if (ok) traffic.claims += 1;
-          return ok;
-        } });
+        actions.push({
+          at: back + 5 * 60_000,
+          run: async () => {
+            const res = await signed('/api/platform/messages/events', {
+              events: [
+                { id: `demo-lost-claim-${id}`, type: 'message.claimed', at: new Date(back + 5 * 60_000).toISOString(), data: { uid: r.uid, messageId: id } },
+              ],
+            });
+            const ok = res.body.data?.results?.[0]?.status === 'applied';
+            if (ok) traffic.claims += 1;
+            return ok;
+          },
+        });
       }
       if (share(id, 4) < 35) {
         const price = share(id, 5) < 60 ? 10_000 : 20_000;
         const paidAt = back + (20 + share(id, 6)) * 60_000;
-        actions.push({ at: paidAt, run: async () => {
-          const order = await signed('/api/platform/recharge/orders', { requestId: `demo-lost-${id}`, uid: r.uid, productId: `php${price / 100}`, channel: 'gcash', price, os: 'android' });
-          if (order.status !== 200) return false;
-          const orderId = order.body.data.orderId as string;
-          clock += 90_000;
-          const paid = await signed('/api/platform/recharge/callback', { orderId, channelOrderId: `GCASH-LOST-${id}`, amount: price, status: 'paid' });
-          if (paid.status === 200) traffic.recharges += 1;
-          return paid.status === 200;
-        } });
+        actions.push({
+          at: paidAt,
+          run: async () => {
+            const order = await signed('/api/platform/recharge/orders', {
+              requestId: `demo-lost-${id}`,
+              uid: r.uid,
+              productId: `php${price / 100}`,
+              channel: 'gcash',
+              price,
+              os: 'android',
+            });
+            if (order.status !== 200) return false;
+            const orderId = order.body.data.orderId as string;
+            clock += 90_000;
+            const paid = await signed('/api/platform/recharge/callback', { orderId, channelOrderId: `GCASH-LOST-${id}`, amount: price, status: 'paid' });
+            if (paid.status === 200) traffic.recharges += 1;
+            return paid.status === 200;
+          },
+        });
       }
     }
     for (const a of actions.sort((x, y) => x.at - y.at)) {

@@ -5,7 +5,13 @@
  * paid players. Each read refreshes the outcomes first (refresh.ts).
  */
 import {
-  CAMPAIGN_OUTCOMES, campaignItem, campaignPlayerItem, queryInt, type CampaignItem, type CampaignPlayerItem, type LostDashboard,
+  CAMPAIGN_OUTCOMES,
+  campaignItem,
+  campaignPlayerItem,
+  queryInt,
+  type CampaignItem,
+  type CampaignPlayerItem,
+  type LostDashboard,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -27,8 +33,10 @@ const num = (v: unknown) => Number(v ?? 0);
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : null);
 
 function segmentText(filters: unknown): string {
-  const s = (typeof filters === 'string' ? JSON.parse(filters) : filters ?? {}) as Record<string, unknown>;
-  return Object.entries(s).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+  const s = (typeof filters === 'string' ? JSON.parse(filters) : (filters ?? {})) as Record<string, unknown>;
+  return Object.entries(s)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
 }
 
 export function toCampaignItem(r: Record<string, unknown>): CampaignItem {
@@ -37,28 +45,72 @@ export function toCampaignItem(r: Record<string, unknown>): CampaignItem {
   const recharge = num(r.recharge);
   const rewardCost = reward * claimed;
   return {
-    id: num(r.id), name: r.name as string, partner: num(r.partner), sendId: num(r.send_id), inactiveDays: num(r.inactive_days),
-    segment: segmentText(r.filters), titleEn: r.title_en as string, reward, planned: num(r.planned), reached: num(r.reached), claimed,
-    returned: num(r.returned), paid: num(r.paid), rewardCost, recharge, returnOnCost: ratio(recharge, rewardCost),
-    returnRate: ratio(num(r.returned), num(r.reached)), status: r.status as CampaignItem['status'], createdBy: r.created_by as string,
-    createdAt: isoInConsoleZone(r.created_at as Date)!, refreshedAt: isoInConsoleZone(r.refreshed_at as Date | null),
+    id: num(r.id),
+    name: r.name as string,
+    partner: num(r.partner),
+    sendId: num(r.send_id),
+    inactiveDays: num(r.inactive_days),
+    segment: segmentText(r.filters),
+    titleEn: r.title_en as string,
+    reward,
+    planned: num(r.planned),
+    reached: num(r.reached),
+    claimed,
+    returned: num(r.returned),
+    paid: num(r.paid),
+    rewardCost,
+    recharge,
+    returnOnCost: ratio(recharge, rewardCost),
+    returnRate: ratio(num(r.returned), num(r.reached)),
+    status: r.status as CampaignItem['status'],
+    createdBy: r.created_by as string,
+    createdAt: isoInConsoleZone(r.created_at as Date)!,
+    refreshedAt: isoInConsoleZone(r.refreshed_at as Date | null),
   };
 }
 
 export const campaignList: ListSpec = defineList<CampaignItem>({
-  url: '/api/loseuser/campaigns', name: 'loseuser.campaigns', screen: SEND_SCREEN, tags,
-  summary: 'Retrieval campaigns with their outcomes (reached, claimed, returned, paid, reward cost, recharge after return, return on cost); '
-    + 'filters id, name (substring), createdBy, from/to (sent); outcomes refreshed first',
+  url: '/api/loseuser/campaigns',
+  name: 'loseuser.campaigns',
+  screen: SEND_SCREEN,
+  tags,
+  summary:
+    'Retrieval campaigns with their outcomes (reached, claimed, returned, paid, reward cost, recharge after return, return on cost); ' +
+    'filters id, name (substring), createdBy, from/to (sent); outcomes refreshed first',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('lost_campaign as c').innerJoin('message_send as s', 's.id', 'c.send_id')
-    .select(['c.id', 'c.name', 'c.partner', 'c.send_id', 'c.inactive_days', 'c.filters', 'c.reward', 'c.planned', 'c.reached', 'c.claimed',
-      'c.returned', 'c.paid', 'c.recharge', 'c.created_by', 'c.created_at', 'c.refreshed_at', 's.status', 's.title_en']),
+  from: (db: Db) =>
+    db
+      .selectFrom('lost_campaign as c')
+      .innerJoin('message_send as s', 's.id', 'c.send_id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.partner',
+        'c.send_id',
+        'c.inactive_days',
+        'c.filters',
+        'c.reward',
+        'c.planned',
+        'c.reached',
+        'c.claimed',
+        'c.returned',
+        'c.paid',
+        'c.recharge',
+        'c.created_by',
+        'c.created_at',
+        'c.refreshed_at',
+        's.status',
+        's.title_en',
+      ]),
   partner: 'c.partner',
   id: 'c.id',
   filters: { id: eqInt('c.id', 1), name: contains('c.name', 100), createdBy: eqText('c.created_by', 64), createdAt: dateRange('c.created_at') },
   sorts: {
-    createdAt: sortBy.time('c.created_at'), planned: sortBy.int('c.planned'), returned: sortBy.int('c.returned'),
-    paid: sortBy.int('c.paid'), recharge: sortBy.int('c.recharge'),
+    createdAt: sortBy.time('c.created_at'),
+    planned: sortBy.int('c.planned'),
+    returned: sortBy.int('c.returned'),
+    paid: sortBy.int('c.paid'),
+    recharge: sortBy.int('c.recharge'),
   },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: campaignItem,
@@ -83,27 +135,54 @@ const outcomeFilter: FilterBuilder = (name) => ({
 });
 
 export const campaignPlayerList: ListSpec = defineList<CampaignPlayerItem>({
-  url: '/api/loseuser/campaigns/players', name: 'loseuser.campaigns.players', screen: SEND_SCREEN, tags,
-  summary: 'One campaign\'s players (campaign required) and their outcome: reached (no login since), returned (logged in after the send), '
-    + 'paid (a paid recharge after returning, within the window); filters uid, outcome (reached, returned, paid), vip, partner',
+  url: '/api/loseuser/campaigns/players',
+  name: 'loseuser.campaigns.players',
+  screen: SEND_SCREEN,
+  tags,
+  summary:
+    "One campaign's players (campaign required) and their outcome: reached (no login since), returned (logged in after the send), " +
+    'paid (a paid recharge after returning, within the window); filters uid, outcome (reached, returned, paid), vip, partner',
   paging: 'keyset',
-  from: (db: Db) => db.selectFrom('lost_campaign_player as lp').innerJoin('lost_campaign as c', 'c.id', 'lp.campaign_id')
-    .select(['lp.campaign_id', 'lp.uid', 'lp.partner', 'lp.vip', 'lp.last_login_at', 'lp.reached_at', 'lp.claimed_at', 'lp.returned_at',
-      'lp.paid_at', 'lp.recharge', 'lp.recharges']),
+  from: (db: Db) =>
+    db
+      .selectFrom('lost_campaign_player as lp')
+      .innerJoin('lost_campaign as c', 'c.id', 'lp.campaign_id')
+      .select([
+        'lp.campaign_id',
+        'lp.uid',
+        'lp.partner',
+        'lp.vip',
+        'lp.last_login_at',
+        'lp.reached_at',
+        'lp.claimed_at',
+        'lp.returned_at',
+        'lp.paid_at',
+        'lp.recharge',
+        'lp.recharges',
+      ]),
   partner: 'c.partner',
   id: 'lp.uid',
   filters: { campaign: campaignFilter, uid: eqInt('lp.uid', 1), outcome: outcomeFilter, vip: eqInt('lp.vip'), partner: eqInt('lp.partner') },
   sorts: {
-    uid: sortBy.int('lp.uid'), returnedAt: sortBy.time('lp.returned_at', { nullable: true }), recharge: sortBy.int('lp.recharge'),
+    uid: sortBy.int('lp.uid'),
+    returnedAt: sortBy.time('lp.returned_at', { nullable: true }),
+    recharge: sortBy.int('lp.recharge'),
     lastLoginAt: sortBy.time('lp.last_login_at', { nullable: true }),
   },
   defaultSort: { key: 'uid', order: 'ascend' },
   item: campaignPlayerItem,
   row: (r) => ({
-    campaignId: num(r.campaign_id), uid: num(r.uid), partner: num(r.partner), vip: num(r.vip),
-    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null), reachedAt: isoInConsoleZone(r.reached_at as Date)!,
-    claimedAt: isoInConsoleZone(r.claimed_at as Date | null), returnedAt: isoInConsoleZone(r.returned_at as Date | null),
-    paidAt: isoInConsoleZone(r.paid_at as Date | null), recharge: num(r.recharge), recharges: num(r.recharges),
+    campaignId: num(r.campaign_id),
+    uid: num(r.uid),
+    partner: num(r.partner),
+    vip: num(r.vip),
+    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
+    reachedAt: isoInConsoleZone(r.reached_at as Date)!,
+    claimedAt: isoInConsoleZone(r.claimed_at as Date | null),
+    returnedAt: isoInConsoleZone(r.returned_at as Date | null),
+    paidAt: isoInConsoleZone(r.paid_at as Date | null),
+    recharge: num(r.recharge),
+    recharges: num(r.recharges),
     outcome: r.paid_at ? 'paid' : r.returned_at ? 'returned' : 'reached',
   }),
 });
@@ -111,18 +190,34 @@ export const campaignPlayerList: ListSpec = defineList<CampaignPlayerItem>({
 type Totals = LostDashboard['totals'];
 
 async function totalsOf(db: Db, user: ScopedSubject, r: { start: Date; end: Date }): Promise<Totals> {
-  const row = await db.selectFrom('lost_campaign').where(ownPartnerFilter(user, 'partner'))
-    .where('created_at', '>=', r.start).where('created_at', '<', r.end)
+  const row = await db
+    .selectFrom('lost_campaign')
+    .where(ownPartnerFilter(user, 'partner'))
+    .where('created_at', '>=', r.start)
+    .where('created_at', '<', r.end)
     .select([
-      sql<number>`count(*)`.as('campaigns'), sql<number>`coalesce(sum(planned), 0)`.as('planned'), sql<number>`coalesce(sum(reached), 0)`.as('reached'),
-      sql<number>`coalesce(sum(returned), 0)`.as('returned'), sql<number>`coalesce(sum(paid), 0)`.as('paid'),
-      sql<number>`coalesce(sum(claimed), 0)`.as('claimed'), sql<number>`coalesce(sum(claimed * reward), 0)`.as('cost'),
+      sql<number>`count(*)`.as('campaigns'),
+      sql<number>`coalesce(sum(planned), 0)`.as('planned'),
+      sql<number>`coalesce(sum(reached), 0)`.as('reached'),
+      sql<number>`coalesce(sum(returned), 0)`.as('returned'),
+      sql<number>`coalesce(sum(paid), 0)`.as('paid'),
+      sql<number>`coalesce(sum(claimed), 0)`.as('claimed'),
+      sql<number>`coalesce(sum(claimed * reward), 0)`.as('cost'),
       sql<number>`coalesce(sum(recharge), 0)`.as('recharge'),
-    ]).executeTakeFirstOrThrow();
+    ])
+    .executeTakeFirstOrThrow();
   const t = { reached: num(row.reached), returned: num(row.returned), cost: num(row.cost), recharge: num(row.recharge) };
   return {
-    campaigns: num(row.campaigns), planned: num(row.planned), reached: t.reached, returned: t.returned, paid: num(row.paid),
-    claimed: num(row.claimed), rewardCost: t.cost, recharge: t.recharge, returnOnCost: ratio(t.recharge, t.cost), returnRate: ratio(t.returned, t.reached),
+    campaigns: num(row.campaigns),
+    planned: num(row.planned),
+    reached: t.reached,
+    returned: t.returned,
+    paid: num(row.paid),
+    claimed: num(row.claimed),
+    rewardCost: t.cost,
+    recharge: t.recharge,
+    returnOnCost: ratio(t.recharge, t.cost),
+    returnRate: ratio(t.returned, t.reached),
   };
 }
 
@@ -131,20 +226,35 @@ export async function lostDashboard(db: Db, user: ScopedSubject, r: DayRange): P
   const before = previousRange(r);
   const prev = dayRange(before.from, before.to);
   const scoped = sql<SqlBool>`EXISTS (SELECT 1 FROM lost_campaign c WHERE c.id = lp.campaign_id AND ${ownPartnerFilter(user, 'c.partner')})`;
-  const byDay = (column: 'reached_at' | 'returned_at' | 'paid_at') => db.selectFrom('lost_campaign_player as lp')
-    .select([sql<string>`${dayOf(`lp.${column}`)}::text`.as('day'), sql<number>`count(*)`.as('n')])
-    .where(`lp.${column}`, '>=', r.start).where(`lp.${column}`, '<', r.end).where(scoped)
-    .groupBy(sql`1`).execute();
+  const byDay = (column: 'reached_at' | 'returned_at' | 'paid_at') =>
+    db
+      .selectFrom('lost_campaign_player as lp')
+      .select([sql<string>`${dayOf(`lp.${column}`)}::text`.as('day'), sql<number>`count(*)`.as('n')])
+      .where(`lp.${column}`, '>=', r.start)
+      .where(`lp.${column}`, '<', r.end)
+      .where(scoped)
+      .groupBy(sql`1`)
+      .execute();
   const [totals, previous, reached, returned, paid, costs] = await Promise.all([
-    totalsOf(db, user, r), totalsOf(db, user, prev), byDay('reached_at'), byDay('returned_at'), byDay('paid_at'),
-    db.selectFrom('lost_campaign as c').select([sql<string>`${dayOf('c.created_at')}::text`.as('day'), sql<number>`sum(c.claimed * c.reward)`.as('n')])
-      .where('c.created_at', '>=', r.start).where('c.created_at', '<', r.end).where(ownPartnerFilter(user, 'c.partner'))
-      .groupBy(sql`1`).execute(),
+    totalsOf(db, user, r),
+    totalsOf(db, user, prev),
+    byDay('reached_at'),
+    byDay('returned_at'),
+    byDay('paid_at'),
+    db
+      .selectFrom('lost_campaign as c')
+      .select([sql<string>`${dayOf('c.created_at')}::text`.as('day'), sql<number>`sum(c.claimed * c.reward)`.as('n')])
+      .where('c.created_at', '>=', r.start)
+      .where('c.created_at', '<', r.end)
+      .where(ownPartnerFilter(user, 'c.partner'))
+      .groupBy(sql`1`)
+      .execute(),
   ]);
   const map = (rows: { day: string; n: number }[]) => new Map(rows.map((x) => [x.day, num(x.n)]));
   const [a, b, c, d] = [map(reached), map(returned), map(paid), map(costs)];
   return {
-    totals, previous,
+    totals,
+    previous,
     days: r.days.map((day) => ({ day, reached: a.get(day) ?? 0, returned: b.get(day) ?? 0, paid: c.get(day) ?? 0, rewardCost: d.get(day) ?? 0 })),
   };
 }

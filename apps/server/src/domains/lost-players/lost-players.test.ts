@@ -38,13 +38,23 @@ describe.each(databases())('lost players on $kind', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     await seedChannels(t.database.db);
     p = await platformClient(t);
     // 8001..8003 of partner 1, 8004..8006 of partner 2; all last seen 20 days ago, but 8006 came 2 days ago
     for (let uid = 8001; uid <= 8006; uid++) {
-      const registered = await p.event('player.registered', { uid, name: `P${uid}`, ip: '10.0.0.1', deviceId: `d-${uid}`, package: 'com.demo', partner: uid <= 8003 ? 1 : 2 },
-        { at: ago(40) });
+      const registered = await p.event(
+        'player.registered',
+        { uid, name: `P${uid}`, ip: '10.0.0.1', deviceId: `d-${uid}`, package: 'com.demo', partner: uid <= 8003 ? 1 : 2 },
+        { at: ago(40) },
+      );
       expect(registered.status, JSON.stringify(registered)).toBe('applied');
       const login = await p.event('player.login', { uid, ip: '10.0.0.1', deviceId: `d-${uid}` }, { at: ago(uid === 8006 ? 2 : 20) });
       expect(login.status, JSON.stringify(login)).toBe('applied');
@@ -56,7 +66,11 @@ describe.each(databases())('lost players on $kind', (kind) => {
   it('previews, sends, and tracks reached → returned → paid after the return, set-based', async () => {
     const preview = await t.post('/api/loseuser/campaigns/preview', { segment: { inactiveDays: 7 }, reward: 500 }, tokens.business);
     expect(preview.body.data).toMatchObject({ players: 5, exposure: 2500 });
-    const narrowed = await t.post('/api/loseuser/campaigns/preview', { segment: { inactiveDays: 7, partner: 2, lastLoginFrom: ago(25), lastLoginTo: ago(15) } }, tokens.business);
+    const narrowed = await t.post(
+      '/api/loseuser/campaigns/preview',
+      { segment: { inactiveDays: 7, partner: 2, lastLoginFrom: ago(25), lastLoginTo: ago(15) } },
+      tokens.business,
+    );
     expect(narrowed.body.data.players).toBe(2);
     const sent = await send({ segment: { inactiveDays: 7 }, reward: 500 });
     expect(sent.planned).toBe(5);
@@ -67,7 +81,9 @@ describe.each(databases())('lost players on $kind', (kind) => {
     const inbox = await p.get('/api/platform/messages/inbox', 'uid=8001');
     const messageId = inbox.body.data.items[0].messageId as number;
     t.clock.advance(3_600_000);
-    const claim = await p.post('/api/platform/messages/events', { events: [{ id: `claim-${kind}`, type: 'message.claimed', at: new Date(t.clock.now).toISOString(), data: { uid: 8001, messageId } }] });
+    const claim = await p.post('/api/platform/messages/events', {
+      events: [{ id: `claim-${kind}`, type: 'message.claimed', at: new Date(t.clock.now).toISOString(), data: { uid: 8001, messageId } }],
+    });
     expect(claim.body.data.results[0].status).toBe('applied');
     await p.event('player.login', { uid: 8001, ip: '10.0.0.1', deviceId: 'd-8001' });
     await p.event('player.login', { uid: 8002, ip: '10.0.0.1', deviceId: 'd-8002' });
@@ -99,17 +115,34 @@ describe.each(databases())('lost players on $kind', (kind) => {
       cursor = page.body.data.nextCursor;
     }
     expect(seen).toEqual([8001, 8002, 8003, 8004, 8005]);
-    const csv = await t.app.inject({ method: 'GET', url: `/api/loseuser/campaigns/players/export?campaign=${sent.id}`, headers: { 'x-token': tokens.business } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/loseuser/campaigns/players/export?campaign=${sent.id}`,
+      headers: { 'x-token': tokens.business },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\r\n')).toHaveLength(6);
     expect(csv.body).toContain('8001');
 
     const dash = await t.get('/api/loseuser/dashboard', tokens.business);
-    expect(dash.body.data.totals).toMatchObject({ campaigns: 1, planned: 5, reached: 5, returned: 2, paid: 1, rewardCost: 500, recharge: P100.price, returnOnCost: 20 });
+    expect(dash.body.data.totals).toMatchObject({
+      campaigns: 1,
+      planned: 5,
+      reached: 5,
+      returned: 2,
+      paid: 1,
+      rewardCost: 500,
+      recharge: P100.price,
+      returnOnCost: 20,
+    });
     const today = dash.body.data.days[dash.body.data.days.length - 1];
     expect(today).toMatchObject({ reached: 5, returned: 2, paid: 1, rewardCost: 500 });
 
-    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'target', 'username']).where('operation', '=', 'loseuser.campaigns.send').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'target', 'username'])
+      .where('operation', '=', 'loseuser.campaigns.send')
+      .execute();
     expect(log).toEqual([{ operation: 'loseuser.campaigns.send', target: `lost_campaign:${sent.id}`, username: 'business' }]);
     // refreshing again changes nothing (idempotent)
     expect((await campaigns())[0]).toMatchObject({ reached: 5, returned: 2, paid: 1, recharge: P100.price });
@@ -142,7 +175,10 @@ describe.each(databases())('lost players on $kind', (kind) => {
   });
 
   it('bad input is a 400 naming the field, and nothing is stored', async () => {
-    const before = await t.database.db.selectFrom('lost_campaign').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('lost_campaign')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ name: 'a', ...message, segment: {} }, /^segment\.inactiveDays: Required/],
       [{ name: 'a', ...message, segment: { inactiveDays: 0 } }, /^segment\.inactiveDays: /],
@@ -164,7 +200,10 @@ describe.each(databases())('lost players on $kind', (kind) => {
     }
     expect((await t.get('/api/loseuser/campaigns/players', tokens.business)).body.message).toMatch(/^campaign: Required/);
     expect((await players(1, { outcome: 'gone' })).body.message).toMatch(/^outcome: /);
-    const after = await t.database.db.selectFrom('lost_campaign').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('lost_campaign')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -26,10 +26,17 @@ const FINAL = `${ATTRIBUTION_DAYS + 1} days`;
 
 /** The campaigns a reader may see that need a refresh now. */
 export async function staleCampaigns(db: Db, user: ScopedSubject, now: Date): Promise<number[]> {
-  const rows = await db.selectFrom('lost_campaign').select('id').where(ownPartnerFilter(user, 'partner'))
-    .where(sql<boolean>`(refreshed_at IS NULL OR (refreshed_at < ${new Date(now.getTime() - REFRESH_SECONDS * 1000)}::timestamptz
-      AND refreshed_at < created_at + ${FINAL}::interval))`)
-    .orderBy('id', 'desc').limit(MAX_PER_REFRESH).execute();
+  const rows = await db
+    .selectFrom('lost_campaign')
+    .select('id')
+    .where(ownPartnerFilter(user, 'partner'))
+    .where(
+      sql<boolean>`(refreshed_at IS NULL OR (refreshed_at < ${new Date(now.getTime() - REFRESH_SECONDS * 1000)}::timestamptz
+      AND refreshed_at < created_at + ${FINAL}::interval))`,
+    )
+    .orderBy('id', 'desc')
+    .limit(MAX_PER_REFRESH)
+    .execute();
   return rows.map((r) => r.id);
 }
 

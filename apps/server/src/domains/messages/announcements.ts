@@ -6,7 +6,12 @@
  * reaches its own packages' announcements only.
  */
 import {
-  announcementItem, type AnnouncementBody, type AnnouncementItem, type PlatformAnnouncement, ANNOUNCEMENT_PHASES, ANNOUNCEMENT_REPEATS,
+  announcementItem,
+  type AnnouncementBody,
+  type AnnouncementItem,
+  type PlatformAnnouncement,
+  ANNOUNCEMENT_PHASES,
+  ANNOUNCEMENT_REPEATS,
   ANNOUNCEMENT_STATUSES,
 } from '@console/schemas';
 import { createHash } from 'node:crypto';
@@ -33,23 +38,46 @@ export function phaseOf(r: { status: string; begin_at: Date; end_at: Date }, now
 
 export function toAnnouncementItem(r: Row, now: Date): AnnouncementItem {
   return {
-    id: r.id, package: r.package, partner: r.partner, title: r.title, content: r.content, beginAt: isoInConsoleZone(r.begin_at)!,
-    endAt: isoInConsoleZone(r.end_at)!, repeatType: r.repeat_type, link: r.link, picture: r.picture, status: r.status,
-    phase: phaseOf(r, now), sortOrder: r.sort_order, createdBy: r.created_by, updatedAt: isoInConsoleZone(r.updated_at)!,
+    id: r.id,
+    package: r.package,
+    partner: r.partner,
+    title: r.title,
+    content: r.content,
+    beginAt: isoInConsoleZone(r.begin_at)!,
+    endAt: isoInConsoleZone(r.end_at)!,
+    repeatType: r.repeat_type,
+    link: r.link,
+    picture: r.picture,
+    status: r.status,
+    phase: phaseOf(r, now),
+    sortOrder: r.sort_order,
+    createdBy: r.created_by,
+    updatedAt: isoInConsoleZone(r.updated_at)!,
   };
 }
 
 export function toPlatformAnnouncement(r: Row): PlatformAnnouncement {
   return {
-    id: r.id, title: r.title, content: r.content, beginAt: isoInConsoleZone(r.begin_at)!, endAt: isoInConsoleZone(r.end_at)!,
-    repeatType: r.repeat_type, link: r.link, picture: r.picture, sortOrder: r.sort_order, updatedAt: isoInConsoleZone(r.updated_at)!,
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    beginAt: isoInConsoleZone(r.begin_at)!,
+    endAt: isoInConsoleZone(r.end_at)!,
+    repeatType: r.repeat_type,
+    link: r.link,
+    picture: r.picture,
+    sortOrder: r.sort_order,
+    updatedAt: isoInConsoleZone(r.updated_at)!,
   };
 }
 
 const phaseParam = z.enum(ANNOUNCEMENT_PHASES, { message: `Must be one of ${ANNOUNCEMENT_PHASES.join(', ')}` });
 
 export const announcementList: ListSpec = defineList<AnnouncementItem>({
-  url: '/api/messages/announcement', name: 'messages.announcement.list', screen: ANNOUNCEMENT_SCREEN, tags: ['messages'],
+  url: '/api/messages/announcement',
+  name: 'messages.announcement.list',
+  screen: ANNOUNCEMENT_SCREEN,
+  tags: ['messages'],
   summary: 'Announcements: filters package, title (substring), status, repeatType, phase (offline, scheduled, live, ended), from/to (begin)',
   paging: 'page',
   from: (db: Db) => db.selectFrom('announcement').selectAll(),
@@ -62,10 +90,14 @@ export const announcementList: ListSpec = defineList<AnnouncementItem>({
     repeatType: eqEnum('repeat_type', ANNOUNCEMENT_REPEATS),
     phase: custom(phaseParam, (v) => {
       switch (v) {
-        case 'offline': return sql`status = 'offline'`;
-        case 'scheduled': return sql`status = 'online' AND begin_at > now()`;
-        case 'ended': return sql`status = 'online' AND end_at <= now()`;
-        default: return sql`status = 'online' AND begin_at <= now() AND end_at > now()`;
+        case 'offline':
+          return sql`status = 'offline'`;
+        case 'scheduled':
+          return sql`status = 'online' AND begin_at > now()`;
+        case 'ended':
+          return sql`status = 'online' AND end_at <= now()`;
+        default:
+          return sql`status = 'online' AND begin_at <= now() AND end_at > now()`;
       }
     }),
     beginAt: dateRange('begin_at'),
@@ -76,7 +108,12 @@ export const announcementList: ListSpec = defineList<AnnouncementItem>({
   row: (r) => toAnnouncementItem(r as unknown as Row, new Date()),
 });
 
-interface Ctx { db: Db; user: ScopedSubject & { username: string }; now: Date; note: OperationNote }
+interface Ctx {
+  db: Db;
+  user: ScopedSubject & { username: string };
+  now: Date;
+  note: OperationNote;
+}
 
 /** The package's partner, when the account may write for it; 404 otherwise. */
 async function packagePartner(db: Db, user: ScopedSubject, pkg: string): Promise<number> {
@@ -101,15 +138,26 @@ export function cleanAnnouncement(body: AnnouncementBody) {
   const link = body.link === '' ? '' : safeLink(body.link);
   if (link === null) throw badInput('link', 'Must be an http, https, mailto or tel link');
   return {
-    package: body.package, title, content, begin_at: new Date(body.beginAt), end_at: new Date(body.endAt), repeat_type: body.repeatType,
-    link, picture: body.picture, status: body.status, sort_order: body.sortOrder,
+    package: body.package,
+    title,
+    content,
+    begin_at: new Date(body.beginAt),
+    end_at: new Date(body.endAt),
+    repeat_type: body.repeatType,
+    link,
+    picture: body.picture,
+    status: body.status,
+    sort_order: body.sortOrder,
   };
 }
 
 export async function createAnnouncement({ db, user, now, note }: Ctx, body: AnnouncementBody): Promise<AnnouncementItem> {
   const partner = await packagePartner(db, user, body.package);
-  const row = await db.insertInto('announcement').values({ ...cleanAnnouncement(body), partner, created_by: user.username, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('announcement')
+    .values({ ...cleanAnnouncement(body), partner, created_by: user.username, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const item = toAnnouncementItem(row, now);
   note.target = `announcement:${row.id}`;
   note.after = item;
@@ -119,8 +167,12 @@ export async function createAnnouncement({ db, user, now, note }: Ctx, body: Ann
 export async function updateAnnouncement({ db, user, now, note }: Ctx, id: number, body: AnnouncementBody): Promise<AnnouncementItem> {
   const before = await findAnnouncement(db, user, id);
   const partner = await packagePartner(db, user, body.package);
-  const row = await db.updateTable('announcement').set({ ...cleanAnnouncement(body), partner, updated_at: now })
-    .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('announcement')
+    .set({ ...cleanAnnouncement(body), partner, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const item = toAnnouncementItem(row, now);
   note.target = `announcement:${id}`;
   note.before = toAnnouncementItem(before, now);
@@ -140,8 +192,17 @@ export async function setAnnouncementStatus({ db, user, now, note }: Ctx, id: nu
 
 /** The announcements live for a package now, in the app's order (sortOrder, then newest begin). */
 export async function liveAnnouncements(db: Db, pkg: string, now: Date): Promise<PlatformAnnouncement[]> {
-  const rows = await db.selectFrom('announcement').selectAll().where('package', '=', pkg).where('status', '=', 'online')
-    .where('begin_at', '<=', now).where('end_at', '>', now).orderBy('sort_order').orderBy('begin_at', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('announcement')
+    .selectAll()
+    .where('package', '=', pkg)
+    .where('status', '=', 'online')
+    .where('begin_at', '<=', now)
+    .where('end_at', '>', now)
+    .orderBy('sort_order')
+    .orderBy('begin_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(toPlatformAnnouncement);
 }
 

@@ -22,21 +22,48 @@ export const claimKey = (messageId: number) => `message:${messageId}`;
 export const CLAIM_REASON = 'message.claim';
 
 interface InboxRow {
-  id: string | number; created_at: Date; read_at: Date | null; claimed_at: Date | null; name: string;
-  title_en: string; title_zh: string; content_en: string; content_zh: string;
-  currency: MessageCurrency | null; amount: string | number | null; expires_at: Date;
+  id: string | number;
+  created_at: Date;
+  read_at: Date | null;
+  claimed_at: Date | null;
+  name: string;
+  title_en: string;
+  title_zh: string;
+  content_en: string;
+  content_zh: string;
+  currency: MessageCurrency | null;
+  amount: string | number | null;
+  expires_at: Date;
 }
 
-export async function readInbox(db: Db, uid: number, opts: { lang: 'en' | 'zh'; before?: number; limit: number; now: Date }):
-  Promise<{ items: InboxMessage[]; nextCursor: string | null } | null> {
+export async function readInbox(
+  db: Db,
+  uid: number,
+  opts: { lang: 'en' | 'zh'; before?: number; limit: number; now: Date },
+): Promise<{ items: InboxMessage[]; nextCursor: string | null } | null> {
   const player = await db.selectFrom('player').select(['uid', 'name']).where('uid', '=', uid).executeTakeFirst();
   if (!player) return null;
-  const rows = await db.selectFrom('player_message as m').innerJoin('message_send as s', 's.id', 'm.send_id')
-    .select(['m.id', 'm.created_at', 'm.read_at', 'm.claimed_at', 's.title_en', 's.title_zh', 's.content_en', 's.content_zh', 's.currency',
-      's.amount', 's.expires_at'])
+  const rows = await db
+    .selectFrom('player_message as m')
+    .innerJoin('message_send as s', 's.id', 'm.send_id')
+    .select([
+      'm.id',
+      'm.created_at',
+      'm.read_at',
+      'm.claimed_at',
+      's.title_en',
+      's.title_zh',
+      's.content_en',
+      's.content_zh',
+      's.currency',
+      's.amount',
+      's.expires_at',
+    ])
     .where('m.uid', '=', uid)
     .$if(opts.before !== undefined, (qb) => qb.where('m.id', '<', opts.before!))
-    .orderBy('m.id', 'desc').limit(opts.limit + 1).execute();
+    .orderBy('m.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const page = rows.slice(0, opts.limit);
   const items = page.map((r) => toInboxMessage({ ...r, name: player.name } as unknown as InboxRow, opts.lang, opts.now));
   return { items, nextCursor: rows.length > opts.limit ? String(Number(page[page.length - 1]!.id)) : null };
@@ -76,16 +103,27 @@ export async function claim(trx: Db, appId: string, uid: number, messageId: numb
     RETURNING s.currency, s.amount`.execute(trx);
   const won = rows[0];
   if (!won) {
-    const why = await trx.selectFrom('player_message as m').innerJoin('message_send as s', 's.id', 'm.send_id')
-      .select(['m.claimed_at', 's.amount', 's.expires_at']).where('m.id', '=', messageId).where('m.uid', '=', uid).executeTakeFirst();
+    const why = await trx
+      .selectFrom('player_message as m')
+      .innerJoin('message_send as s', 's.id', 'm.send_id')
+      .select(['m.claimed_at', 's.amount', 's.expires_at'])
+      .where('m.id', '=', messageId)
+      .where('m.uid', '=', uid)
+      .executeTakeFirst();
     if (!why) throw notFound(`Message ${messageId} of player ${uid} not found`);
     if (why.claimed_at) throw conflict(`Message ${messageId} is already claimed`);
     if (why.amount === null) throw conflict(`Message ${messageId} has no attachment`);
     throw conflict(`Message ${messageId} expired`);
   }
   const posted = await post(trx, {
-    uid, currency: won.currency, delta: Number(won.amount), reason: CLAIM_REASON, ref: claimKey(messageId), actor: `app:${appId}`,
-    key: claimKey(messageId), at: now,
+    uid,
+    currency: won.currency,
+    delta: Number(won.amount),
+    reason: CLAIM_REASON,
+    ref: claimKey(messageId),
+    actor: `app:${appId}`,
+    key: claimKey(messageId),
+    at: now,
   });
   await trx.updateTable('player_message').set({ ledger_entry_id: posted.entryId }).where('id', '=', messageId).execute();
   return { balance: posted.balanceAfter };
@@ -105,12 +143,19 @@ async function applyOne(db: Db, appId: string, event: PlatformEventInput, now: D
   const prepared = prepare(event);
   return db.transaction().execute(async (trx) => {
     // the id is taken first: a concurrent event of the same id waits here, then sees it taken
-    const taken = await trx.insertInto('message_event')
+    const taken = await trx
+      .insertInto('message_event')
       .values({ app_id: appId, event_id: event.id, type: event.type.slice(0, 64), at: now, status: 'applied' })
-      .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing()).returning('event_id').executeTakeFirst();
+      .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
     if (!taken) {
-      const first = await trx.selectFrom('message_event').select(['status', 'code', 'message'])
-        .where('app_id', '=', appId).where('event_id', '=', event.id).executeTakeFirstOrThrow();
+      const first = await trx
+        .selectFrom('message_event')
+        .select(['status', 'code', 'message'])
+        .where('app_id', '=', appId)
+        .where('event_id', '=', event.id)
+        .executeTakeFirstOrThrow();
       const result: PlatformEventResult = { id: event.id, status: 'duplicate' };
       if (first.code !== null) result.code = first.code;
       if (first.message !== null) result.message = first.message;
@@ -131,8 +176,12 @@ async function applyOne(db: Db, appId: string, event: PlatformEventInput, now: D
       }
     }
     if (!refusal) return { id: event.id, status: 'applied' };
-    await trx.updateTable('message_event').set({ status: 'rejected', code: refusal.statusCode, message: refusal.message })
-      .where('app_id', '=', appId).where('event_id', '=', event.id).execute();
+    await trx
+      .updateTable('message_event')
+      .set({ status: 'rejected', code: refusal.statusCode, message: refusal.message })
+      .where('app_id', '=', appId)
+      .where('event_id', '=', event.id)
+      .execute();
     return { id: event.id, status: 'rejected', code: refusal.statusCode, message: refusal.message };
   });
 }

@@ -17,7 +17,14 @@ import { audienceChunk, type Audience } from './sends';
 export const CHUNK_PLAYERS = 2_000;
 export type StepResult = 'advanced' | 'finished' | 'skipped';
 
-interface LockedSend { id: number; partner: number; uids: number[] | null; segment: unknown; cursor_uid: number; created_at: Date }
+interface LockedSend {
+  id: number;
+  partner: number;
+  uids: number[] | null;
+  segment: unknown;
+  cursor_uid: number;
+  created_at: Date;
+}
 
 export async function advanceSend(db: Db, sendId: number, now: Date, chunk = CHUNK_PLAYERS): Promise<StepResult> {
   return db.transaction().execute(async (trx) => {
@@ -26,7 +33,7 @@ export async function advanceSend(db: Db, sendId: number, now: Date, chunk = CHU
       WHERE id = ${sendId} AND status = 'running' FOR UPDATE SKIP LOCKED`.execute(trx);
     const send = rows[0];
     if (!send) return 'skipped';
-    const segment = typeof send.segment === 'string' ? JSON.parse(send.segment) as SegmentConditions : send.segment as SegmentConditions | null;
+    const segment = typeof send.segment === 'string' ? (JSON.parse(send.segment) as SegmentConditions) : (send.segment as SegmentConditions | null);
     const audience: Audience = { partner: send.partner, uids: send.uids, segment, at: new Date(send.created_at) };
     const uids = await audienceChunk(trx, audience, send.cursor_uid, chunk);
     let inserted = 0;
@@ -40,12 +47,16 @@ export async function advanceSend(db: Db, sendId: number, now: Date, chunk = CHU
       inserted = Number(written[0]!.n);
     }
     const finished = uids.length < chunk;
-    await trx.updateTable('message_send').set((eb) => ({
-      delivered: eb('delivered', '+', inserted),
-      cursor_uid: uids.length > 0 ? uids[uids.length - 1]! : send.cursor_uid,
-      advanced_at: now,
-      ...(finished ? { status: 'done' as const, finished_at: now } : {}),
-    })).where('id', '=', sendId).execute();
+    await trx
+      .updateTable('message_send')
+      .set((eb) => ({
+        delivered: eb('delivered', '+', inserted),
+        cursor_uid: uids.length > 0 ? uids[uids.length - 1]! : send.cursor_uid,
+        advanced_at: now,
+        ...(finished ? { status: 'done' as const, finished_at: now } : {}),
+      }))
+      .where('id', '=', sendId)
+      .execute();
     return finished ? 'finished' : 'advanced';
   });
 }
@@ -68,9 +79,15 @@ let again = new WeakSet<object>();
  */
 export function startMessageJobs(db: Db, now: () => Date, log?: { error(obj: unknown, msg?: string): void }): Promise<void> {
   const current = running.get(db);
-  if (current) { again.add(db); return current; }
+  if (current) {
+    again.add(db);
+    return current;
+  }
   let ended = false;
-  const end = () => { ended = true; running.delete(db); };
+  const end = () => {
+    ended = true;
+    running.delete(db);
+  };
   const pass = (async () => {
     try {
       for (;;) {
@@ -78,12 +95,17 @@ export function startMessageJobs(db: Db, now: () => Date, log?: { error(obj: unk
         const sends = await db.selectFrom('message_send').select('id').where('status', '=', 'running').orderBy('id').limit(100).execute();
         // one send that fails (logged) leaves it running at its cursor and does not hold up the others
         for (const s of sends) {
-          await runSend(db, s.id, now).catch((error: unknown) => { log?.error({ err: error, send: s.id }, 'message jobs: a send failed; it stays running'); });
+          await runSend(db, s.id, now).catch((error: unknown) => {
+            log?.error({ err: error, send: s.id }, 'message jobs: a send failed; it stays running');
+          });
         }
         // the last look at `again` and the end of the pass in one synchronous step: a call after
         // it starts a pass of its own (were the pass still registered until a later microtask, a
         // send committed in between would mark a pass that no longer looks)
-        if (!again.has(db)) { end(); return; }
+        if (!again.has(db)) {
+          end();
+          return;
+        }
       }
     } catch (error) {
       end();
@@ -95,4 +117,6 @@ export function startMessageJobs(db: Db, now: () => Date, log?: { error(obj: unk
 }
 
 /** Test helper: forget pending "again" marks (a new database per suite). */
-export function resetMessageJobs(): void { again = new WeakSet(); }
+export function resetMessageJobs(): void {
+  again = new WeakSet();
+}

@@ -17,7 +17,12 @@ describe.each(databases())('messages on $kind', (kind) => {
   let business: string;
   let partner: string;
   let seq = 0;
-  const ev = (type: string, data: Record<string, unknown>, id = `m-${process.pid}-${(seq += 1)}`) => ({ id, type, at: new Date(t.clock.now).toISOString(), data });
+  const ev = (type: string, data: Record<string, unknown>, id = `m-${process.pid}-${(seq += 1)}`) => ({
+    id,
+    type,
+    at: new Date(t.clock.now).toISOString(),
+    data,
+  });
   const events = (list: ReturnType<typeof ev>[]) => p.post('/api/platform/messages/events', { events: list });
   const inbox = async (uid: number) => (await p.get('/api/platform/messages/inbox', `uid=${uid}`)).body.data.items as Record<string, any>[];
   const balance = async (uid: number) => (await p.get('/api/platform/wallet/balance', `uid=${uid}`)).body.data.balances as Record<string, number>;
@@ -30,7 +35,14 @@ describe.each(databases())('messages on $kind', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     p = await platformClient(t);
     await seedPaymentConfig(t.database.db, new Date(t.clock.now));
     for (let uid = 7001; uid <= 7010; uid++) await p.register(uid, { name: `P${uid}`, partner: uid <= 7005 ? 1 : 2 });
@@ -40,7 +52,11 @@ describe.each(databases())('messages on $kind', (kind) => {
   afterAll(async () => t?.close());
 
   it('previews a segment before sending, delivers through the job, and a partner reaches its own players only', async () => {
-    const preview = await t.post('/api/messages/broadcast/preview', { target: { kind: 'segment', segment: { partner: 2 } }, attachment: { currency: 'bean', amount: 50 } }, business);
+    const preview = await t.post(
+      '/api/messages/broadcast/preview',
+      { target: { kind: 'segment', segment: { partner: 2 } }, attachment: { currency: 'bean', amount: 50 } },
+      business,
+    );
     expect(preview.body.data).toMatchObject({ players: 5, exposure: 250 });
     const list = await t.post('/api/messages/broadcast/preview', { target: { kind: 'list', uids: '7001, 7006\n99999' } }, partner);
     expect(list.body.data).toMatchObject({ players: 1, unknownUids: [7006, 99999] });
@@ -83,9 +99,18 @@ describe.each(databases())('messages on $kind', (kind) => {
     expect(read.body.data.results[0].status).toBe('applied');
     t.clock.advance(86_400_000 + 1);
     const before = (await balance(7003)).chip;
-    const res = await events([ev('message.claimed', { uid: 7003, messageId: message.messageId }), ev('message.claimed', { uid: 7004, messageId: message.messageId }),
-      ev('message.claimed', { uid: 7003, messageId: '1' }), ev('message.opened', { uid: 7003, messageId: 1 })]);
-    expect(res.body.data.results.map((r: any) => [r.status, r.code])).toEqual([['rejected', 409], ['rejected', 404], ['rejected', 400], ['rejected', 400]]);
+    const res = await events([
+      ev('message.claimed', { uid: 7003, messageId: message.messageId }),
+      ev('message.claimed', { uid: 7004, messageId: message.messageId }),
+      ev('message.claimed', { uid: 7003, messageId: '1' }),
+      ev('message.opened', { uid: 7003, messageId: 1 }),
+    ]);
+    expect(res.body.data.results.map((r: any) => [r.status, r.code])).toEqual([
+      ['rejected', 409],
+      ['rejected', 404],
+      ['rejected', 400],
+      ['rejected', 400],
+    ]);
     expect(res.body.data.results[0].message).toMatch(/expired/);
     expect((await balance(7003)).chip).toBe(before);
     expect((await inbox(7003))[0]).toMatchObject({ state: 'expired' });
@@ -95,17 +120,35 @@ describe.each(databases())('messages on $kind', (kind) => {
   });
 
   it('chips attached count against the daily issue limit (409, nothing stored)', async () => {
-    const res = await t.post('/api/messages/broadcast/send', {
-      target: { kind: 'segment', segment: {} }, titleEn: 'Big', contentEn: 'x', expiresInDays: 1, attachment: { currency: 'chip', amount: 1_000_000_000_000 },
-    }, business);
+    const res = await t.post(
+      '/api/messages/broadcast/send',
+      {
+        target: { kind: 'segment', segment: {} },
+        titleEn: 'Big',
+        contentEn: 'x',
+        expiresInDays: 1,
+        attachment: { currency: 'chip', amount: 1_000_000_000_000 },
+      },
+      business,
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/Daily issue limit/);
   });
 
   it('announcements: cleaned, link checked, live per package with ETag, partner scoped, logged', async () => {
     const at = (h: number) => new Date(t.clock.now + h * 3_600_000).toISOString();
-    const body = { package: 'com.demo', title: '<b>Maintenance</b>', content: '<p onclick="x()">Back <script>alert(1)</script>soon</p>', beginAt: at(-1), endAt: at(24),
-      repeatType: 'daily', link: 'https://example.com/news', picture: '', status: 'online', sortOrder: 0 };
+    const body = {
+      package: 'com.demo',
+      title: '<b>Maintenance</b>',
+      content: '<p onclick="x()">Back <script>alert(1)</script>soon</p>',
+      beginAt: at(-1),
+      endAt: at(24),
+      repeatType: 'daily',
+      link: 'https://example.com/news',
+      picture: '',
+      status: 'online',
+      sortOrder: 0,
+    };
     const bad = await t.post('/api/messages/announcement/create', { ...body, link: 'javascript:alert(1)' }, business);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^link:/);
@@ -115,18 +158,31 @@ describe.each(databases())('messages on $kind', (kind) => {
     const live = await p.get('/api/platform/messages/announcements', 'package=com.demo');
     expect(live.body.data.announcements.map((a: any) => a.id)).toContain(created.body.data.id);
     const res = await t.app.inject({ method: 'GET', url: '/api/platform/messages/announcements?package=com.demo', headers: await signed('package=com.demo') });
-    const again = await t.app.inject({ method: 'GET', url: '/api/platform/messages/announcements?package=com.demo', headers: { ...(await signed('package=com.demo')), 'if-none-match': res.headers.etag as string } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/platform/messages/announcements?package=com.demo',
+      headers: { ...(await signed('package=com.demo')), 'if-none-match': res.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     const off = await t.post('/api/messages/announcement/status', { id: created.body.data.id, status: 'offline' }, business);
     expect(off.body.data.phase).toBe('offline');
-    const after = await t.app.inject({ method: 'GET', url: '/api/platform/messages/announcements?package=com.demo', headers: { ...(await signed('package=com.demo')), 'if-none-match': res.headers.etag as string } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/platform/messages/announcements?package=com.demo',
+      headers: { ...(await signed('package=com.demo')), 'if-none-match': res.headers.etag as string },
+    });
     expect(after.statusCode).toBe(200);
     const log = await t.database.db.selectFrom('operation_log').select('operation').where('target', '=', `announcement:${created.body.data.id}`).execute();
     expect(log.map((l) => l.operation).sort()).toEqual(['messages.announcement.create', 'messages.announcement.status']);
     // the partner account reaches its own packages only
     const own = await t.get('/api/messages/announcement/packages', partner);
     const packages = await t.database.db.selectFrom('payment_package').select(['package', 'partner']).execute();
-    expect(own.body.data.map((o: any) => o.value).sort()).toEqual(packages.filter((x) => x.partner === 1).map((x) => x.package).sort());
+    expect(own.body.data.map((o: any) => o.value).sort()).toEqual(
+      packages
+        .filter((x) => x.partner === 1)
+        .map((x) => x.package)
+        .sort(),
+    );
     const foreign = packages.find((x) => x.partner !== 1);
     if (foreign) expect((await t.post('/api/messages/announcement/create', { ...body, package: foreign.package }, partner)).status).toBe(404);
   });
@@ -135,11 +191,20 @@ describe.each(databases())('messages on $kind', (kind) => {
     const db = t.database.db;
     for (let uid = 7100; uid < 7125; uid++) await p.register(uid, { name: `R${uid}` });
     const now = new Date(t.clock.now);
-    const created = await db.transaction().execute((trx) => createMessageSend(trx, {
-      audience: audienceOf({ kind: 'list', uids: Array.from({ length: 25 }, (_, i) => 7100 + i).join(' ') }, 0, now),
-      texts: cleanTexts({ titleEn: 'Come back, {name}', contentEn: '<p>{amount} for you</p>' }), attachment: { currency: 'bean', amount: 100 },
-      expiresInDays: 3, source: 'loseuser', issuer: { username: 'business', roles: ['business'] },
-    }, now));
+    const created = await db.transaction().execute((trx) =>
+      createMessageSend(
+        trx,
+        {
+          audience: audienceOf({ kind: 'list', uids: Array.from({ length: 25 }, (_, i) => 7100 + i).join(' ') }, 0, now),
+          texts: cleanTexts({ titleEn: 'Come back, {name}', contentEn: '<p>{amount} for you</p>' }),
+          attachment: { currency: 'bean', amount: 100 },
+          expiresInDays: 3,
+          source: 'loseuser',
+          issuer: { username: 'business', roles: ['business'] },
+        },
+        now,
+      ),
+    );
     expect(created.planned).toBe(25);
     // two steps of 10, then the process "dies": the send stays running at its cursor
     expect(await advanceSend(db, created.id, now, 10)).toBe('advanced');
@@ -159,11 +224,20 @@ describe.each(databases())('messages on $kind', (kind) => {
   it('a running send can be stopped: those reached keep it, the job stops, logged; a second stop is a 409', async () => {
     const db = t.database.db;
     const now = new Date(t.clock.now);
-    const created = await db.transaction().execute((trx) => createMessageSend(trx, {
-      audience: audienceOf({ kind: 'list', uids: Array.from({ length: 25 }, (_, i) => 7100 + i).join(' ') }, 0, now),
-      texts: cleanTexts({ titleEn: 'Stop me', contentEn: 'x' }), attachment: null, expiresInDays: 3, source: 'broadcast',
-      issuer: { username: 'business', roles: ['business'] },
-    }, now));
+    const created = await db.transaction().execute((trx) =>
+      createMessageSend(
+        trx,
+        {
+          audience: audienceOf({ kind: 'list', uids: Array.from({ length: 25 }, (_, i) => 7100 + i).join(' ') }, 0, now),
+          texts: cleanTexts({ titleEn: 'Stop me', contentEn: 'x' }),
+          attachment: null,
+          expiresInDays: 3,
+          source: 'broadcast',
+          issuer: { username: 'business', roles: ['business'] },
+        },
+        now,
+      ),
+    );
     expect(await advanceSend(db, created.id, now, 10)).toBe('advanced');
     const stopped = await t.post('/api/messages/broadcast/cancel', { id: created.id }, business);
     expect(stopped.body.data).toMatchObject({ status: 'cancelled', delivered: 10, planned: 25 });
@@ -195,14 +269,26 @@ describe.each(databases())('messages on $kind', (kind) => {
           hide = false;
           let tick: Promise<void> = Promise.resolve();
           for (let i = 0; i < delay; i++) tick = tick.then(() => undefined);
-          scheduled = tick.then(() => { late = startMessageJobs(watched, () => now); });
+          scheduled = tick.then(() => {
+            late = startMessageJobs(watched, () => now);
+          });
           return { ...a.result, rows: [] };
         },
       });
-      const created = await db.transaction().execute((trx) => createMessageSend(trx, {
-        audience: audienceOf({ kind: 'list', uids: '7001 7002' }, 0, now), texts: cleanTexts({ titleEn: `Wake ${delay}`, contentEn: 'x' }),
-        attachment: null, expiresInDays: 1, source: 'broadcast', issuer: { username: 'business', roles: ['business'] },
-      }, now));
+      const created = await db.transaction().execute((trx) =>
+        createMessageSend(
+          trx,
+          {
+            audience: audienceOf({ kind: 'list', uids: '7001 7002' }, 0, now),
+            texts: cleanTexts({ titleEn: `Wake ${delay}`, contentEn: 'x' }),
+            attachment: null,
+            expiresInDays: 1,
+            source: 'broadcast',
+            issuer: { username: 'business', roles: ['business'] },
+          },
+          now,
+        ),
+      );
       await startMessageJobs(watched, () => now);
       await scheduled;
       await late;

@@ -19,13 +19,24 @@ export const PREFAB_SCREEN = '/messages/prefabs';
 
 export function toPrefabItem(r: Selectable<MessagePrefabTable>): PrefabItem {
   return {
-    id: r.id, name: r.name, titleEn: r.title_en, titleZh: r.title_zh, contentEn: r.content_en, contentZh: r.content_zh, partner: r.partner,
-    createdBy: r.created_by, createdAt: isoInConsoleZone(r.created_at)!, updatedAt: isoInConsoleZone(r.updated_at)!,
+    id: r.id,
+    name: r.name,
+    titleEn: r.title_en,
+    titleZh: r.title_zh,
+    contentEn: r.content_en,
+    contentZh: r.content_zh,
+    partner: r.partner,
+    createdBy: r.created_by,
+    createdAt: isoInConsoleZone(r.created_at)!,
+    updatedAt: isoInConsoleZone(r.updated_at)!,
   };
 }
 
 export const prefabList: ListSpec = defineList<PrefabItem>({
-  url: '/api/messages/prefabs', name: 'messages.prefabs.list', screen: PREFAB_SCREEN, tags: ['messages'],
+  url: '/api/messages/prefabs',
+  name: 'messages.prefabs.list',
+  screen: PREFAB_SCREEN,
+  tags: ['messages'],
   summary: 'Service-message templates: filters name (substring), createdBy',
   paging: 'page',
   from: (db: Db) => db.selectFrom('message_prefab').selectAll(),
@@ -44,7 +55,12 @@ function cleanPrefab(body: PrefabBody) {
   return { name: name.slice(0, 64), ...cleanTexts(body) };
 }
 
-interface Ctx { db: Db; user: ScopedSubject & { username: string }; now: Date; note: OperationNote }
+interface Ctx {
+  db: Db;
+  user: ScopedSubject & { username: string };
+  now: Date;
+  note: OperationNote;
+}
 
 export async function findPrefab(db: Db, user: ScopedSubject, id: number): Promise<Selectable<MessagePrefabTable>> {
   const row = await db.selectFrom('message_prefab').selectAll().where('id', '=', id).executeTakeFirst();
@@ -54,10 +70,21 @@ export async function findPrefab(db: Db, user: ScopedSubject, id: number): Promi
 
 export async function createPrefab({ db, user, now, note }: Ctx, body: PrefabBody): Promise<PrefabItem> {
   const c = cleanPrefab(body);
-  const row = await db.insertInto('message_prefab').values({
-    name: c.name, title_en: c.titleEn, title_zh: c.titleZh, content_en: c.contentEn, content_zh: c.contentZh,
-    partner: scopeOf(user), created_by: user.username, created_at: now, updated_at: now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('message_prefab')
+    .values({
+      name: c.name,
+      title_en: c.titleEn,
+      title_zh: c.titleZh,
+      content_en: c.contentEn,
+      content_zh: c.contentZh,
+      partner: scopeOf(user),
+      created_by: user.username,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const item = toPrefabItem(row);
   note.target = `message_prefab:${row.id}`;
   note.after = item;
@@ -67,9 +94,19 @@ export async function createPrefab({ db, user, now, note }: Ctx, body: PrefabBod
 export async function updatePrefab({ db, user, now, note }: Ctx, id: number, body: PrefabBody): Promise<PrefabItem> {
   const before = await findPrefab(db, user, id);
   const c = cleanPrefab(body);
-  const row = await db.updateTable('message_prefab').set({
-    name: c.name, title_en: c.titleEn, title_zh: c.titleZh, content_en: c.contentEn, content_zh: c.contentZh, updated_at: now,
-  }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('message_prefab')
+    .set({
+      name: c.name,
+      title_en: c.titleEn,
+      title_zh: c.titleZh,
+      content_en: c.contentEn,
+      content_zh: c.contentZh,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const item = toPrefabItem(row);
   note.target = `message_prefab:${id}`;
   note.before = toPrefabItem(before);

@@ -20,9 +20,10 @@ describe('the allow list', () => {
   });
 
   it('keeps the allowed formatting and safe links', () => {
-    expect(sanitizeHtml('<p>Hi <b>{name}</b>, <a href="https://x.example/a?b=1&amp;c=2">news</a> <a href="tel:+63 912">call</a><br>bye</p>'))
-      .toBe('<p>Hi <b>{name}</b>, <a href="https://x.example/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">news</a> '
-        + '<a href="tel:+63912" target="_blank" rel="noopener noreferrer">call</a><br>bye</p>');
+    expect(sanitizeHtml('<p>Hi <b>{name}</b>, <a href="https://x.example/a?b=1&amp;c=2">news</a> <a href="tel:+63 912">call</a><br>bye</p>')).toBe(
+      '<p>Hi <b>{name}</b>, <a href="https://x.example/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">news</a> ' +
+        '<a href="tel:+63912" target="_blank" rel="noopener noreferrer">call</a><br>bye</p>',
+    );
     expect(sanitizeHtml('<ul><li>one<li>two</ul>')).toBe('<ul><li>one<li>two</li></li></ul>');
     expect(sanitizeHtml('5 < 6 & 7 > 3 &amp; ok')).toBe('5 &lt; 6 &amp; 7 &gt; 3 &amp; ok');
     expect(sanitizeHtml('<b>unclosed')).toBe('<b>unclosed</b>');

@@ -18,8 +18,24 @@
 const ALLOWED = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span', 'h1', 'h2', 'h3', 'blockquote', 'hr']);
 const VOID = new Set(['br', 'hr']);
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'title', 'xmp', 'noembed',
-  'noframes', 'plaintext', 'select', 'frameset', 'head',
+  'script',
+  'style',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'textarea',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'select',
+  'frameset',
+  'head',
 ]);
 const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 const MAX_DEPTH = 32;
@@ -42,7 +58,10 @@ export function decodeEntities(value: string): string {
 export function escapeText(value: string): string {
   return value
     .replace(/&(?!(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});)/g, '&amp;')
-    .replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Escapes everything (attribute values: no reference survives as written). */
@@ -73,10 +92,18 @@ export function sanitizeHtml(input: string): string {
   const open: string[] = [];
   let i = 0;
   let text = '';
-  const flush = () => { if (text) { out += escapeText(text); text = ''; } };
+  const flush = () => {
+    if (text) {
+      out += escapeText(text);
+      text = '';
+    }
+  };
   while (i < input.length) {
     const lt = input.indexOf('<', i);
-    if (lt === -1) { text += input.slice(i); break; }
+    if (lt === -1) {
+      text += input.slice(i);
+      break;
+    }
     text += input.slice(i, lt);
     i = lt;
     // comments, doctypes, processing instructions, CDATA: dropped whole
@@ -92,7 +119,11 @@ export function sanitizeHtml(input: string): string {
     }
     TAG.lastIndex = i;
     const m = TAG.exec(input);
-    if (!m) { text += '<'; i += 1; continue; }
+    if (!m) {
+      text += '<';
+      i += 1;
+      continue;
+    }
     i = TAG.lastIndex;
     const closing = m[1] === '/';
     const name = m[2]!.toLowerCase();
@@ -114,7 +145,10 @@ export function sanitizeHtml(input: string): string {
       while (open.length > at) out += `</${open.pop()}>`;
       continue;
     }
-    if (VOID.has(name)) { out += `<${name}>`; continue; }
+    if (VOID.has(name)) {
+      out += `<${name}>`;
+      continue;
+    }
     if (open.length >= MAX_DEPTH) continue;
     if (name === 'a') {
       const href = hrefOf(m[3] ?? '');
@@ -134,7 +168,11 @@ export function sanitizeHtml(input: string): string {
 export function plainText(input: string): string {
   return sanitizeHtml(input.replace(/<\/?(p|br|li|h[1-3]|blockquote|hr)\b[^>]*>/gi, ' '))
     .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/[<>]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -19,21 +19,42 @@ function targetText(r: Selectable<MessageSendTable>): string {
     const uids = r.uids ?? [];
     return uids.length <= 5 ? uids.join(', ') : `${uids.slice(0, 5).join(', ')} … (${uids.length})`;
   }
-  const s = (typeof r.segment === 'string' ? JSON.parse(r.segment) : r.segment ?? {}) as Record<string, unknown>;
-  return Object.entries(s).map(([k, v]) => `${k}=${String(v)}`).join(' ') || 'all';
+  const s = (typeof r.segment === 'string' ? JSON.parse(r.segment) : (r.segment ?? {})) as Record<string, unknown>;
+  return (
+    Object.entries(s)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(' ') || 'all'
+  );
 }
 
 export function toSendItem(r: Selectable<MessageSendTable>): SendItem {
   return {
-    id: r.id, partner: r.partner, targetKind: r.target_kind, target: targetText(r), titleEn: r.title_en, titleZh: r.title_zh,
-    contentEn: r.content_en, contentZh: r.content_zh, currency: r.currency, amount: r.amount === null ? null : Number(r.amount),
-    expiresAt: isoInConsoleZone(r.expires_at)!, source: r.source, status: r.status, planned: r.planned, delivered: r.delivered,
-    createdBy: r.created_by, createdAt: isoInConsoleZone(r.created_at)!, finishedAt: isoInConsoleZone(r.finished_at),
+    id: r.id,
+    partner: r.partner,
+    targetKind: r.target_kind,
+    target: targetText(r),
+    titleEn: r.title_en,
+    titleZh: r.title_zh,
+    contentEn: r.content_en,
+    contentZh: r.content_zh,
+    currency: r.currency,
+    amount: r.amount === null ? null : Number(r.amount),
+    expiresAt: isoInConsoleZone(r.expires_at)!,
+    source: r.source,
+    status: r.status,
+    planned: r.planned,
+    delivered: r.delivered,
+    createdBy: r.created_by,
+    createdAt: isoInConsoleZone(r.created_at)!,
+    finishedAt: isoInConsoleZone(r.finished_at),
   };
 }
 
 export const sendList: ListSpec = defineList<SendItem>({
-  url: '/api/messages/broadcast', name: 'messages.broadcast.list', screen: BROADCAST_SCREEN, tags: ['messages'],
+  url: '/api/messages/broadcast',
+  name: 'messages.broadcast.list',
+  screen: BROADCAST_SCREEN,
+  tags: ['messages'],
   summary: 'Personal-message sends: filters id, title (substring), targetKind, status, currency, source, createdBy, from/to (sent)',
   paging: 'page',
   from: (db: Db) => db.selectFrom('message_send').selectAll(),
@@ -58,11 +79,11 @@ export const sendList: ListSpec = defineList<SendItem>({
 export async function sendProgress(db: Db, user: ScopedSubject, id: number): Promise<SendProgress> {
   const row = await db.selectFrom('message_send').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || !ownsPartner(user, row.partner)) throw notFound(`Send ${id} not found`);
-  const counts = await db.selectFrom('player_message').where('send_id', '=', id)
-    .select((eb) => [
-      eb.fn.count<string | number>('read_at').as('read'),
-      eb.fn.count<string | number>('claimed_at').as('claimed'),
-    ]).executeTakeFirstOrThrow();
+  const counts = await db
+    .selectFrom('player_message')
+    .where('send_id', '=', id)
+    .select((eb) => [eb.fn.count<string | number>('read_at').as('read'), eb.fn.count<string | number>('claimed_at').as('claimed')])
+    .executeTakeFirstOrThrow();
   const claimed = Number(counts.claimed);
   return { ...toSendItem(row), read: Number(counts.read), claimed, claimedAmount: claimed * Number(row.amount ?? 0) };
 }
@@ -71,8 +92,13 @@ export async function sendProgress(db: Db, user: ScopedSubject, id: number): Pro
 export async function cancelSend(db: Db, user: ScopedSubject, id: number, now: Date, note: OperationNote): Promise<SendProgress> {
   const before = await sendProgress(db, user, id);
   if (before.status !== 'running') throw conflict(`Send ${id} is already ${before.status}`);
-  const updated = await db.updateTable('message_send').set({ status: 'cancelled', finished_at: now })
-    .where('id', '=', id).where('status', '=', 'running').returning('id').executeTakeFirst();
+  const updated = await db
+    .updateTable('message_send')
+    .set({ status: 'cancelled', finished_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .returning('id')
+    .executeTakeFirst();
   if (!updated) throw conflict(`Send ${id} is no longer running`);
   const after = await sendProgress(db, user, id);
   note.target = `message_send:${id}`;

@@ -7,9 +7,7 @@
  * send in the caller's transaction and returns its id; after the commit, `startMessageJobs`
  * delivers it. docs/decisions/016-messages.md.
  */
-import {
-  MAX_LIST_UIDS, type BroadcastBody, type MessageCurrency, type SegmentConditions, type SendTarget,
-} from '@console/schemas';
+import { MAX_LIST_UIDS, type BroadcastBody, type MessageCurrency, type SegmentConditions, type SendTarget } from '@console/schemas';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError, badInput } from '../../http/api-error';
@@ -51,9 +49,12 @@ export function parseUidList(textList: string): number[] {
 
 export function audienceOf(target: SendTarget, partner: number, at: Date): Audience {
   switch (target.kind) {
-    case 'uid': return { partner, uids: [target.uid], segment: null, at };
-    case 'list': return { partner, uids: parseUidList(target.uids), segment: null, at };
-    case 'segment': return { partner, uids: null, segment: target.segment, at };
+    case 'uid':
+      return { partner, uids: [target.uid], segment: null, at };
+    case 'list':
+      return { partner, uids: parseUidList(target.uids), segment: null, at };
+    case 'segment':
+      return { partner, uids: null, segment: target.segment, at };
   }
 }
 
@@ -80,18 +81,32 @@ export function audienceFilter(a: Audience): Expression<SqlBool> {
 
 /** The next `limit` players of an audience after `afterUid`, by uid. */
 export async function audienceChunk(db: Db, a: Audience, afterUid: number, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('player as p').select('p.uid').where(audienceFilter(a)).where('p.uid', '>', afterUid)
-    .orderBy('p.uid').limit(limit).execute();
+  const rows = await db
+    .selectFrom('player as p')
+    .select('p.uid')
+    .where(audienceFilter(a))
+    .where('p.uid', '>', afterUid)
+    .orderBy('p.uid')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.uid);
 }
 
 export async function countAudience(db: Db, a: Audience): Promise<number> {
-  const row = await db.selectFrom('player as p').select((eb) => eb.fn.countAll<string | number>().as('n')).where(audienceFilter(a))
+  const row = await db
+    .selectFrom('player as p')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where(audienceFilter(a))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export interface Preview { players: number; unknownUids: number[]; exposure: number; sample: { uid: number; name: string }[] }
+export interface Preview {
+  players: number;
+  unknownUids: number[];
+  exposure: number;
+  sample: { uid: number; name: string }[];
+}
 
 /** How many players a send would reach (and who of a list would not be reached); writes nothing. */
 export async function previewAudience(db: Db, a: Audience, attachment?: { amount: number }): Promise<Preview> {
@@ -110,7 +125,12 @@ export async function previewAudience(db: Db, a: Audience, attachment?: { amount
   return { players, unknownUids, exposure: attachment ? attachment.amount * players : 0, sample };
 }
 
-export interface MessageTexts { titleEn: string; titleZh: string; contentEn: string; contentZh: string }
+export interface MessageTexts {
+  titleEn: string;
+  titleZh: string;
+  contentEn: string;
+  contentZh: string;
+}
 
 /** The texts as stored: titles plain, contents through the allow list; zh falls back to en. 400 when cleaning leaves nothing. */
 export function cleanTexts(body: { titleEn: string; titleZh?: string; contentEn: string; contentZh?: string }): MessageTexts {
@@ -140,7 +160,11 @@ export interface NewMessageSend {
   planned?: number;
 }
 
-export interface CreatedSend { id: number; planned: number; expiresAt: Date }
+export interface CreatedSend {
+  id: number;
+  planned: number;
+  expiresAt: Date;
+}
 
 /**
  * Stores a send in the caller's transaction (required). An attachment of chips counts
@@ -150,7 +174,7 @@ export interface CreatedSend { id: number; planned: number; expiresAt: Date }
  */
 export async function createMessageSend(trx: Db, input: NewMessageSend, now: Date): Promise<CreatedSend> {
   if (!trx.isTransaction) throw new Error('createMessageSend needs a transaction');
-  const planned = input.planned ?? await countAudience(trx, input.audience);
+  const planned = input.planned ?? (await countAudience(trx, input.audience));
   if (planned === 0) throw badInput('target', 'Reaches no player');
   const a = input.attachment;
   if (a) {
@@ -159,16 +183,28 @@ export async function createMessageSend(trx: Db, input: NewMessageSend, now: Dat
     if (a.currency === 'chip') await chargeIssue(trx, input.issuer, 'chip', exposure, now);
   }
   const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
-  const row = await trx.insertInto('message_send').values({
-    partner: input.audience.partner,
-    target_kind: input.audience.segment ? 'segment' : input.audience.uids!.length === 1 ? 'uid' : 'list',
-    uids: input.audience.uids,
-    segment: input.audience.segment ? JSON.stringify(input.audience.segment) : null,
-    prefab_id: input.prefabId ?? null,
-    title_en: input.texts.titleEn, title_zh: input.texts.titleZh, content_en: input.texts.contentEn, content_zh: input.texts.contentZh,
-    currency: a?.currency ?? null, amount: a?.amount ?? null,
-    expires_at: expiresAt, source: input.source, planned, created_by: input.issuer.username, created_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('message_send')
+    .values({
+      partner: input.audience.partner,
+      target_kind: input.audience.segment ? 'segment' : input.audience.uids!.length === 1 ? 'uid' : 'list',
+      uids: input.audience.uids,
+      segment: input.audience.segment ? JSON.stringify(input.audience.segment) : null,
+      prefab_id: input.prefabId ?? null,
+      title_en: input.texts.titleEn,
+      title_zh: input.texts.titleZh,
+      content_en: input.texts.contentEn,
+      content_zh: input.texts.contentZh,
+      currency: a?.currency ?? null,
+      amount: a?.amount ?? null,
+      expires_at: expiresAt,
+      source: input.source,
+      planned,
+      created_by: input.issuer.username,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, planned, expiresAt };
 }
 
@@ -179,13 +215,17 @@ export async function createBroadcast(trx: Db, user: Issuer & ScopedSubject, bod
     const scope = partnerScope(user);
     if (!prefab || (scope !== null && prefab.partner !== scope)) throw new ApiError(404, `Prefab ${body.prefabId} not found`);
   }
-  return createMessageSend(trx, {
-    audience: audienceOf(body.target, scopeOf(user), now),
-    texts: cleanTexts(body),
-    attachment: body.attachment ?? null,
-    expiresInDays: body.expiresInDays,
-    source: 'broadcast',
-    issuer: user,
-    prefabId: body.prefabId ?? null,
-  }, now);
+  return createMessageSend(
+    trx,
+    {
+      audience: audienceOf(body.target, scopeOf(user), now),
+      texts: cleanTexts(body),
+      attachment: body.attachment ?? null,
+      expiresInDays: body.expiresInDays,
+      source: 'broadcast',
+      issuer: user,
+      prefabId: body.prefabId ?? null,
+    },
+    now,
+  );
 }

@@ -11,7 +11,11 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Db } from '../../db/open';
 
-export interface Anchor { id: number; hash: string; at: string }
+export interface Anchor {
+  id: number;
+  hash: string;
+  at: string;
+}
 
 export async function chainHead(db: Db, now: Date): Promise<Anchor> {
   const head = await db.selectFrom('operation_log_head').select(['last_id', 'last_hash']).where('id', '=', 1).executeTakeFirstOrThrow();
@@ -21,14 +25,18 @@ export async function chainHead(db: Db, now: Date): Promise<Anchor> {
 /** The anchors of a file, oldest first; a line that is not an anchor is an error naming its number. */
 export function readAnchors(file: string): Anchor[] {
   if (!existsSync(file)) throw new Error(`no anchor file ${file}`);
-  return readFileSync(file, 'utf8').split('\n').flatMap((line, i) => {
-    if (line.trim() === '') return [];
-    try {
-      const a = JSON.parse(line) as Anchor;
-      if (Number.isInteger(a.id) && a.id >= 0 && typeof a.hash === 'string' && typeof a.at === 'string') return [a];
-    } catch { /* below */ }
-    throw new Error(`${file} line ${i + 1} is not an anchor ({"id":…,"hash":"…","at":"…"})`);
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => {
+      if (line.trim() === '') return [];
+      try {
+        const a = JSON.parse(line) as Anchor;
+        if (Number.isInteger(a.id) && a.id >= 0 && typeof a.hash === 'string' && typeof a.at === 'string') return [a];
+      } catch {
+        /* below */
+      }
+      throw new Error(`${file} line ${i + 1} is not an anchor ({"id":…,"hash":"…","at":"…"})`);
+    });
 }
 
 /** Appends the head to the file when it moved since the file's last anchor; answers what was written (null: nothing new). */
@@ -48,7 +56,8 @@ export async function checkAnchors(db: Db, anchors: readonly Anchor[]): Promise<
     if (anchor.id === 0) continue;
     const row = await db.selectFrom('operation_log').select('hash').where('id', '=', anchor.id).executeTakeFirst();
     if (!row) return { ok: false, anchor, reason: `record ${anchor.id}, anchored at ${anchor.at}, is gone` };
-    if (row.hash !== anchor.hash) return { ok: false, anchor, reason: `record ${anchor.id} no longer carries the hash anchored at ${anchor.at}: the log was rewritten` };
+    if (row.hash !== anchor.hash)
+      return { ok: false, anchor, reason: `record ${anchor.id} no longer carries the hash anchored at ${anchor.at}: the log was rewritten` };
   }
   return { ok: true, checked: anchors.length, latest: anchors.at(-1) ?? null };
 }

@@ -14,7 +14,6 @@ function sortKeys(value: unknown): unknown {
 export const canonicalJson = (value: unknown): string => JSON.stringify(sortKeys(value));
 
 /** What a before/after snapshot becomes once stored: plain JSON, undefined dropped. */
-export const asStoredJson = (value: unknown): unknown =>
-  value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
+export const asStoredJson = (value: unknown): unknown => (value === undefined || value === null ? null : JSON.parse(JSON.stringify(value)));
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');

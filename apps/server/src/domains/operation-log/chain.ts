@@ -26,9 +26,18 @@ type HashedFields = Omit<OperationLogRow, 'prev_hash' | 'hash'>;
 /** The hash of a record given the previous record's hash ('' before the first). */
 export function recordHash(prevHash: string, r: HashedFields): string {
   const fields = {
-    id: r.id, at: r.at.toISOString(), username: r.username, partner: r.partner, operation: r.operation,
-    target: r.target, result: r.result, status: r.status, message: r.message,
-    before: asStoredJson(r.before), after: asStoredJson(r.after), ip: r.ip,
+    id: r.id,
+    at: r.at.toISOString(),
+    username: r.username,
+    partner: r.partner,
+    operation: r.operation,
+    target: r.target,
+    result: r.result,
+    status: r.status,
+    message: r.message,
+    before: asStoredJson(r.before),
+    after: asStoredJson(r.after),
+    ip: r.ip,
   };
   return sha256Hex(prevHash + canonicalJson(fields));
 }
@@ -36,18 +45,30 @@ export function recordHash(prevHash: string, r: HashedFields): string {
 async function appendInTransaction(trx: Db, input: OperationRecordInput, at: Date): Promise<number> {
   const head = await trx.selectFrom('operation_log_head').select(['last_id', 'last_hash']).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
   const fields: HashedFields = {
-    id: head.last_id + 1, at, username: input.username, partner: input.partner, operation: input.operation,
-    target: input.target, result: input.result, status: input.status, message: input.message,
-    before: asStoredJson(input.before), after: asStoredJson(input.after), ip: input.ip,
+    id: head.last_id + 1,
+    at,
+    username: input.username,
+    partner: input.partner,
+    operation: input.operation,
+    target: input.target,
+    result: input.result,
+    status: input.status,
+    message: input.message,
+    before: asStoredJson(input.before),
+    after: asStoredJson(input.after),
+    ip: input.ip,
   };
   const hash = recordHash(head.last_hash, fields);
-  await trx.insertInto('operation_log').values({
-    ...fields,
-    before: fields.before === null ? null : JSON.stringify(fields.before),
-    after: fields.after === null ? null : JSON.stringify(fields.after),
-    prev_hash: head.last_hash,
-    hash,
-  }).execute();
+  await trx
+    .insertInto('operation_log')
+    .values({
+      ...fields,
+      before: fields.before === null ? null : JSON.stringify(fields.before),
+      after: fields.after === null ? null : JSON.stringify(fields.after),
+      prev_hash: head.last_hash,
+      hash,
+    })
+    .execute();
   await trx.updateTable('operation_log_head').set({ last_id: fields.id, last_hash: hash }).where('id', '=', 1).execute();
   return fields.id;
 }

@@ -9,17 +9,36 @@ describe.each(databases())('operation log export on $kind', (db) => {
   beforeAll(async () => {
     t = await testApp(db);
     for (let i = 0; i < 5; i++) {
-      await appendOperationLog(t.database.db, {
-        username: 'exp_user', partner: i % 2 + 1, operation: `test.export.${i}`, target: `=t${i}`, result: 'ok', status: 200,
-        message: '', before: { n: i }, after: null, ip: '10.0.0.1',
-      }, new Date(Date.parse('2026-10-10T00:00:00+08:00') + i * 1000));
+      await appendOperationLog(
+        t.database.db,
+        {
+          username: 'exp_user',
+          partner: (i % 2) + 1,
+          operation: `test.export.${i}`,
+          target: `=t${i}`,
+          result: 'ok',
+          status: 200,
+          message: '',
+          before: { n: i },
+          after: null,
+          ip: '10.0.0.1',
+        },
+        new Date(Date.parse('2026-10-10T00:00:00+08:00') + i * 1000),
+      );
     }
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (token: string, query: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/admin/userinfo/logs/export', query, headers: { 'x-token': token } });
-  const columns = JSON.stringify([{ key: 'at', title: '时间', format: 'datetime' }, { key: 'operation', title: 'Operation' }, { key: 'target', title: 'Target' }, { key: 'before', title: 'Before', format: 'json' }]);
+  const columns = JSON.stringify([
+    { key: 'at', title: '时间', format: 'datetime' },
+    { key: 'operation', title: 'Operation' },
+    { key: 'target', title: 'Target' },
+    { key: 'before', title: 'Before', format: 'json' },
+  ]);
 
   it('exports the filtered log newest first, formatted, as adminlogs-<time>.csv', async () => {
     const res = await get(await t.loginAs('admin'), { operation: 'test.export.', columns });
@@ -32,7 +51,7 @@ describe.each(databases())('operation log export on $kind', (db) => {
     expect(res.trailers['x-row-count']).toBe('5');
   });
 
-  it('a partner account exports only its partner\'s records; other roles are refused', async () => {
+  it("a partner account exports only its partner's records; other roles are refused", async () => {
     const res = await get(await t.loginAs('partner'), { username: 'exp_user', columns });
     expect(res.trailers['x-row-count']).toBe('3'); // i = 0, 2, 4
     expect((await get(await t.loginAs('service'), {})).statusCode).toBe(403);

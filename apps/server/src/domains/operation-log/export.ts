@@ -11,8 +11,12 @@ import type { OperationLogRow } from '../../db/schema';
 import { toLogRecord } from './list';
 
 export const operationLogList = defineList({
-  url: '/api/admin/userinfo/logs', name: 'admin.userinfo.logs', screen: '/adminmanager/adminlogs', tags: ['operation log'],
-  summary: 'The operation log', fileName: 'adminlogs',
+  url: '/api/admin/userinfo/logs',
+  name: 'admin.userinfo.logs',
+  screen: '/adminmanager/adminlogs',
+  tags: ['operation log'],
+  summary: 'The operation log',
+  fileName: 'adminlogs',
   paging: 'keyset',
   from: (db) => db.selectFrom('operation_log').selectAll(),
   partner: 'partner',

@@ -10,7 +10,14 @@ import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { appendOperationLog } from './chain';
 
-interface Seeded { id: number; username: string; partner: number; operation: string; result: OperationResult; at: Date }
+interface Seeded {
+  id: number;
+  username: string;
+  partner: number;
+  operation: string;
+  result: OperationResult;
+  at: Date;
+}
 
 const OCTOBER = { from: '2026-10-01T00:00:00+08:00', to: '2026-10-31T23:59:59+08:00' };
 const RESULTS: OperationResult[] = ['ok', 'refused', 'failed'];
@@ -40,10 +47,11 @@ describe.each(databases())('operation log list on $kind', (db) => {
     }
     seeded = seeded.reverse();
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  const logs = (query: Record<string, string | string[]> = {}, token = admin) =>
-    t.get('/api/admin/userinfo/logs', token, query as Record<string, string>);
+  const logs = (query: Record<string, string | string[]> = {}, token = admin) => t.get('/api/admin/userinfo/logs', token, query as Record<string, string>);
   const ids = (items: { id: number }[]) => items.map((r) => r.id);
   const idsWhere = (keep: (r: Seeded) => boolean) => seeded.filter(keep).map((r) => r.id);
 
@@ -94,8 +102,14 @@ describe.each(databases())('operation log list on $kind', (db) => {
         [{ result: 'refused' }, (r) => r.result === 'refused'],
         [{ operation: 'test.beta' }, (r) => r.operation.startsWith('test.beta')],
         [{ operation: 'test.' }, () => true],
-        [{ username: 'bob_log', result: 'refused', operation: 'test.alpha' }, (r) => r.username === 'bob_log' && r.result === 'refused' && r.operation === 'test.alpha'],
-        [{ from: '2026-10-10T00:05:00+08:00', to: '2026-10-10T00:09:00+08:00' }, (r) => r.at >= new Date('2026-10-10T00:05:00+08:00') && r.at <= new Date('2026-10-10T00:09:00+08:00')],
+        [
+          { username: 'bob_log', result: 'refused', operation: 'test.alpha' },
+          (r) => r.username === 'bob_log' && r.result === 'refused' && r.operation === 'test.alpha',
+        ],
+        [
+          { from: '2026-10-10T00:05:00+08:00', to: '2026-10-10T00:09:00+08:00' },
+          (r) => r.at >= new Date('2026-10-10T00:05:00+08:00') && r.at <= new Date('2026-10-10T00:09:00+08:00'),
+        ],
         [{ username: 'nobody_here' }, () => false],
       ];
       for (const [filters, keep] of cases) {
@@ -124,7 +138,9 @@ describe.each(databases())('operation log list on $kind', (db) => {
       expect(ids(data.items)).toEqual(own.slice(0, 3));
       const last = (await logs({ ...OCTOBER, pageSize: '3', page: String(Math.ceil(own.length / 3)) }, partner)).body.data;
       expect(ids(last.items)).toEqual(own.slice(-(own.length % 3 || 3)));
-      expect((await logs({ ...OCTOBER, username: 'bob_log' }, partner)).body.data.total).toBe(idsWhere((r) => r.partner === 1 && r.username === 'bob_log').length);
+      expect((await logs({ ...OCTOBER, username: 'bob_log' }, partner)).body.data.total).toBe(
+        idsWhere((r) => r.partner === 1 && r.username === 'bob_log').length,
+      );
 
       const everything = (await logs({ pageSize: '500' }, partner)).body.data;
       expect(everything.total).toBe(everything.items.length);
@@ -141,8 +157,9 @@ describe.each(databases())('operation log list on $kind', (db) => {
       expect(await walk({ ...OCTOBER, pageSize: '23' })).toEqual(seeded.map((r) => r.id));
       expect(await walk({ ...OCTOBER, pageSize: '22' })).toEqual(seeded.map((r) => r.id));
       expect(await walk({ ...OCTOBER, username: 'alice_log', pageSize: '5' })).toEqual(idsWhere((r) => r.username === 'alice_log'));
-      expect(await walk({ ...OCTOBER, operation: 'test.beta', result: 'ok', pageSize: '2' }))
-        .toEqual(idsWhere((r) => r.operation.startsWith('test.beta') && r.result === 'ok'));
+      expect(await walk({ ...OCTOBER, operation: 'test.beta', result: 'ok', pageSize: '2' })).toEqual(
+        idsWhere((r) => r.operation.startsWith('test.beta') && r.result === 'ok'),
+      );
       expect(await walk({ ...OCTOBER, username: 'nobody_here' })).toEqual([]);
       const first = (await logs({ ...OCTOBER, cursor: '' })).body.data;
       expect(first).toEqual({ items: expect.any(Array), nextCursor: null });

@@ -28,15 +28,26 @@ function decodeCursor(cursor: string): number | null {
 
 export function toLogRecord(row: OperationLogRow): OperationLogRecord {
   return {
-    id: row.id, at: isoInConsoleZone(row.at)!, username: row.username, partner: row.partner, operation: row.operation,
-    target: row.target, result: row.result as OperationResult, status: row.status, message: row.message,
-    before: row.before ?? null, after: row.after ?? null, ip: row.ip, hash: row.hash,
+    id: row.id,
+    at: isoInConsoleZone(row.at)!,
+    username: row.username,
+    partner: row.partner,
+    operation: row.operation,
+    target: row.target,
+    result: row.result as OperationResult,
+    status: row.status,
+    message: row.message,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+    hash: row.hash,
   };
 }
 
 /** The records the caller may see that match the filters (no paging). */
 function filtered(db: Db, user: ScopedSubject, query: ListOperationLogQuery) {
-  return db.selectFrom('operation_log')
+  return db
+    .selectFrom('operation_log')
     .where(ownPartnerFilter(user, 'partner'))
     .$if(query.username !== undefined, (qb) => qb.where('username', '=', query.username!))
     .$if(query.operation !== undefined, (qb) => qb.where(sql<boolean>`left(operation, ${query.operation!.length}) = ${query.operation!}`))
@@ -45,9 +56,7 @@ function filtered(db: Db, user: ScopedSubject, query: ListOperationLogQuery) {
     .$if(query.to !== undefined, (qb) => qb.where('at', '<=', new Date(query.to!)));
 }
 
-export type OperationLogList =
-  | { items: OperationLogRecord[]; total: number }
-  | { items: OperationLogRecord[]; nextCursor: string | null };
+export type OperationLogList = { items: OperationLogRecord[]; total: number } | { items: OperationLogRecord[]; nextCursor: string | null };
 
 export async function listOperationLog(db: Db, user: ScopedSubject, query: ListOperationLogQuery): Promise<OperationLogList> {
   if (query.cursor !== undefined) return cursorStep(db, user, query, query.cursor);
@@ -55,7 +64,12 @@ export async function listOperationLog(db: Db, user: ScopedSubject, query: ListO
   const pageSize = query.pageSize ?? PAGE_MODE_PAGE_SIZE;
   const matching = filtered(db, user, query);
   const [rows, count] = await Promise.all([
-    matching.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    matching
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     matching.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toLogRecord), total: Number(count.total) };
@@ -64,7 +78,8 @@ export async function listOperationLog(db: Db, user: ScopedSubject, query: ListO
 async function cursorStep(db: Db, user: ScopedSubject, query: ListOperationLogQuery, cursor: string) {
   const below = decodeCursor(cursor);
   const pageSize = query.pageSize ?? CURSOR_MODE_PAGE_SIZE;
-  const rows = await filtered(db, user, query).selectAll()
+  const rows = await filtered(db, user, query)
+    .selectAll()
     .$if(below !== null, (qb) => qb.where('id', '<', below!))
     .orderBy('id', 'desc')
     .limit(pageSize + 1)

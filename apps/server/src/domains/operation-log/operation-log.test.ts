@@ -20,7 +20,9 @@ describe.each(databases())('operation log on $kind', (db) => {
     const partner = await t.loginAs('partner');
     await t.post('/api/admin/userinfo/update', { username: 'partner', telephone: '555' }, partner);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const logs = (query: Record<string, string> = {}, token = admin) => t.get('/api/admin/userinfo/logs', token, query);
 
@@ -28,9 +30,18 @@ describe.each(databases())('operation log on $kind', (db) => {
     const res = await logs({ operation: 'admin.userinfo.update', result: 'ok' });
     const record = res.body.data.items.find((r: any) => r.target === 'service');
     expect(record).toMatchObject({
-      username: 'admin', partner: 0, operation: 'admin.userinfo.update', target: 'service', result: 'ok', status: 200, message: '',
-      before: { name: 'Demo Service' }, after: { name: 'Changed', passwordReset: true }, ip: '127.0.0.1',
-      at: expect.stringMatching(/^2026-11-22T18:00:00\.\d{3}\+08:00$/), hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      username: 'admin',
+      partner: 0,
+      operation: 'admin.userinfo.update',
+      target: 'service',
+      result: 'ok',
+      status: 200,
+      message: '',
+      before: { name: 'Demo Service' },
+      after: { name: 'Changed', passwordReset: true },
+      ip: '127.0.0.1',
+      at: expect.stringMatching(/^2026-11-22T18:00:00\.\d{3}\+08:00$/),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const everything = JSON.stringify((await logs({ pageSize: '500' })).body);
     expect(everything).not.toContain('new-secret-1');
@@ -43,7 +54,12 @@ describe.each(databases())('operation log on $kind', (db) => {
     expect(refused.filter((r: unknown[]) => r[1] === 401)).toEqual([]);
     await refusalTallyOf(t.app).flush();
     refused = (await logs({ result: 'refused' })).body.data.items.map((r: any) => [r.operation, r.status, r.username, r.message]);
-    expect(refused).toContainEqual(['staff.refused', 401, 'console:staff', '1 refused call in the last minute: Your login has expired, please log in again ×1 (no session, auth.userinfo)']);
+    expect(refused).toContainEqual([
+      'staff.refused',
+      401,
+      'console:staff',
+      '1 refused call in the last minute: Your login has expired, please log in again ×1 (no session, auth.userinfo)',
+    ]);
     const failed = (await logs({ result: 'failed' })).body.data.items;
     expect(failed).toEqual([expect.objectContaining({ operation: 'admin.userinfo.update', target: 'ghost1', status: 404 })]);
   });
@@ -91,7 +107,9 @@ describe.each(databases())('operation log on $kind', (db) => {
     await expect(sql`ALTER TABLE operation_log DISABLE TRIGGER operation_log_no_update_delete`.execute(d)).rejects.toThrow(/must be owner/);
     await expect(sql`ALTER TABLE operation_log DISABLE TRIGGER ALL`.execute(d)).rejects.toThrow(/must be owner/);
     await expect(sql`DROP TRIGGER operation_log_no_update_delete ON operation_log`.execute(d)).rejects.toThrow(/must be owner/);
-    await expect(sql`CREATE OR REPLACE FUNCTION operation_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END'`.execute(d)).rejects.toThrow(/must be owner|permission denied/);
+    await expect(
+      sql`CREATE OR REPLACE FUNCTION operation_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NEW; END'`.execute(d),
+    ).rejects.toThrow(/must be owner|permission denied/);
     await expect(sql`DROP TABLE operation_log`.execute(d)).rejects.toThrow(/must be owner/);
     await expect(sql`DELETE FROM operation_log_head`.execute(d)).rejects.toThrow(/permission denied/);
     // while appending (which moves the chain head) still works
@@ -116,7 +134,11 @@ describe.each(databases())('operation log on $kind', (db) => {
     // only the owner can switch the trigger off: tamper as an attacker with its rights would
     await t.database.owner.transaction().execute(async (trx) => {
       await sql`ALTER TABLE operation_log DISABLE TRIGGER operation_log_no_update_delete`.execute(trx);
-      await trx.updateTable('operation_log').set({ after: JSON.stringify({ name: 'Forged' }) }).where('id', '=', 3).execute();
+      await trx
+        .updateTable('operation_log')
+        .set({ after: JSON.stringify({ name: 'Forged' }) })
+        .where('id', '=', 3)
+        .execute();
       await sql`ALTER TABLE operation_log ENABLE TRIGGER operation_log_no_update_delete`.execute(trx);
     });
     expect(await verifyOperationLog(d)).toMatchObject({ ok: false, id: 3, count: 2 });

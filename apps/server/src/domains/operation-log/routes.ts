@@ -9,11 +9,16 @@ import { listOperationLog } from './list';
 
 export const operationLogOperations = [
   defineOperation({
-    method: 'GET', url: '/api/admin/userinfo/logs', name: 'admin.userinfo.logs', tags: ['operation log'],
+    method: 'GET',
+    url: '/api/admin/userinfo/logs',
+    name: 'admin.userinfo.logs',
+    tags: ['operation log'],
     screen: '/adminmanager/adminlogs',
-    summary: 'The operation log, newest first: filters username, operation (prefix), result, from/to; '
-      + 'page/pageSize → {items, total}, or cursor ("" for the first step) → {items, nextCursor}',
-    query: listOperationLogQuery, response: operationLogAnswer,
+    summary:
+      'The operation log, newest first: filters username, operation (prefix), result, from/to; ' +
+      'page/pageSize → {items, total}, or cursor ("" for the first step) → {items, nextCursor}',
+    query: listOperationLogQuery,
+    response: operationLogAnswer,
     handler: async ({ db, user, query }) => ({ code: 200, data: await listOperationLog(db, user, query) }),
   }),
   operationLogExport,

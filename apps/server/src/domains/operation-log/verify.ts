@@ -2,9 +2,7 @@
 import type { Db } from '../../db/open';
 import { recordHash } from './chain';
 
-export type ChainVerdict =
-  | { ok: true; count: number }
-  | { ok: false; count: number; id: number; reason: string };
+export type ChainVerdict = { ok: true; count: number } | { ok: false; count: number; id: number; reason: string };
 
 const BATCH = 1000;
 

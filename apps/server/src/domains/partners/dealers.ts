@@ -11,7 +11,15 @@ import { accountToPlayer, issuanceAccount, moveBetweenAccounts } from '../ledger
 import { actorOf, CHIP, dealerAccount, DEFAULTS, moveKey, mustBeActive, mustOwn, partnerAccount, profileOf, readDefaults, REASONS, type Ctx } from './service';
 import { consoleDay } from '@console/time';
 
-export interface DealerRow { id: number; partner: number; name: string; uid: number | null; price_bp: number; daily_limit: number; status: 'active' | 'frozen' }
+export interface DealerRow {
+  id: number;
+  partner: number;
+  name: string;
+  uid: number | null;
+  price_bp: number;
+  daily_limit: number;
+  status: 'active' | 'frozen';
+}
 
 export async function dealerOf(db: Db, ctx: Pick<Ctx, 'user'>, id: number, lock = false): Promise<DealerRow> {
   let q = db.selectFrom('coin_dealer').select(['id', 'partner', 'name', 'uid', 'price_bp', 'daily_limit', 'status']).where('id', '=', id);
@@ -49,9 +57,20 @@ export async function createDealer(ctx: Ctx, partner: number, body: { name: stri
   if (await db.selectFrom('coin_dealer').select('id').where('partner', '=', partner).where('name', '=', body.name).executeTakeFirst()) {
     throw conflict(`A dealer named ${body.name} exists already`);
   }
-  const row = await db.insertInto('coin_dealer').values({
-    partner, name: body.name, uid: body.uid ?? null, price_bp: priceBp, daily_limit: dailyLimit, created_by: ctx.user.username, created_at: now, updated_at: now,
-  }).returning(['id', 'partner', 'name', 'uid', 'price_bp', 'daily_limit', 'status']).executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('coin_dealer')
+    .values({
+      partner,
+      name: body.name,
+      uid: body.uid ?? null,
+      price_bp: priceBp,
+      daily_limit: dailyLimit,
+      created_by: ctx.user.username,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'partner', 'name', 'uid', 'price_bp', 'daily_limit', 'status'])
+    .executeTakeFirstOrThrow();
   const dealer = { ...row, daily_limit: Number(row.daily_limit) } as DealerRow;
   await dealerAccount(db, dealer);
   Object.assign(ctx.note, { target: `coin_dealer:${dealer.id}`, before: null, after: view(dealer) });
@@ -61,14 +80,23 @@ export async function createDealer(ctx: Ctx, partner: number, body: { name: stri
 export async function updateDealer(ctx: Ctx, platform: boolean, body: { id: number; name?: string; priceBp?: number; dailyLimit?: number }) {
   const before = await dealerOf(ctx.db, ctx, body.id, true);
   mustBeScreenOf(before, platform);
-  if (body.name !== undefined && body.name !== before.name
-    && await ctx.db.selectFrom('coin_dealer').select('id').where('partner', '=', before.partner).where('name', '=', body.name).executeTakeFirst()) {
+  if (
+    body.name !== undefined &&
+    body.name !== before.name &&
+    (await ctx.db.selectFrom('coin_dealer').select('id').where('partner', '=', before.partner).where('name', '=', body.name).executeTakeFirst())
+  ) {
     throw conflict(`A dealer named ${body.name} exists already`);
   }
-  await ctx.db.updateTable('coin_dealer').set({
-    ...(body.name !== undefined ? { name: body.name } : {}), ...(body.priceBp !== undefined ? { price_bp: body.priceBp } : {}),
-    ...(body.dailyLimit !== undefined ? { daily_limit: body.dailyLimit } : {}), updated_at: ctx.now,
-  }).where('id', '=', body.id).execute();
+  await ctx.db
+    .updateTable('coin_dealer')
+    .set({
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.priceBp !== undefined ? { price_bp: body.priceBp } : {}),
+      ...(body.dailyLimit !== undefined ? { daily_limit: body.dailyLimit } : {}),
+      updated_at: ctx.now,
+    })
+    .where('id', '=', body.id)
+    .execute();
   const after = await dealerOf(ctx.db, ctx, body.id);
   Object.assign(ctx.note, { target: `coin_dealer:${body.id}`, before: view(before), after: view(after) });
   return view(after);
@@ -95,11 +123,15 @@ export async function handStock(ctx: Ctx, id: number, amount: number, back: bool
   }
   const [partner, stock] = [await partnerAccount(ctx.db, dealer.partner), await dealerAccount(ctx.db, dealer)];
   const move = await moveBetweenAccounts(ctx.db, back ? stock.id : partner.id, back ? partner.id : stock.id, amount, {
-    reason: back ? REASONS.fromDealer : REASONS.toDealer, ref: `coin_dealer:${id}`, actor: actorOf(ctx.user),
-    key: moveKey(back ? 'unstock' : 'stock', ctx.user, key), at: ctx.now,
+    reason: back ? REASONS.fromDealer : REASONS.toDealer,
+    ref: `coin_dealer:${id}`,
+    actor: actorOf(ctx.user),
+    key: moveKey(back ? 'unstock' : 'stock', ctx.user, key),
+    at: ctx.now,
   });
   // partnerBalance, as give and reclaim name it: a `partner` field is a partner's id everywhere (the partner wall reads it)
-  const balances = move.balances && (back ? { stock: move.balances[0], partnerBalance: move.balances[1] } : { partnerBalance: move.balances[0], stock: move.balances[1] });
+  const balances =
+    move.balances && (back ? { stock: move.balances[0], partnerBalance: move.balances[1] } : { partnerBalance: move.balances[0], stock: move.balances[1] });
   Object.assign(ctx.note, { target: `coin_dealer:${id}`, before: null, after: { amount, back, applied: move.applied, ...balances } });
   return { applied: move.applied, ...balances };
 }
@@ -127,24 +159,55 @@ export async function sell(ctx: Ctx, platform: boolean, body: { dealer: number; 
   const player = await db.selectFrom('player').select(['uid', 'partner']).where('uid', '=', body.uid).executeTakeFirst();
   if (!player || (dealer.partner > 0 && player.partner !== dealer.partner)) throw notFound(`Player ${body.uid} not found`);
   const day = consoleDay(now);
-  await db.insertInto('coin_dealer_day').values({ dealer: dealer.id, day }).onConflict((oc) => oc.columns(['dealer', 'day']).doNothing()).execute();
-  const used = await db.updateTable('coin_dealer_day').set((eb) => ({ sold: eb('sold', '+', body.amount), sales: eb('sales', '+', 1) }))
-    .where('dealer', '=', dealer.id).where('day', '=', day).where((eb) => eb(eb('sold', '+', body.amount), '<=', dealer.daily_limit))
-    .returning('sold').executeTakeFirst();
+  await db
+    .insertInto('coin_dealer_day')
+    .values({ dealer: dealer.id, day })
+    .onConflict((oc) => oc.columns(['dealer', 'day']).doNothing())
+    .execute();
+  const used = await db
+    .updateTable('coin_dealer_day')
+    .set((eb) => ({ sold: eb('sold', '+', body.amount), sales: eb('sales', '+', 1) }))
+    .where('dealer', '=', dealer.id)
+    .where('day', '=', day)
+    .where((eb) => eb(eb('sold', '+', body.amount), '<=', dealer.daily_limit))
+    .returning('sold')
+    .executeTakeFirst();
   if (!used) {
     const today = await db.selectFrom('coin_dealer_day').select('sold').where('dealer', '=', dealer.id).where('day', '=', day).executeTakeFirst();
     throw conflict(`Over the daily sell limit: ${Math.max(0, dealer.daily_limit - Number(today?.sold ?? 0))} chips left today`);
   }
   const stock = await dealerAccount(db, dealer);
   const move = await accountToPlayer(db, stock.id, body.uid, body.amount, {
-    reason: REASONS.dealerSold, ref: `coin_dealer:${dealer.id}`, actor: actorOf(ctx.user), key, at: now,
+    reason: REASONS.dealerSold,
+    ref: `coin_dealer:${dealer.id}`,
+    actor: actorOf(ctx.user),
+    key,
+    at: now,
   });
   const paid = Math.round((body.amount * dealer.price_bp) / 10_000);
-  const sale = await db.insertInto('coin_sale').values({
-    at: now, day, dealer: dealer.id, partner: dealer.partner, uid: body.uid, amount: body.amount, price_bp: dealer.price_bp, paid,
-    actor: ctx.user.username, idem_key: key, account_entry_id: move.entries[0], ledger_entry_id: move.entries[1],
-  }).returning('id').executeTakeFirstOrThrow();
-  Object.assign(ctx.note, { target: `coin_dealer:${dealer.id}`, before: null, after: { sale: Number(sale.id), uid: body.uid, amount: body.amount, paid, stock: move.balances?.[0] } });
+  const sale = await db
+    .insertInto('coin_sale')
+    .values({
+      at: now,
+      day,
+      dealer: dealer.id,
+      partner: dealer.partner,
+      uid: body.uid,
+      amount: body.amount,
+      price_bp: dealer.price_bp,
+      paid,
+      actor: ctx.user.username,
+      idem_key: key,
+      account_entry_id: move.entries[0],
+      ledger_entry_id: move.entries[1],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  Object.assign(ctx.note, {
+    target: `coin_dealer:${dealer.id}`,
+    before: null,
+    after: { sale: Number(sale.id), uid: body.uid, amount: body.amount, paid, stock: move.balances?.[0] },
+  });
   return { sale: Number(sale.id), applied: true, stock: move.balances?.[0] ?? null, soldToday: Number(used.sold) };
 }
 
@@ -153,8 +216,11 @@ export async function requestLoad(ctx: Ctx, dealerId: number, amount: number, no
   const dealer = await dealerOf(ctx.db, ctx, dealerId);
   mustBeScreenOf(dealer, true);
   if (dealer.status !== 'active') throw conflict(`Dealer ${dealerId} is frozen`);
-  const row = await ctx.db.insertInto('coin_stock_load').values({ dealer: dealerId, amount, note, requested_by: ctx.user.username, requested_at: ctx.now })
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('coin_stock_load')
+    .values({ dealer: dealerId, amount, note, requested_by: ctx.user.username, requested_at: ctx.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   Object.assign(ctx.note, { target: `coin_stock_load:${row.id}`, before: null, after: { dealer: dealerId, amount, note, status: 'requested' } });
   return { id: Number(row.id), status: 'requested' };
 }
@@ -173,11 +239,19 @@ export async function decideLoad(ctx: Ctx, id: number, approve: boolean, note = 
     const issuer = await issuanceAccount(ctx.db, CHIP);
     const stock = await dealerAccount(ctx.db, dealer);
     const move = await moveBetweenAccounts(ctx.db, issuer.id, stock.id, Number(load.amount), {
-      reason: REASONS.dealerLoad, ref: `coin_stock_load:${id}`, actor: actorOf(ctx.user), key: `partners:load:${id}`, at: ctx.now,
+      reason: REASONS.dealerLoad,
+      ref: `coin_stock_load:${id}`,
+      actor: actorOf(ctx.user),
+      key: `partners:load:${id}`,
+      at: ctx.now,
     });
     balance = move.balances?.[1] ?? null;
   }
-  await ctx.db.updateTable('coin_stock_load').set({ status, decided_by: ctx.user.username, decided_at: ctx.now, ...(note ? { note } : {}) }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('coin_stock_load')
+    .set({ status, decided_by: ctx.user.username, decided_at: ctx.now, ...(note ? { note } : {}) })
+    .where('id', '=', id)
+    .execute();
   Object.assign(ctx.note, { target: `coin_stock_load:${id}`, before: { status: 'requested' }, after: { status, amount: Number(load.amount), stock: balance } });
   return { id, status, stock: balance };
 }

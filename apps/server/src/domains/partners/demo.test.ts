@@ -31,7 +31,10 @@ describe.each(databases().slice(0, 1))('partners demo on $kind', (database) => {
       players.push({ uid, name: `Player ${i}`, register_ip: '10.0.0.1', register_device: `d${i}`, registered_at: registered, partner });
     }
     await db.insertInto('player').values(players).execute();
-    await db.insertInto('player_balance').values(players.map((p) => ({ uid: p.uid, partner: p.partner }))).execute();
+    await db
+      .insertInto('player_balance')
+      .values(players.map((p) => ({ uid: p.uid, partner: p.partner })))
+      .execute();
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -44,22 +47,35 @@ describe.each(databases().slice(0, 1))('partners demo on $kind', (database) => {
     expect([check.differences, check.accountDifferences]).toEqual([[], []]);
     const bills = await t.database.db.selectFrom('partner_bill').selectAll().orderBy('id').execute();
     expect(new Set(bills.map((b) => b.status))).toEqual(new Set(['settled', 'confirmed', 'disputed', 'draft']));
-    for (const b of bills) expect(Number(b.closing)).toBe(Number(b.opening) + Number(b.bought) - Number(b.distributed) + Number(b.reclaimed) + Number(b.adjusted));
+    for (const b of bills)
+      expect(Number(b.closing)).toBe(Number(b.opening) + Number(b.bought) - Number(b.distributed) + Number(b.reclaimed) + Number(b.adjusted));
     expect(await count('partner_adjustment')).toBe(2);
     expect((await t.database.db.selectFrom('partner_transfer').select('status').orderBy('id').execute()).map((r) => r.status)).toEqual(['done', 'pending']);
     expect((await t.database.db.selectFrom('coin_stock_load').select('status').where('status', '=', 'requested').execute()).length).toBeGreaterThan(0);
 
     const admin = await t.loginAs('admin');
     const partner = await t.loginAs('partner');
-    for (const url of ['/api/platmanager/partnerediter', '/api/platmanager/partnerediter/orders', '/api/platmanager/coinediter', '/api/platmanager/coinediter/loads',
-      '/api/platmanager/coinlogs', '/api/platmanager/coinlogs/days', '/api/platmanager/defalutediter/versions']) {
+    for (const url of [
+      '/api/platmanager/partnerediter',
+      '/api/platmanager/partnerediter/orders',
+      '/api/platmanager/coinediter',
+      '/api/platmanager/coinediter/loads',
+      '/api/platmanager/coinlogs',
+      '/api/platmanager/coinlogs/days',
+      '/api/platmanager/defalutediter/versions',
+    ]) {
       const res = await t.get(url, admin);
       expect(res.status, url).toBe(200);
       expect(res.body.data.items.length, url).toBeGreaterThan(0);
     }
     expect((await t.get('/api/platmanager/coinlogs/days', admin, { differs: 'true' })).body.data.items).toEqual([]);
-    for (const url of ['/api/partnermanager/partnerCoinLogs', '/api/partnermanager/partnerCoinLogs/orders', '/api/partnermanager/coinbusiness',
-      '/api/partnermanager/accounttransfer', '/api/partnermanager/partnersum']) {
+    for (const url of [
+      '/api/partnermanager/partnerCoinLogs',
+      '/api/partnermanager/partnerCoinLogs/orders',
+      '/api/partnermanager/coinbusiness',
+      '/api/partnermanager/accounttransfer',
+      '/api/partnermanager/partnersum',
+    ]) {
       const res = await t.get(url, partner);
       expect(res.status, url).toBe(200);
       expect(res.body.data.items.length, url).toBeGreaterThan(0);

@@ -44,7 +44,10 @@ const share = (a: number, b: number) => {
 /** Activity after the simulated history (players, rounds, payments exist); returns figures for the seed log. */
 export async function seedPartnerActivity(db: Db, _config: ServerConfig, _password: string, end: number): Promise<Record<string, number>> {
   const figures = { actions: 0, refused: 0, sales: 0, bills: 0, dealers: 0 };
-  const first = await db.selectFrom('player').select((eb) => eb.fn.min('registered_at').as('at')).executeTakeFirst();
+  const first = await db
+    .selectFrom('player')
+    .select((eb) => eb.fn.min('registered_at').as('at'))
+    .executeTakeFirst();
   if (!first?.at) return figures;
   const start = Math.floor(new Date(first.at as unknown as string).getTime() / DAY) * DAY;
   // the last action of a finished seed: a run again changes nothing
@@ -54,8 +57,17 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     const a = accounts.find((x) => x.username === username);
     if (!a) throw new Error(`demo partners: no account ${username}`);
     return {
-      accountId: a.id, username: a.username, name: a.name, avatar: '', telephone: '', roles: a.roles as string[], partner: partner ?? a.partner,
-      bind2fa: false, mustBind: false, signedInAt: 0, tokenHash: '',
+      accountId: a.id,
+      username: a.username,
+      name: a.name,
+      avatar: '',
+      telephone: '',
+      roles: a.roles as string[],
+      partner: partner ?? a.partner,
+      bind2fa: false,
+      mustBind: false,
+      signedInAt: 0,
+      tokenHash: '',
     };
   };
   const [admin, secadmin, business, partner1] = [user('admin'), user('secadmin'), user('business', 1), user('partner')];
@@ -67,15 +79,30 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
       return await db.transaction().execute(async (trx) => {
         const ctx: Ctx = { db: trx, user: who, now: new Date(at), note: { target: '', before: null, after: null }, ip: '127.0.0.1' };
         const result = await fn(ctx);
-        await appendOperationLog(trx, {
-          username: who.username, partner: who.partner, operation, target: ctx.note.target, result: 'ok', status: 200, message: '',
-          before: ctx.note.before, after: ctx.note.after, ip: '127.0.0.1',
-        }, new Date(at));
+        await appendOperationLog(
+          trx,
+          {
+            username: who.username,
+            partner: who.partner,
+            operation,
+            target: ctx.note.target,
+            result: 'ok',
+            status: 200,
+            message: '',
+            before: ctx.note.before,
+            after: ctx.note.after,
+            ip: '127.0.0.1',
+          },
+          new Date(at),
+        );
         figures.actions += 1;
         return result;
       });
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode && (error as { statusCode: number }).statusCode < 500) { figures.refused += 1; return undefined; }
+      if ((error as { statusCode?: number }).statusCode && (error as { statusCode: number }).statusCode < 500) {
+        figures.refused += 1;
+        return undefined;
+      }
       throw error;
     }
   };
@@ -88,9 +115,13 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
 
   // dealers: the simulated dealer players
   const slotOwner = [0, 1, 2];
-  const dealerPlayers = await db.selectFrom('player').select(['uid', 'name', 'partner'])
+  const dealerPlayers = await db
+    .selectFrom('player')
+    .select(['uid', 'name', 'partner'])
     .where(sql<boolean>`(uid - ${sql.lit(DEMO_POPULATION.uidBase + 1)}) % 400 IN (${sql.join(DEALER_SLOTS.map((s) => sql.lit(s)))})`)
-    .orderBy('uid').limit(9).execute();
+    .orderBy('uid')
+    .limit(9)
+    .execute();
   for (const p of dealerPlayers) {
     const slot = DEALER_SLOTS.indexOf(((p.uid - DEMO_POPULATION.uidBase - 1) % 400) as (typeof DEALER_SLOTS)[number]);
     const partner = slotOwner[slot]!;
@@ -98,15 +129,19 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     const name = `${p.name} coins`.slice(0, 64);
     if (await db.selectFrom('coin_dealer').select('id').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) continue;
     const who = partner === 0 ? admin : partner === 1 ? partner1 : business2;
-    await act(who, partner === 0 ? 'platmanager.coinediter.create' : 'partnermanager.coinbusiness.create', start + DAY + 10 * HOUR,
-      (ctx) => createDealer(ctx, partner, { name, uid: p.uid, dailyLimit: partner === 0 ? 5_000_000 : 3_000_000 }));
+    await act(who, partner === 0 ? 'platmanager.coinediter.create' : 'partnermanager.coinbusiness.create', start + DAY + 10 * HOUR, (ctx) =>
+      createDealer(ctx, partner, { name, uid: p.uid, dailyLimit: partner === 0 ? 5_000_000 : 3_000_000 }),
+    );
     figures.dealers += 1;
   }
   const dealers = await db.selectFrom('coin_dealer').select(['id', 'partner', 'uid']).orderBy('id').execute();
   const playersOf = new Map<number, number[]>();
   for (const partner of [0, 1, 2]) {
     const rows = await db.selectFrom('player').select('uid').where('partner', '=', partner).orderBy('uid').limit(400).execute();
-    playersOf.set(partner, rows.map((r) => r.uid));
+    playersOf.set(
+      partner,
+      rows.map((r) => r.uid),
+    );
   }
 
   const days = Math.max(1, Math.floor((end - start) / DAY));
@@ -117,13 +152,22 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
       await act(admin, 'platmanager.partnerediter.sell', dayStart + 9 * HOUR + 60_000, (ctx) => sellCloud(ctx, 2, 10_000_000, `Wire PH2-${d}`, `demo-2-${d}`));
       for (const dealer of dealers.filter((x) => x.partner > 0)) {
         const who = dealer.partner === 1 ? partner1 : business2;
-        await act(who, 'partnermanager.coinbusiness.stock', dayStart + 11 * HOUR, (ctx) => handStock(ctx, dealer.id, 2_500_000, false, `demo-${dealer.id}-${d}`));
+        await act(who, 'partnermanager.coinbusiness.stock', dayStart + 11 * HOUR, (ctx) =>
+          handStock(ctx, dealer.id, 2_500_000, false, `demo-${dealer.id}-${d}`),
+        );
       }
       for (const dealer of dealers.filter((x) => x.partner === 0)) {
         const at = dayStart + 10 * HOUR;
-        const done = await db.selectFrom('coin_stock_load').select('id').where('dealer', '=', dealer.id).where('requested_at', '=', new Date(at)).executeTakeFirst();
+        const done = await db
+          .selectFrom('coin_stock_load')
+          .select('id')
+          .where('dealer', '=', dealer.id)
+          .where('requested_at', '=', new Date(at))
+          .executeTakeFirst();
         if (done) continue;
-        const load = await act(admin, 'platmanager.coinediter.loads.request', at, (ctx) => requestLoad(ctx, dealer.id, 6_000_000, `Week ${Math.ceil(d / 7)} stock`)) as { id: number } | undefined;
+        const load = (await act(admin, 'platmanager.coinediter.loads.request', at, (ctx) =>
+          requestLoad(ctx, dealer.id, 6_000_000, `Week ${Math.ceil(d / 7)} stock`),
+        )) as { id: number } | undefined;
         if (load && d + 7 < days) await act(secadmin, 'platmanager.coinediter.loads.decide', at + 2 * HOUR, (ctx) => decideLoad(ctx, load.id, true));
       }
     }
@@ -136,8 +180,12 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
       for (let i = 0; i < count; i++) {
         const uid = pool[(share(dealer.id * 31 + i, d) * 7 + d * 13 + i) % pool.length]!;
         const amount = (5 + (share(uid, d + i) % 20)) * 10_000;
-        const r = await act(who, `${dealer.partner === 0 ? 'platmanager.coinediter' : 'partnermanager.coinbusiness'}.sell`, dayStart + (12 + i) * HOUR + dealer.id * 60_000,
-          (ctx) => sell(ctx, dealer.partner === 0, { dealer: dealer.id, uid, amount, key: `demo-${dealer.id}-${d}-${i}` }));
+        const r = await act(
+          who,
+          `${dealer.partner === 0 ? 'platmanager.coinediter' : 'partnermanager.coinbusiness'}.sell`,
+          dayStart + (12 + i) * HOUR + dealer.id * 60_000,
+          (ctx) => sell(ctx, dealer.partner === 0, { dealer: dealer.id, uid, amount, key: `demo-${dealer.id}-${d}-${i}` }),
+        );
         if (r) figures.sales += 1;
       }
     }
@@ -145,9 +193,13 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     const p1 = playersOf.get(1) ?? [];
     if (p1.length > 0 && d % 3 === 0) {
       const uid = p1[(d * 17) % p1.length]!;
-      await act(partner1, 'partnermanager.partnerCoinLogs.give', dayStart + 15 * HOUR, (ctx) => giveToPlayer(ctx, 1, uid, 100_000, 'Club tournament prize', `demo-give-${d}`));
+      await act(partner1, 'partnermanager.partnerCoinLogs.give', dayStart + 15 * HOUR, (ctx) =>
+        giveToPlayer(ctx, 1, uid, 100_000, 'Club tournament prize', `demo-give-${d}`),
+      );
       if (d % 6 === 0) {
-        await act(partner1, 'partnermanager.partnerCoinLogs.reclaim', dayStart + 17 * HOUR, (ctx) => reclaimFromPlayer(ctx, 1, uid, 40_000, 'Prize paid twice', `demo-reclaim-${d}`));
+        await act(partner1, 'partnermanager.partnerCoinLogs.reclaim', dayStart + 17 * HOUR, (ctx) =>
+          reclaimFromPlayer(ctx, 1, uid, 40_000, 'Prize paid twice', `demo-reclaim-${d}`),
+        );
       }
     }
   }
@@ -160,20 +212,30 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     const created = new Date(start + (8 + w * 7) * DAY + 10 * HOUR).getTime();
     if (created > end) continue;
     for (const partner of [1, 2]) {
-      if (await db.selectFrom('partner_bill').select('id').where('partner', '=', partner).where('period_from', '=', dayStart(from)).executeTakeFirst()) continue;
+      if (await db.selectFrom('partner_bill').select('id').where('partner', '=', partner).where('period_from', '=', dayStart(from)).executeTakeFirst())
+        continue;
       const who = partner === 1 ? business : business2;
-      const bill = await act(who, 'partnermanager.partnersum.create', created, (ctx) => createBill(ctx, partner, from, to)) as { id: number } | undefined;
+      const bill = (await act(who, 'partnermanager.partnersum.create', created, (ctx) => createBill(ctx, partner, from, to))) as { id: number } | undefined;
       if (!bill) continue;
       figures.bills += 1;
       const latest = w === weeks - 1;
       if (latest) {
-        await act(who, 'partnermanager.partnersum.adjust', created + HOUR, (ctx) => adjustBill(ctx, bill.id, partner === 1 ? 150_000 : -50_000,
-          partner === 1 ? 'Compensation: table server outage on the 3rd' : 'Duplicate dealer top-up reversed'));
+        await act(who, 'partnermanager.partnersum.adjust', created + HOUR, (ctx) =>
+          adjustBill(
+            ctx,
+            bill.id,
+            partner === 1 ? 150_000 : -50_000,
+            partner === 1 ? 'Compensation: table server outage on the 3rd' : 'Duplicate dealer top-up reversed',
+          ),
+        );
         continue;
       }
       await act(partner === 1 ? partner1 : business2, 'partnermanager.partnersum.step', created + 2 * HOUR, (ctx) => stepBill(ctx, bill.id, 'confirm'));
       if (w < weeks - 2) await act(who, 'partnermanager.partnersum.step', created + DAY, (ctx) => stepBill(ctx, bill.id, 'settle', 'Paid by bank transfer'));
-      else if (partner === 2) await act(business2, 'partnermanager.partnersum.step', created + DAY, (ctx) => stepBill(ctx, bill.id, 'dispute', 'Rake share figure questioned by the partner'));
+      else if (partner === 2)
+        await act(business2, 'partnermanager.partnersum.step', created + DAY, (ctx) =>
+          stepBill(ctx, bill.id, 'dispute', 'Rake share figure questioned by the partner'),
+        );
     }
   }
   const lastDay = start + (days - 1) * DAY;
@@ -182,10 +244,18 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     const own = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'partner').where('owner', '=', '1').executeTakeFirst();
     const stock = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'dealer').where('partner', '=', 1).orderBy('id').executeTakeFirst();
     if (own && stock) {
-      await act(partner1, 'partnermanager.accounttransfer.request', lastDay + 10 * HOUR,
-        (ctx) => requestTransfer(ctx, 1, { kind: 'account', from: Number(own.id), to: Number(stock.id), amount: 2_000_000, reason: 'Top-up before the weekend' }));
-      await act(partner1, 'partnermanager.accounttransfer.request', lastDay + 11 * HOUR,
-        (ctx) => requestTransfer(ctx, 1, { kind: 'account', from: Number(own.id), to: Number(stock.id), amount: 15_000_000, reason: 'Stock for the provincial tournament' }));
+      await act(partner1, 'partnermanager.accounttransfer.request', lastDay + 10 * HOUR, (ctx) =>
+        requestTransfer(ctx, 1, { kind: 'account', from: Number(own.id), to: Number(stock.id), amount: 2_000_000, reason: 'Top-up before the weekend' }),
+      );
+      await act(partner1, 'partnermanager.accounttransfer.request', lastDay + 11 * HOUR, (ctx) =>
+        requestTransfer(ctx, 1, {
+          kind: 'account',
+          from: Number(own.id),
+          to: Number(stock.id),
+          amount: 15_000_000,
+          reason: 'Stock for the provincial tournament',
+        }),
+      );
     }
     await act(partner1, 'partnermanager.partnerCoinLogs.buy', lastDay + 12 * HOUR, (ctx) => requestCloud(ctx, 1, 30_000_000, DONE_NOTE));
   }

@@ -18,18 +18,35 @@ const hostile = fc.oneof(
 );
 const number = fc.oneof(fc.constantFrom(0, -1, 1.5, 2 ** 31, 1e13, 1e300, 9_007_199_254_740_993), fc.integer({ min: -5, max: 3_000_000 }));
 const value: fc.Arbitrary<unknown> = fc.oneof(hostile, number, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
-const often = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: value, weight: 1 });
+const often = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: value, weight: 1 });
 const small = fc.integer({ min: 1, max: 300_000 });
 const id = fc.integer({ min: 1, max: 4 });
 const uid = fc.constantFrom(9101, 9102, 9201, 9999);
-const body = (shape: Record<string, fc.Arbitrary<unknown>>) => fc.record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, often(v)])), { requiredKeys: [] });
+const body = (shape: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.record(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, often(v)])), { requiredKeys: [] });
 
 const calls: Array<[string, fc.Arbitrary<unknown>]> = [
-  ['/api/platmanager/partnerediter/sell', body({ partner: fc.constantFrom(1, 2, 9), amount: small, note: fc.string({ maxLength: 5 }), key: fc.constantFrom('a', 'b') })],
-  ['/api/platmanager/partnerediter/update', body({ id: fc.constantFrom(1, 2), deposit: small, rakeSharePct: fc.constantFrom(0, 60, 100.5), cloudPriceBp: small })],
+  [
+    '/api/platmanager/partnerediter/sell',
+    body({ partner: fc.constantFrom(1, 2, 9), amount: small, note: fc.string({ maxLength: 5 }), key: fc.constantFrom('a', 'b') }),
+  ],
+  [
+    '/api/platmanager/partnerediter/update',
+    body({ id: fc.constantFrom(1, 2), deposit: small, rakeSharePct: fc.constantFrom(0, 60, 100.5), cloudPriceBp: small }),
+  ],
   ['/api/platmanager/partnerediter/suspend', body({ id: fc.constantFrom(1, 2), reason: fc.constantFrom('x', '') })],
   ['/api/platmanager/partnerediter/resume', body({ id: fc.constantFrom(1, 2), reason: fc.constantFrom('x', '') })],
-  ['/api/platmanager/defalutediter/save', body({ deposit: small, rakeSharePct: fc.constantFrom(0, 60, 101), cloudPriceBp: small, transferThreshold: small, dealerDailyLimit: small, dealerPriceBp: small })],
+  [
+    '/api/platmanager/defalutediter/save',
+    body({
+      deposit: small,
+      rakeSharePct: fc.constantFrom(0, 60, 101),
+      cloudPriceBp: small,
+      transferThreshold: small,
+      dealerDailyLimit: small,
+      dealerPriceBp: small,
+    }),
+  ],
   ['/api/platmanager/coinediter/create', body({ name: fc.constantFrom('A', 'B', ''), uid, dailyLimit: small })],
   ['/api/platmanager/coinediter/loads/request', body({ dealer: id, amount: small })],
   ['/api/platmanager/coinediter/sell', body({ dealer: id, uid, amount: small })],
@@ -41,18 +58,38 @@ const calls: Array<[string, fc.Arbitrary<unknown>]> = [
   ['/api/partnermanager/coinbusiness/unstock', body({ id, amount: small })],
   ['/api/partnermanager/coinbusiness/sell', body({ dealer: id, uid, amount: small })],
   ['/api/partnermanager/coinbusiness/freeze', body({ id, frozen: fc.boolean(), reason: fc.constantFrom('x', '') })],
-  ['/api/partnermanager/accounttransfer/request', fc.oneof(
-    body({ kind: fc.constant('account'), from: id, to: id, amount: small, reason: fc.constant('r') }),
-    body({ kind: fc.constantFrom('player', 'agent', 'other'), uid, toPartner: fc.constantFrom(1, 2, 3), reason: fc.constant('r') }))],
+  [
+    '/api/partnermanager/accounttransfer/request',
+    fc.oneof(
+      body({ kind: fc.constant('account'), from: id, to: id, amount: small, reason: fc.constant('r') }),
+      body({ kind: fc.constantFrom('player', 'agent', 'other'), uid, toPartner: fc.constantFrom(1, 2, 3), reason: fc.constant('r') }),
+    ),
+  ],
   ['/api/partnermanager/accounttransfer/decide', body({ id, approve: fc.boolean() })],
-  ['/api/partnermanager/partnersum/create', body({ from: fc.constantFrom('2026-11-01', '2026-11-20', '2026-02-30'), to: fc.constantFrom('2026-11-10', '2026-11-21', '2030-01-01') })],
+  [
+    '/api/partnermanager/partnersum/create',
+    body({ from: fc.constantFrom('2026-11-01', '2026-11-20', '2026-02-30'), to: fc.constantFrom('2026-11-10', '2026-11-21', '2030-01-01') }),
+  ],
   ['/api/partnermanager/partnersum/adjust', body({ id, amount: fc.integer({ min: -50_000, max: 50_000 }), reason: fc.constantFrom('x', '') })],
   ['/api/partnermanager/partnersum/step', body({ id, action: fc.constantFrom('confirm', 'settle', 'dispute', 'pay'), note: fc.constantFrom('', 'n') })],
 ];
-const lists = ['/api/platmanager/partnerediter', '/api/platmanager/coinediter', '/api/platmanager/coinlogs', '/api/platmanager/coinlogs/days',
-  '/api/partnermanager/partnerCoinLogs', '/api/partnermanager/coinbusiness', '/api/partnermanager/accounttransfer', '/api/partnermanager/partnersum'];
-const query = fc.tuple(fc.constantFrom(...lists), fc.dictionary(fc.constantFrom('partner', 'status', 'kind', 'from', 'to', 'page', 'pageSize', 'cursor', 'sort', 'order', 'differs', 'dealer'),
-  fc.oneof(hostile, fc.constantFrom('1', '2', 'active', 'pending', 'id', 'descend', '2026-11-20T00:00:00.000+08:00', 'true', '600'))));
+const lists = [
+  '/api/platmanager/partnerediter',
+  '/api/platmanager/coinediter',
+  '/api/platmanager/coinlogs',
+  '/api/platmanager/coinlogs/days',
+  '/api/partnermanager/partnerCoinLogs',
+  '/api/partnermanager/coinbusiness',
+  '/api/partnermanager/accounttransfer',
+  '/api/partnermanager/partnersum',
+];
+const query = fc.tuple(
+  fc.constantFrom(...lists),
+  fc.dictionary(
+    fc.constantFrom('partner', 'status', 'kind', 'from', 'to', 'page', 'pageSize', 'cursor', 'sort', 'order', 'differs', 'dealer'),
+    fc.oneof(hostile, fc.constantFrom('1', '2', 'active', 'pending', 'id', 'descend', '2026-11-20T00:00:00.000+08:00', 'true', '600')),
+  ),
+);
 
 describe.each(databases())('partner properties on $kind', (database) => {
   let t: TestApp;
@@ -63,12 +100,15 @@ describe.each(databases())('partner properties on $kind', (database) => {
     expect(res.body.code).toBe(res.status);
     if (res.status === 400) expect(res.body.message).toMatch(FIELD_MESSAGE);
   };
-  const snapshot = async () => JSON.stringify(await Promise.all([
-    t.database.db.selectFrom('ledger_account').select(['id', 'balance']).orderBy('id').execute(),
-    t.database.db.selectFrom('partner_profile').selectAll().orderBy('partner').execute(),
-    t.database.db.selectFrom('coin_dealer').select(['id', 'name', 'status']).orderBy('id').execute(),
-    t.database.db.selectFrom('partner_bill').select(['id', 'status']).orderBy('id').execute(),
-  ]));
+  const snapshot = async () =>
+    JSON.stringify(
+      await Promise.all([
+        t.database.db.selectFrom('ledger_account').select(['id', 'balance']).orderBy('id').execute(),
+        t.database.db.selectFrom('partner_profile').selectAll().orderBy('partner').execute(),
+        t.database.db.selectFrom('coin_dealer').select(['id', 'name', 'status']).orderBy('id').execute(),
+        t.database.db.selectFrom('partner_bill').select(['id', 'status']).orderBy('id').execute(),
+      ]),
+    );
 
   beforeAll(async () => {
     t = await testApp(database);
@@ -84,14 +124,23 @@ describe.each(databases())('partner properties on $kind', (database) => {
   afterAll(async () => t?.close());
 
   it('never answers 5xx; a 400 names the field and changes nothing; the ledgers always reconcile', async () => {
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: calls.length - 1 }).chain((i) => fc.tuple(fc.constant(calls[i]![0]), calls[i]![1])), fc.nat(2),
-      async ([url, payload], who) => {
-        const before = await snapshot();
-        const res = await t.post(url, payload, tokens[who]);
-        check(res);
-        if (res.status === 400) expect(await snapshot()).toBe(before);
-      }), { numRuns: 150 });
-    await fc.assert(fc.asyncProperty(query, fc.nat(2), async ([url, q], who) => check(await t.get(url, tokens[who], q))), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: calls.length - 1 }).chain((i) => fc.tuple(fc.constant(calls[i]![0]), calls[i]![1])),
+        fc.nat(2),
+        async ([url, payload], who) => {
+          const before = await snapshot();
+          const res = await t.post(url, payload, tokens[who]);
+          check(res);
+          if (res.status === 400) expect(await snapshot()).toBe(before);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.nat(2), async ([url, q], who) => check(await t.get(url, tokens[who], q))),
+      { numRuns: 60 },
+    );
     const r = await reconcile(t.database.db);
     expect([r.differences, r.accountDifferences]).toEqual([[], []]);
     const negative = await t.database.db.selectFrom('ledger_account').select('id').where('balance', '<', 0).where('kind', '<>', 'issuance').execute();

@@ -28,21 +28,29 @@ describe.each(databases())('partners on $kind', (database) => {
   let t: TestApp;
   let admin: string, secadmin: string, business: string, partner1: string, partner1b: string, partner2: string;
   const balanceOf = async (kind: string, owner: string) =>
-    Number((await t.database.db.selectFrom('ledger_account').select('balance').where('kind', '=', kind).where('owner', '=', owner).executeTakeFirst())?.balance ?? 0);
-  const chips = async (uid: number) => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+    Number(
+      (await t.database.db.selectFrom('ledger_account').select('balance').where('kind', '=', kind).where('owner', '=', owner).executeTakeFirst())?.balance ?? 0,
+    );
+  const chips = async (uid: number) =>
+    Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
 
   beforeAll(async () => {
     t = await testApp(database);
     const { db } = t.database;
     const hash = (await db.selectFrom('console_account').select('password_hash').where('username', '=', 'partner').executeTakeFirstOrThrow()).password_hash;
-    await db.insertInto('console_account').values([
-      { username: 'partnerb', password_hash: hash, roles: JSON.stringify(['partner']), partner: 1 },
-      { username: 'partnertwo', password_hash: hash, roles: JSON.stringify(['partner']), partner: 2 },
-    ]).execute();
+    await db
+      .insertInto('console_account')
+      .values([
+        { username: 'partnerb', password_hash: hash, roles: JSON.stringify(['partner']), partner: 1 },
+        { username: 'partnertwo', password_hash: hash, roles: JSON.stringify(['partner']), partner: 2 },
+      ])
+      .execute();
     // platform staff reach /partnermanager only with a partner value (spec §6); unscoped without the partner role
     await db.updateTable('console_account').set({ partner: 1 }).where('username', '=', 'business').execute();
     for (const id of [1, 2]) await ensureProfile(db, id, new Date(t.clock.now - 86_400_000 * 3));
-    [admin, secadmin, business, partner1, partner1b, partner2] = await Promise.all(['admin', 'secadmin', 'business', 'partner', 'partnerb', 'partnertwo'].map((u) => t.loginAs(u)));
+    [admin, secadmin, business, partner1, partner1b, partner2] = await Promise.all(
+      ['admin', 'secadmin', 'business', 'partner', 'partnerb', 'partnertwo'].map((u) => t.loginAs(u)),
+    );
     const p = await platformClient(t);
     for (const uid of [9101, 9102, 9103]) await p.register(uid, { partner: 1 }, 1_000);
     for (const uid of [9201, 9202]) await p.register(uid, { partner: 2 }, 1_000);
@@ -59,7 +67,10 @@ describe.each(databases())('partners on $kind', (database) => {
 
   it('saves versioned defaults and creates a partner from them', async () => {
     const defaults = { deposit: 1_000_000, rakeSharePct: 55, cloudPriceBp: 9200, transferThreshold: 100_000, dealerDailyLimit: 50_000, dealerPriceBp: 10_000 };
-    expect((await t.post('/api/platmanager/defalutediter/save', { ...defaults, rakeSharePct: 101 }, admin))).toMatchObject({ status: 400, body: { message: expect.stringContaining('rakeSharePct') } });
+    expect(await t.post('/api/platmanager/defalutediter/save', { ...defaults, rakeSharePct: 101 }, admin)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('rakeSharePct') },
+    });
     expect((await t.post('/api/platmanager/defalutediter/save', defaults, admin)).status).toBe(200);
     expect((await t.get('/api/platmanager/defalutediter', admin)).body.data).toEqual(defaults);
     expect((await t.get('/api/platmanager/defalutediter/versions', admin)).body.data.total).toBe(1);
@@ -87,16 +98,28 @@ describe.each(databases())('partners on $kind', (database) => {
   it("hands stock to a dealer who sells to the partner's players within its daily limit; gives and reclaims", async () => {
     const dealer = (await t.post(`${CB}/create`, { name: 'Cebu Coins', dailyLimit: 300_000 }, partner1)).body.data;
     expect(dealer).toMatchObject({ partner: 1, dailyLimit: 300_000, status: 'active' });
-    expect((await t.post(`${CB}/stock`, { id: dealer.id, amount: 1_000_000 }, partner1)).body.data).toMatchObject({ partnerBalance: 1_500_000, stock: 1_000_000 });
-    expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9101, amount: 200_000, key: 's1' }, partner1)).body.data).toMatchObject({ applied: true, stock: 800_000 });
+    expect((await t.post(`${CB}/stock`, { id: dealer.id, amount: 1_000_000 }, partner1)).body.data).toMatchObject({
+      partnerBalance: 1_500_000,
+      stock: 1_000_000,
+    });
+    expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9101, amount: 200_000, key: 's1' }, partner1)).body.data).toMatchObject({
+      applied: true,
+      stock: 800_000,
+    });
     expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9101, amount: 200_000, key: 's1' }, partner1)).body.data.applied).toBe(false);
-    expect(await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 150_000 }, partner1)).toMatchObject({ status: 409, body: { message: expect.stringContaining('100000 chips left') } });
+    expect(await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 150_000 }, partner1)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('100000 chips left') },
+    });
     expect((await t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9201, amount: 1_000 }, partner1)).status).toBe(404); // partner 2's player
     // a dealer id past the integer column is a 400 naming it (it was a query error, a 500, on PostgreSQL)
     const huge = await t.post(`${CB}/sell`, { dealer: 2_147_483_648, uid: 9101, amount: 1 }, partner1);
     expect([huge.status, huge.body.message]).toEqual([400, 'dealer: Must be at most 2147483647']);
     expect(await chips(9101)).toBe(201_000);
-    expect((await t.post(`${PCL}/give`, { uid: 9102, amount: 50_000, reason: 'welcome' }, partner1)).body.data).toMatchObject({ partnerBalance: 1_450_000, playerBalance: 51_000 });
+    expect((await t.post(`${PCL}/give`, { uid: 9102, amount: 50_000, reason: 'welcome' }, partner1)).body.data).toMatchObject({
+      partnerBalance: 1_450_000,
+      playerBalance: 51_000,
+    });
     expect((await t.post(`${PCL}/reclaim`, { uid: 9102, amount: 60_000, reason: 'too much' }, partner1)).status).toBe(409);
     expect((await t.post(`${PCL}/reclaim`, { uid: 9102, amount: 20_000, reason: 'wrong amount' }, partner1)).body.data.partnerBalance).toBe(1_470_000);
     const frozen = await t.post(`${CB}/freeze`, { id: dealer.id, frozen: true, reason: 'audit' }, partner1);
@@ -108,19 +131,27 @@ describe.each(databases())('partners on $kind', (database) => {
     const logs = await t.get(PCL, partner1);
     const reasons = logs.body.data.items.map((i: { reason: string }) => i.reason);
     expect(reasons).toEqual(expect.arrayContaining(['cloud.sold', 'partner.to_dealer', 'dealer.sold', 'partner.to_player', 'partner.from_player']));
-    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'username']).where('operation', '=', 'partnermanager.coinbusiness.sell').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'username'])
+      .where('operation', '=', 'partnermanager.coinbusiness.sell')
+      .execute();
     expect(log.length).toBeGreaterThanOrEqual(2);
   });
 
   it('concurrent sales never pass the daily limit nor the stock', async () => {
     const dealer = (await t.post(`${CB}/create`, { name: 'Race Coins', dailyLimit: 50_000 }, partner1)).body.data;
     await t.post(`${CB}/stock`, { id: dealer.id, amount: 40_000 }, partner1);
-    const sales = await Promise.all(Array.from({ length: 12 }, (_, i) => t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 5_000, key: `race-${i}` }, partner1)));
+    const sales = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 5_000, key: `race-${i}` }, partner1)),
+    );
     expect(sales.filter((r) => r.status === 200)).toHaveLength(8); // the stock (40,000) runs out before the limit (50,000)
     for (const r of sales) if (r.status !== 200) expect(r.status).toBe(409);
     const more = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(`${CB}/stock`, { id: dealer.id, amount: 5_000, key: `restock-${i}` }, partner1)));
     expect(more.every((r) => r.status === 200)).toBe(true);
-    const again = await Promise.all(Array.from({ length: 6 }, (_, i) => t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 5_000, key: `race2-${i}` }, partner1)));
+    const again = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.post(`${CB}/sell`, { dealer: dealer.id, uid: 9102, amount: 5_000, key: `race2-${i}` }, partner1)),
+    );
     expect(again.filter((r) => r.status === 200)).toHaveLength(2); // now the limit: 50,000 a day
     const day = await t.database.db.selectFrom('coin_dealer_day').select('sold').where('dealer', '=', dealer.id).executeTakeFirstOrThrow();
     expect(Number(day.sold)).toBe(50_000);
@@ -139,10 +170,12 @@ describe.each(databases())('partners on $kind', (database) => {
     const sales = await t.get('/api/platmanager/coinlogs', admin);
     expect(sales.body.data.items).toHaveLength(1);
     const days = await t.get('/api/platmanager/coinlogs/days', admin);
-    expect(days.body.data.items).toEqual([expect.objectContaining({ dealer: dealer.id, sales: 1, sold: 30_000, stockOut: 30_000, stockIn: 400_000, differs: false })]);
+    expect(days.body.data.items).toEqual([
+      expect.objectContaining({ dealer: dealer.id, sales: 1, sold: 30_000, stockOut: 30_000, stockIn: 400_000, differs: false }),
+    ]);
   });
 
-  it('transfers between a partner\'s accounts: at once up to the threshold, else a second account approves (never the requester)', async () => {
+  it("transfers between a partner's accounts: at once up to the threshold, else a second account approves (never the requester)", async () => {
     const accounts = (await t.get(`${AT}/accounts`, partner1)).body.data as Array<{ id: number; kind: string; balance: number }>;
     const own = accounts.find((a) => a.kind === 'partner')!;
     const dealer = accounts.find((a) => a.kind === 'dealer')!;
@@ -164,13 +197,21 @@ describe.each(databases())('partners on $kind', (database) => {
 
   it('bills a period from the ledger: closing = opening + movements, adjusted with a reason, confirmed by the partner, settled by the platform', async () => {
     t.clock.advance(2 * 86_400_000);
-    [admin, secadmin, business, partner1, partner1b, partner2] = await Promise.all(['admin', 'secadmin', 'business', 'partner', 'partnerb', 'partnertwo'].map((u) => t.loginAs(u)));
+    [admin, secadmin, business, partner1, partner1b, partner2] = await Promise.all(
+      ['admin', 'secadmin', 'business', 'partner', 'partnerb', 'partnertwo'].map((u) => t.loginAs(u)),
+    );
     const day = new Date(t.clock.now - 2 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
-    await t.database.db.insertInto('game_day').values({ day, game: 'tongits', partner: 1, slot: 0, rounds: 10, bets: 10, players: 3, turnover: 100_000, wins: 60_000, fees: 0, jackpot: 0 } as never).execute();
+    await t.database.db
+      .insertInto('game_day')
+      .values({ day, game: 'tongits', partner: 1, slot: 0, rounds: 10, bets: 10, players: 3, turnover: 100_000, wins: 60_000, fees: 0, jackpot: 0 } as never)
+      .execute();
     expect((await t.post(`${PS}/create`, { from: day, to: '2099-01-01' }, business)).status).toBe(400);
     const today = new Date(t.clock.now + 8 * 3_600_000).toISOString().slice(0, 10);
     const running = (await t.post(`${PS}/create`, { partner: 2, from: today, to: today }, business)).body.data;
-    expect((await t.post(`${PS}/step`, { id: running.id, action: 'confirm' }, business))).toMatchObject({ status: 409, body: { message: expect.stringContaining('not ended') } });
+    expect(await t.post(`${PS}/step`, { id: running.id, action: 'confirm' }, business)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('not ended') },
+    });
     const bill = (await t.post(`${PS}/create`, { partner: 1, from: day, to: day }, business)).body.data;
     const balance = await balanceOf('partner', '1');
     expect(bill).toMatchObject({ opening: 0, bought: 2_500_000, adjusted: 0, closing: balance, rakeBase: 40_000, rakeShare: 24_000 });
@@ -189,20 +230,28 @@ describe.each(databases())('partners on $kind', (database) => {
     expect(listed).toMatchObject({ fromDay: day, toDay: day, periodFrom: new Date(`${day}T00:00:00+08:00`).toISOString() });
     expect(Date.parse(listed.periodTo) - Date.parse(listed.periodFrom)).toBe(86_400_000);
     const twoDays = (await t.post(`${PS}/create`, { partner: 2, from: '2026-11-10', to: '2026-11-11' }, business)).body.data.id;
-    expect((await t.get(PS, business, { partner: '2' })).body.data.items.find((b: { id: number }) => b.id === twoDays))
-      .toMatchObject({ fromDay: '2026-11-10', toDay: '2026-11-11' });
+    expect((await t.get(PS, business, { partner: '2' })).body.data.items.find((b: { id: number }) => b.id === twoDays)).toMatchObject({
+      fromDay: '2026-11-10',
+      toDay: '2026-11-11',
+    });
     for (const b of (await t.get(PS, partner2)).body.data.items) expect(b.partner).toBe(2);
   });
 
   it('suspends a partner whose losses reach its deposit, says why in the operation log, and refuses its movements', async () => {
     await t.post(`${PE}/update`, { id: 2, deposit: 100_000, rakeSharePct: 50 }, admin);
     const day = new Date(t.clock.now + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
-    await t.database.db.insertInto('game_day').values({ day, game: 'tongits', partner: 2, slot: 0, rounds: 5, bets: 5, players: 2, turnover: 100_000, wins: 400_000, fees: 0, jackpot: 0 } as never).execute();
+    await t.database.db
+      .insertInto('game_day')
+      .values({ day, game: 'tongits', partner: 2, slot: 0, rounds: 5, bets: 5, players: 2, turnover: 100_000, wins: 400_000, fees: 0, jackpot: 0 } as never)
+      .execute();
     const checked = await t.post(`${PE}/stoploss`, {}, admin);
     expect(checked.body.data.suspended).toEqual([2]);
     const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'partners.stoploss').executeTakeFirstOrThrow();
     expect(log.message).toContain('reached the deposit of 100000');
-    expect((await t.post(`${PE}/sell`, { partner: 2, amount: 1_000 }, admin))).toMatchObject({ status: 409, body: { message: expect.stringContaining('suspended') } });
+    expect(await t.post(`${PE}/sell`, { partner: 2, amount: 1_000 }, admin)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('suspended') },
+    });
     const listed = (await t.get(PE, admin, { status: 'suspended' })).body.data.items;
     expect(listed).toEqual([expect.objectContaining({ id: 2, loss: 150_000, statusReason: expect.stringContaining('Stop-loss') })]);
     // resumed once the losses no longer reach the deposit (else the scheduled check would suspend it again)
@@ -211,13 +260,25 @@ describe.each(databases())('partners on $kind', (database) => {
     expect((await t.post(`${PE}/resume`, { id: 2, reason: 'deposit topped up' }, admin)).body.data.status).toBe('active');
   });
 
-  it("a partner account reaches nothing of another partner through any operation of this domain", async () => {
+  it('a partner account reaches nothing of another partner through any operation of this domain', async () => {
     const { db } = t.database;
     const own1 = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'partner').where('owner', '=', '1').executeTakeFirstOrThrow();
     const dealer1 = await db.selectFrom('coin_dealer').select('id').where('partner', '=', 1).executeTakeFirstOrThrow();
     const bill1 = await db.selectFrom('partner_bill').select('id').where('partner', '=', 1).executeTakeFirstOrThrow();
     const order1 = (await t.post(`${PCL}/buy`, { amount: 1_000 }, partner1)).body.data.id;
-    const pending = (await t.post(`${AT}/request`, { kind: 'account', from: Number(own1.id), to: Number((await db.selectFrom('ledger_account').select('id').where('kind', '=', 'dealer').where('partner', '=', 1).executeTakeFirstOrThrow()).id), amount: 150_000, reason: 'x' }, partner1)).body.data.id;
+    const pending = (
+      await t.post(
+        `${AT}/request`,
+        {
+          kind: 'account',
+          from: Number(own1.id),
+          to: Number((await db.selectFrom('ledger_account').select('id').where('kind', '=', 'dealer').where('partner', '=', 1).executeTakeFirstOrThrow()).id),
+          amount: 150_000,
+          reason: 'x',
+        },
+        partner1,
+      )
+    ).body.data.id;
     const before = await reconcile(db);
     const balances = await db.selectFrom('ledger_account').select(['id', 'balance']).orderBy('id').execute();
     const attempts: Array<[string, unknown]> = [
@@ -260,7 +321,7 @@ describe.each(databases())('partners on $kind', (database) => {
       if (asked.status === 200) expect(asked.body.data.items, op.url).toEqual([]);
       else expect(asked.status, op.url).toBe(404);
     }
-    expect((await db.selectFrom('ledger_account').select(['id', 'balance']).orderBy('id').execute())).toEqual(balances);
+    expect(await db.selectFrom('ledger_account').select(['id', 'balance']).orderBy('id').execute()).toEqual(balances);
     expect((await reconcile(db)).accountEntries).toBe(before.accountEntries);
     const after = await reconcile(db);
     expect([after.differences, after.accountDifferences]).toEqual([[], []]);

@@ -35,13 +35,23 @@ export const REASONS = {
 } as const;
 
 export const DEFAULTS: PartnerDefaults = {
-  deposit: 500_000_000, rakeSharePct: 60, cloudPriceBp: 9000, transferThreshold: 10_000_000, dealerDailyLimit: 20_000_000, dealerPriceBp: 10_000,
+  deposit: 500_000_000,
+  rakeSharePct: 60,
+  cloudPriceBp: 9000,
+  transferThreshold: 10_000_000,
+  dealerDailyLimit: 20_000_000,
+  dealerPriceBp: 10_000,
 };
 
-export interface Ctx { db: Db; user: SessionUser; now: Date; note: OperationNote; ip?: string }
+export interface Ctx {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+  ip?: string;
+}
 
 export const actorOf = (user: { username: string }) => `staff:${user.username}`;
-
 
 /** An idempotency key of a staff movement: the client's (per account), else a fresh one. */
 export const moveKey = (kind: string, user: { username: string }, key?: string) => `partners:${kind}:${key ? `${user.username}:${key}` : randomUUID()}`;
@@ -68,19 +78,41 @@ export function mustOwn(user: SessionUser, partner: number, what: string): void 
 }
 
 export interface Profile {
-  partner: number; name: string; status: 'active' | 'suspended'; status_reason: string; deposit: number; rake_share_bp: number;
-  cloud_price_bp: number; transfer_threshold: number; dealer_daily_limit: number; dealer_price_bp: number; created_at: Date;
+  partner: number;
+  name: string;
+  status: 'active' | 'suspended';
+  status_reason: string;
+  deposit: number;
+  rake_share_bp: number;
+  cloud_price_bp: number;
+  transfer_threshold: number;
+  dealer_daily_limit: number;
+  dealer_price_bp: number;
+  created_at: Date;
 }
 
 /** A partner's profile, locked for the transaction when `lock`; 404 when there is none. */
 export async function profileOf(db: Db, partner: number, lock = false): Promise<Profile> {
-  let q = db.selectFrom('partner_profile as f').innerJoin('partner as p', 'p.id', 'f.partner')
-    .select(['f.partner', 'p.name', 'f.status', 'f.status_reason', 'f.deposit', 'f.rake_share_bp', 'f.cloud_price_bp', 'f.transfer_threshold',
-      'f.dealer_daily_limit', 'f.dealer_price_bp', 'f.created_at'])
+  let q = db
+    .selectFrom('partner_profile as f')
+    .innerJoin('partner as p', 'p.id', 'f.partner')
+    .select([
+      'f.partner',
+      'p.name',
+      'f.status',
+      'f.status_reason',
+      'f.deposit',
+      'f.rake_share_bp',
+      'f.cloud_price_bp',
+      'f.transfer_threshold',
+      'f.dealer_daily_limit',
+      'f.dealer_price_bp',
+      'f.created_at',
+    ])
     .where('f.partner', '=', partner);
   if (lock) q = q.forUpdate('f');
   let row = await q.executeTakeFirst();
-  if (!row && await db.selectFrom('partner').select('id').where('id', '=', partner).executeTakeFirst()) {
+  if (!row && (await db.selectFrom('partner').select('id').where('id', '=', partner).executeTakeFirst())) {
     // a partner made before its profile existed (the accounts seed's 1 and 2): the defaults, from now
     await ensureProfile(db, partner, new Date());
     row = await q.executeTakeFirst();
@@ -97,8 +129,16 @@ export const partnerAccount = (db: Db, partner: number) => ensureAccount(db, 'pa
 export const dealerAccount = (db: Db, dealer: { id: number; partner: number }) => ensureAccount(db, 'dealer', String(dealer.id), dealer.partner, CHIP);
 
 const profileView = (p: Profile) => ({
-  id: p.partner, name: p.name, status: p.status, statusReason: p.status_reason, deposit: Number(p.deposit), rakeSharePct: p.rake_share_bp / 100,
-  cloudPriceBp: p.cloud_price_bp, transferThreshold: Number(p.transfer_threshold), dealerDailyLimit: Number(p.dealer_daily_limit), dealerPriceBp: p.dealer_price_bp,
+  id: p.partner,
+  name: p.name,
+  status: p.status,
+  statusReason: p.status_reason,
+  deposit: Number(p.deposit),
+  rakeSharePct: p.rake_share_bp / 100,
+  cloudPriceBp: p.cloud_price_bp,
+  transferThreshold: Number(p.transfer_threshold),
+  dealerDailyLimit: Number(p.dealer_daily_limit),
+  dealerPriceBp: p.dealer_price_bp,
 });
 
 // ---------------------------------------------------------------- defaults (versioned)
@@ -117,8 +157,11 @@ export const defaultItems: VersionedItems<PartnerDefaults> = {
   read: (db) => readDefaults(db, true),
   write: async (db, _key, doc, now) => {
     const value = JSON.stringify(doc ?? DEFAULTS);
-    await db.insertInto('partner_default').values({ id: 1, doc: value, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ doc: value, updated_at: now })).execute();
+    await db
+      .insertInto('partner_default')
+      .values({ id: 1, doc: value, updated_at: now })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ doc: value, updated_at: now }))
+      .execute();
   },
   restorable: defaultsSchema,
 };
@@ -129,14 +172,33 @@ export const defaultItems: VersionedItems<PartnerDefaults> = {
 export async function createPartner(ctx: Ctx, body: { id?: number; name: string }) {
   const { db, now } = ctx;
   await sql`SELECT pg_advisory_xact_lock(hashtext('partners:create'))`.execute(db);
-  const id = body.id ?? Number((await db.selectFrom('partner').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0) + 1;
+  const id =
+    body.id ??
+    Number(
+      (
+        await db
+          .selectFrom('partner')
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    ) + 1;
   if (await db.selectFrom('partner').select('id').where('id', '=', id).executeTakeFirst()) throw conflict(`Partner ${id} already exists`);
   const d = (await readDefaults(db)) ?? DEFAULTS;
   await db.insertInto('partner').values({ id, name: body.name }).execute();
-  await db.insertInto('partner_profile').values({
-    partner: id, deposit: d.deposit, rake_share_bp: Math.round(d.rakeSharePct * 100), cloud_price_bp: d.cloudPriceBp, transfer_threshold: d.transferThreshold,
-    dealer_daily_limit: d.dealerDailyLimit, dealer_price_bp: d.dealerPriceBp, created_at: now, updated_at: now,
-  }).execute();
+  await db
+    .insertInto('partner_profile')
+    .values({
+      partner: id,
+      deposit: d.deposit,
+      rake_share_bp: Math.round(d.rakeSharePct * 100),
+      cloud_price_bp: d.cloudPriceBp,
+      transfer_threshold: d.transferThreshold,
+      dealer_daily_limit: d.dealerDailyLimit,
+      dealer_price_bp: d.dealerPriceBp,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await partnerAccount(db, id);
   const after = profileView(await profileOf(db, id));
   Object.assign(ctx.note, { target: `partner:${id}`, before: null, after });
@@ -146,10 +208,21 @@ export async function createPartner(ctx: Ctx, body: { id?: number; name: string 
 /** A partner without a profile (the demo's partners 1 and 2 come from the accounts seed) gets one from the defaults. */
 export async function ensureProfile(db: Db, partner: number, now: Date): Promise<void> {
   const d = (await readDefaults(db)) ?? DEFAULTS;
-  await db.insertInto('partner_profile').values({
-    partner, deposit: d.deposit, rake_share_bp: Math.round(d.rakeSharePct * 100), cloud_price_bp: d.cloudPriceBp, transfer_threshold: d.transferThreshold,
-    dealer_daily_limit: d.dealerDailyLimit, dealer_price_bp: d.dealerPriceBp, created_at: now, updated_at: now,
-  }).onConflict((oc) => oc.column('partner').doNothing()).execute();
+  await db
+    .insertInto('partner_profile')
+    .values({
+      partner,
+      deposit: d.deposit,
+      rake_share_bp: Math.round(d.rakeSharePct * 100),
+      cloud_price_bp: d.cloudPriceBp,
+      transfer_threshold: d.transferThreshold,
+      dealer_daily_limit: d.dealerDailyLimit,
+      dealer_price_bp: d.dealerPriceBp,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('partner').doNothing())
+    .execute();
   await partnerAccount(db, partner);
 }
 
@@ -181,7 +254,11 @@ export async function setPartnerStatus(ctx: Ctx, id: number, status: 'active' | 
       throw conflict(`Partner ${id}: losses of ${loss} chips since ${since} still reach the deposit of ${deposit}; raise the deposit or settle a bill first`);
     }
   }
-  await db.updateTable('partner_profile').set({ status, status_reason: status === 'suspended' ? reason : '', updated_at: now }).where('partner', '=', id).execute();
+  await db
+    .updateTable('partner_profile')
+    .set({ status, status_reason: status === 'suspended' ? reason : '', updated_at: now })
+    .where('partner', '=', id)
+    .execute();
   Object.assign(ctx.note, { target: `partner:${id}`, before: { status: p.status, reason: p.status_reason }, after: { status, reason } });
   return { id, status };
 }
@@ -195,10 +272,19 @@ export async function setPartnerStatus(ctx: Ctx, id: number, status: 'active' | 
  */
 export async function openLoss(db: Db, partner: number): Promise<{ loss: number; since: string; rakeShareBp: number; deposit: number; status: string }> {
   const p = await profileOf(db, partner);
-  const settled = await db.selectFrom('partner_bill').select((eb) => eb.fn.max('period_to').as('to')).where('partner', '=', partner).where('status', '=', 'settled').executeTakeFirst();
+  const settled = await db
+    .selectFrom('partner_bill')
+    .select((eb) => eb.fn.max('period_to').as('to'))
+    .where('partner', '=', partner)
+    .where('status', '=', 'settled')
+    .executeTakeFirst();
   const since = consoleDay(settled?.to ? new Date(settled.to as unknown as string) : new Date(p.created_at));
-  const row = await db.selectFrom('game_day').select(sql<string>`coalesce(sum(turnover - wins), 0)`.as('take'))
-    .where('partner', '=', partner).where('day', '>=', since).executeTakeFirst();
+  const row = await db
+    .selectFrom('game_day')
+    .select(sql<string>`coalesce(sum(turnover - wins), 0)`.as('take'))
+    .where('partner', '=', partner)
+    .where('day', '>=', since)
+    .executeTakeFirst();
   const share = Math.trunc((Number(row?.take ?? 0) * p.rake_share_bp) / 10_000);
   return { loss: Math.max(0, -share), since, rakeShareBp: p.rake_share_bp, deposit: Number(p.deposit), status: p.status };
 }
@@ -216,7 +302,12 @@ export const STOPLOSS_ACTOR = { username: 'system:stoploss', partner: 0 } as con
  * suspends it and writes the record together. A partner is suspended once, with one record; a
  * check that finds nothing to do changes nothing.
  */
-export async function checkStopLoss(db: Db, actor: { username: string; partner: number }, now: Date, ip = ''): Promise<{ checked: number; suspended: number[] }> {
+export async function checkStopLoss(
+  db: Db,
+  actor: { username: string; partner: number },
+  now: Date,
+  ip = '',
+): Promise<{ checked: number; suspended: number[] }> {
   const partners = await db.selectFrom('partner_profile').select('partner').where('status', '=', 'active').orderBy('partner').execute();
   const suspended: number[] = [];
   for (const { partner } of partners) {
@@ -227,17 +318,35 @@ export async function checkStopLoss(db: Db, actor: { username: string; partner: 
 }
 
 async function stopLossOf(trx: Db, partner: number, actor: { username: string; partner: number }, now: Date, ip: string): Promise<boolean> {
-  const claimed = await trx.selectFrom('partner_profile').select('partner').where('partner', '=', partner).where('status', '=', 'active')
-    .forUpdate().skipLocked().executeTakeFirst();
+  const claimed = await trx
+    .selectFrom('partner_profile')
+    .select('partner')
+    .where('partner', '=', partner)
+    .where('status', '=', 'active')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
   if (!claimed) return false;
   const { loss, deposit, since } = await openLoss(trx, partner);
   if (deposit <= 0 || loss < deposit) return false;
   const reason = `Stop-loss: losses of ${loss} chips since ${since} reached the deposit of ${deposit}`;
   await trx.updateTable('partner_profile').set({ status: 'suspended', status_reason: reason, updated_at: now }).where('partner', '=', partner).execute();
-  await appendOperationLog(trx, {
-    username: actor.username, partner: actor.partner, operation: 'partners.stoploss', target: `partner:${partner}`, result: 'ok', status: 200,
-    message: reason, before: { status: 'active' }, after: { status: 'suspended', reason, loss, deposit, since }, ip,
-  }, now);
+  await appendOperationLog(
+    trx,
+    {
+      username: actor.username,
+      partner: actor.partner,
+      operation: 'partners.stoploss',
+      target: `partner:${partner}`,
+      result: 'ok',
+      status: 200,
+      message: reason,
+      before: { status: 'active' },
+      after: { status: 'suspended', reason, loss, deposit, since },
+      ip,
+    },
+    now,
+  );
   return true;
 }
 
@@ -249,9 +358,19 @@ const costOf = (amount: number, bp: number) => Math.round((amount * bp) / 10_000
 export async function requestCloud(ctx: Ctx, partner: number, amount: number, note = '') {
   const p = await profileOf(ctx.db, partner);
   mustBeActive(p);
-  const order = await ctx.db.insertInto('cloud_order').values({
-    partner, amount, price_bp: p.cloud_price_bp, cost: costOf(amount, p.cloud_price_bp), note, requested_by: ctx.user.username, requested_at: ctx.now,
-  }).returningAll().executeTakeFirstOrThrow();
+  const order = await ctx.db
+    .insertInto('cloud_order')
+    .values({
+      partner,
+      amount,
+      price_bp: p.cloud_price_bp,
+      cost: costOf(amount, p.cloud_price_bp),
+      note,
+      requested_by: ctx.user.username,
+      requested_at: ctx.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   Object.assign(ctx.note, { target: `cloud_order:${order.id}`, before: null, after: { partner, amount, cost: order.cost, status: 'pending' } });
   return { id: Number(order.id), status: order.status, cost: Number(order.cost) };
 }
@@ -260,10 +379,17 @@ async function payOrder(ctx: Ctx, order: { id: number; partner: number; amount: 
   const issuer = await issuanceAccount(ctx.db, CHIP);
   const account = await partnerAccount(ctx.db, order.partner);
   const move = await moveBetweenAccounts(ctx.db, issuer.id, account.id, order.amount, {
-    reason: REASONS.cloudSold, ref: `cloud_order:${order.id}`, actor: actorOf(ctx.user), key: `partners:cloud:${order.id}`, at: ctx.now,
+    reason: REASONS.cloudSold,
+    ref: `cloud_order:${order.id}`,
+    actor: actorOf(ctx.user),
+    key: `partners:cloud:${order.id}`,
+    at: ctx.now,
   });
-  await ctx.db.updateTable('cloud_order').set({ status: 'paid', decided_by: ctx.user.username, decided_at: ctx.now, entry_id: move.entries[1] })
-    .where('id', '=', order.id).execute();
+  await ctx.db
+    .updateTable('cloud_order')
+    .set({ status: 'paid', decided_by: ctx.user.username, decided_at: ctx.now, entry_id: move.entries[1] })
+    .where('id', '=', order.id)
+    .execute();
   return { balance: move.balances?.[1] ?? null, entryId: move.entries[1] };
 }
 
@@ -280,12 +406,26 @@ export async function sellCloud(ctx: Ctx, partner: number, amount: number, note 
       return { order: Number(seen.id), balance: null };
     }
   }
-  const order = await ctx.db.insertInto('cloud_order').values({
-    partner, amount, price_bp: p.cloud_price_bp, cost: costOf(amount, p.cloud_price_bp), note, requested_by: ctx.user.username, requested_at: ctx.now,
-    idem_key: idem,
-  }).returning(['id']).executeTakeFirstOrThrow();
+  const order = await ctx.db
+    .insertInto('cloud_order')
+    .values({
+      partner,
+      amount,
+      price_bp: p.cloud_price_bp,
+      cost: costOf(amount, p.cloud_price_bp),
+      note,
+      requested_by: ctx.user.username,
+      requested_at: ctx.now,
+      idem_key: idem,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
   const paid = await payOrder(ctx, { id: Number(order.id), partner, amount });
-  Object.assign(ctx.note, { target: `partner:${partner}`, before: null, after: { order: Number(order.id), amount, cost: costOf(amount, p.cloud_price_bp), balance: paid.balance } });
+  Object.assign(ctx.note, {
+    target: `partner:${partner}`,
+    before: null,
+    after: { order: Number(order.id), amount, cost: costOf(amount, p.cloud_price_bp), balance: paid.balance },
+  });
   return { order: Number(order.id), balance: paid.balance };
 }
 
@@ -299,10 +439,18 @@ export async function decideOrder(ctx: Ctx, id: number, pay: boolean, note = '')
     if (partnerScope(ctx.user) !== null) throw forbidden('Only the platform confirms a payment');
     mustBeActive(await profileOf(ctx.db, order.partner, true));
     const paid = await payOrder(ctx, { id, partner: order.partner, amount: Number(order.amount) });
-    Object.assign(ctx.note, { target: `cloud_order:${id}`, before: { status: 'pending' }, after: { status: 'paid', amount: Number(order.amount), balance: paid.balance } });
+    Object.assign(ctx.note, {
+      target: `cloud_order:${id}`,
+      before: { status: 'pending' },
+      after: { status: 'paid', amount: Number(order.amount), balance: paid.balance },
+    });
     return { id, status: 'paid' };
   }
-  await ctx.db.updateTable('cloud_order').set({ status: 'cancelled', decided_by: ctx.user.username, decided_at: ctx.now, note: note || order.note }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('cloud_order')
+    .set({ status: 'cancelled', decided_by: ctx.user.username, decided_at: ctx.now, note: note || order.note })
+    .where('id', '=', id)
+    .execute();
   Object.assign(ctx.note, { target: `cloud_order:${id}`, before: { status: 'pending' }, after: { status: 'cancelled', note } });
   return { id, status: 'cancelled' };
 }
@@ -318,7 +466,11 @@ export async function giveToPlayer(ctx: Ctx, partner: number, uid: number, amoun
   await partnerPlayer(ctx.db, partner, uid);
   const account = await partnerAccount(ctx.db, partner);
   const move = await accountToPlayer(ctx.db, account.id, uid, amount, {
-    reason: REASONS.toPlayer, ref: reason, actor: actorOf(ctx.user), key: moveKey('give', ctx.user, key), at: ctx.now,
+    reason: REASONS.toPlayer,
+    ref: reason,
+    actor: actorOf(ctx.user),
+    key: moveKey('give', ctx.user, key),
+    at: ctx.now,
   });
   Object.assign(ctx.note, { target: `player:${uid}`, before: null, after: { partner, amount, reason, applied: move.applied, balances: move.balances } });
   return { applied: move.applied, partnerBalance: move.balances?.[0] ?? null, playerBalance: move.balances?.[1] ?? null };
@@ -330,7 +482,11 @@ export async function reclaimFromPlayer(ctx: Ctx, partner: number, uid: number, 
   await partnerPlayer(ctx.db, partner, uid);
   const account = await partnerAccount(ctx.db, partner);
   const move = await playerToAccount(ctx.db, uid, account.id, amount, {
-    reason: REASONS.fromPlayer, ref: reason, actor: actorOf(ctx.user), key: moveKey('reclaim', ctx.user, key), at: ctx.now,
+    reason: REASONS.fromPlayer,
+    ref: reason,
+    actor: actorOf(ctx.user),
+    key: moveKey('reclaim', ctx.user, key),
+    at: ctx.now,
   });
   Object.assign(ctx.note, { target: `player:${uid}`, before: null, after: { partner, amount, reason, applied: move.applied, balances: move.balances } });
   return { applied: move.applied, playerBalance: move.balances?.[0] ?? null, partnerBalance: move.balances?.[1] ?? null };
@@ -339,11 +495,22 @@ export async function reclaimFromPlayer(ctx: Ctx, partner: number, uid: number, 
 /** The partner's accounts (its cloud chips and its dealers' stock), for the transfer form. */
 export async function partnerAccounts(db: Db, partner: number): Promise<Array<LedgerAccount & { name: string }>> {
   await partnerAccount(db, partner);
-  const rows = await db.selectFrom('ledger_account as a').leftJoin('coin_dealer as d', (j) => j.on(sql<boolean>`a.kind = 'dealer' AND a.owner = d.id::text`))
+  const rows = await db
+    .selectFrom('ledger_account as a')
+    .leftJoin('coin_dealer as d', (j) => j.on(sql<boolean>`a.kind = 'dealer' AND a.owner = d.id::text`))
     .select(['a.id', 'a.kind', 'a.owner', 'a.partner', 'a.currency', 'a.balance', 'd.name'])
-    .where('a.partner', '=', partner).where('a.kind', 'in', ['partner', 'dealer']).where('a.currency', '=', CHIP).orderBy('a.id').execute();
+    .where('a.partner', '=', partner)
+    .where('a.kind', 'in', ['partner', 'dealer'])
+    .where('a.currency', '=', CHIP)
+    .orderBy('a.id')
+    .execute();
   return rows.map((r) => ({
-    id: Number(r.id), kind: r.kind, owner: r.owner, partner: r.partner, currency: r.currency, balance: Number(r.balance),
+    id: Number(r.id),
+    kind: r.kind,
+    owner: r.owner,
+    partner: r.partner,
+    currency: r.currency,
+    balance: Number(r.balance),
     name: r.kind === 'partner' ? `Partner ${r.owner}` : (r.name ?? `Dealer ${r.owner}`),
   }));
 }

@@ -16,13 +16,17 @@ export const STOPLOSS_EVERY_MS = 5 * 60_000;
 export const STOPLOSS_FIRST_AFTER_MS = 15_000;
 
 export function registerStopLossJob(
-  app: JobHost & { log: { info(obj: object, msg: string): void } }, db: Db, now: () => number,
+  app: JobHost & { log: { info(obj: object, msg: string): void } },
+  db: Db,
+  now: () => number,
   { everyMs = STOPLOSS_EVERY_MS, firstAfterMs = STOPLOSS_FIRST_AFTER_MS }: { everyMs?: number; firstAfterMs?: number } = {},
 ): void {
   // tests that run the check themselves turn the job off
   if (process.env.PARTNER_STOPLOSS_JOB === '0') return;
   registerRepeatingJob(app, {
-    name: 'partner stop-loss', firstAfterMs, everyMs,
+    name: 'partner stop-loss',
+    firstAfterMs,
+    everyMs,
     run: async () => {
       const r = await checkStopLoss(db, STOPLOSS_ACTOR, new Date(now()));
       if (r.suspended.length > 0) app.log.info({ suspended: r.suspended, checked: r.checked }, 'partner stop-loss');

@@ -24,7 +24,9 @@ function host() {
       addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => hooks[name].push(hook),
       log: { warn: (o: object, msg: string) => warnings.push(`${msg} ${String((o as { err?: unknown }).err)}`), info: (o: object) => infos.push(o) },
     },
-    hooks, infos, warnings,
+    hooks,
+    infos,
+    warnings,
     ready: () => Promise.all(hooks.onReady.map((h) => h())),
     close: () => Promise.all(hooks.onClose.map((h) => h())),
   };
@@ -43,20 +45,46 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
   let admin: string;
   let business: string;
   const statusOf = async (partner: number) =>
-    (await t.database.db.selectFrom('partner_profile').select(['status', 'status_reason']).where('partner', '=', partner).executeTakeFirstOrThrow());
-  const records = (partner: number) => t.database.db.selectFrom('operation_log').selectAll()
-    .where('operation', '=', 'partners.stoploss').where('target', '=', `partner:${partner}`).orderBy('id').execute();
+    await t.database.db.selectFrom('partner_profile').select(['status', 'status_reason']).where('partner', '=', partner).executeTakeFirstOrThrow();
+  const records = (partner: number) =>
+    t.database.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('operation', '=', 'partners.stoploss')
+      .where('target', '=', `partner:${partner}`)
+      .orderBy('id')
+      .execute();
   const yesterday = () => new Date(t.clock.now + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
   /** A day of the partner's games in which its players won `won` chips more than they bet. */
-  const lose = (partner: number, game: string, won: number) => t.database.db.insertInto('game_day').values({
-    day: yesterday(), game, partner, slot: 0, rounds: 5, bets: 5, players: 2, turnover: 100_000, wins: 100_000 + won, fees: 0, jackpot: 0,
-  } as never).execute();
+  const lose = (partner: number, game: string, won: number) =>
+    t.database.db
+      .insertInto('game_day')
+      .values({
+        day: yesterday(),
+        game,
+        partner,
+        slot: 0,
+        rounds: 5,
+        bets: 5,
+        players: 2,
+        turnover: 100_000,
+        wins: 100_000 + won,
+        fees: 0,
+        jackpot: 0,
+      } as never)
+      .execute();
 
   beforeAll(async () => {
     // the app's own job is left out: the tests register it themselves (background: false)
     t = await testApp(database, {}, { background: false });
     const { db } = t.database;
-    await db.insertInto('partner').values([{ id: 3, name: 'Third' }, { id: 4, name: 'Fourth' }]).execute();
+    await db
+      .insertInto('partner')
+      .values([
+        { id: 3, name: 'Third' },
+        { id: 4, name: 'Fourth' },
+      ])
+      .execute();
     for (const id of [1, 2, 3, 4]) await ensureProfile(db, id, new Date(t.clock.now - 3 * 86_400_000));
     await db.updateTable('console_account').set({ partner: 1 }).where('username', '=', 'business').execute();
     [admin, business] = await Promise.all(['admin', 'business'].map((u) => t.loginAs(u)));
@@ -82,7 +110,10 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
       await h.close();
     }
     expect(h.warnings).toEqual([]);
-    expect(await statusOf(2)).toEqual({ status: 'suspended', status_reason: expect.stringMatching(/^Stop-loss: losses of 150000 chips since \S+ reached the deposit of 100000$/) });
+    expect(await statusOf(2)).toEqual({
+      status: 'suspended',
+      status_reason: expect.stringMatching(/^Stop-loss: losses of 150000 chips since \S+ reached the deposit of 100000$/),
+    });
     expect((await statusOf(1)).status).toBe('active');
     expect((await statusOf(3)).status).toBe('active');
     const logged = await records(2);
@@ -91,7 +122,10 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
     expect(logged[0]!.after).toMatchObject({ status: 'suspended', loss: 150_000, deposit: 100_000 });
     expect(h.infos).toEqual([expect.objectContaining({ suspended: [2] })]);
     // the partner sells nothing while suspended
-    expect((await t.post(`${PE}/sell`, { partner: 2, amount: 1_000 }, admin))).toMatchObject({ status: 409, body: { message: expect.stringContaining('suspended') } });
+    expect(await t.post(`${PE}/sell`, { partner: 2, amount: 1_000 }, admin)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('suspended') },
+    });
   });
 
   it('refuses a resume while the losses still reach the deposit; a raised deposit lets it resume, and the job leaves it active', async () => {
@@ -133,7 +167,8 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
       registerStopLossJob(h.app, t.database.db, () => t.clock.now);
       expect(h.hooks.onReady).toEqual([]);
     } finally {
-      if (saved === undefined) delete process.env.PARTNER_STOPLOSS_JOB; else process.env.PARTNER_STOPLOSS_JOB = saved;
+      if (saved === undefined) delete process.env.PARTNER_STOPLOSS_JOB;
+      else process.env.PARTNER_STOPLOSS_JOB = saved;
     }
   });
 });

@@ -19,7 +19,11 @@ export interface PartnerProfileTable {
   updated_at: Time;
 }
 
-export interface PartnerDefaultTable { id: number; doc: Json<unknown>; updated_at: Time }
+export interface PartnerDefaultTable {
+  id: number;
+  doc: Json<unknown>;
+  updated_at: Time;
+}
 
 export interface CloudOrderTable {
   id: Generated<number>;
@@ -50,7 +54,12 @@ export interface CoinDealerTable {
   updated_at: Time;
 }
 
-export interface CoinDealerDayTable { dealer: number; day: string; sold: Generated<number>; sales: Generated<number> }
+export interface CoinDealerDayTable {
+  dealer: number;
+  day: string;
+  sold: Generated<number>;
+  sales: Generated<number>;
+}
 
 export interface CoinSaleTable {
   id: Generated<number>;

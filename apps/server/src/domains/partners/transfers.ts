@@ -12,8 +12,17 @@ import { getAccount, moveBetweenAccounts, setAccountPartner } from '../ledger/ac
 import { actorOf, mustOwn, profileOf, REASONS, type Ctx } from './service';
 
 type Row = {
-  id: number; partner: number; kind: 'account' | 'player' | 'agent'; from_account: number | null; to_account: number | null; uid: number | null;
-  to_partner: number | null; amount: number; reason: string; status: 'pending' | 'done' | 'rejected'; requested_by: string;
+  id: number;
+  partner: number;
+  kind: 'account' | 'player' | 'agent';
+  from_account: number | null;
+  to_account: number | null;
+  uid: number | null;
+  to_partner: number | null;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'done' | 'rejected';
+  requested_by: string;
 };
 
 async function accountOfPartner(db: Db, id: number, partner: number) {
@@ -24,14 +33,24 @@ async function accountOfPartner(db: Db, id: number, partner: number) {
 
 /** What a move of a player or agent carries (the threshold's measure) and checks that it is the partner's. */
 async function subject(db: Db, kind: 'player' | 'agent', uid: number, partner: number): Promise<number> {
-  const player = await db.selectFrom('player as p').leftJoin('player_balance as b', 'b.uid', 'p.uid').select(['p.partner', 'b.chip']).where('p.uid', '=', uid).executeTakeFirst();
+  const player = await db
+    .selectFrom('player as p')
+    .leftJoin('player_balance as b', 'b.uid', 'p.uid')
+    .select(['p.partner', 'b.chip'])
+    .where('p.uid', '=', uid)
+    .executeTakeFirst();
   if (kind === 'player') {
     if (!player || player.partner !== partner) throw notFound(`Player ${uid} not found`);
     return Number(player.chip ?? 0);
   }
   const agent = await db.selectFrom('agent').select(['uid', 'partner']).where('uid', '=', uid).executeTakeFirst();
   if (!agent || agent.partner !== partner) throw notFound(`Agent ${uid} not found`);
-  const held = await db.selectFrom('ledger_account').select(sql<string>`coalesce(sum(balance), 0)`.as('n')).where('kind', '=', 'agent').where('owner', '=', String(uid)).executeTakeFirst();
+  const held = await db
+    .selectFrom('ledger_account')
+    .select(sql<string>`coalesce(sum(balance), 0)`.as('n'))
+    .where('kind', '=', 'agent')
+    .where('owner', '=', String(uid))
+    .executeTakeFirst();
   return Number(held?.n ?? 0);
 }
 
@@ -39,7 +58,11 @@ async function execute(ctx: Ctx, t: Row): Promise<Record<string, unknown>> {
   const { db, now } = ctx;
   if (t.kind === 'account') {
     const move = await moveBetweenAccounts(db, t.from_account!, t.to_account!, t.amount, {
-      reason: REASONS.transfer, ref: `partner_transfer:${t.id}`, actor: actorOf(ctx.user), key: `partners:transfer:${t.id}`, at: now,
+      reason: REASONS.transfer,
+      ref: `partner_transfer:${t.id}`,
+      actor: actorOf(ctx.user),
+      key: `partners:transfer:${t.id}`,
+      at: now,
     });
     return { balances: move.balances };
   }
@@ -75,14 +98,28 @@ export async function requestTransfer(ctx: Ctx, partner: number, body: TransferB
     values = { uid: body.uid, to_partner: body.toPartner };
   }
   const pending = amount > Number(profile.transfer_threshold);
-  const row = await db.insertInto('partner_transfer').values({
-    partner, kind: body.kind, amount, reason: body.reason, status: pending ? 'pending' : 'done', requested_by: user.username, requested_at: now,
-    from_account: values.from_account ?? null, to_account: values.to_account ?? null, uid: values.uid ?? null, to_partner: values.to_partner ?? null,
-  }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('partner_transfer')
+    .values({
+      partner,
+      kind: body.kind,
+      amount,
+      reason: body.reason,
+      status: pending ? 'pending' : 'done',
+      requested_by: user.username,
+      requested_at: now,
+      from_account: values.from_account ?? null,
+      to_account: values.to_account ?? null,
+      uid: values.uid ?? null,
+      to_partner: values.to_partner ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const t = { ...row, id: Number(row.id), amount: Number(row.amount) } as Row;
   const result = pending ? {} : await execute(ctx, t);
   Object.assign(ctx.note, {
-    target: `partner_transfer:${t.id}`, before: null,
+    target: `partner_transfer:${t.id}`,
+    before: null,
     after: { kind: body.kind, partner, amount, status: t.status, threshold: Number(profile.transfer_threshold), ...values, ...result },
   });
   return { id: t.id, status: t.status, amount };

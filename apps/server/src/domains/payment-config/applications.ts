@@ -21,8 +21,13 @@ export const APPLICATION = '/remoteconfig/application';
 
 /** What the history keeps of an application: never the secret. */
 export interface ApplicationDoc {
-  appId: string; name: string; enabled: boolean; fingerprint: string; previousUntil: string | null;
-  scopes: AppScopes; signatureVersion: 1 | 2;
+  appId: string;
+  name: string;
+  enabled: boolean;
+  fingerprint: string;
+  previousUntil: string | null;
+  scopes: AppScopes;
+  signatureVersion: 1 | 2;
 }
 
 /** A new application reads the configuration only until its scopes are set (least privilege). */
@@ -37,13 +42,17 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /** `previousUntil` as stored: the overlap may have ended since (the screen compares it with the time). */
 function toDoc(row: Row): ApplicationDoc {
   return {
-    appId: row.app_id, name: row.name, enabled: row.enabled, fingerprint: appSecretFingerprint(row.secret, row.app_id), previousUntil: iso(row.previous_secret_until),
-    scopes: appScopes.safeParse(row.scopes).data ?? {}, signatureVersion: row.signature_version,
+    appId: row.app_id,
+    name: row.name,
+    enabled: row.enabled,
+    fingerprint: appSecretFingerprint(row.secret, row.app_id),
+    previousUntil: iso(row.previous_secret_until),
+    scopes: appScopes.safeParse(row.scopes).data ?? {},
+    signatureVersion: row.signature_version,
   };
 }
 
-const lockedRow = (db: Db, appId: string) =>
-  db.selectFrom('platform_application').selectAll().where('app_id', '=', appId).forUpdate().executeTakeFirst();
+const lockedRow = (db: Db, appId: string) => db.selectFrom('platform_application').selectAll().where('app_id', '=', appId).forUpdate().executeTakeFirst();
 
 /** The history of applications is read-only (no `restorable`): restoring cannot bring a secret back. */
 export const applicationItems: VersionedItems<ApplicationDoc> = {
@@ -57,23 +66,39 @@ export const applicationItems: VersionedItems<ApplicationDoc> = {
   // name, switch and scopes; the secret columns are written by create and rotate themselves
   write: async (db, key, doc) => {
     if (doc) {
-      await db.updateTable('platform_application')
+      await db
+        .updateTable('platform_application')
         .set({ name: doc.name, enabled: doc.enabled, scopes: JSON.stringify(doc.scopes), signature_version: doc.signatureVersion })
-        .where('app_id', '=', key).execute();
+        .where('app_id', '=', key)
+        .execute();
     }
     platformApplicationsChanged();
   },
 };
 
-export interface IssuedSecret { appId: string; secret: string; previousUntil: string | null }
+export interface IssuedSecret {
+  appId: string;
+  secret: string;
+  previousUntil: string | null;
+}
 
-export async function createApplication(ctx: ConfigChange, appId: string, name: string, scopes: AppScopes = NEW_APPLICATION_SCOPES, signatureVersion: 1 | 2 = 2): Promise<IssuedSecret> {
+export async function createApplication(
+  ctx: ConfigChange,
+  appId: string,
+  name: string,
+  scopes: AppScopes = NEW_APPLICATION_SCOPES,
+  signatureVersion: 1 | 2 = 2,
+): Promise<IssuedSecret> {
   const secret = newSecret();
   await saveItem(ctx, applicationItems, appId, 'create', async (before) => {
     absent(applicationItems, appId, before);
     // the demo seed creates demo-app outside saveItem's lock: a clash is still a 409
-    const inserted = await ctx.db.insertInto('platform_application').values({ app_id: appId, name, secret: sealAppSecret(secret, appId), scopes: JSON.stringify(scopes), signature_version: signatureVersion })
-      .onConflict((oc) => oc.column('app_id').doNothing()).returningAll().executeTakeFirst();
+    const inserted = await ctx.db
+      .insertInto('platform_application')
+      .values({ app_id: appId, name, secret: sealAppSecret(secret, appId), scopes: JSON.stringify(scopes), signature_version: signatureVersion })
+      .onConflict((oc) => oc.column('app_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
     if (!inserted) throw conflict(`Application ${appId} already exists`);
     platformApplicationsChanged();
     return toDoc(inserted);
@@ -88,9 +113,17 @@ export async function rotateSecret(ctx: ConfigChange, appId: string, overlapHour
   await saveItem(ctx, applicationItems, appId, 'rotate', async (before) => {
     existing(applicationItems, appId)(before);
     const current = (await lockedRow(ctx.db, appId))!;
-    const updated = await ctx.db.updateTable('platform_application').set({
-      secret: sealAppSecret(secret, appId), previous_secret: until ? current.secret : null, previous_secret_until: until, rotated_at: ctx.now,
-    }).where('app_id', '=', appId).returningAll().executeTakeFirstOrThrow();
+    const updated = await ctx.db
+      .updateTable('platform_application')
+      .set({
+        secret: sealAppSecret(secret, appId),
+        previous_secret: until ? current.secret : null,
+        previous_secret_until: until,
+        rotated_at: ctx.now,
+      })
+      .where('app_id', '=', appId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     platformApplicationsChanged();
     return toDoc(updated);
   });
@@ -99,7 +132,9 @@ export async function rotateSecret(ctx: ConfigChange, appId: string, overlapHour
 
 export async function updateApplication(ctx: ConfigChange, appId: string, name: string, enabled: boolean): Promise<ApplicationDoc> {
   const saved = await saveItem(ctx, applicationItems, appId, enabled ? 'update' : 'disable', (before) => ({
-    ...existing(applicationItems, appId)(before), name, enabled,
+    ...existing(applicationItems, appId)(before),
+    name,
+    enabled,
   }));
   return saved.doc!;
 }
@@ -107,20 +142,29 @@ export async function updateApplication(ctx: ConfigChange, appId: string, name: 
 /** What the application may call and how it signs; reaches every server within a second (the applications' cache). */
 export async function setScopes(ctx: ConfigChange, appId: string, scopes: AppScopes, signatureVersion: 1 | 2): Promise<ApplicationDoc> {
   const saved = await saveItem(ctx, applicationItems, appId, 'scopes', (before) => ({
-    ...existing(applicationItems, appId)(before), scopes, signatureVersion,
+    ...existing(applicationItems, appId)(before),
+    scopes,
+    signatureVersion,
   }));
   return saved.doc!;
 }
 
 export const applicationList = defineList<PlatformApplicationView>({
-  url: `/api${APPLICATION}/applications`, name: 'remoteconfig.application.applications', screen: APPLICATION, tags: ['remoteconfig'],
+  url: `/api${APPLICATION}/applications`,
+  name: 'remoteconfig.application.applications',
+  screen: APPLICATION,
+  tags: ['remoteconfig'],
   summary: 'Platform applications (never their secrets: a fingerprint, and until when the previous secret still signs): filters appId (substring), enabled',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('platform_application as a').selectAll('a').select([
-    sql<string>`coalesce((SELECT sum(r.refused) FROM platform_app_refusal r WHERE r.app_id = a.app_id), 0)`.as('refused'),
-    sql<{ at: string; scope: string; message: string } | null>`(SELECT json_build_object('at', r.last_at, 'scope', r.scope, 'message', r.last_message)
+  from: (db: Db) =>
+    db
+      .selectFrom('platform_application as a')
+      .selectAll('a')
+      .select([
+        sql<string>`coalesce((SELECT sum(r.refused) FROM platform_app_refusal r WHERE r.app_id = a.app_id), 0)`.as('refused'),
+        sql<{ at: string; scope: string; message: string } | null>`(SELECT json_build_object('at', r.last_at, 'scope', r.scope, 'message', r.last_message)
       FROM platform_app_refusal r WHERE r.app_id = a.app_id ORDER BY r.last_at DESC LIMIT 1)`.as('last_refusal'),
-  ]),
+      ]),
   partner: null,
   id: 'id',
   filters: { appId: contains('app_id', 64), enabled: eqBool('enabled') },
@@ -132,9 +176,17 @@ export const applicationList = defineList<PlatformApplicationView>({
     const doc = toDoc(row);
     const last = row.last_refusal;
     return {
-      id: row.id, appId: doc.appId, name: doc.name, enabled: doc.enabled, fingerprint: doc.fingerprint,
-      createdAt: iso(row.created_at)!, rotatedAt: iso(row.rotated_at), previousUntil: doc.previousUntil,
-      scopes: doc.scopes, signatureVersion: doc.signatureVersion, refused: Number(row.refused),
+      id: row.id,
+      appId: doc.appId,
+      name: doc.name,
+      enabled: doc.enabled,
+      fingerprint: doc.fingerprint,
+      createdAt: iso(row.created_at)!,
+      rotatedAt: iso(row.rotated_at),
+      previousUntil: doc.previousUntil,
+      scopes: doc.scopes,
+      signatureVersion: doc.signatureVersion,
+      refused: Number(row.refused),
       lastRefusal: last ? { at: iso(last.at)!, scope: last.scope, message: last.message } : null,
     };
   },

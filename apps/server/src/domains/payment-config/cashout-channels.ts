@@ -20,9 +20,17 @@ export const CASHOUT_EDITOR = '/remoteconfig/cashOutEdter';
 type Row = Selectable<CashoutChannelTable>;
 
 const toDoc = (row: Row): CashoutChannelConfigBody => ({
-  channel: row.channel, name: row.name, icon: row.icon, sortOrder: row.sort_order, status: row.status,
-  min: Number(row.min_amount), max: Number(row.max_amount), feePercent: Number(row.fee_percent),
-  dailyMax: row.daily_max, dailyMaxEnabled: row.daily_max_enabled, maxConsecutiveFailures: row.max_consecutive_failures,
+  channel: row.channel,
+  name: row.name,
+  icon: row.icon,
+  sortOrder: row.sort_order,
+  status: row.status,
+  min: Number(row.min_amount),
+  max: Number(row.max_amount),
+  feePercent: Number(row.fee_percent),
+  dailyMax: row.daily_max,
+  dailyMaxEnabled: row.daily_max_enabled,
+  maxConsecutiveFailures: row.max_consecutive_failures,
 });
 
 async function readChannel(db: Db, channel: string): Promise<CashoutChannelConfigBody | null> {
@@ -32,17 +40,30 @@ async function readChannel(db: Db, channel: string): Promise<CashoutChannelConfi
 
 async function writeChannel(db: Db, channel: string, doc: CashoutChannelConfigBody | null, now: Date): Promise<void> {
   if (!doc) {
-    await removing(() => db.deleteFrom('cashout_channel').where('channel', '=', channel).execute(),
-      `Channel ${channel} has cash-out orders: close it instead of removing it`);
+    await removing(
+      () => db.deleteFrom('cashout_channel').where('channel', '=', channel).execute(),
+      `Channel ${channel} has cash-out orders: close it instead of removing it`,
+    );
     return;
   }
   const values = {
-    name: doc.name, icon: doc.icon, sort_order: doc.sortOrder, status: doc.status, min_amount: doc.min, max_amount: doc.max,
-    fee_percent: doc.feePercent.toFixed(2), daily_max: doc.dailyMax, daily_max_enabled: doc.dailyMaxEnabled,
-    max_consecutive_failures: doc.maxConsecutiveFailures, updated_at: now,
+    name: doc.name,
+    icon: doc.icon,
+    sort_order: doc.sortOrder,
+    status: doc.status,
+    min_amount: doc.min,
+    max_amount: doc.max,
+    fee_percent: doc.feePercent.toFixed(2),
+    daily_max: doc.dailyMax,
+    daily_max_enabled: doc.dailyMaxEnabled,
+    max_consecutive_failures: doc.maxConsecutiveFailures,
+    updated_at: now,
   };
-  await db.insertInto('cashout_channel').values({ channel, ...values })
-    .onConflict((oc) => oc.column('channel').doUpdateSet(values)).execute();
+  await db
+    .insertInto('cashout_channel')
+    .values({ channel, ...values })
+    .onConflict((oc) => oc.column('channel').doUpdateSet(values))
+    .execute();
 }
 
 export const cashoutChannelItems: VersionedItems<CashoutChannelConfigBody> = {
@@ -58,8 +79,12 @@ export const cashoutChannelItems: VersionedItems<CashoutChannelConfigBody> = {
 export async function resetFailures(db: Db, channel: string, note: OperationNote, now: Date): Promise<CashoutChannelConfig> {
   const row = await db.selectFrom('cashout_channel').selectAll().where('channel', '=', channel).forUpdate().executeTakeFirst();
   if (!row) throw notFound(`Channel ${channel} not found`);
-  const updated = await db.updateTable('cashout_channel').set({ consecutive_failures: 0, updated_at: now })
-    .where('channel', '=', channel).returningAll().executeTakeFirstOrThrow();
+  const updated = await db
+    .updateTable('cashout_channel')
+    .set({ consecutive_failures: 0, updated_at: now })
+    .where('channel', '=', channel)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   note.target = `cashOutEdter:${channel}`;
   note.before = { consecutiveFailures: row.consecutive_failures, status: row.status };
   note.after = { consecutiveFailures: 0, status: updated.status };
@@ -67,11 +92,17 @@ export async function resetFailures(db: Db, channel: string, note: OperationNote
 }
 
 export const toView = (row: Row): CashoutChannelConfig => ({
-  id: row.id, ...toDoc(row), consecutiveFailures: row.consecutive_failures, updatedAt: new Date(row.updated_at).toISOString(),
+  id: row.id,
+  ...toDoc(row),
+  consecutiveFailures: row.consecutive_failures,
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 export const cashoutChannelList = defineList<CashoutChannelConfig>({
-  url: `/api${CASHOUT_EDITOR}/channels`, name: 'remoteconfig.cashOutEdter.channels', screen: CASHOUT_EDITOR, tags: ['remoteconfig'],
+  url: `/api${CASHOUT_EDITOR}/channels`,
+  name: 'remoteconfig.cashOutEdter.channels',
+  screen: CASHOUT_EDITOR,
+  tags: ['remoteconfig'],
   summary: 'Cash-out channels (amounts in centavos, fee percent, daily maximum, failures): filters channel (substring), status; in their order',
   paging: 'page',
   from: (db: Db) => db.selectFrom('cashout_channel').selectAll(),
@@ -81,9 +112,20 @@ export const cashoutChannelList = defineList<CashoutChannelConfig>({
   sorts: { sortOrder: sortBy.int('sort_order'), channel: sortBy.text('channel'), updatedAt: sortBy.time('updated_at') },
   defaultSort: { key: 'sortOrder', order: 'ascend' },
   item: z.object({
-    id: z.number(), channel: z.string(), name: z.string(), icon: z.string(), sortOrder: z.number(), status: z.enum(PAYMENT_CHANNEL_STATUSES),
-    min: z.number(), max: z.number(), feePercent: z.number(), dailyMax: z.number(), dailyMaxEnabled: z.boolean(),
-    maxConsecutiveFailures: z.number(), consecutiveFailures: z.number(), updatedAt: z.string(),
+    id: z.number(),
+    channel: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    sortOrder: z.number(),
+    status: z.enum(PAYMENT_CHANNEL_STATUSES),
+    min: z.number(),
+    max: z.number(),
+    feePercent: z.number(),
+    dailyMax: z.number(),
+    dailyMaxEnabled: z.boolean(),
+    maxConsecutiveFailures: z.number(),
+    consecutiveFailures: z.number(),
+    updatedAt: z.string(),
   }),
   row: (r) => toView(r as unknown as Row),
 });

@@ -15,12 +15,24 @@ import { packageItems } from './packages';
 import { channelKey, payControlItems, productKey } from './pay-control';
 import type { VersionedItems } from './versions';
 
-const PACKS: [number, number][] = [[50, 0], [100, 0], [200, 0], [500, 2], [1000, 5], [5000, 10]];
+const PACKS: [number, number][] = [
+  [50, 0],
+  [100, 0],
+  [200, 0],
+  [500, 2],
+  [1000, 5],
+  [5000, 10],
+];
 export const DEMO_PRODUCTS: RechargeProductConfigBody[] = PACKS.map(([pesos, extraPercent], i) => {
-  const chips = pesos * 100 * (100 + extraPercent) / 100;
+  const chips = (pesos * 100 * (100 + extraPercent)) / 100;
   return {
-    productId: `php${pesos}`, name: `₱${pesos.toLocaleString('en-US')} pack`, price: pesos * 100, chips,
-    firstBonus: chips / 5, enabled: true, sortOrder: (i + 1) * 10,
+    productId: `php${pesos}`,
+    name: `₱${pesos.toLocaleString('en-US')} pack`,
+    price: pesos * 100,
+    chips,
+    firstBonus: chips / 5,
+    enabled: true,
+    sortOrder: (i + 1) * 10,
   };
 });
 
@@ -34,28 +46,83 @@ export const DEMO_PACKAGES: PaymentPackageConfigBody[] = [
 const all = DEMO_PRODUCTS.map((p) => p.productId);
 export const DEMO_RECHARGE_CHANNELS: RechargeChannelConfigBody[] = [
   // GCash's own minimum is ₱100
-  { channel: 'gcash', name: 'GCash', icon: 'gcash', sortOrder: 10, status: 'open', paidOnly: false, products: all.slice(1), packages: ['com.demo', 'com.demo.lite', 'com.demo.partner1', 'com.demo.partner2'] },
+  {
+    channel: 'gcash',
+    name: 'GCash',
+    icon: 'gcash',
+    sortOrder: 10,
+    status: 'open',
+    paidOnly: false,
+    products: all.slice(1),
+    packages: ['com.demo', 'com.demo.lite', 'com.demo.partner1', 'com.demo.partner2'],
+  },
   { channel: 'maya', name: 'Maya', icon: 'maya', sortOrder: 20, status: 'open', paidOnly: false, products: all, packages: ['com.demo', 'com.demo.partner1'] },
-  { channel: 'onlinebank', name: 'Online banking', icon: 'bank', sortOrder: 30, status: 'open', paidOnly: true, products: all.slice(3), packages: ['com.demo', 'com.demo.partner2'] },
-  { channel: 'grabpay', name: 'GrabPay', icon: 'grabpay', sortOrder: 40, status: 'maintenance', paidOnly: false, products: all.slice(1, 5), packages: ['com.demo'] },
+  {
+    channel: 'onlinebank',
+    name: 'Online banking',
+    icon: 'bank',
+    sortOrder: 30,
+    status: 'open',
+    paidOnly: true,
+    products: all.slice(3),
+    packages: ['com.demo', 'com.demo.partner2'],
+  },
+  {
+    channel: 'grabpay',
+    name: 'GrabPay',
+    icon: 'grabpay',
+    sortOrder: 40,
+    status: 'maintenance',
+    paidOnly: false,
+    products: all.slice(1, 5),
+    packages: ['com.demo'],
+  },
 ];
 
 const cashout = (c: Partial<CashoutChannelConfigBody> & Pick<CashoutChannelConfigBody, 'channel' | 'name' | 'sortOrder'>): CashoutChannelConfigBody => ({
-  icon: c.channel, status: 'open', min: 10_000, max: 5_000_000, feePercent: 2, dailyMax: 3, dailyMaxEnabled: true, maxConsecutiveFailures: 5, ...c,
+  icon: c.channel,
+  status: 'open',
+  min: 10_000,
+  max: 5_000_000,
+  feePercent: 2,
+  dailyMax: 3,
+  dailyMaxEnabled: true,
+  maxConsecutiveFailures: 5,
+  ...c,
 });
 export const DEMO_CASHOUT_CHANNELS: CashoutChannelConfigBody[] = [
   cashout({ channel: 'gcash', name: 'GCash', sortOrder: 10 }),
   cashout({ channel: 'maya', name: 'Maya', sortOrder: 20, feePercent: 1.5 }),
-  cashout({ channel: 'bank', name: 'Bank transfer', icon: 'bank', sortOrder: 30, min: 50_000, max: 10_000_000, feePercent: 0, dailyMax: 1, maxConsecutiveFailures: 3 }),
+  cashout({
+    channel: 'bank',
+    name: 'Bank transfer',
+    icon: 'bank',
+    sortOrder: 30,
+    min: 50_000,
+    max: 10_000_000,
+    feePercent: 0,
+    dailyMax: 1,
+    maxConsecutiveFailures: 3,
+  }),
   cashout({ channel: 'grabpay', name: 'GrabPay', sortOrder: 40, status: 'maintenance', max: 2_000_000, dailyMaxEnabled: false }),
 ];
 
 async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date, partner = 0): Promise<void> {
   if (await items.read(db, key)) return;
   await items.write(db, key, doc, now);
-  await db.insertInto('config_version').values({
-    kind: items.kind, key, at: now, actor: 'system', action: 'seed', before: JSON.stringify(null), after: JSON.stringify(doc), partner,
-  }).execute();
+  await db
+    .insertInto('config_version')
+    .values({
+      kind: items.kind,
+      key,
+      at: now,
+      actor: 'system',
+      action: 'seed',
+      before: JSON.stringify(null),
+      after: JSON.stringify(doc),
+      partner,
+    })
+    .execute();
 }
 
 async function seedAll(db: Db, now: Date): Promise<void> {
@@ -64,10 +131,21 @@ async function seedAll(db: Db, now: Date): Promise<void> {
   for (const c of DEMO_RECHARGE_CHANNELS) await ensure(db, payControlItems, channelKey(c.channel), c, now);
   for (const c of DEMO_CASHOUT_CHANNELS) await ensure(db, cashoutChannelItems, c.channel, c, now);
   // the bank's payout API as an operator would enter it, switched off: the demo's payouts stay simulated (issue 23)
-  await db.insertInto('payout_endpoint').values({
-    channel: 'bank', url: 'https://payouts.demo-bank.example/v1', merchant_id: 'DEMO-BANK-0001', secret: sealPayoutSecret(randomBytes(24).toString('base64url'), 'bank'),
-    timeout_ms: 8_000, retries: 2, enabled: false, updated_at: now, updated_by: 'system',
-  }).onConflict((oc) => oc.column('channel').doNothing()).execute();
+  await db
+    .insertInto('payout_endpoint')
+    .values({
+      channel: 'bank',
+      url: 'https://payouts.demo-bank.example/v1',
+      merchant_id: 'DEMO-BANK-0001',
+      secret: sealPayoutSecret(randomBytes(24).toString('base64url'), 'bank'),
+      timeout_ms: 8_000,
+      retries: 2,
+      enabled: false,
+      updated_at: now,
+      updated_by: 'system',
+    })
+    .onConflict((oc) => oc.column('channel').doNothing())
+    .execute();
 }
 
 /** Adds whatever of the demo configuration is missing; one transaction (the caller's, if it has one). */

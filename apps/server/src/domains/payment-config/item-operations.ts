@@ -33,7 +33,11 @@ export function itemOperations<Doc, Body extends Doc>(spec: ItemOperations<Doc, 
   const docOf = (body: Body) => (spec.toDoc ? spec.toDoc(body) : body);
   return [
     defineOperation({
-      ...common, method: 'POST', url: `${base}/create`, name: `${name}.create`, body: spec.body,
+      ...common,
+      method: 'POST',
+      url: `${base}/create`,
+      name: `${name}.create`,
+      body: spec.body,
       summary: `Adds a ${what}; 409 when it exists, 409 naming an item it refers to that does not exist`,
       handler: async ({ db, user, now, note, body }) => {
         const key = spec.keyOf(body as Record<string, unknown>);
@@ -45,7 +49,11 @@ export function itemOperations<Doc, Body extends Doc>(spec: ItemOperations<Doc, 
       },
     }),
     defineOperation({
-      ...common, method: 'POST', url: `${base}/update`, name: `${name}.update`, body: spec.body,
+      ...common,
+      method: 'POST',
+      url: `${base}/update`,
+      name: `${name}.update`,
+      body: spec.body,
       summary: `Overwrites a ${what} with the whole document sent; 404 when it does not exist`,
       handler: async ({ db, user, now, note, body }) => {
         const key = spec.keyOf(body as Record<string, unknown>);
@@ -57,7 +65,11 @@ export function itemOperations<Doc, Body extends Doc>(spec: ItemOperations<Doc, 
       },
     }),
     defineOperation({
-      ...common, method: 'POST', url: `${base}/delete`, name: `${name}.delete`, body: spec.ref,
+      ...common,
+      method: 'POST',
+      url: `${base}/delete`,
+      name: `${name}.delete`,
+      body: spec.ref,
       summary: `Removes a ${what} (its history stays; a restore brings it back); 404 when it does not exist, 409 when still in use`,
       handler: async ({ db, user, now, note, body }) => {
         const key = spec.keyOf(body as Record<string, unknown>);

@@ -26,11 +26,18 @@ async function writePackage(db: Db, pkg: string, doc: PaymentPackageConfigBody |
     return;
   }
   await requireAll(db, 'recharge_channel', doc.channels, 'Channel');
-  await db.insertInto('payment_package').values({ package: pkg, name: doc.name, partner: doc.partner })
-    .onConflict((oc) => oc.column('package').doUpdateSet({ name: doc.name, partner: doc.partner })).execute();
+  await db
+    .insertInto('payment_package')
+    .values({ package: pkg, name: doc.name, partner: doc.partner })
+    .onConflict((oc) => oc.column('package').doUpdateSet({ name: doc.name, partner: doc.partner }))
+    .execute();
   await db.deleteFrom('recharge_channel_package').where('package', '=', pkg).execute();
   const channels = [...doc.channels].sort();
-  if (channels.length > 0) await db.insertInto('recharge_channel_package').values(channels.map((channel) => ({ channel, package: pkg }))).execute();
+  if (channels.length > 0)
+    await db
+      .insertInto('recharge_channel_package')
+      .values(channels.map((channel) => ({ channel, package: pkg })))
+      .execute();
 }
 
 export const packageItems: VersionedItems<PaymentPackageConfigBody> = {
@@ -44,12 +51,21 @@ export const packageItems: VersionedItems<PaymentPackageConfigBody> = {
 };
 
 export const packageList = defineList<PaymentPackageConfig>({
-  url: `/api${PACKAGE_CONTROL}/packages`, name: 'remoteconfig.packageControl.packages', screen: PACKAGE_CONTROL, tags: ['remoteconfig'],
-  summary: "Packages with the recharge channels each shows (a partner account: its own): filters package (substring), partner",
+  url: `/api${PACKAGE_CONTROL}/packages`,
+  name: 'remoteconfig.packageControl.packages',
+  screen: PACKAGE_CONTROL,
+  tags: ['remoteconfig'],
+  summary: 'Packages with the recharge channels each shows (a partner account: its own): filters package (substring), partner',
   paging: 'page',
-  from: (db: Db) => db.selectFrom('payment_package as p').selectAll('p').select(
-    sql<string[]>`coalesce((SELECT json_agg(k.channel ORDER BY k.channel) FROM recharge_channel_package k WHERE k.package = p.package), '[]'::json)`.as('channels'),
-  ),
+  from: (db: Db) =>
+    db
+      .selectFrom('payment_package as p')
+      .selectAll('p')
+      .select(
+        sql<string[]>`coalesce((SELECT json_agg(k.channel ORDER BY k.channel) FROM recharge_channel_package k WHERE k.package = p.package), '[]'::json)`.as(
+          'channels',
+        ),
+      ),
   partner: 'p.partner',
   id: 'p.id',
   filters: { package: contains('p.package', 128), partner: eqInt('p.partner') },
@@ -57,7 +73,11 @@ export const packageList = defineList<PaymentPackageConfig>({
   defaultSort: { key: 'package', order: 'ascend' },
   item: z.object({ id: z.number(), package: z.string(), name: z.string(), partner: z.number(), channels: z.array(z.string()), createdAt: z.string() }),
   row: (r) => ({
-    id: Number(r.id), package: String(r.package), name: String(r.name), partner: Number(r.partner),
-    channels: Array.isArray(r.channels) ? (r.channels as string[]) : [], createdAt: new Date(r.created_at as string).toISOString(),
+    id: Number(r.id),
+    package: String(r.package),
+    name: String(r.name),
+    partner: Number(r.partner),
+    channels: Array.isArray(r.channels) ? (r.channels as string[]) : [],
+    createdAt: new Date(r.created_at as string).toISOString(),
   }),
 });

@@ -23,8 +23,32 @@ const ACTIONS = {
   [`${R}/packageControl/packages/create`]: ['package', 'name', 'partner', 'channels'],
   [`${R}/packageControl/packages/update`]: ['package', 'name', 'partner', 'channels'],
   [`${R}/packageControl/versions/restore`]: ['id'],
-  [`${R}/cashOutEdter/channels/create`]: ['channel', 'name', 'icon', 'sortOrder', 'status', 'min', 'max', 'feePercent', 'dailyMax', 'dailyMaxEnabled', 'maxConsecutiveFailures'],
-  [`${R}/cashOutEdter/channels/update`]: ['channel', 'name', 'icon', 'sortOrder', 'status', 'min', 'max', 'feePercent', 'dailyMax', 'dailyMaxEnabled', 'maxConsecutiveFailures'],
+  [`${R}/cashOutEdter/channels/create`]: [
+    'channel',
+    'name',
+    'icon',
+    'sortOrder',
+    'status',
+    'min',
+    'max',
+    'feePercent',
+    'dailyMax',
+    'dailyMaxEnabled',
+    'maxConsecutiveFailures',
+  ],
+  [`${R}/cashOutEdter/channels/update`]: [
+    'channel',
+    'name',
+    'icon',
+    'sortOrder',
+    'status',
+    'min',
+    'max',
+    'feePercent',
+    'dailyMax',
+    'dailyMaxEnabled',
+    'maxConsecutiveFailures',
+  ],
   [`${R}/cashOutEdter/channels/delete`]: ['channel'],
   [`${R}/cashOutEdter/channels/resetFailures`]: ['channel'],
   [`${R}/cashOutEdter/versions/restore`]: ['id'],
@@ -34,20 +58,53 @@ const ACTIONS = {
   [`${R}/application/applications/update`]: ['appId', 'name', 'enabled'],
 } as Record<string, string[]>;
 const URLS = Object.keys(ACTIONS);
-const READS = [`${R}/payControl/channels`, `${R}/payControl/products`, `${R}/packageControl/packages`, `${R}/cashOutEdter/channels`,
-  `${R}/cashOutEdter/versions`, `${R}/payControl/versions`, `${R}/application/applications`, `${R}/withdrawalconfigs`];
+const READS = [
+  `${R}/payControl/channels`,
+  `${R}/payControl/products`,
+  `${R}/packageControl/packages`,
+  `${R}/cashOutEdter/channels`,
+  `${R}/cashOutEdter/versions`,
+  `${R}/payControl/versions`,
+  `${R}/application/applications`,
+  `${R}/withdrawalconfigs`,
+];
 
 const hostile = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('', ' ', '\u0000', 'gcash', 'maya', 'bank', 'php100', 'php50', 'com.demo', 'open', 'close', 'maintenance', 'demo-app',
-    "' OR 1=1 --", 'a b', 'x'.repeat(65), 'x'.repeat(600)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'gcash',
+    'maya',
+    'bank',
+    'php100',
+    'php50',
+    'com.demo',
+    'open',
+    'close',
+    'maintenance',
+    'demo-app',
+    "' OR 1=1 --",
+    'a b',
+    'x'.repeat(65),
+    'x'.repeat(600),
+  ),
 );
 const number = fc.oneof(
   fc.constantFrom(0, 1, -1, 1.5, 2.005, 99.99, 100, 1e12, 1e12 + 1, 2 ** 31, 1e300, 23, 24),
-  fc.integer({ min: -5, max: 6_000_000 }), fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: -5, max: 6_000_000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const value: fc.Arbitrary<unknown> = fc.oneof(hostile, number, fc.boolean(), fc.constant(null), fc.array(hostile, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }));
-const often = <T,>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  number,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostile, { maxLength: 3 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const often = <T>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: other, weight: 1 });
 const codes = (...c: string[]) => fc.subarray(c);
 const near: Record<string, fc.Arbitrary<unknown>> = {
   channel: often(fc.constantFrom('gcash', 'maya', 'bank', 'grabpay', 'newpay'), value),
@@ -80,16 +137,20 @@ const near: Record<string, fc.Arbitrary<unknown>> = {
   reviewToHour: often(fc.integer({ min: 1, max: 24 }), value),
   overlapHours: often(fc.integer({ min: 0, max: 168 }), value),
 };
-const body = (url: string) => fc.oneof(
-  { arbitrary: fc.tuple(fc.record(Object.fromEntries(ACTIONS[url].map((f) => [f, near[f]]))), fc.nat({ max: 9 })).map(([o, twist]) => {
-    const b = o as Record<string, unknown>;
-    if (twist === 0) delete b[ACTIONS[url][0]];
-    if (twist === 1) b.extra = 1;
-    return JSON.stringify(b);
-  }), weight: 6 },
-  fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 }).map((o) => JSON.stringify(o)),
-  fc.constantFrom('{"__proto__":{"admin":true}}', '{"a":', 'null', '[]', '{}'),
-);
+const body = (url: string) =>
+  fc.oneof(
+    {
+      arbitrary: fc.tuple(fc.record(Object.fromEntries(ACTIONS[url].map((f) => [f, near[f]]))), fc.nat({ max: 9 })).map(([o, twist]) => {
+        const b = o as Record<string, unknown>;
+        if (twist === 0) delete b[ACTIONS[url][0]];
+        if (twist === 1) b.extra = 1;
+        return JSON.stringify(b);
+      }),
+      weight: 6,
+    },
+    fc.dictionary(fc.string({ maxLength: 8 }), value, { maxKeys: 4 }).map((o) => JSON.stringify(o)),
+    fc.constantFrom('{"__proto__":{"admin":true}}', '{"a":', 'null', '[]', '{}'),
+  );
 
 describe.each(databases())('hostile input at the payment configuration on $kind', (kind) => {
   let t: TestApp;
@@ -97,12 +158,21 @@ describe.each(databases())('hostile input at the payment configuration on $kind'
   let tokens: string[];
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'P1' }, { id: 2, name: 'P2' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'P1' },
+        { id: 2, name: 'P2' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     p = await platformClient(t);
     await seedPaymentConfig(t.database.db, new Date(t.clock.now));
     tokens = await Promise.all(['admin', 'secadmin', 'serviceleader', 'maint', 'service', 'partner'].map((r) => t.loginAs(r)));
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const snapshot = async () => {
     const { rows } = await sql<Record<string, unknown>>`SELECT
@@ -117,7 +187,10 @@ describe.each(databases())('hostile input at the payment configuration on $kind'
   it('never answers 5xx and writes nothing unless it answers 200', async () => {
     const seen = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 9 }), fc.constantFrom(...URLS).chain((u) => fc.tuple(fc.constant(u), body(u))), fc.constantFrom(...READS),
+      fc.asyncProperty(
+        fc.nat({ max: 9 }),
+        fc.constantFrom(...URLS).chain((u) => fc.tuple(fc.constant(u), body(u))),
+        fc.constantFrom(...READS),
         fc.dictionary(fc.constantFrom('page', 'pageSize', 'sort', 'order', 'channel', 'status', 'key', 'enabled', 'x'), hostile, { maxKeys: 3 }),
         often(fc.constantFrom(0, 1, 2, 3), fc.nat({ max: 6 })) as fc.Arbitrary<number>,
         async (mode, [url, payload], read, q, who) => {
@@ -129,7 +202,10 @@ describe.each(databases())('hostile input at the payment configuration on $kind'
           else if (mode < 8) res = await t.app.inject({ method: 'GET', url: read, query: q, headers });
           else {
             const pkg = q.key ?? q.channel ?? 'com.demo';
-            const answer = await p.get(mode === 8 ? '/api/platform/recharge/channels' : '/api/platform/cashout/channels', mode === 8 ? `package=${encodeURIComponent(pkg)}` : '');
+            const answer = await p.get(
+              mode === 8 ? '/api/platform/recharge/channels' : '/api/platform/cashout/channels',
+              mode === 8 ? `package=${encodeURIComponent(pkg)}` : '',
+            );
             res = { statusCode: answer.status, body: JSON.stringify(answer.body), json: () => answer.body };
           }
           seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
@@ -137,7 +213,8 @@ describe.each(databases())('hostile input at the payment configuration on $kind'
           const answer = res.json();
           expect(answer.code).toBe(res.statusCode === 401 && mode < 8 ? -1 : res.statusCode);
           if (res.statusCode !== 200 || mode >= 6) expect(await snapshot()).toBe(before);
-        }),
+        },
+      ),
       { numRuns: 300 },
     );
     expect(seen.get(200)).toBeGreaterThan(15);

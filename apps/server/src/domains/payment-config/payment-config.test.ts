@@ -12,10 +12,28 @@ import { cashoutRules } from './withdrawal-rules';
 const api = '/api/remoteconfig';
 const product = { productId: 'php100', name: '₱100 pack', price: 10_000, chips: 10_000, firstBonus: 2_000, enabled: true, sortOrder: 10 };
 const pkg = { package: 'com.test', name: 'Test app', partner: 0, channels: [] as string[] };
-const channel = { channel: 'gcash', name: 'GCash', icon: 'gcash', sortOrder: 10, status: 'open', paidOnly: false, products: ['php100'], packages: ['com.test'] };
+const channel = {
+  channel: 'gcash',
+  name: 'GCash',
+  icon: 'gcash',
+  sortOrder: 10,
+  status: 'open',
+  paidOnly: false,
+  products: ['php100'],
+  packages: ['com.test'],
+};
 const cashout = {
-  channel: 'gcash', name: 'GCash', icon: 'gcash', sortOrder: 10, status: 'open', min: 10_000, max: 5_000_000, feePercent: 2,
-  dailyMax: 3, dailyMaxEnabled: true, maxConsecutiveFailures: 3,
+  channel: 'gcash',
+  name: 'GCash',
+  icon: 'gcash',
+  sortOrder: 10,
+  status: 'open',
+  min: 10_000,
+  max: 5_000_000,
+  feePercent: 2,
+  dailyMax: 3,
+  dailyMaxEnabled: true,
+  maxConsecutiveFailures: 3,
 };
 
 describe.each(databases())('payment configuration on $kind', (kind) => {
@@ -25,14 +43,44 @@ describe.each(databases())('payment configuration on $kind', (kind) => {
   const counts = async () => {
     const db = t.database.db;
     const n = async (table: 'config_version' | 'recharge_channel' | 'cashout_channel' | 'payment_package' | 'recharge_product') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // refusals are logged too (result ≠ ok): what must not appear is a change
-    const changes = Number((await db.selectFrom('operation_log').select((eb) => eb.fn.countAll().as('n')).where('result', '=', 'ok').where('operation', 'like', 'remoteconfig.%').executeTakeFirstOrThrow()).n);
-    return { versions: await n('config_version'), log: changes, channels: await n('recharge_channel'), cashout: await n('cashout_channel'), packages: await n('payment_package'), products: await n('recharge_product') };
+    const changes = Number(
+      (
+        await db
+          .selectFrom('operation_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('result', '=', 'ok')
+          .where('operation', 'like', 'remoteconfig.%')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    return {
+      versions: await n('config_version'),
+      log: changes,
+      channels: await n('recharge_channel'),
+      cashout: await n('cashout_channel'),
+      packages: await n('payment_package'),
+      products: await n('recharge_product'),
+    };
   };
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second Partner' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second Partner' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -101,12 +149,19 @@ describe.each(databases())('payment configuration on $kind', (kind) => {
     expect(pkgList.body.data.items[0]).toMatchObject({ package: 'com.test', channels: ['gcash'] });
 
     const versions = await t.get(`${api}/payControl/versions`, token, { key: 'channel:gcash' });
-    expect(versions.body.data.items.map((v: { action: string; actor: string }) => [v.action, v.actor]))
-      .toEqual([['update', 'serviceleader'], ['create', 'secadmin']]);
+    expect(versions.body.data.items.map((v: { action: string; actor: string }) => [v.action, v.actor])).toEqual([
+      ['update', 'serviceleader'],
+      ['create', 'secadmin'],
+    ]);
     expect(versions.body.data.items[0].before).toMatchObject({ status: 'open' });
     expect(versions.body.data.items[0].after).toMatchObject({ status: 'maintenance' });
 
-    const log = await t.database.db.selectFrom('operation_log').selectAll().where('operation', '=', 'remoteconfig.payControl.channels.update').where('result', '=', 'ok').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('operation', '=', 'remoteconfig.payControl.channels.update')
+      .where('result', '=', 'ok')
+      .execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ username: 'serviceleader', target: 'payControl:channel:gcash', before: expect.objectContaining({ status: 'open' }) });
 
@@ -129,7 +184,11 @@ describe.each(databases())('payment configuration on $kind', (kind) => {
     const row = (await t.get(`${api}/cashOutEdter/channels`, token)).body.data.items[0];
     expect(row.feePercent).toBe(2);
     const after = (await t.get(`${api}/cashOutEdter/versions`, token)).body.data.items;
-    expect(after[0]).toMatchObject({ action: `restore:${history[1].id}`, before: expect.objectContaining({ feePercent: 3.5 }), after: expect.objectContaining({ feePercent: 2 }) });
+    expect(after[0]).toMatchObject({
+      action: `restore:${history[1].id}`,
+      before: expect.objectContaining({ feePercent: 3.5 }),
+      after: expect.objectContaining({ feePercent: 2 }),
+    });
     expect((await t.post(`${api}/cashOutEdter/versions/restore`, { id: 999_999 }, token)).status).toBe(404);
     // a version of another screen is not this screen's
     expect((await t.post(`${api}/payControl/versions/restore`, { id: history[1].id }, token)).status).toBe(404);
@@ -166,7 +225,9 @@ describe.each(databases())('payment configuration on $kind', (kind) => {
     const record = await db.selectFrom('operation_log').selectAll().where('operation', '=', 'remoteconfig.cashOutEdter.autoClose').executeTakeFirstOrThrow();
     expect(record.message).toBe('Closed after 3 consecutive payout failures (max 3)');
     const token = await as('serviceleader');
-    const row = (await t.get(`${api}/cashOutEdter/channels`, token, { channel: 'gcash' })).body.data.items.find((c: { channel: string }) => c.channel === 'gcash');
+    const row = (await t.get(`${api}/cashOutEdter/channels`, token, { channel: 'gcash' })).body.data.items.find(
+      (c: { channel: string }) => c.channel === 'gcash',
+    );
     expect(row).toMatchObject({ status: 'close', consecutiveFailures: 3 });
     const reset = await t.post(`${api}/cashOutEdter/channels/resetFailures`, { channel: 'gcash' }, token);
     expect(reset.body.data).toMatchObject({ consecutiveFailures: 0, status: 'close' });
@@ -178,7 +239,11 @@ describe.each(databases())('payment configuration on $kind', (kind) => {
     await t.post(`${api}/packageControl/packages/create`, { ...pkg, package: 'com.p1', partner: 1 }, admin);
     await t.post(`${api}/packageControl/packages/create`, { ...pkg, package: 'com.p2', partner: 2 }, admin);
     // a secadmin account of partner 1 that also holds the partner role is scoped
-    await t.database.db.updateTable('console_account').set({ roles: JSON.stringify(['secadmin', 'partner']), partner: 1 }).where('username', '=', 'delivery').execute();
+    await t.database.db
+      .updateTable('console_account')
+      .set({ roles: JSON.stringify(['secadmin', 'partner']), partner: 1 })
+      .where('username', '=', 'delivery')
+      .execute();
     const scoped = await t.loginAs('delivery');
     const seen = (await t.get(`${api}/packageControl/packages`, scoped)).body.data.items.map((p: { package: string }) => p.package);
     expect(seen).toEqual(['com.p1']);
@@ -193,7 +258,12 @@ describe.each(databases())('payment configuration on $kind', (kind) => {
 
   it('withdrawalconfigs: defaults until saved; a save is a version the cash-out review reads', async () => {
     const token = await as('maint');
-    expect((await t.get(`${api}/withdrawalconfigs`, token)).body.data).toEqual({ fourEyesAmount: 1_000_000, dailyCount: 5, reviewFromHour: 9, reviewToHour: 21 });
+    expect((await t.get(`${api}/withdrawalconfigs`, token)).body.data).toEqual({
+      fourEyesAmount: 1_000_000,
+      dailyCount: 5,
+      reviewFromHour: 9,
+      reviewToHour: 21,
+    });
     const saved = await t.post(`${api}/withdrawalconfigs/save`, { fourEyesAmount: 2_000_000, dailyCount: 3, reviewFromHour: 8, reviewToHour: 20 }, token);
     expect(saved.status).toBe(200);
     expect((await cashoutRules(t.database.db)).fourEyesAmount).toBe(2_000_000);

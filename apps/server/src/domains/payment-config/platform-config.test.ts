@@ -17,7 +17,14 @@ describe.each(databases())('platform configuration calls on $kind', (kind) => {
   let secadmin: string;
   beforeAll(async () => {
     t = await testApp(kind);
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }, { id: 2, name: 'Second Partner' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([
+        { id: 1, name: 'Demo Partner' },
+        { id: 2, name: 'Second Partner' },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     p = await platformClient(t);
     await seedPaymentConfig(t.database.db, new Date(t.clock.now));
     secadmin = await t.loginAs('secadmin');
@@ -30,9 +37,14 @@ describe.each(databases())('platform configuration calls on $kind', (kind) => {
     // gcash and maya are open; online banking is paid-only, GrabPay in maintenance
     expect(res.body.data.channels.map((c: { channel: string }) => c.channel)).toEqual(['gcash', 'maya']);
     expect(res.body.data.channels[1]).toEqual({
-      channel: 'maya', name: 'Maya', icon: 'maya', status: 'open',
+      channel: 'maya',
+      name: 'Maya',
+      icon: 'maya',
+      status: 'open',
       products: [5_000, 10_000, 20_000, 50_000, 100_000, 500_000].map((price, i) => ({
-        productId: `php${price / 100}`, price, chips: [5_000, 10_000, 20_000, 51_000, 105_000, 550_000][i],
+        productId: `php${price / 100}`,
+        price,
+        chips: [5_000, 10_000, 20_000, 51_000, 105_000, 550_000][i],
       })),
     });
     const cash = await p.get('/api/platform/cashout/channels');

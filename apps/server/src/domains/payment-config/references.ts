@@ -7,7 +7,7 @@ export async function requireAll(db: Db, table: 'recharge_product' | 'payment_pa
   if (codes.length === 0) return;
   const column = table === 'recharge_product' ? 'product_id' : table === 'payment_package' ? 'package' : 'channel';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const rows = await (db.selectFrom(table) as any).select(`${column} as code`).where(column, 'in', codes).execute() as { code: string }[];
+  const rows = (await (db.selectFrom(table) as any).select(`${column} as code`).where(column, 'in', codes).execute()) as { code: string }[];
   const found = new Set(rows.map((r) => r.code));
   const missing = codes.find((c) => !found.has(c));
   if (missing !== undefined) throw conflict(`${noun} ${missing} does not exist`);
@@ -15,7 +15,9 @@ export async function requireAll(db: Db, table: 'recharge_product' | 'payment_pa
 
 /** Runs a removal; a row of another table still pointing at it (SQLSTATE 23503) becomes a 409 with `message`. */
 export async function removing<T>(run: () => Promise<T>, message: string): Promise<T> {
-  try { return await run(); } catch (err) {
+  try {
+    return await run();
+  } catch (err) {
     if ((err as { code?: unknown }).code === '23503') throw conflict(message);
     throw err;
   }

@@ -43,8 +43,14 @@ export interface RechargeChannelTable {
   id: Generated<number>;
 }
 
-export interface RechargeChannelProductTable { channel: string; product_id: string }
-export interface RechargeChannelPackageTable { channel: string; package: string }
+export interface RechargeChannelProductTable {
+  channel: string;
+  product_id: string;
+}
+export interface RechargeChannelPackageTable {
+  channel: string;
+  package: string;
+}
 
 export interface CashoutChannelTable {
   channel: string;

@@ -19,7 +19,12 @@ import { describeZodError } from '../../http/zod-message';
 import { ownsPartner } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 
-export interface ConfigChange { db: Db; user: SessionUser; now: Date; note: OperationNote }
+export interface ConfigChange {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
 export interface VersionedItems<Doc> {
   /** Catalogue screen whose roles may read and restore the history ('/remoteconfig/cashOutEdter'). */
@@ -38,7 +43,10 @@ export interface VersionedItems<Doc> {
   noun: string;
 }
 
-export interface Saved<Doc> { doc: Doc | null; version: number }
+export interface Saved<Doc> {
+  doc: Doc | null;
+  version: number;
+}
 
 const partnerOf = <Doc>(items: VersionedItems<Doc>, doc: Doc | null) => (doc && items.partnerOf ? items.partnerOf(doc) : 0);
 
@@ -48,7 +56,10 @@ const partnerOf = <Doc>(items: VersionedItems<Doc>, doc: Doc | null) => (doc && 
  * and the operation-log note. Runs inside the operation's transaction.
  */
 export async function saveItem<Doc>(
-  ctx: ConfigChange, items: VersionedItems<Doc>, key: string, action: string,
+  ctx: ConfigChange,
+  items: VersionedItems<Doc>,
+  key: string,
+  action: string,
   change: (before: Doc | null) => Doc | null | Promise<Doc | null>,
 ): Promise<Saved<Doc>> {
   const { db, user, now, note } = ctx;
@@ -60,11 +71,20 @@ export async function saveItem<Doc>(
   const after = await change(before);
   if (after && !ownsPartner(user, partnerOf(items, after))) throw forbidden(`${items.noun} ${key} belongs to another partner`);
   await items.write(db, key, after, now);
-  const row = await db.insertInto('config_version').values({
-    kind: items.kind, key, at: now, actor: user.username, action,
-    before: JSON.stringify(before), after: JSON.stringify(after),
-    partner: partnerOf(items, after ?? before),
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('config_version')
+    .values({
+      kind: items.kind,
+      key,
+      at: now,
+      actor: user.username,
+      action,
+      before: JSON.stringify(before),
+      after: JSON.stringify(after),
+      partner: partnerOf(items, after ?? before),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   note.target = `${items.kind}:${key}`;
   note.before = before;
   note.after = after === null ? { removed: true, version: row.id } : { ...after, version: row.id };
@@ -85,8 +105,13 @@ export function absent<Doc>(items: VersionedItems<Doc>, key: string, before: Doc
 }
 
 const toVersion = (r: Record<string, unknown>): ConfigVersion => ({
-  id: Number(r.id), key: String(r.key), at: new Date(r.at as string).toISOString(), actor: String(r.actor),
-  action: String(r.action), before: r.before ?? null, after: r.after ?? null,
+  id: Number(r.id),
+  key: String(r.key),
+  at: new Date(r.at as string).toISOString(),
+  actor: String(r.actor),
+  action: String(r.action),
+  before: r.before ?? null,
+  after: r.after ?? null,
 });
 
 /** Restores version `id` of a screen: the item becomes what that version made it (a new version). */
@@ -112,22 +137,34 @@ export function versionOperations<Doc>(items: VersionedItems<Doc>, at?: { base: 
   const tags = at?.tags ?? ['remoteconfig'];
   const name = at?.name ?? `remoteconfig.${items.kind}.versions`;
   return [
-    ...listOperations(defineList<ConfigVersion>({
-      url: base, name, screen: items.screen, tags, paging: 'page',
-      summary: `Versions of ${items.kind} (who, when, action, the item's document before and after): filters key, actor, action (substring); newest first`,
-      from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', items.kind),
-      partner: 'partner',
-      id: 'id',
-      filters: { key: eqText('key', 200), actor: eqText('actor', 64), action: contains('action', 64) },
-      sorts: { id: sortBy.int('id'), at: sortBy.time('at') },
-      defaultSort: { key: 'id', order: 'descend' },
-      item: configVersion,
-      row: toVersion,
-    })),
+    ...listOperations(
+      defineList<ConfigVersion>({
+        url: base,
+        name,
+        screen: items.screen,
+        tags,
+        paging: 'page',
+        summary: `Versions of ${items.kind} (who, when, action, the item's document before and after): filters key, actor, action (substring); newest first`,
+        from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', items.kind),
+        partner: 'partner',
+        id: 'id',
+        filters: { key: eqText('key', 200), actor: eqText('actor', 64), action: contains('action', 64) },
+        sorts: { id: sortBy.int('id'), at: sortBy.time('at') },
+        defaultSort: { key: 'id', order: 'descend' },
+        item: configVersion,
+        row: toVersion,
+      }),
+    ),
     defineOperation({
-      method: 'POST', url: `${base}/restore`, name: `${name}.restore`, screen: items.screen, tags, audit: true,
-      summary: `Restores one version of ${items.kind}: the item becomes what that version made it (removed if it removed it); a new version. `
-        + '404 unknown version, 409 when the version no longer fits (a product it names is gone) or the history is read-only',
+      method: 'POST',
+      url: `${base}/restore`,
+      name: `${name}.restore`,
+      screen: items.screen,
+      tags,
+      audit: true,
+      summary:
+        `Restores one version of ${items.kind}: the item becomes what that version made it (removed if it removed it); a new version. ` +
+        '404 unknown version, 409 when the version no longer fits (a product it names is gone) or the history is read-only',
       body: restoreVersionBody,
       response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) }),
       handler: async ({ db, user, now, note, body }) => ({ code: 200, data: await restoreVersion({ db, user, now, note }, items, body.id) }),

@@ -5,7 +5,9 @@ import { cashoutRules, DEFAULT_CASHOUT_RULES } from './withdrawal-rules';
 
 describe.each(databases())('cashoutRules on $kind', (kind) => {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp(kind); });
+  beforeAll(async () => {
+    t = await testApp(kind);
+  });
   afterAll(async () => t?.close());
 
   it('gives the defaults until the rules are saved, then the saved row', async () => {

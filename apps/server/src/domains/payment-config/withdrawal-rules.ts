@@ -57,10 +57,17 @@ export const cashoutRulesItems: VersionedItems<CashoutRules> = {
       return;
     }
     const values = {
-      four_eyes_amount: doc.fourEyesAmount, daily_count: doc.dailyCount,
-      review_from_hour: doc.reviewFromHour, review_to_hour: doc.reviewToHour, updated_at: now,
+      four_eyes_amount: doc.fourEyesAmount,
+      daily_count: doc.dailyCount,
+      review_from_hour: doc.reviewFromHour,
+      review_to_hour: doc.reviewToHour,
+      updated_at: now,
     };
-    await db.insertInto('cashout_rules').values(values).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
+    await db
+      .insertInto('cashout_rules')
+      .values(values)
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
   },
   restorable: cashoutRulesBody as unknown as z.ZodType<CashoutRules>,
 };

@@ -33,18 +33,25 @@ export function summaryOperation(spec: SummarySpec): Operation {
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
   });
   return defineOperation({
-    method: 'GET', url: spec.url, name: spec.name, screen: spec.screen, tags: ['data reports'],
+    method: 'GET',
+    url: spec.url,
+    name: spec.name,
+    screen: spec.screen,
+    tags: ['data reports'],
     summary: `${spec.summary}; from/to (default the last ${DEFAULT_DAYS} days, at most 92)`,
-    query, response: z.object({ code: z.literal(200), data: spec.response }),
+    query,
+    response: z.object({ code: z.literal(200), data: spec.response }),
     handler: async ({ db, user, query: q, now }) => ({ code: 200, data: await spec.load(db, user, rangeOf(q as Query, now, DEFAULT_DAYS), q as Query, now) }),
   });
 }
 
 /** A table of a report over a range: page, sort and `<url>/export` (CSV). */
-export function tableOperations<Item extends Record<string, unknown>>(spec: Omit<ReportSpec<Item>, 'params' | 'check' | 'load'> & {
-  params?: Record<string, z.ZodType>;
-  load(db: Db, user: ScopedSubject, r: DayRange, q: Query, now: Date): Promise<Item[]>;
-}): Operation[] {
+export function tableOperations<Item extends Record<string, unknown>>(
+  spec: Omit<ReportSpec<Item>, 'params' | 'check' | 'load'> & {
+    params?: Record<string, z.ZodType>;
+    load(db: Db, user: ScopedSubject, r: DayRange, q: Query, now: Date): Promise<Item[]>;
+  },
+): Operation[] {
   return reportOperations<Item>({
     ...spec,
     params: { ...rangeParams, ...spec.params },

@@ -18,5 +18,12 @@ export async function compactReports(db: Db, now: number): Promise<number> {
 }
 
 export function registerReportCompaction(app: JobHost, db: Db, now: () => number, everyMs = COMPACT_EVERY_MS): void {
-  registerRepeatingJob(app, { name: 'report compaction', firstAfterMs: 1_000, everyMs, run: async () => { await compactReports(db, now()); } });
+  registerRepeatingJob(app, {
+    name: 'report compaction',
+    firstAfterMs: 1_000,
+    everyMs,
+    run: async () => {
+      await compactReports(db, now());
+    },
+  });
 }

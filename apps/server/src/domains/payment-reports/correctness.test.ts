@@ -10,7 +10,20 @@ import { testApp, type TestApp } from '../../test/harness';
 import { dayRange } from '../player-reports/range';
 import { seedMonth } from './month.fixture';
 import {
-  count, credits, distinct, failedDay, firstCredits, moneyClass, perHead, rate, readRaw, scoped, settledAt, total, type Credit, type RawRows,
+  count,
+  credits,
+  distinct,
+  failedDay,
+  firstCredits,
+  moneyClass,
+  perHead,
+  rate,
+  readRaw,
+  scoped,
+  settledAt,
+  total,
+  type Credit,
+  type RawRows,
 } from './raw-figures';
 import { consoleDay } from '../player-reports/range';
 
@@ -27,9 +40,19 @@ function home(raw: RawRows, all: Credit[], first: Map<number, Credit>, days: str
   const cashoutAmount = total(paidOut, (o) => o.amount);
   const payingPlayers = distinct(cr, (c) => c.uid);
   return {
-    newPlayers: count(raw.players, (p) => inDays(p.registered)), activePlayers: distinct(raw.logins.filter((l) => inDays(l.day)), (l) => l.uid),
-    payingPlayers, firstPayers: count([...first.values()], (c) => inDays(c.day)), rechargeOrders: cr.length, rechargeAmount,
-    cashoutOrders: paidOut.length, cashoutAmount, net: rechargeAmount - cashoutAmount, arppu: perHead(rechargeAmount, payingPlayers),
+    newPlayers: count(raw.players, (p) => inDays(p.registered)),
+    activePlayers: distinct(
+      raw.logins.filter((l) => inDays(l.day)),
+      (l) => l.uid,
+    ),
+    payingPlayers,
+    firstPayers: count([...first.values()], (c) => inDays(c.day)),
+    rechargeOrders: cr.length,
+    rechargeAmount,
+    cashoutOrders: paidOut.length,
+    cashoutAmount,
+    net: rechargeAmount - cashoutAmount,
+    arppu: perHead(rechargeAmount, payingPlayers),
   };
 }
 
@@ -38,9 +61,18 @@ function payDay(raw: RawRows, all: Credit[], first: Map<number, Credit>, day: st
   const payers = distinct(cr, (c) => c.uid);
   const firstPayers = count([...first.values()], (c) => c.day === day);
   return {
-    day, created: count(raw.recharges, (o) => consoleDay(o.created) === day), paid: cr.length,
-    failed: count(raw.recharges, (o) => o.status === 'failed' && failedDay(o) === day), amount: total(cr, (c) => c.amount), payers, firstPayers,
-    repeatPayers: payers - firstPayers, arppu: perHead(total(cr, (c) => c.amount), payers),
+    day,
+    created: count(raw.recharges, (o) => consoleDay(o.created) === day),
+    paid: cr.length,
+    failed: count(raw.recharges, (o) => o.status === 'failed' && failedDay(o) === day),
+    amount: total(cr, (c) => c.amount),
+    payers,
+    firstPayers,
+    repeatPayers: payers - firstPayers,
+    arppu: perHead(
+      total(cr, (c) => c.amount),
+      payers,
+    ),
   };
 }
 
@@ -67,7 +99,9 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
     tokens.admin = await t.loginAs('admin');
     tokens.partner = await t.loginAs('partner');
   }, 240_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('the month has enough of everything to mean something', () => {
     expect(credits(raw).length).toBeGreaterThan(30);
@@ -77,7 +111,10 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
     expect(new Set(raw.recharges.map((o) => o.partner)).size).toBe(3);
   });
 
-  describe.each([['admin', null], ['partner', 1]] as const)('as %s', (account, partner) => {
+  describe.each([
+    ['admin', null],
+    ['partner', 1],
+  ] as const)('as %s', (account, partner) => {
     let mine: RawRows;
     let all: Credit[];
     let first: Map<number, Credit>;
@@ -115,30 +152,57 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
       const cr = all.filter((c) => MONTH.days.includes(c.day));
       const created = count(mine.recharges, (o) => MONTH.days.includes(consoleDay(o.created)));
       expect(data.totals).toEqual({
-        created, paid: cr.length, failed: total(days, (d) => d.failed), amount: total(cr, (c) => c.amount), payers: distinct(cr, (c) => c.uid),
-        firstPayers: total(days, (d) => d.firstPayers), arppu: perHead(total(cr, (c) => c.amount), distinct(cr, (c) => c.uid)), successRate: rate(cr.length, created),
+        created,
+        paid: cr.length,
+        failed: total(days, (d) => d.failed),
+        amount: total(cr, (c) => c.amount),
+        payers: distinct(cr, (c) => c.uid),
+        firstPayers: total(days, (d) => d.firstPayers),
+        arppu: perHead(
+          total(cr, (c) => c.amount),
+          distinct(cr, (c) => c.uid),
+        ),
+        successRate: rate(cr.length, created),
       });
       expect(await table('/payReport/days', { sort: 'day', order: 'ascend' })).toEqual(days);
       const rows = byKey(await table('/payReport/channels'), 'id');
       const expected: Record<string, unknown> = {};
-      for (const day of MONTH.days) for (const channel of ['gcash', 'maya', 'card']) {
-        const c = all.filter((x) => x.day === day && x.channel === channel);
-        const orders = mine.recharges.filter((o) => o.channel === channel);
-        const row = {
-          id: `${day}|${channel}`, day, channel, created: count(orders, (o) => consoleDay(o.created) === day), paid: c.length,
-          failed: count(orders, (o) => o.status === 'failed' && failedDay(o) === day), amount: total(c, (x) => x.amount), payers: distinct(c, (x) => x.uid),
-          firstPayers: count([...first.values()], (x) => x.day === day && x.channel === channel), chips: total(c, (x) => x.chips), bonusChips: total(c, (x) => x.bonusChips),
-          avgPaySeconds: perHead(total(c, (x) => x.seconds), c.length),
-        };
-        if (row.created + row.paid + row.failed > 0) expected[row.id] = row;
-      }
+      for (const day of MONTH.days)
+        for (const channel of ['gcash', 'maya', 'card']) {
+          const c = all.filter((x) => x.day === day && x.channel === channel);
+          const orders = mine.recharges.filter((o) => o.channel === channel);
+          const row = {
+            id: `${day}|${channel}`,
+            day,
+            channel,
+            created: count(orders, (o) => consoleDay(o.created) === day),
+            paid: c.length,
+            failed: count(orders, (o) => o.status === 'failed' && failedDay(o) === day),
+            amount: total(c, (x) => x.amount),
+            payers: distinct(c, (x) => x.uid),
+            firstPayers: count([...first.values()], (x) => x.day === day && x.channel === channel),
+            chips: total(c, (x) => x.chips),
+            bonusChips: total(c, (x) => x.bonusChips),
+            avgPaySeconds: perHead(
+              total(c, (x) => x.seconds),
+              c.length,
+            ),
+          };
+          if (row.created + row.paid + row.failed > 0) expected[row.id] = row;
+        }
       expect(rows).toEqual(expected);
     });
 
     it('/iosReport: each os by day', async () => {
       const data = await get('/iosReport');
       const days = MONTH.days.map((day) => {
-        const row: Record<string, unknown> = { day, amount: total(all.filter((c) => c.day === day), (c) => c.amount) };
+        const row: Record<string, unknown> = {
+          day,
+          amount: total(
+            all.filter((c) => c.day === day),
+            (c) => c.amount,
+          ),
+        };
         for (const os of OS) {
           const c = all.filter((x) => x.day === day && x.os === os);
           Object.assign(row, { [`${os}Orders`]: c.length, [`${os}Amount`]: total(c, (x) => x.amount), [`${os}Payers`]: distinct(c, (x) => x.uid) });
@@ -147,25 +211,51 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
       });
       expect(data.days).toEqual(days);
       const cr = all.filter((c) => MONTH.days.includes(c.day));
-      for (const os of OS) expect(data.totals[`${os}Payers`]).toBe(distinct(cr.filter((c) => c.os === os), (c) => c.uid));
+      for (const os of OS)
+        expect(data.totals[`${os}Payers`]).toBe(
+          distinct(
+            cr.filter((c) => c.os === os),
+            (c) => c.uid,
+          ),
+        );
       expect(await table('/iosReport/days', { sort: 'day', order: 'ascend' })).toEqual(days);
     });
 
     it('/userReport and /paystat: players and payers by day, payer bands', async () => {
       const users = await table('/userReport/days', { sort: 'day', order: 'ascend' });
       const registered = new Map(mine.players.map((p) => [p.uid, p.registered]));
-      expect(users).toEqual(MONTH.days.map((day) => {
-        const h = home(mine, all, first, [day]);
-        const c = all.filter((x) => x.day === day);
-        return {
-          day, newPlayers: h.newPlayers, activePlayers: h.activePlayers, payingPlayers: h.payingPlayers, newPayers: distinct(c.filter((x) => registered.get(x.uid) === day), (x) => x.uid),
-          firstPayers: h.firstPayers, payRate: rate(h.payingPlayers, h.activePlayers), amount: h.rechargeAmount, arpu: perHead(h.rechargeAmount, h.activePlayers), arppu: h.arppu,
-        };
-      }));
+      expect(users).toEqual(
+        MONTH.days.map((day) => {
+          const h = home(mine, all, first, [day]);
+          const c = all.filter((x) => x.day === day);
+          return {
+            day,
+            newPlayers: h.newPlayers,
+            activePlayers: h.activePlayers,
+            payingPlayers: h.payingPlayers,
+            newPayers: distinct(
+              c.filter((x) => registered.get(x.uid) === day),
+              (x) => x.uid,
+            ),
+            firstPayers: h.firstPayers,
+            payRate: rate(h.payingPlayers, h.activePlayers),
+            amount: h.rechargeAmount,
+            arpu: perHead(h.rechargeAmount, h.activePlayers),
+            arppu: h.arppu,
+          };
+        }),
+      );
       const summary = await get('/userReport');
       const m = home(mine, all, first, MONTH.days);
-      expect(summary.totals).toEqual({ newPlayers: m.newPlayers, activePlayers: m.activePlayers, payingPlayers: m.payingPlayers, payRate: rate(m.payingPlayers, m.activePlayers),
-        amount: m.rechargeAmount, arpu: perHead(m.rechargeAmount, m.activePlayers), arppu: m.arppu });
+      expect(summary.totals).toEqual({
+        newPlayers: m.newPlayers,
+        activePlayers: m.activePlayers,
+        payingPlayers: m.payingPlayers,
+        payRate: rate(m.payingPlayers, m.activePlayers),
+        amount: m.rechargeAmount,
+        arpu: perHead(m.rechargeAmount, m.activePlayers),
+        arppu: m.arppu,
+      });
       expect(await table('/paystat/days', { sort: 'day', order: 'ascend' })).toEqual(MONTH.days.map((day) => payDay(mine, all, first, day)));
       const perPayer = new Map<number, { amount: number; orders: number }>();
       for (const c of all.filter((x) => MONTH.days.includes(x.day))) {
@@ -188,26 +278,75 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
         const c = cr.filter((x) => x.channel === channel);
         const orders = mine.recharges.filter((o) => o.channel === channel);
         const created = count(orders, (o) => MONTH.days.includes(consoleDay(o.created)));
-        const row = { channel, created, paid: c.length, failed: count(orders, (o) => o.status === 'failed' && MONTH.days.includes(failedDay(o))), successRate: rate(c.length, created),
-          amount: total(c, (x) => x.amount), share: rate(total(c, (x) => x.amount), amount), payers: distinct(c, (x) => x.uid), avgPaySeconds: perHead(total(c, (x) => x.seconds), c.length) };
+        const row = {
+          channel,
+          created,
+          paid: c.length,
+          failed: count(orders, (o) => o.status === 'failed' && MONTH.days.includes(failedDay(o))),
+          successRate: rate(c.length, created),
+          amount: total(c, (x) => x.amount),
+          share: rate(
+            total(c, (x) => x.amount),
+            amount,
+          ),
+          payers: distinct(c, (x) => x.uid),
+          avgPaySeconds: perHead(
+            total(c, (x) => x.seconds),
+            c.length,
+          ),
+        };
         if (row.created + row.paid + row.failed > 0) expected[channel] = row;
       }
       expect(byKey(await table('/paychannel'), 'channel')).toEqual(expected);
 
       const outs = new Map<string, Record<string, number | string | null>>();
       for (const o of mine.cashouts) {
-        const row = outs.get(o.channel) ?? { channel: o.channel, requested: 0, requestedAmount: 0, succeeded: 0, succeededAmount: 0, failed: 0, failedAmount: 0, denied: 0, fees: 0, seconds: 0 };
-        const n = (k: string, v: number) => { row[k] = (row[k] as number) + v; };
-        if (MONTH.days.includes(consoleDay(o.created))) { n('requested', 1); n('requestedAmount', o.amount); }
+        const row = outs.get(o.channel) ?? {
+          channel: o.channel,
+          requested: 0,
+          requestedAmount: 0,
+          succeeded: 0,
+          succeededAmount: 0,
+          failed: 0,
+          failedAmount: 0,
+          denied: 0,
+          fees: 0,
+          seconds: 0,
+        };
+        const n = (k: string, v: number) => {
+          row[k] = (row[k] as number) + v;
+        };
+        if (MONTH.days.includes(consoleDay(o.created))) {
+          n('requested', 1);
+          n('requestedAmount', o.amount);
+        }
         if (MONTH.days.includes(consoleDay(settledAt(o)))) {
-          if (o.status === 'succeed' || o.status === 'set_success') { n('succeeded', 1); n('succeededAmount', o.amount); n('fees', o.fee); n('seconds', Math.max(0, Math.round((settledAt(o).getTime() - o.created.getTime()) / 1000))); }
-          if (o.status === 'fail') { n('failed', 1); n('failedAmount', o.amount); }
+          if (o.status === 'succeed' || o.status === 'set_success') {
+            n('succeeded', 1);
+            n('succeededAmount', o.amount);
+            n('fees', o.fee);
+            n('seconds', Math.max(0, Math.round((settledAt(o).getTime() - o.created.getTime()) / 1000)));
+          }
+          if (o.status === 'fail') {
+            n('failed', 1);
+            n('failedAmount', o.amount);
+          }
           if (o.status === 'denied') n('denied', 1);
         }
         outs.set(o.channel, row);
       }
-      const expectedOut = Object.fromEntries([...outs.values()].filter((r) => (r.requested as number) + (r.succeeded as number) + (r.failed as number) + (r.denied as number) > 0).map(({ seconds, ...r }) => [r.channel,
-        { ...r, successRate: rate(r.succeeded as number, (r.succeeded as number) + (r.failed as number)), avgPaySeconds: perHead(seconds as number, r.succeeded as number) }]));
+      const expectedOut = Object.fromEntries(
+        [...outs.values()]
+          .filter((r) => (r.requested as number) + (r.succeeded as number) + (r.failed as number) + (r.denied as number) > 0)
+          .map(({ seconds, ...r }) => [
+            r.channel,
+            {
+              ...r,
+              successRate: rate(r.succeeded as number, (r.succeeded as number) + (r.failed as number)),
+              avgPaySeconds: perHead(seconds as number, r.succeeded as number),
+            },
+          ]),
+      );
       expect(byKey(await table('/payoutChannel'), 'channel')).toEqual(expectedOut);
     });
 
@@ -216,10 +355,15 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
         const give = await get('/freegive', { currency });
         expect(give.days).toEqual(MONTH.days.map((day) => house(mine, 'freegive', currency, day, ['batch', 'staff', 'reward', 'bonus', 'relief'])));
         const take = await get('/recycle', { currency });
-        expect(take.days).toEqual(MONTH.days.map((day) => ({
-          ...house(mine, 'recycle', currency, day, ['staff', 'fee', 'expiry']),
-          cashoutFees: total(mine.cashouts.filter((o) => ['succeed', 'set_success'].includes(o.status) && consoleDay(settledAt(o)) === day), (o) => o.fee),
-        })));
+        expect(take.days).toEqual(
+          MONTH.days.map((day) => ({
+            ...house(mine, 'recycle', currency, day, ['staff', 'fee', 'expiry']),
+            cashoutFees: total(
+              mine.cashouts.filter((o) => ['succeed', 'set_success'].includes(o.status) && consoleDay(settledAt(o)) === day),
+              (o) => o.fee,
+            ),
+          })),
+        );
       }
       for (const kind of ['freegive', 'recycle']) {
         const expected: Record<string, unknown> = {};
@@ -227,7 +371,10 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
           const c = moneyClass(e.reason);
           if (c?.[0] !== kind) continue;
           const id = `${c[1]}|${e.reason}|${e.currency}`;
-          const row = (expected[id] ??= { id, category: c[1], reason: e.reason, currency: e.currency, entries: 0, amount: 0 }) as { entries: number; amount: number };
+          const row = (expected[id] ??= { id, category: c[1], reason: e.reason, currency: e.currency, entries: 0, amount: 0 }) as {
+            entries: number;
+            amount: number;
+          };
           row.entries += 1;
           row.amount += kind === 'recycle' ? -e.delta : e.delta;
         }

@@ -17,8 +17,12 @@ function figures<F extends Omit<HomeFigures, 'net' | 'arppu'> | Omit<HomeTotals,
 
 async function homeReport(db: Db, user: ScopedSubject, r: DayRange): Promise<{ days: HomeDay[]; totals: HomeTotals }> {
   const [registered, active, payers, rangePayers, recharge, cashout] = await Promise.all([
-    newPlayerCounts(db, user, r), activeCounts(db, user, r), payerCounts(db, user, r, null), payerCounts(db, user, r, null, false),
-    rechargeFigures(db, user, r, null), cashoutFigures(db, user, r, false),
+    newPlayerCounts(db, user, r),
+    activeCounts(db, user, r),
+    payerCounts(db, user, r, null),
+    payerCounts(db, user, r, null, false),
+    rechargeFigures(db, user, r, null),
+    cashoutFigures(db, user, r, false),
   ]);
   const days = r.days.map((day) => {
     const rc = recharge.get(day) ?? NO_RECHARGE;
@@ -26,15 +30,27 @@ async function homeReport(db: Db, user: ScopedSubject, r: DayRange): Promise<{ d
     return {
       day,
       ...figures({
-        newPlayers: registered.get(day) ?? 0, activePlayers: active.days.get(day) ?? 0, payingPlayers: payers.get(day) ?? 0, firstPayers: rc.firstPayers,
-        rechargeOrders: rc.paid, rechargeAmount: rc.amount, cashoutOrders: co.succeeded, cashoutAmount: co.succeededAmount,
+        newPlayers: registered.get(day) ?? 0,
+        activePlayers: active.days.get(day) ?? 0,
+        payingPlayers: payers.get(day) ?? 0,
+        firstPayers: rc.firstPayers,
+        rechargeOrders: rc.paid,
+        rechargeAmount: rc.amount,
+        cashoutOrders: co.succeeded,
+        cashoutAmount: co.succeededAmount,
       }),
     };
   });
   const sum = (k: keyof HomeFigures) => days.reduce((s, d) => s + (d[k] ?? 0), 0);
   const totals = figures({
-    newPlayers: sum('newPlayers'), activePlayers: active.range, payingPlayers: rangePayers.get('') ?? 0, firstPayers: sum('firstPayers'),
-    rechargeOrders: sum('rechargeOrders'), rechargeAmount: sum('rechargeAmount'), cashoutOrders: sum('cashoutOrders'), cashoutAmount: sum('cashoutAmount'),
+    newPlayers: sum('newPlayers'),
+    activePlayers: active.range,
+    payingPlayers: rangePayers.get('') ?? 0,
+    firstPayers: sum('firstPayers'),
+    rechargeOrders: sum('rechargeOrders'),
+    rechargeAmount: sum('rechargeAmount'),
+    cashoutOrders: sum('cashoutOrders'),
+    cashoutAmount: sum('cashoutAmount'),
   });
   return { days, totals };
 }
@@ -44,7 +60,9 @@ export const homeDays = async (db: Db, user: ScopedSubject, r: DayRange) => (awa
 
 export const homepageOperations = [
   summaryOperation({
-    url: '/api/homepage', name: 'homepage', screen: '/homepage',
+    url: '/api/homepage',
+    name: 'homepage',
+    screen: '/homepage',
     summary: 'Data report: new, active and paying players, recharges, cash-outs paid, net and ARPPU over the range and by day, with the previous range',
     response: homeSummary,
     load: async (db, user, r) => {
@@ -55,10 +73,26 @@ export const homepageOperations = [
     },
   }),
   ...tableOperations<HomeDay>({
-    url: '/api/homepage/days', name: 'homepage.days', screen: '/homepage',
+    url: '/api/homepage/days',
+    name: 'homepage.days',
+    screen: '/homepage',
     summary: 'The data report by day',
-    item: homeDay, id: 'day', defaultSort: { key: 'day', order: 'descend' },
-    sorts: ['day', 'newPlayers', 'activePlayers', 'payingPlayers', 'firstPayers', 'rechargeOrders', 'rechargeAmount', 'cashoutOrders', 'cashoutAmount', 'net', 'arppu'],
+    item: homeDay,
+    id: 'day',
+    defaultSort: { key: 'day', order: 'descend' },
+    sorts: [
+      'day',
+      'newPlayers',
+      'activePlayers',
+      'payingPlayers',
+      'firstPayers',
+      'rechargeOrders',
+      'rechargeAmount',
+      'cashoutOrders',
+      'cashoutAmount',
+      'net',
+      'arppu',
+    ],
     load: homeDays,
   }),
 ];

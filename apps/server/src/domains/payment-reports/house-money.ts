@@ -4,7 +4,19 @@
  * in centavos), by day for one currency (default chip) and by reason over the range. The
  * classification of ledger reasons is migration 019's report_money_class.
  */
-import { FREEGIVE_CATEGORIES, freegiveDay, freegiveSummary, HOUSE_CURRENCIES, houseReason, RECYCLE_CATEGORIES, recycleDay, recycleSummary, type FreegiveDay, type HouseReason, type RecycleDay } from '@console/schemas';
+import {
+  FREEGIVE_CATEGORIES,
+  freegiveDay,
+  freegiveSummary,
+  HOUSE_CURRENCIES,
+  houseReason,
+  RECYCLE_CATEGORIES,
+  recycleDay,
+  recycleSummary,
+  type FreegiveDay,
+  type HouseReason,
+  type RecycleDay,
+} from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';
@@ -62,33 +74,75 @@ const reasonSorts = ['category', 'reason', 'currency', 'entries', 'amount'] as c
 
 export const houseMoneyOperations = [
   summaryOperation({
-    url: '/api/freegive', name: 'freegive', screen: '/freegive', summary: 'Chips given free by category over the range and by day (currency: chip by default)',
-    params: currencyParam, response: freegiveSummary,
-    load: async (db, user, r, q) => { const days = await freegiveDays(db, user, r, currencyOf(q)); return { totals: totalsOf(days), days }; },
+    url: '/api/freegive',
+    name: 'freegive',
+    screen: '/freegive',
+    summary: 'Chips given free by category over the range and by day (currency: chip by default)',
+    params: currencyParam,
+    response: freegiveSummary,
+    load: async (db, user, r, q) => {
+      const days = await freegiveDays(db, user, r, currencyOf(q));
+      return { totals: totalsOf(days), days };
+    },
   }),
   ...tableOperations<FreegiveDay>({
-    url: '/api/freegive/days', name: 'freegive.days', screen: '/freegive', summary: 'Chips given free by day and category', params: currencyParam,
-    item: freegiveDay, id: 'day', defaultSort: { key: 'day', order: 'descend' }, sorts: ['day', ...FREEGIVE_CATEGORIES, 'total', 'entries'],
+    url: '/api/freegive/days',
+    name: 'freegive.days',
+    screen: '/freegive',
+    summary: 'Chips given free by day and category',
+    params: currencyParam,
+    item: freegiveDay,
+    id: 'day',
+    defaultSort: { key: 'day', order: 'descend' },
+    sorts: ['day', ...FREEGIVE_CATEGORIES, 'total', 'entries'],
     load: (db, user, r, q) => freegiveDays(db, user, r, currencyOf(q)),
   }),
   ...tableOperations<HouseReason>({
-    url: '/api/freegive/reasons', name: 'freegive.reasons', screen: '/freegive', summary: 'Chips given free by ledger reason and currency over the range (filter currency)',
-    params: reasonCurrencyParam, item: houseReason, id: 'id', defaultSort: { key: 'amount', order: 'descend' }, sorts: [...reasonSorts],
+    url: '/api/freegive/reasons',
+    name: 'freegive.reasons',
+    screen: '/freegive',
+    summary: 'Chips given free by ledger reason and currency over the range (filter currency)',
+    params: reasonCurrencyParam,
+    item: houseReason,
+    id: 'id',
+    defaultSort: { key: 'amount', order: 'descend' },
+    sorts: [...reasonSorts],
     load: (db, user, r, q) => houseReasons(db, user, r, 'freegive', (q.currency as string | undefined) ?? null),
   }),
   summaryOperation({
-    url: '/api/recycle', name: 'recycle', screen: '/recycle', summary: 'Chips taken back by category over the range and by day, and the fees of cash-outs paid out',
-    params: currencyParam, response: recycleSummary,
-    load: async (db, user, r, q) => { const days = await recycleDays(db, user, r, currencyOf(q)); return { totals: totalsOf(days), days }; },
+    url: '/api/recycle',
+    name: 'recycle',
+    screen: '/recycle',
+    summary: 'Chips taken back by category over the range and by day, and the fees of cash-outs paid out',
+    params: currencyParam,
+    response: recycleSummary,
+    load: async (db, user, r, q) => {
+      const days = await recycleDays(db, user, r, currencyOf(q));
+      return { totals: totalsOf(days), days };
+    },
   }),
   ...tableOperations<RecycleDay>({
-    url: '/api/recycle/days', name: 'recycle.days', screen: '/recycle', summary: 'Chips taken back by day and category', params: currencyParam,
-    item: recycleDay, id: 'day', defaultSort: { key: 'day', order: 'descend' }, sorts: ['day', ...RECYCLE_CATEGORIES, 'total', 'entries', 'cashoutFees'],
+    url: '/api/recycle/days',
+    name: 'recycle.days',
+    screen: '/recycle',
+    summary: 'Chips taken back by day and category',
+    params: currencyParam,
+    item: recycleDay,
+    id: 'day',
+    defaultSort: { key: 'day', order: 'descend' },
+    sorts: ['day', ...RECYCLE_CATEGORIES, 'total', 'entries', 'cashoutFees'],
     load: (db, user, r, q) => recycleDays(db, user, r, currencyOf(q)),
   }),
   ...tableOperations<HouseReason>({
-    url: '/api/recycle/reasons', name: 'recycle.reasons', screen: '/recycle', summary: 'Chips taken back by ledger reason and currency over the range (filter currency)',
-    params: reasonCurrencyParam, item: houseReason, id: 'id', defaultSort: { key: 'amount', order: 'descend' }, sorts: [...reasonSorts],
+    url: '/api/recycle/reasons',
+    name: 'recycle.reasons',
+    screen: '/recycle',
+    summary: 'Chips taken back by ledger reason and currency over the range (filter currency)',
+    params: reasonCurrencyParam,
+    item: houseReason,
+    id: 'id',
+    defaultSort: { key: 'amount', order: 'descend' },
+    sorts: [...reasonSorts],
     load: (db, user, r, q) => houseReasons(db, user, r, 'recycle', (q.currency as string | undefined) ?? null),
   }),
 ];

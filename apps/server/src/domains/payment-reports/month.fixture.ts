@@ -37,7 +37,10 @@ export function seeded(seed: number) {
 export const partnerOf = (uid: number) => (uid % 3 === 0 ? 1 : uid % 7 === 0 ? 2 : 0);
 const hex = (n: number, salt: string) => (salt + n.toString(16)).padStart(32, '0').slice(-32);
 
-interface Step { at: number; run: () => Promise<unknown> }
+interface Step {
+  at: number;
+  run: () => Promise<unknown>;
+}
 
 /** Seeds `players` players over the 34 days before the test clock; returns the uids. */
 export async function seedMonth(t: TestApp, options: { players?: number; seed?: number } = {}): Promise<number[]> {
@@ -55,14 +58,22 @@ export async function seedMonth(t: TestApp, options: { players?: number; seed?: 
   for (const uid of uids) registered.set(uid, start + rng.int(0, 33 * DAY));
   for (const uid of [...uids].sort((a, b) => registered.get(a)! - registered.get(b)!)) {
     const at = new Date(registered.get(uid)!).toISOString();
-    const r = await client.event('player.registered', { uid, name: `M${uid}`, ip: `10.1.0.${uid % 250}`, deviceId: `m-${uid}`, package: 'com.demo', partner: partnerOf(uid) }, { at });
+    const r = await client.event(
+      'player.registered',
+      { uid, name: `M${uid}`, ip: `10.1.0.${uid % 250}`, deviceId: `m-${uid}`, package: 'com.demo', partner: partnerOf(uid) },
+      { at },
+    );
     if (r.status !== 'applied') throw new Error(JSON.stringify(r));
   }
 
   const steps: Step[] = [];
   const later = (from: number, max: number) => Math.min(now - S, from + rng.int(1, max));
   const move = (uid: number, reason: string, delta: number, at: number, currency: 'chip' | 'bean' | 'bonus' | 'withdrawable' = 'chip') =>
-    steps.push({ at, run: () => post(db, { uid, currency, delta, reason, actor: reason.startsWith('staff') ? 'staff:admin' : 'app:demo-app', at: new Date(at) }).catch(() => undefined) });
+    steps.push({
+      at,
+      run: () =>
+        post(db, { uid, currency, delta, reason, actor: reason.startsWith('staff') ? 'staff:admin' : 'app:demo-app', at: new Date(at) }).catch(() => undefined),
+    });
 
   let order = 0;
   for (const uid of uids) {
@@ -70,7 +81,15 @@ export async function seedMonth(t: TestApp, options: { players?: number; seed?: 
     move(uid, 'bonus.register', 1_000, reg + S);
     for (let i = rng.int(0, 12); i > 0; i--) {
       const at = later(reg, now - reg);
-      steps.push({ at, run: () => client.event('player.login', { uid, ip: `10.1.0.${uid % 250}`, deviceId: `m-${uid}`, durationSeconds: rng.int(30, 3_000) }, { at: new Date(at).toISOString() }) });
+      steps.push({
+        at,
+        run: () =>
+          client.event(
+            'player.login',
+            { uid, ip: `10.1.0.${uid % 250}`, deviceId: `m-${uid}`, durationSeconds: rng.int(30, 3_000) },
+            { at: new Date(at).toISOString() },
+          ),
+      });
       move(uid, 'game.bet', -rng.int(1, 500), at + S);
       if (rng.chance(0.4)) move(uid, 'game.win', rng.int(1, 900), at + 2 * S);
       if (rng.chance(0.1)) move(uid, 'activity.relief', 2_000, at + 3 * S);
@@ -91,14 +110,23 @@ export async function seedMonth(t: TestApp, options: { players?: number; seed?: 
       const created = later(reg, now - reg);
       const price = rng.pick([5_000, 10_000, 20_000, 50_000, 100_000, 500_000]);
       const row = { orderId: hex(n, 'a'), channel: rng.pick(['gcash', 'maya', 'card']), os: rng.pick(['android', 'ios', 'web']) };
-      steps.push({ at: created, run: () => sql`INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, created_at)
-        VALUES (${row.orderId}, 'demo-app', ${`r${n}`}, ${uid}, ${partnerOf(uid)}, ${`p${price}`}, ${row.channel}, ${row.os}, ${price}, ${price}, ${new Date(created)})`.execute(db) });
+      steps.push({
+        at: created,
+        run: () =>
+          sql`INSERT INTO recharge_order (order_id, app_id, request_id, uid, partner, product_id, channel, os, price, product_chips, created_at)
+        VALUES (${row.orderId}, 'demo-app', ${`r${n}`}, ${uid}, ${partnerOf(uid)}, ${`p${price}`}, ${row.channel}, ${row.os}, ${price}, ${price}, ${new Date(created)})`.execute(
+            db,
+          ),
+      });
       const cb = later(created, 900 * S);
       const set = (at: number, assignments: ReturnType<typeof sql>) =>
         steps.push({ at, run: () => sql`UPDATE recharge_order SET ${assignments}, callbacks = callbacks + 1 WHERE order_id = ${row.orderId}`.execute(db) });
       const fate = rng.next();
       if (fate < 0.65) {
-        set(cb, sql`status = 'paid', paid_at = ${new Date(cb)}, callback_at = ${new Date(cb)}, paid_amount = price, chips = product_chips, bonus_chips = ${rng.chance(0.3) ? 500 : 0}`);
+        set(
+          cb,
+          sql`status = 'paid', paid_at = ${new Date(cb)}, callback_at = ${new Date(cb)}, paid_amount = price, chips = product_chips, bonus_chips = ${rng.chance(0.3) ? 500 : 0}`,
+        );
         // a repeated callback: nothing changes but the count
         if (rng.chance(0.3)) set(later(cb, 60 * S), sql`callback_at = callback_at`);
         if (rng.chance(0.05)) set(later(cb, 600 * S), sql`flag = 'failedAfterPaid'`);
@@ -107,7 +135,11 @@ export async function seedMonth(t: TestApp, options: { players?: number; seed?: 
       } else if (fate < 0.86) {
         set(cb, sql`status = 'held', held_reason = 'amount', callback_at = ${new Date(cb)}, paid_amount = price - 1000`);
         const decided = later(cb, 2 * DAY);
-        if (rng.chance(0.6)) set(decided, sql`status = 'paid', paid_at = ${new Date(decided)}, chips = product_chips, resolution = 'credited', resolved_by = 'finance', resolved_at = ${new Date(decided)}`);
+        if (rng.chance(0.6))
+          set(
+            decided,
+            sql`status = 'paid', paid_at = ${new Date(decided)}, chips = product_chips, resolution = 'credited', resolved_by = 'finance', resolved_at = ${new Date(decided)}`,
+          );
         else set(decided, sql`status = 'failed', resolution = 'refused', resolved_by = 'finance', resolved_at = ${new Date(decided)}`);
       }
       // else: never paid (stays created)
@@ -119,21 +151,45 @@ export async function seedMonth(t: TestApp, options: { players?: number; seed?: 
       const created = later(reg, now - reg);
       const amount = rng.int(10_000, 500_000);
       const id = hex(n, 'c');
-      steps.push({ at: created, run: () => sql`INSERT INTO cashout_order (order_id, app_id, request_id, uid, partner, channel, amount, fee, account, created_at, updated_at)
-        VALUES (${id}, 'demo-app', ${`c${n}`}, ${uid}, ${partnerOf(uid)}, ${rng.pick(['gcash', 'bank'])}, ${amount}, ${Math.ceil(amount / 100)}, '09171234567', ${new Date(created)}, ${new Date(created)})`.execute(db) });
-      const path = rng.pick([['in_review', 'approved', 'succeed'], ['in_review', 'approved', 'succeed'], ['in_review', 'approved', 'fail'], ['denied'], ['in_review', 'denied'],
-        ['in_review', 'approved', 'undetermined', 'set_success'], ['in_review', 'approved', 'undetermined', 'fail'], ['in_review'], [], ['in_review', 'approved']]);
+      steps.push({
+        at: created,
+        run: () =>
+          sql`INSERT INTO cashout_order (order_id, app_id, request_id, uid, partner, channel, amount, fee, account, created_at, updated_at)
+        VALUES (${id}, 'demo-app', ${`c${n}`}, ${uid}, ${partnerOf(uid)}, ${rng.pick(['gcash', 'bank'])}, ${amount}, ${Math.ceil(amount / 100)}, '09171234567', ${new Date(created)}, ${new Date(created)})`.execute(
+            db,
+          ),
+      });
+      const path = rng.pick([
+        ['in_review', 'approved', 'succeed'],
+        ['in_review', 'approved', 'succeed'],
+        ['in_review', 'approved', 'fail'],
+        ['denied'],
+        ['in_review', 'denied'],
+        ['in_review', 'approved', 'undetermined', 'set_success'],
+        ['in_review', 'approved', 'undetermined', 'fail'],
+        ['in_review'],
+        [],
+        ['in_review', 'approved'],
+      ]);
       let at = created;
       for (const status of path) {
         at = later(at, 6 * H);
         const when = new Date(at);
         const settles = ['succeed', 'fail', 'set_success', 'denied'].includes(status);
-        steps.push({ at, run: () => sql`UPDATE cashout_order SET status = ${status}, updated_at = ${when},
+        steps.push({
+          at,
+          run: () =>
+            sql`UPDATE cashout_order SET status = ${status}, updated_at = ${when},
           finished_at = ${settles && status !== 'denied' && status !== 'set_success' ? when : null}, resolved_at = ${status === 'denied' || status === 'set_success' ? when : null}
-          WHERE order_id = ${id}`.execute(db) });
+          WHERE order_id = ${id}`.execute(db),
+        });
       }
       // a late provider answer after settlement: no status change
-      if (path.at(-1) === 'fail' && rng.chance(0.5)) steps.push({ at: later(at, H), run: () => sql`UPDATE cashout_order SET late_outcome = 'success', late_at = ${new Date(later(at, H))} WHERE order_id = ${id}`.execute(db) });
+      if (path.at(-1) === 'fail' && rng.chance(0.5))
+        steps.push({
+          at: later(at, H),
+          run: () => sql`UPDATE cashout_order SET late_outcome = 'success', late_at = ${new Date(later(at, H))} WHERE order_id = ${id}`.execute(db),
+        });
     }
   }
   steps.sort((a, b) => a.at - b.at);

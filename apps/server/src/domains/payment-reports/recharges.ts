@@ -5,8 +5,17 @@
  * was credited; the success rate is paid / created over the range.
  */
 import {
-  osDay, osSummary, payChannelDay, payDay, paySummary, rechargeChannelFigures, REPORT_OS,
-  type OsDay, type PayChannelDay, type PayDay, type RechargeChannelFigures,
+  osDay,
+  osSummary,
+  payChannelDay,
+  payDay,
+  paySummary,
+  rechargeChannelFigures,
+  REPORT_OS,
+  type OsDay,
+  type PayChannelDay,
+  type PayDay,
+  type RechargeChannelFigures,
 } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -15,7 +24,9 @@ import type { DayRange } from '../player-reports/range';
 import { pesos, summaryOperation, tableOperations } from './common';
 import { NO_RECHARGE, payerCounts, perHead, rate, rechargeFigures, rowKey } from './rollups';
 
-const channelParam = { channel: z.string({ message: 'Expected string' }).min(1, { message: 'Required' }).max(64, { message: 'At most 64 characters' }).optional() };
+const channelParam = {
+  channel: z.string({ message: 'Expected string' }).min(1, { message: 'Required' }).max(64, { message: 'At most 64 characters' }).optional(),
+};
 
 /** Recharge totals by day (payReport's and paystat's chart). */
 export async function payDays(db: Db, user: ScopedSubject, r: DayRange): Promise<PayDay[]> {
@@ -23,7 +34,17 @@ export async function payDays(db: Db, user: ScopedSubject, r: DayRange): Promise
   return r.days.map((day) => {
     const f = figures.get(day) ?? NO_RECHARGE;
     const p = payers.get(day) ?? 0;
-    return { day, created: f.created, paid: f.paid, failed: f.failed, amount: f.amount, payers: p, firstPayers: f.firstPayers, repeatPayers: p - f.firstPayers, arppu: perHead(f.amount, p) };
+    return {
+      day,
+      created: f.created,
+      paid: f.paid,
+      failed: f.failed,
+      amount: f.amount,
+      payers: p,
+      firstPayers: f.firstPayers,
+      repeatPayers: p - f.firstPayers,
+      arppu: perHead(f.amount, p),
+    };
   });
 }
 
@@ -32,7 +53,16 @@ export async function paySummaryOf(db: Db, user: ScopedSubject, r: DayRange) {
   const sum = (k: 'created' | 'paid' | 'failed' | 'amount' | 'firstPayers') => days.reduce((s, d) => s + d[k], 0);
   const payers = rangePayers.get('') ?? 0;
   return {
-    totals: { created: sum('created'), paid: sum('paid'), failed: sum('failed'), amount: sum('amount'), payers, firstPayers: sum('firstPayers'), arppu: perHead(sum('amount'), payers), successRate: rate(sum('paid'), sum('created')) },
+    totals: {
+      created: sum('created'),
+      paid: sum('paid'),
+      failed: sum('failed'),
+      amount: sum('amount'),
+      payers,
+      firstPayers: sum('firstPayers'),
+      arppu: perHead(sum('amount'), payers),
+      successRate: rate(sum('paid'), sum('created')),
+    },
     days,
     chart: days.map((d) => ({ day: d.day, amount: pesos(d.amount), arppu: pesos(d.arppu ?? 0) })),
   };
@@ -45,8 +75,20 @@ export async function payChannelDays(db: Db, user: ScopedSubject, r: DayRange, c
   for (const [id, f] of figures) {
     const [day, key] = id.split('|') as [string, string];
     if (channel !== undefined && key !== channel) continue;
-    rows.push({ id, day, channel: key, created: f.created, paid: f.paid, failed: f.failed, amount: f.amount, payers: payers.get(id) ?? 0,
-      firstPayers: f.firstPayers, chips: f.chips, bonusChips: f.bonusChips, avgPaySeconds: perHead(f.paySeconds, f.paid) });
+    rows.push({
+      id,
+      day,
+      channel: key,
+      created: f.created,
+      paid: f.paid,
+      failed: f.failed,
+      amount: f.amount,
+      payers: payers.get(id) ?? 0,
+      firstPayers: f.firstPayers,
+      chips: f.chips,
+      bonusChips: f.bonusChips,
+      avgPaySeconds: perHead(f.paySeconds, f.paid),
+    });
   }
   return rows;
 }
@@ -72,44 +114,100 @@ export async function channelFigures(db: Db, user: ScopedSubject, r: DayRange): 
   const all = [...figures.values()].reduce((s, f) => s + f.amount, 0);
   return [...figures].map(([id, f]) => {
     const channel = id.slice(1);
-    return { channel, created: f.created, paid: f.paid, failed: f.failed, successRate: rate(f.paid, f.created), amount: f.amount,
-      share: rate(f.amount, all), payers: payers.get(id) ?? 0, avgPaySeconds: perHead(f.paySeconds, f.paid) };
+    return {
+      channel,
+      created: f.created,
+      paid: f.paid,
+      failed: f.failed,
+      successRate: rate(f.paid, f.created),
+      amount: f.amount,
+      share: rate(f.amount, all),
+      payers: payers.get(id) ?? 0,
+      avgPaySeconds: perHead(f.paySeconds, f.paid),
+    };
   });
 }
 
 const daySorts = ['day', 'created', 'paid', 'failed', 'amount', 'payers', 'firstPayers', 'repeatPayers', 'arppu'] as const;
 
 export const rechargeReportOperations = [
-  summaryOperation({ url: '/api/payReport', name: 'payReport', screen: '/payReport', summary: 'Recharges over the range and by day', response: paySummary, load: paySummaryOf }),
+  summaryOperation({
+    url: '/api/payReport',
+    name: 'payReport',
+    screen: '/payReport',
+    summary: 'Recharges over the range and by day',
+    response: paySummary,
+    load: paySummaryOf,
+  }),
   ...tableOperations<PayDay>({
-    url: '/api/payReport/days', name: 'payReport.days', screen: '/payReport', summary: 'Recharges by day',
-    item: payDay, id: 'day', defaultSort: { key: 'day', order: 'descend' }, sorts: [...daySorts], load: payDays,
+    url: '/api/payReport/days',
+    name: 'payReport.days',
+    screen: '/payReport',
+    summary: 'Recharges by day',
+    item: payDay,
+    id: 'day',
+    defaultSort: { key: 'day', order: 'descend' },
+    sorts: [...daySorts],
+    load: payDays,
   }),
   ...tableOperations<PayChannelDay>({
-    url: '/api/payReport/channels', name: 'payReport.channels', screen: '/payReport', summary: 'Recharges by day and channel (filter channel)',
-    params: channelParam, item: payChannelDay, id: 'id', defaultSort: { key: 'day', order: 'descend' },
+    url: '/api/payReport/channels',
+    name: 'payReport.channels',
+    screen: '/payReport',
+    summary: 'Recharges by day and channel (filter channel)',
+    params: channelParam,
+    item: payChannelDay,
+    id: 'id',
+    defaultSort: { key: 'day', order: 'descend' },
     sorts: ['day', 'channel', 'created', 'paid', 'failed', 'amount', 'payers', 'firstPayers', 'avgPaySeconds'],
     load: (db, user, r, q) => payChannelDays(db, user, r, q.channel as string | undefined),
   }),
   summaryOperation({
-    url: '/api/iosReport', name: 'iosReport', screen: '/iosReport', summary: 'Recharges by day and os (android, ios, web)', response: osSummary,
+    url: '/api/iosReport',
+    name: 'iosReport',
+    screen: '/iosReport',
+    summary: 'Recharges by day and os (android, ios, web)',
+    response: osSummary,
     load: async (db, user, r) => {
       const days = await osDays(db, user, r);
-      const totals = Object.fromEntries(Object.keys(osDay.shape).filter((k) => k !== 'day' && !k.endsWith('Payers')).map((k) => [k, days.reduce((s, d) => s + (d[k as keyof OsDay] as number), 0)]));
+      const totals = Object.fromEntries(
+        Object.keys(osDay.shape)
+          .filter((k) => k !== 'day' && !k.endsWith('Payers'))
+          .map((k) => [k, days.reduce((s, d) => s + (d[k as keyof OsDay] as number), 0)]),
+      );
       const payers = await payerCounts(db, user, r, 'os', false);
       for (const os of REPORT_OS) totals[`${os}Payers`] = payers.get(rowKey('', os)) ?? 0;
       return { totals, days, chart: days.map((d) => ({ day: d.day, android: pesos(d.androidAmount), ios: pesos(d.iosAmount), web: pesos(d.webAmount) })) };
     },
   }),
   ...tableOperations<OsDay>({
-    url: '/api/iosReport/days', name: 'iosReport.days', screen: '/iosReport', summary: 'Recharges by day and os',
-    item: osDay, id: 'day', defaultSort: { key: 'day', order: 'descend' },
-    sorts: ['day', 'amount', 'androidAmount', 'iosAmount', 'webAmount', 'androidOrders', 'iosOrders', 'webOrders'], load: osDays,
+    url: '/api/iosReport/days',
+    name: 'iosReport.days',
+    screen: '/iosReport',
+    summary: 'Recharges by day and os',
+    item: osDay,
+    id: 'day',
+    defaultSort: { key: 'day', order: 'descend' },
+    sorts: ['day', 'amount', 'androidAmount', 'iosAmount', 'webAmount', 'androidOrders', 'iosOrders', 'webOrders'],
+    load: osDays,
   }),
-  summaryOperation({ url: '/api/paychannel/summary', name: 'paychannel.summary', screen: '/paychannel', summary: 'Recharges over the range and by day (the channel report\'s figures)', response: paySummary, load: paySummaryOf }),
+  summaryOperation({
+    url: '/api/paychannel/summary',
+    name: 'paychannel.summary',
+    screen: '/paychannel',
+    summary: "Recharges over the range and by day (the channel report's figures)",
+    response: paySummary,
+    load: paySummaryOf,
+  }),
   ...tableOperations<RechargeChannelFigures>({
-    url: '/api/paychannel', name: 'paychannel', screen: '/paychannel', summary: 'Each recharge channel over the range: volume, success rate, share, payers, average time to pay',
-    item: rechargeChannelFigures, id: 'channel', defaultSort: { key: 'amount', order: 'descend' },
-    sorts: ['channel', 'created', 'paid', 'failed', 'successRate', 'amount', 'share', 'payers', 'avgPaySeconds'], load: channelFigures,
+    url: '/api/paychannel',
+    name: 'paychannel',
+    screen: '/paychannel',
+    summary: 'Each recharge channel over the range: volume, success rate, share, payers, average time to pay',
+    item: rechargeChannelFigures,
+    id: 'channel',
+    defaultSort: { key: 'amount', order: 'descend' },
+    sorts: ['channel', 'created', 'paid', 'failed', 'successRate', 'amount', 'share', 'payers', 'avgPaySeconds'],
+    load: channelFigures,
   }),
 ];

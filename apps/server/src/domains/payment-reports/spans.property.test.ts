@@ -19,18 +19,30 @@ const dayText = (i: number) => new Date(BASE + i * 86_400_000).toISOString().sli
 const ADMIN = { roles: ['admin'], partner: 0 };
 const PARTNER = { roles: ['partner'], partner: 1 };
 
-interface Fact { uid: number; day: number }
-const facts = fc.uniqueArray(fc.record({ uid: fc.integer({ min: 1, max: 6 }), day: fc.integer({ min: 0, max: 200 }) }),
-  { minLength: 1, maxLength: 40, selector: (f) => `${f.uid}:${f.day}` });
+interface Fact {
+  uid: number;
+  day: number;
+}
+const facts = fc.uniqueArray(fc.record({ uid: fc.integer({ min: 1, max: 6 }), day: fc.integer({ min: 0, max: 200 }) }), {
+  minLength: 1,
+  maxLength: 40,
+  selector: (f) => `${f.uid}:${f.day}`,
+});
 
 describe.each(databases())('distinct players over a range on $kind', (database) => {
   let opened: OpenedTestDatabase;
-  beforeAll(async () => { opened = await database.open(); }, 60_000);
-  afterAll(async () => { await opened.close(); });
+  beforeAll(async () => {
+    opened = await database.open();
+  }, 60_000);
+  afterAll(async () => {
+    await opened.close();
+  });
 
   const reset = async () => {
     // the owner may clear what the server's role may not
-    await sql`DELETE FROM report_span_day; DELETE FROM report_player_day_set; DELETE FROM player_active_day; DELETE FROM report_payer_day; DELETE FROM game_player_day`.execute(opened.owner);
+    await sql`DELETE FROM report_span_day; DELETE FROM report_player_day_set; DELETE FROM player_active_day; DELETE FROM report_payer_day; DELETE FROM game_player_day`.execute(
+      opened.owner,
+    );
   };
   const partnerOf = (uid: number) => (uid % 2 === 0 ? 1 : 0);
 
@@ -56,40 +68,52 @@ describe.each(databases())('distinct players over a range on $kind', (database) 
   }
 
   it('every range and day equals the raw distinct count, whatever the order, batches and folds', async () => {
-    await fc.assert(fc.asyncProperty(
-      facts, fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 8 }), fc.constantFrom('active' as const, 'payer' as const, 'game' as const),
-      fc.array(fc.record({ from: fc.integer({ min: 0, max: 200 }), length: fc.integer({ min: 1, max: 93 }) }), { minLength: 1, maxLength: 6 }),
-      fc.integer({ min: 0, max: 220 }),
-      async (all, cuts, kind, ranges, foldBefore) => {
-        await reset();
-        let at = 0;
-        for (const [i, cut] of cuts.entries()) {
-          await add(kind, all.slice(at, at + cut));
-          at += cut;
-          // a fold of the days before some day, between batches
-          if (i === 0) await sql`SELECT report_compact(${dayText(foldBefore)}::date)`.execute(opened.db);
-        }
-        await add(kind, all.slice(at));
-        const raw = all;
-        for (const { from, length } of ranges) {
-          const r = dayRange(dayText(from), dayText(from + length - 1));
-          for (const [user, scope] of [[ADMIN, null], [PARTNER, 1]] as const) {
-            const seen = raw.filter((f) => f.day >= from && f.day < from + length && (scope === null || partnerOf(f.uid) === scope));
-            const got = await spanCounts(opened.db, user, r, kind === 'game' ? 'game:colorgame' : kind);
-            expect(got.range).toBe(new Set(seen.map((f) => f.uid)).size);
-            const perDay = new Map<string, number>();
-            for (const f of seen) perDay.set(dayText(f.day), (perDay.get(dayText(f.day)) ?? 0) + 1);
-            expect(new Map([...got.days].filter(([, n]) => n !== 0))).toEqual(perDay);
+    await fc.assert(
+      fc.asyncProperty(
+        facts,
+        fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('active' as const, 'payer' as const, 'game' as const),
+        fc.array(fc.record({ from: fc.integer({ min: 0, max: 200 }), length: fc.integer({ min: 1, max: 93 }) }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 220 }),
+        async (all, cuts, kind, ranges, foldBefore) => {
+          await reset();
+          let at = 0;
+          for (const [i, cut] of cuts.entries()) {
+            await add(kind, all.slice(at, at + cut));
+            at += cut;
+            // a fold of the days before some day, between batches
+            if (i === 0) await sql`SELECT report_compact(${dayText(foldBefore)}::date)`.execute(opened.db);
           }
-        }
-      },
-    ), { numRuns: database.kind === 'pglite' ? 40 : 25 });
+          await add(kind, all.slice(at));
+          const raw = all;
+          for (const { from, length } of ranges) {
+            const r = dayRange(dayText(from), dayText(from + length - 1));
+            for (const [user, scope] of [
+              [ADMIN, null],
+              [PARTNER, 1],
+            ] as const) {
+              const seen = raw.filter((f) => f.day >= from && f.day < from + length && (scope === null || partnerOf(f.uid) === scope));
+              const got = await spanCounts(opened.db, user, r, kind === 'game' ? 'game:colorgame' : kind);
+              expect(got.range).toBe(new Set(seen.map((f) => f.uid)).size);
+              const perDay = new Map<string, number>();
+              for (const f of seen) perDay.set(dayText(f.day), (perDay.get(dayText(f.day)) ?? 0) + 1);
+              expect(new Map([...got.days].filter(([, n]) => n !== 0))).toEqual(perDay);
+            }
+          }
+        },
+      ),
+      { numRuns: database.kind === 'pglite' ? 40 : 25 },
+    );
   }, 240_000);
 
   it('a fold keeps every figure and leaves one row a cell for the days before it', async () => {
     await reset();
     // eight transactions (eight stripes, most likely several) add days 0..9 for players 1..8
-    for (let uid = 1; uid <= 8; uid++) await add('active', Array.from({ length: 10 }, (_, day) => ({ uid, day })));
+    for (let uid = 1; uid <= 8; uid++)
+      await add(
+        'active',
+        Array.from({ length: 10 }, (_, day) => ({ uid, day })),
+      );
     const r = dayRange(dayText(0), dayText(9));
     const before = await spanCounts(opened.db, ADMIN, r, 'active');
     const folded = (await sql<{ n: number }>`SELECT report_compact(${dayText(5)}::date) AS n`.execute(opened.db)).rows[0]!.n;

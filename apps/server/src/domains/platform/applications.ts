@@ -4,16 +4,30 @@ import type { Db } from '../../db/open';
 import { openAppSecret, sealAppSecret } from '../../secrets/columns';
 import { platformApplicationsChanged, type PlatformApp } from '../../http/platform-operation';
 
-export interface NewApplication { appId: string; secret: string; name: string; scopes: AppScopes; signatureVersion?: 1 | 2 }
+export interface NewApplication {
+  appId: string;
+  secret: string;
+  name: string;
+  scopes: AppScopes;
+  signatureVersion?: 1 | 2;
+}
 
 /**
  * Creates the application unless one with that id exists (then it is left as it is, scopes
  * included: an operator may have changed them). Idempotent.
  */
 export async function ensurePlatformApplication(db: Db, app: NewApplication): Promise<void> {
-  await db.insertInto('platform_application').values({
-    app_id: app.appId, secret: sealAppSecret(app.secret, app.appId), name: app.name, scopes: JSON.stringify(appScopes.parse(app.scopes)), signature_version: app.signatureVersion ?? 1,
-  }).onConflict((oc) => oc.column('app_id').doNothing()).execute();
+  await db
+    .insertInto('platform_application')
+    .values({
+      app_id: app.appId,
+      secret: sealAppSecret(app.secret, app.appId),
+      name: app.name,
+      scopes: JSON.stringify(appScopes.parse(app.scopes)),
+      signature_version: app.signatureVersion ?? 1,
+    })
+    .onConflict((oc) => oc.column('app_id').doNothing())
+    .execute();
   platformApplicationsChanged();
 }
 

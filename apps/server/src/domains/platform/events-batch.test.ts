@@ -27,10 +27,18 @@ describe.each(databases())('platform events applied set-based on $kind', (kind) 
     await p.register(2001, { partner: 1 });
     await p.register(2002);
     await p.register(2003);
-    await db().updateTable('player').set({ status: 'suspended', suspended_until: new Date(t.clock.now + 3_600_000) }).where('uid', '=', 2003).execute();
+    await db()
+      .updateTable('player')
+      .set({ status: 'suspended', suspended_until: new Date(t.clock.now + 3_600_000) })
+      .where('uid', '=', 2003)
+      .execute();
     await db().insertInto('ban').values({ kind: 'device', value: 'bad-dev', reason: 't', banned_by: 'admin', banned_at: new Date() }).execute();
-    const login = (id: string, uid: number, h: number, deviceId = 'd1', ip = '10.0.0.1', durationSeconds?: number) =>
-      ({ id, type: 'player.login', at: T(h), data: { uid, ip, deviceId, ...(durationSeconds === undefined ? {} : { durationSeconds }) } });
+    const login = (id: string, uid: number, h: number, deviceId = 'd1', ip = '10.0.0.1', durationSeconds?: number) => ({
+      id,
+      type: 'player.login',
+      at: T(h),
+      data: { uid, ip, deviceId, ...(durationSeconds === undefined ? {} : { durationSeconds }) },
+    });
     const res = await p.events([
       login('l1', 2001, 5, 'd1', '10.0.0.1', 100),
       login('l2', 2001, 9, 'd2', '10.0.0.2', 50),
@@ -50,7 +58,10 @@ describe.each(databases())('platform events applied set-based on $kind', (kind) 
     ]);
     expect(res.status).toBe(200);
     expect(res.body.data.results).toEqual([
-      { id: 'l1', status: 'applied' }, { id: 'l2', status: 'applied' }, { id: 'l3', status: 'applied' }, { id: 'l4', status: 'applied' },
+      { id: 'l1', status: 'applied' },
+      { id: 'l2', status: 'applied' },
+      { id: 'l3', status: 'applied' },
+      { id: 'l4', status: 'applied' },
       { id: 'l5', status: 'rejected', code: 404, message: 'Player 9999 not found' },
       { id: 'l6', status: 'rejected', code: 409, message: `Suspended until ${new Date(t.clock.now + 3_600_000).toISOString()}` },
       { id: 'l7', status: 'rejected', code: 409, message: 'Device bad-dev is banned' },
@@ -59,19 +70,34 @@ describe.each(databases())('platform events applied set-based on $kind', (kind) 
       { id: 'f2', status: 'rejected', code: 404, message: 'Player 9998 not found' },
       { id: 's1', status: 'applied' },
       { id: 'l8', status: 'rejected', code: 404, message: 'Player 2004 not found' },
-      { id: 'r4', status: 'applied' }, { id: 'l9', status: 'applied' }, { id: 'f3', status: 'applied' },
+      { id: 'r4', status: 'applied' },
+      { id: 'l9', status: 'applied' },
+      { id: 'f3', status: 'applied' },
     ]);
-    const player = (uid: number) => db().selectFrom('player').select(['login_count', 'login_ip', 'login_device', 'last_login_at']).where('uid', '=', uid).executeTakeFirstOrThrow();
+    const player = (uid: number) =>
+      db().selectFrom('player').select(['login_count', 'login_ip', 'login_device', 'last_login_at']).where('uid', '=', uid).executeTakeFirstOrThrow();
     expect(await player(2001)).toEqual({ login_count: 4, login_ip: '10.0.0.3', login_device: 'd3', last_login_at: new Date(T(9)) });
     expect(await player(2002)).toMatchObject({ login_count: 0 });
     expect(await player(2003)).toMatchObject({ login_count: 0 });
     expect(await player(2004)).toMatchObject({ login_count: 1, login_device: 'd4' });
     const last = await db().selectFrom('player_last_login').selectAll().where('uid', 'in', [2001, 2002, 2004]).orderBy('uid').execute();
-    expect(last).toEqual([{ uid: 2001, last_login_at: new Date(T(9)) }, { uid: 2002, last_login_at: null }, { uid: 2004, last_login_at: new Date(T(6)) }]);
-    const trail = await db().selectFrom('player_login').select(['uid', 'partner', 'device_id']).where('uid', 'in', [2001, 2002, 2003, 2004]).orderBy('id').execute();
+    expect(last).toEqual([
+      { uid: 2001, last_login_at: new Date(T(9)) },
+      { uid: 2002, last_login_at: null },
+      { uid: 2004, last_login_at: new Date(T(6)) },
+    ]);
+    const trail = await db()
+      .selectFrom('player_login')
+      .select(['uid', 'partner', 'device_id'])
+      .where('uid', 'in', [2001, 2002, 2003, 2004])
+      .orderBy('id')
+      .execute();
     expect(trail).toEqual([
-      { uid: 2001, partner: 1, device_id: 'd1' }, { uid: 2001, partner: 1, device_id: 'd2' }, { uid: 2001, partner: 1, device_id: 'd3' },
-      { uid: 2001, partner: 1, device_id: 'd1' }, { uid: 2004, partner: 0, device_id: 'd4' },
+      { uid: 2001, partner: 1, device_id: 'd1' },
+      { uid: 2001, partner: 1, device_id: 'd2' },
+      { uid: 2001, partner: 1, device_id: 'd3' },
+      { uid: 2001, partner: 1, device_id: 'd1' },
+      { uid: 2004, partner: 0, device_id: 'd4' },
     ]);
     const d1 = await db().selectFrom('player_device').selectAll().where('uid', '=', 2001).where('device_id', '=', 'd1').executeTakeFirstOrThrow();
     expect([d1.first_at, d1.last_at]).toEqual([new Date(T(5)), new Date(T(7))]);
@@ -80,18 +106,32 @@ describe.each(databases())('platform events applied set-based on $kind', (kind) 
       { day: expect.anything(), uid: 2001, partner: 1, logins: 4, seconds: 150, timed: 2 },
       { day: expect.anything(), uid: 2004, partner: 0, logins: 1, seconds: 30, timed: 1 },
     ]);
-    expect(await db().selectFrom('player_feedback').select(['uid', 'text']).where('uid', 'in', [2002, 2004, 9998]).orderBy('id').execute())
-      .toEqual([{ uid: 2002, text: 'first' }, { uid: 2004, text: 'new player' }]);
+    expect(await db().selectFrom('player_feedback').select(['uid', 'text']).where('uid', 'in', [2002, 2004, 9998]).orderBy('id').execute()).toEqual([
+      { uid: 2002, text: 'first' },
+      { uid: 2004, text: 'new player' },
+    ]);
     expect(await db().selectFrom('sms_log').select('phone_number').where('phone_number', '=', '9170000001').execute()).toHaveLength(1);
-    const stored = await db().selectFrom('platform_event').select(['event_id', 'status', 'code']).where('event_id', 'in', ['l5', 'l6', 'l7', 'f2', 'l1']).orderBy('event_id').execute();
+    const stored = await db()
+      .selectFrom('platform_event')
+      .select(['event_id', 'status', 'code'])
+      .where('event_id', 'in', ['l5', 'l6', 'l7', 'f2', 'l1'])
+      .orderBy('event_id')
+      .execute();
     expect(stored).toEqual([
-      { event_id: 'f2', status: 'rejected', code: 404 }, { event_id: 'l1', status: 'applied', code: null },
-      { event_id: 'l5', status: 'rejected', code: 404 }, { event_id: 'l6', status: 'rejected', code: 409 }, { event_id: 'l7', status: 'rejected', code: 409 },
+      { event_id: 'f2', status: 'rejected', code: 404 },
+      { event_id: 'l1', status: 'applied', code: null },
+      { event_id: 'l5', status: 'rejected', code: 404 },
+      { event_id: 'l6', status: 'rejected', code: 409 },
+      { event_id: 'l7', status: 'rejected', code: 409 },
     ]);
     // a later call: the same ids are duplicates, and a login adds to the day's row
     const again = await p.events([login('l2', 2001, 9), login('l10', 2001, 10, 'd1', '10.0.0.1', 10)]);
-    expect(again.body.data.results).toEqual([{ id: 'l2', status: 'duplicate' }, { id: 'l10', status: 'applied' }]);
-    expect(await db().selectFrom('player_active_day').select(['logins', 'seconds', 'timed']).where('uid', '=', 2001).execute())
-      .toEqual([{ logins: 5, seconds: 160, timed: 3 }]);
+    expect(again.body.data.results).toEqual([
+      { id: 'l2', status: 'duplicate' },
+      { id: 'l10', status: 'applied' },
+    ]);
+    expect(await db().selectFrom('player_active_day').select(['logins', 'seconds', 'timed']).where('uid', '=', 2001).execute()).toEqual([
+      { logins: 5, seconds: 160, timed: 3 },
+    ]);
   });
 });

@@ -27,27 +27,60 @@ describe.each(databases())('platform events on $kind', (kind) => {
   const entries = (ref: string) => db().selectFrom('ledger_entry').selectAll().where('ref', '=', ref).orderBy('id').execute();
 
   it('player.registered writes the player, its balance row with its partner, device and IP; 409 when the uid exists', async () => {
-    const result = await p.event('player.registered', {
-      uid: 1001, name: 'Ana', ip: '203.0.113.7', deviceId: 'dev-ana', package: 'com.demo', partner: 1,
-      phone: { country: '+63', number: '9171234567' }, shareId: 'S1', inviterUid: undefined,
-    }, { id: 'reg-1001', at: AT });
+    const result = await p.event(
+      'player.registered',
+      {
+        uid: 1001,
+        name: 'Ana',
+        ip: '203.0.113.7',
+        deviceId: 'dev-ana',
+        package: 'com.demo',
+        partner: 1,
+        phone: { country: '+63', number: '9171234567' },
+        shareId: 'S1',
+        inviterUid: undefined,
+      },
+      { id: 'reg-1001', at: AT },
+    );
     expect(result).toEqual({ id: 'reg-1001', status: 'applied' });
     const row = await player(1001);
-    expect(row).toMatchObject({ name: 'Ana', register_ip: '203.0.113.7', register_device: 'dev-ana', register_package: 'com.demo',
-      partner: 1, phone_country: '63', phone_number: '9171234567', share_id: 'S1', inviter_uid: null, app_id: 'demo-app', status: 'active' });
+    expect(row).toMatchObject({
+      name: 'Ana',
+      register_ip: '203.0.113.7',
+      register_device: 'dev-ana',
+      register_package: 'com.demo',
+      partner: 1,
+      phone_country: '63',
+      phone_number: '9171234567',
+      share_id: 'S1',
+      inviter_uid: null,
+      app_id: 'demo-app',
+      status: 'active',
+    });
     expect(row.registered_at.toISOString()).toBe(AT);
     expect((await balance(1001)).partner).toBe(1);
-    expect(await db().selectFrom('player_device').select(['device_id', 'uid']).where('uid', '=', 1001).execute()).toEqual([{ device_id: 'dev-ana', uid: 1001 }]);
+    expect(await db().selectFrom('player_device').select(['device_id', 'uid']).where('uid', '=', 1001).execute()).toEqual([
+      { device_id: 'dev-ana', uid: 1001 },
+    ]);
     expect(await db().selectFrom('player_ip').select(['ip']).where('uid', '=', 1001).execute()).toEqual([{ ip: '203.0.113.7' }]);
 
     await p.register(1002, { inviterUid: 1001, shareId: 'P1001' });
     expect((await player(1002)).inviter_uid).toBe(1001);
-    expect(await p.event('player.registered', { uid: 1001, name: 'Again', ip: '10.0.0.9', deviceId: 'd', package: 'com.demo' }))
-      .toMatchObject({ status: 'rejected', code: 409, message: 'Player 1001 already exists' });
-    expect(await p.event('player.registered', { uid: 1003, name: 'X', ip: '10.0.0.9', deviceId: 'd', package: 'p', inviterUid: 999999 }))
-      .toMatchObject({ status: 'rejected', code: 404, message: 'Inviter 999999 not found' });
-    expect(await p.event('player.registered', { uid: 1003, name: 'X', ip: '10.0.0.9', deviceId: 'd', package: 'p', partner: 77 }))
-      .toMatchObject({ status: 'rejected', code: 404, message: 'Partner 77 not found' });
+    expect(await p.event('player.registered', { uid: 1001, name: 'Again', ip: '10.0.0.9', deviceId: 'd', package: 'com.demo' })).toMatchObject({
+      status: 'rejected',
+      code: 409,
+      message: 'Player 1001 already exists',
+    });
+    expect(await p.event('player.registered', { uid: 1003, name: 'X', ip: '10.0.0.9', deviceId: 'd', package: 'p', inviterUid: 999999 })).toMatchObject({
+      status: 'rejected',
+      code: 404,
+      message: 'Inviter 999999 not found',
+    });
+    expect(await p.event('player.registered', { uid: 1003, name: 'X', ip: '10.0.0.9', deviceId: 'd', package: 'p', partner: 77 })).toMatchObject({
+      status: 'rejected',
+      code: 404,
+      message: 'Partner 77 not found',
+    });
     expect(await db().selectFrom('player').select('uid').where('uid', '=', 1003).execute()).toEqual([]);
   });
 
@@ -73,8 +106,8 @@ describe.each(databases())('platform events on $kind', (kind) => {
 
   it('bans and suspensions refuse registrations and logins with 409', async () => {
     await p.register(1020);
-    const ban = (kind: 'account' | 'device' | 'ip', value: string) => db().insertInto('ban')
-      .values({ kind, value, reason: 'test', banned_by: 'admin', banned_at: new Date() }).execute();
+    const ban = (kind: 'account' | 'device' | 'ip', value: string) =>
+      db().insertInto('ban').values({ kind, value, reason: 'test', banned_by: 'admin', banned_at: new Date() }).execute();
     await ban('device', 'bad-device');
     await ban('ip', '192.0.2.66');
     const reg = (uid: number, ip: string, deviceId: string) => p.event('player.registered', { uid, name: 'B', ip, deviceId, package: 'p' });
@@ -87,9 +120,16 @@ describe.each(databases())('platform events on $kind', (kind) => {
 
     const until = new Date(t.clock.now + 86_400_000);
     await db().updateTable('player').set({ status: 'suspended', suspended_until: until }).where('uid', '=', 1020).execute();
-    expect(await p.event('player.login', { uid: 1020, ip: '10.1.1.1', deviceId: 'fine' }))
-      .toMatchObject({ status: 'rejected', code: 409, message: `Suspended until ${until.toISOString()}` });
-    await db().updateTable('player').set({ suspended_until: new Date(t.clock.now - 1000) }).where('uid', '=', 1020).execute();
+    expect(await p.event('player.login', { uid: 1020, ip: '10.1.1.1', deviceId: 'fine' })).toMatchObject({
+      status: 'rejected',
+      code: 409,
+      message: `Suspended until ${until.toISOString()}`,
+    });
+    await db()
+      .updateTable('player')
+      .set({ suspended_until: new Date(t.clock.now - 1000) })
+      .where('uid', '=', 1020)
+      .execute();
     expect(await p.event('player.login', { uid: 1020, ip: '10.1.1.1', deviceId: 'fine' })).toMatchObject({ status: 'applied' });
     await db().updateTable('player').set({ status: 'banned' }).where('uid', '=', 1020).execute();
     expect(await p.event('player.login', { uid: 1020, ip: '10.1.1.1', deviceId: 'fine' })).toMatchObject({ code: 409, message: 'Account 1020 is banned' });
@@ -124,14 +164,24 @@ describe.each(databases())('platform events on $kind', (kind) => {
       [1040, 'chip', -300, 700, 'chips.transferred', 'app:demo-app', 'event:demo-app:tr-1:out', AT],
       [1041, 'chip', 300, 300, 'chips.transferred', 'app:demo-app', 'event:demo-app:tr-1:in', AT],
     ]);
-    expect(await db().selectFrom('player_transfer').select(['kind', 'from_uid', 'to_uid', 'partner', 'amount', 'price']).where('from_uid', '=', 1040).execute())
-      .toEqual([{ kind: 'player', from_uid: 1040, to_uid: 1041, partner: 2, amount: 300, price: null }]);
-    expect(await p.event('chips.transferred', { fromUid: 1041, toUid: 1040, amount: 301 }))
-      .toMatchObject({ status: 'rejected', code: 409, message: 'Insufficient balance' });
-    expect(await p.event('chips.transferred', { fromUid: 1041, toUid: 1041, amount: 1 }))
-      .toMatchObject({ status: 'rejected', code: 400, message: 'data.toUid: Cannot transfer to oneself' });
-    expect(await p.event('chips.transferred', { fromUid: 1041, toUid: 9999, amount: 1 }))
-      .toMatchObject({ status: 'rejected', code: 404, message: 'Player 9999 not found' });
+    expect(
+      await db().selectFrom('player_transfer').select(['kind', 'from_uid', 'to_uid', 'partner', 'amount', 'price']).where('from_uid', '=', 1040).execute(),
+    ).toEqual([{ kind: 'player', from_uid: 1040, to_uid: 1041, partner: 2, amount: 300, price: null }]);
+    expect(await p.event('chips.transferred', { fromUid: 1041, toUid: 1040, amount: 301 })).toMatchObject({
+      status: 'rejected',
+      code: 409,
+      message: 'Insufficient balance',
+    });
+    expect(await p.event('chips.transferred', { fromUid: 1041, toUid: 1041, amount: 1 })).toMatchObject({
+      status: 'rejected',
+      code: 400,
+      message: 'data.toUid: Cannot transfer to oneself',
+    });
+    expect(await p.event('chips.transferred', { fromUid: 1041, toUid: 9999, amount: 1 })).toMatchObject({
+      status: 'rejected',
+      code: 404,
+      message: 'Player 9999 not found',
+    });
     expect((await balance(1041)).chip).toBe(300); // the refused second leg undid the first
 
     await p.event('safe.deposit', { uid: 1040, amount: 200 });
@@ -143,21 +193,28 @@ describe.each(databases())('platform events on $kind', (kind) => {
     expect(await balance(1040)).toMatchObject({ chip: 500 });
     expect(await balance(1041)).toMatchObject({ charisma: 5 });
     expect((await entries('gift-1')).map((e) => e.idem_key)).toEqual(['event:demo-app:gift-1:chips', 'event:demo-app:gift-1:charisma']);
-    expect(await db().selectFrom('player_gift').select(['from_uid', 'to_uid', 'gift_id', 'chips', 'charisma', 'partner']).execute())
-      .toEqual([{ from_uid: 1040, to_uid: 1041, gift_id: 'rose', chips: 50, charisma: 5, partner: 2 }]);
+    expect(await db().selectFrom('player_gift').select(['from_uid', 'to_uid', 'gift_id', 'chips', 'charisma', 'partner']).execute()).toEqual([
+      { from_uid: 1040, to_uid: 1041, gift_id: 'rose', chips: 50, charisma: 5, partner: 2 },
+    ]);
 
     await p.event('emote.used', { uid: 1040, emoteId: 'smile', chips: 0 }, { id: 'emo-0' });
     await p.event('emote.used', { uid: 1040, emoteId: 'bomb', chips: 20 }, { id: 'emo-20' });
     expect(await entries('emo-0')).toEqual([]);
     expect((await entries('emo-20')).map((e) => [e.delta, e.idem_key])).toEqual([[-20, 'event:demo-app:emo-20']]);
-    expect(await db().selectFrom('player_emote').select(['emote_id', 'chips', 'partner']).orderBy('id').execute())
-      .toEqual([{ emote_id: 'smile', chips: 0, partner: 2 }, { emote_id: 'bomb', chips: 20, partner: 2 }]);
+    expect(await db().selectFrom('player_emote').select(['emote_id', 'chips', 'partner']).orderBy('id').execute()).toEqual([
+      { emote_id: 'smile', chips: 0, partner: 2 },
+      { emote_id: 'bomb', chips: 20, partner: 2 },
+    ]);
     expect(await p.event('emote.used', { uid: 4040, emoteId: 'smile', chips: 0 })).toMatchObject({ code: 404 });
 
     await p.event('coindealer.sold', { dealerUid: 1040, toUid: 1041, amount: 100, price: 9000 }, { id: 'cd-1' });
-    expect((await entries('cd-1')).map((e) => [e.uid, e.delta, e.reason])).toEqual([[1040, -100, 'coindealer.sold'], [1041, 100, 'coindealer.sold']]);
-    expect(await db().selectFrom('player_transfer').select(['kind', 'amount', 'price']).where('kind', '=', 'coindealer').execute())
-      .toEqual([{ kind: 'coindealer', amount: 100, price: 9000 }]);
+    expect((await entries('cd-1')).map((e) => [e.uid, e.delta, e.reason])).toEqual([
+      [1040, -100, 'coindealer.sold'],
+      [1041, 100, 'coindealer.sold'],
+    ]);
+    expect(await db().selectFrom('player_transfer').select(['kind', 'amount', 'price']).where('kind', '=', 'coindealer').execute()).toEqual([
+      { kind: 'coindealer', amount: 100, price: 9000 },
+    ]);
     expect((await reconcile(db())).differences).toEqual([]);
   });
 
@@ -165,18 +222,27 @@ describe.each(databases())('platform events on $kind', (kind) => {
     await p.register(1050);
     await p.register(1051);
     await p.event('feedback.submitted', { uid: 1050, category: 'payment', text: '<b>where</b> are my chips' }, { at: AT });
-    expect(await db().selectFrom('player_feedback').select(['uid', 'category', 'text', 'status']).execute())
-      .toEqual([{ uid: 1050, category: 'payment', text: '<b>where</b> are my chips', status: 'open' }]);
+    expect(await db().selectFrom('player_feedback').select(['uid', 'category', 'text', 'status']).execute()).toEqual([
+      { uid: 1050, category: 'payment', text: '<b>where</b> are my chips', status: 'open' },
+    ]);
     await p.event('tipoff.submitted', { uid: 1050, targetUid: 1051, reason: 'cheating', text: 'colludes' });
-    expect(await db().selectFrom('player_tipoff').select(['uid', 'target_uid', 'reason', 'status']).execute())
-      .toEqual([{ uid: 1050, target_uid: 1051, reason: 'cheating', status: 'pending' }]);
-    expect(await p.event('tipoff.submitted', { uid: 1050, targetUid: 5555, reason: 'x', text: '' })).toMatchObject({ code: 404, message: 'Player 5555 not found' });
+    expect(await db().selectFrom('player_tipoff').select(['uid', 'target_uid', 'reason', 'status']).execute()).toEqual([
+      { uid: 1050, target_uid: 1051, reason: 'cheating', status: 'pending' },
+    ]);
+    expect(await p.event('tipoff.submitted', { uid: 1050, targetUid: 5555, reason: 'x', text: '' })).toMatchObject({
+      code: 404,
+      message: 'Player 5555 not found',
+    });
     await p.event('sms.sent', { phone: { country: '63', number: '9175550000' }, code: '123456', provider: 'semaphore', purpose: 'bind' });
-    expect(await db().selectFrom('sms_log').select(['phone_country', 'phone_number', 'code', 'provider', 'purpose', 'app_id']).execute())
-      .toEqual([{ phone_country: '63', phone_number: '9175550000', code: '123456', provider: 'semaphore', purpose: 'bind', app_id: 'demo-app' }]);
+    expect(await db().selectFrom('sms_log').select(['phone_country', 'phone_number', 'code', 'provider', 'purpose', 'app_id']).execute()).toEqual([
+      { phone_country: '63', phone_number: '9175550000', code: '123456', provider: 'semaphore', purpose: 'bind', app_id: 'demo-app' },
+    ]);
     await p.event('badge.granted', { uid: 1050, badgeId: 'vip-gold', name: 'Gold' }, { at: AT });
     expect(await db().selectFrom('player_badge').select(['uid', 'badge_id', 'name']).execute()).toEqual([{ uid: 1050, badge_id: 'vip-gold', name: 'Gold' }]);
-    expect(await p.event('badge.granted', { uid: 1050, badgeId: 'vip-gold', name: 'Gold' })).toMatchObject({ code: 409, message: 'Player 1050 already holds badge vip-gold' });
+    expect(await p.event('badge.granted', { uid: 1050, badgeId: 'vip-gold', name: 'Gold' })).toMatchObject({
+      code: 409,
+      message: 'Player 1050 already holds badge vip-gold',
+    });
   });
 
   it('results come in the order sent; a repeated id is a duplicate repeating the first outcome, within a call and across calls', async () => {
@@ -268,7 +334,12 @@ describe.each(databases())('platform events on $kind', (kind) => {
   it('a call of 1000 events up to 4 MiB is accepted; a larger body is a 413', async () => {
     await p.register(1080, {}, 0);
     const big = 'x'.repeat(2000);
-    const events = Array.from({ length: 1000 }, (_, i) => ({ id: `big-${i}`, type: 'feedback.submitted', at: AT, data: { uid: 1080, category: 'c', text: big } }));
+    const events = Array.from({ length: 1000 }, (_, i) => ({
+      id: `big-${i}`,
+      type: 'feedback.submitted',
+      at: AT,
+      data: { uid: 1080, category: 'c', text: big },
+    }));
     const res = await p.events(events);
     expect(res.status).toBe(200);
     expect(res.body.data.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);

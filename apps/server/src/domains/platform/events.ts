@@ -19,7 +19,13 @@ import { applySmsResults, SMS_RESULT } from '../app-settings/sms';
 import { applyAlongside, resultsOf, type ResultRow } from './alongside';
 import { applyRecallEvents, RECALL_EVENT_TYPES } from '../activities/recall';
 
-interface Prepared { id: string; type: string; at: string; data: unknown; error?: { code: number; message: string } }
+interface Prepared {
+  id: string;
+  type: string;
+  at: string;
+  data: unknown;
+  error?: { code: number; message: string };
+}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** PostgreSQL's jsonb refuses unpaired surrogates: they become U+FFFD, as pg does for text. */
@@ -44,17 +50,23 @@ export function prepareEvent(event: PlatformEventInput): Prepared {
 }
 
 function toJson(events: Prepared[]): string {
-  return `[${events.map((e) => {
-    const json = JSON.stringify(e, wellFormed);
-    // a refused event's data is kept for the record only: when jsonb cannot hold it, an empty object is
-    return e.error && UNSTORABLE.test(json) ? JSON.stringify({ ...e, data: {} }, wellFormed) : json;
-  }).join(',')}]`;
+  return `[${events
+    .map((e) => {
+      const json = JSON.stringify(e, wellFormed);
+      // a refused event's data is kept for the record only: when jsonb cannot hold it, an empty object is
+      return e.error && UNSTORABLE.test(json) ? JSON.stringify({ ...e, data: {} }, wellFormed) : json;
+    })
+    .join(',')}]`;
 }
 
 /** The uids whose balance row (money events) or player row (logins, profile changes) a call changes. */
 const BALANCE_KEYS: Record<string, readonly string[]> = {
-  'chips.transferred': ['fromUid', 'toUid'], 'coindealer.sold': ['dealerUid', 'toUid'], 'gift.sent': ['fromUid', 'toUid'],
-  'safe.deposit': ['uid'], 'safe.withdraw': ['uid'], 'emote.used': ['uid'],
+  'chips.transferred': ['fromUid', 'toUid'],
+  'coindealer.sold': ['dealerUid', 'toUid'],
+  'gift.sent': ['fromUid', 'toUid'],
+  'safe.deposit': ['uid'],
+  'safe.withdraw': ['uid'],
+  'emote.used': ['uid'],
 };
 const PLAYER_KEYS: Record<string, readonly string[]> = { 'player.login': ['uid'], 'player.profile': ['uid'], 'player.phoneBound': ['uid'] };
 
@@ -71,12 +83,19 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
   return { balances: sorted(balances), players: sorted(players) };
 }
 
-const is = (...types: readonly string[]) => (type: string) => types.includes(type);
+const is =
+  (...types: readonly string[]) =>
+  (type: string) =>
+    types.includes(type);
 
 export async function applyEvents(db: Db, appId: string, events: readonly PlatformEventInput[], now: Date): Promise<PlatformEventResult[]> {
   // player.recall and player.pwaLogin last of all, after the players of the call exist (activities/recall.ts)
-  return applyAlongside(events.map(prepareEvent), is(...RECALL_EVENT_TYPES), (rest) => applyPlatform(db, appId, rest, now),
-    (recalls) => applyRecallEvents(db, appId, recalls, now));
+  return applyAlongside(
+    events.map(prepareEvent),
+    is(...RECALL_EVENT_TYPES),
+    (rest) => applyPlatform(db, appId, rest, now),
+    (recalls) => applyRecallEvents(db, appId, recalls, now),
+  );
 }
 
 function applyPlatform(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
@@ -85,22 +104,39 @@ function applyPlatform(db: Db, appId: string, prepared: Prepared[], now: Date): 
   // jackpot.won (table-games/events.ts), then sms.result delivery reports after the codes they report on
   // (app-settings/sms.ts), then game.round records, which move no money, set-based after the events of
   // platform_events_apply (games/rounds.ts; docs/decisions/011-game-rounds.md).
-  return applyAlongside(prepared, is(PROVIDER_ROUND),
-    (a) => applyAlongside(a, is(...TABLE_EVENT_TYPES),
-      (b) => applyAlongside(b, is(SMS_RESULT),
-        (c) => applyAlongside(c, is('game.round'),
-          (others) => applyOthers(db, appId, others, now),
-          (rounds) => applyRoundEvents(db, appId, rounds, now)),
-        (results) => applySmsResults(db, appId, results, now)),
-      (tableEvents) => applyTableGameEvents(db, appId, tableEvents, now)),
-    (providerRounds) => applyProviderRoundEvents(db, appId, providerRounds, now));
+  return applyAlongside(
+    prepared,
+    is(PROVIDER_ROUND),
+    (a) =>
+      applyAlongside(
+        a,
+        is(...TABLE_EVENT_TYPES),
+        (b) =>
+          applyAlongside(
+            b,
+            is(SMS_RESULT),
+            (c) =>
+              applyAlongside(
+                c,
+                is('game.round'),
+                (others) => applyOthers(db, appId, others, now),
+                (rounds) => applyRoundEvents(db, appId, rounds, now),
+              ),
+            (results) => applySmsResults(db, appId, results, now),
+          ),
+        (tableEvents) => applyTableGameEvents(db, appId, tableEvents, now),
+      ),
+    (providerRounds) => applyProviderRoundEvents(db, appId, providerRounds, now),
+  );
 }
 
 async function applyOthers(db: Db, appId: string, prepared: Prepared[], now: Date): Promise<PlatformEventResult[]> {
   const json = toJson(prepared);
   const lock = rowsToLock(prepared);
-  const { rows } = await withRetry(() => sql<ResultRow>`
+  const { rows } = await withRetry(() =>
+    sql<ResultRow>`
     SELECT r_status, r_code, r_message FROM platform_events_apply(${appId}::text, ${json}::jsonb, ${now}::timestamptz,
-      ${lock.balances}::integer[], ${lock.players}::integer[])`.execute(db));
+      ${lock.balances}::integer[], ${lock.players}::integer[])`.execute(db),
+  );
   return resultsOf(prepared, rows, 'platform_events_apply');
 }

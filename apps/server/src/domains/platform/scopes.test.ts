@@ -38,15 +38,29 @@ describe.each(databases())('application scopes on $kind', (kind) => {
   };
   const move = (client: PlatformClient, kind: 'debit' | 'credit', body: Record<string, unknown>) =>
     client.post(`/api/platform/wallet/${kind}`, { reason: kind === 'debit' ? 'game.bet' : 'game.win', currency: 'chip', ...body });
-  const refusals = async (appId: string) => (await db().selectFrom('platform_app_refusal').select(['scope', 'refused'])
-    .where('app_id', '=', appId).orderBy('scope').execute()).map((r) => [r.scope, Number(r.refused)]);
+  const refusals = async (appId: string) =>
+    (await db().selectFrom('platform_app_refusal').select(['scope', 'refused']).where('app_id', '=', appId).orderBy('scope').execute()).map((r) => [
+      r.scope,
+      Number(r.refused),
+    ]);
 
   it('a call outside the scopes is a 403 naming the scope, writes nothing, and is counted without an operation-log record', async () => {
     const before = await written();
-    const logBefore = await db().selectFrom('operation_log').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const logBefore = await db()
+      .selectFrom('operation_log')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     const cases: Array<[Promise<{ status: number; body: any }>, string]> = [
-      [provider.post('/api/platform/events', { events: [{ id: 'e1', type: 'player.login', at: new Date(t.clock.now).toISOString(), data: { uid: 3001, ip: '10.0.0.1', deviceId: 'd' } }] }), 'events'],
-      [provider.post('/api/platform/recharge/orders', { requestId: 'r1', uid: 3001, productId: 'p', channel: 'gcash', price: 100, os: 'android' }), 'recharge.orders'],
+      [
+        provider.post('/api/platform/events', {
+          events: [{ id: 'e1', type: 'player.login', at: new Date(t.clock.now).toISOString(), data: { uid: 3001, ip: '10.0.0.1', deviceId: 'd' } }],
+        }),
+        'events',
+      ],
+      [
+        provider.post('/api/platform/recharge/orders', { requestId: 'r1', uid: 3001, productId: 'p', channel: 'gcash', price: 100, os: 'android' }),
+        'recharge.orders',
+      ],
       [provider.post('/api/platform/cashout/orders', { requestId: 'c1', uid: 3001, channel: 'gcash', amount: 100, account: '0917' }), 'cashout'],
       [move(provider, 'credit', { txId: 'w1', uid: 3001, currency: 'withdrawable', amount: 100, ref: 'r-1' }), 'wallet.credit: currency withdrawable'],
       [move(provider, 'debit', { txId: 'w2', uid: 3001, currency: 'diamond', amount: 100 }), 'wallet.debit: currency diamond'],
@@ -57,8 +71,17 @@ describe.each(databases())('application scopes on $kind', (kind) => {
       expect(res.body).toEqual({ code: 403, message: expect.stringContaining(`Missing scope ${scope}`) });
     }
     expect(await written()).toEqual(before);
-    expect(await refusals('prov-app')).toEqual([['cashout', 1], ['events', 1], ['recharge.orders', 1], ['wallet.credit', 1], ['wallet.debit', 1]]);
-    const logAfter = await db().selectFrom('operation_log').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(await refusals('prov-app')).toEqual([
+      ['cashout', 1],
+      ['events', 1],
+      ['recharge.orders', 1],
+      ['wallet.credit', 1],
+      ['wallet.debit', 1],
+    ]);
+    const logAfter = await db()
+      .selectFrom('operation_log')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(logAfter.n).toBe(logBefore.n);
     // the txIds refused are free: the same call with an allowed currency goes through
     expect((await move(provider, 'debit', { txId: 'w2', uid: 3001, amount: 100, ref: 'round-a' })).status).toBe(200);
@@ -95,8 +118,10 @@ describe.each(databases())('application scopes on $kind', (kind) => {
 
   it('the single-amount cap and the day total of a scope hold; the next day starts again', async () => {
     // providerScopes(50,000 each, 100,000 a day)
-    expect((await move(provider, 'debit', { txId: 'cap-0', uid: 3004, amount: 50_001, ref: 'round-cap' })).body)
-      .toEqual({ code: 403, message: expect.stringContaining('over this application\'s single-amount cap of 50000') });
+    expect((await move(provider, 'debit', { txId: 'cap-0', uid: 3004, amount: 50_001, ref: 'round-cap' })).body).toEqual({
+      code: 403,
+      message: expect.stringContaining("over this application's single-amount cap of 50000"),
+    });
     expect((await move(provider, 'debit', { txId: 'cap-1', uid: 3004, amount: 1_000, ref: 'round-cap' })).status).toBe(200);
     const won = await db().selectFrom('platform_app_day').select('total').where('app_id', '=', 'prov-app').where('scope', '=', 'wallet.credit').execute();
     const already = won.reduce((a, r) => a + Number(r.total), 0);
@@ -118,20 +143,27 @@ describe.each(databases())('application scopes on $kind', (kind) => {
     const client = await platformClient(t, { appId: 'login-app', secret: 'login-app-secret-01', scopes: { events: { types: ['player.login'] } } });
     const at = new Date(t.clock.now).toISOString();
     const before = await written();
-    const res = await client.post('/api/platform/events', { events: [
-      { id: 'l1', type: 'player.login', at, data: { uid: 3001, ip: '10.0.0.1', deviceId: 'd' } },
-      { id: 'l2', type: 'player.registered', at, data: { uid: 3999, name: 'X', ip: '10.0.0.1', deviceId: 'd', package: 'com.demo' } },
-    ] });
+    const res = await client.post('/api/platform/events', {
+      events: [
+        { id: 'l1', type: 'player.login', at, data: { uid: 3001, ip: '10.0.0.1', deviceId: 'd' } },
+        { id: 'l2', type: 'player.registered', at, data: { uid: 3999, name: 'X', ip: '10.0.0.1', deviceId: 'd', package: 'com.demo' } },
+      ],
+    });
     expect(res.body).toEqual({ code: 403, message: 'Missing scope events: event type player.registered' });
     expect(await written()).toEqual(before);
     expect((await client.event('player.login', { uid: 3001, ip: '10.0.0.1', deviceId: 'd' })).status).toBe('applied');
     // a round report needs rounds (the provider holds it) or the type listed
-    expect((await client.post('/api/platform/events', { events: [{ id: 'g1', type: 'game.round', at, data: {} }] })).body.message)
-      .toBe('Missing scope rounds: event type game.round');
+    expect((await client.post('/api/platform/events', { events: [{ id: 'g1', type: 'game.round', at, data: {} }] })).body.message).toBe(
+      'Missing scope rounds: event type game.round',
+    );
   });
 
-  it('app B cannot pay app A\'s recharge order: a callback is accepted only from an application bound to its channel', async () => {
-    const a = await platformClient(t, { appId: 'shop-a', secret: 'shop-a-secret-000001', scopes: { 'recharge.orders': {}, 'recharge.callback': { channels: ['gcash'] } } });
+  it("app B cannot pay app A's recharge order: a callback is accepted only from an application bound to its channel", async () => {
+    const a = await platformClient(t, {
+      appId: 'shop-a',
+      secret: 'shop-a-secret-000001',
+      scopes: { 'recharge.orders': {}, 'recharge.callback': { channels: ['gcash'] } },
+    });
     const b = await platformClient(t, { appId: 'shop-b', secret: 'shop-b-secret-000001', scopes: { 'recharge.callback': { channels: ['maya'] } } });
     await seedChannels(db());
     const product = P100;
@@ -146,19 +178,35 @@ describe.each(databases())('application scopes on $kind', (kind) => {
   });
 
   it('signature version 2: a captured debit cannot be replayed as a credit; an application that requires it refuses version 1', async () => {
-    const v2 = await platformClient(t, { appId: 'v2-app', secret: 'v2-app-secret-000001', scopes: { 'wallet.debit': { limits: [{ currency: 'chip', maxAmount: 1_000_000, dayTotal: null }] }, 'wallet.credit': { limits: [{ currency: 'chip', maxAmount: 1_000_000, dayTotal: null }] }, 'wallet.credit.unmatched': { currencies: ['chip'] } }, version: 2 });
+    const v2 = await platformClient(t, {
+      appId: 'v2-app',
+      secret: 'v2-app-secret-000001',
+      scopes: {
+        'wallet.debit': { limits: [{ currency: 'chip', maxAmount: 1_000_000, dayTotal: null }] },
+        'wallet.credit': { limits: [{ currency: 'chip', maxAmount: 1_000_000, dayTotal: null }] },
+        'wallet.credit.unmatched': { currencies: ['chip'] },
+      },
+      version: 2,
+    });
     await db().updateTable('platform_application').set({ signature_version: 2 }).where('app_id', '=', 'v2-app').execute();
     t.clock.advance(2_000); // past the applications' cache
     const body = JSON.stringify({ txId: 'v2-1', uid: 3001, currency: 'chip', amount: 100, reason: 'game.bet', ref: 'round-v2' });
     const ts = String(t.clock.now);
-    const headers = { 'x-app-id': 'v2-app', 'x-timestamp': ts, 'x-signature-version': '2', 'x-signature': platformSignatureV2('v2-app-secret-000001', ts, 'POST', '/api/platform/wallet/debit', body), 'content-type': 'application/json' };
+    const headers = {
+      'x-app-id': 'v2-app',
+      'x-timestamp': ts,
+      'x-signature-version': '2',
+      'x-signature': platformSignatureV2('v2-app-secret-000001', ts, 'POST', '/api/platform/wallet/debit', body),
+      'content-type': 'application/json',
+    };
     const replay = await t.app.inject({ method: 'POST', url: '/api/platform/wallet/credit', payload: body, headers });
     expect([replay.statusCode, JSON.parse(replay.body)]).toEqual([401, { code: 401, message: 'Bad signature' }]);
     const real = await t.app.inject({ method: 'POST', url: '/api/platform/wallet/debit', payload: body, headers });
     expect(real.statusCode).toBe(200);
     // version 1 is refused for this application, and a version the contract does not know for any
-    expect((await v2.post('/api/platform/wallet/debit', { txId: 'v2-2', uid: 3001, currency: 'chip', amount: 1, reason: 'game.bet' }, { version: 1 })).body)
-      .toEqual({ code: 401, message: 'This application requires X-Signature-Version: 2' });
+    expect(
+      (await v2.post('/api/platform/wallet/debit', { txId: 'v2-2', uid: 3001, currency: 'chip', amount: 1, reason: 'game.bet' }, { version: 1 })).body,
+    ).toEqual({ code: 401, message: 'This application requires X-Signature-Version: 2' });
     expect((await demo.get('/api/platform/wallet/balance', 'uid=3001', { version: 2 })).status).toBe(200);
     expect((await v2.get('/api/platform/wallet/balance', 'uid=3001')).status).toBe(200);
   });
@@ -203,14 +251,33 @@ describe.each(databases())('application scopes on $kind', (kind) => {
     const maint = await t.loginAs('maint');
     const api = '/api/remoteconfig/application/applications';
     const before = JSON.stringify((await t.get(api, maint, { appId: 'prov-app' })).body.data.items[0].scopes);
-    const anyScopes = fc.dictionary(fc.constantFrom('events', 'rounds', 'wallet.debit', 'wallet.credit', 'wallet.credit.unmatched', 'recharge.callback', 'x'),
-      fc.oneof(fc.constant({}), fc.record({ limits: fc.array(fc.record({ currency: fc.constantFrom('chip', 'gold'), maxAmount: fc.oneof(fc.integer(), fc.double(), fc.string()), dayTotal: fc.oneof(fc.constant(null), fc.integer()) }), { maxLength: 3 }) }),
-        fc.record({ types: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }) }), fc.record({ currencies: fc.array(fc.constantFrom('chip', 'x')) }), fc.anything()));
-    await fc.assert(fc.asyncProperty(anyScopes, fc.oneof(fc.constant(1), fc.constant(2), fc.anything()), async (scopes, signatureVersion) => {
-      const res = await t.post(`${api}/scopes`, { appId: 'prov-app', scopes, signatureVersion }, maint);
-      expect([200, 400]).toContain(res.status);
-      if (res.status === 400) expect(JSON.stringify((await t.get(api, maint, { appId: 'prov-app' })).body.data.items[0].scopes)).toBe(before);
-      else await t.post(`${api}/scopes`, { appId: 'prov-app', scopes: JSON.parse(before), signatureVersion: 1 }, maint);
-    }), { numRuns: 40 });
+    const anyScopes = fc.dictionary(
+      fc.constantFrom('events', 'rounds', 'wallet.debit', 'wallet.credit', 'wallet.credit.unmatched', 'recharge.callback', 'x'),
+      fc.oneof(
+        fc.constant({}),
+        fc.record({
+          limits: fc.array(
+            fc.record({
+              currency: fc.constantFrom('chip', 'gold'),
+              maxAmount: fc.oneof(fc.integer(), fc.double(), fc.string()),
+              dayTotal: fc.oneof(fc.constant(null), fc.integer()),
+            }),
+            { maxLength: 3 },
+          ),
+        }),
+        fc.record({ types: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }) }),
+        fc.record({ currencies: fc.array(fc.constantFrom('chip', 'x')) }),
+        fc.anything(),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(anyScopes, fc.oneof(fc.constant(1), fc.constant(2), fc.anything()), async (scopes, signatureVersion) => {
+        const res = await t.post(`${api}/scopes`, { appId: 'prov-app', scopes, signatureVersion }, maint);
+        expect([200, 400]).toContain(res.status);
+        if (res.status === 400) expect(JSON.stringify((await t.get(api, maint, { appId: 'prov-app' })).body.data.items[0].scopes)).toBe(before);
+        else await t.post(`${api}/scopes`, { appId: 'prov-app', scopes: JSON.parse(before), signatureVersion: 1 }, maint);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -24,7 +24,11 @@ export function checkEventTypes(scopes: AppScopes, types: Iterable<string>): voi
 }
 
 /** What the money statement enforces for one wallet move: match a debit, and a day total under a scope. */
-export interface WalletRule { match: boolean; capScope: WalletScope | null; cap: number | null }
+export interface WalletRule {
+  match: boolean;
+  capScope: WalletScope | null;
+  cap: number | null;
+}
 
 /**
  * A wallet movement of `amount` in `currency` under `scope`: the currency must be held and the

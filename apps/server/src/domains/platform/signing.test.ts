@@ -19,7 +19,10 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     t = await testApp(kind);
     p = await platformClient(t);
     await p.register(3001, {}, 100);
-    await t.database.db.insertInto('platform_application').values({ app_id: 'off-app', secret: sealAppSecret('off-app-secret-1234', 'off-app'), name: 'off', enabled: false }).execute();
+    await t.database.db
+      .insertInto('platform_application')
+      .values({ app_id: 'off-app', secret: sealAppSecret('off-app-secret-1234', 'off-app'), name: 'off', enabled: false })
+      .execute();
   });
   afterAll(async () => t?.close());
 
@@ -33,7 +36,11 @@ describe.each(databases())('platform signing on $kind', (kind) => {
   const refusals = () => t.database.db.selectFrom('operation_log').selectAll().where('username', '=', 'console:platform').orderBy('id').execute();
 
   const validDebit = { txId: 'sig-1', uid: 3001, currency: 'chip', amount: 10, reason: 'game.bet' };
-  const validEvents = { events: [{ id: 'sig-ev', type: 'player.registered', at: '2026-11-22T10:00:00Z', data: { uid: 3002, name: 'S', ip: '10.0.0.1', deviceId: 'd', package: 'p' } }] };
+  const validEvents = {
+    events: [
+      { id: 'sig-ev', type: 'player.registered', at: '2026-11-22T10:00:00Z', data: { uid: 3002, name: 'S', ip: '10.0.0.1', deviceId: 'd', package: 'p' } },
+    ],
+  };
   const now = () => t.clock.now;
 
   it('every refusal is a 401 before validation: unknown or disabled application, missing or bad signature, stale time', async () => {
@@ -85,7 +92,9 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     expect((await p.get('/api/platform/wallet/balance', 'uid=3001&', { signature: signed })).status).toBe(401);
     expect((await p.get('/api/platform/wallet/balance', 'uid=3001', { signature: null })).status).toBe(401);
     // signed over the body instead of the query: refused
-    expect((await p.get('/api/platform/wallet/balance', 'uid=3001', { signature: platformSignature('demo-platform-secret', String(now()), '') })).status).toBe(401);
+    expect((await p.get('/api/platform/wallet/balance', 'uid=3001', { signature: platformSignature('demo-platform-secret', String(now()), '') })).status).toBe(
+      401,
+    );
     // a bad query that is well signed is a 400, a bad query badly signed a 401
     expect((await p.get('/api/platform/wallet/balance', 'uid=x')).status).toBe(400);
     expect((await p.get('/api/platform/wallet/balance', 'uid=x', { secret: 'wrong' })).status).toBe(401);
@@ -97,7 +106,9 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     const tally = refusalTallyOf(t.app);
     await tally.flush();
     const before = (await refusals()).length;
-    await Promise.all(Array.from({ length: 500 }, (_, i) => flood.post('/api/platform/wallet/debit', { ...validDebit, txId: `flood-${i}` }, { secret: 'wrong' })));
+    await Promise.all(
+      Array.from({ length: 500 }, (_, i) => flood.post('/api/platform/wallet/debit', { ...validDebit, txId: `flood-${i}` }, { secret: 'wrong' })),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await refusals()).length).toBe(before); // nothing written per call
     expect(await tally.flush()).toBe(500);
@@ -106,12 +117,21 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     expect(logged[0]).toMatchObject({ username: 'console:platform', result: 'refused', status: 401 });
     expect(logged[0]!.message).toBe('500 refused calls in the last minute: Bad signature ×500 (flood-app, /api/platform/wallet/debit)');
     const rows = await t.database.db.selectFrom('refusal_tally').selectAll().where('who', '=', 'flood-app').execute();
-    expect(rows).toEqual([expect.objectContaining({ source: 'platform', reason: 'Bad signature', target: '/api/platform/wallet/debit', count: 500, addresses: 1 })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ source: 'platform', reason: 'Bad signature', target: '/api/platform/wallet/debit', count: 500, addresses: 1 }),
+    ]);
     // an unknown application is the caller's to name: one tally for every such name
     for (const appId of ['nobody-1', 'nobody-2']) expect((await flood.post('/api/platform/wallet/debit', validDebit, { appId })).status).toBe(401);
     expect(await tally.flush()).toBe(2);
-    expect(await t.database.db.selectFrom('refusal_tally').select(['who', 'count']).where('reason', '=', 'Unknown application').orderBy('id', 'desc').limit(1).execute())
-      .toEqual([{ who: '?', count: 2 }]);
+    expect(
+      await t.database.db
+        .selectFrom('refusal_tally')
+        .select(['who', 'count'])
+        .where('reason', '=', 'Unknown application')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute(),
+    ).toEqual([{ who: '?', count: 2 }]);
     expect(await tally.flush()).toBe(0);
   });
 
@@ -125,7 +145,11 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     t.clock.advance(APPLICATION_CACHE_MS);
     expect((await debit(3)).body).toEqual({ code: 401, message: 'Unknown application' });
     // enabled again and its secret rotated without an overlap, through this process's own writers: seen by the next call
-    await t.database.db.updateTable('platform_application').set({ enabled: true, secret: sealAppSecret('cached-app-secret-2', 'cached-app') }).where('app_id', '=', 'cached-app').execute();
+    await t.database.db
+      .updateTable('platform_application')
+      .set({ enabled: true, secret: sealAppSecret('cached-app-secret-2', 'cached-app') })
+      .where('app_id', '=', 'cached-app')
+      .execute();
     platformApplicationsChanged();
     expect((await debit(4)).body).toEqual({ code: 401, message: 'Bad signature' });
     const rotated = await platformClient(t, { appId: 'cached-app', secret: 'cached-app-secret-2' });

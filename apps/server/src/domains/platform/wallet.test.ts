@@ -33,9 +33,14 @@ describe.each(databases())('platform wallet on $kind', (kind) => {
   it('credits and debits each currency; the ledger entry names the application, reason, ref and key', async () => {
     await p.register(2001);
     for (const currency of ['chip', 'bean', 'bonus', 'diamond', 'withdrawable']) {
-      expect((await credit({ txId: `c-${currency}`, uid: 2001, currency, amount: 500, ref: 'round-9' })).body)
-        .toEqual({ code: 200, data: { txId: `c-${currency}`, balance: 500 } });
-      expect((await debit({ txId: `d-${currency}`, uid: 2001, currency, amount: 120 })).body).toEqual({ code: 200, data: { txId: `d-${currency}`, balance: 380 } });
+      expect((await credit({ txId: `c-${currency}`, uid: 2001, currency, amount: 500, ref: 'round-9' })).body).toEqual({
+        code: 200,
+        data: { txId: `c-${currency}`, balance: 500 },
+      });
+      expect((await debit({ txId: `d-${currency}`, uid: 2001, currency, amount: 120 })).body).toEqual({
+        code: 200,
+        data: { txId: `d-${currency}`, balance: 380 },
+      });
     }
     expect(await balances(2001)).toEqual({ chip: 380, bean: 380, safe: 0, bonus: 380, diamond: 380, charisma: 0, withdrawable: 380 });
     const entry = await db().selectFrom('ledger_entry').selectAll().where('idem_key', '=', 'app:demo-app:tx:c-chip').executeTakeFirstOrThrow();
@@ -74,8 +79,10 @@ describe.each(databases())('platform wallet on $kind', (kind) => {
     for (const a of answers) expect(a).toEqual({ status: 200, body: { code: 200, data: { txId: 'same-tx', balance: 990 } } });
     expect(await counts()).toEqual({ e: Number(before.e) + 1, w: Number(before.w) + 1 });
     for (const other of [{ amount: 11 }, { uid: 2002 }, { currency: 'bean' }, { reason: 'other' }, { ref: 'r' }]) {
-      expect(await debit({ txId: 'same-tx', uid: 2003, amount: 10, ...other }))
-        .toEqual({ status: 409, body: { code: 409, message: 'txId same-tx was already used with other content' } });
+      expect(await debit({ txId: 'same-tx', uid: 2003, amount: 10, ...other })).toEqual({
+        status: 409,
+        body: { code: 409, message: 'txId same-tx was already used with other content' },
+      });
     }
     expect((await credit({ txId: 'same-tx', uid: 2003, amount: 10 })).status).toBe(409);
     expect((await balances(2003)).chip).toBe(990);
@@ -116,11 +123,13 @@ describe.each(databases())('platform wallet on $kind', (kind) => {
     const early = await rollback('rb-early', 'late-bet');
     expect(early.body).toEqual({ code: 200, data: { txId: 'rb-early', originalTxId: 'late-bet', status: 'voided', uid: null, currency: null, balance: null } });
     expect(await rollback('rb-early', 'late-bet')).toEqual(early);
-    expect(await debit({ txId: 'late-bet', uid: 2006, amount: 100 }))
-      .toEqual({ status: 409, body: { code: 409, message: 'Transaction late-bet was rolled back before it arrived' } });
+    expect(await debit({ txId: 'late-bet', uid: 2006, amount: 100 })).toEqual({
+      status: 409,
+      body: { code: 409, message: 'Transaction late-bet was rolled back before it arrived' },
+    });
     expect(await rollback('rb-again', 'late-bet')).toMatchObject({ status: 409, body: { message: 'Transaction late-bet is already rolled back' } });
     expect((await balances(2006)).chip).toBe(500);
-    expect((await db().selectFrom('ledger_entry').select('id').where('uid', '=', 2006).execute())).toHaveLength(1);
+    expect(await db().selectFrom('ledger_entry').select('id').where('uid', '=', 2006).execute()).toHaveLength(1);
   });
 
   it('a rollback racing its original: either the original is refused, or it is applied and reversed', async () => {

@@ -31,7 +31,10 @@ import { agentxIdOf } from '../agentx/traffic';
 import type { PlatformApp } from '../../http/platform-operation';
 import { scopeErrorOf, walletRule, type WalletRule } from './scopes';
 
-export interface MoveAnswer { txId: string; balance: number }
+export interface MoveAnswer {
+  txId: string;
+  balance: number;
+}
 export interface RollbackAnswer {
   txId: string;
   originalTxId: string;
@@ -50,8 +53,12 @@ const keyOf = (appId: string, txId: string) => `app:${appId}:tx:${txId}`;
 
 /** Inserts the txId's row unless it exists; true when this call holds it now. */
 async function claim(trx: Db, row: Insertable<WalletTxTable>): Promise<boolean> {
-  const claimed = await trx.insertInto('wallet_tx').values(row)
-    .onConflict((oc) => oc.columns(['app_id', 'tx_id']).doNothing()).returning('tx_id').executeTakeFirst();
+  const claimed = await trx
+    .insertInto('wallet_tx')
+    .values(row)
+    .onConflict((oc) => oc.columns(['app_id', 'tx_id']).doNothing())
+    .returning('tx_id')
+    .executeTakeFirst();
   return claimed !== undefined;
 }
 
@@ -63,8 +70,12 @@ function answerOf<T>(txId: string, fingerprint: string, kind: string, seen: stri
 }
 
 async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint: string): Promise<T> {
-  const row = await trx.selectFrom('wallet_tx').select(['kind', 'fingerprint', 'answer'])
-    .where('app_id', '=', appId).where('tx_id', '=', txId).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('wallet_tx')
+    .select(['kind', 'fingerprint', 'answer'])
+    .where('app_id', '=', appId)
+    .where('tx_id', '=', txId)
+    .executeTakeFirstOrThrow();
   return answerOf<T>(txId, fingerprint, row.kind, row.fingerprint, row.answer);
 }
 
@@ -79,12 +90,24 @@ export const isGameReason = (reason: string) => reason.startsWith('game.');
  * or an integration agent their day roll-ups, in the caller's transaction: wallet_game_move
  * (migration 055), the function wallet_move calls too.
  */
-async function gameMoved(trx: Db, root: Db, appId: string, uid: number, currency: string, reason: string, delta: number, at: Date, rollback: boolean): Promise<void> {
+async function gameMoved(
+  trx: Db,
+  root: Db,
+  appId: string,
+  uid: number,
+  currency: string,
+  reason: string,
+  delta: number,
+  at: Date,
+  rollback: boolean,
+): Promise<void> {
   if (currency !== 'chip' || !isGameReason(reason)) return;
   // read with the transaction (PGlite has one connection); `root` keys the caches
   const tp = await isProvider(trx, root, appId, at);
   const agent = await agentxIdOf(root, appId, at, trx);
-  await sql`SELECT wallet_game_move(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean, ${tp}::boolean, ${agent}::integer)`.execute(trx);
+  await sql`SELECT wallet_game_move(${uid}::integer, ${delta}::bigint, ${at}::timestamptz, ${rollback}::boolean, ${tp}::boolean, ${agent}::integer)`.execute(
+    trx,
+  );
 }
 
 /**
@@ -105,7 +128,13 @@ export async function walletMove(db: Db, app: PlatformApp, kind: 'debit' | 'cred
   const agent = game ? await agentxIdOf(db, appId, now) : null;
   const row = await withRetry(async () => {
     try {
-      const { rows } = await sql<{ status: 'posted' | 'again'; balance: string | number | null; prior_kind: string | null; prior_fingerprint: string | null; prior_answer: unknown }>`
+      const { rows } = await sql<{
+        status: 'posted' | 'again';
+        balance: string | number | null;
+        prior_kind: string | null;
+        prior_fingerprint: string | null;
+        prior_answer: unknown;
+      }>`
         SELECT status, balance, prior_kind, prior_fingerprint, prior_answer FROM wallet_move(${appId}::text, ${txId}::text, ${kind}::text,
           ${fingerprint}::text, ${uid}::integer, ${currency}::text, ${amount}::bigint, ${reason}::text, ${body.ref ?? txId}::text,
           ${now}::timestamptz, ${plan.scope}::text, ${plan.tp}::boolean, ${agent}::integer,
@@ -123,41 +152,65 @@ export async function walletMove(db: Db, app: PlatformApp, kind: 'debit' | 'cred
 }
 
 /** The same move in a transaction that asks the player controls first (checkBet: a refusal is a 409 and writes nothing). */
-function walletMoveChecked(db: Db, appId: string, rule: WalletRule, kind: 'debit' | 'credit', body: WalletMoveBody, fingerprint: string, now: Date): Promise<MoveAnswer> {
+function walletMoveChecked(
+  db: Db,
+  appId: string,
+  rule: WalletRule,
+  kind: 'debit' | 'credit',
+  body: WalletMoveBody,
+  fingerprint: string,
+  now: Date,
+): Promise<MoveAnswer> {
   const { txId, uid, currency, amount, reason } = body;
   const ref = body.ref ?? txId;
-  return withRetry(() => db.transaction().execute(async (trx) => {
-    if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now, ref }))) {
-      return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
-    }
-    // the scope rules of wallet_move (migration 060), in this transaction
-    try {
-      if (rule.match) {
-        const { rows } = await sql<{ ok: boolean }>`SELECT app_round_debited(${appId}::text, ${uid}::integer, ${ref}::text, ${now}::timestamptz) AS ok`.execute(trx);
-        if (!rows[0]!.ok) {
-          throw Object.assign(new Error(`Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`), { code: 'CN403' });
-        }
+  return withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now, ref }))) {
+        return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
       }
-    } catch (error) {
-      throw scopeErrorOf(error) ?? error;
-    }
-    // a bet a player control forbids: 409, the transaction (txId claim included) rolls back
-    if (kind === 'debit' && isGameReason(reason)) await checkBet(trx, db, { appId, uid, amount, reason, now });
-    const delta = kind === 'debit' ? -amount : amount;
-    const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    await gameMoved(trx, db, appId, uid, currency, reason, delta, now, false);
-    const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
-    await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer) }).where('app_id', '=', appId).where('tx_id', '=', txId).execute();
-    // the day total last, as wallet_move does: its counter row is locked until the commit
-    if (rule.cap !== null) {
+      // the scope rules of wallet_move (migration 060), in this transaction
       try {
-        await sql`SELECT app_day_use(${appId}::text, ${rule.capScope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${rule.cap}::bigint)`.execute(trx);
+        if (rule.match) {
+          const { rows } = await sql<{
+            ok: boolean;
+          }>`SELECT app_round_debited(${appId}::text, ${uid}::integer, ${ref}::text, ${now}::timestamptz) AS ok`.execute(trx);
+          if (!rows[0]!.ok) {
+            throw Object.assign(
+              new Error(
+                `Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`,
+              ),
+              { code: 'CN403' },
+            );
+          }
+        }
       } catch (error) {
         throw scopeErrorOf(error) ?? error;
       }
-    }
-    return answer;
-  })).catch(async (error: unknown) => {
+      // a bet a player control forbids: 409, the transaction (txId claim included) rolls back
+      if (kind === 'debit' && isGameReason(reason)) await checkBet(trx, db, { appId, uid, amount, reason, now });
+      const delta = kind === 'debit' ? -amount : amount;
+      const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
+      await gameMoved(trx, db, appId, uid, currency, reason, delta, now, false);
+      const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
+      await trx
+        .updateTable('wallet_tx')
+        .set({ answer: JSON.stringify(answer) })
+        .where('app_id', '=', appId)
+        .where('tx_id', '=', txId)
+        .execute();
+      // the day total last, as wallet_move does: its counter row is locked until the commit
+      if (rule.cap !== null) {
+        try {
+          await sql`SELECT app_day_use(${appId}::text, ${rule.capScope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${rule.cap}::bigint)`.execute(
+            trx,
+          );
+        } catch (error) {
+          throw scopeErrorOf(error) ?? error;
+        }
+      }
+      return answer;
+    }),
+  ).catch(async (error: unknown) => {
     if (error instanceof ControlRefusal) await recordRefusal(db, error);
     throw error;
   });
@@ -168,42 +221,68 @@ export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, 
   const fingerprint = fingerprintOf(['rollback', originalTxId]);
   const where = (trx: Db, id: string) => trx.selectFrom('wallet_tx').selectAll().where('app_id', '=', appId).where('tx_id', '=', id);
   const save = async (trx: Db, answer: RollbackAnswer) => {
-    await trx.updateTable('wallet_tx').set({ answer: JSON.stringify(answer), uid: answer.uid, currency: answer.currency })
-      .where('app_id', '=', appId).where('tx_id', '=', txId).execute();
+    await trx
+      .updateTable('wallet_tx')
+      .set({ answer: JSON.stringify(answer), uid: answer.uid, currency: answer.currency })
+      .where('app_id', '=', appId)
+      .where('tx_id', '=', txId)
+      .execute();
     return answer;
   };
-  return withRetry(() => db.transaction().execute(async (trx) => {
-    const base = { app_id: appId, uid: null, currency: null, amount: null, at: now };
-    if (!(await claim(trx, { ...base, tx_id: txId, kind: 'rollback', fingerprint, original_tx_id: originalTxId }))) {
-      return answerAgain<RollbackAnswer>(trx, appId, txId, fingerprint);
-    }
-    let original = await where(trx, originalTxId).forUpdate().executeTakeFirst();
-    if (!original) {
-      // the original has not arrived: a 'voided' row in its place refuses it when it comes
-      if (await claim(trx, { ...base, tx_id: originalTxId, kind: 'voided', fingerprint: '', original_tx_id: txId })) {
-        return save(trx, { txId, originalTxId, status: 'voided', uid: null, currency: null, balance: null });
+  return withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const base = { app_id: appId, uid: null, currency: null, amount: null, at: now };
+      if (!(await claim(trx, { ...base, tx_id: txId, kind: 'rollback', fingerprint, original_tx_id: originalTxId }))) {
+        return answerAgain<RollbackAnswer>(trx, appId, txId, fingerprint);
       }
-      original = await where(trx, originalTxId).forUpdate().executeTakeFirstOrThrow(); // it arrived meanwhile
-    }
-    if (original.kind === 'rollback') throw conflict(`Transaction ${originalTxId} is a rollback: only a debit or a credit can be rolled back`);
-    if (original.kind === 'voided' || original.rolled_back) throw conflict(`Transaction ${originalTxId} is already rolled back`);
-    const uid = original.uid!;
-    const currency = original.currency as WalletCurrency;
-    const delta = original.kind === 'debit' ? original.amount! : -original.amount!;
-    const posted = await post(trx, { uid, currency, delta, reason: 'wallet.rollback', ref: originalTxId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
-    // a rollback is play when what it reverses was
-    const reversed = await trx.selectFrom('ledger_entry').select('reason').where('idem_key', '=', keyOf(appId, originalTxId)).executeTakeFirst();
-    await gameMoved(trx, db, appId, uid, currency, reversed?.reason ?? '', delta, now, true);
-    await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
-    return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
-  }));
+      let original = await where(trx, originalTxId).forUpdate().executeTakeFirst();
+      if (!original) {
+        // the original has not arrived: a 'voided' row in its place refuses it when it comes
+        if (await claim(trx, { ...base, tx_id: originalTxId, kind: 'voided', fingerprint: '', original_tx_id: txId })) {
+          return save(trx, { txId, originalTxId, status: 'voided', uid: null, currency: null, balance: null });
+        }
+        original = await where(trx, originalTxId).forUpdate().executeTakeFirstOrThrow(); // it arrived meanwhile
+      }
+      if (original.kind === 'rollback') throw conflict(`Transaction ${originalTxId} is a rollback: only a debit or a credit can be rolled back`);
+      if (original.kind === 'voided' || original.rolled_back) throw conflict(`Transaction ${originalTxId} is already rolled back`);
+      const uid = original.uid!;
+      const currency = original.currency as WalletCurrency;
+      const delta = original.kind === 'debit' ? original.amount! : -original.amount!;
+      const posted = await post(trx, {
+        uid,
+        currency,
+        delta,
+        reason: 'wallet.rollback',
+        ref: originalTxId,
+        actor: actorOf(appId),
+        key: keyOf(appId, txId),
+        at: now,
+      });
+      // a rollback is play when what it reverses was
+      const reversed = await trx.selectFrom('ledger_entry').select('reason').where('idem_key', '=', keyOf(appId, originalTxId)).executeTakeFirst();
+      await gameMoved(trx, db, appId, uid, currency, reversed?.reason ?? '', delta, now, true);
+      await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
+      return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
+    }),
+  );
 }
 
-export interface Balances { chip: number; bean: number; safe: number; bonus: number; diamond: number; charisma: number; withdrawable: number }
+export interface Balances {
+  chip: number;
+  bean: number;
+  safe: number;
+  bonus: number;
+  diamond: number;
+  charisma: number;
+  withdrawable: number;
+}
 
 export async function walletBalance(db: Db, uid: number): Promise<{ uid: number; balances: Balances }> {
-  const row = await db.selectFrom('player_balance').select(['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'])
-    .where('uid', '=', uid).executeTakeFirst();
+  const row = await db
+    .selectFrom('player_balance')
+    .select(['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'])
+    .where('uid', '=', uid)
+    .executeTakeFirst();
   if (!row) throw notFound(`Player ${uid} not found`);
   return { uid, balances: row };
 }

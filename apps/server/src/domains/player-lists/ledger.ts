@@ -9,9 +9,16 @@ import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type FilterBuilde
 import { isoInConsoleZone } from '../../http/time';
 
 export const toLedgerItem = (r: Record<string, unknown>): LedgerEntryItem => ({
-  id: r.id as number, at: isoInConsoleZone(r.at as Date)!, uid: r.uid as number, partner: r.partner as number,
-  currency: r.currency as LedgerCurrency, delta: r.delta as number, balanceAfter: r.balance_after as number,
-  reason: r.reason as string, ref: r.ref as string, actor: r.actor as string,
+  id: r.id as number,
+  at: isoInConsoleZone(r.at as Date)!,
+  uid: r.uid as number,
+  partner: r.partner as number,
+  currency: r.currency as LedgerCurrency,
+  delta: r.delta as number,
+  balanceAfter: r.balance_after as number,
+  reason: r.reason as string,
+  ref: r.ref as string,
+  actor: r.actor as string,
 });
 
 /**
@@ -27,7 +34,10 @@ export function ledgerList(screen: string, summary: string, currency?: LedgerCur
   };
   if (!currency) filters.currency = eqEnum('currency', LEDGER_CURRENCIES);
   return defineList<LedgerEntryItem>({
-    url: `/api/usermanager/${name}`, name: `usermanager.${name}`, screen, tags: ['player lists'],
+    url: `/api/usermanager/${name}`,
+    name: `usermanager.${name}`,
+    screen,
+    tags: ['player lists'],
     summary: `${summary}: filters uid, reason, ${currency ? '' : 'currency, '}from/to`,
     paging: 'keyset',
     from: (db) => {

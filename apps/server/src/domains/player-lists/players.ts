@@ -7,15 +7,40 @@ import { dateRange, defineList, eqEnum, eqInt, eqText, prefix, sortBy } from '..
 import { isoInConsoleZone } from '../../http/time';
 
 export const userlist = defineList<PlayerListItem>({
-  url: '/api/usermanager/userlist', name: 'usermanager.userlist', screen: '/usermanager/userlist', tags: ['player lists'],
+  url: '/api/usermanager/userlist',
+  name: 'usermanager.userlist',
+  screen: '/usermanager/userlist',
+  tags: ['player lists'],
   summary: 'Players with their balances: filters uid, name (prefix, any case), phone (number), status, vip, partner, from/to (registered)',
   paging: 'keyset',
   // player_last_login (migration 014): the last login's sort index lives there, not on player
-  from: (db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').innerJoin('player_last_login as l', 'l.uid', 'p.uid').select([
-    'p.uid', 'p.name', 'p.phone_country', 'p.phone_number', 'p.vip', 'p.status', 'p.suspended_until', 'p.partner',
-    'b.chip', 'b.bean', 'b.safe', 'b.bonus', 'b.diamond', 'b.charisma', 'b.withdrawable', 'p.net_win',
-    'p.registered_at', 'p.last_login_at', 'p.login_ip', 'p.register_ip',
-  ]),
+  from: (db) =>
+    db
+      .selectFrom('player as p')
+      .innerJoin('player_balance as b', 'b.uid', 'p.uid')
+      .innerJoin('player_last_login as l', 'l.uid', 'p.uid')
+      .select([
+        'p.uid',
+        'p.name',
+        'p.phone_country',
+        'p.phone_number',
+        'p.vip',
+        'p.status',
+        'p.suspended_until',
+        'p.partner',
+        'b.chip',
+        'b.bean',
+        'b.safe',
+        'b.bonus',
+        'b.diamond',
+        'b.charisma',
+        'b.withdrawable',
+        'p.net_win',
+        'p.registered_at',
+        'p.last_login_at',
+        'p.login_ip',
+        'p.register_ip',
+      ]),
   partner: 'p.partner',
   id: 'p.uid',
   filters: {
@@ -43,8 +68,13 @@ export const userlist = defineList<PlayerListItem>({
     status: r.status as PlayerListItem['status'],
     suspendedUntil: isoInConsoleZone(r.suspended_until as Date | null),
     partner: r.partner as number,
-    chip: r.chip as number, bean: r.bean as number, safe: r.safe as number, bonus: r.bonus as number,
-    diamond: r.diamond as number, charisma: r.charisma as number, withdrawable: r.withdrawable as number,
+    chip: r.chip as number,
+    bean: r.bean as number,
+    safe: r.safe as number,
+    bonus: r.bonus as number,
+    diamond: r.diamond as number,
+    charisma: r.charisma as number,
+    withdrawable: r.withdrawable as number,
     netWin: r.net_win as number,
     registeredAt: isoInConsoleZone(r.registered_at as Date)!,
     lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),

@@ -4,8 +4,4 @@ import { listOperations } from '../../http/list';
 import { goldlogs, moneylogs } from './ledger';
 import { userlist } from './players';
 
-export const playerListOperations: Operation[] = [
-  ...listOperations(userlist),
-  ...listOperations(goldlogs),
-  ...listOperations(moneylogs),
-];
+export const playerListOperations: Operation[] = [...listOperations(userlist), ...listOperations(goldlogs), ...listOperations(moneylogs)];

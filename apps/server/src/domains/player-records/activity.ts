@@ -6,10 +6,7 @@
  * player_transfer_at_idx (kind, at, id), ban_log_at_idx (at, id); a uid filter uses the
  * table's (uid, at) index.
  */
-import {
-  BAN_LOG_ACTIONS, BAN_LOG_KINDS, banRecordItem, giftItem, transferItem,
-  type BanRecordItem, type GiftItem, type TransferItem,
-} from '@console/schemas';
+import { BAN_LOG_ACTIONS, BAN_LOG_KINDS, banRecordItem, giftItem, transferItem, type BanRecordItem, type GiftItem, type TransferItem } from '@console/schemas';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ledgerList } from '../player-lists/ledger';
@@ -21,7 +18,10 @@ export const beanlogs = ledgerList('/usermanager/beanlogs', 'Bean ledger entries
 export const bonuslogs = ledgerList('/usermanager/bonuslogs', 'Bonus ledger entries, newest first', 'bonus');
 
 export const giftlogs = defineList<GiftItem>({
-  url: '/api/usermanager/giftlogs', name: 'usermanager.giftlogs', screen: '/usermanager/giftlogs', tags: ['player records'],
+  url: '/api/usermanager/giftlogs',
+  name: 'usermanager.giftlogs',
+  screen: '/usermanager/giftlogs',
+  tags: ['player records'],
   summary: 'Gifts between players, newest first: filters fromUid, toUid, giftId, from/to',
   paging: 'keyset',
   from: (db) => db.selectFrom('player_gift').select(['id', 'at', 'from_uid', 'to_uid', 'partner', 'gift_id', 'chips', 'charisma']),
@@ -31,8 +31,14 @@ export const giftlogs = defineList<GiftItem>({
   ...newestFirst,
   item: giftItem,
   row: (r) => ({
-    id: r.id as number, at: at(r), fromUid: r.from_uid as number, toUid: r.to_uid as number, partner: r.partner as number,
-    giftId: r.gift_id as string, chips: r.chips as number, charisma: r.charisma as number,
+    id: r.id as number,
+    at: at(r),
+    fromUid: r.from_uid as number,
+    toUid: r.to_uid as number,
+    partner: r.partner as number,
+    giftId: r.gift_id as string,
+    chips: r.chips as number,
+    charisma: r.charisma as number,
   }),
 });
 
@@ -40,7 +46,10 @@ export const giftlogs = defineList<GiftItem>({
 export function transferList(screen: string, kind: TransferItem['kind'], summary: string): ListSpec {
   const name = screen.split('/').pop()!;
   return defineList<TransferItem>({
-    url: `/api/usermanager/${name}`, name: `usermanager.${name}`, screen, tags: ['player records'],
+    url: `/api/usermanager/${name}`,
+    name: `usermanager.${name}`,
+    screen,
+    tags: ['player records'],
     summary: `${summary}, newest first: filters fromUid, toUid, from/to`,
     paging: 'keyset',
     from: (db) => db.selectFrom('player_transfer').select(['id', 'at', 'kind', 'from_uid', 'to_uid', 'partner', 'amount', 'price']).where('kind', '=', kind),
@@ -50,8 +59,14 @@ export function transferList(screen: string, kind: TransferItem['kind'], summary
     ...newestFirst,
     item: transferItem,
     row: (r) => ({
-      id: r.id as number, at: at(r), kind: r.kind as TransferItem['kind'], fromUid: r.from_uid as number, toUid: r.to_uid as number,
-      partner: r.partner as number, amount: r.amount as number, price: (r.price as number | null) ?? null,
+      id: r.id as number,
+      at: at(r),
+      kind: r.kind as TransferItem['kind'],
+      fromUid: r.from_uid as number,
+      toUid: r.to_uid as number,
+      partner: r.partner as number,
+      amount: r.amount as number,
+      price: (r.price as number | null) ?? null,
     }),
   });
 }
@@ -60,7 +75,10 @@ export const playtokplayer = transferList('/usermanager/playtokplayer', 'player'
 export const coindealerlogs = transferList('/usermanager/coindealerlogs', 'coindealer', "Coin dealers' chip sales (with price)");
 
 export const banAccountlogs = defineList<BanRecordItem>({
-  url: '/api/usermanager/banAccountlogs', name: 'usermanager.banAccountlogs', screen: '/usermanager/banAccountlogs', tags: ['player records'],
+  url: '/api/usermanager/banAccountlogs',
+  name: 'usermanager.banAccountlogs',
+  screen: '/usermanager/banAccountlogs',
+  tags: ['player records'],
   summary: 'Bans, lifts, suspensions and their lifting by account, device or IP, newest first: filters kind, value, action, operator, from/to',
   paging: 'keyset',
   from: (db) => db.selectFrom('ban_log').select(['id', 'at', 'kind', 'value', 'action', 'reason', 'until', 'operator', 'partner']),
@@ -76,7 +94,14 @@ export const banAccountlogs = defineList<BanRecordItem>({
   ...newestFirst,
   item: banRecordItem,
   row: (r) => ({
-    id: r.id as number, at: at(r), kind: r.kind as BanRecordItem['kind'], value: r.value as string, action: r.action as BanRecordItem['action'],
-    reason: r.reason as string, until: isoInConsoleZone(r.until as Date | null), operator: r.operator as string, partner: r.partner as number,
+    id: r.id as number,
+    at: at(r),
+    kind: r.kind as BanRecordItem['kind'],
+    value: r.value as string,
+    action: r.action as BanRecordItem['action'],
+    reason: r.reason as string,
+    until: isoInConsoleZone(r.until as Date | null),
+    operator: r.operator as string,
+    partner: r.partner as number,
   }),
 });

@@ -20,7 +20,9 @@ describe.each(databases())('feedback and tip-off actions on $kind', (db) => {
     fx = await seedRecords(t.database.db);
     service = await t.loginAs('service');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const lastLog = () => t.database.db.selectFrom('operation_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
   const feedbackRow = (id: number) => t.database.db.selectFrom('player_feedback').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -30,7 +32,13 @@ describe.each(databases())('feedback and tip-off actions on $kind', (db) => {
     const id = fx.feedback[1].id;
     const res = await post('feedback/reply', { id, reply: '  Refunded, sorry! <b>ok</b>' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ id, status: 'replied', reply: '  Refunded, sorry! <b>ok</b>', handledBy: 'service', handledAt: '2026-11-22T18:00:00.000+08:00' });
+    expect(res.body.data).toMatchObject({
+      id,
+      status: 'replied',
+      reply: '  Refunded, sorry! <b>ok</b>',
+      handledBy: 'service',
+      handledAt: '2026-11-22T18:00:00.000+08:00',
+    });
     const log = await lastLog();
     expect(log).toMatchObject({ username: 'service', operation: 'usermanager.feedback.reply', target: `feedback:${id}`, result: 'ok' });
     expect(log.before).toEqual({ status: 'open', reply: '', handledBy: '', handledAt: null });
@@ -92,28 +100,55 @@ describe.each(databases())('feedback and tip-off actions on $kind', (db) => {
   });
 
   it('property: any body to the actions → no 5xx, and nothing written unless 200', async () => {
-    const snapshot = async () => JSON.stringify([
-      await t.database.db.selectFrom('player_feedback').selectAll().orderBy('id').execute(),
-      await t.database.db.selectFrom('player_tipoff').selectAll().orderBy('id').execute(),
-      (await t.database.db.selectFrom('operation_log').select('id').where('result', '=', 'ok').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0,
-    ]);
+    const snapshot = async () =>
+      JSON.stringify([
+        await t.database.db.selectFrom('player_feedback').selectAll().orderBy('id').execute(),
+        await t.database.db.selectFrom('player_tipoff').selectAll().orderBy('id').execute(),
+        (await t.database.db.selectFrom('operation_log').select('id').where('result', '=', 'ok').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0,
+      ]);
     const ids = [...fx.feedback.map((f) => f.id), ...fx.tipoffs.map((r) => r.id), 0, -1, 999_999];
-    const hostile = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('', ' ', '\u0000', '<script>alert(1)</script>', 'x'.repeat(501), 'valid', 'invalid'),
-      fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
-    const field = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: hostile, weight: 1 });
+    const hostile = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('', ' ', '\u0000', '<script>alert(1)</script>', 'x'.repeat(501), 'valid', 'invalid'),
+      fc.double(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const field = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: hostile, weight: 1 });
     const bodyArb = fc.oneof(
-      { weight: 4, arbitrary: fc.record({ id: field(fc.constantFrom(...ids)), reply: field(fc.string({ maxLength: 40 })), verdict: field(fc.constantFrom('valid', 'invalid')), note: field(fc.string({ maxLength: 20 })) }, { requiredKeys: [] }) },
+      {
+        weight: 4,
+        arbitrary: fc.record(
+          {
+            id: field(fc.constantFrom(...ids)),
+            reply: field(fc.string({ maxLength: 40 })),
+            verdict: field(fc.constantFrom('valid', 'invalid')),
+            note: field(fc.string({ maxLength: 20 })),
+          },
+          { requiredKeys: [] },
+        ),
+      },
       { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), hostile, { maxKeys: 4 }) },
       { weight: 1, arbitrary: fc.constantFrom('null', '[]', '"x"', '{"a":', '{"__proto__":{"id":1}}') },
     );
     const roles = await Promise.all(['service', 'admin', 'partner', 'secadmin'].map((r) => t.loginAs(r)));
-    await fc.assert(fc.asyncProperty(fc.constantFrom('feedback/reply', 'feedback/close', 'tipoffs/handle'), bodyArb, fc.constantFrom(...roles), async (path, body, token) => {
-      const before = await snapshot();
-      const res = await t.app.inject({ method: 'POST', url: `/api/usermanager/${path}`, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'x-token': token, 'content-type': 'application/json' } });
-      expect(res.statusCode).toBeLessThan(500);
-      const answer = JSON.parse(res.body) as { code: number };
-      expect(answer.code).toBe(res.statusCode);
-      if (res.statusCode !== 200) expect(await snapshot()).toBe(before);
-    }), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('feedback/reply', 'feedback/close', 'tipoffs/handle'), bodyArb, fc.constantFrom(...roles), async (path, body, token) => {
+        const before = await snapshot();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/usermanager/${path}`,
+          payload: typeof body === 'string' ? body : JSON.stringify(body),
+          headers: { 'x-token': token, 'content-type': 'application/json' },
+        });
+        expect(res.statusCode).toBeLessThan(500);
+        const answer = JSON.parse(res.body) as { code: number };
+        expect(answer.code).toBe(res.statusCode);
+        if (res.statusCode !== 200) expect(await snapshot()).toBe(before);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

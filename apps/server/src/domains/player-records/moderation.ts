@@ -8,8 +8,15 @@
  * once cannot both pass; a record the caller's partner scope does not reach is a 404.
  */
 import {
-  FEEDBACK_STATUSES, TIPOFF_STATUSES, feedbackItem, tipoffItem,
-  type FeedbackCloseBody, type FeedbackItem, type FeedbackReplyBody, type TipoffHandleBody, type TipoffItem,
+  FEEDBACK_STATUSES,
+  TIPOFF_STATUSES,
+  feedbackItem,
+  tipoffItem,
+  type FeedbackCloseBody,
+  type FeedbackItem,
+  type FeedbackReplyBody,
+  type TipoffHandleBody,
+  type TipoffItem,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
@@ -21,19 +28,37 @@ import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scop
 const newestFirst = { sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' as const } };
 
 export const toFeedback = (r: Record<string, unknown>): FeedbackItem => ({
-  id: r.id as number, at: isoInConsoleZone(r.at as Date)!, uid: r.uid as number, partner: r.partner as number,
-  category: r.category as string, text: r.text as string, status: r.status as FeedbackItem['status'], reply: r.reply as string,
-  handledBy: r.handled_by as string, handledAt: isoInConsoleZone(r.handled_at as Date | null),
+  id: r.id as number,
+  at: isoInConsoleZone(r.at as Date)!,
+  uid: r.uid as number,
+  partner: r.partner as number,
+  category: r.category as string,
+  text: r.text as string,
+  status: r.status as FeedbackItem['status'],
+  reply: r.reply as string,
+  handledBy: r.handled_by as string,
+  handledAt: isoInConsoleZone(r.handled_at as Date | null),
 });
 
 export const toTipoff = (r: Record<string, unknown>): TipoffItem => ({
-  id: r.id as number, at: isoInConsoleZone(r.at as Date)!, uid: r.uid as number, targetUid: r.target_uid as number,
-  partner: r.partner as number, reason: r.reason as string, text: r.text as string, status: r.status as TipoffItem['status'],
-  note: r.note as string, handledBy: r.handled_by as string, handledAt: isoInConsoleZone(r.handled_at as Date | null),
+  id: r.id as number,
+  at: isoInConsoleZone(r.at as Date)!,
+  uid: r.uid as number,
+  targetUid: r.target_uid as number,
+  partner: r.partner as number,
+  reason: r.reason as string,
+  text: r.text as string,
+  status: r.status as TipoffItem['status'],
+  note: r.note as string,
+  handledBy: r.handled_by as string,
+  handledAt: isoInConsoleZone(r.handled_at as Date | null),
 });
 
 export const feedback = defineList<FeedbackItem>({
-  url: '/api/usermanager/feedback', name: 'usermanager.feedback', screen: '/usermanager/feedback', tags: ['player records'],
+  url: '/api/usermanager/feedback',
+  name: 'usermanager.feedback',
+  screen: '/usermanager/feedback',
+  tags: ['player records'],
   summary: 'Player feedback, newest first: filters status, category, uid, from/to',
   paging: 'keyset',
   from: (db) => db.selectFrom('player_feedback').selectAll(),
@@ -46,7 +71,10 @@ export const feedback = defineList<FeedbackItem>({
 });
 
 export const tipoffs = defineList<TipoffItem>({
-  url: '/api/usermanager/tipoffs', name: 'usermanager.tipoffs', screen: '/usermanager/tipoffs', tags: ['player records'],
+  url: '/api/usermanager/tipoffs',
+  name: 'usermanager.tipoffs',
+  screen: '/usermanager/tipoffs',
+  tags: ['player records'],
   summary: 'Reports of players against players, newest first: filters status, uid (reporter), targetUid, from/to',
   paging: 'keyset',
   from: (db) => db.selectFrom('player_tipoff').selectAll(),
@@ -58,7 +86,12 @@ export const tipoffs = defineList<TipoffItem>({
   row: toTipoff,
 });
 
-export interface RecordChange { db: Db; user: ScopedSubject & { username: string }; now: Date; note: OperationNote }
+export interface RecordChange {
+  db: Db;
+  user: ScopedSubject & { username: string };
+  now: Date;
+  note: OperationNote;
+}
 
 async function currentFeedback(db: Db, user: ScopedSubject, id: number): Promise<FeedbackItem> {
   const row = await db.selectFrom('player_feedback').selectAll().where('id', '=', id).where(ownPartnerFilter(user, 'partner')).executeTakeFirst();
@@ -70,10 +103,14 @@ async function currentFeedback(db: Db, user: ScopedSubject, id: number): Promise
 export async function replyFeedback({ db, user, now, note }: RecordChange, body: FeedbackReplyBody): Promise<FeedbackItem> {
   note.target = `feedback:${body.id}`;
   const before = await currentFeedback(db, user, body.id);
-  const row = await db.updateTable('player_feedback')
+  const row = await db
+    .updateTable('player_feedback')
     .set({ status: 'replied', reply: body.reply, handled_by: user.username, handled_at: now })
-    .where('id', '=', body.id).where('status', 'in', ['open', 'replied']).where(ownPartnerFilter(user, 'partner'))
-    .returningAll().executeTakeFirst();
+    .where('id', '=', body.id)
+    .where('status', 'in', ['open', 'replied'])
+    .where(ownPartnerFilter(user, 'partner'))
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw conflict(`Feedback ${body.id} is closed`);
   const after = toFeedback(row);
   note.before = { status: before.status, reply: before.reply, handledBy: before.handledBy, handledAt: before.handledAt };
@@ -85,10 +122,14 @@ export async function replyFeedback({ db, user, now, note }: RecordChange, body:
 export async function closeFeedback({ db, user, now, note }: RecordChange, body: FeedbackCloseBody): Promise<FeedbackItem> {
   note.target = `feedback:${body.id}`;
   const before = await currentFeedback(db, user, body.id);
-  const row = await db.updateTable('player_feedback')
+  const row = await db
+    .updateTable('player_feedback')
     .set({ status: 'closed', handled_by: user.username, handled_at: now })
-    .where('id', '=', body.id).where('status', 'in', ['open', 'replied']).where(ownPartnerFilter(user, 'partner'))
-    .returningAll().executeTakeFirst();
+    .where('id', '=', body.id)
+    .where('status', 'in', ['open', 'replied'])
+    .where(ownPartnerFilter(user, 'partner'))
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw conflict(`Feedback ${body.id} is already closed`);
   const after = toFeedback(row);
   note.before = { status: before.status, handledBy: before.handledBy, handledAt: before.handledAt };
@@ -101,10 +142,14 @@ export async function handleTipoff({ db, user, now, note }: RecordChange, body: 
   note.target = `tipoff:${body.id}`;
   const current = await db.selectFrom('player_tipoff').selectAll().where('id', '=', body.id).where(ownPartnerFilter(user, 'partner')).executeTakeFirst();
   if (!current) throw notFound(`Tip-off ${body.id} not found`);
-  const row = await db.updateTable('player_tipoff')
+  const row = await db
+    .updateTable('player_tipoff')
     .set({ status: body.verdict, note: body.note ?? '', handled_by: user.username, handled_at: now })
-    .where('id', '=', body.id).where('status', '=', 'pending').where(ownPartnerFilter(user, 'partner'))
-    .returningAll().executeTakeFirst();
+    .where('id', '=', body.id)
+    .where('status', '=', 'pending')
+    .where(ownPartnerFilter(user, 'partner'))
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw conflict(`Tip-off ${body.id} is already handled`);
   const before = toTipoff(current);
   const after = toTipoff(row);

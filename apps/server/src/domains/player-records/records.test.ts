@@ -24,7 +24,9 @@ describe.each(databases())('activity records on $kind', (db) => {
     }
     [admin, partner] = [await t.loginAs('admin'), await t.loginAs('partner')];
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (path: string, query: Record<string, string>, token = admin) => t.get(`/api/usermanager/${path}`, token, query);
   async function walk(path: string, query: Record<string, string> = {}, token = admin) {
@@ -39,13 +41,17 @@ describe.each(databases())('activity records on $kind', (db) => {
     }
     throw new Error('walk did not end');
   }
-  const newestFirst = (rows: { at: string; id: number }[]) => rows.every((r, i) => i === 0
-    || Date.parse(rows[i - 1].at) > Date.parse(r.at) || (rows[i - 1].at === r.at && rows[i - 1].id > r.id));
+  const newestFirst = (rows: { at: string; id: number }[]) =>
+    rows.every((r, i) => i === 0 || Date.parse(rows[i - 1].at) > Date.parse(r.at) || (rows[i - 1].at === r.at && rows[i - 1].id > r.id));
   const byNewest = <T extends { at: number; id: number }>(rows: T[]) => [...rows].sort((a, b) => b.at - a.at || b.id - a.id).map((r) => r.id);
 
   it('beanlogs and bonuslogs: the ledger list of their currency only', async () => {
     const beans = await walk('beanlogs');
-    expect(beans.map((e) => [e.uid, e.currency, e.delta])).toEqual([[4, 'bean', 40], [2, 'bean', 20], [1, 'bean', 10]]);
+    expect(beans.map((e) => [e.uid, e.currency, e.delta])).toEqual([
+      [4, 'bean', 40],
+      [2, 'bean', 20],
+      [1, 'bean', 10],
+    ]);
     expect((await walk('bonuslogs', { uid: '2' })).map((e) => [e.uid, e.currency, e.balanceAfter])).toEqual([[2, 'bonus', 2]]);
     expect((await walk('bonuslogs', {}, partner)).map((e) => e.uid)).toEqual([4, 1]);
     expect((await get('beanlogs', { currency: 'chip' })).body.message).toBe('currency: Unknown field');
@@ -56,7 +62,14 @@ describe.each(databases())('activity records on $kind', (db) => {
     expect(all.map((g) => g.id)).toEqual(byNewest(fx.gifts));
     expect(newestFirst(all as never)).toBe(true);
     expect(all.find((g) => g.id === fx.gifts[0].id)).toEqual({
-      id: fx.gifts[0].id, at: '2026-10-01T01:00:00.000+08:00', fromUid: 1, toUid: 2, partner: 1, giftId: 'rose', chips: 10, charisma: 1,
+      id: fx.gifts[0].id,
+      at: '2026-10-01T01:00:00.000+08:00',
+      fromUid: 1,
+      toUid: 2,
+      partner: 1,
+      giftId: 'rose',
+      chips: 10,
+      charisma: 1,
     });
     expect((await walk('giftlogs', { fromUid: '3' })).map((g) => g.toUid)).toEqual([4]);
     expect((await walk('giftlogs', { toUid: '3', giftId: 'car' })).map((g) => g.fromUid)).toEqual([2]);
@@ -69,7 +82,11 @@ describe.each(databases())('activity records on $kind', (db) => {
     expect(players.map((r) => r.id)).toEqual(byNewest(fx.transfers.filter((r) => r.kind === 'player')));
     expect(dealers.map((r) => r.id)).toEqual(byNewest(fx.transfers.filter((r) => r.kind === 'coindealer')));
     expect(players.every((r) => r.kind === 'player' && r.price === null)).toBe(true);
-    expect(dealers.map((r) => [r.fromUid, r.amount, r.price])).toEqual([[12, 1200, 60], [8, 800, 40], [4, 400, 20]]);
+    expect(dealers.map((r) => [r.fromUid, r.amount, r.price])).toEqual([
+      [12, 1200, 60],
+      [8, 800, 40],
+      [4, 400, 20],
+    ]);
     expect((await walk('coindealerlogs', { toUid: '9' })).map((r) => r.fromUid)).toEqual([8]);
     expect(await walk('coindealerlogs', { fromUid: '1' })).toEqual([]);
   });
@@ -93,7 +110,12 @@ describe.each(databases())('activity records on $kind', (db) => {
     expect((await walk('feedback', { status: 'open', category: 'game' })).map((f) => f.uid)).toEqual([4, 2]);
     expect((await walk('feedback', { status: 'replied' })).map((f) => f.reply)).toEqual(['earlier reply', 'earlier reply']);
     const tips = await walk('tipoffs', { status: 'pending' });
-    expect(tips.map((r) => r.id)).toEqual(fx.tipoffs.slice(0, 6).map((r) => r.id).reverse()); // one shared instant: by id
+    expect(tips.map((r) => r.id)).toEqual(
+      fx.tipoffs
+        .slice(0, 6)
+        .map((r) => r.id)
+        .reverse(),
+    ); // one shared instant: by id
     expect((await walk('tipoffs', { targetUid: '15' })).map((r) => r.uid)).toEqual([5]);
   });
 
@@ -121,7 +143,7 @@ describe.each(databases())('activity records on $kind', (db) => {
     const gifts = await walk('giftlogs', {}, partner);
     expect(gifts.map((g) => g.id)).toEqual(byNewest(fx.gifts.filter((g) => g.partner === 1)));
     expect((await walk('playtokplayer', {}, partner)).every((r) => r.partner === 1)).toBe(true);
-    expect((await walk('giftlogs', { fromUid: '2' }, partner))).toEqual([]);
+    expect(await walk('giftlogs', { fromUid: '2' }, partner)).toEqual([]);
   });
 
   it('roles come from each screen, before the query is read', async () => {
@@ -141,7 +163,10 @@ describe.each(databases())('activity records on $kind', (db) => {
   it('exports a list as CSV with the same filters', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/usermanager/feedback/export?status=closed', headers: { 'x-token': admin } });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0].split(',')[0]).toBe('id');
     expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['9', '8']);
   });

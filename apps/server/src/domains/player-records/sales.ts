@@ -14,7 +14,10 @@ import { searchBase, toSearchItem } from './search';
 const SCREEN = '/usermanager/searchsales';
 
 export const searchsales = defineList<PlayerSearchItem>({
-  url: '/api/usermanager/searchsales', name: 'usermanager.searchsales', screen: SCREEN, tags: ['player records'],
+  url: '/api/usermanager/searchsales',
+  name: 'usermanager.searchsales',
+  screen: SCREEN,
+  tags: ['player records'],
   summary: "Players registered with the account's share code (admin: all, filter shareCode); filters uid, name (prefix), from/to (registered)",
   paging: 'keyset',
   from: searchBase,
@@ -55,7 +58,11 @@ function limitedToOwnCode(op: Operation): Operation {
 }
 
 const mine = defineOperation({
-  method: 'GET', url: '/api/usermanager/searchsales/mine', name: 'usermanager.searchsales.mine', screen: SCREEN, tags: ['player records'],
+  method: 'GET',
+  url: '/api/usermanager/searchsales/mine',
+  name: 'usermanager.searchsales.mine',
+  screen: SCREEN,
+  tags: ['player records'],
   summary: "The share code searchsales is limited to: the account's own (null when it has none), or every player for admin",
   response: salesScopeAnswer,
   handler: async ({ db, user }) => ({ code: 200, data: { shareCode: await ownShareCode(db, user), seesAll: seesAll(user) } }),

@@ -21,7 +21,9 @@ describe.each(databases())('player search on $kind', (db) => {
     await seedRecords(t.database.db);
     [admin, service, partner] = [await t.loginAs('admin'), await t.loginAs('service'), await t.loginAs('partner')];
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (path: string, query: Record<string, string>, token = admin) => t.get(`/api/usermanager/${path}`, token, query);
   async function walk(path: string, query: Record<string, string>, token = admin) {
@@ -36,7 +38,8 @@ describe.each(databases())('player search on $kind', (db) => {
     }
     throw new Error('walk did not end');
   }
-  const uids = async (query: Record<string, string>, token = admin, path = 'search') => (await walk(path, { pageSize: '2', ...query }, token)).map((r) => r.uid);
+  const uids = async (query: Record<string, string>, token = admin, path = 'search') =>
+    (await walk(path, { pageSize: '2', ...query }, token)).map((r) => r.uid);
 
   it('finds players by each key, in name order (any case, byte order), then uid', async () => {
     expect(await uids({ key: 'uid', value: '12' })).toEqual([12]);
@@ -57,10 +60,21 @@ describe.each(databases())('player search on $kind', (db) => {
 
   it('answers the player columns, player-written names as they are', async () => {
     const res = await get('search', { key: 'uid', value: '5' });
-    expect(res.body.data.items).toEqual([{
-      uid: 5, name: '<img src=x onerror=alert(1)>', phone: '+63 9170000005', status: 'active', suspendedUntil: null, vip: 2, chip: 50,
-      partner: 2, shareId: 'SALES1', registeredAt: '2026-10-01T05:00:00.000+08:00', lastLoginAt: null,
-    }]);
+    expect(res.body.data.items).toEqual([
+      {
+        uid: 5,
+        name: '<img src=x onerror=alert(1)>',
+        phone: '+63 9170000005',
+        status: 'active',
+        suspendedUntil: null,
+        vip: 2,
+        chip: 50,
+        partner: 2,
+        shareId: 'SALES1',
+        registeredAt: '2026-10-01T05:00:00.000+08:00',
+        lastLoginAt: null,
+      },
+    ]);
   });
 
   it('without a key nothing is listed; a broad prefix walks by name in keyset steps, both ways', async () => {
@@ -126,7 +140,13 @@ describe.each(databases())('player search on $kind', (db) => {
     expect((await get('searchsales/mine', {}, sales)).body.data).toEqual({ shareCode: 'SALES1', seesAll: false });
     const csv = await t.app.inject({ method: 'GET', url: '/api/usermanager/searchsales/export', headers: { 'x-token': gp } });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.trim().split('\n').slice(1).map((l) => Number(l.split(',')[0]))).toEqual([9, 8, 7]);
+    expect(
+      csv.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => Number(l.split(',')[0])),
+    ).toEqual([9, 8, 7]);
   });
 
   it('searchsales: admin sees every player and filters by share code; an account without a code sees none', async () => {

@@ -27,10 +27,24 @@ const PHONE_NUMBER = /^[0-9]{4,15}$/;
 export const PHONE_NEEDS_COUNTRY = 'Required for a phone look-up (country code plus number)';
 
 /** The players joined with their chip balance, as search and searchsales show them. */
-export const searchBase = (db: Db) => db.selectFrom('player as p').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
-  'p.uid', 'p.name', 'p.phone_country', 'p.phone_number', 'p.status', 'p.suspended_until', 'p.vip', 'b.chip', 'p.partner',
-  'p.share_id', 'p.registered_at', 'p.last_login_at',
-]);
+export const searchBase = (db: Db) =>
+  db
+    .selectFrom('player as p')
+    .innerJoin('player_balance as b', 'b.uid', 'p.uid')
+    .select([
+      'p.uid',
+      'p.name',
+      'p.phone_country',
+      'p.phone_number',
+      'p.status',
+      'p.suspended_until',
+      'p.vip',
+      'b.chip',
+      'p.partner',
+      'p.share_id',
+      'p.registered_at',
+      'p.last_login_at',
+    ]);
 
 export const toSearchItem = (r: Record<string, unknown>): PlayerSearchItem => ({
   uid: r.uid as number,
@@ -54,7 +68,8 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The condition of one key for its (checked) value. */
 function keyCondition(key: SearchKey, value: string, country: string | undefined): Expression<SqlBool> {
   switch (key) {
-    case 'uid': return sql<SqlBool>`p.uid = ${Number(value)}`;
+    case 'uid':
+      return sql<SqlBool>`p.uid = ${Number(value)}`;
     case 'name': {
       // the prefix as a range of player_name_c_idx with bounds as parameters: a generic plan
       // (named statements, db/open.ts) keeps the index range, where a LIKE pattern that is a
@@ -62,18 +77,24 @@ function keyCondition(key: SearchKey, value: string, country: string | undefined
       const prefix = value.toLowerCase();
       return sql<SqlBool>`${lowerName} >= ${prefix} and ${lowerName} < ${`${prefix}\u{10FFFF}`} and ${lowerName} like ${`${escapeLike(prefix)}%`}`;
     }
-    case 'phone': return sql<SqlBool>`p.phone_number = ${value} and p.phone_country = ${country}`;
+    case 'phone':
+      return sql<SqlBool>`p.phone_number = ${value} and p.phone_country = ${country}`;
     // `gcash <> ''` lets the planner use the partial index whatever the value
-    case 'gcash': return sql<SqlBool>`p.gcash = ${value} and p.gcash <> ''`;
-    case 'shareId': return sql<SqlBool>`p.share_id = ${value}`;
-    case 'device': return sql<SqlBool>`p.uid in (select d.uid from player_device d where d.device_id = ${value})`;
-    case 'ip': return sql<SqlBool>`p.uid in (select i.uid from player_ip i where i.ip = ${value})`;
+    case 'gcash':
+      return sql<SqlBool>`p.gcash = ${value} and p.gcash <> ''`;
+    case 'shareId':
+      return sql<SqlBool>`p.share_id = ${value}`;
+    case 'device':
+      return sql<SqlBool>`p.uid in (select d.uid from player_device d where d.device_id = ${value})`;
+    case 'ip':
+      return sql<SqlBool>`p.uid in (select i.uid from player_ip i where i.ip = ${value})`;
   }
 }
 
 /** Why a key's value is refused, or undefined. */
 function valueProblem(key: SearchKey, value: string): string | undefined {
-  if (key === 'uid') return /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_UID ? undefined : 'Must be a player id (an integer 1 to 2147483647)';
+  if (key === 'uid')
+    return /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_UID ? undefined : 'Must be a player id (an integer 1 to 2147483647)';
   if (key === 'phone') return PHONE_NUMBER.test(value) ? undefined : 'Must be 4 to 15 digits';
   if (key === 'name' && value.length > 64) return 'Over 64 characters';
   return undefined;
@@ -88,7 +109,11 @@ export const searchKeyFilter: FilterBuilder = () => ({
   params: {
     key: z.enum(SEARCH_KEYS, { message: `Must be one of ${SEARCH_KEYS.join(', ')}` }).optional(),
     value: text(128).regex(/\S/, { message: 'Required' }).optional(),
-    country: z.string().regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' }).transform((v) => v.replace(/^\+/, '')).optional(),
+    country: z
+      .string()
+      .regex(/^\+?[0-9]{1,4}$/, { message: 'Must be a country code of 1 to 4 digits' })
+      .transform((v) => v.replace(/^\+/, ''))
+      .optional(),
   },
   where: (v) => {
     if (v.key === undefined) return sql<SqlBool>`false`;
@@ -111,9 +136,13 @@ export const searchKeyFilter: FilterBuilder = () => ({
 });
 
 export const search = defineList<PlayerSearchItem>({
-  url: '/api/usermanager/search', name: 'usermanager.search', screen: '/usermanager/search', tags: ['player records'],
-  summary: 'Players found by key (uid, name prefix in any case, phone with country, device, ip, gcash, shareId) and value; '
-    + 'a device or IP matches every player who used it; no key: no rows; ordered by name (any case), then uid',
+  url: '/api/usermanager/search',
+  name: 'usermanager.search',
+  screen: '/usermanager/search',
+  tags: ['player records'],
+  summary:
+    'Players found by key (uid, name prefix in any case, phone with country, device, ip, gcash, shareId) and value; ' +
+    'a device or IP matches every player who used it; no key: no rows; ordered by name (any case), then uid',
   paging: 'keyset',
   from: searchBase,
   partner: 'p.partner',

@@ -20,7 +20,9 @@ describe.each(databases())('activity reports on $kind', (db) => {
     admin = await t.loginAs('admin');
     partner = await t.loginAs('partner');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (path: string, query: Record<string, string> = {}, token = admin) => t.get(`/api/usermanager/${path}`, token, query);
 
@@ -54,8 +56,18 @@ describe.each(databases())('activity reports on $kind', (db) => {
     const res = await get('actives/days', { ...range, sort: 'logins', order: 'descend', pageSize: '2' });
     expect(res.body.data.total).toBe(3);
     expect(res.body.data.items.map((d: { day: string }) => d.day)).toEqual(['2026-11-22', '2026-11-21']);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/usermanager/actives/days/export', headers: { 'x-token': admin },
-      query: { ...range, columns: JSON.stringify([{ key: 'day', title: 'Day' }, { key: 'logins', title: 'Logins', format: 'int' }]) } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/usermanager/actives/days/export',
+      headers: { 'x-token': admin },
+      query: {
+        ...range,
+        columns: JSON.stringify([
+          { key: 'day', title: 'Day' },
+          { key: 'logins', title: 'Logins', format: 'int' },
+        ]),
+      },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toBe('\uFEFFDay,Logins\r\n2026-11-22,3\r\n2026-11-21,3\r\n2026-11-20,2\r\n');
   });
@@ -80,12 +92,27 @@ describe.each(databases())('activity reports on $kind', (db) => {
 
   it('registers: registrations by day and the registered players, filtered and partner scoped', async () => {
     const days = await get('registers/days', range);
-    expect(days.body.data).toEqual({ totals: { registrations: 6 }, days: [
-      { day: '2026-11-20', registrations: 2 }, { day: '2026-11-21', registrations: 2 }, { day: '2026-11-22', registrations: 2 }] });
+    expect(days.body.data).toEqual({
+      totals: { registrations: 6 },
+      days: [
+        { day: '2026-11-20', registrations: 2 },
+        { day: '2026-11-21', registrations: 2 },
+        { day: '2026-11-22', registrations: 2 },
+      ],
+    });
     const list = await get('registers', { from: '2026-11-21T00:00:00.000+08:00', to: '2026-11-21T23:59:59.999+08:00', cursor: '' });
     expect(list.body.data.items.map((p: { uid: number }) => p.uid)).toEqual([104, 103]);
-    expect(list.body.data.items[1]).toEqual({ uid: 103, name: 'P103', package: 'com.b', registerIp: '10.0.0.103', device: 'dev-103', partner: 1,
-      shareId: 'S101', inviterUid: 101, registeredAt: '2026-11-21T00:10:00.000+08:00' });
+    expect(list.body.data.items[1]).toEqual({
+      uid: 103,
+      name: 'P103',
+      package: 'com.b',
+      registerIp: '10.0.0.103',
+      device: 'dev-103',
+      partner: 1,
+      shareId: 'S101',
+      inviterUid: 101,
+      registeredAt: '2026-11-21T00:10:00.000+08:00',
+    });
     expect((await get('registers', { package: 'com.a' })).body.data.items.map((p: { uid: number }) => p.uid)).toEqual([106, 105, 102, 101]);
     expect((await get('registers', { partner: '2' })).body.data.items.map((p: { uid: number }) => p.uid)).toEqual([106]);
     expect((await get('registers', {}, partner)).body.data.items.map((p: { uid: number }) => p.uid)).toEqual([104, 103]);
@@ -107,10 +134,16 @@ describe.each(databases())('activity reports on $kind', (db) => {
 
   it('emoteStat: uses, players and chips per emote over the range (default 7 days), partner scoped', async () => {
     const res = await get('emoteStat');
-    expect(res.body.data).toEqual({ total: 2, items: [
-      { emoteId: 'heart', uses: 3, players: 2, chips: 60 }, { emoteId: 'laugh', uses: 1, players: 1, chips: 5 }] });
-    expect((await get('emoteStat', { from: '2026-11-01T00:00:00+08:00', to: '2026-11-01T23:59:59+08:00' })).body.data.items)
-      .toEqual([{ emoteId: 'heart', uses: 1, players: 1, chips: 20 }]);
+    expect(res.body.data).toEqual({
+      total: 2,
+      items: [
+        { emoteId: 'heart', uses: 3, players: 2, chips: 60 },
+        { emoteId: 'laugh', uses: 1, players: 1, chips: 5 },
+      ],
+    });
+    expect((await get('emoteStat', { from: '2026-11-01T00:00:00+08:00', to: '2026-11-01T23:59:59+08:00' })).body.data.items).toEqual([
+      { emoteId: 'heart', uses: 1, players: 1, chips: 20 },
+    ]);
     expect((await get('emoteStat', {}, partner)).body.data.items).toEqual([{ emoteId: 'heart', uses: 1, players: 1, chips: 20 }]);
   });
 

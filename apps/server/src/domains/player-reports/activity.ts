@@ -28,15 +28,18 @@ const rangeQuery = z.strictObject(rangeParams).superRefine((q, ctx) => {
 const activeRange = (r: DayRange) => sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`;
 
 async function loginDays(db: Db, user: ScopedSubject, r: DayRange) {
-  const rows = await db.selectFrom('player_active_day')
+  const rows = await db
+    .selectFrom('player_active_day')
     .select([
       sql<string>`day::text`.as('day'),
       sql<number>`sum(logins)::int`.as('logins'),
       sql<number>`count(*)::int`.as('active'),
       sql<number | null>`round(sum(seconds)::numeric / nullif(sum(timed), 0))::int`.as('avg'),
     ])
-    .where(activeRange(r)).where(ownPartnerFilter(user, 'partner'))
-    .groupBy('day').execute();
+    .where(activeRange(r))
+    .where(ownPartnerFilter(user, 'partner'))
+    .groupBy('day')
+    .execute();
   return new Map(rows.map((row) => [row.day, row]));
 }
 
@@ -56,9 +59,14 @@ export async function activeDays(db: Db, user: ScopedSubject, r: DayRange): Prom
 
 /** GET /api/usermanager/actives: the figures and the chart rows of the range. */
 export const activesOperation = defineOperation({
-  method: 'GET', url: '/api/usermanager/actives', name: 'usermanager.actives', screen: '/usermanager/actives', tags: ['player reports'],
+  method: 'GET',
+  url: '/api/usermanager/actives',
+  name: 'usermanager.actives',
+  screen: '/usermanager/actives',
+  tags: ['player reports'],
   summary: 'Active players over from/to (default the last 30 days, at most 92): totals (distinct active players, logins, new players) and one row a day',
-  query: rangeQuery, response: z.object({ code: z.literal(200), data: activesSummary }),
+  query: rangeQuery,
+  response: z.object({ code: z.literal(200), data: activesSummary }),
   handler: async ({ db, user, query, now }) => {
     const r = rangeOf(query, now, DEFAULT_DAYS);
     // distinct players over the range from the span roll-up (migration 021), not the range's player-days
@@ -70,18 +78,29 @@ export const activesOperation = defineOperation({
 
 /** GET /api/usermanager/actives/days: the same days as a table (page, sort, export). */
 export const activesDaysReport: ReportSpec<ActiveDay> = {
-  url: '/api/usermanager/actives/days', name: 'usermanager.actives.days', screen: '/usermanager/actives',
+  url: '/api/usermanager/actives/days',
+  name: 'usermanager.actives.days',
+  screen: '/usermanager/actives',
   summary: 'Active players by day over from/to (default the last 30 days, at most 92)',
-  params: rangeParams, check: (q) => rangeProblem(q),
-  item: activeDay, sorts: ['day', 'activePlayers', 'logins', 'newPlayers', 'avgSessionSeconds'], defaultSort: { key: 'day', order: 'descend' }, id: 'day',
+  params: rangeParams,
+  check: (q) => rangeProblem(q),
+  item: activeDay,
+  sorts: ['day', 'activePlayers', 'logins', 'newPlayers', 'avgSessionSeconds'],
+  defaultSort: { key: 'day', order: 'descend' },
+  id: 'day',
   load: (db, user, q, now) => activeDays(db, user, rangeOf(q, now, DEFAULT_DAYS)),
 };
 
 /** GET /api/usermanager/registers/days: registrations by day (chart and total). */
 export const registersDaysOperation = defineOperation({
-  method: 'GET', url: '/api/usermanager/registers/days', name: 'usermanager.registers.days', screen: '/usermanager/registers', tags: ['player reports'],
+  method: 'GET',
+  url: '/api/usermanager/registers/days',
+  name: 'usermanager.registers.days',
+  screen: '/usermanager/registers',
+  tags: ['player reports'],
   summary: 'Registrations by day over from/to (default the last 30 days, at most 92), with their total',
-  query: rangeQuery, response: z.object({ code: z.literal(200), data: registersSummary }),
+  query: rangeQuery,
+  response: z.object({ code: z.literal(200), data: registersSummary }),
   handler: async ({ db, user, query, now }) => {
     const r = rangeOf(query, now, DEFAULT_DAYS);
     const counts = await registrationDays(db, user, r);
@@ -92,12 +111,16 @@ export const registersDaysOperation = defineOperation({
 
 /** GET /api/usermanager/registers: the registered players, newest first (keyset). */
 export const registers = defineList<RegisteredPlayerItem>({
-  url: '/api/usermanager/registers', name: 'usermanager.registers', screen: '/usermanager/registers', tags: ['player reports'],
+  url: '/api/usermanager/registers',
+  name: 'usermanager.registers',
+  screen: '/usermanager/registers',
+  tags: ['player reports'],
   summary: 'Registered players: filters from/to (registration time), package, partner',
   paging: 'keyset',
-  from: (db) => db.selectFrom('player as p').select([
-    'p.uid', 'p.name', 'p.register_package', 'p.register_ip', 'p.register_device', 'p.partner', 'p.share_id', 'p.inviter_uid', 'p.registered_at',
-  ]),
+  from: (db) =>
+    db
+      .selectFrom('player as p')
+      .select(['p.uid', 'p.name', 'p.register_package', 'p.register_ip', 'p.register_device', 'p.partner', 'p.share_id', 'p.inviter_uid', 'p.registered_at']),
   partner: 'p.partner',
   id: 'p.uid',
   filters: {
@@ -109,8 +132,14 @@ export const registers = defineList<RegisteredPlayerItem>({
   defaultSort: { key: 'registeredAt', order: 'descend' },
   item: registeredPlayerItem,
   row: (r) => ({
-    uid: r.uid as number, name: r.name as string, package: r.register_package as string, registerIp: r.register_ip as string,
-    device: r.register_device as string, partner: r.partner as number, shareId: (r.share_id as string | null) ?? null,
-    inviterUid: (r.inviter_uid as number | null) ?? null, registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+    uid: r.uid as number,
+    name: r.name as string,
+    package: r.register_package as string,
+    registerIp: r.register_ip as string,
+    device: r.register_device as string,
+    partner: r.partner as number,
+    shareId: (r.share_id as string | null) ?? null,
+    inviterUid: (r.inviter_uid as number | null) ?? null,
+    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
   }),
 });

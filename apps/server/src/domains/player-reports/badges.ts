@@ -7,11 +7,17 @@ import { defineList, eqInt, eqText, prefix, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 
 export const badgesearch = defineList<BadgeItem>({
-  url: '/api/usermanager/badgesearch', name: 'usermanager.badgesearch', screen: '/usermanager/badgesearch', tags: ['player reports'],
+  url: '/api/usermanager/badgesearch',
+  name: 'usermanager.badgesearch',
+  screen: '/usermanager/badgesearch',
+  tags: ['player reports'],
   summary: 'Badges held by players: filters uid, badgeId, name (prefix, any case)',
   paging: 'keyset',
-  from: (db) => db.selectFrom('player_badge as b').innerJoin('player as p', 'p.uid', 'b.uid')
-    .select(['b.id', 'b.uid', 'p.name as player_name', 'b.badge_id', 'b.name', 'b.granted_at']),
+  from: (db) =>
+    db
+      .selectFrom('player_badge as b')
+      .innerJoin('player as p', 'p.uid', 'b.uid')
+      .select(['b.id', 'b.uid', 'p.name as player_name', 'b.badge_id', 'b.name', 'b.granted_at']),
   partner: 'p.partner',
   id: 'b.id',
   filters: { uid: eqInt('b.uid', 1), badgeId: eqText('b.badge_id', 64), name: prefix('b.name', { lower: true }) },
@@ -19,7 +25,11 @@ export const badgesearch = defineList<BadgeItem>({
   defaultSort: { key: 'grantedAt', order: 'descend' },
   item: badgeItem,
   row: (r) => ({
-    id: r.id as number, uid: r.uid as number, playerName: r.player_name as string, badgeId: r.badge_id as string,
-    name: r.name as string, grantedAt: isoInConsoleZone(r.granted_at as Date)!,
+    id: r.id as number,
+    uid: r.uid as number,
+    playerName: r.player_name as string,
+    badgeId: r.badge_id as string,
+    name: r.name as string,
+    grantedAt: isoInConsoleZone(r.granted_at as Date)!,
   }),
 });

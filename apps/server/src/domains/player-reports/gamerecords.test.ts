@@ -36,10 +36,18 @@ describe.each(databases())('game records and profits per game on $kind', (kind) 
     for (let i = 0; i < 2; i++) await playRound(p, 'rocket', 7002, { at: new Date(NOV21.getTime() + i * 60_000) });
     // a player seat and a bot seat (no wallet money for the bot, as the simulator plays it)
     await playRound(p, 'mines1v1', 7003, {
-      at: NOV22, pay: (k) => k === 0,
-      tamper: (d) => { d.seats = d.seats.map((s: Row) => (s.seat === 'p1' ? s : { seat: s.seat, bet: s.bet, win: s.win, fee: s.fee, jackpot: s.jackpot, bot: true })); },
+      at: NOV22,
+      pay: (k) => k === 0,
+      tamper: (d) => {
+        d.seats = d.seats.map((s: Row) => (s.seat === 'p1' ? s : { seat: s.seat, bet: s.bet, win: s.win, fee: s.fee, jackpot: s.jackpot, bot: true }));
+      },
     });
-    await playRound(p, 'hilo', 7001, { at: new Date(NOV22.getTime() + 5 * 60_000), tamper: (d) => { d.seats[0].win += 10; } });
+    await playRound(p, 'hilo', 7001, {
+      at: new Date(NOV22.getTime() + 5 * 60_000),
+      tamper: (d) => {
+        d.seats[0].win += 10;
+      },
+    });
   });
   afterAll(async () => t?.close());
 
@@ -86,7 +94,7 @@ describe.each(databases())('game records and profits per game on $kind', (kind) 
       expect(rows.length).toBe(all.filter((r) => r.result === result).length);
       expect(rows.every((r) => r.result === result)).toBe(true);
     }
-    expect((await only({ uid: '7001', game: 'rocket' }))).toEqual([]);
+    expect(await only({ uid: '7001', game: 'rocket' })).toEqual([]);
     expect((await only({ partner: '1' })).every((r) => r.partner === 1)).toBe(true);
   });
 
@@ -105,7 +113,10 @@ describe.each(databases())('game records and profits per game on $kind', (kind) 
   it('gamerecordlogs: export streams the filtered rows; roles from the screen; bad input is a 400 naming the parameter', async () => {
     const csv = await t.app.inject({ method: 'GET', url: '/api/usermanager/gamerecordlogs/export?game=colorgame', headers: { 'x-token': admin } });
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toContain('roundId');
     expect(lines).toHaveLength(1 + items(await get('gamerecordlogs', { game: 'colorgame', pageSize: '500' })).length);
     expect((await get('gamerecordlogs', {}, service)).status).toBe(200);
@@ -127,13 +138,23 @@ describe.each(databases())('game records and profits per game on $kind', (kind) 
     const byGame = new Map<string, { bets: number; turnover: number; wins: number; players: Set<number> }>();
     for (const b of bets) {
       const g = byGame.get(b.game) ?? { bets: 0, turnover: 0, wins: 0, players: new Set<number>() };
-      g.bets += 1; g.turnover += Number(b.bet); g.wins += Number(b.win); g.players.add(Number(b.uid));
+      g.bets += 1;
+      g.turnover += Number(b.bet);
+      g.wins += Number(b.win);
+      g.players.add(Number(b.uid));
       byGame.set(b.game, g);
     }
     expect(res.body.data.total).toBe(4);
     for (const row of items(res)) {
       const g = byGame.get(row.game)!;
-      expect(row).toMatchObject({ bets: g.bets, turnover: g.turnover, wins: g.wins, players: g.players.size, net: g.wins - g.turnover, houseTake: g.turnover - g.wins });
+      expect(row).toMatchObject({
+        bets: g.bets,
+        turnover: g.turnover,
+        wins: g.wins,
+        players: g.players.size,
+        net: g.wins - g.turnover,
+        houseTake: g.turnover - g.wins,
+      });
       expect(row.rtp).toBeCloseTo(g.wins / g.turnover, 10);
     }
     expect(Object.fromEntries(items(res).map((r) => [r.game, r.rounds]))).toEqual({ colorgame: 3, rocket: 2, mines1v1: 1, hilo: 1 });
@@ -145,28 +166,56 @@ describe.each(databases())('game records and profits per game on $kind', (kind) 
 
   it('profitslogs/games: one player, a partner account, the partner filter; range rules and roles', async () => {
     const one = items(await get('profitslogs/games', { ...range, uid: '7001', sort: 'game', order: 'ascend' }));
-    expect(one.map((r) => [r.game, r.rounds, r.players])).toEqual([['colorgame', 3, 1], ['hilo', 1, 1]]);
+    expect(one.map((r) => [r.game, r.rounds, r.players])).toEqual([
+      ['colorgame', 3, 1],
+      ['hilo', 1, 1],
+    ]);
     const mine = items(await get('profitslogs/games', range, partner));
     expect(mine.map((r) => r.game).sort()).toEqual(['mines1v1', 'rocket']);
     expect(items(await get('profitslogs/games', { ...range, uid: '7001' }, partner))).toEqual([]);
-    expect(items(await get('profitslogs/games', { ...range, partner: '1' })).map((r) => r.game).sort()).toEqual(['mines1v1', 'rocket']);
+    expect(
+      items(await get('profitslogs/games', { ...range, partner: '1' }))
+        .map((r) => r.game)
+        .sort(),
+    ).toEqual(['mines1v1', 'rocket']);
     expect((await get('profitslogs/games')).body.message).toBe('from: Required');
-    expect((await get('profitslogs/games', { from: '2026-10-01T00:00:00+08:00', to: '2026-11-22T00:00:00+08:00' })).body.message).toBe('to: The range is at most 31 days');
+    expect((await get('profitslogs/games', { from: '2026-10-01T00:00:00+08:00', to: '2026-11-22T00:00:00+08:00' })).body.message).toBe(
+      'to: The range is at most 31 days',
+    );
     expect((await get('profitslogs/games', { ...range, sort: 'seed' })).status).toBe(400);
     expect((await get('profitslogs/games', range, service)).status).toBe(403);
-    const csv = await t.app.inject({ method: 'GET', url: `/api/usermanager/profitslogs/games/export?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`, headers: { 'x-token': admin } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/usermanager/profitslogs/games/export?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+      headers: { 'x-token': admin },
+    });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.replace(/^\uFEFF/, '').trim().split('\n')).toHaveLength(5);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(5);
   });
 
   it('hostile query strings never make a 5xx, and a refusal names a parameter', async () => {
     const names = ['uid', 'game', 'roundId', 'from', 'to', 'result', 'partner', 'cursor', 'pageSize', 'sort', 'order', 'page', 'columns', 'x'];
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', '-1', '0', '1e9', '2026-11-22', '2026-13-01T00:00:00Z', 'win', 'rocket', "' OR 1=1 --", '\u0000', '[]'),
-      fc.integer().map(String));
-    await fc.assert(fc.asyncProperty(fc.constantFrom('gamerecordlogs', 'profitslogs/games', 'gamerecordlogs/export'), fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 4 }), async (path, q) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/usermanager/${path}`, query: q, headers: { 'x-token': admin } });
-      expect(res.statusCode).toBeLessThan(500);
-      if (res.statusCode === 400) expect(JSON.parse(res.body).message).toMatch(/^[\w.[\]]+: /);
-    }), { numRuns: 60 });
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('', '-1', '0', '1e9', '2026-11-22', '2026-13-01T00:00:00Z', 'win', 'rocket', "' OR 1=1 --", '\u0000', '[]'),
+      fc.integer().map(String),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('gamerecordlogs', 'profitslogs/games', 'gamerecordlogs/export'),
+        fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 4 }),
+        async (path, q) => {
+          const res = await t.app.inject({ method: 'GET', url: `/api/usermanager/${path}`, query: q, headers: { 'x-token': admin } });
+          expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode === 400) expect(JSON.parse(res.body).message).toMatch(/^[\w.[\]]+: /);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

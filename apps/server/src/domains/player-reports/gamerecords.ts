@@ -25,14 +25,38 @@ const num = (v: unknown) => Number(v ?? 0);
 const resultOf = (bet: number, win: number): GameRecordItem['result'] => (win > bet ? 'win' : win < bet ? 'lose' : 'even');
 
 export const gamerecordlogs = defineList<GameRecordItem>({
-  url: '/api/usermanager/gamerecordlogs', name: 'usermanager.gamerecordlogs', screen: '/usermanager/gamerecordlogs', tags: ['player reports'],
-  summary: 'Every bet of players in the reported game rounds, all games, newest first: filters uid, game, roundId, from/to (round end), result (win, lose, even), partner',
+  url: '/api/usermanager/gamerecordlogs',
+  name: 'usermanager.gamerecordlogs',
+  screen: '/usermanager/gamerecordlogs',
+  tags: ['player reports'],
+  summary:
+    'Every bet of players in the reported game rounds, all games, newest first: filters uid, game, roundId, from/to (round end), result (win, lose, even), partner',
   paging: 'keyset',
-  from: (db: Db) => db.selectFrom('game_bet as b').innerJoin('game_round as r', 'r.id', 'b.round').leftJoin('player as p', 'p.uid', 'b.uid')
-    .select(['b.id', 'b.round', 'b.game', 'r.round_id', 'b.at', 'b.uid', 'p.name', 'b.partner', 'b.seat', 'b.bet', 'b.win', 'b.fee', 'b.jackpot',
-      'r.server', 'r.table_id', 'r.verified'])
-    // the predicate of the player-seat index (migration 029), written as it is there
-    .where(sql<SqlBool>`b.uid IS NOT NULL AND NOT b.bot`),
+  from: (db: Db) =>
+    db
+      .selectFrom('game_bet as b')
+      .innerJoin('game_round as r', 'r.id', 'b.round')
+      .leftJoin('player as p', 'p.uid', 'b.uid')
+      .select([
+        'b.id',
+        'b.round',
+        'b.game',
+        'r.round_id',
+        'b.at',
+        'b.uid',
+        'p.name',
+        'b.partner',
+        'b.seat',
+        'b.bet',
+        'b.win',
+        'b.fee',
+        'b.jackpot',
+        'r.server',
+        'r.table_id',
+        'r.verified',
+      ])
+      // the predicate of the player-seat index (migration 029), written as it is there
+      .where(sql<SqlBool>`b.uid IS NOT NULL AND NOT b.bot`),
   partner: 'b.partner',
   id: 'b.id',
   filters: {
@@ -50,9 +74,24 @@ export const gamerecordlogs = defineList<GameRecordItem>({
     const bet = num(x.bet);
     const win = num(x.win);
     return {
-      id: num(x.id), at: new Date(x.at as string).toISOString(), game: String(x.game), roundId: String(x.round_id), round: num(x.round),
-      uid: num(x.uid), name: (x.name as string | null) ?? '', partner: num(x.partner), seat: String(x.seat), bet, win, fee: num(x.fee),
-      jackpot: num(x.jackpot), net: win - bet, result: resultOf(bet, win), server: String(x.server), table: String(x.table_id), verified: Boolean(x.verified),
+      id: num(x.id),
+      at: new Date(x.at as string).toISOString(),
+      game: String(x.game),
+      roundId: String(x.round_id),
+      round: num(x.round),
+      uid: num(x.uid),
+      name: (x.name as string | null) ?? '',
+      partner: num(x.partner),
+      seat: String(x.seat),
+      bet,
+      win,
+      fee: num(x.fee),
+      jackpot: num(x.jackpot),
+      net: win - bet,
+      result: resultOf(bet, win),
+      server: String(x.server),
+      table: String(x.table_id),
+      verified: Boolean(x.verified),
     };
   },
 });

@@ -30,24 +30,40 @@ async function invitees(db: Db, user: ScopedSubject, uid: number, level: 1 | 2 |
       (SELECT count(*)::int FROM player c WHERE c.inviter_uid = t.uid) AS invitees
     FROM (${tree}) AS t WHERE ${scoped(user, 't.partner')} LIMIT ${INVITE_LIMIT}`.execute(db);
   return rows.map((r) => ({
-    uid: r.uid as number, name: r.name as string, level: r.level as 1 | 2, inviterUid: r.inviter_uid as number, partner: r.partner as number,
-    registeredAt: isoInConsoleZone(r.registered_at as Date)!, lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null), invitees: r.invitees as number,
+    uid: r.uid as number,
+    name: r.name as string,
+    level: r.level as 1 | 2,
+    inviterUid: r.inviter_uid as number,
+    partner: r.partner as number,
+    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
+    invitees: r.invitees as number,
   }));
 }
 
 export const inviteTree: ReportSpec<InviteTreeItem> = {
-  url: '/api/usermanager/invite', name: 'usermanager.invite', screen: '/usermanager/invite',
+  url: '/api/usermanager/invite',
+  name: 'usermanager.invite',
+  screen: '/usermanager/invite',
   summary: `A player's invitees: uid (none: no rows), level (1 or 2, default both); at most ${INVITE_LIMIT}`,
   params: { uid: queryInt(1, 2_147_483_647).optional(), level: z.enum(['1', '2'], { message: 'Must be 1 or 2' }).optional() },
-  item: inviteTreeItem, sorts: ['level', 'uid', 'registeredAt', 'lastLoginAt', 'invitees'], defaultSort: { key: 'level', order: 'ascend' }, id: 'uid',
+  item: inviteTreeItem,
+  sorts: ['level', 'uid', 'registeredAt', 'lastLoginAt', 'invitees'],
+  defaultSort: { key: 'level', order: 'ascend' },
+  id: 'uid',
   load: async (db, user, q) => (q.uid === undefined ? [] : invitees(db, user, q.uid as number, q.level === undefined ? undefined : (Number(q.level) as 1 | 2))),
 };
 
 export const topInviters: ReportSpec<InviterItem> = {
-  url: '/api/usermanager/invite/top', name: 'usermanager.invite.top', screen: '/usermanager/invite',
+  url: '/api/usermanager/invite/top',
+  name: 'usermanager.invite.top',
+  screen: '/usermanager/invite',
   summary: `The ${TOP_INVITERS} players with the most invitees: invitees, second-level invitees, invitees who played`,
   params: {},
-  item: inviterItem, sorts: ['invitees', 'secondLevel', 'played', 'uid'], defaultSort: { key: 'invitees', order: 'descend' }, id: 'uid',
+  item: inviterItem,
+  sorts: ['invitees', 'secondLevel', 'played', 'uid'],
+  defaultSort: { key: 'invitees', order: 'descend' },
+  id: 'uid',
   async load(db, user) {
     const { rows } = await sql<Record<string, unknown>>`
       WITH top AS (
@@ -62,8 +78,12 @@ export const topInviters: ReportSpec<InviterItem> = {
            AND EXISTS (SELECT 1 FROM player_day_game g WHERE g.uid = p1.uid AND g.bet_count > 0)) AS played
       FROM top JOIN player r ON r.uid = top.uid`.execute(db);
     return rows.map((r) => ({
-      uid: r.uid as number, name: r.name as string, partner: r.partner as number,
-      invitees: r.invitees as number, secondLevel: r.second_level as number, played: r.played as number,
+      uid: r.uid as number,
+      name: r.name as string,
+      partner: r.partner as number,
+      invitees: r.invitees as number,
+      secondLevel: r.second_level as number,
+      played: r.played as number,
     }));
   },
 };

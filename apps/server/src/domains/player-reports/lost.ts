@@ -24,13 +24,31 @@ const inactiveFor: FilterBuilder = (name) => ({
 });
 
 export const lostusers = defineList<LostPlayerItem>({
-  url: '/api/usermanager/lostusers', name: 'usermanager.lostusers', screen: '/usermanager/lostusers', tags: ['player reports'],
+  url: '/api/usermanager/lostusers',
+  name: 'usermanager.lostusers',
+  screen: '/usermanager/lostusers',
+  tags: ['player reports'],
   summary: `Players without a login for \`days\` days (default ${DEFAULT_LOST_DAYS}): filters days, vip, partner`,
   paging: 'keyset',
-  from: (db) => db.selectFrom('player_last_login as l').innerJoin('player as p', 'p.uid', 'l.uid').innerJoin('player_balance as b', 'b.uid', 'p.uid').select([
-    'p.uid', 'p.name', 'p.vip', 'p.partner', 'p.status', 'p.registered_at', 'p.last_login_at', 'p.net_win',
-    'b.chip', 'b.safe', 'b.bean', 'b.withdrawable',
-  ]),
+  from: (db) =>
+    db
+      .selectFrom('player_last_login as l')
+      .innerJoin('player as p', 'p.uid', 'l.uid')
+      .innerJoin('player_balance as b', 'b.uid', 'p.uid')
+      .select([
+        'p.uid',
+        'p.name',
+        'p.vip',
+        'p.partner',
+        'p.status',
+        'p.registered_at',
+        'p.last_login_at',
+        'p.net_win',
+        'b.chip',
+        'b.safe',
+        'b.bean',
+        'b.withdrawable',
+      ]),
   partner: 'p.partner',
   id: 'p.uid',
   filters: { days: inactiveFor, vip: eqInt('p.vip'), partner: eqInt('p.partner') },
@@ -38,8 +56,17 @@ export const lostusers = defineList<LostPlayerItem>({
   defaultSort: { key: 'lastLoginAt', order: 'descend' },
   item: lostPlayerItem,
   row: (r) => ({
-    uid: r.uid as number, name: r.name as string, vip: r.vip as number, partner: r.partner as number, status: r.status as string,
-    registeredAt: isoInConsoleZone(r.registered_at as Date)!, lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
-    chip: r.chip as number, safe: r.safe as number, bean: r.bean as number, withdrawable: r.withdrawable as number, netWin: r.net_win as number,
+    uid: r.uid as number,
+    name: r.name as string,
+    vip: r.vip as number,
+    partner: r.partner as number,
+    status: r.status as string,
+    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
+    chip: r.chip as number,
+    safe: r.safe as number,
+    bean: r.bean as number,
+    withdrawable: r.withdrawable as number,
+    netWin: r.net_win as number,
   }),
 });

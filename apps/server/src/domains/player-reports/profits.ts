@@ -26,12 +26,17 @@ export const PROFIT_MAX_DAYS = 31;
 const rule = { required: true, maxDays: PROFIT_MAX_DAYS };
 
 export const profitslogs = defineList<ProfitItem>({
-  url: '/api/usermanager/profitslogs', name: 'usermanager.profitslogs', screen: '/usermanager/profitslogs', tags: ['player reports'],
+  url: '/api/usermanager/profitslogs',
+  name: 'usermanager.profitslogs',
+  screen: '/usermanager/profitslogs',
+  tags: ['player reports'],
   summary: `Game chips per day and player (bets, wins, net win): from/to required (at most ${PROFIT_MAX_DAYS} days), filters uid, partner`,
   paging: 'keyset',
-  from: (db) => db.selectFrom('player_day_game as g').innerJoin('player as p', 'p.uid', 'g.uid').select([
-    'g.id', sql<string>`g.day::text`.as('day'), 'g.uid', 'p.name', 'g.partner', 'g.bets', 'g.wins', 'g.net', 'g.bet_count',
-  ]),
+  from: (db) =>
+    db
+      .selectFrom('player_day_game as g')
+      .innerJoin('player as p', 'p.uid', 'g.uid')
+      .select(['g.id', sql<string>`g.day::text`.as('day'), 'g.uid', 'p.name', 'g.partner', 'g.bets', 'g.wins', 'g.net', 'g.bet_count']),
   partner: 'g.partner',
   id: 'g.id',
   filters: { range: dayColumnRange('g.day', rule), uid: eqInt('g.uid', 1), partner: eqInt('g.partner') },
@@ -39,12 +44,20 @@ export const profitslogs = defineList<ProfitItem>({
   defaultSort: { key: 'net', order: 'descend' },
   item: profitItem,
   row: (r) => ({
-    id: r.id as number, day: r.day as string, uid: r.uid as number, name: r.name as string, partner: r.partner as number,
-    bets: r.bets as number, wins: r.wins as number, net: r.net as number, betCount: r.bet_count as number,
+    id: r.id as number,
+    day: r.day as string,
+    uid: r.uid as number,
+    name: r.name as string,
+    partner: r.partner as number,
+    bets: r.bets as number,
+    wins: r.wins as number,
+    net: r.net as number,
+    betCount: r.bet_count as number,
   }),
 });
 
-const daysQuery = z.strictObject({ ...rangeParams, uid: queryInt(1, 2_147_483_647).optional(), partner: queryInt(0, 2_147_483_647).optional() })
+const daysQuery = z
+  .strictObject({ ...rangeParams, uid: queryInt(1, 2_147_483_647).optional(), partner: queryInt(0, 2_147_483_647).optional() })
   .superRefine((q, ctx) => {
     const problem = rangeProblem(q, rule);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
@@ -52,17 +65,26 @@ const daysQuery = z.strictObject({ ...rangeParams, uid: queryInt(1, 2_147_483_64
 
 /** GET /api/usermanager/profitslogs/days: the totals of each day of the range (and of the range). */
 export const profitDaysOperation = defineOperation({
-  method: 'GET', url: '/api/usermanager/profitslogs/days', name: 'usermanager.profitslogs.days', screen: '/usermanager/profitslogs', tags: ['player reports'],
+  method: 'GET',
+  url: '/api/usermanager/profitslogs/days',
+  name: 'usermanager.profitslogs.days',
+  screen: '/usermanager/profitslogs',
+  tags: ['player reports'],
   summary: `Game chips by day over from/to (required, at most ${PROFIT_MAX_DAYS} days): players, bets, wins, net; filters uid, partner`,
-  query: daysQuery, response: z.object({ code: z.literal(200), data: profitsSummary }),
+  query: daysQuery,
+  response: z.object({ code: z.literal(200), data: profitsSummary }),
   handler: async ({ db, user, query, now }) => {
     const r = rangeOf(query, now, 1);
-    let qb = db.selectFrom('player_day_game').select([
-      sql<string>`day::text`.as('day'),
-      sql<number>`count(*)::int`.as('players'),
-      sql<number>`coalesce(sum(bets), 0)::bigint`.as('bets'),
-      sql<number>`coalesce(sum(wins), 0)::bigint`.as('wins'),
-    ]).where(sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner'));
+    let qb = db
+      .selectFrom('player_day_game')
+      .select([
+        sql<string>`day::text`.as('day'),
+        sql<number>`count(*)::int`.as('players'),
+        sql<number>`coalesce(sum(bets), 0)::bigint`.as('bets'),
+        sql<number>`coalesce(sum(wins), 0)::bigint`.as('wins'),
+      ])
+      .where(sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'));
     if (query.uid !== undefined) qb = qb.where('uid', '=', query.uid);
     if (query.partner !== undefined) qb = qb.where('partner', '=', query.partner);
     const rows = new Map((await qb.groupBy('day').execute()).map((row) => [row.day, row]));
@@ -81,7 +103,10 @@ export const profitDaysOperation = defineOperation({
 const num = (v: unknown) => Number(v ?? 0);
 const gameIds = sql.join(GAME_IDS.map((g) => sql`${g}`));
 
-interface GameFilters { uid?: number; partner?: number }
+interface GameFilters {
+  uid?: number;
+  partner?: number;
+}
 
 /**
  * Each game's figures over the range. Without a player: sums of game_day (rounds by the round's
@@ -93,16 +118,36 @@ export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: G
   let rows: Sums[];
   if (f.uid !== undefined) {
     const days = sql.join(r.days.map((d) => sql`${d}::date`));
-    let q = db.selectFrom('game_player_day').select(['game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'), sql<number>`1`.as('players'),
-      sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
-      .where(sql<SqlBool>`game IN (${gameIds}) AND day IN (${days})`).where('uid', '=', f.uid).where(ownPartnerFilter(user, 'partner'));
+    let q = db
+      .selectFrom('game_player_day')
+      .select([
+        'game',
+        sql<number>`sum(rounds)`.as('rounds'),
+        sql<number>`sum(bets)`.as('bets'),
+        sql<number>`1`.as('players'),
+        sql<number>`sum(turnover)`.as('turnover'),
+        sql<number>`sum(wins)`.as('wins'),
+        sql<number>`sum(fees)`.as('fees'),
+      ])
+      .where(sql<SqlBool>`game IN (${gameIds}) AND day IN (${days})`)
+      .where('uid', '=', f.uid)
+      .where(ownPartnerFilter(user, 'partner'));
     if (f.partner !== undefined) q = q.where('partner', '=', f.partner);
     rows = await q.groupBy('game').execute();
   } else {
     const inRange = sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`;
-    let sums = db.selectFrom('game_day').select(['game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'),
-      sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
-      .where(inRange).where(ownPartnerFilter(user, 'partner'));
+    let sums = db
+      .selectFrom('game_day')
+      .select([
+        'game',
+        sql<number>`sum(rounds)`.as('rounds'),
+        sql<number>`sum(bets)`.as('bets'),
+        sql<number>`sum(turnover)`.as('turnover'),
+        sql<number>`sum(wins)`.as('wins'),
+        sql<number>`sum(fees)`.as('fees'),
+      ])
+      .where(inRange)
+      .where(ownPartnerFilter(user, 'partner'));
     if (f.partner !== undefined) sums = sums.where('partner', '=', f.partner);
     // distinct players from the game spans (migration 058); a player has one partner, so a game's players are the sum over partners
     const [a, players] = await Promise.all([sums.groupBy('game').execute(), gameSpanPlayers(db, user, r, { partner: f.partner })]);
@@ -115,8 +160,16 @@ export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: G
       const turnover = num(x.turnover);
       const wins = num(x.wins);
       return {
-        game: x.game, rounds: num(x.rounds), bets: num(x.bets), players: num(x.players), turnover, wins, fees: num(x.fees),
-        net: wins - turnover, houseTake: turnover - wins, rtp: turnover > 0 ? wins / turnover : null,
+        game: x.game,
+        rounds: num(x.rounds),
+        bets: num(x.bets),
+        players: num(x.players),
+        turnover,
+        wins,
+        fees: num(x.fees),
+        net: wins - turnover,
+        houseTake: turnover - wins,
+        rtp: turnover > 0 ? wins / turnover : null,
       };
     })
     .filter((x) => x.rounds > 0 || x.bets > 0);
@@ -124,7 +177,9 @@ export async function profitGames(db: Db, user: ScopedSubject, r: DayRange, f: G
 
 /** GET /api/usermanager/profitslogs/games (+ /export): the range's figures per game, from the round roll-ups. */
 export const profitGamesOperations = reportOperations<ProfitGameItem>({
-  url: '/api/usermanager/profitslogs/games', name: 'usermanager.profitslogs.games', screen: '/usermanager/profitslogs',
+  url: '/api/usermanager/profitslogs/games',
+  name: 'usermanager.profitslogs.games',
+  screen: '/usermanager/profitslogs',
   summary: `Game chips per game over from/to (required, at most ${PROFIT_MAX_DAYS} days), from the reported rounds: rounds, bets, players, turnover, wins, fees, net, house take, RTP; filters uid, partner`,
   params: { ...rangeParams, uid: queryInt(1, 2_147_483_647).optional(), partner: queryInt(0, 2_147_483_647).optional() },
   check: (q) => rangeProblem(q, rule),

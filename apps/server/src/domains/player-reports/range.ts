@@ -38,9 +38,13 @@ export function dayRange(from: string, to: string): DayRange {
 /** The last `days` days up to today (GMT+08:00). */
 export const lastDays = (now: Date, days: number): DayRange => dayRange(consoleDay(now.getTime() - (days - 1) * DAY_MS), consoleDay(now));
 
-const spanDays = (from: string, to: string) => Math.round((Date.parse(`${consoleDay(new Date(to))}T00:00:00Z`) - Date.parse(`${consoleDay(new Date(from))}T00:00:00Z`)) / DAY_MS) + 1;
+const spanDays = (from: string, to: string) =>
+  Math.round((Date.parse(`${consoleDay(new Date(to))}T00:00:00Z`) - Date.parse(`${consoleDay(new Date(from))}T00:00:00Z`)) / DAY_MS) + 1;
 
-export interface RangeRule { required?: boolean; maxDays?: number }
+export interface RangeRule {
+  required?: boolean;
+  maxDays?: number;
+}
 
 /** The query parameters of a range. */
 export const rangeParams = { from: isoDateTime.optional(), to: isoDateTime.optional() };

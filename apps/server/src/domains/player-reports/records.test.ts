@@ -24,7 +24,9 @@ describe.each(databases())('player records reports on $kind', (db) => {
     admin = await t.loginAs('admin');
     partner = await t.loginAs('partner');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (path: string, query: Record<string, string> = {}, token = admin) => t.get(`/api/usermanager/${path}`, token, query);
 
@@ -43,7 +45,10 @@ describe.each(databases())('player records reports on $kind', (db) => {
     const next = await get('profitslogs', { ...nov(21, 22), sort: 'net', order: 'ascend', pageSize: '1', cursor: asc.body.data.nextCursor });
     expect(pick(next, 'uid', 'net')).toEqual([{ uid: 101, net: -400 }]);
     expect(pick(await get('profitslogs', { ...nov(22, 22), uid: '101' }), 'uid', 'net')).toEqual([{ uid: 101, net: -400 }]);
-    expect(pick(await get('profitslogs', nov(21, 22), partner), 'uid', 'net')).toEqual([{ uid: 103, net: 0 }, { uid: 103, net: -300 }]);
+    expect(pick(await get('profitslogs', nov(21, 22), partner), 'uid', 'net')).toEqual([
+      { uid: 103, net: 0 },
+      { uid: 103, net: -300 },
+    ]);
   });
 
   it('profitslogs: day totals of the range, and for one player or a partner account', async () => {
@@ -82,17 +87,21 @@ describe.each(databases())('player records reports on $kind', (db) => {
     expect((await platform.post('/api/platform/wallet/rollback', { txId: 'r1', originalTxId: 'd2' })).status).toBe(200);
     expect((await platform.event('emote.used', { uid: 900, emoteId: 'heart', chips: 50 })).status).toBe('applied');
     const day = { from: '2026-11-22T00:00:00+08:00', to: '2026-11-22T23:59:59+08:00' };
-    expect(pick(await get('profitslogs', { ...day, uid: '900' }), 'day', 'bets', 'wins', 'net', 'betCount'))
-      .toEqual([{ day: '2026-11-22', bets: 700, wins: 1_000, net: 300, betCount: 1 }]);
+    expect(pick(await get('profitslogs', { ...day, uid: '900' }), 'day', 'bets', 'wins', 'net', 'betCount')).toEqual([
+      { day: '2026-11-22', bets: 700, wins: 1_000, net: 300, betCount: 1 },
+    ]);
     const player = await t.database.db.selectFrom('player').select('net_win').where('uid', '=', 900).executeTakeFirstOrThrow();
     expect(player.net_win).toBe(300); // the rollup agrees with the player's net win
   });
 
-  it('invite: the searched player\'s invitees at levels 1 and 2, with their own counts; partner scoped', async () => {
+  it("invite: the searched player's invitees at levels 1 and 2, with their own counts; partner scoped", async () => {
     const res = await get('invite', { uid: '101' });
     expect(res.body.data.total).toBe(3);
     expect(pick(res, 'uid', 'level', 'inviterUid', 'invitees')).toEqual([
-      { uid: 102, level: 1, inviterUid: 101, invitees: 1 }, { uid: 103, level: 1, inviterUid: 101, invitees: 0 }, { uid: 104, level: 2, inviterUid: 102, invitees: 1 }]);
+      { uid: 102, level: 1, inviterUid: 101, invitees: 1 },
+      { uid: 103, level: 1, inviterUid: 101, invitees: 0 },
+      { uid: 104, level: 2, inviterUid: 102, invitees: 1 },
+    ]);
     expect(pick(await get('invite', { uid: '101', level: '2' }), 'uid')).toEqual([{ uid: 104 }]);
     expect(pick(await get('invite', { uid: '101' }, partner), 'uid')).toEqual([{ uid: 103 }, { uid: 104 }]);
     expect((await get('invite')).body.data).toEqual({ items: [], total: 0 }); // nothing searched yet
@@ -103,7 +112,10 @@ describe.each(databases())('player records reports on $kind', (db) => {
     const res = await get('invite/top');
     expect(pick(res, 'uid', 'invitees', 'secondLevel', 'played')).toEqual([
       // ties (one invitee each) in the same direction as the sort: uid descending
-      { uid: 101, invitees: 2, secondLevel: 1, played: 1 }, { uid: 104, invitees: 1, secondLevel: 0, played: 0 }, { uid: 102, invitees: 1, secondLevel: 1, played: 0 }]);
+      { uid: 101, invitees: 2, secondLevel: 1, played: 1 },
+      { uid: 104, invitees: 1, secondLevel: 0, played: 0 },
+      { uid: 102, invitees: 1, secondLevel: 1, played: 0 },
+    ]);
     expect(pick(await get('invite/top', {}, partner), 'uid')).toEqual([{ uid: 104 }]);
     const service = await t.loginAs('service');
     expect((await get('invite/top', {}, service)).status).toBe(200);
@@ -112,12 +124,17 @@ describe.each(databases())('player records reports on $kind', (db) => {
   it('usertrace: a login trail newest first by keyset, and accounts sharing a device or IP', async () => {
     const first = await get('usertrace', { uid: '101', pageSize: '2' });
     expect(pick(first, 'at', 'durationSeconds')).toEqual([
-      { at: '2026-11-21T00:30:00.000+08:00', durationSeconds: 100 }, { at: '2026-11-20T20:00:00.000+08:00', durationSeconds: 300 }]);
+      { at: '2026-11-21T00:30:00.000+08:00', durationSeconds: 100 },
+      { at: '2026-11-20T20:00:00.000+08:00', durationSeconds: 300 },
+    ]);
     const rest = await get('usertrace', { uid: '101', pageSize: '2', cursor: first.body.data.nextCursor });
     expect(pick(rest, 'at')).toEqual([{ at: '2026-11-20T10:00:00.000+08:00' }]);
     expect(rest.body.data.nextCursor).toBeNull();
     const shared = await get('usertrace/accounts', { uid: '102', sort: 'uid' });
-    expect(pick(shared, 'uid', 'via', 'value')).toEqual([{ uid: 101, via: 'device', value: 'dev-shared' }, { uid: 103, via: 'ip', value: '10.9.9.9' }]);
+    expect(pick(shared, 'uid', 'via', 'value')).toEqual([
+      { uid: 101, via: 'device', value: 'dev-shared' },
+      { uid: 103, via: 'ip', value: '10.9.9.9' },
+    ]);
     expect(pick(await get('usertrace/accounts', { device: 'dev-shared', sort: 'uid' }), 'uid')).toEqual([{ uid: 101 }, { uid: 102 }]);
     expect(pick(await get('usertrace/accounts', { ip: '10.9.9.9', sort: 'uid' }), 'uid')).toEqual([{ uid: 102 }, { uid: 103 }]);
     expect((await get('usertrace/accounts')).body.data).toEqual({ items: [], total: 0 });
@@ -132,7 +149,10 @@ describe.each(databases())('player records reports on $kind', (db) => {
 
   it('telephonecode: a phone needs its country code and number together (§5)', async () => {
     const res = await get('telephonecode', { country: '63', phone: '9171234567' });
-    expect(pick(res, 'code', 'phoneCountry')).toEqual([{ code: '222222', phoneCountry: '63' }, { code: '111111', phoneCountry: '63' }]);
+    expect(pick(res, 'code', 'phoneCountry')).toEqual([
+      { code: '222222', phoneCountry: '63' },
+      { code: '111111', phoneCountry: '63' },
+    ]);
     expect((await get('telephonecode', { phone: '9171234567' })).body.message).toBe('country: Required with the phone number');
     expect((await get('telephonecode', { country: '63' })).body.message).toBe('phone: Required with the country code');
     expect((await get('telephonecode', { country: '+63', phone: '9171234567' })).status).toBe(400);

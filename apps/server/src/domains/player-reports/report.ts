@@ -36,15 +36,17 @@ export interface ReportSpec<Item extends Record<string, unknown>> {
 
 function querySchema(spec: ReportSpec<never>, extra: Record<string, z.ZodType>) {
   const sorts = spec.sorts as unknown as [string, ...string[]];
-  return z.strictObject({
-    ...spec.params,
-    sort: z.enum(sorts, { message: `Must be one of ${sorts.join(', ')}` }).optional(),
-    order: z.enum(['ascend', 'descend'], { message: 'Must be ascend or descend' }).optional(),
-    ...extra,
-  }).superRefine((q, ctx) => {
-    const problem = spec.check?.(q);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
-  });
+  return z
+    .strictObject({
+      ...spec.params,
+      sort: z.enum(sorts, { message: `Must be one of ${sorts.join(', ')}` }).optional(),
+      order: z.enum(['ascend', 'descend'], { message: 'Must be ascend or descend' }).optional(),
+      ...extra,
+    })
+    .superRefine((q, ctx) => {
+      const problem = spec.check?.(q);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
+    });
 }
 
 function sorted<Item extends Record<string, unknown>>(spec: ReportSpec<Item>, rows: Item[], q: Query): Item[] {
@@ -63,7 +65,11 @@ export function reportOperations<Item extends Record<string, unknown>>(spec: Rep
   const exportQuery = querySchema(s, { columns: columnsParam(keys).optional() });
   return [
     defineOperation({
-      method: 'GET', url: spec.url, name: spec.name, screen: spec.screen, tags: ['player reports'],
+      method: 'GET',
+      url: spec.url,
+      name: spec.name,
+      screen: spec.screen,
+      tags: ['player reports'],
       summary: `${spec.summary}; page/pageSize (≤ ${MAX_PAGE_SIZE}) → {items, total}; sort: ${spec.sorts.join(', ')}`,
       query: listQuery,
       response: z.object({ code: z.literal(200), data: z.object({ items: z.array(spec.item), total: z.number().int() }) }),
@@ -76,7 +82,11 @@ export function reportOperations<Item extends Record<string, unknown>>(spec: Rep
       },
     }),
     defineOperation({
-      method: 'GET', url: `${spec.url}/export`, name: `${spec.name}.export`, screen: spec.screen, tags: ['player reports'],
+      method: 'GET',
+      url: `${spec.url}/export`,
+      name: `${spec.name}.export`,
+      screen: spec.screen,
+      tags: ['player reports'],
       summary: `CSV of every row of ${spec.url} (same filters and sort; columns as for the lists' exports)`,
       query: exportQuery,
       handler: async ({ db, user, query, reply, now }) => {

@@ -13,8 +13,7 @@ const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{$
 
 const phone: FilterBuilder = () => ({
   params: { country: digits(1, 4).optional(), phone: digits(4, 15).optional() },
-  where: (v) => (v.country !== undefined && v.phone !== undefined
-    ? sql<SqlBool>`phone_number = ${v.phone} AND phone_country = ${v.country}` : undefined),
+  where: (v) => (v.country !== undefined && v.phone !== undefined ? sql<SqlBool>`phone_number = ${v.phone} AND phone_country = ${v.country}` : undefined),
   check: (v) => {
     if (v.phone !== undefined && v.country === undefined) return { param: 'country', message: 'Required with the phone number' };
     if (v.country !== undefined && v.phone === undefined) return { param: 'phone', message: 'Required with the country code' };
@@ -23,7 +22,10 @@ const phone: FilterBuilder = () => ({
 });
 
 export const telephonecode = defineList<SmsItem>({
-  url: '/api/usermanager/telephonecode', name: 'usermanager.telephonecode', screen: '/usermanager/telephonecode', tags: ['player reports'],
+  url: '/api/usermanager/telephonecode',
+  name: 'usermanager.telephonecode',
+  screen: '/usermanager/telephonecode',
+  tags: ['player reports'],
   summary: 'Verification texts sent, newest first: filters country + phone (together), provider, purpose, from/to',
   paging: 'keyset',
   from: (db) => db.selectFrom('sms_log').select(['id', 'at', 'phone_country', 'phone_number', 'code', 'provider', 'purpose', 'app_id']),
@@ -34,7 +36,13 @@ export const telephonecode = defineList<SmsItem>({
   defaultSort: { key: 'at', order: 'descend' },
   item: smsItem,
   row: (r) => ({
-    id: r.id as number, at: isoInConsoleZone(r.at as Date)!, phoneCountry: r.phone_country as string, phoneNumber: r.phone_number as string,
-    code: r.code as string, provider: r.provider as string, purpose: r.purpose as string, appId: r.app_id as string,
+    id: r.id as number,
+    at: isoInConsoleZone(r.at as Date)!,
+    phoneCountry: r.phone_country as string,
+    phoneNumber: r.phone_number as string,
+    code: r.code as string,
+    provider: r.provider as string,
+    purpose: r.purpose as string,
+    appId: r.app_id as string,
   }),
 });

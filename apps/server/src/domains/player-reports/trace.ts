@@ -15,7 +15,10 @@ import type { ReportSpec } from './report';
 export const TRACE_LIMIT = 2_000;
 
 export const logins = defineList<LoginTrailItem>({
-  url: '/api/usermanager/usertrace', name: 'usermanager.usertrace', screen: '/usermanager/usertrace', tags: ['player reports'],
+  url: '/api/usermanager/usertrace',
+  name: 'usermanager.usertrace',
+  screen: '/usermanager/usertrace',
+  tags: ['player reports'],
   summary: 'Logins, newest first: filters uid, from/to',
   paging: 'keyset',
   from: (db) => db.selectFrom('player_login').select(['id', 'at', 'uid', 'partner', 'ip', 'device_id', 'duration_seconds']),
@@ -26,8 +29,13 @@ export const logins = defineList<LoginTrailItem>({
   defaultSort: { key: 'at', order: 'descend' },
   item: loginTrailItem,
   row: (r) => ({
-    id: r.id as number, at: isoInConsoleZone(r.at as Date)!, uid: r.uid as number, partner: r.partner as number,
-    ip: r.ip as string, deviceId: r.device_id as string, durationSeconds: (r.duration_seconds as number | null) ?? null,
+    id: r.id as number,
+    at: isoInConsoleZone(r.at as Date)!,
+    uid: r.uid as number,
+    partner: r.partner as number,
+    ip: r.ip as string,
+    deviceId: r.device_id as string,
+    durationSeconds: (r.duration_seconds as number | null) ?? null,
   }),
 });
 
@@ -53,14 +61,22 @@ async function accounts(db: Db, user: ScopedSubject, q: Record<string, unknown>)
     WHERE ${scope === null ? sql`true` : sql`p.partner = ${scope}`}
     LIMIT ${TRACE_LIMIT}`.execute(db);
   return rows.map((r) => ({
-    key: `${r.via as string}:${r.value as string}:${r.uid as number}`, uid: r.uid as number, name: r.name as string,
-    partner: r.partner as number, status: r.status as string, via: r.via as 'device' | 'ip', value: r.value as string,
-    firstAt: isoInConsoleZone(r.first_at as Date)!, lastAt: isoInConsoleZone(r.last_at as Date)!,
+    key: `${r.via as string}:${r.value as string}:${r.uid as number}`,
+    uid: r.uid as number,
+    name: r.name as string,
+    partner: r.partner as number,
+    status: r.status as string,
+    via: r.via as 'device' | 'ip',
+    value: r.value as string,
+    firstAt: isoInConsoleZone(r.first_at as Date)!,
+    lastAt: isoInConsoleZone(r.last_at as Date)!,
   }));
 }
 
 export const tracedAccounts: ReportSpec<TracedAccountItem> = {
-  url: '/api/usermanager/usertrace/accounts', name: 'usermanager.usertrace.accounts', screen: '/usermanager/usertrace',
+  url: '/api/usermanager/usertrace/accounts',
+  name: 'usermanager.usertrace.accounts',
+  screen: '/usermanager/usertrace',
   summary: `Accounts sharing a device or IP with a player (uid), or that used one device or IP (device | ip); at most one of them (none: no rows); at most ${TRACE_LIMIT}`,
   params: {
     uid: queryInt(1, 2_147_483_647).optional(),
@@ -72,6 +88,9 @@ export const tracedAccounts: ReportSpec<TracedAccountItem> = {
     if (given.length > 1) return { param: given[1], message: 'Only one of uid, device or ip' };
     return undefined;
   },
-  item: tracedAccountItem, sorts: ['lastAt', 'firstAt', 'uid', 'via'], defaultSort: { key: 'lastAt', order: 'descend' }, id: 'key',
+  item: tracedAccountItem,
+  sorts: ['lastAt', 'firstAt', 'uid', 'via'],
+  defaultSort: { key: 'lastAt', order: 'descend' },
+  id: 'key',
   load: async (db, user, q) => (q.uid === undefined && q.device === undefined && q.ip === undefined ? [] : accounts(db, user, q)),
 };

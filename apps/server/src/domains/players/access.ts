@@ -11,7 +11,9 @@ export const playerNotFound = (uid: number | string) => notFound(`Player ${uid} 
 
 /** The player row, if the caller's partner scope reaches it; `lock` takes its row lock (in a transaction). */
 export async function findPlayer(db: Db, user: ScopedSubject, uid: number, lock = false): Promise<PlayerRow> {
-  const row = await db.selectFrom('player').selectAll()
+  const row = await db
+    .selectFrom('player')
+    .selectAll()
     .where('uid', '=', uid)
     .where(ownPartnerFilter(user, 'partner'))
     .$if(lock, (qb) => qb.forUpdate())

@@ -14,17 +14,36 @@ import { defineList, eqEnum, eqText, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 
 export const activeBans = defineList<BanRecord>({
-  url: '/api/players/bans', name: 'players.bans', screen: PLAYER_SCREENS.bans, tags: ['players'],
+  url: '/api/players/bans',
+  name: 'players.bans',
+  screen: PLAYER_SCREENS.bans,
+  tags: ['players'],
   summary: 'Active bans: filters kind, value (exact: uid, device id or address), operator (username that banned)',
   paging: 'page',
-  from: (db: Db) => db.selectFrom(
-    db.selectFrom('ban')
-      .leftJoin('player as p', (join) => join.on(sql<boolean>`ban.kind = 'account' AND p.uid = (CASE WHEN ban.value ~ '^[0-9]{1,10}$' THEN ban.value::bigint END)`))
-      .where('ban.active', '=', true)
-      .select(['ban.id', 'ban.kind', 'ban.value', 'ban.reason', 'ban.banned_by', 'ban.banned_at', 'ban.lifted_by', 'ban.lifted_at', 'ban.active',
-        sql<number>`coalesce(p.partner, 0)`.as('partner')])
-      .as('b'),
-  ).selectAll('b'),
+  from: (db: Db) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('ban')
+          .leftJoin('player as p', (join) =>
+            join.on(sql<boolean>`ban.kind = 'account' AND p.uid = (CASE WHEN ban.value ~ '^[0-9]{1,10}$' THEN ban.value::bigint END)`),
+          )
+          .where('ban.active', '=', true)
+          .select([
+            'ban.id',
+            'ban.kind',
+            'ban.value',
+            'ban.reason',
+            'ban.banned_by',
+            'ban.banned_at',
+            'ban.lifted_by',
+            'ban.lifted_at',
+            'ban.active',
+            sql<number>`coalesce(p.partner, 0)`.as('partner'),
+          ])
+          .as('b'),
+      )
+      .selectAll('b'),
   partner: 'b.partner',
   id: 'b.id',
   filters: {
@@ -36,8 +55,14 @@ export const activeBans = defineList<BanRecord>({
   defaultSort: { key: 'id', order: 'descend' },
   item: banRecord,
   row: (r) => ({
-    id: Number(r.id), kind: r.kind as BanRecord['kind'], value: r.value as string, reason: r.reason as string,
-    bannedBy: r.banned_by as string, bannedAt: isoInConsoleZone(r.banned_at as Date)!, liftedBy: (r.lifted_by as string | null) ?? null,
-    liftedAt: isoInConsoleZone(r.lifted_at as Date | null), active: Boolean(r.active),
+    id: Number(r.id),
+    kind: r.kind as BanRecord['kind'],
+    value: r.value as string,
+    reason: r.reason as string,
+    bannedBy: r.banned_by as string,
+    bannedAt: isoInConsoleZone(r.banned_at as Date)!,
+    liftedBy: (r.lifted_by as string | null) ?? null,
+    liftedAt: isoInConsoleZone(r.lifted_at as Date | null),
+    active: Boolean(r.active),
   }),
 });

@@ -13,7 +13,9 @@ describe.each(databases())('bans on $kind', (kind) => {
     await addPlayer(t.database.db, { uid: 1001, device: 'emu-42', ip: '203.0.113.9' });
     await addPlayer(t.database.db, { uid: 2001, partner: 1 });
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const ban = (body: unknown, token = leader) => t.post('/api/players/ban', body, token);
   const unban = (body: unknown, token = leader) => t.post('/api/players/unban', body, token);
@@ -23,13 +25,30 @@ describe.each(databases())('bans on $kind', (kind) => {
 
   it('bans an account: one active row, status banned, ban_log and operation log; a second ban is 409', async () => {
     const res = await ban({ kind: 'account', value: '1001', reason: 'Cheating' });
-    expect(res.body.data).toEqual({ changed: true, ban: {
-      id: expect.any(Number), kind: 'account', value: '1001', reason: 'Cheating', bannedBy: 'serviceleader',
-      bannedAt: '2026-11-22T18:00:00.000+08:00', liftedBy: null, liftedAt: null, active: true,
-    } });
+    expect(res.body.data).toEqual({
+      changed: true,
+      ban: {
+        id: expect.any(Number),
+        kind: 'account',
+        value: '1001',
+        reason: 'Cheating',
+        bannedBy: 'serviceleader',
+        bannedAt: '2026-11-22T18:00:00.000+08:00',
+        liftedBy: null,
+        liftedAt: null,
+        active: true,
+      },
+    });
     expect(await status()).toBe('banned');
-    expect(await banLog()).toEqual([expect.objectContaining({ kind: 'account', value: '1001', action: 'ban', reason: 'Cheating', operator: 'serviceleader', partner: 0 })]);
-    expect(await lastLog()).toMatchObject({ operation: 'players.ban', target: 'player:1001', before: { status: 'active' }, after: { status: 'banned', ban: { id: res.body.data.ban.id } } });
+    expect(await banLog()).toEqual([
+      expect.objectContaining({ kind: 'account', value: '1001', action: 'ban', reason: 'Cheating', operator: 'serviceleader', partner: 0 }),
+    ]);
+    expect(await lastLog()).toMatchObject({
+      operation: 'players.ban',
+      target: 'player:1001',
+      before: { status: 'active' },
+      after: { status: 'banned', ban: { id: res.body.data.ban.id } },
+    });
     expect(await ban({ kind: 'account', value: '1001', reason: 'Again' })).toEqual({ status: 409, body: { code: 409, message: 'Already banned' } });
     expect(await banLog()).toHaveLength(1);
     const detail = (await t.get('/api/players/detail', leader, { uid: '1001' })).body.data;
@@ -44,7 +63,10 @@ describe.each(databases())('bans on $kind', (kind) => {
     expect(await status()).toBe('active');
     expect(await lastLog()).toMatchObject({ operation: 'players.unban', before: { active: true }, after: { active: false } });
     expect((await unban({ id })).body.data).toMatchObject({ changed: false, ban: { id, active: false } });
-    expect((await banLog()).map((r) => [r.action, r.reason])).toEqual([['ban', 'Cheating'], ['unban', 'Appeal']]);
+    expect((await banLog()).map((r) => [r.action, r.reason])).toEqual([
+      ['ban', 'Cheating'],
+      ['unban', 'Appeal'],
+    ]);
     expect((await ban({ kind: 'account', value: '1001', reason: 'Cheating again' })).status).toBe(200);
     expect(await unban({ id: 999_999 })).toEqual({ status: 404, body: { code: 404, message: 'Ban 999999 not found' } });
   });
@@ -68,7 +90,11 @@ describe.each(databases())('bans on $kind', (kind) => {
     expect(detail.bans.map((b: any) => b.kind).sort()).toEqual(['device', 'ip']);
     expect(await status()).toBe('active');
     expect(await lastLog()).toMatchObject({ operation: 'players.ban', target: 'ip:2001:db8::1', before: { banned: false }, after: { banned: true } });
-    expect((await banLog()).map((r) => [r.kind, r.value, r.partner])).toEqual([['device', 'emu-42', 0], ['ip', '203.0.113.9', 0], ['ip', '2001:db8::1', 0]]);
+    expect((await banLog()).map((r) => [r.kind, r.value, r.partner])).toEqual([
+      ['device', 'emu-42', 0],
+      ['ip', '203.0.113.9', 0],
+      ['ip', '2001:db8::1', 0],
+    ]);
   });
 
   it('refuses bad input with 400 naming the field and writes nothing', async () => {
@@ -111,9 +137,10 @@ describe.each(databases())('bans on $kind', (kind) => {
     await unban({ id: lifted });
     await ban({ kind: 'account', value: '1001', reason: 'r' }, await t.loginAs('secadmin'));
     const list = (q: Record<string, string>) => t.get('/api/players/bans', leader, q);
-    expect((await list({})).body.data).toEqual({ total: 2, items: [
-      expect.objectContaining({ kind: 'account', value: '1001', bannedBy: 'secadmin', active: true }), expect.objectContaining({ kind: 'device' }),
-    ] });
+    expect((await list({})).body.data).toEqual({
+      total: 2,
+      items: [expect.objectContaining({ kind: 'account', value: '1001', bannedBy: 'secadmin', active: true }), expect.objectContaining({ kind: 'device' })],
+    });
     expect((await list({ kind: 'device' })).body.data.items.map((b: any) => b.value)).toEqual(['emu-42']);
     expect((await list({ value: '1001' })).body.data.total).toBe(1);
     expect((await list({ value: '203.0.113.9' })).body.data.total).toBe(0);

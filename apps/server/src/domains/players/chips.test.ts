@@ -13,24 +13,40 @@ describe.each(databases())('staff chip actions on $kind', (kind) => {
     await addPlayer(t.database.db, { uid: 1001, balances: { chip: 5000, safe: 300 } });
     await addPlayer(t.database.db, { uid: 2001, partner: 1, balances: { chip: 10 } });
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const balances = async (uid = 1001) => t.database.db.selectFrom('player_balance').select(['chip', 'safe']).where('uid', '=', uid).executeTakeFirstOrThrow();
   const entries = async () => t.database.db.selectFrom('ledger_entry').selectAll().where('reason', 'like', 'staff.%').orderBy('id').execute();
-  const issued = async (username = 'serviceleader') => Number((await t.database.db.selectFrom('issue_usage').select('issued').where('username', '=', username).executeTakeFirst())?.issued ?? 0);
+  const issued = async (username = 'serviceleader') =>
+    Number((await t.database.db.selectFrom('issue_usage').select('issued').where('username', '=', username).executeTakeFirst())?.issued ?? 0);
   const lastLog = async () => t.database.db.selectFrom('operation_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('adds chips through the ledger, charges the daily limit and logs before and after', async () => {
     const res = await t.post('/api/players/chips/add', { uid: 1001, amount: 1000, reason: 'Compensation for a lost round' }, leader);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ uid: 1001, balances: { chip: 6000, safe: 300 }, entryIds: [expect.any(Number)] });
-    expect(await entries()).toEqual([expect.objectContaining({
-      uid: 1001, currency: 'chip', delta: 1000, balance_after: 6000, reason: 'staff.add', ref: 'Compensation for a lost round', actor: 'staff:serviceleader',
-    })]);
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        uid: 1001,
+        currency: 'chip',
+        delta: 1000,
+        balance_after: 6000,
+        reason: 'staff.add',
+        ref: 'Compensation for a lost round',
+        actor: 'staff:serviceleader',
+      }),
+    ]);
     expect(await issued()).toBe(1000);
     expect(await lastLog()).toMatchObject({
-      operation: 'players.chips.add', username: 'serviceleader', target: 'player:1001', result: 'ok', status: 200,
-      before: { chip: 5000, safe: 300 }, after: { chip: 6000, safe: 300, added: 1000, reason: 'Compensation for a lost round', ledgerEntries: res.body.data.entryIds },
+      operation: 'players.chips.add',
+      username: 'serviceleader',
+      target: 'player:1001',
+      result: 'ok',
+      status: 200,
+      before: { chip: 5000, safe: 300 },
+      after: { chip: 6000, safe: 300, added: 1000, reason: 'Compensation for a lost round', ledgerEntries: res.body.data.entryIds },
     });
     expect((await reconcile(t.database.db)).differences).toEqual([]);
   });
@@ -65,8 +81,10 @@ describe.each(databases())('staff chip actions on $kind', (kind) => {
     for (const url of ['/api/players/chips/add', '/api/players/chips/reduce']) {
       for (const [body, message] of cases) expect((await t.post(url, body, leader)).body, `${url} ${message}`).toEqual({ code: 400, message });
     }
-    expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 1, reason: 'r', direction: 'sideways' }, leader)).body)
-      .toEqual({ code: 400, message: 'direction: Must be toSafe or toChip' });
+    expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 1, reason: 'r', direction: 'sideways' }, leader)).body).toEqual({
+      code: 400,
+      message: 'direction: Must be toSafe or toChip',
+    });
     expect((await t.post('/api/players/chips/add', { uid: 1001, amount: 10, reason: 'x'.repeat(200) }, leader)).status).toBe(200);
     expect(await entries()).toHaveLength(1);
     expect(await issued()).toBe(10);
@@ -85,9 +103,19 @@ describe.each(databases())('staff chip actions on $kind', (kind) => {
   it('reduces chips, 409 Insufficient balance when short; 404 for an unknown player', async () => {
     const res = await t.post('/api/players/chips/reduce', { uid: 1001, amount: 1200, reason: 'Chargeback' }, leader);
     expect(res.body.data.balances.chip).toBe(3800);
-    expect(await lastLog()).toMatchObject({ operation: 'players.chips.reduce', before: { chip: 5000 }, after: { chip: 3800, reduced: 1200, reason: 'Chargeback' } });
-    expect(await t.post('/api/players/chips/reduce', { uid: 1001, amount: 3801, reason: 'r' }, leader)).toEqual({ status: 409, body: { code: 409, message: 'Insufficient balance' } });
-    expect(await t.post('/api/players/chips/reduce', { uid: 9999, amount: 1, reason: 'r' }, leader)).toEqual({ status: 404, body: { code: 404, message: 'Player 9999 not found' } });
+    expect(await lastLog()).toMatchObject({
+      operation: 'players.chips.reduce',
+      before: { chip: 5000 },
+      after: { chip: 3800, reduced: 1200, reason: 'Chargeback' },
+    });
+    expect(await t.post('/api/players/chips/reduce', { uid: 1001, amount: 3801, reason: 'r' }, leader)).toEqual({
+      status: 409,
+      body: { code: 409, message: 'Insufficient balance' },
+    });
+    expect(await t.post('/api/players/chips/reduce', { uid: 9999, amount: 1, reason: 'r' }, leader)).toEqual({
+      status: 404,
+      body: { code: 404, message: 'Player 9999 not found' },
+    });
     expect((await entries()).map((e) => e.delta)).toEqual([-1200]);
     expect(await issued()).toBe(0);
   });
@@ -95,10 +123,22 @@ describe.each(databases())('staff chip actions on $kind', (kind) => {
   it('moves chips to the safe and back as two entries of one step', async () => {
     const toSafe = await t.post('/api/players/safe/move', { uid: 1001, amount: 200, direction: 'toSafe', reason: 'Asked by the player' }, leader);
     expect(toSafe.body.data.balances).toMatchObject({ chip: 4800, safe: 500 });
-    expect((await entries()).map((e) => [e.currency, e.delta, e.reason])).toEqual([['chip', -200, 'staff.toSafe'], ['safe', 200, 'staff.toSafe']]);
-    expect(await lastLog()).toMatchObject({ operation: 'players.safe.move', before: { chip: 5000, safe: 300 }, after: { chip: 4800, safe: 500, moved: 200, direction: 'toSafe' } });
-    expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 501, direction: 'toChip', reason: 'r' }, leader)).body.message).toBe('Insufficient balance');
-    expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 500, direction: 'toChip', reason: 'r' }, leader)).body.data.balances).toMatchObject({ chip: 5300, safe: 0 });
+    expect((await entries()).map((e) => [e.currency, e.delta, e.reason])).toEqual([
+      ['chip', -200, 'staff.toSafe'],
+      ['safe', 200, 'staff.toSafe'],
+    ]);
+    expect(await lastLog()).toMatchObject({
+      operation: 'players.safe.move',
+      before: { chip: 5000, safe: 300 },
+      after: { chip: 4800, safe: 500, moved: 200, direction: 'toSafe' },
+    });
+    expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 501, direction: 'toChip', reason: 'r' }, leader)).body.message).toBe(
+      'Insufficient balance',
+    );
+    expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 500, direction: 'toChip', reason: 'r' }, leader)).body.data.balances).toMatchObject({
+      chip: 5300,
+      safe: 0,
+    });
     expect((await reconcile(t.database.db)).differences).toEqual([]);
   });
 
@@ -114,9 +154,12 @@ describe.each(databases())('staff chip actions on $kind', (kind) => {
     expect(await balances()).toEqual({ chip: 5045, safe: 305 });
   });
 
-  it('a partner-scoped account with the role gets 404 for another partner\'s player', async () => {
+  it("a partner-scoped account with the role gets 404 for another partner's player", async () => {
     const scoped = await scopedAccount(t, await t.loginAs('admin'), ['serviceleader']);
-    expect(await t.post('/api/players/chips/add', { uid: 1001, amount: 1, reason: 'r' }, scoped)).toEqual({ status: 404, body: { code: 404, message: 'Player 1001 not found' } });
+    expect(await t.post('/api/players/chips/add', { uid: 1001, amount: 1, reason: 'r' }, scoped)).toEqual({
+      status: 404,
+      body: { code: 404, message: 'Player 1001 not found' },
+    });
     expect((await t.post('/api/players/safe/move', { uid: 1001, amount: 1, reason: 'r', direction: 'toSafe' }, scoped)).status).toBe(404);
     expect((await t.post('/api/players/chips/reduce', { uid: 2001, amount: 1, reason: 'r' }, scoped)).body.data.balances.chip).toBe(9);
     expect((await balances()).chip).toBe(5000);

@@ -14,9 +14,18 @@ import { post, transfer, type Movement } from '../ledger/ledger';
 import { findPlayer, playerNotFound } from './access';
 import { toBalances } from './view';
 
-export interface StaffChange { db: Db; user: SessionUser; now: Date; note: OperationNote }
+export interface StaffChange {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
-export interface ChipResult { uid: number; balances: PlayerBalances; entryIds: number[] }
+export interface ChipResult {
+  uid: number;
+  balances: PlayerBalances;
+  entryIds: number[];
+}
 
 /** Ledger reasons of staff movements; the staff's own words go to the entry's `ref`. */
 export const STAFF_REASONS = { add: 'staff.add', reduce: 'staff.reduce', toSafe: 'staff.toSafe', toChip: 'staff.toChip' } as const;
@@ -31,7 +40,12 @@ async function lockedBalances(db: Db, uid: number): Promise<PlayerBalances> {
   return toBalances(row);
 }
 
-async function change(ctx: StaffChange, uid: number, detail: Record<string, unknown>, move: (balancesBefore: PlayerBalances) => Promise<number[]>): Promise<ChipResult> {
+async function change(
+  ctx: StaffChange,
+  uid: number,
+  detail: Record<string, unknown>,
+  move: (balancesBefore: PlayerBalances) => Promise<number[]>,
+): Promise<ChipResult> {
   const { db, user, note } = ctx;
   note.target = `player:${uid}`;
   await findPlayer(db, user, uid);
@@ -55,8 +69,9 @@ export function addChips(ctx: StaffChange, body: ChipChangeBody): Promise<ChipRe
 }
 
 export function reduceChips(ctx: StaffChange, body: ChipChangeBody): Promise<ChipResult> {
-  return change(ctx, body.uid, { reduced: body.amount, reason: body.reason }, async () =>
-    [(await post(ctx.db, movement(ctx, body, -body.amount, STAFF_REASONS.reduce))).entryId]);
+  return change(ctx, body.uid, { reduced: body.amount, reason: body.reason }, async () => [
+    (await post(ctx.db, movement(ctx, body, -body.amount, STAFF_REASONS.reduce))).entryId,
+  ]);
 }
 
 export function moveSafe(ctx: StaffChange, body: SafeMoveBody): Promise<ChipResult> {
@@ -65,8 +80,11 @@ export function moveSafe(ctx: StaffChange, body: SafeMoveBody): Promise<ChipResu
   const safe = { uid: body.uid, currency: 'safe' as const };
   return change(ctx, body.uid, { moved: body.amount, direction: body.direction, reason: body.reason }, async () => {
     const posted = await transfer(ctx.db, toSafe ? chip : safe, toSafe ? safe : chip, body.amount, {
-      reason: toSafe ? STAFF_REASONS.toSafe : STAFF_REASONS.toChip, ref: body.reason, actor: actorOf(ctx.user),
-      key: keyOf(ctx.user, body.requestId), at: ctx.now,
+      reason: toSafe ? STAFF_REASONS.toSafe : STAFF_REASONS.toChip,
+      ref: body.reason,
+      actor: actorOf(ctx.user),
+      key: keyOf(ctx.user, body.requestId),
+      at: ctx.now,
     });
     return posted.map((p) => p.entryId);
   });

@@ -11,12 +11,20 @@ describe.each(databases())('player detail on $kind', (kind) => {
     t = await testApp(kind);
     service = await t.loginAs('service');
     const { db } = t.database;
-    await addPlayer(db, { uid: 1001, name: '<img src=x onerror=alert(1)>', device: 'shared-dev', ip: '10.1.1.1', balances: { chip: 5000, safe: 300, bean: 7, withdrawable: 12 } });
+    await addPlayer(db, {
+      uid: 1001,
+      name: '<img src=x onerror=alert(1)>',
+      device: 'shared-dev',
+      ip: '10.1.1.1',
+      balances: { chip: 5000, safe: 300, bean: 7, withdrawable: 12 },
+    });
     await addPlayer(db, { uid: 1002, device: 'shared-dev', inviterUid: 1001 });
     await addPlayer(db, { uid: 1003, device: 'shared-dev', ip: '10.1.1.1', partner: 1, inviterUid: 1001 });
     await addPlayer(db, { uid: 2001, partner: 1, ip: '10.1.1.1' });
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const detail = (token: string, uid: string) => t.get('/api/players/detail', token, { uid });
 
@@ -25,13 +33,41 @@ describe.each(databases())('player detail on $kind', (kind) => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.profile).toEqual({
-      uid: 1001, name: '<img src=x onerror=alert(1)>', avatar: '', phone: { country: '63', number: '9170001001' }, phoneBoundAt: null,
-      registerIp: '10.1.1.1', registerDevice: 'shared-dev', registerPackage: '', registeredAt: '2026-11-20T18:00:00.000+08:00',
-      loginIp: '10.1.1.1', loginDevice: 'shared-dev', lastLoginAt: '2026-11-20T18:00:00.000+08:00', loginCount: 1,
-      shareId: null, inviterUid: null, vip: 0, gcash: '', bank: '', partner: 0, status: 'active', suspendedUntil: null, statusReason: '', netWin: 0,
+      uid: 1001,
+      name: '<img src=x onerror=alert(1)>',
+      avatar: '',
+      phone: { country: '63', number: '9170001001' },
+      phoneBoundAt: null,
+      registerIp: '10.1.1.1',
+      registerDevice: 'shared-dev',
+      registerPackage: '',
+      registeredAt: '2026-11-20T18:00:00.000+08:00',
+      loginIp: '10.1.1.1',
+      loginDevice: 'shared-dev',
+      lastLoginAt: '2026-11-20T18:00:00.000+08:00',
+      loginCount: 1,
+      shareId: null,
+      inviterUid: null,
+      vip: 0,
+      gcash: '',
+      bank: '',
+      partner: 0,
+      status: 'active',
+      suspendedUntil: null,
+      statusReason: '',
+      netWin: 0,
     });
     expect(d.balances).toEqual({ chip: 5000, bean: 7, safe: 300, bonus: 0, diamond: 0, charisma: 0, withdrawable: 12 });
-    expect(d.devices).toEqual([{ value: 'shared-dev', firstAt: '2026-11-20T18:00:00.000+08:00', lastAt: '2026-11-20T18:00:00.000+08:00', sharedUids: [1003, 1002], sharedCount: 2, banId: null }]);
+    expect(d.devices).toEqual([
+      {
+        value: 'shared-dev',
+        firstAt: '2026-11-20T18:00:00.000+08:00',
+        lastAt: '2026-11-20T18:00:00.000+08:00',
+        sharedUids: [1003, 1002],
+        sharedCount: 2,
+        banId: null,
+      },
+    ]);
     expect(d.ips).toEqual([expect.objectContaining({ value: '10.1.1.1', sharedUids: [2001, 1003], sharedCount: 2 })]);
     expect(d.bans).toEqual([]);
     expect(d.inviteeCount).toBe(2);
@@ -84,7 +120,14 @@ describe.each(databases())('player detail on $kind', (kind) => {
     };
     const all = await walk({});
     expect(all.map((e) => [e.currency, e.delta])).toEqual([
-      ['chip', -4], ['chip', -3], ['chip', -2], ['chip', -1], ['withdrawable', 12], ['bean', 7], ['safe', 300], ['chip', 5000],
+      ['chip', -4],
+      ['chip', -3],
+      ['chip', -2],
+      ['chip', -1],
+      ['withdrawable', 12],
+      ['bean', 7],
+      ['safe', 300],
+      ['chip', 5000],
     ]);
     expect(all[0]).toMatchObject({ balanceAfter: 4990, reason: 'test.spend', ref: '', actor: 'system:test', at: '2026-11-20T18:04:00.000+08:00' });
     expect((await walk({ currency: 'chip' })).map((e) => e.delta)).toEqual([-4, -3, -2, -1, 5000]);
@@ -93,8 +136,14 @@ describe.each(databases())('player detail on $kind', (kind) => {
   it('pages logins, invitees, profile changes and the ban log', async () => {
     const { db } = t.database;
     for (let i = 1; i <= 3; i++) {
-      await db.insertInto('player_login').values({ uid: 1001, at: new Date(FIXTURE_AT.getTime() + i * 3_600_000), ip: `10.9.9.${i}`, device_id: 'shared-dev', duration_seconds: i }).execute();
-      await db.insertInto('player_profile_change').values({ uid: 1001, at: new Date(FIXTURE_AT.getTime() + i * 1000), field: 'name', old_value: `n${i - 1}`, new_value: `n${i}` }).execute();
+      await db
+        .insertInto('player_login')
+        .values({ uid: 1001, at: new Date(FIXTURE_AT.getTime() + i * 3_600_000), ip: `10.9.9.${i}`, device_id: 'shared-dev', duration_seconds: i })
+        .execute();
+      await db
+        .insertInto('player_profile_change')
+        .values({ uid: 1001, at: new Date(FIXTURE_AT.getTime() + i * 1000), field: 'name', old_value: `n${i - 1}`, new_value: `n${i}` })
+        .execute();
     }
     const logins = await t.get('/api/players/logins', service, { uid: '1001', pageSize: '3' });
     expect(logins.body.data.items.map((l: any) => l.ip)).toEqual(['10.9.9.3', '10.9.9.2', '10.9.9.1']);

@@ -18,7 +18,14 @@ export const SHARED_UIDS_SHOWN = 20;
 /** Sharing accounts are counted up to this many ("1000+" beyond). */
 export const SHARED_COUNT_CAP = 1001;
 
-interface LinkRow { value: string; first_at: Date | string; last_at: Date | string; shared_count: number | string; shared_uids: unknown; ban_id: number | string | null }
+interface LinkRow {
+  value: string;
+  first_at: Date | string;
+  last_at: Date | string;
+  shared_count: number | string;
+  shared_uids: unknown;
+  ban_id: number | string | null;
+}
 
 /** The devices (player_device) or addresses (player_ip) of a player, each with the accounts sharing it. */
 async function sharedLinks(db: Db, user: ScopedSubject, uid: number, kind: 'device' | 'ip'): Promise<SharedLink[]> {
@@ -53,19 +60,34 @@ export async function playerDetail(db: Db, user: ScopedSubject, uid: number, now
     db.selectFrom('player_balance').selectAll().where('uid', '=', uid).executeTakeFirst(),
     sharedLinks(db, user, uid, 'device'),
     sharedLinks(db, user, uid, 'ip'),
-    db.selectFrom('ban').selectAll().where('active', '=', true).where((eb) => eb.or([
-      eb.and([eb('kind', '=', 'account'), eb('value', '=', String(uid))]),
-      eb.and([eb('kind', '=', 'device'), eb.or([
-        eb('value', 'in', eb.selectFrom('player_device').select('device_id').where('uid', '=', uid)),
-        ...(devices.length ? [eb('value', 'in', devices)] : []),
-      ])]),
-      eb.and([eb('kind', '=', 'ip'), eb.or([
-        eb('value', 'in', eb.selectFrom('player_ip').select('ip').where('uid', '=', uid)),
-        ...(ips.length ? [eb('value', 'in', ips)] : []),
-      ])]),
-    ])).orderBy('id', 'desc').execute(),
-    db.selectFrom('player').select((eb) => eb.fn.countAll<number | string>().as('n')).where('inviter_uid', '=', uid)
-      .$if(scope !== null, (qb) => qb.where('partner', '=', scope!)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ban')
+      .selectAll()
+      .where('active', '=', true)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('kind', '=', 'account'), eb('value', '=', String(uid))]),
+          eb.and([
+            eb('kind', '=', 'device'),
+            eb.or([
+              eb('value', 'in', eb.selectFrom('player_device').select('device_id').where('uid', '=', uid)),
+              ...(devices.length ? [eb('value', 'in', devices)] : []),
+            ]),
+          ]),
+          eb.and([
+            eb('kind', '=', 'ip'),
+            eb.or([eb('value', 'in', eb.selectFrom('player_ip').select('ip').where('uid', '=', uid)), ...(ips.length ? [eb('value', 'in', ips)] : [])]),
+          ]),
+        ]),
+      )
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('player')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('inviter_uid', '=', uid)
+      .$if(scope !== null, (qb) => qb.where('partner', '=', scope!))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     profile: toProfile(player, now),

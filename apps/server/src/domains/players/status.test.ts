@@ -14,7 +14,9 @@ describe.each(databases())('suspensions on $kind', (kind) => {
     leader = await t.loginAs('serviceleader');
     await addPlayer(t.database.db, { uid: 1001, partner: 2 });
   });
-  afterEach(async () => { await t.close(); });
+  afterEach(async () => {
+    await t.close();
+  });
 
   const suspend = (body: unknown, token = leader) => t.post('/api/players/suspend', body, token);
   const banLog = () => t.database.db.selectFrom('ban_log').selectAll().orderBy('id').execute();
@@ -45,11 +47,21 @@ describe.each(databases())('suspensions on $kind', (kind) => {
     const res = await suspend({ uid: 1001, until: FUTURE, reason: 'Abusive chat' });
     expect(res.body).toEqual({ code: 200, data: { uid: 1001, status: 'suspended', suspendedUntil: '2026-11-25T18:00:00.000+08:00', changed: true } });
     expect(await profile()).toMatchObject({ status: 'suspended', suspendedUntil: '2026-11-25T18:00:00.000+08:00', statusReason: 'Abusive chat' });
-    expect(await banLog()).toEqual([expect.objectContaining({
-      kind: 'account', value: '1001', action: 'suspend', reason: 'Abusive chat', operator: 'serviceleader', partner: 2, until: new Date(FUTURE),
-    })]);
+    expect(await banLog()).toEqual([
+      expect.objectContaining({
+        kind: 'account',
+        value: '1001',
+        action: 'suspend',
+        reason: 'Abusive chat',
+        operator: 'serviceleader',
+        partner: 2,
+        until: new Date(FUTURE),
+      }),
+    ]);
     expect(await lastLog()).toMatchObject({
-      operation: 'players.suspend', target: 'player:1001', before: { status: 'active', suspendedUntil: null },
+      operation: 'players.suspend',
+      target: 'player:1001',
+      before: { status: 'active', suspendedUntil: null },
       after: { status: 'suspended', suspendedUntil: '2026-11-25T18:00:00.000+08:00', reason: 'Abusive chat' },
     });
     t.clock.advance(4 * 86_400_000);
@@ -63,7 +75,10 @@ describe.each(databases())('suspensions on $kind', (kind) => {
     expect(lifted.body.data).toEqual({ uid: 1001, status: 'active', suspendedUntil: null, changed: true });
     expect(await lastLog()).toMatchObject({ operation: 'players.unsuspend', before: { status: 'suspended' }, after: { status: 'active' } });
     expect((await t.post('/api/players/unsuspend', { uid: 1001 }, leader)).body.data.changed).toBe(false);
-    expect((await banLog()).map((r) => [r.action, r.reason])).toEqual([['suspend', ''], ['unsuspend', 'Appeal accepted']]);
+    expect((await banLog()).map((r) => [r.action, r.reason])).toEqual([
+      ['suspend', ''],
+      ['unsuspend', 'Appeal accepted'],
+    ]);
     expect((await profile()).status).toBe('active');
   });
 

@@ -14,7 +14,12 @@ import { effectiveStatus } from './view';
 /** The furthest a suspension may reach. */
 const MAX_SUSPENSION_MS = 100 * 365 * 86_400_000;
 
-export interface StatusResult { uid: number; status: string; suspendedUntil: string | null; changed: boolean }
+export interface StatusResult {
+  uid: number;
+  status: string;
+  suspendedUntil: string | null;
+  changed: boolean;
+}
 
 export async function suspendPlayer({ db, user, now, note }: StaffChange, body: SuspendBody): Promise<StatusResult> {
   note.target = `player:${body.uid}`;
@@ -26,9 +31,19 @@ export async function suspendPlayer({ db, user, now, note }: StaffChange, body: 
   if (status === 'banned') throw conflict(`Player ${body.uid} is banned`);
   const reason = body.reason ?? '';
   await db.updateTable('player').set({ status: 'suspended', suspended_until: until, status_reason: reason }).where('uid', '=', body.uid).execute();
-  await db.insertInto('ban_log').values({
-    at: now, kind: 'account', value: String(body.uid), action: 'suspend', reason, until, operator: user.username, partner: player.partner,
-  }).execute();
+  await db
+    .insertInto('ban_log')
+    .values({
+      at: now,
+      kind: 'account',
+      value: String(body.uid),
+      action: 'suspend',
+      reason,
+      until,
+      operator: user.username,
+      partner: player.partner,
+    })
+    .execute();
   note.before = { status, suspendedUntil: status === 'suspended' ? isoInConsoleZone(player.suspended_until) : null };
   note.after = { status: 'suspended', suspendedUntil: isoInConsoleZone(until), reason };
   return { uid: body.uid, status: 'suspended', suspendedUntil: isoInConsoleZone(until), changed: true };
@@ -46,9 +61,19 @@ export async function unsuspendPlayer({ db, user, now, note }: StaffChange, body
   }
   const reason = body.reason ?? '';
   await db.updateTable('player').set({ status: 'active', suspended_until: null, status_reason: '' }).where('uid', '=', body.uid).execute();
-  await db.insertInto('ban_log').values({
-    at: now, kind: 'account', value: String(body.uid), action: 'unsuspend', reason, until: null, operator: user.username, partner: player.partner,
-  }).execute();
+  await db
+    .insertInto('ban_log')
+    .values({
+      at: now,
+      kind: 'account',
+      value: String(body.uid),
+      action: 'unsuspend',
+      reason,
+      until: null,
+      operator: user.username,
+      partner: player.partner,
+    })
+    .execute();
   note.after = { status: 'active', suspendedUntil: null, reason };
   return { uid: body.uid, status: 'active', suspendedUntil: null, changed: true };
 }

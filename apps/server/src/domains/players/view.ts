@@ -43,14 +43,26 @@ export function toProfile(row: PlayerRow, now: Date): PlayerProfile {
 
 export function toBalances(row: PlayerBalanceRow | undefined): PlayerBalances {
   return {
-    chip: Number(row?.chip ?? 0), bean: Number(row?.bean ?? 0), safe: Number(row?.safe ?? 0), bonus: Number(row?.bonus ?? 0),
-    diamond: Number(row?.diamond ?? 0), charisma: Number(row?.charisma ?? 0), withdrawable: Number(row?.withdrawable ?? 0),
+    chip: Number(row?.chip ?? 0),
+    bean: Number(row?.bean ?? 0),
+    safe: Number(row?.safe ?? 0),
+    bonus: Number(row?.bonus ?? 0),
+    diamond: Number(row?.diamond ?? 0),
+    charisma: Number(row?.charisma ?? 0),
+    withdrawable: Number(row?.withdrawable ?? 0),
   };
 }
 
 export function toBan(row: Selectable<BanTable>): BanRecord {
   return {
-    id: Number(row.id), kind: row.kind, value: row.value, reason: row.reason, bannedBy: row.banned_by,
-    bannedAt: iso(row.banned_at), liftedBy: row.lifted_by, liftedAt: isoInConsoleZone(row.lifted_at), active: row.active,
+    id: Number(row.id),
+    kind: row.kind,
+    value: row.value,
+    reason: row.reason,
+    bannedBy: row.banned_by,
+    bannedAt: iso(row.banned_at),
+    liftedBy: row.lifted_by,
+    liftedAt: isoInConsoleZone(row.lifted_at),
+    active: row.active,
   };
 }

@@ -24,13 +24,23 @@ describe.each(databases().slice(0, 1))('demo seed: the providers play ($kind)', 
   const refused: unknown[] = [];
   beforeAll(async () => {
     opened = await database.open();
-    await seedDemoIfEmpty(opened.db, config, { players: 150, days: 3, seed: DEMO_POPULATION.seed, log: (m, d) => { if (m.includes('refused')) refused.push(d); } });
+    await seedDemoIfEmpty(opened.db, config, {
+      players: 150,
+      days: 3,
+      seed: DEMO_POPULATION.seed,
+      log: (m, d) => {
+        if (m.includes('refused')) refused.push(d);
+      },
+    });
     app = await buildApp({ db: opened.db, config, batchWorker: false });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: DEMO_PASSWORD } });
     token = JSON.parse(login.body).accessToken;
   }, 600_000);
-  afterAll(async () => { await app?.close(); await opened?.close(); });
+  afterAll(async () => {
+    await app?.close();
+    await opened?.close();
+  });
 
   it('rounds of JILI and of other providers, each through its own application, nothing refused', async () => {
     expect(refused).toEqual([]);
@@ -40,14 +50,16 @@ describe.each(databases().slice(0, 1))('demo seed: the providers play ($kind)', 
     expect(byProvider.JILI?.app_id).toBe('jili-app');
     expect(Number(byProvider.JILI?.n)).toBeGreaterThan(2);
     expect(rows.filter((r) => r.provider !== 'JILI').length).toBeGreaterThan(0);
-    const rejected = await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event WHERE type = 'provider.round' AND status = 'rejected'`.execute(opened.db);
+    const rejected = await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event WHERE type = 'provider.round' AND status = 'rejected'`.execute(
+      opened.db,
+    );
     expect(Number(rejected.rows[0]!.n)).toBe(0);
     // the providers' money is game play under their own applications
     const money = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entry WHERE actor = 'app:jili-app' AND reason = 'game.bet'`.execute(opened.db);
     expect(Number(money.rows[0]!.n)).toBe(Number(byProvider.JILI!.n));
   });
 
-  it('every round\'s wallet calls match its record, and the screens of both groups show data', async () => {
+  it("every round's wallet calls match its record, and the screens of both groups show data", async () => {
     for (const group of ['jiligames', 'thirdgames']) {
       const get = async (screen: string, query: Record<string, string> = RANGE) => {
         const res = await app.inject({ method: 'GET', url: `/api/tinygames/${group}/${screen}`, query, headers: { 'x-token': token } });

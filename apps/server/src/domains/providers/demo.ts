@@ -9,7 +9,12 @@ import { ensurePlatformApplication } from '../platform/applications';
 import { setProviderApps } from '../../simulator/providers';
 import { ensureGameProvider } from './providers';
 
-export interface DemoProvider { code: string; name: string; appId: string; secret: string }
+export interface DemoProvider {
+  code: string;
+  name: string;
+  appId: string;
+  secret: string;
+}
 
 /** The demo providers; their secrets are demo-only like demo-app's. */
 export const DEMO_PROVIDERS: readonly DemoProvider[] = [

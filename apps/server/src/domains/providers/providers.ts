@@ -7,13 +7,20 @@ import { JILI, PROVIDER_CODE, type ProviderGroup, type ProviderInfo } from '@con
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 
-export interface NewProvider { code: string; name: string; appId: string }
+export interface NewProvider {
+  code: string;
+  name: string;
+  appId: string;
+}
 
 /** Registers the provider unless its code is taken (then it is left as it is). Idempotent. */
 export async function ensureGameProvider(db: Db, p: NewProvider, now = new Date()): Promise<void> {
   if (!PROVIDER_CODE.test(p.code)) throw new Error(`provider code ${p.code}: must be 2 to 16 capital letters or digits`);
-  await db.insertInto('game_provider').values({ code: p.code, name: p.name, app_id: p.appId, created_at: now })
-    .onConflict((oc) => oc.column('code').doNothing()).execute();
+  await db
+    .insertInto('game_provider')
+    .values({ code: p.code, name: p.name, app_id: p.appId, created_at: now })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
 }
 
 export async function listProviders(db: Db): Promise<ProviderInfo[]> {

@@ -13,9 +13,22 @@
  *   GET /api/tinygames/<group>/logs               every provider round with its wallet reconciliation, keyset (+ /export)
  */
 import {
-  providerCode, providerDashboard, providerDataRow, providerInfo, providerLogRow, providerPlayerRow, PROVIDER_GROUPS, queryInt,
-  groupHasProviderFilter, type ProviderDashboard, type ProviderDataRow, type ProviderFigures, type ProviderGroup, type ProviderLogRow,
-  type ProviderPlayerRow, requiredText,
+  providerCode,
+  providerDashboard,
+  providerDataRow,
+  providerInfo,
+  providerLogRow,
+  providerPlayerRow,
+  PROVIDER_GROUPS,
+  queryInt,
+  groupHasProviderFilter,
+  type ProviderDashboard,
+  type ProviderDataRow,
+  type ProviderFigures,
+  type ProviderGroup,
+  type ProviderLogRow,
+  type ProviderPlayerRow,
+  requiredText,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -36,10 +49,17 @@ export const TOP_GAMES = 10;
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const rtpOf = (wins: number, turnover: number) => (turnover > 0 ? wins / turnover : null);
-const figures = (f: { rounds: number; players: number; turnover: number; wins: number; bigWins: number }): ProviderFigures =>
-  ({ ...f, houseTake: f.turnover - f.wins, rtp: rtpOf(f.wins, f.turnover) });
+const figures = (f: { rounds: number; players: number; turnover: number; wins: number; bigWins: number }): ProviderFigures => ({
+  ...f,
+  houseTake: f.turnover - f.wins,
+  rtp: rtpOf(f.wins, f.turnover),
+});
 
-export interface Filter { group: ProviderGroup; provider?: string; game?: string }
+export interface Filter {
+  group: ProviderGroup;
+  provider?: string;
+  game?: string;
+}
 type Query = Record<string, unknown>;
 const filterOf = (group: ProviderGroup, q: Query): Filter => ({ group, provider: q.provider as string | undefined, game: q.game as string | undefined });
 const inRange = (column: string, r: DayRange) => sql<boolean>`${sql.ref(column)} BETWEEN ${r.from}::date AND ${r.to}::date`;
@@ -49,7 +69,10 @@ function scoped(db: Db, table: 'provider_day', user: ScopedSubject, f: Filter, r
 function scoped(db: Db, table: 'provider_player_day', user: ScopedSubject, f: Filter, r: DayRange): ReturnType<typeof playerDayRows>;
 function scoped(db: Db, table: 'provider_day' | 'provider_player_day', user: ScopedSubject, f: Filter, r: DayRange) {
   let q = (table === 'provider_day' ? dayRows(db) : playerDayRows(db)) as ReturnType<typeof dayRows>;
-  q = q.where(groupFilter(f.group, 'd.provider', f.provider)).where(inRange('d.day', r)).where(ownPartnerFilter(user, 'd.partner'));
+  q = q
+    .where(groupFilter(f.group, 'd.provider', f.provider))
+    .where(inRange('d.day', r))
+    .where(ownPartnerFilter(user, 'd.partner'));
   if (f.game !== undefined) q = q.where('d.game', '=', f.game);
   return q;
 }
@@ -60,64 +83,133 @@ const playerDayRows = (db: Db) => db.selectFrom('provider_player_day as d');
 export async function dataReport(db: Db, user: ScopedSubject, f: Filter, r: DayRange): Promise<ProviderDataRow[]> {
   const rows = await scoped(db, 'provider_day', user, f, r)
     .leftJoin('provider_game as g', (j) => j.onRef('g.provider', '=', 'd.provider').onRef('g.game', '=', 'd.game'))
-    .select([sql<string>`d.day::text`.as('day'), 'd.provider', 'd.game', sql<string>`coalesce(max(g.name), d.game)`.as('name'),
-      sql<number>`sum(d.rounds)`.as('rounds'), sql<number>`sum(d.players)`.as('players'), sql<number>`sum(d.turnover)`.as('turnover'),
-      sql<number>`sum(d.wins)`.as('wins'), sql<number>`sum(d.big_wins)`.as('big_wins')])
-    .groupBy(['d.day', 'd.provider', 'd.game']).execute();
+    .select([
+      sql<string>`d.day::text`.as('day'),
+      'd.provider',
+      'd.game',
+      sql<string>`coalesce(max(g.name), d.game)`.as('name'),
+      sql<number>`sum(d.rounds)`.as('rounds'),
+      sql<number>`sum(d.players)`.as('players'),
+      sql<number>`sum(d.turnover)`.as('turnover'),
+      sql<number>`sum(d.wins)`.as('wins'),
+      sql<number>`sum(d.big_wins)`.as('big_wins'),
+    ])
+    .groupBy(['d.day', 'd.provider', 'd.game'])
+    .execute();
   return rows.map((x) => ({
-    key: `${x.day}|${x.provider}|${x.game}`, day: x.day, provider: x.provider, game: x.game, gameName: x.name,
+    key: `${x.day}|${x.provider}|${x.game}`,
+    day: x.day,
+    provider: x.provider,
+    game: x.game,
+    gameName: x.name,
     ...figures({ rounds: num(x.rounds), players: num(x.players), turnover: num(x.turnover), wins: num(x.wins), bigWins: num(x.big_wins) }),
   }));
 }
 
 export async function dashboard(db: Db, user: ScopedSubject, f: Filter, r: DayRange): Promise<ProviderDashboard> {
-  const sums = [sql<number>`sum(d.rounds)`.as('rounds'), sql<number>`sum(d.turnover)`.as('turnover'), sql<number>`sum(d.wins)`.as('wins'),
-    sql<number>`sum(d.big_wins)`.as('big_wins')] as const;
+  const sums = [
+    sql<number>`sum(d.rounds)`.as('rounds'),
+    sql<number>`sum(d.turnover)`.as('turnover'),
+    sql<number>`sum(d.wins)`.as('wins'),
+    sql<number>`sum(d.big_wins)`.as('big_wins'),
+  ] as const;
   const [byDay, playersByDay, distinct, byGame, gamePlayers] = await Promise.all([
-    scoped(db, 'provider_day', user, f, r).select([sql<string>`d.day::text`.as('day'), ...sums]).groupBy('d.day').execute(),
-    scoped(db, 'provider_player_day', user, f, r).select([sql<string>`d.day::text`.as('day'), sql<number>`count(DISTINCT d.uid)`.as('n')]).groupBy('d.day').execute(),
-    scoped(db, 'provider_player_day', user, f, r).select(sql<number>`count(DISTINCT d.uid)`.as('n')).executeTakeFirstOrThrow(),
+    scoped(db, 'provider_day', user, f, r)
+      .select([sql<string>`d.day::text`.as('day'), ...sums])
+      .groupBy('d.day')
+      .execute(),
+    scoped(db, 'provider_player_day', user, f, r)
+      .select([sql<string>`d.day::text`.as('day'), sql<number>`count(DISTINCT d.uid)`.as('n')])
+      .groupBy('d.day')
+      .execute(),
+    scoped(db, 'provider_player_day', user, f, r)
+      .select(sql<number>`count(DISTINCT d.uid)`.as('n'))
+      .executeTakeFirstOrThrow(),
     scoped(db, 'provider_day', user, f, r)
       .leftJoin('provider_game as g', (j) => j.onRef('g.provider', '=', 'd.provider').onRef('g.game', '=', 'd.game'))
       .select(['d.provider', 'd.game', sql<string>`coalesce(max(g.name), d.game)`.as('name'), ...sums])
-      .groupBy(['d.provider', 'd.game']).orderBy(sql`sum(d.turnover) DESC`).orderBy('d.provider').orderBy('d.game').limit(TOP_GAMES).execute(),
-    scoped(db, 'provider_player_day', user, f, r).select(['d.provider', 'd.game', sql<number>`count(DISTINCT d.uid)`.as('n')]).groupBy(['d.provider', 'd.game']).execute(),
+      .groupBy(['d.provider', 'd.game'])
+      .orderBy(sql`sum(d.turnover) DESC`)
+      .orderBy('d.provider')
+      .orderBy('d.game')
+      .limit(TOP_GAMES)
+      .execute(),
+    scoped(db, 'provider_player_day', user, f, r)
+      .select(['d.provider', 'd.game', sql<number>`count(DISTINCT d.uid)`.as('n')])
+      .groupBy(['d.provider', 'd.game'])
+      .execute(),
   ]);
   const dayMap = new Map(byDay.map((x) => [x.day, x]));
   const playersMap = new Map(playersByDay.map((x) => [x.day, num(x.n)]));
   const gamePlayersMap = new Map(gamePlayers.map((x) => [`${x.provider}|${x.game}`, num(x.n)]));
   const days = r.days.map((day) => {
     const x = dayMap.get(day);
-    return { day, ...figures({ rounds: num(x?.rounds), players: playersMap.get(day) ?? 0, turnover: num(x?.turnover), wins: num(x?.wins), bigWins: num(x?.big_wins) }) };
+    return {
+      day,
+      ...figures({ rounds: num(x?.rounds), players: playersMap.get(day) ?? 0, turnover: num(x?.turnover), wins: num(x?.wins), bigWins: num(x?.big_wins) }),
+    };
   });
   const sum = (k: 'rounds' | 'turnover' | 'wins' | 'bigWins') => days.reduce((s, d) => s + d[k], 0);
   return {
-    group: f.group, provider: f.provider ?? null,
+    group: f.group,
+    provider: f.provider ?? null,
     totals: figures({ rounds: sum('rounds'), players: num(distinct.n), turnover: sum('turnover'), wins: sum('wins'), bigWins: sum('bigWins') }),
     days,
     chart: days.map((d) => ({ day: d.day, turnover: pesos(d.turnover), wins: pesos(d.wins), houseTake: pesos(d.houseTake) })),
     games: byGame.map((x) => ({
-      provider: x.provider, game: x.game, gameName: x.name,
-      ...figures({ rounds: num(x.rounds), players: gamePlayersMap.get(`${x.provider}|${x.game}`) ?? 0, turnover: num(x.turnover), wins: num(x.wins), bigWins: num(x.big_wins) }),
+      provider: x.provider,
+      game: x.game,
+      gameName: x.name,
+      ...figures({
+        rounds: num(x.rounds),
+        players: gamePlayersMap.get(`${x.provider}|${x.game}`) ?? 0,
+        turnover: num(x.turnover),
+        wins: num(x.wins),
+        bigWins: num(x.big_wins),
+      }),
     })),
   };
 }
 
 /** Per player over the range (userreport), biggest turnover first, at most MAX_PLAYER_ROWS. */
 export async function playerReport(db: Db, user: ScopedSubject, f: Filter, r: DayRange, uid?: number): Promise<ProviderPlayerRow[]> {
-  let q = scoped(db, 'provider_player_day', user, f, r).leftJoin('player as p', 'p.uid', 'd.uid')
-    .select([sql<number>`d.uid`.as('uid'), sql<string>`coalesce(max(p.name), '')`.as('name'), sql<number>`max(d.partner)`.as('partner'),
-      sql<number>`count(DISTINCT d.day)`.as('days'), sql<number>`count(DISTINCT d.provider || ':' || d.game)`.as('games'),
-      sql<number>`sum(d.rounds)`.as('rounds'), sql<number>`sum(d.turnover)`.as('turnover'), sql<number>`sum(d.wins)`.as('wins'),
-      sql<number>`sum(d.big_wins)`.as('big_wins'), sql<string>`max(d.day)::text`.as('last_day')]);
+  let q = scoped(db, 'provider_player_day', user, f, r)
+    .leftJoin('player as p', 'p.uid', 'd.uid')
+    .select([
+      sql<number>`d.uid`.as('uid'),
+      sql<string>`coalesce(max(p.name), '')`.as('name'),
+      sql<number>`max(d.partner)`.as('partner'),
+      sql<number>`count(DISTINCT d.day)`.as('days'),
+      sql<number>`count(DISTINCT d.provider || ':' || d.game)`.as('games'),
+      sql<number>`sum(d.rounds)`.as('rounds'),
+      sql<number>`sum(d.turnover)`.as('turnover'),
+      sql<number>`sum(d.wins)`.as('wins'),
+      sql<number>`sum(d.big_wins)`.as('big_wins'),
+      sql<string>`max(d.day)::text`.as('last_day'),
+    ]);
   if (uid !== undefined) q = q.where('d.uid', '=', uid);
-  const rows = await q.groupBy('d.uid').orderBy(sql`sum(d.turnover) DESC`).orderBy('d.uid').limit(MAX_PLAYER_ROWS).execute();
+  const rows = await q
+    .groupBy('d.uid')
+    .orderBy(sql`sum(d.turnover) DESC`)
+    .orderBy('d.uid')
+    .limit(MAX_PLAYER_ROWS)
+    .execute();
   return rows.map((x) => {
     const turnover = num(x.turnover);
     const wins = num(x.wins);
     return {
-      uid: num(x.uid), name: x.name, partner: num(x.partner), days: num(x.days), games: num(x.games), rounds: num(x.rounds),
-      turnover, wins, net: wins - turnover, rtp: rtpOf(wins, turnover), bigWins: num(x.big_wins), lastDay: x.last_day,
+      uid: num(x.uid),
+      name: x.name,
+      partner: num(x.partner),
+      days: num(x.days),
+      games: num(x.games),
+      rounds: num(x.rounds),
+      turnover,
+      wins,
+      net: wins - turnover,
+      rtp: rtpOf(wins, turnover),
+      bigWins: num(x.big_wins),
+      lastDay: x.last_day,
     };
   });
 }
@@ -139,9 +231,24 @@ const logRow = (x: Record<string, unknown>): ProviderLogRow => {
   const debited = num(x.debited);
   const credited = num(x.credited);
   return {
-    id: num(x.id), at: iso(x.ended_at), startedAt: iso(x.started_at), provider: String(x.provider), game: String(x.game),
-    gameName: String(x.game_name ?? x.game), roundId: String(x.round_id), uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner),
-    bet, win, net: win - bet, bigWin: Boolean(x.big_win), appId: String(x.app_id), txIds, debited, credited,
+    id: num(x.id),
+    at: iso(x.ended_at),
+    startedAt: iso(x.started_at),
+    provider: String(x.provider),
+    game: String(x.game),
+    gameName: String(x.game_name ?? x.game),
+    roundId: String(x.round_id),
+    uid: num(x.uid),
+    name: String(x.name ?? ''),
+    partner: num(x.partner),
+    bet,
+    win,
+    net: win - bet,
+    bigWin: Boolean(x.big_win),
+    appId: String(x.app_id),
+    txIds,
+    debited,
+    credited,
     wallet: txIds.length === 0 ? 'unreported' : debited === bet && credited === win ? 'matched' : 'differs',
   };
 };
@@ -160,52 +267,109 @@ export function providerGroupOperations(group: ProviderGroup): Operation[] {
 
   return [
     defineOperation({
-      method: 'GET', url: url('providers'), name: name('providers'), screen: path('datareport'), tags,
+      method: 'GET',
+      url: url('providers'),
+      name: name('providers'),
+      screen: path('datareport'),
+      tags,
       summary: `The providers of ${group} (${who}): code, name, application`,
       response: z.object({ code: z.literal(200), data: z.object({ items: z.array(providerInfo) }) }),
       handler: async ({ db }) => ({ code: 200, data: { items: (await listProviders(db)).filter((p) => inGroup(group, p.code)) } }),
     }),
     ...tableOperations<ProviderDataRow>({
-      url: url('datareport'), name: name('datareport'), screen: path('datareport'),
+      url: url('datareport'),
+      name: name('datareport'),
+      screen: path('datareport'),
       summary: `${who}: rounds, players, turnover, wins, house take, RTP and big wins per day, provider and game; filters game${filtered ? ', provider' : ''}`,
-      params: params({ game: eqTextParam }), item: providerDataRow, id: 'key', defaultSort: { key: 'day', order: 'descend' },
+      params: params({ game: eqTextParam }),
+      item: providerDataRow,
+      id: 'key',
+      defaultSort: { key: 'day', order: 'descend' },
       sorts: ['day', 'provider', 'game', 'rounds', 'players', 'turnover', 'wins', 'houseTake', 'rtp', 'bigWins'],
       load: (db, user, r, q) => dataReport(db, user, filterOf(group, q), r),
     }),
     summaryOperation({
-      url: url('dashboard'), name: name('dashboard'), screen: path('dashboard'), response: providerDashboard, params: params(),
+      url: url('dashboard'),
+      name: name('dashboard'),
+      screen: path('dashboard'),
+      response: providerDashboard,
+      params: params(),
       summary: `${who}: totals (distinct players), figures by day, the chart and the top ${TOP_GAMES} games by turnover`,
       load: (db, user, r, q) => dashboard(db, user, filterOf(group, q), r),
     }),
     ...tableOperations<ProviderDashboard['days'][number]>({
-      url: `${url('dashboard')}/days`, name: `${name('dashboard')}.days`, screen: path('dashboard'), summary: `${who} by day`,
-      params: params(), item: providerDashboard.shape.days.element, id: 'day', defaultSort: { key: 'day', order: 'descend' },
+      url: `${url('dashboard')}/days`,
+      name: `${name('dashboard')}.days`,
+      screen: path('dashboard'),
+      summary: `${who} by day`,
+      params: params(),
+      item: providerDashboard.shape.days.element,
+      id: 'day',
+      defaultSort: { key: 'day', order: 'descend' },
       sorts: ['day', 'rounds', 'players', 'turnover', 'wins', 'houseTake', 'rtp', 'bigWins'],
       load: async (db, user, r, q) => (await dashboard(db, user, filterOf(group, q), r)).days,
     }),
     ...tableOperations<ProviderPlayerRow>({
-      url: url('userreport'), name: name('userreport'), screen: path('userreport'),
+      url: url('userreport'),
+      name: name('userreport'),
+      screen: path('userreport'),
       summary: `${who} per player over the range: days, games, rounds, turnover, wins, net, big wins (at most ${MAX_PLAYER_ROWS}, biggest turnover first); filters uid, game${filtered ? ', provider' : ''}`,
-      params: params({ uid: uidParam.optional(), game: eqTextParam }), item: providerPlayerRow, id: 'uid', defaultSort: { key: 'turnover', order: 'descend' },
+      params: params({ uid: uidParam.optional(), game: eqTextParam }),
+      item: providerPlayerRow,
+      id: 'uid',
+      defaultSort: { key: 'turnover', order: 'descend' },
       sorts: ['uid', 'days', 'games', 'rounds', 'turnover', 'wins', 'net', 'rtp', 'bigWins', 'lastDay'],
       load: (db, user, r, q) => playerReport(db, user, filterOf(group, q), r, q.uid as number | undefined),
     }),
-    ...listOperations(defineList<ProviderLogRow>({
-      url: url('logs'), name: name('logs'), screen: path('logs'), tags, paging: 'keyset',
-      summary: `Every round ${who} reported, newest first, with what its wallet txIds moved (matched / differs / unreported): filters ${filtered ? 'provider, ' : ''}game, uid, roundId, from/to (end), bigWin`,
-      from: (db: Db) => db.selectFrom('provider_round as r').leftJoin('player as p', 'p.uid', 'r.uid')
-        .leftJoin('provider_game as g', (j) => j.onRef('g.provider', '=', 'r.provider').onRef('g.game', '=', 'r.game'))
-        .select(['r.id', 'r.app_id', 'r.provider', 'r.round_id', 'r.game', 'g.name as game_name', 'r.uid', 'p.name', 'r.partner', 'r.bet', 'r.win',
-          'r.big_win', 'r.tx_ids', 'r.started_at', 'r.ended_at', moved('<').as('debited'), moved('>').as('credited')])
-        .where(groupFilter(group, 'r.provider')),
-      partner: 'r.partner', id: 'r.id',
-      filters: {
-        ...(filtered ? { provider: custom(providerCode, (v) => sql<boolean>`r.provider = ${v}`) } : {}),
-        game: eqText('r.game', 64), uid: eqInt('r.uid', 1), roundId: eqText('r.round_id', 64), time: dateRange('r.ended_at'), bigWin: eqBool('r.big_win'),
-      },
-      sorts: { at: sortBy.time('r.ended_at') }, defaultSort: { key: 'at', order: 'descend' },
-      item: providerLogRow, row: logRow,
-    })),
+    ...listOperations(
+      defineList<ProviderLogRow>({
+        url: url('logs'),
+        name: name('logs'),
+        screen: path('logs'),
+        tags,
+        paging: 'keyset',
+        summary: `Every round ${who} reported, newest first, with what its wallet txIds moved (matched / differs / unreported): filters ${filtered ? 'provider, ' : ''}game, uid, roundId, from/to (end), bigWin`,
+        from: (db: Db) =>
+          db
+            .selectFrom('provider_round as r')
+            .leftJoin('player as p', 'p.uid', 'r.uid')
+            .leftJoin('provider_game as g', (j) => j.onRef('g.provider', '=', 'r.provider').onRef('g.game', '=', 'r.game'))
+            .select([
+              'r.id',
+              'r.app_id',
+              'r.provider',
+              'r.round_id',
+              'r.game',
+              'g.name as game_name',
+              'r.uid',
+              'p.name',
+              'r.partner',
+              'r.bet',
+              'r.win',
+              'r.big_win',
+              'r.tx_ids',
+              'r.started_at',
+              'r.ended_at',
+              moved('<').as('debited'),
+              moved('>').as('credited'),
+            ])
+            .where(groupFilter(group, 'r.provider')),
+        partner: 'r.partner',
+        id: 'r.id',
+        filters: {
+          ...(filtered ? { provider: custom(providerCode, (v) => sql<boolean>`r.provider = ${v}`) } : {}),
+          game: eqText('r.game', 64),
+          uid: eqInt('r.uid', 1),
+          roundId: eqText('r.round_id', 64),
+          time: dateRange('r.ended_at'),
+          bigWin: eqBool('r.big_win'),
+        },
+        sorts: { at: sortBy.time('r.ended_at') },
+        defaultSort: { key: 'at', order: 'descend' },
+        item: providerLogRow,
+        row: logRow,
+      }),
+    ),
   ];
 }
 

@@ -30,8 +30,22 @@ export function demoBoards(): { first: RankSettings; second: RankSettings } {
   const first: RankSettings = {
     boards: [
       { id: 'daily-winners', game: 'all', metric: 'wins', period: 'day', rewards: { 1: 30_000, '2-3': 15_000, '4-10': 5_000, '11-50': 1_000 }, open: true },
-      { id: 'weekly-bets', game: 'all', metric: 'validBet', period: 'week', rewards: { 1: 100_000, '2-3': 50_000, '4-10': 20_000, '11-50': 5_000 }, open: true },
-      { id: 'daily-deposits', game: 'all', metric: 'deposits', period: 'day', rewards: { 1: 20_000, '2-3': 10_000, '4-10': 5_000, '11-50': 2_000 }, open: true },
+      {
+        id: 'weekly-bets',
+        game: 'all',
+        metric: 'validBet',
+        period: 'week',
+        rewards: { 1: 100_000, '2-3': 50_000, '4-10': 20_000, '11-50': 5_000 },
+        open: true,
+      },
+      {
+        id: 'daily-deposits',
+        game: 'all',
+        metric: 'deposits',
+        period: 'day',
+        rewards: { 1: 20_000, '2-3': 10_000, '4-10': 5_000, '11-50': 2_000 },
+        open: true,
+      },
     ],
     totalBudget: 10_000_000,
     dailyBudget: 1_500_000,
@@ -40,23 +54,45 @@ export function demoBoards(): { first: RankSettings; second: RankSettings } {
     first,
     second: {
       ...first,
-      boards: [...first.boards, { id: 'colorgame-week', game: 'colorgame', metric: 'validBet', period: 'week', rewards: { 1: 50_000, '2-3': 20_000, '4-10': 5_000, '11-50': 1_000 }, open: true }],
+      boards: [
+        ...first.boards,
+        {
+          id: 'colorgame-week',
+          game: 'colorgame',
+          metric: 'validBet',
+          period: 'week',
+          rewards: { 1: 50_000, '2-3': 20_000, '4-10': 5_000, '11-50': 1_000 },
+          open: true,
+        },
+      ],
     },
   };
 }
 
-export interface RankTraffic { saves: number; settled: number; paid: number; skipped: number; amount: number }
+export interface RankTraffic {
+  saves: number;
+  settled: number;
+  paid: number;
+  skipped: number;
+  amount: number;
+}
 
 export async function seedRankActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<RankTraffic> {
   const out: RankTraffic = { saves: 0, settled: 0, paid: 0, skipped: 0, amount: 0 };
-  const first = await db.selectFrom('player').select(sql<Date | null>`min(registered_at)`.as('at')).executeTakeFirst();
+  const first = await db
+    .selectFrom('player')
+    .select(sql<Date | null>`min(registered_at)`.as('at'))
+    .executeTakeFirst();
   if (!first?.at) return out;
   const lastDay = dayOf(new Date(end - 1));
   const base = dayStart(lastDay).getTime();
   // 15 days before the end's day, or the history's second day (its first whole day of play)
   const firstDay = Math.max(base - 15 * DAY, dayStart(dayOf(new Date(first.at))).getTime() + DAY);
   const { first: one, second: two } = demoBoards();
-  const saves = [{ at: firstDay + 10 * HOUR, settings: one }, { at: firstDay + 7 * DAY + 10 * HOUR + 30 * MINUTE, settings: two }];
+  const saves = [
+    { at: firstDay + 10 * HOUR, settings: one },
+    { at: firstDay + 7 * DAY + 10 * HOUR + 30 * MINUTE, settings: two },
+  ];
   const c = await openDemoConsole(db, config, password);
   try {
     for (let day = firstDay; day <= base; day += DAY) {

@@ -28,15 +28,26 @@ describe.each(databases())('rank on $kind', (kind) => {
   const bet = async (uid: number, game: string, at: string, stake: number, win: number) => {
     round += 1;
     const db = t.database.db;
-    await db.insertInto('game_bet').values({ round: 900_000 + round, n: 1, game, at: new Date(at), uid, partner: 0, seat: 's1', bot: false, bet: stake, win, fee: 0, jackpot: 0 } as never).execute();
+    await db
+      .insertInto('game_bet')
+      .values({ round: 900_000 + round, n: 1, game, at: new Date(at), uid, partner: 0, seat: 's1', bot: false, bet: stake, win, fee: 0, jackpot: 0 } as never)
+      .execute();
     const day = new Date(Date.parse(at) + 8 * HOUR).toISOString().slice(0, 10);
-    await db.insertInto('game_player_day').values({ game, day, uid, partner: 0, rounds: 1, bets: 1, turnover: stake, wins: win, fees: 0, jackpot: 0 } as never)
-      .onConflict((oc) => oc.columns(['game', 'day', 'uid'] as never).doUpdateSet({
-        rounds: (eb: any) => eb('game_player_day.rounds', '+', 1), bets: (eb: any) => eb('game_player_day.bets', '+', 1),
-        turnover: (eb: any) => eb('game_player_day.turnover', '+', stake), wins: (eb: any) => eb('game_player_day.wins', '+', win),
-      } as never)).execute();
+    await db
+      .insertInto('game_player_day')
+      .values({ game, day, uid, partner: 0, rounds: 1, bets: 1, turnover: stake, wins: win, fees: 0, jackpot: 0 } as never)
+      .onConflict((oc) =>
+        oc.columns(['game', 'day', 'uid'] as never).doUpdateSet({
+          rounds: (eb: any) => eb('game_player_day.rounds', '+', 1),
+          bets: (eb: any) => eb('game_player_day.bets', '+', 1),
+          turnover: (eb: any) => eb('game_player_day.turnover', '+', stake),
+          wins: (eb: any) => eb('game_player_day.wins', '+', win),
+        } as never),
+      )
+      .execute();
   };
-  const chips = async (uid: number) => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+  const chips = async (uid: number) =>
+    Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
 
   beforeAll(async () => {
     // no background job: the test runs the settlement itself
@@ -56,9 +67,14 @@ describe.each(databases())('rank on $kind', (kind) => {
     expect((await t.get('/api/activities/rank/configs', tokens.sales)).status).toBe(403);
     expect((await t.get('/api/activities/rank/configs', tokens.admin)).body.data).toMatchObject({ version: 0, settings: { boards: [] } });
 
-    expect((await save({ boards: [{ ...TW, rewards: { ...REWARDS, 1: 0 } }] })).body).toMatchObject({ code: 400, message: 'settings.boards.0.rewards.1: Must be more than 0' });
+    expect((await save({ boards: [{ ...TW, rewards: { ...REWARDS, 1: 0 } }] })).body).toMatchObject({
+      code: 400,
+      message: 'settings.boards.0.rewards.1: Must be more than 0',
+    });
     expect((await save({ boards: [{ ...TW, game: 'nope' }] })).body.message).toMatch(/^settings\.boards\.0\.game: Must be all or a game id/);
-    expect((await save({ boards: [{ ...TW, game: 'tongits', metric: 'deposits' }] })).body.message).toBe('settings.boards.0.game: Must be all for a deposits board (deposits belong to no game)');
+    expect((await save({ boards: [{ ...TW, game: 'tongits', metric: 'deposits' }] })).body.message).toBe(
+      'settings.boards.0.game: Must be all for a deposits board (deposits belong to no game)',
+    );
     expect((await save({ boards: [TW, TW] })).body.message).toBe('settings.boards.1.id: Must not repeat board tw');
     expect((await save({ boards: [{ ...TW, period: 'month' }] })).body.message).toBe('settings.boards.0.period: Must be day or week');
     expect((await save({ boards: [{ ...TW, rewards: { 1: 5 } }] })).body.message).toMatch(/^settings\.boards\.0\.rewards\.2-3: /);
@@ -85,13 +101,34 @@ describe.each(databases())('rank on $kind', (kind) => {
     await bet(9512, 'tongits', '2026-11-22T10:00:00+08:00', 100, 250); // +150, 9511's device
     await bet(9508, 'tongits', '2026-11-21T10:00:00+08:00', 100, 9_000); // yesterday
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9506).execute();
-    await t.database.db.insertInto('player_control').values({ uid: 9507, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + 10 * 24 * HOUR), updated_by: 'test', updated_at: new Date(t.clock.now) }).execute();
+    await t.database.db
+      .insertInto('player_control')
+      .values({
+        uid: 9507,
+        scope: 'house',
+        blocked: '[]',
+        cool_until: new Date(t.clock.now + 10 * 24 * HOUR),
+        updated_by: 'test',
+        updated_at: new Date(t.clock.now),
+      })
+      .execute();
 
     const res = await t.get('/api/activities/rank/standings', tokens.service, { board: 'tw' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.period).toMatchObject({ key: '2026-11-22', start: '2026-11-22T00:00:00.000+08:00', end: '2026-11-23T00:00:00.000+08:00', ended: false, settled: false });
+    expect(res.body.data.period).toMatchObject({
+      key: '2026-11-22',
+      start: '2026-11-22T00:00:00.000+08:00',
+      end: '2026-11-23T00:00:00.000+08:00',
+      ended: false,
+      settled: false,
+    });
     expect(res.body.data.items.map((r: { uid: number; value: number; tier: string; reward: number }) => [r.uid, r.value, r.tier, r.reward])).toEqual([
-      [9503, 800, '1', 1_000], [9502, 500, '2-3', 500], [9501, 500, '2-3', 500], [9507, 300, '4-10', 200], [9511, 200, '4-10', 200], [9512, 150, '4-10', 200],
+      [9503, 800, '1', 1_000],
+      [9502, 500, '2-3', 500],
+      [9501, 500, '2-3', 500],
+      [9507, 300, '4-10', 200],
+      [9511, 200, '4-10', 200],
+      [9512, 150, '4-10', 200],
     ]);
     expect(res.body.data.items[1]).toMatchObject({ rank: 2, reachedAt: '2026-11-22T10:00:00.000+08:00' });
     expect(res.body.data.items[2]).toMatchObject({ rank: 3, reachedAt: '2026-11-22T11:00:00.000+08:00' });
@@ -110,8 +147,13 @@ describe.each(databases())('rank on $kind', (kind) => {
     expect(week.body.data.items.map((r: { uid: number }) => r.uid)).toContain(9505);
     expect(week.body.data.items.map((r: { uid: number }) => r.uid)).not.toContain(9506);
 
-    expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'vb', period: '2026-11-17' })).body).toMatchObject({ code: 400, message: 'period: Must be the Monday (YYYY-MM-DD) of a week' });
-    expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'tw', period: '22-11-2026' })).body.message).toBe('period: Must be YYYY-MM-DD');
+    expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'vb', period: '2026-11-17' })).body).toMatchObject({
+      code: 400,
+      message: 'period: Must be the Monday (YYYY-MM-DD) of a week',
+    });
+    expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'tw', period: '22-11-2026' })).body.message).toBe(
+      'period: Must be YYYY-MM-DD',
+    );
     expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'zz' })).body).toMatchObject({ code: 404, message: 'Board zz not found' });
     expect((await t.get('/api/activities/rank/standings', tokens.sales, { board: 'tw' })).status).toBe(403);
     const csv = await t.app.inject({ method: 'GET', url: '/api/activities/rank/standings/export?board=tw', headers: { 'x-token': tokens.business } });
@@ -140,22 +182,45 @@ describe.each(databases())('rank on $kind', (kind) => {
     expect(b.status, JSON.stringify(b.body)).toBe(200);
     const all = [...a.body.data.settled, ...b.body.data.settled, ...c].sort((x, y) => x.board.localeCompare(y.board));
     // the day board's 22nd, and the week board's week of the 16th (it ended with Sunday the 22nd)
-    expect(all).toEqual([{ board: 'tw', period: '2026-11-22', paid: 4, skipped: 2, amount: 2_200 }, { board: 'vb', period: '2026-11-16', paid: 7, skipped: 2, amount: 2_800 }]);
+    expect(all).toEqual([
+      { board: 'tw', period: '2026-11-22', paid: 4, skipped: 2, amount: 2_200 },
+      { board: 'vb', period: '2026-11-16', paid: 7, skipped: 2, amount: 2_800 },
+    ]);
     expect(await settleDue(t.database.db, new Date(t.clock.now), 'system:rank')).toEqual([]);
 
     for (const uid of [9506, 9507, 9512]) expect(await chips(uid), String(uid)).toBe(0);
-    const entries = await t.database.db.selectFrom('ledger_entry').select(['uid', 'reason', 'idem_key']).where('reason', '=', 'activity.rank')
-      .where('idem_key', 'like', 'activity:rank:tw:%').orderBy('uid').execute();
+    const entries = await t.database.db
+      .selectFrom('ledger_entry')
+      .select(['uid', 'reason', 'idem_key'])
+      .where('reason', '=', 'activity.rank')
+      .where('idem_key', 'like', 'activity:rank:tw:%')
+      .orderBy('uid')
+      .execute();
     expect(entries).toEqual([9501, 9502, 9503, 9511].map((uid) => ({ uid, reason: 'activity.rank', idem_key: `activity:rank:tw:2026-11-22:${uid}` })));
-    const rewards = await t.database.db.selectFrom('activity_reward').select(['uid', 'period', 'tier', 'amount']).where('activity', '=', 'rank').where('period', 'like', 'tw:%').orderBy('uid').execute();
+    const rewards = await t.database.db
+      .selectFrom('activity_reward')
+      .select(['uid', 'period', 'tier', 'amount'])
+      .where('activity', '=', 'rank')
+      .where('period', 'like', 'tw:%')
+      .orderBy('uid')
+      .execute();
     expect(rewards.map((r) => [r.uid, r.period, r.tier, Number(r.amount)])).toEqual([
-      [9501, 'tw:2026-11-22', '2-3', 500], [9502, 'tw:2026-11-22', '2-3', 500], [9503, 'tw:2026-11-22', '1', 1_000], [9511, 'tw:2026-11-22', '4-10', 200],
+      [9501, 'tw:2026-11-22', '2-3', 500],
+      [9502, 'tw:2026-11-22', '2-3', 500],
+      [9503, 'tw:2026-11-22', '1', 1_000],
+      [9511, 'tw:2026-11-22', '4-10', 200],
     ]);
 
     const lines = await t.get('/api/activities/rank/settlements', tokens.service, { board: 'tw', state: 'skipped' });
     expect(lines.status, JSON.stringify(lines.body)).toBe(200);
-    expect(lines.body.data.items.map((r: { uid: number; reason: string }) => [r.uid, r.reason]).sort()).toEqual([[9507, 'Player is self-excluded'], [9512, 'Device already rewarded']]);
-    expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'tw', period: '2026-11-22' })).body.data.period).toMatchObject({ ended: true, settled: true });
+    expect(lines.body.data.items.map((r: { uid: number; reason: string }) => [r.uid, r.reason]).sort()).toEqual([
+      [9507, 'Player is self-excluded'],
+      [9512, 'Device already rewarded'],
+    ]);
+    expect((await t.get('/api/activities/rank/standings', tokens.service, { board: 'tw', period: '2026-11-22' })).body.data.period).toMatchObject({
+      ended: true,
+      settled: true,
+    });
     const csv = await t.app.inject({ method: 'GET', url: '/api/activities/rank/settlements/export?board=tw', headers: { 'x-token': tokens.secadmin } });
     expect(csv.body.trim().split('\n')).toHaveLength(7);
   });

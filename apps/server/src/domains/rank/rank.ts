@@ -46,10 +46,17 @@ const num = (v: unknown) => Number(v ?? 0);
 export type RankConfig = DocumentConfig<RankSettings>;
 
 export const rankDocument = settingsDocument<RankSettings>({
-  key: RANK, parse: parseWith(rankSettings), defaults: RANK_DEFAULTS,
+  key: RANK,
+  parse: parseWith(rankSettings),
+  defaults: RANK_DEFAULTS,
   // stored settings that no longer fit: every board closed (nothing is shown or paid)
   closed: (d) => ({ ...d, boards: [] }),
-  screen: MANAGE_SCREEN, kind: CONFIG_KIND, noun: 'Leaderboards', restorable: rankSettings as never, historyReads: 'parsed', removed: 'delete',
+  screen: MANAGE_SCREEN,
+  kind: CONFIG_KIND,
+  noun: 'Leaderboards',
+  restorable: rankSettings as never,
+  historyReads: 'parsed',
+  removed: 'delete',
 });
 
 export const rankConfig = (db: Db): Promise<RankConfig> => rankDocument.read(db);
@@ -61,14 +68,20 @@ export async function recordVersion(db: Db, version: number, now: Date): Promise
   await rankDocument.recordVersion(db, version, now);
   const { settings } = await rankConfig(db);
   if (settings.boards.length === 0) return;
-  await db.insertInto('rank_board').values(settings.boards.map((b) => ({ id: b.id, created_at: now })))
-    .onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('rank_board')
+    .values(settings.boards.map((b) => ({ id: b.id, created_at: now })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 // ------------------------------------------------------------------------------ periods
 
-export interface RankPeriod { key: string; start: Date; end: Date }
-
+export interface RankPeriod {
+  key: string;
+  start: Date;
+  end: Date;
+}
 
 /** The period of a board holding `at` (GMT+08:00; a week from Monday), or the one a key names (null: not a key of this board). */
 export function periodOf(board: Pick<RankBoard, 'period'>, at: Date, key?: string): RankPeriod | null {
@@ -115,7 +128,13 @@ function eligible(board: RankBoard, p: RankPeriod, now: Date): RawBuilder<unknow
     WHERE pl.status = 'active' OR (pl.status = 'suspended' AND pl.suspended_until IS NOT NULL AND pl.suspended_until <= ${now})`;
 }
 
-interface StandingRow { uid: number; value: unknown; reached_at: Date | string | null; name: string | null; partner: unknown }
+interface StandingRow {
+  uid: number;
+  value: unknown;
+  reached_at: Date | string | null;
+  name: string | null;
+  partner: unknown;
+}
 
 export const rewardOf = (board: RankBoard, rank: number) => {
   const tier = tierOfRank(rank);
@@ -131,8 +150,13 @@ export async function standings(db: Db, board: RankBoard, p: RankPeriod, now: Da
     SELECT c.uid, c.value, c.reached_at, pl.name, pl.partner FROM c JOIN player pl ON pl.uid = c.uid
     ORDER BY c.value DESC, c.reached_at ASC NULLS LAST, c.uid ASC LIMIT ${TOP}`.execute(db);
   return rows.map((r, i) => ({
-    rank: i + 1, uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), value: num(r.value),
-    reachedAt: isoInConsoleZone(r.reached_at), ...rewardOf(board, i + 1),
+    rank: i + 1,
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    value: num(r.value),
+    reachedAt: isoInConsoleZone(r.reached_at),
+    ...rewardOf(board, i + 1),
   }));
 }
 
@@ -156,21 +180,50 @@ export async function ownRank(db: Db, board: RankBoard, p: RankPeriod, uid: numb
 
 /** Spends `amount` of the total and the day's budget, or neither: null, or why not. */
 async function spend(db: Db, s: RankSettings, amount: number, day: string): Promise<string | null> {
-  await db.insertInto('activity_budget').values({ activity: RANK, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
-  const total = await db.updateTable('activity_budget').set({ spent: sql`spent + ${amount}` }).where('activity', '=', RANK)
-    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
+  await db
+    .insertInto('activity_budget')
+    .values({ activity: RANK, spent: 0 })
+    .onConflict((oc) => oc.column('activity').doNothing())
+    .execute();
+  const total = await db
+    .updateTable('activity_budget')
+    .set({ spent: sql`spent + ${amount}` })
+    .where('activity', '=', RANK)
+    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`)
+    .returning('spent')
+    .executeTakeFirst();
   if (!total) return 'Budget exhausted';
-  await db.insertInto('activity_budget_day').values({ activity: RANK, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
-  const daily = await db.updateTable('activity_budget_day').set({ spent: sql`spent + ${amount}` }).where('activity', '=', RANK).where('day', '=', day)
-    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
+  await db
+    .insertInto('activity_budget_day')
+    .values({ activity: RANK, day, spent: 0 })
+    .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
+    .execute();
+  const daily = await db
+    .updateTable('activity_budget_day')
+    .set({ spent: sql`spent + ${amount}` })
+    .where('activity', '=', RANK)
+    .where('day', '=', day)
+    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`)
+    .returning('spent')
+    .executeTakeFirst();
   if (!daily) {
-    await db.updateTable('activity_budget').set({ spent: sql`spent - ${amount}` }).where('activity', '=', RANK).execute();
+    await db
+      .updateTable('activity_budget')
+      .set({ spent: sql`spent - ${amount}` })
+      .where('activity', '=', RANK)
+      .execute();
     return 'Daily budget exhausted';
   }
   return null;
 }
 
-export interface Settled { board: string; period: string; paid: number; skipped: number; amount: number }
+export interface Settled {
+  board: string;
+  period: string;
+  paid: number;
+  skipped: number;
+  amount: number;
+}
 
 /**
  * Settles one ended period of a board, once: claims rank_settlement (board, period) and pays
@@ -184,9 +237,20 @@ export async function settlePeriod(db: Db, board: RankBoard, p: RankPeriod, cfg:
   // in the caller's transaction (the staff call's, with its operation log), or its own
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return inTransaction(async (trx) => {
-    const claimed = await trx.insertInto('rank_settlement').values({
-      board: board.id, period: p.key, metric: board.metric, game: board.game, config_version: cfg.version, settled_at: now, settled_by: actor,
-    }).onConflict((oc) => oc.columns(['board', 'period']).doNothing()).returning('board').executeTakeFirst();
+    const claimed = await trx
+      .insertInto('rank_settlement')
+      .values({
+        board: board.id,
+        period: p.key,
+        metric: board.metric,
+        game: board.game,
+        config_version: cfg.version,
+        settled_at: now,
+        settled_by: actor,
+      })
+      .onConflict((oc) => oc.columns(['board', 'period']).doNothing())
+      .returning('board')
+      .executeTakeFirst();
     if (!claimed) return null;
     const out: Settled = { board: board.id, period: p.key, paid: 0, skipped: 0, amount: 0 };
     const rewardPeriod = `${board.id}:${p.key}`;
@@ -195,33 +259,79 @@ export async function settlePeriod(db: Db, board: RankBoard, p: RankPeriod, cfg:
       if (!s.tier || s.reward <= 0) continue;
       const player = await playerFacts(trx, s.uid);
       let reason = player ? ineligible(player, now) : `Player ${s.uid} not found`;
-      for (const [column, value, what] of [['device', player?.device, 'Device'], ['phone', player?.phone, 'Phone'], ['gcash', player?.gcash, 'GCash account']] as const) {
+      for (const [column, value, what] of [
+        ['device', player?.device, 'Device'],
+        ['phone', player?.phone, 'Phone'],
+        ['gcash', player?.gcash, 'GCash account'],
+      ] as const) {
         if (reason || !value) continue;
-        const taken = await trx.selectFrom('activity_reward').select('uid').where('activity', '=', RANK).where('period', '=', rewardPeriod)
-          .where(column, '=', value).where('uid', '<>', s.uid).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('activity_reward')
+          .select('uid')
+          .where('activity', '=', RANK)
+          .where('period', '=', rewardPeriod)
+          .where(column, '=', value)
+          .where('uid', '<>', s.uid)
+          .executeTakeFirst();
         if (taken) reason = `${what} already rewarded`;
       }
       reason ??= await spend(trx, cfg.settings, s.reward, day);
       let entryId: number | null = null;
       if (!reason) {
         const posted = await post(trx, {
-          uid: s.uid, currency: 'chip', delta: s.reward, reason: `activity.${RANK}`, ref: `activity:${RANK}:${rewardPeriod}:${s.rank}`,
-          actor, key: `activity:${RANK}:${board.id}:${p.key}:${s.uid}`, at: now,
+          uid: s.uid,
+          currency: 'chip',
+          delta: s.reward,
+          reason: `activity.${RANK}`,
+          ref: `activity:${RANK}:${rewardPeriod}:${s.rank}`,
+          actor,
+          key: `activity:${RANK}:${board.id}:${p.key}:${s.uid}`,
+          at: now,
         });
         entryId = posted.entryId;
-        await trx.insertInto('activity_reward').values({
-          activity: RANK, period: rewardPeriod, tier: s.tier, uid: s.uid, partner: player!.partner, currency: 'chip', amount: s.reward,
-          config_version: cfg.version, device: player!.device, phone: player!.phone, gcash: player!.gcash, entry_id: entryId, app_id: 'console', at: now, day,
-        }).execute();
+        await trx
+          .insertInto('activity_reward')
+          .values({
+            activity: RANK,
+            period: rewardPeriod,
+            tier: s.tier,
+            uid: s.uid,
+            partner: player!.partner,
+            currency: 'chip',
+            amount: s.reward,
+            config_version: cfg.version,
+            device: player!.device,
+            phone: player!.phone,
+            gcash: player!.gcash,
+            entry_id: entryId,
+            app_id: 'console',
+            at: now,
+            day,
+          })
+          .execute();
         out.paid += 1;
         out.amount += s.reward;
       } else {
         out.skipped += 1;
       }
-      await trx.insertInto('rank_settlement_line').values({
-        board: board.id, period: p.key, rank: s.rank, uid: s.uid, partner: s.partner, value: s.value, reached_at: s.reachedAt,
-        tier: s.tier, amount: s.reward, state: reason ? 'skipped' : 'paid', reason: reason ?? '', entry_id: entryId, at: now,
-      }).execute();
+      await trx
+        .insertInto('rank_settlement_line')
+        .values({
+          board: board.id,
+          period: p.key,
+          rank: s.rank,
+          uid: s.uid,
+          partner: s.partner,
+          value: s.value,
+          reached_at: s.reachedAt,
+          tier: s.tier,
+          amount: s.reward,
+          state: reason ? 'skipped' : 'paid',
+          reason: reason ?? '',
+          entry_id: entryId,
+          at: now,
+        })
+        .execute();
     }
     return out;
   });
@@ -244,8 +354,20 @@ export async function settleDue(db: Db, now: Date, actor: string): Promise<Settl
     let p = previousPeriod(board, periodOf(board, now)!);
     for (let i = 0; i < LOOKBACK[board.period] && p.end > since; i += 1, p = previousPeriod(board, p)) due.unshift(p);
     if (due.length === 0) continue;
-    const settled = new Set((await db.selectFrom('rank_settlement').select('period').where('board', '=', board.id)
-      .where('period', 'in', due.map((d) => d.key)).execute()).map((r) => r.period));
+    const settled = new Set(
+      (
+        await db
+          .selectFrom('rank_settlement')
+          .select('period')
+          .where('board', '=', board.id)
+          .where(
+            'period',
+            'in',
+            due.map((d) => d.key),
+          )
+          .execute()
+      ).map((r) => r.period),
+    );
     for (const period of due) {
       if (settled.has(period.key)) continue;
       const r = await settlePeriod(db, board, period, cfg, now, actor);

@@ -10,8 +10,18 @@
  *   GET  /api/platform/activities/rank             a board's top 50 and the player's own rank
  */
 import {
-  platformRankAnswer, platformRankQuery, rankConfigAnswer, rankConfigUpdateBody, rankSettings, rankSettleAnswer, rankSettleBody,
-  rankSettlementRow, rankStandingsAnswer, rankStandingsQuery, type RankBoard, type RankSettlementRow,
+  platformRankAnswer,
+  platformRankQuery,
+  rankConfigAnswer,
+  rankConfigUpdateBody,
+  rankSettings,
+  rankSettleAnswer,
+  rankSettleBody,
+  rankSettlementRow,
+  rankStandingsAnswer,
+  rankStandingsQuery,
+  type RankBoard,
+  type RankSettlementRow,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { badInput, notFound } from '../../http/api-error';
@@ -22,9 +32,7 @@ import { definePlatformOperation, type PlatformOperation } from '../../http/plat
 import { isoInConsoleZone } from '../../http/time';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
 import { configOperations } from '../activities/document';
-import {
-  MANAGE_SCREEN, ownRank, periodOf, RANK_SCREEN, rankConfig, rankDocument, recordVersion, settleDue, standings, type RankPeriod,
-} from './rank';
+import { MANAGE_SCREEN, ownRank, periodOf, RANK_SCREEN, rankConfig, rankDocument, recordVersion, settleDue, standings, type RankPeriod } from './rank';
 
 const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
@@ -57,7 +65,13 @@ async function standingsAnswer(db: Db, query: { board?: string; period?: string 
   ]);
   return {
     board: boardView(board),
-    period: { key: period.key, start: isoInConsoleZone(period.start)!, end: isoInConsoleZone(period.end)!, ended: period.end.getTime() <= now.getTime(), settled: !!settled },
+    period: {
+      key: period.key,
+      start: isoInConsoleZone(period.start)!,
+      end: isoInConsoleZone(period.end)!,
+      ended: period.end.getTime() <= now.getTime(),
+      settled: !!settled,
+    },
     items,
     nextCursor: null,
   };
@@ -66,58 +80,101 @@ async function standingsAnswer(db: Db, query: { board?: string; period?: string 
 const STANDING_COLUMNS = ['rank', 'uid', 'name', 'partner', 'value', 'reachedAt', 'tier', 'reward'] as const;
 
 export const rankSettlements = defineList<RankSettlementRow>({
-  url: `${BASE}/settlements`, name: 'activities.rank.settlements', screen: RANK_SCREEN, tags, paging: 'keyset',
-  summary: 'Who got what: each ranked player of each settled period (paid with the ledger entry, or skipped with the reason), newest first; '
-    + 'filters board, period, uid, state',
+  url: `${BASE}/settlements`,
+  name: 'activities.rank.settlements',
+  screen: RANK_SCREEN,
+  tags,
+  paging: 'keyset',
+  summary:
+    'Who got what: each ranked player of each settled period (paid with the ledger entry, or skipped with the reason), newest first; ' +
+    'filters board, period, uid, state',
   from: (db: Db) => db.selectFrom('rank_settlement_line as l').leftJoin('player as p', 'p.uid', 'l.uid').selectAll('l').select('p.name'),
-  partner: 'l.partner', id: 'l.id',
+  partner: 'l.partner',
+  id: 'l.id',
   filters: { board: eqText('l.board', 32), period: eqText('l.period', 10), uid: eqInt('l.uid', 1), state: eqEnum('l.state', ['paid', 'skipped']) },
-  sorts: { at: sortBy.time('l.at') }, defaultSort: { key: 'at', order: 'descend' },
+  sorts: { at: sortBy.time('l.at') },
+  defaultSort: { key: 'at', order: 'descend' },
   item: rankSettlementRow,
   row: (r) => ({
-    id: num(r.id), board: String(r.board), period: String(r.period), rank: num(r.rank), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner),
-    value: num(r.value), tier: String(r.tier), amount: num(r.amount), state: r.state as 'paid' | 'skipped', reason: String(r.reason ?? ''),
-    entryId: r.entry_id === null ? null : num(r.entry_id), at: isoInConsoleZone(r.at as Date)!,
+    id: num(r.id),
+    board: String(r.board),
+    period: String(r.period),
+    rank: num(r.rank),
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    value: num(r.value),
+    tier: String(r.tier),
+    amount: num(r.amount),
+    state: r.state as 'paid' | 'skipped',
+    reason: String(r.reason ?? ''),
+    entryId: r.entry_id === null ? null : num(r.entry_id),
+    at: isoInConsoleZone(r.at as Date)!,
   }),
 });
 
 export const rankOperations: Operation[] = [
   ...configOperations(rankDocument, {
-    base: `${BASE}/configs`, name: 'activities.rank.configs', tags, schema: rankSettings, answer: rankConfigAnswer, updateBody: rankConfigUpdateBody,
+    base: `${BASE}/configs`,
+    name: 'activities.rank.configs',
+    tags,
+    schema: rankSettings,
+    answer: rankConfigAnswer,
+    updateBody: rankConfigUpdateBody,
     readScreen: RANK_SCREEN,
     summaries: {
       read: 'The boards in force (version 0: never saved, no boards)',
-      update: 'Overwrites the boards and budgets with the whole document (the screen confirms first); 400 naming the field '
-        + '(settings.boards.0.rewards.1: Must be more than 0, settings.boards.1.id: Must not repeat board x); a new version',
+      update:
+        'Overwrites the boards and budgets with the whole document (the screen confirms first); 400 naming the field ' +
+        '(settings.boards.0.rewards.1: Must be more than 0, settings.boards.1.id: Must not repeat board x); a new version',
     },
     recordVersion,
   }),
   defineOperation({
-    method: 'GET', url: `${BASE}/standings`, name: 'activities.rank.standings', screen: RANK_SCREEN, tags,
-    summary: 'A board\'s top 50 (default the first board) of a period (default the current one; a week board\'s period is its Monday): rank, value, reachedAt (ties: earlier first), '
-      + 'the tier and its reward; whether the period ended and was settled. 404 unknown board; 400 period',
-    query: rankStandingsQuery, response: rankStandingsAnswer,
+    method: 'GET',
+    url: `${BASE}/standings`,
+    name: 'activities.rank.standings',
+    screen: RANK_SCREEN,
+    tags,
+    summary:
+      "A board's top 50 (default the first board) of a period (default the current one; a week board's period is its Monday): rank, value, reachedAt (ties: earlier first), " +
+      'the tier and its reward; whether the period ended and was settled. 404 unknown board; 400 period',
+    query: rankStandingsQuery,
+    response: rankStandingsAnswer,
     handler: async ({ db, query, now }) => ok(await standingsAnswer(db, query, now)),
   }),
   defineOperation({
-    method: 'GET', url: `${BASE}/standings/export`, name: 'activities.rank.standings.export', screen: RANK_SCREEN, tags,
+    method: 'GET',
+    url: `${BASE}/standings/export`,
+    name: 'activities.rank.standings.export',
+    screen: RANK_SCREEN,
+    tags,
     summary: 'CSV of the standings (same board and period; columns: JSON [{key, title, format?, labels?}]), UTF-8 with BOM',
     query: rankStandingsQuery.extend({ columns: columnsParam(STANDING_COLUMNS as unknown as [string, ...string[]]).optional() }),
     handler: async ({ db, query, now, reply }) => {
       const answer = await standingsAnswer(db, query, now);
       const columns = (query.columns as CsvColumn[] | undefined) ?? STANDING_COLUMNS.map((key) => ({ key, title: key }));
       const body = csvHeader(columns) + answer.items.map((r) => csvLine(columns, r)).join('');
-      return reply.header('content-type', 'text/csv; charset=utf-8')
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(answer.board ? `rank-${answer.board.id}-${answer.period!.key}` : 'rank', now)}"`)
-        .header('cache-control', 'no-store').send(body);
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   }),
   ...listOperations(rankSettlements),
   defineOperation({
-    method: 'POST', url: `${BASE}/settle`, name: 'activities.rank.settle', screen: MANAGE_SCREEN, tags, audit: true,
-    summary: 'Settles every ended, unsettled period of the open boards now (what the server\'s job does every 5 minutes): each once, '
-      + 'whoever runs it; answers what this call settled (nothing when all were)',
-    body: rankSettleBody, response: rankSettleAnswer,
+    method: 'POST',
+    url: `${BASE}/settle`,
+    name: 'activities.rank.settle',
+    screen: MANAGE_SCREEN,
+    tags,
+    audit: true,
+    summary:
+      "Settles every ended, unsettled period of the open boards now (what the server's job does every 5 minutes): each once, " +
+      'whoever runs it; answers what this call settled (nothing when all were)',
+    body: rankSettleBody,
+    response: rankSettleAnswer,
     handler: async ({ db, user, now, note }) => {
       note.target = 'rank';
       const settled = await settleDue(db, now, `staff:${user.username}`);
@@ -129,10 +186,15 @@ export const rankOperations: Operation[] = [
 
 export const rankPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/activities/rank', name: 'platform.activities.rank', scope: 'config.read',
-    summary: 'A board\'s top 50 of a period (default the current one) with each rank\'s reward, and with uid the player\'s own rank (null: not ranked), '
-      + 'value and reward. 404 unknown or closed board; 400 period',
-    query: platformRankQuery, response: platformRankAnswer,
+    method: 'GET',
+    url: '/api/platform/activities/rank',
+    name: 'platform.activities.rank',
+    scope: 'config.read',
+    summary:
+      "A board's top 50 of a period (default the current one) with each rank's reward, and with uid the player's own rank (null: not ranked), " +
+      'value and reward. 404 unknown or closed board; 400 period',
+    query: platformRankQuery,
+    response: platformRankAnswer,
     handler: async ({ db, query, now }) => {
       const { board, period } = await boardAndPeriod(db, query.board, query.period, now);
       if (!board.open) throw notFound(`Board ${board.id} not found`);
@@ -153,7 +215,11 @@ export const RANK_SETTLE_EVERY_MS = 5 * 60_000;
 export function registerRankSettlement(app: JobHost, db: Db, now: () => number): void {
   if (process.env.RANK_SETTLEMENT_JOB === '0') return;
   registerRepeatingJob(app, {
-    name: 'rank settlement', firstAfterMs: 7_000, everyMs: RANK_SETTLE_EVERY_MS,
-    run: async () => { await settleDue(db, new Date(now()), 'system:rank'); },
+    name: 'rank settlement',
+    firstAfterMs: 7_000,
+    everyMs: RANK_SETTLE_EVERY_MS,
+    run: async () => {
+      await settleDue(db, new Date(now()), 'system:rank');
+    },
   });
 }

@@ -6,7 +6,10 @@ type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date 
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
 type Big = ColumnType<string | number, number | undefined, number>;
 
-export interface RankBoardTable { id: string; created_at: Time }
+export interface RankBoardTable {
+  id: string;
+  created_at: Time;
+}
 
 export interface RankSettlementTable {
   board: string;
@@ -35,4 +38,8 @@ export interface RankSettlementLineTable {
   at: Time;
 }
 
-export interface RankTables { rank_board: RankBoardTable; rank_settlement: RankSettlementTable; rank_settlement_line: RankSettlementLineTable }
+export interface RankTables {
+  rank_board: RankBoardTable;
+  rank_settlement: RankSettlementTable;
+  rank_settlement_line: RankSettlementLineTable;
+}

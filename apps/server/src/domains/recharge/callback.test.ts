@@ -31,7 +31,7 @@ describe.each(databases())('recharge callbacks on $kind', (kind) => {
     const orderId = await createOrder(p, { uid: 7101 });
     const answers = [];
     for (let round = 0; round < 2; round++) {
-      answers.push(...await Promise.all(Array.from({ length: 50 }, () => callback(p, orderId, P100.price))));
+      answers.push(...(await Promise.all(Array.from({ length: 50 }, () => callback(p, orderId, P100.price)))));
     }
     expect(answers).toHaveLength(100);
     for (const res of answers) expect(res.body).toEqual({ code: 200, data: { orderId, status: 'paid' } });
@@ -41,7 +41,12 @@ describe.each(databases())('recharge callbacks on $kind', (kind) => {
       { reason: 'recharge.bonus', delta: P100.bonus, actor: 'app:demo-app', idem_key: `recharge:${orderId}:bonus` },
     ]);
     expect(await order(orderId)).toMatchObject({
-      status: 'paid', paid_amount: P100.price, chips: P100.chips, bonus_chips: P100.bonus, callbacks: 100, flag: null,
+      status: 'paid',
+      paid_amount: P100.price,
+      chips: P100.chips,
+      bonus_chips: P100.bonus,
+      callbacks: 100,
+      flag: null,
       channel_order_id: `CH-${orderId.slice(0, 8)}`,
     });
   });
@@ -113,7 +118,9 @@ describe.each(databases())('recharge callbacks on $kind', (kind) => {
   it('the plain service function credits once too (for the simulator)', async () => {
     const orderId = await createOrder(p, { uid: 7106 });
     const body = { orderId, channelOrderId: 'SIM-1', amount: P100.price, status: 'paid' as const };
-    const answers = await Promise.all([1, 2, 3].map(() => rechargeCallback(t.database.db, { appId: 'demo-app', scopes: allScopes() }, body, new Date(t.clock.now))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => rechargeCallback(t.database.db, { appId: 'demo-app', scopes: allScopes() }, body, new Date(t.clock.now))),
+    );
     for (const a of answers) expect(a).toEqual({ orderId, status: 'paid' });
     expect(await entriesOf(t.database.db, orderId)).toHaveLength(2);
   });
@@ -122,8 +129,9 @@ describe.each(databases())('recharge callbacks on $kind', (kind) => {
     for (let round = 0; round < 5; round++) {
       const orderId = await createOrder(p, { uid: 7106 });
       const before = await chipsOf(t.database.db, 7106);
-      const calls = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? callback(p, orderId, P100.price)
-        : i % 3 === 1 ? callback(p, orderId, 9_000) : callback(p, orderId, P100.price, 'failed')));
+      const calls = Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? callback(p, orderId, P100.price) : i % 3 === 1 ? callback(p, orderId, 9_000) : callback(p, orderId, P100.price, 'failed'),
+      );
       for (const res of await Promise.all(calls)) expect(res.status).toBe(200);
       const row = await order(orderId);
       const credited = (await entriesOf(t.database.db, orderId)).reduce((sum, e) => sum + Number(e.delta), 0);

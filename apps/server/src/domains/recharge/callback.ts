@@ -40,14 +40,22 @@ export const orderNotFound = (orderId: string) => notFound(`Order ${shortOrderId
 
 /** The order row, locked until the transaction ends. */
 export async function lockOrder(trx: Db, orderId: string, partner?: number): Promise<Order> {
-  const row = await trx.selectFrom('recharge_order').selectAll().where('order_id', '=', orderId)
+  const row = await trx
+    .selectFrom('recharge_order')
+    .selectAll()
+    .where('order_id', '=', orderId)
     .$if(partner !== undefined && partner !== 0, (qb) => qb.where('partner', '=', partner!))
-    .forUpdate().executeTakeFirst();
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw orderNotFound(orderId);
   return row;
 }
 
-export interface Credited { chips: number; bonusChips: number; entryIds: number[] }
+export interface Credited {
+  chips: number;
+  bonusChips: number;
+  entryIds: number[];
+}
 
 /**
  * Credits an order's chips, and its first-recharge bonus when it is the player's first paid

@@ -23,12 +23,27 @@ const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
 export const UNPAID_REQUEST_PREFIX = 'demo-unpaid-';
 /** Products a player leaves the cashier with, by weight (the bigger packs are where people hesitate). */
-const PRODUCTS: [productId: string, weight: number][] = [['php100', 35], ['php200', 30], ['php500', 25], ['php1000', 10]];
+const PRODUCTS: [productId: string, weight: number][] = [
+  ['php100', 35],
+  ['php200', 30],
+  ['php500', 25],
+  ['php1000', 10],
+];
 
-export interface UnpaidFigures { created: number; byPartner: Record<string, number>; refused: number; why: string[] }
+export interface UnpaidFigures {
+  created: number;
+  byPartner: Record<string, number>;
+  refused: number;
+  why: string[];
+}
 
-export async function seedUnpaidRecharges(db: Db, config: ServerConfig, password: string, end: number,
-  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<UnpaidFigures> {
+export async function seedUnpaidRecharges(
+  db: Db,
+  config: ServerConfig,
+  password: string,
+  end: number,
+  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' },
+): Promise<UnpaidFigures> {
   const figures: UnpaidFigures = { created: 0, byPartner: {}, refused: 0, why: [] };
   // players who opened the app in the last three days: active, not a coin dealer, not blocked
   const { rows } = await sql<{ uid: number; partner: number; package: string; last: Date; players: string }>`
@@ -62,7 +77,11 @@ export async function seedUnpaidRecharges(db: Db, config: ServerConfig, password
       const channel = [share(r.uid, 43) < 30 ? 'maya' : 'gcash', 'gcash'].find((c) => sells.has(`${c}|${r.package}|${productId}`));
       if (!channel) continue;
       const at = Math.min(new Date(r.last).getTime() + (1 + (share(r.uid, 44) % 5)) * MINUTE + share(r.uid, 45) * SECOND, end - 30 * SECOND);
-      plan.push({ at, partner, body: { requestId: `${UNPAID_REQUEST_PREFIX}${r.uid}`, uid: r.uid, productId, channel, price: Number(productId.slice(3)) * 100, os: osOf(r.uid) } });
+      plan.push({
+        at,
+        partner,
+        body: { requestId: `${UNPAID_REQUEST_PREFIX}${r.uid}`, uid: r.uid, productId, channel, price: Number(productId.slice(3)) * 100, os: osOf(r.uid) },
+      });
       n += 1;
     }
   }

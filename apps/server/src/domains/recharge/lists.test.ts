@@ -29,7 +29,10 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     await p.register(7202, { partner: 2 }, 50);
     await p.register(7203, {}, 50);
     // one order per minute, so the time order is certain
-    const step = async (name: string, make: () => Promise<string>) => { t.clock.advance(60_000); ids[name] = await make(); };
+    const step = async (name: string, make: () => Promise<string>) => {
+      t.clock.advance(60_000);
+      ids[name] = await make();
+    };
     await step('paid1', () => createOrder(p, { uid: 7201, os: 'ios' }));
     await callback(p, ids.paid1!, P100.price, 'paid', 'GC-0001');
     await step('paid2', () => createOrder(p, { uid: 7202, productId: 'P500', price: P500.price }));
@@ -73,22 +76,42 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
   it('paymentlogs: paid orders by payment time; createdPaymentLogs: not yet paid; payorder: every order', async () => {
     expect(orderIds(await list('paymentlogs', leader))).toEqual([ids.paid2, ids.paid1]);
     expect(orderIds(await list('createdPaymentLogs', leader))).toEqual([ids.created2, ids.created1]);
-    expect(orderIds(await list('payorder', leader))).toEqual(
-      ['failed1', 'held2', 'held1', 'created2', 'created1', 'paid2', 'paid1'].map((n) => ids[n]));
+    expect(orderIds(await list('payorder', leader))).toEqual(['failed1', 'held2', 'held1', 'created2', 'created1', 'paid2', 'paid1'].map((n) => ids[n]));
     const [paid] = await list('paymentlogs', leader, { orderId: ids.paid1! });
     expect(paid).toMatchObject({
-      orderId: ids.paid1, uid: 7201, partner: 1, productId: 'P100', channel: 'gcash', os: 'ios', price: P100.price, status: 'paid',
-      channelOrderId: 'GC-0001', paidAmount: P100.price, chips: P100.chips, bonusChips: P100.bonus, callbacks: 1,
-      createdAt: expect.stringMatching(/\+08:00$/), paidAt: expect.stringMatching(/\+08:00$/),
+      orderId: ids.paid1,
+      uid: 7201,
+      partner: 1,
+      productId: 'P100',
+      channel: 'gcash',
+      os: 'ios',
+      price: P100.price,
+      status: 'paid',
+      channelOrderId: 'GC-0001',
+      paidAmount: P100.price,
+      chips: P100.chips,
+      bonusChips: P100.bonus,
+      callbacks: 1,
+      createdAt: expect.stringMatching(/\+08:00$/),
+      paidAt: expect.stringMatching(/\+08:00$/),
     });
   });
 
-  it('a partner account sees only its partner\'s orders, in lists and exports', async () => {
+  it("a partner account sees only its partner's orders, in lists and exports", async () => {
     expect(orderIds(await list('payorder', partner))).toEqual([ids.held1, ids.created1, ids.paid1]);
     expect(orderIds(await list('paymentlogs', partner))).toEqual([ids.paid1]);
     expect(orderIds(await list('payorder', partner, { uid: '7202' }))).toEqual([]);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/usermanager/payorder/export', headers: { 'x-token': partner },
-      query: { columns: JSON.stringify([{ key: 'orderId', title: 'Order' }, { key: 'uid', title: 'UID' }]) } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/usermanager/payorder/export',
+      headers: { 'x-token': partner },
+      query: {
+        columns: JSON.stringify([
+          { key: 'orderId', title: 'Order' },
+          { key: 'uid', title: 'UID' },
+        ]),
+      },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toBe(`\uFEFFOrder,UID\r\n${[ids.held1, ids.created1, ids.paid1].map((id) => `${id},7201`).join('\r\n')}\r\n`);
   });
@@ -107,8 +130,13 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     expect(await q({ pesosMax: '100', status: 'paid' })).toEqual([ids.paid1]);
     const created = (await list('payorder', leader, { orderId: ids.held1! }))[0]!.createdAt as string;
     expect(await q({ from: created, to: created })).toEqual([ids.held1]);
-    for (const [query, field] of [[{ pesosMin: '5', pesosMax: '1' }, 'pesosMax'], [{ status: 'refunded' }, 'status'], [{ os: 'x' }, 'os'],
-      [{ from: 'yesterday' }, 'from'], [{ orderId: 'x'.repeat(33) }, 'orderId']] as const) {
+    for (const [query, field] of [
+      [{ pesosMin: '5', pesosMax: '1' }, 'pesosMax'],
+      [{ status: 'refunded' }, 'status'],
+      [{ os: 'x' }, 'os'],
+      [{ from: 'yesterday' }, 'from'],
+      [{ orderId: 'x'.repeat(33) }, 'orderId'],
+    ] as const) {
       const res = await t.get('/api/usermanager/payorder', leader, query);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(new RegExp(`^${field}: `));
@@ -134,12 +162,24 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     // 7201's first paid order (paid1) took the bonus: chips only
     expect(await chipsOf(t.database.db, 7201)).toBe(before + P100.chips);
     expect(await entriesOf(t.database.db, ids.held1!)).toEqual([
-      { reason: 'recharge', delta: P100.chips, actor: 'staff:serviceleader', idem_key: `recharge:${ids.held1}` }]);
+      { reason: 'recharge', delta: P100.chips, actor: 'staff:serviceleader', idem_key: `recharge:${ids.held1}` },
+    ]);
     const log = await t.database.db.selectFrom('operation_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log).toMatchObject({
-      operation: 'usermanager.payorder.credit', username: 'serviceleader', target: `recharge:${ids.held1}`, status: 200,
+      operation: 'usermanager.payorder.credit',
+      username: 'serviceleader',
+      target: `recharge:${ids.held1}`,
+      status: 200,
       before: { uid: 7201, status: 'held', heldReason: 'amount', price: P100.price, paidAmount: 5_000, chips: 0, resolution: null },
-      after: { uid: 7201, status: 'paid', heldReason: 'amount', chips: P100.chips, bonusChips: 0, resolution: 'credited', reason: 'GCash statement shows ₱100 received' },
+      after: {
+        uid: 7201,
+        status: 'paid',
+        heldReason: 'amount',
+        chips: P100.chips,
+        bonusChips: 0,
+        resolution: 'credited',
+        reason: 'GCash statement shows ₱100 received',
+      },
     });
     const again = await t.post('/api/usermanager/payorder/credit', { orderId: ids.held1, reason: 'again' }, leader);
     expect(again.body).toEqual({ code: 409, message: `Order ${ids.held1!.slice(0, 4)}…${ids.held1!.slice(-4)} is paid, not held` });

@@ -8,9 +8,7 @@
  * Filters a finance person reconciles with: time range, channel, product, os, uid, order
  * id, channel order id, amount range (whole pesos). Indexes: migration 017.
  */
-import {
-  queryBool, queryInt, RECHARGE_FLAGS, RECHARGE_OS, RECHARGE_STATUSES, rechargeOrderItem, type RechargeOrderItem,
-} from '@console/schemas';
+import { queryBool, queryInt, RECHARGE_FLAGS, RECHARGE_OS, RECHARGE_STATUSES, rechargeOrderItem, type RechargeOrderItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type FilterBuilder, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
@@ -18,20 +16,56 @@ import { isoInConsoleZone } from '../../http/time';
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export const toOrderItem = (r: Record<string, unknown>): RechargeOrderItem => ({
-  id: Number(r.id), orderId: r.order_id as string, uid: r.uid as number, partner: r.partner as number,
-  productId: r.product_id as string, channel: r.channel as string, os: r.os as string, price: Number(r.price),
-  status: r.status as RechargeOrderItem['status'], channelOrderId: (r.channel_order_id as string | null) ?? null,
-  paidAmount: num(r.paid_amount), chips: Number(r.chips), bonusChips: Number(r.bonus_chips),
-  createdAt: isoInConsoleZone(r.created_at as Date)!, paidAt: isoInConsoleZone(r.paid_at as Date | null),
-  callbackAt: isoInConsoleZone(r.callback_at as Date | null), callbacks: r.callbacks as number,
-  heldReason: (r.held_reason as RechargeOrderItem['heldReason']) ?? null, flag: (r.flag as RechargeOrderItem['flag']) ?? null,
-  resolution: (r.resolution as RechargeOrderItem['resolution']) ?? null, resolvedBy: (r.resolved_by as string | null) ?? null,
-  resolvedAt: isoInConsoleZone(r.resolved_at as Date | null), resolutionNote: (r.resolution_note as string | null) ?? null,
+  id: Number(r.id),
+  orderId: r.order_id as string,
+  uid: r.uid as number,
+  partner: r.partner as number,
+  productId: r.product_id as string,
+  channel: r.channel as string,
+  os: r.os as string,
+  price: Number(r.price),
+  status: r.status as RechargeOrderItem['status'],
+  channelOrderId: (r.channel_order_id as string | null) ?? null,
+  paidAmount: num(r.paid_amount),
+  chips: Number(r.chips),
+  bonusChips: Number(r.bonus_chips),
+  createdAt: isoInConsoleZone(r.created_at as Date)!,
+  paidAt: isoInConsoleZone(r.paid_at as Date | null),
+  callbackAt: isoInConsoleZone(r.callback_at as Date | null),
+  callbacks: r.callbacks as number,
+  heldReason: (r.held_reason as RechargeOrderItem['heldReason']) ?? null,
+  flag: (r.flag as RechargeOrderItem['flag']) ?? null,
+  resolution: (r.resolution as RechargeOrderItem['resolution']) ?? null,
+  resolvedBy: (r.resolved_by as string | null) ?? null,
+  resolvedAt: isoInConsoleZone(r.resolved_at as Date | null),
+  resolutionNote: (r.resolution_note as string | null) ?? null,
 });
 
-const COLUMNS = ['id', 'order_id', 'uid', 'partner', 'product_id', 'channel', 'os', 'price', 'status', 'channel_order_id', 'paid_amount',
-  'chips', 'bonus_chips', 'created_at', 'paid_at', 'callback_at', 'callbacks', 'held_reason', 'flag', 'resolution', 'resolved_by',
-  'resolved_at', 'resolution_note'] as const;
+const COLUMNS = [
+  'id',
+  'order_id',
+  'uid',
+  'partner',
+  'product_id',
+  'channel',
+  'os',
+  'price',
+  'status',
+  'channel_order_id',
+  'paid_amount',
+  'chips',
+  'bonus_chips',
+  'created_at',
+  'paid_at',
+  'callback_at',
+  'callbacks',
+  'held_reason',
+  'flag',
+  'resolution',
+  'resolved_by',
+  'resolved_at',
+  'resolution_note',
+] as const;
 
 /**
  * Price range in whole pesos (`pesosMin`, `pesosMax`, inclusive): what a finance person types
@@ -49,8 +83,10 @@ const pesoRange: FilterBuilder = () => {
       ].filter((c) => c !== undefined);
       return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : sql<SqlBool>`${parts[0]} and ${parts[1]}`;
     },
-    check: (v) => (has(v.pesosMin) && has(v.pesosMax) && (v.pesosMax as number) < (v.pesosMin as number)
-      ? { param: 'pesosMax', message: 'Must not be less than pesosMin' } : undefined),
+    check: (v) =>
+      has(v.pesosMin) && has(v.pesosMax) && (v.pesosMax as number) < (v.pesosMin as number)
+        ? { param: 'pesosMax', message: 'Must not be less than pesosMin' }
+        : undefined,
   };
 };
 
@@ -81,8 +117,13 @@ function orderList(o: OrderListOptions): ListSpec {
   const timeKey = o.timeColumn === 'paid_at' ? 'paidAt' : 'createdAt';
   const filters = { ...commonFilters(o.timeColumn), ...o.extraFilters };
   return defineList<RechargeOrderItem>({
-    url: `/api/usermanager/${name}`, name: `usermanager.${name}`, screen: o.screen, tags: ['recharge'],
-    summary: `${o.summary}: filters ${Object.keys(filters).map((f) => (f === 'amount' ? 'pesosMin/pesosMax' : f === 'at' ? 'from/to' : f)).join(', ')}`,
+    url: `/api/usermanager/${name}`,
+    name: `usermanager.${name}`,
+    screen: o.screen,
+    tags: ['recharge'],
+    summary: `${o.summary}: filters ${Object.keys(filters)
+      .map((f) => (f === 'amount' ? 'pesosMin/pesosMax' : f === 'at' ? 'from/to' : f))
+      .join(', ')}`,
     paging: 'keyset',
     from: (db) => {
       const all = db.selectFrom('recharge_order').select([...COLUMNS]);
@@ -99,22 +140,27 @@ function orderList(o: OrderListOptions): ListSpec {
 }
 
 export const paymentlogs = orderList({
-  screen: '/usermanager/paymentlogs', summary: 'Paid recharge orders, newest payment first (the date range reads the payment time)',
-  status: 'paid', timeColumn: 'paid_at',
+  screen: '/usermanager/paymentlogs',
+  summary: 'Paid recharge orders, newest payment first (the date range reads the payment time)',
+  status: 'paid',
+  timeColumn: 'paid_at',
 });
 
 export const createdPaymentLogs = orderList({
-  screen: '/usermanager/createdPaymentLogs', summary: 'Recharge orders created and not (yet) paid, newest first', status: 'created', timeColumn: 'created_at',
+  screen: '/usermanager/createdPaymentLogs',
+  summary: 'Recharge orders created and not (yet) paid, newest first',
+  status: 'created',
+  timeColumn: 'created_at',
 });
 
 export const payorder = orderList({
-  screen: '/usermanager/payorder', summary: 'Every recharge order with its lifecycle, newest first', timeColumn: 'created_at',
+  screen: '/usermanager/payorder',
+  summary: 'Every recharge order with its lifecycle, newest first',
+  timeColumn: 'created_at',
   extraFilters: {
     status: eqEnum('status', RECHARGE_STATUSES),
     flag: eqEnum('flag', RECHARGE_FLAGS),
     // held orders and flagged ones: what finance must look at (a partial index of migration 017)
-    attention: custom(queryBool, (v) => (v
-      ? sql<SqlBool>`(status = 'held' or flag is not null)`
-      : sql<SqlBool>`(status <> 'held' and flag is null)`)),
+    attention: custom(queryBool, (v) => (v ? sql<SqlBool>`(status = 'held' or flag is not null)` : sql<SqlBool>`(status <> 'held' and flag is null)`)),
   },
 });

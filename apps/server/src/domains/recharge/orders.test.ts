@@ -16,7 +16,15 @@ const ORDERS = '/api/platform/recharge/orders';
 describe.each(databases())('recharge orders on $kind', (kind) => {
   let t: TestApp;
   let p: PlatformClient;
-  const orderCount = async () => Number((await t.database.db.selectFrom('recharge_order').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('recharge_order')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await testApp(kind);
@@ -28,14 +36,25 @@ describe.each(databases())('recharge orders on $kind', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it('creates an order with an unguessable id that records the offer and the player\'s partner', async () => {
+  it("creates an order with an unguessable id that records the offer and the player's partner", async () => {
     const res = await p.post(ORDERS, orderBody({ uid: 7001, os: 'ios' }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, data: { orderId: expect.stringMatching(/^[0-9a-f]{32}$/), status: 'created' } });
     const row = await t.database.db.selectFrom('recharge_order').selectAll().where('order_id', '=', res.body.data.orderId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      app_id: 'demo-app', uid: 7001, partner: 2, product_id: 'P100', channel: 'gcash', os: 'ios', price: P100.price,
-      product_chips: P100.chips, product_bonus: P100.bonus, status: 'created', chips: 0, bonus_chips: 0, paid_at: null,
+      app_id: 'demo-app',
+      uid: 7001,
+      partner: 2,
+      product_id: 'P100',
+      channel: 'gcash',
+      os: 'ios',
+      price: P100.price,
+      product_chips: P100.chips,
+      product_bonus: P100.bonus,
+      status: 'created',
+      chips: 0,
+      bonus_chips: 0,
+      paid_at: null,
     });
     expect(new Date(row.created_at).getTime()).toBe(t.clock.now);
     const other = await createOrder(p, { uid: 7001 });
@@ -75,8 +94,12 @@ describe.each(databases())('recharge orders on $kind', (kind) => {
     ['a product the channel does not offer', { uid: 7002, productId: 'P50', price: 5000 }, 409, 'Channel gcash does not offer product P50'],
     ['a product off sale', { uid: 7002, productId: 'OFF', price: 20000 }, 409, 'Product OFF is not on sale'],
     ["a channel that does not serve the player's package", { uid: 7003 }, 409, 'Channel gcash does not serve package com.other'],
-    ['a paid-only channel for a player who never paid', { uid: 7002, channel: 'vip', productId: 'P500', price: P500.price }, 409,
-      'Channel vip is only for players who have paid before'],
+    [
+      'a paid-only channel for a player who never paid',
+      { uid: 7002, channel: 'vip', productId: 'P500', price: P500.price },
+      409,
+      'Channel vip is only for players who have paid before',
+    ],
     ["a price other than the product's", { uid: 7002, price: 9_999 }, 409, "Price 9999 differs from product P100's price 10000"],
   ])('refuses %s and writes nothing', async (_what, inputs, status, message) => {
     const before = await orderCount();
@@ -96,8 +119,14 @@ describe.each(databases())('recharge orders on $kind', (kind) => {
   it('bad input is a 400 naming the field, nothing written', async () => {
     const before = await orderCount();
     for (const [patch, field] of [
-      [{ price: '10000' }, 'price'], [{ price: 0 }, 'price'], [{ price: 1.5 }, 'price'], [{ uid: 0 }, 'uid'],
-      [{ os: 'symbian' }, 'os'], [{ requestId: '' }, 'requestId'], [{ requestId: 'x'.repeat(65) }, 'requestId'], [{ extra: 1 }, ''],
+      [{ price: '10000' }, 'price'],
+      [{ price: 0 }, 'price'],
+      [{ price: 1.5 }, 'price'],
+      [{ uid: 0 }, 'uid'],
+      [{ os: 'symbian' }, 'os'],
+      [{ requestId: '' }, 'requestId'],
+      [{ requestId: 'x'.repeat(65) }, 'requestId'],
+      [{ extra: 1 }, ''],
     ] as const) {
       const res = await p.post(ORDERS, { ...orderBody({ uid: 7002 }), ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(400);

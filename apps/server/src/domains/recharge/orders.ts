@@ -14,7 +14,10 @@ import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import type { RechargeOrderTable } from './tables';
 
-export interface RechargeAnswer { orderId: string; status: RechargeOrderStatus }
+export interface RechargeAnswer {
+  orderId: string;
+  status: RechargeOrderStatus;
+}
 
 /** `8f3a…21c0`: how an order id is named in messages (the screens show it the same way). */
 export const shortOrderId = (orderId: string) => (orderId.length <= 9 ? orderId : `${orderId.slice(0, 4)}…${orderId.slice(-4)}`);
@@ -25,15 +28,23 @@ type OrderRow = Pick<RechargeOrderTable, 'order_id' | 'uid' | 'product_id' | 'ch
 
 /** The first answer again when the content is the same; a 409 when the requestId named another order. */
 function replay(existing: OrderRow, body: RechargeOrderBody): RechargeAnswer {
-  const same = existing.uid === body.uid && existing.product_id === body.productId && existing.channel === body.channel
-    && Number(existing.price) === body.price && existing.os === body.os;
+  const same =
+    existing.uid === body.uid &&
+    existing.product_id === body.productId &&
+    existing.channel === body.channel &&
+    Number(existing.price) === body.price &&
+    existing.os === body.os;
   if (!same) throw conflict(`requestId ${body.requestId} was already used for another order`);
   return { orderId: existing.order_id, status: 'created' };
 }
 
 async function findByRequest(db: Db, appId: string, requestId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('recharge_order').select(['order_id', 'uid', 'product_id', 'channel', 'price', 'os'])
-    .where('app_id', '=', appId).where('request_id', '=', requestId).executeTakeFirst();
+  return db
+    .selectFrom('recharge_order')
+    .select(['order_id', 'uid', 'product_id', 'channel', 'price', 'os'])
+    .where('app_id', '=', appId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
 }
 
 /** Everything the order needs, or the refusal that says why not. */
@@ -46,12 +57,20 @@ async function checkOffer(db: Db, body: RechargeOrderBody) {
   if (!channel) throw notFound(`Channel ${body.channel} not found`);
   if (channel.status === 'close') throw conflict(`Channel ${body.channel} is closed`);
   if (channel.status === 'maintenance') throw conflict(`Channel ${body.channel} is in maintenance`);
-  const offered = await db.selectFrom('recharge_channel_product').select('channel')
-    .where('channel', '=', body.channel).where('product_id', '=', body.productId).executeTakeFirst();
+  const offered = await db
+    .selectFrom('recharge_channel_product')
+    .select('channel')
+    .where('channel', '=', body.channel)
+    .where('product_id', '=', body.productId)
+    .executeTakeFirst();
   if (!offered) throw conflict(`Channel ${body.channel} does not offer product ${body.productId}`);
   if (!product.enabled) throw conflict(`Product ${body.productId} is not on sale`);
-  const served = await db.selectFrom('recharge_channel_package').select('channel')
-    .where('channel', '=', body.channel).where('package', '=', player.register_package).executeTakeFirst();
+  const served = await db
+    .selectFrom('recharge_channel_package')
+    .select('channel')
+    .where('channel', '=', body.channel)
+    .where('package', '=', player.register_package)
+    .executeTakeFirst();
   if (!served) throw conflict(`Channel ${body.channel} does not serve package ${player.register_package || '(none)'}`);
   if (channel.paid_only) {
     const paid = await db.selectFrom('recharge_first_paid').select('uid').where('uid', '=', body.uid).executeTakeFirst();
@@ -68,11 +87,25 @@ export async function createRechargeOrder(db: Db, appId: string, body: RechargeO
   const existing = await findByRequest(db, appId, body.requestId);
   if (existing) return replay(existing, body);
   const { player, product } = await checkOffer(db, body);
-  const inserted = await db.insertInto('recharge_order').values({
-    order_id: newOrderId(), app_id: appId, request_id: body.requestId, uid: body.uid, partner: player.partner,
-    product_id: body.productId, channel: body.channel, os: body.os, price: body.price,
-    product_chips: Number(product.chips), product_bonus: Number(product.first_bonus), created_at: now,
-  }).onConflict((oc) => oc.columns(['app_id', 'request_id']).doNothing()).returning('order_id').executeTakeFirst();
+  const inserted = await db
+    .insertInto('recharge_order')
+    .values({
+      order_id: newOrderId(),
+      app_id: appId,
+      request_id: body.requestId,
+      uid: body.uid,
+      partner: player.partner,
+      product_id: body.productId,
+      channel: body.channel,
+      os: body.os,
+      price: body.price,
+      product_chips: Number(product.chips),
+      product_bonus: Number(product.first_bonus),
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['app_id', 'request_id']).doNothing())
+    .returning('order_id')
+    .executeTakeFirst();
   if (inserted) return { orderId: inserted.order_id, status: 'created' };
   // the same requestId was inserted by a concurrent call between our look-up and insert
   return replay((await findByRequest(db, appId, body.requestId))!, body);

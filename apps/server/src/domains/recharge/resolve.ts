@@ -14,11 +14,21 @@ import type { SessionUser } from '../auth/sessions';
 import { creditOrder, lockOrder, type Order } from './callback';
 import { shortOrderId, type RechargeAnswer } from './orders';
 
-export interface StaffDecision { db: Db; user: SessionUser; now: Date; note: OperationNote }
+export interface StaffDecision {
+  db: Db;
+  user: SessionUser;
+  now: Date;
+  note: OperationNote;
+}
 
 const summary = (o: Pick<Order, 'status' | 'held_reason' | 'paid_amount' | 'price' | 'chips' | 'bonus_chips' | 'resolution'>) => ({
-  status: o.status, heldReason: o.held_reason, price: Number(o.price), paidAmount: o.paid_amount === null ? null : Number(o.paid_amount),
-  chips: Number(o.chips), bonusChips: Number(o.bonus_chips), resolution: o.resolution,
+  status: o.status,
+  heldReason: o.held_reason,
+  price: Number(o.price),
+  paidAmount: o.paid_amount === null ? null : Number(o.paid_amount),
+  chips: Number(o.chips),
+  bonusChips: Number(o.bonus_chips),
+  resolution: o.resolution,
 });
 
 async function heldOrder(ctx: StaffDecision, body: RechargeResolveBody): Promise<Order> {
@@ -32,19 +42,39 @@ async function heldOrder(ctx: StaffDecision, body: RechargeResolveBody): Promise
 export async function creditHeldOrder(ctx: StaffDecision, body: RechargeResolveBody): Promise<RechargeAnswer> {
   const order = await heldOrder(ctx, body);
   const credited = await creditOrder(ctx.db, order, `staff:${ctx.user.username}`, ctx.now);
-  const after = await ctx.db.updateTable('recharge_order').set({
-    status: 'paid', paid_at: ctx.now, chips: credited.chips, bonus_chips: credited.bonusChips,
-    resolution: 'credited', resolved_by: ctx.user.username, resolved_at: ctx.now, resolution_note: body.reason,
-  }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+  const after = await ctx.db
+    .updateTable('recharge_order')
+    .set({
+      status: 'paid',
+      paid_at: ctx.now,
+      chips: credited.chips,
+      bonus_chips: credited.bonusChips,
+      resolution: 'credited',
+      resolved_by: ctx.user.username,
+      resolved_at: ctx.now,
+      resolution_note: body.reason,
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   ctx.note.after = { uid: order.uid, ...summary(after), reason: body.reason, ledgerEntries: credited.entryIds };
   return { orderId: order.order_id, status: 'paid' };
 }
 
 export async function refuseHeldOrder(ctx: StaffDecision, body: RechargeResolveBody): Promise<RechargeAnswer> {
   const order = await heldOrder(ctx, body);
-  const after = await ctx.db.updateTable('recharge_order').set({
-    status: 'failed', resolution: 'refused', resolved_by: ctx.user.username, resolved_at: ctx.now, resolution_note: body.reason,
-  }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+  const after = await ctx.db
+    .updateTable('recharge_order')
+    .set({
+      status: 'failed',
+      resolution: 'refused',
+      resolved_by: ctx.user.username,
+      resolved_at: ctx.now,
+      resolution_note: body.reason,
+    })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   ctx.note.after = { uid: order.uid, ...summary(after), reason: body.reason };
   return { orderId: order.order_id, status: 'failed' };
 }

@@ -15,7 +15,9 @@ export const P100 = { productId: 'P100', price: 10_000, chips: 10_000, bonus: 5_
 export const P500 = { productId: 'P500', price: 50_000, chips: 52_000, bonus: 0 } as const;
 
 export async function seedChannels(db: Db): Promise<void> {
-  await sql`INSERT INTO payment_package (package, name, partner) VALUES ('com.demo', 'Demo', 0), ('com.other', 'Other', 0) ON CONFLICT (package) DO NOTHING`.execute(db);
+  await sql`INSERT INTO payment_package (package, name, partner) VALUES ('com.demo', 'Demo', 0), ('com.other', 'Other', 0) ON CONFLICT (package) DO NOTHING`.execute(
+    db,
+  );
   await sql`INSERT INTO recharge_product (product_id, name, price, chips, first_bonus, enabled) VALUES
     ('P100', '₱100', 10000, 10000, 5000, true), ('P500', '₱500', 50000, 52000, 0, true),
     ('P50', '₱50', 5000, 5000, 0, true), ('OFF', 'Off sale', 20000, 20000, 0, false)`.execute(db);
@@ -30,12 +32,23 @@ export async function seedChannels(db: Db): Promise<void> {
 
 let sequence = 0;
 
-export interface OrderInputs { uid: number; productId?: string; channel?: string; price?: number; os?: string; requestId?: string }
+export interface OrderInputs {
+  uid: number;
+  productId?: string;
+  channel?: string;
+  price?: number;
+  os?: string;
+  requestId?: string;
+}
 
 export function orderBody(o: OrderInputs): RechargeOrderBody {
   return {
-    requestId: o.requestId ?? `req-${process.pid}-${(sequence += 1)}`, uid: o.uid, productId: o.productId ?? P100.productId,
-    channel: o.channel ?? 'gcash', price: o.price ?? P100.price, os: (o.os ?? 'android') as RechargeOrderBody['os'],
+    requestId: o.requestId ?? `req-${process.pid}-${(sequence += 1)}`,
+    uid: o.uid,
+    productId: o.productId ?? P100.productId,
+    channel: o.channel ?? 'gcash',
+    price: o.price ?? P100.price,
+    os: (o.os ?? 'android') as RechargeOrderBody['os'],
   };
 }
 
@@ -45,7 +58,13 @@ export async function createOrder(p: PlatformClient, o: OrderInputs): Promise<st
   return res.body.data.orderId as string;
 }
 
-export function callback(p: PlatformClient, orderId: string, amount: number, status: 'paid' | 'failed' = 'paid', channelOrderId = `CH-${orderId.slice(0, 8)}`): Promise<Answer> {
+export function callback(
+  p: PlatformClient,
+  orderId: string,
+  amount: number,
+  status: 'paid' | 'failed' = 'paid',
+  channelOrderId = `CH-${orderId.slice(0, 8)}`,
+): Promise<Answer> {
   return p.post('/api/platform/recharge/callback', { orderId, channelOrderId, amount, status });
 }
 

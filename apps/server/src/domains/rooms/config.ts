@@ -7,8 +7,16 @@
  */
 import { findGame } from '@console/games';
 import {
-  gameStoreEntry, quickTier, roomTemplate, TABLE_GAMES, tinyQuickTemplate,
-  type GameStoreEntry, type QuickTier, type RoomTemplate, type TableGame, type TinyQuickTemplate,
+  gameStoreEntry,
+  quickTier,
+  roomTemplate,
+  TABLE_GAMES,
+  tinyQuickTemplate,
+  type GameStoreEntry,
+  type QuickTier,
+  type RoomTemplate,
+  type TableGame,
+  type TinyQuickTemplate,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { badInput, conflict } from '../../http/api-error';
@@ -25,9 +33,13 @@ async function docOf<Doc>(db: Db, kind: 'template' | 'quicktier', key: string): 
 
 /** A tier's balance range must lie inside its template's entry range. */
 function tierInTemplate(tier: QuickTier, t: RoomTemplate, field: (f: 'minBalance' | 'maxBalance') => string, who: string): void {
-  if (tier.minBalance < t.minBalance) throw badInput(field('minBalance'), `${who} starts at ${peso(tier.minBalance)}, below template ${t.id}'s minimum balance ${peso(t.minBalance)}`);
+  if (tier.minBalance < t.minBalance)
+    throw badInput(field('minBalance'), `${who} starts at ${peso(tier.minBalance)}, below template ${t.id}'s minimum balance ${peso(t.minBalance)}`);
   if (t.maxBalance !== 0 && (tier.maxBalance === 0 || tier.maxBalance > t.maxBalance)) {
-    throw badInput(field('maxBalance'), `${who} reaches ${tier.maxBalance === 0 ? 'no limit' : peso(tier.maxBalance)}, above template ${t.id}'s maximum balance ${peso(t.maxBalance)}`);
+    throw badInput(
+      field('maxBalance'),
+      `${who} reaches ${tier.maxBalance === 0 ? 'no limit' : peso(tier.maxBalance)}, above template ${t.id}'s maximum balance ${peso(t.maxBalance)}`,
+    );
   }
 }
 
@@ -38,7 +50,7 @@ const isTableGame = (game: string): game is TableGame => (TABLE_GAMES as readonl
  * (the rules package verifies every round against the game's settings version, decision 012),
  * uncapped; Tongits' turn time is the game's too. `null`: the template's own rules stand.
  */
-async function gameRulesOf(db: Db, game: string): Promise<Pick<RoomTemplate, 'rakeBps' | 'rakeCap'> & { turnSeconds?: number } | null> {
+async function gameRulesOf(db: Db, game: string): Promise<(Pick<RoomTemplate, 'rakeBps' | 'rakeCap'> & { turnSeconds?: number }) | null> {
   if (!isTableGame(game)) return null;
   const { settings } = await currentSettings(db, findGame(game)!);
   const s = settings as { feeBps: number; turnSeconds?: number };
@@ -64,7 +76,8 @@ async function checkTemplate(db: Db, key: string, doc: RoomTemplate | null): Pro
     if (rules !== null) {
       const game = findGame(doc.game)!.name.en;
       const where = GAME_SETTINGS(doc.game as TableGame);
-      if (doc.rakeBps !== rules.rakeBps) throw badInput('rakeBps', `The rake of ${game} rooms is the game's fee (${rules.rakeBps} bps, ${where}): a room cannot have its own`);
+      if (doc.rakeBps !== rules.rakeBps)
+        throw badInput('rakeBps', `The rake of ${game} rooms is the game's fee (${rules.rakeBps} bps, ${where}): a room cannot have its own`);
       if (doc.rakeCap !== 0) throw badInput('rakeCap', `The fee of ${game} has no cap (${where}): must be 0`);
       if (rules.turnSeconds !== undefined && doc.turnSeconds !== rules.turnSeconds) {
         throw badInput('turnSeconds', `The turn time of ${game} rooms is the game's (${rules.turnSeconds} s, ${where}): a room cannot have its own`);
@@ -74,7 +87,12 @@ async function checkTemplate(db: Db, key: string, doc: RoomTemplate | null): Pro
   await lockKind(db, 'quicktier');
   const tiers = (await listItems<QuickTier>(db, 'quicktier')).filter((t) => t.template === key);
   if (doc === null) {
-    const open = await db.selectFrom('room_table').select((eb) => eb.fn.countAll<number>().as('n')).where('template', '=', key).where('status', '=', 'open').executeTakeFirst();
+    const open = await db
+      .selectFrom('room_table')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('template', '=', key)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     if (Number(open?.n ?? 0) > 0) throw conflict(`Template ${key} has ${Number(open!.n)} open tables: close them first`);
     if (tiers.length > 0) throw conflict(`Template ${key} is used by quick-match tier ${tiers[0]!.id}`);
     return;
@@ -85,12 +103,18 @@ async function checkTemplate(db: Db, key: string, doc: RoomTemplate | null): Pro
   }
 }
 
-const overlaps = (a: QuickTier, b: QuickTier) => a.minBalance <= (b.maxBalance === 0 ? Infinity : b.maxBalance) && b.minBalance <= (a.maxBalance === 0 ? Infinity : a.maxBalance);
+const overlaps = (a: QuickTier, b: QuickTier) =>
+  a.minBalance <= (b.maxBalance === 0 ? Infinity : b.maxBalance) && b.minBalance <= (a.maxBalance === 0 ? Infinity : a.maxBalance);
 
 async function checkTier(db: Db, key: string, doc: QuickTier | null): Promise<void> {
   await lockKind(db, 'quicktier');
   if (doc === null) {
-    const open = await db.selectFrom('room_table').select((eb) => eb.fn.countAll<number>().as('n')).where('tier', '=', key).where('status', '=', 'open').executeTakeFirst();
+    const open = await db
+      .selectFrom('room_table')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tier', '=', key)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     if (Number(open?.n ?? 0) > 0) throw conflict(`Tier ${key} has ${Number(open!.n)} open quick-match tables: close them first`);
     const stores = (await listItems<GameStoreEntry>(db, 'gamestore')).filter((e) => e.tiers.includes(key));
     if (stores.length > 0) throw conflict(`Tier ${key} is offered in partner ${stores[0]!.partner}'s game store`);

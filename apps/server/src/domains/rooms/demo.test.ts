@@ -24,15 +24,33 @@ describe.each(databases().slice(0, 1))('rooms demo seed on $kind', (kind) => {
     const figures = await seedRoomActivity(t.database.db, t.config, '', t.clock.now);
     expect(figures).toMatchObject({ templates: DEMO_TEMPLATES.length, tiers: DEMO_TIERS.length, storeEntries: 14 });
     expect(figures.tinyTemplates).toBeGreaterThanOrEqual(6);
-    const count = async (table: 'room_item' | 'room_table' | 'config_version' | 'operation_log') => Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'room_item' | 'room_table' | 'config_version' | 'operation_log') =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await Promise.all([count('room_item'), count('room_table'), count('config_version')]);
     await seedRooms(t.database.db, t.clock.now + 3_600_000);
     expect(await Promise.all([count('room_item'), count('room_table'), count('config_version')])).toEqual(before);
 
-    for (const url of ['/api/platmanager/template', '/api/platmanager/table', '/api/platmanager/quicktemplate', '/api/platmanager/quicktable', '/api/platmanager/tinygamequicktemplate']) {
+    for (const url of [
+      '/api/platmanager/template',
+      '/api/platmanager/table',
+      '/api/platmanager/quicktemplate',
+      '/api/platmanager/quicktable',
+      '/api/platmanager/tinygamequicktemplate',
+    ]) {
       expect((await t.get(url, admin)).body.data.total, url).toBeGreaterThan(4);
     }
-    const older = (await t.get('/api/platmanager/table', admin, { current: 'false', pageSize: '100' })).body.data.items as { code: string; aiSeats: number; ante: number }[];
+    const older = (await t.get('/api/platmanager/table', admin, { current: 'false', pageSize: '100' })).body.data.items as {
+      code: string;
+      aiSeats: number;
+      ante: number;
+    }[];
     expect(older.map((x) => x.code).sort()).toEqual(['bronze:1', 'bronze:2', 'bronze:3', 'bronze:4', 'bronze:5', 'bronze:6', 'p-5:1', 'p-5:2', 'p-5:3']);
     expect(older.find((x) => x.code === 'bronze:1')!.aiSeats).toBe(1);
     expect(older.find((x) => x.code === 'p-5:1')!.ante).toBe(300);

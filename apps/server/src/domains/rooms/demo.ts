@@ -9,9 +9,7 @@
  * after their first tables were opened: those tables keep the older version.
  */
 import { findGame } from '@console/games';
-import {
-  DEFAULT_RAKE_BPS, DEFAULT_REVENUE_SHARE_BPS, type GameStoreEntry, type QuickTier, type RoomTemplate, type TinyQuickTemplate,
-} from '@console/schemas';
+import { DEFAULT_RAKE_BPS, DEFAULT_REVENUE_SHARE_BPS, type GameStoreEntry, type QuickTier, type RoomTemplate, type TinyQuickTemplate } from '@console/schemas';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
@@ -25,8 +23,31 @@ import { openTables } from './room-tables';
 const DAY = 86_400_000;
 const SYSTEM = { username: 'system', roles: ['admin'], partner: 0 } as unknown as SessionUser;
 
-const t = (id: string, game: RoomTemplate['game'], name: string, ante: number, minBalance: number, maxBalance: number, seats: number, aiSeats: number, extra: Partial<RoomTemplate> = {}): RoomTemplate => ({
-  id, game, name, ante, minBalance, maxBalance, rakeBps: DEFAULT_RAKE_BPS, rakeCap: 0, seats, aiSeats, turnSeconds: 20, open: true, mode: 'table', ...extra,
+const t = (
+  id: string,
+  game: RoomTemplate['game'],
+  name: string,
+  ante: number,
+  minBalance: number,
+  maxBalance: number,
+  seats: number,
+  aiSeats: number,
+  extra: Partial<RoomTemplate> = {},
+): RoomTemplate => ({
+  id,
+  game,
+  name,
+  ante,
+  minBalance,
+  maxBalance,
+  rakeBps: DEFAULT_RAKE_BPS,
+  rakeCap: 0,
+  seats,
+  aiSeats,
+  turnSeconds: 20,
+  open: true,
+  mode: 'table',
+  ...extra,
 });
 
 export const DEMO_TEMPLATES: RoomTemplate[] = [
@@ -48,11 +69,29 @@ export const DEMO_TEMPLATES: RoomTemplate[] = [
 const FIRST_VERSIONS: Record<string, Partial<RoomTemplate>> = { bronze: { aiSeats: 1, name: 'Tongits Bronze' }, 'p-5': { ante: 300 } };
 /** Tables opened per template: [before the edit, after it]. */
 const TABLES: Record<string, [number, number]> = {
-  bronze: [6, 6], silver: [0, 12], gold: [0, 8], 'duel-1': [0, 6], 'duel-10': [0, 6], 'p-5': [3, 2], 'p-20': [0, 2],
-  'htx-10': [0, 3], 'htx-100': [0, 1], 'm1v1-1': [0, 2], 'm1v1-20': [0, 1], 'l9-5': [0, 2],
+  bronze: [6, 6],
+  silver: [0, 12],
+  gold: [0, 8],
+  'duel-1': [0, 6],
+  'duel-10': [0, 6],
+  'p-5': [3, 2],
+  'p-20': [0, 2],
+  'htx-10': [0, 3],
+  'htx-100': [0, 1],
+  'm1v1-1': [0, 2],
+  'm1v1-20': [0, 1],
+  'l9-5': [0, 2],
 };
 
-const tier = (id: string, game: QuickTier['game'], name: string, minBalance: number, maxBalance: number, template: string): QuickTier => ({ id, game, name, minBalance, maxBalance, template, open: true });
+const tier = (id: string, game: QuickTier['game'], name: string, minBalance: number, maxBalance: number, template: string): QuickTier => ({
+  id,
+  game,
+  name,
+  minBalance,
+  maxBalance,
+  template,
+  open: true,
+});
 export const DEMO_TIERS: QuickTier[] = [
   tier('tg-low', 'tongits', 'Tongits quick: starter', 1_000, 99_999, 'bronze'),
   tier('tg-mid', 'tongits', 'Tongits quick: regular', 100_000, 499_999, 'silver'),
@@ -69,7 +108,12 @@ const TINY: Record<string, number> = { colorgame: 15, rocket: 8, luckyjoker: 10,
 const CHIPS = [100, 500, 1_000, 5_000, 10_000, 50_000, 100_000, 500_000];
 
 const STORE: Record<number, { games: string[]; tiers: string[]; share: number; off?: string[] }> = {
-  1: { games: ['tongits', 'pusoy', 'colorgame', 'rocket', 'lucky9', 'mines1v1', 'hightexas', 'luckyjoker', 'horse'], tiers: ['tg-low', 'tg-mid', 'tg-high', 'ps-low', 'ps-high', 'mn-low'], share: DEFAULT_REVENUE_SHARE_BPS, off: ['hightexas'] },
+  1: {
+    games: ['tongits', 'pusoy', 'colorgame', 'rocket', 'lucky9', 'mines1v1', 'hightexas', 'luckyjoker', 'horse'],
+    tiers: ['tg-low', 'tg-mid', 'tg-high', 'ps-low', 'ps-high', 'mn-low'],
+    share: DEFAULT_REVENUE_SHARE_BPS,
+    off: ['hightexas'],
+  },
   2: { games: ['tongits', 'colorgame', 'rocket', 'pusoy', 'hilo'], tiers: ['tg-low', 'tg-mid', 'ps-low'], share: 5_500 },
 };
 
@@ -103,7 +147,14 @@ async function seedAll(db: Db, now: number): Promise<void> {
     const s = (await currentSettings(db, g)).settings as { minBet: number; maxBet: number };
     const chips = CHIPS.filter((c) => c >= s.minBet && c <= s.maxBet).slice(0, 6);
     if (chips.length === 0) continue;
-    const doc: TinyQuickTemplate = { game: g.id, minBet: chips[0]!, maxBet: Math.min(s.maxBet, Math.max(chips.at(-1)! * 2, chips[0]!)), countdownSeconds, chips, open: true };
+    const doc: TinyQuickTemplate = {
+      game: g.id,
+      minBet: chips[0]!,
+      maxBet: Math.min(s.maxBet, Math.max(chips.at(-1)! * 2, chips[0]!)),
+      countdownSeconds,
+      chips,
+      open: true,
+    };
     await ensure(db, tinyItems, game, doc, now - 18 * DAY);
   }
   const partners = new Set((await db.selectFrom('partner').select('id').execute()).map((p) => p.id));
@@ -112,7 +163,14 @@ async function seedAll(db: Db, now: number): Promise<void> {
     if (!partners.has(id)) continue;
     for (const [i, game] of s.games.entries()) {
       const tiers = s.tiers.filter((x) => DEMO_TIERS.find((d) => d.id === x)?.game === game);
-      const doc: GameStoreEntry = { partner: id, game: game as GameStoreEntry['game'], enabled: !(s.off ?? []).includes(game), order: (i + 1) * 10, tiers, revenueShareBps: s.share };
+      const doc: GameStoreEntry = {
+        partner: id,
+        game: game as GameStoreEntry['game'],
+        enabled: !(s.off ?? []).includes(game),
+        order: (i + 1) * 10,
+        tiers,
+        revenueShareBps: s.share,
+      };
       await ensure(db, storeItems, storeKey(id, game), doc, now - 17 * DAY);
     }
   }
@@ -127,12 +185,31 @@ export async function seedRooms(db: Db, now = Date.now()): Promise<void> {
 
 /** Activity after the simulated history: the rooms read it (table players, partner reports); returns figures for the seed log. */
 export async function seedRoomActivity(db: Db, _config: ServerConfig, _password: string, _end: number): Promise<Record<string, number>> {
-  const count = async (kind: string) => Number((await db.selectFrom('room_item').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind as never).executeTakeFirst())?.n ?? 0);
-  const tables = await db.selectFrom('room_table').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const played = await db.selectFrom('room_table as t').innerJoin('game_round as r', (j) => j.onRef('r.table_id', '=', 't.code').onRef('r.game', '=', 't.game'))
-    .select((eb) => eb.fn.count<number>('r.id').as('n')).executeTakeFirst();
+  const count = async (kind: string) =>
+    Number(
+      (
+        await db
+          .selectFrom('room_item')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '=', kind as never)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  const tables = await db
+    .selectFrom('room_table')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  const played = await db
+    .selectFrom('room_table as t')
+    .innerJoin('game_round as r', (j) => j.onRef('r.table_id', '=', 't.code').onRef('r.game', '=', 't.game'))
+    .select((eb) => eb.fn.count<number>('r.id').as('n'))
+    .executeTakeFirst();
   return {
-    templates: await count('template'), tiers: await count('quicktier'), tinyTemplates: await count('tinyquick'), storeEntries: await count('gamestore'),
-    tables: Number(tables?.n ?? 0), roundsAtTables: Number(played?.n ?? 0),
+    templates: await count('template'),
+    tiers: await count('quicktier'),
+    tinyTemplates: await count('tinyquick'),
+    storeEntries: await count('gamestore'),
+    tables: Number(tables?.n ?? 0),
+    roundsAtTables: Number(played?.n ?? 0),
   };
 }

@@ -40,16 +40,27 @@ async function writeItem(db: Db, kind: RoomItemKind, key: string, partner: numbe
     return;
   }
   const json = JSON.stringify(doc);
-  await db.insertInto('room_item').values({ kind, key, partner, doc: json, updated_at: now })
-    .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet({ doc: json, partner, updated_at: now })).execute();
+  await db
+    .insertInto('room_item')
+    .values({ kind, key, partner, doc: json, updated_at: now })
+    .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet({ doc: json, partner, updated_at: now }))
+    .execute();
 }
 
 /** What a kind checks before any write (create, update, delete or restore alike): throws 400 naming the field or 409. */
 export type WriteCheck<Doc> = (db: Db, key: string, doc: Doc | null) => Promise<void>;
 
-export function items<Doc>(kind: RoomItemKind, noun: string, schema: z.ZodType<Doc>, check: WriteCheck<Doc>, partnerOf?: (doc: Doc) => number): VersionedItems<Doc> {
+export function items<Doc>(
+  kind: RoomItemKind,
+  noun: string,
+  schema: z.ZodType<Doc>,
+  check: WriteCheck<Doc>,
+  partnerOf?: (doc: Doc) => number,
+): VersionedItems<Doc> {
   return {
-    screen: SCREENS[kind], kind: VERSION_KIND[kind], noun,
+    screen: SCREENS[kind],
+    kind: VERSION_KIND[kind],
+    noun,
     read: async (db, key) => (await readItem(db, kind, key)) as Doc | null,
     write: async (db, key, doc, now) => {
       await check(db, key, doc);
@@ -64,7 +75,8 @@ export const storeKey = (partner: number, game: string) => `${partner}:${game}`;
 
 /** Every document of a kind (unlocked), with its version. */
 export async function listItems<Doc>(db: Db, kind: RoomItemKind, partner?: number | null): Promise<(Doc & { version: number })[]> {
-  let q = db.selectFrom('room_item as i')
+  let q = db
+    .selectFrom('room_item as i')
     .select(['i.doc', sql<number>`(SELECT max(v.id) FROM config_version v WHERE v.kind = ${VERSION_KIND[kind]} AND v.key = i.key)`.as('version')])
     .where('i.kind', '=', kind);
   if (partner !== undefined && partner !== null) q = q.where('i.partner', '=', partner);
@@ -74,7 +86,12 @@ export async function listItems<Doc>(db: Db, kind: RoomItemKind, partner?: numbe
 
 /** The version in force of an item (0: never saved). */
 export async function versionOf(db: Db, kind: RoomItemKind, key: string): Promise<number> {
-  const row = await db.selectFrom('config_version').select(sql<number>`max(id)`.as('v')).where('kind', '=', VERSION_KIND[kind]).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('config_version')
+    .select(sql<number>`max(id)`.as('v'))
+    .where('kind', '=', VERSION_KIND[kind])
+    .where('key', '=', key)
+    .executeTakeFirst();
   return Number(row?.v ?? 0);
 }
 

@@ -16,7 +16,8 @@ export async function quickMatch(db: Db, game: string, balance: number) {
   tables.sort((a, b) => (a.players ?? 0) - (b.players ?? 0) || a.id - b.id);
   const t = tables[0];
   return {
-    balance, tier: { id: tier.id, name: tier.name, minBalance: tier.minBalance, maxBalance: tier.maxBalance, template: tier.template },
+    balance,
+    tier: { id: tier.id, name: tier.name, minBalance: tier.minBalance, maxBalance: tier.maxBalance, template: tier.template },
     table: t ? { id: t.id, code: t.code, templateVersion: t.templateVersion, players: t.players, seats: t.seats } : null,
   };
 }
@@ -33,8 +34,7 @@ async function balanceOf(db: Db, uid: number): Promise<number> {
   return Number(row.chip);
 }
 
-
 /** By balance, or by a player's chips (uid). */
 export async function quickMatchFor(db: Db, q: { game: string; balance?: number; uid?: number }) {
-  return quickMatch(db, q.game, q.balance ?? await balanceOf(db, q.uid!));
+  return quickMatch(db, q.game, q.balance ?? (await balanceOf(db, q.uid!)));
 }

@@ -12,7 +12,13 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  platformRoomsQuery, platformTinyQuickQuery, quickMatchQuery, type GameStoreEntry, type QuickTier, type RoomTemplate, type TinyQuickTemplate,
+  platformRoomsQuery,
+  platformTinyQuickQuery,
+  quickMatchQuery,
+  type GameStoreEntry,
+  type QuickTier,
+  type RoomTemplate,
+  type TinyQuickTemplate,
 } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -27,8 +33,15 @@ const hash = (body: unknown) => createHash('sha256').update(JSON.stringify(body)
 
 export async function roomConfig(db: Db, game: string, partner?: number) {
   const [templates, tiers, tables, store, rules] = await Promise.all([
-    listItems<RoomTemplate>(db, 'template'), listItems<QuickTier>(db, 'quicktier'),
-    db.selectFrom('room_table').select(['id', 'code', 'template', 'tier', 'template_version', 'snapshot']).where('game', '=', game).where('status', '=', 'open').orderBy('id').execute(),
+    listItems<RoomTemplate>(db, 'template'),
+    listItems<QuickTier>(db, 'quicktier'),
+    db
+      .selectFrom('room_table')
+      .select(['id', 'code', 'template', 'tier', 'template_version', 'snapshot'])
+      .where('game', '=', game)
+      .where('status', '=', 'open')
+      .orderBy('id')
+      .execute(),
     partner ? listItems<GameStoreEntry>(db, 'gamestore', partner) : Promise.resolve([]),
     templateRules(db),
   ]);
@@ -37,10 +50,21 @@ export async function roomConfig(db: Db, game: string, partner?: number) {
   const body = {
     game,
     partner: partner ?? null,
-    store: entry === null ? null : { enabled: entry.enabled, order: entry.order, tiers: entry.tiers, revenueShareBps: entry.revenueShareBps, key: storeKey(entry.partner, entry.game) },
+    store:
+      entry === null
+        ? null
+        : { enabled: entry.enabled, order: entry.order, tiers: entry.tiers, revenueShareBps: entry.revenueShareBps, key: storeKey(entry.partner, entry.game) },
     templates: templates.filter((t) => t.game === game && t.open).map(rules),
-    tables: tables.map((t) => ({ id: t.id, code: t.code, template: t.template, tier: t.tier, templateVersion: t.template_version, rules: rules(t.snapshot as RoomTemplate) })),
-    quickTiers: tiers.filter((t) => t.game === game && t.open && offered(t))
+    tables: tables.map((t) => ({
+      id: t.id,
+      code: t.code,
+      template: t.template,
+      tier: t.tier,
+      templateVersion: t.template_version,
+      rules: rules(t.snapshot as RoomTemplate),
+    })),
+    quickTiers: tiers
+      .filter((t) => t.game === game && t.open && offered(t))
       .map((t) => ({ id: t.id, name: t.name, minBalance: t.minBalance, maxBalance: t.maxBalance, template: t.template, version: t.version })),
   };
   return { ...body, version: hash(body) };
@@ -54,9 +78,13 @@ export async function tinyQuickConfig(db: Db, game?: string) {
 
 export const roomPlatform: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/rooms/configs', name: 'platform.rooms.configs', scope: 'config.read',
-    summary: "A table game's open templates, open tables (each with the template snapshot it was made from) and open quick-match tiers "
-      + "(with partner: those its game store offers, and the entry); ETag = version (If-None-Match: 304); 404 unknown partner",
+    method: 'GET',
+    url: '/api/platform/rooms/configs',
+    name: 'platform.rooms.configs',
+    scope: 'config.read',
+    summary:
+      "A table game's open templates, open tables (each with the template snapshot it was made from) and open quick-match tiers " +
+      '(with partner: those its game store offers, and the entry); ETag = version (If-None-Match: 304); 404 unknown partner',
     query: platformRoomsQuery,
     handler: async ({ db, query, request, reply }) => {
       if (query.partner !== undefined && query.partner > 0) {
@@ -69,14 +97,21 @@ export const roomPlatform: PlatformOperation[] = [
     },
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/rooms/quickmatch', name: 'platform.rooms.quickmatch', scope: 'config.read',
-    summary: 'The quick-match tier whose balance range holds the balance (or the player\'s chips, by uid) and the open table of it to seat the player at; tier null when none',
+    method: 'GET',
+    url: '/api/platform/rooms/quickmatch',
+    name: 'platform.rooms.quickmatch',
+    scope: 'config.read',
+    summary:
+      "The quick-match tier whose balance range holds the balance (or the player's chips, by uid) and the open table of it to seat the player at; tier null when none",
     query: quickMatchQuery,
     response: z.object({ code: z.literal(200), data: z.unknown() }),
     handler: async ({ db, query }) => ({ code: 200, data: await quickMatchFor(db, query) }),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/rooms/tinyquick', name: 'platform.rooms.tinyquick', scope: 'config.read',
+    method: 'GET',
+    url: '/api/platform/rooms/tinyquick',
+    name: 'platform.rooms.tinyquick',
+    scope: 'config.read',
     summary: "The open mini-games' quick bet settings (bet limits, countdown, chips), all or one game; ETag = version (If-None-Match: 304)",
     query: platformTinyQuickQuery,
     handler: async ({ db, query, request, reply }) => {

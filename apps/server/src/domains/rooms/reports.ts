@@ -33,64 +33,133 @@ const gameParam = z.enum(GAME_IDS, { message: `Must be one of ${GAME_IDS.join(',
 
 export async function partnerGameSum(db: Db, user: ScopedSubject, r: DayRange, f: { partner?: number; game?: string }): Promise<PartnerGameSumRow[]> {
   const inRange = sql<SqlBool>`day BETWEEN ${r.from}::date AND ${r.to}::date`;
-  let sums = db.selectFrom('game_day').select(['partner', 'game', sql<number>`sum(rounds)`.as('rounds'), sql<number>`sum(bets)`.as('bets'),
-    sql<number>`sum(turnover)`.as('turnover'), sql<number>`sum(wins)`.as('wins'), sql<number>`sum(fees)`.as('fees')])
-    .where(inRange).where(ownPartnerFilter(user, 'partner'));
+  let sums = db
+    .selectFrom('game_day')
+    .select([
+      'partner',
+      'game',
+      sql<number>`sum(rounds)`.as('rounds'),
+      sql<number>`sum(bets)`.as('bets'),
+      sql<number>`sum(turnover)`.as('turnover'),
+      sql<number>`sum(wins)`.as('wins'),
+      sql<number>`sum(fees)`.as('fees'),
+    ])
+    .where(inRange)
+    .where(ownPartnerFilter(user, 'partner'));
   if (f.partner !== undefined) sums = sums.where('partner', '=', f.partner);
   if (f.game !== undefined) sums = sums.where('game', '=', f.game);
   // distinct players from the game spans (migration 058), not count(DISTINCT) over the player-days
   const [a, players, partners, store] = await Promise.all([
-    sums.groupBy(['partner', 'game']).execute(), gameSpanPlayers(db, user, r, f),
-    db.selectFrom('partner').select(['id', 'name']).execute(), listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)),
+    sums.groupBy(['partner', 'game']).execute(),
+    gameSpanPlayers(db, user, r, f),
+    db.selectFrom('partner').select(['id', 'name']).execute(),
+    listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)),
   ]);
   const distinct = new Map(players.map((x) => [storeKey(x.partner, x.game), x.players]));
   const names = new Map(partners.map((p) => [p.id, p.name]));
   const shares = new Map(store.map((e) => [storeKey(e.partner, e.game), e.revenueShareBps]));
-  return a.map((x) => {
-    const key = storeKey(x.partner, x.game);
-    const turnover = num(x.turnover);
-    const wins = num(x.wins);
-    const rake = num(x.fees);
-    const revenue = findGame(x.game)?.kind === 'house' ? turnover - wins : rake;
-    return {
-      key, partner: x.partner, partnerName: x.partner === 0 ? '' : names.get(x.partner) ?? '', game: x.game, rounds: num(x.rounds), bets: num(x.bets),
-      players: distinct.get(key) ?? 0, turnover, wins, rake, houseTake: turnover - wins, revenue,
-      partnerShare: x.partner === 0 ? 0 : Math.trunc((revenue * (shares.get(key) ?? 0)) / 10_000),
-    };
-  }).filter((x) => x.rounds > 0 || x.bets > 0);
+  return a
+    .map((x) => {
+      const key = storeKey(x.partner, x.game);
+      const turnover = num(x.turnover);
+      const wins = num(x.wins);
+      const rake = num(x.fees);
+      const revenue = findGame(x.game)?.kind === 'house' ? turnover - wins : rake;
+      return {
+        key,
+        partner: x.partner,
+        partnerName: x.partner === 0 ? '' : (names.get(x.partner) ?? ''),
+        game: x.game,
+        rounds: num(x.rounds),
+        bets: num(x.bets),
+        players: distinct.get(key) ?? 0,
+        turnover,
+        wins,
+        rake,
+        houseTake: turnover - wins,
+        revenue,
+        partnerShare: x.partner === 0 ? 0 : Math.trunc((revenue * (shares.get(key) ?? 0)) / 10_000),
+      };
+    })
+    .filter((x) => x.rounds > 0 || x.bets > 0);
 }
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 
 export const partnerReportOperations: Operation[] = [
   ...reportOperations<PartnerGameSumRow>({
-    url: '/api/platmanager/partnergamesum', name: 'platmanager.partnergamesum', screen: SCREENS.sum,
-    summary: `Per partner and game over from/to (default the last 7 days, at most ${SUM_MAX_DAYS}): rounds, bets, players, turnover, wins, rake, house take, `
-      + "revenue (a table game's rake, a house game's house take) and the partner's share of it (its game store's revenue share); filters partner, game",
+    url: '/api/platmanager/partnergamesum',
+    name: 'platmanager.partnergamesum',
+    screen: SCREENS.sum,
+    summary:
+      `Per partner and game over from/to (default the last 7 days, at most ${SUM_MAX_DAYS}): rounds, bets, players, turnover, wins, rake, house take, ` +
+      "revenue (a table game's rake, a house game's house take) and the partner's share of it (its game store's revenue share); filters partner, game",
     params: { ...rangeParams, partner: queryInt(0, 2_147_483_647).optional(), game: gameParam.optional() },
     check: (q) => rangeProblem(q, rule),
-    item: partnerGameSumRow, id: 'key',
+    item: partnerGameSumRow,
+    id: 'key',
     sorts: ['partner', 'game', 'rounds', 'bets', 'players', 'turnover', 'wins', 'rake', 'houseTake', 'revenue', 'partnerShare'],
     defaultSort: { key: 'turnover', order: 'descend' },
     load: (db, user, q, now) => partnerGameSum(db, user, rangeOf(q, now, 7), { partner: q.partner as number | undefined, game: q.game as string | undefined }),
   }).map((op) => ({ ...op, tags })),
-  ...listOperations(defineList({
-    url: '/api/platmanager/partnergamelogs', name: 'platmanager.partnergamelogs', screen: SCREENS.logs, tags, paging: 'keyset',
-    summary: "Every reported round by the round's partner, newest first: game, server, table, seats, players, bet, win, fee, jackpot, verified; filters partner, game, table, roundId, from/to (round end)",
-    from: (db: Db) => db.selectFrom('game_round').select(['id', 'round_id', 'game', 'partner', 'server', 'table_id', 'started_at', 'ended_at', 'seats', 'players',
-      'bet', 'win', 'fee', 'jackpot', 'verified']),
-    partner: 'partner', id: 'id',
-    filters: {
-      partner: eqInt('partner'), game: eqEnum('game', GAME_IDS as unknown as [string, ...string[]]), table: eqText('table_id', 64), roundId: eqText('round_id', 64),
-      time: dateRange('ended_at'),
-    },
-    sorts: { endedAt: sortBy.time('ended_at') }, defaultSort: { key: 'endedAt', order: 'descend' },
-    item: partnerGameLogRow,
-    row: (r) => ({
-      id: Number(r.id), roundId: String(r.round_id), game: String(r.game), partner: Number(r.partner), server: String(r.server), table: String(r.table_id),
-      startedAt: iso(r.started_at), endedAt: iso(r.ended_at), seats: Number(r.seats), players: Number(r.players), bet: Number(r.bet), win: Number(r.win),
-      fee: Number(r.fee), jackpot: Number(r.jackpot), verified: Boolean(r.verified),
+  ...listOperations(
+    defineList({
+      url: '/api/platmanager/partnergamelogs',
+      name: 'platmanager.partnergamelogs',
+      screen: SCREENS.logs,
+      tags,
+      paging: 'keyset',
+      summary:
+        "Every reported round by the round's partner, newest first: game, server, table, seats, players, bet, win, fee, jackpot, verified; filters partner, game, table, roundId, from/to (round end)",
+      from: (db: Db) =>
+        db
+          .selectFrom('game_round')
+          .select([
+            'id',
+            'round_id',
+            'game',
+            'partner',
+            'server',
+            'table_id',
+            'started_at',
+            'ended_at',
+            'seats',
+            'players',
+            'bet',
+            'win',
+            'fee',
+            'jackpot',
+            'verified',
+          ]),
+      partner: 'partner',
+      id: 'id',
+      filters: {
+        partner: eqInt('partner'),
+        game: eqEnum('game', GAME_IDS as unknown as [string, ...string[]]),
+        table: eqText('table_id', 64),
+        roundId: eqText('round_id', 64),
+        time: dateRange('ended_at'),
+      },
+      sorts: { endedAt: sortBy.time('ended_at') },
+      defaultSort: { key: 'endedAt', order: 'descend' },
+      item: partnerGameLogRow,
+      row: (r) => ({
+        id: Number(r.id),
+        roundId: String(r.round_id),
+        game: String(r.game),
+        partner: Number(r.partner),
+        server: String(r.server),
+        table: String(r.table_id),
+        startedAt: iso(r.started_at),
+        endedAt: iso(r.ended_at),
+        seats: Number(r.seats),
+        players: Number(r.players),
+        bet: Number(r.bet),
+        win: Number(r.win),
+        fee: Number(r.fee),
+        jackpot: Number(r.jackpot),
+        verified: Boolean(r.verified),
+      }),
     }),
-  })),
+  ),
 ];
-

@@ -15,7 +15,12 @@ import type { SessionUser } from '../auth/sessions';
 import { templateRules } from './config';
 import { versionOf } from './items';
 
-interface Change { db: Db; user: Pick<SessionUser, 'username'>; now: Date; note: OperationNote }
+interface Change {
+  db: Db;
+  user: Pick<SessionUser, 'username'>;
+  now: Date;
+  note: OperationNote;
+}
 
 async function lockedDoc<Doc>(db: Db, kind: 'template' | 'quicktier', key: string): Promise<Doc | null> {
   const row = await db.selectFrom('room_item').select('doc').where('kind', '=', kind).where('key', '=', key).forUpdate().executeTakeFirst();
@@ -38,14 +43,29 @@ export async function openTables(ctx: Change, from: { template: string } | { tie
   if (!template) throw badInput(field, `Unknown template ${templateId}`);
   if (!template.open) throw badInput(field, `Template ${templateId} is closed: it makes no new tables`);
   const version = await versionOf(db, 'template', templateId);
-  const last = await db.selectFrom('room_table').select(sql<number>`coalesce(max(split_part(code, ':', 2)::int), 0)`.as('n'))
-    .where('template', '=', templateId).executeTakeFirst();
+  const last = await db
+    .selectFrom('room_table')
+    .select(sql<number>`coalesce(max(split_part(code, ':', 2)::int), 0)`.as('n'))
+    .where('template', '=', templateId)
+    .executeTakeFirst();
   const first = Number(last?.n ?? 0) + 1;
   const codes = Array.from({ length: count }, (_, i) => `${templateId}:${first + i}`);
   const snapshot = JSON.stringify((await templateRules(db))(template));
-  await db.insertInto('room_table').values(codes.map((code) => ({
-    code, game: template.game, template: templateId, tier: tier?.id ?? null, template_version: version, snapshot, opened_by: user.username, opened_at: now,
-  }))).execute();
+  await db
+    .insertInto('room_table')
+    .values(
+      codes.map((code) => ({
+        code,
+        game: template.game,
+        template: templateId,
+        tier: tier?.id ?? null,
+        template_version: version,
+        snapshot,
+        opened_by: user.username,
+        opened_at: now,
+      })),
+    )
+    .execute();
   note.target = `${tier ? `quicktier:${tier.id}` : 'template'}:${templateId}`;
   note.before = null;
   note.after = { tables: codes, template: templateId, templateVersion: version, ...(tier ? { tier: tier.id } : {}) };
@@ -62,8 +82,11 @@ export async function setTableStatus(ctx: Change, id: number, status: 'open' | '
     const t = await db.selectFrom('room_item').select('doc').where('kind', '=', 'template').where('key', '=', row.template).executeTakeFirst();
     if (!t) throw conflict(`Template ${row.template} no longer exists: open a table of another template`);
   }
-  await db.updateTable('room_table').set(status === 'closed' ? { status, closed_by: user.username, closed_at: now } : { status, closed_by: null, closed_at: null })
-    .where('id', '=', id).execute();
+  await db
+    .updateTable('room_table')
+    .set(status === 'closed' ? { status, closed_by: user.username, closed_at: now } : { status, closed_by: null, closed_at: null })
+    .where('id', '=', id)
+    .execute();
   note.target = `table:${row.code}`;
   note.before = { status: row.status };
   note.after = { status };
@@ -71,12 +94,27 @@ export async function setTableStatus(ctx: Change, id: number, status: 'open' | '
 
 /** Columns of a table row as listed (players and rounds from the game data). */
 export function tableSelect(db: Db) {
-  return db.selectFrom('room_table as t').select([
-    't.id', 't.code', 't.game', 't.template', 't.tier', 't.template_version', 't.snapshot', 't.status', 't.opened_by', 't.opened_at', 't.closed_by', 't.closed_at',
-    sql<number>`(SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`.as('current_version'),
-    sql<unknown>`(SELECT json_build_object('players', r.players, 'at', r.ended_at) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code ORDER BY r.ended_at DESC LIMIT 1)`.as('last'),
-    sql<number>`(SELECT count(*) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code)`.as('rounds'),
-  ]);
+  return db
+    .selectFrom('room_table as t')
+    .select([
+      't.id',
+      't.code',
+      't.game',
+      't.template',
+      't.tier',
+      't.template_version',
+      't.snapshot',
+      't.status',
+      't.opened_by',
+      't.opened_at',
+      't.closed_by',
+      't.closed_at',
+      sql<number>`(SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`.as('current_version'),
+      sql<unknown>`(SELECT json_build_object('players', r.players, 'at', r.ended_at) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code ORDER BY r.ended_at DESC LIMIT 1)`.as(
+        'last',
+      ),
+      sql<number>`(SELECT count(*) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code)`.as('rounds'),
+    ]);
 }
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -85,10 +123,27 @@ export function tableRow(r: Record<string, unknown>): RoomTableRow {
   const s = r.snapshot as RoomTemplate;
   const last = (typeof r.last === 'string' ? JSON.parse(r.last) : r.last) as { players: number; at: string } | null;
   return {
-    id: Number(r.id), code: String(r.code), game: String(r.game), template: String(r.template), tier: (r.tier as string | null) ?? null,
-    templateVersion: Number(r.template_version), current: Number(r.template_version) === Number(r.current_version ?? 0),
-    name: s.name, ante: s.ante, minBalance: s.minBalance, maxBalance: s.maxBalance, rakeBps: s.rakeBps, seats: s.seats, aiSeats: s.aiSeats,
-    status: r.status as 'open' | 'closed', openedBy: String(r.opened_by), openedAt: iso(r.opened_at)!, closedBy: (r.closed_by as string | null) ?? null, closedAt: iso(r.closed_at),
-    players: last ? Number(last.players) : null, lastRoundAt: last ? iso(last.at) : null, rounds: Number(r.rounds ?? 0),
+    id: Number(r.id),
+    code: String(r.code),
+    game: String(r.game),
+    template: String(r.template),
+    tier: (r.tier as string | null) ?? null,
+    templateVersion: Number(r.template_version),
+    current: Number(r.template_version) === Number(r.current_version ?? 0),
+    name: s.name,
+    ante: s.ante,
+    minBalance: s.minBalance,
+    maxBalance: s.maxBalance,
+    rakeBps: s.rakeBps,
+    seats: s.seats,
+    aiSeats: s.aiSeats,
+    status: r.status as 'open' | 'closed',
+    openedBy: String(r.opened_by),
+    openedAt: iso(r.opened_at)!,
+    closedBy: (r.closed_by as string | null) ?? null,
+    closedAt: iso(r.closed_at),
+    players: last ? Number(last.players) : null,
+    lastRoundAt: last ? iso(last.at) : null,
+    rounds: Number(r.rounds ?? 0),
   };
 }

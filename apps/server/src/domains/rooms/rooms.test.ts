@@ -21,10 +21,29 @@ const AT = new Date('2026-11-22T09:00:00Z');
 let seq = 0;
 
 const template = (id: string, extra: Record<string, unknown> = {}) => ({
-  id, game: 'tongits', name: `Room ${id}`, ante: 100, minBalance: 1_000, maxBalance: 100_000, rakeBps: 500, rakeCap: 0, seats: 3, aiSeats: 1, turnSeconds: 20, open: true, ...extra,
+  id,
+  game: 'tongits',
+  name: `Room ${id}`,
+  ante: 100,
+  minBalance: 1_000,
+  maxBalance: 100_000,
+  rakeBps: 500,
+  rakeCap: 0,
+  seats: 3,
+  aiSeats: 1,
+  turnSeconds: 20,
+  open: true,
+  ...extra,
 });
 const tier = (id: string, minBalance: number, maxBalance: number, tpl: string, extra: Record<string, unknown> = {}) => ({
-  id, game: 'tongits', name: `Tier ${id}`, minBalance, maxBalance, template: tpl, open: true, ...extra,
+  id,
+  game: 'tongits',
+  name: `Tier ${id}`,
+  minBalance,
+  maxBalance,
+  template: tpl,
+  open: true,
+  ...extra,
 });
 
 /** One Tongits hand at `table` as a table server plays it (null seats: AI). */
@@ -36,13 +55,31 @@ async function hand(p: PlatformClient, seats: (number | null)[], table: string, 
   const sample = game.sampleBets(settings, new FairStream(seed, 'tongits')) as { seats: { seat: string }[] };
   const bets = { end: { how: 'stock', by: 'p2' }, seats: sample.seats.map((s) => ({ ...s, amount: ante })) };
   const outcome = game.play(settings, seed, bets as never);
-  for (const [k, uid] of seats.entries()) if (uid) await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: ante, reason: 'game.bet', ref: roundId });
+  for (const [k, uid] of seats.entries())
+    if (uid) await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: ante, reason: 'game.bet', ref: roundId });
   const winner = outcome.payouts.findIndex((x) => x.win > 0);
-  if (seats[winner]) await p.post('/api/platform/wallet/credit', { txId: `${roundId}:w`, uid: seats[winner], currency: 'chip', amount: outcome.payouts[winner]!.win, reason: 'game.win', ref: roundId });
+  if (seats[winner])
+    await p.post('/api/platform/wallet/credit', {
+      txId: `${roundId}:w`,
+      uid: seats[winner],
+      currency: 'chip',
+      amount: outcome.payouts[winner]!.win,
+      reason: 'game.win',
+      ref: roundId,
+    });
   const result = await p.event('game.round', {
-    game: 'tongits', roundId, server: 'ts-1', table, configVersion: 0, seedHash: seedHash(seed), seed, bets, result: outcome.result,
+    game: 'tongits',
+    roundId,
+    server: 'ts-1',
+    table,
+    configVersion: 0,
+    seedHash: seedHash(seed),
+    seed,
+    bets,
+    result: outcome.result,
     seats: outcome.payouts.map((x, k) => (seats[k] ? { ...x, uid: seats[k], bot: false } : { ...x, bot: true })),
-    startedAt: new Date(AT.getTime() - 200_000).toISOString(), endedAt: AT.toISOString(),
+    startedAt: new Date(AT.getTime() - 200_000).toISOString(),
+    endedAt: AT.toISOString(),
   });
   expect(result.status).toBe('applied');
   return roundId;
@@ -60,7 +97,8 @@ describe.each(databases())('rooms on $kind', (kind) => {
   const signed = async (url: string, query: string, headers: Record<string, string> = {}) => {
     const timestamp = String(t.clock.now);
     const res = await t.app.inject({
-      method: 'GET', url: `${url}?${query}`,
+      method: 'GET',
+      url: `${url}?${query}`,
       headers: { 'x-app-id': p.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature('demo-platform-secret', timestamp, query), ...headers },
     });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag as string | undefined };
@@ -69,18 +107,34 @@ describe.each(databases())('rooms on $kind', (kind) => {
   beforeAll(async () => {
     t = await testApp(kind);
     p = await platformClient(t);
-    for (const [uid, partnerId, chips] of [[8101, 1, 50_000], [8102, 1, 300_000], [8103, 2, 2_000_000]] as const) await p.register(uid, { partner: partnerId }, chips);
+    for (const [uid, partnerId, chips] of [
+      [8101, 1, 50_000],
+      [8102, 1, 300_000],
+      [8103, 2, 2_000_000],
+    ] as const)
+      await p.register(uid, { partner: partnerId }, chips);
     [admin, secadmin, business, partner] = await Promise.all([t.loginAs('admin'), t.loginAs('secadmin'), t.loginAs('business'), t.loginAs('partner')]);
     // an admin account of partner 1 (the catalogue keeps /partnermanager from accounts without a partner, admin included)
     const a = await t.database.db.selectFrom('console_account').select(['password_hash']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-    await t.database.db.insertInto('console_account').values({ username: 'admin_p1', password_hash: a.password_hash, name: 'Admin of partner 1', roles: JSON.stringify(['admin']), partner: 1 }).execute();
+    await t.database.db
+      .insertInto('console_account')
+      .values({ username: 'admin_p1', password_hash: a.password_hash, name: 'Admin of partner 1', roles: JSON.stringify(['admin']), partner: 1 })
+      .execute();
     admin1 = await t.loginAs('admin_p1');
   }, 180_000);
   afterAll(async () => t?.close());
   const db = () => t.database.db;
 
   it('platmanager screens are admin and secadmin only; gamestoreV1 admin (with a partner) and partner', async () => {
-    for (const url of [`${P}/template`, `${P}/table`, `${P}/quicktemplate`, `${P}/quicktable`, `${P}/tinygamequicktemplate`, `${P}/partnergamesum`, `${P}/partnergamelogs`]) {
+    for (const url of [
+      `${P}/template`,
+      `${P}/table`,
+      `${P}/quicktemplate`,
+      `${P}/quicktable`,
+      `${P}/tinygamequicktemplate`,
+      `${P}/partnergamesum`,
+      `${P}/partnergamelogs`,
+    ]) {
       expect((await t.get(url, business)).status, url).toBe(403);
       expect((await t.get(url, partner)).status, url).toBe(403);
       expect((await t.get(url, admin)).status, url).toBe(200);
@@ -122,16 +176,30 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect(second.body.data.version).toBeGreaterThan(first.body.data.version);
 
     const list = (await t.get(`${P}/table`, admin, { template: 'bronze' })).body.data.items as Record<string, unknown>[];
-    expect(list.map((x) => [x.code, x.ante, x.aiSeats, x.current])).toEqual([['bronze:1', 100, 1, false], ['bronze:2', 100, 1, false], ['bronze:3', 200, 2, true]]);
+    expect(list.map((x) => [x.code, x.ante, x.aiSeats, x.current])).toEqual([
+      ['bronze:1', 100, 1, false],
+      ['bronze:2', 100, 1, false],
+      ['bronze:3', 200, 2, true],
+    ]);
     expect((await t.get(`${P}/table`, admin, { current: 'false' })).body.data.total).toBe(2);
     const tpl = (await t.get(`${P}/template`, admin)).body.data.items.find((x: { id: string }) => x.id === 'bronze');
     expect([tpl.ante, tpl.tables, tpl.olderTables]).toEqual([200, 3, 2]);
 
     const versions = (await t.get(`${P}/template/versions`, admin, { key: 'bronze' })).body.data.items;
     expect(versions.map((v: { action: string }) => v.action)).toEqual(['update', 'create']);
-    const log = await db().selectFrom('operation_log').select(['operation', 'target']).where('operation', 'in', ['platmanager.template.create', 'platmanager.template.update', 'platmanager.table.open'])
-      .where('target', 'like', '%bronze').orderBy('id').execute();
-    expect(log.map((l) => l.operation)).toEqual(['platmanager.template.create', 'platmanager.table.open', 'platmanager.template.update', 'platmanager.table.open']);
+    const log = await db()
+      .selectFrom('operation_log')
+      .select(['operation', 'target'])
+      .where('operation', 'in', ['platmanager.template.create', 'platmanager.template.update', 'platmanager.table.open'])
+      .where('target', 'like', '%bronze')
+      .orderBy('id')
+      .execute();
+    expect(log.map((l) => l.operation)).toEqual([
+      'platmanager.template.create',
+      'platmanager.table.open',
+      'platmanager.template.update',
+      'platmanager.table.open',
+    ]);
 
     // close, close again (409), reopen keeps the old snapshot; a closed template makes no tables
     const id = list[0]!.id as number;
@@ -178,7 +246,10 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect((await match({ uid: '8101' })).tier.id).toBe('q-low');
     const both = await t.get(`${P}/quicktemplate/match`, admin, { game: 'tongits' });
     expect([both.status, both.body.message]).toEqual([400, 'balance: Give balance or uid (one of them)']);
-    expect((await t.get(`${P}/quicktable`, admin)).body.data.items.map((x: { code: string; tier: string }) => [x.code, x.tier])).toEqual([['bronze:4', 'q-low'], ['bronze:5', 'q-low']]);
+    expect((await t.get(`${P}/quicktable`, admin)).body.data.items.map((x: { code: string; tier: string }) => [x.code, x.tier])).toEqual([
+      ['bronze:4', 'q-low'],
+      ['bronze:5', 'q-low'],
+    ]);
     // a template edit must keep its tiers inside it
     const squeeze = await t.post(`${P}/template/update`, template('bronze', { ante: 200, minBalance: 3_000 }), admin);
     expect([squeeze.status, squeeze.body.message.split(':')[0]]).toEqual([400, 'minBalance']);
@@ -199,11 +270,21 @@ describe.each(databases())('rooms on $kind', (kind) => {
       const res = await t.post(`${P}/tinygamequicktemplate/create`, body, admin);
       expect([res.status, res.body.message]).toEqual([400, message]);
     }
-    expect((await t.get(`${P}/tinygamequicktemplate`, admin)).body.data.items.map((x: { game: string; settingsMaxBet: number }) => [x.game, x.settingsMaxBet])).toEqual([['colorgame', 1_000_000]]);
+    expect(
+      (await t.get(`${P}/tinygamequicktemplate`, admin)).body.data.items.map((x: { game: string; settingsMaxBet: number }) => [x.game, x.settingsMaxBet]),
+    ).toEqual([['colorgame', 1_000_000]]);
   });
 
   it('the game store: a partner sees and edits only its own entries and never its revenue share', async () => {
-    const entry = (partnerId: number, game: string, extra: Record<string, unknown> = {}) => ({ partner: partnerId, game, enabled: true, order: 10, tiers: [], revenueShareBps: 6_000, ...extra });
+    const entry = (partnerId: number, game: string, extra: Record<string, unknown> = {}) => ({
+      partner: partnerId,
+      game,
+      enabled: true,
+      order: 10,
+      tiers: [],
+      revenueShareBps: 6_000,
+      ...extra,
+    });
     expect((await t.post(`${S}/create`, entry(1, 'tongits', { tiers: ['q-low'] }), admin1)).status).toBe(200);
     expect((await t.post(`${S}/create`, entry(2, 'tongits', { revenueShareBps: 5_000 }), admin1)).status).toBe(200);
     const bad = await t.post(`${S}/create`, entry(1, 'pusoy', { tiers: ['q-low'] }), admin1);
@@ -234,7 +315,7 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect((await t.post(`${P}/quicktemplate/delete`, { id: 'q-low' }, admin)).status).toBe(409);
   });
 
-  it('a partner account reaches no other partner\'s data through any room operation', async () => {
+  it("a partner account reaches no other partner's data through any room operation", async () => {
     for (const op of roomOperations) {
       const url = op.url;
       if (op.screen!.startsWith('/platmanager/')) {
@@ -320,12 +401,17 @@ describe.each(databases())('rooms on $kind', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/platform/rooms/configs?game=tongits' })).statusCode).toBe(401);
   });
 
-  it('one catalogue (decision 035): the Tongits templates are the rooms its table servers and screens read, with the game\'s fee in force', async () => {
+  it("one catalogue (decision 035): the Tongits templates are the rooms its table servers and screens read, with the game's fee in force", async () => {
     const g = '/api/tinygames/tongits/tongitsconfig';
     const settings = (await t.get(`${g}/settings`, admin)).body.data.settings;
     expect((await t.post(`${g}/settings/update`, { settings: { ...settings, feeBps: 600, turnSeconds: 25 } }, admin)).status).toBe(200);
     // templates, the tables' rules and both platform answers carry the game's fee and turn time now
-    const tpl = (await t.get(`${P}/template`, admin, { game: 'tongits' })).body.data.items as { id: string; rakeBps: number; turnSeconds: number; mode: string }[];
+    const tpl = (await t.get(`${P}/template`, admin, { game: 'tongits' })).body.data.items as {
+      id: string;
+      rakeBps: number;
+      turnSeconds: number;
+      mode: string;
+    }[];
     expect(tpl.length).toBeGreaterThan(0);
     expect(tpl.every((x) => x.rakeBps === 600 && x.turnSeconds === 25 && x.mode === 'table')).toBe(true);
     const platform = (await signed('/api/platform/rooms/configs', 'game=tongits')).body.data;
@@ -337,8 +423,12 @@ describe.each(databases())('rooms on $kind', (kind) => {
     const bronze = (await t.get(`${P}/template`, admin)).body.data.items.find((x: { id: string }) => x.id === 'bronze');
     const { version: _v, tables: _t, olderTables: _o, ...doc } = bronze;
     expect((await t.post(`${P}/template/update`, { ...doc, name: 'Bronze' }, admin)).status).toBe(200);
-    expect((await t.post(`${P}/template/update`, { ...doc, rakeBps: 500 }, admin)).body.message).toMatch(/^rakeBps: The rake of Tongits rooms is the game's fee \(600 bps/);
-    expect((await t.post(`${P}/template/create`, template('htx', { game: 'hightexas', seats: 6, rakeBps: 450, rakeCap: 6_000, turnSeconds: 30 }), admin)).status).toBe(200);
+    expect((await t.post(`${P}/template/update`, { ...doc, rakeBps: 500 }, admin)).body.message).toMatch(
+      /^rakeBps: The rake of Tongits rooms is the game's fee \(600 bps/,
+    );
+    expect(
+      (await t.post(`${P}/template/create`, template('htx', { game: 'hightexas', seats: 6, rakeBps: 450, rakeCap: 6_000, turnSeconds: 30 }), admin)).status,
+    ).toBe(200);
     const htx = (await t.get(`${P}/template`, admin, { game: 'hightexas' })).body.data.items.find((x: { id: string }) => x.id === 'htx');
     expect([htx.rakeBps, htx.rakeCap, htx.turnSeconds]).toEqual([450, 6_000, 30]);
   });

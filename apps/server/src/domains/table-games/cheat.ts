@@ -11,8 +11,16 @@
  *   POST /api/tinygames/tongitscheat/reportedlogs/flag       {uid, reason, report}: flag from a report
  */
 import {
-  cheatFlagBody, cheatFlagLogRow, cheatFlagRow, cheatUnflagBody, gameReportRow, queryBool, REPORT_REASONS,
-  type CheatFlagLogRow, type CheatFlagRow, type GameReportRow,
+  cheatFlagBody,
+  cheatFlagLogRow,
+  cheatFlagRow,
+  cheatUnflagBody,
+  gameReportRow,
+  queryBool,
+  REPORT_REASONS,
+  type CheatFlagLogRow,
+  type CheatFlagRow,
+  type GameReportRow,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -73,68 +81,170 @@ async function unflagPlayer({ db, user, now, note }: Ctx, body: z.infer<typeof c
 const uidFilter = (column: string) => eqInt(column, 1);
 
 export const cheatOperations: Operation[] = [
-  ...listOperations(defineList<CheatFlagRow>({
-    url: `/api${FLAGS}`, name: 'tinygames.tongitscheat.permanentcheat', screen: FLAGS, tags, paging: 'page',
-    summary: 'Players flagged as cheaters for good: who flagged them, when and why; filters uid, flaggedBy, reason (substring), from/to (flagged)',
-    from: (db: Db) => db.selectFrom('cheat_flag as f').leftJoin('player as p', 'p.uid', 'f.uid')
-      .select(['f.uid', 'p.name', 'f.partner', 'f.reason', 'f.flagged_by', 'f.flagged_at', 'f.report',
-        sql<number>`(SELECT count(*) FROM game_report r WHERE r.target_uid = f.uid)`.as('reports')]),
-    partner: 'f.partner', id: 'f.uid',
-    filters: { uid: uidFilter('f.uid'), flaggedBy: eqText('f.flagged_by', 64), reason: contains('f.reason', 200), time: dateRange('f.flagged_at') },
-    sorts: { flaggedAt: sortBy.time('f.flagged_at'), uid: sortBy.int('f.uid') }, defaultSort: { key: 'flaggedAt', order: 'descend' },
-    item: cheatFlagRow,
-    row: (x) => ({
-      uid: num(x.uid), name: (x.name as string | null) ?? '', partner: num(x.partner), reason: String(x.reason), flaggedBy: String(x.flagged_by),
-      flaggedAt: iso(x.flagged_at), report: x.report === null ? null : num(x.report), reports: num(x.reports),
+  ...listOperations(
+    defineList<CheatFlagRow>({
+      url: `/api${FLAGS}`,
+      name: 'tinygames.tongitscheat.permanentcheat',
+      screen: FLAGS,
+      tags,
+      paging: 'page',
+      summary: 'Players flagged as cheaters for good: who flagged them, when and why; filters uid, flaggedBy, reason (substring), from/to (flagged)',
+      from: (db: Db) =>
+        db
+          .selectFrom('cheat_flag as f')
+          .leftJoin('player as p', 'p.uid', 'f.uid')
+          .select([
+            'f.uid',
+            'p.name',
+            'f.partner',
+            'f.reason',
+            'f.flagged_by',
+            'f.flagged_at',
+            'f.report',
+            sql<number>`(SELECT count(*) FROM game_report r WHERE r.target_uid = f.uid)`.as('reports'),
+          ]),
+      partner: 'f.partner',
+      id: 'f.uid',
+      filters: { uid: uidFilter('f.uid'), flaggedBy: eqText('f.flagged_by', 64), reason: contains('f.reason', 200), time: dateRange('f.flagged_at') },
+      sorts: { flaggedAt: sortBy.time('f.flagged_at'), uid: sortBy.int('f.uid') },
+      defaultSort: { key: 'flaggedAt', order: 'descend' },
+      item: cheatFlagRow,
+      row: (x) => ({
+        uid: num(x.uid),
+        name: (x.name as string | null) ?? '',
+        partner: num(x.partner),
+        reason: String(x.reason),
+        flaggedBy: String(x.flagged_by),
+        flaggedAt: iso(x.flagged_at),
+        report: x.report === null ? null : num(x.report),
+        reports: num(x.reports),
+      }),
     }),
-  })),
-  ...listOperations(defineList<CheatFlagLogRow>({
-    url: `/api${FLAGS}/log`, name: 'tinygames.tongitscheat.permanentcheat.log', screen: FLAGS, tags, paging: 'keyset',
-    summary: 'Every flag and unflag, newest first: filters uid, actor, action, from/to',
-    from: (db: Db) => db.selectFrom('cheat_flag_log').selectAll(),
-    partner: 'partner', id: 'id',
-    filters: { uid: uidFilter('uid'), actor: eqText('actor', 64), action: eqEnum('action', ['flag', 'unflag']), time: dateRange('at') },
-    sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' },
-    item: cheatFlagLogRow,
-    row: (x) => ({ id: num(x.id), uid: num(x.uid), partner: num(x.partner), action: x.action as 'flag' | 'unflag', reason: String(x.reason), actor: String(x.actor), at: iso(x.at) }),
-  })),
+  ),
+  ...listOperations(
+    defineList<CheatFlagLogRow>({
+      url: `/api${FLAGS}/log`,
+      name: 'tinygames.tongitscheat.permanentcheat.log',
+      screen: FLAGS,
+      tags,
+      paging: 'keyset',
+      summary: 'Every flag and unflag, newest first: filters uid, actor, action, from/to',
+      from: (db: Db) => db.selectFrom('cheat_flag_log').selectAll(),
+      partner: 'partner',
+      id: 'id',
+      filters: { uid: uidFilter('uid'), actor: eqText('actor', 64), action: eqEnum('action', ['flag', 'unflag']), time: dateRange('at') },
+      sorts: { at: sortBy.time('at') },
+      defaultSort: { key: 'at', order: 'descend' },
+      item: cheatFlagLogRow,
+      row: (x) => ({
+        id: num(x.id),
+        uid: num(x.uid),
+        partner: num(x.partner),
+        action: x.action as 'flag' | 'unflag',
+        reason: String(x.reason),
+        actor: String(x.actor),
+        at: iso(x.at),
+      }),
+    }),
+  ),
   defineOperation({
-    method: 'POST', url: `/api${FLAGS}/flag`, name: 'tinygames.tongitscheat.permanentcheat.flag', screen: FLAGS, tags, audit: true,
-    summary: 'Flags a player as a cheater for good, with a reason (and the report that led to it); 404 unknown player (or another partner\'s), 409 already flagged',
-    body: cheatFlagBody, response: answer,
+    method: 'POST',
+    url: `/api${FLAGS}/flag`,
+    name: 'tinygames.tongitscheat.permanentcheat.flag',
+    screen: FLAGS,
+    tags,
+    audit: true,
+    summary:
+      "Flags a player as a cheater for good, with a reason (and the report that led to it); 404 unknown player (or another partner's), 409 already flagged",
+    body: cheatFlagBody,
+    response: answer,
     handler: async (ctx) => ({ code: 200, data: await flagPlayer(ctx as Ctx, ctx.body) }),
   }),
   defineOperation({
-    method: 'POST', url: `/api${FLAGS}/unflag`, name: 'tinygames.tongitscheat.permanentcheat.unflag', screen: FLAGS, tags, audit: true,
+    method: 'POST',
+    url: `/api${FLAGS}/unflag`,
+    name: 'tinygames.tongitscheat.permanentcheat.unflag',
+    screen: FLAGS,
+    tags,
+    audit: true,
     summary: 'Lifts a permanent flag, with a reason; 404 unknown player, 409 not flagged',
-    body: cheatUnflagBody, response: answer,
+    body: cheatUnflagBody,
+    response: answer,
     handler: async (ctx) => ({ code: 200, data: await unflagPlayer(ctx as Ctx, ctx.body) }),
   }),
-  ...listOperations(defineList<GameReportRow>({
-    url: `/api${REPORTS}`, name: 'tinygames.tongitscheat.reportedlogs', screen: REPORTS, tags, paging: 'keyset',
-    summary: 'Players reported in games (game.reported), newest first: filters targetUid, uid (reporter), game, reason, roundId, flagged, from/to',
-    from: (db: Db) => db.selectFrom('game_report as r').leftJoin('player as t', 't.uid', 'r.target_uid').leftJoin('player as p', 'p.uid', 'r.uid')
-      .select(['r.id', 'r.at', 'r.uid', 'p.name', 'r.target_uid', 't.name as target_name', 'r.partner', 'r.game', 'r.round_id', 'r.table_id', 'r.reason', 'r.text',
-        sql<boolean>`EXISTS (SELECT 1 FROM cheat_flag f WHERE f.uid = r.target_uid)`.as('flagged')]),
-    partner: 'r.partner', id: 'r.id',
-    filters: {
-      targetUid: uidFilter('r.target_uid'), uid: uidFilter('r.uid'), game: eqText('r.game', 32), reason: eqEnum('r.reason', REPORT_REASONS),
-      roundId: eqText('r.round_id', 64), time: dateRange('r.at'),
-      flagged: custom(queryBool, (v) => (v ? sql<boolean>`EXISTS (SELECT 1 FROM cheat_flag f WHERE f.uid = r.target_uid)`
-        : sql<boolean>`NOT EXISTS (SELECT 1 FROM cheat_flag f WHERE f.uid = r.target_uid)`)),
-    },
-    sorts: { at: sortBy.time('r.at') }, defaultSort: { key: 'at', order: 'descend' },
-    item: gameReportRow,
-    row: (x) => ({
-      id: num(x.id), at: iso(x.at), uid: num(x.uid), name: (x.name as string | null) ?? '', targetUid: num(x.target_uid), targetName: (x.target_name as string | null) ?? '',
-      partner: num(x.partner), game: String(x.game), roundId: (x.round_id as string | null) ?? null, table: (x.table_id as string | null) ?? null,
-      reason: String(x.reason), text: String(x.text), flagged: Boolean(x.flagged),
+  ...listOperations(
+    defineList<GameReportRow>({
+      url: `/api${REPORTS}`,
+      name: 'tinygames.tongitscheat.reportedlogs',
+      screen: REPORTS,
+      tags,
+      paging: 'keyset',
+      summary: 'Players reported in games (game.reported), newest first: filters targetUid, uid (reporter), game, reason, roundId, flagged, from/to',
+      from: (db: Db) =>
+        db
+          .selectFrom('game_report as r')
+          .leftJoin('player as t', 't.uid', 'r.target_uid')
+          .leftJoin('player as p', 'p.uid', 'r.uid')
+          .select([
+            'r.id',
+            'r.at',
+            'r.uid',
+            'p.name',
+            'r.target_uid',
+            't.name as target_name',
+            'r.partner',
+            'r.game',
+            'r.round_id',
+            'r.table_id',
+            'r.reason',
+            'r.text',
+            sql<boolean>`EXISTS (SELECT 1 FROM cheat_flag f WHERE f.uid = r.target_uid)`.as('flagged'),
+          ]),
+      partner: 'r.partner',
+      id: 'r.id',
+      filters: {
+        targetUid: uidFilter('r.target_uid'),
+        uid: uidFilter('r.uid'),
+        game: eqText('r.game', 32),
+        reason: eqEnum('r.reason', REPORT_REASONS),
+        roundId: eqText('r.round_id', 64),
+        time: dateRange('r.at'),
+        flagged: custom(queryBool, (v) =>
+          v
+            ? sql<boolean>`EXISTS (SELECT 1 FROM cheat_flag f WHERE f.uid = r.target_uid)`
+            : sql<boolean>`NOT EXISTS (SELECT 1 FROM cheat_flag f WHERE f.uid = r.target_uid)`,
+        ),
+      },
+      sorts: { at: sortBy.time('r.at') },
+      defaultSort: { key: 'at', order: 'descend' },
+      item: gameReportRow,
+      row: (x) => ({
+        id: num(x.id),
+        at: iso(x.at),
+        uid: num(x.uid),
+        name: (x.name as string | null) ?? '',
+        targetUid: num(x.target_uid),
+        targetName: (x.target_name as string | null) ?? '',
+        partner: num(x.partner),
+        game: String(x.game),
+        roundId: (x.round_id as string | null) ?? null,
+        table: (x.table_id as string | null) ?? null,
+        reason: String(x.reason),
+        text: String(x.text),
+        flagged: Boolean(x.flagged),
+      }),
     }),
-  })),
+  ),
   defineOperation({
-    method: 'POST', url: `/api${REPORTS}/flag`, name: 'tinygames.tongitscheat.reportedlogs.flag', screen: REPORTS, tags, audit: true,
+    method: 'POST',
+    url: `/api${REPORTS}/flag`,
+    name: 'tinygames.tongitscheat.reportedlogs.flag',
+    screen: REPORTS,
+    tags,
+    audit: true,
     summary: 'Flags the reported player of a report for good (as permanentcheat/flag, from this screen); 404, 409 as there',
-    body: cheatFlagBody, response: answer,
+    body: cheatFlagBody,
+    response: answer,
     handler: async (ctx) => ({ code: 200, data: await flagPlayer(ctx as Ctx, ctx.body) }),
   }),
 ];

@@ -28,17 +28,31 @@ const tags = ['tinygames'];
 const saved = z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) });
 
 /** GET <url>, POST <url>/update, <url>/versions: one document with defaults. `check` refuses what the schema cannot see (400). */
-export function documentOperations<Doc>(spec: DocumentSpec<Doc>, at: { url: string; name: string; summary: string },
-  check?: (db: Db, doc: Doc) => Promise<void>): Operation[] {
+export function documentOperations<Doc>(
+  spec: DocumentSpec<Doc>,
+  at: { url: string; name: string; summary: string },
+  check?: (db: Db, doc: Doc) => Promise<void>,
+): Operation[] {
   const items = documentItems(spec);
   return [
     defineOperation({
-      method: 'GET', url: at.url, name: at.name, screen: spec.screen, tags,
+      method: 'GET',
+      url: at.url,
+      name: at.name,
+      screen: spec.screen,
+      tags,
       summary: `${at.summary} in force (the defaults until first saved)`,
       handler: async ({ db }) => ({ code: 200, data: await readDocument(db, spec) }),
     }),
     defineOperation({
-      method: 'POST', url: `${at.url}/update`, name: `${at.name}.update`, screen: spec.screen, tags, audit: true, body: spec.schema, response: saved,
+      method: 'POST',
+      url: `${at.url}/update`,
+      name: `${at.name}.update`,
+      screen: spec.screen,
+      tags,
+      audit: true,
+      body: spec.schema,
+      response: saved,
       summary: `Overwrites the ${at.summary.toLowerCase()} with the whole document sent (the screen confirms first); 400 naming the field`,
       handler: async ({ db, user, now, note, body }) => {
         if (check) await check(db, body as Doc);
@@ -50,17 +64,29 @@ export function documentOperations<Doc>(spec: DocumentSpec<Doc>, at: { url: stri
 }
 
 const roomRow = z.object({
-  room: z.string(), name: z.string(), mode: z.string(), ante: z.number(), minBalance: z.number(), maxBalance: z.number(), open: z.boolean(),
-  aiSeats: z.number().describe('AI seats a table of this room may seat (aiconfig)'), playable: z.boolean().describe('open, and a 1v1 room has its AI seat'),
+  room: z.string(),
+  name: z.string(),
+  mode: z.string(),
+  ante: z.number(),
+  minBalance: z.number(),
+  maxBalance: z.number(),
+  open: z.boolean(),
+  aiSeats: z.number().describe('AI seats a table of this room may seat (aiconfig)'),
+  playable: z.boolean().describe('open, and a 1v1 room has its AI seat'),
 });
 
 /** The game's rooms: its /platmanager room templates, read here with the AI seats each may seat (edited on /platmanager/template, decision 035). */
 function roomOperations(game: TableGame): Operation[] {
   return reportOperations<TableRoom & { aiSeats: number; playable: boolean }>({
-    url: `/api/tinygames/${game}/${game}config/rooms`, name: `tinygames.${game}.${game}config.rooms`, screen: configScreen(game),
+    url: `/api/tinygames/${game}/${game}config/rooms`,
+    name: `tinygames.${game}.${game}config.rooms`,
+    screen: configScreen(game),
     summary: `Rooms of ${game} (its /platmanager room templates, edited there): stake (ante), balance range, mode, open, AI seats; filter mode`,
     params: { mode: z.enum(['table', '1v1'], { message: 'Must be table or 1v1' }).optional() },
-    item: roomRow, id: 'room', sorts: ['room', 'name', 'mode', 'ante', 'minBalance', 'maxBalance'], defaultSort: { key: 'ante', order: 'ascend' },
+    item: roomRow,
+    id: 'room',
+    sorts: ['room', 'name', 'mode', 'ante', 'minBalance', 'maxBalance'],
+    defaultSort: { key: 'ante', order: 'ascend' },
     load: async (db, _user, q) => {
       const ai = game === 'tongits' ? await readDocument(db, AI_DOC) : null;
       return roomsWithAi(await listRooms(db, game), ai).filter((r) => q.mode === undefined || r.mode === q.mode);
@@ -72,7 +98,9 @@ function roomOperations(game: TableGame): Operation[] {
 async function checkAiRooms(db: Db, doc: z.infer<typeof aiSettings>): Promise<void> {
   await lockKind(db, 'quicktier');
   const rooms = new Set((await listRooms(db, 'tongits')).map((r) => r.room));
-  doc.rooms.forEach((room, i) => { if (!rooms.has(room)) throw badInput(`rooms.${i}`, `Unknown room ${room}: the rooms are the Tongits templates of /platmanager/template`); });
+  doc.rooms.forEach((room, i) => {
+    if (!rooms.has(room)) throw badInput(`rooms.${i}`, `Unknown room ${room}: the rooms are the Tongits templates of /platmanager/template`);
+  });
 }
 
 export const configOperations: Operation[] = [
@@ -87,6 +115,14 @@ export const configOperations: Operation[] = [
       ...(hasJackpot ? documentOperations(jackpotDoc(game), { url: `${url}/jackpot`, name: `${name}.jackpot`, summary: `${g.name.en} jackpot rules` }) : []),
     ];
   }),
-  ...documentOperations(AI_DOC, { url: '/api/tinygames/tongits/aiconfig', name: 'tinygames.tongits.aiconfig', summary: 'Tongits AI seat settings' }, checkAiRooms),
-  ...documentOperations(CHEAT_DOC, { url: '/api/tinygames/tongitscheat/cheatconfig', name: 'tinygames.tongitscheat.cheatconfig', summary: 'Anti-cheat thresholds' }),
+  ...documentOperations(
+    AI_DOC,
+    { url: '/api/tinygames/tongits/aiconfig', name: 'tinygames.tongits.aiconfig', summary: 'Tongits AI seat settings' },
+    checkAiRooms,
+  ),
+  ...documentOperations(CHEAT_DOC, {
+    url: '/api/tinygames/tongitscheat/cheatconfig',
+    name: 'tinygames.tongitscheat.cheatconfig',
+    summary: 'Anti-cheat thresholds',
+  }),
 ];

@@ -5,8 +5,18 @@
  * saved. The rooms of Tongits and Pusoy are their /platmanager room templates (decision 035).
  */
 import {
-  AI_DEFAULTS, aiSettings, CHEAT_DEFAULTS, cheatThresholds, JACKPOT_DEFAULTS, jackpotRules,
-  type AiSettings, type CheatThresholds, type JackpotRules, type RoomTemplate, type TableGame, type TableRoom,
+  AI_DEFAULTS,
+  aiSettings,
+  CHEAT_DEFAULTS,
+  cheatThresholds,
+  JACKPOT_DEFAULTS,
+  jackpotRules,
+  type AiSettings,
+  type CheatThresholds,
+  type JackpotRules,
+  type RoomTemplate,
+  type TableGame,
+  type TableRoom,
 } from '@console/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -30,8 +40,11 @@ async function writeItem(db: Db, kind: string, key: string, doc: unknown, now: D
     return;
   }
   const json = JSON.stringify(doc);
-  await db.insertInto('table_game_item').values({ kind, key, doc: json, updated_at: now })
-    .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet({ doc: json, updated_at: now })).execute();
+  await db
+    .insertInto('table_game_item')
+    .values({ kind, key, doc: json, updated_at: now })
+    .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet({ doc: json, updated_at: now }))
+    .execute();
 }
 
 /**
@@ -43,8 +56,19 @@ export type GameRoom = TableRoom & { maxAiSeats: number };
 
 export async function listRooms(db: Db, game: TableGame): Promise<GameRoom[]> {
   const [docs, rules] = await Promise.all([listItems<RoomTemplate>(db, 'template'), templateRules(db)]);
-  return docs.filter((t) => t.game === game).map(rules)
-    .map((t) => ({ room: t.id, name: t.name, mode: t.mode, ante: t.ante, minBalance: t.minBalance, maxBalance: t.maxBalance, open: t.open, maxAiSeats: t.aiSeats }))
+  return docs
+    .filter((t) => t.game === game)
+    .map(rules)
+    .map((t) => ({
+      room: t.id,
+      name: t.name,
+      mode: t.mode,
+      ante: t.ante,
+      minBalance: t.minBalance,
+      maxBalance: t.maxBalance,
+      open: t.open,
+      maxAiSeats: t.aiSeats,
+    }))
     .sort((a, b) => a.ante - b.ante || a.room.localeCompare(b.room));
 }
 
@@ -60,7 +84,9 @@ export interface DocumentSpec<Doc> {
 
 export function documentItems<Doc>(spec: DocumentSpec<Doc>): VersionedItems<Doc> {
   return {
-    screen: spec.screen, kind: `tablegames.${spec.kind}`, noun: spec.noun,
+    screen: spec.screen,
+    kind: `tablegames.${spec.kind}`,
+    noun: spec.noun,
     read: async (db) => (await readItem(db, spec.kind, '', true)) as Doc | null,
     write: (db, _key, doc, now) => writeItem(db, spec.kind, '', doc, now),
     restorable: spec.schema,
@@ -77,10 +103,18 @@ export async function readDocument<Doc>(db: Db, spec: DocumentSpec<Doc>): Promis
 
 export const AI_DOC: DocumentSpec<AiSettings> = { kind: 'tongits.ai', screen: AI_SCREEN, noun: 'AI settings', schema: aiSettings, defaults: AI_DEFAULTS };
 export const CHEAT_DOC: DocumentSpec<CheatThresholds> = {
-  kind: 'tongitscheat', screen: CHEAT_SCREEN, noun: 'Anti-cheat thresholds', schema: cheatThresholds, defaults: CHEAT_DEFAULTS,
+  kind: 'tongitscheat',
+  screen: CHEAT_SCREEN,
+  noun: 'Anti-cheat thresholds',
+  schema: cheatThresholds,
+  defaults: CHEAT_DEFAULTS,
 };
 export const jackpotDoc = (game: TableGame): DocumentSpec<JackpotRules> => ({
-  kind: `${game}.jackpot`, screen: configScreen(game), noun: 'Jackpot rules', schema: jackpotRules, defaults: JACKPOT_DEFAULTS,
+  kind: `${game}.jackpot`,
+  screen: configScreen(game),
+  noun: 'Jackpot rules',
+  schema: jackpotRules,
+  defaults: JACKPOT_DEFAULTS,
 });
 
 /** The cheat thresholds in force (for the risk issue's signals: /cheatmanager). */
@@ -101,4 +135,3 @@ export function roomsWithAi(rooms: readonly GameRoom[], ai: AiSettings | null): 
 
 /** Room id of a table id (`<room>:<n>`; '' when the table names no room). */
 export const roomOfTable = (table: string) => (table.includes(':') ? table.slice(0, table.indexOf(':')) : '');
-

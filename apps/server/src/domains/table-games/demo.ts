@@ -19,7 +19,13 @@ import { AI_DOC, documentItems, jackpotDoc } from './config';
 import { tableGameConfig } from './platform';
 
 export const DEMO_AI: AiSettings = {
-  ...AI_DOC.defaults, rooms: ['bronze', 'silver', 'duel-1', 'duel-10'], maxSeats: 2, waitSeconds: 15, style: 'balanced', skill: 6, fightBps: 4500,
+  ...AI_DOC.defaults,
+  rooms: ['bronze', 'silver', 'duel-1', 'duel-10'],
+  maxSeats: 2,
+  waitSeconds: 15,
+  style: 'balanced',
+  skill: 6,
+  fightBps: 4500,
 };
 export const DEMO_JACKPOT: JackpotRules = { enabled: true, payoutBps: 3000, maxPayout: 5_000_000, minPool: 2_000 };
 /** The Tongits settings of the demo: the defaults with a 10% jackpot share (docs/domain.md: up to 15% on mega-jackpot rooms) and ₱50 antes at most. */
@@ -28,9 +34,19 @@ export const DEMO_TONGITS_SETTINGS = { ...(findGame('tongits')!.defaults as Reco
 async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date): Promise<void> {
   if (await items.read(db, key)) return;
   await items.write(db, key, doc, now);
-  await db.insertInto('config_version').values({
-    kind: items.kind, key, at: now, actor: 'system', action: 'seed', before: JSON.stringify(null), after: JSON.stringify(doc), partner: 0,
-  }).execute();
+  await db
+    .insertInto('config_version')
+    .values({
+      kind: items.kind,
+      key,
+      at: now,
+      actor: 'system',
+      action: 'seed',
+      before: JSON.stringify(null),
+      after: JSON.stringify(doc),
+      partner: 0,
+    })
+    .execute();
 }
 
 async function seedAll(db: Db, now: Date): Promise<void> {

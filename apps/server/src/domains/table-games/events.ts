@@ -15,26 +15,66 @@ import { payJackpot } from './jackpot';
 
 export const TABLE_EVENT_TYPES = ['game.reported', 'jackpot.won'] as const;
 
-interface Prepared { id: string; type: string; at: string; data: unknown; error?: unknown }
-
+interface Prepared {
+  id: string;
+  type: string;
+  at: string;
+  data: unknown;
+  error?: unknown;
+}
 
 async function report(trx: Db, appId: string, e: Prepared): Promise<void> {
   const d = e.data as GameReportedData;
   const players = await trx.selectFrom('player_balance').select(['uid', 'partner']).where('uid', 'in', [d.uid, d.targetUid]).execute();
   for (const uid of [d.uid, d.targetUid]) if (!players.some((p) => p.uid === uid)) throw new ApiError(404, `Player ${uid} not found`);
-  await trx.insertInto('game_report').values({
-    app_id: appId, event_id: e.id, at: e.at, uid: d.uid, target_uid: d.targetUid, partner: players.find((p) => p.uid === d.targetUid)!.partner,
-    game: d.game, round_id: d.roundId ?? null, table_id: d.table ?? null, reason: d.reason, text: d.text,
-  }).execute();
+  await trx
+    .insertInto('game_report')
+    .values({
+      app_id: appId,
+      event_id: e.id,
+      at: e.at,
+      uid: d.uid,
+      target_uid: d.targetUid,
+      partner: players.find((p) => p.uid === d.targetUid)!.partner,
+      game: d.game,
+      round_id: d.roundId ?? null,
+      table_id: d.table ?? null,
+      reason: d.reason,
+      text: d.text,
+    })
+    .execute();
 }
 
 async function applyOne(trx: Db, appId: string, e: Prepared, now: Date): Promise<PlatformEventResult> {
-  const claimed = await trx.insertInto('platform_event').values({
-    app_id: appId, event_id: e.id, type: e.type, at: e.at, received_at: now, status: 'applied', code: null, message: null, data: JSON.stringify(e.data),
-  }).onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing()).returning('event_id').executeTakeFirst();
+  const claimed = await trx
+    .insertInto('platform_event')
+    .values({
+      app_id: appId,
+      event_id: e.id,
+      type: e.type,
+      at: e.at,
+      received_at: now,
+      status: 'applied',
+      code: null,
+      message: null,
+      data: JSON.stringify(e.data),
+    })
+    .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
   if (!claimed) {
-    const first = await trx.selectFrom('platform_event').select(['code', 'message']).where('app_id', '=', appId).where('event_id', '=', e.id).executeTakeFirstOrThrow();
-    return { id: e.id, status: 'duplicate', ...(first.code !== null ? { code: first.code } : {}), ...(first.message !== null ? { message: first.message } : {}) };
+    const first = await trx
+      .selectFrom('platform_event')
+      .select(['code', 'message'])
+      .where('app_id', '=', appId)
+      .where('event_id', '=', e.id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: e.id,
+      status: 'duplicate',
+      ...(first.code !== null ? { code: first.code } : {}),
+      ...(first.message !== null ? { message: first.message } : {}),
+    };
   }
   await sql`SAVEPOINT table_event`.execute(trx);
   try {
@@ -45,8 +85,12 @@ async function applyOne(trx: Db, appId: string, e: Prepared, now: Date): Promise
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     await sql`ROLLBACK TO SAVEPOINT table_event`.execute(trx);
-    await trx.updateTable('platform_event').set({ status: 'rejected', code: error.statusCode, message: error.message })
-      .where('app_id', '=', appId).where('event_id', '=', e.id).execute();
+    await trx
+      .updateTable('platform_event')
+      .set({ status: 'rejected', code: error.statusCode, message: error.message })
+      .where('app_id', '=', appId)
+      .where('event_id', '=', e.id)
+      .execute();
     return { id: e.id, status: 'rejected', code: error.statusCode, message: error.message };
   }
 }

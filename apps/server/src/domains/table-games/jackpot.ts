@@ -38,11 +38,22 @@ export async function readPool(db: Db, game: TableGame): Promise<JackpotPool> {
  * amount at most what the rules pay from the pool now.
  */
 export async function payJackpot(trx: Db, appId: string, eventId: string, at: Date, d: JackpotWonData): Promise<void> {
-  const round = await trx.selectFrom('game_round').select(['id', 'game', 'verified']).where('round_id', '=', d.roundId).where('app_id', '=', appId).executeTakeFirst();
+  const round = await trx
+    .selectFrom('game_round')
+    .select(['id', 'game', 'verified'])
+    .where('round_id', '=', d.roundId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!round || round.game !== d.game) throw notFound(`Round ${d.roundId} not found`);
   if (!round.verified) throw conflict(`Round ${d.roundId} failed its verification: no jackpot`);
-  const seat = await trx.selectFrom('game_bet').select(['partner']).where('round', '=', round.id).where('uid', '=', d.uid)
-    .where('bot', '=', false).where('win', '>', 0).executeTakeFirst();
+  const seat = await trx
+    .selectFrom('game_bet')
+    .select(['partner'])
+    .where('round', '=', round.id)
+    .where('uid', '=', d.uid)
+    .where('bot', '=', false)
+    .where('win', '>', 0)
+    .executeTakeFirst();
   if (!seat) throw conflict(`Player ${d.uid} did not win round ${d.roundId}`);
   if (d.game !== 'tongits' && d.game !== 'pusoy') throw conflict(`${d.game} has no jackpot pool`);
   const pool = await trx.selectFrom('jackpot_pool').select(['contributed', 'paid']).where('game', '=', d.game).forUpdate().executeTakeFirst();
@@ -53,9 +64,33 @@ export async function payJackpot(trx: Db, appId: string, eventId: string, at: Da
   if (d.amount > most) throw conflict(`amount: The ${d.game} jackpot pays at most ${most} now (pool ${balance})`);
   const taken = await trx.selectFrom('jackpot_win').select('id').where('app_id', '=', appId).where('round_id', '=', d.roundId).executeTakeFirst();
   if (taken) throw conflict(`Round ${d.roundId} already paid a jackpot`);
-  await trx.updateTable('jackpot_pool').set((eb) => ({ paid: eb('paid', '+', d.amount), wins: eb('wins', '+', 1) })).where('game', '=', d.game).execute();
-  await trx.insertInto('jackpot_win').values({
-    app_id: appId, event_id: eventId, game: d.game, round_id: d.roundId, uid: d.uid, partner: seat.partner, amount: d.amount, pool_before: balance, at,
-  }).execute();
-  await post(trx, { uid: d.uid, currency: 'chip', delta: d.amount, reason: JACKPOT_REASON, ref: d.roundId, actor: `app:${appId}`, key: `event:${appId}:${eventId}`, at });
+  await trx
+    .updateTable('jackpot_pool')
+    .set((eb) => ({ paid: eb('paid', '+', d.amount), wins: eb('wins', '+', 1) }))
+    .where('game', '=', d.game)
+    .execute();
+  await trx
+    .insertInto('jackpot_win')
+    .values({
+      app_id: appId,
+      event_id: eventId,
+      game: d.game,
+      round_id: d.roundId,
+      uid: d.uid,
+      partner: seat.partner,
+      amount: d.amount,
+      pool_before: balance,
+      at,
+    })
+    .execute();
+  await post(trx, {
+    uid: d.uid,
+    currency: 'chip',
+    delta: d.amount,
+    reason: JACKPOT_REASON,
+    ref: d.roundId,
+    actor: `app:${appId}`,
+    key: `event:${appId}:${eventId}`,
+    at,
+  });
 }

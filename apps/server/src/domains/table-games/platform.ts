@@ -24,7 +24,10 @@ export async function tableGameConfig(db: Parameters<typeof listRooms>[0], game:
   const [settings, rooms, pool] = await Promise.all([currentSettings(db, g), listRooms(db, game), readPool(db, game)]);
   const hasJackpot = Object.hasOwn(g.defaults as object, 'jackpotBps');
   return {
-    game, version: settings.version, settings: settings.settings, rooms: roomsWithAi(rooms, ai),
+    game,
+    version: settings.version,
+    settings: settings.settings,
+    rooms: roomsWithAi(rooms, ai),
     ai: ai === null ? null : { ...ai, label: AI_LABEL, shownAsAi: true as const },
     jackpot: hasJackpot ? { rules: pool.rules, balance: pool.balance, nextPayout: pool.nextPayout } : null,
   };
@@ -32,7 +35,10 @@ export async function tableGameConfig(db: Parameters<typeof listRooms>[0], game:
 
 export const tableGamePlatform: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/tablegames/configs', name: 'platform.tablegames.configs', scope: 'config.read',
+    method: 'GET',
+    url: '/api/platform/tablegames/configs',
+    name: 'platform.tablegames.configs',
+    scope: 'config.read',
     summary: 'Tongits or Pusoy: settings and version, rooms (stake, balance range, mode, AI seats), AI play, jackpot rules and pool',
     query,
     handler: async ({ db, query: q }) => ({ code: 200, data: await tableGameConfig(db, q.game) }),

@@ -15,7 +15,17 @@ import { settleDue } from './arena';
 
 const HOUR = 3_600_000;
 const A = '/api/activities/tongitsarena';
-const T1 = { id: 't1', name: 'Arena 1', stake: 1_000, defenceReward: 500, streakSteps: [{ streak: 3, bonus: 200 }, { streak: 5, bonus: 1_000 }], open: true };
+const T1 = {
+  id: 't1',
+  name: 'Arena 1',
+  stake: 1_000,
+  defenceReward: 500,
+  streakSteps: [
+    { streak: 3, bonus: 200 },
+    { streak: 5, bonus: 1_000 },
+  ],
+  open: true,
+};
 const T2 = { id: 't2', name: 'Arena 2', stake: 3_000, defenceReward: 1_500, streakSteps: [], open: true };
 
 describe.each(databases())('tongitsarena on $kind', (kind) => {
@@ -25,9 +35,17 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
   let request = 0;
   const ticket = (uid: number, table: string, requestId = `req-${(request += 1)}`) => p.post('/api/platform/tongitsarena/ticket', { requestId, uid, table });
   const result = (challengeId: number, outcome: string) => p.post('/api/platform/tongitsarena/result', { challengeId, outcome, matchId: `m-${challengeId}` });
-  const chips = async (uid: number) => Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
+  const chips = async (uid: number) =>
+    Number((await t.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow()).chip);
   const count = async (table: 'arena_challenge' | 'ledger_entry' | 'arena_reign') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await testApp(kind, { session: { idleMs: 3 * 24 * HOUR, absoluteMs: 3 * 24 * HOUR, touchEveryMs: 60_000 } }, { background: false });
@@ -48,7 +66,17 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     for (const who of ['sales', 'partner']) expect((await t.get(`${A}/tables`, tokens[who])).status, who).toBe(403);
     const create = (body: unknown) => t.post(`${A}/tables/create`, body, tokens.admin);
     expect((await create({ ...T1, stake: 0 })).body).toMatchObject({ code: 400, message: 'stake: Must be more than 0' });
-    expect((await create({ ...T1, streakSteps: [{ streak: 3, bonus: 1 }, { streak: 3, bonus: 2 }] })).body.message).toBe('streakSteps.1.streak: Must be more than the step before');
+    expect(
+      (
+        await create({
+          ...T1,
+          streakSteps: [
+            { streak: 3, bonus: 1 },
+            { streak: 3, bonus: 2 },
+          ],
+        })
+      ).body.message,
+    ).toBe('streakSteps.1.streak: Must be more than the step before');
     expect((await create({ ...T1, id: 'Bad Id' })).body.message).toMatch(/^id: Must be 1–32 of a-z/);
     expect((await create({ ...T1, name: '' })).body.message).toBe('name: Required');
     expect((await create({ ...T1, open: 'yes' })).body.message).toBe('open: Expected boolean');
@@ -60,17 +88,37 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect((await t.post(`${A}/tables/update`, { ...T2, id: 'zz' }, tokens.admin)).body).toMatchObject({ code: 404, message: 'Table zz not found' });
     const list = await t.get(`${A}/tables`, tokens.service);
     expect(list.body.data.total).toBe(2);
-    expect(list.body.data.items[0]).toMatchObject({ id: 't1', name: 'Arena 1', defenceReward: 500, defenderUid: null, open: true, streakSteps: T1.streakSteps });
+    expect(list.body.data.items[0]).toMatchObject({
+      id: 't1',
+      name: 'Arena 1',
+      defenceReward: 500,
+      defenderUid: null,
+      open: true,
+      streakSteps: T1.streakSteps,
+    });
     const versions = await t.get(`${A}/tables/versions`, tokens.business, { key: 't1' });
     expect(versions.body.data.items[0]).toMatchObject({ key: 't1', action: 'create', actor: 'admin', after: T1 });
-    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'username']).where('target', '=', 'activities.tongitsarena.tables:t1').execute();
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'username'])
+      .where('target', '=', 'activities.tongitsarena.tables:t1')
+      .execute();
     expect(log).toEqual([{ operation: 'activities.tongitsarena.tables.create', username: 'admin' }]);
   });
 
   it('tickets: the first of the day free and an empty seat taken at once; then paid; a repeated request answers the first; 409s change nothing', async () => {
     const first = await ticket(9601, 't1', 'seat-9601');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data).toMatchObject({ table: 't1', uid: 9601, free: true, price: 0, state: 'seated', defender: null, repeated: false, season: '2026-11-16' });
+    expect(first.body.data).toMatchObject({
+      table: 't1',
+      uid: 9601,
+      free: true,
+      price: 0,
+      state: 'seated',
+      defender: null,
+      repeated: false,
+      season: '2026-11-16',
+    });
     expect((await ticket(9601, 't1', 'seat-9601')).body.data).toMatchObject({ challengeId: first.body.data.challengeId, state: 'seated', repeated: true });
     expect((await ticket(9601, 't2', 'seat-9601')).body).toMatchObject({ code: 409, message: 'Request seat-9601 was a ticket of another player or table' });
     expect((await ticket(9601, 't2')).body).toMatchObject({ code: 409, message: 'Player defends table t1' });
@@ -84,12 +132,24 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     // defence 1: the reward
     const r1 = await result(c1.body.data.challengeId, 'defended');
     expect(r1.status, JSON.stringify(r1.body)).toBe(200);
-    expect(r1.body.data).toMatchObject({ state: 'defended', defenderUid: 9601, streak: 1, reward: 500, bonus: 0, paid: 500, repeated: false, seat: { uid: 9601 } });
+    expect(r1.body.data).toMatchObject({
+      state: 'defended',
+      defenderUid: 9601,
+      streak: 1,
+      reward: 500,
+      bonus: 0,
+      paid: 500,
+      repeated: false,
+      seat: { uid: 9601 },
+    });
     expect(await chips(9601)).toBe(500);
     // reported again: the first answer, nothing paid; another outcome: 409
     const again = await Promise.all([result(c1.body.data.challengeId, 'defended'), result(c1.body.data.challengeId, 'defended')]);
     for (const a of again) expect(a.body.data).toMatchObject({ paid: 500, repeated: true });
-    expect((await result(c1.body.data.challengeId, 'beaten')).body).toMatchObject({ code: 409, message: `Challenge ${c1.body.data.challengeId} already ended: defended` });
+    expect((await result(c1.body.data.challengeId, 'beaten')).body).toMatchObject({
+      code: 409,
+      message: `Challenge ${c1.body.data.challengeId} already ended: defended`,
+    });
     expect((await result(first.body.data.challengeId, 'defended')).body.message).toMatch(/took an empty seat at its ticket/);
     expect(await chips(9601)).toBe(500);
 
@@ -133,8 +193,18 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect(Number(reign.earned)).toBe(2_400);
 
     // one ledger entry per defence paid
-    const paid = await t.database.db.selectFrom('ledger_entry').select(['uid', 'delta', 'idem_key']).where('reason', '=', 'activity.tongitsarena').orderBy('id').execute();
-    expect(paid.map((e) => [e.uid, Number(e.delta)])).toEqual([[9601, 500], [9601, 500], [9601, 700], [9601, 700]]);
+    const paid = await t.database.db
+      .selectFrom('ledger_entry')
+      .select(['uid', 'delta', 'idem_key'])
+      .where('reason', '=', 'activity.tongitsarena')
+      .orderBy('id')
+      .execute();
+    expect(paid.map((e) => [e.uid, Number(e.delta)])).toEqual([
+      [9601, 500],
+      [9601, 500],
+      [9601, 700],
+      [9601, 700],
+    ]);
     expect(new Set(paid.map((e) => e.idem_key)).size).toBe(4);
     // a stale pending challenge is void at the player's next ticket (its free ticket back)
     t.clock.advance(31 * 60_000);
@@ -148,16 +218,24 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     t.clock.advance(-(6 * HOUR + 31 * 60_000));
   });
 
-  it('the platform\'s tables and input: bad fields are 400 naming them', async () => {
+  it("the platform's tables and input: bad fields are 400 naming them", async () => {
     const tables = await p.get('/api/platform/tongitsarena/tables', 'uid=9602');
     expect(tables.status, JSON.stringify(tables.body)).toBe(200);
     expect(tables.body.data.ticketPrice).toBe(1_000);
-    expect(tables.body.data.tables.map((x: { id: string; defender: { uid: number } | null }) => [x.id, x.defender?.uid])).toEqual([['t1', 9606], ['t2', 9605]]);
+    expect(tables.body.data.tables.map((x: { id: string; defender: { uid: number } | null }) => [x.id, x.defender?.uid])).toEqual([
+      ['t1', 9606],
+      ['t2', 9605],
+    ]);
     expect(tables.body.data.me).toMatchObject({ uid: 9602, defending: null });
     expect((await p.post('/api/platform/tongitsarena/ticket', { requestId: 'x', uid: 'x', table: 't1' })).body.message).toBe('uid: Expected number');
     expect((await p.post('/api/platform/tongitsarena/ticket', { requestId: '', uid: 9601, table: 't1' })).body.message).toBe('requestId: Required');
-    expect((await p.post('/api/platform/tongitsarena/result', { challengeId: 1, outcome: 'draw' })).body.message).toBe('outcome: Must be defended, beaten or void');
-    expect((await p.post('/api/platform/tongitsarena/result', { challengeId: 99_999, outcome: 'void' })).body).toMatchObject({ code: 404, message: 'Challenge 99999 not found' });
+    expect((await p.post('/api/platform/tongitsarena/result', { challengeId: 1, outcome: 'draw' })).body.message).toBe(
+      'outcome: Must be defended, beaten or void',
+    );
+    expect((await p.post('/api/platform/tongitsarena/result', { challengeId: 99_999, outcome: 'void' })).body).toMatchObject({
+      code: 404,
+      message: 'Challenge 99999 not found',
+    });
     expect((await p.get('/api/platform/tongitsarena/ranking', 'season=2026-11-17')).body.message).toBe('season: Must be the Monday (YYYY-MM-DD) of a season');
   });
 
@@ -169,19 +247,36 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect((await t.post(`${A}/defenders/remove`, { nonsense: 1 }, tokens.service)).status).toBe(403);
     expect((await t.post(`${A}/defenders/remove`, { reignId: row.id }, tokens.business)).body.message).toBe('reason: Required');
     expect((await t.post(`${A}/defenders/remove`, { reignId: row.id, reason: '   ' }, tokens.business)).body.message).toBe('reason: Required');
-    expect((await t.post(`${A}/defenders/remove`, { reignId: row.id, reason: 'x'.repeat(201) }, tokens.business)).body.message).toBe('reason: Over 200 characters');
+    expect((await t.post(`${A}/defenders/remove`, { reignId: row.id, reason: 'x'.repeat(201) }, tokens.business)).body.message).toBe(
+      'reason: Over 200 characters',
+    );
     const removed = await t.post(`${A}/defenders/remove`, { reignId: row.id, reason: 'Left the table idle' }, tokens.business);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    expect((await t.post(`${A}/defenders/remove`, { reignId: row.id, reason: 'again' }, tokens.business)).body).toMatchObject({ code: 409, message: `Reign ${row.id} already ended (removed)` });
-    const log = await t.database.db.selectFrom('operation_log').select(['operation', 'username', 'after']).where('target', '=', 'tongitsarena:t1:9606').execute();
-    expect(log).toEqual([{ operation: 'activities.tongitsarena.defenders.remove', username: 'business', after: { removed: true, reason: 'Left the table idle' } }]);
+    expect((await t.post(`${A}/defenders/remove`, { reignId: row.id, reason: 'again' }, tokens.business)).body).toMatchObject({
+      code: 409,
+      message: `Reign ${row.id} already ended (removed)`,
+    });
+    const log = await t.database.db
+      .selectFrom('operation_log')
+      .select(['operation', 'username', 'after'])
+      .where('target', '=', 'tongitsarena:t1:9606')
+      .execute();
+    expect(log).toEqual([
+      { operation: 'activities.tongitsarena.defenders.remove', username: 'business', after: { removed: true, reason: 'Left the table idle' } },
+    ]);
     const reigns = await t.get(`${A}/reigns`, tokens.secadmin, { ended: 'removed' });
-    expect(reigns.body.data.items).toEqual([expect.objectContaining({ uid: 9606, ended: 'removed', endedBy: 'staff:business', reason: 'Left the table idle' })]);
+    expect(reigns.body.data.items).toEqual([
+      expect.objectContaining({ uid: 9606, ended: 'removed', endedBy: 'staff:business', reason: 'Left the table idle' }),
+    ]);
     expect((await t.get(`${A}/reigns`, tokens.secadmin, { ended: 'gone' })).body.message).toMatch(/^ended: Must be one of holding/);
 
     // the seat is empty: a pending challenge's result seats its challenger, whatever it was
     const pending = await ticket(9607, 't2');
-    await t.post(`${A}/defenders/remove`, { reignId: (await t.get(`${A}/defenders`, tokens.admin, { table: 't2' })).body.data.items[0].id, reason: 'Cheating report' }, tokens.admin);
+    await t.post(
+      `${A}/defenders/remove`,
+      { reignId: (await t.get(`${A}/defenders`, tokens.admin, { table: 't2' })).body.data.items[0].id, reason: 'Cheating report' },
+      tokens.admin,
+    );
     expect((await result(pending.body.data.challengeId, 'defended')).body.data).toMatchObject({ state: 'seated', note: 'Seat was empty', seat: { uid: 9607 } });
     // the empty t1: the next ticket takes it
     expect((await ticket(9608, 't1')).body.data).toMatchObject({ state: 'seated' });
@@ -226,9 +321,14 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
 
   it('ticket ranking and the season settlement: once, under two concurrent runs and a third; ineligible players and a shared device skipped', async () => {
     const save = (settings: unknown, who = 'admin') => t.post(`${A}/configs/update`, { settings }, tokens[who]);
-    const tiers = [{ from: 1, to: 1, reward: 10_000 }, { from: 2, to: 3, reward: 4_000 }, { from: 4, to: 10, reward: 1_000 }];
-    expect((await save({ ticketPrice: 1_000, tiers: [tiers[0], { from: 1, to: 3, reward: 5 }], totalBudget: 0, dailyBudget: 0 })).body.message)
-      .toBe('settings.tiers.1.from: Must be after the tier before (more than 1)');
+    const tiers = [
+      { from: 1, to: 1, reward: 10_000 },
+      { from: 2, to: 3, reward: 4_000 },
+      { from: 4, to: 10, reward: 1_000 },
+    ];
+    expect((await save({ ticketPrice: 1_000, tiers: [tiers[0], { from: 1, to: 3, reward: 5 }], totalBudget: 0, dailyBudget: 0 })).body.message).toBe(
+      'settings.tiers.1.from: Must be after the tier before (more than 1)',
+    );
     expect((await save({ ticketPrice: 0, tiers, totalBudget: 0, dailyBudget: 0 })).body.message).toBe('settings.ticketPrice: Must be more than 0');
     expect((await save({ ticketPrice: 1_000, tiers, totalBudget: 0, dailyBudget: 0 }, 'business')).status).toBe(403);
     expect((await t.get(`${A}/configs`, tokens.service)).body.data).toMatchObject({ version: 0, settings: { ticketPrice: 1_000 } });
@@ -250,7 +350,17 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     await play(9612, 'defended');
     await play(9611, 'defended');
     await play(9612, 'defended');
-    await t.database.db.insertInto('player_control').values({ uid: 9610, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + 10 * 24 * HOUR), updated_by: 'test', updated_at: new Date(t.clock.now) }).execute();
+    await t.database.db
+      .insertInto('player_control')
+      .values({
+        uid: 9610,
+        scope: 'house',
+        blocked: '[]',
+        cool_until: new Date(t.clock.now + 10 * 24 * HOUR),
+        updated_by: 'test',
+        updated_at: new Date(t.clock.now),
+      })
+      .execute();
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9604).execute();
 
     const rank = await t.get(`${A}/ticketrank`, tokens.service, { cursor: '', pageSize: '50', season: '', top: '' });
@@ -258,7 +368,12 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect(rank.body.data.season).toMatchObject({ key: '2026-11-16', ended: false, settled: false });
     const rows = rank.body.data.items.map((r: { uid: number; tickets: number; tier: string | null; reward: number }) => [r.uid, r.tickets, r.tier, r.reward]);
     // 9602: 3 tickets used this season (a void one does not count, the one of Monday the 23rd is the next season's); then 9601, 9611, 9612 with 2
-    expect(rows.slice(0, 4)).toEqual([[9602, 3, '1', 10_000], [9601, 2, '2-3', 4_000], [9611, 2, '2-3', 4_000], [9612, 2, '4-10', 1_000]]);
+    expect(rows.slice(0, 4)).toEqual([
+      [9602, 3, '1', 10_000],
+      [9601, 2, '2-3', 4_000],
+      [9611, 2, '2-3', 4_000],
+      [9612, 2, '4-10', 1_000],
+    ]);
     expect(rows).toHaveLength(10);
     expect(rows.map((r: number[]) => r[0])).not.toContain(9604);
     expect((await t.get(`${A}/ticketrank`, tokens.service, { top: '2' })).body.data.items).toHaveLength(2);
@@ -272,7 +387,9 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect((await t.post(`${A}/settle`, {}, tokens.admin)).body.data.settled).toEqual([]);
     t.clock.advance(6.5 * HOUR); // Monday 2026-11-23 00:30 GMT+08:00: the season of the 16th ended
     const [a, b, c] = await Promise.all([
-      t.post(`${A}/settle`, {}, tokens.admin), t.post(`${A}/settle`, {}, tokens.admin), settleDue(t.database.db, new Date(t.clock.now), 'system:tongitsarena'),
+      t.post(`${A}/settle`, {}, tokens.admin),
+      t.post(`${A}/settle`, {}, tokens.admin),
+      settleDue(t.database.db, new Date(t.clock.now), 'system:tongitsarena'),
     ]);
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     const all = [...a.body.data.settled, ...b.body.data.settled, ...c];
@@ -287,7 +404,11 @@ describe.each(databases())('tongitsarena on $kind', (kind) => {
     expect(byUid[9602]).toEqual(['paid', '']);
     expect(byUid[9610]).toEqual(['skipped', 'Player is self-excluded']);
     expect([byUid[9611]?.[1], byUid[9612]?.[1]].sort()).toEqual(['', 'Device already rewarded']);
-    const entries = await t.database.db.selectFrom('ledger_entry').select(['uid', 'idem_key']).where('idem_key', 'like', 'activity:tongitsarena:season:%').execute();
+    const entries = await t.database.db
+      .selectFrom('ledger_entry')
+      .select(['uid', 'idem_key'])
+      .where('idem_key', 'like', 'activity:tongitsarena:season:%')
+      .execute();
     expect(entries.length).toBe(all[0].paid);
     expect(entries.find((e) => e.uid === 9602)?.idem_key).toBe('activity:tongitsarena:season:2026-11-16:9602');
     expect((await t.get(`${A}/ticketrank`, tokens.service, { season: '2026-11-16' })).body.data.season).toMatchObject({ ended: true, settled: true });

@@ -64,10 +64,17 @@ const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
 export type ArenaConfig = DocumentConfig<ArenaSettings>;
 
 export const arenaDocument = settingsDocument<ArenaSettings>({
-  key: ARENA, parse: parseWith(arenaSettings), defaults: ARENA_DEFAULTS,
+  key: ARENA,
+  parse: parseWith(arenaSettings),
+  defaults: ARENA_DEFAULTS,
   // stored settings that no longer fit: the default price and budgets, no season rewards
   closed: (d) => ({ ...d, tiers: [] }),
-  screen: SCREENS.manage, kind: CONFIG_KIND, noun: 'Arena settings', restorable: arenaSettings as never, historyReads: 'parsed', removed: 'delete',
+  screen: SCREENS.manage,
+  kind: CONFIG_KIND,
+  noun: 'Arena settings',
+  restorable: arenaSettings as never,
+  historyReads: 'parsed',
+  removed: 'delete',
 });
 
 export const arenaConfig = (db: Db): Promise<ArenaConfig> => arenaDocument.read(db);
@@ -75,22 +82,38 @@ export const arenaConfig = (db: Db): Promise<ArenaConfig> => arenaDocument.read(
 // ------------------------------------------------------------------------------ tables
 
 export const toTable = (r: Record<string, unknown>): ArenaTable => ({
-  id: String(r.id), name: String(r.name), stake: num(r.stake), defenceReward: num(r.defence_reward),
-  streakSteps: (typeof r.streak_steps === 'string' ? JSON.parse(r.streak_steps) : r.streak_steps ?? []) as ArenaStreakStep[], open: Boolean(r.open),
+  id: String(r.id),
+  name: String(r.name),
+  stake: num(r.stake),
+  defenceReward: num(r.defence_reward),
+  streakSteps: (typeof r.streak_steps === 'string' ? JSON.parse(r.streak_steps) : (r.streak_steps ?? [])) as ArenaStreakStep[],
+  open: Boolean(r.open),
 });
 
 /** The tables as versioned items (key: the table id; history read-only: a table is changed, never restored). */
 export const tableItems: VersionedItems<ArenaTable> = {
-  screen: SCREENS.tables, kind: TABLES_KIND, noun: 'Table',
+  screen: SCREENS.tables,
+  kind: TABLES_KIND,
+  noun: 'Table',
   async read(db, key) {
     const r = await db.selectFrom('arena_table').selectAll().where('id', '=', key).forUpdate().executeTakeFirst();
     return r ? toTable(r as unknown as Record<string, unknown>) : null;
   },
   async write(db, key, doc, now) {
     if (!doc) throw conflict('A table is never removed: close it');
-    const values = { name: doc.name, stake: doc.stake, defence_reward: doc.defenceReward, streak_steps: JSON.stringify(doc.streakSteps), open: doc.open, updated_at: now };
-    await db.insertInto('arena_table').values({ id: key, ...values, created_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
+    const values = {
+      name: doc.name,
+      stake: doc.stake,
+      defence_reward: doc.defenceReward,
+      streak_steps: JSON.stringify(doc.streakSteps),
+      open: doc.open,
+      updated_at: now,
+    };
+    await db
+      .insertInto('arena_table')
+      .values({ id: key, ...values, created_at: now })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
   },
 };
 
@@ -104,7 +127,8 @@ export function bonusFor(steps: readonly ArenaStreakStep[], streak: number): num
 const lockTable = (trx: Db, table: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`arena:table:${table}`}))`.execute(trx);
 const lockPlayer = (trx: Db, uid: number) => sql`SELECT pg_advisory_xact_lock(hashtext(${`arena:player:${uid}`}))`.execute(trx);
 
-const currentReign = (trx: Db, table: string) => trx.selectFrom('arena_reign').selectAll().where('arena', '=', table).where('ended_at', 'is', null).forUpdate().executeTakeFirst();
+const currentReign = (trx: Db, table: string) =>
+  trx.selectFrom('arena_reign').selectAll().where('arena', '=', table).where('ended_at', 'is', null).forUpdate().executeTakeFirst();
 
 /** Ends the table's current reign (closed or removed); answers the reign ended, or null when the seat was empty. */
 export async function endReign(trx: Db, table: string, how: 'removed' | 'closed', by: string, reason: string, now: Date) {
@@ -116,7 +140,11 @@ export async function endReign(trx: Db, table: string, how: 'removed' | 'closed'
 
 // ------------------------------------------------------------------------------ seasons
 
-export interface Season { key: string; start: Date; end: Date }
+export interface Season {
+  key: string;
+  start: Date;
+  end: Date;
+}
 
 /** The season holding `at` (GMT+08:00, from Monday), or the one a key names (null: not a Monday). */
 export const seasonOf = (at: Date, key?: string): Season | null => rankPeriodOf({ period: 'week' }, at, key);
@@ -126,27 +154,70 @@ export const previousSeason = (s: Season): Season => seasonOf(new Date(s.start.g
 
 /** Spends `amount` of the arena's total and the day's budget, or neither: null, or why not. */
 async function spend(trx: Db, s: ArenaSettings, amount: number, day: string): Promise<string | null> {
-  await trx.insertInto('activity_budget').values({ activity: ARENA, spent: 0 }).onConflict((oc) => oc.column('activity').doNothing()).execute();
-  const total = await trx.updateTable('activity_budget').set({ spent: sql`spent + ${amount}` }).where('activity', '=', ARENA)
-    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`).returning('spent').executeTakeFirst();
+  await trx
+    .insertInto('activity_budget')
+    .values({ activity: ARENA, spent: 0 })
+    .onConflict((oc) => oc.column('activity').doNothing())
+    .execute();
+  const total = await trx
+    .updateTable('activity_budget')
+    .set({ spent: sql`spent + ${amount}` })
+    .where('activity', '=', ARENA)
+    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`)
+    .returning('spent')
+    .executeTakeFirst();
   if (!total) return 'Budget exhausted';
-  await trx.insertInto('activity_budget_day').values({ activity: ARENA, day, spent: 0 }).onConflict((oc) => oc.columns(['activity', 'day']).doNothing()).execute();
-  const daily = await trx.updateTable('activity_budget_day').set({ spent: sql`spent + ${amount}` }).where('activity', '=', ARENA).where('day', '=', day)
-    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`).returning('spent').executeTakeFirst();
+  await trx
+    .insertInto('activity_budget_day')
+    .values({ activity: ARENA, day, spent: 0 })
+    .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
+    .execute();
+  const daily = await trx
+    .updateTable('activity_budget_day')
+    .set({ spent: sql`spent + ${amount}` })
+    .where('activity', '=', ARENA)
+    .where('day', '=', day)
+    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`)
+    .returning('spent')
+    .executeTakeFirst();
   if (!daily) {
-    await trx.updateTable('activity_budget').set({ spent: sql`spent - ${amount}` }).where('activity', '=', ARENA).execute();
+    await trx
+      .updateTable('activity_budget')
+      .set({ spent: sql`spent - ${amount}` })
+      .where('activity', '=', ARENA)
+      .execute();
     return 'Daily budget exhausted';
   }
   return null;
 }
 
 /** Pays a reward (a defence, a season rank) through the ledger with its activity_reward row; answers the ledger entry. */
-async function payReward(trx: Db, p: PlayerFacts, o: { amount: number; period: string; tier: string; key: string; ref: string; actor: string; version: number; appId: string; now: Date }) {
+async function payReward(
+  trx: Db,
+  p: PlayerFacts,
+  o: { amount: number; period: string; tier: string; key: string; ref: string; actor: string; version: number; appId: string; now: Date },
+) {
   const posted = await post(trx, { uid: p.uid, currency: 'chip', delta: o.amount, reason: REASONS.reward, ref: o.ref, actor: o.actor, key: o.key, at: o.now });
-  await trx.insertInto('activity_reward').values({
-    activity: ARENA, period: o.period, tier: o.tier, uid: p.uid, partner: p.partner, currency: 'chip', amount: o.amount, config_version: o.version,
-    device: p.device, phone: p.phone, gcash: p.gcash, entry_id: posted.entryId, app_id: o.appId, at: o.now, day: dayOf(o.now),
-  }).execute();
+  await trx
+    .insertInto('activity_reward')
+    .values({
+      activity: ARENA,
+      period: o.period,
+      tier: o.tier,
+      uid: p.uid,
+      partner: p.partner,
+      currency: 'chip',
+      amount: o.amount,
+      config_version: o.version,
+      device: p.device,
+      phone: p.phone,
+      gcash: p.gcash,
+      entry_id: posted.entryId,
+      app_id: o.appId,
+      at: o.now,
+      day: dayOf(o.now),
+    })
+    .execute();
   return posted.entryId;
 }
 
@@ -155,9 +226,17 @@ async function payReward(trx: Db, p: PlayerFacts, o: { amount: number; period: s
 type ChallengeRow = Record<string, unknown> & { id: number | string; uid: number; arena: string; state: string };
 
 export interface TicketAnswer {
-  challengeId: number; table: string; uid: number; free: boolean; price: number; balance: number | null; season: string;
+  challengeId: number;
+  table: string;
+  uid: number;
+  free: boolean;
+  price: number;
+  balance: number | null;
+  season: string;
   /** pending or seated when bought; a repeated request answers the challenge's state now. */
-  state: ArenaState; defender: { uid: number; name: string } | null; repeated: boolean;
+  state: ArenaState;
+  defender: { uid: number; name: string } | null;
+  repeated: boolean;
 }
 
 async function nameOf(db: Db, uid: number | null | undefined): Promise<string> {
@@ -167,12 +246,21 @@ async function nameOf(db: Db, uid: number | null | undefined): Promise<string> {
 }
 
 async function ticketAnswer(db: Db, c: ChallengeRow, balance: number | null, repeated: boolean): Promise<TicketAnswer> {
-  const defenderUid = c.reign_id === null || c.reign_id === undefined
-    ? null
-    : num((await db.selectFrom('arena_reign').select('uid').where('id', '=', num(c.reign_id)).executeTakeFirst())?.uid) || null;
+  const defenderUid =
+    c.reign_id === null || c.reign_id === undefined
+      ? null
+      : num((await db.selectFrom('arena_reign').select('uid').where('id', '=', num(c.reign_id)).executeTakeFirst())?.uid) || null;
   return {
-    challengeId: num(c.id), table: c.arena, uid: num(c.uid), free: Boolean(c.free), price: num(c.price), balance, season: seasonOf(new Date(c.bought_at as string))!.key,
-    state: c.state as ArenaState, defender: defenderUid ? { uid: defenderUid, name: await nameOf(db, defenderUid) } : null, repeated,
+    challengeId: num(c.id),
+    table: c.arena,
+    uid: num(c.uid),
+    free: Boolean(c.free),
+    price: num(c.price),
+    balance,
+    season: seasonOf(new Date(c.bought_at as string))!.key,
+    state: c.state as ArenaState,
+    defender: defenderUid ? { uid: defenderUid, name: await nameOf(db, defenderUid) } : null,
+    repeated,
   };
 }
 
@@ -180,12 +268,24 @@ async function ticketAnswer(db: Db, c: ChallengeRow, balance: number | null, rep
 async function voidChallenge(trx: Db, c: ChallengeRow, now: Date, actor: string, note: string, matchId?: string) {
   let refund: number | null = null;
   if (num(c.price) > 0) {
-    refund = (await post(trx, {
-      uid: num(c.uid), currency: 'chip', delta: num(c.price), reason: REASONS.refund, ref: `arena:${c.id}`, actor, key: `arena:refund:${c.id}`, at: now,
-    })).entryId;
+    refund = (
+      await post(trx, {
+        uid: num(c.uid),
+        currency: 'chip',
+        delta: num(c.price),
+        reason: REASONS.refund,
+        ref: `arena:${c.id}`,
+        actor,
+        key: `arena:refund:${c.id}`,
+        at: now,
+      })
+    ).entryId;
   }
-  await trx.updateTable('arena_challenge').set({ state: 'void', outcome: 'void', refund_entry: refund, note, result_at: now, ...(matchId ? { match_id: matchId } : {}) })
-    .where('id', '=', num(c.id)).execute();
+  await trx
+    .updateTable('arena_challenge')
+    .set({ state: 'void', outcome: 'void', refund_entry: refund, note, result_at: now, ...(matchId ? { match_id: matchId } : {}) })
+    .where('id', '=', num(c.id))
+    .execute();
 }
 
 /**
@@ -197,7 +297,8 @@ async function voidChallenge(trx: Db, c: ChallengeRow, now: Date, actor: string,
 export async function buyTicket(trx: Db, input: { appId: string; requestId: string; uid: number; table: string; now: Date }): Promise<TicketAnswer> {
   const { appId, requestId, uid, table, now } = input;
   await lockPlayer(trx, uid);
-  const seen = await trx.selectFrom('arena_challenge').selectAll().where('app_id', '=', appId).where('request_id', '=', requestId).executeTakeFirst() as ChallengeRow | undefined;
+  const seen = (await trx.selectFrom('arena_challenge').selectAll().where('app_id', '=', appId).where('request_id', '=', requestId).executeTakeFirst()) as
+    ChallengeRow | undefined;
   if (seen) {
     if (num(seen.uid) !== uid || seen.arena !== table) throw conflict(`Request ${requestId} was a ticket of another player or table`);
     return ticketAnswer(trx, seen, null, true);
@@ -211,27 +312,55 @@ export async function buyTicket(trx: Db, input: { appId: string; requestId: stri
   if (!t.open) throw conflict('Table is closed');
   const seat = await trx.selectFrom('arena_reign').select('arena').where('uid', '=', uid).where('ended_at', 'is', null).executeTakeFirst();
   if (seat) throw conflict(`Player defends table ${seat.arena}`);
-  const pending = await trx.selectFrom('arena_challenge').selectAll().where('uid', '=', uid).where('state', '=', 'pending').executeTakeFirst() as ChallengeRow | undefined;
+  const pending = (await trx.selectFrom('arena_challenge').selectAll().where('uid', '=', uid).where('state', '=', 'pending').executeTakeFirst()) as
+    ChallengeRow | undefined;
   if (pending) {
     if (new Date(pending.bought_at as string).getTime() > now.getTime() - PENDING_MS) throw conflict('Player has a challenge pending');
     await voidChallenge(trx, pending, now, 'system:arena', 'Expired: no result within 30 minutes');
   }
   const day = dayOf(now);
-  const usedFree = await trx.selectFrom('arena_challenge').select('id').where('uid', '=', uid).where('day', '=', day).where('free', '=', true)
-    .where('state', '<>', 'void').executeTakeFirst();
+  const usedFree = await trx
+    .selectFrom('arena_challenge')
+    .select('id')
+    .where('uid', '=', uid)
+    .where('day', '=', day)
+    .where('free', '=', true)
+    .where('state', '<>', 'void')
+    .executeTakeFirst();
   const cfg = await arenaConfig(trx);
   const free = !usedFree;
   const price = free ? 0 : cfg.settings.ticketPrice;
   await lockTable(trx, table);
   const reign = await currentReign(trx, table);
-  const c = await trx.insertInto('arena_challenge').values({
-    app_id: appId, request_id: requestId, arena: table, uid, partner: player.partner, day, season: seasonOf(now)!.key, free, price,
-    bought_at: now, state: 'pending', reign_id: reign ? num(reign.id) : null,
-  }).returningAll().executeTakeFirstOrThrow() as unknown as ChallengeRow;
+  const c = (await trx
+    .insertInto('arena_challenge')
+    .values({
+      app_id: appId,
+      request_id: requestId,
+      arena: table,
+      uid,
+      partner: player.partner,
+      day,
+      season: seasonOf(now)!.key,
+      free,
+      price,
+      bought_at: now,
+      state: 'pending',
+      reign_id: reign ? num(reign.id) : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()) as unknown as ChallengeRow;
   let balance: number;
   if (price > 0) {
     const posted = await post(trx, {
-      uid, currency: 'chip', delta: -price, reason: REASONS.ticket, ref: `arena:${c.id}`, actor: `app:${appId}`, key: `arena:ticket:${appId}:${requestId}`, at: now,
+      uid,
+      currency: 'chip',
+      delta: -price,
+      reason: REASONS.ticket,
+      ref: `arena:${c.id}`,
+      actor: `app:${appId}`,
+      key: `arena:ticket:${appId}:${requestId}`,
+      at: now,
     });
     balance = posted.balanceAfter;
     await trx.updateTable('arena_challenge').set({ ticket_entry: posted.entryId }).where('id', '=', num(c.id)).execute();
@@ -240,9 +369,16 @@ export async function buyTicket(trx: Db, input: { appId: string; requestId: stri
   }
   if (!reign) {
     // the empty seat: the ticket takes it
-    const started = await trx.insertInto('arena_reign').values({ arena: table, uid, partner: player.partner, started_at: now, challenge_id: num(c.id) })
-      .returning('id').executeTakeFirstOrThrow();
-    await trx.updateTable('arena_challenge').set({ state: 'seated', new_reign_id: num(started.id), result_at: now }).where('id', '=', num(c.id)).execute();
+    const started = await trx
+      .insertInto('arena_reign')
+      .values({ arena: table, uid, partner: player.partner, started_at: now, challenge_id: num(c.id) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('arena_challenge')
+      .set({ state: 'seated', new_reign_id: num(started.id), result_at: now })
+      .where('id', '=', num(c.id))
+      .execute();
     c.state = 'seated';
   }
   return ticketAnswer(trx, c, balance, false);
@@ -259,16 +395,42 @@ export function ticketError(error: unknown): unknown {
 // ------------------------------------------------------------------------------ results
 
 export interface ResultAnswer {
-  challengeId: number; table: string; uid: number; state: string; defenderUid: number | null; streak: number | null;
-  reward: number; bonus: number; paid: number; note: string; refunded: boolean; seat: { uid: number; since: string } | null; repeated: boolean;
+  challengeId: number;
+  table: string;
+  uid: number;
+  state: string;
+  defenderUid: number | null;
+  streak: number | null;
+  reward: number;
+  bonus: number;
+  paid: number;
+  note: string;
+  refunded: boolean;
+  seat: { uid: number; since: string } | null;
+  repeated: boolean;
 }
 
 async function resultAnswer(db: Db, c: Record<string, unknown>, repeated: boolean): Promise<ResultAnswer> {
-  const seatReign = await db.selectFrom('arena_reign').select(['uid', 'started_at']).where('arena', '=', String(c.arena)).where('ended_at', 'is', null).executeTakeFirst();
+  const seatReign = await db
+    .selectFrom('arena_reign')
+    .select(['uid', 'started_at'])
+    .where('arena', '=', String(c.arena))
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   return {
-    challengeId: num(c.id), table: String(c.arena), uid: num(c.uid), state: String(c.state), defenderUid: c.defender_uid === null ? null : num(c.defender_uid),
-    streak: c.streak === null ? null : num(c.streak), reward: num(c.reward), bonus: num(c.bonus), paid: num(c.paid), note: String(c.note ?? ''),
-    refunded: c.refund_entry !== null && c.refund_entry !== undefined, seat: seatReign ? { uid: num(seatReign.uid), since: iso(seatReign.started_at) } : null, repeated,
+    challengeId: num(c.id),
+    table: String(c.arena),
+    uid: num(c.uid),
+    state: String(c.state),
+    defenderUid: c.defender_uid === null ? null : num(c.defender_uid),
+    streak: c.streak === null ? null : num(c.streak),
+    reward: num(c.reward),
+    bonus: num(c.bonus),
+    paid: num(c.paid),
+    note: String(c.note ?? ''),
+    refunded: c.refund_entry !== null && c.refund_entry !== undefined,
+    seat: seatReign ? { uid: num(seatReign.uid), since: iso(seatReign.started_at) } : null,
+    repeated,
   };
 }
 
@@ -277,12 +439,20 @@ async function resultAnswer(db: Db, c: Record<string, unknown>, repeated: boolea
  * same outcome again answers the first (repeated); another one is a 409. 404 unknown challenge;
  * 409 a seat taken at the ticket (nothing to report), Table is closed (report void).
  */
-export async function reportResult(trx: Db, input: { appId: string; challengeId: number; outcome: 'defended' | 'beaten' | 'void'; matchId?: string; now: Date }): Promise<ResultAnswer> {
+export async function reportResult(
+  trx: Db,
+  input: { appId: string; challengeId: number; outcome: 'defended' | 'beaten' | 'void'; matchId?: string; now: Date },
+): Promise<ResultAnswer> {
   const { appId, challengeId, outcome, now } = input;
   const first = await trx.selectFrom('arena_challenge').select(['id', 'arena']).where('id', '=', challengeId).executeTakeFirst();
   if (!first) throw notFound(`Challenge ${challengeId} not found`);
   await lockTable(trx, first.arena);
-  const c = await trx.selectFrom('arena_challenge').selectAll().where('id', '=', challengeId).forUpdate().executeTakeFirstOrThrow() as unknown as ChallengeRow;
+  const c = (await trx
+    .selectFrom('arena_challenge')
+    .selectAll()
+    .where('id', '=', challengeId)
+    .forUpdate()
+    .executeTakeFirstOrThrow()) as unknown as ChallengeRow;
   if (c.state !== 'pending') {
     if (c.outcome === outcome) return resultAnswer(trx, c, true);
     if (c.outcome === null) throw conflict(`Challenge ${challengeId} took an empty seat at its ticket: there is no result to report`);
@@ -298,21 +468,43 @@ export async function reportResult(trx: Db, input: { appId: string; challengeId:
   if (!table.open) throw conflict('Table is closed');
   const reign = await currentReign(trx, c.arena);
   const challenger = await playerFacts(trx, num(c.uid));
-  const startReign = async () => (await trx.insertInto('arena_reign').values({
-    arena: c.arena, uid: num(c.uid), partner: challenger?.partner ?? num(c.partner), started_at: now, challenge_id: num(c.id),
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  const startReign = async () =>
+    (
+      await trx
+        .insertInto('arena_reign')
+        .values({
+          arena: c.arena,
+          uid: num(c.uid),
+          partner: challenger?.partner ?? num(c.partner),
+          started_at: now,
+          challenge_id: num(c.id),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const done = { outcome, match_id: matchId, result_at: now };
   if (!reign) {
     // the seat was emptied (a defender removed) while the challenge waited: the challenger takes it
     const id = await startReign();
-    await trx.updateTable('arena_challenge').set({ ...done, state: 'seated', new_reign_id: num(id), note: 'Seat was empty' }).where('id', '=', challengeId).execute();
+    await trx
+      .updateTable('arena_challenge')
+      .set({ ...done, state: 'seated', new_reign_id: num(id), note: 'Seat was empty' })
+      .where('id', '=', challengeId)
+      .execute();
   } else if (num(reign.uid) === num(c.uid)) {
     throw conflict('Challenger holds the seat');
   } else if (outcome === 'beaten') {
-    await trx.updateTable('arena_reign').set({ ended_at: now, ended_how: 'beaten', ended_by: `uid:${c.uid}` }).where('id', '=', reign.id).execute();
+    await trx
+      .updateTable('arena_reign')
+      .set({ ended_at: now, ended_how: 'beaten', ended_by: `uid:${c.uid}` })
+      .where('id', '=', reign.id)
+      .execute();
     const id = await startReign();
-    await trx.updateTable('arena_challenge').set({ ...done, state: 'won', reign_id: num(reign.id), defender_uid: num(reign.uid), new_reign_id: num(id) })
-      .where('id', '=', challengeId).execute();
+    await trx
+      .updateTable('arena_challenge')
+      .set({ ...done, state: 'won', reign_id: num(reign.id), defender_uid: num(reign.uid), new_reign_id: num(id) })
+      .where('id', '=', challengeId)
+      .execute();
   } else {
     const streak = num(reign.defences) + 1;
     const reward = num(table.defence_reward);
@@ -324,20 +516,45 @@ export async function reportResult(trx: Db, input: { appId: string; challengeId:
     let entry: number | null = null;
     if (!note) {
       entry = await payReward(trx, defender!, {
-        amount: reward + bonus, period: `defence:${challengeId}`, tier: 'defence', key: `activity:${ARENA}:defence:${challengeId}`, ref: `arena:${challengeId}`,
-        actor, version: cfg.version, appId, now,
+        amount: reward + bonus,
+        period: `defence:${challengeId}`,
+        tier: 'defence',
+        key: `activity:${ARENA}:defence:${challengeId}`,
+        ref: `arena:${challengeId}`,
+        actor,
+        version: cfg.version,
+        appId,
+        now,
       });
     }
     const paid = note ? 0 : reward + bonus;
-    await trx.updateTable('arena_reign').set({ defences: sql`defences + 1`, earned: sql`earned + ${paid}` }).where('id', '=', reign.id).execute();
-    await trx.updateTable('arena_challenge').set({
-      ...done, state: 'defended', reign_id: num(reign.id), defender_uid: num(reign.uid), streak, reward, bonus, paid, note: note ?? '', reward_entry: entry,
-    }).where('id', '=', challengeId).execute();
+    await trx
+      .updateTable('arena_reign')
+      .set({ defences: sql`defences + 1`, earned: sql`earned + ${paid}` })
+      .where('id', '=', reign.id)
+      .execute();
+    await trx
+      .updateTable('arena_challenge')
+      .set({
+        ...done,
+        state: 'defended',
+        reign_id: num(reign.id),
+        defender_uid: num(reign.uid),
+        streak,
+        reward,
+        bonus,
+        paid,
+        note: note ?? '',
+        reward_entry: entry,
+      })
+      .where('id', '=', challengeId)
+      .execute();
   }
   return resultAnswer(trx, await reread(trx, challengeId), false);
 }
 
-const reread = async (trx: Db, id: number) => (await trx.selectFrom('arena_challenge').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as unknown as ChallengeRow;
+const reread = async (trx: Db, id: number) =>
+  (await trx.selectFrom('arena_challenge').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as unknown as ChallengeRow;
 
 // ------------------------------------------------------------------------------ staff: remove a defender
 
@@ -348,13 +565,35 @@ export async function removeDefender(trx: Db, input: { reignId: number; reason: 
   await lockTable(trx, r.arena);
   const reign = await trx.selectFrom('arena_reign').selectAll().where('id', '=', input.reignId).forUpdate().executeTakeFirstOrThrow();
   if (reign.ended_at !== null) throw conflict(`Reign ${input.reignId} already ended (${String(reign.ended_how)})`);
-  await trx.updateTable('arena_reign').set({ ended_at: input.now, ended_how: 'removed', ended_by: input.actor, end_reason: input.reason }).where('id', '=', reign.id).execute();
-  return { reignId: num(reign.id), table: reign.arena, uid: num(reign.uid), since: iso(reign.started_at), defences: num(reign.defences), earned: num(reign.earned) };
+  await trx
+    .updateTable('arena_reign')
+    .set({ ended_at: input.now, ended_how: 'removed', ended_by: input.actor, end_reason: input.reason })
+    .where('id', '=', reign.id)
+    .execute();
+  return {
+    reignId: num(reign.id),
+    table: reign.arena,
+    uid: num(reign.uid),
+    since: iso(reign.started_at),
+    defences: num(reign.defences),
+    earned: num(reign.earned),
+  };
 }
 
 // ------------------------------------------------------------------------------ ticket ranking
 
-export interface ArenaStanding { rank: number; uid: number; name: string; partner: number; tickets: number; free: number; spent: number; reachedAt: string | null; tier: string | null; reward: number }
+export interface ArenaStanding {
+  rank: number;
+  uid: number;
+  name: string;
+  partner: number;
+  tickets: number;
+  free: number;
+  spent: number;
+  reachedAt: string | null;
+  tier: string | null;
+  reward: number;
+}
 
 export const tierKey = (t: { from: number; to: number }) => (t.from === t.to ? String(t.from) : `${t.from}-${t.to}`);
 export function rewardOfRank(s: Pick<ArenaSettings, 'tiers'>, rank: number) {
@@ -381,8 +620,15 @@ export async function ticketRanking(db: Db, season: Season, top: number, setting
     SELECT c.*, pl.name, pl.partner FROM c JOIN player pl ON pl.uid = c.uid
     ORDER BY c.tickets DESC, c.reached_at ASC, c.uid ASC LIMIT ${top}`.execute(db);
   return rows.map((r, i) => ({
-    rank: i + 1, uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), tickets: num(r.tickets), free: num(r.free), spent: num(r.spent),
-    reachedAt: r.reached_at ? iso(r.reached_at) : null, ...rewardOfRank(settings, i + 1),
+    rank: i + 1,
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    tickets: num(r.tickets),
+    free: num(r.free),
+    spent: num(r.spent),
+    reachedAt: r.reached_at ? iso(r.reached_at) : null,
+    ...rewardOfRank(settings, i + 1),
   }));
 }
 
@@ -401,7 +647,12 @@ export async function ownTicketRank(db: Db, season: Season, uid: number, setting
 
 // ------------------------------------------------------------------------------ season settlement
 
-export interface SeasonSettled { season: string; paid: number; skipped: number; amount: number }
+export interface SeasonSettled {
+  season: string;
+  paid: number;
+  skipped: number;
+  amount: number;
+}
 
 /**
  * Settles one ended season once: claims arena_season_settlement (season) and pays in the same
@@ -413,8 +664,12 @@ export interface SeasonSettled { season: string; paid: number; skipped: number; 
 export async function settleSeason(db: Db, season: Season, cfg: ArenaConfig, now: Date, actor: string): Promise<SeasonSettled | null> {
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return inTransaction(async (trx) => {
-    const claimed = await trx.insertInto('arena_season_settlement').values({ season: season.key, config_version: cfg.version, settled_at: now, settled_by: actor })
-      .onConflict((oc) => oc.column('season').doNothing()).returning('season').executeTakeFirst();
+    const claimed = await trx
+      .insertInto('arena_season_settlement')
+      .values({ season: season.key, config_version: cfg.version, settled_at: now, settled_by: actor })
+      .onConflict((oc) => oc.column('season').doNothing())
+      .returning('season')
+      .executeTakeFirst();
     if (!claimed) return null;
     const out: SeasonSettled = { season: season.key, paid: 0, skipped: 0, amount: 0 };
     const top = Math.max(0, ...cfg.settings.tiers.map((t) => t.to));
@@ -424,28 +679,58 @@ export async function settleSeason(db: Db, season: Season, cfg: ArenaConfig, now
       if (!s.tier || s.reward <= 0) continue;
       const player = await playerFacts(trx, s.uid);
       let reason = player ? ineligible(player, now) : `Player ${s.uid} not found`;
-      for (const [column, value, what] of [['device', player?.device, 'Device'], ['phone', player?.phone, 'Phone'], ['gcash', player?.gcash, 'GCash account']] as const) {
+      for (const [column, value, what] of [
+        ['device', player?.device, 'Device'],
+        ['phone', player?.phone, 'Phone'],
+        ['gcash', player?.gcash, 'GCash account'],
+      ] as const) {
         if (reason || !value) continue;
-        const taken = await trx.selectFrom('activity_reward').select('uid').where('activity', '=', ARENA).where('period', '=', period)
-          .where(column, '=', value).where('uid', '<>', s.uid).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('activity_reward')
+          .select('uid')
+          .where('activity', '=', ARENA)
+          .where('period', '=', period)
+          .where(column, '=', value)
+          .where('uid', '<>', s.uid)
+          .executeTakeFirst();
         if (taken) reason = `${what} already rewarded`;
       }
       reason ??= await spend(trx, cfg.settings, s.reward, dayOf(now));
       let entryId: number | null = null;
       if (!reason) {
         entryId = await payReward(trx, player!, {
-          amount: s.reward, period, tier: s.tier, key: `activity:${ARENA}:season:${season.key}:${s.uid}`, ref: `arena:season:${season.key}:${s.rank}`,
-          actor, version: cfg.version, appId: 'console', now,
+          amount: s.reward,
+          period,
+          tier: s.tier,
+          key: `activity:${ARENA}:season:${season.key}:${s.uid}`,
+          ref: `arena:season:${season.key}:${s.rank}`,
+          actor,
+          version: cfg.version,
+          appId: 'console',
+          now,
         });
         out.paid += 1;
         out.amount += s.reward;
       } else {
         out.skipped += 1;
       }
-      await trx.insertInto('arena_season_line').values({
-        season: season.key, rank: s.rank, uid: s.uid, partner: s.partner, tickets: s.tickets, reached_at: s.reachedAt, tier: s.tier, amount: s.reward,
-        state: reason ? 'skipped' : 'paid', reason: reason ?? '', entry_id: entryId, at: now,
-      }).execute();
+      await trx
+        .insertInto('arena_season_line')
+        .values({
+          season: season.key,
+          rank: s.rank,
+          uid: s.uid,
+          partner: s.partner,
+          tickets: s.tickets,
+          reached_at: s.reachedAt,
+          tier: s.tier,
+          amount: s.reward,
+          state: reason ? 'skipped' : 'paid',
+          reason: reason ?? '',
+          entry_id: entryId,
+          at: now,
+        })
+        .execute();
     }
     return out;
   });
@@ -456,15 +741,29 @@ export async function settleSeason(db: Db, season: Season, cfg: ArenaConfig, now
  * in; at most 4 back), oldest first. Run by the server's job and by the admin's "settle now".
  */
 export async function settleDue(db: Db, now: Date, actor: string): Promise<SeasonSettled[]> {
-  const first = await db.selectFrom('arena_table').select(sql<Date | string | null>`min(created_at)`.as('at')).executeTakeFirst();
+  const first = await db
+    .selectFrom('arena_table')
+    .select(sql<Date | string | null>`min(created_at)`.as('at'))
+    .executeTakeFirst();
   if (!first?.at) return [];
   const since = new Date(first.at);
   const due: Season[] = [];
   let s = previousSeason(seasonOf(now)!);
   for (let i = 0; i < LOOKBACK_WEEKS && s.end > since; i += 1, s = previousSeason(s)) due.unshift(s);
   if (due.length === 0) return [];
-  const settled = new Set((await db.selectFrom('arena_season_settlement').select(sql<string>`season::text`.as('season'))
-    .where('season', 'in', due.map((d) => d.key)).execute()).map((r) => r.season));
+  const settled = new Set(
+    (
+      await db
+        .selectFrom('arena_season_settlement')
+        .select(sql<string>`season::text`.as('season'))
+        .where(
+          'season',
+          'in',
+          due.map((d) => d.key),
+        )
+        .execute()
+    ).map((r) => r.season),
+  );
   const cfg = await arenaConfig(db);
   const done: SeasonSettled[] = [];
   for (const season of due) {

@@ -62,7 +62,11 @@ describe('demo tongitsarena (pglite)', () => {
     expect(new Set(logs.map((l) => l.state))).toEqual(expect.objectContaining(new Set(['defended', 'won', 'seated'])));
     expect((await get(`${A}/defenders`)).items.length).toBeGreaterThan(0);
     const reigns = (await get(`${A}/reigns`, { pageSize: '500' })).items as { ended: string }[];
-    for (const how of ['beaten', 'removed', 'closed', 'holding']) expect(reigns.some((r) => r.ended === how), how).toBe(true);
+    for (const how of ['beaten', 'removed', 'closed', 'holding'])
+      expect(
+        reigns.some((r) => r.ended === how),
+        how,
+      ).toBe(true);
     expect((await get(`${A}/ticketrank`)).items.length).toBeGreaterThan(0);
     const settled = t.settled[0]!.season;
     expect((await get(`${A}/ticketrank`, { season: settled })).season).toMatchObject({ ended: true, settled: true });
@@ -80,7 +84,9 @@ describe('demo tongitsarena (pglite)', () => {
     expect(Number(entries.rows[0]!.n)).toBe(Number(rows[0]!.rewards));
     // what the reigns say they earned is what their defences paid
     const earned = await sql<{ a: string | number; b: string | number }>`
-      SELECT (SELECT coalesce(sum(earned), 0) FROM arena_reign) AS a, (SELECT coalesce(sum(paid), 0) FROM arena_challenge WHERE state = 'defended') AS b`.execute(opened.db);
+      SELECT (SELECT coalesce(sum(earned), 0) FROM arena_reign) AS a, (SELECT coalesce(sum(paid), 0) FROM arena_challenge WHERE state = 'defended') AS b`.execute(
+      opened.db,
+    );
     expect(Number(earned.rows[0]!.a)).toBe(Number(earned.rows[0]!.b));
     const spent = await sql<{ spent: string | number; paid: string | number }>`
       SELECT (SELECT spent FROM activity_budget WHERE activity = 'tongitsarena') AS spent,
@@ -89,7 +95,9 @@ describe('demo tongitsarena (pglite)', () => {
     // tickets: one debit per paid ticket, one refund per void paid ticket
     const tickets = await sql<{ paid: string | number; debits: string | number; refunds: string | number; voided: string | number }>`
       SELECT (SELECT count(*) FROM arena_challenge WHERE price > 0) AS paid, (SELECT count(*) FROM ledger_entry WHERE reason = 'fee.arena.ticket') AS debits,
-        (SELECT count(*) FROM arena_challenge WHERE price > 0 AND state = 'void') AS voided, (SELECT count(*) FROM ledger_entry WHERE reason = 'fee.arena.refund') AS refunds`.execute(opened.db);
+        (SELECT count(*) FROM arena_challenge WHERE price > 0 AND state = 'void') AS voided, (SELECT count(*) FROM ledger_entry WHERE reason = 'fee.arena.refund') AS refunds`.execute(
+      opened.db,
+    );
     expect(Number(tickets.rows[0]!.debits)).toBe(Number(tickets.rows[0]!.paid));
     expect(Number(tickets.rows[0]!.refunds)).toBe(Number(tickets.rows[0]!.voided));
     expect((await reconcile(opened.db)).differences).toEqual([]);
@@ -99,8 +107,12 @@ describe('demo tongitsarena (pglite)', () => {
     const snapshot = async () => {
       const n = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(opened.db)).rows[0]!.n);
       return {
-        challenges: await n('arena_challenge'), reigns: await n('arena_reign'), lines: await n('arena_season_line'), entries: await n('ledger_entry'),
-        operations: await n('operation_log'), versions: await n('config_version'),
+        challenges: await n('arena_challenge'),
+        reigns: await n('arena_reign'),
+        lines: await n('arena_season_line'),
+        entries: await n('ledger_entry'),
+        operations: await n('operation_log'),
+        versions: await n('config_version'),
       };
     };
     const before = await snapshot();

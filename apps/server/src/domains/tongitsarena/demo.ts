@@ -40,13 +40,51 @@ const REQUEST_PREFIX = 'demo-arena-';
 
 /** The tables the admin declares (centavos: stakes ₱1 / ₱5 / ₱10). */
 export const DEMO_TABLES = [
-  { id: 'bronze', name: 'Bronze arena', stake: 100, defenceReward: 500, streakSteps: [{ streak: 3, bonus: 200 }, { streak: 5, bonus: 500 }, { streak: 10, bonus: 2_000 }], open: true },
-  { id: 'silver', name: 'Silver arena', stake: 500, defenceReward: 1_500, streakSteps: [{ streak: 3, bonus: 500 }, { streak: 5, bonus: 1_500 }, { streak: 10, bonus: 5_000 }], open: true },
-  { id: 'gold', name: 'Gold arena', stake: 1_000, defenceReward: 3_000, streakSteps: [{ streak: 3, bonus: 1_000 }, { streak: 5, bonus: 3_000 }, { streak: 10, bonus: 10_000 }], open: true },
+  {
+    id: 'bronze',
+    name: 'Bronze arena',
+    stake: 100,
+    defenceReward: 500,
+    streakSteps: [
+      { streak: 3, bonus: 200 },
+      { streak: 5, bonus: 500 },
+      { streak: 10, bonus: 2_000 },
+    ],
+    open: true,
+  },
+  {
+    id: 'silver',
+    name: 'Silver arena',
+    stake: 500,
+    defenceReward: 1_500,
+    streakSteps: [
+      { streak: 3, bonus: 500 },
+      { streak: 5, bonus: 1_500 },
+      { streak: 10, bonus: 5_000 },
+    ],
+    open: true,
+  },
+  {
+    id: 'gold',
+    name: 'Gold arena',
+    stake: 1_000,
+    defenceReward: 3_000,
+    streakSteps: [
+      { streak: 3, bonus: 1_000 },
+      { streak: 5, bonus: 3_000 },
+      { streak: 10, bonus: 10_000 },
+    ],
+    open: true,
+  },
 ] as const;
 export const DEMO_SEASON_SETTINGS = {
   ticketPrice: 1_000,
-  tiers: [{ from: 1, to: 1, reward: 50_000 }, { from: 2, to: 3, reward: 20_000 }, { from: 4, to: 10, reward: 5_000 }, { from: 11, to: 20, reward: 1_000 }],
+  tiers: [
+    { from: 1, to: 1, reward: 50_000 },
+    { from: 2, to: 3, reward: 20_000 },
+    { from: 4, to: 10, reward: 5_000 },
+    { from: 11, to: 20, reward: 1_000 },
+  ],
   totalBudget: 5_000_000,
   dailyBudget: 500_000,
 };
@@ -69,18 +107,45 @@ export interface ArenaTraffic {
   seconds: number;
 }
 
-interface Step { at: number; order: number; run: () => Promise<void> }
+interface Step {
+  at: number;
+  order: number;
+  run: () => Promise<void>;
+}
 
-export async function seedTongitsArena(db: Db, config: ServerConfig, password: string, end: number,
-  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' }): Promise<ArenaTraffic> {
+export async function seedTongitsArena(
+  db: Db,
+  config: ServerConfig,
+  password: string,
+  end: number,
+  app: { appId: string; secret: string } = { appId: 'demo-app', secret: 'demo-platform-secret' },
+): Promise<ArenaTraffic> {
   const started = Date.now();
-  const stats: ArenaTraffic = { tables: 0, saves: 0, reads: 0, tickets: 0, free: 0, seated: 0, results: {}, refused: {}, staff: 0, settled: [], done: false, seconds: 0 };
+  const stats: ArenaTraffic = {
+    tables: 0,
+    saves: 0,
+    reads: 0,
+    tickets: 0,
+    free: 0,
+    seated: 0,
+    results: {},
+    refused: {},
+    staff: 0,
+    settled: [],
+    done: false,
+    seconds: 0,
+  };
   const finish = () => ({ ...stats, seconds: Math.round((Date.now() - started) / 100) / 10 });
   const lastDay = dayOf(new Date(end - 1));
   const dayAt = (back: number, hours: number) => dayStart(dayOf(new Date(dayStart(lastDay).getTime() - back * DAY))).getTime() + hours * HOUR;
   const doneAt = end - MINUTE;
-  const done = await db.selectFrom('operation_log').select('id').where('operation', '=', 'activities.tongitsarena.settle').where('username', '=', 'admin')
-    .where('at', '=', new Date(doneAt)).executeTakeFirst();
+  const done = await db
+    .selectFrom('operation_log')
+    .select('id')
+    .where('operation', '=', 'activities.tongitsarena.settle')
+    .where('username', '=', 'admin')
+    .where('at', '=', new Date(doneAt))
+    .executeTakeFirst();
   if (done) return { ...finish(), done: true };
 
   const c = await openDemoConsole(db, config, password, app);
@@ -96,7 +161,10 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     };
 
     // the admin opens the arena: three tables and the season settings, 15 days before the end (or on the history's second day)
-    const born = await db.selectFrom('player').select(sql<Date | string | null>`min(registered_at)`.as('at')).executeTakeFirst();
+    const born = await db
+      .selectFrom('player')
+      .select(sql<Date | string | null>`min(registered_at)`.as('at'))
+      .executeTakeFirst();
     const opening = Math.max(dayAt(ARENA_DAYS + 1, 10.5), born?.at ? dayStart(dayOf(new Date(born.at))).getTime() + DAY + 10.5 * HOUR : 0);
     if (opening < end) {
       for (const [i, table] of DEMO_TABLES.entries()) {
@@ -106,7 +174,12 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
         stats.tables += 1;
       }
       const saveAt = opening + 5 * MINUTE;
-      const saved = await db.selectFrom('config_version').select('id').where('kind', '=', 'activities.tongitsarena').where('at', '=', new Date(saveAt)).executeTakeFirst();
+      const saved = await db
+        .selectFrom('config_version')
+        .select('id')
+        .where('kind', '=', 'activities.tongitsarena')
+        .where('at', '=', new Date(saveAt))
+        .executeTakeFirst();
       if (!saved) {
         await staff('admin', 'GET', `${BASE}/configs`, saveAt);
         const res = await staff('admin', 'POST', `${BASE}/configs/update`, saveAt, { settings: DEMO_SEASON_SETTINGS });
@@ -125,13 +198,14 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
       while (i > 0 && (steps[i - 1].at > at || (steps[i - 1].at === at && steps[i - 1].order > step.order))) i -= 1;
       steps.splice(i, 0, step);
     };
-    const report = (challengeId: number, at: number) => add(at, async () => {
-      const r = share(challengeId, 7);
-      const outcome = r < 5 ? 'void' : r < 60 ? 'defended' : 'beaten';
-      const res = await signed('POST', '/api/platform/tongitsarena/result', { challengeId, outcome, matchId: `demo-match-${challengeId}` }, at);
-      const state = res.status === 200 ? String(res.body.data.state) : `refused: ${String(res.body.message)}`;
-      stats.results[state] = (stats.results[state] ?? 0) + 1;
-    });
+    const report = (challengeId: number, at: number) =>
+      add(at, async () => {
+        const r = share(challengeId, 7);
+        const outcome = r < 5 ? 'void' : r < 60 ? 'defended' : 'beaten';
+        const res = await signed('POST', '/api/platform/tongitsarena/result', { challengeId, outcome, matchId: `demo-match-${challengeId}` }, at);
+        const state = res.status === 200 ? String(res.body.data.state) : `refused: ${String(res.body.message)}`;
+        stats.results[state] = (stats.results[state] ?? 0) + 1;
+      });
 
     for (let back = ARENA_DAYS - 1; back >= 0; back--) {
       const day = dayOf(new Date(dayStart(lastDay).getTime() - back * DAY));
@@ -145,15 +219,20 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
       const players = rows.sort((a, b) => share(a.uid, dayNo) - share(b.uid, dayNo) || a.uid - b.uid).slice(0, PLAYERS_A_DAY);
       for (const r of players) {
         const uid = Number(r.uid);
-        const first = Math.max(new Date(r.first).getTime() - (3 + share(uid, dayNo + 1) % 20) * MINUTE, from.getTime() + MINUTE);
-        const count = 1 + share(uid, dayNo + 2) % 3;
+        const first = Math.max(new Date(r.first).getTime() - (3 + (share(uid, dayNo + 1) % 20)) * MINUTE, from.getTime() + MINUTE);
+        const count = 1 + (share(uid, dayNo + 2) % 3);
         for (let n = 0; n < count; n++) {
           const at = first + n * 25 * MINUTE;
-          const table = DEMO_TABLES[(share(uid, dayNo + 3 + n) % 10) < 5 ? 0 : share(uid, dayNo + 3 + n) % 10 < 8 ? 1 : 2].id;
+          const table = DEMO_TABLES[share(uid, dayNo + 3 + n) % 10 < 5 ? 0 : share(uid, dayNo + 3 + n) % 10 < 8 ? 1 : 2].id;
           const requestId = `${REQUEST_PREFIX}${uid}-${day}-${n + 1}`;
           add(at, async () => {
             // the arena screen: not while the player defends a seat or waits for a result (a run cut off resends its tickets as they are)
-            const sent = await db.selectFrom('arena_challenge').select('id').where('app_id', '=', app.appId).where('request_id', '=', requestId).executeTakeFirst();
+            const sent = await db
+              .selectFrom('arena_challenge')
+              .select('id')
+              .where('app_id', '=', app.appId)
+              .where('request_id', '=', requestId)
+              .executeTakeFirst();
             if (!sent) {
               const seen = await signed('GET', '/api/platform/tongitsarena/tables', { uid }, at);
               stats.reads += 1;
@@ -172,7 +251,7 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
               if (d.free) stats.free += 1;
               if (d.state === 'seated') stats.seated += 1;
             }
-            if (d.state === 'pending') report(Number(d.challengeId), at + (4 + share(Number(d.challengeId), 11) % 11) * MINUTE);
+            if (d.state === 'pending') report(Number(d.challengeId), at + (4 + (share(Number(d.challengeId), 11) % 11)) * MINUTE);
           });
         }
       }
@@ -181,9 +260,14 @@ export async function seedTongitsArena(db: Db, config: ServerConfig, password: s
     // staff at work
     add(dayAt(4, 16), async () => {
       const at = dayAt(4, 16);
-      const seat = await staff('business', 'GET', `${BASE}/defenders`, at, { table: 'silver' }).then((r) => (r.body.data?.items ?? []).find((x: { table: string }) => x.table === 'silver'));
+      const seat = await staff('business', 'GET', `${BASE}/defenders`, at, { table: 'silver' }).then((r) =>
+        (r.body.data?.items ?? []).find((x: { table: string }) => x.table === 'silver'),
+      );
       if (!seat) return;
-      const res = await staff('business', 'POST', `${BASE}/defenders/remove`, at + MINUTE, { reignId: seat.id, reason: 'Idle at the table for 30 minutes (player reports)' });
+      const res = await staff('business', 'POST', `${BASE}/defenders/remove`, at + MINUTE, {
+        reignId: seat.id,
+        reason: 'Idle at the table for 30 minutes (player reports)',
+      });
       if (res.status === 200) stats.staff += 1;
     });
     add(dayAt(3, 12), async () => {

@@ -21,10 +21,36 @@
  * POST …/result, GET …/tables, GET …/ranking.
  */
 import {
-  ARENA_ENDINGS, ARENA_STATES, arenaChallengeRow, arenaConfigAnswer, arenaConfigUpdateBody, arenaRankAnswer, arenaRankQuery, arenaReignRow, arenaRemoveBody,
-  arenaResultAnswer, arenaResultBody, arenaSeasonLineRow, arenaSettings, arenaSettleAnswer, arenaSettleBody, arenaTable, arenaTableRow, arenaTableStatusBody,
-  arenaTicketAnswer, arenaTicketBody, platformArenaRankingAnswer, platformArenaRankingQuery, platformArenaTablesAnswer, platformArenaTablesQuery, queryInt,
-  type ArenaChallengeRow, type ArenaReignRow, type ArenaSeasonLineRow, type ArenaTable, type ArenaTableRow,
+  ARENA_ENDINGS,
+  ARENA_STATES,
+  arenaChallengeRow,
+  arenaConfigAnswer,
+  arenaConfigUpdateBody,
+  arenaRankAnswer,
+  arenaRankQuery,
+  arenaReignRow,
+  arenaRemoveBody,
+  arenaResultAnswer,
+  arenaResultBody,
+  arenaSeasonLineRow,
+  arenaSettings,
+  arenaSettleAnswer,
+  arenaSettleBody,
+  arenaTable,
+  arenaTableRow,
+  arenaTableStatusBody,
+  arenaTicketAnswer,
+  arenaTicketBody,
+  platformArenaRankingAnswer,
+  platformArenaRankingQuery,
+  platformArenaTablesAnswer,
+  platformArenaTablesQuery,
+  queryInt,
+  type ArenaChallengeRow,
+  type ArenaReignRow,
+  type ArenaSeasonLineRow,
+  type ArenaTable,
+  type ArenaTableRow,
 } from '@console/schemas';
 import { dayOf } from '@console/activities';
 import { sql, type SqlBool } from 'kysely';
@@ -40,8 +66,21 @@ import { isoInConsoleZone } from '../../http/time';
 import { configOperations } from '../activities/document';
 import { absent, existing, saveItem, versionOperations } from '../payment-config/versions';
 import {
-  arenaConfig, arenaDocument, buyTicket, endReign, nextSeasonAt, ownTicketRank, removeDefender, reportResult, SCREENS, seasonOf, settleDue, tableItems,
-  ticketError, ticketRanking, type Season,
+  arenaConfig,
+  arenaDocument,
+  buyTicket,
+  endReign,
+  nextSeasonAt,
+  ownTicketRank,
+  removeDefender,
+  reportResult,
+  SCREENS,
+  seasonOf,
+  settleDue,
+  tableItems,
+  ticketError,
+  ticketRanking,
+  type Season,
 } from './arena';
 
 const tags = ['activities'];
@@ -50,10 +89,12 @@ export const BASE = '/api/activities/tongitsarena';
 const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
-const steps = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v ?? []) as { streak: number; bonus: number }[];
+const steps = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as { streak: number; bonus: number }[];
 
 /** A season filter: a real calendar day 'YYYY-MM-DD' (a bad one is a 400, never a cast error). */
-const seasonParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be YYYY-MM-DD' })
+const seasonParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be YYYY-MM-DD' })
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, { message: 'Must be a real day' });
 
 /** The season a query names (400 naming `field`: not a Monday), or the current one. */
@@ -66,108 +107,209 @@ function seasonFrom(key: string | undefined, now: Date, field = 'season'): Seaso
 // ------------------------------------------------------------------------------ lists
 
 export const tablesList = defineList<ArenaTableRow>({
-  url: `${BASE}/tables`, name: 'activities.tongitsarena.tables', screen: SCREENS.tables, tags, paging: 'page',
-  summary: 'The arena tables in creation order, each with its defender now (reign, since, defences, earned), pending challenges and challenges in all: filters id, open',
-  from: (db: Db) => db.selectFrom('arena_table as t')
-    .leftJoin('arena_reign as r', (j) => j.onRef('r.arena', '=', 't.id').on('r.ended_at', 'is', null))
-    .leftJoin('player as p', 'p.uid', 'r.uid')
-    .selectAll('t')
-    .select(['r.id as reign_id', 'r.uid as defender_uid', 'p.name as defender_name', 'r.started_at', 'r.defences', 'r.earned'])
-    .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = t.id AND c.state = 'pending')`.as('pending'))
-    .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = t.id)`.as('challenges')),
-  partner: null, id: 't.seq',
+  url: `${BASE}/tables`,
+  name: 'activities.tongitsarena.tables',
+  screen: SCREENS.tables,
+  tags,
+  paging: 'page',
+  summary:
+    'The arena tables in creation order, each with its defender now (reign, since, defences, earned), pending challenges and challenges in all: filters id, open',
+  from: (db: Db) =>
+    db
+      .selectFrom('arena_table as t')
+      .leftJoin('arena_reign as r', (j) => j.onRef('r.arena', '=', 't.id').on('r.ended_at', 'is', null))
+      .leftJoin('player as p', 'p.uid', 'r.uid')
+      .selectAll('t')
+      .select(['r.id as reign_id', 'r.uid as defender_uid', 'p.name as defender_name', 'r.started_at', 'r.defences', 'r.earned'])
+      .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = t.id AND c.state = 'pending')`.as('pending'))
+      .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = t.id)`.as('challenges')),
+  partner: null,
+  id: 't.seq',
   filters: { id: eqText('t.id', 32), open: eqBool('t.open') },
-  sorts: { seq: sortBy.int('t.seq'), name: sortBy.text('t.name') }, defaultSort: { key: 'seq', order: 'ascend' },
+  sorts: { seq: sortBy.int('t.seq'), name: sortBy.text('t.name') },
+  defaultSort: { key: 'seq', order: 'ascend' },
   item: arenaTableRow,
   row: (r) => ({
-    id: String(r.id), name: String(r.name), stake: num(r.stake), defenceReward: num(r.defence_reward), streakSteps: steps(r.streak_steps), open: Boolean(r.open),
-    createdAt: iso(r.created_at), updatedAt: iso(r.updated_at), defenderUid: r.defender_uid === null ? null : num(r.defender_uid), defenderName: String(r.defender_name ?? ''),
-    reignId: r.reign_id === null ? null : num(r.reign_id), since: isoOrNull(r.started_at), defences: num(r.defences), earned: num(r.earned),
-    pending: num(r.pending), challenges: num(r.challenges),
+    id: String(r.id),
+    name: String(r.name),
+    stake: num(r.stake),
+    defenceReward: num(r.defence_reward),
+    streakSteps: steps(r.streak_steps),
+    open: Boolean(r.open),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    defenderUid: r.defender_uid === null ? null : num(r.defender_uid),
+    defenderName: String(r.defender_name ?? ''),
+    reignId: r.reign_id === null ? null : num(r.reign_id),
+    since: isoOrNull(r.started_at),
+    defences: num(r.defences),
+    earned: num(r.earned),
+    pending: num(r.pending),
+    challenges: num(r.challenges),
   }),
 });
 
 export const logsList = defineList<ArenaChallengeRow>({
-  url: `${BASE}/logs`, name: 'activities.tongitsarena.logs', screen: SCREENS.logs, tags, paging: 'keyset',
-  summary: 'Every challenge (a ticket and how it ended), newest first: filters table, uid (the challenger or the defender), state (pending, defended, won, seated, void), from/to (bought)',
-  from: (db: Db) => db.selectFrom('arena_challenge as c').innerJoin('arena_table as t', 't.id', 'c.arena')
-    .leftJoin('player as p', 'p.uid', 'c.uid').leftJoin('player as d', 'd.uid', 'c.defender_uid')
-    .selectAll('c').select(['t.name as table_name', 'p.name as name', 'd.name as defender_name']),
-  partner: 'c.partner', id: 'c.id',
+  url: `${BASE}/logs`,
+  name: 'activities.tongitsarena.logs',
+  screen: SCREENS.logs,
+  tags,
+  paging: 'keyset',
+  summary:
+    'Every challenge (a ticket and how it ended), newest first: filters table, uid (the challenger or the defender), state (pending, defended, won, seated, void), from/to (bought)',
+  from: (db: Db) =>
+    db
+      .selectFrom('arena_challenge as c')
+      .innerJoin('arena_table as t', 't.id', 'c.arena')
+      .leftJoin('player as p', 'p.uid', 'c.uid')
+      .leftJoin('player as d', 'd.uid', 'c.defender_uid')
+      .selectAll('c')
+      .select(['t.name as table_name', 'p.name as name', 'd.name as defender_name']),
+  partner: 'c.partner',
+  id: 'c.id',
   filters: {
     table: eqText('c.arena', 32),
     uid: custom(queryInt(1, 2_147_483_647), (v) => sql<SqlBool>`(c.uid = ${v} OR c.defender_uid = ${v})`),
     state: eqEnum('c.state', ARENA_STATES),
     time: dateRange('c.bought_at'),
   },
-  sorts: { boughtAt: sortBy.time('c.bought_at') }, defaultSort: { key: 'boughtAt', order: 'descend' },
+  sorts: { boughtAt: sortBy.time('c.bought_at') },
+  defaultSort: { key: 'boughtAt', order: 'descend' },
   item: arenaChallengeRow,
   row: (r) => ({
-    id: num(r.id), table: String(r.arena), tableName: String(r.table_name ?? ''), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner),
-    free: Boolean(r.free), price: num(r.price), boughtAt: iso(r.bought_at), state: r.state as ArenaChallengeRow['state'],
-    defenderUid: r.defender_uid === null ? null : num(r.defender_uid), defenderName: String(r.defender_name ?? ''), streak: r.streak === null ? null : num(r.streak),
-    reward: num(r.reward), bonus: num(r.bonus), paid: num(r.paid), note: String(r.note ?? ''), refunded: r.refund_entry !== null,
-    resultAt: isoOrNull(r.result_at), matchId: String(r.match_id ?? ''),
+    id: num(r.id),
+    table: String(r.arena),
+    tableName: String(r.table_name ?? ''),
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    free: Boolean(r.free),
+    price: num(r.price),
+    boughtAt: iso(r.bought_at),
+    state: r.state as ArenaChallengeRow['state'],
+    defenderUid: r.defender_uid === null ? null : num(r.defender_uid),
+    defenderName: String(r.defender_name ?? ''),
+    streak: r.streak === null ? null : num(r.streak),
+    reward: num(r.reward),
+    bonus: num(r.bonus),
+    paid: num(r.paid),
+    note: String(r.note ?? ''),
+    refunded: r.refund_entry !== null,
+    resultAt: isoOrNull(r.result_at),
+    matchId: String(r.match_id ?? ''),
   }),
 });
 
-const reignFrom = (db: Db) => db.selectFrom('arena_reign as r').innerJoin('arena_table as t', 't.id', 'r.arena').leftJoin('player as p', 'p.uid', 'r.uid')
-  .selectAll('r').select(['t.name as table_name', 't.open', 'p.name as name'])
-  .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = r.arena AND c.state = 'pending' AND r.ended_at IS NULL)`.as('pending'));
+const reignFrom = (db: Db) =>
+  db
+    .selectFrom('arena_reign as r')
+    .innerJoin('arena_table as t', 't.id', 'r.arena')
+    .leftJoin('player as p', 'p.uid', 'r.uid')
+    .selectAll('r')
+    .select(['t.name as table_name', 't.open', 'p.name as name'])
+    .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = r.arena AND c.state = 'pending' AND r.ended_at IS NULL)`.as('pending'));
 
 const reignRow = (r: Record<string, unknown>): ArenaReignRow => ({
-  id: num(r.id), table: String(r.arena), tableName: String(r.table_name ?? ''), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner),
-  startedAt: iso(r.started_at), endedAt: isoOrNull(r.ended_at), defences: num(r.defences), earned: num(r.earned),
-  ended: (r.ended_how ?? 'holding') as ArenaReignRow['ended'], endedBy: String(r.ended_by ?? ''), reason: String(r.end_reason ?? ''),
-  open: Boolean(r.open), pending: num(r.pending),
+  id: num(r.id),
+  table: String(r.arena),
+  tableName: String(r.table_name ?? ''),
+  uid: num(r.uid),
+  name: String(r.name ?? ''),
+  partner: num(r.partner),
+  startedAt: iso(r.started_at),
+  endedAt: isoOrNull(r.ended_at),
+  defences: num(r.defences),
+  earned: num(r.earned),
+  ended: (r.ended_how ?? 'holding') as ArenaReignRow['ended'],
+  endedBy: String(r.ended_by ?? ''),
+  reason: String(r.end_reason ?? ''),
+  open: Boolean(r.open),
+  pending: num(r.pending),
 });
 
 export const defendersList = defineList<ArenaReignRow>({
-  url: `${BASE}/defenders`, name: 'activities.tongitsarena.defenders', screen: SCREENS.defenders, tags, paging: 'keyset',
-  summary: 'The defenders now, one per table with a seat taken (the reign: since, defences, earned; the table\'s pending challenges), longest-held first: filters table, uid',
+  url: `${BASE}/defenders`,
+  name: 'activities.tongitsarena.defenders',
+  screen: SCREENS.defenders,
+  tags,
+  paging: 'keyset',
+  summary:
+    "The defenders now, one per table with a seat taken (the reign: since, defences, earned; the table's pending challenges), longest-held first: filters table, uid",
   from: (db: Db) => reignFrom(db).where('r.ended_at', 'is', null),
-  partner: 'r.partner', id: 'r.id',
+  partner: 'r.partner',
+  id: 'r.id',
   filters: { table: eqText('r.arena', 32), uid: eqInt('r.uid', 1) },
   sorts: { startedAt: sortBy.time('r.started_at'), defences: sortBy.int('r.defences'), earned: sortBy.int('r.earned') },
   defaultSort: { key: 'startedAt', order: 'ascend' },
-  item: arenaReignRow, row: reignRow,
+  item: arenaReignRow,
+  row: reignRow,
 });
 
 export const reignsList = defineList<ArenaReignRow>({
-  url: `${BASE}/reigns`, name: 'activities.tongitsarena.reigns', screen: SCREENS.reigns, tags, paging: 'keyset',
-  summary: 'Every reign (defender, table, from, to, defences, earned, how it ended: holding, beaten, removed, closed; by whom and why), newest first: '
-    + 'filters table, uid, ended, from/to (started)',
+  url: `${BASE}/reigns`,
+  name: 'activities.tongitsarena.reigns',
+  screen: SCREENS.reigns,
+  tags,
+  paging: 'keyset',
+  summary:
+    'Every reign (defender, table, from, to, defences, earned, how it ended: holding, beaten, removed, closed; by whom and why), newest first: ' +
+    'filters table, uid, ended, from/to (started)',
   from: reignFrom,
-  partner: 'r.partner', id: 'r.id',
+  partner: 'r.partner',
+  id: 'r.id',
   filters: {
-    table: eqText('r.arena', 32), uid: eqInt('r.uid', 1),
-    ended: custom(z.enum(ARENA_ENDINGS, { message: `Must be one of ${ARENA_ENDINGS.join(', ')}` }),
-      (v) => (v === 'holding' ? sql<SqlBool>`r.ended_at IS NULL` : sql<SqlBool>`r.ended_how = ${v}`)),
+    table: eqText('r.arena', 32),
+    uid: eqInt('r.uid', 1),
+    ended: custom(z.enum(ARENA_ENDINGS, { message: `Must be one of ${ARENA_ENDINGS.join(', ')}` }), (v) =>
+      v === 'holding' ? sql<SqlBool>`r.ended_at IS NULL` : sql<SqlBool>`r.ended_how = ${v}`,
+    ),
     time: dateRange('r.started_at'),
   },
   sorts: { startedAt: sortBy.time('r.started_at'), defences: sortBy.int('r.defences'), earned: sortBy.int('r.earned') },
   defaultSort: { key: 'startedAt', order: 'descend' },
-  item: arenaReignRow, row: reignRow,
+  item: arenaReignRow,
+  row: reignRow,
 });
 
 export const seasonsList = defineList<ArenaSeasonLineRow>({
-  url: `${BASE}/seasons`, name: 'activities.tongitsarena.seasons', screen: SCREENS.rankmgr, tags, paging: 'keyset',
-  summary: 'Who got what in the settled seasons: each rewarded rank (paid with the ledger entry, or skipped with the reason), newest season first and its ranks in order: filters season, uid, state',
-  from: (db: Db) => db.selectFrom('arena_season_line as l').leftJoin('player as p', 'p.uid', 'l.uid')
-    .selectAll('l').select([sql<string>`l.season::text`.as('season_key'), 'p.name']),
-  partner: 'l.partner', id: 'l.id',
+  url: `${BASE}/seasons`,
+  name: 'activities.tongitsarena.seasons',
+  screen: SCREENS.rankmgr,
+  tags,
+  paging: 'keyset',
+  summary:
+    'Who got what in the settled seasons: each rewarded rank (paid with the ledger entry, or skipped with the reason), newest season first and its ranks in order: filters season, uid, state',
+  from: (db: Db) =>
+    db
+      .selectFrom('arena_season_line as l')
+      .leftJoin('player as p', 'p.uid', 'l.uid')
+      .selectAll('l')
+      .select([sql<string>`l.season::text`.as('season_key'), 'p.name']),
+  partner: 'l.partner',
+  id: 'l.id',
   filters: {
     season: custom(seasonParam, (v) => sql<SqlBool>`l.season = ${v}::date`),
-    uid: eqInt('l.uid', 1), state: eqEnum('l.state', ['paid', 'skipped']),
+    uid: eqInt('l.uid', 1),
+    state: eqEnum('l.state', ['paid', 'skipped']),
   },
   // newest season first, its ranks in order: (days since 2000 of the season) × 1000 + (1000 − rank)
   sorts: { season: { expr: sql`((l.season - date '2000-01-01')::bigint * 1000 + (1000 - l.rank))`, type: 'bigint' }, at: sortBy.time('l.at') },
   defaultSort: { key: 'season', order: 'descend' },
   item: arenaSeasonLineRow,
   row: (r) => ({
-    id: num(r.id), season: String(r.season_key), rank: num(r.rank), uid: num(r.uid), name: String(r.name ?? ''), partner: num(r.partner), tickets: num(r.tickets),
-    tier: String(r.tier), amount: num(r.amount), state: r.state as 'paid' | 'skipped', reason: String(r.reason ?? ''),
-    entryId: r.entry_id === null ? null : num(r.entry_id), at: iso(r.at),
+    id: num(r.id),
+    season: String(r.season_key),
+    rank: num(r.rank),
+    uid: num(r.uid),
+    name: String(r.name ?? ''),
+    partner: num(r.partner),
+    tickets: num(r.tickets),
+    tier: String(r.tier),
+    amount: num(r.amount),
+    state: r.state as 'paid' | 'skipped',
+    reason: String(r.reason ?? ''),
+    entryId: r.entry_id === null ? null : num(r.entry_id),
+    at: iso(r.at),
   }),
 });
 
@@ -185,41 +327,57 @@ async function rankAnswer(db: Db, query: { season?: string; top?: number }, now:
   const settled = await db.selectFrom('arena_season_settlement').select('settled_at').where('season', '=', season.key).executeTakeFirst();
   return {
     season: { key: season.key, start: iso(season.start), end: iso(season.end), ended: season.end.getTime() <= now.getTime(), settled: !!settled },
-    items, nextCursor: null,
+    items,
+    nextCursor: null,
   };
 }
 const RANK_COLUMNS = ['rank', 'uid', 'name', 'partner', 'tickets', 'free', 'spent', 'reachedAt', 'tier', 'reward'] as const;
 
 // ------------------------------------------------------------------------------ staff operations
 
-const tableChange = (action: 'create' | 'update') => defineOperation({
-  method: 'POST', url: `${BASE}/tables/${action}`, name: `activities.tongitsarena.tables.${action}`, screen: SCREENS.manage, tags, audit: true,
-  summary: action === 'create'
-    ? 'Declares a table (the whole table: id, name, stake, defenceReward, streakSteps, open); 409 when the id exists; 400 naming the field'
-    : 'Changes a table (the whole table; later defences pay the new reward and steps); closing it ends the current reign (closed); 404 unknown table; 400 naming the field',
-  body: arenaTable,
-  response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), ended: z.number().nullable() }) }),
-  handler: async ({ db, user, now, note, body }) => {
-    let wasOpen = false;
-    const saved = await saveItem({ db, user, now, note }, tableItems, body.id, action, (before) => {
-      if (action === 'create') absent(tableItems, body.id, before);
-      else wasOpen = existing(tableItems, body.id)(before).open;
-      return body as ArenaTable;
-    });
-    const ended = wasOpen && !body.open ? await endReign(db, body.id, 'closed', `staff:${user.username}`, 'Table closed', now) : null;
-    if (ended) note.after = { ...(note.after as object), endedReign: num(ended.id) };
-    return ok({ version: saved.version, ended: ended ? num(ended.id) : null });
-  },
-});
+const tableChange = (action: 'create' | 'update') =>
+  defineOperation({
+    method: 'POST',
+    url: `${BASE}/tables/${action}`,
+    name: `activities.tongitsarena.tables.${action}`,
+    screen: SCREENS.manage,
+    tags,
+    audit: true,
+    summary:
+      action === 'create'
+        ? 'Declares a table (the whole table: id, name, stake, defenceReward, streakSteps, open); 409 when the id exists; 400 naming the field'
+        : 'Changes a table (the whole table; later defences pay the new reward and steps); closing it ends the current reign (closed); 404 unknown table; 400 naming the field',
+    body: arenaTable,
+    response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), ended: z.number().nullable() }) }),
+    handler: async ({ db, user, now, note, body }) => {
+      let wasOpen = false;
+      const saved = await saveItem({ db, user, now, note }, tableItems, body.id, action, (before) => {
+        if (action === 'create') absent(tableItems, body.id, before);
+        else wasOpen = existing(tableItems, body.id)(before).open;
+        return body as ArenaTable;
+      });
+      const ended = wasOpen && !body.open ? await endReign(db, body.id, 'closed', `staff:${user.username}`, 'Table closed', now) : null;
+      if (ended) note.after = { ...(note.after as object), endedReign: num(ended.id) };
+      return ok({ version: saved.version, ended: ended ? num(ended.id) : null });
+    },
+  });
 
 export const arenaOperations: Operation[] = [
   ...listOperations(tablesList),
-  ...versionOperations(tableItems, { base: `${BASE}/tables/versions`, name: 'activities.tongitsarena.tables.versions', tags }).filter((op) => !op.url.endsWith('/restore')),
+  ...versionOperations(tableItems, { base: `${BASE}/tables/versions`, name: 'activities.tongitsarena.tables.versions', tags }).filter(
+    (op) => !op.url.endsWith('/restore'),
+  ),
   tableChange('create'),
   tableChange('update'),
   defineOperation({
-    method: 'POST', url: `${BASE}/tables/status`, name: 'activities.tongitsarena.tables.status', screen: SCREENS.manage, tags, audit: true,
-    summary: 'Opens or closes a table; closing ends the current reign (closed, with the reason) and refuses its tickets and results (the game server voids its pending challenges)',
+    method: 'POST',
+    url: `${BASE}/tables/status`,
+    name: 'activities.tongitsarena.tables.status',
+    screen: SCREENS.manage,
+    tags,
+    audit: true,
+    summary:
+      'Opens or closes a table; closing ends the current reign (closed, with the reason) and refuses its tickets and results (the game server voids its pending challenges)',
     body: arenaTableStatusBody,
     response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), ended: z.number().nullable() }) }),
     handler: async ({ db, user, now, note, body }) => {
@@ -237,9 +395,15 @@ export const arenaOperations: Operation[] = [
   ...listOperations(logsList),
   ...listOperations(defendersList),
   defineOperation({
-    method: 'POST', url: `${BASE}/defenders/remove`, name: 'activities.tongitsarena.defenders.remove', screen: SCREENS.remove, tags, audit: true,
-    summary: 'Removes a defender: ends the reign (removed, by the staff account, with the reason ≤ 200); the seat is empty until the next challenger. '
-      + '404 unknown reign, 409 already ended',
+    method: 'POST',
+    url: `${BASE}/defenders/remove`,
+    name: 'activities.tongitsarena.defenders.remove',
+    screen: SCREENS.remove,
+    tags,
+    audit: true,
+    summary:
+      'Removes a defender: ends the reign (removed, by the staff account, with the reason ≤ 200); the seat is empty until the next challenger. ' +
+      '404 unknown reign, 409 already ended',
     body: arenaRemoveBody,
     response: z.object({ code: z.literal(200), data: z.object({ reignId: z.number(), table: z.string(), uid: z.number() }) }),
     handler: async ({ db, user, now, note, body }) => {
@@ -253,41 +417,66 @@ export const arenaOperations: Operation[] = [
   }),
   ...listOperations(reignsList),
   defineOperation({
-    method: 'GET', url: `${BASE}/ticketrank`, name: 'activities.tongitsarena.ticketrank', screen: SCREENS.ticketrank, tags,
-    summary: 'A season\'s ticket ranking (season: its Monday, default the current one, or the one just ended while no ticket of this one is used; top 1–100, default 50): rank, tickets used, free ones, chips spent, '
-      + 'reachedAt (ties: earlier first), the tier and its reward; whether the season ended and was settled. 400 season',
-    query: arenaRankQuery, response: arenaRankAnswer,
+    method: 'GET',
+    url: `${BASE}/ticketrank`,
+    name: 'activities.tongitsarena.ticketrank',
+    screen: SCREENS.ticketrank,
+    tags,
+    summary:
+      "A season's ticket ranking (season: its Monday, default the current one, or the one just ended while no ticket of this one is used; top 1–100, default 50): rank, tickets used, free ones, chips spent, " +
+      'reachedAt (ties: earlier first), the tier and its reward; whether the season ended and was settled. 400 season',
+    query: arenaRankQuery,
+    response: arenaRankAnswer,
     handler: async ({ db, query, now }) => ok(await rankAnswer(db, query, now)),
   }),
   defineOperation({
-    method: 'GET', url: `${BASE}/ticketrank/export`, name: 'activities.tongitsarena.ticketrank.export', screen: SCREENS.ticketrank, tags,
+    method: 'GET',
+    url: `${BASE}/ticketrank/export`,
+    name: 'activities.tongitsarena.ticketrank.export',
+    screen: SCREENS.ticketrank,
+    tags,
     summary: 'CSV of the ticket ranking (same season and top; columns: JSON [{key, title, format?, labels?}]), UTF-8 with BOM',
     query: arenaRankQuery.extend({ columns: columnsParam(RANK_COLUMNS as unknown as [string, ...string[]]).optional() }),
     handler: async ({ db, query, now, reply }) => {
       const answer = await rankAnswer(db, query, now);
       const columns = (query.columns as CsvColumn[] | undefined) ?? RANK_COLUMNS.map((key) => ({ key, title: key }));
       const body = csvHeader(columns) + answer.items.map((r) => csvLine(columns, r as unknown as Record<string, unknown>)).join('');
-      return reply.header('content-type', 'text/csv; charset=utf-8')
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(`ticketrank-${answer.season.key}`, now)}"`)
-        .header('cache-control', 'no-store').send(body);
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   }),
   ...configOperations(arenaDocument, {
-    base: `${BASE}/configs`, name: 'activities.tongitsarena.configs', tags, schema: arenaSettings, answer: arenaConfigAnswer, updateBody: arenaConfigUpdateBody,
+    base: `${BASE}/configs`,
+    name: 'activities.tongitsarena.configs',
+    tags,
+    schema: arenaSettings,
+    answer: arenaConfigAnswer,
+    updateBody: arenaConfigUpdateBody,
     readScreen: SCREENS.rankmgr,
     summaries: {
       read: 'The season settings in force: ticket price, reward tiers of the ticket ranking, budgets (version 0: never saved, the defaults)',
-      update: 'Overwrites the season settings with the whole document (the screen confirms first); 400 naming the field '
-        + '(settings.tiers.1.from: Must be after the tier before (more than 1)); a new version. A season is settled under the settings in force then',
+      update:
+        'Overwrites the season settings with the whole document (the screen confirms first); 400 naming the field ' +
+        '(settings.tiers.1.from: Must be after the tier before (more than 1)); a new version. A season is settled under the settings in force then',
     },
     recordVersion: (db, version, now) => arenaDocument.recordVersion(db, version, now),
   }),
   ...listOperations(seasonsList),
   defineOperation({
-    method: 'POST', url: `${BASE}/settle`, name: 'activities.tongitsarena.settle', screen: SCREENS.manage, tags, audit: true,
-    summary: 'Settles every ended, unsettled season now (what the server\'s job does after Monday 00:00 GMT+08:00): each once, whoever runs it; '
-      + 'answers what this call settled (nothing when all were)',
-    body: arenaSettleBody, response: arenaSettleAnswer,
+    method: 'POST',
+    url: `${BASE}/settle`,
+    name: 'activities.tongitsarena.settle',
+    screen: SCREENS.manage,
+    tags,
+    audit: true,
+    summary:
+      "Settles every ended, unsettled season now (what the server's job does after Monday 00:00 GMT+08:00): each once, whoever runs it; " +
+      'answers what this call settled (nothing when all were)',
+    body: arenaSettleBody,
+    response: arenaSettleAnswer,
     handler: async ({ db, user, now, note }) => {
       note.target = 'tongitsarena';
       const settled = await settleDue(db, now, `staff:${user.username}`);
@@ -301,48 +490,85 @@ export const arenaOperations: Operation[] = [
 
 export const arenaPlatformOperations: PlatformOperation[] = [
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/tongitsarena/ticket', name: 'platform.tongitsarena.ticket', scope: 'rounds',
-    summary: 'A challenger\'s ticket for an arena table: the first of the player\'s GMT+08:00 day is free, then the ticket price is debited through the ledger '
-      + '(fee.arena.ticket). An empty seat is taken at once (state seated); otherwise the challenge is pending until its result. The same requestId again answers '
-      + 'the first ticket (repeated). 404 unknown player or table; 409 Insufficient balance, Table is closed, Player defends table <id>, Player has a challenge pending, '
-      + 'Player is banned / suspended / self-excluded',
+    method: 'POST',
+    url: '/api/platform/tongitsarena/ticket',
+    name: 'platform.tongitsarena.ticket',
+    scope: 'rounds',
+    summary:
+      "A challenger's ticket for an arena table: the first of the player's GMT+08:00 day is free, then the ticket price is debited through the ledger " +
+      '(fee.arena.ticket). An empty seat is taken at once (state seated); otherwise the challenge is pending until its result. The same requestId again answers ' +
+      'the first ticket (repeated). 404 unknown player or table; 409 Insufficient balance, Table is closed, Player defends table <id>, Player has a challenge pending, ' +
+      'Player is banned / suspended / self-excluded',
     body: arenaTicketBody,
     response: z.object({ code: z.literal(200), data: arenaTicketAnswer }),
     handler: async ({ db, app, body, now }) => {
       try {
-        return ok(await db.transaction().execute((trx) => buyTicket(trx, { appId: app.appId, requestId: body.requestId, uid: body.uid, table: body.table, now })));
+        return ok(
+          await db.transaction().execute((trx) => buyTicket(trx, { appId: app.appId, requestId: body.requestId, uid: body.uid, table: body.table, now })),
+        );
       } catch (error) {
         throw ticketError(error);
       }
     },
   }),
   definePlatformOperation({
-    method: 'POST', url: '/api/platform/tongitsarena/result', name: 'platform.tongitsarena.result', scope: 'rounds',
-    summary: 'How a pending challenge ended, from the game server: defended (the defender is paid the defence reward plus the streak bonus through the ledger, '
-      + 'once), beaten (the challenger takes the seat, the reign ends), void (not played: a paid ticket refunded, a free one given back). A seat found empty goes '
-      + 'to the challenger. The same outcome again answers the first (repeated); another is a 409. 404 unknown challenge; 409 Table is closed',
+    method: 'POST',
+    url: '/api/platform/tongitsarena/result',
+    name: 'platform.tongitsarena.result',
+    scope: 'rounds',
+    summary:
+      'How a pending challenge ended, from the game server: defended (the defender is paid the defence reward plus the streak bonus through the ledger, ' +
+      'once), beaten (the challenger takes the seat, the reign ends), void (not played: a paid ticket refunded, a free one given back). A seat found empty goes ' +
+      'to the challenger. The same outcome again answers the first (repeated); another is a 409. 404 unknown challenge; 409 Table is closed',
     body: arenaResultBody,
     response: z.object({ code: z.literal(200), data: arenaResultAnswer }),
-    handler: async ({ db, app, body, now }) => ok(await db.transaction().execute((trx) => reportResult(trx, {
-      appId: app.appId, challengeId: body.challengeId, outcome: body.outcome, matchId: body.matchId, now,
-    }))),
+    handler: async ({ db, app, body, now }) =>
+      ok(
+        await db.transaction().execute((trx) =>
+          reportResult(trx, {
+            appId: app.appId,
+            challengeId: body.challengeId,
+            outcome: body.outcome,
+            matchId: body.matchId,
+            now,
+          }),
+        ),
+      ),
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/tongitsarena/tables', name: 'platform.tongitsarena.tables', scope: 'config.read',
-    summary: 'The open arena tables with their defender (uid, name, since, defences, earned), the ticket price, and with uid the player\'s free ticket of today, '
-      + 'pending challenge and the table it defends',
-    query: platformArenaTablesQuery, response: platformArenaTablesAnswer,
+    method: 'GET',
+    url: '/api/platform/tongitsarena/tables',
+    name: 'platform.tongitsarena.tables',
+    scope: 'config.read',
+    summary:
+      "The open arena tables with their defender (uid, name, since, defences, earned), the ticket price, and with uid the player's free ticket of today, " +
+      'pending challenge and the table it defends',
+    query: platformArenaTablesQuery,
+    response: platformArenaTablesAnswer,
     handler: async ({ db, query, now }) => {
       const [rows, cfg] = await Promise.all([
-        db.selectFrom('arena_table as t').leftJoin('arena_reign as r', (j) => j.onRef('r.arena', '=', 't.id').on('r.ended_at', 'is', null))
-          .leftJoin('player as p', 'p.uid', 'r.uid').selectAll('t').select(['r.uid as defender_uid', 'p.name as defender_name', 'r.started_at', 'r.defences', 'r.earned'])
-          .where('t.open', '=', true).orderBy('t.seq').execute(),
+        db
+          .selectFrom('arena_table as t')
+          .leftJoin('arena_reign as r', (j) => j.onRef('r.arena', '=', 't.id').on('r.ended_at', 'is', null))
+          .leftJoin('player as p', 'p.uid', 'r.uid')
+          .selectAll('t')
+          .select(['r.uid as defender_uid', 'p.name as defender_name', 'r.started_at', 'r.defences', 'r.earned'])
+          .where('t.open', '=', true)
+          .orderBy('t.seq')
+          .execute(),
         arenaConfig(db),
       ]);
       let me = null;
       if (query.uid !== undefined) {
         const [free, pending, seat] = await Promise.all([
-          db.selectFrom('arena_challenge').select('id').where('uid', '=', query.uid).where('day', '=', dayOf(now)).where('free', '=', true).where('state', '<>', 'void').executeTakeFirst(),
+          db
+            .selectFrom('arena_challenge')
+            .select('id')
+            .where('uid', '=', query.uid)
+            .where('day', '=', dayOf(now))
+            .where('free', '=', true)
+            .where('state', '<>', 'void')
+            .executeTakeFirst(),
           db.selectFrom('arena_challenge').select('id').where('uid', '=', query.uid).where('state', '=', 'pending').executeTakeFirst(),
           db.selectFrom('arena_reign').select('arena').where('uid', '=', query.uid).where('ended_at', 'is', null).executeTakeFirst(),
         ]);
@@ -351,17 +577,29 @@ export const arenaPlatformOperations: PlatformOperation[] = [
       return ok({
         ticketPrice: cfg.settings.ticketPrice,
         tables: rows.map((r) => ({
-          id: r.id, name: r.name, stake: num(r.stake), defenceReward: num(r.defence_reward), streakSteps: steps(r.streak_steps),
-          defender: r.defender_uid === null ? null : { uid: num(r.defender_uid), name: String(r.defender_name ?? ''), since: iso(r.started_at), defences: num(r.defences), earned: num(r.earned) },
+          id: r.id,
+          name: r.name,
+          stake: num(r.stake),
+          defenceReward: num(r.defence_reward),
+          streakSteps: steps(r.streak_steps),
+          defender:
+            r.defender_uid === null
+              ? null
+              : { uid: num(r.defender_uid), name: String(r.defender_name ?? ''), since: iso(r.started_at), defences: num(r.defences), earned: num(r.earned) },
         })),
         me,
       });
     },
   }),
   definePlatformOperation({
-    method: 'GET', url: '/api/platform/tongitsarena/ranking', name: 'platform.tongitsarena.ranking', scope: 'config.read',
-    summary: 'A season\'s ticket ranking (default the current season) with each rank\'s reward, and with uid the player\'s own rank (null: no ticket used). 400 season',
-    query: platformArenaRankingQuery, response: platformArenaRankingAnswer,
+    method: 'GET',
+    url: '/api/platform/tongitsarena/ranking',
+    name: 'platform.tongitsarena.ranking',
+    scope: 'config.read',
+    summary:
+      "A season's ticket ranking (default the current season) with each rank's reward, and with uid the player's own rank (null: no ticket used). 400 season",
+    query: platformArenaRankingQuery,
+    response: platformArenaRankingAnswer,
     handler: async ({ db, query, now }) => {
       const season = seasonFrom(query.season, now);
       const cfg = await arenaConfig(db);
@@ -389,7 +627,10 @@ export const arenaPlatformOperations: PlatformOperation[] = [
 export function registerArenaSettlement(app: JobHost, db: Db, now: () => number): void {
   if (process.env.TONGITS_ARENA_SETTLEMENT_JOB === '0') return;
   registerRepeatingJob(app, {
-    name: 'tongits arena settlement', firstAfterMs: 9_000, everyMs: 6 * 3_600_000, retryMs: 15 * 60_000,
+    name: 'tongits arena settlement',
+    firstAfterMs: 9_000,
+    everyMs: 6 * 3_600_000,
+    retryMs: 15 * 60_000,
     run: async () => {
       await settleDue(db, new Date(now()), 'system:tongitsarena');
       return Math.max(1_000, Math.min(nextSeasonAt(now()).getTime() - now() + 1_000, 6 * 3_600_000));

@@ -12,7 +12,15 @@ import { addDays, consoleDay } from '@console/time';
 
 const DAY = 86_400_000;
 
-export interface VipHistory { days: number; players: number; ups: number; maintains: number; downs: number; restores: number; paid: number }
+export interface VipHistory {
+  days: number;
+  players: number;
+  ups: number;
+  maintains: number;
+  downs: number;
+  restores: number;
+  paid: number;
+}
 
 export async function seedVipHistory(db: Db, end: number, days: number): Promise<VipHistory> {
   const out: VipHistory = { days: 0, players: 0, ups: 0, maintains: 0, downs: 0, restores: 0, paid: 0 };

@@ -24,28 +24,57 @@ const CHUNK = 5_000;
 const num = (v: unknown) => Number(v ?? 0);
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-export interface VipConfig { settings: VipSettings; version: number }
+export interface VipConfig {
+  settings: VipSettings;
+  version: number;
+}
 
 /** The VIP settings in force (the defaults until first saved; stored settings that no longer fit: closed). */
 export async function vipConfig(db: Db): Promise<VipConfig> {
-  const r = (await sql<{ settings: unknown; version: string | number | null }>`
+  const r = (
+    await sql<{ settings: unknown; version: string | number | null }>`
     SELECT (SELECT settings FROM vip_config WHERE id = 1) AS settings,
-      (SELECT max(id) FROM config_version WHERE kind = 'vip' AND key = 'settings') AS version`.execute(db)).rows[0];
+      (SELECT max(id) FROM config_version WHERE kind = 'vip' AND key = 'settings') AS version`.execute(db)
+  ).rows[0];
   if (!r?.settings) return { settings: VIP_DEFAULTS, version: num(r?.version) };
   const parsed = parseVipSettings(r.settings);
   return { settings: parsed.ok ? parsed.value : { ...VIP_DEFAULTS, open: false }, version: num(r.version) };
 }
 
-export interface VipEvaluation { day: string; players: number; ups: number; maintains: number; downs: number; restores: number; paid: number; lossRebates: number; vipMs: number; ms: number }
-
-interface Row {
-  uid: number; partner: number; bet: number; recharge: number; state: VipState | null;
+export interface VipEvaluation {
+  day: string;
+  players: number;
+  ups: number;
+  maintains: number;
+  downs: number;
+  restores: number;
+  paid: number;
+  lossRebates: number;
+  vipMs: number;
+  ms: number;
 }
 
-const toState = (r: Record<string, unknown>): VipState | null => (r.level === null || r.level === undefined ? null : {
-  level: num(r.level), exp: num(r.exp), periodExp: num(r.period_exp), periodStart: dayText(r.period_start), periodEnd: dayText(r.period_end),
-  droppedFrom: r.dropped_from === null ? null : num(r.dropped_from), droppedOn: r.dropped_on ? dayText(r.dropped_on) : null, topLevel: num(r.top_level),
-});
+interface Row {
+  uid: number;
+  partner: number;
+  bet: number;
+  recharge: number;
+  state: VipState | null;
+}
+
+const toState = (r: Record<string, unknown>): VipState | null =>
+  r.level === null || r.level === undefined
+    ? null
+    : {
+        level: num(r.level),
+        exp: num(r.exp),
+        periodExp: num(r.period_exp),
+        periodStart: dayText(r.period_start),
+        periodEnd: dayText(r.period_end),
+        droppedFrom: r.dropped_from === null ? null : num(r.dropped_from),
+        droppedOn: r.dropped_on ? dayText(r.dropped_on) : null,
+        topLevel: num(r.top_level),
+      };
 
 /** Evaluates one ended day; null when it was evaluated already (here or by another process). */
 export async function evaluateVipDay(db: Db, day: string, now: Date): Promise<VipEvaluation | null> {
@@ -71,17 +100,22 @@ export async function evaluateVipDay(db: Db, day: string, now: Date): Promise<Vi
       for (const pass of ['active', 'period'] as const) {
         let after = 0;
         for (;;) {
-          const rows = pass === 'active'
-            ? (await sql<Record<string, unknown>>`
+          const rows =
+            pass === 'active'
+              ? (
+                  await sql<Record<string, unknown>>`
                 SELECT d.uid, pl.partner, d.bet, d.recharge, v.level, v.exp, v.period_exp, v.period_start, v.period_end, v.dropped_from, v.dropped_on, v.top_level
                 FROM vip_day d JOIN player pl ON pl.uid = d.uid LEFT JOIN vip_player v ON v.uid = d.uid
-                WHERE d.day = ${day}::date AND d.uid > ${after} ORDER BY d.uid LIMIT ${CHUNK}`.execute(trx)).rows
-            : (await sql<Record<string, unknown>>`
+                WHERE d.day = ${day}::date AND d.uid > ${after} ORDER BY d.uid LIMIT ${CHUNK}`.execute(trx)
+                ).rows
+              : (
+                  await sql<Record<string, unknown>>`
                 SELECT v.uid, v.partner, 0 AS bet, 0 AS recharge, v.level, v.exp, v.period_exp, v.period_start, v.period_end, v.dropped_from, v.dropped_on, v.top_level
                 FROM vip_player v
                 WHERE v.period_start <= ${addDays(day, -(s.periodDays - 1))}::date AND v.uid > ${after}
                   AND NOT EXISTS (SELECT 1 FROM vip_day d WHERE d.day = ${day}::date AND d.uid = v.uid)
-                ORDER BY v.uid LIMIT ${CHUNK}`.execute(trx)).rows;
+                ORDER BY v.uid LIMIT ${CHUNK}`.execute(trx)
+                ).rows;
           if (rows.length === 0) break;
           after = num(rows.at(-1)!.uid);
           const chunk: Row[] = rows.map((r) => ({ uid: num(r.uid), partner: num(r.partner), bet: num(r.bet), recharge: num(r.recharge), state: toState(r) }));
@@ -99,34 +133,94 @@ export async function evaluateVipDay(db: Db, day: string, now: Date): Promise<Vi
     const vipMs = Date.now() - started;
     // the loss rebate's day, in the same evaluation (domains/activities/daily.ts)
     const lossRebates = await evaluateLossRebateDay(trx, day, now);
-    await trx.insertInto('vip_evaluation').values({
-      day, config_version: cfg.version, started_at: new Date(started), finished_at: new Date(), ...counts, paid, loss_rebates: lossRebates,
-    }).execute();
+    await trx
+      .insertInto('vip_evaluation')
+      .values({
+        day,
+        config_version: cfg.version,
+        started_at: new Date(started),
+        finished_at: new Date(),
+        ...counts,
+        paid,
+        loss_rebates: lossRebates,
+      })
+      .execute();
     return { day, ...counts, paid, lossRebates, vipMs, ms: Date.now() - started };
   });
 }
 
 async function applyChunk(trx: Db, s: VipSettings, version: number, day: string, now: Date, chunk: Row[]) {
   const counts = { up: 0, maintain: 0, down: 0, restore: 0 };
-  const st = { uid: [] as number[], partner: [] as number[], level: [] as number[], exp: [] as number[], periodExp: [] as number[], periodStart: [] as string[],
-    periodEnd: [] as string[], droppedFrom: [] as (number | null)[], droppedOn: [] as (string | null)[], topLevel: [] as number[] };
-  const ch = { uid: [] as number[], partner: [] as number[], kind: [] as string[], from: [] as number[], to: [] as number[], reason: [] as string[], exp: [] as number[], periodExp: [] as number[] };
-  const po = { uid: [] as number[], partner: [] as number[], kind: [] as string[], period: [] as string[], level: [] as number[], base: [] as number[], amount: [] as number[] };
+  const st = {
+    uid: [] as number[],
+    partner: [] as number[],
+    level: [] as number[],
+    exp: [] as number[],
+    periodExp: [] as number[],
+    periodStart: [] as string[],
+    periodEnd: [] as string[],
+    droppedFrom: [] as (number | null)[],
+    droppedOn: [] as (string | null)[],
+    topLevel: [] as number[],
+  };
+  const ch = {
+    uid: [] as number[],
+    partner: [] as number[],
+    kind: [] as string[],
+    from: [] as number[],
+    to: [] as number[],
+    reason: [] as string[],
+    exp: [] as number[],
+    periodExp: [] as number[],
+  };
+  const po = {
+    uid: [] as number[],
+    partner: [] as number[],
+    kind: [] as string[],
+    period: [] as string[],
+    level: [] as number[],
+    base: [] as number[],
+    amount: [] as number[],
+  };
   const moved: { uid: number[]; level: number[] } = { uid: [], level: [] };
   for (const r of chunk) {
     const before = r.state ?? newVipState(day, s);
     const out = vipDay(s, before, day, r.bet, r.recharge);
     const a = out.state;
-    st.uid.push(r.uid); st.partner.push(r.partner); st.level.push(a.level); st.exp.push(a.exp); st.periodExp.push(a.periodExp);
-    st.periodStart.push(a.periodStart); st.periodEnd.push(a.periodEnd); st.droppedFrom.push(a.droppedFrom); st.droppedOn.push(a.droppedOn); st.topLevel.push(a.topLevel);
+    st.uid.push(r.uid);
+    st.partner.push(r.partner);
+    st.level.push(a.level);
+    st.exp.push(a.exp);
+    st.periodExp.push(a.periodExp);
+    st.periodStart.push(a.periodStart);
+    st.periodEnd.push(a.periodEnd);
+    st.droppedFrom.push(a.droppedFrom);
+    st.droppedOn.push(a.droppedOn);
+    st.topLevel.push(a.topLevel);
     for (const c of out.changes) {
       counts[c.kind] += 1;
-      ch.uid.push(r.uid); ch.partner.push(r.partner); ch.kind.push(c.kind); ch.from.push(c.from); ch.to.push(c.to); ch.reason.push(c.reason); ch.exp.push(a.exp); ch.periodExp.push(a.periodExp);
+      ch.uid.push(r.uid);
+      ch.partner.push(r.partner);
+      ch.kind.push(c.kind);
+      ch.from.push(c.from);
+      ch.to.push(c.to);
+      ch.reason.push(c.reason);
+      ch.exp.push(a.exp);
+      ch.periodExp.push(a.periodExp);
     }
     for (const p of out.payouts) {
-      po.uid.push(r.uid); po.partner.push(r.partner); po.kind.push(p.kind); po.period.push(p.period); po.level.push(p.level); po.base.push(p.base); po.amount.push(p.amount);
+      po.uid.push(r.uid);
+      po.partner.push(r.partner);
+      po.kind.push(p.kind);
+      po.period.push(p.period);
+      po.level.push(p.level);
+      po.base.push(p.base);
+      po.amount.push(p.amount);
     }
-    if (a.level !== before.level) { moved.uid.push(r.uid); moved.level.push(a.level); }
+    if (a.level !== before.level) {
+      moved.uid.push(r.uid);
+      moved.level.push(a.level);
+    }
   }
   await sql`
     INSERT INTO vip_player (uid, partner, level, exp, period_exp, period_start, period_end, dropped_from, dropped_on, top_level, last_day, updated_at)
@@ -165,7 +259,6 @@ async function payDue(trx: Db, now: Date): Promise<number> {
   return num(r.rows[0]?.n);
 }
 
-
 /**
  * Evaluates every ended day not evaluated yet, oldest first: from the day after the last one
  * evaluated (on a new system: yesterday only, the history before VIP existed is not replayed)
@@ -173,8 +266,11 @@ async function payDue(trx: Db, now: Date): Promise<number> {
  */
 export async function evaluateDueVipDays(db: Db, now: Date, since?: string): Promise<VipEvaluation[]> {
   const yesterday = addDays(consoleDay(now.getTime()), -1);
-  const last = await db.selectFrom('vip_evaluation').select(sql<string>`max(day)::text`.as('d')).executeTakeFirst();
-  let day = last?.d ? addDays(last.d, 1) : since ?? yesterday;
+  const last = await db
+    .selectFrom('vip_evaluation')
+    .select(sql<string>`max(day)::text`.as('d'))
+    .executeTakeFirst();
+  let day = last?.d ? addDays(last.d, 1) : (since ?? yesterday);
   if (since && since < day && !last?.d) day = since;
   const out: VipEvaluation[] = [];
   for (; day <= yesterday; day = addDays(day, 1)) {
@@ -201,7 +297,10 @@ export function registerVipEvaluation(app: JobHost & { log: { info(obj: object, 
   if (process.env.VIP_EVALUATION_JOB === '0') return;
   let armedAt: number | null = null;
   registerRepeatingJob(app, {
-    name: 'vip evaluation', firstAfterMs: 2_000, everyMs: 30 * 60_000, retryMs: 10 * 60_000,
+    name: 'vip evaluation',
+    firstAfterMs: 2_000,
+    everyMs: 30 * 60_000,
+    retryMs: 10 * 60_000,
     run: async () => {
       const t = now();
       const started = await db.selectFrom('vip_evaluation').select('day').limit(1).executeTakeFirst();

@@ -39,16 +39,43 @@ const items: VersionedItems<Settings> = {
   },
   async write(db, _key, doc, now) {
     const settings = JSON.stringify(doc ?? VIP_DEFAULTS);
-    await db.insertInto('vip_config').values({ id: 1, settings, updated_at: now }).onConflict((oc) => oc.column('id').doUpdateSet({ settings, updated_at: now })).execute();
+    await db
+      .insertInto('vip_config')
+      .values({ id: 1, settings, updated_at: now })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ settings, updated_at: now }))
+      .execute();
   },
   restorable: z.custom<Settings>((v) => parseVipSettings(v).ok, { message: 'does not fit the VIP settings' }),
 };
 
 const dashboardAnswer = z.object({
-  configVersion: z.number(), open: z.boolean(), lastEvaluated: z.string().nullable(),
+  configVersion: z.number(),
+  open: z.boolean(),
+  lastEvaluated: z.string().nullable(),
   levels: z.array(z.object({ level: z.number(), players: z.number() })),
-  totals: z.object({ vips: z.number(), ups: z.number(), maintains: z.number(), downs: z.number(), restores: z.number(), gift: z.number(), rebate: z.number(), deposit: z.number(), paid: z.number() }),
-  days: z.array(z.object({ day: z.string(), ups: z.number(), maintains: z.number(), downs: z.number(), restores: z.number(), gift: z.number(), rebate: z.number(), deposit: z.number() })),
+  totals: z.object({
+    vips: z.number(),
+    ups: z.number(),
+    maintains: z.number(),
+    downs: z.number(),
+    restores: z.number(),
+    gift: z.number(),
+    rebate: z.number(),
+    deposit: z.number(),
+    paid: z.number(),
+  }),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      ups: z.number(),
+      maintains: z.number(),
+      downs: z.number(),
+      restores: z.number(),
+      gift: z.number(),
+      rebate: z.number(),
+      deposit: z.number(),
+    }),
+  ),
   chart: z.array(z.object({ day: z.string(), ups: z.number(), downs: z.number(), restores: z.number(), paid: z.number() })),
 });
 type DashboardAnswer = z.infer<typeof dashboardAnswer>;
@@ -56,25 +83,60 @@ type DashboardAnswer = z.infer<typeof dashboardAnswer>;
 async function dashboard(db: Db, user: ScopedSubject, r: DayRange): Promise<DashboardAnswer> {
   const cfg = await vipConfig(db);
   const [levels, changes, payouts, last] = await Promise.all([
-    db.selectFrom('vip_player').select(['level', sql<number>`count(*)`.as('n')]).where('level', '>', 0).where(ownPartnerFilter(user, 'partner')).groupBy('level').orderBy('level').execute(),
-    db.selectFrom('vip_change').select([sql<string>`day::text`.as('day'), 'kind', sql<number>`count(*)`.as('n')])
-      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner')).groupBy(['day', 'kind']).execute(),
-    db.selectFrom('vip_payout').select([sql<string>`day::text`.as('day'), 'kind', sql<number>`sum(amount)`.as('n')])
-      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`).where(ownPartnerFilter(user, 'partner')).groupBy(['day', 'kind']).execute(),
-    db.selectFrom('vip_evaluation').select(sql<string>`max(day)::text`.as('d')).executeTakeFirst(),
+    db
+      .selectFrom('vip_player')
+      .select(['level', sql<number>`count(*)`.as('n')])
+      .where('level', '>', 0)
+      .where(ownPartnerFilter(user, 'partner'))
+      .groupBy('level')
+      .orderBy('level')
+      .execute(),
+    db
+      .selectFrom('vip_change')
+      .select([sql<string>`day::text`.as('day'), 'kind', sql<number>`count(*)`.as('n')])
+      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'))
+      .groupBy(['day', 'kind'])
+      .execute(),
+    db
+      .selectFrom('vip_payout')
+      .select([sql<string>`day::text`.as('day'), 'kind', sql<number>`sum(amount)`.as('n')])
+      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
+      .where(ownPartnerFilter(user, 'partner'))
+      .groupBy(['day', 'kind'])
+      .execute(),
+    db
+      .selectFrom('vip_evaluation')
+      .select(sql<string>`max(day)::text`.as('d'))
+      .executeTakeFirst(),
   ]);
   const get = (rows: { day: string; kind: string; n: unknown }[], day: string, kind: string) => num(rows.find((x) => x.day === day && x.kind === kind)?.n);
   const days = r.days.map((day) => ({
-    day, ups: get(changes, day, 'up'), maintains: get(changes, day, 'maintain'), downs: get(changes, day, 'down'), restores: get(changes, day, 'restore'),
-    gift: get(payouts, day, 'gift'), rebate: get(payouts, day, 'rebate'), deposit: get(payouts, day, 'deposit'),
+    day,
+    ups: get(changes, day, 'up'),
+    maintains: get(changes, day, 'maintain'),
+    downs: get(changes, day, 'down'),
+    restores: get(changes, day, 'restore'),
+    gift: get(payouts, day, 'gift'),
+    rebate: get(payouts, day, 'rebate'),
+    deposit: get(payouts, day, 'deposit'),
   }));
   const sum = (k: keyof (typeof days)[number]) => days.reduce((n, d) => n + (d[k] as number), 0);
   return {
-    configVersion: cfg.version, open: cfg.settings.open, lastEvaluated: last?.d ?? null,
+    configVersion: cfg.version,
+    open: cfg.settings.open,
+    lastEvaluated: last?.d ?? null,
     levels: cfg.settings.levels.map((l) => ({ level: l.level, players: num(levels.find((x) => x.level === l.level)?.n) })),
     totals: {
-      vips: levels.reduce((n, x) => n + num(x.n), 0), ups: sum('ups'), maintains: sum('maintains'), downs: sum('downs'), restores: sum('restores'),
-      gift: sum('gift'), rebate: sum('rebate'), deposit: sum('deposit'), paid: sum('gift') + sum('rebate') + sum('deposit'),
+      vips: levels.reduce((n, x) => n + num(x.n), 0),
+      ups: sum('ups'),
+      maintains: sum('maintains'),
+      downs: sum('downs'),
+      restores: sum('restores'),
+      gift: sum('gift'),
+      rebate: sum('rebate'),
+      deposit: sum('deposit'),
+      paid: sum('gift') + sum('rebate') + sum('deposit'),
     },
     days,
     chart: days.map((d) => ({ day: d.day, ups: d.ups, downs: d.downs, restores: d.restores, paid: (d.gift + d.rebate + d.deposit) / 100 })),
@@ -82,49 +144,117 @@ async function dashboard(db: Db, user: ScopedSubject, r: DayRange): Promise<Dash
 }
 
 const changeRow = z.object({
-  id: z.number(), uid: z.number(), name: z.string(), partner: z.number(), day: z.string(), at: z.string(), kind: z.string(), fromLevel: z.number(),
-  toLevel: z.number(), reason: z.string(), exp: z.number(), periodExp: z.number(), configVersion: z.number(),
+  id: z.number(),
+  uid: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  day: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  fromLevel: z.number(),
+  toLevel: z.number(),
+  reason: z.string(),
+  exp: z.number(),
+  periodExp: z.number(),
+  configVersion: z.number(),
 });
 type ChangeRow = z.infer<typeof changeRow>;
 
 function changesList(url: string, name: string, screen: string) {
   return defineList<ChangeRow>({
-    url, name, screen, tags, paging: 'keyset',
+    url,
+    name,
+    screen,
+    tags,
+    paging: 'keyset',
     summary: 'Every VIP level change with its reason (up, maintain, down, restore), newest first: filters uid, kind, from/to (evaluation time)',
-    from: (db: Db) => db.selectFrom('vip_change as c').leftJoin('player as p', 'p.uid', 'c.uid')
-      .select(['c.id', 'c.uid', 'p.name', 'c.partner', 'c.day', 'c.at', 'c.kind', 'c.from_level', 'c.to_level', 'c.reason', 'c.exp', 'c.period_exp', 'c.config_version']),
-    partner: 'c.partner', id: 'c.id',
+    from: (db: Db) =>
+      db
+        .selectFrom('vip_change as c')
+        .leftJoin('player as p', 'p.uid', 'c.uid')
+        .select([
+          'c.id',
+          'c.uid',
+          'p.name',
+          'c.partner',
+          'c.day',
+          'c.at',
+          'c.kind',
+          'c.from_level',
+          'c.to_level',
+          'c.reason',
+          'c.exp',
+          'c.period_exp',
+          'c.config_version',
+        ]),
+    partner: 'c.partner',
+    id: 'c.id',
     filters: { uid: eqInt('c.uid', 1), kind: eqEnum('c.kind', ['up', 'maintain', 'down', 'restore']), time: dateRange('c.at') },
-    sorts: { id: sortBy.int('c.id') }, defaultSort: { key: 'id', order: 'descend' },
+    sorts: { id: sortBy.int('c.id') },
+    defaultSort: { key: 'id', order: 'descend' },
     item: changeRow,
     row: (x) => ({
-      id: num(x.id), uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), day: dayText(x.day)!, at: isoInConsoleZone(x.at as Date)!, kind: String(x.kind),
-      fromLevel: num(x.from_level), toLevel: num(x.to_level), reason: String(x.reason), exp: num(x.exp), periodExp: num(x.period_exp), configVersion: num(x.config_version),
+      id: num(x.id),
+      uid: num(x.uid),
+      name: String(x.name ?? ''),
+      partner: num(x.partner),
+      day: dayText(x.day)!,
+      at: isoInConsoleZone(x.at as Date)!,
+      kind: String(x.kind),
+      fromLevel: num(x.from_level),
+      toLevel: num(x.to_level),
+      reason: String(x.reason),
+      exp: num(x.exp),
+      periodExp: num(x.period_exp),
+      configVersion: num(x.config_version),
     }),
   });
 }
 
 const vipRow = z.object({
-  uid: z.number(), name: z.string(), partner: z.number(), level: z.number(), exp: z.number(), periodExp: z.number(), periodStart: z.string(), periodEnd: z.string(),
-  droppedFrom: z.number().nullable(), droppedOn: z.string().nullable(),
-  topLevel: z.number(), lastDay: z.string(), phone: z.string().nullable(),
+  uid: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  level: z.number(),
+  exp: z.number(),
+  periodExp: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  droppedFrom: z.number().nullable(),
+  droppedOn: z.string().nullable(),
+  topLevel: z.number(),
+  lastDay: z.string(),
+  phone: z.string().nullable(),
 });
 type VipRow = z.infer<typeof vipRow>;
 
 export const vipOperations: Operation[] = [
   defineOperation({
-    method: 'GET', url: '/api/activities/newvip/vipconfig', name: 'activities.newvip.vipconfig', screen: CONFIG_SCREEN, tags,
+    method: 'GET',
+    url: '/api/activities/newvip/vipconfig',
+    name: 'activities.newvip.vipconfig',
+    screen: CONFIG_SCREEN,
+    tags,
     summary: 'The VIP settings in force (version 0: never saved, the defaults) with the rules',
-    response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), settings: z.record(z.string(), z.unknown()), defaults: z.record(z.string(), z.unknown()) }) }),
+    response: z.object({
+      code: z.literal(200),
+      data: z.object({ version: z.number(), settings: z.record(z.string(), z.unknown()), defaults: z.record(z.string(), z.unknown()) }),
+    }),
     handler: async ({ db }) => {
       const cfg = await vipConfig(db);
       return ok({ version: cfg.version, settings: cfg.settings as unknown as Settings, defaults: VIP_DEFAULTS as unknown as Settings });
     },
   }),
   defineOperation({
-    method: 'POST', url: '/api/activities/newvip/vipconfig/update', name: 'activities.newvip.vipconfig.update', screen: CONFIG_SCREEN, tags, audit: true,
-    summary: 'Overwrites the VIP settings (the screen confirms first); 400 naming the field (settings.levels.2.upExp: Must be more than the level before); '
-      + 'a new version, applied from the next daily evaluation',
+    method: 'POST',
+    url: '/api/activities/newvip/vipconfig/update',
+    name: 'activities.newvip.vipconfig.update',
+    screen: CONFIG_SCREEN,
+    tags,
+    audit: true,
+    summary:
+      'Overwrites the VIP settings (the screen confirms first); 400 naming the field (settings.levels.2.upExp: Must be more than the level before); ' +
+      'a new version, applied from the next daily evaluation',
     body: z.strictObject({ settings: z.record(z.string(), z.unknown()) }),
     response: z.object({ code: z.literal(200), data: z.object({ version: z.number() }) }),
     handler: async ({ db, user, now, note, body }) => {
@@ -136,35 +266,81 @@ export const vipOperations: Operation[] = [
   }),
   ...versionOperations(items, { base: '/api/activities/newvip/vipconfig/versions', name: 'activities.newvip.vipconfig.versions', tags }),
   summaryOperation({
-    url: '/api/activities/newvip/vipdashboard', name: 'activities.newvip.vipdashboard', screen: DASHBOARD_SCREEN, response: dashboardAnswer,
+    url: '/api/activities/newvip/vipdashboard',
+    name: 'activities.newvip.vipdashboard',
+    screen: DASHBOARD_SCREEN,
+    response: dashboardAnswer,
     summary: 'VIP players by level now; level changes (up, maintain, down, restore) and payments (gifts, bet rebates, deposit bonuses) by day of evaluation',
     load: (db, user, r) => dashboard(db, user, r),
   }),
   ...listOperations(changesList('/api/activities/newvip/vipdashboard/changes', 'activities.newvip.vipdashboard.changes', DASHBOARD_SCREEN)),
-  ...listOperations(defineList<VipRow>({
-    url: '/api/vipmanager/vipdashboard', name: 'vipmanager.vipdashboard', screen: SEARCH_SCREEN, tags, paging: 'keyset',
-    summary: 'VIP search: every player with a VIP state, highest exp first: filters uid, level, minLevel; the exp of the period against what keeps the level, and what the next level needs',
-    from: (db: Db) => db.selectFrom('vip_player as v').innerJoin('player as p', 'p.uid', 'v.uid')
-      .select(['v.uid', 'p.name', 'v.partner', 'v.level', 'v.exp', 'v.period_exp', 'v.period_start', 'v.period_end', 'v.dropped_from', 'v.dropped_on', 'v.top_level', 'v.last_day',
-        'p.phone_country', 'p.phone_number']),
-    partner: 'v.partner', id: 'v.uid',
-    filters: {
-      uid: eqInt('v.uid', 1), level: eqInt('v.level', 0, 50),
-      minLevel: custom(queryInt(0, 50), (v) => sql<boolean>`v.level >= ${v as number}`),
-    },
-    sorts: { exp: sortBy.int('v.exp'), level: sortBy.int('v.level') }, defaultSort: { key: 'exp', order: 'descend' },
-    item: vipRow,
-    row: (x) => ({
-      uid: num(x.uid), name: String(x.name ?? ''), partner: num(x.partner), level: num(x.level), exp: num(x.exp), periodExp: num(x.period_exp),
-      periodStart: dayText(x.period_start)!, periodEnd: dayText(x.period_end)!, droppedFrom: x.dropped_from === null ? null : num(x.dropped_from),
-      droppedOn: dayText(x.dropped_on), topLevel: num(x.top_level), lastDay: dayText(x.last_day)!,
-      phone: x.phone_country && x.phone_number ? `+${x.phone_country} ${x.phone_number}` : null,
+  ...listOperations(
+    defineList<VipRow>({
+      url: '/api/vipmanager/vipdashboard',
+      name: 'vipmanager.vipdashboard',
+      screen: SEARCH_SCREEN,
+      tags,
+      paging: 'keyset',
+      summary:
+        'VIP search: every player with a VIP state, highest exp first: filters uid, level, minLevel; the exp of the period against what keeps the level, and what the next level needs',
+      from: (db: Db) =>
+        db
+          .selectFrom('vip_player as v')
+          .innerJoin('player as p', 'p.uid', 'v.uid')
+          .select([
+            'v.uid',
+            'p.name',
+            'v.partner',
+            'v.level',
+            'v.exp',
+            'v.period_exp',
+            'v.period_start',
+            'v.period_end',
+            'v.dropped_from',
+            'v.dropped_on',
+            'v.top_level',
+            'v.last_day',
+            'p.phone_country',
+            'p.phone_number',
+          ]),
+      partner: 'v.partner',
+      id: 'v.uid',
+      filters: {
+        uid: eqInt('v.uid', 1),
+        level: eqInt('v.level', 0, 50),
+        minLevel: custom(queryInt(0, 50), (v) => sql<boolean>`v.level >= ${v as number}`),
+      },
+      sorts: { exp: sortBy.int('v.exp'), level: sortBy.int('v.level') },
+      defaultSort: { key: 'exp', order: 'descend' },
+      item: vipRow,
+      row: (x) => ({
+        uid: num(x.uid),
+        name: String(x.name ?? ''),
+        partner: num(x.partner),
+        level: num(x.level),
+        exp: num(x.exp),
+        periodExp: num(x.period_exp),
+        periodStart: dayText(x.period_start)!,
+        periodEnd: dayText(x.period_end)!,
+        droppedFrom: x.dropped_from === null ? null : num(x.dropped_from),
+        droppedOn: dayText(x.dropped_on),
+        topLevel: num(x.top_level),
+        lastDay: dayText(x.last_day)!,
+        phone: x.phone_country && x.phone_number ? `+${x.phone_country} ${x.phone_number}` : null,
+      }),
     }),
-  })),
+  ),
   defineOperation({
-    method: 'GET', url: '/api/vipmanager/vipdashboard/levels', name: 'vipmanager.vipdashboard.levels', screen: SEARCH_SCREEN, tags,
+    method: 'GET',
+    url: '/api/vipmanager/vipdashboard/levels',
+    name: 'vipmanager.vipdashboard.levels',
+    screen: SEARCH_SCREEN,
+    tags,
     summary: 'The VIP levels in force (what raises, keeps and restores each level, its rebate and bonus), for reading the search: no other setting',
-    response: z.object({ code: z.literal(200), data: z.object({ version: z.number(), periodDays: z.number(), restoreDays: z.number(), levels: z.array(z.record(z.string(), z.unknown())) }) }),
+    response: z.object({
+      code: z.literal(200),
+      data: z.object({ version: z.number(), periodDays: z.number(), restoreDays: z.number(), levels: z.array(z.record(z.string(), z.unknown())) }),
+    }),
     handler: async ({ db }) => {
       const cfg = await vipConfig(db);
       return ok({ version: cfg.version, periodDays: cfg.settings.periodDays, restoreDays: cfg.settings.restoreDays, levels: cfg.settings.levels });
@@ -172,4 +348,3 @@ export const vipOperations: Operation[] = [
   }),
   ...listOperations(changesList('/api/vipmanager/vipdashboard/changes', 'vipmanager.vipdashboard.changes', SEARCH_SCREEN)),
 ];
-

@@ -32,7 +32,11 @@ describe.each(databases())('VIP on $kind', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind, { session: { idleMs: 30 * DAY, absoluteMs: 30 * DAY, touchEveryMs: 60_000 } }, { background: false });
-    await t.database.db.insertInto('partner').values([{ id: 1, name: 'Demo Partner' }]).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.database.db
+      .insertInto('partner')
+      .values([{ id: 1, name: 'Demo Partner' }])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     await seedChannels(t.database.db);
     p = await platformClient(t);
     for (const uid of [9201, 9202, 9203, 9204]) await p.register(uid, uid === 9204 ? { partner: 1 } : {});
@@ -46,7 +50,10 @@ describe.each(databases())('VIP on $kind', (kind) => {
     for (let i = 0; i < 3; i += 1) await playRound(p, 'luckyjoker', 9202, { at: now() });
     await pay(9204);
     // 9203 lost ₱100 at Tongits that day (the day's figures as the rounds leave them)
-    await t.database.db.insertInto('game_player_day').values({ game: 'tongits', day: '2026-11-22', uid: 9203, partner: 0, rounds: 4, bets: 4, turnover: 10_000, wins: 0, fees: 0, jackpot: 0 }).execute();
+    await t.database.db
+      .insertInto('game_player_day')
+      .values({ game: 'tongits', day: '2026-11-22', uid: 9203, partner: 0, rounds: 4, bets: 4, turnover: 10_000, wins: 0, fees: 0, jackpot: 0 })
+      .execute();
     const day = '2026-11-22';
     t.clock.advance(8 * 3_600_000); // past midnight GMT+8
     const r = await evaluateVipDay(t.database.db, day, now());
@@ -58,12 +65,27 @@ describe.each(databases())('VIP on $kind', (kind) => {
     const payouts = await t.database.db.selectFrom('vip_payout').select(['kind', 'period', 'amount', 'entry_id']).where('uid', '=', 9201).execute();
     expect(payouts.map((x) => [x.kind, x.period, Number(x.amount)])).toEqual([['gift', 'L1', 500]]);
     expect(payouts[0].entry_id).not.toBeNull();
-    const gift = await t.database.db.selectFrom('ledger_entry').select(['delta', 'reason', 'idem_key']).where('uid', '=', 9201).where('reason', '=', 'vip.gift').execute();
+    const gift = await t.database.db
+      .selectFrom('ledger_entry')
+      .select(['delta', 'reason', 'idem_key'])
+      .where('uid', '=', 9201)
+      .where('reason', '=', 'vip.gift')
+      .execute();
     expect(gift.map((g) => [Number(g.delta), g.idem_key])).toEqual([[500, 'vip:gift:L1:9201']]);
     // the same evaluation makes the day's loss rebate claimable for every player who lost ₱5 or more
-    const losers = await t.database.db.selectFrom('game_player_day').select(['uid', sql<number>`sum(turnover) - sum(wins)`.as('loss')])
-      .where(sql<boolean>`day = ${day}::date`).groupBy('uid').having(sql<boolean>`sum(turnover) - sum(wins) >= 500`).execute();
-    const claimable = await t.database.db.selectFrom('activity_player').select(['uid', 'progress', 'state']).where('activity', '=', 'ladderloserebate').where('period', '=', day).execute();
+    const losers = await t.database.db
+      .selectFrom('game_player_day')
+      .select(['uid', sql<number>`sum(turnover) - sum(wins)`.as('loss')])
+      .where(sql<boolean>`day = ${day}::date`)
+      .groupBy('uid')
+      .having(sql<boolean>`sum(turnover) - sum(wins) >= 500`)
+      .execute();
+    const claimable = await t.database.db
+      .selectFrom('activity_player')
+      .select(['uid', 'progress', 'state'])
+      .where('activity', '=', 'ladderloserebate')
+      .where('period', '=', day)
+      .execute();
     expect(claimable.map((x) => [x.uid, Number(x.progress), x.state])).toEqual(losers.map((x) => [x.uid, Number(x.loss), 'claimable']));
     expect(r!.lossRebates).toBe(losers.length);
     expect(claimable.map((x) => x.uid)).toContain(9203);
@@ -75,7 +97,10 @@ describe.each(databases())('VIP on $kind', (kind) => {
     expect(await evaluateVipDay(t.database.db, '2026-11-22', now())).toBeNull();
     const [a, b] = await Promise.all([evaluateVipDay(t.database.db, '2026-11-23', now()), evaluateVipDay(t.database.db, '2026-11-23', now())]);
     expect([a, b].filter((x) => x !== null)).toHaveLength(1);
-    const rows = await t.database.db.selectFrom('vip_evaluation').select(sql<string>`day::text`.as('day')).execute();
+    const rows = await t.database.db
+      .selectFrom('vip_evaluation')
+      .select(sql<string>`day::text`.as('day'))
+      .execute();
     expect(rows.map((x) => x.day).sort()).toEqual(['2026-11-22', '2026-11-23']);
     expect(await reconcile(t.database.db)).toMatchObject({ differences: [] });
   });
@@ -83,7 +108,11 @@ describe.each(databases())('VIP on $kind', (kind) => {
   it('settings: admin only, 400 naming the field, versioned; a short period drops a level that was not kept', async () => {
     const current = (await t.get('/api/activities/newvip/vipconfig', tokens.admin)).body.data.settings;
     expect((await t.post('/api/activities/newvip/vipconfig/update', { settings: current }, tokens.business)).status).toBe(403);
-    const bad = await t.post('/api/activities/newvip/vipconfig/update', { settings: { ...current, levels: current.levels.map((l: any, i: number) => (i === 1 ? { ...l, upExp: 1 } : l)) } }, tokens.admin);
+    const bad = await t.post(
+      '/api/activities/newvip/vipconfig/update',
+      { settings: { ...current, levels: current.levels.map((l: any, i: number) => (i === 1 ? { ...l, upExp: 1 } : l)) } },
+      tokens.admin,
+    );
     expect(bad.body).toMatchObject({ code: 400, message: 'settings.levels.1.upExp: Must be more than the level before' });
     const saved = await t.post('/api/activities/newvip/vipconfig/update', { settings: { ...current, periodDays: 1 } }, tokens.admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -103,7 +132,10 @@ describe.each(databases())('VIP on $kind', (kind) => {
   });
 
   it('the dashboard and the VIP search: readers, partner scoping, filters', async () => {
-    const dash = await t.get('/api/activities/newvip/vipdashboard', tokens.business, { from: '2026-11-20T00:00:00.000+08:00', to: '2026-11-25T23:59:59.999+08:00' });
+    const dash = await t.get('/api/activities/newvip/vipdashboard', tokens.business, {
+      from: '2026-11-20T00:00:00.000+08:00',
+      to: '2026-11-25T23:59:59.999+08:00',
+    });
     expect(dash.status, JSON.stringify(dash.body)).toBe(200);
     expect(dash.body.data.totals).toMatchObject({ ups: 2, downs: 1, maintains: 3 });
     expect(dash.body.data.days.find((d: { day: string }) => d.day === '2026-11-22')).toMatchObject({ ups: 2, gift: 1_000 });
@@ -116,7 +148,9 @@ describe.each(databases())('VIP on $kind', (kind) => {
     }
     const mine = await t.get('/api/vipmanager/vipdashboard', tokens.partner);
     expect(mine.body.data.items.map((r: { uid: number }) => r.uid)).toEqual([9204]);
-    expect((await t.get('/api/vipmanager/vipdashboard', tokens.business, { minLevel: '1' })).body.data.items.map((r: { uid: number }) => r.uid)).toEqual([9204]);
+    expect((await t.get('/api/vipmanager/vipdashboard', tokens.business, { minLevel: '1' })).body.data.items.map((r: { uid: number }) => r.uid)).toEqual([
+      9204,
+    ]);
     expect((await t.get('/api/vipmanager/vipdashboard', tokens.business, { level: 'x' })).body.message).toMatch(/^level: /);
     expect((await t.get('/api/vipmanager/vipdashboard', tokens.sales)).status).toBe(403);
     expect((await t.get('/api/vipmanager/vipdashboard/levels', tokens.service)).body.data.levels).toHaveLength(8);

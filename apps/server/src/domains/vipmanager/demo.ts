@@ -24,25 +24,43 @@ const DAY = 24 * HOUR;
 /** The weekend gift by VIP level (centavos): level 1 ₱20 … level 5 and above ₱300. */
 const GIFT = [0, 2_000, 5_000, 10_000, 20_000, 30_000];
 
-export interface VipSendTraffic { batches: number; lines: number; total: number; refusedLines: number }
+export interface VipSendTraffic {
+  batches: number;
+  lines: number;
+  total: number;
+  refusedLines: number;
+}
 
 export async function seedVipSendActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<VipSendTraffic> {
   const out: VipSendTraffic = { batches: 0, lines: 0, total: 0, refusedLines: 0 };
-  const vips = await db.selectFrom('player').select(['uid', 'vip', 'partner']).where('vip', '>=', 1).where('status', '=', 'active')
-    .orderBy('vip', 'desc').orderBy('uid').execute();
+  const vips = await db
+    .selectFrom('player')
+    .select(['uid', 'vip', 'partner'])
+    .where('vip', '>=', 1)
+    .where('status', '=', 'active')
+    .orderBy('vip', 'desc')
+    .orderBy('uid')
+    .execute();
   if (vips.length === 0) return out;
   const base = dayStart(dayOf(new Date(end - 1))).getTime();
   const nonVip = await db.selectFrom('player').select('uid').where('vip', '=', 0).where('status', '=', 'active').orderBy('uid').executeTakeFirst();
   const sends = [
     {
-      by: 'business', at: base - 5 * DAY + 15 * HOUR, reason: 'VIP weekend gift by level',
+      by: 'business',
+      at: base - 5 * DAY + 15 * HOUR,
+      reason: 'VIP weekend gift by level',
       lines: vips.slice(0, 60).map((v) => [Number(v.uid), GIFT[Math.min(Number(v.vip), GIFT.length - 1)]!] as const),
       // a uid the VIP list of the screen had, whose level has dropped since: refused by validate, left out of the batch
       stray: nonVip ? Number(nonVip.uid) : undefined,
     },
     {
-      by: 'partner', at: base - 2 * DAY + 11 * HOUR + 20 * MINUTE, reason: 'Club VIP birthday bonus',
-      lines: vips.filter((v) => Number(v.partner) === 1).slice(0, 8).map((v) => [Number(v.uid), 8_800] as const),
+      by: 'partner',
+      at: base - 2 * DAY + 11 * HOUR + 20 * MINUTE,
+      reason: 'Club VIP birthday bonus',
+      lines: vips
+        .filter((v) => Number(v.partner) === 1)
+        .slice(0, 8)
+        .map((v) => [Number(v.uid), 8_800] as const),
       stray: undefined,
     },
   ];
@@ -50,8 +68,13 @@ export async function seedVipSendActivity(db: Db, config: ServerConfig, password
   try {
     for (const s of sends) {
       if (s.at >= end || s.lines.length === 0) continue;
-      const done = await db.selectFrom('operation_log').select('id').where('username', '=', s.by).where('operation', '=', 'vipmanager.vipsend.create')
-        .where('at', '=', new Date(s.at)).executeTakeFirst();
+      const done = await db
+        .selectFrom('operation_log')
+        .select('id')
+        .where('username', '=', s.by)
+        .where('operation', '=', 'vipmanager.vipsend.create')
+        .where('at', '=', new Date(s.at))
+        .executeTakeFirst();
       if (done) continue;
       const text = (lines: readonly (readonly [number, number])[]) => ['uid,amount', ...lines.map(([uid, amount]) => `${uid},${amount}`)].join('\n');
       if (s.stray !== undefined) {

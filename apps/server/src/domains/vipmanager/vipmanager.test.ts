@@ -25,15 +25,28 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     }
     throw new Error(`batch ${id} not done`);
   }
-  const logOf = async (operation: string) => t.database.db.selectFrom('operation_log').select(['username', 'target', 'before', 'after'])
-    .where('operation', '=', operation).where('result', '=', 'ok').orderBy('id').execute();
+  const logOf = async (operation: string) =>
+    t.database.db
+      .selectFrom('operation_log')
+      .select(['username', 'target', 'before', 'after'])
+      .where('operation', '=', operation)
+      .where('result', '=', 'ok')
+      .orderBy('id')
+      .execute();
 
   beforeAll(async () => {
     t = await testApp(kind);
     const db = t.database.db;
     await addPlayers(db, 7001, 6);
     await addPlayers(db, 7101, 3, 1);
-    for (const [uid, vip] of [[7001, 1], [7002, 2], [7003, 3], [7004, 1], [7101, 2], [7102, 1]] as const) {
+    for (const [uid, vip] of [
+      [7001, 1],
+      [7002, 2],
+      [7003, 3],
+      [7004, 1],
+      [7101, 2],
+      [7102, 1],
+    ] as const) {
       await db.updateTable('player').set({ vip }).where('uid', '=', uid).execute();
     }
     for (const who of ['admin', 'business', 'secadmin', 'partner', 'service', 'serviceleader', 'sales', 'maint']) tokens[who] = await t.loginAs(who);
@@ -82,7 +95,10 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     expect(done).toMatchObject({ currency: 'chip', lines: 2, total: 350, sentLines: 2, sentAmount: 350, failedLines: 0, createdBy: 'business' });
     expect(await batchLedger(t.database.db, id)).toMatchObject({ lines: 2, once: 2, twice: 0, missing: 0, sentTotal: 350, entriesTotal: 350 });
     const lines = await t.get(`${SEND}/batches/lines`, tokens.business, { batchId: String(id) });
-    expect(lines.body.data.items.map((l: { uid: number; status: string }) => [l.uid, l.status])).toEqual([[7001, 'sent'], [7002, 'sent']]);
+    expect(lines.body.data.items.map((l: { uid: number; status: string }) => [l.uid, l.status])).toEqual([
+      [7001, 'sent'],
+      [7002, 'sent'],
+    ]);
     const [record] = await logOf('vipmanager.vipsend.create');
     expect(record).toMatchObject({ username: 'business', target: `issue_batch:${id}`, after: { kind: 'vip', partner: 0, total: 350, lines: 2 } });
     // Operation's daily chip limit is 10,000,000: 350 are used
@@ -94,7 +110,7 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     expect((await t.get('/api/usermanager/batchsendgold/sendlogs', tokens.admin, { id: String(id) })).body.data.total).toBe(1);
   });
 
-  it('partner accounts send to and see only their own partner\'s VIP players and batches', async () => {
+  it("partner accounts send to and see only their own partner's VIP players and batches", async () => {
     const refused = await t.post(`${SEND}/create`, { text: '7101,10\n7001,10\n7103,10', reason: 'p' }, tokens.partner);
     expect(refused.body.message).toBe('text: Line 2: no player with this uid; Line 3: player is not a VIP (level 0)');
     const create = await t.post(`${SEND}/create`, { text: '7101,10\n7102,20', reason: 'partner vip' }, tokens.partner);
@@ -117,8 +133,10 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     const assign = await t.post(`${SERVICE}/assign`, { uid: 7001, host: 'service' }, tokens.business);
     expect(assign.status, JSON.stringify(assign.body)).toBe(200);
     expect(assign.body.data).toMatchObject({ uid: 7001, host: 'service', assignedBy: 'business' });
-    expect((await t.post(`${SERVICE}/assign`, { uid: 7001, host: 'service' }, tokens.business)).body)
-      .toEqual({ code: 409, message: "Player 7001's host is already service" });
+    expect((await t.post(`${SERVICE}/assign`, { uid: 7001, host: 'service' }, tokens.business)).body).toEqual({
+      code: 409,
+      message: "Player 7001's host is already service",
+    });
     expect((await t.post(`${SERVICE}/assign`, { uid: 7001, host: 'serviceleader' }, tokens.secadmin)).status).toBe(200);
     expect((await t.post(`${SERVICE}/assign`, { uid: 7002, host: 'business' }, tokens.admin)).status).toBe(200);
     expect(await logOf('vipmanager.vipservice.assign')).toEqual([
@@ -143,10 +161,16 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
 
   it('vipservice: who may be a host, and bad input named', async () => {
     const bad = (body: unknown, who = 'admin') => t.post(`${SERVICE}/assign`, body, tokens[who]).then((r) => r.body);
-    expect(await bad({ uid: 7003, host: 'sales' })).toEqual({ code: 400, message: 'host: Account sales holds no host role (service, serviceleader, business, partner)' });
+    expect(await bad({ uid: 7003, host: 'sales' })).toEqual({
+      code: 400,
+      message: 'host: Account sales holds no host role (service, serviceleader, business, partner)',
+    });
     expect(await bad({ uid: 7003, host: 'nobody' })).toEqual({ code: 400, message: 'host: No account nobody' });
     expect(await bad({ uid: 7005, host: 'service' })).toEqual({ code: 400, message: 'uid: Player 7005 is not a VIP' });
-    expect(await bad({ uid: 7003, host: 'partner' })).toEqual({ code: 400, message: 'host: Account partner belongs to partner 1; the player belongs to partner 0' });
+    expect(await bad({ uid: 7003, host: 'partner' })).toEqual({
+      code: 400,
+      message: 'host: Account partner belongs to partner 1; the player belongs to partner 0',
+    });
     expect((await bad({ uid: 'x', host: 'service' })).message).toMatch(/^uid: /);
     expect((await bad({ uid: 7003 })).message).toMatch(/^host: /);
     expect((await bad({ uid: 7003, host: 'service', extra: 1 })).code).toBe(400);
@@ -154,9 +178,12 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     expect((await t.get(SERVICE, tokens.admin, { sort: 'name' })).body).toMatchObject({ code: 400, message: expect.stringMatching(/^sort: /) });
   });
 
-  it('vipservice: partner accounts assign only their own players, to their own partner\'s accounts', async () => {
+  it("vipservice: partner accounts assign only their own players, to their own partner's accounts", async () => {
     expect((await t.post(`${SERVICE}/assign`, { uid: 7003, host: 'partner' }, tokens.partner)).body).toEqual({ code: 404, message: 'Player 7003 not found' });
-    expect((await t.post(`${SERVICE}/assign`, { uid: 7101, host: 'service' }, tokens.partner)).body).toEqual({ code: 400, message: 'host: No account service' });
+    expect((await t.post(`${SERVICE}/assign`, { uid: 7101, host: 'service' }, tokens.partner)).body).toEqual({
+      code: 400,
+      message: 'host: No account service',
+    });
     expect((await t.post(`${SERVICE}/assign`, { uid: 7101, host: 'partner' }, tokens.partner)).status).toBe(200);
     expect((await t.post(`${SERVICE}/unassign`, { uid: 7001 }, tokens.partner)).status).toBe(404);
     const hosts = await t.get(`${SERVICE}/hosts`, tokens.partner);
@@ -164,7 +191,10 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     const staffHosts = await t.get(`${SERVICE}/hosts`, tokens.admin);
     expect(staffHosts.body.data.items.map((h: { username: string }) => h.username)).toEqual(['business', 'partner', 'service', 'serviceleader']);
     const list = await t.get(SERVICE, tokens.partner);
-    expect(list.body.data.items.map((p: { uid: number; host: string | null }) => [p.uid, p.host])).toEqual([[7101, 'partner'], [7102, null]]);
+    expect(list.body.data.items.map((p: { uid: number; host: string | null }) => [p.uid, p.host])).toEqual([
+      [7101, 'partner'],
+      [7102, null],
+    ]);
     // a platform account may host a partner's player
     expect((await t.post(`${SERVICE}/assign`, { uid: 7102, host: 'service' }, tokens.admin)).status).toBe(200);
   });
@@ -176,20 +206,33 @@ describe.each(databases())('vipmanager on $kind', (kind) => {
     expect(first.body.data).toMatchObject({ uid: 7001, host: 'serviceleader', channel: 'phone', outcome: 'reached', loggedBy: 'business' });
     const earlier = await contact({ uid: 7001, channel: 'in-app', outcome: 'noAnswer', note: 'n', contactedAt: '2026-11-21T09:00:00+08:00', host: 'service' });
     expect(earlier.body.data).toMatchObject({ host: 'service', contactedAt: '2026-11-21T09:00:00.000+08:00' });
-    expect((await contact({ uid: 7003, channel: 'sms', outcome: 'other', note: 'x' })).body).toEqual({ code: 400, message: 'host: Required: player 7003 has no host' });
-    expect((await contact({ uid: 7001, channel: 'fax', outcome: 'other', note: 'x' })).body.message).toMatch(/^channel: Must be one of phone, sms, chat, email, in-app/);
+    expect((await contact({ uid: 7003, channel: 'sms', outcome: 'other', note: 'x' })).body).toEqual({
+      code: 400,
+      message: 'host: Required: player 7003 has no host',
+    });
+    expect((await contact({ uid: 7001, channel: 'fax', outcome: 'other', note: 'x' })).body.message).toMatch(
+      /^channel: Must be one of phone, sms, chat, email, in-app/,
+    );
     expect((await contact({ uid: 7001, channel: 'sms', outcome: 'other', note: 'x'.repeat(2001) })).body.message).toBe('note: Over 2000 characters');
     expect((await contact({ uid: 7001, channel: 'sms', outcome: 'other', note: '  ' })).body.message).toBe('note: Required');
-    expect((await contact({ uid: 7001, channel: 'sms', outcome: 'other', note: 'x', contactedAt: '2026-11-23T00:00:00Z' })).body)
-      .toEqual({ code: 400, message: 'contactedAt: Must not be in the future' });
-    expect((await contact({ uid: 7005, channel: 'sms', outcome: 'other', note: 'x', host: 'service' })).body).toEqual({ code: 400, message: 'uid: Player 7005 is not a VIP' });
+    expect((await contact({ uid: 7001, channel: 'sms', outcome: 'other', note: 'x', contactedAt: '2026-11-23T00:00:00Z' })).body).toEqual({
+      code: 400,
+      message: 'contactedAt: Must not be in the future',
+    });
+    expect((await contact({ uid: 7005, channel: 'sms', outcome: 'other', note: 'x', host: 'service' })).body).toEqual({
+      code: 400,
+      message: 'uid: Player 7005 is not a VIP',
+    });
     expect((await contact({ uid: 7101, channel: 'chat', outcome: 'callback', note: 'partner side' }, 'partner')).status).toBe(200);
     expect((await contact({ uid: 7001, channel: 'chat', outcome: 'callback', note: 'x' }, 'partner')).status).toBe(404);
 
     const log = await t.get(`${SERVICE}/contacts`, tokens.admin, { uid: '7001' });
     expect(log.body.data.items.map((c: { channel: string }) => c.channel)).toEqual(['phone', 'in-app']);
     expect((await t.get(`${SERVICE}/contacts`, tokens.partner)).body.data.items.map((c: { uid: number }) => c.uid)).toEqual([7101]);
-    expect((await t.get(SERVICE, tokens.admin, { uid: '7001' })).body.data.items[0]).toMatchObject({ contacts: 2, lastContactAt: '2026-11-22T18:00:00.000+08:00' });
+    expect((await t.get(SERVICE, tokens.admin, { uid: '7001' })).body.data.items[0]).toMatchObject({
+      contacts: 2,
+      lastContactAt: '2026-11-22T18:00:00.000+08:00',
+    });
     const records = await logOf('vipmanager.vipservice.contact');
     expect(records).toHaveLength(3);
     expect(records[0]).toMatchObject({ username: 'business', target: 'player:7001', after: { host: 'serviceleader', channel: 'phone', outcome: 'reached' } });

@@ -5,7 +5,13 @@
  * partner of the account that made it, which scopes the list. docs/api/vipmanager.md.
  */
 import {
-  BATCH_STATUSES, NOT_VIP, issueBatch, type BatchLineError, type BatchSendBody, type IssueBatch, type IssueBatchLine,
+  BATCH_STATUSES,
+  NOT_VIP,
+  issueBatch,
+  type BatchLineError,
+  type BatchSendBody,
+  type IssueBatch,
+  type IssueBatchLine,
   type ListBatchLinesQuery,
 } from '@console/schemas';
 import { sql, type Selectable } from 'kysely';
@@ -23,7 +29,9 @@ export const VIPSEND_SCREEN = '/vipmanager/vipsend';
 /** The uids of `uids` whose player is not a VIP (level 0). */
 async function notVipUids(db: Db, uids: number[]): Promise<Set<number>> {
   if (uids.length === 0) return new Set();
-  const rows = await db.selectFrom('player').select('uid')
+  const rows = await db
+    .selectFrom('player')
+    .select('uid')
     .where(sql<boolean>`uid = ANY(string_to_array(${uids.join(',')}, ',')::integer[])`)
     .where('vip', '<', 1)
     .execute();
@@ -33,11 +41,15 @@ async function notVipUids(db: Db, uids: number[]): Promise<Set<number>> {
 /** The issuing check, with a `notVip` problem on each line whose player is not a VIP (those lines leave the totals). */
 export async function checkVipBatch(db: Db, user: Staff, body: BatchSendBody, now: Date): Promise<CheckedBatch> {
   const check = await checkBatch(db, user, 'chip', body, now);
-  const low = await notVipUids(db, check.parsed.map((l) => l.uid));
+  const low = await notVipUids(
+    db,
+    check.parsed.map((l) => l.uid),
+  );
   if (low.size === 0) return check;
   const parsed = check.parsed.filter((l) => !low.has(l.uid));
   // 'notVip' is vipsend's own code; the answer's code is a string (the web app translates it)
-  const refused = check.parsed.filter((l) => low.has(l.uid))
+  const refused = check.parsed
+    .filter((l) => low.has(l.uid))
     .map((l) => ({ line: l.line, code: NOT_VIP.code, message: NOT_VIP.message }) as unknown as BatchLineError);
   const total = parsed.reduce((sum, l) => sum + l.amount, 0);
   return {
@@ -65,8 +77,7 @@ export async function createVipBatch(ctx: CreateContext, body: BatchSendBody): P
 
 /** A VIP batch the account may see (partner accounts: those made by their partner's accounts), else 404. */
 export async function findVipBatch(db: Db, user: ScopedSubject, id: number): Promise<IssueBatch> {
-  const row = await db.selectFrom('vip_batch').select('batch_id')
-    .where('batch_id', '=', id).where(ownPartnerFilter(user, 'partner')).executeTakeFirst();
+  const row = await db.selectFrom('vip_batch').select('batch_id').where('batch_id', '=', id).where(ownPartnerFilter(user, 'partner')).executeTakeFirst();
   if (!row) throw notFound(`Batch ${id} not found`);
   return findBatch(db, 'chip', id);
 }
@@ -78,7 +89,10 @@ export async function listVipBatchLines(db: Db, user: ScopedSubject, q: ListBatc
 
 /** The VIP batches (newest first), with the streaming export. */
 export const vipBatchList: ListSpec = defineList<IssueBatch>({
-  url: `/api${VIPSEND_SCREEN}/batches`, name: 'vipmanager.vipsend.batches', screen: VIPSEND_SCREEN, tags: ['vipmanager'],
+  url: `/api${VIPSEND_SCREEN}/batches`,
+  name: 'vipmanager.vipsend.batches',
+  screen: VIPSEND_SCREEN,
+  tags: ['vipmanager'],
   summary: 'VIP chip batches: filters id, createdBy, reason (substring), status, from/to; page, pageSize ≤ 500; sort createdAt|total|lines',
   paging: 'page',
   from: (db: Db) => db.selectFrom('issue_batch as b').innerJoin('vip_batch as v', 'v.batch_id', 'b.id').selectAll('b'),

@@ -32,7 +32,10 @@ describe('csv', () => {
   });
 
   it('lines apply labels before formats; header has the BOM; file name in GMT+08:00', () => {
-    const cols = [{ key: 'on', title: 'On', format: 'bool' as const, labels: { true: '是', false: '否' } }, { key: 'v', title: 'V', format: 'money' as const }];
+    const cols = [
+      { key: 'on', title: 'On', format: 'bool' as const, labels: { true: '是', false: '否' } },
+      { key: 'v', title: 'V', format: 'money' as const },
+    ];
     expect(csvLine(cols, { on: false, v: 100 })).toBe('否,1.00\r\n');
     expect(csvHeader(cols)).toBe('\uFEFFOn,V\r\n');
     expect(csvFileName('goldlogs', new Date('2026-11-22T16:05:09Z'))).toBe('goldlogs-20261123-000509.csv');

@@ -8,12 +8,15 @@ import { text } from '@console/schemas';
 import { z } from 'zod';
 import { CONSOLE_ZONE, consoleSecond } from '@console/time';
 
-export const CSV_FORMATS = [
-  'text', 'datetime', 'money', 'int', 'roundUp2', 'percent', 'orderId', 'base64', 'bool', 'tags', 'json', 'uid',
-] as const;
+export const CSV_FORMATS = ['text', 'datetime', 'money', 'int', 'roundUp2', 'percent', 'orderId', 'base64', 'bool', 'tags', 'json', 'uid'] as const;
 export type CsvFormat = (typeof CSV_FORMATS)[number];
 
-export interface CsvColumn { key: string; title: string; format?: CsvFormat; labels?: Record<string, string> }
+export interface CsvColumn {
+  key: string;
+  title: string;
+  format?: CsvFormat;
+  labels?: Record<string, string>;
+}
 
 const MAX_COLUMNS = 100;
 const MAX_LABELS = 200;
@@ -25,18 +28,26 @@ export function columnsParam(keys: readonly [string, ...string[]]) {
     key: z.enum(keys, { message: 'Unknown column' }),
     title: text(200),
     format: z.enum(CSV_FORMATS, { message: `Must be one of ${CSV_FORMATS.join(', ')}` }).optional(),
-    labels: z.record(text(64), text(200))
-      .refine((l) => Object.keys(l).length <= MAX_LABELS, { message: `At most ${MAX_LABELS} labels` }).optional(),
+    labels: z
+      .record(text(64), text(200))
+      .refine((l) => Object.keys(l).length <= MAX_LABELS, { message: `At most ${MAX_LABELS} labels` })
+      .optional(),
   });
   return text(MAX_COLUMNS_PARAM)
     .transform((raw, ctx) => {
-      try { return JSON.parse(raw) as unknown; } catch {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
         ctx.addIssue({ code: 'custom', message: 'Must be a JSON array of columns' });
         return z.NEVER;
       }
     })
-    .pipe(z.array(column, { message: 'Must be a JSON array of columns' }).min(1, { message: 'At least one column' })
-      .max(MAX_COLUMNS, { message: `At most ${MAX_COLUMNS} columns` }));
+    .pipe(
+      z
+        .array(column, { message: 'Must be a JSON array of columns' })
+        .min(1, { message: 'At least one column' })
+        .max(MAX_COLUMNS, { message: `At most ${MAX_COLUMNS} columns` }),
+    );
 }
 
 const NUMBER = /^-?[\d,]*\.?\d+%?$/;
@@ -48,8 +59,7 @@ const NUMBER = /^-?[\d,]*\.?\d+%?$/;
 export function csvField(value: string): string {
   const first = value.charCodeAt(0);
   // = + @ tab CR, or '-' that is not a plain number (checked by char code: this runs per field)
-  const risky = first === 61 || first === 43 || first === 64 || first === 9 || first === 13
-    || (first === 45 && value !== EMPTY && !NUMBER.test(value));
+  const risky = first === 61 || first === 43 || first === 64 || first === 9 || first === 13 || (first === 45 && value !== EMPTY && !NUMBER.test(value));
   const safe = risky ? `'${value}` : value;
   return QUOTE.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -108,23 +118,38 @@ function base64Text(value: unknown): string {
     const decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(compact, 'base64'));
     // eslint-disable-next-line no-control-regex
     return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(decoded) ? s : decoded;
-  } catch { return s; }
+  } catch {
+    return s;
+  }
 }
 
 /** The text of one value in one format: the same as on screen (kit/cells.tsx cellText). */
 export function formatValue(format: CsvFormat | undefined, value: unknown): string {
   switch (format) {
-    case 'datetime': return formatDateTime(value);
-    case 'money': return formatMoney(value);
-    case 'int': return formatInt(value);
-    case 'roundUp2': { const n = finite(value); return n === null ? EMPTY : roundUp(n, 2).toFixed(2); }
-    case 'percent': { const n = finite(value); return n === null ? EMPTY : `${roundUp(denoise(n * 100), 2).toFixed(2)}%`; }
+    case 'datetime':
+      return formatDateTime(value);
+    case 'money':
+      return formatMoney(value);
+    case 'int':
+      return formatInt(value);
+    case 'roundUp2': {
+      const n = finite(value);
+      return n === null ? EMPTY : roundUp(n, 2).toFixed(2);
+    }
+    case 'percent': {
+      const n = finite(value);
+      return n === null ? EMPTY : `${roundUp(denoise(n * 100), 2).toFixed(2)}%`;
+    }
     // a file carries an order id whole (the screen's first 4 … last 4 is for reading): finance
     // matches the export against the channel's statement
-    case 'orderId': return isEmpty(value) ? EMPTY : String(value);
-    case 'base64': return isEmpty(value) ? EMPTY : base64Text(value);
-    case 'tags': return Array.isArray(value) && value.length ? value.map(String).join(', ') : EMPTY;
-    case 'json': return isEmpty(value) ? EMPTY : JSON.stringify(value, null, 2);
+    case 'orderId':
+      return isEmpty(value) ? EMPTY : String(value);
+    case 'base64':
+      return isEmpty(value) ? EMPTY : base64Text(value);
+    case 'tags':
+      return Array.isArray(value) && value.length ? value.map(String).join(', ') : EMPTY;
+    case 'json':
+      return isEmpty(value) ? EMPTY : JSON.stringify(value, null, 2);
     default:
       if (isEmpty(value)) return EMPTY;
       return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -77,15 +77,22 @@ export function compile(spec: ListSpec): CompiledList {
     sort: z.enum(sortKeys, { message: `Must be one of ${sortKeys.join(', ')}` }).optional(),
     order: z.enum(['ascend', 'descend'], { message: 'Must be ascend or descend' }).optional(),
   };
-  const paging = spec.paging === 'page'
-    ? { page: queryInt(1, 1_000_000).optional(), pageSize: queryInt(1, MAX_PAGE_SIZE).optional() }
-    : { cursor: text(1024).regex(/^[\w-]*$/, { message: 'Invalid cursor' }).optional(), pageSize: queryInt(1, MAX_PAGE_SIZE).optional() };
-  const checked = <T extends z.ZodObject>(schema: T) => schema.superRefine((q, ctx) => {
-    for (const f of compiledFilters) {
-      const problem = f.check?.(q as Record<string, unknown>);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
-    }
-  }) as unknown as z.ZodType<Record<string, unknown>>;
+  const paging =
+    spec.paging === 'page'
+      ? { page: queryInt(1, 1_000_000).optional(), pageSize: queryInt(1, MAX_PAGE_SIZE).optional() }
+      : {
+          cursor: text(1024)
+            .regex(/^[\w-]*$/, { message: 'Invalid cursor' })
+            .optional(),
+          pageSize: queryInt(1, MAX_PAGE_SIZE).optional(),
+        };
+  const checked = <T extends z.ZodObject>(schema: T) =>
+    schema.superRefine((q, ctx) => {
+      for (const f of compiledFilters) {
+        const problem = f.check?.(q as Record<string, unknown>);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
+      }
+    }) as unknown as z.ZodType<Record<string, unknown>>;
   return {
     ...spec,
     compiledFilters,
@@ -95,24 +102,32 @@ export function compile(spec: ListSpec): CompiledList {
 }
 
 function answerSchema(spec: ListSpec) {
-  const data = spec.paging === 'page'
-    ? z.object({ items: z.array(spec.item), total: z.number().int() })
-    : z.object({ items: z.array(spec.item), nextCursor: z.string().nullable() });
+  const data =
+    spec.paging === 'page'
+      ? z.object({ items: z.array(spec.item), total: z.number().int() })
+      : z.object({ items: z.array(spec.item), nextCursor: z.string().nullable() });
   return z.object({ code: z.literal(200), data });
 }
 
 /** The list operation of a declaration. */
 export function listOperation(spec: ListSpec): Operation {
   const list = compile(spec);
-  const paging = spec.paging === 'page'
-    ? 'page/pageSize (≤ 500) → {items, total}'
-    : 'keyset: cursor (absent or empty for the first step, then nextCursor), pageSize (≤ 500) → {items, nextCursor}';
+  const paging =
+    spec.paging === 'page'
+      ? 'page/pageSize (≤ 500) → {items, total}'
+      : 'keyset: cursor (absent or empty for the first step, then nextCursor), pageSize (≤ 500) → {items, nextCursor}';
   return defineOperation({
-    method: 'GET', url: spec.url, name: spec.name, screen: spec.screen, tags: spec.tags,
+    method: 'GET',
+    url: spec.url,
+    name: spec.name,
+    screen: spec.screen,
+    tags: spec.tags,
     summary: `${spec.summary}; ${paging}; sort: ${Object.keys(spec.sorts).join(', ')}`,
-    query: list.listQuery, response: answerSchema(spec),
+    query: list.listQuery,
+    response: answerSchema(spec),
     handler: async ({ db, user, query }) => ({
-      code: 200, data: spec.paging === 'page' ? await listPage(db, list, user, query) : await listStep(db, list, user, query),
+      code: 200,
+      data: spec.paging === 'page' ? await listPage(db, list, user, query) : await listStep(db, list, user, query),
     }),
   });
 }
@@ -121,9 +136,14 @@ export function listOperation(spec: ListSpec): Operation {
 export function exportOperation(spec: ListSpec): Operation {
   const list = compile(spec);
   return defineOperation({
-    method: 'GET', url: `${spec.url}/export`, name: `${spec.name}.export`, screen: spec.screen, tags: spec.tags,
-    summary: `CSV of every row of ${spec.url} that matches the filters (same filters and sort; columns: JSON `
-      + '[{key, title, format?, labels?}] for the headers and value formats); streamed, UTF-8 with BOM',
+    method: 'GET',
+    url: `${spec.url}/export`,
+    name: `${spec.name}.export`,
+    screen: spec.screen,
+    tags: spec.tags,
+    summary:
+      `CSV of every row of ${spec.url} that matches the filters (same filters and sort; columns: JSON ` +
+      '[{key, title, format?, labels?}] for the headers and value formats); streamed, UTF-8 with BOM',
     query: list.exportQuery,
     handler: async ({ db, user, query, reply, now }) => streamExport(db, list, user, query, reply, now),
   });

@@ -30,17 +30,33 @@ describe.each(databases())('list export on $kind', (db) => {
   beforeAll(async () => {
     t = await testApp(db);
     ({ players } = await seedPlayers(t.database.db));
-    await t.database.db.insertInto('player').values({ uid: 31, name: '=HYPERLINK("http://x","y")', register_ip: '-1+2', register_device: 'd', registered_at: new Date('2026-10-03T00:00:00Z'), partner: 1 }).execute();
+    await t.database.db
+      .insertInto('player')
+      .values({
+        uid: 31,
+        name: '=HYPERLINK("http://x","y")',
+        register_ip: '-1+2',
+        register_device: 'd',
+        registered_at: new Date('2026-10-03T00:00:00Z'),
+        partner: 1,
+      })
+      .execute();
     await t.database.db.insertInto('player_balance').values({ uid: 31, partner: 1 }).execute();
     admin = await t.loginAs('admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const exportCsv = (path: string, query: Record<string, string>, token = admin) =>
     t.app.inject({ method: 'GET', url: `/api/usermanager/${path}/export`, query, headers: { 'x-token': token } });
-  const lines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').slice(0, -1);
+  const lines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(0, -1);
 
-  it('streams the whole filtered set with the screen\'s titles and formats', async () => {
+  it("streams the whole filtered set with the screen's titles and formats", async () => {
     const res = await exportCsv('userlist', { columns: JSON.stringify(COLUMNS), sort: 'uid', order: 'ascend', to: '2026-10-02T06:00:00+08:00' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -70,8 +86,9 @@ describe.each(databases())('list export on $kind', (db) => {
     expect(new Set(lines(ledger.body).slice(1))).toEqual(new Set(['1']));
   });
 
-  it('needs the list\'s roles (403) and writes no operation-log record', async () => {
-    const count = async () => Number((await sql<{ n: string }>`select count(*) as n from operation_log where operation like 'usermanager.%'`.execute(t.database.db)).rows[0].n);
+  it("needs the list's roles (403) and writes no operation-log record", async () => {
+    const count = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from operation_log where operation like 'usermanager.%'`.execute(t.database.db)).rows[0].n);
     const before = await count();
     expect((await exportCsv('userlist', {})).statusCode).toBe(200);
     expect((await exportCsv('goldlogs', {})).statusCode).toBe(200);

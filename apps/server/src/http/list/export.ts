@@ -21,7 +21,12 @@ export function exportFileName(list: CompiledList, now: Date): string {
 }
 
 export async function streamExport(
-  db: Db, list: CompiledList, user: ScopedSubject, query: Record<string, unknown>, reply: FastifyReply, now: Date,
+  db: Db,
+  list: CompiledList,
+  user: ScopedSubject,
+  query: Record<string, unknown>,
+  reply: FastifyReply,
+  now: Date,
 ): Promise<FastifyReply> {
   const columns = (query.columns as CsvColumn[] | undefined) ?? Object.keys(list.item.shape).map((key) => ({ key, title: key }));
   let count = 0;

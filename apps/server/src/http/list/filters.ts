@@ -85,7 +85,8 @@ export function intRange(column: string, options: { min?: string; max?: string; 
     const schema = queryInt(options.lowest ?? -1e15, options.highest ?? 1e15).optional();
     return {
       params: { [lo]: schema, [hi]: schema },
-      where: (v) => both(has(v[lo]) ? sql<SqlBool>`${sql.ref(column)} >= ${v[lo]}` : undefined, has(v[hi]) ? sql<SqlBool>`${sql.ref(column)} <= ${v[hi]}` : undefined),
+      where: (v) =>
+        both(has(v[lo]) ? sql<SqlBool>`${sql.ref(column)} >= ${v[lo]}` : undefined, has(v[hi]) ? sql<SqlBool>`${sql.ref(column)} <= ${v[hi]}` : undefined),
       check: (v) => (has(v[lo]) && has(v[hi]) && (v[hi] as number) < (v[lo] as number) ? { param: hi, message: `Must not be less than ${lo}` } : undefined),
     };
   };
@@ -100,11 +101,15 @@ export function dateRange(column: string, options: { from?: string; to?: string 
   const to = options.to ?? 'to';
   return () => ({
     params: { [from]: isoDateTime.optional(), [to]: isoDateTime.optional() },
-    where: (v) => both(
-      has(v[from]) ? sql<SqlBool>`${sql.ref(column)} >= ${new Date(v[from] as string)}` : undefined,
-      has(v[to]) ? sql<SqlBool>`${sql.ref(column)} <= ${new Date(v[to] as string)}` : undefined,
-    ),
-    check: (v) => (has(v[from]) && has(v[to]) && Date.parse(v[to] as string) < Date.parse(v[from] as string) ? { param: to, message: `Must not be before ${from}` } : undefined),
+    where: (v) =>
+      both(
+        has(v[from]) ? sql<SqlBool>`${sql.ref(column)} >= ${new Date(v[from] as string)}` : undefined,
+        has(v[to]) ? sql<SqlBool>`${sql.ref(column)} <= ${new Date(v[to] as string)}` : undefined,
+      ),
+    check: (v) =>
+      has(v[from]) && has(v[to]) && Date.parse(v[to] as string) < Date.parse(v[from] as string)
+        ? { param: to, message: `Must not be before ${from}` }
+        : undefined,
   });
 }
 

@@ -26,7 +26,10 @@ export interface SortKey {
   id?: string;
 }
 
-interface KeyOptions { nullable?: boolean; id?: string }
+interface KeyOptions {
+  nullable?: boolean;
+  id?: string;
+}
 
 const KEY_TEXT: Record<KeyType, RegExp> = {
   bigint: /^-?\d{1,19}$/,
@@ -50,7 +53,10 @@ export const sortBy = {
 };
 
 /** Where a step starts: after the row with this sort value (as text) and id. */
-export interface Position { key: string; id: number }
+export interface Position {
+  key: string;
+  id: number;
+}
 
 export function encodeCursor(sort: string, order: SortOrder, at: Position): string {
   return Buffer.from(JSON.stringify([sort, order === 'ascend' ? 'a' : 'd', at.key, at.id])).toString('base64url');
@@ -58,7 +64,11 @@ export function encodeCursor(sort: string, order: SortOrder, at: Position): stri
 
 export function decodeCursor(cursor: string, sort: string, order: SortOrder, key: SortKey): Position {
   let parsed: unknown;
-  try { parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')); } catch { parsed = null; }
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
   if (!Array.isArray(parsed) || parsed.length !== 4) throw invalidCursor();
   const [s, o, k, id] = parsed as unknown[];
   if (s !== sort || o !== (order === 'ascend' ? 'a' : 'd')) throw badInput('cursor', 'Made for another sort or order');

@@ -21,7 +21,9 @@ describe.each(databases())('list machinery on $kind', (db) => {
     admin = await t.loginAs('admin');
     partner = await t.loginAs('partner');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (path: string, query: Record<string, string>, token = admin) => t.get(`/api/usermanager/${path}`, token, query);
 
@@ -51,7 +53,7 @@ describe.each(databases())('list machinery on $kind', (db) => {
 
   it('orders a nullable sort (last login) with never-logged-in players lowest, and times keep their order', async () => {
     const got = await walk('userlist', { sort: 'lastLoginAt', order: 'descend', pageSize: '3' });
-    const expected = [...players].sort((a, b) => ((b.lastLoginAt ?? -Infinity) - (a.lastLoginAt ?? -Infinity)) || b.uid - a.uid);
+    const expected = [...players].sort((a, b) => (b.lastLoginAt ?? -Infinity) - (a.lastLoginAt ?? -Infinity) || b.uid - a.uid);
     expect(got.map((r) => r.uid)).toEqual(expected.map((p) => p.uid));
     expect(got.at(-1)!.lastLoginAt).toBeNull();
   });

@@ -10,7 +10,12 @@ import type { AnySelect, CompiledList } from './define';
 import { after, decodeCursor, encodeCursor, invalidCursor, orderClause, type Position, type SortKey, type SortOrder } from './keyset';
 
 type Query = Record<string, unknown>;
-export interface ResolvedSort { name: string; key: SortKey; order: SortOrder; /** The tie-breaker column. */ id: string }
+export interface ResolvedSort {
+  name: string;
+  key: SortKey;
+  order: SortOrder;
+  /** The tie-breaker column. */ id: string;
+}
 
 export function resolveSort(list: CompiledList, query: Query): ResolvedSort {
   const name = (query.sort as string | undefined) ?? list.defaultSort.key;
@@ -32,8 +37,7 @@ export function filtered(db: Db, list: CompiledList, user: ScopedSubject, query:
 
 /** A keyset step's rows (with their position columns __key/__id), starting after `from`. */
 export function seek(db: Db, list: CompiledList, user: ScopedSubject, query: Query, sort: ResolvedSort, from: Position | null, limit: number) {
-  let qb = filtered(db, list, user, query)
-    .select([sql`(${sort.key.expr})::text`.as('__key'), sql.ref(sort.id).as('__id')]);
+  let qb = filtered(db, list, user, query).select([sql`(${sort.key.expr})::text`.as('__key'), sql.ref(sort.id).as('__id')]);
   if (from) qb = qb.where(after(sort.key, sort.id, sort.order, from));
   return qb.orderBy(orderClause(sort.key, sort.id, sort.order)).limit(limit);
 }
@@ -42,7 +46,9 @@ const positionOf = (row: Record<string, unknown>): Position => ({ key: String(ro
 
 /** A value the cursor smuggled in that PostgreSQL cannot cast (SQLSTATE class 22) is bad input. */
 async function withCursor<T>(hasCursor: boolean, run: () => Promise<T>): Promise<T> {
-  try { return await run(); } catch (err) {
+  try {
+    return await run();
+  } catch (err) {
     if (hasCursor && /^22/.test(String((err as { code?: unknown }).code ?? ''))) throw invalidCursor();
     throw err;
   }
@@ -65,9 +71,14 @@ export async function listPage(db: Db, list: CompiledList, user: ScopedSubject, 
   const pageSize = (query.pageSize as number | undefined) ?? list.pageSize ?? 20;
   const matching = filtered(db, list, user, query);
   const [rows, count] = await Promise.all([
-    matching.orderBy(orderClause(sort.key, sort.id, sort.order)).limit(pageSize).offset((page - 1) * pageSize).execute(),
+    matching
+      .orderBy(orderClause(sort.key, sort.id, sort.order))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     (list.countFrom ? filtered(db, list, user, query, list.countFrom(db)) : matching.clearSelect())
-      .select(sql<string | number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      .select(sql<string | number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: (rows as Record<string, unknown>[]).map((r) => list.row(r)), total: Number((count as { total: string | number }).total) };
 }

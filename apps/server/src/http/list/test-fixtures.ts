@@ -10,8 +10,22 @@ export const PLAYERS = 30;
 export const BASE = Date.parse('2026-10-01T00:00:00+08:00');
 export const HOUR = 3_600_000;
 
-export interface SeededPlayer { uid: number; partner: number; chip: number; name: string; registeredAt: number; lastLoginAt: number | null }
-export interface SeededEntry { uid: number; partner: number; currency: string; delta: number; reason: string; at: number }
+export interface SeededPlayer {
+  uid: number;
+  partner: number;
+  chip: number;
+  name: string;
+  registeredAt: number;
+  lastLoginAt: number | null;
+}
+export interface SeededEntry {
+  uid: number;
+  partner: number;
+  currency: string;
+  delta: number;
+  reason: string;
+  at: number;
+}
 
 export async function seedPlayers(db: Db): Promise<{ players: SeededPlayer[]; entries: SeededEntry[] }> {
   const players: SeededPlayer[] = [];
@@ -21,11 +35,22 @@ export async function seedPlayers(db: Db): Promise<{ players: SeededPlayer[]; en
     const name = uid % 2 ? `Alpha_${uid}` : `beta%${uid}`;
     const registeredAt = BASE + uid * HOUR;
     const lastLoginAt = uid % 5 === 0 ? null : BASE + (40 - uid) * HOUR;
-    await db.insertInto('player').values({
-      uid, name, register_ip: `10.0.0.${uid}`, register_device: `dev${uid}`, registered_at: new Date(registeredAt), partner,
-      last_login_at: lastLoginAt === null ? null : new Date(lastLoginAt), phone_country: '63', phone_number: `917000${String(uid).padStart(4, '0')}`,
-      status: uid % 7 === 0 ? 'banned' : 'active', vip: uid % 4,
-    }).execute();
+    await db
+      .insertInto('player')
+      .values({
+        uid,
+        name,
+        register_ip: `10.0.0.${uid}`,
+        register_device: `dev${uid}`,
+        registered_at: new Date(registeredAt),
+        partner,
+        last_login_at: lastLoginAt === null ? null : new Date(lastLoginAt),
+        phone_country: '63',
+        phone_number: `917000${String(uid).padStart(4, '0')}`,
+        status: uid % 7 === 0 ? 'banned' : 'active',
+        vip: uid % 4,
+      })
+      .execute();
     await db.insertInto('player_balance').values({ uid, partner }).execute();
     const chip = (uid % 4) * 100;
     // two credits at one shared instant per player (ties on `at` across players too)
@@ -33,7 +58,10 @@ export async function seedPlayers(db: Db): Promise<{ players: SeededPlayer[]; en
     if (chip > 0) {
       await post(db, { uid, currency: 'chip', delta: chip + 50, reason: 'test.add', actor: 'system:test', at: new Date(at) });
       await post(db, { uid, currency: 'chip', delta: -50, reason: 'test.take', actor: 'system:test', at: new Date(at) });
-      entries.push({ uid, partner, currency: 'chip', delta: chip + 50, reason: 'test.add', at }, { uid, partner, currency: 'chip', delta: -50, reason: 'test.take', at });
+      entries.push(
+        { uid, partner, currency: 'chip', delta: chip + 50, reason: 'test.add', at },
+        { uid, partner, currency: 'chip', delta: -50, reason: 'test.take', at },
+      );
     }
     await post(db, { uid, currency: 'bean', delta: uid, reason: 'test.bean', actor: 'system:test', at: new Date(at) });
     entries.push({ uid, partner, currency: 'bean', delta: uid, reason: 'test.bean', at });

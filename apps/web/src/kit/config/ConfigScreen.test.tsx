@@ -19,8 +19,12 @@ const schema = z.object({
   mode: z.enum(['fast', 'safe']).optional().describe('How it runs'),
 });
 const decl: ConfigDeclaration = {
-  name: 'family', title: 'Family config', load: { url: '/family/config' }, save: { url: '/family/config/save' },
-  schema, labelPrefix: 'cfg',
+  name: 'family',
+  title: 'Family config',
+  load: { url: '/family/config' },
+  save: { url: '/family/config/save' },
+  schema,
+  labelPrefix: 'cfg',
 };
 const current = { title: 'Families', maxDaily: 5, enabled: true, mode: 'safe' };
 
@@ -38,8 +42,17 @@ describe('fieldsFromSchema', () => {
       { name: 'title', label: 'cfg.title', kind: 'text', required: true, help: undefined },
       { name: 'maxDaily', label: 'cfg.maxDaily', kind: 'number', required: true, help: undefined },
       { name: 'enabled', label: 'cfg.enabled', kind: 'switch', required: false, help: undefined },
-      { name: 'mode', label: 'cfg.mode', kind: 'select', required: false, help: 'How it runs',
-        options: [{ value: 'fast', label: 'fast', literal: true }, { value: 'safe', label: 'safe', literal: true }] },
+      {
+        name: 'mode',
+        label: 'cfg.mode',
+        kind: 'select',
+        required: false,
+        help: 'How it runs',
+        options: [
+          { value: 'fast', label: 'fast', literal: true },
+          { value: 'safe', label: 'safe', literal: true },
+        ],
+      },
     ]);
   });
 });
@@ -73,7 +86,10 @@ describe('ConfigScreen', () => {
       load: { url: '/family/config', toForm: (d) => ({ ...d, maxDaily: (d.maxDaily as number) / 100 }) },
       save: { url: '/family/config/save', body: (v) => ({ ...v, maxDaily: Math.round((v.maxDaily as number) * 100) }) },
       schema: undefined,
-      fields: [{ name: 'title', label: 'cfg.title', kind: 'text' }, { name: 'maxDaily', label: 'cfg.maxDaily', kind: 'number' }],
+      fields: [
+        { name: 'title', label: 'cfg.title', kind: 'text' },
+        { name: 'maxDaily', label: 'cfg.maxDaily', kind: 'number' },
+      ],
     };
     mocked.mockImplementation(async (method) => (method === 'GET' ? { code: 200, data: { title: 'Families', maxDaily: 1250 } } : { code: 200 }));
     renderScreen(<ConfigScreen decl={money} />);

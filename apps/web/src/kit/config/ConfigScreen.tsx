@@ -17,7 +17,8 @@ import type { SettingsField } from './settingsFields';
  */
 export interface ConfigScreenDeclaration extends ConfigDeclaration {
   rows?: {
-    fields: readonly SettingsField[]; columnLabel: (column: string) => string;
+    fields: readonly SettingsField[];
+    columnLabel: (column: string) => string;
     /** i18n key of a select column's option (the option itself when untranslated). */
     optionLabel?: (column: string, option: string) => string;
   };
@@ -25,7 +26,11 @@ export interface ConfigScreenDeclaration extends ConfigDeclaration {
 
 /** A configuration form from a declaration: load, validate, confirm overwrite, save. */
 export function ConfigScreen({ decl }: { decl: ConfigScreenDeclaration }) {
-  return <FeedbackProvider><ConfigForm decl={decl} /></FeedbackProvider>;
+  return (
+    <FeedbackProvider>
+      <ConfigForm decl={decl} />
+    </FeedbackProvider>
+  );
 }
 
 function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
@@ -42,7 +47,9 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
     queryFn: async () => (await request<FormValues>('GET', decl.load.url, { params: decl.load.params, silent: true })).data ?? {},
     retry: false,
   });
-  useEffect(() => { if (loaded.data) form.setFieldsValue(decl.load.toForm ? decl.load.toForm(loaded.data) : loaded.data); }, [loaded.data, form, decl.load]);
+  useEffect(() => {
+    if (loaded.data) form.setFieldsValue(decl.load.toForm ? decl.load.toForm(loaded.data) : loaded.data);
+  }, [loaded.data, form, decl.load]);
 
   /** The zod schema's verdict, shown on the fields; true when the values pass. */
   function passesSchema(values: FormValues): boolean {
@@ -57,7 +64,10 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
     const values = await form.validateFields().catch(() => null);
     if (!values || !passesSchema(values)) return;
     const ok = await confirmAsync(modal, t('kit.confirmTitle'), t(decl.confirm ?? 'kit.config.overwrite'), { ok: t('kit.ok'), cancel: t('kit.cancel') });
-    if (!ok) { message.info(t('kit.operationCancelled')); return; }
+    if (!ok) {
+      message.info(t('kit.operationCancelled'));
+      return;
+    }
     setSaving(true);
     try {
       await request('POST', decl.save.url, { data: decl.save.body ? decl.save.body(values) : values, silent: true });
@@ -73,14 +83,30 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
   return (
     <Card title={t(decl.title)}>
       {loaded.isError ? (
-        <Result status="error" title={t('kit.loadFailed')} subTitle={(loaded.error as Error).message}
-          extra={<Button type="primary" onClick={() => void loaded.refetch()}>{t('kit.retry')}</Button>} />
+        <Result
+          status="error"
+          title={t('kit.loadFailed')}
+          subTitle={(loaded.error as Error).message}
+          extra={
+            <Button type="primary" onClick={() => void loaded.refetch()}>
+              {t('kit.retry')}
+            </Button>
+          }
+        />
       ) : loaded.isPending ? (
         <Skeleton active />
       ) : (
-        <Form form={form} name={`kit-config-${decl.name}`} layout="vertical" style={{ maxWidth: decl.rows?.fields.some((f) => f.kind === 'rows') ? 1080 : 640 }} autoComplete="off">
+        <Form
+          form={form}
+          name={`kit-config-${decl.name}`}
+          layout="vertical"
+          style={{ maxWidth: decl.rows?.fields.some((f) => f.kind === 'rows') ? 1080 : 640 }}
+          autoComplete="off"
+        >
           <ConfigFields fields={fields} rows={decl.rows} />
-          <Button type="primary" onClick={save} loading={saving}>{t('kit.config.save')}</Button>
+          <Button type="primary" onClick={save} loading={saving}>
+            {t('kit.config.save')}
+          </Button>
         </Form>
       )}
     </Card>
@@ -95,9 +121,11 @@ function ConfigFields({ fields, rows }: { fields: FieldDeclaration[]; rows: Conf
     <>
       {fields.map((field) => {
         const table = tables.get(field.name);
-        return table
-          ? <RowsField key={field.name} field={table} label={field.label} help={field.help} columnLabel={rows.columnLabel} optionLabel={rows.optionLabel} />
-          : <FormFields key={field.name} fields={[field]} />;
+        return table ? (
+          <RowsField key={field.name} field={table} label={field.label} help={field.help} columnLabel={rows.columnLabel} optionLabel={rows.optionLabel} />
+        ) : (
+          <FormFields key={field.name} fields={[field]} />
+        );
       })}
     </>
   );

@@ -14,23 +14,33 @@ const mocked = vi.mocked(request);
 const MONEY = 1_000_000;
 const schema = z.object({
   open: z.boolean(),
-  tiers: z.array(z.object({
-    reward: z.number().int().min(1).max(MONEY),
-    count: z.number().int().min(1).max(50),
-    vip: z.boolean(),
-    currency: z.enum(['chip', 'bean']).default('chip'),
-  })).min(1).max(3),
+  tiers: z
+    .array(
+      z.object({
+        reward: z.number().int().min(1).max(MONEY),
+        count: z.number().int().min(1).max(50),
+        vip: z.boolean(),
+        currency: z.enum(['chip', 'bean']).default('chip'),
+      }),
+    )
+    .min(1)
+    .max(3),
 });
 const fields = settingsFieldsOf(schema, MONEY);
 const decl: ConfigScreenDeclaration = {
-  name: 'tiers', title: 'Tiers', load: { url: '/tiers', toForm: (d) => settingsToForm(fields, (d.settings ?? {}) as FormValues) },
+  name: 'tiers',
+  title: 'Tiers',
+  load: { url: '/tiers', toForm: (d) => settingsToForm(fields, (d.settings ?? {}) as FormValues) },
   save: { url: '/tiers/update', body: (v) => ({ settings: formToSettings(fields, v) }) },
   fields: fields.map((f): FieldDeclaration => ({ name: f.key, label: `cfg.${f.key}`, kind: f.kind === 'switch' ? 'switch' : 'textarea' })),
   rows: { fields, columnLabel: (column) => (column === 'count' ? 'kit.details' : `cfg.${column}`) },
 };
 const settings = {
   open: true,
-  tiers: [{ reward: 1250, count: 3, vip: true, currency: 'bean' }, { reward: 100, count: 1, vip: false, currency: 'chip' }],
+  tiers: [
+    { reward: 1250, count: 3, vip: true, currency: 'bean' },
+    { reward: 100, count: 1, vip: false, currency: 'chip' },
+  ],
 };
 
 beforeEach(() => {
@@ -74,10 +84,22 @@ describe('RowsField in ConfigScreen', () => {
     await waitFor(() => expect(screen.getByText('Saving overwrites the current configuration')).toBeTruthy());
     fireEvent.click(button('OK'));
     await waitFor(() => expect(mocked.mock.calls.filter((c) => c[0] === 'POST')).toHaveLength(1));
-    expect(mocked.mock.calls.find((c) => c[0] === 'POST')).toEqual(['POST', '/tiers/update', {
-      data: { settings: { open: true, tiers: [{ reward: 100, count: 1, vip: false, currency: 'chip' }, { reward: 725, count: 9, vip: false, currency: 'chip' }] } },
-      silent: true,
-    }]);
+    expect(mocked.mock.calls.find((c) => c[0] === 'POST')).toEqual([
+      'POST',
+      '/tiers/update',
+      {
+        data: {
+          settings: {
+            open: true,
+            tiers: [
+              { reward: 100, count: 1, vip: false, currency: 'chip' },
+              { reward: 725, count: 9, vip: false, currency: 'chip' },
+            ],
+          },
+        },
+        silent: true,
+      },
+    ]);
   });
 
   it('cannot remove the last row at minItems', async () => {

@@ -24,7 +24,10 @@ export interface RowsFieldProps {
   optionLabel?: (column: string, option: string) => string;
 }
 
-interface ListRow { key: number; name: number }
+interface ListRow {
+  key: number;
+  name: number;
+}
 
 /** A new row: the columns' defaults, off for a switch, empty otherwise. */
 export function newRow(columns: readonly SettingsColumn[]): Record<string, unknown> {
@@ -33,11 +36,16 @@ export function newRow(columns: readonly SettingsColumn[]): Record<string, unkno
 
 function cellInput(c: SettingsColumn, label: string, option: (o: string) => string) {
   switch (c.kind) {
-    case 'money': return <InputNumber aria-label={label} min={c.min} max={c.max} precision={2} step={0.01} style={{ width: 130 }} />;
-    case 'number': return <InputNumber aria-label={label} min={c.min} max={c.max} style={{ width: 110 }} />;
-    case 'switch': return <Switch aria-label={label} size="small" />;
-    case 'select': return <Select aria-label={label} options={(c.options ?? []).map((o) => ({ value: o, label: option(o) }))} style={{ minWidth: 110 }} />;
-    default: return <Input aria-label={label} style={{ width: 140 }} />;
+    case 'money':
+      return <InputNumber aria-label={label} min={c.min} max={c.max} precision={2} step={0.01} style={{ width: 130 }} />;
+    case 'number':
+      return <InputNumber aria-label={label} min={c.min} max={c.max} style={{ width: 110 }} />;
+    case 'switch':
+      return <Switch aria-label={label} size="small" />;
+    case 'select':
+      return <Select aria-label={label} options={(c.options ?? []).map((o) => ({ value: o, label: option(o) }))} style={{ minWidth: 110 }} />;
+    default:
+      return <Input aria-label={label} style={{ width: 140 }} />;
   }
 }
 
@@ -49,13 +57,15 @@ export function RowsField({ field, label, columnLabel, help, optionLabel }: Rows
     const text = t(columnLabel(c.key), { defaultValue: c.key });
     return c.kind === 'money' ? `${text} (₱)` : text;
   };
-  const listRules: FormListProps['rules'] = [{
-    validator: async (_, rows: unknown) => {
-      const n = Array.isArray(rows) ? rows.length : 0;
-      if (n < minItems) throw new Error(t('kit.rows.atLeast', { count: minItems }));
-      if (maxItems !== undefined && n > maxItems) throw new Error(t('kit.rows.atMost', { count: maxItems }));
+  const listRules: FormListProps['rules'] = [
+    {
+      validator: async (_, rows: unknown) => {
+        const n = Array.isArray(rows) ? rows.length : 0;
+        if (n < minItems) throw new Error(t('kit.rows.atLeast', { count: minItems }));
+        if (maxItems !== undefined && n > maxItems) throw new Error(t('kit.rows.atMost', { count: maxItems }));
+      },
     },
-  }];
+  ];
   const required = { required: true, message: t('kit.validation.required') };
 
   return (
@@ -79,11 +89,18 @@ export function RowsField({ field, label, columnLabel, help, optionLabel }: Rows
               ),
             })),
             {
-              key: 'remove', width: 48,
+              key: 'remove',
+              width: 48,
               render: (_, row) => (
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('kit.rows.remove', { row: row.name + 1 })}
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('kit.rows.remove', { row: row.name + 1 })}
                   title={t('kit.rows.remove', { row: row.name + 1 })}
-                  disabled={rows.length <= minItems} onClick={() => remove(row.name)} />
+                  disabled={rows.length <= minItems}
+                  onClick={() => remove(row.name)}
+                />
               ),
             },
           ];
@@ -99,8 +116,13 @@ export function RowsField({ field, label, columnLabel, help, optionLabel }: Rows
                 locale={{ emptyText: t('kit.empty') }}
                 data-testid={`rows-${field.key}`}
               />
-              <Button type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }}
-                disabled={maxItems !== undefined && rows.length >= maxItems} onClick={() => add(newRow(columns))}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                style={{ marginTop: 8 }}
+                disabled={maxItems !== undefined && rows.length >= maxItems}
+                onClick={() => add(newRow(columns))}
+              >
                 {t('kit.rows.add')}
               </Button>
               <Form.ErrorList errors={errors} />

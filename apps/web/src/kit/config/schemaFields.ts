@@ -20,14 +20,20 @@ function enumOptions(schema: ZodLike): SelectOption[] {
 
 function kindOf(schema: ZodLike): { kind: FieldKind; options?: SelectOption[] } {
   switch (schema.def.type) {
-    case 'number': case 'int': case 'bigint': return { kind: 'number' };
-    case 'boolean': return { kind: 'switch' };
-    case 'enum': return { kind: 'select', options: enumOptions(schema) };
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return { kind: 'number' };
+    case 'boolean':
+      return { kind: 'switch' };
+    case 'enum':
+      return { kind: 'select', options: enumOptions(schema) };
     case 'array': {
       const el = schema.def.element && unwrap(schema.def.element).inner;
       return el?.def.type === 'enum' ? { kind: 'multiSelect', options: enumOptions(el) } : { kind: 'text' };
     }
-    default: return { kind: 'text' };
+    default:
+      return { kind: 'text' };
   }
 }
 

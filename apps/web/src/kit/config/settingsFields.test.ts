@@ -5,13 +5,18 @@ import { formToSettings, settingsFieldsOf, settingsToForm } from './settingsFiel
 const MONEY = 1_000_000;
 const schema = z.object({
   open: z.boolean(),
-  tiers: z.array(z.object({
-    reward: z.number().int().min(100).max(MONEY),
-    count: z.number().int().min(1).max(50),
-    vip: z.boolean(),
-    currency: z.enum(['chip', 'bean']).default('chip'),
-    note: z.string(),
-  })).min(1).max(3),
+  tiers: z
+    .array(
+      z.object({
+        reward: z.number().int().min(100).max(MONEY),
+        count: z.number().int().min(1).max(50),
+        vip: z.boolean(),
+        currency: z.enum(['chip', 'bean']).default('chip'),
+        note: z.string(),
+      }),
+    )
+    .min(1)
+    .max(3),
   nested: z.array(z.object({ steps: z.array(z.number().int()) })),
   either: z.array(z.union([z.object({ a: z.number() }), z.object({ b: z.string() })])),
   plain: z.array(z.number().int()),
@@ -20,9 +25,18 @@ const schema = z.object({
 describe('settingsFieldsOf', () => {
   it('gives a table of flat objects as rows with its columns and bounds; nested tables stay JSON', () => {
     const fields = settingsFieldsOf(schema, MONEY);
-    expect(fields.map((f) => [f.key, f.kind])).toEqual([['open', 'switch'], ['tiers', 'rows'], ['nested', 'json'], ['either', 'json'], ['plain', 'json']]);
+    expect(fields.map((f) => [f.key, f.kind])).toEqual([
+      ['open', 'switch'],
+      ['tiers', 'rows'],
+      ['nested', 'json'],
+      ['either', 'json'],
+      ['plain', 'json'],
+    ]);
     expect(fields[1]).toEqual({
-      key: 'tiers', kind: 'rows', minItems: 1, maxItems: 3,
+      key: 'tiers',
+      kind: 'rows',
+      minItems: 1,
+      maxItems: 3,
       columns: [
         { key: 'reward', kind: 'money', min: 1, max: 10_000 },
         { key: 'count', kind: 'number', min: 1, max: 50 },
@@ -43,15 +57,21 @@ describe('settingsToForm / formToSettings', () => {
   const fields = settingsFieldsOf(schema, MONEY);
   const doc = {
     open: true,
-    tiers: [{ reward: 1250, count: 3, vip: true, currency: 'bean', note: 'first' }, { reward: 100, count: 1, vip: false, currency: 'chip', note: '' }],
+    tiers: [
+      { reward: 1250, count: 3, vip: true, currency: 'bean', note: 'first' },
+      { reward: 100, count: 1, vip: false, currency: 'chip', note: '' },
+    ],
     nested: [{ steps: [1, 2] }],
     either: [{ a: 1 }],
     plain: [1, 2],
   };
 
-  it('shows the rows\' money cells in pesos and the other tables as JSON', () => {
+  it("shows the rows' money cells in pesos and the other tables as JSON", () => {
     const form = settingsToForm(fields, doc);
-    expect(form.tiers).toEqual([{ reward: 12.5, count: 3, vip: true, currency: 'bean', note: 'first' }, { reward: 1, count: 1, vip: false, currency: 'chip', note: '' }]);
+    expect(form.tiers).toEqual([
+      { reward: 12.5, count: 3, vip: true, currency: 'bean', note: 'first' },
+      { reward: 1, count: 1, vip: false, currency: 'chip', note: '' },
+    ]);
     expect(form.nested).toBe('[{"steps":[1,2]}]');
     expect(form.plain).toBe('[1,2]');
   });

@@ -8,16 +8,39 @@
 import { z } from 'zod';
 
 interface JsonField {
-  type?: string; minimum?: number; maximum?: number; enum?: unknown[]; anyOf?: JsonField[]; pattern?: string;
-  items?: JsonField | boolean; prefixItems?: JsonField[]; properties?: Record<string, JsonField>; minItems?: number; maxItems?: number; default?: unknown;
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  anyOf?: JsonField[];
+  pattern?: string;
+  items?: JsonField | boolean;
+  prefixItems?: JsonField[];
+  properties?: Record<string, JsonField>;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
 }
 export type SettingsFieldKind = 'switch' | 'number' | 'money' | 'select' | 'time' | 'rows' | 'json';
 /** A column of a 'rows' field: a flat property of the array's items. */
-export interface SettingsColumn { key: string; kind: 'switch' | 'number' | 'money' | 'select' | 'text'; min?: number; max?: number; options?: string[]; default?: unknown }
+export interface SettingsColumn {
+  key: string;
+  kind: 'switch' | 'number' | 'money' | 'select' | 'text';
+  min?: number;
+  max?: number;
+  options?: string[];
+  default?: unknown;
+}
 export interface SettingsField {
-  key: string; kind: SettingsFieldKind; min?: number; max?: number; options?: string[];
+  key: string;
+  kind: SettingsFieldKind;
+  min?: number;
+  max?: number;
+  options?: string[];
   /** 'rows': the items' properties, and the array's bounds when the schema has them. */
-  columns?: SettingsColumn[]; minItems?: number; maxItems?: number;
+  columns?: SettingsColumn[];
+  minItems?: number;
+  maxItems?: number;
 }
 
 function scalarOf(s: JsonField, moneyMax: number): Omit<SettingsColumn, 'key'> | undefined {
@@ -41,7 +64,11 @@ function columnsOf(s: JsonField, moneyMax: number): SettingsColumn[] | undefined
   for (const [key, p] of Object.entries(item.properties)) {
     const scalar = scalarOf(p, moneyMax);
     if (!scalar) return undefined;
-    columns.push({ key, ...scalar, ...(p.default === undefined ? {} : { default: scalar.kind === 'money' && typeof p.default === 'number' ? p.default / 100 : p.default }) });
+    columns.push({
+      key,
+      ...scalar,
+      ...(p.default === undefined ? {} : { default: scalar.kind === 'money' && typeof p.default === 'number' ? p.default / 100 : p.default }),
+    });
   }
   return columns.length ? columns : undefined;
 }
@@ -58,7 +85,13 @@ export function settingsFieldsOf(schema: z.ZodType, moneyMax: number): SettingsF
     if (variants.length === 2 && variants.some((v) => v.type === 'null') && variants.some((v) => v.type === 'string')) return { key, kind: 'time' };
     const columns = columnsOf(s, moneyMax);
     if (columns) {
-      return { key, kind: 'rows', columns, ...(s.minItems === undefined ? {} : { minItems: s.minItems }), ...(s.maxItems === undefined ? {} : { maxItems: s.maxItems }) };
+      return {
+        key,
+        kind: 'rows',
+        columns,
+        ...(s.minItems === undefined ? {} : { minItems: s.minItems }),
+        ...(s.maxItems === undefined ? {} : { maxItems: s.maxItems }),
+      };
     }
     return { key, kind: 'json' };
   });
@@ -83,27 +116,37 @@ function mapRows(field: SettingsField, v: unknown, cell: (c: SettingsColumn, val
 
 /** A settings document → form values (pesos, rows with pesos, JSON text, '' for an unset time). */
 export function settingsToForm(fields: readonly SettingsField[], settings: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => {
-    const v = settings[f.key];
-    if (f.kind === 'money') return [f.key, toPesos(v)];
-    if (f.kind === 'rows') return [f.key, mapRows(f, v, (c, x) => (c.kind === 'money' ? toPesos(x) : x))];
-    if (f.kind === 'json') return [f.key, JSON.stringify(v)];
-    if (f.kind === 'time') return [f.key, v ?? ''];
-    return [f.key, v];
-  }));
+  return Object.fromEntries(
+    fields.map((f) => {
+      const v = settings[f.key];
+      if (f.kind === 'money') return [f.key, toPesos(v)];
+      if (f.kind === 'rows') return [f.key, mapRows(f, v, (c, x) => (c.kind === 'money' ? toPesos(x) : x))];
+      if (f.kind === 'json') return [f.key, JSON.stringify(v)];
+      if (f.kind === 'time') return [f.key, v ?? ''];
+      return [f.key, v];
+    }),
+  );
 }
 
 /** Form values → a settings document (the server's schema checks it and names a wrong field). */
 export function formToSettings(fields: readonly SettingsField[], values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => {
-    const v = values[f.key];
-    if (f.kind === 'money') return [f.key, toCentavos(v)];
-    if (f.kind === 'rows') {
-      return [f.key, mapRows(f, v, (c, x) => (c.kind === 'money' ? toCentavos(x) : c.kind === 'switch' ? Boolean(x) : x))];
-    }
-    if (f.kind === 'json') { try { return [f.key, JSON.parse(String(v))]; } catch { return [f.key, v]; } }
-    if (f.kind === 'switch') return [f.key, Boolean(v)];
-    if (f.kind === 'time') return [f.key, typeof v === 'string' && v.trim() ? v.trim() : null];
-    return [f.key, v];
-  }));
+  return Object.fromEntries(
+    fields.map((f) => {
+      const v = values[f.key];
+      if (f.kind === 'money') return [f.key, toCentavos(v)];
+      if (f.kind === 'rows') {
+        return [f.key, mapRows(f, v, (c, x) => (c.kind === 'money' ? toCentavos(x) : c.kind === 'switch' ? Boolean(x) : x))];
+      }
+      if (f.kind === 'json') {
+        try {
+          return [f.key, JSON.parse(String(v))];
+        } catch {
+          return [f.key, v];
+        }
+      }
+      if (f.kind === 'switch') return [f.key, Boolean(v)];
+      if (f.kind === 'time') return [f.key, typeof v === 'string' && v.trim() ? v.trim() : null];
+      return [f.key, v];
+    }),
+  );
 }

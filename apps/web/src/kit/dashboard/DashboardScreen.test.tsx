@@ -14,19 +14,36 @@ const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
 const decl: DashboardDeclaration = {
-  name: 'pay', title: 'Payments', api: { url: '/reports/pay' },
+  name: 'pay',
+  title: 'Payments',
+  api: { url: '/reports/pay' },
   cards: [
     { key: 'revenue', label: 'Revenue', value: 'totals.revenue', format: 'money', previous: 'previous.revenue' },
     { key: 'payers', label: 'Payers', value: 'totals.payers', previous: 'previous.payers' },
   ],
-  chart: { title: 'By day', rows: 'days', series: [{ key: 'revenue', label: 'Revenue', type: 'bar' }, { key: 'payers', label: 'Payers', type: 'line' }] },
+  chart: {
+    title: 'By day',
+    rows: 'days',
+    series: [
+      { key: 'revenue', label: 'Revenue', type: 'bar' },
+      { key: 'payers', label: 'Payers', type: 'line' },
+    ],
+  },
 };
 const answer = {
-  totals: { revenue: 250000, payers: 90 }, previous: { revenue: 200000, payers: 100 },
-  days: [{ day: '2026-11-21', revenue: 100000, payers: 40 }, { day: '2026-11-22', revenue: 150000, payers: 50 }],
+  totals: { revenue: 250000, payers: 90 },
+  previous: { revenue: 200000, payers: 100 },
+  days: [
+    { day: '2026-11-21', revenue: 100000, payers: 40 },
+    { day: '2026-11-22', revenue: 150000, payers: 50 },
+  ],
 };
 
-beforeEach(() => { mocked.mockReset(); chartApi.setOption.mockReset(); mocked.mockResolvedValue({ code: 200, data: answer }); });
+beforeEach(() => {
+  mocked.mockReset();
+  chartApi.setOption.mockReset();
+  mocked.mockResolvedValue({ code: 200, data: answer });
+});
 afterEach(cleanup);
 
 describe('dashboard helpers', () => {
@@ -47,7 +64,8 @@ describe('DashboardScreen', () => {
     renderScreen(<DashboardScreen decl={decl} />, '/dash?from=2026-11-21&to=2026-11-22');
     expect(await screen.findByText('2,500.00')).toBeTruthy();
     expect(mocked).toHaveBeenCalledWith('GET', '/reports/pay', {
-      params: { from: '2026-11-21T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' }, silent: true,
+      params: { from: '2026-11-21T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00' },
+      silent: true,
     });
     expect(screen.getByTestId('change-revenue').textContent).toContain('25.00%');
     expect(screen.getByTestId('change-payers').textContent).toContain('10.00%');

@@ -18,7 +18,12 @@ export function dashboardRange(search: URLSearchParams, defaultDays = 7, today =
   const from = search.get('from');
   const to = search.get('to');
   if (from && to && DAY.test(from) && DAY.test(to) && from <= to) return { from, to };
-  return { from: dayjs(today).subtract(defaultDays - 1, 'day').format('YYYY-MM-DD'), to: today };
+  return {
+    from: dayjs(today)
+      .subtract(defaultDays - 1, 'day')
+      .format('YYYY-MM-DD'),
+    to: today,
+  };
 }
 
 /** Figure cards and a chart by day over a date range, from a declaration. */
@@ -49,7 +54,9 @@ export function DashboardScreen({ decl }: { decl: DashboardDeclaration }) {
       aria-label={t('kit.dashboard.range')}
       allowClear={false}
       value={[dayjs(range.from), dayjs(range.to)]}
-      onChange={(v) => { if (v?.[0] && v[1]) setSearch({ from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') }); }}
+      onChange={(v) => {
+        if (v?.[0] && v[1]) setSearch({ from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') });
+      }}
     />
   );
 
@@ -57,8 +64,16 @@ export function DashboardScreen({ decl }: { decl: DashboardDeclaration }) {
     <Flex vertical gap={12} className="kit-dashboard">
       <Card title={t(decl.title)} extra={rangePicker} styles={{ header: { flexWrap: 'wrap', rowGap: 8, paddingBlock: 8 } }}>
         {query.isError ? (
-          <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
-            extra={<Button type="primary" onClick={() => void query.refetch()}>{t('kit.retry')}</Button>} />
+          <Result
+            status="error"
+            title={t('kit.loadFailed')}
+            subTitle={(query.error as Error).message}
+            extra={
+              <Button type="primary" onClick={() => void query.refetch()}>
+                {t('kit.retry')}
+              </Button>
+            }
+          />
         ) : query.isPending ? (
           <Skeleton active />
         ) : (

@@ -2,7 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Empty, Skeleton } from 'antd';
 import type { EChartsType } from 'echarts/core';
 
-export interface DayChartSeries { name: string; type: 'line' | 'bar'; data: number[] }
+export interface DayChartSeries {
+  name: string;
+  type: 'line' | 'bar';
+  data: number[];
+}
 
 /**
  * A chart by day. ECharts is loaded on first use (`import('./echarts')`: the line and bar
@@ -35,14 +39,17 @@ export function DayChart({ days, series, emptyText }: { days: string[]; series: 
 
   useEffect(() => {
     if (!ready || !chart.current) return;
-    chart.current.setOption({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: days },
-      yAxis: { type: 'value' },
-      series: series.map((s) => ({ name: s.name, type: s.type, data: s.data, smooth: s.type === 'line' })),
-    }, { notMerge: true });
+    chart.current.setOption(
+      {
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0 },
+        grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+        xAxis: { type: 'category', data: days },
+        yAxis: { type: 'value' },
+        series: series.map((s) => ({ name: s.name, type: s.type, data: s.data, smooth: s.type === 'line' })),
+      },
+      { notMerge: true },
+    );
   }, [ready, days, series]);
 
   if (empty) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;

@@ -10,8 +10,24 @@ const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
 const versions: Version[] = [
-  { id: 3, key: 'gcash', at: '2026-11-22T10:05:00Z', actor: 'secadmin', action: 'update', before: { channel: 'gcash', feePercent: 2.5, min: 10000 }, after: { channel: 'gcash', feePercent: 3, min: 10000 } },
-  { id: 2, key: 'gcash', at: '2026-11-22T10:00:00Z', actor: 'secadmin', action: 'update', before: { channel: 'gcash', feePercent: 2, min: 10000 }, after: { channel: 'gcash', feePercent: 2.5, min: 10000 } },
+  {
+    id: 3,
+    key: 'gcash',
+    at: '2026-11-22T10:05:00Z',
+    actor: 'secadmin',
+    action: 'update',
+    before: { channel: 'gcash', feePercent: 2.5, min: 10000 },
+    after: { channel: 'gcash', feePercent: 3, min: 10000 },
+  },
+  {
+    id: 2,
+    key: 'gcash',
+    at: '2026-11-22T10:00:00Z',
+    actor: 'secadmin',
+    action: 'update',
+    before: { channel: 'gcash', feePercent: 2, min: 10000 },
+    after: { channel: 'gcash', feePercent: 2.5, min: 10000 },
+  },
   { id: 1, key: 'gcash', at: '2026-11-22T09:00:00Z', actor: 'system', action: 'seed', before: null, after: { channel: 'gcash', feePercent: 2, min: 10000 } },
 ];
 const history: HistoryDeclaration = { url: '/remoteconfig/cashOutEdter/versions', formatValue: (f, v) => (f === 'min' ? `₱${Number(v) / 100}` : undefined) };
@@ -27,7 +43,11 @@ afterEach(cleanup);
 
 const Cell = () => <>{historyCell<{ channel: string }>((r) => r.channel)('gcash', { channel: 'gcash' })}</>;
 const open = async () => {
-  renderScreen(<WithHistory history={history}><Cell /></WithHistory>);
+  renderScreen(
+    <WithHistory history={history}>
+      <Cell />
+    </WithHistory>,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'History of this item' }));
   return screen.findByRole('dialog');
 };
@@ -37,7 +57,10 @@ describe('configuration history', () => {
     const drawer = await open();
     await within(drawer).findByText('Demo data');
     expect(mocked).toHaveBeenCalledWith('GET', '/remoteconfig/cashOutEdter/versions', { params: { page: 1, pageSize: 20, key: 'gcash' }, silent: true });
-    const rows = within(drawer).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = within(drawer)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows[0]).toContain('2026-11-22 18:05:00');
     expect(rows[0]).toContain('Updated');
     expect(rows[2]).toContain('system');
@@ -49,7 +72,11 @@ describe('configuration history', () => {
     fireEvent.click(within(drawer).getAllByRole('button', { name: 'Changes', hidden: true })[0]);
     let diff = await screen.findByText('Changes of version #3');
     const table = diff.closest('.ant-modal') as HTMLElement;
-    expect(within(table).getAllByRole('row', { hidden: true }).map((r) => r.textContent)).toEqual(['FieldBeforeAfter', 'feePercent2.53']);
+    expect(
+      within(table)
+        .getAllByRole('row', { hidden: true })
+        .map((r) => r.textContent),
+    ).toEqual(['FieldBeforeAfter', 'feePercent2.53']);
     fireEvent.click(within(table).getByRole('button', { name: 'Close', hidden: true }));
 
     const compare = within(drawer).getByRole('button', { name: 'Compare selected', hidden: true }) as HTMLButtonElement;
@@ -61,7 +88,11 @@ describe('configuration history', () => {
     fireEvent.click(compare);
     diff = await screen.findByText('Version #1 compared with #3');
     const modal = diff.closest('.ant-modal') as HTMLElement;
-    expect(within(modal).getAllByRole('row', { hidden: true }).map((r) => r.textContent)).toEqual(['Field#1#3', 'feePercent23']);
+    expect(
+      within(modal)
+        .getAllByRole('row', { hidden: true })
+        .map((r) => r.textContent),
+    ).toEqual(['Field#1#3', 'feePercent23']);
   });
 
   it('restores only after a confirmation, then reloads', async () => {
@@ -76,7 +107,11 @@ describe('configuration history', () => {
   });
 
   it('a read-only history offers no restore', async () => {
-    renderScreen(<WithHistory history={{ ...history, restorable: false }}><Cell /></WithHistory>);
+    renderScreen(
+      <WithHistory history={{ ...history, restorable: false }}>
+        <Cell />
+      </WithHistory>,
+    );
     fireEvent.click(screen.getByText('History').closest('button')!);
     const drawer = await screen.findByRole('dialog');
     await within(drawer).findByText('Demo data');

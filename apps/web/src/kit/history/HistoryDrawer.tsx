@@ -15,17 +15,34 @@ export function ActionTag({ action }: { action: string }) {
   const { t } = useTranslation();
   const restored = /^restore:(\d+)$/.exec(action);
   const label = restored ? t('history.action.restore', { id: restored[1] }) : t(`history.action.${action}`, { defaultValue: action });
-  const color = action === 'delete' ? 'red' : action === 'create' || action === 'seed' ? 'green' : restored ? 'blue' : action === 'autoClose' ? 'orange' : undefined;
+  const color =
+    action === 'delete' ? 'red' : action === 'create' || action === 'seed' ? 'green' : restored ? 'blue' : action === 'autoClose' ? 'orange' : undefined;
   return <Tag color={color}>{label}</Tag>;
 }
 
-interface Comparing { title: string; before: unknown; after: unknown; left: string; right: string }
+interface Comparing {
+  title: string;
+  before: unknown;
+  after: unknown;
+  left: string;
+  right: string;
+}
 
 /**
  * The versions of one configuration screen (or of one item when `itemKey` is set), newest
  * first: each version's changes, a compare of any two, and a confirmed restore.
  */
-export function HistoryDrawer({ history, itemKey, open, onClose }: { history: HistoryDeclaration; itemKey: string | null; open: boolean; onClose: () => void }) {
+export function HistoryDrawer({
+  history,
+  itemKey,
+  open,
+  onClose,
+}: {
+  history: HistoryDeclaration;
+  itemKey: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const queryClient = useQueryClient();
@@ -37,27 +54,48 @@ export function HistoryDrawer({ history, itemKey, open, onClose }: { history: Hi
 
   const versions = useQuery({
     queryKey: ['kit-history', history.url, itemKey, page],
-    queryFn: async () => (await request<{ items: Version[]; total: number }>('GET', history.url, {
-      params: { page, pageSize: PAGE_SIZE, ...(itemKey !== null ? { key: itemKey } : {}) }, silent: true,
-    })).data!,
+    queryFn: async () =>
+      (
+        await request<{ items: Version[]; total: number }>('GET', history.url, {
+          params: { page, pageSize: PAGE_SIZE, ...(itemKey !== null ? { key: itemKey } : {}) },
+          silent: true,
+        })
+      ).data!,
     enabled: open,
     retry: false,
   });
 
   const keyText = (key: string) => (history.keyLabel ? history.keyLabel(key) : key) || t('history.wholeScreen');
-  const showChanges = (v: Version) => setComparing({
-    title: t('history.changesOf', { id: v.id }), before: v.before, after: v.after, left: t('history.before'), right: t('history.after'),
-  });
+  const showChanges = (v: Version) =>
+    setComparing({
+      title: t('history.changesOf', { id: v.id }),
+      before: v.before,
+      after: v.after,
+      left: t('history.before'),
+      right: t('history.after'),
+    });
   function compareSelected() {
     const [older, newer] = [...selected].sort((a, b) => a.id - b.id);
     setComparing({
-      title: t('history.compareTitle', { a: older.id, b: newer.id }), before: older.after, after: newer.after,
-      left: `#${older.id}`, right: `#${newer.id}`,
+      title: t('history.compareTitle', { a: older.id, b: newer.id }),
+      before: older.after,
+      after: newer.after,
+      left: `#${older.id}`,
+      right: `#${newer.id}`,
     });
   }
   async function restore(v: Version) {
-    const ok = await confirmAsync(modal, t('kit.confirmTitle'), t('history.confirmRestore', { id: v.id, key: keyText(v.key) }), { ok: t('kit.ok'), cancel: t('kit.cancel') }, true);
-    if (!ok) { message.info(t('kit.operationCancelled')); return; }
+    const ok = await confirmAsync(
+      modal,
+      t('kit.confirmTitle'),
+      t('history.confirmRestore', { id: v.id, key: keyText(v.key) }),
+      { ok: t('kit.ok'), cancel: t('kit.cancel') },
+      true,
+    );
+    if (!ok) {
+      message.info(t('kit.operationCancelled'));
+      return;
+    }
     setRestoring(v.id);
     try {
       await request('POST', `${history.url}/restore`, { data: { id: v.id }, silent: true });
@@ -79,11 +117,17 @@ export function HistoryDrawer({ history, itemKey, open, onClose }: { history: Hi
     { key: 'action', title: t('history.actionTitle'), dataIndex: 'action', render: (a: string) => <ActionTag action={a} /> },
     ...(itemKey === null ? [{ key: 'key', title: t('history.item'), dataIndex: 'key', render: (k: string) => keyText(k) }] : []),
     {
-      key: 'ops', title: t('kit.actions'), render: (_: unknown, v: Version) => (
+      key: 'ops',
+      title: t('kit.actions'),
+      render: (_: unknown, v: Version) => (
         <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => showChanges(v)}>{t('history.changes')}</Button>
+          <Button type="link" size="small" onClick={() => showChanges(v)}>
+            {t('history.changes')}
+          </Button>
           {restorable && (
-            <Button type="link" size="small" danger loading={restoring === v.id} onClick={() => void restore(v)}>{t('history.restore')}</Button>
+            <Button type="link" size="small" danger loading={restoring === v.id} onClick={() => void restore(v)}>
+              {t('history.restore')}
+            </Button>
           )}
         </Space>
       ),
@@ -91,19 +135,37 @@ export function HistoryDrawer({ history, itemKey, open, onClose }: { history: Hi
   ];
 
   return (
-    <Drawer open={open} onClose={onClose} size="large" destroyOnHidden
-      title={itemKey === null ? t('history.title') : t('history.titleOf', { key: keyText(itemKey) })}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      title={itemKey === null ? t('history.title') : t('history.titleOf', { key: keyText(itemKey) })}
+    >
       <Flex vertical gap={12}>
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Typography.Text type="secondary">{t(restorable ? 'history.hint' : 'history.hintReadOnly')}</Typography.Text>
-          <Button disabled={selected.length !== 2} onClick={compareSelected}>{t('history.compare')}</Button>
+          <Button disabled={selected.length !== 2} onClick={compareSelected}>
+            {t('history.compare')}
+          </Button>
         </Flex>
         {versions.isError ? (
-          <Result status="error" title={t('kit.loadFailed')} subTitle={(versions.error as Error).message}
-            extra={<Button type="primary" onClick={() => void versions.refetch()}>{t('kit.retry')}</Button>} />
+          <Result
+            status="error"
+            title={t('kit.loadFailed')}
+            subTitle={(versions.error as Error).message}
+            extra={
+              <Button type="primary" onClick={() => void versions.refetch()}>
+                {t('kit.retry')}
+              </Button>
+            }
+          />
         ) : (
           <Table<Version>
-            rowKey="id" size="small" columns={columns} loading={versions.isFetching}
+            rowKey="id"
+            size="small"
+            columns={columns}
+            loading={versions.isFetching}
             dataSource={versions.data?.items ?? []}
             locale={{ emptyText: t('history.empty') }}
             rowSelection={{
@@ -117,7 +179,16 @@ export function HistoryDrawer({ history, itemKey, open, onClose }: { history: Hi
         )}
       </Flex>
       <Modal open={comparing !== null} onCancel={() => setComparing(null)} footer={null} width={720} title={comparing?.title}>
-        {comparing && <VersionDiff before={comparing.before} after={comparing.after} left={comparing.left} right={comparing.right} fieldLabel={history.fieldLabel} formatValue={history.formatValue} />}
+        {comparing && (
+          <VersionDiff
+            before={comparing.before}
+            after={comparing.after}
+            left={comparing.left}
+            right={comparing.right}
+            fieldLabel={history.fieldLabel}
+            formatValue={history.formatValue}
+          />
+        )}
       </Modal>
     </Drawer>
   );

@@ -6,7 +6,9 @@ import { FeedbackProvider } from '../feedback';
 import { HistoryDrawer } from './HistoryDrawer';
 import type { HistoryDeclaration } from './types';
 
-interface HistoryControl { open(itemKey: string | null): void }
+interface HistoryControl {
+  open(itemKey: string | null): void;
+}
 const HistoryContext = createContext<HistoryControl | null>(null);
 
 /**
@@ -14,7 +16,11 @@ const HistoryContext = createContext<HistoryControl | null>(null);
  * item) and, through `historyCell`, one beside each item (that item's versions).
  */
 export function WithHistory({ history, children }: { history: HistoryDeclaration; children: ReactNode }) {
-  return <FeedbackProvider><Frame history={history}>{children}</Frame></FeedbackProvider>;
+  return (
+    <FeedbackProvider>
+      <Frame history={history}>{children}</Frame>
+    </FeedbackProvider>
+  );
 }
 
 function Frame({ history, children }: { history: HistoryDeclaration; children: ReactNode }) {
@@ -24,7 +30,9 @@ function Frame({ history, children }: { history: HistoryDeclaration; children: R
     <HistoryContext.Provider value={{ open: (key) => setShown({ key }) }}>
       <Flex vertical gap={12}>
         <Flex justify="flex-end">
-          <Button icon={<HistoryOutlined />} onClick={() => setShown({ key: null })}>{t('history.button')}</Button>
+          <Button icon={<HistoryOutlined />} onClick={() => setShown({ key: null })}>
+            {t('history.button')}
+          </Button>
         </Flex>
         {children}
       </Flex>
@@ -39,14 +47,26 @@ export function HistoryLink({ itemKey }: { itemKey: string }) {
   const control = useContext(HistoryContext);
   if (!control) return null;
   return (
-    <Button type="text" size="small" icon={<HistoryOutlined />} aria-label={t('history.itemButton')} title={t('history.itemButton')}
-      onClick={(e) => { e.stopPropagation(); control.open(itemKey); }} />
+    <Button
+      type="text"
+      size="small"
+      icon={<HistoryOutlined />}
+      aria-label={t('history.itemButton')}
+      title={t('history.itemButton')}
+      onClick={(e) => {
+        e.stopPropagation();
+        control.open(itemKey);
+      }}
+    />
   );
 }
 
 /** A column `render` showing the value and the item's history button: `render: historyCell((row) => row.channel)`. */
 export function historyCell<Row>(keyOf: (row: Row) => string) {
   return (value: unknown, row: Row) => (
-    <Flex align="center" gap={4}><span>{String(value ?? '')}</span><HistoryLink itemKey={keyOf(row)} /></Flex>
+    <Flex align="center" gap={4}>
+      <span>{String(value ?? '')}</span>
+      <HistoryLink itemKey={keyOf(row)} />
+    </Flex>
   );
 }

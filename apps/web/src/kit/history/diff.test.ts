@@ -13,7 +13,10 @@ describe('diffDocs', () => {
   });
 
   it('a created or removed item shows every field against nothing; equal documents show none', () => {
-    expect(diffDocs(null, { a: 1, b: [1] })).toEqual([{ field: 'a', before: undefined, after: 1 }, { field: 'b', before: undefined, after: [1] }]);
+    expect(diffDocs(null, { a: 1, b: [1] })).toEqual([
+      { field: 'a', before: undefined, after: 1 },
+      { field: 'b', before: undefined, after: [1] },
+    ]);
     expect(diffDocs({ a: 1 }, null)).toEqual([{ field: 'a', before: 1, after: undefined }]);
     expect(diffDocs({ a: [1, 2] }, { a: [1, 2] })).toEqual([]);
   });

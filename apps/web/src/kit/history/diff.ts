@@ -3,7 +3,11 @@
  * value differs (nested objects by dotted path; lists compared whole). Pure: the history's
  * compare view and its tests use it.
  */
-export interface FieldChange { field: string; before: unknown; after: unknown }
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

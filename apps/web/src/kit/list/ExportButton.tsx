@@ -8,10 +8,18 @@ import { buildCsv, csvFileName, downloadText, EXPORT_ROW_CAP, fetchAllRows } fro
 import { exportUrl, runServerExport } from './serverExport';
 import type { ListState } from './state';
 
-interface Props<Row> { decl: ListDeclaration<Row>; state: ListState; columns: ColumnDeclaration<Row>[] }
+interface Props<Row> {
+  decl: ListDeclaration<Row>;
+  state: ListState;
+  columns: ColumnDeclaration<Row>[];
+}
 
 /** What the dialog shows: rows of a known total (client, page mode), rows so far, or rows and bytes streamed. */
-interface Shown { rows: number; total: number | null; bytes?: number }
+interface Shown {
+  rows: number;
+  total: number | null;
+  bytes?: number;
+}
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -51,14 +59,18 @@ export function ExportButton<Row>({ decl, state, columns }: Props<Row>) {
   }
 
   const percent = progress?.total ? Math.floor((progress.rows / progress.total) * 100) : undefined;
-  const status = !progress ? '' : progress.bytes !== undefined
-    ? t('kit.export.progressStream', { rows: progress.rows, size: size(progress.bytes) })
-    : progress.total !== null
-      ? t('kit.export.progress', { rows: progress.rows, total: progress.total })
-      : t('kit.export.progressCursor', { rows: progress.rows });
+  const status = !progress
+    ? ''
+    : progress.bytes !== undefined
+      ? t('kit.export.progressStream', { rows: progress.rows, size: size(progress.bytes) })
+      : progress.total !== null
+        ? t('kit.export.progress', { rows: progress.rows, total: progress.total })
+        : t('kit.export.progressCursor', { rows: progress.rows });
   return (
     <>
-      <Button icon={<DownloadOutlined />} onClick={start} loading={progress !== null}>{t('kit.export.button')}</Button>
+      <Button icon={<DownloadOutlined />} onClick={start} loading={progress !== null}>
+        {t('kit.export.button')}
+      </Button>
       <Modal
         open={progress !== null}
         title={t('kit.export.title')}

@@ -47,10 +47,14 @@ function FilterInput({ filter, ...control }: { filter: FilterDeclaration } & Rec
   const { t } = useTranslation();
   const placeholder = t(filter.label);
   switch (filter.kind) {
-    case 'number': return <InputNumber {...control} placeholder={placeholder} style={{ width: 160 }} />;
-    case 'select': return <Select {...control} placeholder={placeholder} options={optionsOf(filter.options, t)} allowClear style={{ width: 160 }} />;
-    case 'role': return <Select {...control} placeholder={placeholder} options={optionsOf(ROLE_OPTIONS, t)} allowClear showSearch style={{ width: 160 }} />;
-    case 'dateRange': return <DatePicker.RangePicker {...control} allowEmpty={[true, true]} placeholder={[t('kit.from'), t('kit.to')]} style={{ maxWidth: '100%' }} />;
+    case 'number':
+      return <InputNumber {...control} placeholder={placeholder} style={{ width: 160 }} />;
+    case 'select':
+      return <Select {...control} placeholder={placeholder} options={optionsOf(filter.options, t)} allowClear style={{ width: 160 }} />;
+    case 'role':
+      return <Select {...control} placeholder={placeholder} options={optionsOf(ROLE_OPTIONS, t)} allowClear showSearch style={{ width: 160 }} />;
+    case 'dateRange':
+      return <DatePicker.RangePicker {...control} allowEmpty={[true, true]} placeholder={[t('kit.from'), t('kit.to')]} style={{ maxWidth: '100%' }} />;
     default:
       if (filter.suggestions) return <SuggestInput {...control} placeholder={placeholder} options={optionsOf(filter.suggestions, t)} />;
       return <Input {...control} placeholder={placeholder} allowClear style={{ width: 180 }} />;
@@ -60,10 +64,26 @@ function FilterInput({ filter, ...control }: { filter: FilterDeclaration } & Rec
 /** Free text with suggestions: each shows its label and the value it sends; typing matches either. */
 function SuggestInput({ options, ...control }: { options: { value: string; label: string }[] } & Record<string, unknown>) {
   return (
-    <AutoComplete {...control} allowClear style={{ width: 220 }} popupMatchSelectWidth={280}
-      options={options.map((o) => ({ value: o.value, text: `${o.label} ${o.value}`.toLowerCase(),
-        label: o.label === o.value ? o.value : <Space size={6}><span>{o.label}</span><span style={{ color: 'rgba(0,0,0,0.45)' }}>{o.value}</span></Space> }))}
-      showSearch={{ filterOption: (input, option) => String(option?.text ?? '').includes(input.trim().toLowerCase()) }} />
+    <AutoComplete
+      {...control}
+      allowClear
+      style={{ width: 220 }}
+      popupMatchSelectWidth={280}
+      options={options.map((o) => ({
+        value: o.value,
+        text: `${o.label} ${o.value}`.toLowerCase(),
+        label:
+          o.label === o.value ? (
+            o.value
+          ) : (
+            <Space size={6}>
+              <span>{o.label}</span>
+              <span style={{ color: 'rgba(0,0,0,0.45)' }}>{o.value}</span>
+            </Space>
+          ),
+      }))}
+      showSearch={{ filterOption: (input, option) => String(option?.text ?? '').includes(input.trim().toLowerCase()) }}
+    />
   );
 }
 
@@ -85,8 +105,15 @@ export function FilterBar({ filters, values, onSubmit }: Props) {
   }, [key]);
   if (filters.length === 0) return null;
   return (
-    <Form form={form} name="kit-filters" layout="inline" className="kit-filters" onFinish={(v) => onSubmit(fromForm(filters, v))}
-      initialValues={toForm(filters, values)} style={{ rowGap: 12 }}>
+    <Form
+      form={form}
+      name="kit-filters"
+      layout="inline"
+      className="kit-filters"
+      onFinish={(v) => onSubmit(fromForm(filters, v))}
+      initialValues={toForm(filters, values)}
+      style={{ rowGap: 12 }}
+    >
       {filters.map((f) => (
         <Form.Item key={f.name} name={f.name} label={t(f.label)}>
           <FilterInput filter={f} />
@@ -94,8 +121,18 @@ export function FilterBar({ filters, values, onSubmit }: Props) {
       ))}
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('kit.search')}</Button>
-          <Button onClick={() => { form.resetFields(); form.setFieldsValue(toForm(filters, {})); onSubmit({}); }}>{t('kit.reset')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('kit.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              form.setFieldsValue(toForm(filters, {}));
+              onSubmit({});
+            }}
+          >
+            {t('kit.reset')}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

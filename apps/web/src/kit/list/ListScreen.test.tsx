@@ -11,15 +11,30 @@ vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), req
 const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
-interface Account { username: string; balance: number; createdAt: string; roles: string[]; enabled: boolean }
+interface Account {
+  username: string;
+  balance: number;
+  createdAt: string;
+  roles: string[];
+  enabled: boolean;
+}
 const account = (i: number): Account => ({
-  username: `user${i}`, balance: 123456 + i, createdAt: '2026-11-22T10:00:00.000Z', roles: ['service', 'sales'], enabled: i % 2 === 0,
+  username: `user${i}`,
+  balance: 123456 + i,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  roles: ['service', 'sales'],
+  enabled: i % 2 === 0,
 });
 
 const decl: ListDeclaration<Account> = {
-  name: 'accounts', title: 'Accounts', rowKey: 'username',
+  name: 'accounts',
+  title: 'Accounts',
+  rowKey: 'username',
   api: { url: '/admin/accounts', mode: 'page' },
-  filters: [{ kind: 'text', name: 'username', label: 'Username' }, { kind: 'dateRange', name: 'created', label: 'Created' }],
+  filters: [
+    { kind: 'text', name: 'username', label: 'Username' },
+    { kind: 'dateRange', name: 'created', label: 'Created' },
+  ],
   columns: [
     { key: 'username', title: 'Username', sortable: true },
     { key: 'balance', title: 'Balance', format: 'money' },
@@ -27,15 +42,25 @@ const decl: ListDeclaration<Account> = {
     { key: 'roles', title: 'Roles', format: 'tags' },
     { key: 'enabled', title: 'Enabled', format: 'bool' },
   ],
-  toolbar: [{
-    key: 'create', label: 'Create', roles: ['admin'],
-    form: { fields: [{ name: 'username', label: 'Username', kind: 'text', required: true }] },
-    call: { method: 'POST', url: '/admin/create', body: (_row, v) => v },
-  }],
-  actions: [{
-    key: 'remove', label: 'Remove', roles: ['admin'], danger: true, confirm: 'Remove {{username}}?',
-    call: { method: 'POST', url: '/admin/remove', body: (row) => ({ username: row!.username }) },
-  }],
+  toolbar: [
+    {
+      key: 'create',
+      label: 'Create',
+      roles: ['admin'],
+      form: { fields: [{ name: 'username', label: 'Username', kind: 'text', required: true }] },
+      call: { method: 'POST', url: '/admin/create', body: (_row, v) => v },
+    },
+  ],
+  actions: [
+    {
+      key: 'remove',
+      label: 'Remove',
+      roles: ['admin'],
+      danger: true,
+      confirm: 'Remove {{username}}?',
+      call: { method: 'POST', url: '/admin/remove', body: (row) => ({ username: row!.username }) },
+    },
+  ],
 };
 
 const listCalls = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) => c[2]?.params);
@@ -50,7 +75,10 @@ beforeEach(() => {
   });
   setUser({ username: 'root', name: 'Root', avatar: '', telephone: '', roles: ['admin'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('ListScreen', () => {
   it('loads page 1, shows values in their formats, and pages on the server', async () => {
@@ -106,7 +134,11 @@ describe('ListScreen', () => {
     renderScreen(<ListScreen decl={decl} />, '/screen?username=bob&from=2026-11-01&to=2026-11-02&page=2');
     await screen.findByText('user20');
     expect(listCalls()[0]).toEqual({
-      username: 'bob', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-02T23:59:59.999+08:00', page: 2, pageSize: 20,
+      username: 'bob',
+      from: '2026-11-01T00:00:00.000+08:00',
+      to: '2026-11-02T23:59:59.999+08:00',
+      page: 2,
+      pageSize: 20,
     });
     expect((screen.getByPlaceholderText('Username') as HTMLInputElement).value).toBe('bob');
   });
@@ -205,7 +237,10 @@ describe('ListScreen', () => {
     expect(listCalls().slice(-3)).toEqual([1, 2, 3].map((page) => ({ username: 'user', page, pageSize: 500 })));
     expect([...(await downloads.bytes()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = await downloads.text();
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(lines).toHaveLength(1008);
     expect(lines[0]).toBe('Username,Balance,Created,Roles,Enabled');

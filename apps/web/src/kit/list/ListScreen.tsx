@@ -16,7 +16,11 @@ import { useListData } from './useListData';
 
 /** A filtered, paged, sortable list rendered from a declaration (see kit/README.md). */
 export function ListScreen<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) {
-  return <FeedbackProvider><ListView decl={decl} /></FeedbackProvider>;
+  return (
+    <FeedbackProvider>
+      <ListView decl={decl} />
+    </FeedbackProvider>
+  );
 }
 
 function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) {
@@ -35,7 +39,9 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
   const data = useListData(decl, state);
   const [detailRow, setDetailRow] = useState<Row | null>(null);
   const { query } = data;
-  const refetch = () => { void data.refetchAll(); };
+  const refetch = () => {
+    void data.refetchAll();
+  };
 
   const visible = decl.columns.filter((c) => !c.hidden);
   const columns: TableColumnsType<Row> = visible.map((c) => ({
@@ -44,7 +50,7 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
     width: c.width,
     align: alignOf(c.format),
     sorter: c.sortable,
-    sortOrder: c.sortable && state.sort === c.key ? state.order ?? null : null,
+    sortOrder: c.sortable && state.sort === c.key ? (state.order ?? null) : null,
     sortDirections: ['ascend', 'descend'],
     render: (_: unknown, row: Row) => renderCell(c, row, t),
   }));
@@ -83,8 +89,16 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
       )}
       <Card title={t(decl.title)} extra={toolbar} styles={{ header: { flexWrap: 'wrap', rowGap: 8, paddingBlock: 8 }, body: { padding: 16 } }}>
         {query.isError ? (
-          <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
-            extra={<Button type="primary" onClick={() => void query.refetch()}>{t('kit.retry')}</Button>} />
+          <Result
+            status="error"
+            title={t('kit.loadFailed')}
+            subTitle={(query.error as Error).message}
+            extra={
+              <Button type="primary" onClick={() => void query.refetch()}>
+                {t('kit.retry')}
+              </Button>
+            }
+          />
         ) : (
           <>
             <Table<Row>
@@ -94,29 +108,43 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
               loading={query.isFetching}
               size="middle"
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={t(decl.emptyHint && Object.keys(state.filters).length === 0 ? decl.emptyHint : 'kit.empty')} /> }}
+              locale={{
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={t(decl.emptyHint && Object.keys(state.filters).length === 0 ? decl.emptyHint : 'kit.empty')}
+                  />
+                ),
+              }}
               onChange={(_p, _f, sorter, extra) => {
                 if (extra.action !== 'sort') return;
                 const s = Array.isArray(sorter) ? sorter[0] : sorter;
                 const order = (s?.order ?? undefined) as SortOrder | undefined;
                 setState((cur) => ({ ...cur, page: 1, sort: order ? String(s.columnKey) : undefined, order }));
               }}
-              pagination={decl.api.mode === 'page' ? {
-                current: state.page,
-                pageSize: state.pageSize,
-                total: query.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (total) => t('kit.total', { total }),
-                onChange: (page, pageSize) => setState((cur) => ({ ...cur, page: pageSize !== cur.pageSize ? 1 : page, pageSize })),
-              } : false}
+              pagination={
+                decl.api.mode === 'page'
+                  ? {
+                      current: state.page,
+                      pageSize: state.pageSize,
+                      total: query.data?.total ?? 0,
+                      showSizeChanger: true,
+                      pageSizeOptions: PAGE_SIZES.map(String),
+                      showTotal: (total) => t('kit.total', { total }),
+                      onChange: (page, pageSize) => setState((cur) => ({ ...cur, page: pageSize !== cur.pageSize ? 1 : page, pageSize })),
+                    }
+                  : false
+              }
             />
             {decl.api.mode === 'cursor' && (
               <Flex justify="flex-end" align="center" gap={8} style={{ marginTop: 16 }}>
-                <Button onClick={data.previous} disabled={!data.hasPrevious}>{t('kit.previous')}</Button>
+                <Button onClick={data.previous} disabled={!data.hasPrevious}>
+                  {t('kit.previous')}
+                </Button>
                 <span>{t('kit.pageOf', { page: data.cursorPage })}</span>
-                <Button onClick={data.next} disabled={!data.hasNext}>{t('kit.next')}</Button>
+                <Button onClick={data.next} disabled={!data.hasNext}>
+                  {t('kit.next')}
+                </Button>
               </Flex>
             )}
           </>

@@ -22,17 +22,31 @@ export function RowActions<Row>({ row, actions, onStart, onDetail }: Props<Row>)
   const link = { type: 'link' as const, size: 'small' as const, style: { paddingInline: 4 } };
   return (
     <Space size={0}>
-      {onDetail && <Button {...link} onClick={() => onDetail(row)}>{t('kit.details')}</Button>}
-      {inline.map((a) => <Button key={a.key} {...link} danger={a.danger} onClick={() => onStart(a, row)}>{t(actionLabel(a, row))}</Button>)}
+      {onDetail && (
+        <Button {...link} onClick={() => onDetail(row)}>
+          {t('kit.details')}
+        </Button>
+      )}
+      {inline.map((a) => (
+        <Button key={a.key} {...link} danger={a.danger} onClick={() => onStart(a, row)}>
+          {t(actionLabel(a, row))}
+        </Button>
+      ))}
       {more.length > 0 && (
         <Dropdown
           trigger={['click']}
           menu={{
             items: more.map((a) => ({ key: a.key, label: t(actionLabel(a, row)), danger: a.danger })),
-            onClick: ({ key }) => onStart(more.find((a) => a.key === key)!, row),
+            onClick: ({ key }) =>
+              onStart(
+                more.find((a) => a.key === key)!,
+                row,
+              ),
           }}
         >
-          <Button {...link}>{t('kit.more')} <DownOutlined /></Button>
+          <Button {...link}>
+            {t('kit.more')} <DownOutlined />
+          </Button>
         </Dropdown>
       )}
     </Space>

@@ -10,12 +10,24 @@ const mocked = vi.mocked(request);
 await i18next.init({ lng: 'en', resources: { en: { translation: { kit: { yes: 'Yes', no: 'No' }, h: { id: 'Id', amount: 'Amount', note: 'Note' } } } } });
 const t = i18next.t;
 
-interface Row { id: number; amount: number; note: string; ok: boolean }
+interface Row {
+  id: number;
+  amount: number;
+  note: string;
+  ok: boolean;
+}
 const rowsOf = (from: number, n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: from + i, amount: 150, note: 'x', ok: true }));
 const decl: ListDeclaration<Row> = {
-  name: 'things', title: 't', rowKey: 'id', api: { url: '/things', mode: 'page' },
+  name: 'things',
+  title: 't',
+  rowKey: 'id',
+  api: { url: '/things', mode: 'page' },
   filters: [{ kind: 'text', name: 'username', label: 'u' }],
-  columns: [{ key: 'id', title: 'h.id' }, { key: 'amount', title: 'h.amount', format: 'money' }, { key: 'note', title: 'h.note' }],
+  columns: [
+    { key: 'id', title: 'h.id' },
+    { key: 'amount', title: 'h.amount', format: 'money' },
+    { key: 'note', title: 'h.note' },
+  ],
 };
 const state = { filters: { username: 'bob' }, page: 3, pageSize: 20 };
 
@@ -54,7 +66,10 @@ describe('fetchAllRows', () => {
   });
   it('stops when aborted', async () => {
     const controller = new AbortController();
-    mocked.mockImplementation(async () => { controller.abort(); return { code: 200, data: { items: rowsOf(0, 500), total: 5000 } }; });
+    mocked.mockImplementation(async () => {
+      controller.abort();
+      return { code: 200, data: { items: rowsOf(0, 500), total: 5000 } };
+    });
     await expect(fetchAllRows(decl, state, () => {}, controller.signal)).rejects.toThrow();
     expect(mocked).toHaveBeenCalledTimes(1);
   });

@@ -13,11 +13,20 @@ import type { ListState } from './state';
 export const EXPORT_PAGE_SIZE = 500;
 export const EXPORT_ROW_CAP = 100_000;
 
-export interface ExportProgress { rows: number; total: number | null }
-export interface ExportedRows<Row> { rows: Row[]; capped: boolean }
+export interface ExportProgress {
+  rows: number;
+  total: number | null;
+}
+export interface ExportedRows<Row> {
+  rows: Row[];
+  capped: boolean;
+}
 
 export async function fetchAllRows<Row>(
-  decl: ListDeclaration<Row>, state: ListState, onProgress: (p: ExportProgress) => void, signal?: AbortSignal,
+  decl: ListDeclaration<Row>,
+  state: ListState,
+  onProgress: (p: ExportProgress) => void,
+  signal?: AbortSignal,
 ): Promise<ExportedRows<Row>> {
   const base: ListState = { ...state, page: 1, pageSize: EXPORT_PAGE_SIZE };
   const rows: Row[] = [];
@@ -32,7 +41,10 @@ export async function fetchAllRows<Row>(
       lastCount = res.items.length;
       cursor = res.nextCursor ?? null;
       onProgress({ rows: Math.min(rows.length, EXPORT_ROW_CAP), total: null });
-      if (rows.length >= EXPORT_ROW_CAP) { capped = cursor !== null || rows.length > EXPORT_ROW_CAP; break; }
+      if (rows.length >= EXPORT_ROW_CAP) {
+        capped = cursor !== null || rows.length > EXPORT_ROW_CAP;
+        break;
+      }
     } while (cursor && lastCount > 0);
   } else {
     let total = Infinity;
@@ -43,7 +55,10 @@ export async function fetchAllRows<Row>(
       rows.push(...res.items);
       onProgress({ rows: Math.min(rows.length, EXPORT_ROW_CAP), total: Math.min(total, EXPORT_ROW_CAP) });
       if (res.items.length === 0) break;
-      if (rows.length >= EXPORT_ROW_CAP) { capped = total > EXPORT_ROW_CAP; break; }
+      if (rows.length >= EXPORT_ROW_CAP) {
+        capped = total > EXPORT_ROW_CAP;
+        break;
+      }
     }
   }
   return { rows: rows.slice(0, EXPORT_ROW_CAP), capped };

@@ -17,11 +17,21 @@ const { request, requestStream } = await import('../../shell/request');
 const mockedRequest = vi.mocked(request);
 const mockedStream = vi.mocked(requestStream);
 
-interface Row { uid: number; chip: number; status: string; vip: boolean }
+interface Row {
+  uid: number;
+  chip: number;
+  status: string;
+  vip: boolean;
+}
 const decl: ListDeclaration<Row> = {
-  name: 'players', title: 'Players', rowKey: 'uid',
+  name: 'players',
+  title: 'Players',
+  rowKey: 'uid',
   api: { url: '/usermanager/userlist', mode: 'cursor', export: true },
-  filters: [{ kind: 'text', name: 'uid', label: 'Uid' }, { kind: 'dateRange', name: 'registered', label: 'Registered' }],
+  filters: [
+    { kind: 'text', name: 'uid', label: 'Uid' },
+    { kind: 'dateRange', name: 'registered', label: 'Registered' },
+  ],
   columns: [
     { key: 'uid', title: 'Uid', sortable: true },
     { key: 'chip', title: 'Chips', format: 'money' },
@@ -73,10 +83,12 @@ describe('server export helpers', () => {
 });
 
 describe('ListScreen with a server export', () => {
-  it('streams the file with the view\'s filters and sort, showing rows and bytes', async () => {
+  it("streams the file with the view's filters and sort, showing rows and bytes", async () => {
     const downloads = captureDownloads();
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     const csv = ['\uFEFFUid,Chips\r\n7,1.00\r\n8,', '2.00\r\n9,"x\r\ny"\r\n'];
     mockedStream.mockResolvedValue({ body: body(csv, held), fileName: 'userlist-20261122-180000.csv', headers: new Headers() });
     renderScreen(<ListScreen decl={decl} />, '/screen?uid=7&from=2026-11-01&to=2026-11-02&sort=uid&order=descend');
@@ -88,7 +100,11 @@ describe('ListScreen with a server export', () => {
     const [url, opts] = mockedStream.mock.calls[0];
     expect(url).toBe('/usermanager/userlist/export');
     expect(opts?.params).toEqual({
-      uid: '7', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-02T23:59:59.999+08:00', sort: 'uid', order: 'descend',
+      uid: '7',
+      from: '2026-11-01T00:00:00.000+08:00',
+      to: '2026-11-02T23:59:59.999+08:00',
+      sort: 'uid',
+      order: 'descend',
       columns: JSON.stringify(exportColumns(decl.columns, i18next.t)),
     });
     expect(await downloads.text()).toBe(csv.join(''));
@@ -106,7 +122,8 @@ describe('ListScreen with a server export', () => {
           opts!.signal!.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
         },
       }),
-      fileName: null, headers: new Headers(),
+      fileName: null,
+      headers: new Headers(),
     }));
     renderScreen(<ListScreen decl={decl} />);
     await screen.findByText('7');

@@ -11,8 +11,16 @@ import type { ColumnDeclaration, ListDeclaration } from '../types';
 import { csvFileName, downloadBlob } from './exportCsv';
 import { filterRequestParams, type ListState } from './state';
 
-export interface StreamProgress { rows: number; bytes: number }
-export interface ServerExportColumn { key: string; title: string; format?: string; labels?: Record<string, string> }
+export interface StreamProgress {
+  rows: number;
+  bytes: number;
+}
+export interface ServerExportColumn {
+  key: string;
+  title: string;
+  format?: string;
+  labels?: Record<string, string>;
+}
 
 /** The export URL of a declaration, or null when it exports client-side. */
 export function exportUrl(decl: Pick<ListDeclaration<unknown>, 'api'>): string | null {
@@ -62,8 +70,12 @@ export function recordCounter() {
 }
 
 export async function runServerExport<Row>(
-  decl: ListDeclaration<Row>, state: ListState, columns: ColumnDeclaration<Row>[], t: TFunction,
-  onProgress: (p: StreamProgress) => void, signal: AbortSignal,
+  decl: ListDeclaration<Row>,
+  state: ListState,
+  columns: ColumnDeclaration<Row>[],
+  t: TFunction,
+  onProgress: (p: StreamProgress) => void,
+  signal: AbortSignal,
 ): Promise<StreamProgress> {
   const answer = await requestStream(exportUrl(decl)!, { params: exportParams(decl, state, columns, t), signal, silent: true });
   const reader = answer.body.getReader();

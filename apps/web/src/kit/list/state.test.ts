@@ -2,23 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { ListDeclaration } from '../types';
 import { readListState, requestParams, writeListState } from './state';
 
-interface Row { id: string; createdAt: string }
+interface Row {
+  id: string;
+  createdAt: string;
+}
 const decl: ListDeclaration<Row> = {
-  name: 'things', title: 't', rowKey: 'id',
+  name: 'things',
+  title: 't',
+  rowKey: 'id',
   api: { url: '/things', mode: 'page', params: { kind: 'a' } },
   filters: [
     { kind: 'text', name: 'username', label: 'u' },
     { kind: 'dateRange', name: 'at', label: 'at' },
   ],
-  columns: [{ key: 'id', title: 'id' }, { key: 'createdAt', title: 'c', sortable: true }],
+  columns: [
+    { key: 'id', title: 'id' },
+    { key: 'createdAt', title: 'c', sortable: true },
+  ],
 };
 
 describe('list state', () => {
   it('reads filters, page and sort from the URL, ignoring unknown or unsortable keys', () => {
     const s = readListState(new URLSearchParams('username=bob&from=2026-11-01&page=3&pageSize=50&sort=createdAt&order=descend&evil=1'), decl);
     expect(s).toEqual({ filters: { username: 'bob', from: '2026-11-01' }, page: 3, pageSize: 50, sort: 'createdAt', order: 'descend' });
-    expect(readListState(new URLSearchParams('sort=id&order=ascend&page=-1&pageSize=9999'), decl))
-      .toEqual({ filters: {}, page: 1, pageSize: 20 });
+    expect(readListState(new URLSearchParams('sort=id&order=ascend&page=-1&pageSize=9999'), decl)).toEqual({ filters: {}, page: 1, pageSize: 20 });
   });
   it('writes the URL without defaults and round-trips', () => {
     const s = { filters: { username: 'bob' }, page: 2, pageSize: 20, sort: 'createdAt', order: 'ascend' as const };
@@ -29,8 +36,13 @@ describe('list state', () => {
   it('sends date days as GMT+08:00 day bounds, plus the fixed params, page and sort', () => {
     const s = readListState(new URLSearchParams('from=2026-11-01&to=2026-11-02&sort=createdAt&order=ascend'), decl);
     expect(requestParams(decl, s)).toEqual({
-      kind: 'a', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-02T23:59:59.999+08:00',
-      sort: 'createdAt', order: 'ascend', page: 1, pageSize: 20,
+      kind: 'a',
+      from: '2026-11-01T00:00:00.000+08:00',
+      to: '2026-11-02T23:59:59.999+08:00',
+      sort: 'createdAt',
+      order: 'ascend',
+      page: 1,
+      pageSize: 20,
     });
   });
   it('cursor mode sends the cursor (empty for the first step) and no page', () => {

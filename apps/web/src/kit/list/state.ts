@@ -74,7 +74,10 @@ export function writeListState(state: ListState, decl: ListDeclaration<any>, oth
   for (const [k, v] of Object.entries(state.filters)) if (v !== '') out.set(k, v);
   if (state.page > 1) out.set('page', String(state.page));
   if (state.pageSize !== defaultPageSize(decl)) out.set('pageSize', String(state.pageSize));
-  if (state.sort && state.order) { out.set('sort', state.sort); out.set('order', state.order); }
+  if (state.sort && state.order) {
+    out.set('sort', state.sort);
+    out.set('order', state.order);
+  }
   return out;
 }
 

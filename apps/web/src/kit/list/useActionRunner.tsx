@@ -23,7 +23,10 @@ export function useAllowedActions<Row>(actions: ActionDeclaration<Row>[] | undef
   return (row?: Row) => allowed.filter((a) => row === undefined || !a.visible || a.visible(row));
 }
 
-interface Running<Row> { action: ActionDeclaration<Row>; row: Row | undefined }
+interface Running<Row> {
+  action: ActionDeclaration<Row>;
+  row: Row | undefined;
+}
 
 /**
  * Runs declared actions for a whole screen with one form modal:
@@ -40,13 +43,19 @@ export function useActionRunner<Row>(onDone: () => void) {
     if (action.confirm) {
       const key = typeof action.confirm === 'function' ? action.confirm(row) : action.confirm;
       const ok = await confirmAsync(modal, t('kit.confirmTitle'), t(key, { ...(row as object) }), { ok: t('kit.ok'), cancel: t('kit.cancel') }, action.danger);
-      if (!ok) { message.info(t('kit.operationCancelled')); return false; }
+      if (!ok) {
+        message.info(t('kit.operationCancelled'));
+        return false;
+      }
     }
     setBusyKey(action.key);
     try {
       const data = action.call.body ? action.call.body(row, values) : undefined;
-      await request(action.call.method, action.call.url,
-        action.call.method === 'GET' ? { params: data as Record<string, unknown>, silent: true } : { data, silent: true });
+      await request(
+        action.call.method,
+        action.call.url,
+        action.call.method === 'GET' ? { params: data as Record<string, unknown>, silent: true } : { data, silent: true },
+      );
       message.success(t('kit.operationSuccess'));
       onDone();
       return true;
@@ -70,22 +79,28 @@ export function useActionRunner<Row>(onDone: () => void) {
   }
 
   const formSpec = formFor?.action.form;
-  const element: ReactNode = formFor && formSpec ? (
-    <Modal
-      open
-      title={t(formSpec.title ?? actionLabel(formFor.action, formFor.row))}
-      okText={t('kit.ok')}
-      cancelText={t('kit.cancel')}
-      confirmLoading={busyKey === formFor.action.key}
-      onOk={submit}
-      onCancel={() => setFormFor(null)}
-    >
-      <Form form={form} name={`kit-action-${formFor.action.key}`} layout="vertical" autoComplete="off"
-        initialValues={formSpec.initialValues?.(formFor.row) ?? {}}>
-        <FormFields fields={formSpec.fields} />
-      </Form>
-    </Modal>
-  ) : null;
+  const element: ReactNode =
+    formFor && formSpec ? (
+      <Modal
+        open
+        title={t(formSpec.title ?? actionLabel(formFor.action, formFor.row))}
+        okText={t('kit.ok')}
+        cancelText={t('kit.cancel')}
+        confirmLoading={busyKey === formFor.action.key}
+        onOk={submit}
+        onCancel={() => setFormFor(null)}
+      >
+        <Form
+          form={form}
+          name={`kit-action-${formFor.action.key}`}
+          layout="vertical"
+          autoComplete="off"
+          initialValues={formSpec.initialValues?.(formFor.row) ?? {}}
+        >
+          <FormFields fields={formSpec.fields} />
+        </Form>
+      </Modal>
+    ) : null;
 
   return { start, busyKey, element };
 }

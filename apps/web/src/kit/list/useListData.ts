@@ -28,7 +28,9 @@ export function useListData<Row>(decl: ListDeclaration<Row>, state: ListState) {
     cursorPage: cursors.length,
     hasPrevious: cursors.length > 1,
     hasNext: !!query.data?.nextCursor && !query.isPlaceholderData,
-    next: () => { if (query.data?.nextCursor) setNav({ viewKey, cursors: [...cursors, query.data.nextCursor] }); },
+    next: () => {
+      if (query.data?.nextCursor) setNav({ viewKey, cursors: [...cursors, query.data.nextCursor] });
+    },
     previous: () => setNav({ viewKey, cursors: cursors.slice(0, -1) }),
     refetchAll: () => queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] }),
   };

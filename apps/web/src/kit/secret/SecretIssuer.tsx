@@ -14,7 +14,11 @@ import { confirmAsync, useFeedback } from '../feedback';
 import { formatDateTime } from '../../lib/format';
 
 /** What the server answered: the credential, once, and until when the previous one still works. */
-export interface IssuedSecret { appId: string; secret: string; previousUntil: string | null }
+export interface IssuedSecret {
+  appId: string;
+  secret: string;
+  previousUntil: string | null;
+}
 
 // form values are whatever the module's fields hold
 type Values = Record<string, any>;
@@ -50,7 +54,10 @@ export function useSecretIssuer<A>(spec: SecretIssuerSpec<A>): { ask(asking: A):
     const question = spec.confirm(asking, values);
     if (question !== null) {
       const ok = await confirmAsync(modal, t('kit.confirmTitle'), question, { ok: t('kit.ok'), cancel: t('kit.cancel') }, true);
-      if (!ok) { message.info(t('kit.operationCancelled')); return; }
+      if (!ok) {
+        message.info(t('kit.operationCancelled'));
+        return;
+      }
     }
     setBusy(true);
     try {
@@ -68,20 +75,48 @@ export function useSecretIssuer<A>(spec: SecretIssuerSpec<A>): { ask(asking: A):
 
   const modals = (
     <>
-      <Modal open={asking !== null} title={asking === null ? '' : spec.title(asking)}
-        okText={t('kit.ok')} cancelText={t('kit.cancel')} confirmLoading={busy} onOk={() => void submit()} onCancel={() => setAsking(null)} destroyOnHidden>
+      <Modal
+        open={asking !== null}
+        title={asking === null ? '' : spec.title(asking)}
+        okText={t('kit.ok')}
+        cancelText={t('kit.cancel')}
+        confirmLoading={busy}
+        onOk={() => void submit()}
+        onCancel={() => setAsking(null)}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" name={spec.formName} autoComplete="off" initialValues={spec.initialValues}>
           {asking !== null && spec.fields(asking)}
         </Form>
       </Modal>
-      <Modal open={issued !== null} title={issued ? spec.shown.title(issued) : ''} closable={false} maskClosable={false} destroyOnHidden
-        footer={<Button type="primary" onClick={() => setIssued(null)}>{spec.shown.stored}</Button>}>
+      <Modal
+        open={issued !== null}
+        title={issued ? spec.shown.title(issued) : ''}
+        closable={false}
+        maskClosable={false}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={() => setIssued(null)}>
+            {spec.shown.stored}
+          </Button>
+        }
+      >
         <Alert type="warning" showIcon title={spec.shown.once} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable={{ text: issued?.secret ?? '' }} code className={spec.shown.className}>{issued?.secret}</Typography.Paragraph>
+        <Typography.Paragraph copyable={{ text: issued?.secret ?? '' }} code className={spec.shown.className}>
+          {issued?.secret}
+        </Typography.Paragraph>
         {spec.shown.note && <Typography.Paragraph type="secondary">{spec.shown.note}</Typography.Paragraph>}
-        {issued?.previousUntil && <Typography.Paragraph type="secondary">{spec.shown.previousUntil(formatDateTime(issued.previousUntil))}</Typography.Paragraph>}
+        {issued?.previousUntil && (
+          <Typography.Paragraph type="secondary">{spec.shown.previousUntil(formatDateTime(issued.previousUntil))}</Typography.Paragraph>
+        )}
       </Modal>
     </>
   );
-  return { ask: (a: A) => { form.resetFields(); setAsking(a); }, modals };
+  return {
+    ask: (a: A) => {
+      form.resetFields();
+      setAsking(a);
+    },
+    modals,
+  };
 }

@@ -15,10 +15,20 @@ import moduleLocales from '../../modules/locales';
 
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
   // jsdom does not implement pseudo-element styles (antd asks for them): ignore the argument.
   const original = window.getComputedStyle;
   window.getComputedStyle = (elt: Element) => original(elt);
@@ -65,13 +75,18 @@ export function currentQuery(): Record<string, string> {
  */
 export function captureDownloads() {
   const blobs: Blob[] = [];
-  URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return 'blob:csv'; });
+  URL.createObjectURL = vi.fn((b: Blob) => {
+    blobs.push(b);
+    return 'blob:csv';
+  });
   URL.revokeObjectURL = vi.fn();
   const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   const bytes = async (n = 0) => new Uint8Array(await blobs[n].arrayBuffer());
   return {
     bytes,
-    async text(n = 0) { return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytes(n)); },
+    async text(n = 0) {
+      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytes(n));
+    },
     fileName: (n = 0) => (click.mock.contexts[n] as HTMLAnchorElement).download,
     restore: () => click.mockRestore(),
   };

@@ -15,7 +15,11 @@ export type ActivityScreen = (typeof ACTIVITY_SCREENS)[number];
 /** Request paths (the request layer adds /api). */
 export const api = (id: string) => `/activities/${id}`;
 
-export interface ActivityScreenEntry { path: string; activity: Activity; screen: ActivityScreen }
+export interface ActivityScreenEntry {
+  path: string;
+  activity: Activity;
+  screen: ActivityScreen;
+}
 
 /** The catalogue path of each screen of each activity (relief: its config is the route itself; onlinesign: `config`). */
 export function activityScreenEntries(): ActivityScreenEntry[] {

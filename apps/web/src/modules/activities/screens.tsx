@@ -17,7 +17,17 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITIES, findActivity } from '@console/activities';
 import { MAX_AMOUNT as MAX_AMOUNT_CENTAVOS } from '@console/games';
-import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import {
+  ConfigScreen,
+  DashboardScreen,
+  ListScreen,
+  type ColumnDeclaration,
+  type ConfigDeclaration,
+  type DashboardDeclaration,
+  type FieldDeclaration,
+  type FormValues,
+  type ListDeclaration,
+} from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { formToSettings, settingsFieldsOf, settingsToForm, type SettingsField } from '../../kit/config/settingsFields';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
@@ -27,11 +37,21 @@ import { request } from '../../shell/request';
 import { api, L, settingLabel, stateLabel, titleKey, type ActivityScreen } from './common';
 
 type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const DEFAULT_DAYS = 30;
 
 function stateColumn(id: string): ColumnDeclaration<Row> {
-  return { key: 'state', title: `${L}f.state`, render: (v) => <Tag>{i18next.t(stateLabel(id, String(v)))}</Tag>, text: (v) => i18next.t(stateLabel(id, String(v))) };
+  return {
+    key: 'state',
+    title: `${L}f.state`,
+    render: (v) => <Tag>{i18next.t(stateLabel(id, String(v)))}</Tag>,
+    text: (v) => i18next.t(stateLabel(id, String(v))),
+  };
 }
 const stateOptions = (id: string) => (findActivity(id)?.states ?? []).map((s) => ({ value: s, label: stateLabel(id, s) }));
 
@@ -45,10 +65,14 @@ export function dashboardDecl(id: string): DashboardDeclaration {
     api: { url: `${api(id)}/dashboard` },
     defaultDays: DEFAULT_DAYS,
     cards: [
-      card('participants', 'totals.participants', 'int'), card('rewardedPlayers', 'totals.rewardedPlayers', 'int'),
-      card('claims', 'totals.claims', 'int'), card('rewarded', 'totals.rewarded', 'money'),
-      card('budgetSpent', 'budget.spent', 'money'), card('totalUsed', 'budget.totalUsed', 'percent'),
-      card('spentToday', 'budget.spentToday', 'money'), card('dailyUsed', 'budget.dailyUsed', 'percent'),
+      card('participants', 'totals.participants', 'int'),
+      card('rewardedPlayers', 'totals.rewardedPlayers', 'int'),
+      card('claims', 'totals.claims', 'int'),
+      card('rewarded', 'totals.rewarded', 'money'),
+      card('budgetSpent', 'budget.spent', 'money'),
+      card('totalUsed', 'budget.totalUsed', 'percent'),
+      card('spentToday', 'budget.spentToday', 'money'),
+      card('dailyUsed', 'budget.dailyUsed', 'percent'),
     ],
     chart: {
       title: `${L}dashboard.chart`,
@@ -62,7 +86,13 @@ export function dashboardDecl(id: string): DashboardDeclaration {
   };
 }
 
-interface DashboardData { days: Row[]; states: { state: string; players: number }[]; budget: { total: number; daily: number; playerCap: number }; open: boolean; configVersion: number }
+interface DashboardData {
+  days: Row[];
+  states: { state: string; players: number }[];
+  budget: { total: number; daily: number; playerCap: number };
+  open: boolean;
+  configVersion: number;
+}
 
 function DashboardExtras({ id, params }: { id: string; params: Record<string, string> }) {
   const { t } = useTranslation();
@@ -78,12 +108,17 @@ function DashboardExtras({ id, params }: { id: string; params: Record<string, st
   return (
     <Flex vertical gap={12}>
       <Alert
-        type={d.open ? 'info' : 'warning'} showIcon
-        title={d.open ? (d.configVersion === 0 ? t(`${L}dashboard.openDefaults`) : t(`${L}dashboard.open`, { version: d.configVersion })) : t(`${L}dashboard.closed`)}
+        type={d.open ? 'info' : 'warning'}
+        showIcon
+        title={
+          d.open ? (d.configVersion === 0 ? t(`${L}dashboard.openDefaults`) : t(`${L}dashboard.open`, { version: d.configVersion })) : t(`${L}dashboard.closed`)
+        }
         description={t(`${L}dashboard.budgets`, { total: limit(d.budget.total), daily: limit(d.budget.daily), cap: limit(d.budget.playerCap) })}
       />
       <Flex gap={8} wrap data-testid="activity-states">
-        {d.states.map((s) => <Tag key={s.state}>{`${t(stateLabel(id, s.state))}: ${s.players}`}</Tag>)}
+        {d.states.map((s) => (
+          <Tag key={s.state}>{`${t(stateLabel(id, s.state))}: ${s.players}`}</Tag>
+        ))}
       </Flex>
     </Flex>
   );
@@ -113,12 +148,28 @@ function DaysTable({ id, params }: { id: string; params: Record<string, string> 
   });
   const days = [...(query.data?.days ?? [])].reverse();
   if (!days.length) return null;
-  const column = (key: string, render?: (v: unknown) => string) => ({ key, dataIndex: key, title: t(`${L}f.${key}`), render: render ?? ((v: unknown) => String(v ?? '-')) });
+  const column = (key: string, render?: (v: unknown) => string) => ({
+    key,
+    dataIndex: key,
+    title: t(`${L}f.${key}`),
+    render: render ?? ((v: unknown) => String(v ?? '-')),
+  });
   return (
     <Card title={t(`${L}dashboard.days`)} size="small" data-testid="activity-days">
       <Table<Row>
-        size="small" rowKey="day" dataSource={days} pagination={{ pageSize: 10, hideOnSinglePage: true }} scroll={{ x: true }}
-        columns={[column('day'), column('participants'), column('claims'), column('rewardedPlayers'), column('rewarded', (v) => `₱${formatMoney(v)}`), column('dailyUsed', formatPercent)]}
+        size="small"
+        rowKey="day"
+        dataSource={days}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        scroll={{ x: true }}
+        columns={[
+          column('day'),
+          column('participants'),
+          column('claims'),
+          column('rewardedPlayers'),
+          column('rewarded', (v) => `₱${formatMoney(v)}`),
+          column('dailyUsed', formatPercent),
+        ]}
       />
     </Card>
   );
@@ -139,8 +190,18 @@ export function playersList(id: string): ListDeclaration<Row> {
       { kind: 'dateRange', name: 'range', label: `${L}f.updatedAt` },
     ],
     columns: [
-      col('uid', 'uid'), col('name'), col('partner', 'int'), col('period', 'text'), stateColumn(id), col('progress', 'int'), col('target', 'int'),
-      col('rewards', 'int'), col('rewarded', 'money'), col('configVersion', 'int'), col('firstAt', 'datetime'), col('updatedAt', 'datetime', true),
+      col('uid', 'uid'),
+      col('name'),
+      col('partner', 'int'),
+      col('period', 'text'),
+      stateColumn(id),
+      col('progress', 'int'),
+      col('target', 'int'),
+      col('rewards', 'int'),
+      col('rewarded', 'money'),
+      col('configVersion', 'int'),
+      col('firstAt', 'datetime'),
+      col('updatedAt', 'datetime', true),
       col('resetAt', 'datetime'),
     ],
   } as ListDeclaration<Row>;
@@ -159,10 +220,24 @@ export function rewardsList(id: string): ListDeclaration<Row> {
       { kind: 'dateRange', name: 'range', label: `${L}f.at` },
     ],
     columns: [
-      col('at', 'datetime', true), col('uid', 'uid'), col('name'), col('partner', 'int'), col('period', 'text'), col('tier', 'text'),
+      col('at', 'datetime', true),
+      col('uid', 'uid'),
+      col('name'),
+      col('partner', 'int'),
+      col('period', 'text'),
+      col('tier', 'text'),
       { key: 'currency', title: `${L}f.currency`, render: (v) => i18next.t(`${L}currency.${String(v)}`), text: (v) => i18next.t(`${L}currency.${String(v)}`) },
-      { key: 'amount', title: `${L}f.amount`, render: (v, r) => (r.currency === 'chip' ? `₱${formatMoney(v)}` : String(v)), text: (v, r) => (r.currency === 'chip' ? formatMoney(v) : String(v)) },
-      col('configVersion', 'int'), col('device'), col('phone'), col('gcash'), col('appId'),
+      {
+        key: 'amount',
+        title: `${L}f.amount`,
+        render: (v, r) => (r.currency === 'chip' ? `₱${formatMoney(v)}` : String(v)),
+        text: (v, r) => (r.currency === 'chip' ? formatMoney(v) : String(v)),
+      },
+      col('configVersion', 'int'),
+      col('device'),
+      col('phone'),
+      col('gcash'),
+      col('appId'),
     ],
   } as ListDeclaration<Row>;
 }
@@ -190,7 +265,11 @@ function ActivityPlayers({ id }: { id: string }) {
 const jsonRule = {
   validator: async (_: unknown, v: unknown) => {
     if (typeof v !== 'string' || !v.trim()) return;
-    try { JSON.parse(v); } catch { throw new Error(i18next.t(`${L}configs.badJson`)); }
+    try {
+      JSON.parse(v);
+    } catch {
+      throw new Error(i18next.t(`${L}configs.badJson`));
+    }
   },
 };
 
@@ -202,7 +281,8 @@ export function configsDecl(id: string, running: boolean): ConfigScreenDeclarati
     label: settingLabel(id, f.key),
     kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch' && f.kind !== 'time',
-    min: f.min, max: f.max,
+    min: f.min,
+    max: f.max,
     help: f.kind === 'money' ? `${L}configs.pesos` : f.kind === 'json' ? `${L}configs.json` : f.kind === 'time' ? `${L}configs.time` : undefined,
     options: f.options?.map((o) => ({ value: o, label: o, literal: true })),
     rules: f.kind === 'json' ? [jsonRule] : undefined,
@@ -220,7 +300,11 @@ export function configsDecl(id: string, running: boolean): ConfigScreenDeclarati
 
 export function configsHistory(id: string): HistoryDeclaration {
   const a = findActivity(id)!;
-  const money = new Set(settingsFieldsOf(a.settings, MAX_AMOUNT_CENTAVOS).filter((f) => f.kind === 'money').map((f) => f.key));
+  const money = new Set(
+    settingsFieldsOf(a.settings, MAX_AMOUNT_CENTAVOS)
+      .filter((f) => f.kind === 'money')
+      .map((f) => f.key),
+  );
   return {
     url: `${api(id)}/configs/versions`,
     fieldLabel: (field) => settingLabel(id, field),
@@ -229,7 +313,13 @@ export function configsHistory(id: string): HistoryDeclaration {
   };
 }
 
-interface ConfigAnswer { running: boolean; period: string | null; unfinished: number; version: number; rules: string }
+interface ConfigAnswer {
+  running: boolean;
+  period: string | null;
+  unfinished: number;
+  version: number;
+  rules: string;
+}
 
 function ActivityConfigs({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -244,9 +334,17 @@ function ActivityConfigs({ id }: { id: string }) {
     <WithHistory history={configsHistory(id)}>
       <Flex vertical gap={12}>
         <Alert type="info" showIcon title={t(`${L}configs.rules`)} description={t(`${L}rules.${id}`)} />
-        {d && (running
-          ? <Alert type="warning" showIcon title={t(`${L}configs.running`, { period: d.period, n: d.unfinished, version: d.version })} data-testid="activity-running" />
-          : <Alert type="info" showIcon title={t(`${L}configs.notRunning`, { version: d.version })} />)}
+        {d &&
+          (running ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t(`${L}configs.running`, { period: d.period, n: d.unfinished, version: d.version })}
+              data-testid="activity-running"
+            />
+          ) : (
+            <Alert type="info" showIcon title={t(`${L}configs.notRunning`, { version: d.version })} />
+          ))}
         <ConfigScreen key={String(running)} decl={configsDecl(id, running)} />
       </Flex>
     </WithHistory>
@@ -267,7 +365,13 @@ export function configlogsList(id: string): ListDeclaration<Row> {
       { kind: 'dateRange', name: 'range', label: `${L}f.at` },
     ],
     columns: [col('id', 'int', true), col('at', 'datetime', true), col('actor'), col('action'), col('before', 'json'), col('after', 'json')],
-    detail: { title: `${L}configlogs.detail`, items: [{ key: 'before', title: `${L}f.before`, format: 'json' }, { key: 'after', title: `${L}f.after`, format: 'json' }] },
+    detail: {
+      title: `${L}configlogs.detail`,
+      items: [
+        { key: 'before', title: `${L}f.before`, format: 'json' },
+        { key: 'after', title: `${L}f.after`, format: 'json' },
+      ],
+    },
   } as ListDeclaration<Row>;
 }
 
@@ -282,13 +386,33 @@ export function inviteDetailList(id: string): ListDeclaration<Row> {
     filters: [
       { kind: 'text', name: 'inviterUid', label: `${L}f.inviterUid` },
       { kind: 'text', name: 'uid', label: `${L}f.inviteeUid` },
-      { kind: 'select', name: 'valid', label: `${L}f.valid`, options: [{ value: 'true', label: `${L}invite.valid` }, { value: 'false', label: `${L}invite.invalid` }] },
+      {
+        kind: 'select',
+        name: 'valid',
+        label: `${L}f.valid`,
+        options: [
+          { value: 'true', label: `${L}invite.valid` },
+          { value: 'false', label: `${L}invite.invalid` },
+        ],
+      },
       { kind: 'dateRange', name: 'range', label: `${L}f.registeredAt` },
     ],
     columns: [
-      col('inviterUid', 'uid'), col('inviterName'), { ...col('uid', 'uid'), title: `${L}f.inviteeUid` }, col('name'), col('registeredAt', 'datetime', true),
-      col('phoneBound', 'bool'), col('newPhone', 'bool'), col('device'), col('newDevice', 'bool'), col('rounds', 'int'),
-      col('firstDeposit', 'money'), col('firstDepositAt', 'datetime'), col('validBet', 'money'), col('valid', 'bool'), col('why'),
+      col('inviterUid', 'uid'),
+      col('inviterName'),
+      { ...col('uid', 'uid'), title: `${L}f.inviteeUid` },
+      col('name'),
+      col('registeredAt', 'datetime', true),
+      col('phoneBound', 'bool'),
+      col('newPhone', 'bool'),
+      col('device'),
+      col('newDevice', 'bool'),
+      col('rounds', 'int'),
+      col('firstDeposit', 'money'),
+      col('firstDepositAt', 'datetime'),
+      col('validBet', 'money'),
+      col('valid', 'bool'),
+      col('why'),
     ],
   } as ListDeclaration<Row>;
 }
@@ -298,12 +422,25 @@ export function inviteDetailList(id: string): ListDeclaration<Row> {
 const ACTIVITY_IDS = ACTIVITIES.map((a) => a.id as string);
 
 /** A row of the zone's table: the document's item with its banner's two languages as columns. */
-interface ZoneRow { activity: string; visible: boolean; order: number; bannerEn: string; bannerZh: string }
-interface ZoneItem { activity: string; visible: boolean; order: number; banner: { en: string; zh: string } }
+interface ZoneRow {
+  activity: string;
+  visible: boolean;
+  order: number;
+  bannerEn: string;
+  bannerZh: string;
+}
+interface ZoneItem {
+  activity: string;
+  visible: boolean;
+  order: number;
+  banner: { en: string; zh: string };
+}
 
 /** The zone's table of rows: an activity (once each; the server names one listed twice), shown or not, its order, its banner in each language. */
 const zoneRows = (activities: string[]): SettingsField => ({
-  key: 'items', kind: 'rows', maxItems: activities.length,
+  key: 'items',
+  kind: 'rows',
+  maxItems: activities.length,
   columns: [
     { key: 'activity', kind: 'select', options: activities },
     { key: 'visible', kind: 'switch', default: true },
@@ -323,7 +460,9 @@ export function zoneToRows(items: ZoneItem[], activities: string[]): ZoneRow[] {
 export function rowsToZone(rows: Partial<ZoneRow>[]): { items: ZoneItem[] } {
   return {
     items: rows.map((r) => ({
-      activity: String(r.activity ?? ''), visible: Boolean(r.visible), order: Number(r.order ?? 0),
+      activity: String(r.activity ?? ''),
+      visible: Boolean(r.visible),
+      order: Number(r.order ?? 0),
       banner: { en: String(r.bannerEn ?? '').trim(), zh: String(r.bannerZh ?? '').trim() },
     })),
   };
@@ -333,7 +472,12 @@ export function zoneDecl(activities: string[]): ConfigScreenDeclaration {
   return {
     name: 'activities-activityzone',
     title: `${L}zone.title`,
-    load: { url: '/activities/activityzone', toForm: (data) => ({ items: zoneToRows((data.zone as { items?: ZoneItem[] } | undefined)?.items ?? [], (data.activities as string[] | undefined) ?? activities) }) },
+    load: {
+      url: '/activities/activityzone',
+      toForm: (data) => ({
+        items: zoneToRows((data.zone as { items?: ZoneItem[] } | undefined)?.items ?? [], (data.activities as string[] | undefined) ?? activities),
+      }),
+    },
     save: { url: '/activities/activityzone/update', body: (values) => ({ zone: rowsToZone((values.items as Partial<ZoneRow>[] | undefined) ?? []) }) },
     fields: [{ name: 'items', label: `${L}zone.items`, kind: 'textarea', help: `${L}zone.help` }],
     rows: { fields: [zoneRows(activities)], columnLabel: (column) => `${L}zone.${column}`, optionLabel: (_, id) => `${L}name.${id}` },
@@ -366,8 +510,14 @@ const SHAPE: Record<ActivityScreen, (id: string) => ComponentType> = {
   dashboard: (id) => () => <ActivityDashboard id={id} />,
   players: (id) => () => <ActivityPlayers id={id} />,
   configs: (id) => () => <ActivityConfigs id={id} />,
-  configlogs: (id) => { const decl = configlogsList(id); return () => <ListScreen decl={decl} />; },
-  invitedetail: (id) => { const decl = inviteDetailList(id); return () => <ListScreen decl={decl} />; },
+  configlogs: (id) => {
+    const decl = configlogsList(id);
+    return () => <ListScreen decl={decl} />;
+  },
+  invitedetail: (id) => {
+    const decl = inviteDetailList(id);
+    return () => <ListScreen decl={decl} />;
+  },
 };
 
 const made = new Map<string, ComponentType>();

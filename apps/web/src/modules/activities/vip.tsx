@@ -11,7 +11,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_AMOUNT } from '@console/games';
 import { VIP_RULES, vipSettings } from '@console/activities';
-import { ConfigScreen, DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import {
+  ConfigScreen,
+  DashboardScreen,
+  ListScreen,
+  type ColumnDeclaration,
+  type DashboardDeclaration,
+  type FieldDeclaration,
+  type FormValues,
+  type ListDeclaration,
+} from '../../kit';
 import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/config/settingsFields';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
@@ -21,11 +30,17 @@ import { L } from './common';
 
 type Row = Record<string, unknown>;
 const V = `${L}vip.`;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${V}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${V}f.${key}`,
+  format,
+  sortable,
+});
 const KINDS = ['up', 'maintain', 'down', 'restore'] as const;
 const KIND_COLOR: Record<string, string> = { up: 'green', maintain: 'blue', down: 'red', restore: 'gold' };
 const kindColumn: ColumnDeclaration<Row> = {
-  key: 'kind', title: `${V}f.kind`,
+  key: 'kind',
+  title: `${V}f.kind`,
   render: (v) => <Tag color={KIND_COLOR[String(v)]}>{i18next.t(`${V}kind.${String(v)}`)}</Tag>,
   text: (v) => i18next.t(`${V}kind.${String(v)}`),
 };
@@ -36,9 +51,12 @@ const fields = settingsFieldsOf(vipSettings, MAX_AMOUNT);
 
 function configDecl(): ConfigScreenDeclaration {
   const declared: FieldDeclaration[] = fields.map((f) => ({
-    name: f.key, label: `${V}setting.${f.key}`,
+    name: f.key,
+    label: `${V}setting.${f.key}`,
     kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
-    required: f.kind !== 'switch', min: f.min, max: f.max,
+    required: f.kind !== 'switch',
+    min: f.min,
+    max: f.max,
     help: f.kind === 'rows' ? `${V}levelsHelp` : undefined,
   }));
   return {
@@ -109,11 +127,26 @@ const changesDecl: ListDeclaration<Row> = {
     { kind: 'select', name: 'kind', label: `${V}f.kind`, options: KINDS.map((k) => ({ value: k, label: `${V}kind.${k}` })) },
     { kind: 'dateRange', name: 'range', label: `${V}f.at` },
   ],
-  columns: [col('at', 'datetime'), col('day', 'text'), col('uid', 'uid'), col('name'), col('partner', 'int'), kindColumn, col('fromLevel', 'int'), col('toLevel', 'int'),
-    col('reason'), col('exp', 'int'), col('periodExp', 'int'), col('configVersion', 'int')],
+  columns: [
+    col('at', 'datetime'),
+    col('day', 'text'),
+    col('uid', 'uid'),
+    col('name'),
+    col('partner', 'int'),
+    kindColumn,
+    col('fromLevel', 'int'),
+    col('toLevel', 'int'),
+    col('reason'),
+    col('exp', 'int'),
+    col('periodExp', 'int'),
+    col('configVersion', 'int'),
+  ],
 };
 
-interface VipDashboardData { levels: { level: number; players: number }[]; lastEvaluated: string | null }
+interface VipDashboardData {
+  levels: { level: number; players: number }[];
+  lastEvaluated: string | null;
+}
 
 function LevelsNow() {
   const { t } = useTranslation();
@@ -126,7 +159,11 @@ function LevelsNow() {
   if (!d) return null;
   return (
     <Card size="small" title={t(`${V}levelsNow`, { day: d.lastEvaluated ?? '-' })} data-testid="vip-levels">
-      <Flex gap={8} wrap>{d.levels.map((l) => <Tag key={l.level} color="gold">{`VIP ${l.level}: ${l.players}`}</Tag>)}</Flex>
+      <Flex gap={8} wrap>
+        {d.levels.map((l) => (
+          <Tag key={l.level} color="gold">{`VIP ${l.level}: ${l.players}`}</Tag>
+        ))}
+      </Flex>
     </Card>
   );
 }
@@ -143,7 +180,11 @@ export function VipDashboard() {
 
 // ------------------------------------------------------------------------------ VIP search
 
-interface Levels { periodDays: number; restoreDays: number; levels: { level: number; upExp: number; maintainExp: number; recoverExp: number; gift: number; betRebate: number; depositBonus: number }[] }
+interface Levels {
+  periodDays: number;
+  restoreDays: number;
+  levels: { level: number; upExp: number; maintainExp: number; recoverExp: number; gift: number; betRebate: number; depositBonus: number }[];
+}
 
 function useLevels() {
   return useQuery({
@@ -161,9 +202,22 @@ function LevelsTable() {
   const c = (key: string, render?: (v: number) => string) => ({ key, dataIndex: key, title: t(`${V}f.${key}`), render: render ?? ((v: number) => String(v)) });
   return (
     <Card size="small" title={t(`${V}levelsTitle`, { period: data.periodDays, restore: data.restoreDays })}>
-      <Table size="small" rowKey="level" dataSource={data.levels} pagination={false} scroll={{ x: true }}
-        columns={[c('level'), c('upExp', (v) => v.toLocaleString()), c('maintainExp', (v) => v.toLocaleString()), c('recoverExp', (v) => v.toLocaleString()),
-          c('gift', (v) => `₱${formatMoney(v)}`), c('betRebate', (v) => `${v}%`), c('depositBonus', (v) => `${v}%`)]} />
+      <Table
+        size="small"
+        rowKey="level"
+        dataSource={data.levels}
+        pagination={false}
+        scroll={{ x: true }}
+        columns={[
+          c('level'),
+          c('upExp', (v) => v.toLocaleString()),
+          c('maintainExp', (v) => v.toLocaleString()),
+          c('recoverExp', (v) => v.toLocaleString()),
+          c('gift', (v) => `₱${formatMoney(v)}`),
+          c('betRebate', (v) => `${v}%`),
+          c('depositBonus', (v) => `${v}%`),
+        ]}
+      />
     </Card>
   );
 }
@@ -178,16 +232,51 @@ function searchDecl(levels: Levels['levels']): ListDeclaration<Row> {
     rowKey: 'uid',
     filters: [
       { kind: 'text', name: 'uid', label: `${V}f.uid` },
-      { kind: 'select', name: 'level', label: `${V}f.level`, options: [0, ...levels.map((l) => l.level)].map((l) => ({ value: String(l), label: `VIP ${l}`, literal: true })) },
-      { kind: 'select', name: 'minLevel', label: `${V}f.minLevel`, options: levels.map((l) => ({ value: String(l.level), label: `≥ VIP ${l.level}`, literal: true })) },
+      {
+        kind: 'select',
+        name: 'level',
+        label: `${V}f.level`,
+        options: [0, ...levels.map((l) => l.level)].map((l) => ({ value: String(l), label: `VIP ${l}`, literal: true })),
+      },
+      {
+        kind: 'select',
+        name: 'minLevel',
+        label: `${V}f.minLevel`,
+        options: levels.map((l) => ({ value: String(l.level), label: `≥ VIP ${l.level}`, literal: true })),
+      },
     ],
     columns: [
-      col('uid', 'uid'), col('name'), col('partner', 'int'),
-      { key: 'level', title: `${V}f.level`, sortable: true, render: (v) => <Tag color={Number(v) > 0 ? 'gold' : undefined}>{`VIP ${String(v)}`}</Tag>, text: (v) => String(v) },
-      col('exp', 'int', true), col('periodExp', 'int'),
-      { key: 'keep', title: `${V}f.keep`, render: (_v, r) => (keep(r) === undefined ? '-' : `${Number(r.periodExp).toLocaleString()} / ${keep(r)!.toLocaleString()}`), text: (_v, r) => String(keep(r) ?? '') },
-      { key: 'next', title: `${V}f.next`, render: (_v, r) => (next(r) === undefined ? '-' : next(r)!.toLocaleString()), text: (_v, r) => String(next(r) ?? '') },
-      col('periodStart', 'text'), col('periodEnd', 'text'), col('droppedFrom', 'int'), col('droppedOn', 'text'), col('topLevel', 'int'), col('lastDay', 'text'), col('phone'),
+      col('uid', 'uid'),
+      col('name'),
+      col('partner', 'int'),
+      {
+        key: 'level',
+        title: `${V}f.level`,
+        sortable: true,
+        render: (v) => <Tag color={Number(v) > 0 ? 'gold' : undefined}>{`VIP ${String(v)}`}</Tag>,
+        text: (v) => String(v),
+      },
+      col('exp', 'int', true),
+      col('periodExp', 'int'),
+      {
+        key: 'keep',
+        title: `${V}f.keep`,
+        render: (_v, r) => (keep(r) === undefined ? '-' : `${Number(r.periodExp).toLocaleString()} / ${keep(r)!.toLocaleString()}`),
+        text: (_v, r) => String(keep(r) ?? ''),
+      },
+      {
+        key: 'next',
+        title: `${V}f.next`,
+        render: (_v, r) => (next(r) === undefined ? '-' : next(r)!.toLocaleString()),
+        text: (_v, r) => String(next(r) ?? ''),
+      },
+      col('periodStart', 'text'),
+      col('periodEnd', 'text'),
+      col('droppedFrom', 'int'),
+      col('droppedOn', 'text'),
+      col('topLevel', 'int'),
+      col('lastDay', 'text'),
+      col('phone'),
     ],
   } as ListDeclaration<Row>;
 }

@@ -21,7 +21,11 @@ const grantableRoleOptions = () => {
 };
 
 export const usernameField: FieldDeclaration = {
-  name: 'username', label: `${L}username`, kind: 'text', required: true, help: `${L}usernameHelp`,
+  name: 'username',
+  label: `${L}username`,
+  kind: 'text',
+  required: true,
+  help: `${L}usernameHelp`,
   rules: (tr) => [...usernameLikeRules(tr), { max: 32, message: tr('usernameLike', 'At least 5 letters, digits or underscores') }],
 };
 
@@ -33,7 +37,10 @@ export const profileFields: FieldDeclaration[] = [
   { name: 'telephone', label: `${L}telephone`, kind: 'text', rules: [{ max: 32 }] },
   { name: 'avatar', label: `${L}avatar`, kind: 'url', rules: [{ max: 512 }] },
   {
-    name: 'shareCode', label: `${L}shareCode`, kind: 'text', help: `${L}shareCodeHelp`,
+    name: 'shareCode',
+    label: `${L}shareCode`,
+    kind: 'text',
+    help: `${L}shareCodeHelp`,
     rules: (tr) => [{ pattern: /^[A-Za-z0-9]{4,16}$/, message: tr('shareCode', 'Must be 4 to 16 letters or digits') }],
   },
 ];

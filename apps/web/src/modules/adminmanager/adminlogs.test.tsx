@@ -11,8 +11,20 @@ const mocked = vi.mocked(request);
 const mockedStream = vi.mocked(requestStream);
 
 const record = (id: number, extra: Partial<OperationLogRecord> = {}): OperationLogRecord => ({
-  id, at: '2026-11-22T10:00:00.000Z', username: 'admin', partner: 0, operation: 'admin.userinfo.update', target: 'service',
-  result: 'ok', status: 200, message: '', before: { enabled: true }, after: { enabled: false }, ip: '127.0.0.1', hash: `hash${id}`, ...extra,
+  id,
+  at: '2026-11-22T10:00:00.000Z',
+  username: 'admin',
+  partner: 0,
+  operation: 'admin.userinfo.update',
+  target: 'service',
+  result: 'ok',
+  status: 200,
+  message: '',
+  before: { enabled: true },
+  after: { enabled: false },
+  ip: '127.0.0.1',
+  hash: `hash${id}`,
+  ...extra,
 });
 
 const listCalls = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) => c[2]?.params);
@@ -20,9 +32,11 @@ const listCalls = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) 
 beforeEach(() => {
   mocked.mockReset();
   // The server's page mode: {items, total}; 21 records, page 2 holds the oldest.
-  mocked.mockImplementation(async (_m, _u, opts) => Number(opts?.params?.page) === 2
-    ? { code: 200, data: { items: [record(1, { result: 'failed', status: 500 })], total: 21 } }
-    : { code: 200, data: { items: [record(3), record(2, { result: 'refused', status: 403, username: 'sales' })], total: 21 } });
+  mocked.mockImplementation(async (_m, _u, opts) =>
+    Number(opts?.params?.page) === 2
+      ? { code: 200, data: { items: [record(1, { result: 'failed', status: 500 })], total: 21 } }
+      : { code: 200, data: { items: [record(3), record(2, { result: 'refused', status: 403, username: 'sales' })], total: 21 } },
+  );
 });
 afterEach(cleanup);
 
@@ -30,10 +44,22 @@ describe('/adminmanager/adminlogs', () => {
   it('reads GET logs by page with account, operation, result and time filters, and shows the total', async () => {
     renderScreen(<AdminlogsScreen />, '/adminmanager/adminlogs?username=admin&operation=admin.userinfo&result=refused&from=2026-11-01&to=2026-11-22');
     await screen.findByText('sales');
-    expect(mocked.mock.calls[0]).toEqual(['GET', '/admin/userinfo/logs', {
-      params: { username: 'admin', operation: 'admin.userinfo', result: 'refused', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', page: 1, pageSize: 20 },
-      silent: true,
-    }]);
+    expect(mocked.mock.calls[0]).toEqual([
+      'GET',
+      '/admin/userinfo/logs',
+      {
+        params: {
+          username: 'admin',
+          operation: 'admin.userinfo',
+          result: 'refused',
+          from: '2026-11-01T00:00:00.000+08:00',
+          to: '2026-11-22T23:59:59.999+08:00',
+          page: 1,
+          pageSize: 20,
+        },
+        silent: true,
+      },
+    ]);
     expect(listCalls()[0]).not.toHaveProperty('cursor');
     expect(screen.getByText('21 in total')).toBeTruthy();
     expect(screen.getAllByText('2026-11-22 18:00:00')).toHaveLength(2);
@@ -44,12 +70,18 @@ describe('/adminmanager/adminlogs', () => {
     fireEvent.click(screen.getByTitle('2'));
     expect(await within(body()).findByText('Failed')).toBeTruthy();
     expect(listCalls().at(-1)).toEqual({
-      username: 'admin', operation: 'admin.userinfo', result: 'refused', from: '2026-11-01T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', page: 2, pageSize: 20,
+      username: 'admin',
+      operation: 'admin.userinfo',
+      result: 'refused',
+      from: '2026-11-01T00:00:00.000+08:00',
+      to: '2026-11-22T23:59:59.999+08:00',
+      page: 2,
+      pageSize: 20,
     });
     expect(currentQuery()).toMatchObject({ page: '2', username: 'admin' });
   });
 
-  it('exports the filtered set through the server\'s streaming export, with the titles and result labels shown', async () => {
+  it("exports the filtered set through the server's streaming export, with the titles and result labels shown", async () => {
     const downloads = captureDownloads();
     const csv = '\uFEFFTime,Account\r\n2026-11-22 18:00:00,sales\r\n';
     mockedStream.mockResolvedValue({ body: new Response(csv).body!, fileName: 'adminlogs-20261122-180000.csv', headers: new Headers() });

@@ -17,7 +17,9 @@ function ResultTag({ result }: { result: unknown }) {
 }
 
 const resultColumn = {
-  key: 'result', title: `${L}result`, render: (v: unknown) => <ResultTag result={v} />,
+  key: 'result',
+  title: `${L}result`,
+  render: (v: unknown) => <ResultTag result={v} />,
   // the export's text (the server formats it: kit/list/serverExport.ts)
   labels: { ok: `${L}ok`, refused: `${L}refused`, failed: `${L}failed` },
 };

@@ -11,18 +11,32 @@ const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
 const account = (username: string, extra: Partial<ConsoleAccount> = {}): ConsoleAccount => ({
-  username, name: username.toUpperCase(), avatar: '', telephone: '', roles: ['service'], partner: 0, enabled: true,
-  bind2fa: true, createdAt: '2026-11-22T18:00:00.000+08:00', updatedAt: '2026-11-22T18:00:00.000+08:00', lastLoginAt: null, shareCode: null, ...extra,
+  username,
+  name: username.toUpperCase(),
+  avatar: '',
+  telephone: '',
+  roles: ['service'],
+  partner: 0,
+  enabled: true,
+  bind2fa: true,
+  createdAt: '2026-11-22T18:00:00.000+08:00',
+  updatedAt: '2026-11-22T18:00:00.000+08:00',
+  lastLoginAt: null,
+  shareCode: null,
+  ...extra,
 });
 
 beforeEach(() => {
   mocked.mockReset();
-  mocked.mockImplementation(async (method) => method === 'GET'
-    ? { code: 200, data: { items: [account('admin', { roles: ['admin'] }), account('service1')], total: 2 } }
-    : { code: 200, data: {} });
+  mocked.mockImplementation(async (method) =>
+    method === 'GET' ? { code: 200, data: { items: [account('admin', { roles: ['admin'] }), account('service1')], total: 2 } } : { code: 200, data: {} },
+  );
   setUser({ username: 'admin', name: 'Admin', avatar: '', telephone: '', roles: ['admin'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const rowOf = (username: string) => document.querySelector(`tr[data-row-key="${username}"]`) as HTMLElement;
@@ -30,7 +44,10 @@ const rowOf = (username: string) => document.querySelector(`tr[data-row-key="${u
 async function clickAction(username: string, name: string) {
   const buttons = [...rowOf(username).querySelectorAll('button')];
   const inline = buttons.find((b) => b.textContent!.trim() === name);
-  if (inline) { fireEvent.click(inline); return; }
+  if (inline) {
+    fireEvent.click(inline);
+    return;
+  }
   fireEvent.click(buttons.find((b) => b.textContent!.trim() === 'More')!);
   const item = await waitFor(() => {
     const items = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')];
@@ -62,9 +79,14 @@ describe('/adminmanager/editer', () => {
   it('lists accounts through GET admins with the filters from the URL', async () => {
     renderScreen(<EditerScreen />, '/adminmanager/editer?role=service&enabled=true&partner=2&sort=lastLoginAt&order=descend');
     await screen.findByText('service1');
-    expect(mocked.mock.calls[0]).toEqual(['GET', '/admin/userinfo/admins', {
-      params: { role: 'service', partner: '2', enabled: 'true', sort: 'lastLoginAt', order: 'descend', page: 1, pageSize: 20 }, silent: true,
-    }]);
+    expect(mocked.mock.calls[0]).toEqual([
+      'GET',
+      '/admin/userinfo/admins',
+      {
+        params: { role: 'service', partner: '2', enabled: 'true', sort: 'lastLoginAt', order: 'descend', page: 1, pageSize: 20 },
+        silent: true,
+      },
+    ]);
     expect(screen.getAllByText('2026-11-22 18:00:00').length).toBe(2);
     for (const h of ['Username', 'Name', 'Roles', 'Partner', 'Enabled', '2FA bound', 'Created', 'Last login']) {
       expect(screen.getAllByText(h).some((e) => e.closest('th'))).toBe(true);
@@ -75,9 +97,17 @@ describe('/adminmanager/editer', () => {
     renderScreen(<EditerScreen />);
     await screen.findByText('service1');
     expect(await actionsOf('admin')).toEqual(['Edit', 'Reset password']);
-    expect(within(rowOf('admin')).getAllByRole('button').map((b) => b.textContent!.trim())).toEqual(['Edit', 'More']);
+    expect(
+      within(rowOf('admin'))
+        .getAllByRole('button')
+        .map((b) => b.textContent!.trim()),
+    ).toEqual(['Edit', 'More']);
     expect(await actionsOf('service1')).toEqual(['Edit', 'Disable', 'Reset password', 'Reset authenticator', 'Remove']);
-    expect(within(rowOf('service1')).getAllByRole('button').map((b) => b.textContent!.trim())).toEqual(['Edit', 'More']);
+    expect(
+      within(rowOf('service1'))
+        .getAllByRole('button')
+        .map((b) => b.textContent!.trim()),
+    ).toEqual(['Edit', 'More']);
   });
 
   it('creates an account with POST create after validating the form', async () => {
@@ -99,7 +129,9 @@ describe('/adminmanager/editer', () => {
     fireEvent.click(await screen.findByTitle('service'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await screen.findByText('Operation success');
-    expect(posts()).toEqual([['/admin/userinfo/create', { username: 'newstaff', password: 'secret123', name: 'New Staff', roles: ['service'], partner: 0, enabled: true }]]);
+    expect(posts()).toEqual([
+      ['/admin/userinfo/create', { username: 'newstaff', password: 'secret123', name: 'New Staff', roles: ['service'], partner: 0, enabled: true }],
+    ]);
   });
 
   it('edits with POST update', async () => {
@@ -113,7 +145,10 @@ describe('/adminmanager/editer', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(await screen.findByText('Operation success')).toBeTruthy();
-    expect(posts().at(-1)).toEqual(['/admin/userinfo/update', { username: 'service1', name: 'SERVICE1', roles: ['service'], partner: 0, telephone: '+639171234567', avatar: '', shareCode: '' }]);
+    expect(posts().at(-1)).toEqual([
+      '/admin/userinfo/update',
+      { username: 'service1', name: 'SERVICE1', roles: ['service'], partner: 0, telephone: '+639171234567', avatar: '', shareCode: '' },
+    ]);
   });
 
   it('resets the password with POST update after checking the confirmation', async () => {

@@ -19,7 +19,15 @@ export const editerScreen: ListDeclaration<ConsoleAccount> = {
     { kind: 'text', name: 'name', label: `${L}name` },
     { kind: 'role', name: 'role', label: `${L}role` },
     { kind: 'number', name: 'partner', label: `${L}partner` },
-    { kind: 'select', name: 'enabled', label: `${L}enabled`, options: [{ value: 'true', label: 'kit.yes' }, { value: 'false', label: 'kit.no' }] },
+    {
+      kind: 'select',
+      name: 'enabled',
+      label: `${L}enabled`,
+      options: [
+        { value: 'true', label: 'kit.yes' },
+        { value: 'false', label: 'kit.no' },
+      ],
+    },
   ],
   columns: [
     { key: 'username', title: `${L}username`, sortable: true },
@@ -32,13 +40,15 @@ export const editerScreen: ListDeclaration<ConsoleAccount> = {
     { key: 'createdAt', title: `${L}createdAt`, format: 'datetime', sortable: true },
     { key: 'lastLoginAt', title: `${L}lastLoginAt`, format: 'datetime', sortable: true },
   ],
-  toolbar: [{
-    key: 'create',
-    label: `${L}create`,
-    // A partner account creates accounts in its own partner (the server refuses another).
-    form: { fields: createFields, initialValues: () => ({ enabled: true, partner: getSession().user?.partner || 0, roles: [] }) },
-    call: { method: 'POST', url: `${API}/create`, body: (_row, values) => compact(values) },
-  }],
+  toolbar: [
+    {
+      key: 'create',
+      label: `${L}create`,
+      // A partner account creates accounts in its own partner (the server refuses another).
+      form: { fields: createFields, initialValues: () => ({ enabled: true, partner: getSession().user?.partner || 0, roles: [] }) },
+      call: { method: 'POST', url: `${API}/create`, body: (_row, values) => compact(values) },
+    },
+  ],
   actions: [
     {
       key: 'edit',
@@ -46,11 +56,26 @@ export const editerScreen: ListDeclaration<ConsoleAccount> = {
       form: {
         title: `${L}editTitle`,
         fields: editFields,
-        initialValues: (row) => ({ username: row!.username, name: row!.name, roles: row!.roles, partner: row!.partner, telephone: row!.telephone, avatar: row!.avatar, shareCode: row!.shareCode ?? '' }),
+        initialValues: (row) => ({
+          username: row!.username,
+          name: row!.name,
+          roles: row!.roles,
+          partner: row!.partner,
+          telephone: row!.telephone,
+          avatar: row!.avatar,
+          shareCode: row!.shareCode ?? '',
+        }),
       },
       call: {
-        method: 'POST', url: `${API}/update`,
-        body: (row, v) => ({ ...compact({ name: v.name, roles: v.roles, partner: v.partner }), telephone: v.telephone ?? '', avatar: v.avatar ?? '', shareCode: v.shareCode ?? '', ...who(row) }),
+        method: 'POST',
+        url: `${API}/update`,
+        body: (row, v) => ({
+          ...compact({ name: v.name, roles: v.roles, partner: v.partner }),
+          telephone: v.telephone ?? '',
+          avatar: v.avatar ?? '',
+          shareCode: v.shareCode ?? '',
+          ...who(row),
+        }),
       },
     },
     {

@@ -63,7 +63,8 @@ export default {
         policy_optional: 'Optional',
         'policy_once-bound': 'Kept once bound',
         policy_required: 'Required',
-        policyHelp: 'Optional: each account chooses. Kept once bound: an account that has bound an authenticator must keep one (after a reset it binds again before anything else). Required: an account without one can only bind it.',
+        policyHelp:
+          'Optional: each account chooses. Kept once bound: an account that has bound an authenticator must keep one (after a reset it binds again before anything else). Required: an account without one can only bind it.',
         accounts: 'Enabled accounts',
         bound: 'Bound',
         updatedAt: 'Changed',

@@ -25,20 +25,29 @@ export const twofactorScreen: ListDeclaration<RoleTwoFactorPolicy> = {
     { key: 'updatedAt', title: `${L}updatedAt`, format: 'datetime' },
     { key: 'updatedBy', title: `${L}updatedBy` },
   ],
-  actions: [{
-    key: 'set',
-    label: `${L}change`,
-    confirm: `${L}confirmChange`,
-    form: {
-      title: `${L}changeTitle`,
-      fields: [
-        { name: 'role', label: `${L}role`, kind: 'text', readOnly: true },
-        { name: 'policy', label: `${L}policy`, kind: 'select', required: true, help: `${L}policyHelp`, options: POLICIES.map((p) => ({ value: p, label: `${L}policy_${p}` })) },
-      ],
-      initialValues: (row) => ({ role: row!.role, policy: row!.policy }),
+  actions: [
+    {
+      key: 'set',
+      label: `${L}change`,
+      confirm: `${L}confirmChange`,
+      form: {
+        title: `${L}changeTitle`,
+        fields: [
+          { name: 'role', label: `${L}role`, kind: 'text', readOnly: true },
+          {
+            name: 'policy',
+            label: `${L}policy`,
+            kind: 'select',
+            required: true,
+            help: `${L}policyHelp`,
+            options: POLICIES.map((p) => ({ value: p, label: `${L}policy_${p}` })),
+          },
+        ],
+        initialValues: (row) => ({ role: row!.role, policy: row!.policy }),
+      },
+      call: { method: 'POST', url: '/admin/userinfo/twofactor/set', body: (row, v) => ({ role: row!.role, policy: v.policy }) },
     },
-    call: { method: 'POST', url: '/admin/userinfo/twofactor/set', body: (row, v) => ({ role: row!.role, policy: v.policy }) },
-  }],
+  ],
 };
 
 export default function TwofactorScreen() {

@@ -25,14 +25,21 @@ const keysOf = (prefix: string, value: unknown, out: Set<string> = new Set()): S
 
 describe('agentcash and groundpromoters screens', () => {
   it('registers every catalogue screen of both modules', () => {
-    const paths = (base: string) => listScreens().map((s) => s.fullPath).filter((p) => p.startsWith(base)).sort();
+    const paths = (base: string) =>
+      listScreens()
+        .map((s) => s.fullPath)
+        .filter((p) => p.startsWith(base))
+        .sort();
     expect(Object.keys(agentcashScreens).sort()).toEqual(paths('/agentcash/'));
     expect(Object.keys(groundpromotersScreens).sort()).toEqual(paths('/groundpromoters/'));
   });
 
   it('every string key exists in English and Chinese', () => {
     const strip = (d: object) => JSON.parse(JSON.stringify(d, (_k, v) => (typeof v === 'function' ? undefined : v)));
-    const agent = keysOf('agentcash.', [configDecl, ...QUEUES.map((q) => ordersList(q)), ordersList(), figuresList('date'), figuresList('month'), figuresList('user')].map(strip));
+    const agent = keysOf(
+      'agentcash.',
+      [configDecl, ...QUEUES.map((q) => ordersList(q)), ordersList(), figuresList('date'), figuresList('month'), figuresList('user')].map(strip),
+    );
     expect(agent.size).toBeGreaterThan(40);
     for (const key of agent) {
       expect(lookup(locales.en, key), `en ${key}`).toBeTypeOf('string');
@@ -47,11 +54,44 @@ describe('agentcash and groundpromoters screens', () => {
   });
 
   it('forms send centavos and the API bodies', () => {
-    expect(configDecl.save.body!({ partner: 1, minAmount: 100, maxAmount: 100_000, dailyMaxAmount: 100_000, dailyCount: 3, feePercent: 1.5, autoApproveAmount: 1_000, fourEyesAmount: 10_000 }))
-      .toEqual({ partner: 1, config: { minAmount: 10_000, maxAmount: 10_000_000, dailyMaxAmount: 10_000_000, dailyCount: 3, feePercent: 1.5, autoApproveAmount: 100_000, fourEyesAmount: 1_000_000 } });
+    expect(
+      configDecl.save.body!({
+        partner: 1,
+        minAmount: 100,
+        maxAmount: 100_000,
+        dailyMaxAmount: 100_000,
+        dailyCount: 3,
+        feePercent: 1.5,
+        autoApproveAmount: 1_000,
+        fourEyesAmount: 10_000,
+      }),
+    ).toEqual({
+      partner: 1,
+      config: {
+        minAmount: 10_000,
+        maxAmount: 10_000_000,
+        dailyMaxAmount: 10_000_000,
+        dailyCount: 3,
+        feePercent: 1.5,
+        autoApproveAmount: 100_000,
+        fourEyesAmount: 1_000_000,
+      },
+    });
     const approve = ordersList('not_reviewed').actions!.find((a) => a.key === 'approve')!;
     expect(approve.call.body!({ orderId: 'a'.repeat(32) } as never, { password: 'pw' })).toEqual({ orderId: 'a'.repeat(32), password: 'pw' });
-    const save = settingsList.toolbar![0]!.call.body!(undefined, { province: ' Cebu ', bounty: 25, minRecharge: 100, qualifyDays: 7, requirePhone: true, sharePercent: 3.5, shareDays: 30, overridePercent: 1 });
-    expect(save).toEqual({ province: 'Cebu', setting: { bounty: 2_500, minRecharge: 10_000, qualifyDays: 7, requirePhone: true, sharePercent: 3.5, shareDays: 30, overridePercent: 1 } });
+    const save = settingsList.toolbar![0]!.call.body!(undefined, {
+      province: ' Cebu ',
+      bounty: 25,
+      minRecharge: 100,
+      qualifyDays: 7,
+      requirePhone: true,
+      sharePercent: 3.5,
+      shareDays: 30,
+      overridePercent: 1,
+    });
+    expect(save).toEqual({
+      province: 'Cebu',
+      setting: { bounty: 2_500, minRecharge: 10_000, qualifyDays: 7, requirePhone: true, sharePercent: 3.5, shareDays: 30, overridePercent: 1 },
+    });
   });
 });

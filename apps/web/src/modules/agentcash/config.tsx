@@ -58,5 +58,9 @@ export const configHistory: HistoryDeclaration = {
 };
 
 export default function AgentCashConfig() {
-  return <WithHistory history={configHistory}><ConfigScreen decl={configDecl} /></WithHistory>;
+  return (
+    <WithHistory history={configHistory}>
+      <ConfigScreen decl={configDecl} />
+    </WithHistory>
+  );
 }

@@ -12,15 +12,29 @@ export type FigureKind = 'date' | 'month' | 'user';
 const YEARS = Array.from({ length: 6 }, (_, i) => String(new Date().getFullYear() - i));
 const figure = (key: string, format: ColumnDeclaration<Row>['format']): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable: true });
 const FIGURES: ColumnDeclaration<Row>[] = [
-  figure('requests', 'int'), figure('requested', 'money'), { key: 'paidCount', title: `${L}f.paidCount`, format: 'int' }, figure('paid', 'money'),
-  figure('fee', 'money'), { key: 'returnedCount', title: `${L}f.returnedCount`, format: 'int' }, figure('returned', 'money'),
-  { key: 'openCount', title: `${L}f.openCount`, format: 'int' }, figure('open', 'money'), { key: 'auto', title: `${L}f.auto`, format: 'int' },
+  figure('requests', 'int'),
+  figure('requested', 'money'),
+  { key: 'paidCount', title: `${L}f.paidCount`, format: 'int' },
+  figure('paid', 'money'),
+  figure('fee', 'money'),
+  { key: 'returnedCount', title: `${L}f.returnedCount`, format: 'int' },
+  figure('returned', 'money'),
+  { key: 'openCount', title: `${L}f.openCount`, format: 'int' },
+  figure('open', 'money'),
+  { key: 'auto', title: `${L}f.auto`, format: 'int' },
 ];
 
 export function figuresList(kind: FigureKind): ListDeclaration<Row> {
-  const first: ColumnDeclaration<Row>[] = kind === 'date' ? [{ key: 'day', title: `${L}f.day`, sortable: true }]
-    : kind === 'month' ? [{ key: 'month', title: `${L}f.month`, sortable: true }]
-      : [{ key: 'uid', title: `${L}f.uid`, format: 'uid', sortable: true }, { key: 'name', title: `${L}f.name` }, { key: 'partner', title: `${L}f.partner`, format: 'int' }];
+  const first: ColumnDeclaration<Row>[] =
+    kind === 'date'
+      ? [{ key: 'day', title: `${L}f.day`, sortable: true }]
+      : kind === 'month'
+        ? [{ key: 'month', title: `${L}f.month`, sortable: true }]
+        : [
+            { key: 'uid', title: `${L}f.uid`, format: 'uid', sortable: true },
+            { key: 'name', title: `${L}f.name` },
+            { key: 'partner', title: `${L}f.partner`, format: 'int' },
+          ];
   return {
     name: `agentcash-figures-${kind}`,
     title: `${L}title.${kind}`,

@@ -18,7 +18,14 @@ import { request } from '../../shell/request';
 import { Permission } from '../../shell/Permission';
 import { API, L, lastMonths } from './common';
 
-interface MonthState { month: string; closed: boolean; closedAt: string | null; closedBy: string | null; agents: number | null; note: string }
+interface MonthState {
+  month: string;
+  closed: boolean;
+  closedAt: string | null;
+  closedBy: string | null;
+  agents: number | null;
+  note: string;
+}
 const col = (key: string, format?: ColumnDeclaration<HostReportRow>['format']): ColumnDeclaration<HostReportRow> => ({ key, title: `${L}f.${key}`, format });
 
 export const hostReportList: ListDeclaration<HostReportRow> = {
@@ -32,9 +39,24 @@ export const hostReportList: ListDeclaration<HostReportRow> = {
     { kind: 'text', name: 'partner', label: `${L}f.partner` },
   ],
   columns: [
-    col('month'), col('agent', 'uid'), col('name'), col('partner', 'int'), col('t1Invitees', 'int'), col('t2Invitees', 'int'), col('newInvitees', 'int'),
-    col('t1Rake', 'money'), col('t2Rake', 'money'), col('rebate', 'money'), col('paid', 'money'), col('distributed', 'money'),
-    { key: 'closed', title: `${L}f.closed`, render: (v) => <Tag color={v ? 'purple' : 'default'}>{i18next.t(v ? `${L}month.closed` : `${L}month.open`)}</Tag>, text: (v) => (v ? 'closed' : 'open') },
+    col('month'),
+    col('agent', 'uid'),
+    col('name'),
+    col('partner', 'int'),
+    col('t1Invitees', 'int'),
+    col('t2Invitees', 'int'),
+    col('newInvitees', 'int'),
+    col('t1Rake', 'money'),
+    col('t2Rake', 'money'),
+    col('rebate', 'money'),
+    col('paid', 'money'),
+    col('distributed', 'money'),
+    {
+      key: 'closed',
+      title: `${L}f.closed`,
+      render: (v) => <Tag color={v ? 'purple' : 'default'}>{i18next.t(v ? `${L}month.closed` : `${L}month.open`)}</Tag>,
+      text: (v) => (v ? 'closed' : 'open'),
+    },
   ],
 };
 
@@ -66,23 +88,63 @@ function Months() {
   }
   return (
     <Card size="small" title={t(`${L}month.title`)} data-testid="hostreport-months">
-      <Table<MonthState> size="small" rowKey="month" loading={isLoading} dataSource={data ?? []} pagination={false} scroll={{ x: true }} columns={[
-        { key: 'month', dataIndex: 'month', title: t(`${L}f.month`) },
-        { key: 'state', title: t(`${L}f.closed`), render: (_, m) => <Tag color={m.closed ? 'purple' : 'default'}>{t(m.closed ? `${L}month.closed` : m.month === current ? `${L}month.running` : `${L}month.open`)}</Tag> },
-        { key: 'closedBy', dataIndex: 'closedBy', title: t(`${L}month.closedBy`), render: (v) => v ?? '-' },
-        { key: 'closedAt', dataIndex: 'closedAt', title: t(`${L}month.closedAt`), render: (v) => formatDateTime(v) },
-        { key: 'agents', dataIndex: 'agents', title: t(`${L}month.agents`), render: (v) => v ?? '-' },
-        { key: 'note', dataIndex: 'note', title: t(`${L}f.note`) },
-        {
-          key: 'action', title: '', render: (_, m) => (!m.closed && m.month !== current ? (
-            <Permission roles={['business', 'secadmin', 'admin']}>
-              <Button size="small" danger onClick={() => { setNote(''); setClosing(m.month); }}>{t(`${L}month.close`)}</Button>
-            </Permission>
-          ) : null),
-        },
-      ]} />
-      <Modal open={closing !== null} title={t(`${L}month.closeTitle`, { month: closing })} okText={t(`${L}month.close`)} okButtonProps={{ danger: true }}
-        cancelText={t('kit.cancel')} confirmLoading={busy} onOk={() => void close()} onCancel={() => { setClosing(null); message.info(t('kit.operationCancelled')); }} destroyOnHidden>
+      <Table<MonthState>
+        size="small"
+        rowKey="month"
+        loading={isLoading}
+        dataSource={data ?? []}
+        pagination={false}
+        scroll={{ x: true }}
+        columns={[
+          { key: 'month', dataIndex: 'month', title: t(`${L}f.month`) },
+          {
+            key: 'state',
+            title: t(`${L}f.closed`),
+            render: (_, m) => (
+              <Tag color={m.closed ? 'purple' : 'default'}>
+                {t(m.closed ? `${L}month.closed` : m.month === current ? `${L}month.running` : `${L}month.open`)}
+              </Tag>
+            ),
+          },
+          { key: 'closedBy', dataIndex: 'closedBy', title: t(`${L}month.closedBy`), render: (v) => v ?? '-' },
+          { key: 'closedAt', dataIndex: 'closedAt', title: t(`${L}month.closedAt`), render: (v) => formatDateTime(v) },
+          { key: 'agents', dataIndex: 'agents', title: t(`${L}month.agents`), render: (v) => v ?? '-' },
+          { key: 'note', dataIndex: 'note', title: t(`${L}f.note`) },
+          {
+            key: 'action',
+            title: '',
+            render: (_, m) =>
+              !m.closed && m.month !== current ? (
+                <Permission roles={['business', 'secadmin', 'admin']}>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => {
+                      setNote('');
+                      setClosing(m.month);
+                    }}
+                  >
+                    {t(`${L}month.close`)}
+                  </Button>
+                </Permission>
+              ) : null,
+          },
+        ]}
+      />
+      <Modal
+        open={closing !== null}
+        title={t(`${L}month.closeTitle`, { month: closing })}
+        okText={t(`${L}month.close`)}
+        okButtonProps={{ danger: true }}
+        cancelText={t('kit.cancel')}
+        confirmLoading={busy}
+        onOk={() => void close()}
+        onCancel={() => {
+          setClosing(null);
+          message.info(t('kit.operationCancelled'));
+        }}
+        destroyOnHidden
+      >
         <p>{t(`${L}month.closeWarning`, { month: closing })}</p>
         <Input.TextArea rows={2} maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} placeholder={t(`${L}f.note`)} />
       </Modal>
@@ -95,7 +157,9 @@ export default function HostReport() {
     <FeedbackProvider>
       <Flex vertical gap={12}>
         <Months />
-        <div data-testid="hostreport-list"><ListScreen decl={hostReportList} /></div>
+        <div data-testid="hostreport-list">
+          <ListScreen decl={hostReportList} />
+        </div>
       </Flex>
     </FeedbackProvider>
   );

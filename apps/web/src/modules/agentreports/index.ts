@@ -7,8 +7,14 @@ import type { ScreenMap } from '../registry';
  * (extrarebateconfigs, extrarebateAnalyze) and /partnermanager/agentgamelogs. One lazy chunk.
  */
 const PATHS = [
-  '/agentcooperation/cooperData', '/agentcooperation/cooperSearch', '/agentcooperation/inviteeData', '/agentcooperation/shareData',
-  '/agentcooperation/coindealerlogs', '/agentcooperation/extrarebateconfigs', '/agentcooperation/extrarebateAnalyze', '/partnermanager/agentgamelogs',
+  '/agentcooperation/cooperData',
+  '/agentcooperation/cooperSearch',
+  '/agentcooperation/inviteeData',
+  '/agentcooperation/shareData',
+  '/agentcooperation/coindealerlogs',
+  '/agentcooperation/extrarebateconfigs',
+  '/agentcooperation/extrarebateAnalyze',
+  '/partnermanager/agentgamelogs',
 ];
 
 export const agentreportsScreens: ScreenMap = Object.fromEntries(

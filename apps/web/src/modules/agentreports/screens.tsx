@@ -13,16 +13,27 @@ import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import type {
-  AnalyzeItem, ChainItem, CooperAgentItem, ExtraRebateItem, GameLogItem, AgentInviteeItem, PayoutItem, ShareItem,
-} from '@console/schemas';
-import { DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import type { AnalyzeItem, ChainItem, CooperAgentItem, ExtraRebateItem, GameLogItem, AgentInviteeItem, PayoutItem, ShareItem } from '@console/schemas';
+import {
+  DashboardScreen,
+  ListScreen,
+  type ColumnDeclaration,
+  type DashboardDeclaration,
+  type FieldDeclaration,
+  type FormValues,
+  type ListDeclaration,
+} from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { dayEnd, dayStart, formatMoney } from '../../lib/format';
 
 export const L = 'agentreports.';
-const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const range = { kind: 'dateRange' as const, name: 'range', label: `${L}f.range` };
 const agentFilter = { kind: 'number' as const, name: 'agent', label: `${L}f.agent` };
 const yesNo = (v: unknown) => i18next.t(v ? `${L}yes` : `${L}no`);
@@ -37,8 +48,15 @@ export const cooperDashboard: DashboardDeclaration = {
   title: `${L}title.cooperData`,
   api: { url: '/agentcooperation/cooperData' },
   defaultDays: DEFAULT_DAYS,
-  cards: [card('agents', 'int'), card('newInvitees', 'int'), card('activeInvitees', 'int'), card('recharge', 'money'), card('rake', 'money'),
-    card('rebateT1', 'money'), card('rebateT2', 'money')],
+  cards: [
+    card('agents', 'int'),
+    card('newInvitees', 'int'),
+    card('activeInvitees', 'int'),
+    card('recharge', 'money'),
+    card('rake', 'money'),
+    card('rebateT1', 'money'),
+    card('rebateT2', 'money'),
+  ],
   chart: {
     title: `${L}chart`,
     rows: 'days',
@@ -59,9 +77,18 @@ export function cooperAgents(params: Record<string, string>): ListDeclaration<Co
     rowKey: 'agent',
     filters: [agentFilter],
     columns: [
-      col('agent', 'uid', true), col('name'), col('partner', 'int'), col('newT1', 'int', true), col('newT2', 'int'), col('activeT1', 'int', true),
-      col('activeT2', 'int'), col('recharge', 'money', true), col('rakeT1', 'money', true), col('rakeT2', 'money', true),
-      col('rebateT1', 'money', true), col('rebateT2', 'money'),
+      col('agent', 'uid', true),
+      col('name'),
+      col('partner', 'int'),
+      col('newT1', 'int', true),
+      col('newT2', 'int'),
+      col('activeT1', 'int', true),
+      col('activeT2', 'int'),
+      col('recharge', 'money', true),
+      col('rakeT1', 'money', true),
+      col('rakeT2', 'money', true),
+      col('rebateT1', 'money', true),
+      col('rebateT2', 'money'),
     ],
   };
 }
@@ -80,7 +107,14 @@ function CooperData() {
 
 // ---------------------------------------------------------------- lists and reports
 
-const RELATION_LABELS = { player: `${L}rel.player`, invitee: `${L}rel.invitee`, inviter: `${L}rel.inviter`, agentT1: `${L}rel.agentT1`, agentT2: `${L}rel.agentT2`, agentBeyond: `${L}rel.agentBeyond` };
+const RELATION_LABELS = {
+  player: `${L}rel.player`,
+  invitee: `${L}rel.invitee`,
+  inviter: `${L}rel.inviter`,
+  agentT1: `${L}rel.agentT1`,
+  agentT2: `${L}rel.agentT2`,
+  agentBeyond: `${L}rel.agentBeyond`,
+};
 
 export const cooperSearch: ListDeclaration<ChainItem> = {
   name: 'coopersearch',
@@ -89,8 +123,14 @@ export const cooperSearch: ListDeclaration<ChainItem> = {
   rowKey: 'uid',
   filters: [{ kind: 'number', name: 'uid', label: `${L}f.uid` }],
   columns: [
-    col('level', 'int', true), { ...col('relation'), labels: RELATION_LABELS }, col('uid', 'uid', true), col('name'), col('isAgent', 'bool'),
-    col('partner', 'int'), col('invitees', 'int'), col('registeredAt', 'datetime'),
+    col('level', 'int', true),
+    { ...col('relation'), labels: RELATION_LABELS },
+    col('uid', 'uid', true),
+    col('name'),
+    col('isAgent', 'bool'),
+    col('partner', 'int'),
+    col('invitees', 'int'),
+    col('registeredAt', 'datetime'),
   ],
   emptyHint: `${L}hint.cooperSearch`,
   pageSize: 50,
@@ -102,14 +142,41 @@ export const inviteeData: ListDeclaration<AgentInviteeItem> = {
   api: { url: '/agentcooperation/inviteeData', mode: 'page', export: true },
   rowKey: 'uid',
   filters: [
-    agentFilter, range,
-    { kind: 'select', name: 'tier', label: `${L}f.tier`, options: [{ value: '1', label: 'T1', literal: true }, { value: '2', label: 'T2', literal: true }] },
-    { kind: 'select', name: 'active', label: `${L}f.active`, options: [{ value: 'true', label: `${L}yes` }, { value: 'false', label: `${L}no` }] },
+    agentFilter,
+    range,
+    {
+      kind: 'select',
+      name: 'tier',
+      label: `${L}f.tier`,
+      options: [
+        { value: '1', label: 'T1', literal: true },
+        { value: '2', label: 'T2', literal: true },
+      ],
+    },
+    {
+      kind: 'select',
+      name: 'active',
+      label: `${L}f.active`,
+      options: [
+        { value: 'true', label: `${L}yes` },
+        { value: 'false', label: `${L}no` },
+      ],
+    },
   ],
   columns: [
-    col('uid', 'uid', true), col('name'), col('tier', 'int'), col('via', 'uid'), col('registeredAt', 'datetime', true), col('recharge', 'money', true),
-    col('rake', 'money', true), col('turnover', 'money', true), col('rounds', 'int'), col('activeDays', 'int', true),
-    { ...col('active'), render: yesNo, text: yesNo }, { ...col('sharesIp'), format: 'bool' }, { ...col('sharesDevice'), format: 'bool' },
+    col('uid', 'uid', true),
+    col('name'),
+    col('tier', 'int'),
+    col('via', 'uid'),
+    col('registeredAt', 'datetime', true),
+    col('recharge', 'money', true),
+    col('rake', 'money', true),
+    col('turnover', 'money', true),
+    col('rounds', 'int'),
+    col('activeDays', 'int', true),
+    { ...col('active'), render: yesNo, text: yesNo },
+    { ...col('sharesIp'), format: 'bool' },
+    { ...col('sharesDevice'), format: 'bool' },
   ],
   emptyHint: `${L}hint.inviteeData`,
 };
@@ -124,25 +191,46 @@ export const shareData: ListDeclaration<ShareItem> = {
     { kind: 'select', name: 'period', label: `${L}f.period`, options: ['day', 'week', 'month'].map((p) => ({ value: p, label: `${L}periods.${p}` })) },
   ],
   columns: [
-    col('period', undefined, true), col('agents', 'int'), col('newInvitees', 'int'), col('activeInviteeDays', 'int'), col('recharge', 'money'),
-    col('rakeT1', 'money', true), col('rakeT2', 'money'), col('rebateT1', 'money', true), col('rebateT2', 'money'), col('extraRebate', 'money'),
+    col('period', undefined, true),
+    col('agents', 'int'),
+    col('newInvitees', 'int'),
+    col('activeInviteeDays', 'int'),
+    col('recharge', 'money'),
+    col('rakeT1', 'money', true),
+    col('rakeT2', 'money'),
+    col('rebateT1', 'money', true),
+    col('rebateT2', 'money'),
+    col('extraRebate', 'money'),
   ],
 };
 
-interface CoinDealerRow { id: number }
+interface CoinDealerRow {
+  id: number;
+}
 export const coinDealerLogs: ListDeclaration<CoinDealerRow> = {
   name: 'coindealerlogs',
   title: `${L}title.coindealerlogs`,
   api: { url: '/agentcooperation/coindealerlogs', mode: 'cursor', export: true },
   rowKey: 'id',
   filters: [
-    { kind: 'number', name: 'uid', label: `${L}f.uid` }, agentFilter, { kind: 'text', name: 'dealer', label: `${L}f.dealer` },
+    { kind: 'number', name: 'uid', label: `${L}f.uid` },
+    agentFilter,
+    { kind: 'text', name: 'dealer', label: `${L}f.dealer` },
     { kind: 'select', name: 'relation', label: `${L}f.relation`, options: ['agent', 't1', 't2'].map((v) => ({ value: v, label: `${L}rel.${v}` })) },
     { kind: 'dateRange', name: 'at', label: `${L}f.at` },
   ],
   columns: [
-    col('at', 'datetime', true), col('dealer'), col('uid', 'uid'), col('name'), { ...col('relation'), labels: { agent: `${L}rel.agent`, t1: `${L}rel.t1`, t2: `${L}rel.t2` } },
-    col('agent', 'uid'), col('amount', 'money'), col('reason'), col('ref'), col('balanceAfter', 'money'), col('partner', 'int'),
+    col('at', 'datetime', true),
+    col('dealer'),
+    col('uid', 'uid'),
+    col('name'),
+    { ...col('relation'), labels: { agent: `${L}rel.agent`, t1: `${L}rel.t1`, t2: `${L}rel.t2` } },
+    col('agent', 'uid'),
+    col('amount', 'money'),
+    col('reason'),
+    col('ref'),
+    col('balanceAfter', 'money'),
+    col('partner', 'int'),
   ],
 };
 
@@ -153,10 +241,23 @@ export const analyze: ListDeclaration<AnalyzeItem> = {
   rowKey: 'id',
   filters: [{ kind: 'select', name: 'status', label: `${L}f.status`, options: ['open', 'settled'].map((s) => ({ value: s, label: `${L}statuses.${s}` })) }],
   columns: [
-    col('id', 'int'), col('name'), col('partner', 'int'), col('windowFrom'), col('windowTo', undefined, true), { ...col('status'), labels: statusLabels() },
-    col('budget', 'money'), col('cost', 'money', true), col('agents', 'int'), col('turnover', 'money'), col('baselineTurnover', 'money'),
-    col('extraTurnover', 'money', true), col('rake', 'money'), col('baselineRake', 'money'), col('extraRake', 'money'),
-    col('costPerExtraTurnover', 'percent'), col('returnOnCost', 'roundUp2'),
+    col('id', 'int'),
+    col('name'),
+    col('partner', 'int'),
+    col('windowFrom'),
+    col('windowTo', undefined, true),
+    { ...col('status'), labels: statusLabels() },
+    col('budget', 'money'),
+    col('cost', 'money', true),
+    col('agents', 'int'),
+    col('turnover', 'money'),
+    col('baselineTurnover', 'money'),
+    col('extraTurnover', 'money', true),
+    col('rake', 'money'),
+    col('baselineRake', 'money'),
+    col('extraRake', 'money'),
+    col('costPerExtraTurnover', 'percent'),
+    col('returnOnCost', 'roundUp2'),
   ],
 };
 
@@ -167,8 +268,16 @@ export const agentGameLogs: ListDeclaration<GameLogItem> = {
   rowKey: 'id',
   filters: [agentFilter, range],
   columns: [
-    col('day', undefined, true), col('agent', 'uid'), col('name'), col('players', 'int', true), col('rounds', 'int', true), col('turnover', 'money', true),
-    col('wins', 'money'), col('rake', 'money'), col('houseNet', 'money'), col('partner', 'int'),
+    col('day', undefined, true),
+    col('agent', 'uid'),
+    col('name'),
+    col('players', 'int', true),
+    col('rounds', 'int', true),
+    col('turnover', 'money', true),
+    col('wins', 'money'),
+    col('rake', 'money'),
+    col('houseNet', 'money'),
+    col('partner', 'int'),
   ],
 };
 
@@ -200,20 +309,44 @@ function configFields(): FieldDeclaration[] {
 
 /** The form (pesos, percent) → the API body (chips, basis points); empty tiers 2 and 3 are left out. */
 export function configBody(v: FormValues): Record<string, unknown> {
-  const tiers = TIERS.map((n) => ({ t1Rake: pesos(v[`t${n}Rake`]), activeInvitees: v[`t${n}Active`], rateBp: v[`t${n}Rate`] === undefined || v[`t${n}Rate`] === null || v[`t${n}Rate`] === '' ? undefined : Math.round(Number(v[`t${n}Rate`]) * 100) }))
+  const tiers = TIERS.map((n) => ({
+    t1Rake: pesos(v[`t${n}Rake`]),
+    activeInvitees: v[`t${n}Active`],
+    rateBp: v[`t${n}Rate`] === undefined || v[`t${n}Rate`] === null || v[`t${n}Rate`] === '' ? undefined : Math.round(Number(v[`t${n}Rate`]) * 100),
+  }))
     .filter((t, i) => i === 0 || t.t1Rake !== undefined || t.rateBp !== undefined)
-    .map((t) => ({ t1Rake: t.t1Rake, activeInvitees: t.activeInvitees === undefined || t.activeInvitees === null ? 0 : Number(t.activeInvitees), rateBp: t.rateBp }));
+    .map((t) => ({
+      t1Rake: t.t1Rake,
+      activeInvitees: t.activeInvitees === undefined || t.activeInvitees === null ? 0 : Number(t.activeInvitees),
+      rateBp: t.rateBp,
+    }));
   return {
-    name: v.name, ...(v.partner === undefined || v.partner === null || v.partner === '' ? {} : { partner: Number(v.partner) }),
-    windowFrom: v.windowFrom, windowTo: v.windowTo, tiers, agentCap: pesos(v.agentCap), budget: pesos(v.budget),
+    name: v.name,
+    ...(v.partner === undefined || v.partner === null || v.partner === '' ? {} : { partner: Number(v.partner) }),
+    windowFrom: v.windowFrom,
+    windowTo: v.windowTo,
+    tiers,
+    agentCap: pesos(v.agentCap),
+    budget: pesos(v.budget),
   };
 }
 
 /** A stored config → the form's values. */
 export function configForm(row: ExtraRebateItem | undefined): FormValues {
   if (!row) return { t1Active: 10 };
-  const values: FormValues = { name: row.name, partner: row.partner, windowFrom: row.windowFrom, windowTo: row.windowTo, agentCap: row.agentCap / 100, budget: row.budget / 100 };
-  row.tiers.forEach((t, i) => { values[`t${i + 1}Rake`] = t.t1Rake / 100; values[`t${i + 1}Active`] = t.activeInvitees; values[`t${i + 1}Rate`] = t.rateBp / 100; });
+  const values: FormValues = {
+    name: row.name,
+    partner: row.partner,
+    windowFrom: row.windowFrom,
+    windowTo: row.windowTo,
+    agentCap: row.agentCap / 100,
+    budget: row.budget / 100,
+  };
+  row.tiers.forEach((t, i) => {
+    values[`t${i + 1}Rake`] = t.t1Rake / 100;
+    values[`t${i + 1}Active`] = t.activeInvitees;
+    values[`t${i + 1}Rate`] = t.rateBp / 100;
+  });
   return values;
 }
 
@@ -223,46 +356,82 @@ const open = (row: ExtraRebateItem) => row.status === 'open';
 /** The configs; `openPayouts` makes the paid agents' count a link to the config's paid lines. */
 export function configList(openPayouts?: (row: ExtraRebateItem) => void): ListDeclaration<ExtraRebateItem> {
   return {
-  name: 'extrarebateconfigs',
-  title: `${L}title.extrarebateconfigs`,
-  api: { url: CONFIG_BASE, mode: 'page', export: true },
-  rowKey: 'id',
-  filters: [
-    { kind: 'text', name: 'name', label: `${L}f.name` },
-    { kind: 'select', name: 'status', label: `${L}f.status`, options: ['open', 'cancelled', 'settled'].map((s) => ({ value: s, label: `${L}statuses.${s}` })) },
-  ],
-  columns: [
-    { ...col('id'), render: historyCell<ExtraRebateItem>((row) => String(row.id)), text: (v) => String(v) }, col('name'), col('partner', 'int'),
-    col('windowFrom'), col('windowTo', undefined, true), col('tiersText'), col('agentCap', 'money'), col('budget', 'money'),
-    { ...col('status'), labels: statusLabels() }, col('paid', 'money', true),
-    openPayouts
-      ? { ...col('agents', 'int'), render: (v, row) => (row.status === 'settled' ? <a data-testid={`payouts-${row.id}`} onClick={() => openPayouts(row)}>{String(v)}</a> : String(v)), text: (v) => String(v) }
-      : col('agents', 'int'), col('version', 'int'),
-    col('settledAt', 'datetime'), col('updatedBy'), col('updatedAt', 'datetime'),
-  ],
-  toolbar: [
-    {
-      key: 'create', label: `${L}create`,
-      form: { title: `${L}create`, fields: configFields(), initialValues: () => configForm(undefined) },
-      call: { method: 'POST', url: `${CONFIG_BASE}/create`, body: (_row, v) => configBody(v) },
-    },
-    {
-      key: 'settle', label: `${L}settle`, confirm: `${L}confirmSettle`,
-      call: { method: 'POST', url: `${CONFIG_BASE}/settle`, body: () => ({}) },
-    },
-  ],
-  actions: [
-    {
-      key: 'edit', label: `${L}edit`, confirm: `${L}confirmEdit`, visible: open,
-      form: { title: `${L}edit`, fields: configFields(), initialValues: configForm },
-      call: { method: 'POST', url: `${CONFIG_BASE}/update`, body: (row, v) => ({ ...configBody(v), id: row!.id, version: row!.version }) },
-    },
-    {
-      key: 'cancel', label: `${L}cancel`, danger: true, confirm: `${L}confirmCancel`, visible: open,
-      call: { method: 'POST', url: `${CONFIG_BASE}/cancel`, body: (row) => ({ id: row!.id, version: row!.version }) },
-    },
-  ],
-  emptyHint: `${L}hint.configs`,
+    name: 'extrarebateconfigs',
+    title: `${L}title.extrarebateconfigs`,
+    api: { url: CONFIG_BASE, mode: 'page', export: true },
+    rowKey: 'id',
+    filters: [
+      { kind: 'text', name: 'name', label: `${L}f.name` },
+      {
+        kind: 'select',
+        name: 'status',
+        label: `${L}f.status`,
+        options: ['open', 'cancelled', 'settled'].map((s) => ({ value: s, label: `${L}statuses.${s}` })),
+      },
+    ],
+    columns: [
+      { ...col('id'), render: historyCell<ExtraRebateItem>((row) => String(row.id)), text: (v) => String(v) },
+      col('name'),
+      col('partner', 'int'),
+      col('windowFrom'),
+      col('windowTo', undefined, true),
+      col('tiersText'),
+      col('agentCap', 'money'),
+      col('budget', 'money'),
+      { ...col('status'), labels: statusLabels() },
+      col('paid', 'money', true),
+      openPayouts
+        ? {
+            ...col('agents', 'int'),
+            render: (v, row) =>
+              row.status === 'settled' ? (
+                <a data-testid={`payouts-${row.id}`} onClick={() => openPayouts(row)}>
+                  {String(v)}
+                </a>
+              ) : (
+                String(v)
+              ),
+            text: (v) => String(v),
+          }
+        : col('agents', 'int'),
+      col('version', 'int'),
+      col('settledAt', 'datetime'),
+      col('updatedBy'),
+      col('updatedAt', 'datetime'),
+    ],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${L}create`,
+        form: { title: `${L}create`, fields: configFields(), initialValues: () => configForm(undefined) },
+        call: { method: 'POST', url: `${CONFIG_BASE}/create`, body: (_row, v) => configBody(v) },
+      },
+      {
+        key: 'settle',
+        label: `${L}settle`,
+        confirm: `${L}confirmSettle`,
+        call: { method: 'POST', url: `${CONFIG_BASE}/settle`, body: () => ({}) },
+      },
+    ],
+    actions: [
+      {
+        key: 'edit',
+        label: `${L}edit`,
+        confirm: `${L}confirmEdit`,
+        visible: open,
+        form: { title: `${L}edit`, fields: configFields(), initialValues: configForm },
+        call: { method: 'POST', url: `${CONFIG_BASE}/update`, body: (row, v) => ({ ...configBody(v), id: row!.id, version: row!.version }) },
+      },
+      {
+        key: 'cancel',
+        label: `${L}cancel`,
+        danger: true,
+        confirm: `${L}confirmCancel`,
+        visible: open,
+        call: { method: 'POST', url: `${CONFIG_BASE}/cancel`, body: (row) => ({ id: row!.id, version: row!.version }) },
+      },
+    ],
+    emptyHint: `${L}hint.configs`,
   };
 }
 
@@ -274,9 +443,19 @@ export const payouts = (config: string): ListDeclaration<PayoutItem> => ({
   rowKey: 'agent',
   filters: [agentFilter],
   columns: [
-    col('config', 'int', true), col('agent', 'uid'), col('name'), col('t1Rake', 'money', true), col('active', 'int'), col('excluded', 'int'),
-    col('tier', 'int'), { ...col('rateBp'), render: (v) => `${(Number(v) / 100).toFixed(2)}%`, text: (v) => `${(Number(v) / 100).toFixed(2)}%` },
-    col('computed', 'money'), col('amount', 'money', true), col('capped', 'bool'), col('budgetCut', 'bool'), col('paidAt', 'datetime'),
+    col('config', 'int', true),
+    col('agent', 'uid'),
+    col('name'),
+    col('t1Rake', 'money', true),
+    col('active', 'int'),
+    col('excluded', 'int'),
+    col('tier', 'int'),
+    { ...col('rateBp'), render: (v) => `${(Number(v) / 100).toFixed(2)}%`, text: (v) => `${(Number(v) / 100).toFixed(2)}%` },
+    col('computed', 'money'),
+    col('amount', 'money', true),
+    col('capped', 'bool'),
+    col('budgetCut', 'bool'),
+    col('paidAt', 'datetime'),
   ],
 });
 
@@ -287,7 +466,12 @@ export const configHistory: HistoryDeclaration = {
   formatValue: (field, v) => {
     if (MONEY_FIELDS.includes(field)) return `₱${formatMoney(v)}`;
     if (field === 'tiers' && Array.isArray(v)) {
-      return v.map((t: { t1Rake: number; activeInvitees: number; rateBp: number }) => `≥ ₱${formatMoney(t.t1Rake)} & ${t.activeInvitees} → +${(t.rateBp / 100).toFixed(2)}%`).join('; ');
+      return v
+        .map(
+          (t: { t1Rake: number; activeInvitees: number; rateBp: number }) =>
+            `≥ ₱${formatMoney(t.t1Rake)} & ${t.activeInvitees} → +${(t.rateBp / 100).toFixed(2)}%`,
+        )
+        .join('; ');
     }
     return undefined;
   },
@@ -301,13 +485,21 @@ function ExtraRebateConfigs() {
   if (config && /^\d{1,10}$/.test(config)) {
     return (
       <Flex vertical gap={12}>
-        <Flex><Button data-testid="back-to-configs" icon={<ArrowLeftOutlined />} onClick={() => setSearch({})}>{t(`${L}back`)}</Button></Flex>
+        <Flex>
+          <Button data-testid="back-to-configs" icon={<ArrowLeftOutlined />} onClick={() => setSearch({})}>
+            {t(`${L}back`)}
+          </Button>
+        </Flex>
         <Typography.Title level={5}>{t(`${L}configKey`, { id: config })}</Typography.Title>
         <ListScreen key={config} decl={payouts(config)} />
       </Flex>
     );
   }
-  return <WithHistory history={configHistory}><ListScreen decl={configList((row) => setSearch({ payouts: String(row.id) }))} /></WithHistory>;
+  return (
+    <WithHistory history={configHistory}>
+      <ListScreen decl={configList((row) => setSearch({ payouts: String(row.id) }))} />
+    </WithHistory>
+  );
 }
 
 // ---------------------------------------------------------------- the screens by path

@@ -34,16 +34,24 @@ export const options = (labels: Record<string, string>): SelectOption[] => Objec
 /** A status as a coloured tag (the export gets the label). */
 export function statusColumn<R>(key: string, labels: Record<string, string>, title = `${L}f.status`): ColumnDeclaration<R> {
   return {
-    key, title, labels,
+    key,
+    title,
+    labels,
     render: (v) => <Tag color={STATUS_COLORS[String(v)] ?? 'default'}>{i18next.t(labels[String(v)] ?? String(v))}</Tag>,
   };
 }
 
 /** Why a line earns nothing, in the reader's language (the server stores the English words). */
 export const REASON_KEYS: Record<string, string> = {
-  'own play': `${L}reasons.ownPlay`, 'shared device': `${L}reasons.sharedDevice`, 'shared ip': `${L}reasons.sharedIp`,
-  'agent suspended': `${L}reasons.suspended`, 'no rate': `${L}reasons.noRate`, 'negative result carried forward': `${L}reasons.negative`,
-  'no rake from invitees': `${L}reasons.noRake`, 'nothing earned': `${L}reasons.nothing`, 'below one currency unit': `${L}reasons.belowUnit`,
+  'own play': `${L}reasons.ownPlay`,
+  'shared device': `${L}reasons.sharedDevice`,
+  'shared ip': `${L}reasons.sharedIp`,
+  'agent suspended': `${L}reasons.suspended`,
+  'no rate': `${L}reasons.noRate`,
+  'negative result carried forward': `${L}reasons.negative`,
+  'no rake from invitees': `${L}reasons.noRake`,
+  'nothing earned': `${L}reasons.nothing`,
+  'below one currency unit': `${L}reasons.belowUnit`,
 };
 export const reasonText = (v: unknown) => {
   const s = String(v ?? '');
@@ -65,10 +73,12 @@ export function lineColumns(withAgent: boolean): ColumnDeclaration<RebateLineIte
   return [
     { key: 'id', title: 'ID', sortable: true, width: 80 },
     { key: 'week', title: `${L}f.week` },
-    ...(withAgent ? [
-      { key: 'agent', title: `${L}f.agent`, format: 'uid' as const },
-      { key: 'agentName', title: `${L}f.agentName` },
-    ] : [{ key: 'agent', title: `${L}f.agent`, format: 'uid' as const }]),
+    ...(withAgent
+      ? [
+          { key: 'agent', title: `${L}f.agent`, format: 'uid' as const },
+          { key: 'agentName', title: `${L}f.agentName` },
+        ]
+      : [{ key: 'agent', title: `${L}f.agent`, format: 'uid' as const }]),
     { key: 'kind', title: `${L}f.kind`, labels: KIND_LABELS },
     { key: 'invitee', title: `${L}f.invitee`, format: 'uid' },
     { key: 'inviteeName', title: `${L}f.inviteeName` },

@@ -6,8 +6,11 @@ import type { ScreenMap } from '../registry';
  * agentediter, rebateLogs, shareT1Detail, shareRebate, sharePay; one lazy chunk.
  */
 const PATHS = [
-  '/agentcooperation/agentediter', '/agentcooperation/rebateLogs', '/agentcooperation/shareT1Detail',
-  '/agentcooperation/shareRebate', '/agentcooperation/sharePay',
+  '/agentcooperation/agentediter',
+  '/agentcooperation/rebateLogs',
+  '/agentcooperation/shareT1Detail',
+  '/agentcooperation/shareRebate',
+  '/agentcooperation/sharePay',
 ] as const;
 
 export const agentsScreens: ScreenMap = Object.fromEntries(

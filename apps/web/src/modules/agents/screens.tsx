@@ -15,23 +15,56 @@ import { Button, Card, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ConfigScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import {
+  ConfigScreen,
+  ListScreen,
+  type ColumnDeclaration,
+  type ConfigDeclaration,
+  type FieldDeclaration,
+  type FormValues,
+  type ListDeclaration,
+} from '../../kit';
 import { Permission } from '../../shell/Permission';
 import {
-  ADJUST_ROLES, AGENT_STATUS_LABELS, bpsText, EDIT_ROLES, KIND_LABELS, L, lineColumns, options, reasonText, STATUS_LABELS, statusColumn, toBps,
-  toChips, weekFilter,
+  ADJUST_ROLES,
+  AGENT_STATUS_LABELS,
+  bpsText,
+  EDIT_ROLES,
+  KIND_LABELS,
+  L,
+  lineColumns,
+  options,
+  reasonText,
+  STATUS_LABELS,
+  statusColumn,
+  toBps,
+  toChips,
+  weekFilter,
 } from './common';
 import { addDays, consoleDay, wallIso } from '@console/time';
 
 const percent = (name: string, required = true): FieldDeclaration => ({
-  name, label: `${L}f.${name}Pct`, kind: 'number', required, min: 0, max: 100, help: name === 'rate' ? `${L}help.rate` : undefined,
+  name,
+  label: `${L}f.${name}Pct`,
+  kind: 'number',
+  required,
+  min: 0,
+  max: 100,
+  help: name === 'rate' ? `${L}help.rate` : undefined,
 });
 const rateFields: FieldDeclaration[] = [
-  percent('rate'), percent('t1'), percent('t2'), { ...percent('recharge', false), help: `${L}help.recharge` },
+  percent('rate'),
+  percent('t1'),
+  percent('t2'),
+  { ...percent('recharge', false), help: `${L}help.recharge` },
   { name: 'currencyRatio', label: `${L}f.currencyRatio`, kind: 'number', required: true, min: 1, max: 1_000_000, help: `${L}help.currencyRatio` },
 ];
 const rateBody = (v: FormValues) => ({
-  rate: toBps(v.rate), t1: toBps(v.t1), t2: toBps(v.t2), recharge: toBps(v.recharge ?? 0), currencyRatio: Number(v.currencyRatio ?? 100),
+  rate: toBps(v.rate),
+  t1: toBps(v.t1),
+  t2: toBps(v.t2),
+  recharge: toBps(v.recharge ?? 0),
+  currencyRatio: Number(v.currencyRatio ?? 100),
 });
 
 /** The next 14 days' starts (00:00 GMT+8), tomorrow first: a rate version starts at a day, never in the past. */
@@ -77,45 +110,87 @@ export const agentsDecl: ListDeclaration<AgentItem> = {
     { key: 'createdAt', title: `${L}f.createdAt`, format: 'datetime', sortable: true },
     { key: 'createdBy', title: `${L}f.createdBy`, hidden: true },
   ],
-  toolbar: [{
-    key: 'create', label: `${L}action.create`, roles: EDIT_ROLES,
-    form: {
-      title: `${L}action.createTitle`,
-      fields: [
-        { name: 'uid', label: `${L}f.playerUid`, kind: 'number', required: true, min: 1, max: 2_147_483_647, help: `${L}help.uid` },
-        { name: 'name', label: `${L}f.name`, kind: 'text', rules: [{ max: 64 }], help: `${L}help.name` },
-        ...rateFields,
-      ],
-      initialValues: () => ({ rate: 25, t1: 20, t2: 5, recharge: 0, currencyRatio: 100 }),
+  toolbar: [
+    {
+      key: 'create',
+      label: `${L}action.create`,
+      roles: EDIT_ROLES,
+      form: {
+        title: `${L}action.createTitle`,
+        fields: [
+          { name: 'uid', label: `${L}f.playerUid`, kind: 'number', required: true, min: 1, max: 2_147_483_647, help: `${L}help.uid` },
+          { name: 'name', label: `${L}f.name`, kind: 'text', rules: [{ max: 64 }], help: `${L}help.name` },
+          ...rateFields,
+        ],
+        initialValues: () => ({ rate: 25, t1: 20, t2: 5, recharge: 0, currencyRatio: 100 }),
+      },
+      call: {
+        method: 'POST',
+        url: '/agentcooperation/agents/create',
+        body: (_row, v) => ({ uid: Number(v.uid), name: v.name ? String(v.name) : undefined, ...rateBody(v) }),
+      },
     },
-    call: { method: 'POST', url: '/agentcooperation/agents/create', body: (_row, v) => ({ uid: Number(v.uid), name: v.name ? String(v.name) : undefined, ...rateBody(v) }) },
-  }],
+  ],
   actions: [
     {
-      key: 'rate', label: `${L}action.rate`, roles: EDIT_ROLES,
+      key: 'rate',
+      label: `${L}action.rate`,
+      roles: EDIT_ROLES,
       form: {
         title: `${L}action.rateTitle`,
-        fields: [{ name: 'effectiveAt', label: `${L}f.effectiveFrom`, kind: 'select', required: true, options: () => effectiveDays(), help: `${L}help.effectiveAt` }, ...rateFields,
-          { name: 'note', label: `${L}f.note`, kind: 'text', rules: [{ max: 200 }] }],
+        fields: [
+          { name: 'effectiveAt', label: `${L}f.effectiveFrom`, kind: 'select', required: true, options: () => effectiveDays(), help: `${L}help.effectiveAt` },
+          ...rateFields,
+          { name: 'note', label: `${L}f.note`, kind: 'text', rules: [{ max: 200 }] },
+        ],
         initialValues: (row) => ({
-          effectiveAt: effectiveDays()[0]!.value, rate: (row?.rate ?? 0) / 100, t1: (row?.t1 ?? 0) / 100, t2: (row?.t2 ?? 0) / 100,
-          recharge: (row?.recharge ?? 0) / 100, currencyRatio: row?.currencyRatio ?? 100,
+          effectiveAt: effectiveDays()[0]!.value,
+          rate: (row?.rate ?? 0) / 100,
+          t1: (row?.t1 ?? 0) / 100,
+          t2: (row?.t2 ?? 0) / 100,
+          recharge: (row?.recharge ?? 0) / 100,
+          currencyRatio: row?.currencyRatio ?? 100,
         }),
       },
       confirm: `${L}confirm.rate`,
-      call: { method: 'POST', url: '/agentcooperation/agents/rate', body: (row, v) => ({ uid: row!.uid, effectiveAt: String(v.effectiveAt), ...rateBody(v), note: v.note ? String(v.note) : undefined }) },
+      call: {
+        method: 'POST',
+        url: '/agentcooperation/agents/rate',
+        body: (row, v) => ({ uid: row!.uid, effectiveAt: String(v.effectiveAt), ...rateBody(v), note: v.note ? String(v.note) : undefined }),
+      },
     },
     {
-      key: 'suspend', label: `${L}action.suspend`, roles: EDIT_ROLES, danger: true, visible: (row) => row.status === 'active',
+      key: 'suspend',
+      label: `${L}action.suspend`,
+      roles: EDIT_ROLES,
+      danger: true,
+      visible: (row) => row.status === 'active',
       confirm: `${L}confirm.suspend`,
-      form: { title: `${L}action.suspend`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }] },
-      call: { method: 'POST', url: '/agentcooperation/agents/status', body: (row, v) => ({ uid: row!.uid, status: 'suspended', reason: String(v.reason).trim() }) },
+      form: {
+        title: `${L}action.suspend`,
+        fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }],
+      },
+      call: {
+        method: 'POST',
+        url: '/agentcooperation/agents/status',
+        body: (row, v) => ({ uid: row!.uid, status: 'suspended', reason: String(v.reason).trim() }),
+      },
     },
     {
-      key: 'reinstate', label: `${L}action.reinstate`, roles: EDIT_ROLES, visible: (row) => row.status === 'suspended',
+      key: 'reinstate',
+      label: `${L}action.reinstate`,
+      roles: EDIT_ROLES,
+      visible: (row) => row.status === 'suspended',
       confirm: `${L}confirm.reinstate`,
-      form: { title: `${L}action.reinstate`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }] },
-      call: { method: 'POST', url: '/agentcooperation/agents/status', body: (row, v) => ({ uid: row!.uid, status: 'active', reason: String(v.reason).trim() }) },
+      form: {
+        title: `${L}action.reinstate`,
+        fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }],
+      },
+      call: {
+        method: 'POST',
+        url: '/agentcooperation/agents/status',
+        body: (row, v) => ({ uid: row!.uid, status: 'active', reason: String(v.reason).trim() }),
+      },
     },
   ],
   emptyHint: `${L}empty.agents`,
@@ -131,8 +206,15 @@ function ratesDecl(uid: number): ListDeclaration<AgentRateItem> {
     columns: [
       { key: 'effectiveAt', title: `${L}f.effectiveAt`, format: 'datetime', sortable: true },
       { key: 'until', title: `${L}f.until`, format: 'datetime' },
-      statusColumn<AgentRateItem>('state', { past: `${L}rateStates.past`, current: `${L}rateStates.current`, scheduled: `${L}rateStates.scheduled` }, `${L}f.state`),
-      pct('rate'), pct('t1'), pct('t2'), pct('recharge'),
+      statusColumn<AgentRateItem>(
+        'state',
+        { past: `${L}rateStates.past`, current: `${L}rateStates.current`, scheduled: `${L}rateStates.scheduled` },
+        `${L}f.state`,
+      ),
+      pct('rate'),
+      pct('t1'),
+      pct('t2'),
+      pct('recharge'),
       { key: 'currency', title: `${L}f.currency` },
       { key: 'currencyRatio', title: `${L}f.currencyRatio`, format: 'int' },
       { key: 'note', title: `${L}f.note` },
@@ -147,7 +229,9 @@ const settingsDecl: ConfigDeclaration = {
   title: `${L}title.settings`,
   load: { url: '/agentcooperation/settings' },
   save: { url: '/agentcooperation/settings/save', body: (v) => ({ minActiveInvitees: Number(v.minActiveInvitees) }) },
-  fields: [{ name: 'minActiveInvitees', label: `${L}f.minActiveInvitees`, kind: 'number', required: true, min: 0, max: 100_000, help: `${L}help.minActiveInvitees` }],
+  fields: [
+    { name: 'minActiveInvitees', label: `${L}f.minActiveInvitees`, kind: 'number', required: true, min: 0, max: 100_000, help: `${L}help.minActiveInvitees` },
+  ],
 };
 
 export function AgentEditor() {
@@ -155,18 +239,37 @@ export function AgentEditor() {
   const [search, setSearch] = useSearchParams();
   const agent = Number(search.get('agent') ?? 0);
   const rates = useMemo(() => (agent > 0 ? ratesDecl(agent) : null), [agent]);
-  const withRatesLink = useMemo<ListDeclaration<AgentItem>>(() => ({
-    ...agentsDecl,
-    columns: agentsDecl.columns.map((c) => (c.key === 'name' ? {
-      ...c, render: (v: unknown, row: AgentItem) => <a data-testid={`agent-${row.uid}`} onClick={() => setSearch(new URLSearchParams({ agent: String(row.uid) }))}>{String(v)}</a>,
-      text: (v: unknown) => String(v),
-    } : c)),
-  }), [setSearch]);
+  const withRatesLink = useMemo<ListDeclaration<AgentItem>>(
+    () => ({
+      ...agentsDecl,
+      columns: agentsDecl.columns.map((c) =>
+        c.key === 'name'
+          ? {
+              ...c,
+              render: (v: unknown, row: AgentItem) => (
+                <a data-testid={`agent-${row.uid}`} onClick={() => setSearch(new URLSearchParams({ agent: String(row.uid) }))}>
+                  {String(v)}
+                </a>
+              ),
+              text: (v: unknown) => String(v),
+            }
+          : c,
+      ),
+    }),
+    [setSearch],
+  );
   if (rates) {
     return (
       <Flex vertical gap={12}>
-        <Card size="small" title={t(`${L}ratesOf`, { uid: agent })}
-          extra={<Button data-testid="back-to-agents" onClick={() => setSearch(new URLSearchParams())}>{t(`${L}back`)}</Button>}>
+        <Card
+          size="small"
+          title={t(`${L}ratesOf`, { uid: agent })}
+          extra={
+            <Button data-testid="back-to-agents" onClick={() => setSearch(new URLSearchParams())}>
+              {t(`${L}back`)}
+            </Button>
+          }
+        >
           {t(`${L}help.versions`)}
         </Card>
         <ListScreen decl={rates} />
@@ -176,7 +279,9 @@ export function AgentEditor() {
   return (
     <Flex vertical gap={12}>
       <ListScreen decl={withRatesLink} />
-      <Permission roles={ADJUST_ROLES}><ConfigScreen decl={settingsDecl} /></Permission>
+      <Permission roles={ADJUST_ROLES}>
+        <ConfigScreen decl={settingsDecl} />
+      </Permission>
     </Flex>
   );
 }
@@ -195,25 +300,42 @@ export const linesDecl: ListDeclaration<RebateLineItem> = {
     { kind: 'number', name: 'partner', label: `${L}f.partner` },
   ],
   columns: lineColumns(true),
-  toolbar: [{
-    key: 'adjust', label: `${L}action.adjust`, roles: ADJUST_ROLES,
-    form: {
-      title: `${L}action.adjustTitle`,
-      fields: [
-        { name: 'uid', label: `${L}f.agent`, kind: 'number', required: true, min: 1, max: 2_147_483_647 },
-        { name: 'amount', label: `${L}f.adjustPesos`, kind: 'number', required: true, min: -1_000_000, max: 1_000_000, help: `${L}help.adjust` },
-        { name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] },
-      ],
+  toolbar: [
+    {
+      key: 'adjust',
+      label: `${L}action.adjust`,
+      roles: ADJUST_ROLES,
+      form: {
+        title: `${L}action.adjustTitle`,
+        fields: [
+          { name: 'uid', label: `${L}f.agent`, kind: 'number', required: true, min: 1, max: 2_147_483_647 },
+          { name: 'amount', label: `${L}f.adjustPesos`, kind: 'number', required: true, min: -1_000_000, max: 1_000_000, help: `${L}help.adjust` },
+          { name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] },
+        ],
+      },
+      confirm: `${L}confirm.adjust`,
+      call: {
+        method: 'POST',
+        url: '/agentcooperation/rebates/adjust',
+        body: (_row, v) => ({ uid: Number(v.uid), amount: toChips(v.amount), reason: String(v.reason).trim() }),
+      },
     },
-    confirm: `${L}confirm.adjust`,
-    call: { method: 'POST', url: '/agentcooperation/rebates/adjust', body: (_row, v) => ({ uid: Number(v.uid), amount: toChips(v.amount), reason: String(v.reason).trim() }) },
-  }],
-  actions: [{
-    key: 'void', label: `${L}action.void`, roles: ADJUST_ROLES, danger: true, visible: (row) => row.kind === 'adjustment' && row.status === 'pending',
-    confirm: `${L}confirm.void`,
-    form: { title: `${L}action.void`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }] },
-    call: { method: 'POST', url: '/agentcooperation/rebates/void', body: (row, v) => ({ id: row!.id, reason: String(v.reason).trim() }) },
-  }],
+  ],
+  actions: [
+    {
+      key: 'void',
+      label: `${L}action.void`,
+      roles: ADJUST_ROLES,
+      danger: true,
+      visible: (row) => row.kind === 'adjustment' && row.status === 'pending',
+      confirm: `${L}confirm.void`,
+      form: {
+        title: `${L}action.void`,
+        fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }],
+      },
+      call: { method: 'POST', url: '/agentcooperation/rebates/void', body: (row, v) => ({ id: row!.id, reason: String(v.reason).trim() }) },
+    },
+  ],
 };
 
 export const t1Decl: ListDeclaration<RebateLineItem> = {
@@ -251,8 +373,17 @@ export const rebatesDecl: ListDeclaration<RebateItem> = {
     { key: 't1Invitees', title: `${L}f.t1Invitees`, format: 'int', hidden: true },
     { key: 't2Invitees', title: `${L}f.t2Invitees`, format: 'int', hidden: true },
     { key: 'activeInvitees', title: `${L}f.activeInvitees`, format: 'int' },
-    money('t1Rake'), money('t1Amount', true), money('t2Rake'), money('t2Amount'), money('rechargeAmount'),
-    money('ownRake'), money('excludedRake'), money('adjustments'), money('carriedIn'), money('total', true), money('carryOut'),
+    money('t1Rake'),
+    money('t1Amount', true),
+    money('t2Rake'),
+    money('t2Amount'),
+    money('rechargeAmount'),
+    money('ownRake'),
+    money('excludedRake'),
+    money('adjustments'),
+    money('carriedIn'),
+    money('total', true),
+    money('carryOut'),
     { key: 'amount', title: `${L}f.paid`, format: 'money', sortable: true },
     { key: 'withdrawable', title: `${L}f.withdrawable`, format: 'bool' },
     statusColumn<RebateItem>('status', STATUS_LABELS),
@@ -270,13 +401,26 @@ export const runsDecl: ListDeclaration<RunRow> = {
   rowKey: 'batch',
   filters: [
     weekFilter(),
-    { kind: 'select', name: 'status', label: `${L}f.status`, options: [{ value: 'paying', label: `${L}runStatuses.paying` }, { value: 'done', label: `${L}runStatuses.done` }] },
+    {
+      kind: 'select',
+      name: 'status',
+      label: `${L}f.status`,
+      options: [
+        { value: 'paying', label: `${L}runStatuses.paying` },
+        { value: 'done', label: `${L}runStatuses.done` },
+      ],
+    },
     { kind: 'number', name: 'partner', label: `${L}f.partner` },
   ],
   columns: [
     {
-      key: 'id', title: `${L}f.run`,
-      render: (v, row) => <Link data-testid={`run-${row.id}-${row.partner}`} to={`/agentcooperation/shareRebate?run=${String(v)}&partner=${row.partner}`}>#{String(v)}</Link>,
+      key: 'id',
+      title: `${L}f.run`,
+      render: (v, row) => (
+        <Link data-testid={`run-${row.id}-${row.partner}`} to={`/agentcooperation/shareRebate?run=${String(v)}&partner=${row.partner}`}>
+          #{String(v)}
+        </Link>
+      ),
       text: (v) => String(v),
     },
     { key: 'week', title: `${L}f.week` },
@@ -290,8 +434,13 @@ export const runsDecl: ListDeclaration<RunRow> = {
     { key: 'startedAt', title: `${L}f.startedAt`, format: 'datetime' },
     { key: 'finishedAt', title: `${L}f.finishedAt`, format: 'datetime' },
   ],
-  toolbar: [{
-    key: 'run', label: `${L}action.runNow`, roles: ADJUST_ROLES, confirm: `${L}confirm.runNow`,
-    call: { method: 'POST', url: '/agentcooperation/settlements/run', body: () => ({}) },
-  }],
+  toolbar: [
+    {
+      key: 'run',
+      label: `${L}action.runNow`,
+      roles: ADJUST_ROLES,
+      confirm: `${L}confirm.runNow`,
+      call: { method: 'POST', url: '/agentcooperation/settlements/run', body: () => ({}) },
+    },
+  ],
 };

@@ -15,7 +15,12 @@ export const STATUS_LABELS: Record<string, string> = { active: `${L}status.activ
 export const WALLET_LABELS: Record<string, string> = { seamless: `${L}wallet.seamless`, transfer: `${L}wallet.transfer` };
 
 /** The allow list as typed (commas, spaces or new lines) → entries. */
-export const splitList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(/[\s,]+/).filter(Boolean));
+export const splitList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : String(v ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean);
 
 /** Every entry an IPv4/IPv6 address or CIDR block (the server's own check, from @console/schemas). */
 export const ipListRule = {

@@ -18,7 +18,12 @@ import { CreateAgentButton, KeyWorkflow, RotateKeyButton } from './KeyWorkflow';
 import { API, L, STATUS_LABELS, WALLET_LABELS, WALLET_OPTIONS, callbackRule, ipListRule, splitList } from './common';
 import { consoleDay, dayEndIso, dayStartIso } from '@console/time';
 
-const col = (key: string, format?: ColumnDeclaration<AgentxItem>['format'], sortable = false): ColumnDeclaration<AgentxItem> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<AgentxItem>['format'], sortable = false): ColumnDeclaration<AgentxItem> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const pct = (v: unknown) => `${Number(v).toFixed(2)}%`;
 
 /** The agent's days (last 14) in the detail drawer. */
@@ -28,21 +33,32 @@ function AgentDays({ id }: { id: number }) {
   const from = new Date(now - 13 * 86_400_000);
   const { data, isLoading, isError } = useQuery({
     queryKey: ['agentx-days', id],
-    queryFn: async () => (await request<{ items: AgentxDayRow[] }>('GET', `${API}/days`, {
-      params: { id, pageSize: 100, from: dayStartIso(consoleDay(from)), to: dayEndIso(consoleDay(now)) },
-    })).data!.items,
+    queryFn: async () =>
+      (
+        await request<{ items: AgentxDayRow[] }>('GET', `${API}/days`, {
+          params: { id, pageSize: 100, from: dayStartIso(consoleDay(from)), to: dayEndIso(consoleDay(now)) },
+        })
+      ).data!.items,
   });
   if (isError) return <>{t('kit.loadFailed')}</>;
   return (
-    <Table<AgentxDayRow> size="small" rowKey="day" loading={isLoading} dataSource={data ?? []} pagination={false} scroll={{ x: true }} columns={[
-      { key: 'day', dataIndex: 'day', title: t(`${L}f.day`) },
-      { key: 'calls', dataIndex: 'calls', title: t(`${L}f.calls`), render: formatInt },
-      { key: 'errorRate', dataIndex: 'errorRate', title: t(`${L}f.errorRate`), render: pct },
-      { key: 'players', dataIndex: 'players', title: t(`${L}f.players`), render: formatInt },
-      { key: 'bets', dataIndex: 'bets', title: t(`${L}f.bets`), render: formatMoney },
-      { key: 'wins', dataIndex: 'wins', title: t(`${L}f.wins`), render: formatMoney },
-      { key: 'ggr', dataIndex: 'ggr', title: t(`${L}f.ggr`), render: formatMoney },
-    ]} />
+    <Table<AgentxDayRow>
+      size="small"
+      rowKey="day"
+      loading={isLoading}
+      dataSource={data ?? []}
+      pagination={false}
+      scroll={{ x: true }}
+      columns={[
+        { key: 'day', dataIndex: 'day', title: t(`${L}f.day`) },
+        { key: 'calls', dataIndex: 'calls', title: t(`${L}f.calls`), render: formatInt },
+        { key: 'errorRate', dataIndex: 'errorRate', title: t(`${L}f.errorRate`), render: pct },
+        { key: 'players', dataIndex: 'players', title: t(`${L}f.players`), render: formatInt },
+        { key: 'bets', dataIndex: 'bets', title: t(`${L}f.bets`), render: formatMoney },
+        { key: 'wins', dataIndex: 'wins', title: t(`${L}f.wins`), render: formatMoney },
+        { key: 'ggr', dataIndex: 'ggr', title: t(`${L}f.ggr`), render: formatMoney },
+      ]}
+    />
   );
 }
 
@@ -69,44 +85,95 @@ export const agentxList: ListDeclaration<AgentxItem> = {
     { kind: 'dateRange', name: 'range', label: `${L}f.range` },
   ],
   columns: [
-    col('id', 'int', true), col('name', undefined, true), col('appId'), col('partner', 'int'),
-    { key: 'status', title: `${L}f.status`, labels: STATUS_LABELS, render: (v) => <Tag color={v === 'active' ? 'green' : 'red'}>{i18next.t(STATUS_LABELS[String(v)] ?? String(v))}</Tag> },
+    col('id', 'int', true),
+    col('name', undefined, true),
+    col('appId'),
+    col('partner', 'int'),
+    {
+      key: 'status',
+      title: `${L}f.status`,
+      labels: STATUS_LABELS,
+      render: (v) => <Tag color={v === 'active' ? 'green' : 'red'}>{i18next.t(STATUS_LABELS[String(v)] ?? String(v))}</Tag>,
+    },
     { key: 'walletMode', title: `${L}f.walletMode`, labels: WALLET_LABELS },
-    col('currency'), { key: 'revenueShare', title: `${L}f.revenueShare`, sortable: true, render: pct, text: pct },
-    col('calls', 'int', true), col('refused', 'int'),
-    { key: 'errorRate', title: `${L}f.errorRate`, sortable: true, render: (v) => <Tag color={Number(v) >= 5 ? 'red' : Number(v) >= 1 ? 'orange' : undefined}>{pct(v)}</Tag>, text: pct },
-    col('players', 'int', true), col('rounds', 'int'), col('bets', 'money', true), col('wins', 'money', true), col('ggr', 'money', true), col('share', 'money'),
-    { key: 'keyFingerprint', title: `${L}f.key`, render: (v, row) => <Flex align="center" gap={8}><code>{String(v)}</code><RotateKeyButton id={row.id} appId={row.appId} /></Flex>, text: (v) => String(v) },
+    col('currency'),
+    { key: 'revenueShare', title: `${L}f.revenueShare`, sortable: true, render: pct, text: pct },
+    col('calls', 'int', true),
+    col('refused', 'int'),
+    {
+      key: 'errorRate',
+      title: `${L}f.errorRate`,
+      sortable: true,
+      render: (v) => <Tag color={Number(v) >= 5 ? 'red' : Number(v) >= 1 ? 'orange' : undefined}>{pct(v)}</Tag>,
+      text: pct,
+    },
+    col('players', 'int', true),
+    col('rounds', 'int'),
+    col('bets', 'money', true),
+    col('wins', 'money', true),
+    col('ggr', 'money', true),
+    col('share', 'money'),
+    {
+      key: 'keyFingerprint',
+      title: `${L}f.key`,
+      render: (v, row) => (
+        <Flex align="center" gap={8}>
+          <code>{String(v)}</code>
+          <RotateKeyButton id={row.id} appId={row.appId} />
+        </Flex>
+      ),
+      text: (v) => String(v),
+    },
     { key: 'callbackUrl', title: `${L}f.callbackUrl`, hidden: true },
     { key: 'ipAllowList', title: `${L}f.ipAllowList`, format: 'tags', hidden: true },
   ],
   actions: [
     {
-      key: 'edit', label: `${L}edit`, confirm: `${L}confirmEdit`,
+      key: 'edit',
+      label: `${L}edit`,
+      confirm: `${L}confirmEdit`,
       form: {
-        title: `${L}editTitle`, fields: termsFields,
+        title: `${L}editTitle`,
+        fields: termsFields,
         initialValues: (row) => ({ ...row!, ipAllowList: row!.ipAllowList.join('\n'), reason: '' }),
       },
       call: {
-        method: 'POST', url: `${API}/update`,
+        method: 'POST',
+        url: `${API}/update`,
         body: (row, v) => ({
-          id: row!.id, name: String(v.name ?? '').trim(), partner: Number(v.partner ?? 0), walletMode: v.walletMode, callbackUrl: String(v.callbackUrl ?? '').trim(),
-          currency: v.currency, revenueShare: Number(v.revenueShare), ipAllowList: splitList(v.ipAllowList), reason: String(v.reason ?? '').trim(),
+          id: row!.id,
+          name: String(v.name ?? '').trim(),
+          partner: Number(v.partner ?? 0),
+          walletMode: v.walletMode,
+          callbackUrl: String(v.callbackUrl ?? '').trim(),
+          currency: v.currency,
+          revenueShare: Number(v.revenueShare),
+          ipAllowList: splitList(v.ipAllowList),
+          reason: String(v.reason ?? '').trim(),
         }),
       },
     },
     {
-      key: 'status', danger: true,
+      key: 'status',
+      danger: true,
       label: (row) => (row?.status === 'active' ? `${L}suspend` : `${L}activate`),
       confirm: (row) => (row?.status === 'active' ? `${L}confirmSuspend` : `${L}confirmActivate`),
       form: { fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }] },
-      call: { method: 'POST', url: `${API}/status`, body: (row, v) => ({ id: row!.id, status: row!.status === 'active' ? 'suspended' : 'active', reason: String(v.reason ?? '').trim() }) },
+      call: {
+        method: 'POST',
+        url: `${API}/status`,
+        body: (row, v) => ({ id: row!.id, status: row!.status === 'active' ? 'suspended' : 'active', reason: String(v.reason ?? '').trim() }),
+      },
     },
   ],
   detail: {
     title: `${L}detail`,
     items: [
-      col('appId'), col('callbackUrl'), { key: 'ipAllowList', title: `${L}f.ipAllowList`, format: 'tags' }, col('createdAt', 'datetime'), col('updatedBy'),
+      col('appId'),
+      col('callbackUrl'),
+      { key: 'ipAllowList', title: `${L}f.ipAllowList`, format: 'tags' },
+      col('createdAt', 'datetime'),
+      col('updatedBy'),
       col('previousUntil', 'datetime'),
       { key: 'id', title: `${L}days`, render: (v) => <AgentDays id={Number(v)} /> },
     ],
@@ -118,7 +185,9 @@ export default function AgentxListScreen() {
     <FeedbackProvider>
       <KeyWorkflow>
         <Flex vertical gap={12}>
-          <Flex><CreateAgentButton /></Flex>
+          <Flex>
+            <CreateAgentButton />
+          </Flex>
           <ListScreen decl={agentxList} />
         </Flex>
       </KeyWorkflow>

@@ -15,8 +15,14 @@ function valueRule(kinds: Record<string, 'region' | 'ip' | 'uid' | 'device'>) {
     validator: async (_: unknown, v: unknown) => {
       if (typeof v !== 'string' || v === '') return;
       const kind = kinds[String(getFieldValue('kind'))];
-      const ok = kind === 'region' ? /^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/.test(v.trim())
-        : kind === 'ip' ? looksLikeRange(v.trim()) : kind === 'uid' ? /^[1-9]\d{0,9}$/.test(v) : v.length <= 128;
+      const ok =
+        kind === 'region'
+          ? /^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/.test(v.trim())
+          : kind === 'ip'
+            ? looksLikeRange(v.trim())
+            : kind === 'uid'
+              ? /^[1-9]\d{0,9}$/.test(v)
+              : v.length <= 128;
       if (!ok) throw new Error(i18next.t(`${A}validation.${kind}`));
     },
   });

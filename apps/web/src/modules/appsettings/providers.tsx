@@ -27,7 +27,15 @@ export function providerScreen(scope: 'localconfig' | 'globalconfig'): ItemScree
   const P = `${A}provider.`;
   const fields = (editing: boolean): FieldDeclaration[] => [
     { name: 'id', label: `${P}id`, kind: 'text', required: true, readOnly: editing, rules: [codeRule], help: `${P}idHelp` },
-    { name: 'countryCode', label: `${P}countryCode`, kind: 'text', required: true, readOnly: editing, rules: [countryRule(scope === 'globalconfig')], help: `${S}countryHelp` },
+    {
+      name: 'countryCode',
+      label: `${P}countryCode`,
+      kind: 'text',
+      required: true,
+      readOnly: editing,
+      rules: [countryRule(scope === 'globalconfig')],
+      help: `${S}countryHelp`,
+    },
     { name: 'name', label: `${P}name`, kind: 'text', required: true },
     { name: 'function', label: `${P}function`, kind: 'select', required: true, options: FUNCTIONS },
     { name: 'rank', label: `${P}rank`, kind: 'number', required: true, rules: [wholeRule(1, 999)], help: `${P}rankHelp` },
@@ -51,7 +59,14 @@ export function providerScreen(scope: 'localconfig' | 'globalconfig'): ItemScree
       { key: 'rank', title: `${P}rank`, format: 'int', sortable: false },
       { key: 'enabled', title: `${P}enabled`, format: 'bool' },
     ],
-    toBody: (v) => ({ id: v.id, name: v.name ?? '', function: v.function, rank: v.rank, countryCode: String(v.countryCode ?? '').trim(), enabled: Boolean(v.enabled) }),
+    toBody: (v) => ({
+      id: v.id,
+      name: v.name ?? '',
+      function: v.function,
+      rank: v.rank,
+      countryCode: String(v.countryCode ?? '').trim(),
+      enabled: Boolean(v.enabled),
+    }),
     ref: (row) => ({ id: row.id, countryCode: row.countryCode }),
     defaults: { function: 'all', rank: 1, enabled: true, countryCode: scope === 'localconfig' ? '63' : '*' },
   };

@@ -5,14 +5,28 @@
  * screen declares only its fields, columns, filters and how a form becomes the item's document.
  */
 import type { ReactElement } from 'react';
-import { ListScreen, type ColumnDeclaration, type FieldDeclaration, type FilterDeclaration, type FormValues, type ListDeclaration, type SelectOption } from '../../kit';
+import {
+  ListScreen,
+  type ColumnDeclaration,
+  type FieldDeclaration,
+  type FilterDeclaration,
+  type FormValues,
+  type ListDeclaration,
+  type SelectOption,
+} from '../../kit';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 
 export const A = 'appsettings.';
 
-export const YES_NO: SelectOption[] = [{ value: 'true', label: 'kit.yes' }, { value: 'false', label: 'kit.no' }];
+export const YES_NO: SelectOption[] = [
+  { value: 'true', label: 'kit.yes' },
+  { value: 'false', label: 'kit.no' },
+];
 
-export interface ItemRow { key: string; [field: string]: unknown }
+export interface ItemRow {
+  key: string;
+  [field: string]: unknown;
+}
 
 export interface ItemScreen {
   /** The screen's name: strings under appsettings.<name>. */
@@ -48,19 +62,27 @@ export function itemDeclaration(s: ItemScreen): ListDeclaration<ItemRow> {
       ...s.columns,
       { key: 'updatedAt', title: `${A}common.updatedAt`, format: 'datetime', sortable: true },
     ],
-    toolbar: [{
-      key: 'create', label: `${S}create`,
-      form: { title: `${S}create`, fields: s.fields(false), initialValues: () => ({ ...s.defaults }) },
-      call: { method: 'POST', url: `${s.api}/create`, body: (_row, v) => s.toBody(v) },
-    }],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${S}create`,
+        form: { title: `${S}create`, fields: s.fields(false), initialValues: () => ({ ...s.defaults }) },
+        call: { method: 'POST', url: `${s.api}/create`, body: (_row, v) => s.toBody(v) },
+      },
+    ],
     actions: [
       {
-        key: 'edit', label: `${A}common.edit`, confirm: `${A}common.confirmOverwrite`,
+        key: 'edit',
+        label: `${A}common.edit`,
+        confirm: `${A}common.confirmOverwrite`,
         form: { title: `${S}editTitle`, fields: s.fields(true), initialValues: (row) => (s.toForm ? s.toForm(row!) : { ...row! }) },
         call: { method: 'POST', url: `${s.api}/update`, body: (row, v) => s.toBody({ ...(s.toForm ? s.toForm(row!) : row!), ...v }) },
       },
       {
-        key: 'remove', label: `${A}common.remove`, danger: true, confirm: `${A}common.confirmRemove`,
+        key: 'remove',
+        label: `${A}common.remove`,
+        danger: true,
+        confirm: `${A}common.confirmRemove`,
         call: { method: 'POST', url: `${s.api}/delete`, body: (row) => s.ref(row!) },
       },
     ],
@@ -73,5 +95,9 @@ export function itemHistory(s: Pick<ItemScreen, 'name' | 'api' | 'formatValue'>)
 
 /** The screen: the list inside its history. */
 export function ItemScreenView({ decl, history }: { decl: ListDeclaration<ItemRow>; history: HistoryDeclaration }): ReactElement {
-  return <WithHistory history={history}><ListScreen decl={decl} /></WithHistory>;
+  return (
+    <WithHistory history={history}>
+      <ListScreen decl={decl} />
+    </WithHistory>
+  );
 }

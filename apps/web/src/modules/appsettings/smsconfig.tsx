@@ -37,5 +37,9 @@ export const smsconfigScreen: ConfigDeclaration = {
 export const smsconfigHistory: HistoryDeclaration = { url: `${API}/versions`, fieldLabel: (field) => `${S}${field}` };
 
 export default function SmsconfigScreen() {
-  return <WithHistory history={smsconfigHistory}><ConfigScreen decl={smsconfigScreen} /></WithHistory>;
+  return (
+    <WithHistory history={smsconfigHistory}>
+      <ConfigScreen decl={smsconfigScreen} />
+    </WithHistory>
+  );
 }

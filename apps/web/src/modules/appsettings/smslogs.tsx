@@ -30,7 +30,11 @@ export const smslogsScreen: ListDeclaration<SmsLogItem> = {
     { key: 'phoneNumber', title: `${S}phone` },
     { key: 'code', title: `${S}code` },
     { key: 'provider', title: `${S}provider` },
-    { key: 'purpose', title: `${S}purpose`, labels: { register: `${A}function.register`, login: `${A}function.login`, bind: `${A}function.bind`, reset: `${A}function.reset` } },
+    {
+      key: 'purpose',
+      title: `${S}purpose`,
+      labels: { register: `${A}function.register`, login: `${A}function.login`, bind: `${A}function.bind`, reset: `${A}function.reset` },
+    },
     { key: 'result', title: `${S}result`, labels: RESULT_LABELS },
     { key: 'resultAt', title: `${S}resultAt`, format: 'datetime' },
     { key: 'reason', title: `${S}reason` },

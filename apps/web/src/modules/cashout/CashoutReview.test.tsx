@@ -15,9 +15,27 @@ const mocked = vi.mocked(request);
 const ORDER_A = 'a'.repeat(28) + '21c0';
 const ORDER_B = 'b'.repeat(28) + '9f9f';
 const order = (orderId: string, extra: Partial<CashoutOrderItem> = {}): CashoutOrderItem => ({
-  id: 1, orderId, uid: 1001, partner: 0, channel: 'gcash', amount: 2_000_000, fee: 40_000, account: '09175550001', remarks: '',
-  status: 'not_reviewed', createdAt: '2026-11-22T18:00:00.000+08:00', claimedBy: null, approvedBy: null, secondApprovedBy: null,
-  resolvedBy: null, providerRef: null, attempts: 0, finishedAt: null, lateOutcome: null, needsTwo: true, ...extra,
+  id: 1,
+  orderId,
+  uid: 1001,
+  partner: 0,
+  channel: 'gcash',
+  amount: 2_000_000,
+  fee: 40_000,
+  account: '09175550001',
+  remarks: '',
+  status: 'not_reviewed',
+  createdAt: '2026-11-22T18:00:00.000+08:00',
+  claimedBy: null,
+  approvedBy: null,
+  secondApprovedBy: null,
+  resolvedBy: null,
+  providerRef: null,
+  attempts: 0,
+  finishedAt: null,
+  lateOutcome: null,
+  needsTwo: true,
+  ...extra,
 });
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const rowOf = (orderId: string) => document.querySelector(`tr[data-row-key="${orderId}"]`) as HTMLElement;
@@ -25,20 +43,34 @@ const rowOf = (orderId: string) => document.querySelector(`tr[data-row-key="${or
 beforeEach(() => {
   mocked.mockReset();
   mocked.mockImplementation(async (method, url, opts) => {
-    if (url === '/cashout/summary') return { code: 200, data: { counts: { not_reviewed: 2, in_review: 0, approved: 0, undetermined: 0 }, late: 0, fourEyesAmount: 1_000_000 } };
+    if (url === '/cashout/summary')
+      return { code: 200, data: { counts: { not_reviewed: 2, in_review: 0, approved: 0, undetermined: 0 }, late: 0, fourEyesAmount: 1_000_000 } };
     if (url === '/cashout/orders') {
       const status = (opts?.params as { status?: string })?.status;
-      return { code: 200, data: { items: status === 'not_reviewed' ? [order(ORDER_A), order(ORDER_B, { amount: 50_000, needsTwo: false })] : [], nextCursor: null } };
+      return {
+        code: 200,
+        data: { items: status === 'not_reviewed' ? [order(ORDER_A), order(ORDER_B, { amount: 50_000, needsTwo: false })] : [], nextCursor: null },
+      };
     }
     if (url === '/cashout/reauth') return { code: 200, data: { validUntil: new Date(Date.now() + 300_000).toISOString() } };
-    if (method === 'POST') return { code: 200, data: { order: order(ORDER_A, { status: 'in_review', claimedBy: 'serviceleader', approvedBy: 'serviceleader' }), results: [] } };
+    if (method === 'POST')
+      return { code: 200, data: { order: order(ORDER_A, { status: 'in_review', claimedBy: 'serviceleader', approvedBy: 'serviceleader' }), results: [] } };
     return { code: 200, data: {} };
   });
   setUser({ username: 'serviceleader', name: 'Leader', avatar: '', telephone: '', roles: ['serviceleader'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
-const render = () => renderScreen(<App><CashoutReview /></App>, '/usermanager/cashoutreview');
+const render = () =>
+  renderScreen(
+    <App>
+      <CashoutReview />
+    </App>,
+    '/usermanager/cashoutreview',
+  );
 
 describe('/usermanager/cashoutreview', () => {
   it('shows the not reviewed queue with its count, four-eyes tag and the steps of that state', async () => {
@@ -48,8 +80,9 @@ describe('/usermanager/cashoutreview', () => {
     expect(within(rowOf(ORDER_A)).getByText('aaaa…21c0')).toBeTruthy();
     expect(within(rowOf(ORDER_A)).getByText('Four eyes')).toBeTruthy();
     expect(within(rowOf(ORDER_B)).queryByText('Four eyes')).toBeNull();
-    expect([...rowOf(ORDER_A).querySelectorAll('button')].map((b) => b.textContent!.trim()).filter(Boolean))
-      .toEqual(expect.arrayContaining(['Player context', 'Claim', 'Approve', 'Deny']));
+    expect([...rowOf(ORDER_A).querySelectorAll('button')].map((b) => b.textContent!.trim()).filter(Boolean)).toEqual(
+      expect.arrayContaining(['Player context', 'Claim', 'Approve', 'Deny']),
+    );
     expect(screen.getByText('Orders above ₱10,000.00 need two reviewers')).toBeTruthy();
   });
 
@@ -63,10 +96,12 @@ describe('/usermanager/cashoutreview', () => {
     expect(posts()).toEqual([]);
     fireEvent.change(secret, { target: { value: 'demo123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(posts()).toEqual([
-      ['/cashout/reauth', { password: 'demo123456' }],
-      ['/cashout/approve', { orderId: ORDER_A }],
-    ]));
+    await waitFor(() =>
+      expect(posts()).toEqual([
+        ['/cashout/reauth', { password: 'demo123456' }],
+        ['/cashout/approve', { orderId: ORDER_A }],
+      ]),
+    );
     expect(await screen.findByText('First approval recorded: a second reviewer completes it')).toBeTruthy();
   }, 60_000);
 

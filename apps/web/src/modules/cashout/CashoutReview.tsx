@@ -26,7 +26,10 @@ export default function CashoutReview() {
   const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? search.get('tab')! : 'not_reviewed';
   const summary = useQuery({ queryKey: ['cashout', 'summary'], queryFn: fetchSummary });
   const label = (q: Queue) => (
-    <Space size={6}>{t(`${L}queues.${q}`)}<Badge count={summary.data?.counts[q] ?? 0} overflowCount={9999} showZero={false} /></Space>
+    <Space size={6}>
+      {t(`${L}queues.${q}`)}
+      <Badge count={summary.data?.counts[q] ?? 0} overflowCount={9999} showZero={false} />
+    </Space>
   );
   const select = (key: string) => {
     // the lists keep their filters in the URL: a new tab starts clean (the player drawer stays)
@@ -37,17 +40,32 @@ export default function CashoutReview() {
     setSearch(next);
   };
   return (
-    <Card title={t(`${L}title`)} extra={summary.data && (
-      <Typography.Text type="secondary">
-        {t(`${L}fourEyesNote`, { amount: formatMoney(summary.data.fourEyesAmount) })}
-        {summary.data.late > 0 && <> · <Typography.Text type="warning">{t(`${L}lateNote`, { count: summary.data.late })}</Typography.Text></>}
-      </Typography.Text>
-    )}>
-      <Tabs activeKey={tab} onChange={select} destroyOnHidden items={[
-        ...QUEUES.map((q) => ({ key: q, label: label(q), children: <QueueTable queue={q} onOpen={setOpen} /> })),
-        { key: 'records', label: t(`${L}records.title`), children: <ListScreen decl={recordsScreen} /> },
-        { key: 'charisma', label: t(`${L}charisma.title`), children: <ListScreen decl={charismaScreen} /> },
-      ]} />
+    <Card
+      title={t(`${L}title`)}
+      extra={
+        summary.data && (
+          <Typography.Text type="secondary">
+            {t(`${L}fourEyesNote`, { amount: formatMoney(summary.data.fourEyesAmount) })}
+            {summary.data.late > 0 && (
+              <>
+                {' '}
+                · <Typography.Text type="warning">{t(`${L}lateNote`, { count: summary.data.late })}</Typography.Text>
+              </>
+            )}
+          </Typography.Text>
+        )
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={select}
+        destroyOnHidden
+        items={[
+          ...QUEUES.map((q) => ({ key: q, label: label(q), children: <QueueTable queue={q} onOpen={setOpen} /> })),
+          { key: 'records', label: t(`${L}records.title`), children: <ListScreen decl={recordsScreen} /> },
+          { key: 'charisma', label: t(`${L}charisma.title`), children: <ListScreen decl={charismaScreen} /> },
+        ]}
+      />
       <OrderDrawer orderId={open} onClose={() => setOpen(null)} />
     </Card>
   );

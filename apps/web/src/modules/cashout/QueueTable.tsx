@@ -16,7 +16,17 @@ import { checkReason } from '../../lib/validators';
 import { translateServerMessage } from '../../shell/server-messages';
 import { useSession } from '../../shell/useSession';
 import {
-  approveBatch, approveOrder, claimOrder, denyBatch, denyOrder, fetchQueue, isReauthRequired, releaseOrder, resolveOrder, type BatchResult, type Queue,
+  approveBatch,
+  approveOrder,
+  claimOrder,
+  denyBatch,
+  denyOrder,
+  fetchQueue,
+  isReauthRequired,
+  releaseOrder,
+  resolveOrder,
+  type BatchResult,
+  type Queue,
 } from './api';
 import { OrderIdCell, StateTag } from './cells';
 import { useReauth } from './useReauth';
@@ -40,7 +50,10 @@ export function QueueTable({ queue, onOpen }: { queue: Queue; onOpen: (orderId: 
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const refresh = () => { setSelected([]); void client.invalidateQueries({ queryKey: ['cashout'] }); };
+  const refresh = () => {
+    setSelected([]);
+    void client.invalidateQueries({ queryKey: ['cashout'] });
+  };
   const fail = (e: unknown) => message.error(translateServerMessage((e as Error).message, t), 5);
 
   const run = async (work: () => Promise<unknown>, done = 'cashout.done') => {
@@ -67,16 +80,19 @@ export function QueueTable({ queue, onOpen }: { queue: Queue; onOpen: (orderId: 
     }
   };
 
-  const approve = (row: CashoutOrderItem) => modal.confirm({
-    title: t(`${L}approveTitle`),
-    content: t(`${L}approveBody`, { order: formatOrderId(row.orderId), amount: formatMoney(row.amount), account: row.account, uid: row.uid }),
-    okText: t(`${L}approve`),
-    // the confirmation closes first: the re-authentication prompt may open next
-    onOk: () => { void run(async () => {
-      const order = await withReauth(() => approveOrder(row.orderId));
-      if (order && order.status === 'in_review') void message.info(t(`${L}needsSecond`));
-    }); },
-  });
+  const approve = (row: CashoutOrderItem) =>
+    modal.confirm({
+      title: t(`${L}approveTitle`),
+      content: t(`${L}approveBody`, { order: formatOrderId(row.orderId), amount: formatMoney(row.amount), account: row.account, uid: row.uid }),
+      okText: t(`${L}approve`),
+      // the confirmation closes first: the re-authentication prompt may open next
+      onOk: () => {
+        void run(async () => {
+          const order = await withReauth(() => approveOrder(row.orderId));
+          if (order && order.status === 'in_review') void message.info(t(`${L}needsSecond`));
+        });
+      },
+    });
 
   const reasonModal = (title: string, onReason: (reason: string) => Promise<unknown>, danger = true) => {
     let reason = '';
@@ -86,7 +102,16 @@ export function QueueTable({ queue, onOpen }: { queue: Queue; onOpen: (orderId: 
       content: (
         <Form layout="vertical">
           <Form.Item label={t(`${L}reason`)} required>
-            <Input.TextArea rows={3} maxLength={200} showCount autoFocus data-testid="cashout-reason" onChange={(e) => { reason = e.target.value; }} />
+            <Input.TextArea
+              rows={3}
+              maxLength={200}
+              showCount
+              autoFocus
+              data-testid="cashout-reason"
+              onChange={(e) => {
+                reason = e.target.value;
+              }}
+            />
           </Form.Item>
         </Form>
       ),
@@ -108,63 +133,150 @@ export function QueueTable({ queue, onOpen }: { queue: Queue; onOpen: (orderId: 
     if (refused.length === 0) return;
     modal.warning({
       title: t(`${L}batchRefused`, { count: refused.length, total: results.length }),
-      content: <ul>{refused.map((r) => <li key={r.orderId}>{formatOrderId(r.orderId)}: {translateServerMessage(r.message ?? '', t)}</li>)}</ul>,
+      content: (
+        <ul>
+          {refused.map((r) => (
+            <li key={r.orderId}>
+              {formatOrderId(r.orderId)}: {translateServerMessage(r.message ?? '', t)}
+            </li>
+          ))}
+        </ul>
+      ),
     });
   };
 
-  const batchApprove = () => modal.confirm({
-    title: t(`${L}batchApproveTitle`, { count: selected.length }),
-    okText: t(`${L}approve`),
-    onOk: () => { void run(async () => {
-      const results = await withReauth(() => approveBatch(selected));
-      if (results) batchReport(results);
-    }); },
-  });
+  const batchApprove = () =>
+    modal.confirm({
+      title: t(`${L}batchApproveTitle`, { count: selected.length }),
+      okText: t(`${L}approve`),
+      onOk: () => {
+        void run(async () => {
+          const results = await withReauth(() => approveBatch(selected));
+          if (results) batchReport(results);
+        });
+      },
+    });
   const batchDeny = () => reasonModal(t(`${L}batchDenyTitle`, { count: selected.length }), async (reason) => batchReport(await denyBatch(selected, reason)));
 
   const actions = (row: CashoutOrderItem) => {
     const mine = row.claimedBy === me;
     const secondEyes = row.approvedBy !== null && row.approvedBy !== me;
     const items: ReactNode[] = [
-      <Button key="ctx" size="small" onClick={() => onOpen(row.orderId)}>{t(`${L}context`)}</Button>,
+      <Button key="ctx" size="small" onClick={() => onOpen(row.orderId)}>
+        {t(`${L}context`)}
+      </Button>,
     ];
     if (queue === 'not_reviewed') {
-      items.push(<Button key="claim" size="small" type="primary" onClick={() => run(() => claimOrder(row.orderId))}>{t(`${L}claim`)}</Button>);
+      items.push(
+        <Button key="claim" size="small" type="primary" onClick={() => run(() => claimOrder(row.orderId))}>
+          {t(`${L}claim`)}
+        </Button>,
+      );
     }
-    if ((queue === 'not_reviewed') || (queue === 'in_review' && ((mine && row.approvedBy === null) || secondEyes))) {
-      items.push(<Button key="approve" size="small" onClick={() => approve(row)}>{t(secondEyes ? `${L}secondApprove` : `${L}approve`)}</Button>);
+    if (queue === 'not_reviewed' || (queue === 'in_review' && ((mine && row.approvedBy === null) || secondEyes))) {
+      items.push(
+        <Button key="approve" size="small" onClick={() => approve(row)}>
+          {t(secondEyes ? `${L}secondApprove` : `${L}approve`)}
+        </Button>,
+      );
     }
     if (queue === 'not_reviewed' || (queue === 'in_review' && (mine || row.approvedBy !== null))) {
-      items.push(<Button key="deny" size="small" danger onClick={() => reasonModal(t(`${L}denyTitle`, { order: formatOrderId(row.orderId) }), (r) => denyOrder(row.orderId, r))}>{t(`${L}deny`)}</Button>);
+      items.push(
+        <Button
+          key="deny"
+          size="small"
+          danger
+          onClick={() => reasonModal(t(`${L}denyTitle`, { order: formatOrderId(row.orderId) }), (r) => denyOrder(row.orderId, r))}
+        >
+          {t(`${L}deny`)}
+        </Button>,
+      );
     }
     if (queue === 'in_review' && row.approvedBy === null) {
-      items.push(<Button key="release" size="small" onClick={() => modal.confirm({
-        title: t(`${L}releaseTitle`, { order: formatOrderId(row.orderId), reviewer: row.claimedBy }),
-        onOk: () => run(() => releaseOrder(row.orderId)),
-      })}>{t(`${L}release`)}</Button>);
+      items.push(
+        <Button
+          key="release"
+          size="small"
+          onClick={() =>
+            modal.confirm({
+              title: t(`${L}releaseTitle`, { order: formatOrderId(row.orderId), reviewer: row.claimedBy }),
+              onOk: () => run(() => releaseOrder(row.orderId)),
+            })
+          }
+        >
+          {t(`${L}release`)}
+        </Button>,
+      );
     }
     if (queue === 'undetermined') {
       items.push(
-        <Button key="ok" size="small" onClick={() => reasonModal(t(`${L}setSuccessTitle`, { order: formatOrderId(row.orderId) }), (r) => resolveOrder(row.orderId, 'success', r), false)}>{t(`${L}setSuccess`)}</Button>,
-        <Button key="fail" size="small" danger onClick={() => reasonModal(t(`${L}setFailTitle`, { order: formatOrderId(row.orderId) }), (r) => resolveOrder(row.orderId, 'fail', r))}>{t(`${L}setFail`)}</Button>,
+        <Button
+          key="ok"
+          size="small"
+          onClick={() => reasonModal(t(`${L}setSuccessTitle`, { order: formatOrderId(row.orderId) }), (r) => resolveOrder(row.orderId, 'success', r), false)}
+        >
+          {t(`${L}setSuccess`)}
+        </Button>,
+        <Button
+          key="fail"
+          size="small"
+          danger
+          onClick={() => reasonModal(t(`${L}setFailTitle`, { order: formatOrderId(row.orderId) }), (r) => resolveOrder(row.orderId, 'fail', r))}
+        >
+          {t(`${L}setFail`)}
+        </Button>,
       );
     }
-    return <Space size={4} wrap>{items}</Space>;
+    return (
+      <Space size={4} wrap>
+        {items}
+      </Space>
+    );
   };
 
   const columns: ColumnsType<CashoutOrderItem> = [
-    { key: 'orderId', title: t(`${L}col.orderId`), render: (_, r) => <span style={NOWRAP}><OrderIdCell orderId={r.orderId} /></span> },
-    { key: 'uid', title: t('usermanager.uid'), render: (_, r) => <span style={NOWRAP}><UidLink uid={r.uid} /></span> },
-    { key: 'amount', title: t(`${L}col.amount`), align: 'right', render: (_, r) => (
-      <Space size={4} style={NOWRAP}>{formatMoney(r.amount)}{r.needsTwo && <Tag color="gold">{t(`${L}fourEyes`)}</Tag>}</Space>
-    ) },
+    {
+      key: 'orderId',
+      title: t(`${L}col.orderId`),
+      render: (_, r) => (
+        <span style={NOWRAP}>
+          <OrderIdCell orderId={r.orderId} />
+        </span>
+      ),
+    },
+    {
+      key: 'uid',
+      title: t('usermanager.uid'),
+      render: (_, r) => (
+        <span style={NOWRAP}>
+          <UidLink uid={r.uid} />
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      title: t(`${L}col.amount`),
+      align: 'right',
+      render: (_, r) => (
+        <Space size={4} style={NOWRAP}>
+          {formatMoney(r.amount)}
+          {r.needsTwo && <Tag color="gold">{t(`${L}fourEyes`)}</Tag>}
+        </Space>
+      ),
+    },
     { key: 'fee', title: t(`${L}col.fee`), align: 'right', render: (_, r) => formatMoney(r.fee) },
     { key: 'channel', title: t(`${L}col.channel`), dataIndex: 'channel' },
     { key: 'account', title: t(`${L}col.account`), dataIndex: 'account' },
     { key: 'createdAt', title: t(`${L}col.createdAt`), render: (_, r) => <span style={NOWRAP}>{formatDateTime(r.createdAt)}</span> },
-    { key: 'review', title: t(`${L}col.review`), render: (_, r) => (
-      <Typography.Text type="secondary">{[r.claimedBy, r.approvedBy && `✓ ${r.approvedBy}`, r.secondApprovedBy && `✓ ${r.secondApprovedBy}`].filter(Boolean).join(' · ') || '-'}</Typography.Text>
-    ) },
+    {
+      key: 'review',
+      title: t(`${L}col.review`),
+      render: (_, r) => (
+        <Typography.Text type="secondary">
+          {[r.claimedBy, r.approvedBy && `✓ ${r.approvedBy}`, r.secondApprovedBy && `✓ ${r.secondApprovedBy}`].filter(Boolean).join(' · ') || '-'}
+        </Typography.Text>
+      ),
+    },
     { key: 'status', title: t(`${L}col.status`), render: (_, r) => <StateTag status={r.status} /> },
     { key: 'actions', title: t(`${L}col.actions`), render: (_, r) => actions(r) },
   ];
@@ -174,20 +286,44 @@ export function QueueTable({ queue, onOpen }: { queue: Queue; onOpen: (orderId: 
     <>
       {batchable && (
         <Space style={{ marginBottom: 12 }}>
-          <Button disabled={selected.length === 0 || busy} onClick={batchApprove}>{t(`${L}batchApprove`)}</Button>
-          <Button danger disabled={selected.length === 0 || busy} onClick={batchDeny}>{t(`${L}batchDeny`)}</Button>
+          <Button disabled={selected.length === 0 || busy} onClick={batchApprove}>
+            {t(`${L}batchApprove`)}
+          </Button>
+          <Button danger disabled={selected.length === 0 || busy} onClick={batchDeny}>
+            {t(`${L}batchDeny`)}
+          </Button>
           <Typography.Text type="secondary">{t(`${L}selected`, { count: selected.length })}</Typography.Text>
         </Space>
       )}
       <Table<CashoutOrderItem>
-        rowKey="orderId" size="middle" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }}
+        rowKey="orderId"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: true }}
         loading={query.isLoading || busy}
         rowSelection={batchable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
-        locale={{ emptyText: query.isError
-          ? <Empty description={<Space direction="vertical">{translateServerMessage((query.error as Error).message, t)}<Button onClick={() => void query.refetch()}>{t(`${L}retry`)}</Button></Space>} />
-          : <Empty description={t(`${L}emptyQueue`)} /> }}
+        locale={{
+          emptyText: query.isError ? (
+            <Empty
+              description={
+                <Space direction="vertical">
+                  {translateServerMessage((query.error as Error).message, t)}
+                  <Button onClick={() => void query.refetch()}>{t(`${L}retry`)}</Button>
+                </Space>
+              }
+            />
+          ) : (
+            <Empty description={t(`${L}emptyQueue`)} />
+          ),
+        }}
       />
-      {query.hasNextPage && <Button style={{ marginTop: 12 }} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>{t(`${L}more`)}</Button>}
+      {query.hasNextPage && (
+        <Button style={{ marginTop: 12 }} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t(`${L}more`)}
+        </Button>
+      )}
       {reauth.element}
     </>
   );

@@ -7,7 +7,11 @@ export const API = '/cashout';
 export const QUEUES = ['not_reviewed', 'in_review', 'approved', 'undetermined'] as const satisfies readonly CashoutState[];
 export type Queue = (typeof QUEUES)[number];
 
-export interface Summary { counts: Record<string, number>; late: number; fourEyesAmount: number }
+export interface Summary {
+  counts: Record<string, number>;
+  late: number;
+  fourEyesAmount: number;
+}
 
 export interface OrderContext {
   order: CashoutOrderItem;
@@ -20,11 +24,16 @@ export interface OrderContext {
   risks: { kind: 'device' | 'ip'; value: string; uids: number[] }[];
 }
 
-export interface BatchResult { orderId: string; status: string; code: number; message?: string }
+export interface BatchResult {
+  orderId: string;
+  status: string;
+  code: number;
+  message?: string;
+}
 
 /** The server's refusal of an approval without a recent re-authentication (HTTP 403). */
-export const isReauthRequired = (e: unknown) => (e as { code?: number; message?: string })?.code === 403
-  && /Confirm your password/.test((e as Error).message ?? '');
+export const isReauthRequired = (e: unknown) =>
+  (e as { code?: number; message?: string })?.code === 403 && /Confirm your password/.test((e as Error).message ?? '');
 
 export async function fetchQueue(status: Queue, cursor?: string) {
   const res = await request<{ items: CashoutOrderItem[]; nextCursor: string | null }>('GET', `${API}/orders`, { params: { status, pageSize: 50, cursor } });

@@ -22,7 +22,15 @@ export const recordsScreen: ListDeclaration<CashoutOrderItem> = {
     { kind: 'number', name: 'amountMin', label: `${L}records.amountMin` },
     { kind: 'number', name: 'amountMax', label: `${L}records.amountMax` },
     { kind: 'text', name: 'claimedBy', label: `${L}records.claimedBy` },
-    { kind: 'select', name: 'late', label: `${L}records.late`, options: [{ value: 'true', label: 'kit.yes' }, { value: 'false', label: 'kit.no' }] },
+    {
+      kind: 'select',
+      name: 'late',
+      label: `${L}records.late`,
+      options: [
+        { value: 'true', label: 'kit.yes' },
+        { value: 'false', label: 'kit.no' },
+      ],
+    },
   ],
   columns: [
     { key: 'orderId', title: `${L}col.orderId`, format: 'orderId' },
@@ -66,23 +74,27 @@ export const charismaScreen: ListDeclaration<CharismaItem> = {
     { key: 'issuedBy', title: `${L}charisma.issuedBy` },
     { key: 'issuedAt', title: `${L}charisma.issuedAt`, format: 'datetime' },
   ],
-  toolbar: [{
-    key: 'record',
-    label: `${L}charisma.record`,
-    form: {
-      title: `${L}charisma.record`,
-      fields: [
-        { name: 'uid', label: 'usermanager.uid', kind: 'number', required: true, min: 1 },
-        { name: 'charisma', label: `${L}charisma.charisma`, kind: 'number', required: true, min: 1, help: `${L}charisma.rate` },
-      ],
+  toolbar: [
+    {
+      key: 'record',
+      label: `${L}charisma.record`,
+      form: {
+        title: `${L}charisma.record`,
+        fields: [
+          { name: 'uid', label: 'usermanager.uid', kind: 'number', required: true, min: 1 },
+          { name: 'charisma', label: `${L}charisma.charisma`, kind: 'number', required: true, min: 1, help: `${L}charisma.rate` },
+        ],
+      },
+      call: { method: 'POST', url: '/cashout/charisma/request', body: (_row, v) => ({ uid: Number(v.uid), charisma: Number(v.charisma) }) },
     },
-    call: { method: 'POST', url: '/cashout/charisma/request', body: (_row, v) => ({ uid: Number(v.uid), charisma: Number(v.charisma) }) },
-  }],
-  actions: [{
-    key: 'issue',
-    label: `${L}charisma.issue`,
-    confirm: `${L}charisma.confirmIssue`,
-    visible: (row) => row.status === 'unissued',
-    call: { method: 'POST', url: '/cashout/charisma/issue', body: (row) => ({ id: row!.id }) },
-  }],
+  ],
+  actions: [
+    {
+      key: 'issue',
+      label: `${L}charisma.issue`,
+      confirm: `${L}charisma.confirmIssue`,
+      visible: (row) => row.status === 'unissued',
+      call: { method: 'POST', url: '/cashout/charisma/issue', body: (row) => ({ id: row!.id }) },
+    },
+  ],
 };

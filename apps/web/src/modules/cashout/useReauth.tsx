@@ -33,7 +33,9 @@ export function useReauth() {
   const ensure = (force = false): Promise<boolean> => {
     if (!force && Date.now() < validUntil.current - 10_000) return Promise.resolve(true);
     setOpen(true);
-    return new Promise((resolve) => { settle.current = resolve; });
+    return new Promise((resolve) => {
+      settle.current = resolve;
+    });
   };
 
   const submit = async () => {
@@ -51,22 +53,39 @@ export function useReauth() {
   };
 
   const element = (
-    <Modal open={open} title={t(`${L}title`)} okText={t(`${L}confirm`)} cancelText={t('cashout.cancel')} confirmLoading={busy}
-      onOk={() => void submit()} onCancel={() => finish(false)} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t(`${L}title`)}
+      okText={t(`${L}confirm`)}
+      cancelText={t('cashout.cancel')}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={() => finish(false)}
+      destroyOnHidden
+    >
       <p>{t(`${L}why`)}</p>
       <Form form={form} layout="vertical" initialValues={{ via: 'password', secret: '' }} onFinish={() => void submit()}>
         <Form.Item name="via">
-          <Radio.Group optionType="button" options={[
-            { value: 'password', label: t(`${L}password`) }, { value: 'code', label: t(`${L}code`) },
-          ]} />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'password', label: t(`${L}password`) },
+              { value: 'code', label: t(`${L}code`) },
+            ]}
+          />
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
           {() => (
-            <Form.Item name="secret" label={t(form.getFieldValue('via') === 'code' ? `${L}code` : `${L}password`)}
-              rules={[{ required: true, message: t(`${L}required`) }]}>
-              {form.getFieldValue('via') === 'code'
-                ? <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="reauth-secret" />
-                : <Input.Password autoComplete="current-password" data-testid="reauth-secret" />}
+            <Form.Item
+              name="secret"
+              label={t(form.getFieldValue('via') === 'code' ? `${L}code` : `${L}password`)}
+              rules={[{ required: true, message: t(`${L}required`) }]}
+            >
+              {form.getFieldValue('via') === 'code' ? (
+                <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="reauth-secret" />
+              ) : (
+                <Input.Password autoComplete="current-password" data-testid="reauth-secret" />
+              )}
             </Form.Item>
           )}
         </Form.Item>

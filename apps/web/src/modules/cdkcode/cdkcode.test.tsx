@@ -13,8 +13,22 @@ const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
 const batch = (id: number, extra: Partial<CdkBatchRow> = {}): CdkBatchRow => ({
-  id, name: `Batch ${id}`, kind: 'unique', quantity: 100, currency: 'chip', amount: 500, startAt: '2026-11-22T10:00:00.000Z', endAt: '2026-12-22T10:00:00.000Z',
-  status: 'active', state: 'active', redeemed: 3, createdBy: 'business', createdAt: '2026-11-22T10:00:00.000Z', updatedBy: null, updatedAt: null, ...extra,
+  id,
+  name: `Batch ${id}`,
+  kind: 'unique',
+  quantity: 100,
+  currency: 'chip',
+  amount: 500,
+  startAt: '2026-11-22T10:00:00.000Z',
+  endAt: '2026-12-22T10:00:00.000Z',
+  status: 'active',
+  state: 'active',
+  redeemed: 3,
+  createdBy: 'business',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedBy: null,
+  updatedAt: null,
+  ...extra,
 });
 const as = (roles: string[]) => setUser({ username: roles[0]!, name: roles[0]!, avatar: '', telephone: '', roles, bind2fa: false, partner: 0 });
 const gets = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) => [c[1], c[2]?.params]);
@@ -27,12 +41,40 @@ beforeEach(() => {
   mocked.mockReset();
   mocked.mockImplementation(async (method, url) => {
     if (method === 'POST') return { code: 200, data: {} };
-    if (url.endsWith('/batches')) return { code: 200, data: { items: [batch(7), batch(8, { status: 'disabled', state: 'disabled', kind: 'universal' })], total: 2 } };
-    if (url.endsWith('/codes')) return { code: 200, data: { items: [{ id: 1, batchId: 7, code: 'ABCD-EFGH-2345', uses: 0, maxUses: 1, lastAt: null }], nextCursor: null } };
-    return { code: 200, data: { items: [{ id: 1, uid: 9301, name: 'P', partner: 0, batchId: 7, batchName: 'Batch 7', code: 'ABCD-EFGH-2345', currency: 'chip', amount: 500, device: null, phone: null, gcash: null, appId: 'demo', at: '2026-11-22T10:00:00.000Z' }], nextCursor: null } };
+    if (url.endsWith('/batches'))
+      return { code: 200, data: { items: [batch(7), batch(8, { status: 'disabled', state: 'disabled', kind: 'universal' })], total: 2 } };
+    if (url.endsWith('/codes'))
+      return { code: 200, data: { items: [{ id: 1, batchId: 7, code: 'ABCD-EFGH-2345', uses: 0, maxUses: 1, lastAt: null }], nextCursor: null } };
+    return {
+      code: 200,
+      data: {
+        items: [
+          {
+            id: 1,
+            uid: 9301,
+            name: 'P',
+            partner: 0,
+            batchId: 7,
+            batchName: 'Batch 7',
+            code: 'ABCD-EFGH-2345',
+            currency: 'chip',
+            amount: 500,
+            device: null,
+            phone: null,
+            gcash: null,
+            appId: 'demo',
+            at: '2026-11-22T10:00:00.000Z',
+          },
+        ],
+        nextCursor: null,
+      },
+    };
   });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('/activities/cdkcode', () => {
   it('both languages carry the same keys', () => {
@@ -59,12 +101,21 @@ describe('/activities/cdkcode', () => {
     fireEvent.change(within(dialog).getByLabelText('Valid until'), { target: { value: '2026-12-31 23:59' } });
     fireEvent.click(button(dialog, 'OK')!);
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]).toEqual(['/activities/cdkcode/batches/create', {
-      name: 'Launch', kind: 'unique', quantity: 100, currency: 'chip', amount: 500, startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T23:59:00+08:00',
-    }]);
+    expect(posts()[0]).toEqual([
+      '/activities/cdkcode/batches/create',
+      {
+        name: 'Launch',
+        kind: 'unique',
+        quantity: 100,
+        currency: 'chip',
+        amount: 500,
+        startAt: '2026-12-01T00:00:00+08:00',
+        endAt: '2026-12-31T23:59:00+08:00',
+      },
+    ]);
   }, 90_000);
 
-  it('a manager disables and enables with a confirmation, and opens a batch\'s codes', async () => {
+  it("a manager disables and enables with a confirmation, and opens a batch's codes", async () => {
     as(['business']);
     renderScreen(<CdkcodeScreen />, '/activities/cdkcode');
     await screen.findByText('Batch 7');
@@ -100,8 +151,9 @@ describe('/activities/cdkcode', () => {
 
   it('form values become the API body', () => {
     expect(toIso('2026-11-22 18:00')).toBe('2026-11-22T18:00:00+08:00');
-    expect(batchBody({ name: 'x', kind: 'universal', quantity: 5, currency: 'bean', amount: 1, startAt: '2026-11-22 18:00', endAt: '2026-11-23 18:00' }))
-      .toMatchObject({ kind: 'universal', startAt: '2026-11-22T18:00:00+08:00', endAt: '2026-11-23T18:00:00+08:00' });
+    expect(
+      batchBody({ name: 'x', kind: 'universal', quantity: 5, currency: 'bean', amount: 1, startAt: '2026-11-22 18:00', endAt: '2026-11-23 18:00' }),
+    ).toMatchObject({ kind: 'universal', startAt: '2026-11-22T18:00:00+08:00', endAt: '2026-11-23T18:00:00+08:00' });
     expect(i18next.t('cdkcode.states.usedUp')).toBe('Used up');
   });
 });

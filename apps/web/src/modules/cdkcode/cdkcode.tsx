@@ -50,8 +50,13 @@ export const toLocal = (ms: number) => consoleMinute(ms);
 
 export function batchBody(values: FormValues) {
   return {
-    name: String(values.name ?? ''), kind: values.kind, quantity: values.quantity, currency: values.currency, amount: values.amount,
-    startAt: toIso(values.startAt), endAt: toIso(values.endAt),
+    name: String(values.name ?? ''),
+    kind: values.kind,
+    quantity: values.quantity,
+    currency: values.currency,
+    amount: values.amount,
+    startAt: toIso(values.startAt),
+    endAt: toIso(values.endAt),
   };
 }
 
@@ -69,9 +74,21 @@ export function batchesDecl(open: ((row: CdkBatchRow) => void) | null): ListDecl
     ],
     columns: [
       {
-        key: 'id', title: `${L}id`, width: 80, sortable: true,
+        key: 'id',
+        title: `${L}id`,
+        width: 80,
+        sortable: true,
         // a manager opens the batch's codes from its id
-        ...(open ? { render: (v: unknown, row: CdkBatchRow) => <a data-testid={`codes-${row.id}`} onClick={() => open(row)}>{String(v)}</a>, text: (v: unknown) => String(v) } : {}),
+        ...(open
+          ? {
+              render: (v: unknown, row: CdkBatchRow) => (
+                <a data-testid={`codes-${row.id}`} onClick={() => open(row)}>
+                  {String(v)}
+                </a>
+              ),
+              text: (v: unknown) => String(v),
+            }
+          : {}),
       },
       { key: 'name', title: `${L}name` },
       { key: 'kind', title: `${L}kind`, labels: KIND_LABELS },
@@ -87,31 +104,50 @@ export function batchesDecl(open: ((row: CdkBatchRow) => void) | null): ListDecl
       { key: 'createdAt', title: `${L}createdAt`, format: 'datetime', sortable: true },
       { key: 'updatedBy', title: `${L}updatedBy`, hidden: true },
     ],
-    toolbar: [{
-      key: 'create', label: `${L}newBatch`, roles: MANAGE_ROLES,
-      form: {
-        title: `${L}newBatch`,
-        initialValues: () => ({ kind: 'unique', currency: 'chip', quantity: 100, startAt: toLocal(Date.now()), endAt: toLocal(Date.now() + 30 * 86_400_000) }),
-        fields: [
-          { name: 'name', label: `${L}name`, kind: 'text', required: true, rules: [{ max: 100 }] },
-          { name: 'kind', label: `${L}kind`, kind: 'select', required: true, options: options(KIND_LABELS) },
-          { name: 'quantity', label: `${L}quantity`, kind: 'number', required: true, min: 1, max: 10_000, help: `${L}quantityHelp` },
-          { name: 'currency', label: `${L}currency`, kind: 'select', required: true, options: options(CURRENCY_LABELS) },
-          { name: 'amount', label: `${L}amount`, kind: 'number', required: true, min: 1, help: `${L}amountHelp` },
-          { name: 'startAt', label: `${L}startAt`, kind: 'text', required: true, help: `${L}timeHelp`, rules: [timeRule] },
-          { name: 'endAt', label: `${L}endAt`, kind: 'text', required: true, help: `${L}timeHelp`, rules: [timeRule, afterStart] },
-        ],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${L}newBatch`,
+        roles: MANAGE_ROLES,
+        form: {
+          title: `${L}newBatch`,
+          initialValues: () => ({
+            kind: 'unique',
+            currency: 'chip',
+            quantity: 100,
+            startAt: toLocal(Date.now()),
+            endAt: toLocal(Date.now() + 30 * 86_400_000),
+          }),
+          fields: [
+            { name: 'name', label: `${L}name`, kind: 'text', required: true, rules: [{ max: 100 }] },
+            { name: 'kind', label: `${L}kind`, kind: 'select', required: true, options: options(KIND_LABELS) },
+            { name: 'quantity', label: `${L}quantity`, kind: 'number', required: true, min: 1, max: 10_000, help: `${L}quantityHelp` },
+            { name: 'currency', label: `${L}currency`, kind: 'select', required: true, options: options(CURRENCY_LABELS) },
+            { name: 'amount', label: `${L}amount`, kind: 'number', required: true, min: 1, help: `${L}amountHelp` },
+            { name: 'startAt', label: `${L}startAt`, kind: 'text', required: true, help: `${L}timeHelp`, rules: [timeRule] },
+            { name: 'endAt', label: `${L}endAt`, kind: 'text', required: true, help: `${L}timeHelp`, rules: [timeRule, afterStart] },
+          ],
+        },
+        call: { method: 'POST', url: `${API}/batches/create`, body: (_row, values) => batchBody(values) },
       },
-      call: { method: 'POST', url: `${API}/batches/create`, body: (_row, values) => batchBody(values) },
-    }],
+    ],
     actions: [
       {
-        key: 'disable', label: `${L}disable`, roles: MANAGE_ROLES, danger: true, confirm: `${L}confirmDisable`,
-        visible: (row) => row.status === 'active', call: { method: 'POST', url: `${API}/batches/disable`, body: (row) => ({ id: row!.id }) },
+        key: 'disable',
+        label: `${L}disable`,
+        roles: MANAGE_ROLES,
+        danger: true,
+        confirm: `${L}confirmDisable`,
+        visible: (row) => row.status === 'active',
+        call: { method: 'POST', url: `${API}/batches/disable`, body: (row) => ({ id: row!.id }) },
       },
       {
-        key: 'enable', label: `${L}enable`, roles: MANAGE_ROLES, confirm: `${L}confirmEnable`,
-        visible: (row) => row.status === 'disabled', call: { method: 'POST', url: `${API}/batches/enable`, body: (row) => ({ id: row!.id }) },
+        key: 'enable',
+        label: `${L}enable`,
+        roles: MANAGE_ROLES,
+        confirm: `${L}confirmEnable`,
+        visible: (row) => row.status === 'disabled',
+        call: { method: 'POST', url: `${API}/batches/enable`, body: (row) => ({ id: row!.id }) },
       },
     ],
     emptyHint: `${L}noBatches`,
@@ -125,7 +161,17 @@ export function codesDecl(batch: number): ListDeclaration<CdkCodeRow> {
     api: { url: `${API}/codes`, mode: 'cursor', export: true, params: { batch } },
     rowKey: 'id',
     pageSize: 100,
-    filters: [{ kind: 'select', name: 'used', label: `${L}used`, options: [{ value: 'true', label: `${L}usedYes` }, { value: 'false', label: `${L}usedNo` }] }],
+    filters: [
+      {
+        kind: 'select',
+        name: 'used',
+        label: `${L}used`,
+        options: [
+          { value: 'true', label: `${L}usedYes` },
+          { value: 'false', label: `${L}usedNo` },
+        ],
+      },
+    ],
     columns: [
       { key: 'code', title: `${L}code` },
       { key: 'uses', title: `${L}uses`, format: 'int' },
@@ -167,7 +213,15 @@ function Codes({ batch, onBack }: { batch: number; onBack: () => void }) {
   const decl = useMemo(() => codesDecl(batch), [batch]);
   return (
     <Flex vertical gap={12}>
-      <Card size="small" title={t(`${L}codes`, { id: batch })} extra={<Button onClick={onBack} data-testid="back-to-batches">{t(`${L}back`)}</Button>} />
+      <Card
+        size="small"
+        title={t(`${L}codes`, { id: batch })}
+        extra={
+          <Button onClick={onBack} data-testid="back-to-batches">
+            {t(`${L}back`)}
+          </Button>
+        }
+      />
       <ListScreen decl={decl} />
     </Flex>
   );

@@ -22,11 +22,17 @@ export const toUnits = (v: unknown) => (typeof v === 'number' ? Math.round(v * 1
 export const GAME_OPTIONS: SelectOption[] = GAMES.map((g) => ({ value: g.id, label: `${L}game.${g.id}` }));
 
 export const CONTROL_LABELS: Record<string, string> = Object.fromEntries(
-  ['maxBet', 'dayLossCap', 'blocked', 'coolOff', 'platformMaxBet', 'platformDayLossCap', 'providerMaxBet', 'providerClosed'].map((k) => [k, `${L}control.${k}`]),
+  ['maxBet', 'dayLossCap', 'blocked', 'coolOff', 'platformMaxBet', 'platformDayLossCap', 'providerMaxBet', 'providerClosed'].map((k) => [
+    k,
+    `${L}control.${k}`,
+  ]),
 );
 export const KIND_LABELS: Record<string, string> = Object.fromEntries(['set', 'clear', 'config', 'provider', 'refusal'].map((k) => [k, `${L}kind.${k}`]));
 export const options = (labels: Record<string, string>): SelectOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
-export const YES_NO: SelectOption[] = [{ value: 'true', label: 'kit.yes' }, { value: 'false', label: 'kit.no' }];
+export const YES_NO: SelectOption[] = [
+  { value: 'true', label: 'kit.yes' },
+  { value: 'false', label: 'kit.no' },
+];
 
 /** Cool-off lengths offered by the form (hours; 0 none, -1 keep what is set). */
 export const COOL_OFF_HOURS = [0, 24, 72, 168, 720] as const;

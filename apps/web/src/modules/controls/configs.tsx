@@ -9,7 +9,14 @@ const S = `${L}configs.`;
 const fields: FieldDeclaration[] = [
   { name: 'maxBet', label: `${S}maxBet`, kind: 'number', required: true, rules: [pesosRule], help: `${S}maxBetHelp` },
   { name: 'dayLossCap', label: `${S}dayLossCap`, kind: 'number', required: true, rules: [pesosRule], help: `${S}dayLossCapHelp` },
-  { name: 'refusalLogSeconds', label: `${S}refusalLogSeconds`, kind: 'number', required: true, rules: [wholeRule(1, 86_400)], help: `${S}refusalLogSecondsHelp` },
+  {
+    name: 'refusalLogSeconds',
+    label: `${S}refusalLogSeconds`,
+    kind: 'number',
+    required: true,
+    rules: [wholeRule(1, 86_400)],
+    help: `${S}refusalLogSecondsHelp`,
+  },
 ];
 
 export function configsDecl(scope: Scope): ConfigDeclaration {
@@ -32,5 +39,9 @@ export function configsHistory(scope: Scope): HistoryDeclaration {
 }
 
 export function ControlConfigs({ scope }: { scope: Scope }) {
-  return <WithHistory history={configsHistory(scope)}><ConfigScreen decl={configsDecl(scope)} /></WithHistory>;
+  return (
+    <WithHistory history={configsHistory(scope)}>
+      <ConfigScreen decl={configsDecl(scope)} />
+    </WithHistory>
+  );
 }

@@ -22,15 +22,35 @@ const keysOf = (value: unknown, out: Set<string> = new Set()): Set<string> => {
 
 describe('controls screens', () => {
   it('registers every catalogue screen of both modules, each with a component', () => {
-    const paths = listScreens().map((s) => s.fullPath).filter((p) => p.startsWith('/personalcontrol/') || p.startsWith('/TPpersonalcontrol/'));
+    const paths = listScreens()
+      .map((s) => s.fullPath)
+      .filter((p) => p.startsWith('/personalcontrol/') || p.startsWith('/TPpersonalcontrol/'));
     expect(Object.keys(controlsScreens).sort()).toEqual(paths.sort());
     for (const path of paths) expect(screenFor(path)).toBeTypeOf('function');
   });
 
   it('every string key of the declarations exists in English and Chinese', () => {
-    const decls = [configsDecl('house'), configsDecl('tp'), userconfigsList('house'), userconfigsList('tp'), logsList('house'), logsList('tp'),
-      rankingList('house'), rankingList('tp'), payRankList, wgconfigsList];
-    const keys = keysOf(decls.map((d) => ({ ...d, toolbar: (d as { toolbar?: unknown[] }).toolbar?.map((a) => ({ ...(a as object), form: { ...(a as { form?: object }).form, initialValues: undefined } })) })));
+    const decls = [
+      configsDecl('house'),
+      configsDecl('tp'),
+      userconfigsList('house'),
+      userconfigsList('tp'),
+      logsList('house'),
+      logsList('tp'),
+      rankingList('house'),
+      rankingList('tp'),
+      payRankList,
+      wgconfigsList,
+    ];
+    const keys = keysOf(
+      decls.map((d) => ({
+        ...d,
+        toolbar: (d as { toolbar?: unknown[] }).toolbar?.map((a) => ({
+          ...(a as object),
+          form: { ...(a as { form?: object }).form, initialValues: undefined },
+        })),
+      })),
+    );
     expect(keys.size).toBeGreaterThan(40);
     for (const key of keys) {
       expect(lookup(locales.en, key), `en ${key}`).toBeTypeOf('string');
@@ -40,14 +60,31 @@ describe('controls screens', () => {
 
   it('the set form sends the smallest unit, a cool-off end and the block list', () => {
     const now = Date.now();
-    const house = userconfigsList('house').toolbar![0]!.call.body!(undefined, { uid: 100152, maxBet: 12.5, dayLossCap: 0, blocked: ['rocket', 'rocket'], coolOff: '24', cashoutReview: true, reason: '  asked  ' }) as Record<string, unknown>;
+    const house = userconfigsList('house').toolbar![0]!.call.body!(undefined, {
+      uid: 100152,
+      maxBet: 12.5,
+      dayLossCap: 0,
+      blocked: ['rocket', 'rocket'],
+      coolOff: '24',
+      cashoutReview: true,
+      reason: '  asked  ',
+    }) as Record<string, unknown>;
     expect(house).toMatchObject({ uid: 100152, maxBet: 1250, dayLossCap: 0, blocked: ['rocket'], cashoutReview: true, reason: 'asked' });
     expect(Date.parse(house.coolOffUntil as string) - now).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
-    const tp = userconfigsList('tp').toolbar![0]!.call.body!(undefined, { uid: 7, maxBet: 0, dayLossCap: 1000, blocked: 'jili-app, fortune-gems,,pg-app', coolOff: '0', reason: 'x' }) as Record<string, unknown>;
+    const tp = userconfigsList('tp').toolbar![0]!.call.body!(undefined, {
+      uid: 7,
+      maxBet: 0,
+      dayLossCap: 1000,
+      blocked: 'jili-app, fortune-gems,,pg-app',
+      coolOff: '0',
+      reason: 'x',
+    }) as Record<string, unknown>;
     expect(tp).toMatchObject({ maxBet: 0, dayLossCap: 100_000, blocked: ['jili-app', 'fortune-gems', 'pg-app'], coolOffUntil: null, cashoutReview: false });
     // editing keeps a cool-off in force unless another length is chosen
     const row = { uid: 7, coolOffUntil: '2026-12-01T00:00:00.000+08:00' } as never;
-    expect((userconfigsList('tp').actions![0]!.call.body!(row, { maxBet: 1, dayLossCap: 0, blocked: '', coolOff: '-1', reason: 'y' }) as Record<string, unknown>).coolOffUntil)
-      .toBe('2026-12-01T00:00:00.000+08:00');
+    expect(
+      (userconfigsList('tp').actions![0]!.call.body!(row, { maxBet: 1, dayLossCap: 0, blocked: '', coolOff: '-1', reason: 'y' }) as Record<string, unknown>)
+        .coolOffUntil,
+    ).toBe('2026-12-01T00:00:00.000+08:00');
   });
 });

@@ -6,11 +6,7 @@ import { BASE, SCREENS } from './common';
  * Screens of /personalcontrol and /TPpersonalcontrol (issue 7): the four screens both modules
  * share, declared once per scope, and payRank and wgconfigs of /personalcontrol. One lazy chunk.
  */
-const PATHS = [
-  ...Object.values(BASE).flatMap((base) => SCREENS.map((s) => `${base}/${s}`)),
-  '/personalcontrol/payRank',
-  '/personalcontrol/wgconfigs',
-];
+const PATHS = [...Object.values(BASE).flatMap((base) => SCREENS.map((s) => `${base}/${s}`)), '/personalcontrol/payRank', '/personalcontrol/wgconfigs'];
 
 export const controlsScreens: ScreenMap = Object.fromEntries(
   PATHS.map((path) => [path, lazy(() => import('./screens').then((m) => ({ default: m.screenFor(path) })))]),

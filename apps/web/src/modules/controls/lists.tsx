@@ -8,11 +8,28 @@ import i18next from 'i18next';
 import type { PlayerControlItem, ProviderControlItem } from '@console/schemas';
 import type { ColumnDeclaration, FieldDeclaration, FormValues, ListDeclaration } from '../../kit';
 import {
-  BASE, codeRule, CONTROL_LABELS, COOL_OFF_HOURS, GAME_OPTIONS, KIND_LABELS, L, options, pesosRule, toPesos, toUnits, YES_NO, type Scope,
+  BASE,
+  codeRule,
+  CONTROL_LABELS,
+  COOL_OFF_HOURS,
+  GAME_OPTIONS,
+  KIND_LABELS,
+  L,
+  options,
+  pesosRule,
+  toPesos,
+  toUnits,
+  YES_NO,
+  type Scope,
 } from './common';
 
 type Row = Record<string, unknown>;
-const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const S = (scope: Scope, screen: string) => `${L}title.${scope}.${screen}`;
 
 // ---------------------------------------------------------------- userconfigs
@@ -37,14 +54,24 @@ function controlFields(scope: Scope, editing: boolean): FieldDeclaration[] {
   ];
 }
 
-const blockedList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : String(v ?? '').split(/[\s,]+/).filter(Boolean));
+const blockedList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : String(v ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean);
 
 function controlBody(row: PlayerControlItem | undefined, v: FormValues) {
   const hours = Number(v.coolOff ?? 0);
-  const coolOffUntil = hours === KEEP ? row?.coolOffUntil ?? null : hours > 0 ? new Date(Date.now() + hours * 3_600_000).toISOString() : null;
+  const coolOffUntil = hours === KEEP ? (row?.coolOffUntil ?? null) : hours > 0 ? new Date(Date.now() + hours * 3_600_000).toISOString() : null;
   return {
-    uid: Number(row?.uid ?? v.uid), maxBet: toUnits(v.maxBet), dayLossCap: toUnits(v.dayLossCap), blocked: [...new Set(blockedList(v.blocked))],
-    coolOffUntil, cashoutReview: Boolean(v.cashoutReview), reason: String(v.reason ?? '').trim(),
+    uid: Number(row?.uid ?? v.uid),
+    maxBet: toUnits(v.maxBet),
+    dayLossCap: toUnits(v.dayLossCap),
+    blocked: [...new Set(blockedList(v.blocked))],
+    coolOffUntil,
+    cashoutReview: Boolean(v.cashoutReview),
+    reason: String(v.reason ?? '').trim(),
   };
 }
 
@@ -64,34 +91,65 @@ export function userconfigsList(scope: Scope): ListDeclaration<PlayerControlItem
         : { kind: 'text', name: 'blocked', label: `${L}f.blocked` },
     ],
     columns: [
-      col('uid', 'uid', true), col('name'), col('partner', 'int'),
-      col('maxBet', 'money', true), col('dayLossCap', 'money'),
+      col('uid', 'uid', true),
+      col('name'),
+      col('partner', 'int'),
+      col('maxBet', 'money', true),
+      col('dayLossCap', 'money'),
       { key: 'blocked', title: `${L}f.blocked`, format: 'tags' },
       { key: 'coolOffUntil', title: `${L}f.coolOffUntil`, format: 'datetime' },
-      { key: 'coolingOff', title: `${L}f.coolingOff`, render: (v) => (v ? <Tag color="orange">{i18next.t(`${L}cool.on`)}</Tag> : '-'), text: (v) => (v ? 'true' : 'false') },
+      {
+        key: 'coolingOff',
+        title: `${L}f.coolingOff`,
+        render: (v) => (v ? <Tag color="orange">{i18next.t(`${L}cool.on`)}</Tag> : '-'),
+        text: (v) => (v ? 'true' : 'false'),
+      },
       { key: 'cashoutReview', title: `${L}f.cashoutReview`, format: 'bool' },
-      col('reason'), col('updatedBy'), col('updatedAt', 'datetime', true),
+      col('reason'),
+      col('updatedBy'),
+      col('updatedAt', 'datetime', true),
     ],
-    toolbar: [{
-      key: 'set', label: `${L}action.set`,
-      form: { title: `${L}action.setTitle`, fields: controlFields(scope, false), initialValues: () => ({ maxBet: 0, dayLossCap: 0, blocked: scope === 'house' ? [] : '', coolOff: '0', cashoutReview: false }) },
-      call: { method: 'POST', url: `${api}/set`, body: (_row, v) => controlBody(undefined, v) },
-    }],
+    toolbar: [
+      {
+        key: 'set',
+        label: `${L}action.set`,
+        form: {
+          title: `${L}action.setTitle`,
+          fields: controlFields(scope, false),
+          initialValues: () => ({ maxBet: 0, dayLossCap: 0, blocked: scope === 'house' ? [] : '', coolOff: '0', cashoutReview: false }),
+        },
+        call: { method: 'POST', url: `${api}/set`, body: (_row, v) => controlBody(undefined, v) },
+      },
+    ],
     actions: [
       {
-        key: 'edit', label: `${L}action.edit`, confirm: `${L}action.confirmEdit`,
+        key: 'edit',
+        label: `${L}action.edit`,
+        confirm: `${L}action.confirmEdit`,
         form: {
-          title: `${L}action.editTitle`, fields: controlFields(scope, true),
+          title: `${L}action.editTitle`,
+          fields: controlFields(scope, true),
           initialValues: (row) => ({
-            uid: row!.uid, maxBet: toPesos(row!.maxBet), dayLossCap: toPesos(row!.dayLossCap), blocked: scope === 'house' ? row!.blocked : row!.blocked.join(', '),
-            coolOff: row!.coolingOff ? String(KEEP) : '0', cashoutReview: row!.cashoutReview, reason: '',
+            uid: row!.uid,
+            maxBet: toPesos(row!.maxBet),
+            dayLossCap: toPesos(row!.dayLossCap),
+            blocked: scope === 'house' ? row!.blocked : row!.blocked.join(', '),
+            coolOff: row!.coolingOff ? String(KEEP) : '0',
+            cashoutReview: row!.cashoutReview,
+            reason: '',
           }),
         },
         call: { method: 'POST', url: `${api}/set`, body: (row, v) => controlBody(row, v) },
       },
       {
-        key: 'clear', label: `${L}action.clear`, danger: true, confirm: `${L}action.confirmClear`,
-        form: { title: `${L}action.clearTitle`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }] },
+        key: 'clear',
+        label: `${L}action.clear`,
+        danger: true,
+        confirm: `${L}action.confirmClear`,
+        form: {
+          title: `${L}action.clearTitle`,
+          fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }],
+        },
         call: { method: 'POST', url: `${api}/clear`, body: (row, v) => ({ uid: row!.uid, reason: String(v.reason ?? '').trim() }) },
       },
     ],
@@ -116,11 +174,24 @@ export function logsList(scope: Scope): ListDeclaration<Row> {
     ],
     columns: [
       col('at', 'datetime', true),
-      { key: 'kind', title: `${L}f.kind`, labels: KIND_LABELS, render: (v) => <Tag color={v === 'refusal' ? 'red' : 'blue'}>{i18next.t(KIND_LABELS[String(v)] ?? String(v))}</Tag> },
-      col('uid', 'uid'), { key: 'control', title: `${L}f.control`, labels: CONTROL_LABELS }, col('amount', 'money'), col('refusals', 'int'),
-      col('appId'), col('message'), col('actor'),
+      {
+        key: 'kind',
+        title: `${L}f.kind`,
+        labels: KIND_LABELS,
+        render: (v) => <Tag color={v === 'refusal' ? 'red' : 'blue'}>{i18next.t(KIND_LABELS[String(v)] ?? String(v))}</Tag>,
+      },
+      col('uid', 'uid'),
+      { key: 'control', title: `${L}f.control`, labels: CONTROL_LABELS },
+      col('amount', 'money'),
+      col('refusals', 'int'),
+      col('appId'),
+      col('message'),
+      col('actor'),
     ],
-    detail: { title: `${L}detail`, items: [col('message'), { key: 'before', title: `${L}f.before`, format: 'json' }, { key: 'after', title: `${L}f.after`, format: 'json' }] },
+    detail: {
+      title: `${L}detail`,
+      items: [col('message'), { key: 'before', title: `${L}f.before`, format: 'json' }, { key: 'after', title: `${L}f.after`, format: 'json' }],
+    },
   };
 }
 
@@ -133,12 +204,27 @@ export function rankingList(scope: Scope): ListDeclaration<Row> {
     api: { url: `${BASE[scope]}/ranking`, mode: 'page', export: true },
     rowKey: 'uid',
     filters: [
-      { kind: 'select', name: 'side', label: `${L}f.side`, options: [{ value: 'winners', label: `${L}side.winners` }, { value: 'losers', label: `${L}side.losers` }] },
+      {
+        kind: 'select',
+        name: 'side',
+        label: `${L}f.side`,
+        options: [
+          { value: 'winners', label: `${L}side.winners` },
+          { value: 'losers', label: `${L}side.losers` },
+        ],
+      },
       { kind: 'dateRange', name: 'range', label: `${L}f.range` },
     ],
     columns: [
-      col('rank', 'int', true), col('uid', 'uid'), col('name'), col('partner', 'int'), col('bets', 'money', true), col('wins', 'money', true),
-      col('net', 'money', true), col('betCount', 'int', true), { key: 'controlled', title: `${L}f.controlled`, format: 'bool' },
+      col('rank', 'int', true),
+      col('uid', 'uid'),
+      col('name'),
+      col('partner', 'int'),
+      col('bets', 'money', true),
+      col('wins', 'money', true),
+      col('net', 'money', true),
+      col('betCount', 'int', true),
+      { key: 'controlled', title: `${L}f.controlled`, format: 'bool' },
     ],
   };
 }
@@ -149,12 +235,26 @@ export const payRankList: ListDeclaration<Row> = {
   api: { url: '/personalcontrol/payRank', mode: 'page', export: true },
   rowKey: 'uid',
   filters: [
-    { kind: 'select', name: 'side', label: `${L}f.side`, options: [{ value: 'payers', label: `${L}side.payers` }, { value: 'takers', label: `${L}side.takers` }] },
+    {
+      kind: 'select',
+      name: 'side',
+      label: `${L}f.side`,
+      options: [
+        { value: 'payers', label: `${L}side.payers` },
+        { value: 'takers', label: `${L}side.takers` },
+      ],
+    },
     { kind: 'dateRange', name: 'range', label: `${L}f.range` },
   ],
   columns: [
-    col('rank', 'int', true), col('uid', 'uid'), col('name'), col('partner', 'int'), col('recharge', 'money', true), col('cashout', 'money', true),
-    col('difference', 'money', true), { key: 'controlled', title: `${L}f.controlled`, format: 'bool' },
+    col('rank', 'int', true),
+    col('uid', 'uid'),
+    col('name'),
+    col('partner', 'int'),
+    col('recharge', 'money', true),
+    col('cashout', 'money', true),
+    col('difference', 'money', true),
+    { key: 'controlled', title: `${L}f.controlled`, format: 'bool' },
   ],
 };
 
@@ -168,7 +268,11 @@ const providerFields = (editing: boolean): FieldDeclaration[] => [
   { name: 'closed', label: `${L}f.closed`, kind: 'switch', help: `${L}help.closed` },
 ];
 const providerBody = (v: FormValues) => ({
-  appId: String(v.appId ?? '').trim(), game: String(v.game ?? '').trim(), name: String(v.name ?? '').trim(), maxBet: toUnits(v.maxBet), closed: Boolean(v.closed),
+  appId: String(v.appId ?? '').trim(),
+  game: String(v.game ?? '').trim(),
+  name: String(v.name ?? '').trim(),
+  maxBet: toUnits(v.maxBet),
+  closed: Boolean(v.closed),
 });
 
 export const wgconfigsList: ListDeclaration<ProviderControlItem> = {
@@ -176,24 +280,40 @@ export const wgconfigsList: ListDeclaration<ProviderControlItem> = {
   title: `${L}title.house.wgconfigs`,
   api: { url: '/personalcontrol/wgconfigs', mode: 'page', export: true },
   rowKey: 'id',
-  filters: [{ kind: 'text', name: 'appId', label: `${L}f.appId` }, { kind: 'select', name: 'closed', label: `${L}f.closed`, options: YES_NO }],
-  columns: [
-    col('appId', undefined, true), { key: 'game', title: `${L}f.game`, render: (v) => (v ? String(v) : <Tag>{'*'}</Tag>), text: (v) => String(v || '*') },
-    col('name'), col('maxBet', 'money'), { key: 'closed', title: `${L}f.closed`, format: 'bool' }, col('updatedBy'), col('updatedAt', 'datetime', true),
+  filters: [
+    { kind: 'text', name: 'appId', label: `${L}f.appId` },
+    { kind: 'select', name: 'closed', label: `${L}f.closed`, options: YES_NO },
   ],
-  toolbar: [{
-    key: 'add', label: `${L}action.addProvider`,
-    form: { title: `${L}action.addProvider`, fields: providerFields(false), initialValues: () => ({ game: '', maxBet: 0, closed: false }) },
-    call: { method: 'POST', url: '/personalcontrol/wgconfigs/save', body: (_row, v) => providerBody(v) },
-  }],
+  columns: [
+    col('appId', undefined, true),
+    { key: 'game', title: `${L}f.game`, render: (v) => (v ? String(v) : <Tag>{'*'}</Tag>), text: (v) => String(v || '*') },
+    col('name'),
+    col('maxBet', 'money'),
+    { key: 'closed', title: `${L}f.closed`, format: 'bool' },
+    col('updatedBy'),
+    col('updatedAt', 'datetime', true),
+  ],
+  toolbar: [
+    {
+      key: 'add',
+      label: `${L}action.addProvider`,
+      form: { title: `${L}action.addProvider`, fields: providerFields(false), initialValues: () => ({ game: '', maxBet: 0, closed: false }) },
+      call: { method: 'POST', url: '/personalcontrol/wgconfigs/save', body: (_row, v) => providerBody(v) },
+    },
+  ],
   actions: [
     {
-      key: 'edit', label: `${L}action.edit`, confirm: `${L}action.confirmEdit`,
+      key: 'edit',
+      label: `${L}action.edit`,
+      confirm: `${L}action.confirmEdit`,
       form: { title: `${L}action.editProvider`, fields: providerFields(true), initialValues: (row) => ({ ...row!, maxBet: toPesos(row!.maxBet) }) },
       call: { method: 'POST', url: '/personalcontrol/wgconfigs/save', body: (row, v) => providerBody({ ...v, appId: row!.appId, game: row!.game }) },
     },
     {
-      key: 'remove', label: `${L}action.remove`, danger: true, confirm: `${L}action.confirmRemove`,
+      key: 'remove',
+      label: `${L}action.remove`,
+      danger: true,
+      confirm: `${L}action.confirmRemove`,
       call: { method: 'POST', url: '/personalcontrol/wgconfigs/remove', body: (row) => ({ appId: row!.appId, game: row!.game }) },
     },
   ],

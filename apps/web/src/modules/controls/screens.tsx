@@ -10,9 +10,18 @@ import { logsList, payRankList, rankingList, userconfigsList, wgconfigsList } fr
 
 const SHAPE: Record<ScopeScreen, (scope: Scope) => ComponentType> = {
   configs: (scope) => () => <ControlConfigs scope={scope} />,
-  userconfigs: (scope) => { const decl = userconfigsList(scope); return () => <ListScreen decl={decl} />; },
-  logs: (scope) => { const decl = logsList(scope); return () => <ListScreen decl={decl} />; },
-  ranking: (scope) => { const decl = rankingList(scope); return () => <ListScreen decl={decl} />; },
+  userconfigs: (scope) => {
+    const decl = userconfigsList(scope);
+    return () => <ListScreen decl={decl} />;
+  },
+  logs: (scope) => {
+    const decl = logsList(scope);
+    return () => <ListScreen decl={decl} />;
+  },
+  ranking: (scope) => {
+    const decl = rankingList(scope);
+    return () => <ListScreen decl={decl} />;
+  },
 };
 const HOUSE_ONLY: Record<string, ComponentType> = {
   payRank: () => <ListScreen decl={payRankList} />,

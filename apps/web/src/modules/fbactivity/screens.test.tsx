@@ -15,8 +15,26 @@ const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
 const share = (id: number, state: string, postUrl: string, screenshotUrl: string, reason = '') => ({
-  id, uid: 9000 + id, name: `P${id}`, partner: 0, day: '2026-11-22', seq: 1, postUrl, screenshotUrl, state, reason, currency: 'chip', amount: 500,
-  configVersion: 3, appId: 'demo-app', submittedAt: '2026-11-22T18:00:00.000+08:00', reviewedBy: null, reviewedAt: null, paidBy: null, paidAt: null, entryId: null,
+  id,
+  uid: 9000 + id,
+  name: `P${id}`,
+  partner: 0,
+  day: '2026-11-22',
+  seq: 1,
+  postUrl,
+  screenshotUrl,
+  state,
+  reason,
+  currency: 'chip',
+  amount: 500,
+  configVersion: 3,
+  appId: 'demo-app',
+  submittedAt: '2026-11-22T18:00:00.000+08:00',
+  reviewedBy: null,
+  reviewedAt: null,
+  paidBy: null,
+  paidAt: null,
+  entryId: null,
 });
 
 const as = (role: string) => setUser({ username: role, name: role, avatar: '', telephone: '', roles: [role], bind2fa: false, partner: 0 });
@@ -34,7 +52,10 @@ beforeEach(() => {
     },
   }));
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('fblogs', () => {
   it('shows https links as text in a new tab (noopener noreferrer), anything else and the reason as plain text', async () => {

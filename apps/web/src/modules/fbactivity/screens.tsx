@@ -33,9 +33,16 @@ const toForm = (data: FormValues): FormValues => {
 
 const toSettings = (v: FormValues) => ({
   settings: {
-    open: Boolean(v.open), currency: v.currency, amount: Number(v.amount), dailyLimit: Number(v.dailyLimit),
-    totalBudget: Number(v.totalBudget ?? 0), dailyBudget: Number(v.dailyBudget ?? 0),
-    hosts: String(v.hosts ?? '').split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean),
+    open: Boolean(v.open),
+    currency: v.currency,
+    amount: Number(v.amount),
+    dailyLimit: Number(v.dailyLimit),
+    totalBudget: Number(v.totalBudget ?? 0),
+    dailyBudget: Number(v.dailyBudget ?? 0),
+    hosts: String(v.hosts ?? '')
+      .split(/[\s,]+/)
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     startAt: typeof v.startAt === 'string' && v.startAt.trim() ? v.startAt.trim() : null,
     endAt: typeof v.endAt === 'string' && v.endAt.trim() ? v.endAt.trim() : null,
   },
@@ -48,7 +55,13 @@ export const settingsDecl: ConfigDeclaration = {
   save: { url: `${API}/fbactivity/configs/update`, body: toSettings },
   fields: [
     { name: 'open', label: setting('open'), kind: 'switch' },
-    { name: 'currency', label: setting('currency'), kind: 'select', required: true, options: ['chip', 'bean', 'diamond'].map((c) => ({ value: c, label: `${L}currency.${c}` })) },
+    {
+      name: 'currency',
+      label: setting('currency'),
+      kind: 'select',
+      required: true,
+      options: ['chip', 'bean', 'diamond'].map((c) => ({ value: c, label: `${L}currency.${c}` })),
+    },
     { name: 'amount', label: setting('amount'), kind: 'number', required: true, min: 1, max: MAX, help: `${L}help.units` },
     { name: 'dailyLimit', label: setting('dailyLimit'), kind: 'number', required: true, min: 1, max: 10, help: `${L}help.dailyLimit` },
     { name: 'totalBudget', label: setting('totalBudget'), kind: 'number', required: true, min: 0, max: MAX, help: `${L}help.budget` },
@@ -86,7 +99,12 @@ export function SafeLink({ url }: { url: unknown }) {
   );
 }
 
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const stateText = (v: unknown) => i18next.t(`${L}state.${String(v)}`);
 const amountText = (v: unknown, r: Row) => (r.currency === 'chip' ? `₱${(Number(v) / 100).toFixed(2)}` : String(v));
 
@@ -101,28 +119,52 @@ export const sharesList: ListDeclaration<Row> = {
     { kind: 'dateRange', name: 'submitted', label: `${L}f.submittedAt` },
   ],
   columns: [
-    col('id', 'int'), col('submittedAt', 'datetime', true), col('uid', 'uid'), col('name'), col('day', 'text'),
-    { key: 'state', title: `${L}f.state`, render: (v) => <Tag color={STATE_COLORS[String(v)]}>{stateText(v)}</Tag>, text: stateText, labels: Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`])) },
+    col('id', 'int'),
+    col('submittedAt', 'datetime', true),
+    col('uid', 'uid'),
+    col('name'),
+    col('day', 'text'),
+    {
+      key: 'state',
+      title: `${L}f.state`,
+      render: (v) => <Tag color={STATE_COLORS[String(v)]}>{stateText(v)}</Tag>,
+      text: stateText,
+      labels: Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`])),
+    },
     { key: 'postUrl', title: `${L}f.postUrl`, render: (v) => <SafeLink url={v} />, text: (v) => String(v ?? '') },
     { key: 'screenshotUrl', title: `${L}f.screenshotUrl`, render: (v) => <SafeLink url={v} />, text: (v) => String(v ?? '') },
     { key: 'amount', title: `${L}f.amount`, render: (v, r) => amountText(v, r), text: (v, r) => amountText(v, r) },
     { key: 'currency', title: `${L}f.currency`, render: (v) => i18next.t(`${L}currency.${String(v)}`), text: (v) => i18next.t(`${L}currency.${String(v)}`) },
-    col('reason'), col('reviewedBy'), col('reviewedAt', 'datetime'), col('paidBy'), col('paidAt', 'datetime'), col('configVersion', 'int'),
+    col('reason'),
+    col('reviewedBy'),
+    col('reviewedAt', 'datetime'),
+    col('paidBy'),
+    col('paidAt', 'datetime'),
+    col('configVersion', 'int'),
   ],
   actions: [
     {
-      key: 'approve', label: `${L}action.approve`, roles: REVIEW_ROLES, confirm: `${L}confirm.approve`,
+      key: 'approve',
+      label: `${L}action.approve`,
+      roles: REVIEW_ROLES,
+      confirm: `${L}confirm.approve`,
       visible: (r) => r.state === 'not_reviewed',
       call: { method: 'POST', url: `${API}/fblogs/approve`, body: (r) => ({ id: r!.id }) },
     },
     {
-      key: 'reject', label: `${L}action.reject`, roles: REVIEW_ROLES, danger: true,
+      key: 'reject',
+      label: `${L}action.reject`,
+      roles: REVIEW_ROLES,
+      danger: true,
       visible: (r) => r.state === 'not_reviewed' || r.state === 'approved',
       form: { title: `${L}action.reject`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, max: 200 }] },
       call: { method: 'POST', url: `${API}/fblogs/reject`, body: (r, v) => ({ id: r!.id, reason: String(v.reason ?? '').trim() }) },
     },
     {
-      key: 'pay', label: `${L}action.pay`, roles: PAY_ROLES, confirm: `${L}confirm.pay`,
+      key: 'pay',
+      label: `${L}action.pay`,
+      roles: PAY_ROLES,
+      confirm: `${L}confirm.pay`,
       visible: (r) => r.state === 'approved',
       call: { method: 'POST', url: `${API}/fblogs/pay`, body: (r) => ({ id: r!.id }) },
     },
@@ -132,7 +174,9 @@ export const sharesList: ListDeclaration<Row> = {
     items: [
       { key: 'postUrl', title: `${L}f.postUrl`, render: (v) => <SafeLink url={v} /> },
       { key: 'screenshotUrl', title: `${L}f.screenshotUrl`, render: (v) => <SafeLink url={v} /> },
-      col('reason'), col('appId'), col('entryId', 'int'),
+      col('reason'),
+      col('appId'),
+      col('entryId', 'int'),
     ],
   },
 };

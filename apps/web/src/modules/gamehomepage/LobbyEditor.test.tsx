@@ -15,14 +15,41 @@ vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), req
 const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
-const cat = (code: string, nameEn: string, sortOrder: number) => ({ id: sortOrder, code, nameEn, nameZh: nameEn, icon: '', sortOrder, visible: true, games: 0, updatedAt: '' });
+const cat = (code: string, nameEn: string, sortOrder: number) => ({
+  id: sortOrder,
+  code,
+  nameEn,
+  nameZh: nameEn,
+  icon: '',
+  sortOrder,
+  visible: true,
+  games: 0,
+  updatedAt: '',
+});
 const game = (tag: string, nameEn: string, category: string, rank: number, extra = {}) => ({
-  id: rank, tag, provider: 'house', category, nameEn, nameZh: nameEn, icon: tag, initValue: 0, rank, platform: 'all', payLimit: 0, visible: true, packages: [], updatedAt: '', ...extra,
+  id: rank,
+  tag,
+  provider: 'house',
+  category,
+  nameEn,
+  nameZh: nameEn,
+  icon: tag,
+  initValue: 0,
+  rank,
+  platform: 'all',
+  payLimit: 0,
+  visible: true,
+  packages: [],
+  updatedAt: '',
+  ...extra,
 });
 const LAYOUT = { package: 'com.demo.partner1', partner: 1, custom: true, categories: ['slots', 'cards'], games: ['luckyjoker', 'tongits', 'pusoy'] };
 
 const user = (roles: string[]) => setUser({ username: roles[0], name: roles[0], avatar: '', telephone: '', roles, bind2fa: false, partner: 1 });
-const tiles = () => within(screen.getByTestId('lobby-phone')).queryAllByTestId(/^tile-/).map((e) => e.getAttribute('data-testid')!.slice(5));
+const tiles = () =>
+  within(screen.getByTestId('lobby-phone'))
+    .queryAllByTestId(/^tile-/)
+    .map((e) => e.getAttribute('data-testid')!.slice(5));
 
 beforeEach(() => {
   mocked.mockReset();
@@ -30,12 +57,30 @@ beforeEach(() => {
     if (method === 'POST') return { code: 200, data: { version: 9, doc: null } };
     if (url.endsWith('/layout')) return { code: 200, data: LAYOUT };
     if (url.endsWith('/categories')) return { code: 200, data: { items: [cat('cards', 'Card games', 10), cat('slots', 'Slots', 20)], total: 2 } };
-    return { code: 200, data: { items: [game('tongits', 'Tongits', 'cards', 1, { initValue: 10_000_000 }), game('pusoy', 'Pusoy', 'cards', 2), game('luckyjoker', 'Lucky Joker', 'slots', 1, { payLimit: 50_000 }), game('tasty', 'Tasty', 'slots', 2)], total: 4 } };
+    return {
+      code: 200,
+      data: {
+        items: [
+          game('tongits', 'Tongits', 'cards', 1, { initValue: 10_000_000 }),
+          game('pusoy', 'Pusoy', 'cards', 2),
+          game('luckyjoker', 'Lucky Joker', 'slots', 1, { payLimit: 50_000 }),
+          game('tasty', 'Tasty', 'slots', 2),
+        ],
+        total: 4,
+      },
+    };
   });
 });
-afterEach(() => { cleanup(); });
+afterEach(() => {
+  cleanup();
+});
 
-const open = () => renderScreen(<FeedbackProvider><LobbyEditor pkg="com.demo.partner1" onClose={() => {}} /></FeedbackProvider>);
+const open = () =>
+  renderScreen(
+    <FeedbackProvider>
+      <LobbyEditor pkg="com.demo.partner1" onClose={() => {}} />
+    </FeedbackProvider>,
+  );
 
 describe('the package lobby editor', () => {
   it("previews the package's lobby in its order, and follows a change at once", async () => {
@@ -62,10 +107,14 @@ describe('the package lobby editor', () => {
     const confirm = await screen.findByText('Saving overwrites the lobby of com.demo.partner1 (its categories, games and order). Continue?');
     expect(mocked.mock.calls.filter(([m]) => m === 'POST')).toHaveLength(0);
     fireEvent.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(mocked).toHaveBeenCalledWith('POST', '/gamehomepage/packagename/layout/update', {
-      // games in their order within each category (the categories' order is its own)
-      data: { package: 'com.demo.partner1', custom: true, categories: ['cards', 'slots'], games: ['luckyjoker', 'pusoy', 'tongits', 'tasty'] },
-    }), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(mocked).toHaveBeenCalledWith('POST', '/gamehomepage/packagename/layout/update', {
+          // games in their order within each category (the categories' order is its own)
+          data: { package: 'com.demo.partner1', custom: true, categories: ['cards', 'slots'], games: ['luckyjoker', 'pusoy', 'tongits', 'tasty'] },
+        }),
+      { timeout: 5000 },
+    );
   });
 
   it('is read-only for customer service: no save, nothing to tick', async () => {

@@ -19,7 +19,11 @@ import { LobbyPhone } from './LobbyPhone';
 
 const P = `${L}packagename.`;
 
-interface Sources { layout: LobbyLayoutBody; categories: LobbyCategory[]; games: LobbyGame[] }
+interface Sources {
+  layout: LobbyLayoutBody;
+  categories: LobbyCategory[];
+  games: LobbyGame[];
+}
 
 async function loadSources(pkg: string): Promise<Sources> {
   const [layout, categories, games] = await Promise.all([
@@ -49,7 +53,9 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
   const sources = useQuery({ queryKey: ['gamehomepage-editor', pkg], queryFn: () => loadSources(pkg!), enabled: pkg !== null, gcTime: 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => { setDraft(sources.data ? startDraft(sources.data.layout, sources.data.categories, sources.data.games) : null); }, [sources.data]);
+  useEffect(() => {
+    setDraft(sources.data ? startDraft(sources.data.layout, sources.data.categories, sources.data.games) : null);
+  }, [sources.data]);
 
   const data = sources.data;
   const readOnly = !mayEdit;
@@ -64,11 +70,16 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
       void message.success(t('kit.operationSuccess'));
       await queryClient.invalidateQueries();
       onClose();
-    } catch { /* the request layer has said why */ } finally { setSaving(false); }
+    } catch {
+      /* the request layer has said why */
+    } finally {
+      setSaving(false);
+    }
   };
 
   let body;
-  if (sources.isError) body = <Result status="error" title={t('kit.loadFailed')} extra={<Button onClick={() => void sources.refetch()}>{t('kit.retry')}</Button>} />;
+  if (sources.isError)
+    body = <Result status="error" title={t('kit.loadFailed')} extra={<Button onClick={() => void sources.refetch()}>{t('kit.retry')}</Button>} />;
   else if (!data || !draft) body = <Spin />;
   else {
     const byCode = new Map(data.categories.map((c) => [c.code, c]));
@@ -89,13 +100,21 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
             if (!c) return null;
             return (
               <Flex key={code} align="center" gap={6} data-testid={`category-${code}`}>
-                <Checkbox checked={draft.custom ? draft.shownCategories.includes(code) : c.visible} disabled={readOnly || !draft.custom}
-                  onChange={(e) => set({ shownCategories: toggle(draft.shownCategories, code, e.target.checked) })}>{catName(c)}</Checkbox>
+                <Checkbox
+                  checked={draft.custom ? draft.shownCategories.includes(code) : c.visible}
+                  disabled={readOnly || !draft.custom}
+                  onChange={(e) => set({ shownCategories: toggle(draft.shownCategories, code, e.target.checked) })}
+                >
+                  {catName(c)}
+                </Checkbox>
                 <Typography.Text type="secondary">{code}</Typography.Text>
                 {!c.visible && <Tag color="red">{t(`${P}hiddenEverywhere`)}</Tag>}
                 <span style={{ flex: 1 }} />
-                <Mover disabled={readOnly || !draft.custom} onUp={() => set({ categoryOrder: move(draft.categoryOrder, code, -1) })}
-                  onDown={() => set({ categoryOrder: move(draft.categoryOrder, code, 1) })} />
+                <Mover
+                  disabled={readOnly || !draft.custom}
+                  onUp={() => set({ categoryOrder: move(draft.categoryOrder, code, -1) })}
+                  onDown={() => set({ categoryOrder: move(draft.categoryOrder, code, 1) })}
+                />
               </Flex>
             );
           })}
@@ -107,19 +126,28 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
             const off = !c.visible || (draft.custom && !draft.shownCategories.includes(code));
             return (
               <div key={code} style={{ marginBottom: 8 }}>
-                <Typography.Text strong>{catName(c)}</Typography.Text>{off && <Tag style={{ marginLeft: 8 }}>{t(`${P}notInLobby`)}</Tag>}
+                <Typography.Text strong>{catName(c)}</Typography.Text>
+                {off && <Tag style={{ marginLeft: 8 }}>{t(`${P}notInLobby`)}</Tag>}
                 {inside.map((tag) => {
                   const g = game.get(tag)!;
                   return (
                     <Flex key={tag} align="center" gap={6} style={{ paddingLeft: 12 }} data-testid={`game-${tag}`}>
-                      <Checkbox checked={draft.shownGames.includes(tag)} disabled={readOnly} aria-label={`${t(`${P}shownHere`)} ${tag}`}
-                        onChange={(e) => set({ shownGames: toggle(draft.shownGames, tag, e.target.checked) })}>{zh ? g.nameZh : g.nameEn}</Checkbox>
+                      <Checkbox
+                        checked={draft.shownGames.includes(tag)}
+                        disabled={readOnly}
+                        aria-label={`${t(`${P}shownHere`)} ${tag}`}
+                        onChange={(e) => set({ shownGames: toggle(draft.shownGames, tag, e.target.checked) })}
+                      >
+                        {zh ? g.nameZh : g.nameEn}
+                      </Checkbox>
                       <Typography.Text type="secondary">{tag}</Typography.Text>
                       {!g.visible && <Tag color="red">{t(`${P}hiddenEverywhere`)}</Tag>}
                       <span style={{ flex: 1 }} />
-                      <Mover disabled={readOnly || !draft.custom}
+                      <Mover
+                        disabled={readOnly || !draft.custom}
                         onUp={() => set({ gameOrder: move(draft.gameOrder, tag, -1, (o) => game.get(o)?.category === code) })}
-                        onDown={() => set({ gameOrder: move(draft.gameOrder, tag, 1, (o) => game.get(o)?.category === code) })} />
+                        onDown={() => set({ gameOrder: move(draft.gameOrder, tag, 1, (o) => game.get(o)?.category === code) })}
+                      />
                     </Flex>
                   );
                 })}
@@ -135,8 +163,20 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
     );
   }
   return (
-    <Drawer open={pkg !== null} onClose={onClose} size={1000} destroyOnHidden title={pkg ? t(`${P}editorTitle`, { package: pkg }) : ''}
-      extra={mayEdit ? <Button type="primary" loading={saving} disabled={!draft} onClick={() => void save()}>{t(`${P}save`)}</Button> : null}>
+    <Drawer
+      open={pkg !== null}
+      onClose={onClose}
+      size={1000}
+      destroyOnHidden
+      title={pkg ? t(`${P}editorTitle`, { package: pkg }) : ''}
+      extra={
+        mayEdit ? (
+          <Button type="primary" loading={saving} disabled={!draft} onClick={() => void save()}>
+            {t(`${P}save`)}
+          </Button>
+        ) : null
+      }
+    >
       {body}
     </Drawer>
   );

@@ -24,8 +24,10 @@ export function LobbyPreview({ pkg, onClose }: { pkg: string | null; onClose: ()
     enabled: pkg !== null,
   });
   const platforms = [
-    { value: '', label: t(`${P}anyPlatform`) }, { value: 'android', label: t(`${L}platform.android`) },
-    { value: 'ios', label: t(`${L}platform.ios`) }, { value: 'web', label: t(`${L}platform.web`) },
+    { value: '', label: t(`${P}anyPlatform`) },
+    { value: 'android', label: t(`${L}platform.android`) },
+    { value: 'ios', label: t(`${L}platform.ios`) },
+    { value: 'web', label: t(`${L}platform.web`) },
   ];
   return (
     <Drawer open={pkg !== null} onClose={onClose} size={480} destroyOnHidden title={pkg ? t(`${P}previewTitle`, { package: pkg }) : ''}>
@@ -35,11 +37,20 @@ export function LobbyPreview({ pkg, onClose }: { pkg: string | null; onClose: ()
             <Select style={{ width: 150 }} value={platform} options={platforms} onChange={setPlatform} aria-label={t(`${P}asPlatform`)} />
           </Form.Item>
           <Form.Item label={t(`${P}paid`)} help={t(`${P}paidHelp`)}>
-            <InputNumber style={{ width: 170 }} min={0} precision={2} value={paid} onChange={(v) => setPaid(v === null ? null : Number(v))} aria-label={t(`${P}paid`)} />
+            <InputNumber
+              style={{ width: 170 }}
+              min={0}
+              precision={2}
+              value={paid}
+              onChange={(v) => setPaid(v === null ? null : Number(v))}
+              aria-label={t(`${P}paid`)}
+            />
           </Form.Item>
         </Flex>
       </Form>
-      {preview.isError && <Result status="error" title={t('kit.loadFailed')} extra={<Button onClick={() => void preview.refetch()}>{t('kit.retry')}</Button>} />}
+      {preview.isError && (
+        <Result status="error" title={t('kit.loadFailed')} extra={<Button onClick={() => void preview.refetch()}>{t('kit.retry')}</Button>} />
+      )}
       {preview.isPending && !preview.isError && <Spin />}
       {preview.data && (
         <Flex vertical align="center" gap={8}>

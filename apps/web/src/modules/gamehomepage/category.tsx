@@ -18,7 +18,12 @@ const fields = (editing: boolean): FieldDeclaration[] => [
 ];
 
 export const categoryBody = (v: FormValues) => ({
-  code: v.code, nameEn: v.nameEn ?? '', nameZh: v.nameZh ?? '', icon: v.icon ?? '', sortOrder: v.sortOrder, visible: Boolean(v.visible),
+  code: v.code,
+  nameEn: v.nameEn ?? '',
+  nameZh: v.nameZh ?? '',
+  icon: v.icon ?? '',
+  sortOrder: v.sortOrder,
+  visible: Boolean(v.visible),
 });
 const docOf = (row: LobbyCategory) => categoryBody(row as unknown as FormValues);
 
@@ -41,24 +46,37 @@ export const categoryScreen: ListDeclaration<LobbyCategory> = {
     { key: 'games', title: `${S}games`, format: 'int' },
     { key: 'updatedAt', title: `${S}updatedAt`, format: 'datetime', sortable: true },
   ],
-  toolbar: [{
-    key: 'create', label: `${S}create`, roles: EDIT_ROLES,
-    form: { fields: fields(false), initialValues: () => ({ sortOrder: 0, visible: true }) },
-    call: { method: 'POST', url: `${API}/category/categories/create`, body: (_row, v) => categoryBody(v) },
-  }],
+  toolbar: [
+    {
+      key: 'create',
+      label: `${S}create`,
+      roles: EDIT_ROLES,
+      form: { fields: fields(false), initialValues: () => ({ sortOrder: 0, visible: true }) },
+      call: { method: 'POST', url: `${API}/category/categories/create`, body: (_row, v) => categoryBody(v) },
+    },
+  ],
   actions: [
     {
-      key: 'edit', label: `${S}edit`, roles: EDIT_ROLES, confirm: `${L}confirmOverwrite`,
+      key: 'edit',
+      label: `${S}edit`,
+      roles: EDIT_ROLES,
+      confirm: `${L}confirmOverwrite`,
       form: { title: `${S}editTitle`, fields: fields(true), initialValues: (row) => ({ ...row! }) },
       call: { method: 'POST', url: `${API}/category/categories/update`, body: (row, v) => categoryBody({ ...v, code: row!.code }) },
     },
     {
-      key: 'toggle', label: (row) => (row?.visible ? `${S}hide` : `${S}show`), roles: EDIT_ROLES,
+      key: 'toggle',
+      label: (row) => (row?.visible ? `${S}hide` : `${S}show`),
+      roles: EDIT_ROLES,
       confirm: (row) => (row?.visible ? `${S}confirmHide` : `${S}confirmShow`),
       call: { method: 'POST', url: `${API}/category/categories/update`, body: (row) => ({ ...docOf(row!), visible: !row!.visible }) },
     },
     {
-      key: 'remove', label: `${S}remove`, roles: EDIT_ROLES, danger: true, confirm: `${S}confirmRemove`,
+      key: 'remove',
+      label: `${S}remove`,
+      roles: EDIT_ROLES,
+      danger: true,
+      confirm: `${S}confirmRemove`,
       call: { method: 'POST', url: `${API}/category/categories/delete`, body: (row) => ({ code: row!.code }) },
       visible: (row) => row.games === 0,
     },
@@ -66,11 +84,16 @@ export const categoryScreen: ListDeclaration<LobbyCategory> = {
 };
 
 export const categoryHistory = (restorable: boolean): HistoryDeclaration => ({
-  url: `${API}/category/versions`, restorable,
+  url: `${API}/category/versions`,
+  restorable,
   fieldLabel: (field) => (field === 'visible' ? `${S}visibleField` : `${S}${field}`),
 });
 
 export default function CategoryScreen() {
   const mayEdit = usePermission(EDIT_ROLES);
-  return <WithHistory history={categoryHistory(mayEdit)}><ListScreen decl={categoryScreen} /></WithHistory>;
+  return (
+    <WithHistory history={categoryHistory(mayEdit)}>
+      <ListScreen decl={categoryScreen} />
+    </WithHistory>
+  );
 }

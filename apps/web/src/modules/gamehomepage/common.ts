@@ -14,11 +14,17 @@ export const EDIT_ROLES = withAdmin('/gamehomepage/edit');
 export const PACKAGE_EDIT_ROLES = withAdmin('/gamehomepage/packageedit');
 
 export const PLATFORM_LABELS: Record<string, string> = {
-  all: `${L}platform.all`, android: `${L}platform.android`, ios: `${L}platform.ios`, web: `${L}platform.web`,
+  all: `${L}platform.all`,
+  android: `${L}platform.android`,
+  ios: `${L}platform.ios`,
+  web: `${L}platform.web`,
 };
 export const PLATFORM_OPTIONS: SelectOption[] = Object.entries(PLATFORM_LABELS).map(([value, label]) => ({ value, label }));
 export const VISIBLE_LABELS: Record<string, string> = { true: `${L}visible.true`, false: `${L}visible.false` };
-export const VISIBLE_OPTIONS: SelectOption[] = [{ value: 'true', label: `${L}visible.true` }, { value: 'false', label: `${L}visible.false` }];
+export const VISIBLE_OPTIONS: SelectOption[] = [
+  { value: 'true', label: `${L}visible.true` },
+  { value: 'false', label: `${L}visible.false` },
+];
 
 /** Forms take pesos (2 decimals); the API takes centavos. */
 export const toCentavos = (pesos: unknown) => Math.round(Number(pesos ?? 0) * 100);

@@ -14,7 +14,11 @@ import { API, EDIT_ROLES, L, PLATFORM_LABELS, PLATFORM_OPTIONS, pesosRule, provi
 
 const S = `${L}configs.`;
 
-export interface ConfigsOptions { categories: SelectOption[]; packages: SelectOption[]; houseGames: SelectOption[] }
+export interface ConfigsOptions {
+  categories: SelectOption[];
+  packages: SelectOption[];
+  houseGames: SelectOption[];
+}
 
 const fields = (editing: boolean, o: ConfigsOptions): FieldDeclaration[] => [
   { name: 'provider', label: `${S}provider`, kind: 'text', required: true, readOnly: editing, help: `${S}providerHelp`, rules: [providerRule] },
@@ -33,8 +37,17 @@ const fields = (editing: boolean, o: ConfigsOptions): FieldDeclaration[] => [
 
 /** Form values → the API's body (pesos → centavos). */
 export const gameBody = (v: FormValues) => ({
-  tag: v.tag, provider: v.provider, category: v.category, nameEn: v.nameEn ?? '', nameZh: v.nameZh ?? '', icon: v.icon ?? '',
-  initValue: toCentavos(v.initValue), rank: v.rank, platform: v.platform, payLimit: toCentavos(v.payLimit), visible: Boolean(v.visible),
+  tag: v.tag,
+  provider: v.provider,
+  category: v.category,
+  nameEn: v.nameEn ?? '',
+  nameZh: v.nameZh ?? '',
+  icon: v.icon ?? '',
+  initValue: toCentavos(v.initValue),
+  rank: v.rank,
+  platform: v.platform,
+  payLimit: toCentavos(v.payLimit),
+  visible: Boolean(v.visible),
   packages: v.packages ?? [],
 });
 
@@ -67,19 +80,37 @@ export function configsScreen(o: ConfigsOptions): ListDeclaration<LobbyGame> {
       { key: 'packages', title: `${S}packages`, format: 'tags' },
       { key: 'updatedAt', title: `${S}updatedAt`, format: 'datetime', sortable: true },
     ],
-    toolbar: [{
-      key: 'create', label: `${S}create`, roles: EDIT_ROLES,
-      form: { fields: fields(false, o), initialValues: () => ({ provider: 'house', platform: 'all', rank: 0, initValue: 0, payLimit: 0, visible: true, packages: [] }) },
-      call: { method: 'POST', url: `${API}/configs/games/create`, body: (_row, v) => gameBody(v) },
-    }],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${S}create`,
+        roles: EDIT_ROLES,
+        form: {
+          fields: fields(false, o),
+          initialValues: () => ({ provider: 'house', platform: 'all', rank: 0, initValue: 0, payLimit: 0, visible: true, packages: [] }),
+        },
+        call: { method: 'POST', url: `${API}/configs/games/create`, body: (_row, v) => gameBody(v) },
+      },
+    ],
     actions: [
       {
-        key: 'edit', label: `${S}edit`, roles: EDIT_ROLES, confirm: `${L}confirmOverwrite`,
-        form: { title: `${S}editTitle`, fields: fields(true, o), initialValues: (row) => ({ ...row!, initValue: toPesos(row!.initValue), payLimit: toPesos(row!.payLimit) }) },
+        key: 'edit',
+        label: `${S}edit`,
+        roles: EDIT_ROLES,
+        confirm: `${L}confirmOverwrite`,
+        form: {
+          title: `${S}editTitle`,
+          fields: fields(true, o),
+          initialValues: (row) => ({ ...row!, initValue: toPesos(row!.initValue), payLimit: toPesos(row!.payLimit) }),
+        },
         call: { method: 'POST', url: `${API}/configs/games/update`, body: (row, v) => gameBody({ ...v, tag: row!.tag, provider: row!.provider }) },
       },
       {
-        key: 'remove', label: `${S}remove`, roles: EDIT_ROLES, danger: true, confirm: `${S}confirmRemove`,
+        key: 'remove',
+        label: `${S}remove`,
+        roles: EDIT_ROLES,
+        danger: true,
+        confirm: `${S}confirmRemove`,
         call: { method: 'POST', url: `${API}/configs/games/delete`, body: (row) => ({ tag: row!.tag }) },
       },
     ],
@@ -88,7 +119,8 @@ export function configsScreen(o: ConfigsOptions): ListDeclaration<LobbyGame> {
 
 const MONEY_FIELDS = new Set(['initValue', 'payLimit']);
 export const configsHistory = (restorable: boolean): HistoryDeclaration => ({
-  url: `${API}/configs/versions`, restorable,
+  url: `${API}/configs/versions`,
+  restorable,
   fieldLabel: (field) => (field === 'platform' ? `${S}platformField` : field === 'visible' ? `${S}visibleField` : `${S}${field}`),
   formatValue: (field, v) => (MONEY_FIELDS.has(field) ? `₱${formatMoney(v)}` : undefined),
 });
@@ -98,5 +130,9 @@ export default function ConfigsScreen() {
   const o: ConfigsOptions = { categories: options.of('categories'), packages: options.of('packages'), houseGames: options.of('houseGames') };
   const mayEdit = usePermission(EDIT_ROLES);
   const decl = useMemo(() => configsScreen(o), [JSON.stringify(o)]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <WithHistory history={configsHistory(mayEdit)}><ListScreen decl={decl} /></WithHistory>;
+  return (
+    <WithHistory history={configsHistory(mayEdit)}>
+      <ListScreen decl={decl} />
+    </WithHistory>
+  );
 }

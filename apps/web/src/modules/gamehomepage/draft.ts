@@ -24,18 +24,25 @@ export function startDraft(layout: LobbyLayoutBody, categories: LobbyCategory[],
   const shownCategories = layout.custom ? layout.categories : cats.filter((c) => c.visible).map((c) => c.code);
   const rest = cats.map((c) => c.code).filter((c) => !shownCategories.includes(c));
   const catIndex = new Map(cats.map((c, i) => [c.code, i]));
-  const others = games.filter((g) => !layout.games.includes(g.tag))
-    .sort((a, b) => (catIndex.get(a.category) ?? 0) - (catIndex.get(b.category) ?? 0) || byRank(a, b)).map((g) => g.tag);
+  const others = games
+    .filter((g) => !layout.games.includes(g.tag))
+    .sort((a, b) => (catIndex.get(a.category) ?? 0) - (catIndex.get(b.category) ?? 0) || byRank(a, b))
+    .map((g) => g.tag);
   return {
-    package: layout.package, custom: layout.custom, categoryOrder: [...shownCategories, ...rest], shownCategories: [...shownCategories],
-    gameOrder: [...layout.games, ...others], shownGames: [...layout.games],
+    package: layout.package,
+    custom: layout.custom,
+    categoryOrder: [...shownCategories, ...rest],
+    shownCategories: [...shownCategories],
+    gameOrder: [...layout.games, ...others],
+    shownGames: [...layout.games],
   };
 }
 
 /** What saving sends. */
 export function draftBody(d: Draft): LobbyLayoutBody {
   return {
-    package: d.package, custom: d.custom,
+    package: d.package,
+    custom: d.custom,
     categories: d.custom ? d.categoryOrder.filter((c) => d.shownCategories.includes(c)) : [],
     games: d.gameOrder.filter((g) => d.shownGames.includes(g)),
   };
@@ -60,18 +67,33 @@ export const toggle = (list: string[], item: string, on: boolean) => (on ? (list
 export function draftLobby(d: Draft, categories: LobbyCategory[], games: LobbyGame[]): Pick<LobbyView, 'categories'> {
   const cat = new Map(categories.map((c) => [c.code, c]));
   const game = new Map(games.map((g) => [g.tag, g]));
-  const codes = d.custom
-    ? d.categoryOrder.filter((c) => d.shownCategories.includes(c))
-    : [...categories].sort(byOrder).map((c) => c.code);
-  const shown = d.gameOrder.filter((t) => d.shownGames.includes(t)).map((t) => game.get(t)).filter((g): g is LobbyGame => g !== undefined && g.visible);
+  const codes = d.custom ? d.categoryOrder.filter((c) => d.shownCategories.includes(c)) : [...categories].sort(byOrder).map((c) => c.code);
+  const shown = d.gameOrder
+    .filter((t) => d.shownGames.includes(t))
+    .map((t) => game.get(t))
+    .filter((g): g is LobbyGame => g !== undefined && g.visible);
   return {
-    categories: codes.map((code) => cat.get(code)).filter((c): c is LobbyCategory => c !== undefined && c.visible).map((c) => {
-      const inside = shown.filter((g) => g.category === c.code);
-      if (!d.custom) inside.sort(byRank);
-      return {
-        code: c.code, name: { en: c.nameEn, zh: c.nameZh }, icon: c.icon,
-        games: inside.map((g) => ({ tag: g.tag, provider: g.provider, name: { en: g.nameEn, zh: g.nameZh }, icon: g.icon, initValue: g.initValue, platform: g.platform, payLimit: g.payLimit })),
-      };
-    }).filter((c) => c.games.length > 0),
+    categories: codes
+      .map((code) => cat.get(code))
+      .filter((c): c is LobbyCategory => c !== undefined && c.visible)
+      .map((c) => {
+        const inside = shown.filter((g) => g.category === c.code);
+        if (!d.custom) inside.sort(byRank);
+        return {
+          code: c.code,
+          name: { en: c.nameEn, zh: c.nameZh },
+          icon: c.icon,
+          games: inside.map((g) => ({
+            tag: g.tag,
+            provider: g.provider,
+            name: { en: g.nameEn, zh: g.nameZh },
+            icon: g.icon,
+            initValue: g.initValue,
+            platform: g.platform,
+            payLimit: g.payLimit,
+          })),
+        };
+      })
+      .filter((c) => c.games.length > 0),
   };
 }

@@ -17,7 +17,10 @@ import { LobbyPreview } from './LobbyPreview';
 
 const P = `${L}packagename.`;
 
-interface Opener { edit(pkg: string): void; preview(pkg: string): void }
+interface Opener {
+  edit(pkg: string): void;
+  preview(pkg: string): void;
+}
 const OpenerContext = createContext<Opener | null>(null);
 
 function LobbyButtons({ row }: { row: LobbyPackage }) {
@@ -26,8 +29,12 @@ function LobbyButtons({ row }: { row: LobbyPackage }) {
   return (
     <Flex align="center" gap={4}>
       <Tag color={row.custom ? 'blue' : undefined}>{t(row.custom ? `${P}own` : `${P}default`)}</Tag>
-      <Button size="small" icon={<EditOutlined />} onClick={() => open?.edit(row.package)}>{t(`${P}editLobby`)}</Button>
-      <Button size="small" icon={<EyeOutlined />} onClick={() => open?.preview(row.package)}>{t(`${P}previewLobby`)}</Button>
+      <Button size="small" icon={<EditOutlined />} onClick={() => open?.edit(row.package)}>
+        {t(`${P}editLobby`)}
+      </Button>
+      <Button size="small" icon={<EyeOutlined />} onClick={() => open?.preview(row.package)}>
+        {t(`${P}previewLobby`)}
+      </Button>
     </Flex>
   );
 }
@@ -53,7 +60,9 @@ export const packagenameScreen: ListDeclaration<LobbyPackage> = {
 };
 
 export const packagenameHistory = (restorable: boolean): HistoryDeclaration => ({
-  url: `${API}/packagename/versions`, restorable, fieldLabel: (field) => `${P}${field}`,
+  url: `${API}/packagename/versions`,
+  restorable,
+  fieldLabel: (field) => `${P}${field}`,
 });
 
 export default function PackagenameScreen() {

@@ -8,7 +8,13 @@ export const gameName = (id: string) => (GAME_LABELS[id] ? i18next.t(GAME_LABELS
 
 export function GamesCell({ games }: { games: unknown }) {
   if (!Array.isArray(games) || games.length === 0) return <>{EMPTY}</>;
-  return <>{games.map((g) => <Tag key={String(g)}>{gameName(String(g))}</Tag>)}</>;
+  return (
+    <>
+      {games.map((g) => (
+        <Tag key={String(g)}>{gameName(String(g))}</Tag>
+      ))}
+    </>
+  );
 }
 
 export function StateTag({ state }: { state: string }) {

@@ -10,7 +10,10 @@ export const PROCESS_LABELS = labels('processes', ['unknown', 'running', 'stoppe
 export const HEALTH_LABELS = labels('healths', ['green', 'red', 'grey']);
 export const KIND_LABELS = labels('logs.kinds', ['start', 'stop', 'crash', 'deploy', 'drained', 'staff', 'missed', 'recovered']);
 export const ACTION_LABELS = labels('logs.actions', ['register', 'edit', 'drain', 'maintenance', 'resume', 'retire']);
-export const GAME_LABELS = labels('game', GAMES.map((g) => g.id));
+export const GAME_LABELS = labels(
+  'game',
+  GAMES.map((g) => g.id),
+);
 
 export const options = (map: Record<string, string>): SelectOption[] => Object.entries(map).map(([value, label]) => ({ value, label }));
 export const GAME_OPTIONS = options(GAME_LABELS);

@@ -23,13 +23,32 @@ const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
 const server = (serverId: string, extra: Partial<GameServerStatusItem>): GameServerStatusItem => ({
-  id: 1, serverId, name: `Name ${serverId}`, host: `${serverId}.local`, region: 'ph-manila', games: ['tongits'], state: 'active', process: 'running',
-  lastHeartbeatAt: '2026-11-22T18:00:00.000+08:00', version: '2.14.3', load: 40, onlinePlayers: 120, tables: 40, drainedAt: null,
-  createdAt: '2026-10-23T18:00:00.000+08:00', updatedAt: '2026-10-23T18:00:00.000+08:00',
-  health: 'green', redReason: null, silentSeconds: 3, reportedGames: [{ game: 'tongits', online: 120, tables: 40 }], ...extra,
+  id: 1,
+  serverId,
+  name: `Name ${serverId}`,
+  host: `${serverId}.local`,
+  region: 'ph-manila',
+  games: ['tongits'],
+  state: 'active',
+  process: 'running',
+  lastHeartbeatAt: '2026-11-22T18:00:00.000+08:00',
+  version: '2.14.3',
+  load: 40,
+  onlinePlayers: 120,
+  tables: 40,
+  drainedAt: null,
+  createdAt: '2026-10-23T18:00:00.000+08:00',
+  updatedAt: '2026-10-23T18:00:00.000+08:00',
+  health: 'green',
+  redReason: null,
+  silentSeconds: 3,
+  reportedGames: [{ game: 'tongits', online: 120, tables: 40 }],
+  ...extra,
 });
 const STATUS: GameServerStatus = {
-  at: '2026-11-22T18:00:03.000+08:00', intervalSeconds: 10, missedHeartbeats: 3,
+  at: '2026-11-22T18:00:03.000+08:00',
+  intervalSeconds: 10,
+  missedHeartbeats: 3,
   servers: [
     server('gs-a', {}),
     server('gs-b', { health: 'red', redReason: 'missed', silentSeconds: 2_823, onlinePlayers: 0 }),
@@ -46,7 +65,11 @@ beforeEach(() => {
   mocked.mockReset();
   setUser({ username: 'main', name: 'Main', avatar: '', telephone: '', roles: ['main'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); vi.useRealTimers(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.useRealTimers();
+});
 
 describe('/gameserver/status', () => {
   it('shows red servers first with why and for how long, the totals per game, and the rule', async () => {
@@ -71,7 +94,9 @@ describe('/gameserver/status', () => {
     renderScreen(<GameServerStatusScreen />);
     await screen.findByTestId('red-gs-b');
     const calls = mocked.mock.calls.length;
-    await act(async () => { await vi.advanceTimersByTimeAsync(10_500); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_500);
+    });
     await waitFor(() => expect(mocked.mock.calls.length).toBeGreaterThan(calls));
   });
 
@@ -79,7 +104,10 @@ describe('/gameserver/status', () => {
     mocked.mockRejectedValueOnce(new Error('Forbidden'));
     renderScreen(<GameServerStatusScreen />);
     expect(await screen.findByText('The server status could not be loaded.')).toBeTruthy();
-    mocked.mockResolvedValue({ code: 200, data: { ...STATUS, servers: [], games: [], summary: { servers: 0, green: 0, red: 0, grey: 0, online: 0, tables: 0 } } });
+    mocked.mockResolvedValue({
+      code: 200,
+      data: { ...STATUS, servers: [], games: [], summary: { servers: 0, green: 0, red: 0, grey: 0, online: 0, tables: 0 } },
+    });
     fireEvent.click(screen.getByText('Retry'));
     expect(await screen.findByText('No game server is registered yet: register one under Server list.')).toBeTruthy();
   });
@@ -96,9 +124,9 @@ describe('/gameserver/status', () => {
 
 describe('/gameserver/list', () => {
   it('offers each state change only from the states that allow it, and confirms before posting', async () => {
-    mocked.mockImplementation(async (method) => (method === 'POST'
-      ? { code: 200, data: {} }
-      : { code: 200, data: { items: [server('gs-a', {}), server('gs-m', { state: 'maintenance' })], total: 2 } }));
+    mocked.mockImplementation(async (method) =>
+      method === 'POST' ? { code: 200, data: {} } : { code: 200, data: { items: [server('gs-a', {}), server('gs-m', { state: 'maintenance' })], total: 2 } },
+    );
     renderScreen(<GameServerListScreen />);
     await screen.findByText('gs-m');
     const openMore = async (key: string) => {
@@ -118,7 +146,11 @@ describe('/gameserver/list', () => {
     expect(await screen.findByText('Retire gs-m for good? Its heartbeats are refused from then on; this cannot be undone.')).toBeTruthy();
     expect(mocked.mock.calls.filter((c) => c[0] === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getAllByRole('button', { name: /^OK$|^Confirm$|^Yes$/ }).at(-1)!);
-    await waitFor(() => expect(mocked.mock.calls.filter((c) => c[0] === 'POST')).toEqual([['POST', '/gameserver/list/retire', expect.objectContaining({ data: { serverId: 'gs-m' } })]]));
+    await waitFor(() =>
+      expect(mocked.mock.calls.filter((c) => c[0] === 'POST')).toEqual([
+        ['POST', '/gameserver/list/retire', expect.objectContaining({ data: { serverId: 'gs-m' } })],
+      ]),
+    );
   });
 });
 
@@ -127,12 +159,21 @@ describe('/gameserver strings', () => {
     const keys = new Set<string>();
     for (const d of [listScreen, serverlogsScreen] as unknown as ListDeclaration<never>[]) {
       keys.add(d.title);
-      for (const f of d.filters ?? []) { keys.add(f.label); if (f.kind === 'select') for (const o of f.options) keys.add(o.label); }
-      for (const c of [...d.columns, ...(d.detail?.items ?? [])]) { keys.add(c.title); for (const l of Object.values(c.labels ?? {})) keys.add(l); }
+      for (const f of d.filters ?? []) {
+        keys.add(f.label);
+        if (f.kind === 'select') for (const o of f.options) keys.add(o.label);
+      }
+      for (const c of [...d.columns, ...(d.detail?.items ?? [])]) {
+        keys.add(c.title);
+        for (const l of Object.values(c.labels ?? {})) keys.add(l);
+      }
       for (const a of [...(d.toolbar ?? []), ...(d.actions ?? [])]) {
         keys.add(a.label as string);
         if (typeof a.confirm === 'string') keys.add(a.confirm);
-        for (const f of a.form?.fields ?? []) { keys.add(f.label); if (f.help) keys.add(f.help); }
+        for (const f of a.form?.fields ?? []) {
+          keys.add(f.label);
+          if (f.help) keys.add(f.help);
+        }
         if (a.form?.title) keys.add(a.form.title);
       }
     }
@@ -140,8 +181,13 @@ describe('/gameserver strings', () => {
       expect(i18next.exists(key, { lng: 'en' }), `en ${key}`).toBe(true);
       expect(i18next.exists(key, { lng: 'zh' }), `zh ${key}`).toBe(true);
     }
-    const flat = (o: object, prefix = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? flat(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const flat = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? flat(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(flat(locales.zh).sort()).toEqual(flat(locales.en).sort());
-    for (const key of flat(locales.zh)) expect(key.split('.').reduce((o: any, k) => o[k], locales.zh), key).not.toBe('');
+    for (const key of flat(locales.zh))
+      expect(
+        key.split('.').reduce((o: any, k) => o[k], locales.zh),
+        key,
+      ).not.toBe('');
   });
 });

@@ -16,12 +16,21 @@ const pattern = (re: RegExp, message: string) => ({
 
 const fields = (editing: boolean): FieldDeclaration[] => [
   {
-    name: 'serverId', label: `${L}serverId`, kind: 'text', required: true, readOnly: editing, help: `${S}serverIdHelp`,
+    name: 'serverId',
+    label: `${L}serverId`,
+    kind: 'text',
+    required: true,
+    readOnly: editing,
+    help: `${S}serverIdHelp`,
     rules: [pattern(/^[A-Za-z0-9_.-]{1,64}$/, `${S}invalidServerId`)],
   },
   { name: 'name', label: `${L}name`, kind: 'text', required: true, rules: [{ max: 64 }] },
   {
-    name: 'host', label: `${L}host`, kind: 'text', required: true, help: `${S}hostHelp`,
+    name: 'host',
+    label: `${L}host`,
+    kind: 'text',
+    required: true,
+    help: `${S}hostHelp`,
     rules: [pattern(/^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/, `${S}invalidHost`), { max: 255 }],
   },
   { name: 'region', label: `${L}region`, kind: 'text', required: true, help: `${S}regionHelp`, rules: [pattern(/^[a-z0-9-]{1,32}$/, `${S}invalidRegion`)] },
@@ -29,8 +38,11 @@ const fields = (editing: boolean): FieldDeclaration[] => [
 ];
 
 const body = (v: FormValues) => ({
-  serverId: String(v.serverId ?? '').trim(), name: String(v.name ?? '').trim(), host: String(v.host ?? '').trim(),
-  region: String(v.region ?? '').trim(), games: (v.games as string[] | undefined) ?? [],
+  serverId: String(v.serverId ?? '').trim(),
+  name: String(v.name ?? '').trim(),
+  host: String(v.host ?? '').trim(),
+  region: String(v.region ?? '').trim(),
+  games: (v.games as string[] | undefined) ?? [],
 });
 
 const stateAction = (key: 'drain' | 'maintenance' | 'resume' | 'retire', from: string[], danger = false) => ({
@@ -59,19 +71,27 @@ export const listScreen: ListDeclaration<GameServerItem> = {
     { key: 'host', title: `${L}host` },
     { key: 'region', title: `${L}region`, sortable: true },
     { key: 'games', title: `${L}games`, format: 'tags', render: (v) => <GamesCell games={v} />, text: gamesText },
-    { key: 'state', title: `${L}state`, sortable: true, labels: { active: `${L}states.active`, draining: `${L}states.draining`, maintenance: `${L}states.maintenance`, retired: `${L}states.retired` }, render: (v) => <StateTag state={String(v)} /> },
+    {
+      key: 'state',
+      title: `${L}state`,
+      sortable: true,
+      labels: { active: `${L}states.active`, draining: `${L}states.draining`, maintenance: `${L}states.maintenance`, retired: `${L}states.retired` },
+      render: (v) => <StateTag state={String(v)} />,
+    },
     { key: 'process', title: `${L}process`, labels: PROCESS_LABELS },
     { key: 'version', title: `${L}version` },
     { key: 'lastHeartbeatAt', title: `${L}lastHeartbeatAt`, format: 'datetime', sortable: true },
     { key: 'createdAt', title: `${L}createdAt`, format: 'datetime', sortable: true },
     { key: 'updatedAt', title: `${L}updatedAt`, format: 'datetime', sortable: true, hidden: true },
   ],
-  toolbar: [{
-    key: 'register',
-    label: `${S}register`,
-    form: { title: `${S}registerTitle`, fields: fields(false), initialValues: () => ({ games: [] }) },
-    call: { method: 'POST', url: `${API}/register`, body: (_row, v) => body(v) },
-  }],
+  toolbar: [
+    {
+      key: 'register',
+      label: `${S}register`,
+      form: { title: `${S}registerTitle`, fields: fields(false), initialValues: () => ({ games: [] }) },
+      call: { method: 'POST', url: `${API}/register`, body: (_row, v) => body(v) },
+    },
+  ],
   actions: [
     {
       key: 'edit',

@@ -30,10 +30,16 @@ export const serverlogsScreen: ListDeclaration<GameServerLogItem> = {
   detail: {
     title: `${S}detail`,
     items: [
-      { key: 'id', title: `${S}id` }, { key: 'at', title: `${S}at`, format: 'datetime' }, { key: 'serverId', title: `${L}serverId` },
-      { key: 'kind', title: `${S}kind`, labels: KIND_LABELS }, { key: 'action', title: `${S}action`, labels: ACTION_LABELS },
-      { key: 'fromState', title: `${S}fromState`, labels: STATE_LABELS }, { key: 'toState', title: `${S}toState`, labels: STATE_LABELS },
-      { key: 'version', title: `${L}version` }, { key: 'actor', title: `${S}actor` }, { key: 'message', title: `${S}message` },
+      { key: 'id', title: `${S}id` },
+      { key: 'at', title: `${S}at`, format: 'datetime' },
+      { key: 'serverId', title: `${L}serverId` },
+      { key: 'kind', title: `${S}kind`, labels: KIND_LABELS },
+      { key: 'action', title: `${S}action`, labels: ACTION_LABELS },
+      { key: 'fromState', title: `${S}fromState`, labels: STATE_LABELS },
+      { key: 'toState', title: `${S}toState`, labels: STATE_LABELS },
+      { key: 'version', title: `${L}version` },
+      { key: 'actor', title: `${S}actor` },
+      { key: 'message', title: `${S}message` },
     ],
   },
 };

@@ -15,13 +15,33 @@ const COLORS: Record<string, string> = { pending: 'default', qualified: 'blue', 
 const LABELS = Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`]));
 const STAFF = ['business', 'secadmin', 'partner'];
 type Row = GpRecordItem;
-const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 
 const columns: ColumnDeclaration<Row>[] = [
-  col('registeredAt', 'datetime', true), col('uid', 'uid'), col('name'), col('promoter'), col('leader'), col('province'),
+  col('registeredAt', 'datetime', true),
+  col('uid', 'uid'),
+  col('name'),
+  col('promoter'),
+  col('leader'),
+  col('province'),
   { key: 'status', title: `${L}f.status`, labels: LABELS, render: (v) => <Tag color={COLORS[String(v)]}>{i18next.t(LABELS[String(v)] ?? String(v))}</Tag> },
-  col('reason'), col('phoneBound', 'bool'), col('recharge', 'money', true), col('shareBase', 'money'), col('bounty', 'money'), col('share', 'money'),
-  col('override', 'money'), col('partner', 'int'), col('qualifiedAt', 'datetime'), col('paidAt', 'datetime'), col('paidBy'), col('voidedBy'),
+  col('reason'),
+  col('phoneBound', 'bool'),
+  col('recharge', 'money', true),
+  col('shareBase', 'money'),
+  col('bounty', 'money'),
+  col('share', 'money'),
+  col('override', 'money'),
+  col('partner', 'int'),
+  col('qualifiedAt', 'datetime'),
+  col('paidAt', 'datetime'),
+  col('paidBy'),
+  col('voidedBy'),
 ];
 
 export const recordsList: ListDeclaration<Row> = {
@@ -39,12 +59,23 @@ export const recordsList: ListDeclaration<Row> = {
   columns,
   actions: [
     {
-      key: 'pay', label: `${L}action.pay`, roles: STAFF, visible: (r) => r.status === 'qualified', confirm: `${L}action.confirmPay`,
+      key: 'pay',
+      label: `${L}action.pay`,
+      roles: STAFF,
+      visible: (r) => r.status === 'qualified',
+      confirm: `${L}action.confirmPay`,
       call: { method: 'POST', url: '/groundpromoters/records/pay', body: (r) => ({ id: r!.id }) },
     },
     {
-      key: 'void', label: `${L}action.void`, roles: STAFF, danger: true, visible: (r) => r.status === 'pending' || r.status === 'qualified',
-      form: { title: `${L}action.void`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }] },
+      key: 'void',
+      label: `${L}action.void`,
+      roles: STAFF,
+      danger: true,
+      visible: (r) => r.status === 'pending' || r.status === 'qualified',
+      form: {
+        title: `${L}action.void`,
+        fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] }],
+      },
       call: { method: 'POST', url: '/groundpromoters/records/void', body: (r, v) => ({ id: r!.id, reason: String(v.reason ?? '').trim() }) },
     },
   ],

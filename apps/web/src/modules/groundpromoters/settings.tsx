@@ -28,13 +28,19 @@ const settingFields = (editing: boolean): FieldDeclaration[] => [
 const settingBody = (v: FormValues) => ({
   province: String(v.province ?? '').trim(),
   setting: {
-    bounty: toUnits(v.bounty), minRecharge: toUnits(v.minRecharge), qualifyDays: Number(v.qualifyDays), requirePhone: Boolean(v.requirePhone),
-    sharePercent: Number(v.sharePercent), shareDays: Number(v.shareDays), overridePercent: Number(v.overridePercent),
+    bounty: toUnits(v.bounty),
+    minRecharge: toUnits(v.minRecharge),
+    qualifyDays: Number(v.qualifyDays),
+    requirePhone: Boolean(v.requirePhone),
+    sharePercent: Number(v.sharePercent),
+    shareDays: Number(v.shareDays),
+    overridePercent: Number(v.overridePercent),
   },
 });
-const toForm = (r: GpSettingItem | undefined): FormValues => (r
-  ? { ...r, bounty: r.bounty / 100, minRecharge: r.minRecharge / 100 }
-  : { province: '', bounty: 20, minRecharge: 100, qualifyDays: 7, requirePhone: true, sharePercent: 3, shareDays: 30, overridePercent: 1 });
+const toForm = (r: GpSettingItem | undefined): FormValues =>
+  r
+    ? { ...r, bounty: r.bounty / 100, minRecharge: r.minRecharge / 100 }
+    : { province: '', bounty: 20, minRecharge: 100, qualifyDays: 7, requirePhone: true, sharePercent: 3, shareDays: 30, overridePercent: 1 };
 
 export const settingsList: ListDeclaration<GpSettingItem> = {
   name: 'groundpromoters-settings',
@@ -54,19 +60,32 @@ export const settingsList: ListDeclaration<GpSettingItem> = {
     { key: 'updatedBy', title: `${L}f.updatedBy` },
     { key: 'updatedAt', title: `${L}f.updatedAt`, format: 'datetime' },
   ],
-  toolbar: [{
-    key: 'add', label: `${L}action.add`, roles: CHANGERS, confirm: `${L}action.confirmSave`,
-    form: { title: `${L}action.add`, fields: settingFields(false), initialValues: () => toForm(undefined) },
-    call: { method: 'POST', url: '/groundpromoters/settings/save', body: (_r, v) => settingBody(v) },
-  }],
+  toolbar: [
+    {
+      key: 'add',
+      label: `${L}action.add`,
+      roles: CHANGERS,
+      confirm: `${L}action.confirmSave`,
+      form: { title: `${L}action.add`, fields: settingFields(false), initialValues: () => toForm(undefined) },
+      call: { method: 'POST', url: '/groundpromoters/settings/save', body: (_r, v) => settingBody(v) },
+    },
+  ],
   actions: [
     {
-      key: 'edit', label: `${L}action.edit`, roles: CHANGERS, confirm: `${L}action.confirmSave`,
+      key: 'edit',
+      label: `${L}action.edit`,
+      roles: CHANGERS,
+      confirm: `${L}action.confirmSave`,
       form: { title: `${L}action.edit`, fields: settingFields(true), initialValues: (r) => toForm(r) },
       call: { method: 'POST', url: '/groundpromoters/settings/save', body: (_r, v) => settingBody(v) },
     },
     {
-      key: 'remove', label: `${L}action.remove`, roles: CHANGERS, danger: true, confirm: `${L}action.confirmRemove`, visible: (r) => r.province !== '',
+      key: 'remove',
+      label: `${L}action.remove`,
+      roles: CHANGERS,
+      danger: true,
+      confirm: `${L}action.confirmRemove`,
+      visible: (r) => r.province !== '',
       call: { method: 'POST', url: '/groundpromoters/settings/remove', body: (r) => ({ province: r!.province }) },
     },
   ],
@@ -78,23 +97,35 @@ export const promotersList: ListDeclaration<GpPromoterItem> = {
   api: { url: '/groundpromoters/promoters', mode: 'page' },
   rowKey: 'username',
   columns: [
-    { key: 'username', title: `${L}f.username` }, { key: 'shareCode', title: `${L}f.shareCode` }, { key: 'province', title: `${L}f.province` },
-    { key: 'leader', title: `${L}f.leader` }, { key: 'records', title: `${L}f.records`, format: 'int' }, { key: 'updatedBy', title: `${L}f.updatedBy` },
+    { key: 'username', title: `${L}f.username` },
+    { key: 'shareCode', title: `${L}f.shareCode` },
+    { key: 'province', title: `${L}f.province` },
+    { key: 'leader', title: `${L}f.leader` },
+    { key: 'records', title: `${L}f.records`, format: 'int' },
+    { key: 'updatedBy', title: `${L}f.updatedBy` },
     { key: 'updatedAt', title: `${L}f.updatedAt`, format: 'datetime' },
   ],
-  actions: [{
-    key: 'assign', label: `${L}action.assign`, roles: CHANGERS,
-    form: {
-      title: `${L}action.assign`,
-      fields: [
-        { name: 'username', label: `${L}f.username`, kind: 'text', readOnly: true },
-        { name: 'province', label: `${L}f.province`, kind: 'text', rules: [{ max: 64 }] },
-        { name: 'leader', label: `${L}f.leader`, kind: 'text', rules: [{ max: 64 }], help: `${L}help.leader` },
-      ],
-      initialValues: (r) => ({ username: r!.username, province: r!.province, leader: r!.leader }),
+  actions: [
+    {
+      key: 'assign',
+      label: `${L}action.assign`,
+      roles: CHANGERS,
+      form: {
+        title: `${L}action.assign`,
+        fields: [
+          { name: 'username', label: `${L}f.username`, kind: 'text', readOnly: true },
+          { name: 'province', label: `${L}f.province`, kind: 'text', rules: [{ max: 64 }] },
+          { name: 'leader', label: `${L}f.leader`, kind: 'text', rules: [{ max: 64 }], help: `${L}help.leader` },
+        ],
+        initialValues: (r) => ({ username: r!.username, province: r!.province, leader: r!.leader }),
+      },
+      call: {
+        method: 'POST',
+        url: '/groundpromoters/promoters/save',
+        body: (r, v) => ({ username: r!.username, province: String(v.province ?? '').trim(), leader: String(v.leader ?? '').trim() }),
+      },
     },
-    call: { method: 'POST', url: '/groundpromoters/promoters/save', body: (r, v) => ({ username: r!.username, province: String(v.province ?? '').trim(), leader: String(v.leader ?? '').trim() }) },
-  }],
+  ],
 };
 
 export const settingsHistory: HistoryDeclaration = {

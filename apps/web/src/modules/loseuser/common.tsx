@@ -15,7 +15,21 @@ const STATUS_LABELS = { running: `${L}statuses.running`, done: `${L}statuses.don
 
 export function campaignColumns(open?: (row: CampaignItem) => void): ColumnDeclaration<CampaignItem>[] {
   return [
-    { key: 'id', title: 'ID', width: 70, ...(open ? { render: (v: unknown, row: CampaignItem) => <a data-testid={`campaign-${row.id}`} onClick={() => open(row)}>{String(v)}</a>, text: (v: unknown) => String(v) } : {}) },
+    {
+      key: 'id',
+      title: 'ID',
+      width: 70,
+      ...(open
+        ? {
+            render: (v: unknown, row: CampaignItem) => (
+              <a data-testid={`campaign-${row.id}`} onClick={() => open(row)}>
+                {String(v)}
+              </a>
+            ),
+            text: (v: unknown) => String(v),
+          }
+        : {}),
+    },
     { key: 'name', title: `${L}name` },
     { key: 'createdAt', title: `${L}sentAt`, format: 'datetime', sortable: true },
     { key: 'segment', title: `${L}segment` },
@@ -28,7 +42,12 @@ export function campaignColumns(open?: (row: CampaignItem) => void): ColumnDecla
     { key: 'paid', title: `${L}paid`, format: 'int', sortable: true },
     { key: 'rewardCost', title: `${L}rewardCost`, format: 'money' },
     { key: 'recharge', title: `${L}recharge`, format: 'money', sortable: true },
-    { key: 'returnOnCost', title: `${L}returnOnCost`, render: (v) => (v === null ? '-' : `${formatRoundUp2(v)}×`), text: (v) => (v === null ? '-' : formatRoundUp2(v)) },
+    {
+      key: 'returnOnCost',
+      title: `${L}returnOnCost`,
+      render: (v) => (v === null ? '-' : `${formatRoundUp2(v)}×`),
+      text: (v) => (v === null ? '-' : formatRoundUp2(v)),
+    },
     { key: 'status', title: `${L}status`, labels: STATUS_LABELS },
     { key: 'titleEn', title: `${L}titleEn`, hidden: true },
     { key: 'createdBy', title: `${L}createdBy` },
@@ -36,17 +55,22 @@ export function campaignColumns(open?: (row: CampaignItem) => void): ColumnDecla
 }
 
 /** The campaigns list: `params` narrows it (the dashboard's range), `open` makes the id a link to its players. */
-export function campaignsDecl(name: string, o: { params?: Record<string, string>; open?: (row: CampaignItem) => void; filters: boolean }): ListDeclaration<CampaignItem> {
+export function campaignsDecl(
+  name: string,
+  o: { params?: Record<string, string>; open?: (row: CampaignItem) => void; filters: boolean },
+): ListDeclaration<CampaignItem> {
   return {
     name,
     title: `${L}campaigns`,
     api: { url: '/loseuser/campaigns', mode: 'page', export: true, params: o.params },
     rowKey: 'id',
-    filters: o.filters ? [
-      { kind: 'text', name: 'name', label: `${L}name` },
-      { kind: 'text', name: 'createdBy', label: `${L}createdBy` },
-      { kind: 'dateRange', name: 'createdAt', label: `${L}sentAt` },
-    ] : [],
+    filters: o.filters
+      ? [
+          { kind: 'text', name: 'name', label: `${L}name` },
+          { kind: 'text', name: 'createdBy', label: `${L}createdBy` },
+          { kind: 'dateRange', name: 'createdAt', label: `${L}sentAt` },
+        ]
+      : [],
     columns: campaignColumns(o.open),
     emptyHint: o.filters ? `${L}noCampaigns` : undefined,
   };

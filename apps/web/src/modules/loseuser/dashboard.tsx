@@ -13,8 +13,13 @@ import { campaignsDecl, L } from './common';
 
 const DEFAULT_DAYS = 30;
 
-const card = (key: string, format: 'money' | 'int' | 'percent' | 'roundUp2') =>
-  ({ key, label: `${L}f.${key}`, value: `totals.${key}`, previous: `previous.${key}`, format });
+const card = (key: string, format: 'money' | 'int' | 'percent' | 'roundUp2') => ({
+  key,
+  label: `${L}f.${key}`,
+  value: `totals.${key}`,
+  previous: `previous.${key}`,
+  format,
+});
 
 export const dashboardDecl: DashboardDeclaration = {
   name: 'loseuser-dashboard',
@@ -22,8 +27,15 @@ export const dashboardDecl: DashboardDeclaration = {
   api: { url: '/loseuser/dashboard' },
   defaultDays: DEFAULT_DAYS,
   cards: [
-    card('campaigns', 'int'), card('planned', 'int'), card('reached', 'int'), card('returned', 'int'), card('returnRate', 'percent'),
-    card('paid', 'int'), card('rewardCost', 'money'), card('recharge', 'money'), card('returnOnCost', 'roundUp2'),
+    card('campaigns', 'int'),
+    card('planned', 'int'),
+    card('reached', 'int'),
+    card('returned', 'int'),
+    card('returnRate', 'percent'),
+    card('paid', 'int'),
+    card('rewardCost', 'money'),
+    card('recharge', 'money'),
+    card('returnOnCost', 'roundUp2'),
   ],
   chart: {
     title: `${L}chart`,

@@ -59,18 +59,38 @@ function CampaignPlayers({ id, onBack }: { id: number; onBack: () => void }) {
   const decl = useMemo(() => playersDecl(id), [id]);
   return (
     <Flex vertical gap={12}>
-      <Card size="small" title={c ? `#${c.id} ${c.name}` : `#${id}`} extra={<Button onClick={onBack} data-testid="back-to-campaigns">{t(`${L}back`)}</Button>}>
+      <Card
+        size="small"
+        title={c ? `#${c.id} ${c.name}` : `#${id}`}
+        extra={
+          <Button onClick={onBack} data-testid="back-to-campaigns">
+            {t(`${L}back`)}
+          </Button>
+        }
+      >
         {c && (
-          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} items={[
-            { key: 'seg', label: t(`${L}segment`), children: c.segment },
-            { key: 'reward', label: t(`${L}reward`), children: c.reward ? formatMoney(c.reward) : t(`${L}noReward`) },
-            { key: 'reached', label: t(`${L}reached`), children: `${c.reached} / ${c.planned}` },
-            { key: 'returned', label: t(`${L}returned`), children: <span data-testid="campaign-returned">{c.returned} ({formatPercent(c.returnRate)})</span> },
-            { key: 'paid', label: t(`${L}paid`), children: c.paid },
-            { key: 'cost', label: t(`${L}rewardCost`), children: formatMoney(c.rewardCost) },
-            { key: 'recharge', label: t(`${L}recharge`), children: formatMoney(c.recharge) },
-            { key: 'roc', label: t(`${L}returnOnCost`), children: c.returnOnCost === null ? '-' : `${formatRoundUp2(c.returnOnCost)}×` },
-          ]} />
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, lg: 4 }}
+            items={[
+              { key: 'seg', label: t(`${L}segment`), children: c.segment },
+              { key: 'reward', label: t(`${L}reward`), children: c.reward ? formatMoney(c.reward) : t(`${L}noReward`) },
+              { key: 'reached', label: t(`${L}reached`), children: `${c.reached} / ${c.planned}` },
+              {
+                key: 'returned',
+                label: t(`${L}returned`),
+                children: (
+                  <span data-testid="campaign-returned">
+                    {c.returned} ({formatPercent(c.returnRate)})
+                  </span>
+                ),
+              },
+              { key: 'paid', label: t(`${L}paid`), children: c.paid },
+              { key: 'cost', label: t(`${L}rewardCost`), children: formatMoney(c.rewardCost) },
+              { key: 'recharge', label: t(`${L}recharge`), children: formatMoney(c.recharge) },
+              { key: 'roc', label: t(`${L}returnOnCost`), children: c.returnOnCost === null ? '-' : `${formatRoundUp2(c.returnOnCost)}×` },
+            ]}
+          />
         )}
         {campaign.isError && <Alert type="error" message={t('kit.loadFailed')} />}
       </Card>
@@ -118,15 +138,25 @@ function Composer({ onSent }: { onSent: () => void }) {
         try {
           await request('POST', '/loseuser/campaigns/send', {
             data: {
-              name: v.name, segment: segment(v), titleEn: v.titleEn, titleZh: v.titleZh || undefined, contentEn: v.contentEn,
-              contentZh: v.contentZh || undefined, reward: reward(v), expiresInDays: v.expiresInDays,
+              name: v.name,
+              segment: segment(v),
+              titleEn: v.titleEn,
+              titleZh: v.titleZh || undefined,
+              contentEn: v.contentEn,
+              contentZh: v.contentZh || undefined,
+              reward: reward(v),
+              expiresInDays: v.expiresInDays,
             },
           });
           message.success(t('kit.operationSuccess'));
           setPreview(null);
           form.resetFields();
           onSent();
-        } catch { /* shown by the request layer */ } finally { setBusy(false); }
+        } catch {
+          /* shown by the request layer */
+        } finally {
+          setBusy(false);
+        }
       },
     });
   };
@@ -137,47 +167,103 @@ function Composer({ onSent }: { onSent: () => void }) {
     <Card title={t(`${L}compose`)} style={{ marginBottom: 16 }}>
       <Form form={form} layout="vertical" initialValues={{ inactiveDays: 7, expiresInDays: 7 }} onValuesChange={() => setPreview(null)}>
         <Row gutter={8}>
-          <Col xs={24} md={8}><Form.Item name="name" label={t(`${L}name`)} rules={[...required, { max: 100 }]}><Input data-testid="campaign-name" /></Form.Item></Col>
-          <Col xs={12} md={4}><Form.Item name="inactiveDays" label={t(`${L}inactiveDays`)} rules={required}>{whole(1, 3650, 'inactive-days')}</Form.Item></Col>
-          <Col xs={12} md={4}><Form.Item name="partner" label={t(`${L}partner`)}>{whole(0, 2_147_483_647)}</Form.Item></Col>
-          <Col xs={12} md={4}><Form.Item name="vipMin" label={t(`${L}vipMin`)}>{whole(0, 100)}</Form.Item></Col>
-          <Col xs={12} md={4}><Form.Item name="vipMax" label={t(`${L}vipMax`)}>{whole(0, 100)}</Form.Item></Col>
-          <Col xs={24} md={8}><Form.Item name="paying" label={t(`${L}paying`)}>
-            <Select allowClear options={[{ value: 'yes', label: t(`${L}payingYes`) }, { value: 'no', label: t(`${L}payingNo`) }]} />
-          </Form.Item></Col>
-          <Col xs={24} md={10}><Form.Item name="lastLogin" label={t(`${L}lastLoginRange`)}><DatePicker.RangePicker style={{ width: '100%' }} /></Form.Item></Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="name" label={t(`${L}name`)} rules={[...required, { max: 100 }]}>
+              <Input data-testid="campaign-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item name="inactiveDays" label={t(`${L}inactiveDays`)} rules={required}>
+              {whole(1, 3650, 'inactive-days')}
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item name="partner" label={t(`${L}partner`)}>
+              {whole(0, 2_147_483_647)}
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item name="vipMin" label={t(`${L}vipMin`)}>
+              {whole(0, 100)}
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={4}>
+            <Form.Item name="vipMax" label={t(`${L}vipMax`)}>
+              {whole(0, 100)}
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="paying" label={t(`${L}paying`)}>
+              <Select
+                allowClear
+                options={[
+                  { value: 'yes', label: t(`${L}payingYes`) },
+                  { value: 'no', label: t(`${L}payingNo`) },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item name="lastLogin" label={t(`${L}lastLoginRange`)}>
+              <DatePicker.RangePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
         </Row>
         <Row gutter={8}>
           <Col xs={24} md={12}>
-            <Form.Item name="titleEn" label={t(`${L}titleEn`)} rules={[...required, { max: 100 }]}><Input data-testid="campaign-title" /></Form.Item>
+            <Form.Item name="titleEn" label={t(`${L}titleEn`)} rules={[...required, { max: 100 }]}>
+              <Input data-testid="campaign-title" />
+            </Form.Item>
             <Form.Item name="contentEn" label={t(`${L}contentEn`)} rules={[...required, { max: 20000 }]} extra={t(`${L}variablesHelp`)}>
               <Input.TextArea rows={3} data-testid="campaign-content" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="titleZh" label={t(`${L}titleZh`)} rules={[{ max: 100 }]}><Input /></Form.Item>
-            <Form.Item name="contentZh" label={t(`${L}contentZh`)} rules={[{ max: 20000 }]}><Input.TextArea rows={3} /></Form.Item>
+            <Form.Item name="titleZh" label={t(`${L}titleZh`)} rules={[{ max: 100 }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="contentZh" label={t(`${L}contentZh`)} rules={[{ max: 20000 }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
           </Col>
         </Row>
         <Row gutter={8}>
-          <Col xs={12} md={6}><Form.Item name="reward" label={t(`${L}rewardPesos`)} extra={t(`${L}rewardHelp`)}>
-            <InputNumber min={0} max={100_000} precision={2} style={{ width: '100%' }} data-testid="campaign-reward" />
-          </Form.Item></Col>
-          <Col xs={12} md={6}><Form.Item name="expiresInDays" label={t(`${L}expiresInDays`)} rules={required}>{whole(1, 90)}</Form.Item></Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="reward" label={t(`${L}rewardPesos`)} extra={t(`${L}rewardHelp`)}>
+              <InputNumber min={0} max={100_000} precision={2} style={{ width: '100%' }} data-testid="campaign-reward" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="expiresInDays" label={t(`${L}expiresInDays`)} rules={required}>
+              {whole(1, 90)}
+            </Form.Item>
+          </Col>
         </Row>
         {preview && (
-          <Alert style={{ marginBottom: 12 }} type={preview.players ? 'info' : 'warning'} data-testid="campaign-preview"
+          <Alert
+            style={{ marginBottom: 12 }}
+            type={preview.players ? 'info' : 'warning'}
+            data-testid="campaign-preview"
             message={t(`${L}reaches`, { count: preview.players })}
-            description={(
+            description={
               <Space direction="vertical" size={2}>
                 {preview.exposure > 0 && <span>{t(`${L}exposure`, { amount: formatMoney(preview.exposure) })}</span>}
-                {preview.sample.length > 0 && <span>{t(`${L}sample`)}: {preview.sample.map((s) => `${s.uid} ${s.name}`).join(', ')}</span>}
+                {preview.sample.length > 0 && (
+                  <span>
+                    {t(`${L}sample`)}: {preview.sample.map((s) => `${s.uid} ${s.name}`).join(', ')}
+                  </span>
+                )}
               </Space>
-            )} />
+            }
+          />
         )}
         <Space wrap>
-          <Button onClick={() => void runPreview().catch(() => undefined)} data-testid="campaign-preview-button">{t(`${L}preview`)}</Button>
-          <Button type="primary" loading={busy} onClick={() => void send().catch(() => undefined)} data-testid="campaign-send">{t(`${L}send`)}</Button>
+          <Button onClick={() => void runPreview().catch(() => undefined)} data-testid="campaign-preview-button">
+            {t(`${L}preview`)}
+          </Button>
+          <Button type="primary" loading={busy} onClick={() => void send().catch(() => undefined)} data-testid="campaign-send">
+            {t(`${L}send`)}
+          </Button>
         </Space>
       </Form>
     </Card>

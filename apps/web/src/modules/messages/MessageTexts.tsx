@@ -16,17 +16,30 @@ export function MessageTexts({ zhRequired, sample }: { zhRequired: boolean; samp
   return (
     <Row gutter={16}>
       <Col xs={24} md={14}>
-        <Form.Item name="titleEn" label={t(`${L}titleEn`)} rules={rule(true, 100)}><Input /></Form.Item>
+        <Form.Item name="titleEn" label={t(`${L}titleEn`)} rules={rule(true, 100)}>
+          <Input />
+        </Form.Item>
         <Form.Item name="contentEn" label={t(`${L}contentEn`)} rules={rule(true, 20000)} extra={t(`${L}variablesHelp`)}>
           <Input.TextArea rows={4} />
         </Form.Item>
-        <Form.Item name="titleZh" label={t(`${L}titleZh`)} rules={rule(zhRequired, 100)}><Input /></Form.Item>
-        <Form.Item name="contentZh" label={t(`${L}contentZh`)} rules={rule(zhRequired, 20000)}><Input.TextArea rows={4} /></Form.Item>
+        <Form.Item name="titleZh" label={t(`${L}titleZh`)} rules={rule(zhRequired, 100)}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="contentZh" label={t(`${L}contentZh`)} rules={rule(zhRequired, 20000)}>
+          <Input.TextArea rows={4} />
+        </Form.Item>
       </Col>
       <Col xs={24} md={10}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t(`${L}livePreview`)}</Typography.Text>
-          <Segmented value={lang} onChange={(v) => setLang(v as 'en' | 'zh')} options={[{ value: 'en', label: 'English' }, { value: 'zh', label: '中文' }]} />
+          <Segmented
+            value={lang}
+            onChange={(v) => setLang(v as 'en' | 'zh')}
+            options={[
+              { value: 'en', label: 'English' },
+              { value: 'zh', label: '中文' },
+            ]}
+          />
           <PhonePreview title={preview.title} html={preview.content} testId="message-preview" />
         </Space>
       </Col>

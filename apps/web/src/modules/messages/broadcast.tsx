@@ -58,13 +58,23 @@ function SendProgressModal({ id, onClose }: { id: number; onClose: () => void })
   });
   const p = progress.data;
   const { modal } = App.useApp();
-  const stop = () => modal.confirm({
-    title: t('kit.confirmTitle'), content: t(`${S}confirmStop`), okButtonProps: { danger: true },
-    onOk: async () => { await request('POST', '/messages/broadcast/cancel', { data: { id } }); await progress.refetch(); },
-  });
+  const stop = () =>
+    modal.confirm({
+      title: t('kit.confirmTitle'),
+      content: t(`${S}confirmStop`),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await request('POST', '/messages/broadcast/cancel', { data: { id } });
+        await progress.refetch();
+      },
+    });
   const footer = (
     <Space>
-      {p?.status === 'running' && <Button danger onClick={stop}>{t(`${S}stop`)}</Button>}
+      {p?.status === 'running' && (
+        <Button danger onClick={stop}>
+          {t(`${S}stop`)}
+        </Button>
+      )}
       <Button onClick={onClose}>{t('kit.ok')}</Button>
     </Space>
   );
@@ -72,14 +82,26 @@ function SendProgressModal({ id, onClose }: { id: number; onClose: () => void })
     <Modal open title={`${t(`${S}progress`)} #${id}`} onCancel={onClose} footer={footer}>
       {p && (
         <>
-          <Progress percent={p.planned ? Math.floor((p.delivered / p.planned) * 100) : 100} status={p.status === 'running' ? 'active' : p.status === 'cancelled' ? 'exception' : 'success'} />
-          <Descriptions size="small" column={1} bordered items={[
-            { key: 's', label: t(`${S}status`), children: <Tag>{t(`${S}statuses.${p.status}`)}</Tag> },
-            { key: 'p', label: t(`${S}planned`), children: p.planned },
-            { key: 'd', label: t(`${S}delivered`), children: <span data-testid="send-delivered">{p.delivered}</span> },
-            { key: 'r', label: t(`${S}read`), children: p.read },
-            { key: 'c', label: t(`${S}claimed`), children: p.currency ? `${p.claimed} (${formatMoney(p.claimedAmount)} ${t(CURRENCY_LABELS[p.currency])})` : '-' },
-          ]} />
+          <Progress
+            percent={p.planned ? Math.floor((p.delivered / p.planned) * 100) : 100}
+            status={p.status === 'running' ? 'active' : p.status === 'cancelled' ? 'exception' : 'success'}
+          />
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 's', label: t(`${S}status`), children: <Tag>{t(`${S}statuses.${p.status}`)}</Tag> },
+              { key: 'p', label: t(`${S}planned`), children: p.planned },
+              { key: 'd', label: t(`${S}delivered`), children: <span data-testid="send-delivered">{p.delivered}</span> },
+              { key: 'r', label: t(`${S}read`), children: p.read },
+              {
+                key: 'c',
+                label: t(`${S}claimed`),
+                children: p.currency ? `${p.claimed} (${formatMoney(p.claimedAmount)} ${t(CURRENCY_LABELS[p.currency])})` : '-',
+              },
+            ]}
+          />
         </>
       )}
     </Modal>
@@ -131,14 +153,24 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
         try {
           const res = await request<{ id: number; planned: number }>('POST', '/messages/broadcast/send', {
             data: {
-              target: target(v), prefabId: v.prefabId || undefined, titleEn: v.titleEn, titleZh: v.titleZh || undefined, contentEn: v.contentEn,
-              contentZh: v.contentZh || undefined, attachment: attachment(v), expiresInDays: v.expiresInDays,
+              target: target(v),
+              prefabId: v.prefabId || undefined,
+              titleEn: v.titleEn,
+              titleZh: v.titleZh || undefined,
+              contentEn: v.contentEn,
+              contentZh: v.contentZh || undefined,
+              attachment: attachment(v),
+              expiresInDays: v.expiresInDays,
             },
           });
           message.success(t('kit.operationSuccess'));
           setPreview(null);
           onSent(res.data!.id);
-        } catch { /* shown */ } finally { setBusy(false); }
+        } catch {
+          /* shown */
+        } finally {
+          setBusy(false);
+        }
       },
     });
   };
@@ -151,11 +183,20 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
 
   return (
     <Card title={t(`${S}compose`)} style={{ marginBottom: 16 }}>
-      <Form form={form} layout="vertical" initialValues={{ kind: 'uid', expiresInDays: 7, currency: 'chip', withAttachment: false }} onValuesChange={() => setPreview(null)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ kind: 'uid', expiresInDays: 7, currency: 'chip', withAttachment: false }}
+        onValuesChange={() => setPreview(null)}
+      >
         <Form.Item name="kind" label={t(`${S}target`)}>
           <Radio.Group optionType="button" options={['uid', 'list', 'segment'].map((k) => ({ value: k, label: t(`${S}kinds.${k}`) }))} />
         </Form.Item>
-        {kind === 'uid' && <Form.Item name="uid" label="UID" rules={[{ required: true, message: t(`${L}required`) }]}>{whole(1, 2_147_483_647)}</Form.Item>}
+        {kind === 'uid' && (
+          <Form.Item name="uid" label="UID" rules={[{ required: true, message: t(`${L}required`) }]}>
+            {whole(1, 2_147_483_647)}
+          </Form.Item>
+        )}
         {kind === 'list' && (
           <Form.Item name="uids" label={t(`${S}uidList`)} extra={t(`${S}uidListHelp`)} rules={[{ required: true, message: t(`${L}required`) }]}>
             <Input.TextArea rows={4} />
@@ -163,13 +204,37 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
         )}
         {kind === 'segment' && (
           <Row gutter={8}>
-            <Col xs={12} md={4}><Form.Item name="vipMin" label={t(`${S}vipMin`)}>{whole(0, 100)}</Form.Item></Col>
-            <Col xs={12} md={4}><Form.Item name="vipMax" label={t(`${S}vipMax`)}>{whole(0, 100)}</Form.Item></Col>
-            <Col xs={12} md={5}><Form.Item name="partner" label={t(`${S}partner`)}>{whole(0, 2_147_483_647)}</Form.Item></Col>
-            <Col xs={12} md={5}><Form.Item name="inactiveDays" label={t(`${S}inactiveDays`)}>{whole(1, 3650)}</Form.Item></Col>
-            <Col xs={24} md={6}><Form.Item name="paying" label={t(`${S}paying`)}>
-              <Select allowClear options={[{ value: 'yes', label: t(`${S}payingYes`) }, { value: 'no', label: t(`${S}payingNo`) }]} />
-            </Form.Item></Col>
+            <Col xs={12} md={4}>
+              <Form.Item name="vipMin" label={t(`${S}vipMin`)}>
+                {whole(0, 100)}
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item name="vipMax" label={t(`${S}vipMax`)}>
+                {whole(0, 100)}
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={5}>
+              <Form.Item name="partner" label={t(`${S}partner`)}>
+                {whole(0, 2_147_483_647)}
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={5}>
+              <Form.Item name="inactiveDays" label={t(`${S}inactiveDays`)}>
+                {whole(1, 3650)}
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="paying" label={t(`${S}paying`)}>
+                <Select
+                  allowClear
+                  options={[
+                    { value: 'yes', label: t(`${S}payingYes`) },
+                    { value: 'no', label: t(`${S}payingNo`) },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
           </Row>
         )}
         <Form.Item name="prefabId" label={t(`${S}prefab`)}>
@@ -177,31 +242,55 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
         </Form.Item>
         <MessageTexts zhRequired={false} sample={withAttachment && amount ? { amount: Math.round(amount * 100), currency } : undefined} />
         <Row gutter={8}>
-          <Col xs={24} md={6}><Form.Item name="withAttachment" label={t(`${S}attachment`)} valuePropName="checked"><Switch /></Form.Item></Col>
+          <Col xs={24} md={6}>
+            <Form.Item name="withAttachment" label={t(`${S}attachment`)} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
           {withAttachment && (
             <>
-              <Col xs={12} md={6}><Form.Item name="currency" label={t(`${S}currencyField`)}><Select options={CURRENCY_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))} /></Form.Item></Col>
-              <Col xs={12} md={6}><Form.Item name="amount" label={t(`${S}amount`)} rules={[{ required: true, message: t(`${L}required`) }]}>
-                <InputNumber min={0.01} max={10_000_000_000} precision={2} style={{ width: '100%' }} />
-              </Form.Item></Col>
+              <Col xs={12} md={6}>
+                <Form.Item name="currency" label={t(`${S}currencyField`)}>
+                  <Select options={CURRENCY_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))} />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={6}>
+                <Form.Item name="amount" label={t(`${S}amount`)} rules={[{ required: true, message: t(`${L}required`) }]}>
+                  <InputNumber min={0.01} max={10_000_000_000} precision={2} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
             </>
           )}
-          <Col xs={12} md={6}><Form.Item name="expiresInDays" label={t(`${S}expiresInDays`)} rules={[{ required: true, message: t(`${L}required`) }]}>{whole(1, 90)}</Form.Item></Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="expiresInDays" label={t(`${S}expiresInDays`)} rules={[{ required: true, message: t(`${L}required`) }]}>
+              {whole(1, 90)}
+            </Form.Item>
+          </Col>
         </Row>
         {preview && (
-          <Alert style={{ marginBottom: 12 }} type={preview.players ? 'info' : 'warning'} data-testid="broadcast-preview"
+          <Alert
+            style={{ marginBottom: 12 }}
+            type={preview.players ? 'info' : 'warning'}
+            data-testid="broadcast-preview"
             message={t(`${S}reaches`, { count: preview.players })}
-            description={(
+            description={
               <Space direction="vertical" size={2}>
                 {preview.exposure > 0 && <span>{t(`${S}exposure`, { amount: formatMoney(preview.exposure) })}</span>}
                 {preview.unknownUids.length > 0 && <span>{t(`${S}unknownUids`, { uids: preview.unknownUids.slice(0, 20).join(', ') })}</span>}
-                {preview.sample.length > 0 && <span>{t(`${S}sample`)}: {preview.sample.map((s) => `${s.uid} ${s.name}`).join(', ')}</span>}
+                {preview.sample.length > 0 && (
+                  <span>
+                    {t(`${S}sample`)}: {preview.sample.map((s) => `${s.uid} ${s.name}`).join(', ')}
+                  </span>
+                )}
               </Space>
-            )} />
+            }
+          />
         )}
         <Space wrap>
           <Button onClick={() => void runPreview().catch(() => undefined)}>{t(`${S}preview`)}</Button>
-          <Button type="primary" loading={busy} onClick={() => void send().catch(() => undefined)}>{t(`${S}send`)}</Button>
+          <Button type="primary" loading={busy} onClick={() => void send().catch(() => undefined)}>
+            {t(`${S}send`)}
+          </Button>
         </Space>
       </Form>
     </Card>
@@ -214,9 +303,22 @@ export default function BroadcastScreen() {
   const decl = useMemo(() => sendsDeclaration((row) => setShown(row.id)), []);
   return (
     <>
-      <Composer onSent={(id) => { setShown(id); void queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] }); }} />
+      <Composer
+        onSent={(id) => {
+          setShown(id);
+          void queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] });
+        }}
+      />
       <ListScreen decl={decl} />
-      {shown !== null && <SendProgressModal id={shown} onClose={() => { setShown(null); void queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] }); }} />}
+      {shown !== null && (
+        <SendProgressModal
+          id={shown}
+          onClose={() => {
+            setShown(null);
+            void queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] });
+          }}
+        />
+      )}
     </>
   );
 }

@@ -14,7 +14,9 @@ export const CURRENCY_LABELS = { chip: `${L}currency.chip`, bean: `${L}currency.
 export function PhonePreview({ title, html, footer, testId }: { title: string; html: string; footer?: React.ReactNode; testId?: string }) {
   return (
     <Card size="small" style={{ maxWidth: 360, width: '100%', borderRadius: 16, background: '#fafafa' }} data-testid={testId}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>{title || '-'}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {title || '-'}
+      </Typography.Title>
       <div className="message-html" style={{ wordBreak: 'break-word' }} dangerouslySetInnerHTML={{ __html: html }} />
       {footer}
     </Card>
@@ -25,12 +27,22 @@ export function PhonePreview({ title, html, footer, testId }: { title: string; h
 export function useLivePreview(title: string, content: string, lang: 'en' | 'zh', sample: { amount?: number; currency?: string } = {}) {
   const [preview, setPreview] = useState({ title: '', content: '' });
   useEffect(() => {
-    if (!title && !content) { setPreview({ title: '', content: '' }); return; }
+    if (!title && !content) {
+      setPreview({ title: '', content: '' });
+      return;
+    }
     const timer = setTimeout(() => {
       request<{ title: string; content: string }>('POST', '/messages/prefabs/preview', {
-        data: { title: title.slice(0, 100), content: content.slice(0, 20000), lang, ...(sample.amount ? { amount: sample.amount, currency: sample.currency ?? 'chip' } : {}) },
+        data: {
+          title: title.slice(0, 100),
+          content: content.slice(0, 20000),
+          lang,
+          ...(sample.amount ? { amount: sample.amount, currency: sample.currency ?? 'chip' } : {}),
+        },
         silent: true,
-      }).then((res) => res.data && setPreview(res.data)).catch(() => undefined);
+      })
+        .then((res) => res.data && setPreview(res.data))
+        .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);
   }, [title, content, lang, sample.amount, sample.currency]);

@@ -20,7 +20,10 @@ function declaration(edit: (row: PrefabItem) => void): ListDeclaration<PrefabIte
     title: `${S}title`,
     api: { url: '/messages/prefabs', mode: 'page', export: true },
     rowKey: 'id',
-    filters: [{ kind: 'text', name: 'name', label: `${S}name` }, { kind: 'text', name: 'createdBy', label: `${L}createdBy` }],
+    filters: [
+      { kind: 'text', name: 'name', label: `${S}name` },
+      { kind: 'text', name: 'createdBy', label: `${L}createdBy` },
+    ],
     columns: [
       { key: 'id', title: 'ID', width: 70 },
       { key: 'name', title: `${S}name`, sortable: true, render: (v, row) => <a onClick={() => edit(row)}>{String(v)}</a>, text: (v) => String(v) },
@@ -31,10 +34,15 @@ function declaration(edit: (row: PrefabItem) => void): ListDeclaration<PrefabIte
       { key: 'createdBy', title: `${L}createdBy` },
       { key: 'updatedAt', title: `${L}updatedAt`, format: 'datetime', sortable: true },
     ],
-    actions: [{
-      key: 'remove', label: `${S}remove`, danger: true, confirm: `${S}confirmRemove`,
-      call: { method: 'POST', url: '/messages/prefabs/remove', body: (row) => ({ id: row!.id }) },
-    }],
+    actions: [
+      {
+        key: 'remove',
+        label: `${S}remove`,
+        danger: true,
+        confirm: `${S}confirmRemove`,
+        call: { method: 'POST', url: '/messages/prefabs/remove', body: (row) => ({ id: row!.id }) },
+      },
+    ],
     emptyHint: `${S}empty`,
   };
 }
@@ -52,13 +60,27 @@ export function PrefabEditor({ open, prefab, onClose }: { open: boolean; prefab:
       await request('POST', prefab ? '/messages/prefabs/update' : '/messages/prefabs/create', { data: prefab ? { ...body, id: prefab.id } : body });
       message.success(t('kit.operationSuccess'));
       onClose(true);
-    } catch { /* the request layer showed the error */ } finally { setSaving(false); }
+    } catch {
+      /* the request layer showed the error */
+    } finally {
+      setSaving(false);
+    }
   };
   return (
-    <Modal open={open} width={900} title={t(prefab ? `${S}edit` : `${S}create`)} onCancel={() => onClose(false)} onOk={save} confirmLoading={saving} destroyOnHidden
-      okText={t(`${L}save`)}>
+    <Modal
+      open={open}
+      width={900}
+      title={t(prefab ? `${S}edit` : `${S}create`)}
+      onCancel={() => onClose(false)}
+      onOk={save}
+      confirmLoading={saving}
+      destroyOnHidden
+      okText={t(`${L}save`)}
+    >
       <Form form={form} layout="vertical" preserve={false} initialValues={prefab ?? {}}>
-        <Form.Item name="name" label={t(`${S}name`)} rules={[{ required: true, message: t(`${L}required`) }, { max: 64 }]}><Input /></Form.Item>
+        <Form.Item name="name" label={t(`${S}name`)} rules={[{ required: true, message: t(`${L}required`) }, { max: 64 }]}>
+          <Input />
+        </Form.Item>
         <MessageTexts zhRequired sample={{ amount: 10000, currency: 'chip' }} />
       </Form>
     </Modal>
@@ -72,13 +94,19 @@ export default function PrefabsScreen() {
   const decl = useMemo(() => declaration((row) => setEditing({ prefab: row })), []);
   return (
     <>
-      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({ prefab: null })}>{t(`${S}create`)}</Button>
+      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({ prefab: null })}>
+        {t(`${S}create`)}
+      </Button>
       <ListScreen decl={decl} />
       {editing && (
-        <PrefabEditor open prefab={editing.prefab} onClose={(saved) => {
-          setEditing(null);
-          if (saved) void queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] });
-        }} />
+        <PrefabEditor
+          open
+          prefab={editing.prefab}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) void queryClient.invalidateQueries({ queryKey: ['kit-list', decl.name] });
+          }}
+        />
       )}
     </>
   );

@@ -38,31 +38,72 @@ export const dateRule = {
   },
 };
 
-export const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({ key, title: `${L}f.${key}`, format, sortable });
+export const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 export const pctCol = <R,>(key: string): ColumnDeclaration<R> => ({
-  key, title: `${L}f.${key}`, render: (v) => `${Number(v) / 100}%`, text: (v) => `${Number(v) / 100}%`,
+  key,
+  title: `${L}f.${key}`,
+  render: (v) => `${Number(v) / 100}%`,
+  text: (v) => `${Number(v) / 100}%`,
 });
 
 const COLORS: Record<string, string> = {
-  active: 'green', suspended: 'red', frozen: 'blue', pending: 'orange', requested: 'orange', paid: 'green', done: 'green', approved: 'green',
-  cancelled: 'default', rejected: 'default', draft: 'default', confirmed: 'blue', settled: 'green', disputed: 'red',
+  active: 'green',
+  suspended: 'red',
+  frozen: 'blue',
+  pending: 'orange',
+  requested: 'orange',
+  paid: 'green',
+  done: 'green',
+  approved: 'green',
+  cancelled: 'default',
+  rejected: 'default',
+  draft: 'default',
+  confirmed: 'blue',
+  settled: 'green',
+  disputed: 'red',
 };
 export const STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.keys(COLORS).map((s) => [s, `${L}status.${s}`]));
 export const statusCol = <R,>(key = 'status'): ColumnDeclaration<R> => ({
-  key, title: `${L}f.${key}`, labels: STATUS_LABELS,
-  render: (v) => <Tag color={COLORS[String(v)]} data-testid={`status-${String(v)}`}>{i18next.t(STATUS_LABELS[String(v)] ?? String(v))}</Tag>,
+  key,
+  title: `${L}f.${key}`,
+  labels: STATUS_LABELS,
+  render: (v) => (
+    <Tag color={COLORS[String(v)]} data-testid={`status-${String(v)}`}>
+      {i18next.t(STATUS_LABELS[String(v)] ?? String(v))}
+    </Tag>
+  ),
 });
 export const statusOptions = (...values: string[]): SelectOption[] => values.map((value) => ({ value, label: `${L}status.${value}` }));
 
 export const reasonField = (name = 'reason', required = true): FieldDeclaration => ({
-  name, label: `${L}f.${name}`, kind: 'textarea', required, rules: [{ max: 200 }, ...(required ? [{ whitespace: true }] : [])],
+  name,
+  label: `${L}f.${name}`,
+  kind: 'textarea',
+  required,
+  rules: [{ max: 200 }, ...(required ? [{ whitespace: true }] : [])],
 });
-export const pesosField = (name: string, help?: string): FieldDeclaration => ({ name, label: `${L}f.${name}`, kind: 'number', required: true, rules: [pesosRule()], help });
+export const pesosField = (name: string, help?: string): FieldDeclaration => ({
+  name,
+  label: `${L}f.${name}`,
+  kind: 'number',
+  required: true,
+  rules: [pesosRule()],
+  help,
+});
 export const text = (v: FormValues, k: string) => String(v[k] ?? '').trim();
 /** A fresh idempotency key per form submission (a retried call of the same submission is applied once). */
 export const freshKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
 
-export interface TabDeclaration { key: string; label: string; render: () => ReactNode }
+export interface TabDeclaration {
+  key: string;
+  label: string;
+  render: () => ReactNode;
+}
 
 export function Tabbed({ tabs }: { tabs: TabDeclaration[] }) {
   const { t } = useTranslation();

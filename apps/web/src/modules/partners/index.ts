@@ -3,8 +3,14 @@ import type { ScreenMap } from '../registry';
 
 /** Screens of issue 9 built in this folder (partners, cloud chips, coin dealers, transfers, bills), by full catalogue path; one lazy chunk. */
 const PATHS = [
-  '/platmanager/partnerediter', '/platmanager/defalutediter', '/platmanager/coinediter', '/platmanager/coinlogs',
-  '/partnermanager/partnerCoinLogs', '/partnermanager/coinbusiness', '/partnermanager/accounttransfer', '/partnermanager/partnersum',
+  '/platmanager/partnerediter',
+  '/platmanager/defalutediter',
+  '/platmanager/coinediter',
+  '/platmanager/coinlogs',
+  '/partnermanager/partnerCoinLogs',
+  '/partnermanager/coinbusiness',
+  '/partnermanager/accounttransfer',
+  '/partnermanager/partnersum',
 ];
 
 export const partnersScreens: ScreenMap = Object.fromEntries(

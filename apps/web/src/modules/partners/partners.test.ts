@@ -14,12 +14,21 @@ const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((n
 const keysOf = (value: unknown, out: Set<string> = new Set()): Set<string> => {
   if (typeof value === 'string' && value.startsWith('partners.')) out.add(value);
   else if (Array.isArray(value)) value.forEach((v) => keysOf(v, out));
-  else if (typeof value === 'function') { /* computed labels are checked below */ }
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => keysOf(v, out));
+  else if (typeof value === 'function') {
+    /* computed labels are checked below */
+  } else if (value && typeof value === 'object') Object.values(value).forEach((v) => keysOf(v, out));
   return out;
 };
-const MINE = ['/platmanager/partnerediter', '/platmanager/defalutediter', '/platmanager/coinediter', '/platmanager/coinlogs',
-  '/partnermanager/partnerCoinLogs', '/partnermanager/coinbusiness', '/partnermanager/accounttransfer', '/partnermanager/partnersum'];
+const MINE = [
+  '/platmanager/partnerediter',
+  '/platmanager/defalutediter',
+  '/platmanager/coinediter',
+  '/platmanager/coinlogs',
+  '/partnermanager/partnerCoinLogs',
+  '/partnermanager/coinbusiness',
+  '/partnermanager/accounttransfer',
+  '/partnermanager/partnersum',
+];
 
 describe('partner screens', () => {
   it('registers the eight catalogue screens, each with a component', () => {
@@ -32,10 +41,28 @@ describe('partner screens', () => {
   it('every string key of the declarations exists in English and Chinese', () => {
     const decls = [partnersDecl, defaultsDecl, dealersDecl(true), dealersDecl(false), movementsDecl, billsDecl, transfersDecl([])];
     const keys = keysOf(decls);
-    for (const s of ['active', 'suspended', 'frozen', 'pending', 'requested', 'paid', 'done', 'approved', 'cancelled', 'rejected', 'draft', 'confirmed', 'settled', 'disputed']) {
+    for (const s of [
+      'active',
+      'suspended',
+      'frozen',
+      'pending',
+      'requested',
+      'paid',
+      'done',
+      'approved',
+      'cancelled',
+      'rejected',
+      'draft',
+      'confirmed',
+      'settled',
+      'disputed',
+    ]) {
       keys.add(`partners.status.${s}`);
     }
-    for (const k of ['freeze', 'unfreeze']) { keys.add(`partners.action.${k}`); keys.add(`partners.confirm.${k}`); }
+    for (const k of ['freeze', 'unfreeze']) {
+      keys.add(`partners.action.${k}`);
+      keys.add(`partners.confirm.${k}`);
+    }
     expect(keys.size).toBeGreaterThan(80);
     for (const key of keys) {
       expect(lookup(locales.en, key), `en ${key}`).toBeTypeOf('string');
@@ -53,15 +80,43 @@ describe('partner screens', () => {
   });
 
   it('forms send the smallest unit, basis points and a key', () => {
-    const sell = partnersDecl.actions!.find((a) => a.key === 'sell')!.call.body!({ id: 2 } as never, { amount: 1234.5, note: ' wire ' }) as Record<string, unknown>;
+    const sell = partnersDecl.actions!.find((a) => a.key === 'sell')!.call.body!({ id: 2 } as never, { amount: 1234.5, note: ' wire ' }) as Record<
+      string,
+      unknown
+    >;
     expect(sell).toMatchObject({ partner: 2, amount: 123_450, note: 'wire' });
     expect(String(sell.key).length).toBeGreaterThan(8);
     const edit = partnersDecl.actions!.find((a) => a.key === 'edit')!.call.body!({ id: 1 } as never, {
-      name: 'P', deposit: 100, rakeSharePct: 55, cloudPricePct: 92.5, transferThreshold: 10, dealerDailyLimit: 20, dealerPricePct: 100,
+      name: 'P',
+      deposit: 100,
+      rakeSharePct: 55,
+      cloudPricePct: 92.5,
+      transferThreshold: 10,
+      dealerDailyLimit: 20,
+      dealerPricePct: 100,
     }) as Record<string, unknown>;
-    expect(edit).toEqual({ id: 1, name: 'P', deposit: 10_000, rakeSharePct: 55, cloudPriceBp: 9250, transferThreshold: 1000, dealerDailyLimit: 2000, dealerPriceBp: 10_000 });
+    expect(edit).toEqual({
+      id: 1,
+      name: 'P',
+      deposit: 10_000,
+      rakeSharePct: 55,
+      cloudPriceBp: 9250,
+      transferThreshold: 1000,
+      dealerDailyLimit: 2000,
+      dealerPriceBp: 10_000,
+    });
     const transfer = transfersDecl([{ id: 4, kind: 'partner', name: 'Partner 1', balance: 100 }]).toolbar![0]!;
-    expect(transfer.call.body!(undefined, { from: '4', to: '7', amount: 3, reason: 'x' })).toEqual({ kind: 'account', from: 4, to: 7, amount: 300, reason: 'x' });
-    expect(billsDecl.actions!.find((a) => a.key === 'adjust')!.call.body!({ id: 9 } as never, { amount: -1.5, reason: 'r' })).toEqual({ id: 9, amount: -150, reason: 'r' });
+    expect(transfer.call.body!(undefined, { from: '4', to: '7', amount: 3, reason: 'x' })).toEqual({
+      kind: 'account',
+      from: 4,
+      to: 7,
+      amount: 300,
+      reason: 'x',
+    });
+    expect(billsDecl.actions!.find((a) => a.key === 'adjust')!.call.body!({ id: 9 } as never, { amount: -1.5, reason: 'r' })).toEqual({
+      id: 9,
+      amount: -150,
+      reason: 'r',
+    });
   });
 });

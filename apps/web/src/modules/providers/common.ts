@@ -13,13 +13,19 @@ export const MODULE = '/tinygames';
 /** The staff API of a group (docs/api/providers.md), without the API base. */
 export const api = (group: ProviderGroup) => `${MODULE}/${group}`;
 
-export interface ProviderScreenEntry { path: string; group: ProviderGroup; screen: ProviderScreen }
+export interface ProviderScreenEntry {
+  path: string;
+  group: ProviderGroup;
+  screen: ProviderScreen;
+}
 
 /** Every (group, screen) the catalogue has: the registry's entries. */
 export function providerScreenEntries(): ProviderScreenEntry[] {
   const paths = new Set(listScreens().map((s) => s.fullPath));
-  return PROVIDER_GROUPS.flatMap((group) => PROVIDER_SCREENS.flatMap((screen) => {
-    const path = `${MODULE}/${group}/${screen}`;
-    return paths.has(path) ? [{ path, group, screen }] : [];
-  }));
+  return PROVIDER_GROUPS.flatMap((group) =>
+    PROVIDER_SCREENS.flatMap((screen) => {
+      const path = `${MODULE}/${group}/${screen}`;
+      return paths.has(path) ? [{ path, group, screen }] : [];
+    }),
+  );
 }

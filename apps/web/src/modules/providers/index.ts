@@ -7,8 +7,5 @@ import { providerScreenEntries } from './common';
  * declared for each group and screen of the catalogue; one lazy chunk serves all eight.
  */
 export const providersScreens: ScreenMap = Object.fromEntries(
-  providerScreenEntries().map(({ path, group, screen }) => [
-    path,
-    lazy(() => import('./screens').then((m) => ({ default: m.screenFor(group, screen) }))),
-  ]),
+  providerScreenEntries().map(({ path, group, screen }) => [path, lazy(() => import('./screens').then((m) => ({ default: m.screenFor(group, screen) })))]),
 );

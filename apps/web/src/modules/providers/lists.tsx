@@ -11,16 +11,25 @@ import type { ColumnDeclaration, FilterDeclaration, ListDeclaration, SelectOptio
 import { api, L } from './common';
 
 type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> =>
-  ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 
 const providerFilter = (group: ProviderGroup, providers: SelectOption[]): FilterDeclaration[] =>
-  (groupHasProviderFilter(group) ? [{ kind: 'select', name: 'provider', label: `${L}f.provider`, options: providers }] : []);
+  groupHasProviderFilter(group) ? [{ kind: 'select', name: 'provider', label: `${L}f.provider`, options: providers }] : [];
 const providerColumn = (group: ProviderGroup): ColumnDeclaration<Row>[] => (groupHasProviderFilter(group) ? [col('provider', 'text', true)] : []);
 
 const figureColumns = (): ColumnDeclaration<Row>[] => [
-  col('rounds', 'int', true), col('players', 'int', true), col('turnover', 'money', true), col('wins', 'money', true),
-  col('houseTake', 'money', true), col('rtp', 'percent', true), col('bigWins', 'int', true),
+  col('rounds', 'int', true),
+  col('players', 'int', true),
+  col('turnover', 'money', true),
+  col('wins', 'money', true),
+  col('houseTake', 'money', true),
+  col('rtp', 'percent', true),
+  col('bigWins', 'int', true),
 ];
 
 export function dataReportList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<Row> {
@@ -29,8 +38,18 @@ export function dataReportList(group: ProviderGroup, providers: SelectOption[]):
     title: `${L}title.${group}.datareport`,
     api: { url: `${api(group)}/datareport`, mode: 'page', export: true },
     rowKey: 'key',
-    filters: [{ kind: 'dateRange', name: 'range', label: `${L}f.range` }, ...providerFilter(group, providers), { kind: 'text', name: 'game', label: `${L}f.gameCode` }],
-    columns: [col('day', 'text', true), ...providerColumn(group), { ...col('game', 'text', true), title: `${L}f.gameCode` }, col('gameName'), ...figureColumns()],
+    filters: [
+      { kind: 'dateRange', name: 'range', label: `${L}f.range` },
+      ...providerFilter(group, providers),
+      { kind: 'text', name: 'game', label: `${L}f.gameCode` },
+    ],
+    columns: [
+      col('day', 'text', true),
+      ...providerColumn(group),
+      { ...col('game', 'text', true), title: `${L}f.gameCode` },
+      col('gameName'),
+      ...figureColumns(),
+    ],
   };
 }
 
@@ -52,12 +71,23 @@ export function userReportList(group: ProviderGroup, providers: SelectOption[]):
     api: { url: `${api(group)}/userreport`, mode: 'page', export: true },
     rowKey: 'uid',
     filters: [
-      { kind: 'dateRange', name: 'range', label: `${L}f.range` }, { kind: 'text', name: 'uid', label: `${L}f.uid` },
-      ...providerFilter(group, providers), { kind: 'text', name: 'game', label: `${L}f.gameCode` },
+      { kind: 'dateRange', name: 'range', label: `${L}f.range` },
+      { kind: 'text', name: 'uid', label: `${L}f.uid` },
+      ...providerFilter(group, providers),
+      { kind: 'text', name: 'game', label: `${L}f.gameCode` },
     ],
     columns: [
-      col('uid', 'uid', true), col('name'), col('partner', 'int'), col('days', 'int', true), col('games', 'int', true), col('rounds', 'int', true),
-      col('turnover', 'money', true), col('wins', 'money', true), col('net', 'money', true), col('rtp', 'percent', true), col('bigWins', 'int', true),
+      col('uid', 'uid', true),
+      col('name'),
+      col('partner', 'int'),
+      col('days', 'int', true),
+      col('games', 'int', true),
+      col('rounds', 'int', true),
+      col('turnover', 'money', true),
+      col('wins', 'money', true),
+      col('net', 'money', true),
+      col('rtp', 'percent', true),
+      col('bigWins', 'int', true),
       col('lastDay', 'text', true),
     ],
   };
@@ -66,10 +96,15 @@ export function userReportList(group: ProviderGroup, providers: SelectOption[]):
 const WALLET_COLOR: Record<string, string> = { matched: 'green', differs: 'red', unreported: 'default' };
 function WalletTag({ state }: { state: string }) {
   const { t } = useTranslation();
-  return <Tag color={WALLET_COLOR[state]} data-testid="wallet-state" data-state={state}>{t(`${L}wallet.${state}`)}</Tag>;
+  return (
+    <Tag color={WALLET_COLOR[state]} data-testid="wallet-state" data-state={state}>
+      {t(`${L}wallet.${state}`)}
+    </Tag>
+  );
 }
 const walletColumn: ColumnDeclaration<Row> = {
-  key: 'wallet', title: `${L}f.wallet`,
+  key: 'wallet',
+  title: `${L}f.wallet`,
   labels: { matched: `${L}wallet.matched`, differs: `${L}wallet.differs`, unreported: `${L}wallet.unreported` },
   render: (v) => <WalletTag state={String(v)} />,
 };
@@ -81,22 +116,55 @@ export function logsList(group: ProviderGroup, providers: SelectOption[]): ListD
     api: { url: `${api(group)}/logs`, mode: 'cursor', export: true },
     rowKey: 'id',
     filters: [
-      { kind: 'text', name: 'uid', label: `${L}f.uid` }, { kind: 'text', name: 'roundId', label: `${L}f.roundId` },
-      ...providerFilter(group, providers), { kind: 'text', name: 'game', label: `${L}f.gameCode` },
+      { kind: 'text', name: 'uid', label: `${L}f.uid` },
+      { kind: 'text', name: 'roundId', label: `${L}f.roundId` },
+      ...providerFilter(group, providers),
+      { kind: 'text', name: 'game', label: `${L}f.gameCode` },
       { kind: 'dateRange', name: 'range', label: `${L}f.at` },
-      { kind: 'select', name: 'bigWin', label: `${L}f.bigWin`, options: [{ value: 'true', label: `${L}bigWinYes` }, { value: 'false', label: `${L}bigWinNo` }] },
+      {
+        kind: 'select',
+        name: 'bigWin',
+        label: `${L}f.bigWin`,
+        options: [
+          { value: 'true', label: `${L}bigWinYes` },
+          { value: 'false', label: `${L}bigWinNo` },
+        ],
+      },
     ],
     columns: [
-      col('at', 'datetime', true), ...providerColumn(group).map((c) => ({ ...c, sortable: false })), col('gameName'), col('roundId'), col('uid', 'uid'), col('name'),
-      col('bet', 'money'), col('win', 'money'), col('net', 'money'), { ...col('bigWin'), format: 'bool' }, walletColumn,
-      { ...col('debited', 'money'), hidden: true }, { ...col('credited', 'money'), hidden: true }, { ...col('startedAt', 'datetime'), hidden: true },
+      col('at', 'datetime', true),
+      ...providerColumn(group).map((c) => ({ ...c, sortable: false })),
+      col('gameName'),
+      col('roundId'),
+      col('uid', 'uid'),
+      col('name'),
+      col('bet', 'money'),
+      col('win', 'money'),
+      col('net', 'money'),
+      { ...col('bigWin'), format: 'bool' },
+      walletColumn,
+      { ...col('debited', 'money'), hidden: true },
+      { ...col('credited', 'money'), hidden: true },
+      { ...col('startedAt', 'datetime'), hidden: true },
       { ...col('game'), title: `${L}f.gameCode`, hidden: true },
     ],
     detail: {
       title: `${L}round`,
       items: [
-        col('roundId'), col('provider'), col('appId'), col('game'), col('gameName'), col('startedAt', 'datetime'), col('at', 'datetime'), col('uid', 'uid'),
-        col('bet', 'money'), col('win', 'money'), col('debited', 'money'), col('credited', 'money'), walletColumn, { ...col('txIds'), format: 'tags' },
+        col('roundId'),
+        col('provider'),
+        col('appId'),
+        col('game'),
+        col('gameName'),
+        col('startedAt', 'datetime'),
+        col('at', 'datetime'),
+        col('uid', 'uid'),
+        col('bet', 'money'),
+        col('win', 'money'),
+        col('debited', 'money'),
+        col('credited', 'money'),
+        walletColumn,
+        { ...col('txIds'), format: 'tags' },
       ],
     },
   };

@@ -6,8 +6,14 @@ import { dataReportList, logsList, userReportList } from './lists';
 describe('providers screens', () => {
   it('registers the four screens of both groups, each with an English and a Chinese title', () => {
     expect(Object.keys(providersScreens).sort()).toEqual([
-      '/tinygames/jiligames/dashboard', '/tinygames/jiligames/datareport', '/tinygames/jiligames/logs', '/tinygames/jiligames/userreport',
-      '/tinygames/thirdgames/dashboard', '/tinygames/thirdgames/datareport', '/tinygames/thirdgames/logs', '/tinygames/thirdgames/userreport',
+      '/tinygames/jiligames/dashboard',
+      '/tinygames/jiligames/datareport',
+      '/tinygames/jiligames/logs',
+      '/tinygames/jiligames/userreport',
+      '/tinygames/thirdgames/dashboard',
+      '/tinygames/thirdgames/datareport',
+      '/tinygames/thirdgames/logs',
+      '/tinygames/thirdgames/userreport',
     ]);
     for (const group of ['jiligames', 'thirdgames'] as const) {
       for (const screen of ['datareport', 'dashboard', 'userreport', 'logs']) {

@@ -32,11 +32,12 @@ function useProviders(group: ProviderGroup): SelectOption[] {
 }
 
 function listOf(make: (group: ProviderGroup, providers: SelectOption[]) => ListDeclaration<Row>) {
-  return (group: ProviderGroup): ComponentType => function ProviderList() {
-    const providers = useProviders(group);
-    // the declaration changes once the providers arrive (the filter's choices); the list keeps its URL state
-    return <ListScreen decl={make(group, providers)} />;
-  };
+  return (group: ProviderGroup): ComponentType =>
+    function ProviderList() {
+      const providers = useProviders(group);
+      // the declaration changes once the providers arrive (the filter's choices); the list keeps its URL state
+      return <ListScreen decl={make(group, providers)} />;
+    };
 }
 
 export function dashboardDecl(group: ProviderGroup, provider: string | null): DashboardDeclaration {
@@ -47,8 +48,13 @@ export function dashboardDecl(group: ProviderGroup, provider: string | null): Da
     api: { url: `${api(group)}/dashboard`, ...(provider ? { params: { provider } } : {}) },
     defaultDays: DEFAULT_DAYS,
     cards: [
-      card('turnover', 'money'), card('wins', 'money'), card('houseTake', 'money'), card('rtp', 'percent'),
-      card('players', 'int'), card('rounds', 'int'), card('bigWins', 'int'),
+      card('turnover', 'money'),
+      card('wins', 'money'),
+      card('houseTake', 'money'),
+      card('rtp', 'percent'),
+      card('players', 'int'),
+      card('rounds', 'int'),
+      card('bigWins', 'int'),
     ],
     chart: {
       title: `${L}dashboard.chart`,
@@ -62,21 +68,37 @@ export function dashboardDecl(group: ProviderGroup, provider: string | null): Da
   };
 }
 
-interface GameFigures { provider: string; game: string; gameName: string; rounds: number; players: number; turnover: number; wins: number; houseTake: number; rtp: number | null }
+interface GameFigures {
+  provider: string;
+  game: string;
+  gameName: string;
+  rounds: number;
+  players: number;
+  turnover: number;
+  wins: number;
+  houseTake: number;
+  rtp: number | null;
+}
 
 /** The range's top games (the dashboard's own query, shared by key). */
 function TopGames({ decl, params }: { decl: DashboardDeclaration; params: Record<string, string> }) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['kit-dashboard', decl.name, decl.api.url, { ...decl.api.params, ...params }],
-    queryFn: async () => (await request<{ games: GameFigures[] }>('GET', decl.api.url, { params: { ...decl.api.params, ...params }, silent: true })).data ?? null,
+    queryFn: async () =>
+      (await request<{ games: GameFigures[] }>('GET', decl.api.url, { params: { ...decl.api.params, ...params }, silent: true })).data ?? null,
     retry: false,
   });
   const games = query.data?.games ?? [];
   const money = (v: unknown) => formatMoney(v);
   return (
     <Card title={t(`${L}dashboard.topGames`)} size="small">
-      <Table<GameFigures> size="small" rowKey={(r) => `${r.provider}:${r.game}`} dataSource={games} pagination={false} scroll={{ x: 'max-content' }}
+      <Table<GameFigures>
+        size="small"
+        rowKey={(r) => `${r.provider}:${r.game}`}
+        dataSource={games}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
         columns={[
           { key: 'provider', dataIndex: 'provider', title: t(`${L}f.provider`) },
           { key: 'gameName', dataIndex: 'gameName', title: t(`${L}f.gameName`) },
@@ -85,7 +107,8 @@ function TopGames({ decl, params }: { decl: DashboardDeclaration; params: Record
           { key: 'turnover', dataIndex: 'turnover', title: t(`${L}f.turnover`), render: money },
           { key: 'houseTake', dataIndex: 'houseTake', title: t(`${L}f.houseTake`), render: money },
           { key: 'rtp', dataIndex: 'rtp', title: t(`${L}f.rtp`), render: (v) => formatPercent(v) },
-        ]} />
+        ]}
+      />
     </Card>
   );
 }
@@ -101,14 +124,23 @@ function dashboardOf(group: ProviderGroup): ComponentType {
     const decl = dashboardDecl(group, provider);
     const choose = (value: string | undefined) => {
       const next = new URLSearchParams(search);
-      if (value) next.set('provider', value); else next.delete('provider');
+      if (value) next.set('provider', value);
+      else next.delete('provider');
       setSearch(next, { replace: true });
     };
     return (
       <Flex vertical gap={12}>
         {groupHasProviderFilter(group) && (
-          <Select allowClear placeholder={t(`${L}f.allProviders`)} value={provider ?? undefined} onChange={choose} style={{ maxWidth: 320 }}
-            options={providers.map((p) => ({ value: p.value, label: p.label }))} aria-label={t(`${L}f.provider`)} data-testid="provider-select" />
+          <Select
+            allowClear
+            placeholder={t(`${L}f.allProviders`)}
+            value={provider ?? undefined}
+            onChange={choose}
+            style={{ maxWidth: 320 }}
+            options={providers.map((p) => ({ value: p.value, label: p.label }))}
+            aria-label={t(`${L}f.provider`)}
+            data-testid="provider-select"
+          />
         )}
         <DashboardScreen key={provider ?? ''} decl={decl} />
         <TopGames decl={decl} params={params} />

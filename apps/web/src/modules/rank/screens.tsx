@@ -23,7 +23,12 @@ const API = '/activities/rank';
 /** Who edits the boards and settles now (the hidden catalogue route's roles). */
 export const MANAGE_ROLES = screenRoles('/activities/rankmanage');
 
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const tierText = (v: unknown) => (v ? i18next.t(`${L}tier`, { tier: String(v) }) : '-');
 const stateText = (v: unknown) => i18next.t(`${L}state.${String(v)}`);
 
@@ -37,7 +42,11 @@ export const standingsList: ListDeclaration<Row> = {
     { kind: 'text', name: 'period', label: `${L}f.period` },
   ],
   columns: [
-    col('rank', 'int'), col('uid', 'uid'), col('name'), col('value', 'money'), col('reachedAt', 'datetime'),
+    col('rank', 'int'),
+    col('uid', 'uid'),
+    col('name'),
+    col('value', 'money'),
+    col('reachedAt', 'datetime'),
     { key: 'tier', title: `${L}f.tier`, render: (v) => tierText(v), text: (v) => tierText(v) },
     col('reward', 'money'),
   ],
@@ -56,16 +65,34 @@ export const settlementsList: ListDeclaration<Row> = {
     { kind: 'select', name: 'state', label: `${L}f.state`, options: ['paid', 'skipped'].map((s) => ({ value: s, label: `${L}state.${s}` })) },
   ],
   columns: [
-    col('at', 'datetime', true), col('board'), col('period'), col('rank', 'int'), col('uid', 'uid'), col('name'), col('value', 'money'),
+    col('at', 'datetime', true),
+    col('board'),
+    col('period'),
+    col('rank', 'int'),
+    col('uid', 'uid'),
+    col('name'),
+    col('value', 'money'),
     { key: 'tier', title: `${L}f.tier`, render: (v) => tierText(v), text: (v) => tierText(v) },
     col('amount', 'money'),
-    { key: 'state', title: `${L}f.state`, render: (v) => <Tag color={v === 'paid' ? 'green' : 'default'}>{stateText(v)}</Tag>, text: stateText, labels: { paid: `${L}state.paid`, skipped: `${L}state.skipped` } },
-    col('reason'), col('entryId', 'int'),
+    {
+      key: 'state',
+      title: `${L}f.state`,
+      render: (v) => <Tag color={v === 'paid' ? 'green' : 'default'}>{stateText(v)}</Tag>,
+      text: stateText,
+      labels: { paid: `${L}state.paid`, skipped: `${L}state.skipped` },
+    },
+    col('reason'),
+    col('entryId', 'int'),
   ],
-  toolbar: [{
-    key: 'settle', label: `${L}action.settle`, roles: MANAGE_ROLES, confirm: `${L}confirm.settle`,
-    call: { method: 'POST', url: `${API}/settle`, body: () => ({}) },
-  }],
+  toolbar: [
+    {
+      key: 'settle',
+      label: `${L}action.settle`,
+      roles: MANAGE_ROLES,
+      confirm: `${L}confirm.settle`,
+      call: { method: 'POST', url: `${API}/settle`, body: () => ({}) },
+    },
+  ],
 };
 
 export function RankScreen() {
@@ -95,7 +122,9 @@ const centavos = (pesos: unknown) => Math.round(Number(pesos ?? 0) * 100);
 
 /** The boards' table: id, game, metric, period, the reward of each rank tier, open. */
 export const BOARD_ROWS: SettingsField = {
-  key: 'boards', kind: 'rows', maxItems: 50,
+  key: 'boards',
+  kind: 'rows',
+  maxItems: 50,
   columns: [
     { key: 'id', kind: 'text' },
     { key: 'game', kind: 'select', options: [...RANK_GAMES], default: 'all' },
@@ -110,10 +139,18 @@ export const BOARD_ROWS: SettingsField = {
 export const toForm = (data: FormValues): FormValues => {
   const s = (data.settings ?? {}) as { boards?: RankBoard[]; totalBudget?: number; dailyBudget?: number };
   return {
-    totalBudget: pesos(s.totalBudget), dailyBudget: pesos(s.dailyBudget),
+    totalBudget: pesos(s.totalBudget),
+    dailyBudget: pesos(s.dailyBudget),
     boards: (s.boards ?? []).map((b): BoardRow => ({
-      id: b.id, game: b.game, metric: b.metric, period: b.period, open: b.open,
-      ...Object.fromEntries(Object.entries(TIER_COLUMN).map(([tier, key]) => [key, pesos(b.rewards[tier as keyof RankBoard['rewards']])])) as Pick<BoardRow, 'r1' | 'r2_3' | 'r4_10' | 'r11_50'>,
+      id: b.id,
+      game: b.game,
+      metric: b.metric,
+      period: b.period,
+      open: b.open,
+      ...(Object.fromEntries(Object.entries(TIER_COLUMN).map(([tier, key]) => [key, pesos(b.rewards[tier as keyof RankBoard['rewards']])])) as Pick<
+        BoardRow,
+        'r1' | 'r2_3' | 'r4_10' | 'r11_50'
+      >),
     })),
   };
 };
@@ -122,7 +159,11 @@ export const toForm = (data: FormValues): FormValues => {
 export const toSettings = (v: FormValues) => {
   const rows = (Array.isArray(v.boards) ? v.boards : []) as Partial<BoardRow>[];
   const boards = rows.map((r) => ({
-    id: String(r.id ?? '').trim(), game: r.game, metric: r.metric, period: r.period, open: Boolean(r.open),
+    id: String(r.id ?? '').trim(),
+    game: r.game,
+    metric: r.metric,
+    period: r.period,
+    open: Boolean(r.open),
     rewards: Object.fromEntries(Object.entries(TIER_COLUMN).map(([tier, key]) => [tier, centavos(r[key])])),
   }));
   return { settings: { boards, totalBudget: centavos(v.totalBudget), dailyBudget: centavos(v.dailyBudget) } };

@@ -9,18 +9,27 @@ vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), req
 const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
-beforeEach(() => { mocked.mockReset(); });
+beforeEach(() => {
+  mocked.mockReset();
+});
 afterEach(cleanup);
 
-const ui = () => renderScreen(
-  <FeedbackProvider><SecretWorkflow><CreateApplicationButton /><RotateSecretButton appId="demo-app" /></SecretWorkflow></FeedbackProvider>,
-  '/remoteconfig/application',
-);
-const dialog = (title: RegExp) => waitFor(() => {
-  const found = screen.getAllByRole('dialog').find((d) => title.test(d.textContent ?? ''));
-  if (!found) throw new Error(`no dialog ${title}`);
-  return found;
-});
+const ui = () =>
+  renderScreen(
+    <FeedbackProvider>
+      <SecretWorkflow>
+        <CreateApplicationButton />
+        <RotateSecretButton appId="demo-app" />
+      </SecretWorkflow>
+    </FeedbackProvider>,
+    '/remoteconfig/application',
+  );
+const dialog = (title: RegExp) =>
+  waitFor(() => {
+    const found = screen.getAllByRole('dialog').find((d) => title.test(d.textContent ?? ''));
+    if (!found) throw new Error(`no dialog ${title}`);
+    return found;
+  });
 
 describe('the shown-once secret (kit SecretIssuer) on /remoteconfig/application', () => {
   it('creates: asks the fields first, then shows the secret the call answered', async () => {
@@ -34,7 +43,9 @@ describe('the shown-once secret (kit SecretIssuer) on /remoteconfig/application'
     fireEvent.change(within(form).getByLabelText('App id'), { target: { value: 'game-x' } });
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Game X' } });
     fireEvent.click(within(form).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(mocked).toHaveBeenCalledWith('POST', '/remoteconfig/application/applications/create', { data: { appId: 'game-x', name: 'Game X' }, silent: true }));
+    await waitFor(() =>
+      expect(mocked).toHaveBeenCalledWith('POST', '/remoteconfig/application/applications/create', { data: { appId: 'game-x', name: 'Game X' }, silent: true }),
+    );
     const shown = await dialog(/Secret of game-x/);
     expect(within(shown).getByText('S3CRET-ONCE')).toBeTruthy();
     // (closed by "I have stored it" and then destroyed, destroyOnHidden: jsdom runs no close animation to see it)
@@ -50,7 +61,12 @@ describe('the shown-once secret (kit SecretIssuer) on /remoteconfig/application'
     const confirm = await dialog(/stops signing after 24 hours/);
     expect(mocked).not.toHaveBeenCalled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(mocked).toHaveBeenCalledWith('POST', '/remoteconfig/application/applications/rotate', { data: { appId: 'demo-app', overlapHours: 24 }, silent: true }));
+    await waitFor(() =>
+      expect(mocked).toHaveBeenCalledWith('POST', '/remoteconfig/application/applications/rotate', {
+        data: { appId: 'demo-app', overlapHours: 24 },
+        silent: true,
+      }),
+    );
     const shown = await dialog(/Secret of demo-app/);
     expect(within(shown).getByText('NEW-SECRET')).toBeTruthy();
     expect(within(shown).getByText(/The previous secret still signs until/)).toBeTruthy();

@@ -39,20 +39,42 @@ export const applicationScreen: ListDeclaration<PlatformApplicationView> = {
     { key: 'name', title: `${S}name` },
     { key: 'enabled', title: `${S}enabled`, format: 'bool' },
     // the rotate button sits with the secret's fingerprint (a column of its own would go into the CSV)
-    { key: 'fingerprint', title: `${S}fingerprint`, render: (v, row) => <Flex align="center" gap={8}><code>{String(v)}</code><RotateSecretButton appId={row.appId} /></Flex> },
     {
-      key: 'scopes', title: `${S}scopes.column`,
-      render: (_, row) => <Flex align="start" gap={8}><ScopeTags row={row} /><EditScopesButton row={row} /></Flex>,
+      key: 'fingerprint',
+      title: `${S}fingerprint`,
+      render: (v, row) => (
+        <Flex align="center" gap={8}>
+          <code>{String(v)}</code>
+          <RotateSecretButton appId={row.appId} />
+        </Flex>
+      ),
+    },
+    {
+      key: 'scopes',
+      title: `${S}scopes.column`,
+      render: (_, row) => (
+        <Flex align="start" gap={8}>
+          <ScopeTags row={row} />
+          <EditScopesButton row={row} />
+        </Flex>
+      ),
       text: (_, row) => `${heldScopes(row.scopes).join(' ')} v${row.signatureVersion}`,
     },
     { key: 'refused', title: `${S}scopes.refused`, render: (_, row) => <Refusals row={row} />, text: (v) => String(v) },
     { key: 'createdAt', title: `${S}createdAt`, format: 'datetime', sortable: true },
     { key: 'rotatedAt', title: `${S}rotatedAt`, format: 'datetime' },
-    { key: 'previousUntil', title: `${S}previousUntil2`, render: (v) => <Overlap until={(v as string | null) ?? null} />, text: (v) => (v ? formatDateTime(v as string) : '') },
+    {
+      key: 'previousUntil',
+      title: `${S}previousUntil2`,
+      render: (v) => <Overlap until={(v as string | null) ?? null} />,
+      text: (v) => (v ? formatDateTime(v as string) : ''),
+    },
   ],
   actions: [
     {
-      key: 'rename', label: `${S}rename`, confirm: `${L}confirmOverwrite`,
+      key: 'rename',
+      label: `${S}rename`,
+      confirm: `${L}confirmOverwrite`,
       form: { fields: [{ name: 'name', label: `${S}name`, kind: 'text', required: true }], initialValues: (row) => ({ name: row!.name }) },
       call: { method: 'POST', url: `${API}/applications/update`, body: (row, v) => ({ appId: row!.appId, name: v.name, enabled: row!.enabled }) },
     },
@@ -67,8 +89,10 @@ export const applicationScreen: ListDeclaration<PlatformApplicationView> = {
 };
 
 export const applicationHistory: HistoryDeclaration = {
-  url: `${API}/versions`, restorable: false,
-  fieldLabel: (field) => `${S}${({ previousUntil: 'previousUntil2', scopes: 'scopes.column', signatureVersion: 'scopes.signature' } as Record<string, string>)[field] ?? field}`,
+  url: `${API}/versions`,
+  restorable: false,
+  fieldLabel: (field) =>
+    `${S}${({ previousUntil: 'previousUntil2', scopes: 'scopes.column', signatureVersion: 'scopes.signature' } as Record<string, string>)[field] ?? field}`,
 };
 
 export default function ApplicationScreen() {
@@ -76,7 +100,9 @@ export default function ApplicationScreen() {
     <WithHistory history={applicationHistory}>
       <SecretWorkflow>
         <Flex vertical gap={12}>
-          <Flex><CreateApplicationButton /></Flex>
+          <Flex>
+            <CreateApplicationButton />
+          </Flex>
           <ListScreen decl={applicationScreen} />
         </Flex>
       </SecretWorkflow>

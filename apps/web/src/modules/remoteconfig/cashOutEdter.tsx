@@ -19,14 +19,29 @@ const fields = (editing: boolean): FieldDeclaration[] => [
   { name: 'feePercent', label: `${S}feePercent`, kind: 'number', required: true, min: 0, max: 99.99 },
   { name: 'dailyMaxEnabled', label: `${S}dailyMaxEnabled`, kind: 'switch' },
   { name: 'dailyMax', label: `${S}dailyMax`, kind: 'number', required: true, rules: [wholeRule(0, 1000)] },
-  { name: 'maxConsecutiveFailures', label: `${S}maxConsecutiveFailures`, kind: 'number', required: true, rules: [wholeRule(0, 1000)], help: `${S}failuresHelp` },
+  {
+    name: 'maxConsecutiveFailures',
+    label: `${S}maxConsecutiveFailures`,
+    kind: 'number',
+    required: true,
+    rules: [wholeRule(0, 1000)],
+    help: `${S}failuresHelp`,
+  },
 ];
 
 /** The whole document the API takes (a save overwrites it). */
 const body = (v: FormValues) => ({
-  channel: v.channel, name: v.name ?? '', icon: v.icon ?? '', sortOrder: v.sortOrder, status: v.status,
-  min: toCentavos(v.min), max: toCentavos(v.max), feePercent: Number(v.feePercent), dailyMax: v.dailyMax,
-  dailyMaxEnabled: Boolean(v.dailyMaxEnabled), maxConsecutiveFailures: v.maxConsecutiveFailures,
+  channel: v.channel,
+  name: v.name ?? '',
+  icon: v.icon ?? '',
+  sortOrder: v.sortOrder,
+  status: v.status,
+  min: toCentavos(v.min),
+  max: toCentavos(v.max),
+  feePercent: Number(v.feePercent),
+  dailyMax: v.dailyMax,
+  dailyMaxEnabled: Boolean(v.dailyMaxEnabled),
+  maxConsecutiveFailures: v.maxConsecutiveFailures,
 });
 
 export const cashOutEdterScreen: ListDeclaration<CashoutChannelConfig> = {
@@ -52,12 +67,17 @@ export const cashOutEdterScreen: ListDeclaration<CashoutChannelConfig> = {
     { key: 'consecutiveFailures', title: `${S}consecutiveFailures`, format: 'int' },
     { key: 'updatedAt', title: `${S}updatedAt`, format: 'datetime', sortable: true },
   ],
-  toolbar: [{
-    key: 'create',
-    label: `${S}create`,
-    form: { fields: fields(false), initialValues: () => ({ status: 'close', sortOrder: 0, feePercent: 0, dailyMax: 0, dailyMaxEnabled: false, maxConsecutiveFailures: 0 }) },
-    call: { method: 'POST', url: `${API}/channels/create`, body: (_row, v) => body(v) },
-  }],
+  toolbar: [
+    {
+      key: 'create',
+      label: `${S}create`,
+      form: {
+        fields: fields(false),
+        initialValues: () => ({ status: 'close', sortOrder: 0, feePercent: 0, dailyMax: 0, dailyMaxEnabled: false, maxConsecutiveFailures: 0 }),
+      },
+      call: { method: 'POST', url: `${API}/channels/create`, body: (_row, v) => body(v) },
+    },
+  ],
   actions: [
     {
       key: 'edit',
@@ -94,5 +114,9 @@ export const cashOutEdterHistory: HistoryDeclaration = {
 };
 
 export default function CashOutEdterScreen() {
-  return <WithHistory history={cashOutEdterHistory}><ListScreen decl={cashOutEdterScreen} /></WithHistory>;
+  return (
+    <WithHistory history={cashOutEdterHistory}>
+      <ListScreen decl={cashOutEdterScreen} />
+    </WithHistory>
+  );
 }

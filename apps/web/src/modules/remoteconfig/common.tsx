@@ -7,10 +7,15 @@ import { request } from '../../shell/request';
 export const L = 'remoteconfig.';
 
 export const STATUS_LABELS: Record<string, string> = {
-  open: `${L}status.open`, maintenance: `${L}status.maintenance`, close: `${L}status.close`,
+  open: `${L}status.open`,
+  maintenance: `${L}status.maintenance`,
+  close: `${L}status.close`,
 };
 export const STATUS_OPTIONS: SelectOption[] = Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }));
-export const YES_NO: SelectOption[] = [{ value: 'true', label: 'kit.yes' }, { value: 'false', label: 'kit.no' }];
+export const YES_NO: SelectOption[] = [
+  { value: 'true', label: 'kit.yes' },
+  { value: 'false', label: 'kit.no' },
+];
 
 /** Forms take pesos (2 decimals); the API takes centavos. */
 export const toCentavos = (pesos: unknown) => Math.round(Number(pesos) * 100);
@@ -20,7 +25,8 @@ export const toPesos = (centavos: unknown) => Number(centavos) / 100;
 export const wholeRule = (min: number, max?: number) => ({
   validator: async (_: unknown, v: unknown) => {
     if (v === undefined || v === null || v === '') return;
-    if (!Number.isInteger(v) || (v as number) < min || (max !== undefined && (v as number) > max)) throw new Error(i18next.t(`${L}validation.whole`, { min, max: max ?? '∞' }));
+    if (!Number.isInteger(v) || (v as number) < min || (max !== undefined && (v as number) > max))
+      throw new Error(i18next.t(`${L}validation.whole`, { min, max: max ?? '∞' }));
   },
 });
 
@@ -35,12 +41,18 @@ export const pesosRule = {
 
 /** A code field: letters, digits, _ - . ; read-only when editing. */
 export const codeField = (name: string, label: string, readOnly: boolean, max = 64): FieldDeclaration => ({
-  name, label, kind: 'text', required: true, readOnly,
-  rules: [{
-    validator: async (_: unknown, v: unknown) => {
-      if (typeof v === 'string' && v !== '' && (!/^[A-Za-z0-9_.-]+$/.test(v) || v.length > max)) throw new Error(i18next.t(`${L}validation.code`, { max }));
+  name,
+  label,
+  kind: 'text',
+  required: true,
+  readOnly,
+  rules: [
+    {
+      validator: async (_: unknown, v: unknown) => {
+        if (typeof v === 'string' && v !== '' && (!/^[A-Za-z0-9_.-]+$/.test(v) || v.length > max)) throw new Error(i18next.t(`${L}validation.code`, { max }));
+      },
     },
-  }],
+  ],
 });
 
 /** Choices a form offers, from a screen's `options` call ({[list]: [{value,label}]}); literal labels. */

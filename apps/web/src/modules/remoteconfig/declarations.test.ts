@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import '../../kit/test/setup';
-import { appScopes, PLATFORM_SCOPES, type AppScopes, type PlatformApplicationView, cashoutChannelConfigBody, paymentPackageConfigBody, rechargeChannelConfigBody, rechargeProductConfigBody } from '@console/schemas';
+import {
+  appScopes,
+  PLATFORM_SCOPES,
+  type AppScopes,
+  type PlatformApplicationView,
+  cashoutChannelConfigBody,
+  paymentPackageConfigBody,
+  rechargeChannelConfigBody,
+  rechargeProductConfigBody,
+} from '@console/schemas';
 import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ListDeclaration } from '../../kit';
 import { applicationHistory, applicationScreen } from './application';
 import { fromForm, toForm } from './ScopesEditor';
@@ -17,17 +26,30 @@ import { withdrawalconfigsHistory, withdrawalconfigsScreen } from './withdrawalc
 
 const lists = [cashOutEdterScreen, channelsScreen([], []), productsScreen, packagesScreen([], []), applicationScreen] as unknown as ListDeclaration<never>[];
 const fixed = (key: unknown) => (typeof key === 'string' ? [key] : []);
-const fieldKeys = (f: FieldDeclaration) => [f.label, ...fixed(f.help), ...(Array.isArray(f.options) ? f.options.filter((o) => !o.literal).map((o) => o.label) : [])];
+const fieldKeys = (f: FieldDeclaration) => [
+  f.label,
+  ...fixed(f.help),
+  ...(Array.isArray(f.options) ? f.options.filter((o) => !o.literal).map((o) => o.label) : []),
+];
 const filterKeys = (f: FilterDeclaration) => [f.label, ...(f.kind === 'select' ? f.options.filter((o) => !o.literal).map((o) => o.label) : [])];
 const actionKeys = (a: ActionDeclaration<never>) => [
   ...(typeof a.label === 'function' ? [a.label({ enabled: true } as never), a.label({ enabled: false } as never)] : [a.label]),
   ...(typeof a.confirm === 'function' ? [a.confirm({ enabled: true } as never), a.confirm({ enabled: false } as never)] : fixed(a.confirm)),
-  ...fixed(a.form?.title), ...(a.form?.fields ?? []).flatMap(fieldKeys)];
-const keysOf = (d: ListDeclaration<never>) => [d.title, ...(d.filters ?? []).flatMap(filterKeys),
-  ...d.columns.flatMap((c) => [c.title, ...Object.values(c.labels ?? {})]), ...[...(d.toolbar ?? []), ...(d.actions ?? [])].flatMap(actionKeys)];
+  ...fixed(a.form?.title),
+  ...(a.form?.fields ?? []).flatMap(fieldKeys),
+];
+const keysOf = (d: ListDeclaration<never>) => [
+  d.title,
+  ...(d.filters ?? []).flatMap(filterKeys),
+  ...d.columns.flatMap((c) => [c.title, ...Object.values(c.labels ?? {})]),
+  ...[...(d.toolbar ?? []), ...(d.actions ?? [])].flatMap(actionKeys),
+];
 
 const DOC_FIELDS: [typeof payControlHistory, string[]][] = [
-  [payControlHistory, ['channel', 'name', 'icon', 'sortOrder', 'status', 'paidOnly', 'products', 'packages', 'productId', 'price', 'chips', 'firstBonus', 'enabled']],
+  [
+    payControlHistory,
+    ['channel', 'name', 'icon', 'sortOrder', 'status', 'paidOnly', 'products', 'packages', 'productId', 'price', 'chips', 'firstBonus', 'enabled'],
+  ],
   [cashOutEdterHistory, ['channel', 'min', 'max', 'feePercent', 'dailyMax', 'dailyMaxEnabled', 'maxConsecutiveFailures', 'consecutiveFailures', 'status']],
   [packageControlHistory, ['package', 'name', 'partner', 'channels']],
   [withdrawalconfigsHistory, ['fourEyesAmount', 'dailyCount', 'reviewFromHour', 'reviewToHour']],
@@ -36,11 +58,18 @@ const DOC_FIELDS: [typeof payControlHistory, string[]][] = [
 
 describe('/remoteconfig declarations', () => {
   it('name only keys that exist in English and in Chinese', () => {
-    const keys = [...new Set([
-      ...lists.flatMap(keysOf), withdrawalconfigsScreen.title, ...(withdrawalconfigsScreen.fields ?? []).flatMap(fieldKeys),
-      ...DOC_FIELDS.flatMap(([h, fields]) => fields.map((f) => h.fieldLabel!(f))),
-      'history.button', 'history.action.create', 'history.action.autoClose', 'history.confirmRestore',
-    ])];
+    const keys = [
+      ...new Set([
+        ...lists.flatMap(keysOf),
+        withdrawalconfigsScreen.title,
+        ...(withdrawalconfigsScreen.fields ?? []).flatMap(fieldKeys),
+        ...DOC_FIELDS.flatMap(([h, fields]) => fields.map((f) => h.fieldLabel!(f))),
+        'history.button',
+        'history.action.create',
+        'history.action.autoClose',
+        'history.confirmRestore',
+      ]),
+    ];
     expect(keys.length).toBeGreaterThan(80);
     for (const lng of ['en', 'zh']) {
       const missing = keys.filter((k) => typeof i18next.getResource(lng, 'translation', k) !== 'string');
@@ -51,12 +80,30 @@ describe('/remoteconfig declarations', () => {
   it('forms post what the API takes: pesos become centavos, the code comes from the row when editing', () => {
     const edit = cashOutEdterScreen.actions!.find((a) => a.key === 'edit')!;
     const row = { channel: 'gcash', min: 10_000, max: 5_000_000 } as never;
-    const values = { ...edit.form!.initialValues!(row), name: 'GCash', icon: '', sortOrder: 1, status: 'open', feePercent: 2.5, dailyMax: 3, dailyMaxEnabled: true, maxConsecutiveFailures: 5 };
+    const values = {
+      ...edit.form!.initialValues!(row),
+      name: 'GCash',
+      icon: '',
+      sortOrder: 1,
+      status: 'open',
+      feePercent: 2.5,
+      dailyMax: 3,
+      dailyMaxEnabled: true,
+      maxConsecutiveFailures: 5,
+    };
     expect(values).toMatchObject({ min: 100, max: 50_000 });
     const sent = edit.call.body!(row, values);
     expect(cashoutChannelConfigBody.parse(sent)).toMatchObject({ channel: 'gcash', min: 10_000, max: 5_000_000, feePercent: 2.5 });
 
-    const product = productsScreen.toolbar![0].call.body!(undefined, { productId: 'php100', name: 'P', price: 100.5, chips: 10_050, firstBonus: 0, enabled: true, sortOrder: 1 });
+    const product = productsScreen.toolbar![0].call.body!(undefined, {
+      productId: 'php100',
+      name: 'P',
+      price: 100.5,
+      chips: 10_050,
+      firstBonus: 0,
+      enabled: true,
+      sortOrder: 1,
+    });
     expect(rechargeProductConfigBody.parse(product)).toMatchObject({ price: 10_050 });
     const channel = channelsScreen([], []).toolbar![0].call.body!(undefined, { channel: 'maya', name: 'Maya', sortOrder: 2, status: 'open' });
     expect(rechargeChannelConfigBody.parse(channel)).toMatchObject({ products: [], packages: [], paidOnly: false, icon: '' });
@@ -66,11 +113,19 @@ describe('/remoteconfig declarations', () => {
 });
 
 describe('the scope editor', () => {
-  it('reads an application\'s scopes into the form and writes the same scopes back', () => {
+  it("reads an application's scopes into the form and writes the same scopes back", () => {
     const scopes: AppScopes = {
-      events: { types: ['player.login', '*'] }, rounds: {}, 'config.read': {},
-      'wallet.debit': { limits: [{ currency: 'chip', maxAmount: 5_000, dayTotal: null }, { currency: 'bean', maxAmount: 10, dayTotal: 100 }] },
-      'wallet.credit.unmatched': { currencies: ['bonus'] }, 'recharge.callback': { channels: ['gcash'] },
+      events: { types: ['player.login', '*'] },
+      rounds: {},
+      'config.read': {},
+      'wallet.debit': {
+        limits: [
+          { currency: 'chip', maxAmount: 5_000, dayTotal: null },
+          { currency: 'bean', maxAmount: 10, dayTotal: 100 },
+        ],
+      },
+      'wallet.credit.unmatched': { currencies: ['bonus'] },
+      'recharge.callback': { channels: ['gcash'] },
     };
     const row = { appId: 'a', scopes, signatureVersion: 2 } as unknown as PlatformApplicationView;
     const form = toForm(row);

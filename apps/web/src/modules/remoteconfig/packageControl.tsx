@@ -35,20 +35,28 @@ export function screen(channels: SelectOption[], partners: SelectOption[]): List
       { key: 'channels', title: `${S}channels`, format: 'tags' },
       { key: 'createdAt', title: `${S}createdAt`, format: 'datetime', sortable: true },
     ],
-    toolbar: [{
-      key: 'create', label: `${S}create`,
-      // a partner account adds packages of its own partner (the server refuses another)
-      form: { fields: fields(false, channels, partners), initialValues: () => ({ partner: String(getSession().user?.partner ?? 0), channels: [] }) },
-      call: { method: 'POST', url: `${API}/packages/create`, body: (_row, v) => body(v) },
-    }],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${S}create`,
+        // a partner account adds packages of its own partner (the server refuses another)
+        form: { fields: fields(false, channels, partners), initialValues: () => ({ partner: String(getSession().user?.partner ?? 0), channels: [] }) },
+        call: { method: 'POST', url: `${API}/packages/create`, body: (_row, v) => body(v) },
+      },
+    ],
     actions: [
       {
-        key: 'edit', label: `${S}edit`, confirm: `${L}confirmOverwrite`,
+        key: 'edit',
+        label: `${S}edit`,
+        confirm: `${L}confirmOverwrite`,
         form: { title: `${S}editTitle`, fields: fields(true, channels, partners), initialValues: (row) => ({ ...row!, partner: String(row!.partner) }) },
         call: { method: 'POST', url: `${API}/packages/update`, body: (row, v) => body({ ...v, package: row!.package }) },
       },
       {
-        key: 'remove', label: `${S}remove`, danger: true, confirm: `${S}confirmRemove`,
+        key: 'remove',
+        label: `${S}remove`,
+        danger: true,
+        confirm: `${S}confirmRemove`,
         call: { method: 'POST', url: `${API}/packages/delete`, body: (row) => ({ package: row!.package }) },
       },
     ],
@@ -62,5 +70,9 @@ export default function PackageControlScreen() {
   const channels = options.of('channels');
   const partners = options.of('partners');
   const decl = useMemo(() => screen(channels, partners), [JSON.stringify(channels), JSON.stringify(partners)]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <WithHistory history={packageControlHistory}><ListScreen decl={decl} /></WithHistory>;
+  return (
+    <WithHistory history={packageControlHistory}>
+      <ListScreen decl={decl} />
+    </WithHistory>
+  );
 }

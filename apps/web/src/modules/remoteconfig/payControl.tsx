@@ -28,8 +28,14 @@ const channelFields = (editing: boolean, products: SelectOption[], packages: Sel
 ];
 
 const channelBody = (v: FormValues) => ({
-  channel: v.channel, name: v.name ?? '', icon: v.icon ?? '', sortOrder: v.sortOrder, status: v.status,
-  paidOnly: Boolean(v.paidOnly), products: v.products ?? [], packages: v.packages ?? [],
+  channel: v.channel,
+  name: v.name ?? '',
+  icon: v.icon ?? '',
+  sortOrder: v.sortOrder,
+  status: v.status,
+  paidOnly: Boolean(v.paidOnly),
+  products: v.products ?? [],
+  packages: v.packages ?? [],
 });
 
 export function channelsScreen(products: SelectOption[], packages: SelectOption[]): ListDeclaration<RechargeChannelConfig> {
@@ -53,19 +59,30 @@ export function channelsScreen(products: SelectOption[], packages: SelectOption[
       { key: 'packages', title: `${S}packages`, format: 'tags' },
       { key: 'updatedAt', title: `${S}updatedAt`, format: 'datetime', sortable: true },
     ],
-    toolbar: [{
-      key: 'create', label: `${S}createChannel`,
-      form: { fields: channelFields(false, products, packages), initialValues: () => ({ status: 'close', sortOrder: 0, paidOnly: false, products: [], packages: [] }) },
-      call: { method: 'POST', url: `${API}/channels/create`, body: (_row, v) => channelBody(v) },
-    }],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${S}createChannel`,
+        form: {
+          fields: channelFields(false, products, packages),
+          initialValues: () => ({ status: 'close', sortOrder: 0, paidOnly: false, products: [], packages: [] }),
+        },
+        call: { method: 'POST', url: `${API}/channels/create`, body: (_row, v) => channelBody(v) },
+      },
+    ],
     actions: [
       {
-        key: 'edit', label: `${S}edit`, confirm: `${L}confirmOverwrite`,
+        key: 'edit',
+        label: `${S}edit`,
+        confirm: `${L}confirmOverwrite`,
         form: { title: `${S}editChannel`, fields: channelFields(true, products, packages), initialValues: (row) => ({ ...row! }) },
         call: { method: 'POST', url: `${API}/channels/update`, body: (row, v) => channelBody({ ...v, channel: row!.channel }) },
       },
       {
-        key: 'remove', label: `${S}remove`, danger: true, confirm: `${S}confirmRemoveChannel`,
+        key: 'remove',
+        label: `${S}remove`,
+        danger: true,
+        confirm: `${S}confirmRemoveChannel`,
         call: { method: 'POST', url: `${API}/channels/delete`, body: (row) => ({ channel: row!.channel }) },
       },
     ],
@@ -83,8 +100,13 @@ const productFields = (editing: boolean): FieldDeclaration[] => [
 ];
 
 const productBody = (v: FormValues) => ({
-  productId: v.productId, name: v.name ?? '', price: toCentavos(v.price), chips: v.chips, firstBonus: v.firstBonus,
-  enabled: Boolean(v.enabled), sortOrder: v.sortOrder,
+  productId: v.productId,
+  name: v.name ?? '',
+  price: toCentavos(v.price),
+  chips: v.chips,
+  firstBonus: v.firstBonus,
+  enabled: Boolean(v.enabled),
+  sortOrder: v.sortOrder,
 });
 
 export const productsScreen: ListDeclaration<RechargeProductConfig> = {
@@ -105,19 +127,27 @@ export const productsScreen: ListDeclaration<RechargeProductConfig> = {
     { key: 'firstBonus', title: `${S}firstBonus`, format: 'int' },
     { key: 'enabled', title: `${S}enabled`, format: 'bool' },
   ],
-  toolbar: [{
-    key: 'create', label: `${S}createProduct`,
-    form: { fields: productFields(false), initialValues: () => ({ enabled: true, sortOrder: 0, firstBonus: 0 }) },
-    call: { method: 'POST', url: `${API}/products/create`, body: (_row, v) => productBody(v) },
-  }],
+  toolbar: [
+    {
+      key: 'create',
+      label: `${S}createProduct`,
+      form: { fields: productFields(false), initialValues: () => ({ enabled: true, sortOrder: 0, firstBonus: 0 }) },
+      call: { method: 'POST', url: `${API}/products/create`, body: (_row, v) => productBody(v) },
+    },
+  ],
   actions: [
     {
-      key: 'edit', label: `${S}edit`, confirm: `${L}confirmOverwrite`,
+      key: 'edit',
+      label: `${S}edit`,
+      confirm: `${L}confirmOverwrite`,
       form: { title: `${S}editProduct`, fields: productFields(true), initialValues: (row) => ({ ...row!, price: toPesos(row!.price) }) },
       call: { method: 'POST', url: `${API}/products/update`, body: (row, v) => productBody({ ...v, productId: row!.productId }) },
     },
     {
-      key: 'remove', label: `${S}remove`, danger: true, confirm: `${S}confirmRemoveProduct`,
+      key: 'remove',
+      label: `${S}remove`,
+      danger: true,
+      confirm: `${S}confirmRemoveProduct`,
       call: { method: 'POST', url: `${API}/products/delete`, body: (row) => ({ productId: row!.productId }) },
     },
   ],
@@ -143,11 +173,15 @@ export default function PayControlScreen() {
   const tab = search.get('tab') === 'products' ? 'products' : 'channels';
   return (
     <WithHistory history={payControlHistory}>
-      <Tabs activeKey={tab} destroyOnHidden onChange={(key) => setSearch(key === 'products' ? { tab: key } : {})}
+      <Tabs
+        activeKey={tab}
+        destroyOnHidden
+        onChange={(key) => setSearch(key === 'products' ? { tab: key } : {})}
         items={[
           { key: 'channels', label: t(`${S}channelsTitle`), children: <ChannelsTab /> },
           { key: 'products', label: t(`${S}productsTitle`), children: <ListScreen decl={productsScreen} /> },
-        ]} />
+        ]}
+      />
     </WithHistory>
   );
 }

@@ -22,8 +22,13 @@ const fields: FieldDeclaration[] = [
 ];
 
 const body = (row: PayoutEndpointView | undefined, v: FormValues) => ({
-  channel: row!.channel, url: String(v.url ?? '').trim(), merchantId: String(v.merchantId ?? '').trim(),
-  ...(v.secret ? { secret: v.secret } : {}), timeoutMs: Number(v.timeoutMs), retries: Number(v.retries), enabled: Boolean(v.enabled),
+  channel: row!.channel,
+  url: String(v.url ?? '').trim(),
+  merchantId: String(v.merchantId ?? '').trim(),
+  ...(v.secret ? { secret: v.secret } : {}),
+  timeoutMs: Number(v.timeoutMs),
+  retries: Number(v.retries),
+  enabled: Boolean(v.enabled),
 });
 
 export const payoutEndpointsScreen: ListDeclaration<PayoutEndpointView> = {
@@ -58,8 +63,12 @@ export const payoutEndpointsScreen: ListDeclaration<PayoutEndpointView> = {
         title: `${S}formTitle`,
         fields,
         initialValues: (row) => ({
-          channel: row!.channel, url: row!.url ?? 'https://', merchantId: row!.merchantId ?? '', timeoutMs: row!.timeoutMs ?? 8_000,
-          retries: row!.retries ?? 2, enabled: row!.enabled ?? true,
+          channel: row!.channel,
+          url: row!.url ?? 'https://',
+          merchantId: row!.merchantId ?? '',
+          timeoutMs: row!.timeoutMs ?? 8_000,
+          retries: row!.retries ?? 2,
+          enabled: row!.enabled ?? true,
         }),
       },
       call: { method: 'POST', url: `${API}/save`, body },

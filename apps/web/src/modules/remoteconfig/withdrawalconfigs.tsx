@@ -33,5 +33,9 @@ export const withdrawalconfigsHistory: HistoryDeclaration = {
 };
 
 export default function WithdrawalconfigsScreen() {
-  return <WithHistory history={withdrawalconfigsHistory}><ConfigScreen decl={withdrawalconfigsScreen} /></WithHistory>;
+  return (
+    <WithHistory history={withdrawalconfigsHistory}>
+      <ConfigScreen decl={withdrawalconfigsScreen} />
+    </WithHistory>
+  );
 }

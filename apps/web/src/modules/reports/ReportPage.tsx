@@ -16,7 +16,11 @@ export const REPORT_DAYS = 30;
 /** URL parameters the tabs keep. */
 const KEPT = ['from', 'to', 'currency'];
 
-export interface ReportTable { key: string; label: string; decl: ListDeclaration<any> }
+export interface ReportTable {
+  key: string;
+  label: string;
+  decl: ListDeclaration<any>;
+}
 
 function TableTabs({ tables }: { tables: ReportTable[] }) {
   const { t } = useTranslation();
@@ -26,21 +30,36 @@ function TableTabs({ tables }: { tables: ReportTable[] }) {
   const active = tables.some((table) => table.key === search.get('tab')) ? search.get('tab')! : tables[0]!.key;
   const onChange = (key: string) => {
     const next = new URLSearchParams();
-    for (const name of KEPT) { const v = search.get(name); if (v) next.set(name, v); }
+    for (const name of KEPT) {
+      const v = search.get(name);
+      if (v) next.set(name, v);
+    }
     if (key !== tables[0]!.key) next.set('tab', key);
     setSearch(next);
   };
   return (
     <Card size="small">
-      <Tabs activeKey={active} destroyOnHidden onChange={onChange}
-        items={tables.map((table) => ({ key: table.key, label: t(table.label), children: <ListScreen decl={table.decl} /> }))} />
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
+        onChange={onChange}
+        items={tables.map((table) => ({ key: table.key, label: t(table.label), children: <ListScreen decl={table.decl} /> }))}
+      />
     </Card>
   );
 }
 
 /** Dashboard (optionally with extra API parameters read from the URL) and tables, on one range. */
-export function ReportPage({ dashboard, tables, paramsFromUrl = [], children }: {
-  dashboard: DashboardDeclaration; tables: ReportTable[]; paramsFromUrl?: string[]; children?: ReactNode;
+export function ReportPage({
+  dashboard,
+  tables,
+  paramsFromUrl = [],
+  children,
+}: {
+  dashboard: DashboardDeclaration;
+  tables: ReportTable[];
+  paramsFromUrl?: string[];
+  children?: ReactNode;
 }) {
   return (
     <WithRange days={REPORT_DAYS}>
@@ -54,7 +73,10 @@ export function ReportPage({ dashboard, tables, paramsFromUrl = [], children }: 
 function DashboardWithParams({ decl, names }: { decl: DashboardDeclaration; names: string[] }) {
   const [search] = useSearchParams();
   const params: Record<string, string> = {};
-  for (const name of names) { const v = search.get(name); if (v) params[name] = v; }
+  for (const name of names) {
+    const v = search.get(name);
+    if (v) params[name] = v;
+  }
   return <DashboardScreen decl={names.length ? { ...decl, api: { ...decl.api, params: { ...decl.api.params, ...params } } } : decl} />;
 }
 

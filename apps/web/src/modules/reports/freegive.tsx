@@ -5,8 +5,14 @@ import { ReportPage } from './ReportPage';
 export const freegive = houseDeclarations('freegive', ['batch', 'staff', 'reward', 'bonus', 'relief']);
 
 export default function FreegiveScreen() {
-  return <ReportPage dashboard={freegive.dashboard} paramsFromUrl={['currency']} tables={[
-    { key: 'days', label: 'reports.freegive.byDay', decl: freegive.days },
-    { key: 'reasons', label: 'reports.freegive.byReason', decl: freegive.reasons },
-  ]} />;
+  return (
+    <ReportPage
+      dashboard={freegive.dashboard}
+      paramsFromUrl={['currency']}
+      tables={[
+        { key: 'days', label: 'reports.freegive.byDay', decl: freegive.days },
+        { key: 'reasons', label: 'reports.freegive.byReason', decl: freegive.reasons },
+      ]}
+    />
+  );
 }

@@ -9,7 +9,18 @@ import type { DashboardDeclaration, ListDeclaration } from '../../kit';
 import { rangeFilter, ReportPage, REPORT_DAYS } from './ReportPage';
 
 const L = 'reports.common.';
-const FIGURES = ['newPlayers', 'activePlayers', 'payingPlayers', 'rechargeAmount', 'rechargeOrders', 'cashoutAmount', 'cashoutOrders', 'net', 'arppu', 'firstPayers'] as const;
+const FIGURES = [
+  'newPlayers',
+  'activePlayers',
+  'payingPlayers',
+  'rechargeAmount',
+  'rechargeOrders',
+  'cashoutAmount',
+  'cashoutOrders',
+  'net',
+  'arppu',
+  'firstPayers',
+] as const;
 const money = new Set(['rechargeAmount', 'cashoutAmount', 'net', 'arppu']);
 
 export const homeDashboard: DashboardDeclaration = {

@@ -7,14 +7,19 @@ import type { FilterDeclaration, ListDeclaration, DashboardDeclaration, ColumnDe
 import { rangeFilter, REPORT_DAYS } from './ReportPage';
 
 export const currencyFilter: FilterDeclaration = {
-  kind: 'select', name: 'currency', label: 'reports.common.currency',
+  kind: 'select',
+  name: 'currency',
+  label: 'reports.common.currency',
   options: ['chip', 'bonus', 'bean', 'withdrawable'].map((value) => ({ value, label: `reports.currency.${value}` })),
 };
 
 export function houseDeclarations(kind: 'freegive' | 'recycle', categories: readonly string[], extra: ColumnDeclaration<any>[] = []) {
   const L = `reports.${kind}.`;
   const dashboard: DashboardDeclaration = {
-    name: kind, title: `${L}title`, api: { url: `/${kind}` }, defaultDays: REPORT_DAYS,
+    name: kind,
+    title: `${L}title`,
+    api: { url: `/${kind}` },
+    defaultDays: REPORT_DAYS,
     cards: [
       { key: 'total', label: `${L}total`, value: 'totals.total', format: 'int' },
       ...categories.map((c) => ({ key: c, label: `${L}${c}`, value: `totals.${c}`, format: 'int' as const })),
@@ -23,7 +28,11 @@ export function houseDeclarations(kind: 'freegive' | 'recycle', categories: read
     chart: { title: `${L}chart`, rows: 'days', series: categories.map((c) => ({ key: c, label: `${L}${c}`, type: 'bar' as const })) },
   };
   const days: ListDeclaration<any> = {
-    name: `${kind}-days`, title: `${L}byDay`, api: { url: `/${kind}/days`, mode: 'page', export: true }, rowKey: 'day', pageSize: 50,
+    name: `${kind}-days`,
+    title: `${L}byDay`,
+    api: { url: `/${kind}/days`, mode: 'page', export: true },
+    rowKey: 'day',
+    pageSize: 50,
     filters: [rangeFilter, currencyFilter],
     columns: [
       { key: 'day', title: 'reports.common.day', sortable: true },
@@ -34,12 +43,21 @@ export function houseDeclarations(kind: 'freegive' | 'recycle', categories: read
     ],
   };
   const reasons: ListDeclaration<any> = {
-    name: `${kind}-reasons`, title: `${L}byReason`, api: { url: `/${kind}/reasons`, mode: 'page', export: true }, rowKey: 'id', pageSize: 50,
+    name: `${kind}-reasons`,
+    title: `${L}byReason`,
+    api: { url: `/${kind}/reasons`, mode: 'page', export: true },
+    rowKey: 'id',
+    pageSize: 50,
     filters: [rangeFilter, currencyFilter],
     columns: [
       { key: 'category', title: 'reports.common.category', sortable: true, labels: Object.fromEntries(categories.map((c) => [c, `${L}${c}`])) },
       { key: 'reason', title: 'reports.common.reason', sortable: true },
-      { key: 'currency', title: 'reports.common.currency', sortable: true, labels: Object.fromEntries(['chip', 'bonus', 'bean', 'withdrawable'].map((c) => [c, `reports.currency.${c}`])) },
+      {
+        key: 'currency',
+        title: 'reports.common.currency',
+        sortable: true,
+        labels: Object.fromEntries(['chip', 'bonus', 'bean', 'withdrawable'].map((c) => [c, `reports.currency.${c}`])),
+      },
       { key: 'entries', title: 'reports.common.entries', format: 'int', sortable: true },
       { key: 'amount', title: 'reports.common.amount', format: 'int', sortable: true },
     ],

@@ -11,7 +11,10 @@ const L = 'reports.iosReport.';
 const OS = ['android', 'ios', 'web'] as const;
 
 export const osDashboard: DashboardDeclaration = {
-  name: 'iosReport', title: `${L}title`, api: { url: '/iosReport' }, defaultDays: REPORT_DAYS,
+  name: 'iosReport',
+  title: `${L}title`,
+  api: { url: '/iosReport' },
+  defaultDays: REPORT_DAYS,
   cards: OS.flatMap((os) => [
     { key: `${os}Amount`, label: `${L}${os}Amount`, value: `totals.${os}Amount`, format: 'money' as const },
     { key: `${os}Payers`, label: `${L}${os}Payers`, value: `totals.${os}Payers`, format: 'int' as const },
@@ -20,7 +23,11 @@ export const osDashboard: DashboardDeclaration = {
 };
 
 export const osTable: ListDeclaration<OsDay> = {
-  name: 'iosReport', title: `${L}table`, api: { url: '/iosReport/days', mode: 'page', export: true }, rowKey: 'day', pageSize: 50,
+  name: 'iosReport',
+  title: `${L}table`,
+  api: { url: '/iosReport/days', mode: 'page', export: true },
+  rowKey: 'day',
+  pageSize: 50,
   filters: [rangeFilter],
   columns: [
     { key: 'day', title: 'reports.common.day', sortable: true },

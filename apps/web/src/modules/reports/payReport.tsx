@@ -23,10 +23,20 @@ export const payCards: FigureCard[] = [
 export const amountChart: DashboardDeclaration['chart'] = {
   title: 'reports.payReport.chart',
   rows: 'chart',
-  series: [{ key: 'amount', label: `${L}rechargePesos`, type: 'bar' }, { key: 'arppu', label: `${L}arppuPesos`, type: 'line' }],
+  series: [
+    { key: 'amount', label: `${L}rechargePesos`, type: 'bar' },
+    { key: 'arppu', label: `${L}arppuPesos`, type: 'line' },
+  ],
 };
 
-export const payDashboard: DashboardDeclaration = { name: 'payReport', title: 'reports.payReport.title', api: { url: '/payReport' }, defaultDays: REPORT_DAYS, cards: payCards, chart: amountChart };
+export const payDashboard: DashboardDeclaration = {
+  name: 'payReport',
+  title: 'reports.payReport.title',
+  api: { url: '/payReport' },
+  defaultDays: REPORT_DAYS,
+  cards: payCards,
+  chart: amountChart,
+};
 
 export const payDayColumns: ColumnDeclaration<PayDay>[] = [
   { key: 'day', title: `${L}day`, sortable: true },
@@ -41,13 +51,21 @@ export const payDayColumns: ColumnDeclaration<PayDay>[] = [
 ];
 
 export const payDaysTable: ListDeclaration<PayDay> = {
-  name: 'payReport-days', title: 'reports.payReport.byDay', api: { url: '/payReport/days', mode: 'page', export: true },
-  rowKey: 'day', pageSize: 50, filters: [rangeFilter], columns: payDayColumns,
+  name: 'payReport-days',
+  title: 'reports.payReport.byDay',
+  api: { url: '/payReport/days', mode: 'page', export: true },
+  rowKey: 'day',
+  pageSize: 50,
+  filters: [rangeFilter],
+  columns: payDayColumns,
 };
 
 export const payChannelsTable: ListDeclaration<PayChannelDay> = {
-  name: 'payReport-channels', title: 'reports.payReport.byChannel', api: { url: '/payReport/channels', mode: 'page', export: true },
-  rowKey: 'id', pageSize: 50,
+  name: 'payReport-channels',
+  title: 'reports.payReport.byChannel',
+  api: { url: '/payReport/channels', mode: 'page', export: true },
+  rowKey: 'id',
+  pageSize: 50,
   filters: [rangeFilter, { kind: 'text', name: 'channel', label: `${L}channel` }],
   columns: [
     { key: 'day', title: `${L}day`, sortable: true },
@@ -65,8 +83,13 @@ export const payChannelsTable: ListDeclaration<PayChannelDay> = {
 };
 
 export default function PayReportScreen() {
-  return <ReportPage dashboard={payDashboard} tables={[
-    { key: 'days', label: 'reports.payReport.byDay', decl: payDaysTable },
-    { key: 'channels', label: 'reports.payReport.byChannel', decl: payChannelsTable },
-  ]} />;
+  return (
+    <ReportPage
+      dashboard={payDashboard}
+      tables={[
+        { key: 'days', label: 'reports.payReport.byDay', decl: payDaysTable },
+        { key: 'channels', label: 'reports.payReport.byChannel', decl: payChannelsTable },
+      ]}
+    />
+  );
 }

@@ -11,12 +11,20 @@ import { rangeFilter, ReportPage, REPORT_DAYS } from './ReportPage';
 const L = 'reports.common.';
 
 export const paychannelDashboard: DashboardDeclaration = {
-  name: 'paychannel', title: 'reports.paychannel.title', api: { url: '/paychannel/summary' }, defaultDays: REPORT_DAYS,
-  cards: payCards, chart: amountChart,
+  name: 'paychannel',
+  title: 'reports.paychannel.title',
+  api: { url: '/paychannel/summary' },
+  defaultDays: REPORT_DAYS,
+  cards: payCards,
+  chart: amountChart,
 };
 
 export const paychannelTable: ListDeclaration<RechargeChannelFigures> = {
-  name: 'paychannel', title: 'reports.paychannel.table', api: { url: '/paychannel', mode: 'page', export: true }, rowKey: 'channel', pageSize: 50,
+  name: 'paychannel',
+  title: 'reports.paychannel.table',
+  api: { url: '/paychannel', mode: 'page', export: true },
+  rowKey: 'channel',
+  pageSize: 50,
   filters: [rangeFilter],
   columns: [
     { key: 'channel', title: `${L}channel`, sortable: true },

@@ -12,7 +12,10 @@ const L = 'reports.payoutChannel.';
 const C = 'reports.common.';
 
 export const payoutDashboard: DashboardDeclaration = {
-  name: 'payoutChannel', title: `${L}title`, api: { url: '/payoutChannel/summary' }, defaultDays: REPORT_DAYS,
+  name: 'payoutChannel',
+  title: `${L}title`,
+  api: { url: '/payoutChannel/summary' },
+  defaultDays: REPORT_DAYS,
   cards: [
     { key: 'succeededAmount', label: `${L}succeededAmount`, value: 'totals.succeededAmount', format: 'money' },
     { key: 'succeeded', label: `${L}succeeded`, value: 'totals.succeeded', format: 'int' },
@@ -24,13 +27,21 @@ export const payoutDashboard: DashboardDeclaration = {
     { key: 'fees', label: `${L}fees`, value: 'totals.fees', format: 'money' },
   ],
   chart: {
-    title: `${L}chart`, rows: 'chart',
-    series: [{ key: 'requested', label: `${L}requestedPesos`, type: 'bar' }, { key: 'paid', label: `${L}paidPesos`, type: 'bar' }],
+    title: `${L}chart`,
+    rows: 'chart',
+    series: [
+      { key: 'requested', label: `${L}requestedPesos`, type: 'bar' },
+      { key: 'paid', label: `${L}paidPesos`, type: 'bar' },
+    ],
   },
 };
 
 export const payoutTable: ListDeclaration<PayoutChannelFigures> = {
-  name: 'payoutChannel', title: `${L}table`, api: { url: '/payoutChannel', mode: 'page', export: true }, rowKey: 'channel', pageSize: 50,
+  name: 'payoutChannel',
+  title: `${L}table`,
+  api: { url: '/payoutChannel', mode: 'page', export: true },
+  rowKey: 'channel',
+  pageSize: 50,
   filters: [rangeFilter],
   columns: [
     { key: 'channel', title: `${C}channel`, sortable: true },

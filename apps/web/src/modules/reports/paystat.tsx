@@ -12,10 +12,14 @@ import { rangeFilter, ReportPage, REPORT_DAYS } from './ReportPage';
 const L = 'reports.paystat.';
 
 export const paystatDashboard: DashboardDeclaration = {
-  name: 'paystat', title: `${L}title`, api: { url: '/paystat' }, defaultDays: REPORT_DAYS,
+  name: 'paystat',
+  title: `${L}title`,
+  api: { url: '/paystat' },
+  defaultDays: REPORT_DAYS,
   cards: payCards.filter((c) => ['payers', 'firstPayers', 'amount', 'arppu'].includes(c.key)),
   chart: {
-    title: `${L}chart`, rows: 'days',
+    title: `${L}chart`,
+    rows: 'days',
     series: [
       { key: 'firstPayers', label: 'reports.common.firstPayers', type: 'bar' },
       { key: 'repeatPayers', label: 'reports.common.repeatPayers', type: 'bar' },
@@ -25,7 +29,11 @@ export const paystatDashboard: DashboardDeclaration = {
 };
 
 export const paystatDays: ListDeclaration<PayDay> = {
-  name: 'paystat-days', title: `${L}byDay`, api: { url: '/paystat/days', mode: 'page', export: true }, rowKey: 'day', pageSize: 50,
+  name: 'paystat-days',
+  title: `${L}byDay`,
+  api: { url: '/paystat/days', mode: 'page', export: true },
+  rowKey: 'day',
+  pageSize: 50,
   filters: [rangeFilter],
   columns: payDayColumns.filter((c) => !['created', 'failed'].includes(c.key)),
 };
@@ -33,7 +41,11 @@ export const paystatDays: ListDeclaration<PayDay> = {
 const bandText = (_: unknown, row: PayerBand) => (row.max === null ? `≥ ₱${formatMoney(row.min)}` : `₱${formatMoney(row.min)} – ₱${formatMoney(row.max)}`);
 
 export const paystatBands: ListDeclaration<PayerBand> = {
-  name: 'paystat-bands', title: `${L}byBand`, api: { url: '/paystat/bands', mode: 'page', export: true }, rowKey: 'min', pageSize: 20,
+  name: 'paystat-bands',
+  title: `${L}byBand`,
+  api: { url: '/paystat/bands', mode: 'page', export: true },
+  rowKey: 'min',
+  pageSize: 20,
   filters: [rangeFilter],
   columns: [
     { key: 'min', title: `${L}band`, sortable: true, render: bandText, text: bandText },
@@ -44,8 +56,13 @@ export const paystatBands: ListDeclaration<PayerBand> = {
 };
 
 export default function PaystatScreen() {
-  return <ReportPage dashboard={paystatDashboard} tables={[
-    { key: 'days', label: `${L}byDay`, decl: paystatDays },
-    { key: 'bands', label: `${L}byBand`, decl: paystatBands },
-  ]} />;
+  return (
+    <ReportPage
+      dashboard={paystatDashboard}
+      tables={[
+        { key: 'days', label: `${L}byDay`, decl: paystatDays },
+        { key: 'bands', label: `${L}byBand`, decl: paystatBands },
+      ]}
+    />
+  );
 }

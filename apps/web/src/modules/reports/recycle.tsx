@@ -5,11 +5,21 @@
 import { houseDeclarations } from './houseMoney';
 import { ReportPage } from './ReportPage';
 
-export const recycle = houseDeclarations('recycle', ['staff', 'fee', 'expiry'], [{ key: 'cashoutFees', title: 'reports.recycle.cashoutFees', format: 'money', sortable: true }]);
+export const recycle = houseDeclarations(
+  'recycle',
+  ['staff', 'fee', 'expiry'],
+  [{ key: 'cashoutFees', title: 'reports.recycle.cashoutFees', format: 'money', sortable: true }],
+);
 
 export default function RecycleScreen() {
-  return <ReportPage dashboard={recycle.dashboard} paramsFromUrl={['currency']} tables={[
-    { key: 'days', label: 'reports.recycle.byDay', decl: recycle.days },
-    { key: 'reasons', label: 'reports.recycle.byReason', decl: recycle.reasons },
-  ]} />;
+  return (
+    <ReportPage
+      dashboard={recycle.dashboard}
+      paramsFromUrl={['currency']}
+      tables={[
+        { key: 'days', label: 'reports.recycle.byDay', decl: recycle.days },
+        { key: 'reasons', label: 'reports.recycle.byReason', decl: recycle.reasons },
+      ]}
+    />
+  );
 }

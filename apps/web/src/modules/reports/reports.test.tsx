@@ -30,14 +30,38 @@ vi.mock('../../kit/dashboard/echarts', () => ({ init: vi.fn(() => chartApi) }));
 const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
 
-const figures = (n: number) => ({ newPlayers: n, activePlayers: 40, payingPlayers: 4, firstPayers: 1, rechargeOrders: 6, rechargeAmount: 1_250_000, cashoutOrders: 2, cashoutAmount: 250_000, net: 1_000_000, arppu: 312_500 });
+const figures = (n: number) => ({
+  newPlayers: n,
+  activePlayers: 40,
+  payingPlayers: 4,
+  firstPayers: 1,
+  rechargeOrders: 6,
+  rechargeAmount: 1_250_000,
+  cashoutOrders: 2,
+  cashoutAmount: 250_000,
+  net: 1_000_000,
+  arppu: 312_500,
+});
 
 beforeEach(() => {
   mocked.mockReset();
   mocked.mockImplementation(async (_m, url) => {
     if (url === '/homepage') {
-      return { code: 200, data: { totals: figures(12), previous: figures(8), days: [{ day: '2026-11-21', ...figures(5) }, { day: '2026-11-22', ...figures(7) }],
-        chart: [{ day: '2026-11-21', recharge: 5000, cashout: 1000, net: 4000 }, { day: '2026-11-22', recharge: 7500, cashout: 1500, net: 6000 }] } };
+      return {
+        code: 200,
+        data: {
+          totals: figures(12),
+          previous: figures(8),
+          days: [
+            { day: '2026-11-21', ...figures(5) },
+            { day: '2026-11-22', ...figures(7) },
+          ],
+          chart: [
+            { day: '2026-11-21', recharge: 5000, cashout: 1000, net: 4000 },
+            { day: '2026-11-22', recharge: 7500, cashout: 1500, net: 6000 },
+          ],
+        },
+      };
     }
     if (url === '/freegive') return { code: 200, data: { totals: { batch: 1, staff: 2, reward: 3, bonus: 4, relief: 5, total: 15, entries: 9 }, days: [] } };
     return { code: 200, data: { items: [], total: 0 } };
@@ -45,24 +69,55 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const lists = [homeTable, payDaysTable, payChannelsTable, osTable, userTable, paystatDays, paystatBands, paychannelTable, payoutTable,
-  freegive.days, freegive.reasons, recycle.days, recycle.reasons] as ListDeclaration<never>[];
-const dashboards: DashboardDeclaration[] = [homeDashboard, payDashboard, osDashboard, userDashboard, paystatDashboard, paychannelDashboard, payoutDashboard, freegive.dashboard, recycle.dashboard];
+const lists = [
+  homeTable,
+  payDaysTable,
+  payChannelsTable,
+  osTable,
+  userTable,
+  paystatDays,
+  paystatBands,
+  paychannelTable,
+  payoutTable,
+  freegive.days,
+  freegive.reasons,
+  recycle.days,
+  recycle.reasons,
+] as ListDeclaration<never>[];
+const dashboards: DashboardDeclaration[] = [
+  homeDashboard,
+  payDashboard,
+  osDashboard,
+  userDashboard,
+  paystatDashboard,
+  paychannelDashboard,
+  payoutDashboard,
+  freegive.dashboard,
+  recycle.dashboard,
+];
 
 describe('data reports under /', () => {
   it('registers every report of the catalogue under /, by its full path', () => {
-    const paths = listScreens().filter((s) => s.parentPath === '/' && !s.hidden).map((s) => s.fullPath);
+    const paths = listScreens()
+      .filter((s) => s.parentPath === '/' && !s.hidden)
+      .map((s) => s.fullPath);
     expect(Object.keys(reportsScreens).sort()).toEqual(paths.sort());
   });
 
   it('names only keys that exist in English and in Chinese', () => {
     const filterKeys = (f: FilterDeclaration) => [f.label, ...(f.kind === 'select' ? f.options.map((o) => o.label) : [])];
-    const keys = [...new Set([
-      ...lists.flatMap((d) => [d.title, ...(d.filters ?? []).flatMap(filterKeys), ...d.columns.flatMap((c) => [c.title, ...Object.values(c.labels ?? {})])]),
-      ...dashboards.flatMap((d) => [d.title, ...d.cards.map((c) => c.label), d.chart?.title ?? '', ...(d.chart?.series ?? []).map((s) => s.label)]),
-    ])].filter(Boolean);
+    const keys = [
+      ...new Set([
+        ...lists.flatMap((d) => [d.title, ...(d.filters ?? []).flatMap(filterKeys), ...d.columns.flatMap((c) => [c.title, ...Object.values(c.labels ?? {})])]),
+        ...dashboards.flatMap((d) => [d.title, ...d.cards.map((c) => c.label), d.chart?.title ?? '', ...(d.chart?.series ?? []).map((s) => s.label)]),
+      ]),
+    ].filter(Boolean);
     expect(keys.length).toBeGreaterThan(80);
-    for (const lng of ['en', 'zh']) expect(keys.filter((k) => typeof i18next.getResource(lng, 'translation', k) !== 'string'), lng).toEqual([]);
+    for (const lng of ['en', 'zh'])
+      expect(
+        keys.filter((k) => typeof i18next.getResource(lng, 'translation', k) !== 'string'),
+        lng,
+      ).toEqual([]);
     // every table exports on the server
     expect(lists.filter((d) => d.api.export !== true).map((d) => d.name)).toEqual([]);
   });
@@ -78,7 +133,10 @@ describe('data reports under /', () => {
     await waitFor(() => expect(chartApi.setOption).toHaveBeenCalled());
     const option = chartApi.setOption.mock.calls.at(-1)![0];
     expect(option.series.map((s: { name: string; data: number[] }) => [s.name, s.data])).toEqual([
-      ['Recharged (₱)', [5000, 7500]], ['Cashed out (₱)', [1000, 1500]], ['Net (₱)', [4000, 6000]]]);
+      ['Recharged (₱)', [5000, 7500]],
+      ['Cashed out (₱)', [1000, 1500]],
+      ['Net (₱)', [4000, 6000]],
+    ]);
   });
 
   it('/freegive: the figures follow the currency in the URL', async () => {
@@ -94,6 +152,7 @@ describe('data reports under /', () => {
     await waitFor(() => expect(mocked.mock.calls.some((c) => c[1] === '/freegive/reasons')).toBe(true));
     // every call of the reasons table: the kept range and currency, its own first page
     expect(mocked.mock.calls.filter((c) => c[1] === '/freegive/reasons').map((c) => c[2]?.params)).toEqual([
-      { from: '2026-11-21T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', currency: 'bean', page: 1, pageSize: 50 }]);
+      { from: '2026-11-21T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', currency: 'bean', page: 1, pageSize: 50 },
+    ]);
   });
 });

@@ -10,7 +10,10 @@ import { rangeFilter, ReportPage, REPORT_DAYS } from './ReportPage';
 const L = 'reports.common.';
 
 export const userDashboard: DashboardDeclaration = {
-  name: 'userReport', title: 'reports.userReport.title', api: { url: '/userReport' }, defaultDays: REPORT_DAYS,
+  name: 'userReport',
+  title: 'reports.userReport.title',
+  api: { url: '/userReport' },
+  defaultDays: REPORT_DAYS,
   cards: [
     { key: 'newPlayers', label: `${L}newPlayers`, value: 'totals.newPlayers', format: 'int' },
     { key: 'activePlayers', label: `${L}activePlayers`, value: 'totals.activePlayers', format: 'int' },
@@ -21,7 +24,8 @@ export const userDashboard: DashboardDeclaration = {
     { key: 'arppu', label: `${L}arppu`, value: 'totals.arppu', format: 'money' },
   ],
   chart: {
-    title: 'reports.userReport.chart', rows: 'days',
+    title: 'reports.userReport.chart',
+    rows: 'days',
     series: [
       { key: 'activePlayers', label: `${L}activePlayers`, type: 'line' },
       { key: 'newPlayers', label: `${L}newPlayers`, type: 'bar' },
@@ -31,7 +35,11 @@ export const userDashboard: DashboardDeclaration = {
 };
 
 export const userTable: ListDeclaration<UserDay> = {
-  name: 'userReport', title: 'reports.userReport.table', api: { url: '/userReport/days', mode: 'page', export: true }, rowKey: 'day', pageSize: 50,
+  name: 'userReport',
+  title: 'reports.userReport.table',
+  api: { url: '/userReport/days', mode: 'page', export: true },
+  rowKey: 'day',
+  pageSize: 50,
   filters: [rangeFilter],
   columns: [
     { key: 'day', title: `${L}day`, sortable: true },

@@ -20,7 +20,10 @@ export const gameOptions = (games: readonly string[]): SelectOption[] => games.m
 export const gameLabels = (games: readonly string[]) => Object.fromEntries(games.map((g) => [g, `${L}game.${g}`]));
 /** A room's mode (decision 035): a classic table, or a Tongits 1v1 room (two players and an AI seat). */
 export const MODE_LABELS: Record<string, string> = { table: `${L}mode.table`, '1v1': `${L}mode.1v1` };
-export const YES_NO: SelectOption[] = [{ value: 'true', label: `${L}yes` }, { value: 'false', label: `${L}no` }];
+export const YES_NO: SelectOption[] = [
+  { value: 'true', label: `${L}yes` },
+  { value: 'false', label: `${L}no` },
+];
 
 export const noLimit = (v: unknown) => (v === 0 ? i18next.t(`${L}noLimit`) : formatMoney(v));
 
@@ -63,23 +66,37 @@ export interface VersionedSpec {
 export function versionedList(s: VersionedSpec): ListDeclaration<Row> {
   const columns = s.columns.map((c) => (c.key === s.keyColumn ? { ...c, render: historyCell<Row>(s.keyOf), text: (v: unknown) => String(v) } : c));
   return {
-    name: s.name, title: s.title, rowKey: s.rowKey, pageSize: s.pageSize ?? 50,
+    name: s.name,
+    title: s.title,
+    rowKey: s.rowKey,
+    pageSize: s.pageSize ?? 50,
     api: { url: s.base, mode: 'page', export: true },
     filters: s.filters,
     columns,
-    toolbar: [{
-      key: 'create', label: `${L}create`, confirm: `${L}confirmCreate`, ...(s.manage ? { roles: s.manage } : {}),
-      form: { title: `${L}create`, fields: s.fields(false), initialValues: () => s.form(undefined) },
-      call: { method: 'POST', url: `${s.base}/create`, body: (_row, v) => s.body(v) },
-    }],
+    toolbar: [
+      {
+        key: 'create',
+        label: `${L}create`,
+        confirm: `${L}confirmCreate`,
+        ...(s.manage ? { roles: s.manage } : {}),
+        form: { title: `${L}create`, fields: s.fields(false), initialValues: () => s.form(undefined) },
+        call: { method: 'POST', url: `${s.base}/create`, body: (_row, v) => s.body(v) },
+      },
+    ],
     actions: [
       {
-        key: 'edit', label: `${L}edit`, confirm: `${L}confirmEdit`,
+        key: 'edit',
+        label: `${L}edit`,
+        confirm: `${L}confirmEdit`,
         form: { title: `${L}edit`, fields: s.fields(true), initialValues: (row) => s.form(row) },
         call: { method: 'POST', url: `${s.base}/update`, body: (row, v) => s.body(v, row) },
       },
       {
-        key: 'delete', label: `${L}delete`, danger: true, confirm: `${L}confirmDelete`, ...(s.manage ? { roles: s.manage } : {}),
+        key: 'delete',
+        label: `${L}delete`,
+        danger: true,
+        confirm: `${L}confirmDelete`,
+        ...(s.manage ? { roles: s.manage } : {}),
         call: { method: 'POST', url: `${s.base}/delete`, body: (row) => s.ref(row!) },
       },
     ],

@@ -11,7 +11,20 @@ import { WithHistory } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../shell/useSession';
 import {
-  ALL_GAMES, gameLabels, gameOptions, HOUSE_GAMES, idRule, L, MODE_LABELS, noLimit, ROOM_GAMES, toCentavos, toPesos, versionedHistory, versionedList, YES_NO,
+  ALL_GAMES,
+  gameLabels,
+  gameOptions,
+  HOUSE_GAMES,
+  idRule,
+  L,
+  MODE_LABELS,
+  noLimit,
+  ROOM_GAMES,
+  toCentavos,
+  toPesos,
+  versionedHistory,
+  versionedList,
+  YES_NO,
   type VersionedSpec,
 } from './common';
 import { QuickMatchCheck } from './match';
@@ -25,7 +38,12 @@ const trim = (v: unknown) => String(v ?? '').trim();
 
 const TEMPLATE_MONEY = ['ante', 'minBalance', 'maxBalance', 'rakeCap'];
 export const templateSpec: VersionedSpec = {
-  name: 'room-templates', title: `${L}title.template`, base: '/platmanager/template', rowKey: 'id', keyColumn: 'id', keyOf: (r) => String(r.id),
+  name: 'room-templates',
+  title: `${L}title.template`,
+  base: '/platmanager/template',
+  rowKey: 'id',
+  keyColumn: 'id',
+  keyOf: (r) => String(r.id),
   money: TEMPLATE_MONEY,
   filters: [
     { kind: 'select', name: 'game', label: `${L}f.game`, options: gameOptions(ROOM_GAMES) },
@@ -52,7 +70,14 @@ export const templateSpec: VersionedSpec = {
     { name: 'id', label: `${L}f.id`, kind: 'text', required: true, readOnly: editing, help: `${L}idHelp`, rules: [idRule] },
     { name: 'game', label: `${L}f.game`, kind: 'select', required: true, options: gameOptions(ROOM_GAMES), help: `${L}seatsHelp` },
     { name: 'name', label: `${L}f.name`, kind: 'text', required: true, rules: [{ max: 64 }] },
-    { name: 'mode', label: `${L}f.mode`, kind: 'select', required: true, options: Object.entries(MODE_LABELS).map(([value, label]) => ({ value, label })), help: `${L}modeHelp` },
+    {
+      name: 'mode',
+      label: `${L}f.mode`,
+      kind: 'select',
+      required: true,
+      options: Object.entries(MODE_LABELS).map(([value, label]) => ({ value, label })),
+      help: `${L}modeHelp`,
+    },
     { name: 'ante', label: `${L}f.ante`, kind: 'number', required: true, min: 0.01, help: `${L}pesos` },
     { name: 'minBalance', label: `${L}f.minBalance`, kind: 'number', required: true, min: 0, help: `${L}minBalanceHelp` },
     { name: 'maxBalance', label: `${L}f.maxBalance`, kind: 'number', required: true, min: 0, help: `${L}maxHelp` },
@@ -64,10 +89,21 @@ export const templateSpec: VersionedSpec = {
     { name: 'open', label: `${L}f.open`, kind: 'switch', help: `${L}openHelp` },
   ],
   body: (v, row) => ({
-    id: row ? row.id : trim(v.id), game: v.game, name: trim(v.name), mode: v.mode ?? 'table', ...pesos(v, TEMPLATE_MONEY),
-    rakeBps: v.rakeBps, seats: v.seats, aiSeats: v.aiSeats, turnSeconds: v.turnSeconds, open: Boolean(v.open),
+    id: row ? row.id : trim(v.id),
+    game: v.game,
+    name: trim(v.name),
+    mode: v.mode ?? 'table',
+    ...pesos(v, TEMPLATE_MONEY),
+    rakeBps: v.rakeBps,
+    seats: v.seats,
+    aiSeats: v.aiSeats,
+    turnSeconds: v.turnSeconds,
+    open: Boolean(v.open),
   }),
-  form: (row) => (row ? { ...row, ...fromPesos(row, TEMPLATE_MONEY) } : { game: 'tongits', mode: 'table', rakeBps: 500, rakeCap: 0, seats: 3, aiSeats: 1, turnSeconds: 20, maxBalance: 0, open: true }),
+  form: (row) =>
+    row
+      ? { ...row, ...fromPesos(row, TEMPLATE_MONEY) }
+      : { game: 'tongits', mode: 'table', rakeBps: 500, rakeCap: 0, seats: 3, aiSeats: 1, turnSeconds: 20, maxBalance: 0, open: true },
   ref: (row) => ({ id: row.id }),
 };
 
@@ -75,7 +111,12 @@ export const templateSpec: VersionedSpec = {
 
 const TIER_MONEY = ['minBalance', 'maxBalance'];
 export const tierSpec: VersionedSpec = {
-  name: 'quick-tiers', title: `${L}title.quicktemplate`, base: '/platmanager/quicktemplate', rowKey: 'id', keyColumn: 'id', keyOf: (r) => String(r.id),
+  name: 'quick-tiers',
+  title: `${L}title.quicktemplate`,
+  base: '/platmanager/quicktemplate',
+  rowKey: 'id',
+  keyColumn: 'id',
+  keyOf: (r) => String(r.id),
   money: TIER_MONEY,
   filters: [{ kind: 'select', name: 'game', label: `${L}f.game`, options: gameOptions(ROOM_GAMES) }],
   columns: [
@@ -99,7 +140,14 @@ export const tierSpec: VersionedSpec = {
     { name: 'template', label: `${L}f.template`, kind: 'text', required: true, help: `${L}templateHelp`, rules: [idRule] },
     { name: 'open', label: `${L}f.open`, kind: 'switch' },
   ],
-  body: (v, row) => ({ id: row ? row.id : trim(v.id), game: v.game, name: trim(v.name), ...pesos(v, TIER_MONEY), template: trim(v.template), open: Boolean(v.open) }),
+  body: (v, row) => ({
+    id: row ? row.id : trim(v.id),
+    game: v.game,
+    name: trim(v.name),
+    ...pesos(v, TIER_MONEY),
+    template: trim(v.template),
+    open: Boolean(v.open),
+  }),
   form: (row) => (row ? { ...row, ...fromPesos(row, TIER_MONEY) } : { game: 'tongits', maxBalance: 0, open: true }),
   ref: (row) => ({ id: row.id }),
 };
@@ -109,7 +157,12 @@ export const tierSpec: VersionedSpec = {
 const TINY_MONEY = ['minBet', 'maxBet'];
 const chipsText = (v: unknown) => (Array.isArray(v) ? v.map((c) => formatMoney(c)).join(' · ') : '');
 export const tinySpec: VersionedSpec = {
-  name: 'tiny-quick', title: `${L}title.tinygamequicktemplate`, base: '/platmanager/tinygamequicktemplate', rowKey: 'game', keyColumn: 'game', keyOf: (r) => String(r.game),
+  name: 'tiny-quick',
+  title: `${L}title.tinygamequicktemplate`,
+  base: '/platmanager/tinygamequicktemplate',
+  rowKey: 'game',
+  keyColumn: 'game',
+  keyOf: (r) => String(r.game),
   money: TINY_MONEY,
   filters: [{ kind: 'select', name: 'game', label: `${L}f.game`, options: gameOptions(HOUSE_GAMES) }],
   columns: [
@@ -129,22 +182,37 @@ export const tinySpec: VersionedSpec = {
     { name: 'maxBet', label: `${L}f.maxBet`, kind: 'number', required: true, min: 0.01, help: `${L}betHelp` },
     { name: 'countdownSeconds', label: `${L}f.countdownSeconds`, kind: 'number', required: true, min: 3, max: 120 },
     {
-      name: 'chips', label: `${L}f.chips`, kind: 'text', required: true, help: `${L}chipsHelp`,
-      rules: [{
-        validator: async (_: unknown, v: unknown) => {
-          if (typeof v === 'string' && v.trim() !== '' && !/^\s*\d+(\.\d{1,2})?(\s*,\s*\d+(\.\d{1,2})?){0,7}\s*$/.test(v)) throw new Error(i18next.t(`${L}chipsBad`));
+      name: 'chips',
+      label: `${L}f.chips`,
+      kind: 'text',
+      required: true,
+      help: `${L}chipsHelp`,
+      rules: [
+        {
+          validator: async (_: unknown, v: unknown) => {
+            if (typeof v === 'string' && v.trim() !== '' && !/^\s*\d+(\.\d{1,2})?(\s*,\s*\d+(\.\d{1,2})?){0,7}\s*$/.test(v))
+              throw new Error(i18next.t(`${L}chipsBad`));
+          },
         },
-      }],
+      ],
     },
     { name: 'open', label: `${L}f.open`, kind: 'switch' },
   ],
   body: (v, row) => ({
-    game: row ? row.game : v.game, ...pesos(v, TINY_MONEY), countdownSeconds: v.countdownSeconds,
-    chips: String(v.chips ?? '').split(',').map((c) => c.trim()).filter(Boolean).map((c) => Math.round(Number(c) * 100)), open: Boolean(v.open),
+    game: row ? row.game : v.game,
+    ...pesos(v, TINY_MONEY),
+    countdownSeconds: v.countdownSeconds,
+    chips: String(v.chips ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => Math.round(Number(c) * 100)),
+    open: Boolean(v.open),
   }),
-  form: (row) => (row
-    ? { ...row, ...fromPesos(row, TINY_MONEY), chips: (row.chips as number[]).map((c) => c / 100).join(', ') }
-    : { countdownSeconds: 15, chips: '1, 5, 10, 50, 100', minBet: 1, maxBet: 1000, open: true }),
+  form: (row) =>
+    row
+      ? { ...row, ...fromPesos(row, TINY_MONEY), chips: (row.chips as number[]).map((c) => c / 100).join(', ') }
+      : { countdownSeconds: 15, chips: '1, 5, 10, 50, 100', minBet: 1, maxBet: 1000, open: true },
   ref: (row) => ({ game: row.game }),
 };
 
@@ -152,7 +220,12 @@ export const tinySpec: VersionedSpec = {
 
 export function storeSpec(partnerAccount: boolean, partner: number): VersionedSpec {
   return {
-    name: 'game-store', title: `${L}title.gamestoreV1`, base: '/partnermanager/gamestoreV1', rowKey: 'key', keyColumn: 'game', keyOf: (r) => String(r.key),
+    name: 'game-store',
+    title: `${L}title.gamestoreV1`,
+    base: '/partnermanager/gamestoreV1',
+    rowKey: 'key',
+    keyColumn: 'game',
+    keyOf: (r) => String(r.key),
     filters: [
       ...(partnerAccount ? [] : [{ kind: 'number' as const, name: 'partner', label: `${L}f.partner` }]),
       { kind: 'select', name: 'game', label: `${L}f.game`, options: gameOptions(ALL_GAMES) },
@@ -173,24 +246,51 @@ export function storeSpec(partnerAccount: boolean, partner: number): VersionedSp
       { name: 'enabled', label: `${L}f.enabled`, kind: 'switch' },
       { name: 'order', label: `${L}f.order`, kind: 'number', required: true, min: 1, max: 999, help: `${L}orderHelp` },
       { name: 'tiers', label: `${L}f.tiers`, kind: 'text', help: `${L}tiersHelp` },
-      { name: 'revenueShareBps', label: `${L}f.revenueShareBps`, kind: 'number', required: true, min: 0, max: 10_000, readOnly: partnerAccount, help: partnerAccount ? `${L}shareReadOnly` : `${L}bpsHelp` },
+      {
+        name: 'revenueShareBps',
+        label: `${L}f.revenueShareBps`,
+        kind: 'number',
+        required: true,
+        min: 0,
+        max: 10_000,
+        readOnly: partnerAccount,
+        help: partnerAccount ? `${L}shareReadOnly` : `${L}bpsHelp`,
+      },
     ],
     body: (v, row) => ({
-      partner: row ? row.partner : (partnerAccount ? partner : v.partner), game: row ? row.game : v.game, enabled: Boolean(v.enabled), order: v.order,
-      tiers: String(v.tiers ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+      partner: row ? row.partner : partnerAccount ? partner : v.partner,
+      game: row ? row.game : v.game,
+      enabled: Boolean(v.enabled),
+      order: v.order,
+      tiers: String(v.tiers ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
       revenueShareBps: partnerAccount ? (row ? row.revenueShareBps : 6000) : v.revenueShareBps,
     }),
-    form: (row) => (row ? { ...row, tiers: (row.tiers as string[]).join(', ') } : { partner: partnerAccount ? partner : undefined, enabled: true, order: 10, tiers: '', revenueShareBps: 6000 }),
+    form: (row) =>
+      row
+        ? { ...row, tiers: (row.tiers as string[]).join(', ') }
+        : { partner: partnerAccount ? partner : undefined, enabled: true, order: 10, tiers: '', revenueShareBps: 6000 },
     ref: (row) => ({ partner: row.partner, game: row.game }),
   };
 }
 
 function Versioned({ spec }: { spec: VersionedSpec }) {
-  return <WithHistory history={versionedHistory(spec)}><ListScreen decl={versionedList(spec)} /></WithHistory>;
+  return (
+    <WithHistory history={versionedHistory(spec)}>
+      <ListScreen decl={versionedList(spec)} />
+    </WithHistory>
+  );
 }
 
 export const Templates = () => <Versioned spec={templateSpec} />;
-export const QuickTemplates = () => <Flex vertical gap={16}><Versioned spec={tierSpec} /><QuickMatchCheck /></Flex>;
+export const QuickTemplates = () => (
+  <Flex vertical gap={16}>
+    <Versioned spec={tierSpec} />
+    <QuickMatchCheck />
+  </Flex>
+);
 export const TinyQuickTemplates = () => <Versioned spec={tinySpec} />;
 export function GameStore() {
   const { user } = useSession();

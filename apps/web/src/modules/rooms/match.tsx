@@ -28,25 +28,66 @@ export function QuickMatchCheck() {
     try {
       const params = uid ? { game, uid } : { game, balance: Math.round((pesos ?? 0) * 100) };
       setAnswer((await request<Answer>('GET', '/platmanager/quicktemplate/match', { params })).data ?? null);
-    } catch { setAnswer(null); } finally { setBusy(false); }
+    } catch {
+      setAnswer(null);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Card size="small" title={t(`${L}match.title`)} data-testid="quick-match">
       <Flex wrap gap={8} align="center">
         <Select style={{ width: 180 }} value={game} onChange={setGame} options={ROOM_GAMES.map((g) => ({ value: g, label: t(`${L}game.${g}`) }))} />
-        <InputNumber style={{ width: 180 }} min={0} placeholder={t(`${L}match.balance`)} value={pesos} onChange={(v) => { setPesos(v); setUid(null); }} />
-        <InputNumber style={{ width: 160 }} min={1} precision={0} placeholder={t(`${L}match.uid`)} value={uid} onChange={(v) => { setUid(v); setPesos(null); }} />
-        <Button type="primary" loading={busy} disabled={pesos === null && uid === null} onClick={ask}>{t(`${L}match.ask`)}</Button>
+        <InputNumber
+          style={{ width: 180 }}
+          min={0}
+          placeholder={t(`${L}match.balance`)}
+          value={pesos}
+          onChange={(v) => {
+            setPesos(v);
+            setUid(null);
+          }}
+        />
+        <InputNumber
+          style={{ width: 160 }}
+          min={1}
+          precision={0}
+          placeholder={t(`${L}match.uid`)}
+          value={uid}
+          onChange={(v) => {
+            setUid(v);
+            setPesos(null);
+          }}
+        />
+        <Button type="primary" loading={busy} disabled={pesos === null && uid === null} onClick={ask}>
+          {t(`${L}match.ask`)}
+        </Button>
       </Flex>
       {answer && (
         <Alert
-          style={{ marginTop: 12 }} type={answer.tier ? 'success' : 'warning'} data-testid="quick-match-answer"
-          message={answer.tier
-            ? t(`${L}match.tier`, { balance: formatMoney(answer.balance), tier: `${answer.tier.name} (${answer.tier.id})`, template: answer.tier.template })
-            : t(`${L}match.none`, { balance: formatMoney(answer.balance) })}
-          description={answer.tier && (answer.table
-            ? <Typography.Text>{t(`${L}match.table`, { code: answer.table.code, players: answer.table.players ?? 0, seats: answer.table.seats, version: answer.table.templateVersion })}</Typography.Text>
-            : <Typography.Text>{t(`${L}match.noTable`)}</Typography.Text>)}
+          style={{ marginTop: 12 }}
+          type={answer.tier ? 'success' : 'warning'}
+          data-testid="quick-match-answer"
+          message={
+            answer.tier
+              ? t(`${L}match.tier`, { balance: formatMoney(answer.balance), tier: `${answer.tier.name} (${answer.tier.id})`, template: answer.tier.template })
+              : t(`${L}match.none`, { balance: formatMoney(answer.balance) })
+          }
+          description={
+            answer.tier &&
+            (answer.table ? (
+              <Typography.Text>
+                {t(`${L}match.table`, {
+                  code: answer.table.code,
+                  players: answer.table.players ?? 0,
+                  seats: answer.table.seats,
+                  version: answer.table.templateVersion,
+                })}
+              </Typography.Text>
+            ) : (
+              <Typography.Text>{t(`${L}match.noTable`)}</Typography.Text>
+            ))
+          }
         />
       )}
     </Card>

@@ -10,7 +10,10 @@ type Row = Record<string, unknown>;
 const gameName = (v: unknown) => i18next.t(`${L}game.${String(v)}`);
 
 const sumList: ListDeclaration<Row> = {
-  name: 'partner-game-sum', title: `${L}title.partnergamesum`, rowKey: 'key', pageSize: 50,
+  name: 'partner-game-sum',
+  title: `${L}title.partnergamesum`,
+  rowKey: 'key',
+  pageSize: 50,
   api: { url: '/platmanager/partnergamesum', mode: 'page', export: true },
   filters: [
     { kind: 'dateRange', name: 'range', label: `${L}f.range` },
@@ -34,7 +37,9 @@ const sumList: ListDeclaration<Row> = {
 };
 
 const logList: ListDeclaration<Row> = {
-  name: 'partner-game-logs', title: `${L}title.partnergamelogs`, rowKey: 'id',
+  name: 'partner-game-logs',
+  title: `${L}title.partnergamelogs`,
+  rowKey: 'id',
   api: { url: '/platmanager/partnergamelogs', mode: 'cursor', export: true },
   filters: [
     { kind: 'number', name: 'partner', label: `${L}f.partner` },
@@ -60,7 +65,11 @@ const logList: ListDeclaration<Row> = {
   ],
   detail: {
     title: `${L}roundDetail`,
-    items: [{ key: 'roundId', title: `${L}f.roundId` }, { key: 'startedAt', title: `${L}f.startedAt`, format: 'datetime' }, { key: 'endedAt', title: `${L}f.endedAt`, format: 'datetime' }],
+    items: [
+      { key: 'roundId', title: `${L}f.roundId` },
+      { key: 'startedAt', title: `${L}f.startedAt`, format: 'datetime' },
+      { key: 'endedAt', title: `${L}f.endedAt`, format: 'datetime' },
+    ],
   },
 };
 

@@ -15,13 +15,24 @@ type Row = Record<string, unknown>;
 function tableList(quick: boolean): ListDeclaration<Row> {
   const base = quick ? '/platmanager/quicktable' : '/platmanager/table';
   return {
-    name: quick ? 'quick-tables' : 'room-tables', title: `${L}title.${quick ? 'quicktable' : 'table'}`, rowKey: 'id', pageSize: 50,
+    name: quick ? 'quick-tables' : 'room-tables',
+    title: `${L}title.${quick ? 'quicktable' : 'table'}`,
+    rowKey: 'id',
+    pageSize: 50,
     api: { url: base, mode: 'page', export: true },
     filters: [
       { kind: 'select', name: 'game', label: `${L}f.game`, options: gameOptions(ROOM_GAMES) },
       { kind: 'text', name: 'template', label: `${L}f.template` },
       ...(quick ? [{ kind: 'text' as const, name: 'tier', label: `${L}f.tier` }] : []),
-      { kind: 'select', name: 'status', label: `${L}f.status`, options: [{ value: 'open', label: `${L}status.open` }, { value: 'closed', label: `${L}status.closed` }] },
+      {
+        kind: 'select',
+        name: 'status',
+        label: `${L}f.status`,
+        options: [
+          { value: 'open', label: `${L}status.open` },
+          { value: 'closed', label: `${L}status.closed` },
+        ],
+      },
       { kind: 'select', name: 'current', label: `${L}f.current`, options: YES_NO },
       { kind: 'text', name: 'code', label: `${L}f.code` },
     ],
@@ -32,7 +43,8 @@ function tableList(quick: boolean): ListDeclaration<Row> {
       ...(quick ? [{ key: 'tier', title: `${L}f.tier` }] : []),
       { key: 'templateVersion', title: `${L}f.templateVersion`, format: 'int' },
       {
-        key: 'current', title: `${L}f.current`,
+        key: 'current',
+        title: `${L}f.current`,
         render: (v) => (v ? <Tag color="green">{i18next.t(`${L}current`)}</Tag> : <Tag color="orange">{i18next.t(`${L}older`)}</Tag>),
         text: (v) => i18next.t(`${L}${v ? 'current' : 'older'}`),
       },
@@ -49,35 +61,54 @@ function tableList(quick: boolean): ListDeclaration<Row> {
       { key: 'openedAt', title: `${L}f.openedAt`, format: 'datetime', sortable: true },
       { key: 'openedBy', title: `${L}f.openedBy` },
     ],
-    toolbar: [{
-      key: 'open', label: `${L}openTables`, confirm: `${L}confirmOpen`,
-      form: {
-        title: `${L}openTables`,
-        fields: [
-          quick
-            ? { name: 'tier', label: `${L}f.tier`, kind: 'text', required: true, rules: [idRule], help: `${L}openTierHelp` }
-            : { name: 'template', label: `${L}f.template`, kind: 'text', required: true, rules: [idRule], help: `${L}openTemplateHelp` },
-          { name: 'count', label: `${L}f.count`, kind: 'number', required: true, min: 1, max: 20 },
-        ],
-        initialValues: () => ({ count: 1 }),
+    toolbar: [
+      {
+        key: 'open',
+        label: `${L}openTables`,
+        confirm: `${L}confirmOpen`,
+        form: {
+          title: `${L}openTables`,
+          fields: [
+            quick
+              ? { name: 'tier', label: `${L}f.tier`, kind: 'text', required: true, rules: [idRule], help: `${L}openTierHelp` }
+              : { name: 'template', label: `${L}f.template`, kind: 'text', required: true, rules: [idRule], help: `${L}openTemplateHelp` },
+            { name: 'count', label: `${L}f.count`, kind: 'number', required: true, min: 1, max: 20 },
+          ],
+          initialValues: () => ({ count: 1 }),
+        },
+        call: {
+          method: 'POST',
+          url: `${base}/open`,
+          body: (_row, v) => (quick ? { tier: String(v.tier ?? '').trim(), count: v.count } : { template: String(v.template ?? '').trim(), count: v.count }),
+        },
       },
-      call: { method: 'POST', url: `${base}/open`, body: (_row, v) => (quick ? { tier: String(v.tier ?? '').trim(), count: v.count } : { template: String(v.template ?? '').trim(), count: v.count }) },
-    }],
+    ],
     actions: [
       {
-        key: 'close', label: `${L}close`, danger: true, confirm: `${L}confirmClose`, visible: (row) => row.status === 'open',
+        key: 'close',
+        label: `${L}close`,
+        danger: true,
+        confirm: `${L}confirmClose`,
+        visible: (row) => row.status === 'open',
         call: { method: 'POST', url: `${base}/close`, body: (row) => ({ id: row!.id }) },
       },
       {
-        key: 'reopen', label: `${L}reopen`, confirm: `${L}confirmReopen`, visible: (row) => row.status === 'closed',
+        key: 'reopen',
+        label: `${L}reopen`,
+        confirm: `${L}confirmReopen`,
+        visible: (row) => row.status === 'closed',
         call: { method: 'POST', url: `${base}/reopen`, body: (row) => ({ id: row!.id }) },
       },
     ],
     detail: {
       title: `${L}tableDetail`,
       items: [
-        { key: 'code', title: `${L}f.code` }, { key: 'template', title: `${L}f.template` }, { key: 'templateVersion', title: `${L}f.templateVersion`, format: 'int' },
-        { key: 'name', title: `${L}f.name` }, { key: 'closedAt', title: `${L}f.closedAt`, format: 'datetime' }, { key: 'closedBy', title: `${L}f.closedBy` },
+        { key: 'code', title: `${L}f.code` },
+        { key: 'template', title: `${L}f.template` },
+        { key: 'templateVersion', title: `${L}f.templateVersion`, format: 'int' },
+        { key: 'name', title: `${L}f.name` },
+        { key: 'closedAt', title: `${L}f.closedAt`, format: 'datetime' },
+        { key: 'closedBy', title: `${L}f.closedBy` },
       ],
     },
   };

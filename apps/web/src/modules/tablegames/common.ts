@@ -7,7 +7,6 @@ export const TONGITS = '/tinygames/tongits';
 export const CHEAT = '/tinygames/tongitscheat';
 export const configBase = (game: string) => `/tinygames/${game}/${game}config`;
 
-
 export const labels = (prefix: string, values: readonly string[]) => Object.fromEntries(values.map((v) => [v, `${L}${prefix}.${v}`]));
 export const options = (map: Record<string, string>): SelectOption[] => Object.entries(map).map(([value, label]) => ({ value, label }));
 
@@ -15,4 +14,7 @@ export const MODE_LABELS = labels('mode', ['table', '1v1']);
 export const REASON_LABELS = labels('reason', ['cheating', 'collusion', 'bot', 'abuse', 'stalling', 'other']);
 export const ACTION_LABELS = labels('action', ['flag', 'unflag']);
 export const STYLE_LABELS = labels('style', ['cautious', 'balanced', 'aggressive']);
-export const YES_NO = [{ value: 'true', label: `${L}yes` }, { value: 'false', label: `${L}no` }];
+export const YES_NO = [
+  { value: 'true', label: `${L}yes` },
+  { value: 'false', label: `${L}no` },
+];

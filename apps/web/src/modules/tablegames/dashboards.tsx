@@ -14,7 +14,11 @@ import { L, MODE_LABELS, TONGITS } from './common';
 import { PoolView, type Pool } from './pool';
 
 export type Scope = '1v1' | 'ai';
-export interface DashboardSpec { screen: 'dashboard1v1' | 'aidashboard'; scope: Scope; jackpots: boolean }
+export interface DashboardSpec {
+  screen: 'dashboard1v1' | 'aidashboard';
+  scope: Scope;
+  jackpots: boolean;
+}
 export const DASHBOARDS: Record<Scope, DashboardSpec> = {
   '1v1': { screen: 'dashboard1v1', scope: '1v1', jackpots: true },
   ai: { screen: 'aidashboard', scope: 'ai', jackpots: false },
@@ -22,58 +26,109 @@ export const DASHBOARDS: Record<Scope, DashboardSpec> = {
 export const DEFAULT_DAYS = 30;
 
 type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const card = (key: string, format: FigureCard['format'], value = `totals.${key}`): FigureCard => ({ key, label: `${L}f.${key}`, value, format });
 
 const CARDS: Record<Scope, FigureCard[]> = {
   '1v1': [
-    card('tables', 'int'), card('rounds', 'int'), card('seats', 'int'), card('turnover', 'money'), card('rake', 'money'), card('jackpot', 'money'),
-    card('houseTake', 'money'), card('poolBalance', 'money', 'pool.balance'),
+    card('tables', 'int'),
+    card('rounds', 'int'),
+    card('seats', 'int'),
+    card('turnover', 'money'),
+    card('rake', 'money'),
+    card('jackpot', 'money'),
+    card('houseTake', 'money'),
+    card('poolBalance', 'money', 'pool.balance'),
   ],
   ai: [
-    card('aiRounds', 'int'), card('aiSeats', 'int'), card('aiWon', 'int'), card('aiWinRate', 'percent'), card('aiBet', 'money'), card('aiWin', 'money'),
-    card('aiNet', 'money'), card('rounds', 'int'),
+    card('aiRounds', 'int'),
+    card('aiSeats', 'int'),
+    card('aiWon', 'int'),
+    card('aiWinRate', 'percent'),
+    card('aiBet', 'money'),
+    card('aiWin', 'money'),
+    card('aiNet', 'money'),
+    card('rounds', 'int'),
   ],
 };
 const SERIES: Record<Scope, NonNullable<DashboardDeclaration['chart']>['series']> = {
   '1v1': [
-    { key: 'turnover', label: `${L}chart.turnover`, type: 'bar' }, { key: 'rake', label: `${L}chart.rake`, type: 'bar' },
+    { key: 'turnover', label: `${L}chart.turnover`, type: 'bar' },
+    { key: 'rake', label: `${L}chart.rake`, type: 'bar' },
     { key: 'jackpot', label: `${L}chart.jackpot`, type: 'line' },
   ],
   ai: [
-    { key: 'aiBet', label: `${L}chart.aiBet`, type: 'bar' }, { key: 'aiWin', label: `${L}chart.aiWin`, type: 'bar' },
+    { key: 'aiBet', label: `${L}chart.aiBet`, type: 'bar' },
+    { key: 'aiWin', label: `${L}chart.aiWin`, type: 'bar' },
     { key: 'aiNet', label: `${L}chart.aiNet`, type: 'line' },
   ],
 };
 const DAY_COLUMNS: Record<Scope, ColumnDeclaration<Row>[]> = {
-  '1v1': [col('day', 'text', true), col('tables', 'int', true), col('rounds', 'int', true), col('seats', 'int'), col('turnover', 'money', true),
-    col('wins', 'money'), col('rake', 'money', true), col('jackpot', 'money', true), col('houseTake', 'money'), col('aiSeats', 'int')],
-  ai: [col('day', 'text', true), col('rounds', 'int', true), col('aiRounds', 'int', true), col('aiSeats', 'int'), col('aiWon', 'int'),
-    col('aiWinRate', 'percent', true), col('aiBet', 'money', true), col('aiWin', 'money', true), col('aiNet', 'money', true)],
+  '1v1': [
+    col('day', 'text', true),
+    col('tables', 'int', true),
+    col('rounds', 'int', true),
+    col('seats', 'int'),
+    col('turnover', 'money', true),
+    col('wins', 'money'),
+    col('rake', 'money', true),
+    col('jackpot', 'money', true),
+    col('houseTake', 'money'),
+    col('aiSeats', 'int'),
+  ],
+  ai: [
+    col('day', 'text', true),
+    col('rounds', 'int', true),
+    col('aiRounds', 'int', true),
+    col('aiSeats', 'int'),
+    col('aiWon', 'int'),
+    col('aiWinRate', 'percent', true),
+    col('aiBet', 'money', true),
+    col('aiWin', 'money', true),
+    col('aiNet', 'money', true),
+  ],
 };
 
 const api = (spec: DashboardSpec) => `${TONGITS}/${spec.screen}`;
 
 export function dashboardDecl(spec: DashboardSpec): DashboardDeclaration {
   return {
-    name: `tablegames-${spec.screen}`, title: `${L}title.${spec.screen}`, api: { url: api(spec) }, defaultDays: DEFAULT_DAYS,
-    cards: CARDS[spec.scope], chart: { title: `${L}chart.title`, rows: 'chart', series: SERIES[spec.scope] },
+    name: `tablegames-${spec.screen}`,
+    title: `${L}title.${spec.screen}`,
+    api: { url: api(spec) },
+    defaultDays: DEFAULT_DAYS,
+    cards: CARDS[spec.scope],
+    chart: { title: `${L}chart.title`, rows: 'chart', series: SERIES[spec.scope] },
   };
 }
 
 export function daysList(spec: DashboardSpec, from: string, to: string): ListDeclaration<Row> {
   return {
-    name: `tablegames-${spec.screen}-days`, title: `${L}days`, rowKey: 'day', pageSize: 31,
-    api: { url: `${api(spec)}/days`, mode: 'page', export: true, params: { from, to } }, columns: DAY_COLUMNS[spec.scope],
+    name: `tablegames-${spec.screen}-days`,
+    title: `${L}days`,
+    rowKey: 'day',
+    pageSize: 31,
+    api: { url: `${api(spec)}/days`, mode: 'page', export: true, params: { from, to } },
+    columns: DAY_COLUMNS[spec.scope],
   };
 }
 
 export function roomsList(spec: DashboardSpec, from: string, to: string): ListDeclaration<Row> {
   // not sortable: the days table above owns the page's sort (one URL), the rooms are few
-  const money = spec.scope === '1v1' ? [col('turnover', 'money'), col('rake', 'money'), col('jackpot', 'money')]
-    : [col('aiRounds', 'int'), col('aiWinRate', 'percent'), col('aiBet', 'money'), col('aiWin', 'money'), col('aiNet', 'money')];
+  const money =
+    spec.scope === '1v1'
+      ? [col('turnover', 'money'), col('rake', 'money'), col('jackpot', 'money')]
+      : [col('aiRounds', 'int'), col('aiWinRate', 'percent'), col('aiBet', 'money'), col('aiWin', 'money'), col('aiNet', 'money')];
   return {
-    name: `tablegames-${spec.screen}-rooms`, title: `${L}rooms`, rowKey: 'room', pageSize: 100,
+    name: `tablegames-${spec.screen}-rooms`,
+    title: `${L}rooms`,
+    rowKey: 'room',
+    pageSize: 100,
     api: { url: `${api(spec)}/rooms`, mode: 'page', export: true, params: { from, to } },
     columns: [col('room'), col('name'), { key: 'mode', title: `${L}f.mode`, labels: MODE_LABELS }, col('tables', 'int'), col('rounds', 'int'), ...money],
   };
@@ -81,7 +136,9 @@ export function roomsList(spec: DashboardSpec, from: string, to: string): ListDe
 
 export function jackpotsList(spec: DashboardSpec): ListDeclaration<Row> {
   return {
-    name: `tablegames-${spec.screen}-jackpots`, title: `${L}jackpots`, rowKey: 'id',
+    name: `tablegames-${spec.screen}-jackpots`,
+    title: `${L}jackpots`,
+    rowKey: 'id',
     api: { url: `${api(spec)}/jackpots`, mode: 'cursor', export: true },
     // the page's from/to are the dashboard's range: this list filters by player only
     filters: [{ kind: 'text', name: 'uid', label: `${L}f.uid` }],

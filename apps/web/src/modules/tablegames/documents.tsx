@@ -29,9 +29,15 @@ export function documentDecl(spec: DocumentSpec): ConfigDeclaration {
   const money = new Set(spec.money ?? []);
   const convert = (values: FormValues, f: (v: unknown) => unknown) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, money.has(k) ? f(v) : v]));
   return {
-    name: spec.name, title: spec.title, fields: spec.fields,
+    name: spec.name,
+    title: spec.title,
+    fields: spec.fields,
     load: { url: spec.url, toForm: (data) => convert(data, toPesos) },
-    save: { url: `${spec.url}/update`, body: (values) => convert(Object.fromEntries(spec.fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'switch' ? false : values[f.name])])), toCentavos) },
+    save: {
+      url: `${spec.url}/update`,
+      body: (values) =>
+        convert(Object.fromEntries(spec.fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'switch' ? false : values[f.name])])), toCentavos),
+    },
   };
 }
 
@@ -57,31 +63,60 @@ export function DocumentConfig({ spec }: { spec: DocumentSpec }) {
   );
 }
 
-const field = (prefix: string, name: string, kind: FieldDeclaration['kind'], extra: Partial<FieldDeclaration> = {}): FieldDeclaration =>
-  ({ name, label: `${L}${prefix}.${name}`, kind, required: kind !== 'switch', ...extra });
+const field = (prefix: string, name: string, kind: FieldDeclaration['kind'], extra: Partial<FieldDeclaration> = {}): FieldDeclaration => ({
+  name,
+  label: `${L}${prefix}.${name}`,
+  kind,
+  required: kind !== 'switch',
+  ...extra,
+});
 
 export const jackpotSpec = (game: string): DocumentSpec => ({
-  name: `tablegames-${game}-jackpot`, title: `${L}jackpot.title`, url: `${configBase(game)}/jackpot`, note: `${L}jackpot.note`, money: ['maxPayout', 'minPool'],
+  name: `tablegames-${game}-jackpot`,
+  title: `${L}jackpot.title`,
+  url: `${configBase(game)}/jackpot`,
+  note: `${L}jackpot.note`,
+  money: ['maxPayout', 'minPool'],
   fields: [
-    field('jackpot', 'enabled', 'switch'), field('jackpot', 'payoutBps', 'number', { min: 1, max: 10_000, help: `${L}bpsHelp` }),
-    field('jackpot', 'maxPayout', 'number', { min: 0, help: `${L}jackpot.maxPayoutHelp` }), field('jackpot', 'minPool', 'number', { min: 0, help: `${L}pesos` }),
+    field('jackpot', 'enabled', 'switch'),
+    field('jackpot', 'payoutBps', 'number', { min: 1, max: 10_000, help: `${L}bpsHelp` }),
+    field('jackpot', 'maxPayout', 'number', { min: 0, help: `${L}jackpot.maxPayoutHelp` }),
+    field('jackpot', 'minPool', 'number', { min: 0, help: `${L}pesos` }),
   ],
 });
 
 export const cheatSpec: DocumentSpec = {
-  name: 'tablegames-cheatconfig', title: `${L}title.cheatconfig`, url: `${CHEAT}/cheatconfig`, note: `${L}cheat.note`,
-  fields: fieldsFromSchema(cheatThresholds, `${L}cheat`).map((f) => ({ ...f, min: f.name.endsWith('Bps') ? 0 : 1, max: f.name.endsWith('Bps') ? 10_000 : undefined, help: f.name.endsWith('Bps') ? `${L}bpsHelp` : undefined })),
+  name: 'tablegames-cheatconfig',
+  title: `${L}title.cheatconfig`,
+  url: `${CHEAT}/cheatconfig`,
+  note: `${L}cheat.note`,
+  fields: fieldsFromSchema(cheatThresholds, `${L}cheat`).map((f) => ({
+    ...f,
+    min: f.name.endsWith('Bps') ? 0 : 1,
+    max: f.name.endsWith('Bps') ? 10_000 : undefined,
+    help: f.name.endsWith('Bps') ? `${L}bpsHelp` : undefined,
+  })),
 };
 
 export const aiSpec = (rooms: { room: string; name: string }[]): DocumentSpec => ({
-  name: 'tablegames-aiconfig', title: `${L}title.aiconfig`, url: `${TONGITS}/aiconfig`, note: `${L}ai.note`,
+  name: 'tablegames-aiconfig',
+  title: `${L}title.aiconfig`,
+  url: `${TONGITS}/aiconfig`,
+  note: `${L}ai.note`,
   fields: [
     field('ai', 'enabled', 'switch'),
-    field('ai', 'rooms', 'multiSelect', { required: false, options: rooms.map((r) => ({ value: r.room, label: `${r.name} (${r.room})`, literal: true })), help: `${L}ai.roomsHelp` }),
-    field('ai', 'maxSeats', 'number', { min: 1, max: 2 }), field('ai', 'waitSeconds', 'number', { min: 0, max: 300 }),
-    field('ai', 'style', 'select', { options: options(STYLE_LABELS) }), field('ai', 'skill', 'number', { min: 1, max: 10, help: `${L}ai.skillHelp` }),
+    field('ai', 'rooms', 'multiSelect', {
+      required: false,
+      options: rooms.map((r) => ({ value: r.room, label: `${r.name} (${r.room})`, literal: true })),
+      help: `${L}ai.roomsHelp`,
+    }),
+    field('ai', 'maxSeats', 'number', { min: 1, max: 2 }),
+    field('ai', 'waitSeconds', 'number', { min: 0, max: 300 }),
+    field('ai', 'style', 'select', { options: options(STYLE_LABELS) }),
+    field('ai', 'skill', 'number', { min: 1, max: 10, help: `${L}ai.skillHelp` }),
     field('ai', 'fightBps', 'number', { min: 0, max: 10_000, help: `${L}bpsHelp` }),
-    field('ai', 'thinkMinSeconds', 'number', { min: 1, max: 60 }), field('ai', 'thinkMaxSeconds', 'number', { min: 1, max: 60 }),
+    field('ai', 'thinkMinSeconds', 'number', { min: 1, max: 60 }),
+    field('ai', 'thinkMaxSeconds', 'number', { min: 1, max: 60 }),
   ],
 });
 
@@ -89,7 +124,9 @@ export const aiSpec = (rooms: { room: string; name: string }[]): DocumentSpec =>
 export function AiConfig() {
   const rooms = useQuery({
     queryKey: ['tablegames-rooms', 'tongits'],
-    queryFn: async () => ((await request<{ items: { room: string; name: string }[] }>('GET', `${configBase('tongits')}/rooms`, { params: { pageSize: 500 }, silent: true })).data?.items ?? []),
+    queryFn: async () =>
+      (await request<{ items: { room: string; name: string }[] }>('GET', `${configBase('tongits')}/rooms`, { params: { pageSize: 500 }, silent: true })).data
+        ?.items ?? [],
     retry: false,
   });
   return <DocumentConfig key={rooms.data ? 'rooms' : 'none'} spec={aiSpec(rooms.data ?? [])} />;

@@ -11,7 +11,14 @@ import { formatMoney, formatPercent } from '../../lib/format';
 import { request } from '../../shell/request';
 import { L } from './common';
 
-export interface Pool { contributed: number; paid: number; wins: number; balance: number; nextPayout: number; rules: { enabled: boolean; payoutBps: number; maxPayout: number; minPool: number } }
+export interface Pool {
+  contributed: number;
+  paid: number;
+  wins: number;
+  balance: number;
+  nextPayout: number;
+  rules: { enabled: boolean; payoutBps: number; maxPayout: number; minPool: number };
+}
 
 export const hasPool = (game: string) => Object.hasOwn((findGame(game)?.defaults ?? {}) as object, 'jackpotBps');
 
@@ -21,7 +28,9 @@ export function PoolView({ pool }: { pool: Pool }) {
   return (
     <Card title={t(`${L}pool.title`)} data-testid="jackpot-pool">
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
-        <Descriptions.Item label={t(`${L}pool.balance`)}><b data-testid="pool-balance">{peso(pool.balance)}</b></Descriptions.Item>
+        <Descriptions.Item label={t(`${L}pool.balance`)}>
+          <b data-testid="pool-balance">{peso(pool.balance)}</b>
+        </Descriptions.Item>
         <Descriptions.Item label={t(`${L}pool.contributed`)}>{peso(pool.contributed)}</Descriptions.Item>
         <Descriptions.Item label={t(`${L}pool.paid`)}>{peso(pool.paid)}</Descriptions.Item>
         <Descriptions.Item label={t(`${L}pool.wins`)}>{pool.wins}</Descriptions.Item>

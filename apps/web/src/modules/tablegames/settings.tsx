@@ -21,7 +21,10 @@ type Room = Record<string, unknown>;
 /** The game's rooms: its /platmanager room templates (decision 035), read here with the AI seats each may seat; edited on /platmanager/template. */
 export function roomsList(game: string): ListDeclaration<Room> {
   return {
-    name: `tablegames-${game}-rooms`, title: `${L}rooms`, rowKey: 'room', pageSize: 50,
+    name: `tablegames-${game}-rooms`,
+    title: `${L}rooms`,
+    rowKey: 'room',
+    pageSize: 50,
     api: { url: `${configBase(game)}/rooms`, mode: 'page', export: true },
     filters: [{ kind: 'select', name: 'mode', label: `${L}f.mode`, options: options(MODE_LABELS) }],
     columns: [
@@ -30,9 +33,21 @@ export function roomsList(game: string): ListDeclaration<Room> {
       { key: 'mode', title: `${L}f.mode`, labels: MODE_LABELS, sortable: true },
       { key: 'ante', title: `${L}f.ante`, format: 'money', sortable: true },
       { key: 'minBalance', title: `${L}f.minBalance`, format: 'money', sortable: true },
-      { key: 'maxBalance', title: `${L}f.maxBalance`, format: 'money', sortable: true, render: (v) => (v === 0 ? i18next.t(`${L}room.noLimit`) : `${formatMoney(v)}`), text: (v) => (v === 0 ? '' : formatMoney(v)) },
+      {
+        key: 'maxBalance',
+        title: `${L}f.maxBalance`,
+        format: 'money',
+        sortable: true,
+        render: (v) => (v === 0 ? i18next.t(`${L}room.noLimit`) : `${formatMoney(v)}`),
+        text: (v) => (v === 0 ? '' : formatMoney(v)),
+      },
       { key: 'open', title: `${L}f.open`, format: 'bool' },
-      ...(game === 'tongits' ? [{ key: 'aiSeats', title: `${L}f.aiSeats`, format: 'int' as const }, { key: 'playable', title: `${L}f.playable`, format: 'bool' as const }] : []),
+      ...(game === 'tongits'
+        ? [
+            { key: 'aiSeats', title: `${L}f.aiSeats`, format: 'int' as const },
+            { key: 'playable', title: `${L}f.playable`, format: 'bool' as const },
+          ]
+        : []),
     ],
   };
 }
@@ -51,7 +66,10 @@ export function TableGameSettings({ game }: { game: string }) {
   return (
     <Flex vertical gap={16}>
       <GameConfigs game={game} base={`${configBase(game)}/settings`} title={`${L}settingsTitle.${game}`} />
-      <Flex vertical gap={4}><RoomsNote game={game} /><ListScreen decl={roomsList(game)} /></Flex>
+      <Flex vertical gap={4}>
+        <RoomsNote game={game} />
+        <ListScreen decl={roomsList(game)} />
+      </Flex>
       {hasJackpot && <DocumentConfig spec={jackpotSpec(game)} />}
     </Flex>
   );

@@ -19,14 +19,18 @@ import locales from './locales';
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../shell/request');
 const mocked = vi.mocked(request);
-afterEach(() => { cleanup(); mocked.mockReset(); });
+afterEach(() => {
+  cleanup();
+  mocked.mockReset();
+});
 
-const keys = (o: unknown, prefix = ''): string[] => Object.entries(o as Record<string, unknown>).flatMap(([k, v]) =>
-  (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+const keys = (o: unknown, prefix = ''): string[] =>
+  Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
 
 describe('tablegames module', () => {
   it('registers the table-game screens the catalogue has, beside the house screens', () => {
-    const wanted = listScreens().map((s) => s.fullPath)
+    const wanted = listScreens()
+      .map((s) => s.fullPath)
       .filter((p) => /^\/tinygames\/(tongits|tongitscheat|pusoy)\//.test(p) && !(p in tinygamesScreens));
     expect(Object.keys(tablegamesScreens).sort()).toEqual(wanted.sort());
     expect(wanted).toHaveLength(8);
@@ -41,19 +45,67 @@ describe('tablegames module', () => {
     expect(flagsList.toolbar![0]!.call.body!(undefined, { uid: '100077', reason: ' Collusion ' })).toEqual({ uid: 100077, reason: 'Collusion' });
     const flag = reportsList.actions![0]!;
     expect(flag.visible!({ flagged: true })).toBe(false);
-    expect(flag.call.body!({ id: 9, targetUid: 100404, flagged: false }, { reason: 'Bot confirmed' })).toEqual({ uid: 100404, reason: 'Bot confirmed', report: 9 });
+    expect(flag.call.body!({ id: 9, targetUid: 100404, flagged: false }, { reason: 'Bot confirmed' })).toEqual({
+      uid: 100404,
+      reason: 'Bot confirmed',
+      report: 9,
+    });
     const jackpot = documentDecl(jackpotSpec('tongits'));
-    expect(jackpot.load.toForm!({ enabled: true, payoutBps: 3000, maxPayout: 5_000_000, minPool: 2_000 })).toEqual({ enabled: true, payoutBps: 3000, maxPayout: 50_000, minPool: 20 });
-    expect(jackpot.save.body!({ enabled: true, payoutBps: 3000, maxPayout: 50_000, minPool: 20 })).toEqual({ enabled: true, payoutBps: 3000, maxPayout: 5_000_000, minPool: 2_000 });
+    expect(jackpot.load.toForm!({ enabled: true, payoutBps: 3000, maxPayout: 5_000_000, minPool: 2_000 })).toEqual({
+      enabled: true,
+      payoutBps: 3000,
+      maxPayout: 50_000,
+      minPool: 20,
+    });
+    expect(jackpot.save.body!({ enabled: true, payoutBps: 3000, maxPayout: 50_000, minPool: 20 })).toEqual({
+      enabled: true,
+      payoutBps: 3000,
+      maxPayout: 5_000_000,
+      minPool: 2_000,
+    });
   });
 
   it('the 1v1 dashboard shows its figures and the jackpot pool from one answer', async () => {
-    const day = { day: '2026-11-22', rounds: 3, tables: 2, seats: 6, turnover: 3_000, wins: 2_400, rake: 150, jackpot: 300, aiRounds: 3, aiSeats: 3, aiWon: 1, aiBet: 1_500, aiWin: 1_200, aiNet: -300, aiWinRate: 1 / 3, houseTake: 600 };
+    const day = {
+      day: '2026-11-22',
+      rounds: 3,
+      tables: 2,
+      seats: 6,
+      turnover: 3_000,
+      wins: 2_400,
+      rake: 150,
+      jackpot: 300,
+      aiRounds: 3,
+      aiSeats: 3,
+      aiWon: 1,
+      aiBet: 1_500,
+      aiWin: 1_200,
+      aiNet: -300,
+      aiWinRate: 1 / 3,
+      houseTake: 600,
+    };
     mocked.mockImplementation(async (_m, url) => {
       if (url === '/tinygames/tongits/dashboard1v1') {
         const { day: _d, ...totals } = day;
-        return { code: 200, data: { game: 'tongits', scope: '1v1', totals, days: [day], chart: [{ day: day.day, turnover: 30, rake: 1.5, jackpot: 3 }],
-          pool: { game: 'tongits', contributed: 17_340, paid: 3_171, wins: 1, balance: 14_169, nextPayout: 4_250, rules: { enabled: true, payoutBps: 3000, maxPayout: 0, minPool: 2_000 } } } } as never;
+        return {
+          code: 200,
+          data: {
+            game: 'tongits',
+            scope: '1v1',
+            totals,
+            days: [day],
+            chart: [{ day: day.day, turnover: 30, rake: 1.5, jackpot: 3 }],
+            pool: {
+              game: 'tongits',
+              contributed: 17_340,
+              paid: 3_171,
+              wins: 1,
+              balance: 14_169,
+              nextPayout: 4_250,
+              rules: { enabled: true, payoutBps: 3000, maxPayout: 0, minPool: 2_000 },
+            },
+          },
+        } as never;
       }
       return { code: 200, data: { items: [], total: 0, nextCursor: null } } as never;
     });

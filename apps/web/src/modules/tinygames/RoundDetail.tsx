@@ -13,14 +13,36 @@ import { request } from '../../shell/request';
 import { UidLink } from '../../kit/UidLink';
 import { api, L } from './common';
 
-export interface SeatRow { seat: string; uid: number | null; bot: boolean; bet: number; win: number; fee: number; jackpot: number }
+export interface SeatRow {
+  seat: string;
+  uid: number | null;
+  bot: boolean;
+  bet: number;
+  win: number;
+  fee: number;
+  jackpot: number;
+}
 export interface RoundDetailData {
-  id: number; roundId: string; game: string; seedHash: string; seed: string; verified: boolean; why: string;
-  settings: unknown; bets: unknown; result: unknown; differences: Array<Record<string, unknown>>;
-  expected: { result: unknown; payouts: unknown } | null; seatRows: SeatRow[];
+  id: number;
+  roundId: string;
+  game: string;
+  seedHash: string;
+  seed: string;
+  verified: boolean;
+  why: string;
+  settings: unknown;
+  bets: unknown;
+  result: unknown;
+  differences: Array<Record<string, unknown>>;
+  expected: { result: unknown; payouts: unknown } | null;
+  seatRows: SeatRow[];
 }
 
-const json = (v: unknown) => <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(v)}</Typography.Text>;
+const json = (v: unknown) => (
+  <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+    {JSON.stringify(v)}
+  </Typography.Text>
+);
 
 export function differenceText(d: Record<string, unknown>): string {
   if (typeof d.message === 'string') return `${String(d.kind)}: ${d.message}`;
@@ -36,22 +58,54 @@ export function RoundDetail({ game, id }: { game: string; id: number }) {
     retry: false,
   });
   const d = query.data;
-  const browser = useMemo(() => (d ? verifyRound({ game: d.game, settings: d.settings, seedHash: d.seedHash, seed: d.seed, bets: d.bets, result: d.result, payouts: d.seatRows } as Parameters<typeof verifyRound>[0]) : null), [d]);
+  const browser = useMemo(
+    () =>
+      d
+        ? verifyRound({
+            game: d.game,
+            settings: d.settings,
+            seedHash: d.seedHash,
+            seed: d.seed,
+            bets: d.bets,
+            result: d.result,
+            payouts: d.seatRows,
+          } as Parameters<typeof verifyRound>[0])
+        : null,
+    [d],
+  );
 
   if (query.isError) {
-    return <Result status="error" title={t('kit.loadFailed')} subTitle={(query.error as Error).message}
-      extra={<Button onClick={() => void query.refetch()}>{t('kit.retry')}</Button>} />;
+    return (
+      <Result
+        status="error"
+        title={t('kit.loadFailed')}
+        subTitle={(query.error as Error).message}
+        extra={<Button onClick={() => void query.refetch()}>{t('kit.retry')}</Button>}
+      />
+    );
   }
   if (!d) return <Skeleton active />;
   return (
     <Flex vertical gap={8} data-testid="round-detail">
-      {d.verified
-        ? <Alert type="success" showIcon title={t(`${L}round.verified`)} />
-        : <Alert type="error" showIcon title={t(`${L}round.flagged`)} description={
-          <div>
-            <div>{d.why}</div>
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>{d.differences.map((x, i) => <li key={i}>{differenceText(x)}</li>)}</ul>
-          </div>} />}
+      {d.verified ? (
+        <Alert type="success" showIcon title={t(`${L}round.verified`)} />
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`${L}round.flagged`)}
+          description={
+            <div>
+              <div>{d.why}</div>
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {d.differences.map((x, i) => (
+                  <li key={i}>{differenceText(x)}</li>
+                ))}
+              </ul>
+            </div>
+          }
+        />
+      )}
       {browser && (
         <Tag color={browser.ok === d.verified ? 'blue' : 'orange'} data-testid="browser-check">
           {t(browser.ok ? `${L}round.browserOk` : `${L}round.browserFlagged`, { n: browser.differences.length })}
@@ -63,12 +117,23 @@ export function RoundDetail({ game, id }: { game: string; id: number }) {
         <Descriptions.Item label={t(`${L}round.bets`)}>{json(d.bets)}</Descriptions.Item>
         <Descriptions.Item label={t(`${L}round.settings`)}>{json(d.settings)}</Descriptions.Item>
       </Descriptions>
-      <Table<SeatRow> size="small" rowKey={(r) => `${r.seat}-${r.bet}-${r.win}`} pagination={false} dataSource={d.seatRows} scroll={{ x: true }}
+      <Table<SeatRow>
+        size="small"
+        rowKey={(r) => `${r.seat}-${r.bet}-${r.win}`}
+        pagination={false}
+        dataSource={d.seatRows}
+        scroll={{ x: true }}
         columns={[
           { dataIndex: 'seat', title: t(`${L}f.seat`) },
           { dataIndex: 'uid', title: t(`${L}f.uid`), render: (v: number | null, r) => (r.bot || v === null ? t(`${L}botYes`) : <UidLink uid={v} />) },
-          ...(['bet', 'win', 'fee', 'jackpot'] as const).map((k) => ({ dataIndex: k, title: t(`${L}f.${k}`), align: 'right' as const, render: (v: number) => formatMoney(v) })),
-        ]} />
+          ...(['bet', 'win', 'fee', 'jackpot'] as const).map((k) => ({
+            dataIndex: k,
+            title: t(`${L}f.${k}`),
+            align: 'right' as const,
+            render: (v: number) => formatMoney(v),
+          })),
+        ]}
+      />
     </Flex>
   );
 }

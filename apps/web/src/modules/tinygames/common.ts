@@ -17,7 +17,11 @@ export type HouseScreen = (typeof HOUSE_SCREENS)[number];
 /** The staff API of one game (docs/api/games.md), without the API base. */
 export const api = (game: string) => `/tinygames/${game}`;
 
-export interface GameScreenEntry { path: string; game: Game; screen: HouseScreen }
+export interface GameScreenEntry {
+  path: string;
+  game: Game;
+  screen: HouseScreen;
+}
 
 /** Every (game, screen) the catalogue has and the games API serves: the registry's entries. */
 export function gameScreenEntries(): GameScreenEntry[] {

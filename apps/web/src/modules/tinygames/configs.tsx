@@ -29,7 +29,11 @@ export const settingLabel = (game: string, key: string) => `${L}setting.${game}.
 const jsonRule = {
   validator: async (_: unknown, v: unknown) => {
     if (typeof v !== 'string' || !v.trim()) return;
-    try { JSON.parse(v); } catch { throw new Error(i18next.t(`${L}configs.badJson`)); }
+    try {
+      JSON.parse(v);
+    } catch {
+      throw new Error(i18next.t(`${L}configs.badJson`));
+    }
   },
 };
 
@@ -41,7 +45,8 @@ export function configsDecl(game: string, base = `${api(game)}/configs`, title =
     label: settingLabel(game, f.key),
     kind: f.kind === 'money' ? 'number' : f.kind === 'json' || f.kind === 'rows' ? 'textarea' : f.kind === 'time' ? 'text' : f.kind,
     required: f.kind !== 'switch',
-    min: f.min, max: f.max,
+    min: f.min,
+    max: f.max,
     help: f.kind === 'money' ? `${L}configs.pesos` : f.kind === 'json' ? `${L}configs.json` : undefined,
     options: f.options?.map((o) => ({ value: o, label: o, literal: true })),
     rules: f.kind === 'json' ? [jsonRule] : undefined,
@@ -63,7 +68,11 @@ export function configsDecl(game: string, base = `${api(game)}/configs`, title =
 }
 
 export function configsHistory(game: string, base = `${api(game)}/configs`): HistoryDeclaration {
-  const money = new Set(settingsFields(game).filter((f) => f.kind === 'money').map((f) => f.key));
+  const money = new Set(
+    settingsFields(game)
+      .filter((f) => f.kind === 'money')
+      .map((f) => f.key),
+  );
   return {
     url: `${base}/versions`,
     fieldLabel: (field) => settingLabel(game, field),

@@ -25,9 +25,15 @@ export function dashboardDecl(game: string): DashboardDeclaration {
     api: { url: `${api(game)}/dashboard` },
     defaultDays: DEFAULT_DAYS,
     cards: [
-      card('turnover', 'money'), card('wins', 'money'), card('houseTake', 'money'), card('rtp', 'percent'),
+      card('turnover', 'money'),
+      card('wins', 'money'),
+      card('houseTake', 'money'),
+      card('rtp', 'percent'),
       { key: 'configuredRtp', label: `${L}f.configuredRtp`, value: 'configured.rtp', format: 'percent' },
-      card('players', 'int'), card('rounds', 'int'), card('bets', 'int'), card('flagged', 'int'),
+      card('players', 'int'),
+      card('rounds', 'int'),
+      card('bets', 'int'),
+      card('flagged', 'int'),
     ],
     chart: {
       title: `${L}dashboard.chart`,
@@ -41,8 +47,17 @@ export function dashboardDecl(game: string): DashboardDeclaration {
   };
 }
 
-interface Configured { version: number; rtp: number | null; reference: string; band: { low: number; high: number } | null; inBand: boolean | null }
-interface DashboardData { totals: { rtp: number | null; bets: number }; configured: Configured }
+interface Configured {
+  version: number;
+  rtp: number | null;
+  reference: string;
+  band: { low: number; high: number } | null;
+  inBand: boolean | null;
+}
+interface DashboardData {
+  totals: { rtp: number | null; bets: number };
+  configured: Configured;
+}
 
 /** Actual RTP against the configured RTP and its band (the kit's dashboard query, shared by key). */
 function RtpBand({ decl, params }: { decl: DashboardDeclaration; params: Record<string, string> }) {
@@ -55,9 +70,14 @@ function RtpBand({ decl, params }: { decl: DashboardDeclaration; params: Record<
   const d = query.data;
   if (!d) return null;
   const c = d.configured;
-  const verdict = c.inBand === null
-    ? <Tag>{t(`${L}dashboard.noBand`)}</Tag>
-    : c.inBand ? <Tag color="green">{t(`${L}dashboard.inBand`)}</Tag> : <Tag color="red">{t(`${L}dashboard.outOfBand`)}</Tag>;
+  const verdict =
+    c.inBand === null ? (
+      <Tag>{t(`${L}dashboard.noBand`)}</Tag>
+    ) : c.inBand ? (
+      <Tag color="green">{t(`${L}dashboard.inBand`)}</Tag>
+    ) : (
+      <Tag color="red">{t(`${L}dashboard.outOfBand`)}</Tag>
+    );
   return (
     <Card title={t(`${L}dashboard.rtpTitle`)} extra={<span data-testid="rtp-verdict">{verdict}</span>}>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
@@ -67,7 +87,9 @@ function RtpBand({ decl, params }: { decl: DashboardDeclaration; params: Record<
           <span data-testid="rtp-band">{c.band ? `${formatPercent(c.band.low)} – ${formatPercent(c.band.high)}` : '-'}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t(`${L}dashboard.version`)}>{c.version === 0 ? t(`${L}dashboard.defaults`) : c.version}</Descriptions.Item>
-        <Descriptions.Item label={t(`${L}dashboard.reference`)} span="filled">{c.reference}</Descriptions.Item>
+        <Descriptions.Item label={t(`${L}dashboard.reference`)} span="filled">
+          {c.reference}
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );

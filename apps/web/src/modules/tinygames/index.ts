@@ -8,8 +8,5 @@ import { gameScreenEntries } from './common';
  * lazy chunk (screens.tsx) serves them all; the component is chosen by (game, screen).
  */
 export const tinygamesScreens: ScreenMap = Object.fromEntries(
-  gameScreenEntries().map(({ path, game, screen }) => [
-    path,
-    lazy(() => import('./screens').then((m) => ({ default: m.screenFor(game.id, screen) }))),
-  ]),
+  gameScreenEntries().map(({ path, game, screen }) => [path, lazy(() => import('./screens').then((m) => ({ default: m.screenFor(game.id, screen) })))]),
 );

@@ -9,11 +9,16 @@ import { api, BOT_OPTIONS, L, VERIFIED_OPTIONS } from './common';
 import { RoundDetail } from './RoundDetail';
 
 type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false, title = `${L}f.${key}`): ColumnDeclaration<Row> =>
-  ({ key, title, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false, title = `${L}f.${key}`): ColumnDeclaration<Row> => ({
+  key,
+  title,
+  format,
+  sortable,
+});
 
 const verifiedColumn: ColumnDeclaration<Row> = {
-  key: 'verified', title: `${L}f.verified`,
+  key: 'verified',
+  title: `${L}f.verified`,
   render: (v) => <Tag color={v ? 'green' : 'red'}>{v ? '✓' : '✗'}</Tag>,
   text: (v) => (v ? 'true' : 'false'),
 };
@@ -26,17 +31,33 @@ export function daysList(game: string, from: string, to: string): ListDeclaratio
     rowKey: 'day',
     pageSize: 31,
     columns: [
-      col('day', 'text', true), col('rounds', 'int', true), col('bets', 'int', true), col('players', 'int', true),
-      col('turnover', 'money', true), col('wins', 'money', true), col('fees', 'money'), col('jackpot', 'money'),
-      col('houseTake', 'money', true), col('rtp', 'percent', true), col('flagged', 'int', true),
+      col('day', 'text', true),
+      col('rounds', 'int', true),
+      col('bets', 'int', true),
+      col('players', 'int', true),
+      col('turnover', 'money', true),
+      col('wins', 'money', true),
+      col('fees', 'money'),
+      col('jackpot', 'money'),
+      col('houseTake', 'money', true),
+      col('rtp', 'percent', true),
+      col('flagged', 'int', true),
     ],
   };
 }
 
 const playerColumns = (): ColumnDeclaration<Row>[] => [
-  col('uid', 'uid', true), col('name'), col('partner', 'int'), col('days', 'int', true), col('rounds', 'int', true),
-  col('turnover', 'money', true), col('wins', 'money', true), col('fees', 'money'), col('net', 'money', true),
-  col('rtp', 'percent', true), col('lastDay', 'text', true),
+  col('uid', 'uid', true),
+  col('name'),
+  col('partner', 'int'),
+  col('days', 'int', true),
+  col('rounds', 'int', true),
+  col('turnover', 'money', true),
+  col('wins', 'money', true),
+  col('fees', 'money'),
+  col('net', 'money', true),
+  col('rtp', 'percent', true),
+  col('lastDay', 'text', true),
 ];
 
 export function playersList(game: string): ListDeclaration<Row> {
@@ -60,7 +81,15 @@ export function rankingList(game: string): ListDeclaration<Row> {
     api: { url: `${api(game)}/ranking`, mode: 'page', export: true },
     rowKey: 'uid',
     filters: [
-      { kind: 'select', name: 'side', label: `${L}f.side`, options: [{ value: 'winners', label: `${L}side.winners` }, { value: 'losers', label: `${L}side.losers` }] },
+      {
+        kind: 'select',
+        name: 'side',
+        label: `${L}f.side`,
+        options: [
+          { value: 'winners', label: `${L}side.winners` },
+          { value: 'losers', label: `${L}side.losers` },
+        ],
+      },
       { kind: 'dateRange', name: 'range', label: `${L}f.range` },
     ],
     columns: [col('rank', 'int', true), ...playerColumns().map((c) => ({ ...c, sortable: ['net', 'turnover', 'rounds'].includes(c.key) }))],
@@ -80,10 +109,20 @@ export function betlogsList(game: string): ListDeclaration<Row> {
       { kind: 'select', name: 'bot', label: `${L}f.bot`, options: BOT_OPTIONS },
     ],
     columns: [
-      col('at', 'datetime', true), col('roundId'), col('uid', 'uid'), col('name'), col('seat'),
+      col('at', 'datetime', true),
+      col('roundId'),
+      col('uid', 'uid'),
+      col('name'),
+      col('seat'),
       { key: 'bot', title: `${L}f.bot`, format: 'bool' },
-      col('bet', 'money'), col('win', 'money'), col('fee', 'money'), col('jackpot', 'money'), col('net', 'money'),
-      col('server'), col('table'), verifiedColumn,
+      col('bet', 'money'),
+      col('win', 'money'),
+      col('fee', 'money'),
+      col('jackpot', 'money'),
+      col('net', 'money'),
+      col('server'),
+      col('table'),
+      verifiedColumn,
     ],
   };
 }
@@ -103,16 +142,34 @@ export function gameroundsList(game: string): ListDeclaration<Row> {
       { kind: 'dateRange', name: 'range', label: `${L}f.endedAt` },
     ],
     columns: [
-      col('endedAt', 'datetime', true), col('roundId'), col('server'), col('table'), col('configVersion', 'int'),
-      col('seats', 'int'), col('players', 'int'), col('bet', 'money'), col('win', 'money'), col('fee', 'money'),
-      col('houseTake', 'money'), verifiedColumn, col('why'),
-      { ...col('startedAt', 'datetime'), hidden: true }, { ...col('seedHash'), hidden: true }, { ...col('seed'), hidden: true },
+      col('endedAt', 'datetime', true),
+      col('roundId'),
+      col('server'),
+      col('table'),
+      col('configVersion', 'int'),
+      col('seats', 'int'),
+      col('players', 'int'),
+      col('bet', 'money'),
+      col('win', 'money'),
+      col('fee', 'money'),
+      col('houseTake', 'money'),
+      verifiedColumn,
+      col('why'),
+      { ...col('startedAt', 'datetime'), hidden: true },
+      { ...col('seedHash'), hidden: true },
+      { ...col('seed'), hidden: true },
     ],
     detail: {
       title: `${L}round.title`,
       items: [
-        col('roundId'), col('startedAt', 'datetime'), col('endedAt', 'datetime'), col('server'), col('table'), col('configVersion', 'int'),
-        col('seedHash'), col('seed'),
+        col('roundId'),
+        col('startedAt', 'datetime'),
+        col('endedAt', 'datetime'),
+        col('server'),
+        col('table'),
+        col('configVersion', 'int'),
+        col('seedHash'),
+        col('seed'),
         { key: 'id', title: `${L}round.verification`, render: (_v, row) => <RoundDetail game={game} id={Number(row.id)} /> },
       ],
     },

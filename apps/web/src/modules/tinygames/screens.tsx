@@ -11,11 +11,23 @@ import { betlogsList, gameroundsList, playersList, rankingList } from './lists';
 
 const SHAPE: Record<HouseScreen, (game: string) => ComponentType> = {
   dashboard: (game) => () => <GameDashboard game={game} />,
-  players: (game) => { const decl = playersList(game); return () => <ListScreen decl={decl} />; },
-  ranking: (game) => { const decl = rankingList(game); return () => <ListScreen decl={decl} />; },
-  betlogs: (game) => { const decl = betlogsList(game); return () => <ListScreen decl={decl} />; },
+  players: (game) => {
+    const decl = playersList(game);
+    return () => <ListScreen decl={decl} />;
+  },
+  ranking: (game) => {
+    const decl = rankingList(game);
+    return () => <ListScreen decl={decl} />;
+  },
+  betlogs: (game) => {
+    const decl = betlogsList(game);
+    return () => <ListScreen decl={decl} />;
+  },
   configs: (game) => () => <GameConfigs game={game} />,
-  gamerounds: (game) => { const decl = gameroundsList(game); return () => <ListScreen decl={decl} />; },
+  gamerounds: (game) => {
+    const decl = gameroundsList(game);
+    return () => <ListScreen decl={decl} />;
+  },
 };
 
 const made = new Map<string, ComponentType>();

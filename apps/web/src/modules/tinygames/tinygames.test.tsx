@@ -30,7 +30,10 @@ beforeEach(() => {
   mocked.mockReset();
   setUser({ username: 'admin', name: 'Admin', avatar: '', telephone: '', roles: ['admin'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('registration from the game list and the catalogue', () => {
   it('registers all six screens of each of the twelve house games, as the catalogue has them', () => {
@@ -44,7 +47,7 @@ describe('registration from the game list and the catalogue', () => {
     }
   });
 
-  it('registers the table games\' dashboards and no path the catalogue lacks', () => {
+  it("registers the table games' dashboards and no path the catalogue lacks", () => {
     for (const g of ['tongits', 'pusoy', 'luckytree', 'hightexas']) expect(tinygamesScreens[`/tinygames/${g}/dashboard`]).toBeDefined();
     const catalogue = new Set(listScreens().map((s) => s.fullPath));
     const registered = Object.keys(tinygamesScreens);
@@ -58,7 +61,7 @@ describe('registration from the game list and the catalogue', () => {
     expect(screenFor('rocket', 'betlogs')).not.toBe(screenFor('hilo', 'betlogs'));
   });
 
-  it('declares each game\'s API from its id only', () => {
+  it("declares each game's API from its id only", () => {
     expect(betlogsList('mines').api).toMatchObject({ url: '/tinygames/mines/betlogs', mode: 'cursor', export: true });
     expect(gameroundsList('horse').api.url).toBe('/tinygames/horse/gamerounds');
     expect(dashboardDecl('bingo').api.url).toBe('/tinygames/bingo/dashboard');
@@ -68,10 +71,52 @@ describe('registration from the game list and the catalogue', () => {
 
 describe('one game rendered from its declaration', () => {
   it('betlogs: sends the filters, shows pesos, uids as links, bots and the verification', async () => {
-    mocked.mockResolvedValue({ code: 200, data: { nextCursor: null, items: [
-      { id: 7, roundId: 'r-abc', round: 3, at: '2026-11-22T10:00:00.000Z', uid: 100123, name: 'Ana', partner: 0, seat: 'p1', bot: false, bet: 12345, win: 0, fee: 0, jackpot: 0, net: -12345, server: 'gs-1', table: 't1', verified: true },
-      { id: 8, roundId: 'r-abc', round: 3, at: '2026-11-22T10:00:00.000Z', uid: null, name: null, partner: -2, seat: 'b1', bot: true, bet: 500, win: 1000, fee: 0, jackpot: 0, net: 500, server: 'gs-1', table: 't1', verified: false },
-    ] } });
+    mocked.mockResolvedValue({
+      code: 200,
+      data: {
+        nextCursor: null,
+        items: [
+          {
+            id: 7,
+            roundId: 'r-abc',
+            round: 3,
+            at: '2026-11-22T10:00:00.000Z',
+            uid: 100123,
+            name: 'Ana',
+            partner: 0,
+            seat: 'p1',
+            bot: false,
+            bet: 12345,
+            win: 0,
+            fee: 0,
+            jackpot: 0,
+            net: -12345,
+            server: 'gs-1',
+            table: 't1',
+            verified: true,
+          },
+          {
+            id: 8,
+            roundId: 'r-abc',
+            round: 3,
+            at: '2026-11-22T10:00:00.000Z',
+            uid: null,
+            name: null,
+            partner: -2,
+            seat: 'b1',
+            bot: true,
+            bet: 500,
+            win: 1000,
+            fee: 0,
+            jackpot: 0,
+            net: 500,
+            server: 'gs-1',
+            table: 't1',
+            verified: false,
+          },
+        ],
+      },
+    });
     const Betlogs = screenFor('colorgame', 'betlogs');
     renderScreen(<Betlogs />, '/screen?uid=100123&bot=false');
     expect(await screen.findByText('123.45')).toBeTruthy();
@@ -84,15 +129,24 @@ describe('one game rendered from its declaration', () => {
   });
 
   it('dashboard: figures, the actual RTP against the configured RTP and its band, and the days table', async () => {
-    const days = [{ day: '2026-11-21', rounds: 10, bets: 20, players: 5, turnover: 200000, wins: 190000, fees: 0, jackpot: 0, houseTake: 10000, rtp: 0.95, flagged: 1 }];
-    mocked.mockImplementation(async (_m, url) => (url.endsWith('/dashboard/days')
-      ? { code: 200, data: { items: days, total: 1 } }
-      : { code: 200, data: {
-        game: 'rocket', kind: 'house', days,
-        totals: { rounds: 10, bets: 20, players: 5, turnover: 200000, wins: 190000, fees: 0, jackpot: 0, houseTake: 10000, rtp: 0.95, flagged: 1 },
-        configured: { version: 3, rtp: 0.99, reference: 'a bet cashed out at 2.00×', band: { low: 0.6, high: 1.38 }, inBand: true },
-        chart: [{ day: '2026-11-21', turnover: 2000, wins: 1900, houseTake: 100, rtp: 95 }],
-      } }));
+    const days = [
+      { day: '2026-11-21', rounds: 10, bets: 20, players: 5, turnover: 200000, wins: 190000, fees: 0, jackpot: 0, houseTake: 10000, rtp: 0.95, flagged: 1 },
+    ];
+    mocked.mockImplementation(async (_m, url) =>
+      url.endsWith('/dashboard/days')
+        ? { code: 200, data: { items: days, total: 1 } }
+        : {
+            code: 200,
+            data: {
+              game: 'rocket',
+              kind: 'house',
+              days,
+              totals: { rounds: 10, bets: 20, players: 5, turnover: 200000, wins: 190000, fees: 0, jackpot: 0, houseTake: 10000, rtp: 0.95, flagged: 1 },
+              configured: { version: 3, rtp: 0.99, reference: 'a bet cashed out at 2.00×', band: { low: 0.6, high: 1.38 }, inBand: true },
+              chart: [{ day: '2026-11-21', turnover: 2000, wins: 1900, houseTake: 100, rtp: 95 }],
+            },
+          },
+    );
     renderScreen(<GameDashboard game="rocket" />, '/screen?from=2026-11-20&to=2026-11-21');
     expect((await screen.findByTestId('rtp-verdict')).textContent).toBe('Within the band');
     expect(screen.getByTestId('rtp-band').textContent).toBe('60.00% – 138.00%');
@@ -103,12 +157,20 @@ describe('one game rendered from its declaration', () => {
     expect((await screen.findAllByText('2,000.00')).length).toBeGreaterThan(0);
   });
 
-  it('a flagged round: why, each difference, seats, and the browser\'s own check of the seed', async () => {
+  it("a flagged round: why, each difference, seats, and the browser's own check of the seed", async () => {
     const detail: RoundDetailData = {
-      id: 3, roundId: 'r-abc', game: 'rocket', seedHash: '00'.repeat(32), seed: 'ab'.repeat(32), verified: false,
+      id: 3,
+      roundId: 'r-abc',
+      game: 'rocket',
+      seedHash: '00'.repeat(32),
+      seed: 'ab'.repeat(32),
+      verified: false,
       why: 'seedHash: the seed hashes to 3a1f…, not the committed 0000…',
-      settings: {}, bets: [{ seat: 'p1', amount: 100, cashoutAt: 200 }], result: { crash: 150 },
-      differences: [{ kind: 'hash', expected: '3a1f', reported: '0000' }], expected: { result: { crash: 150 }, payouts: [] },
+      settings: {},
+      bets: [{ seat: 'p1', amount: 100, cashoutAt: 200 }],
+      result: { crash: 150 },
+      differences: [{ kind: 'hash', expected: '3a1f', reported: '0000' }],
+      expected: { result: { crash: 150 }, payouts: [] },
       seatRows: [{ seat: 'p1', uid: 100123, bot: false, bet: 100, win: 0, fee: 0, jackpot: 0 }],
     };
     mocked.mockResolvedValue({ code: 200, data: detail });
@@ -122,7 +184,7 @@ describe('one game rendered from its declaration', () => {
     expect(screen.getByTestId('browser-check').textContent).toMatch(/difference/);
   });
 
-  it('settings: fields from the game\'s schema with bounds, amounts in pesos, the whole document saved', () => {
+  it("settings: fields from the game's schema with bounds, amounts in pesos, the whole document saved", () => {
     const fields = settingsFields('rocket');
     expect(fields.map((f) => f.key)).toEqual(['open', 'minBet', 'maxBet', 'edgeBps', 'maxCashout']);
     expect(fields.find((f) => f.key === 'edgeBps')).toMatchObject({ kind: 'number', min: 50, max: 1000 });
@@ -142,14 +204,18 @@ describe('one game rendered from its declaration', () => {
 });
 
 describe('strings', () => {
-  const keys = (o: unknown, prefix = ''): string[] => (o && typeof o === 'object'
-    ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix]);
-  it('en and zh have the same keys, every one filled, every game\'s titles and settings labels', () => {
+  const keys = (o: unknown, prefix = ''): string[] =>
+    o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];
+  it("en and zh have the same keys, every one filled, every game's titles and settings labels", () => {
     const en = keys(locales.en).sort();
     const zh = keys(locales.zh).sort();
     expect(zh).toEqual(en);
     for (const k of en) {
-      const get = (o: unknown) => k.split('.').filter(Boolean).reduce((a: unknown, p) => (a as Record<string, unknown>)[p], o);
+      const get = (o: unknown) =>
+        k
+          .split('.')
+          .filter(Boolean)
+          .reduce((a: unknown, p) => (a as Record<string, unknown>)[p], o);
       expect(String(get(locales.zh)), k).not.toBe('');
     }
     for (const g of GAMES) {

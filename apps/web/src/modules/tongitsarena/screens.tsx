@@ -15,7 +15,16 @@ import { Tabs, Tag } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ConfigScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration, type SelectOption } from '../../kit';
+import {
+  ConfigScreen,
+  ListScreen,
+  type ColumnDeclaration,
+  type ConfigDeclaration,
+  type FieldDeclaration,
+  type FormValues,
+  type ListDeclaration,
+  type SelectOption,
+} from '../../kit';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney, todayInConsoleZone } from '../../lib/format';
 import { usePermission } from '../../shell/Permission';
@@ -29,12 +38,25 @@ export const REMOVE_ROLES = screenRoles('/activities/tongitsarena/defendersremov
 export const STATES = ['pending', 'defended', 'won', 'seated', 'void'] as const;
 export const ENDINGS = ['holding', 'beaten', 'removed', 'closed'] as const;
 
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable });
+const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+  sortable,
+});
 const labels = (prefix: string, values: readonly string[]) => Object.fromEntries(values.map((v) => [v, `${L}${prefix}.${v}`]));
 const STATE_COLOR: Record<string, string> = { pending: 'processing', defended: 'blue', won: 'green', seated: 'cyan', void: 'default' };
 const ENDING_COLOR: Record<string, string> = { holding: 'green', beaten: 'orange', removed: 'red', closed: 'default' };
-const enumColumn = (key: string, prefix: string, values: readonly string[], colors: Record<string, string>, title = `${L}f.${key}`): ColumnDeclaration<Row> => ({
-  key, title, labels: labels(prefix, values),
+const enumColumn = (
+  key: string,
+  prefix: string,
+  values: readonly string[],
+  colors: Record<string, string>,
+  title = `${L}f.${key}`,
+): ColumnDeclaration<Row> => ({
+  key,
+  title,
+  labels: labels(prefix, values),
   render: (v) => <Tag color={colors[String(v)]}>{i18next.t(`${L}${prefix}.${String(v)}`)}</Tag>,
   text: (v) => i18next.t(`${L}${prefix}.${String(v)}`),
 });
@@ -45,7 +67,10 @@ const peso = (centavos: unknown) => `₱${formatMoney(centavos)}`;
 /** Streak steps as lines `streak = bonus in pesos` ("3 = 2"); the lines back as steps in centavos, or null when a line does not read. */
 export function parseSteps(text: unknown): { streak: number; bonus: number }[] | null {
   const out: { streak: number; bonus: number }[] = [];
-  for (const line of String(text ?? '').split(/[\n,;]+/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of String(text ?? '')
+    .split(/[\n,;]+/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,5})\s*[=:]\s*(\d{1,10}(?:\.\d{1,2})?)$/.exec(line);
     if (!m) return null;
     out.push({ streak: Number(m[1]), bonus: Math.round(Number(m[2]) * 100) });
@@ -57,21 +82,36 @@ export const stepsText = (steps: unknown) => ((steps ?? []) as { streak: number;
 /** Reward tiers as lines `from-to = reward in pesos` ("1 = 500", "2-3 = 200"). */
 export function parseTiers(text: unknown): { from: number; to: number; reward: number }[] | null {
   const out: { from: number; to: number; reward: number }[] = [];
-  for (const line of String(text ?? '').split(/[\n,;]+/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of String(text ?? '')
+    .split(/[\n,;]+/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,3})(?:\s*-\s*(\d{1,3}))?\s*[=:]\s*(\d{1,10}(?:\.\d{1,2})?)$/.exec(line);
     if (!m) return null;
     out.push({ from: Number(m[1]), to: Number(m[2] ?? m[1]), reward: Math.round(Number(m[3]) * 100) });
   }
   return out;
 }
-export const tiersText = (tiers: unknown) => ((tiers ?? []) as { from: number; to: number; reward: number }[])
-  .map((t) => `${t.from === t.to ? t.from : `${t.from}-${t.to}`} = ${t.reward / 100}`).join('\n');
+export const tiersText = (tiers: unknown) =>
+  ((tiers ?? []) as { from: number; to: number; reward: number }[])
+    .map((t) => `${t.from === t.to ? t.from : `${t.from}-${t.to}`} = ${t.reward / 100}`)
+    .join('\n');
 
 const readable = (parse: (v: unknown) => unknown) => ({
-  validator: async (_: unknown, v: unknown) => { if (parse(v) === null) throw new Error(i18next.t(`${L}help.unreadable`)); },
+  validator: async (_: unknown, v: unknown) => {
+    if (parse(v) === null) throw new Error(i18next.t(`${L}help.unreadable`));
+  },
 });
 const toCentavos = (v: unknown) => Math.round(Number(v ?? 0) * 100);
-const pesosField = (name: string, min = 0.01, help?: string): FieldDeclaration => ({ name, label: `${L}f.${name}`, kind: 'number', required: true, min, max: 10_000_000_000, help });
+const pesosField = (name: string, min = 0.01, help?: string): FieldDeclaration => ({
+  name,
+  label: `${L}f.${name}`,
+  kind: 'number',
+  required: true,
+  min,
+  max: 10_000_000_000,
+  help,
+});
 
 // ------------------------------------------------------------------------------ logs
 
@@ -87,13 +127,32 @@ export const logsList: ListDeclaration<Row> = {
     { kind: 'dateRange', name: 'time', label: `${L}f.boughtAt` },
   ],
   columns: [
-    col('boughtAt', 'datetime', true), col('id', 'int'), col('tableName'), col('uid', 'uid'), col('name'),
-    { key: 'free', title: `${L}f.ticket`, render: (v, r) => (v ? <Tag color="green">{i18next.t(`${L}free`)}</Tag> : peso(r.price)), text: (v, r) => (v ? i18next.t(`${L}free`) : peso(r.price)) },
+    col('boughtAt', 'datetime', true),
+    col('id', 'int'),
+    col('tableName'),
+    col('uid', 'uid'),
+    col('name'),
+    {
+      key: 'free',
+      title: `${L}f.ticket`,
+      render: (v, r) => (v ? <Tag color="green">{i18next.t(`${L}free`)}</Tag> : peso(r.price)),
+      text: (v, r) => (v ? i18next.t(`${L}free`) : peso(r.price)),
+    },
     enumColumn('state', 'state', STATES, STATE_COLOR),
-    col('defenderUid', 'uid'), col('defenderName'), col('streak', 'int'), col('reward', 'money'), col('bonus', 'money'), col('paid', 'money'),
-    col('note'), col('refunded', 'bool'), col('resultAt', 'datetime'),
+    col('defenderUid', 'uid'),
+    col('defenderName'),
+    col('streak', 'int'),
+    col('reward', 'money'),
+    col('bonus', 'money'),
+    col('paid', 'money'),
+    col('note'),
+    col('refunded', 'bool'),
+    col('resultAt', 'datetime'),
   ],
-  detail: { title: `${L}title.challenge`, items: [col('id', 'int'), col('table'), col('price', 'money'), col('matchId'), col('note'), col('resultAt', 'datetime')] },
+  detail: {
+    title: `${L}title.challenge`,
+    items: [col('id', 'int'), col('table'), col('price', 'money'), col('matchId'), col('note'), col('resultAt', 'datetime')],
+  },
   emptyHint: `${L}hint.logs`,
 };
 
@@ -114,13 +173,23 @@ const tableFields = (editing: boolean): FieldDeclaration[] => [
 
 /** Form values → the whole table as the server takes it (unreadable steps go as text: the server's 400 names streakSteps). */
 export const toTableBody = (v: FormValues) => ({
-  id: String(v.id ?? '').trim(), name: String(v.name ?? '').trim(), stake: toCentavos(v.stake), defenceReward: toCentavos(v.defenceReward),
-  streakSteps: parseSteps(v.streakSteps) ?? v.streakSteps, open: Boolean(v.open),
+  id: String(v.id ?? '').trim(),
+  name: String(v.name ?? '').trim(),
+  stake: toCentavos(v.stake),
+  defenceReward: toCentavos(v.defenceReward),
+  streakSteps: parseSteps(v.streakSteps) ?? v.streakSteps,
+  open: Boolean(v.open),
 });
 const tableForm = (r: Row | undefined): FormValues => ({
-  id: r?.id, name: r?.name, stake: Number(r?.stake ?? 0) / 100, defenceReward: Number(r?.defenceReward ?? 0) / 100, streakSteps: stepsText(r?.streakSteps), open: Boolean(r?.open),
+  id: r?.id,
+  name: r?.name,
+  stake: Number(r?.stake ?? 0) / 100,
+  defenceReward: Number(r?.defenceReward ?? 0) / 100,
+  streakSteps: stepsText(r?.streakSteps),
+  open: Boolean(r?.open),
 });
-const stepsCell = (v: unknown) => ((v ?? []) as { streak: number; bonus: number }[]).map((s) => i18next.t(`${L}stepText`, { streak: s.streak, bonus: peso(s.bonus) })).join(' · ') || '-';
+const stepsCell = (v: unknown) =>
+  ((v ?? []) as { streak: number; bonus: number }[]).map((s) => i18next.t(`${L}stepText`, { streak: s.streak, bonus: peso(s.bonus) })).join(' · ') || '-';
 
 export const tablesList: ListDeclaration<Row> = {
   name: 'arena-tables',
@@ -129,34 +198,77 @@ export const tablesList: ListDeclaration<Row> = {
   rowKey: 'id',
   filters: [
     { kind: 'text', name: 'id', label: `${L}f.id` },
-    { kind: 'select', name: 'open', label: `${L}f.open`, options: [{ value: 'true', label: `${L}open.true` }, { value: 'false', label: `${L}open.false` }] },
+    {
+      kind: 'select',
+      name: 'open',
+      label: `${L}f.open`,
+      options: [
+        { value: 'true', label: `${L}open.true` },
+        { value: 'false', label: `${L}open.false` },
+      ],
+    },
   ],
   columns: [
     { key: 'id', title: `${L}f.id`, render: historyCell<Row>((r) => String(r.id)) },
-    col('name'), col('stake', 'money'), col('defenceReward', 'money'),
+    col('name'),
+    col('stake', 'money'),
+    col('defenceReward', 'money'),
     { key: 'streakSteps', title: `${L}f.streakSteps`, render: stepsCell, text: stepsCell },
-    { key: 'open', title: `${L}f.open`, labels: { true: `${L}open.true`, false: `${L}open.false` }, render: (v) => <Tag color={v ? 'green' : 'default'}>{i18next.t(`${L}open.${String(Boolean(v))}`)}</Tag>, text: (v) => i18next.t(`${L}open.${String(Boolean(v))}`) },
-    col('defenderUid', 'uid'), col('defenderName'), col('since', 'datetime'), col('defences', 'int'), col('earned', 'money'), col('pending', 'int'), col('challenges', 'int'),
+    {
+      key: 'open',
+      title: `${L}f.open`,
+      labels: { true: `${L}open.true`, false: `${L}open.false` },
+      render: (v) => <Tag color={v ? 'green' : 'default'}>{i18next.t(`${L}open.${String(Boolean(v))}`)}</Tag>,
+      text: (v) => i18next.t(`${L}open.${String(Boolean(v))}`),
+    },
+    col('defenderUid', 'uid'),
+    col('defenderName'),
+    col('since', 'datetime'),
+    col('defences', 'int'),
+    col('earned', 'money'),
+    col('pending', 'int'),
+    col('challenges', 'int'),
   ],
-  toolbar: [{
-    key: 'create', label: `${L}action.create`, roles: MANAGE_ROLES,
-    form: { title: `${L}action.create`, fields: tableFields(false), initialValues: () => ({ stake: 1, defenceReward: 5, streakSteps: '3 = 2\n5 = 5\n10 = 20', open: true }) },
-    call: { method: 'POST', url: `${API}/tables/create`, body: (_row, v) => toTableBody(v) },
-  }],
+  toolbar: [
+    {
+      key: 'create',
+      label: `${L}action.create`,
+      roles: MANAGE_ROLES,
+      form: {
+        title: `${L}action.create`,
+        fields: tableFields(false),
+        initialValues: () => ({ stake: 1, defenceReward: 5, streakSteps: '3 = 2\n5 = 5\n10 = 20', open: true }),
+      },
+      call: { method: 'POST', url: `${API}/tables/create`, body: (_row, v) => toTableBody(v) },
+    },
+  ],
   actions: [
     {
-      key: 'edit', label: `${L}action.edit`, roles: MANAGE_ROLES,
+      key: 'edit',
+      label: `${L}action.edit`,
+      roles: MANAGE_ROLES,
       form: { title: `${L}action.edit`, fields: tableFields(true), initialValues: tableForm },
       call: { method: 'POST', url: `${API}/tables/update`, body: (row, v) => ({ ...toTableBody(v), id: row!.id }) },
     },
     {
-      key: 'close', label: `${L}action.close`, roles: MANAGE_ROLES, danger: true, confirm: `${L}confirm.close`,
+      key: 'close',
+      label: `${L}action.close`,
+      roles: MANAGE_ROLES,
+      danger: true,
+      confirm: `${L}confirm.close`,
       form: { title: `${L}action.close`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'text', rules: [{ max: 200 }] }] },
-      call: { method: 'POST', url: `${API}/tables/status`, body: (row, v) => ({ id: row!.id, open: false, ...(String(v.reason ?? '').trim() ? { reason: String(v.reason).trim() } : {}) }) },
+      call: {
+        method: 'POST',
+        url: `${API}/tables/status`,
+        body: (row, v) => ({ id: row!.id, open: false, ...(String(v.reason ?? '').trim() ? { reason: String(v.reason).trim() } : {}) }),
+      },
       visible: (row) => Boolean(row.open),
     },
     {
-      key: 'open', label: `${L}action.open`, roles: MANAGE_ROLES, confirm: `${L}confirm.open`,
+      key: 'open',
+      label: `${L}action.open`,
+      roles: MANAGE_ROLES,
+      confirm: `${L}confirm.open`,
       call: { method: 'POST', url: `${API}/tables/status`, body: (row) => ({ id: row!.id, open: true }) },
       visible: (row) => !row.open,
     },
@@ -174,13 +286,22 @@ export const tablesHistory: HistoryDeclaration = {
 };
 
 export function ArenaTables() {
-  return <WithHistory history={tablesHistory}><ListScreen decl={tablesList} /></WithHistory>;
+  return (
+    <WithHistory history={tablesHistory}>
+      <ListScreen decl={tablesList} />
+    </WithHistory>
+  );
 }
 
 // ------------------------------------------------------------------------------ defenders
 
 const reignColumns: ColumnDeclaration<Row>[] = [
-  col('tableName'), col('uid', 'uid'), col('name'), col('startedAt', 'datetime', true), col('defences', 'int', true), col('earned', 'money', true),
+  col('tableName'),
+  col('uid', 'uid'),
+  col('name'),
+  col('startedAt', 'datetime', true),
+  col('defences', 'int', true),
+  col('earned', 'money', true),
 ];
 
 export const defendersList: ListDeclaration<Row> = {
@@ -188,13 +309,25 @@ export const defendersList: ListDeclaration<Row> = {
   title: `${L}title.defenders`,
   api: { url: `${API}/defenders`, mode: 'cursor', export: true },
   rowKey: 'id',
-  filters: [{ kind: 'text', name: 'table', label: `${L}f.table` }, { kind: 'text', name: 'uid', label: `${L}f.uid` }],
+  filters: [
+    { kind: 'text', name: 'table', label: `${L}f.table` },
+    { kind: 'text', name: 'uid', label: `${L}f.uid` },
+  ],
   columns: [...reignColumns, col('pending', 'int')],
-  actions: [{
-    key: 'remove', label: `${L}action.remove`, roles: REMOVE_ROLES, danger: true, confirm: `${L}confirm.remove`,
-    form: { title: `${L}action.remove`, fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200, whitespace: true }] }] },
-    call: { method: 'POST', url: `${API}/defenders/remove`, body: (row, v) => ({ reignId: row!.id, reason: String(v.reason ?? '').trim() }) },
-  }],
+  actions: [
+    {
+      key: 'remove',
+      label: `${L}action.remove`,
+      roles: REMOVE_ROLES,
+      danger: true,
+      confirm: `${L}confirm.remove`,
+      form: {
+        title: `${L}action.remove`,
+        fields: [{ name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200, whitespace: true }] }],
+      },
+      call: { method: 'POST', url: `${API}/defenders/remove`, body: (row, v) => ({ reignId: row!.id, reason: String(v.reason ?? '').trim() }) },
+    },
+  ],
   emptyHint: `${L}hint.defenders`,
 };
 
@@ -246,8 +379,15 @@ export const ticketRankList: ListDeclaration<Row> = {
     { kind: 'select', name: 'top', label: `${L}f.top`, options: ['10', '20', '50', '100'].map((v) => ({ value: v, label: v, literal: true })) },
   ],
   columns: [
-    col('rank', 'int'), col('uid', 'uid'), col('name'), col('tickets', 'int'), col('free', 'int'), col('spent', 'money'), col('reachedAt', 'datetime'),
-    { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText }, { key: 'reward', title: `${L}f.seasonReward`, format: 'money' },
+    col('rank', 'int'),
+    col('uid', 'uid'),
+    col('name'),
+    col('tickets', 'int'),
+    col('free', 'int'),
+    col('spent', 'money'),
+    col('reachedAt', 'datetime'),
+    { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText },
+    { key: 'reward', title: `${L}f.seasonReward`, format: 'money' },
   ],
   emptyHint: `${L}hint.ticketrank`,
 };
@@ -269,29 +409,46 @@ export const seasonsList: ListDeclaration<Row> = {
     { kind: 'select', name: 'state', label: `${L}f.lineState`, options: ['paid', 'skipped'].map((s) => ({ value: s, label: `${L}line.${s}` })) },
   ],
   columns: [
-    col('season', undefined, true), col('rank', 'int'), col('uid', 'uid'), col('name'), col('tickets', 'int'),
-    { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText }, col('amount', 'money'),
-    enumColumn('state', 'line', ['paid', 'skipped'], { paid: 'green', skipped: 'default' }, `${L}f.lineState`), col('reason'), col('entryId', 'int'), col('at', 'datetime', true),
+    col('season', undefined, true),
+    col('rank', 'int'),
+    col('uid', 'uid'),
+    col('name'),
+    col('tickets', 'int'),
+    { key: 'tier', title: `${L}f.tier`, render: tierText, text: tierText },
+    col('amount', 'money'),
+    enumColumn('state', 'line', ['paid', 'skipped'], { paid: 'green', skipped: 'default' }, `${L}f.lineState`),
+    col('reason'),
+    col('entryId', 'int'),
+    col('at', 'datetime', true),
   ],
-  toolbar: [{
-    key: 'settle', label: `${L}action.settle`, roles: MANAGE_ROLES, confirm: `${L}confirm.settle`,
-    call: { method: 'POST', url: `${API}/settle`, body: () => ({}) },
-  }],
+  toolbar: [
+    {
+      key: 'settle',
+      label: `${L}action.settle`,
+      roles: MANAGE_ROLES,
+      confirm: `${L}confirm.settle`,
+      call: { method: 'POST', url: `${API}/settle`, body: () => ({}) },
+    },
+  ],
   emptyHint: `${L}hint.seasons`,
 };
 
 const settingsToForm = (data: FormValues): FormValues => {
   const s = (data.settings ?? {}) as Record<string, unknown>;
   return {
-    ticketPrice: Number(s.ticketPrice ?? 0) / 100, tiers: tiersText(s.tiers),
-    totalBudget: Number(s.totalBudget ?? 0) / 100, dailyBudget: Number(s.dailyBudget ?? 0) / 100,
+    ticketPrice: Number(s.ticketPrice ?? 0) / 100,
+    tiers: tiersText(s.tiers),
+    totalBudget: Number(s.totalBudget ?? 0) / 100,
+    dailyBudget: Number(s.dailyBudget ?? 0) / 100,
   };
 };
 /** Form values → the whole settings document (unreadable tiers go as text: the server's 400 names settings.tiers). */
 export const toSettings = (v: FormValues) => ({
   settings: {
-    ticketPrice: toCentavos(v.ticketPrice), tiers: parseTiers(v.tiers) ?? v.tiers,
-    totalBudget: toCentavos(v.totalBudget), dailyBudget: toCentavos(v.dailyBudget),
+    ticketPrice: toCentavos(v.ticketPrice),
+    tiers: parseTiers(v.tiers) ?? v.tiers,
+    totalBudget: toCentavos(v.totalBudget),
+    dailyBudget: toCentavos(v.dailyBudget),
   },
 });
 
@@ -327,10 +484,20 @@ export function ArenaRankings() {
       onChange={(key) => setSearch(key === 'settings' ? { view: 'settings' } : {})}
       items={[
         { key: 'seasons', label: t(`${L}tab.seasons`), children: view === 'seasons' ? <ListScreen decl={seasonsList} /> : null },
-        ...(manager ? [{
-          key: 'settings', label: t(`${L}tab.settings`),
-          children: view === 'settings' ? <WithHistory history={settingsHistory}><ConfigScreen decl={settingsDecl} /></WithHistory> : null,
-        }] : []),
+        ...(manager
+          ? [
+              {
+                key: 'settings',
+                label: t(`${L}tab.settings`),
+                children:
+                  view === 'settings' ? (
+                    <WithHistory history={settingsHistory}>
+                      <ConfigScreen decl={settingsDecl} />
+                    </WithHistory>
+                  ) : null,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -32,33 +32,76 @@ import { telephonecodeScreen } from './reports/telephonecode';
 import { loginTrailScreen, tracedAccountsScreen } from './reports/usertrace';
 
 const lists: ListDeclaration<never>[] = [
-  ledgerScreen('goldlogs', 'chip'), ledgerScreen('beanlogs', 'bean'), ledgerScreen('bonuslogs', 'bonus'), ledgerScreen('moneylogs'),
-  batchLogScreen(CHIPS, 'sendlogs'), batchLogScreen(CASH, 'sendcashlogs'), limitsScreen, userlistScreen, banediterScreen,
-  banAccountlogsScreen, feedbackScreen, giftlogsScreen, searchScreen, searchsalesScreen(true), searchsalesScreen(false), tipoffsScreen,
-  transferScreen('playtokplayer'), transferScreen('coindealerlogs'), activesTable, badgesearchScreen, emoteStatScreen, inviteTreeScreen,
-  topInvitersScreen, lostusersScreen, profitsList, profitsGames, gamerecordsList, registersList, telephonecodeScreen, loginTrailScreen, tracedAccountsScreen,
+  ledgerScreen('goldlogs', 'chip'),
+  ledgerScreen('beanlogs', 'bean'),
+  ledgerScreen('bonuslogs', 'bonus'),
+  ledgerScreen('moneylogs'),
+  batchLogScreen(CHIPS, 'sendlogs'),
+  batchLogScreen(CASH, 'sendcashlogs'),
+  limitsScreen,
+  userlistScreen,
+  banediterScreen,
+  banAccountlogsScreen,
+  feedbackScreen,
+  giftlogsScreen,
+  searchScreen,
+  searchsalesScreen(true),
+  searchsalesScreen(false),
+  tipoffsScreen,
+  transferScreen('playtokplayer'),
+  transferScreen('coindealerlogs'),
+  activesTable,
+  badgesearchScreen,
+  emoteStatScreen,
+  inviteTreeScreen,
+  topInvitersScreen,
+  lostusersScreen,
+  profitsList,
+  profitsGames,
+  gamerecordsList,
+  registersList,
+  telephonecodeScreen,
+  loginTrailScreen,
+  tracedAccountsScreen,
 ] as unknown as ListDeclaration<never>[];
 const dashboards: DashboardDeclaration[] = [activesDashboard, profitsDashboard, registersDashboard];
 
 const fixed = (key: unknown) => (typeof key === 'string' ? [key] : []);
-const filterKeys = (f: FilterDeclaration) => [f.label, ...(f.kind === 'select' ? f.options.filter((o) => !o.literal).map((o) => o.label) : []),
-  ...(f.kind === 'text' ? (f.suggestions ?? []).map((o) => o.label) : [])];
-const actionKeys = (a: ActionDeclaration<never>) => [...fixed(a.label), ...fixed(a.confirm), ...fixed(a.form?.title),
-  ...(a.form?.fields ?? []).flatMap((f) => [f.label, ...fixed(f.help), ...(Array.isArray(f.options) ? f.options.filter((o) => !o.literal).map((o) => o.label) : [])])];
+const filterKeys = (f: FilterDeclaration) => [
+  f.label,
+  ...(f.kind === 'select' ? f.options.filter((o) => !o.literal).map((o) => o.label) : []),
+  ...(f.kind === 'text' ? (f.suggestions ?? []).map((o) => o.label) : []),
+];
+const actionKeys = (a: ActionDeclaration<never>) => [
+  ...fixed(a.label),
+  ...fixed(a.confirm),
+  ...fixed(a.form?.title),
+  ...(a.form?.fields ?? []).flatMap((f) => [
+    f.label,
+    ...fixed(f.help),
+    ...(Array.isArray(f.options) ? f.options.filter((o) => !o.literal).map((o) => o.label) : []),
+  ]),
+];
 
 function keysOf(d: ListDeclaration<never>): string[] {
   const columns = [...d.columns, ...(d.detail?.items ?? [])];
-  return [d.title, ...fixed(d.detail?.title), ...(d.filters ?? []).flatMap(filterKeys),
+  return [
+    d.title,
+    ...fixed(d.detail?.title),
+    ...(d.filters ?? []).flatMap(filterKeys),
     ...columns.flatMap((c) => [c.title, ...Object.values(c.labels ?? {})]),
-    ...[...(d.toolbar ?? []), ...(d.actions ?? [])].flatMap(actionKeys)];
+    ...[...(d.toolbar ?? []), ...(d.actions ?? [])].flatMap(actionKeys),
+  ];
 }
 
 describe('/usermanager declarations', () => {
   it('name only keys that exist in English and in Chinese', () => {
-    const keys = [...new Set([
-      ...lists.flatMap(keysOf),
-      ...dashboards.flatMap((d) => [d.title, ...d.cards.map((c) => c.label), ...fixed(d.chart?.title), ...(d.chart?.series ?? []).map((s) => s.label)]),
-    ])];
+    const keys = [
+      ...new Set([
+        ...lists.flatMap(keysOf),
+        ...dashboards.flatMap((d) => [d.title, ...d.cards.map((c) => c.label), ...fixed(d.chart?.title), ...(d.chart?.series ?? []).map((s) => s.label)]),
+      ]),
+    ];
     expect(keys.length).toBeGreaterThan(200);
     for (const lng of ['en', 'zh']) {
       const missing = keys.filter((k) => typeof i18next.getResource(lng, 'translation', k) !== 'string');

@@ -28,7 +28,13 @@ describe('ledger reasons', () => {
   });
 
   it('a known code reads as its label (the code kept in the element), an unknown one as it is', () => {
-    render(<><ReasonLabel code="staff.toSafe" /><ReasonLabel code="game.jackpot" /><ReasonLabel code="toString" /></>);
+    render(
+      <>
+        <ReasonLabel code="staff.toSafe" />
+        <ReasonLabel code="game.jackpot" />
+        <ReasonLabel code="toString" />
+      </>,
+    );
     expect(screen.getByText('Staff: chips → safe').getAttribute('data-reason')).toBe('staff.toSafe');
     expect(screen.getByText('game.jackpot')).toBeTruthy();
     expect(screen.getByText('toString')).toBeTruthy();

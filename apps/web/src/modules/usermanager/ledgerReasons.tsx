@@ -12,20 +12,46 @@ import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../kit';
 
 export const LEDGER_REASONS = [
-  'game.bet', 'game.win',
-  'bonus.register', 'activity.telephonelogin', 'activity.relief',
-  'activity.onlinesign', 'activity.luckywheel', 'activity.lossrebate', 'promo.deposit', 'shop.exchange',
-  'chips.transferred', 'safe.deposit', 'safe.withdraw', 'gift.sent', 'emote.used',
-  'coindealer.sold', 'coindealer.stock',
-  'staff.add', 'staff.reduce', 'staff.toSafe', 'staff.toChip',
-  'batch.chip', 'batch.cash',
-  'wallet.debit', 'wallet.credit', 'wallet.rollback',
-  'recharge', 'recharge.bonus',
-  'cashout.hold', 'cashout.fee', 'cashout.refund', 'charisma.cashout', 'charisma.payout',
+  'game.bet',
+  'game.win',
+  'bonus.register',
+  'activity.telephonelogin',
+  'activity.relief',
+  'activity.onlinesign',
+  'activity.luckywheel',
+  'activity.lossrebate',
+  'promo.deposit',
+  'shop.exchange',
+  'chips.transferred',
+  'safe.deposit',
+  'safe.withdraw',
+  'gift.sent',
+  'emote.used',
+  'coindealer.sold',
+  'coindealer.stock',
+  'staff.add',
+  'staff.reduce',
+  'staff.toSafe',
+  'staff.toChip',
+  'batch.chip',
+  'batch.cash',
+  'wallet.debit',
+  'wallet.credit',
+  'wallet.rollback',
+  'recharge',
+  'recharge.bonus',
+  'cashout.hold',
+  'cashout.fee',
+  'cashout.refund',
+  'charisma.cashout',
+  'charisma.payout',
 ] as const;
 
 /** Codes whose label lives elsewhere: 'recharge' cannot be both a label and the parent of 'recharge.bonus' under usermanager.reasons. */
-const LABEL_KEYS: Record<string, string> = { recharge: 'usermanager.payments.reasons.recharge', 'recharge.bonus': 'usermanager.payments.reasons.rechargeBonus' };
+const LABEL_KEYS: Record<string, string> = {
+  recharge: 'usermanager.payments.reasons.recharge',
+  'recharge.bonus': 'usermanager.payments.reasons.rechargeBonus',
+};
 
 /** Reason code → i18n key of its label (a kit column's `labels`). */
 export const LEDGER_REASON_LABELS: Record<string, string> = Object.fromEntries(
@@ -41,5 +67,9 @@ export function ReasonLabel({ code }: { code: unknown }) {
   const text = code === null || code === undefined || code === '' ? '-' : String(code);
   const key = Object.hasOwn(LEDGER_REASON_LABELS, text) ? LEDGER_REASON_LABELS[text] : undefined;
   if (!key) return <span data-reason={text}>{text}</span>;
-  return <Tooltip title={text}><span data-reason={text}>{t(key)}</span></Tooltip>;
+  return (
+    <Tooltip title={text}>
+      <span data-reason={text}>{t(key)}</span>
+    </Tooltip>
+  );
 }

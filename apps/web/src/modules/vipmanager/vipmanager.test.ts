@@ -39,11 +39,27 @@ describe('vipmanager screens', () => {
 
   it('the actions send the API bodies', () => {
     const actions = Object.fromEntries(playersList(hosts).actions!.map((a) => [a.key, a]));
-    const row = { uid: 7001, name: 'p', vip: 2, partner: 0, host: 'service', hostName: 'Service', assignedBy: 'admin', assignedAt: null, contacts: 0, lastContactAt: null };
+    const row = {
+      uid: 7001,
+      name: 'p',
+      vip: 2,
+      partner: 0,
+      host: 'service',
+      hostName: 'Service',
+      assignedBy: 'admin',
+      assignedAt: null,
+      contacts: 0,
+      lastContactAt: null,
+    };
     expect(actions.assign!.call.body!(row, { host: 'business' })).toEqual({ uid: 7001, host: 'business' });
     expect(actions.unassign!.call.body!(row, {})).toEqual({ uid: 7001 });
     expect(actions.unassign!.visible!({ ...row, host: null })).toBe(false);
-    expect(actions.contact!.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi' })).toEqual({ uid: 7001, channel: 'sms', outcome: 'reached', note: 'hi' });
+    expect(actions.contact!.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi' })).toEqual({
+      uid: 7001,
+      channel: 'sms',
+      outcome: 'reached',
+      note: 'hi',
+    });
     expect(actions.contact!.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi', host: 'business' })).toMatchObject({ host: 'business' });
     expect(VIP_CHIPS.sendApi).toBe('/vipmanager/vipsend');
   });

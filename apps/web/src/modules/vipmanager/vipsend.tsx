@@ -33,9 +33,14 @@ export default function VipsendScreen() {
   // the result step links here with ?id=<batch>: open the batches then
   const [tab, setTab] = useState(params.has('id') ? 'batches' : 'send');
   return (
-    <Tabs activeKey={tab} onChange={setTab} destroyOnHidden items={[
-      { key: 'send', label: t(`${V}tabSend`), children: <SendWorkflow kind={VIP_CHIPS} /> },
-      { key: 'batches', label: t(`${V}batches`), children: <ListScreen decl={vipBatchesList} /> },
-    ]} />
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      items={[
+        { key: 'send', label: t(`${V}tabSend`), children: <SendWorkflow kind={VIP_CHIPS} /> },
+        { key: 'batches', label: t(`${V}batches`), children: <ListScreen decl={vipBatchesList} /> },
+      ]}
+    />
   );
 }

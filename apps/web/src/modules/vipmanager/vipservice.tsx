@@ -7,9 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Tabs, Tag } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  VIP_CONTACT_CHANNELS, VIP_CONTACT_OUTCOMES, VIP_NOTE_MAX, type VipContactItem, type VipHostItem, type VipPlayerItem,
-} from '@console/schemas';
+import { VIP_CONTACT_CHANNELS, VIP_CONTACT_OUTCOMES, VIP_NOTE_MAX, type VipContactItem, type VipHostItem, type VipPlayerItem } from '@console/schemas';
 import { ListScreen, type ColumnDeclaration, type ListDeclaration, type SelectOption } from '../../kit';
 import { request } from '../../shell/request';
 
@@ -45,12 +43,21 @@ export function playersList(hosts: VipHostItem[]): ListDeclaration<VipPlayerItem
       { kind: 'text', name: 'uid', label: `${S}f.uid` },
       { kind: 'select', name: 'host', label: `${S}f.host`, options: hosts.map(hostOption) },
       { kind: 'number', name: 'vip', label: `${S}f.vip` },
-      { kind: 'select', name: 'unassigned', label: `${S}f.unassigned`, options: [{ value: 'true', label: `${S}unassignedOnly` }, { value: 'false', label: `${S}assignedOnly` }] },
+      {
+        kind: 'select',
+        name: 'unassigned',
+        label: `${S}f.unassigned`,
+        options: [
+          { value: 'true', label: `${S}unassignedOnly` },
+          { value: 'false', label: `${S}assignedOnly` },
+        ],
+      },
     ],
     columns,
     actions: [
       {
-        key: 'assign', label: (r) => (r?.host ? `${S}action.reassign` : `${S}action.assign`),
+        key: 'assign',
+        label: (r) => (r?.host ? `${S}action.reassign` : `${S}action.assign`),
         form: {
           title: `${S}action.assign`,
           fields: [{ name: 'host', label: `${S}f.host`, kind: 'select', required: true, options }],
@@ -59,11 +66,16 @@ export function playersList(hosts: VipHostItem[]): ListDeclaration<VipPlayerItem
         call: { method: 'POST', url: '/vipmanager/vipservice/assign', body: (r, v) => ({ uid: r!.uid, host: v.host }) },
       },
       {
-        key: 'unassign', label: `${S}action.unassign`, danger: true, visible: (r) => r.host !== null, confirm: `${S}action.confirmUnassign`,
+        key: 'unassign',
+        label: `${S}action.unassign`,
+        danger: true,
+        visible: (r) => r.host !== null,
+        confirm: `${S}action.confirmUnassign`,
         call: { method: 'POST', url: '/vipmanager/vipservice/unassign', body: (r) => ({ uid: r!.uid }) },
       },
       {
-        key: 'contact', label: `${S}action.contact`,
+        key: 'contact',
+        label: `${S}action.contact`,
         form: {
           title: `${S}action.contact`,
           fields: [
@@ -75,7 +87,8 @@ export function playersList(hosts: VipHostItem[]): ListDeclaration<VipPlayerItem
           initialValues: (r) => ({ host: r?.host ?? undefined }),
         },
         call: {
-          method: 'POST', url: '/vipmanager/vipservice/contact',
+          method: 'POST',
+          url: '/vipmanager/vipservice/contact',
           body: (r, v) => ({ uid: r!.uid, channel: v.channel, outcome: v.outcome, note: String(v.note ?? ''), ...(v.host ? { host: v.host } : {}) }),
         },
       },
@@ -90,7 +103,12 @@ const contactColumns: ColumnDeclaration<VipContactItem>[] = [
   { key: 'name', title: `${S}f.name` },
   { key: 'host', title: `${S}f.contactHost` },
   { key: 'channel', title: `${S}f.channel`, labels: CHANNEL_LABELS },
-  { key: 'outcome', title: `${S}f.outcome`, labels: OUTCOME_LABELS, render: (v) => <Tag color={OUTCOME_COLORS[String(v)]}>{i18next.t(OUTCOME_LABELS[String(v)] ?? String(v))}</Tag> },
+  {
+    key: 'outcome',
+    title: `${S}f.outcome`,
+    labels: OUTCOME_LABELS,
+    render: (v) => <Tag color={OUTCOME_COLORS[String(v)]}>{i18next.t(OUTCOME_LABELS[String(v)] ?? String(v))}</Tag>,
+  },
   { key: 'note', title: `${S}f.note`, width: 320 },
   { key: 'loggedBy', title: `${S}f.loggedBy` },
   { key: 'loggedAt', title: `${S}f.loggedAt`, format: 'datetime' },
@@ -118,13 +136,21 @@ export default function VipserviceScreen() {
   const [tab, setTab] = useState('players');
   const [hosts, setHosts] = useState<VipHostItem[]>([]);
   useEffect(() => {
-    void request<{ items: VipHostItem[] }>('GET', '/vipmanager/vipservice/hosts', { silent: true }).then((res) => setHosts(res.data!.items), () => setHosts([]));
+    void request<{ items: VipHostItem[] }>('GET', '/vipmanager/vipservice/hosts', { silent: true }).then(
+      (res) => setHosts(res.data!.items),
+      () => setHosts([]),
+    );
   }, []);
   const players = useMemo(() => playersList(hosts), [hosts]);
   return (
-    <Tabs activeKey={tab} onChange={setTab} destroyOnHidden items={[
-      { key: 'players', label: t(`${S}title`), children: <ListScreen decl={players} /> },
-      { key: 'contacts', label: t(`${S}contacts`), children: <ListScreen decl={contactsList} /> },
-    ]} />
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      items={[
+        { key: 'players', label: t(`${S}title`), children: <ListScreen decl={players} /> },
+        { key: 'contacts', label: t(`${S}contacts`), children: <ListScreen decl={contactsList} /> },
+      ]}
+    />
   );
 }

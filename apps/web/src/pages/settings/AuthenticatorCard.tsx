@@ -32,7 +32,13 @@ export function AuthenticatorCard({ bound }: { bound: boolean }) {
 
   async function start() {
     setBusy(true);
-    try { setSecret(await startBind2fa()); } catch { /* toast shown by the request layer */ } finally { setBusy(false); }
+    try {
+      setSecret(await startBind2fa());
+    } catch {
+      /* toast shown by the request layer */
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function bind({ code, password }: { code: string; password?: string }) {
@@ -43,7 +49,9 @@ export function AuthenticatorCard({ bound }: { bound: boolean }) {
       await queryClient.invalidateQueries();
       const token = getToken();
       if (token) setUser(await fetchUserinfo(token));
-    } catch { /* toast shown by the request layer */ } finally {
+    } catch {
+      /* toast shown by the request layer */
+    } finally {
       setBusy(false);
     }
   }
@@ -57,8 +65,13 @@ export function AuthenticatorCard({ bound }: { bound: boolean }) {
     return (
       <Space orientation="vertical">
         {required}
-        <Space><Tag>{t('settings.unbound')}</Tag><Typography.Text type="secondary">{t('settings.unboundText')}</Typography.Text></Space>
-        <Button type="primary" onClick={start} loading={busy}>{t('settings.startBind')}</Button>
+        <Space>
+          <Tag>{t('settings.unbound')}</Tag>
+          <Typography.Text type="secondary">{t('settings.unboundText')}</Typography.Text>
+        </Space>
+        <Button type="primary" onClick={start} loading={busy}>
+          {t('settings.startBind')}
+        </Button>
       </Space>
     );
   }
@@ -68,18 +81,39 @@ export function AuthenticatorCard({ bound }: { bound: boolean }) {
       {required}
       <Typography.Text>{t('settings.scan')}</Typography.Text>
       <QrImage value={secret.otpauthUrl} />
-      <Typography.Text>{t('settings.secret')}: <Typography.Text code copyable data-testid="twofa-secret">{secret.secret}</Typography.Text></Typography.Text>
+      <Typography.Text>
+        {t('settings.secret')}:{' '}
+        <Typography.Text code copyable data-testid="twofa-secret">
+          {secret.secret}
+        </Typography.Text>
+      </Typography.Text>
       <Form layout="inline" onFinish={bind} requiredMark={false}>
         {passwordNeeded && (
           <Form.Item name="password" rules={[{ required: true, message: t('settings.bindPasswordRequired') }]} extra={t('settings.bindPasswordHelp')}>
-            <Input.Password placeholder={t('settings.bindPassword')} aria-label={t('settings.bindPassword')} autoComplete="current-password" style={{ width: 200 }} />
+            <Input.Password
+              placeholder={t('settings.bindPassword')}
+              aria-label={t('settings.bindPassword')}
+              autoComplete="current-password"
+              style={{ width: 200 }}
+            />
           </Form.Item>
         )}
         <Form.Item name="code" rules={[{ required: true, pattern: /^\d{6}$/, message: t('settings.otpRequired') }]}>
-          <Input placeholder={t('settings.otpCode')} aria-label={t('settings.otpCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} style={{ width: 160 }} />
+          <Input
+            placeholder={t('settings.otpCode')}
+            aria-label={t('settings.otpCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            style={{ width: 160 }}
+          />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>{t('settings.confirmBind')}</Button>
-        <Button onClick={() => setSecret(null)} style={{ marginLeft: 8 }}>{t('settings.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('settings.confirmBind')}
+        </Button>
+        <Button onClick={() => setSecret(null)} style={{ marginLeft: 8 }}>
+          {t('settings.cancel')}
+        </Button>
       </Form>
     </Space>
   );

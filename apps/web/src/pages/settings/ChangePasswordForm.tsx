@@ -8,7 +8,12 @@ import { toast } from '../../shell/toast';
 /** §5: new password ≥ 6 characters, confirmation must match; the one-time code when an authenticator is bound. */
 export const PASSWORD_MIN = 6;
 
-interface Values { old: string; password: string; confirm: string; code?: string }
+interface Values {
+  old: string;
+  password: string;
+  confirm: string;
+  code?: string;
+}
 
 export function ChangePasswordForm({ bind2fa }: { bind2fa: boolean }) {
   const { t } = useTranslation();
@@ -45,7 +50,8 @@ export function ChangePasswordForm({ bind2fa }: { bind2fa: boolean }) {
         rules={[
           { required: true, message: t('settings.passwordMismatch') },
           ({ getFieldValue }) => ({
-            validator: (_, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('settings.passwordMismatch')))),
+            validator: (_, value) =>
+              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('settings.passwordMismatch'))),
           }),
         ]}
       >
@@ -56,7 +62,9 @@ export function ChangePasswordForm({ bind2fa }: { bind2fa: boolean }) {
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" loading={busy}>{t('settings.submitPassword')}</Button>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {t('settings.submitPassword')}
+      </Button>
     </Form>
   );
 }

@@ -12,8 +12,15 @@ export function QrImage({ value, size = 200 }: { value: string; size?: number })
       const url = await qr.toDataURL(value, { width: size, margin: 1 });
       if (live) setSrc(url);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [value, size]);
-  if (!src) return <div style={{ width: size, height: size, display: 'flex', alignItems: 'center', justifyContent: 'center' }}><Spin /></div>;
+  if (!src)
+    return (
+      <div style={{ width: size, height: size, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Spin />
+      </div>
+    );
   return <img src={src} width={size} height={size} alt="otpauth QR code" data-testid="twofa-qr" />;
 }

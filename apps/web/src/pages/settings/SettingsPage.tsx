@@ -12,16 +12,24 @@ export default function SettingsPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 720 }}>
       <Card title={t('settings.profile')} size="small">
-        <Descriptions column={1} size="small" items={[
-          { key: 'username', label: t('settings.username'), children: user.username },
-          { key: 'name', label: t('settings.name'), children: user.name || '-' },
-          { key: 'telephone', label: t('settings.telephone'), children: user.telephone || '-' },
-          { key: 'roles', label: t('settings.roles'), children: user.roles.map((r) => <Tag key={r}>{r}</Tag>) },
-          ...(user.partner ? [{ key: 'partner', label: t('settings.partner'), children: String(user.partner) }] : []),
-        ]} />
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            { key: 'username', label: t('settings.username'), children: user.username },
+            { key: 'name', label: t('settings.name'), children: user.name || '-' },
+            { key: 'telephone', label: t('settings.telephone'), children: user.telephone || '-' },
+            { key: 'roles', label: t('settings.roles'), children: user.roles.map((r) => <Tag key={r}>{r}</Tag>) },
+            ...(user.partner ? [{ key: 'partner', label: t('settings.partner'), children: String(user.partner) }] : []),
+          ]}
+        />
       </Card>
-      <Card title={t('settings.changePassword')} size="small"><ChangePasswordForm bind2fa={user.bind2fa} /></Card>
-      <Card title={t('settings.authenticator')} size="small"><AuthenticatorCard bound={user.bind2fa} /></Card>
+      <Card title={t('settings.changePassword')} size="small">
+        <ChangePasswordForm bind2fa={user.bind2fa} />
+      </Card>
+      <Card title={t('settings.authenticator')} size="small">
+        <AuthenticatorCard bound={user.bind2fa} />
+      </Card>
     </Space>
   );
 }

@@ -24,11 +24,16 @@ export function AppLayout({ access, children }: { access: Access; children: Reac
   const [opened, setOpened] = useState(readSidebarOpened);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  useEffect(() => { setDrawerOpen(false); }, [pathname, isMobile]);
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [pathname, isMobile]);
 
   const sidebarOpen = isMobile ? drawerOpen : opened;
   function toggle() {
-    if (isMobile) { setDrawerOpen(!drawerOpen); return; }
+    if (isMobile) {
+      setDrawerOpen(!drawerOpen);
+      return;
+    }
     saveSidebarOpened(!opened);
     setOpened(!opened);
   }
@@ -50,7 +55,18 @@ export function AppLayout({ access, children }: { access: Access; children: Reac
         <Sidebar access={access} collapsed={!opened} />
       )}
       <Layout style={{ minWidth: 0 }}>
-        <Layout.Header style={{ background: '#fff', padding: '0 12px', height: 50, lineHeight: '50px', display: 'flex', alignItems: 'center', gap: 8, boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 12px',
+            height: 50,
+            lineHeight: '50px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            boxShadow: '0 1px 4px rgba(0,21,41,.08)',
+          }}
+        >
           <Button
             type="text"
             icon={sidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}

@@ -36,16 +36,32 @@ export function AvatarMenu() {
           { key: 'preview', icon: <DashboardOutlined />, label: t('nav.dataPreview'), onClick: () => navigate('/') },
           { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings'), onClick: () => navigate(SETTINGS_PATH) },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), onClick: () => { void signOut(); } },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: t('nav.logout'),
+            onClick: () => {
+              void signOut();
+            },
+          },
         ],
       }}
     >
-      <button type="button" data-testid="avatar-menu" title={name} style={{ display: 'flex', alignItems: 'center', gap: 8, border: 0, background: 'none', cursor: 'pointer', padding: '0 4px' }}>
+      <button
+        type="button"
+        data-testid="avatar-menu"
+        title={name}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, border: 0, background: 'none', cursor: 'pointer', padding: '0 4px' }}
+      >
         <Avatar size={32} src={user?.avatar || undefined} style={{ background: '#1677ff' }}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         {/* below the mobile breakpoint the avatar alone: the name would wrap and crowd the header */}
-        {!isMobile && <span className="console-avatar-name" style={{ whiteSpace: 'nowrap' }}>{name}</span>}
+        {!isMobile && (
+          <span className="console-avatar-name" style={{ whiteSpace: 'nowrap' }}>
+            {name}
+          </span>
+        )}
         <DownOutlined style={{ fontSize: 10 }} />
       </button>
     </Dropdown>

@@ -26,7 +26,10 @@ export function Breadcrumbs({ access }: { access: Access }) {
     );
   }
   return (
-    <Breadcrumb data-testid="breadcrumb" items={titles.map((title) => ({ title: <span style={{ whiteSpace: 'nowrap' }}>{title}</span> }))}
-      style={{ minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }} />
+    <Breadcrumb
+      data-testid="breadcrumb"
+      items={titles.map((title) => ({ title: <span style={{ whiteSpace: 'nowrap' }}>{title}</span> }))}
+      style={{ minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }}
+    />
   );
 }

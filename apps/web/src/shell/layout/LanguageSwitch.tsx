@@ -18,7 +18,9 @@ export function LanguageSwitch() {
         selectable: true,
         selectedKeys: [lang],
         items: (['zh', 'en'] as const).map((key) => ({ key, label: LABELS[key] })),
-        onClick: ({ key }) => { void changeLanguage(key as Language); },
+        onClick: ({ key }) => {
+          void changeLanguage(key as Language);
+        },
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')} data-testid="language-switch">

@@ -19,7 +19,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 /** Opened unless the cookie says closed ('0'); the first visit opens it. */

@@ -33,23 +33,25 @@ export interface HttpEndpoint {
 }
 
 /** What the provider says of a payout: its answer to the POST, or to the status query. */
-type ProviderStatus =
-  | { status: 'success'; reference: string }
-  | { status: 'failure'; reason: string }
-  | { status: 'pending' }
-  | { status: 'unknown' };
+type ProviderStatus = { status: 'success'; reference: string } | { status: 'failure'; reason: string } | { status: 'pending' } | { status: 'unknown' };
 
 export class HttpPayoutProvider implements PayoutProvider {
   readonly name: string;
 
-  constructor(private readonly endpoint: HttpEndpoint, private readonly clock: () => number = Date.now, private readonly backoffMs = 250) {
+  constructor(
+    private readonly endpoint: HttpEndpoint,
+    private readonly clock: () => number = Date.now,
+    private readonly backoffMs = 250,
+  ) {
     this.name = `http:${endpoint.channel}`;
   }
 
   private headers(payload: string): Record<string, string> {
     const timestamp = String(this.clock());
     return {
-      'content-type': 'application/json', 'x-merchant-id': this.endpoint.merchantId, 'x-timestamp': timestamp,
+      'content-type': 'application/json',
+      'x-merchant-id': this.endpoint.merchantId,
+      'x-timestamp': timestamp,
       'x-signature': payoutSignature(this.endpoint.secret, timestamp, payload),
     };
   }
@@ -58,7 +60,10 @@ export class HttpPayoutProvider implements PayoutProvider {
   private async call(method: 'GET' | 'POST', path: string, payload: string): Promise<ProviderStatus | null> {
     try {
       const res = await fetch(`${this.endpoint.url.replace(/\/+$/, '')}${path}`, {
-        method, headers: this.headers(payload), body: method === 'POST' ? payload : undefined, signal: AbortSignal.timeout(this.endpoint.timeoutMs),
+        method,
+        headers: this.headers(payload),
+        body: method === 'POST' ? payload : undefined,
+        signal: AbortSignal.timeout(this.endpoint.timeoutMs),
       });
       if (res.status === 404 && method === 'GET') return { status: 'unknown' };
       if (!res.ok) return null;
@@ -75,7 +80,12 @@ export class HttpPayoutProvider implements PayoutProvider {
 
   async pay(request: PayoutRequest): Promise<PayoutOutcome> {
     const payload = JSON.stringify({
-      orderId: request.orderId, amount: request.amount, currency: 'PHP', account: request.account, channel: request.channel, uid: request.uid,
+      orderId: request.orderId,
+      amount: request.amount,
+      currency: 'PHP',
+      account: request.account,
+      channel: request.channel,
+      uid: request.uid,
     });
     for (let attempt = 0; attempt <= this.endpoint.retries; attempt += 1) {
       if (attempt > 0) {

@@ -32,9 +32,16 @@ export function providerFor(channel: string): PayoutProvider {
 /** The channel's enabled HTTP endpoint, its secret opened; null: none. */
 export async function endpointOf(db: Db, channel: string): Promise<HttpEndpoint | null> {
   const row = await db.selectFrom('payout_endpoint').selectAll().where('channel', '=', channel).where('enabled', '=', true).executeTakeFirst();
-  return row ? {
-    channel: row.channel, url: row.url, merchantId: row.merchant_id, secret: openPayoutSecret(row.secret, row.channel), timeoutMs: row.timeout_ms, retries: row.retries,
-  } : null;
+  return row
+    ? {
+        channel: row.channel,
+        url: row.url,
+        merchantId: row.merchant_id,
+        secret: openPayoutSecret(row.secret, row.channel),
+        timeoutMs: row.timeout_ms,
+        retries: row.retries,
+      }
+    : null;
 }
 
 /** The provider that pays the channel now (its HTTP endpoint first). */

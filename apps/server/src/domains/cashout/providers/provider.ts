@@ -15,10 +15,7 @@ export interface PayoutRequest {
   account: string;
 }
 
-export type PayoutOutcome =
-  | { status: 'success'; reference: string }
-  | { status: 'failure'; reason: string }
-  | { status: 'timeout' };
+export type PayoutOutcome = { status: 'success'; reference: string } | { status: 'failure'; reason: string } | { status: 'timeout' };
 
 export interface PayoutProvider {
   /** 'gcash', 'bank' …: stored on the order. */
@@ -27,4 +24,9 @@ export interface PayoutProvider {
 }
 
 /** What a provider's late callback reports about an order it paid or failed after the fact. */
-export interface LateOutcome { orderId: string; status: 'success' | 'failure'; reference?: string; reason?: string }
+export interface LateOutcome {
+  orderId: string;
+  status: 'success' | 'failure';
+  reference?: string;
+  reason?: string;
+}

@@ -52,15 +52,24 @@ export class SimulatedProvider implements PayoutProvider {
   async pay(request: PayoutRequest): Promise<PayoutOutcome> {
     this.calls.push(request);
     const outcome = this.decide(request);
-    if (outcome === 'hang') return new Promise(() => { /* never answers: the adapter's deadline decides */ });
+    if (outcome === 'hang')
+      return new Promise(() => {
+        /* never answers: the adapter's deadline decides */
+      });
     if (outcome === 'success') return { status: 'success', reference: this.reference(request.orderId) };
     if (outcome === 'failure') return { status: 'failure', reason: `${this.name}: account ${request.account} rejected the transfer` };
     const late = this.knobs.lateAfterTimeout === undefined ? 'success' : this.knobs.lateAfterTimeout;
     if (late && this.onLate) {
       const report = this.onLate;
       setTimeout(() => {
-        void report({ orderId: request.orderId, status: late, reference: this.reference(request.orderId), reason: late === 'failure' ? 'late failure' : undefined })
-          .catch(() => { /* the order is gone (test database closed): nothing to report to */ });
+        void report({
+          orderId: request.orderId,
+          status: late,
+          reference: this.reference(request.orderId),
+          reason: late === 'failure' ? 'late failure' : undefined,
+        }).catch(() => {
+          /* the order is gone (test database closed): nothing to report to */
+        });
       }, this.knobs.lateDelayMs ?? 0);
     }
     return { status: 'timeout' };

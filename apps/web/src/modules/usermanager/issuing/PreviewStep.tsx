@@ -5,7 +5,14 @@ import type { BatchCheck } from '@console/schemas';
 import { formatInt } from '../../../lib/format';
 import { L, type SendKind } from './config';
 
-interface Props { kind: SendKind; check: BatchCheck; reason: string; sending: boolean; onBack: () => void; onSend: () => void }
+interface Props {
+  kind: SendKind;
+  check: BatchCheck;
+  reason: string;
+  sending: boolean;
+  onBack: () => void;
+  onSend: () => void;
+}
 
 export function PreviewStep({ kind, check, reason, sending, onBack, onSend }: Props) {
   const { t } = useTranslation();
@@ -27,7 +34,9 @@ export function PreviewStep({ kind, check, reason, sending, onBack, onSend }: Pr
       {!check.fits && <Alert type="warning" showIcon message={t(`${L}fitsNo`)} />}
       <Space>
         <Button onClick={onBack}>{t(`${L}back`)}</Button>
-        <Button type="primary" disabled={!check.fits} loading={sending} onClick={onSend}>{t(`${L}send`)}</Button>
+        <Button type="primary" disabled={!check.fits} loading={sending} onClick={onSend}>
+          {t(`${L}send`)}
+        </Button>
       </Space>
     </Space>
   );

@@ -34,18 +34,27 @@ function FailedLines({ kind, batch }: { kind: SendKind; batch: IssueBatch }) {
   const { t } = useTranslation();
   const [lines, setLines] = useState<IssueBatchLine[] | null>(null);
   useEffect(() => {
-    void request<{ items: IssueBatchLine[] }>('GET', `${kind.logsApi}/lines`, { params: { batchId: batch.id, status: 'failed', pageSize: 500 } })
-      .then((res) => setLines(res.data!.items), () => setLines([]));
+    void request<{ items: IssueBatchLine[] }>('GET', `${kind.logsApi}/lines`, { params: { batchId: batch.id, status: 'failed', pageSize: 500 } }).then(
+      (res) => setLines(res.data!.items),
+      () => setLines([]),
+    );
   }, [kind, batch.id]);
   return (
-    <Table<IssueBatchLine> size="small" rowKey="lineNo" loading={lines === null} dataSource={lines ?? []} data-testid="failed-lines"
-      title={() => t(`${L}failedLines`)} pagination={{ pageSize: 10, showSizeChanger: false }}
+    <Table<IssueBatchLine>
+      size="small"
+      rowKey="lineNo"
+      loading={lines === null}
+      dataSource={lines ?? []}
+      data-testid="failed-lines"
+      title={() => t(`${L}failedLines`)}
+      pagination={{ pageSize: 10, showSizeChanger: false }}
       columns={[
         { key: 'lineNo', title: t(`${B}lineNo`), dataIndex: 'lineNo', width: 80 },
         { key: 'uid', title: t(UID), dataIndex: 'uid', render: (v: number) => <UidLink uid={v} /> },
         { key: 'amount', title: t(`${B}amount`), align: 'right', render: (_, l) => kind.amount(l.amount) },
         { key: 'message', title: t(`${B}message`), render: (_, l) => <Typography.Text type="danger">{l.message}</Typography.Text> },
-      ]} />
+      ]}
+    />
   );
 }
 
@@ -53,7 +62,9 @@ export function RunStep({ kind, batch: created, onNew, onDone }: { kind: SendKin
   const { t } = useTranslation();
   const batch = useBatchProgress(kind, created);
   const finished = batch.status === 'done';
-  useEffect(() => { if (finished) onDone(); }, [finished, onDone]);
+  useEffect(() => {
+    if (finished) onDone();
+  }, [finished, onDone]);
   const done = batch.sentLines + batch.failedLines;
   const percent = batch.lines === 0 ? 100 : Math.floor((done * 100) / batch.lines);
   if (batch.status !== 'done') {
@@ -67,12 +78,19 @@ export function RunStep({ kind, batch: created, onNew, onDone }: { kind: SendKin
   }
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="batch-done">
-      <Result status={batch.failedLines === 0 ? 'success' : 'warning'} title={t(`${L}doneTitle`, { id: batch.id })}
+      <Result
+        status={batch.failedLines === 0 ? 'success' : 'warning'}
+        title={t(`${L}doneTitle`, { id: batch.id })}
         subTitle={t(`${L}doneSummary`, { sent: formatInt(batch.sentLines), amount: kind.amount(batch.sentAmount), failed: formatInt(batch.failedLines) })}
         extra={[
-          <Button key="new" type="primary" onClick={onNew}>{t(`${L}newBatch`)}</Button>,
-          <Link key="log" to={`${kind.logsRoute}?id=${batch.id}`}>{t(`${L}openLog`)}</Link>,
-        ]} />
+          <Button key="new" type="primary" onClick={onNew}>
+            {t(`${L}newBatch`)}
+          </Button>,
+          <Link key="log" to={`${kind.logsRoute}?id=${batch.id}`}>
+            {t(`${L}openLog`)}
+          </Link>,
+        ]}
+      />
       {batch.failedLines > 0 && <FailedLines kind={kind} batch={batch} />}
     </Space>
   );

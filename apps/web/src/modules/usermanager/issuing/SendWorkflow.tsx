@@ -14,10 +14,7 @@ import { EnterStep, type Entry } from './EnterStep';
 import { PreviewStep } from './PreviewStep';
 import { RunStep } from './RunStep';
 
-type Stage =
-  | { step: 'enter'; errors: BatchLineError[] }
-  | { step: 'preview'; check: BatchCheck }
-  | { step: 'run'; batch: IssueBatch };
+type Stage = { step: 'enter'; errors: BatchLineError[] } | { step: 'preview'; check: BatchCheck } | { step: 'run'; batch: IssueBatch };
 
 const STEP_INDEX = { enter: 0, preview: 1, run: 2 } as const;
 
@@ -36,13 +33,22 @@ export function SendWorkflow({ kind }: { kind: SendKind }) {
       const res = await request<BatchCheck>('POST', `${kind.sendApi}/validate`, { data: entry });
       const result = res.data!;
       setStage(result.ok ? { step: 'preview', check: result } : { step: 'enter', errors: result.errors as BatchLineError[] });
-    } catch { /* the shell shows the error */ } finally { setBusy(false); }
+    } catch {
+      /* the shell shows the error */
+    } finally {
+      setBusy(false);
+    }
   };
 
   const send = (checked: BatchCheck) => {
     modal.confirm({
       title: t(`${L}confirmTitle`),
-      content: t(`${L}confirmBody`, { total: kind.amount(checked.total), players: formatInt(checked.players), lines: formatInt(checked.lines), reason: entry.reason }),
+      content: t(`${L}confirmBody`, {
+        total: kind.amount(checked.total),
+        players: formatInt(checked.players),
+        lines: formatInt(checked.lines),
+        reason: entry.reason,
+      }),
       okText: t(`${L}send`),
       onOk: async () => {
         setBusy(true);
@@ -50,7 +56,11 @@ export function SendWorkflow({ kind }: { kind: SendKind }) {
           const res = await request<IssueBatch>('POST', `${kind.sendApi}/create`, { data: entry });
           setFinished(false);
           setStage({ step: 'run', batch: res.data! });
-        } catch { /* the shell shows the error */ } finally { setBusy(false); }
+        } catch {
+          /* the shell shows the error */
+        } finally {
+          setBusy(false);
+        }
       },
     });
   };
@@ -58,15 +68,33 @@ export function SendWorkflow({ kind }: { kind: SendKind }) {
   const done = stage.step === 'run' && finished;
   return (
     <Card>
-      <Steps size="small" style={{ marginBottom: 24, maxWidth: 720 }} current={STEP_INDEX[stage.step] + (done ? 1 : 0)}
-        items={['stepEnter', 'stepPreview', 'stepRun', 'stepResult'].map((s) => ({ title: t(`${L}${s}`) }))} />
+      <Steps
+        size="small"
+        style={{ marginBottom: 24, maxWidth: 720 }}
+        current={STEP_INDEX[stage.step] + (done ? 1 : 0)}
+        items={['stepEnter', 'stepPreview', 'stepRun', 'stepResult'].map((s) => ({ title: t(`${L}${s}`) }))}
+      />
       {stage.step === 'enter' && <EnterStep kind={kind} entry={entry} onChange={setEntry} errors={stage.errors} checking={busy} onCheck={() => void check()} />}
       {stage.step === 'preview' && (
-        <PreviewStep kind={kind} check={stage.check} reason={entry.reason} sending={busy}
-          onBack={() => setStage({ step: 'enter', errors: [] })} onSend={() => send(stage.check)} />
+        <PreviewStep
+          kind={kind}
+          check={stage.check}
+          reason={entry.reason}
+          sending={busy}
+          onBack={() => setStage({ step: 'enter', errors: [] })}
+          onSend={() => send(stage.check)}
+        />
       )}
       {stage.step === 'run' && (
-        <RunStep kind={kind} batch={stage.batch} onDone={onDone} onNew={() => { setEntry({ text: '', reason: '' }); setStage({ step: 'enter', errors: [] }); }} />
+        <RunStep
+          kind={kind}
+          batch={stage.batch}
+          onDone={onDone}
+          onNew={() => {
+            setEntry({ text: '', reason: '' });
+            setStage({ step: 'enter', errors: [] });
+          }}
+        />
       )}
     </Card>
   );

@@ -31,16 +31,36 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
   useEffect(() => {
     let live = true;
     setData(null);
-    void request<{ items: IssueBatchLine[]; total: number }>('GET', `${kind.logsApi}/lines`, { params: { batchId, page, pageSize: PAGE, status } })
-      .then((res) => { if (live) setData(res.data!); }, () => { if (live) setData({ items: [], total: 0 }); });
-    return () => { live = false; };
+    void request<{ items: IssueBatchLine[]; total: number }>('GET', `${kind.logsApi}/lines`, { params: { batchId, page, pageSize: PAGE, status } }).then(
+      (res) => {
+        if (live) setData(res.data!);
+      },
+      () => {
+        if (live) setData({ items: [], total: 0 });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [kind, batchId, page, status]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="batch-lines">
-      <Select allowClear placeholder={t(`${B}lineStatus`)} style={{ width: 160 }} value={status}
-        onChange={(v) => { setStatus(v); setPage(1); }}
-        options={(['pending', 'sent', 'failed'] as const).map((s) => ({ value: s, label: t(`${B}${s}`) }))} />
-      <Table<IssueBatchLine> size="small" rowKey="lineNo" loading={data === null} dataSource={data?.items ?? []}
+      <Select
+        allowClear
+        placeholder={t(`${B}lineStatus`)}
+        style={{ width: 160 }}
+        value={status}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+        options={(['pending', 'sent', 'failed'] as const).map((s) => ({ value: s, label: t(`${B}${s}`) }))}
+      />
+      <Table<IssueBatchLine>
+        size="small"
+        rowKey="lineNo"
+        loading={data === null}
+        dataSource={data?.items ?? []}
         pagination={{ current: page, pageSize: PAGE, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
         columns={[
           { key: 'lineNo', title: t(`${B}lineNo`), dataIndex: 'lineNo', width: 70 },
@@ -49,7 +69,8 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
           { key: 'status', title: t(`${B}lineStatus`), render: (_, l) => <StatusTag value={l.status} /> },
           { key: 'message', title: t(`${B}message`), render: (_, l) => <Typography.Text type="danger">{l.message}</Typography.Text> },
           { key: 'entry', title: t(`${B}entry`), render: (_, l) => l.ledgerEntryId ?? '-' },
-        ]} />
+        ]}
+      />
     </Space>
   );
 }
@@ -57,10 +78,17 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
 export function batchLogScreen(kind: SendKind, name: 'sendlogs' | 'sendcashlogs'): ListDeclaration<IssueBatch> {
   // amounts say their unit in the title: chips, or pesos (₱) for cash
   const cash = kind.currency === 'withdrawable';
-  const money = (key: string, title: string, sortable = false): ColumnDeclaration<IssueBatch> =>
-    ({ key, title: `${title}${cash ? 'Cash' : 'Chip'}`, sortable, format: cash ? 'money' : 'int' });
+  const money = (key: string, title: string, sortable = false): ColumnDeclaration<IssueBatch> => ({
+    key,
+    title: `${title}${cash ? 'Cash' : 'Chip'}`,
+    sortable,
+    format: cash ? 'money' : 'int',
+  });
   const status: ColumnDeclaration<IssueBatch> = {
-    key: 'status', title: `${B}status`, render: (v) => <StatusTag value={v} />, labels: { running: `${B}running`, done: `${B}done` },
+    key: 'status',
+    title: `${B}status`,
+    render: (v) => <StatusTag value={v} />,
+    labels: { running: `${B}running`, done: `${B}done` },
   };
   return {
     name,
@@ -71,7 +99,15 @@ export function batchLogScreen(kind: SendKind, name: 'sendlogs' | 'sendcashlogs'
       { kind: 'number', name: 'id', label: `${B}id` },
       { kind: 'text', name: 'createdBy', label: `${B}createdBy` },
       { kind: 'text', name: 'reason', label: `${B}reason` },
-      { kind: 'select', name: 'status', label: `${B}status`, options: [{ value: 'running', label: `${B}running` }, { value: 'done', label: `${B}done` }] },
+      {
+        kind: 'select',
+        name: 'status',
+        label: `${B}status`,
+        options: [
+          { value: 'running', label: `${B}running` },
+          { value: 'done', label: `${B}done` },
+        ],
+      },
       { kind: 'dateRange', name: 'createdAt', label: `${B}createdAt` },
     ],
     columns: [

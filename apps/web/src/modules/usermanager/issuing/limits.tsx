@@ -31,24 +31,26 @@ export const limitsScreen: ListDeclaration<IssueLimitRow> = {
     { key: 'chip', title: `${L}chipLimit`, format: 'int' },
     { key: 'withdrawable', title: `${L}cashLimit`, format: 'money' },
   ],
-  actions: [{
-    key: 'edit',
-    label: `${L}edit`,
-    form: {
-      title: `${L}editTitle`,
-      fields: [
-        { name: 'group', label: `${L}group`, kind: 'text', readOnly: true },
-        { name: 'chip', label: `${L}chipLimit`, kind: 'number', required: true, min: 0, max: 1e12, rules: [whole] },
-        { name: 'withdrawable', label: `${L}cashLimit`, kind: 'number', required: true, min: 0, max: 1e10, help: `${L}cashLimitHelp`, rules: [cents] },
-      ],
-      initialValues: (row) => ({ group: row!.group, chip: row!.chip, withdrawable: row!.withdrawable / 100 }),
+  actions: [
+    {
+      key: 'edit',
+      label: `${L}edit`,
+      form: {
+        title: `${L}editTitle`,
+        fields: [
+          { name: 'group', label: `${L}group`, kind: 'text', readOnly: true },
+          { name: 'chip', label: `${L}chipLimit`, kind: 'number', required: true, min: 0, max: 1e12, rules: [whole] },
+          { name: 'withdrawable', label: `${L}cashLimit`, kind: 'number', required: true, min: 0, max: 1e10, help: `${L}cashLimitHelp`, rules: [cents] },
+        ],
+        initialValues: (row) => ({ group: row!.group, chip: row!.chip, withdrawable: row!.withdrawable / 100 }),
+      },
+      call: {
+        method: 'POST',
+        url: `${CHIPS.sendApi}/limits/update`,
+        body: (row, v) => ({ group: row!.group, chip: Number(v.chip), withdrawable: Math.round(Number(v.withdrawable) * 100) }),
+      },
     },
-    call: {
-      method: 'POST',
-      url: `${CHIPS.sendApi}/limits/update`,
-      body: (row, v) => ({ group: row!.group, chip: Number(v.chip), withdrawable: Math.round(Number(v.withdrawable) * 100) }),
-    },
-  }],
+  ],
 };
 
 export default function LimitsList() {

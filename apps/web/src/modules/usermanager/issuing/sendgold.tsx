@@ -11,9 +11,14 @@ export default function SendgoldScreen() {
   // in component state, not the URL: the limits list owns the URL query (its page)
   const [tab, setTab] = useState('send');
   return (
-    <Tabs activeKey={tab} onChange={setTab} destroyOnHidden items={[
-      { key: 'send', label: t(`${L}tabSend`), children: <SendWorkflow kind={CHIPS} /> },
-      { key: 'limits', label: t(`${L}tabLimits`), children: <LimitsList /> },
-    ]} />
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      items={[
+        { key: 'send', label: t(`${L}tabSend`), children: <SendWorkflow kind={CHIPS} /> },
+        { key: 'limits', label: t(`${L}tabLimits`), children: <LimitsList /> },
+      ]}
+    />
   );
 }

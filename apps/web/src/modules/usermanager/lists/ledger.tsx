@@ -20,10 +20,16 @@ export function ledgerScreen(name: string, currency?: LedgerCurrency): ListDecla
     rowKey: 'id',
     filters: [
       { kind: 'number', name: 'uid', label: UID },
-      ...(currency ? [] : [{
-        kind: 'select' as const, name: 'currency', label: `${L}currency`,
-        options: LEDGER_CURRENCIES.map((value) => ({ value, label: CURRENCY_LABELS[value] })),
-      }]),
+      ...(currency
+        ? []
+        : [
+            {
+              kind: 'select' as const,
+              name: 'currency',
+              label: `${L}currency`,
+              options: LEDGER_CURRENCIES.map((value) => ({ value, label: CURRENCY_LABELS[value] })),
+            },
+          ]),
       { kind: 'text', name: 'reason', label: `${L}reason`, suggestions: LEDGER_REASON_SUGGESTIONS },
       { kind: 'dateRange', name: 'at', label: `${L}at` },
     ],

@@ -13,11 +13,38 @@ const mocked = vi.mocked(request);
 const mockedStream = vi.mocked(requestStream);
 
 const player = {
-  uid: 10000007, name: 'Maria', phone: '+63 9171234567', vip: 2, status: 'banned', suspendedUntil: null, partner: 1,
-  chip: 1234567, bean: 0, safe: 5, bonus: 0, diamond: 0, charisma: 0, withdrawable: 150050, netWin: -300,
-  registeredAt: '2026-11-01T10:00:00.000+08:00', lastLoginAt: null, loginIp: null, registerIp: '10.0.0.1',
+  uid: 10000007,
+  name: 'Maria',
+  phone: '+63 9171234567',
+  vip: 2,
+  status: 'banned',
+  suspendedUntil: null,
+  partner: 1,
+  chip: 1234567,
+  bean: 0,
+  safe: 5,
+  bonus: 0,
+  diamond: 0,
+  charisma: 0,
+  withdrawable: 150050,
+  netWin: -300,
+  registeredAt: '2026-11-01T10:00:00.000+08:00',
+  lastLoginAt: null,
+  loginIp: null,
+  registerIp: '10.0.0.1',
 };
-const entry = (currency: string) => ({ id: 9, at: '2026-11-22T18:00:00.000+08:00', uid: 10000007, partner: 1, currency, delta: -500, balanceAfter: 1500, reason: 'gift.sent', ref: 'g1', actor: 'app:demo-app' });
+const entry = (currency: string) => ({
+  id: 9,
+  at: '2026-11-22T18:00:00.000+08:00',
+  uid: 10000007,
+  partner: 1,
+  currency,
+  delta: -500,
+  balanceAfter: 1500,
+  reason: 'gift.sent',
+  ref: 'g1',
+  actor: 'app:demo-app',
+});
 
 beforeEach(() => {
   mocked.mockReset();
@@ -33,9 +60,12 @@ describe('/usermanager lists', () => {
   it('userlist reads by cursor with its filters and shows balances, labels and times', async () => {
     renderScreen(<UserlistScreen />, '/usermanager/userlist?name=mar&status=banned&sort=chip&order=descend');
     expect(await screen.findByText('Maria')).toBeTruthy();
-    expect(mocked.mock.calls[0].slice(1)).toEqual(['/usermanager/userlist', expect.objectContaining({
-      params: { name: 'mar', status: 'banned', sort: 'chip', order: 'descend', pageSize: 50, cursor: '' },
-    })]);
+    expect(mocked.mock.calls[0].slice(1)).toEqual([
+      '/usermanager/userlist',
+      expect.objectContaining({
+        params: { name: 'mar', status: 'banned', sort: 'chip', order: 'descend', pageSize: 50, cursor: '' },
+      }),
+    ]);
     expect(screen.getAllByText('Banned').length).toBeGreaterThan(0);
     expect(screen.getByText('1,234,567')).toBeTruthy();
     expect(screen.getByText('1,500.50')).toBeTruthy();

@@ -10,7 +10,10 @@ const en = {
     game: { bet: 'Game bet', win: 'Game win' },
     bonus: { register: 'Registration bonus' },
     activity: {
-      telephonelogin: 'Phone binding bonus', relief: 'Relief bonus', onlinesign: 'Daily sign-in', luckywheel: 'Lucky wheel',
+      telephonelogin: 'Phone binding bonus',
+      relief: 'Relief bonus',
+      onlinesign: 'Daily sign-in',
+      luckywheel: 'Lucky wheel',
       lossrebate: 'Loss rebate',
     },
     promo: { deposit: 'Deposit bonus' },
@@ -34,7 +37,10 @@ const zh: typeof en = {
     game: { bet: '游戏下注', win: '游戏赢取' },
     bonus: { register: '注册奖励' },
     activity: {
-      telephonelogin: '绑定手机奖励', relief: '救济金', onlinesign: '每日签到', luckywheel: '幸运转盘',
+      telephonelogin: '绑定手机奖励',
+      relief: '救济金',
+      onlinesign: '每日签到',
+      luckywheel: '幸运转盘',
       lossrebate: '亏损返利',
     },
     promo: { deposit: '充值奖励' },

@@ -66,8 +66,30 @@ const C = {
 /** The whole order in the detail drawer (every screen). */
 const detail = {
   title: `${L}detailTitle`,
-  items: [C.orderId, C.uid, C.partner, C.productId, C.channel, C.os, C.price, C.paidAmount, C.status, C.channelOrderId, C.chips, C.bonusChips,
-    C.createdAt, C.paidAt, C.callbackAt, C.callbacks, C.heldReason, C.flag, C.resolution, C.resolvedBy, C.resolvedAt, C.resolutionNote],
+  items: [
+    C.orderId,
+    C.uid,
+    C.partner,
+    C.productId,
+    C.channel,
+    C.os,
+    C.price,
+    C.paidAmount,
+    C.status,
+    C.channelOrderId,
+    C.chips,
+    C.bonusChips,
+    C.createdAt,
+    C.paidAt,
+    C.callbackAt,
+    C.callbacks,
+    C.heldReason,
+    C.flag,
+    C.resolution,
+    C.resolvedBy,
+    C.resolvedAt,
+    C.resolutionNote,
+  ],
 };
 
 function orderScreen(name: string, parts: Pick<ListDeclaration<RechargeOrderItem>, 'filters' | 'columns' | 'actions'>): ListDeclaration<RechargeOrderItem> {
@@ -105,10 +127,36 @@ const decision = (key: 'credit' | 'refuse'): NonNullable<ListDeclaration<Recharg
 export const payorderScreen = orderScreen('payorder', {
   filters: filters(`${L}createdAt`, [
     { kind: 'select', name: 'status', label: `${L}status`, options: RECHARGE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })) },
-    { kind: 'select', name: 'attention', label: `${L}attention`, options: [{ value: 'true', label: `${L}attentionYes` }, { value: 'false', label: `${L}attentionNo` }] },
+    {
+      kind: 'select',
+      name: 'attention',
+      label: `${L}attention`,
+      options: [
+        { value: 'true', label: `${L}attentionYes` },
+        { value: 'false', label: `${L}attentionNo` },
+      ],
+    },
     { kind: 'select', name: 'flag', label: `${L}flag`, options: RECHARGE_FLAGS.map((value) => ({ value, label: FLAG_LABELS[value] })) },
   ]),
-  columns: [C.createdAt, C.orderId, C.uid, C.productId, C.channel, C.os, C.price, C.status, C.paidAmount, C.heldReason, C.flag, C.channelOrderId,
-    C.paidAt, C.chips, C.bonusChips, C.resolution, C.resolvedBy, C.callbacks],
+  columns: [
+    C.createdAt,
+    C.orderId,
+    C.uid,
+    C.productId,
+    C.channel,
+    C.os,
+    C.price,
+    C.status,
+    C.paidAmount,
+    C.heldReason,
+    C.flag,
+    C.channelOrderId,
+    C.paidAt,
+    C.chips,
+    C.bonusChips,
+    C.resolution,
+    C.resolvedBy,
+    C.callbacks,
+  ],
   actions: [decision('credit'), decision('refuse')],
 });

@@ -24,9 +24,30 @@ const mocked = vi.mocked(request);
 const HELD_ID = '8f3a0c9e4b7d11e2a5f60718293a21c0';
 const PAID_ID = '0123456789abcdef0123456789abcdef';
 const order = (id: number, orderId: string, extra: Partial<RechargeOrderItem>): RechargeOrderItem => ({
-  id, orderId, uid: 10000007, partner: 0, productId: 'P100', channel: 'gcash', os: 'android', price: 10000, status: 'created',
-  channelOrderId: null, paidAmount: null, chips: 0, bonusChips: 0, createdAt: '2026-11-22T18:00:00.000+08:00', paidAt: null,
-  callbackAt: null, callbacks: 0, heldReason: null, flag: null, resolution: null, resolvedBy: null, resolvedAt: null, resolutionNote: null, ...extra,
+  id,
+  orderId,
+  uid: 10000007,
+  partner: 0,
+  productId: 'P100',
+  channel: 'gcash',
+  os: 'android',
+  price: 10000,
+  status: 'created',
+  channelOrderId: null,
+  paidAmount: null,
+  chips: 0,
+  bonusChips: 0,
+  createdAt: '2026-11-22T18:00:00.000+08:00',
+  paidAt: null,
+  callbackAt: null,
+  callbacks: 0,
+  heldReason: null,
+  flag: null,
+  resolution: null,
+  resolvedBy: null,
+  resolvedAt: null,
+  resolutionNote: null,
+  ...extra,
 });
 const rows = [
   order(2, HELD_ID, { status: 'held', heldReason: 'amount', paidAmount: 9000, channelOrderId: 'GC-778899', callbacks: 3 }),
@@ -38,12 +59,15 @@ const buttonsOf = (id: number) => [...rowOf(id).querySelectorAll('button')].map(
 
 beforeEach(() => {
   mocked.mockReset();
-  mocked.mockImplementation(async (method) => (method === 'POST'
-    ? { code: 200, data: { orderId: HELD_ID, status: 'paid' } }
-    : { code: 200, data: { items: rows, nextCursor: null } }));
+  mocked.mockImplementation(async (method) =>
+    method === 'POST' ? { code: 200, data: { orderId: HELD_ID, status: 'paid' } } : { code: 200, data: { items: rows, nextCursor: null } },
+  );
   setUser({ username: 'serviceleader', name: 'Leader', avatar: '', telephone: '', roles: ['serviceleader'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('/usermanager recharge screens', () => {
   const decls = [paymentlogsScreen, createdPaymentLogsScreen, payorderScreen] as unknown as ListDeclaration<never>[];
@@ -57,10 +81,18 @@ describe('/usermanager recharge screens', () => {
         keys.add(f.label);
         if (f.kind === 'select') for (const o of f.options) keys.add(o.label);
       }
-      for (const c of [...d.columns, ...d.detail!.items]) { keys.add(c.title); for (const l of Object.values(c.labels ?? {})) keys.add(l); }
+      for (const c of [...d.columns, ...d.detail!.items]) {
+        keys.add(c.title);
+        for (const l of Object.values(c.labels ?? {})) keys.add(l);
+      }
       for (const a of d.actions ?? []) {
-        keys.add(a.label as string); keys.add(a.confirm as string); keys.add(a.form!.title!);
-        for (const f of a.form!.fields) { keys.add(f.label); if (f.help) keys.add(f.help); }
+        keys.add(a.label as string);
+        keys.add(a.confirm as string);
+        keys.add(a.form!.title!);
+        for (const f of a.form!.fields) {
+          keys.add(f.label);
+          if (f.help) keys.add(f.help);
+        }
       }
     }
     keys.add(LEDGER_REASON_LABELS.recharge!);
@@ -73,8 +105,9 @@ describe('/usermanager recharge screens', () => {
 
   it('every screen filters by time, channel, os, uid, order id, channel order id, product and price range', () => {
     for (const d of decls) {
-      expect(d.filters!.map((f) => f.name)).toEqual(expect.arrayContaining(
-        ['at', 'channel', 'os', 'uid', 'orderId', 'channelOrderId', 'productId', 'pesosMin', 'pesosMax']));
+      expect(d.filters!.map((f) => f.name)).toEqual(
+        expect.arrayContaining(['at', 'channel', 'os', 'uid', 'orderId', 'channelOrderId', 'productId', 'pesosMin', 'pesosMax']),
+      );
     }
     expect(payorderScreen.filters!.map((f) => f.name)).toEqual(expect.arrayContaining(['status', 'attention', 'flag']));
   });
@@ -84,9 +117,12 @@ describe('/usermanager recharge screens', () => {
     const cell = await screen.findByText('0123…cdef');
     expect(cell.closest('[title]')?.getAttribute('title')).toBe(PAID_ID);
     expect(rowOf(1).querySelector('.ant-typography-copy')).toBeTruthy();
-    expect(mocked.mock.calls[0].slice(1)).toEqual(['/usermanager/paymentlogs', expect.objectContaining({
-      params: { channel: 'gcash', pesosMin: '100', pageSize: 50, cursor: '' },
-    })]);
+    expect(mocked.mock.calls[0].slice(1)).toEqual([
+      '/usermanager/paymentlogs',
+      expect.objectContaining({
+        params: { channel: 'gcash', pesosMin: '100', pageSize: 50, cursor: '' },
+      }),
+    ]);
     expect(within(rowOf(1)).getByText('100.00')).toBeTruthy();
     expect(within(rowOf(1)).getByText('5,000')).toBeTruthy();
     const orderIdColumn = exportColumns(paymentlogsScreen.columns, i18next.t).find((c) => c.key === 'orderId');
@@ -107,7 +143,9 @@ describe('/usermanager recharge screens', () => {
     expect(posts()).toHaveLength(0);
     fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'GCash statement shows ₱90 received' } });
     fireEvent.click(within(form).getByRole('button', { name: 'OK' }));
-    const confirm = await screen.findByText(`Credit order ${HELD_ID}? Player 10000007 receives the order's chips (and the first-recharge bonus if it is their first paid order). This cannot be undone here.`);
+    const confirm = await screen.findByText(
+      `Credit order ${HELD_ID}? Player 10000007 receives the order's chips (and the first-recharge bonus if it is their first paid order). This cannot be undone here.`,
+    );
     expect(posts()).toHaveLength(0);
     fireEvent.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(posts()).toEqual([['/usermanager/payorder/credit', { orderId: HELD_ID, reason: 'GCash statement shows ₱90 received' }]]));

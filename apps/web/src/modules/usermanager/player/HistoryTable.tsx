@@ -10,8 +10,16 @@ const L = 'usermanager.player.';
  * One of a player's histories, newest first: the first keyset page, then a "More" button
  * that appends the next one (no page numbers and no total: the server never counts them).
  */
-export function HistoryTable<T extends { id: number }>({ part, uid, columns, params = {} }: {
-  part: HistoryPart; uid: number; columns: ColumnsType<T>; params?: Record<string, string>;
+export function HistoryTable<T extends { id: number }>({
+  part,
+  uid,
+  columns,
+  params = {},
+}: {
+  part: HistoryPart;
+  uid: number;
+  columns: ColumnsType<T>;
+  params?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery({
@@ -21,17 +29,40 @@ export function HistoryTable<T extends { id: number }>({ part, uid, columns, par
     getNextPageParam: (last) => last.nextCursor,
   });
   if (query.isError) {
-    return <Alert type="error" showIcon message={t(`${L}loadFailed`)} description={(query.error as Error).message}
-      action={<Button size="small" onClick={() => void query.refetch()}>{t(`${L}retry`)}</Button>} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t(`${L}loadFailed`)}
+        description={(query.error as Error).message}
+        action={
+          <Button size="small" onClick={() => void query.refetch()}>
+            {t(`${L}retry`)}
+          </Button>
+        }
+      />
+    );
   }
   const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Flex vertical gap={8} data-testid={`player-${part}`}>
-      <Table<T> size="small" rowKey="id" columns={columns} dataSource={rows} loading={query.isLoading} pagination={false}
-        scroll={{ x: 'max-content' }} locale={{ emptyText: t(`${L}empty`) }} />
-      {query.hasNextPage
-        ? <Button onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>{t(`${L}more`)}</Button>
-        : rows.length > 0 && <Typography.Text type="secondary">{t(`${L}end`)}</Typography.Text>}
+      <Table<T>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={query.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t(`${L}empty`) }}
+      />
+      {query.hasNextPage ? (
+        <Button onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          {t(`${L}more`)}
+        </Button>
+      ) : (
+        rows.length > 0 && <Typography.Text type="secondary">{t(`${L}end`)}</Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -15,43 +15,84 @@ const mocked = vi.mocked(request);
 const AT = '2026-11-20T18:00:00.000+08:00';
 const detail = (extra: Partial<PlayerDetail['profile']> = {}, bans: PlayerDetail['bans'] = []): PlayerDetail => ({
   profile: {
-    uid: 1001, name: '<img src=x onerror="window.__xss=1">', avatar: '', phone: { country: '63', number: '9170001001' }, phoneBoundAt: null,
-    registerIp: '10.1.1.1', registerDevice: '<b>dev</b>', registerPackage: '', registeredAt: AT, loginIp: '10.1.1.1', loginDevice: 'dev-2',
-    lastLoginAt: AT, loginCount: 3, shareId: null, inviterUid: 77, vip: 2, gcash: '', bank: '', partner: 0, status: 'active',
-    suspendedUntil: null, statusReason: '', netWin: -1500, ...extra,
+    uid: 1001,
+    name: '<img src=x onerror="window.__xss=1">',
+    avatar: '',
+    phone: { country: '63', number: '9170001001' },
+    phoneBoundAt: null,
+    registerIp: '10.1.1.1',
+    registerDevice: '<b>dev</b>',
+    registerPackage: '',
+    registeredAt: AT,
+    loginIp: '10.1.1.1',
+    loginDevice: 'dev-2',
+    lastLoginAt: AT,
+    loginCount: 3,
+    shareId: null,
+    inviterUid: 77,
+    vip: 2,
+    gcash: '',
+    bank: '',
+    partner: 0,
+    status: 'active',
+    suspendedUntil: null,
+    statusReason: '',
+    netWin: -1500,
+    ...extra,
   },
   balances: { chip: 123456, bean: 7, safe: 300, bonus: 0, diamond: 0, charisma: 5, withdrawable: 12345 },
   devices: [{ value: 'shared-dev', firstAt: AT, lastAt: AT, sharedUids: [1002, 1003], sharedCount: 2, banId: null }],
   ips: [{ value: '10.1.1.1', firstAt: AT, lastAt: AT, sharedUids: [], sharedCount: 0, banId: 9 }],
-  bans, inviteeCount: 4,
+  bans,
+  inviteeCount: 4,
 });
 
 function answer(d: PlayerDetail | Error) {
   mocked.mockImplementation(async (method, url) => {
-    if (method === 'GET' && url === '/players/detail') { if (d instanceof Error) throw d; return { code: 200, data: d }; }
+    if (method === 'GET' && url === '/players/detail') {
+      if (d instanceof Error) throw d;
+      return { code: 200, data: d };
+    }
     if (method === 'GET' && url === '/players/ledger') {
-      return { code: 200, data: { items: [
-        { id: 5, at: AT, currency: 'chip', delta: -200, balanceAfter: 123456, reason: 'staff.reduce', ref: 'why', actor: 'staff:x' },
-        { id: 4, at: AT, currency: 'chip', delta: 50, balanceAfter: 123656, reason: 'game.jackpot', ref: 'j1', actor: 'app:demo-app' },
-      ], nextCursor: '5' } };
+      return {
+        code: 200,
+        data: {
+          items: [
+            { id: 5, at: AT, currency: 'chip', delta: -200, balanceAfter: 123456, reason: 'staff.reduce', ref: 'why', actor: 'staff:x' },
+            { id: 4, at: AT, currency: 'chip', delta: 50, balanceAfter: 123656, reason: 'game.jackpot', ref: 'j1', actor: 'app:demo-app' },
+          ],
+          nextCursor: '5',
+        },
+      };
     }
     if (method === 'GET') return { code: 200, data: { items: [], nextCursor: null } };
     return { code: 200, data: {} };
   });
 }
-const asRole = (role: string) => setUser({ username: role, name: role, avatar: '', telephone: '', roles: [role], bind2fa: false, partner: role === 'partner' ? 1 : 0 });
+const asRole = (role: string) =>
+  setUser({ username: role, name: role, avatar: '', telephone: '', roles: [role], bind2fa: false, partner: role === 'partner' ? 1 : 0 });
 const open = (uid = '1001') => renderScreen(<PlayerDrawer />, `/usermanager/userlist?page=2&player=${uid}`);
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST');
 /** The newest dialog whose text includes `text` (the drawer is a dialog too). */
-const dialogWith = (text: string) => waitFor(() => {
-  const found = screen.getAllByRole('dialog').reverse().find((d) => d.textContent!.includes(text) && !d.classList.contains('ant-drawer-content'));
-  if (!found || found.querySelector('[data-testid=player-profile]')) throw new Error(`no dialog with ${text}`);
-  return found;
-});
+const dialogWith = (text: string) =>
+  waitFor(() => {
+    const found = screen
+      .getAllByRole('dialog')
+      .reverse()
+      .find((d) => d.textContent!.includes(text) && !d.classList.contains('ant-drawer-content'));
+    if (!found || found.querySelector('[data-testid=player-profile]')) throw new Error(`no dialog with ${text}`);
+    return found;
+  });
 const actionButtons = () => [...(screen.queryByTestId('player-actions')?.querySelectorAll('button') ?? [])].map((b) => b.textContent!.trim());
 
-beforeEach(() => { mocked.mockReset(); answer(detail()); });
-afterEach(() => { cleanup(); clearSession(); });
+beforeEach(() => {
+  mocked.mockReset();
+  answer(detail());
+});
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('player detail drawer', () => {
   it('opens from ?player=<uid>: profile, balances, ledger page; player text shown as text, never markup', async () => {
@@ -99,9 +140,11 @@ describe('player detail drawer', () => {
   });
 
   it('offers lifting instead of suspending or banning when the player is suspended and banned', async () => {
-    answer(detail({ status: 'suspended', suspendedUntil: '2026-12-01T00:00:00.000+08:00' }, [
-      { id: 4, kind: 'account', value: '1001', reason: 'r', bannedBy: 'x', bannedAt: AT, liftedBy: null, liftedAt: null, active: true },
-    ]));
+    answer(
+      detail({ status: 'suspended', suspendedUntil: '2026-12-01T00:00:00.000+08:00' }, [
+        { id: 4, kind: 'account', value: '1001', reason: 'r', bannedBy: 'x', bannedAt: AT, liftedBy: null, liftedAt: null, active: true },
+      ]),
+    );
     asRole('business');
     open();
     await screen.findByTestId('player-profile');

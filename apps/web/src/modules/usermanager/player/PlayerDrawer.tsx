@@ -17,7 +17,12 @@ export default function PlayerDrawer() {
   const raw = search.get(PLAYER_PARAM);
   const uid = raw !== null && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
   if (!allowed || uid === null) return null;
-  const close = () => setSearch((prev) => { const p = new URLSearchParams(prev); p.delete(PLAYER_PARAM); return p; });
+  const close = () =>
+    setSearch((prev) => {
+      const p = new URLSearchParams(prev);
+      p.delete(PLAYER_PARAM);
+      return p;
+    });
   return (
     <Drawer open onClose={close} title={t('usermanager.player.title', { uid })} size="min(960px, 100vw)" destroyOnHidden>
       <App component={false}>

@@ -19,10 +19,16 @@ export async function fetchDetail(uid: number): Promise<PlayerDetail> {
 }
 
 export type HistoryPart = 'ledger' | 'logins' | 'invitees' | 'changes' | 'banlog';
-export interface KeysetPage<T> { items: T[]; nextCursor: string | null }
+export interface KeysetPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
 
 export async function fetchHistory<T>(part: HistoryPart, uid: number, cursor: string | null, params: Record<string, string> = {}): Promise<KeysetPage<T>> {
-  const answer = await request<KeysetPage<T>>('GET', `/players/${part}`, { params: { uid, pageSize: 20, ...params, cursor: cursor ?? undefined }, silent: true });
+  const answer = await request<KeysetPage<T>>('GET', `/players/${part}`, {
+    params: { uid, pageSize: 20, ...params, cursor: cursor ?? undefined },
+    silent: true,
+  });
   return answer.data!;
 }
 

@@ -11,17 +11,28 @@ const { request } = await import('../../../shell/request');
 const mocked = vi.mocked(request);
 
 const ban = (id: number, kind: BanRecord['kind'], value: string): BanRecord => ({
-  id, kind, value, reason: '<i>r</i>', bannedBy: 'serviceleader', bannedAt: '2026-11-22T18:00:00.000+08:00', liftedBy: null, liftedAt: null, active: true,
+  id,
+  kind,
+  value,
+  reason: '<i>r</i>',
+  bannedBy: 'serviceleader',
+  bannedAt: '2026-11-22T18:00:00.000+08:00',
+  liftedBy: null,
+  liftedAt: null,
+  active: true,
 });
 
 beforeEach(() => {
   mocked.mockReset();
-  mocked.mockImplementation(async (method) => method === 'GET'
-    ? { code: 200, data: { items: [ban(2, 'account', '1001'), ban(1, 'device', 'emu-42')], total: 2 } }
-    : { code: 200, data: {} });
+  mocked.mockImplementation(async (method) =>
+    method === 'GET' ? { code: 200, data: { items: [ban(2, 'account', '1001'), ban(1, 'device', 'emu-42')], total: 2 } } : { code: 200, data: {} },
+  );
   setUser({ username: 'serviceleader', name: 'L', avatar: '', telephone: '', roles: ['serviceleader'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const lastDialog = () => screen.getAllByRole('dialog').at(-1)!;

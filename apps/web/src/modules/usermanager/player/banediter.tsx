@@ -30,27 +30,31 @@ export const banediterScreen: ListDeclaration<BanRecord> = {
     { key: 'bannedBy', title: `${L}bannedBy` },
     { key: 'bannedAt', title: `${L}bannedAt`, format: 'datetime', sortable: true },
   ],
-  toolbar: [{
-    key: 'ban',
-    label: `${L}ban`,
-    danger: true,
-    form: {
-      title: `${L}ban`,
-      fields: [
-        { name: 'kind', label: `${L}kind`, kind: 'select', required: true, options: kindOptions },
-        { name: 'value', label: `${L}value`, kind: 'text', required: true, help: `${L}valueHelp` },
-        { name: 'reason', label: `${L}reason`, kind: 'textarea', rules: (tr) => reasonRules(tr) },
-      ],
-      initialValues: () => ({ kind: 'account' }),
+  toolbar: [
+    {
+      key: 'ban',
+      label: `${L}ban`,
+      danger: true,
+      form: {
+        title: `${L}ban`,
+        fields: [
+          { name: 'kind', label: `${L}kind`, kind: 'select', required: true, options: kindOptions },
+          { name: 'value', label: `${L}value`, kind: 'text', required: true, help: `${L}valueHelp` },
+          { name: 'reason', label: `${L}reason`, kind: 'textarea', rules: (tr) => reasonRules(tr) },
+        ],
+        initialValues: () => ({ kind: 'account' }),
+      },
+      call: { method: 'POST', url: '/players/ban', body: (_row, v) => ({ kind: v.kind, value: String(v.value ?? '').trim(), reason: v.reason }) },
     },
-    call: { method: 'POST', url: '/players/ban', body: (_row, v) => ({ kind: v.kind, value: String(v.value ?? '').trim(), reason: v.reason }) },
-  }],
-  actions: [{
-    key: 'lift',
-    label: `${L}lift`,
-    confirm: `${L}confirmLift`,
-    call: { method: 'POST', url: '/players/unban', body: (row) => ({ id: row!.id }) },
-  }],
+  ],
+  actions: [
+    {
+      key: 'lift',
+      label: `${L}lift`,
+      confirm: `${L}confirmLift`,
+      call: { method: 'POST', url: '/players/unban', body: (row) => ({ id: row!.id }) },
+    },
+  ],
 };
 
 export default function BanediterScreen() {

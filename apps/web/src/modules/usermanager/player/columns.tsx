@@ -14,17 +14,32 @@ const L = 'usermanager.player.';
 export const formatAmount = (currency: string, value: number) => (currency === 'withdrawable' ? formatMoney(value) : formatInt(value));
 
 /** A long player-written value: one line, cut with an ellipsis, whole on hover and copyable. */
-export const LongText = ({ value }: { value: string | null }) => (value
-  ? <Typography.Text style={{ maxWidth: 240 }} ellipsis={{ tooltip: value }} copyable={{ text: value }}>{value}</Typography.Text>
-  : <>-</>);
+export const LongText = ({ value }: { value: string | null }) =>
+  value ? (
+    <Typography.Text style={{ maxWidth: 240 }} ellipsis={{ tooltip: value }} copyable={{ text: value }}>
+      {value}
+    </Typography.Text>
+  ) : (
+    <>-</>
+  );
 
 const at = (t: TFunction) => ({ key: 'at', dataIndex: 'at', title: t(`${L}at`), render: (v: string) => formatDateTime(v), width: 170 });
 
 export const ledgerColumns = (t: TFunction): ColumnsType<LedgerItem> => [
   at(t),
   { key: 'currency', dataIndex: 'currency', title: t(`${L}currency`), render: (v: string) => t(`${L}balances.${v}`, { defaultValue: v }) },
-  { key: 'delta', dataIndex: 'delta', title: t(`${L}delta`), align: 'right',
-    render: (v: number, r) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? '+' : ''}{formatAmount(r.currency, v)}</Typography.Text> },
+  {
+    key: 'delta',
+    dataIndex: 'delta',
+    title: t(`${L}delta`),
+    align: 'right',
+    render: (v: number, r) => (
+      <Typography.Text type={v < 0 ? 'danger' : 'success'}>
+        {v > 0 ? '+' : ''}
+        {formatAmount(r.currency, v)}
+      </Typography.Text>
+    ),
+  },
   { key: 'balanceAfter', dataIndex: 'balanceAfter', title: t(`${L}balanceAfter`), align: 'right', render: (v: number, r) => formatAmount(r.currency, v) },
   { key: 'reason', dataIndex: 'reason', title: t(`${L}reason`), render: (v: string) => <ReasonLabel code={v} /> },
   { key: 'ref', dataIndex: 'ref', title: t(`${L}ref`), render: (v: string) => <LongText value={v} /> },
@@ -35,7 +50,13 @@ export const loginColumns = (t: TFunction): ColumnsType<LoginItem> => [
   at(t),
   { key: 'ip', dataIndex: 'ip', title: t(`${L}ip`) },
   { key: 'deviceId', dataIndex: 'deviceId', title: t(`${L}device`), render: (v: string) => <LongText value={v} /> },
-  { key: 'durationSeconds', dataIndex: 'durationSeconds', title: t(`${L}duration`), align: 'right', render: (v: number | null) => (v === null ? '-' : formatInt(v)) },
+  {
+    key: 'durationSeconds',
+    dataIndex: 'durationSeconds',
+    title: t(`${L}duration`),
+    align: 'right',
+    render: (v: number | null) => (v === null ? '-' : formatInt(v)),
+  },
 ];
 
 export const inviteeColumns = (t: TFunction): ColumnsType<InviteeItem> => [

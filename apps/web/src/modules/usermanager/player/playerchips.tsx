@@ -16,11 +16,22 @@ export default function PlayerChipsScreen() {
   return (
     <Card title={t(`${L}title`)}>
       <Typography.Paragraph type="secondary">{t(`${L}help`)}</Typography.Paragraph>
-      <Form layout="inline" onFinish={(v: { uid: number }) => setSearch((prev) => { const p = new URLSearchParams(prev); p.set(PLAYER_PARAM, String(v.uid)); return p; })}>
+      <Form
+        layout="inline"
+        onFinish={(v: { uid: number }) =>
+          setSearch((prev) => {
+            const p = new URLSearchParams(prev);
+            p.set(PLAYER_PARAM, String(v.uid));
+            return p;
+          })
+        }
+      >
         <Form.Item name="uid" label={t(UID)} rules={[{ required: true, type: 'integer', min: 1, max: 2_147_483_647, message: t(`${L}uidRule`) }]}>
           <InputNumber precision={0} min={1} style={{ width: 200 }} />
         </Form.Item>
-        <Button type="primary" htmlType="submit">{t(`${L}open`)}</Button>
+        <Button type="primary" htmlType="submit">
+          {t(`${L}open`)}
+        </Button>
       </Form>
     </Card>
   );

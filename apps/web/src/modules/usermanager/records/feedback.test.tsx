@@ -12,12 +12,30 @@ const { request } = await import('../../../shell/request');
 const mocked = vi.mocked(request);
 
 const feedback = (id: number, status: FeedbackItem['status'], extra: Partial<FeedbackItem> = {}): FeedbackItem => ({
-  id, at: '2026-11-22T18:00:00.000+08:00', uid: 100 + id, partner: 0, category: 'payment', text: `text ${id}`, status,
-  reply: '', handledBy: '', handledAt: null, ...extra,
+  id,
+  at: '2026-11-22T18:00:00.000+08:00',
+  uid: 100 + id,
+  partner: 0,
+  category: 'payment',
+  text: `text ${id}`,
+  status,
+  reply: '',
+  handledBy: '',
+  handledAt: null,
+  ...extra,
 });
 const tipoff = (id: number, status: TipoffItem['status']): TipoffItem => ({
-  id, at: '2026-11-22T18:00:00.000+08:00', uid: 100 + id, targetUid: 200 + id, partner: 0, reason: 'cheating', text: `report ${id}`,
-  status, note: '', handledBy: '', handledAt: null,
+  id,
+  at: '2026-11-22T18:00:00.000+08:00',
+  uid: 100 + id,
+  targetUid: 200 + id,
+  partner: 0,
+  reason: 'cheating',
+  text: `report ${id}`,
+  status,
+  note: '',
+  handledBy: '',
+  handledAt: null,
 });
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const rowOf = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
@@ -29,11 +47,20 @@ beforeEach(() => {
     if (method === 'POST') return { code: 200, data: {} };
     return url === '/usermanager/tipoffs'
       ? { code: 200, data: { items: [tipoff(1, 'pending'), tipoff(2, 'valid')], nextCursor: null } }
-      : { code: 200, data: { items: [feedback(1, 'open', { text: '<b onclick="x()">bold</b>' }), feedback(2, 'replied', { reply: 'done' }), feedback(3, 'closed')], nextCursor: null } };
+      : {
+          code: 200,
+          data: {
+            items: [feedback(1, 'open', { text: '<b onclick="x()">bold</b>' }), feedback(2, 'replied', { reply: 'done' }), feedback(3, 'closed')],
+            nextCursor: null,
+          },
+        };
   });
   setUser({ username: 'service', name: 'Service', avatar: '', telephone: '', roles: ['service'], bind2fa: false, partner: 0 });
 });
-afterEach(() => { cleanup(); clearSession(); });
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
 
 describe('/usermanager/feedback', () => {
   it('offers Reply and Close on open and replied feedback only, and shows player text as text', async () => {

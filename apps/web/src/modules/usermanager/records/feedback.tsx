@@ -45,13 +45,18 @@ export const feedbackScreen: ListDeclaration<FeedbackItem> = {
       label: `${L}replyAction`,
       form: {
         title: `${L}replyTitle`,
-        fields: [{
-          name: 'reply', label: `${L}reply`, kind: 'textarea', required: true,
-          rules: () => [
-            { whitespace: true, message: i18next.t('kit.validation.required') },
-            { max: REPLY_MAX, message: i18next.t(`${L}replyTooLong`) },
-          ],
-        }],
+        fields: [
+          {
+            name: 'reply',
+            label: `${L}reply`,
+            kind: 'textarea',
+            required: true,
+            rules: () => [
+              { whitespace: true, message: i18next.t('kit.validation.required') },
+              { max: REPLY_MAX, message: i18next.t(`${L}replyTooLong`) },
+            ],
+          },
+        ],
         initialValues: (row) => ({ reply: row?.reply ?? '' }),
       },
       call: { method: 'POST', url: '/usermanager/feedback/reply', body: (row, values) => ({ id: row!.id, reply: values.reply }) },

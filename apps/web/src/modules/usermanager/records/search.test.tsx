@@ -10,16 +10,28 @@ const { request } = await import('../../../shell/request');
 const mocked = vi.mocked(request);
 
 const player = (uid: number, extra: Partial<PlayerSearchItem> = {}): PlayerSearchItem => ({
-  uid, name: `Player ${uid}`, phone: '+63 9170000001', status: 'active', suspendedUntil: null, vip: 2, chip: 12345, partner: 0,
-  shareId: null, registeredAt: '2026-10-01T05:00:00.000+08:00', lastLoginAt: null, ...extra,
+  uid,
+  name: `Player ${uid}`,
+  phone: '+63 9170000001',
+  status: 'active',
+  suspendedUntil: null,
+  vip: 2,
+  chip: 12345,
+  partner: 0,
+  shareId: null,
+  registeredAt: '2026-10-01T05:00:00.000+08:00',
+  lastLoginAt: null,
+  ...extra,
 });
 const listCalls = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) => [c[1], c[2]?.params]);
 
 beforeEach(() => {
   mocked.mockReset();
-  mocked.mockImplementation(async (_m, _u, opts) => (opts?.params?.key
-    ? { code: 200, data: { items: [player(8, { name: '<img src=x onerror="window.__xss=1">' }), player(4, { status: 'banned' })], nextCursor: null } }
-    : { code: 200, data: { items: [], nextCursor: null } }));
+  mocked.mockImplementation(async (_m, _u, opts) =>
+    opts?.params?.key
+      ? { code: 200, data: { items: [player(8, { name: '<img src=x onerror="window.__xss=1">' }), player(4, { status: 'banned' })], nextCursor: null } }
+      : { code: 200, data: { items: [], nextCursor: null } },
+  );
 });
 afterEach(cleanup);
 
@@ -58,7 +70,9 @@ describe('/usermanager/search', () => {
 
   it("shows the server's refusal of a phone search without country code", async () => {
     const { ApiError } = await import('../../../shell/request');
-    mocked.mockImplementation(async () => { throw new ApiError(400, 'country: Required for a phone look-up (country code plus number)', 400); });
+    mocked.mockImplementation(async () => {
+      throw new ApiError(400, 'country: Required for a phone look-up (country code plus number)', 400);
+    });
     renderScreen(<SearchScreen />, '/usermanager/search?key=phone&value=9170000008');
     expect(await screen.findByText('country: Required for a phone look-up (country code plus number)')).toBeTruthy();
   });

@@ -7,11 +7,14 @@ import SearchsalesScreen from './searchsales';
 vi.mock('../../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../../shell/request');
 const mocked = vi.mocked(request);
-const scope = (data: { shareCode: string | null; seesAll: boolean }) => mocked.mockImplementation(async (_m, url) => (url === '/usermanager/searchsales/mine'
-  ? { code: 200, data }
-  : { code: 200, data: { items: [], nextCursor: null } }));
+const scope = (data: { shareCode: string | null; seesAll: boolean }) =>
+  mocked.mockImplementation(async (_m, url) =>
+    url === '/usermanager/searchsales/mine' ? { code: 200, data } : { code: 200, data: { items: [], nextCursor: null } },
+  );
 
-beforeEach(() => { mocked.mockReset(); });
+beforeEach(() => {
+  mocked.mockReset();
+});
 afterEach(cleanup);
 
 describe('/usermanager/searchsales', () => {

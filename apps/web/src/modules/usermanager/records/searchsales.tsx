@@ -43,9 +43,13 @@ export default function SearchsalesScreen() {
   const seesAll = scope.data?.seesAll ?? false;
   return (
     <Flex vertical gap={12}>
-      {scope.data && !seesAll && (scope.data.shareCode === null
-        ? <Alert type="warning" showIcon message={t(`${L}noCode`)} />
-        : <Alert type="info" showIcon message={t(`${L}ownCode`, { code: scope.data.shareCode })} />)}
+      {scope.data &&
+        !seesAll &&
+        (scope.data.shareCode === null ? (
+          <Alert type="warning" showIcon message={t(`${L}noCode`)} />
+        ) : (
+          <Alert type="info" showIcon message={t(`${L}ownCode`, { code: scope.data.shareCode })} />
+        ))}
       <ListScreen key={seesAll ? 'all' : 'own'} decl={searchsalesScreen(seesAll)} />
     </Flex>
   );

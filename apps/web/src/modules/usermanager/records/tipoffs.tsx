@@ -37,22 +37,25 @@ export const tipoffsScreen: ListDeclaration<TipoffItem> = {
     { key: 'partner', title: `${L}partner`, hidden: true },
     { key: 'id', title: `${L}id`, hidden: true },
   ],
-  actions: [{
-    key: 'handle',
-    label: `${L}handleAction`,
-    form: {
-      title: `${L}handleTitle`,
-      fields: [
-        { name: 'verdict', label: `${L}verdict`, kind: 'select', required: true, options: TIPOFF_VERDICTS.map((value) => ({ value, label: STATUS[value] })) },
-        { name: 'note', label: `${L}note`, kind: 'textarea', rules: () => [{ max: NOTE_MAX, message: i18next.t('kit.validation.reasonTooLong') }] },
-      ],
+  actions: [
+    {
+      key: 'handle',
+      label: `${L}handleAction`,
+      form: {
+        title: `${L}handleTitle`,
+        fields: [
+          { name: 'verdict', label: `${L}verdict`, kind: 'select', required: true, options: TIPOFF_VERDICTS.map((value) => ({ value, label: STATUS[value] })) },
+          { name: 'note', label: `${L}note`, kind: 'textarea', rules: () => [{ max: NOTE_MAX, message: i18next.t('kit.validation.reasonTooLong') }] },
+        ],
+      },
+      call: {
+        method: 'POST',
+        url: '/usermanager/tipoffs/handle',
+        body: (row, values) => ({ id: row!.id, verdict: values.verdict, ...(values.note ? { note: values.note } : {}) }),
+      },
+      visible: (row) => row.status === 'pending',
     },
-    call: {
-      method: 'POST', url: '/usermanager/tipoffs/handle',
-      body: (row, values) => ({ id: row!.id, verdict: values.verdict, ...(values.note ? { note: values.note } : {}) }),
-    },
-    visible: (row) => row.status === 'pending',
-  }],
+  ],
 };
 
 export default function TipoffsScreen() {

@@ -23,5 +23,9 @@ export const emoteStatScreen: ListDeclaration<EmoteStatItem> = {
 };
 
 export default function EmoteStatScreen() {
-  return <WithRange days={7}><ListScreen decl={emoteStatScreen} /></WithRange>;
+  return (
+    <WithRange days={7}>
+      <ListScreen decl={emoteStatScreen} />
+    </WithRange>
+  );
 }

@@ -35,18 +35,28 @@ function RoundOfRecord({ row }: { row: Row }) {
   if (!hasAnyRole(user, screenRoles(gamerounds(row.game)))) return <Alert type="info" showIcon title={t(`${L}roundNoAccess`)} />;
   return (
     <Flex vertical gap={8}>
-      <Link to={`${gamerounds(row.game)}?roundId=${encodeURIComponent(row.roundId)}`} data-testid="open-round">{t(`${L}openRound`)}</Link>
+      <Link to={`${gamerounds(row.game)}?roundId=${encodeURIComponent(row.roundId)}`} data-testid="open-round">
+        {t(`${L}openRound`)}
+      </Link>
       <RoundDetail game={row.game} id={row.round} />
     </Flex>
   );
 }
 
-const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], extra: Partial<ColumnDeclaration<Row>> = {}): ColumnDeclaration<Row> =>
-  ({ key, title: `${L}${key}`, format, ...extra });
+const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], extra: Partial<ColumnDeclaration<Row>> = {}): ColumnDeclaration<Row> => ({
+  key,
+  title: `${L}${key}`,
+  format,
+  ...extra,
+});
 
 const resultColumn = col('result', undefined, {
   labels: RESULT_LABELS,
-  render: (v) => <Tag color={RESULT_COLORS[String(v)]}><ResultText value={String(v)} /></Tag>,
+  render: (v) => (
+    <Tag color={RESULT_COLORS[String(v)]}>
+      <ResultText value={String(v)} />
+    </Tag>
+  ),
 });
 function ResultText({ value }: { value: string }) {
   const { t } = useTranslation();
@@ -91,9 +101,21 @@ export const gamerecordsList: ListDeclaration<Row> = {
   detail: {
     title: `${L}detail`,
     items: [
-      col('game', undefined, { labels: GAME_LABELS }), col('roundId'), col('at', 'datetime'), col('uid', 'uid', { title: UID }), col('name'), col('seat'),
-      col('bet', 'money'), col('win', 'money'), col('net', 'money'), { ...resultColumn, title: `${L}result.label` }, col('fee', 'money'), col('jackpot', 'money'),
-      col('server'), col('table'), verifiedColumn,
+      col('game', undefined, { labels: GAME_LABELS }),
+      col('roundId'),
+      col('at', 'datetime'),
+      col('uid', 'uid', { title: UID }),
+      col('name'),
+      col('seat'),
+      col('bet', 'money'),
+      col('win', 'money'),
+      col('net', 'money'),
+      { ...resultColumn, title: `${L}result.label` },
+      col('fee', 'money'),
+      col('jackpot', 'money'),
+      col('server'),
+      col('table'),
+      verifiedColumn,
       { key: 'round', title: `${L}round`, render: (_v, row) => <RoundOfRecord row={row} /> },
     ],
   },

@@ -18,7 +18,15 @@ export const inviteTreeScreen: ListDeclaration<InviteTreeItem> = {
   rowKey: 'uid',
   filters: [
     { kind: 'number', name: 'uid', label: `${L}searchUid` },
-    { kind: 'select', name: 'level', label: `${L}level`, options: [{ value: '1', label: `${L}level1` }, { value: '2', label: `${L}level2` }] },
+    {
+      kind: 'select',
+      name: 'level',
+      label: `${L}level`,
+      options: [
+        { value: '1', label: `${L}level1` },
+        { value: '2', label: `${L}level2` },
+      ],
+    },
   ],
   emptyHint: `${L}emptyHint`,
   columns: [
@@ -50,9 +58,11 @@ export const topInvitersScreen: ListDeclaration<InviterItem> = {
 
 export default function InviteScreen() {
   return (
-    <ReportTabs tabs={[
-      { key: 'tree', label: `${L}tree`, element: <ListScreen decl={inviteTreeScreen} /> },
-      { key: 'top', label: `${L}top`, element: <ListScreen decl={topInvitersScreen} /> },
-    ]} />
+    <ReportTabs
+      tabs={[
+        { key: 'tree', label: `${L}tree`, element: <ListScreen decl={inviteTreeScreen} /> },
+        { key: 'top', label: `${L}top`, element: <ListScreen decl={topInvitersScreen} /> },
+      ]}
+    />
   );
 }

@@ -94,9 +94,13 @@ function Profits() {
   const narrowing = NARROWING.map((k) => [k, search.get(k) ?? ''] as const).filter(([, v]) => v !== '');
   const key = JSON.stringify(narrowing);
   const dashboard = useMemo(() => ({ ...profitsDashboard, api: { ...profitsDashboard.api, params: Object.fromEntries(narrowing) } }), [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  const games = useMemo(() => ({
-    ...profitsGames, api: { ...profitsGames.api, params: { ...Object.fromEntries(narrowing), from: dayStart(from)!, to: dayEnd(to)! } },
-  }), [key, from, to]); // eslint-disable-line react-hooks/exhaustive-deps
+  const games = useMemo(
+    () => ({
+      ...profitsGames,
+      api: { ...profitsGames.api, params: { ...Object.fromEntries(narrowing), from: dayStart(from)!, to: dayEnd(to)! } },
+    }),
+    [key, from, to],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <>
       <DashboardScreen decl={dashboard} />

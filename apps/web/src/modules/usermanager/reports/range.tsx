@@ -10,7 +10,12 @@ import { useSearchParams } from 'react-router-dom';
 import { todayInConsoleZone } from '../../../lib/format';
 
 export function defaultRange(days: number, today = todayInConsoleZone()): { from: string; to: string } {
-  return { from: dayjs(today).subtract(days - 1, 'day').format('YYYY-MM-DD'), to: today };
+  return {
+    from: dayjs(today)
+      .subtract(days - 1, 'day')
+      .format('YYYY-MM-DD'),
+    to: today,
+  };
 }
 
 /** Renders its children once the URL holds a range (the last `days` days unless it named one). */
@@ -25,5 +30,9 @@ export function WithRange({ days, children }: { days: number; children: ReactNod
     next.set('to', range.to);
     setSearch(next, { replace: true });
   }, [ready, days, search, setSearch]);
-  return ready ? <Flex vertical gap={12}>{children}</Flex> : null;
+  return ready ? (
+    <Flex vertical gap={12}>
+      {children}
+    </Flex>
+  ) : null;
 }

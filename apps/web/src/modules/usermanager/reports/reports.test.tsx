@@ -35,12 +35,39 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const RECORD = {
-  id: 5, at: '2026-11-22T02:00:00.000Z', game: 'rocket', roundId: 'r-77', round: 77, uid: 7002, name: 'Player 7002', partner: 1, seat: 'p1',
-  bet: 1000, win: 2500, fee: 0, jackpot: 0, net: 1500, result: 'win', server: 'gs-1', table: 't-1', verified: true,
+  id: 5,
+  at: '2026-11-22T02:00:00.000Z',
+  game: 'rocket',
+  roundId: 'r-77',
+  round: 77,
+  uid: 7002,
+  name: 'Player 7002',
+  partner: 1,
+  seat: 'p1',
+  bet: 1000,
+  win: 2500,
+  fee: 0,
+  jackpot: 0,
+  net: 1500,
+  result: 'win',
+  server: 'gs-1',
+  table: 't-1',
+  verified: true,
 };
 const ROUND = {
-  id: 77, roundId: 'r-77', game: 'rocket', seedHash: 'x', seed: 'y', verified: true, why: '', settings: {}, bets: [], result: {}, differences: [],
-  expected: null, seatRows: [{ seat: 'p1', uid: 7002, bot: false, bet: 1000, win: 2500, fee: 0, jackpot: 0 }],
+  id: 77,
+  roundId: 'r-77',
+  game: 'rocket',
+  seedHash: 'x',
+  seed: 'y',
+  verified: true,
+  why: '',
+  settings: {},
+  bets: [],
+  result: {},
+  differences: [],
+  expected: null,
+  seatRows: [{ seat: 'p1', uid: 7002, bot: false, bet: 1000, win: 2500, fee: 0, jackpot: 0 }],
 };
 const GAME = { game: 'colorgame', rounds: 12, bets: 20, players: 3, turnover: 10_000, wins: 9_500, fees: 0, net: -500, houseTake: 500, rtp: 0.95 };
 
@@ -49,8 +76,16 @@ const calls = (url: string) => mocked.mock.calls.filter((c) => c[1] === url).map
 describe('/usermanager report screens', () => {
   it('registers every screen of this part, gamerecordlogs included', () => {
     expect(Object.keys(reportsScreens).sort()).toEqual([
-      '/usermanager/actives', '/usermanager/badgesearch', '/usermanager/emoteStat', '/usermanager/gamerecordlogs', '/usermanager/invite',
-      '/usermanager/lostusers', '/usermanager/profitslogs', '/usermanager/registers', '/usermanager/telephonecode', '/usermanager/usertrace',
+      '/usermanager/actives',
+      '/usermanager/badgesearch',
+      '/usermanager/emoteStat',
+      '/usermanager/gamerecordlogs',
+      '/usermanager/invite',
+      '/usermanager/lostusers',
+      '/usermanager/profitslogs',
+      '/usermanager/registers',
+      '/usermanager/telephonecode',
+      '/usermanager/usertrace',
     ]);
   });
 
@@ -70,7 +105,10 @@ describe('/usermanager report screens', () => {
     const option = chartApi.setOption.mock.calls.at(-1)![0];
     expect(option.xAxis.data).toEqual(['2026-11-21', '2026-11-22']);
     expect(option.series.map((s: { name: string; data: number[] }) => [s.name, s.data])).toEqual([
-      ['Active players', [3, 4]], ['New players', [2, 1]], ['Logins', [7, 9]]]);
+      ['Active players', [3, 4]],
+      ['New players', [2, 1]],
+      ['Logins', [7, 9]],
+    ]);
   });
 
   it('actives: a range named in the URL is kept and sent to both calls', async () => {
@@ -94,9 +132,17 @@ describe('/usermanager report screens', () => {
       return { code: 200, data: { items: [], nextCursor: null } };
     });
     renderScreen(<GamerecordlogsScreen />, '/usermanager/gamerecordlogs?uid=7002&game=rocket&result=win&from=2026-11-21&to=2026-11-22');
-    await waitFor(() => expect(calls('/usermanager/gamerecordlogs')[0]).toEqual({
-      uid: '7002', game: 'rocket', result: 'win', from: '2026-11-21T00:00:00.000+08:00', to: '2026-11-22T23:59:59.999+08:00', pageSize: 50, cursor: '',
-    }));
+    await waitFor(() =>
+      expect(calls('/usermanager/gamerecordlogs')[0]).toEqual({
+        uid: '7002',
+        game: 'rocket',
+        result: 'win',
+        from: '2026-11-21T00:00:00.000+08:00',
+        to: '2026-11-22T23:59:59.999+08:00',
+        pageSize: 50,
+        cursor: '',
+      }),
+    );
     const row = (await screen.findByText('r-77')).closest('tr')!;
     expect(row.textContent).toContain('Rocket');
     expect(row.textContent).toContain('Won');
@@ -113,7 +159,12 @@ describe('/usermanager report screens', () => {
     mocked.mockImplementation(async () => ({ code: 200, data: { items: [RECORD], nextCursor: null } }));
     const zh = i18next.cloneInstance({ lng: 'zh' });
     await zh.changeLanguage('zh');
-    renderScreen(<I18nextProvider i18n={zh}><GamerecordlogsScreen /></I18nextProvider>, '/usermanager/gamerecordlogs');
+    renderScreen(
+      <I18nextProvider i18n={zh}>
+        <GamerecordlogsScreen />
+      </I18nextProvider>,
+      '/usermanager/gamerecordlogs',
+    );
     const row = (await screen.findByText('r-77')).closest('tr')!;
     expect(row.textContent).toContain('赢');
     fireEvent.click(within(row).getByRole('button', { name: /Details|详情/ }));

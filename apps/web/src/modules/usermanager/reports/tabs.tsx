@@ -7,7 +7,11 @@ import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-export interface ReportTab { key: string; label: string; element: ReactNode }
+export interface ReportTab {
+  key: string;
+  label: string;
+  element: ReactNode;
+}
 
 export function ReportTabs({ tabs }: { tabs: ReportTab[] }) {
   const { t } = useTranslation();
@@ -17,7 +21,10 @@ export function ReportTabs({ tabs }: { tabs: ReportTab[] }) {
     <Tabs
       activeKey={active}
       destroyOnHidden
-      onChange={(key) => { setSearch(new URLSearchParams()); setActive(key); }}
+      onChange={(key) => {
+        setSearch(new URLSearchParams());
+        setActive(key);
+      }}
       items={tabs.map((tab) => ({ key: tab.key, label: t(tab.label), children: tab.element }))}
     />
   );

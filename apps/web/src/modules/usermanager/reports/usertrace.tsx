@@ -55,9 +55,11 @@ export const tracedAccountsScreen: ListDeclaration<TracedAccountItem> = {
 
 export default function UsertraceScreen() {
   return (
-    <ReportTabs tabs={[
-      { key: 'logins', label: `${L}logins`, element: <ListScreen decl={loginTrailScreen} /> },
-      { key: 'accounts', label: `${L}accounts`, element: <ListScreen decl={tracedAccountsScreen} /> },
-    ]} />
+    <ReportTabs
+      tabs={[
+        { key: 'logins', label: `${L}logins`, element: <ListScreen decl={loginTrailScreen} /> },
+        { key: 'accounts', label: `${L}accounts`, element: <ListScreen decl={tracedAccountsScreen} /> },
+      ]}
+    />
   );
 }

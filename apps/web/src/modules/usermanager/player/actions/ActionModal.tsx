@@ -11,9 +11,26 @@ export type Values = Record<string, unknown>;
  * A staff action's modal: the form (antd rules show the §5 messages under the fields), then
  * the call, "Operation success" and `onDone`; a refusal is shown and the form stays open.
  */
-export function ActionModal({ title, path, open, onClose, onDone, body, children, initialValues, danger }: {
-  title: string; path: string; open: boolean; onClose: () => void; onDone: () => void;
-  body: (values: Values) => unknown; children: (form: FormInstance<Values>) => ReactNode; initialValues?: Values; danger?: boolean;
+export function ActionModal({
+  title,
+  path,
+  open,
+  onClose,
+  onDone,
+  body,
+  children,
+  initialValues,
+  danger,
+}: {
+  title: string;
+  path: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  body: (values: Values) => unknown;
+  children: (form: FormInstance<Values>) => ReactNode;
+  initialValues?: Values;
+  danger?: boolean;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -22,7 +39,11 @@ export function ActionModal({ title, path, open, onClose, onDone, body, children
 
   async function submit() {
     let values: Values;
-    try { values = await form.validateFields(); } catch { return; }
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
     setBusy(true);
     try {
       await postAction(path, body(values));
@@ -37,9 +58,20 @@ export function ActionModal({ title, path, open, onClose, onDone, body, children
   }
 
   return (
-    <Modal title={title} open={open} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden
-      okText={t('kit.ok')} cancelText={t('kit.cancel')} okButtonProps={{ danger }}>
-      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>{children(form)}</Form>
+    <Modal
+      title={title}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+      okText={t('kit.ok')}
+      cancelText={t('kit.cancel')}
+      okButtonProps={{ danger }}
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
+        {children(form)}
+      </Form>
     </Modal>
   );
 }

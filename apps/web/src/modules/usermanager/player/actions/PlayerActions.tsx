@@ -28,34 +28,90 @@ export function PlayerActions({ detail, onDone }: { detail: PlayerDetail; onDone
 
   const { uid, status } = detail.profile;
   const accountBan = detail.bans.find((b) => b.kind === 'account');
-  const show = (which: Open) => { setRequestId(newRequestId()); setOpen(which); };
+  const show = (which: Open) => {
+    setRequestId(newRequestId());
+    setOpen(which);
+  };
   const modal = (which: Exclude<Open, null>, path: string, body: (v: Values) => unknown, fields: ReactNode, initialValues?: Values, danger?: boolean) => (
-    <ActionModal title={t(`${L}actions.${which}`)} path={path} open={open === which} onClose={() => setOpen(null)} onDone={onDone}
-      body={body} initialValues={initialValues} danger={danger}>{() => fields}</ActionModal>
+    <ActionModal
+      title={t(`${L}actions.${which}`)}
+      path={path}
+      open={open === which}
+      onClose={() => setOpen(null)}
+      onDone={onDone}
+      body={body}
+      initialValues={initialValues}
+      danger={danger}
+    >
+      {() => fields}
+    </ActionModal>
   );
   const chipBody = (v: Values) => ({ uid, amount: v.amount, reason: v.reason, requestId });
 
   return (
     <Space wrap data-testid="player-actions">
-      {mayChips && <>
-        <Button onClick={() => show('add')}>{t(`${L}actions.add`)}</Button>
-        <Button onClick={() => show('reduce')}>{t(`${L}actions.reduce`)}</Button>
-        <Button onClick={() => show('safe')}>{t(`${L}actions.safe`)}</Button>
-        {modal('add', 'chips/add', chipBody, <><AmountField /><ReasonField /></>)}
-        {modal('reduce', 'chips/reduce', chipBody, <><AmountField /><ReasonField /></>)}
-        {modal('safe', 'safe/move', (v) => ({ ...chipBody(v), direction: v.direction }), <><DirectionField /><AmountField /><ReasonField /></>, { direction: 'toSafe' })}
-      </>}
-      {mayBan && <>
-        {status === 'suspended'
-          ? <Button onClick={() => confirm(t(`${L}confirm.unsuspend`, { uid }), 'unsuspend', { uid })}>{t(`${L}actions.unsuspend`)}</Button>
-          : status === 'active' && <Button onClick={() => show('suspend')}>{t(`${L}actions.suspend`)}</Button>}
-        {accountBan
-          ? <Button onClick={() => confirm(t(`${L}confirm.unban`, { value: uid }), 'unban', { id: accountBan.id })}>{t(`${L}actions.unban`)}</Button>
-          : <Button danger onClick={() => show('ban')}>{t(`${L}actions.ban`)}</Button>}
-        {modal('suspend', 'suspend', (v) => ({ uid, until: (v.until as { toISOString(): string }).toISOString(), ...(v.reason ? { reason: v.reason } : {}) }),
-          <><UntilField /><ReasonField required={false} /></>)}
-        {modal('ban', 'ban', (v) => ({ kind: 'account', value: String(uid), reason: v.reason }), <ReasonField />, undefined, true)}
-      </>}
+      {mayChips && (
+        <>
+          <Button onClick={() => show('add')}>{t(`${L}actions.add`)}</Button>
+          <Button onClick={() => show('reduce')}>{t(`${L}actions.reduce`)}</Button>
+          <Button onClick={() => show('safe')}>{t(`${L}actions.safe`)}</Button>
+          {modal(
+            'add',
+            'chips/add',
+            chipBody,
+            <>
+              <AmountField />
+              <ReasonField />
+            </>,
+          )}
+          {modal(
+            'reduce',
+            'chips/reduce',
+            chipBody,
+            <>
+              <AmountField />
+              <ReasonField />
+            </>,
+          )}
+          {modal(
+            'safe',
+            'safe/move',
+            (v) => ({ ...chipBody(v), direction: v.direction }),
+            <>
+              <DirectionField />
+              <AmountField />
+              <ReasonField />
+            </>,
+            { direction: 'toSafe' },
+          )}
+        </>
+      )}
+      {mayBan && (
+        <>
+          {status === 'suspended' ? (
+            <Button onClick={() => confirm(t(`${L}confirm.unsuspend`, { uid }), 'unsuspend', { uid })}>{t(`${L}actions.unsuspend`)}</Button>
+          ) : (
+            status === 'active' && <Button onClick={() => show('suspend')}>{t(`${L}actions.suspend`)}</Button>
+          )}
+          {accountBan ? (
+            <Button onClick={() => confirm(t(`${L}confirm.unban`, { value: uid }), 'unban', { id: accountBan.id })}>{t(`${L}actions.unban`)}</Button>
+          ) : (
+            <Button danger onClick={() => show('ban')}>
+              {t(`${L}actions.ban`)}
+            </Button>
+          )}
+          {modal(
+            'suspend',
+            'suspend',
+            (v) => ({ uid, until: (v.until as { toISOString(): string }).toISOString(), ...(v.reason ? { reason: v.reason } : {}) }),
+            <>
+              <UntilField />
+              <ReasonField required={false} />
+            </>,
+          )}
+          {modal('ban', 'ban', (v) => ({ kind: 'account', value: String(uid), reason: v.reason }), <ReasonField />, undefined, true)}
+        </>
+      )}
     </Space>
   );
 }

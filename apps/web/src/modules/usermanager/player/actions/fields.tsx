@@ -15,8 +15,14 @@ function useTranslate(): Translate {
 export function AmountField() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="amount" label={t(`${L}amount`)} rules={[{ required: true, message: t(`${L}amountRule`) },
-      { type: 'integer', min: 1, max: MAX_AMOUNT, message: t(`${L}amountRule`) }]}>
+    <Form.Item
+      name="amount"
+      label={t(`${L}amount`)}
+      rules={[
+        { required: true, message: t(`${L}amountRule`) },
+        { type: 'integer', min: 1, max: MAX_AMOUNT, message: t(`${L}amountRule`) },
+      ]}
+    >
       <InputNumber min={1} max={MAX_AMOUNT} precision={0} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -38,9 +44,13 @@ export function DirectionField() {
   const { t } = useTranslation();
   return (
     <Form.Item name="direction" label={t(`${L}direction`)} rules={[{ required: true }]}>
-      <Radio.Group optionType="button" options={[
-        { value: 'toSafe', label: t(`${L}toSafe`) }, { value: 'toChip', label: t(`${L}toChip`) },
-      ]} />
+      <Radio.Group
+        optionType="button"
+        options={[
+          { value: 'toSafe', label: t(`${L}toSafe`) },
+          { value: 'toChip', label: t(`${L}toChip`) },
+        ]}
+      />
     </Form.Item>
   );
 }
@@ -51,8 +61,7 @@ export function UntilField() {
   const tr = useTranslate();
   return (
     <Form.Item name="until" label={t(`${L}until`)} rules={expiryDateRules(tr)}>
-      <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }}
-        disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+      <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
     </Form.Item>
   );
 }

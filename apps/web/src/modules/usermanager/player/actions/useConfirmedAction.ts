@@ -9,7 +9,10 @@ export function useConfirmedAction(onDone: () => void) {
   const { message, modal } = App.useApp();
   return (content: string, path: string, body: unknown) => {
     modal.confirm({
-      title: t('kit.confirmTitle'), content, okText: t('kit.ok'), cancelText: t('kit.cancel'),
+      title: t('kit.confirmTitle'),
+      content,
+      okText: t('kit.ok'),
+      cancelText: t('kit.cancel'),
       onOk: async () => {
         try {
           await postAction(path, body);
@@ -19,7 +22,9 @@ export function useConfirmedAction(onDone: () => void) {
           message.error(actionErrorText((err as Error).message, t));
         }
       },
-      onCancel: () => { message.info(t('kit.operationCancelled')); },
+      onCancel: () => {
+        message.info(t('kit.operationCancelled'));
+      },
     });
   };
 }
