@@ -131,7 +131,7 @@ export async function agentsBench(pgUrl: string) {
     await admin.end();
     // each compute step's time, summed per step over the weeks settled (the server's stderr)
     const steps: Record<string, number> = {};
-    for (const m of server.log().matchAll(/agent-settlement (\S+) (\d+) ms/g)) steps[m[1]!] = (steps[m[1]!] ?? 0) + Number(m[2]);
+    for (const m of server.log().matchAll(/agent-settlement (\S+) (\d+) ms/g)) steps[m[1]] = (steps[m[1]] ?? 0) + Number(m[2]);
 
     // the agent tree page (H5's /agentmanager/preview) and the agentediter page
     const sec = await apiLogin(server.url, 'secadmin');

@@ -43,6 +43,7 @@ function runCheck(check: FullSizeCheck): Promise<FullSizeResult> {
       out += d;
     });
     child.on('exit', (code) => {
+      // eslint-disable-next-line no-control-regex -- the terminal colours of vitest's output
       const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
       const tests = /Tests\s+(.+)/.exec(plain)?.[1]?.trim() ?? '?';
       if (code !== 0) console.log(plain);

@@ -97,7 +97,7 @@ async function dashboard(server: RunningServer, dbUrl: string) {
       const answer = await staffGet(server.url, token, `/api/tinygames/${game}/dashboard`, range.query);
       const raws = [];
       for (let i = 0; i < 3; i++) raws.push(await rawTotals(pool, game, range.from, range.to, partner));
-      const raw = raws[0]!.totals;
+      const raw = raws[0].totals;
       const differences = (Object.keys(raw) as (keyof typeof raw)[])
         .filter((k) => Number(answer.totals[k]) !== raw[k])
         .map((k) => `${game} ${k}: dashboard ${answer.totals[k]}, raw ${raw[k]}`);
@@ -165,7 +165,7 @@ async function betlog(server: RunningServer, token: string, dbUrl: string) {
   if (withNext.length > 0) {
     const cpu1 = serverCpuMs(server.pid);
     const next = await timed(800, 16, async (j) => {
-      const i = withNext[j % withNext.length]!;
+      const i = withNext[j % withNext.length];
       await page(i, cursors[i]!);
     });
     out.nextPage = { ...latencyFigures(next), serverCpuMsPerCall: +((serverCpuMs(server.pid) - cpu1) / 800).toFixed(2), players: withNext.length };
@@ -209,12 +209,12 @@ async function ingestRounds(dbUrl: string, run: string, count: number): Promise<
   return Array.from({ length: count }, (_, j) => {
     let w = rand(total),
       gi = 0;
-    while (w >= weights[gi]!) {
-      w -= weights[gi]!;
+    while (w >= weights[gi]) {
+      w -= weights[gi];
       gi++;
     }
     const k = rand(perGame);
-    let player = balances[rand(balances.length)]!;
+    let player = balances[rand(balances.length)];
     let t = rows[(gi * STAKES.length + stakeLevel(player.uid)) * perGame + k]!;
     for (let tries = 0; player.left < Number(t.bet) && tries < 100; tries++) {
       player = balances[rand(balances.length)]!;
@@ -272,7 +272,7 @@ async function playRounds(server: RunningServer, rounds: IngestRound[], concurre
       (answer.data.results as { status: string }[]).forEach((r, k) => {
         if (r.status === 'applied') {
           outcome.recorded++;
-          if (walletOk.get(batch[k]!.roundId)) outcome.betsApplied++;
+          if (walletOk.get(batch[k].roundId)) outcome.betsApplied++;
         } else outcome.roundRejected++;
       });
     } finally {
@@ -293,7 +293,7 @@ async function playRounds(server: RunningServer, rounds: IngestRound[], concurre
   const t0 = performance.now();
   try {
     await timed(rounds.length, concurrency, async (j) => {
-      const r = rounds[j]!;
+      const r = rounds[j];
       const debit = await signedPost(server.url, '/api/platform/wallet/debit', {
         txId: `${r.roundId}:b`,
         uid: r.uid,
@@ -348,7 +348,7 @@ async function breakdown(server: RunningServer, dbUrl: string, rounds: IngestRou
   const c0 = cpu();
   const t0 = performance.now();
   await timed(rounds.length, INGEST_CONCURRENCY, async (j) => {
-    const r = rounds[j]!;
+    const r = rounds[j];
     const debit = await signedPost(server.url, '/api/platform/wallet/debit', {
       txId: `${r.roundId}:b`,
       uid: r.uid,

@@ -144,7 +144,7 @@ async function broadcast(server: RunningServer, dbUrl: string, expected: number)
       growthMB: mb(rssPeak - rssBefore),
       // RSS at the first poll past each tenth of the audience (tenths passed between two polls share that poll's sample)
       serverRssByTenthMB: rssTenths,
-      firstToLastTenthMB: seen.length >= 2 ? seen[seen.length - 1]! - seen[0]! : null,
+      firstToLastTenthMB: seen.length >= 2 ? seen[seen.length - 1] - seen[0] : null,
     },
     inDatabase,
     allDelivered:

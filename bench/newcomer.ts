@@ -35,10 +35,10 @@ async function spawnConsole(dataDir: string, webDist: string, env: Record<string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (d) => {
+  child.stdout.on('data', (d) => {
     log += d;
   });
-  child.stderr!.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     log += d;
   });
   return { child, url: `http://127.0.0.1:${port}`, spawnedAt, log: () => log };

@@ -62,7 +62,7 @@ async function homepage(server: RunningServer, dbUrl: string) {
       const serverCpuMsPerCall = +((serverCpuMs(server.pid) - cpu0) / HOMEPAGE_CALLS).toFixed(2);
       const raws = [];
       for (let i = 0; i < 3; i++) raws.push(await rawHomepage(pool, range.from, range.to, partner));
-      const differences = compareHomepage(await call(), raws[0]!);
+      const differences = compareHomepage(await call(), raws[0]);
       out[who] = {
         ...latencyFigures(latencies),
         serverCpuMsPerCall,
@@ -74,9 +74,9 @@ async function homepage(server: RunningServer, dbUrl: string) {
         rawAggregateRunsMs: raws.map((r) => Math.round(r.ms)),
         matchesRaw: differences.length === 0,
         differences: differences.slice(0, 10),
-        rechargeAmount: raws[0]!.totals.rechargeAmount,
-        payingPlayers: raws[0]!.totals.payingPlayers,
-        activePlayers: raws[0]!.totals.activePlayers,
+        rechargeAmount: raws[0].totals.rechargeAmount,
+        payingPlayers: raws[0].totals.payingPlayers,
+        activePlayers: raws[0].totals.activePlayers,
       };
     }
   } finally {
@@ -114,7 +114,7 @@ async function callbacks(server: RunningServer, dbUrl: string, players: number) 
   const db0 = databaseCpuMs(dbUrl);
   const t1 = performance.now();
   await timed(sends.length, 32, async (i) => {
-    const j = sends[i]!;
+    const j = sends[i];
     const { status, answer } = await signedPost(server.url, '/api/platform/recharge/callback', {
       orderId: orders[j],
       channelOrderId: `GC-${run}-${j}`,

@@ -57,7 +57,7 @@ async function bareTarget(): Promise<Target> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) =>
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       if (String(d).includes('ready')) resolve();
     }),
   );
@@ -177,9 +177,9 @@ function watchPaint(page: Page, selectors: string[]) {
 async function timeTo(page: Page, url: string, selectors: string[]): Promise<{ frame: number; seen: number }> {
   await page.goto(url, { waitUntil: 'commit' });
   for (const s of selectors) await page.waitForSelector(s, { state: 'visible', timeout: 60_000 });
-  const seen = (await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(performance.now())))')) as number;
+  const seen = await page.evaluate<number>('new Promise((r) => requestAnimationFrame(() => r(performance.now())))');
   await page.waitForFunction('window.__painted !== undefined');
-  return { frame: (await page.evaluate('window.__painted')) as number, seen };
+  return { frame: await page.evaluate<number>('window.__painted'), seen };
 }
 
 /** The JavaScript a page fetched: files and bytes, each file gzipped (level 9) as a browser would get it. */

@@ -7,7 +7,7 @@
  * absent from the app; the players screen in Chinese on a narrow window.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ACTIVITIES } from '@console/activities';
 import { findScreen } from '@console/catalog';
 import { FairStream, getGame, newSeed, seedHash } from '@console/games';

@@ -80,7 +80,7 @@ describe('agents and rebates', () => {
     await signIn(page, server.url, 'business', '/agentcooperation/agentediter');
     expect(await tableSettled(page)).toBeGreaterThan(1);
     expect(new Set(await columnTexts(page, 'Partner')).size).toBeGreaterThan(1);
-    const uid = (await columnTexts(page, 'Agent UID'))[0]!;
+    const uid = (await columnTexts(page, 'Agent UID'))[0];
     await page.locator('main .ant-table-row').first().getByRole('button', { name: 'Change rate' }).click();
     const form = page.locator('.ant-modal').last();
     await form.waitFor();

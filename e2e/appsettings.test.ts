@@ -5,7 +5,7 @@
  * route comes back. The SMS log the demo's simulator filled shows codes masked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
 import { columnTexts, confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';

@@ -28,12 +28,12 @@ beforeAll(async () => {
     channel: string;
     products: { productId: string; price: number }[];
   }[];
-  const channel = channels[0]!;
+  const channel = channels[0];
   for (const [k, { uid, partner }] of PLAYERS.entries()) {
     await p.register(uid, { partner, package: 'com.demo' });
     await p.credit(uid, 100_000);
     // each pays a different pack: the ranking's order is the players' order
-    const product = channel.products[Math.min(channel.products.length - 1, PLAYERS.length - 1 - k)]!;
+    const product = channel.products[Math.min(channel.products.length - 1, PLAYERS.length - 1 - k)];
     const order = await p.post('/api/platform/recharge/orders', {
       requestId: `e2e-ctl-${uid}`,
       uid,

@@ -21,7 +21,7 @@ const api = async (token: string, path: string, body: unknown) => {
     headers: { 'X-Token': token, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
 
 /** Fills a kit form modal (label → value), submits it, and accepts the confirmation when one follows. */
@@ -136,9 +136,8 @@ describe('partners and cloud chips', () => {
     const load = (await api(adminToken, '/platmanager/coinediter/loads/request', { dealer: dealer.id, amount: 500_000 })).body.data;
     expect((await api(secToken, '/platmanager/coinediter/loads/decide', { id: load.id, approve: true })).status).toBe(200);
     expect((await api(adminToken, '/platmanager/coinediter/sell', { dealer: dealer.id, uid: 9401, amount: 20_000 })).status).toBe(200);
-    const accounts = (await fetch(`${server.url}/api/partnermanager/accounttransfer/accounts`, { headers: { 'X-Token': partnerToken } }).then((r) =>
-      r.json(),
-    )) as any;
+    const res = await fetch(`${server.url}/api/partnermanager/accounttransfer/accounts`, { headers: { 'X-Token': partnerToken } });
+    const accounts: any = await res.json();
     const [own, stock] = [accounts.data.find((a: any) => a.kind === 'partner'), accounts.data.find((a: any) => a.kind === 'dealer')];
     expect(
       (await api(partnerToken, '/partnermanager/accounttransfer/request', { kind: 'account', from: own.id, to: stock.id, amount: 5_000, reason: 'top up' }))

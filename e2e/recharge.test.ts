@@ -54,7 +54,7 @@ describe('recharge orders on the screens', () => {
     try {
       await signIn(page, server.url, 'serviceleader', '/usermanager/payorder?attention=true');
       expect(await tableSettled(page)).toBe(1);
-      expect(await columnTexts(page, 'Order ID')).toEqual([short(ids.held!)]);
+      expect(await columnTexts(page, 'Order ID')).toEqual([short(ids.held)]);
       expect(await columnTexts(page, 'Status')).toEqual(['Held for review']);
       expect(await columnTexts(page, 'Held because')).toEqual(['Amount differs from the price']);
       expect(await page.locator(`main [title="${ids.held}"]`).count()).toBe(1);
@@ -90,7 +90,7 @@ describe('recharge orders on the screens', () => {
       expect((await columnTexts(page, 'Reason')).sort()).toEqual(['First-recharge bonus', 'Recharge', 'Recharge']);
 
       const token = await tokenOf(context);
-      const held = await staffGet(server.url, token, '/usermanager/payorder', { orderId: ids.held! });
+      const held = await staffGet(server.url, token, '/usermanager/payorder', { orderId: ids.held });
       expect(held.body.data.items[0]).toMatchObject({ status: 'paid', resolution: 'credited', resolvedBy: 'serviceleader' });
     } finally {
       await context.close();
@@ -102,7 +102,7 @@ describe('recharge orders on the screens', () => {
     try {
       await signIn(page, server.url, 'partner', '/usermanager/paymentlogs');
       expect(await tableSettled(page)).toBe(1);
-      expect(await columnTexts(page, 'Order ID')).toEqual([short(ids.p1!)]);
+      expect(await columnTexts(page, 'Order ID')).toEqual([short(ids.p1)]);
       const token = await tokenOf(context);
       const all = await staffGet(server.url, token, '/usermanager/payorder');
       expect(all.body.data.items.map((i: { uid: number }) => i.uid)).toEqual([P1_UID]);

@@ -6,9 +6,8 @@
  * its game store and sees only its own partner's games, and may not change its revenue share;
  * the template screen in Chinese at 420 px.
  */
-import { findScreen } from '@console/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
 import { columnTexts, confirmDialog, newPage, openScreen, signIn, tableSettled, tokenOf } from './pages.ts';
 
@@ -116,19 +115,19 @@ describe('/platmanager rooms', () => {
         window.history.pushState({}, '', p);
         window.dispatchEvent(new PopStateEvent('popstate'));
       },
-      `/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`,
+      `/platmanager/table?code=${encodeURIComponent(opened[0].code)}`,
     );
     await tableSettled(page);
-    const row = rowWith(page, opened[0]!.code);
+    const row = rowWith(page, opened[0].code);
     await row.waitFor();
     await row.getByRole('button', { name: 'Close' }).click();
-    await confirmDialog(page, new RegExp(`Close table ${opened[0]!.code}`));
+    await confirmDialog(page, new RegExp(`Close table ${opened[0].code}`));
     // the close took effect on the server (the row's own refresh was not seen in time once under load, 2026-11-26)
     await expect
       .poll(
         async () =>
           (
-            (await staff(server.url, token, 'GET', `/api/platmanager/table?code=${encodeURIComponent(opened[0]!.code)}`)).body.data.items as {
+            (await staff(server.url, token, 'GET', `/api/platmanager/table?code=${encodeURIComponent(opened[0].code)}`)).body.data.items as {
               status: string;
             }[]
           )[0]?.status,

@@ -11,8 +11,7 @@
  * (404), while the 1v1 dashboard still opens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { findScreen } from '@console/catalog';
+import type { Browser, Page } from 'playwright-core';
 import { FairStream, getGame, newSeed, seedHash } from '@console/games';
 import { launchBrowser, startServer, type RunningServer } from './harness.ts';
 import { confirmDialog, newPage, openScreen, signIn, tokenOf } from './pages.ts';
@@ -38,7 +37,7 @@ async function hand(url: string, seats: (number | null)[], table: string, ante: 
   const roundId = `e2e-${table}-${Date.now()}`;
   const sample = game.sampleBets(config.settings, new FairStream(seed, 'tongits')) as { seats: { seat: string }[] };
   const bets = { end: { how: 'stock', by: 'p1' }, seats: sample.seats.map((x) => ({ ...x, amount: ante })) };
-  const outcome = game.play(config.settings, seed, bets as never);
+  const outcome = game.play(config.settings, seed, bets);
   for (const [k, uid] of seats.entries())
     if (uid)
       expect(
@@ -51,7 +50,7 @@ async function hand(url: string, seats: (number | null)[], table: string, ante: 
       txId: `${roundId}-w`,
       uid: seats[k],
       currency: 'chip',
-      amount: outcome.payouts[k]!.win,
+      amount: outcome.payouts[k].win,
       reason: 'game.win',
       ref: roundId,
     });

@@ -36,7 +36,7 @@ import { CONSOLE_SQL_OFFSET } from '@console/time';
 export const STAKES = [100, 200, 500, 1000, 2000, 5000] as const;
 /** A player's stake level (index into STAKES) from his uid: 10/20/30/20/10/10%. */
 const LEVEL_OF_DIGIT = [0, 1, 1, 2, 2, 2, 3, 3, 4, 5] as const;
-export const stakeLevel = (uid: number) => LEVEL_OF_DIGIT[(uid * 7) % 10]!;
+export const stakeLevel = (uid: number) => LEVEL_OF_DIGIT[(uid * 7) % 10];
 const levelSql = (uid: string) => `(ARRAY[${LEVEL_OF_DIGIT.join(',')}])[1 + (${uid} * 7 % 10)::int]`;
 
 export interface GameDataOptions {
@@ -90,7 +90,7 @@ const encoder = new TextEncoder();
 function betsOf(game: GameId, seed: string, amount: number, pick: number) {
   const g = getGame(game);
   const sample = g.sampleBets(g.defaults, new FairStream(seed, game)) as { seat: string; amount: number }[];
-  return game === 'mines1v1' ? sample.map((b) => ({ ...b, amount })) : [{ ...sample[pick % sample.length]!, seat: 'p1', amount }];
+  return game === 'mines1v1' ? sample.map((b) => ({ ...b, amount })) : [{ ...sample[pick % sample.length], seat: 'p1', amount }];
 }
 
 function play(game: GameId, seed: string, amount: number, pick: number) {
@@ -127,20 +127,20 @@ export function makeTemplates(perGame: number): Template[] {
         const high = sum / perGame > target;
         // the chosen round furthest on the wrong side, for the spare one that moves the mean most toward the target without overshooting far
         let i = 0;
-        for (let c = 1; c < chosen.length; c++) if (high ? chosen[c]!.ratio > chosen[i]!.ratio : chosen[c]!.ratio < chosen[i]!.ratio) i = c;
+        for (let c = 1; c < chosen.length; c++) if (high ? chosen[c].ratio > chosen[i].ratio : chosen[c].ratio < chosen[i].ratio) i = c;
         const need = sum - target * perGame;
         let best = -1,
           bestGap = Infinity;
         for (let c = 0; c < rest.length; c++) {
-          const gap = Math.abs(need - (chosen[i]!.ratio - rest[c]!.ratio));
+          const gap = Math.abs(need - (chosen[i].ratio - rest[c].ratio));
           if (gap < bestGap) {
             bestGap = gap;
             best = c;
           }
         }
         if (best < 0 || bestGap >= Math.abs(need)) break;
-        sum += rest[best]!.ratio - chosen[i]!.ratio;
-        [chosen[i], rest[best]] = [rest[best]!, chosen[i]!];
+        sum += rest[best].ratio - chosen[i].ratio;
+        [chosen[i], rest[best]] = [rest[best], chosen[i]];
       }
     }
     chosen.forEach((c, k) => {

@@ -20,7 +20,7 @@ function send(url: string, options: http.RequestOptions, payload?: string): Prom
         try {
           resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
         } catch (error) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
       res.on('error', reject);
@@ -59,7 +59,7 @@ export async function staffGet(url: string, token: string, path: string, query: 
 
 export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(2);
+  return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2);
 };
 
 /** Runs `count` calls of `call(i)` with `concurrency` in flight; returns each call's latency in ms. */

@@ -2,7 +2,7 @@
  * What the payments bench checks its figures against: the report roll-ups' cells and the
  * /homepage figures, each recomputed from the raw rows (orders, logins, players, ledger).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { CONSOLE_SQL_OFFSET, consoleDay, dayStart } from '@console/time';
 
 export const DAY_MS = 86_400_000;

@@ -19,7 +19,7 @@ export const mb = (kb: number) => Math.round(kb / 1024);
 /** CPU milliseconds a process has used (user + system). */
 export function serverCpuMs(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in ticks of 10 ms (USER_HZ 100)
   } catch {
     return 0;
@@ -39,7 +39,7 @@ export function databaseCpuMs(dbUrl: string): number {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
         if (fields[1] === pid || entry === pid) ms += (Number(fields[11]) + Number(fields[12])) * 10;
       } catch {
         /* gone */

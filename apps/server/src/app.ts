@@ -117,7 +117,7 @@ function deferredHooks(app: FastifyInstance, after: Promise<unknown>): JobHost &
           .catch((error: unknown) => app.log.warn({ err: error }, 'a background step failed to start'));
       });
     },
-  } as JobHost & { log: FastifyBaseLogger };
+  };
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -159,7 +159,7 @@ export async function buildApp({
   attachRefusalTally(app, refusals);
   attachRateLimiter(app, limiter);
   const flushRefusals = () => refusals.flush().catch((error: unknown) => app.log.error({ err: error }, 'could not write the refused calls'));
-  const refusalTimer = setInterval(flushRefusals, TALLY_EVERY_MS).unref();
+  const refusalTimer = setInterval(() => void flushRefusals(), TALLY_EVERY_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(refusalTimer);
     await flushRefusals();

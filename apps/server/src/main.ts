@@ -109,7 +109,7 @@ try {
 await owner.close();
 if (applied.length) log.debug({ applied }, 'migrations applied');
 const database = await openDatabase({ databaseUrl, pglite, role: RUNTIME_ROLE });
-const { role } = (await sql<{ role: string }>`SELECT current_user AS role`.execute(database.db)).rows[0]!;
+const { role } = (await sql<{ role: string }>`SELECT current_user AS role`.execute(database.db)).rows[0];
 if (role !== RUNTIME_ROLE) {
   log.fatal({ role }, `the server's queries must run as ${RUNTIME_ROLE}`);
   process.exit(2);

@@ -41,7 +41,7 @@ describe('the start mode', () => {
   });
 
   it('refuses DEMO=1 in production, naming both settings', () => {
-    expect(startMode({ NODE_ENV: 'production', DEMO: '1' } as NodeJS.ProcessEnv).refusal).toMatch(/^DEMO=1 with NODE_ENV=production/);
+    expect(startMode({ NODE_ENV: 'production', DEMO: '1' }).refusal).toMatch(/^DEMO=1 with NODE_ENV=production/);
   });
 
   it('the server process exits with that one line before it opens anything', async () => {

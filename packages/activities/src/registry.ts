@@ -1,5 +1,5 @@
 /** Every activity the engine runs. Adding one: a file under ./activities, its id in ACTIVITY_IDS, one line here. */
-import type { Activity, ActivityId } from './define';
+import type { Activity } from './define';
 import { callbackactivity } from './activities/callbackactivity';
 import { cardstask } from './activities/cardstask';
 import { ladderloserebate } from './activities/ladderloserebate';
@@ -28,9 +28,9 @@ export const ACTIVITIES: readonly Activity[] = [
   redfission,
   callbackactivity,
   pwaguide,
-] as unknown as Activity[];
+];
 
 export const findActivity = (id: string): Activity | undefined => ACTIVITIES.find((a) => a.id === id);
 
 /** The catalogue group of an activity under /activities ('/activities/luckyrush'); relief is itself a screen there. */
-export const activityBase = (id: ActivityId | string) => `/activities/${id}`;
+export const activityBase = (id: string) => `/activities/${id}`;

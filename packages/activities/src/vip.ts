@@ -132,7 +132,6 @@ export interface VipPayout {
   amount: number;
 }
 
-const DAY_MS = 86_400_000;
 export { addDays };
 
 export function newVipState(day: string, s: VipSettings): VipState {

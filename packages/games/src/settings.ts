@@ -44,9 +44,7 @@ export function describeZodError(error: z.ZodError, input: unknown): string {
   if (issue.code === 'unrecognized_keys') return `${path ? `${path}.` : ''}${issue.keys[0]}: Unknown field`;
   if (issue.code === 'invalid_type') {
     let at: unknown = input;
-    for (const key of issue.path)
-      at =
-        at !== null && typeof at === 'object' && Object.hasOwn(at, key as PropertyKey) ? (at as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined;
+    for (const key of issue.path) at = at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<PropertyKey, unknown>)[key] : undefined;
     const missing = at === undefined;
     return `${path || 'value'}: ${missing ? 'Required' : `Expected ${issue.expected}`}`;
   }

@@ -98,7 +98,7 @@ describe('verifyRound', () => {
     });
     fc.assert(
       fc.property(record, (round) => {
-        const v = verifyRound(round as ReportedRound);
+        const v = verifyRound(round);
         expect(typeof v.ok).toBe('boolean');
         expect(v.ok).toBe(v.differences.length === 0);
       }),

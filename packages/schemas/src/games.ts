@@ -13,7 +13,7 @@
  */
 import { GAME_IDS } from '@console/games/src/define';
 import { z } from 'zod';
-import { isoDateTime, requiredJsonText, requiredText, wellFormed } from './text';
+import { isoDateTime, requiredJsonText, wellFormed } from './text';
 
 const integer = (min: number, max: number) =>
   z

@@ -8,7 +8,7 @@
  * the server (the authority), each problem with its line number.
  */
 import { z } from 'zod';
-import { isoDateTime, queryInt, text } from './text';
+import { queryInt, text } from './text';
 
 /** Most lines a batch may hold. */
 export const MAX_BATCH_LINES = 20_000;

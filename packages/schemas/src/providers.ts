@@ -12,7 +12,7 @@
  * Built on ./text only (not ./platform, which imports this file).
  */
 import { z } from 'zod';
-import { isoDateTime, requiredJsonText, requiredText } from './text';
+import { isoDateTime, requiredJsonText } from './text';
 
 const integer = (min: number, max: number) =>
   z

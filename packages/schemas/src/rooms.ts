@@ -205,7 +205,7 @@ export const tinyQuickTemplate = z
   .superRefine((t, ctx) => {
     if (t.maxBet < t.minBet) ctx.addIssue({ code: 'custom', path: ['maxBet'], message: 'Must be at least minBet' });
     t.chips.forEach((c, i) => {
-      if (i > 0 && c <= t.chips[i - 1]!) ctx.addIssue({ code: 'custom', path: ['chips', i], message: 'Chips must rise' });
+      if (i > 0 && c <= t.chips[i - 1]) ctx.addIssue({ code: 'custom', path: ['chips', i], message: 'Chips must rise' });
       else if (c < t.minBet || c > t.maxBet) ctx.addIssue({ code: 'custom', path: ['chips', i], message: 'Must be within minBet and maxBet' });
     });
   });

@@ -71,7 +71,7 @@ try {
   const hash = await hashPassword(password.data, config.argon2);
   const created = await database.db.transaction().execute(async (trx) => {
     const admins = await sql<{ username: string }>`SELECT username FROM console_account WHERE enabled AND roles @> '["admin"]'::jsonb LIMIT 1`.execute(trx);
-    if (admins.rows.length > 0) return `an enabled admin account exists already (${admins.rows[0]!.username}): create more accounts on /adminmanager`;
+    if (admins.rows.length > 0) return `an enabled admin account exists already (${admins.rows[0].username}): create more accounts on /adminmanager`;
     const inserted = await trx
       .insertInto('console_account')
       .values({

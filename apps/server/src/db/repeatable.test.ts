@@ -18,7 +18,7 @@ const fileName = (file: string) =>
     .replace(/\.sql$/, '');
 /** The tables a function's text inserts into, updates or deletes from, among `tables`. */
 const written = (text: string, tables: Set<string>) =>
-  [...new Set([...text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase()))]
+  [...new Set([...text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi)].map((m) => m[1].toLowerCase()))]
     .filter((t) => tables.has(t))
     .sort();
 

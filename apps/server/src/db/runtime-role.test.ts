@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type OpenedTestDatabase } from '../test/databases';
 import { openDatabase, RUNTIME_ROLE, startupOptions, type Db } from './open';
 
-const currentUser = async (d: Db) => (await sql<{ u: string }>`SELECT current_user AS u`.execute(d)).rows[0]!.u;
+const currentUser = async (d: Db) => (await sql<{ u: string }>`SELECT current_user AS u`.execute(d)).rows[0].u;
 
 /** What RUNTIME_ROLE may do to a table of the current schema, as a string like 'SIUD'. */
 async function rights(d: Db, table: string): Promise<string> {
@@ -17,7 +17,7 @@ async function rights(d: Db, table: string): Promise<string> {
       CASE WHEN has_table_privilege(${RUNTIME_ROLE}, t, 'TRIGGER') THEN 'G' END,
       CASE WHEN pg_has_role(${RUNTIME_ROLE}, (SELECT relowner FROM pg_class WHERE oid = t), 'USAGE') THEN 'O' END) AS r
     FROM (SELECT to_regclass(quote_ident(current_schema()) || '.' || ${table})::oid AS t) x`.execute(d);
-  return rows[0]!.r;
+  return rows[0].r;
 }
 
 describe.each(databases())('runtime role on $kind', (db) => {

@@ -479,12 +479,12 @@ export interface DemoSeedStepTable {
 }
 
 /** The Facebook share activity's table (merged into Database below). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+
 export interface Database extends FbActivityTables {}
 export interface Database extends VipTables {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+
 export interface Database extends RankTables {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+
 export interface Database extends TongitsArenaTables {}
 
 /** Every table; the payment and game domains keep their row types in their own tables.ts. */

@@ -87,7 +87,7 @@ export function defineOperation<B extends z.ZodType = z.ZodUndefined, Q extends 
   op: OperationSpec<B, Q, P>,
 ): Operation {
   if (op.screen && !findScreen(op.screen)) throw new Error(`${op.name}: no catalogue screen ${op.screen}`);
-  return op as unknown as Operation;
+  return op;
 }
 
 const documentedOnce = new WeakMap<z.ZodType, Record<string, unknown>>();
@@ -100,7 +100,7 @@ const documentedOnce = new WeakMap<z.ZodType, Record<string, unknown>>();
 export function documented(schema: z.ZodType): Record<string, unknown> {
   let json = documentedOnce.get(schema);
   if (!json) {
-    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' });
     delete json.$schema;
     documentedOnce.set(schema, json);
   }

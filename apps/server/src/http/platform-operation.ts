@@ -20,7 +20,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appScopes, type AppScopes, type PlatformScope, emptyQuery } from '@console/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { ServerConfig } from '../config';
 import { openAppSecret } from '../secrets/columns';
 import type { Db } from '../db/open';
@@ -71,7 +71,7 @@ export function definePlatformOperation<B extends z.ZodType = z.ZodUndefined, Q 
   op: PlatformSpec<B, Q>,
 ): PlatformOperation {
   if (!op.url.startsWith(PLATFORM_PREFIX)) throw new Error(`${op.name}: platform operations live under ${PLATFORM_PREFIX}`);
-  return op as unknown as PlatformOperation;
+  return op;
 }
 
 declare module 'fastify' {
@@ -278,7 +278,7 @@ export function registerPlatformOperations(app: FastifyInstance, deps: Deps, ope
             'platform',
             claimedApp(request, error.message),
             error.message,
-            (request.raw.url ?? '').split('?')[0]!.slice(0, 200),
+            (request.raw.url ?? '').split('?')[0].slice(0, 200),
             status,
             request.ip,
           );

@@ -90,7 +90,7 @@ export class RefusalTally {
           operation: `${source}.refused`,
           target: `${of.length} kinds`,
           result: 'refused',
-          status: of[0]!.status,
+          status: of[0].status,
           message: `${total} refused call${total === 1 ? '' : 's'} in the last minute: ${top}${of.length > 5 ? '; …' : ''}`,
           before: null,
           after: {

@@ -6,11 +6,11 @@ function host() {
   const warnings: string[] = [];
   return {
     app: {
-      addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => hooks[name]!.push(hook),
+      addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => hooks[name].push(hook),
       log: { warn: (_: object, msg: string) => warnings.push(msg) },
     },
-    ready: () => Promise.all(hooks.onReady!.map((h) => h())),
-    close: () => Promise.all(hooks.onClose!.map((h) => h())),
+    ready: () => Promise.all(hooks.onReady.map((h) => h())),
+    close: () => Promise.all(hooks.onClose.map((h) => h())),
     warnings,
   };
 }

@@ -62,7 +62,7 @@ describe('transport rules', () => {
     expect(list).toEqual(expect.arrayContaining(['page', 'pageSize', 'role', 'enabled', 'sort', 'order']));
     const operations = Object.values(doc.paths).flatMap((p: any) => Object.values(p)) as any[];
     // every staff operation is signed in by token, every platform one by the application's signature
-    for (const [path, methods] of Object.entries(doc.paths) as [string, Record<string, any>][]) {
+    for (const [path, methods] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const op of Object.values(methods)) {
         const expected = path.startsWith('/api/platform/') ? 'platformSignature' : path === '/api/login' ? undefined : 'token';
         expect(op.security?.[0] && Object.keys(op.security[0])[0], path).toBe(expected);

@@ -85,7 +85,7 @@ export function keyringFromEnv(env: Record<string, string | undefined>): Keyring
       .filter((l) => l !== '' && !l.startsWith('#'));
     if (lines.length === 0) throw new Error(`CONSOLE_SECRET_KEY_FILE: ${env.CONSOLE_SECRET_KEY_FILE} holds no key`);
     const [current, ...older] = lines.map((l, i) => keyOf(l, `CONSOLE_SECRET_KEY_FILE (line ${i + 1} of its keys)`));
-    return ring(current!, [...older, ...retired], 'CONSOLE_SECRET_KEY_FILE');
+    return ring(current, [...older, ...retired], 'CONSOLE_SECRET_KEY_FILE');
   }
   return ring(DEMO_KEY, retired, 'demo');
 }

@@ -143,7 +143,7 @@ describe.each(databases().slice(0, 1))('demo seed: cash-out queues and unpaid or
         // run again: both steps find their orders and change nothing
         const before = await reconcile(db);
         const orders = async () =>
-          Number((await sql<{ n: string }>`SELECT (SELECT count(*) FROM cashout_order) + (SELECT count(*) FROM recharge_order) AS n`.execute(db)).rows[0]!.n);
+          Number((await sql<{ n: string }>`SELECT (SELECT count(*) FROM cashout_order) + (SELECT count(*) FROM recharge_order) AS n`.execute(db)).rows[0].n);
         const n = await orders();
         await seedUnpaidRecharges(db, config, DEMO_PASSWORD, end);
         expect((await seedCashoutQueues(db, config, DEMO_PASSWORD, end)).again).toBeGreaterThan(0);

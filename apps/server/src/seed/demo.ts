@@ -405,7 +405,7 @@ async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan,
   let staff: StaffCarrier | null = null;
   try {
     for (let i = 0; i < steps.length; i++) {
-      const step = steps[i]!;
+      const step = steps[i];
       if (done.has(step.name)) continue;
       report(i, 0);
       if (history && !staff && step !== CONFIGURATION) staff = await staffCarrier(db, config, DEMO_PASSWORD);
@@ -417,7 +417,7 @@ async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan,
       log(step === HISTORY ? 'demo players seeded' : `demo ${step.name}`, details);
     }
     await markDone(db, 'done');
-    o.progress?.({ percent: 100, step: steps[steps.length - 1]!.name, next: null, done: true });
+    o.progress?.({ percent: 100, step: steps[steps.length - 1].name, next: null, done: true });
   } finally {
     await staff?.close();
   }

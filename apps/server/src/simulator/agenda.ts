@@ -22,8 +22,8 @@ export class Agenda {
     let i = h.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(h[i]!, h[parent]!)) break;
-      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      if (!before(h[i], h[parent])) break;
+      [h[i], h[parent]] = [h[parent], h[i]];
       i = parent;
     }
   }
@@ -43,10 +43,10 @@ export class Agenda {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < h.length && before(h[l]!, h[m]!)) m = l;
-        if (r < h.length && before(h[r]!, h[m]!)) m = r;
+        if (l < h.length && before(h[l], h[m])) m = l;
+        if (r < h.length && before(h[r], h[m])) m = r;
         if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
+        [h[i], h[m]] = [h[m], h[i]];
         i = m;
       }
     }

@@ -204,7 +204,7 @@ export class LiveApp {
       return 2;
     }
     events.forEach((e, n) => {
-      const r = results[n]!;
+      const r = results[n];
       const c = e.type === 'message.read' ? this.stats.reads : this.stats.claims;
       c.sent += 1;
       c[r.status] += 1;

@@ -82,7 +82,7 @@ export function smsReport(code: string, provider: string): { after: number; data
   const failed = (n % 1000) / 10 < (FAIL_PERCENT[provider] ?? 1);
   return {
     after: (2 + (n % 37)) * 1000,
-    data: failed ? { result: 'failed', reason: SMS_FAILURE_REASONS[n % SMS_FAILURE_REASONS.length]! } : { result: 'delivered' },
+    data: failed ? { result: 'failed', reason: SMS_FAILURE_REASONS[n % SMS_FAILURE_REASONS.length] } : { result: 'delivered' },
   };
 }
 

@@ -103,7 +103,7 @@ export class BackfillPlan {
     for (let t = this.start; t < last; t += slot) {
       const d = Math.floor((t - this.start) / DAY);
       const hour = consoleHour(t);
-      weights.push((1 + (0.5 * d) / days) * DIURNAL[hour]! * (1 + 0.25 * Math.sin(d * 2.3 + this.options.seed)));
+      weights.push((1 + (0.5 * d) / days) * DIURNAL[hour] * (1 + 0.25 * Math.sin(d * 2.3 + this.options.seed)));
     }
     const cumulative: number[] = [];
     let total = 0;
@@ -112,17 +112,17 @@ export class BackfillPlan {
     const times: number[] = [];
     let k = 0;
     for (const x of draws) {
-      while (k < cumulative.length - 1 && cumulative[k]! < x) k++;
+      while (k < cumulative.length - 1 && cumulative[k] < x) k++;
       times.push(this.start + k * slot + Math.floor(rng.next() * slot));
     }
     times.sort((a, b) => a - b);
     // farms register seconds apart; every time after the one before it; the last player a minute before the end
     for (let i = 0; i < players; i++) {
-      const p = this.players[i]!;
-      if (p.burstOffset !== undefined && p.cluster) times[i] = times[p.cluster.head]! + p.burstOffset * 1000;
-      if (i > 0) times[i] = Math.max(times[i]!, times[i - 1]! + 1000);
+      const p = this.players[i];
+      if (p.burstOffset !== undefined && p.cluster) times[i] = times[p.cluster.head] + p.burstOffset * 1000;
+      if (i > 0) times[i] = Math.max(times[i], times[i - 1] + 1000);
     }
-    times[players - 1] = Math.max(times[players - 1]!, end - MINUTE);
+    times[players - 1] = Math.max(times[players - 1], end - MINUTE);
     return times.map((t) => clamp(t, this.start, end - 10_000));
   }
 
@@ -139,9 +139,9 @@ export class BackfillPlan {
       if (rng.chance(p.tier === 'top' ? 1 / 5 : 1 / 14)) this.playingDay(rng, s, timeOfDay(rng, dayStart), dayEnd, lookup);
     }
     // today's registrations, each followed by a first sitting (most new players play at once)
-    while (this.nextToRegister < this.players.length && this.registeredAt[this.nextToRegister]! < dayEnd) {
-      const p = this.players[this.nextToRegister++]!;
-      const at = this.registeredAt[p.index]!;
+    while (this.nextToRegister < this.players.length && this.registeredAt[this.nextToRegister] < dayEnd) {
+      const p = this.players[this.nextToRegister++];
+      const at = this.registeredAt[p.index];
       this.agenda.add(at, (when) => {
         const s = register(this.ctx, p, when);
         if (p.dealer) this.ctx.dealers.push(s);

@@ -70,7 +70,7 @@ describe('simulator backfill', () => {
       let played = 0;
       let present = 0;
       for (const p of plan.players.filter((x) => tier.get(x.uid) === t)) {
-        const reg = Math.floor((plan.registeredAt[p.index]! - plan.start) / DAY);
+        const reg = Math.floor((plan.registeredAt[p.index] - plan.start) / DAY);
         present += 29 - reg;
         played += [...(playDays.get(p.uid) ?? [])].filter((d) => d > reg).length;
       }
@@ -166,7 +166,7 @@ describe('simulator backfill', () => {
     expect(of('bean', REASONS.wheel, 'credit').length).toBeGreaterThan(20);
     expect(of('bean', REASONS.shop, 'debit').length).toBeGreaterThan(0);
     // bonus: the deposit promotion follows a coin-dealer sale to the same player
-    const sales = events.filter((e) => e.type === 'coindealer.sold').map((e) => [(e.data as EventData['coindealer.sold']).toUid, Date.parse(e.at)] as const);
+    const sales = events.filter((e) => e.type === 'coindealer.sold').map((e) => [e.data.toUid, Date.parse(e.at)] as const);
     const deposits = of('bonus', REASONS.depositBonus, 'credit');
     expect(deposits.length).toBeGreaterThan(10);
     for (const d of deposits) expect(sales.some(([uid, at]) => uid === d.body.uid && d.at - at > 0 && d.at - at <= 2_000)).toBe(true);
@@ -175,7 +175,7 @@ describe('simulator backfill', () => {
     // bonus is played: a bonus bet is (part of) a round's stake, under the round's id
     const bonusBets = of('bonus', REASONS.bet, 'debit');
     expect(bonusBets.length).toBeGreaterThan(20);
-    const rounds = new Set(events.filter((e) => e.type === 'game.round').map((e) => (e.data as EventData['game.round']).roundId));
+    const rounds = new Set(events.filter((e) => e.type === 'game.round').map((e) => e.data.roundId));
     for (const b of bonusBets) expect(rounds.has(b.body.ref!)).toBe(true);
     // only game play carries a game reason; nothing else does
     for (const a of wallet) {
@@ -211,6 +211,6 @@ describe('simulator backfill', () => {
     const forced = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform, force: true });
     expect(Object.values(forced.stats.events).every((c) => c.duplicate === c.sent)).toBe(true);
     expect(forced.stats.wallet.debit.rejected + forced.stats.wallet.credit.rejected).toBe(0);
-    expect(platform.balances.get(result.plan.players[0]!.uid)!.chip).toBe(result.plan.world.state(result.plan.players[0]!.uid)!.chip);
+    expect(platform.balances.get(result.plan.players[0].uid)!.chip).toBe(result.plan.world.state(result.plan.players[0].uid)!.chip);
   });
 });

@@ -29,7 +29,7 @@ export async function runBackfill(run: BackfillRun): Promise<BackfillResult> {
   let buffer: Action[] = [];
   const plan = new BackfillPlan(run, (action) => buffer.push(action));
   const sender = new Sender(run.transport, { concurrency: run.concurrency });
-  const last = plan.players[plan.players.length - 1]!;
+  const last = plan.players[plan.players.length - 1];
   if (!run.force && (await run.transport.balance(last.uid, run.end)) !== null) {
     return { skipped: true, actions: 0, stats: sender.stats, ms: Date.now() - started, plan };
   }

@@ -188,7 +188,7 @@ export function feedback(rng: Rng): { category: string; text: string } {
     ['suggestion', 15],
     ['other', 5],
   ] as const);
-  return { category, text: rng.pick(FEEDBACK[category]!) };
+  return { category, text: rng.pick(FEEDBACK[category]) };
 }
 
 export function tipoff(rng: Rng): { reason: string; text: string } {
@@ -199,5 +199,5 @@ export function tipoff(rng: Rng): { reason: string; text: string } {
     ['scam', 15],
     ['bot', 10],
   ] as const);
-  return { reason, text: rng.pick(TIPOFFS[reason]!) };
+  return { reason, text: rng.pick(TIPOFFS[reason]) };
 }

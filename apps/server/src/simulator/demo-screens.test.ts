@@ -182,7 +182,7 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
       'freegive/reasons',
       'recycle',
       'recycle/days',
-    ].map((call) => ({ screen: call.split('/')[0]!, path: `/${call.split('/')[0]}`, url: `/api/${call}`, query: REPORT_RANGE })),
+    ].map((call) => ({ screen: call.split('/')[0], path: `/${call.split('/')[0]}`, url: `/api/${call}`, query: REPORT_RANGE })),
   ];
 
   it.each(cases)('$url ($screen)', async ({ screen, url, query, path }) => {
@@ -211,7 +211,7 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
   it('a partner whose reported players the desk did not flag gets its most-reported one flagged by security, once', async () => {
     // two reports against the partner's busiest player, one against another of its players
     const other = (await sql<{ uid: number }>`SELECT uid FROM player WHERE partner = 1 AND uid <> ${ids.partnerUid} ORDER BY uid LIMIT 1`.execute(opened.db))
-      .rows[0]!.uid;
+      .rows[0].uid;
     const now = Date.now();
     for (const [i, target] of [ids.partnerUid, ids.partnerUid, other].entries()) {
       await sql`INSERT INTO game_report (app_id, event_id, at, uid, target_uid, partner, game, reason, text)
@@ -269,7 +269,7 @@ describe.each(databases())('demo seed: every /usermanager screen shows rows ($ki
       expect(b.differences).toEqual([]);
       expect(b.entries).toBe(seeded.entries);
       const batchEntries = async (db: OpenedTestDatabase['db']) =>
-        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entry WHERE reason LIKE 'batch.%'`.execute(db)).rows[0]!.n);
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_entry WHERE reason LIKE 'batch.%'`.execute(db)).rows[0].n);
       expect(await batchEntries(cut.db)).toBe(await batchEntries(opened.db));
     } finally {
       await cut.close();

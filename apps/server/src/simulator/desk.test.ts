@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runBackfill } from './backfill';
 import { BackfillPlan } from './backfill-plan';
 import { FakePlatform } from './fake-platform';
-import type { Action, EventData, StaffOp } from './types';
+import type { Action, StaffOp } from './types';
 
 const END = Date.parse('2026-11-22T10:00:00Z');
 const HOUR = 3_600_000;
@@ -100,7 +100,7 @@ describe('simulator staff desk', () => {
         if (op.op === 'suspend') suspended.set(op.uid, op.until);
         if (op.op === 'unsuspend') suspended.delete(op.uid);
       } else if (a.kind === 'event' && a.event.type === 'player.login') {
-        const { uid } = a.event.data as EventData['player.login'];
+        const { uid } = a.event.data;
         const [deviceId, ip] = device.get(uid)!;
         expect(banned.has(`account:${uid}`) || banned.has(`device:${deviceId}`) || banned.has(`ip:${ip}`), `login of ${uid}`).toBe(false);
         expect(a.at >= (suspended.get(uid) ?? 0), `login of suspended ${uid}`).toBe(true);

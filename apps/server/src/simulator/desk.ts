@@ -68,7 +68,7 @@ export class Desk {
       if (p.cluster!.head === p.index) this.clusters.push({ kind, n: count[kind]++, head: p, members: [], registered: 0, queued: false });
       else this.clusters[this.clusters.length - 1]?.members.push(p);
     }
-    for (const c of this.clusters) c.registered = Math.max(...[c.head, ...c.members].map((p) => o.registeredAt[p.index]!));
+    for (const c of this.clusters) c.registered = Math.max(...[c.head, ...c.members].map((p) => o.registeredAt[p.index]));
     // the last day with a whole office day before the end
     const lastOffice = o.start + (o.days - 1) * DAY + 18 * HOUR < o.end ? o.days - 1 : Math.max(0, o.days - 2);
     const at = (share: number) => Math.min(lastOffice, Math.round(share * (o.days - 1)));
@@ -247,7 +247,7 @@ export class Desk {
       const byPlay = [...players].sort((a, b) => b.sessions - a.sessions || a.p.uid - b.p.uid);
       const prizes = (list: PlayerState[], tiers: [count: number, amount: number][]) => {
         const out: [number, number][] = [];
-        for (const [count, amount] of tiers) for (let i = 0; i < count && out.length < list.length; i++) out.push([list[out.length]!.p.uid, amount]);
+        for (const [count, amount] of tiers) for (let i = 0; i < count && out.length < list.length; i++) out.push([list[out.length].p.uid, amount]);
         return out;
       };
       let lines: [number, number][];

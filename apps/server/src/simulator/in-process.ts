@@ -21,7 +21,7 @@ import type { PlatformApp } from '../http/platform-operation';
 import { ApiError } from '../http/api-error';
 import type { StaffCarrier } from './in-process-staff';
 import { routeProviders } from './providers';
-import type { Balances, EventResult, PaymentCall, StaffOp, Transport, WalletAnswer } from './types';
+import type { PaymentCall, StaffOp, Transport, WalletAnswer } from './types';
 
 /** The platform's payment calls (recharge order and its callbacks at their moments, cash-out request) through their services. */
 async function payment(db: Db, app: PlatformApp, call: PaymentCall, at: number): Promise<WalletAnswer> {
@@ -67,7 +67,7 @@ function appTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
         (await application()).scopes,
         body.events.map((e) => e.type),
       );
-      return (await applyEvents(db, appId, body.events, new Date(at))) as EventResult[];
+      return await applyEvents(db, appId, body.events, new Date(at));
     },
     async wallet(kind, raw, at) {
       try {
@@ -80,7 +80,7 @@ function appTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
     },
     async balance(uid) {
       try {
-        return (await walletBalance(db, uid)).balances as Balances;
+        return (await walletBalance(db, uid)).balances;
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 404) return null;
         throw error;

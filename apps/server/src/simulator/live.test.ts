@@ -39,7 +39,7 @@ describe('simulator live mode', () => {
 
   it("opens its players' activities now and then and claims what is reached, through the signed platform API", async () => {
     // the console in process on PGlite, on the real clock (live mode plays now)
-    const t = await testApp(databases()[0]!, { now: () => Date.now() });
+    const t = await testApp(databases()[0], { now: () => Date.now() });
     try {
       await seedDemoPlatform(t.database.db);
       setProviderApps(null);
@@ -60,7 +60,7 @@ describe('simulator live mode', () => {
   }, 120_000);
 
   it("opens its players' apps: configuration and announcements with ETags, inbox reads and claims paid once, codes routed and reported", async () => {
-    const t = await testApp(databases()[0]!, { now: () => Date.now() });
+    const t = await testApp(databases()[0], { now: () => Date.now() });
     try {
       const db = t.database.db;
       await seedDemoPlatform(db);

@@ -132,7 +132,7 @@ export async function runLive(run: LiveRun): Promise<{ actions: number; stats: S
     for (let begun = 0; budget - buffer.length - 3 * begun > 0; begun++) {
       if (idle.length < 5 || rng.chance(0.02)) await bringIn(t);
       const k = rng.int(0, idle.length - 1);
-      const s = idle[k]!;
+      const s = idle[k];
       idle[k] = idle[idle.length - 1]!;
       idle.pop();
       if (s.inSession) {

@@ -199,7 +199,7 @@ export async function seedMessageTraffic(
         for (let i = 0; i < events.length; i += 1000) {
           const res = await signed('POST', '/api/platform/messages/events', JSON.stringify({ events: events.slice(i, i + 1000) }));
           for (const [n, r] of ((res.body.data?.results ?? []) as { status: string }[]).entries()) {
-            const type = events[i + n]!.type;
+            const type = events[i + n].type;
             if (r.status === 'applied') {
               if (type === 'message.read') traffic.reads += 1;
               else traffic.claims += 1;

@@ -39,7 +39,7 @@ describe('simulated recharges', () => {
     expect(new Set(short.map((cb) => cb.price))).toEqual(new Set(PACKS.map(([price]) => price)));
     expect(
       short
-        .filter((cb) => cb.price === PACKS[0]![0])
+        .filter((cb) => cb.price === PACKS[0][0])
         .map((cb) => cb.price - cb.amount)
         .sort(),
     ).toEqual(expect.arrayContaining([100, 1_000]));

@@ -152,7 +152,7 @@ export function cashOut(ctx: Ctx, s: PlayerState, at: number, decided = false): 
   const target = payoutAccount(s, amount);
   if (!target || amount < 10_000) return;
   const [channel, account] = target;
-  const total = amount + Math.ceil((amount * CASHOUT_FEES[channel]!) / 100);
+  const total = amount + Math.ceil((amount * CASHOUT_FEES[channel]) / 100);
   p.lastCashout = at;
   const ref = `redeem:${s.p.uid}:${at}`;
   ctx.world.wallet(at, 'debit', { uid: s.p.uid, amount: total, reason: REDEEM_REASON, ref });

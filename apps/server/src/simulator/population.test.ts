@@ -19,8 +19,8 @@ describe('simulator population', () => {
   });
 
   it('numbers uids from the base and gives every address counter its own IP', () => {
-    expect(players[0]!.uid).toBe(100_001);
-    expect(players[N - 1]!.uid).toBe(100_000 + N);
+    expect(players[0].uid).toBe(100_001);
+    expect(players[N - 1].uid).toBe(100_000 + N);
     const ips = new Set(Array.from({ length: 40_000 }, (_, i) => ipFor(i)));
     expect(ips.size).toBe(40_000);
   });
@@ -40,7 +40,7 @@ describe('simulator population', () => {
     // one farm a block of 500: more than 5 accounts on one device, the rest invited by the first
     const farms = [...byDevice.values()].filter((g) => g.length > 5);
     expect(farms.length).toBe(N / 500);
-    for (const farm of farms) for (const p of farm.slice(1)) expect(p.inviterUid).toBe(farm[0]!.uid);
+    for (const farm of farms) for (const p of farm.slice(1)) expect(p.inviterUid).toBe(farm[0].uid);
     // device clusters share a GCash number (a shared payment account)
     for (const g of deviceClusters) expect(new Set(g.map((p) => p.gcash)).size).toBe(1);
   });

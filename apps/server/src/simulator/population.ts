@@ -83,7 +83,7 @@ const IP_PREFIXES = [
 
 /** A distinct public address per counter value (PH mobile and broadband ranges). */
 export function ipFor(counter: number): string {
-  const [a, b] = IP_PREFIXES[counter % IP_PREFIXES.length]!;
+  const [a, b] = IP_PREFIXES[counter % IP_PREFIXES.length];
   const rest = (Math.floor(counter / IP_PREFIXES.length) * 40503 + 12345) % 65536;
   return `${a}.${b}.${rest >> 8}.${rest & 255 || 1}`;
 }
@@ -121,7 +121,7 @@ export class Population {
   }
 
   get(index: number): SimPlayer {
-    return this.first(index + 1)[index]!;
+    return this.first(index + 1)[index];
   }
 
   private block(b: number): void {
@@ -161,7 +161,7 @@ export class Population {
       [1, 14],
       [2, 8],
     ] as const);
-    let partner = drawn && partners.length ? partners[(drawn - 1) % partners.length]! : 0;
+    let partner = drawn && partners.length ? partners[(drawn - 1) % partners.length] : 0;
     if (channel < 0.08) {
       shareId = this.codes.sales;
       partner = 0;
@@ -171,13 +171,13 @@ export class Population {
     } else if (channel < 0.28 && index > 0) {
       // preferential: a third of invitations come from the few "recruiters" (every 50th player)
       const j = rng.chance(0.33) && index > 50 ? 50 * rng.int(0, Math.floor((index - 1) / 50)) : rng.int(0, index - 1);
-      const inviter = this.players[j]!;
+      const inviter = this.players[j];
       inviterUid = inviter.uid;
       shareId = String(inviter.uid);
       partner = inviter.partner;
     }
     if (dealer) {
-      partner = slot === 0 ? 0 : partners[slot - 1]!;
+      partner = slot === 0 ? 0 : partners[slot - 1];
       shareId = undefined;
       inviterUid = undefined;
     }

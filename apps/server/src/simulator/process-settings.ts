@@ -25,7 +25,7 @@ const KEY = '__consoleSimulatorSettings';
 
 export const simulatorSettings: SimulatorSettings =
   ((globalThis as Record<string, unknown>)[KEY] as SimulatorSettings | undefined) ??
-  (((globalThis as Record<string, unknown>)[KEY] = {
+  ((globalThis as Record<string, unknown>)[KEY] = {
     tableServers: [],
     providerApps: new Map(),
     controls: new Map(),
@@ -34,4 +34,4 @@ export const simulatorSettings: SimulatorSettings =
       this.providerApps = new Map();
       this.controls = new Map();
     },
-  } satisfies SimulatorSettings) as SimulatorSettings);
+  } satisfies SimulatorSettings);

@@ -117,7 +117,7 @@ export function providerSpins(ctx: Ctx, s: PlayerState, at: number): void {
   if (apps.size === 0 || !rng.chance(PROVIDER_SHARE)) return;
   const code = rng.weighted(PROVIDER_WEIGHTS.filter(([c]) => apps.has(c)));
   if (!code) return;
-  const [game, name] = rng.weighted(PROVIDER_GAMES[code]!.map((g) => [g, g[2]] as const));
+  const [game, name] = rng.weighted(PROVIDER_GAMES[code].map((g) => [g, g[2]] as const));
   const spins = rng.int(4, 10);
   const stake = Math.max(100, Math.min(5_000, Math.round(s.p.stake / 10) * 10));
   let t = at + rng.int(20, 90) * 1000;
@@ -192,7 +192,7 @@ export function routeProviders(base: Transport, forApp: (appId: string) => Trans
       for (const app of order) {
         const ns = groups.get(app)!;
         const answer = await (app === undefined ? base : via(app)).events(
-          ns.map((n) => events[n]!),
+          ns.map((n) => events[n]),
           at,
         );
         ns.forEach((n, i) => {

@@ -5,7 +5,7 @@ import type { Stats, TypeCount } from './sender';
 
 export function summary(stats: Stats, actions: number, ms: number, retries = 0): string {
   const rows: [string, TypeCount][] = [
-    ...(Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)) as [string, TypeCount][]),
+    ...Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)),
     ['wallet.debit', stats.wallet.debit],
     ['wallet.credit', stats.wallet.credit],
     ...Object.entries(stats.payment).map(([op, c]) => [`payment.${op}`, c] as [string, TypeCount]),

@@ -66,7 +66,7 @@ export class Rng {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
+    return items[Math.floor(this.next() * items.length)];
   }
 
   /** One of `items` by weight (weights need not sum to 1). */
@@ -78,7 +78,7 @@ export class Rng {
       r -= w;
       if (r < 0) return item;
     }
-    return items[items.length - 1]![0];
+    return items[items.length - 1][0];
   }
 
   /** Standard normal (Box-Muller). */

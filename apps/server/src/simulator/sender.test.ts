@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakePlatform } from './fake-platform';
 import { phases, Sender, type PlatformAction } from './sender';
-import type { Action, EventResult, PlatformEvent } from './types';
+import type { Action, PlatformEvent } from './types';
 
 let seq = 0;
 const event = (e: Omit<PlatformEvent, 'id' | 'at'>): PlatformAction => ({
@@ -53,8 +53,8 @@ async function oneByOne(actions: Action[]): Promise<{ platform: FakePlatform; ou
   const outcomes = new Map<string, number>();
   for (const a of actions) {
     if (a.kind === 'event') {
-      const [r] = (await platform.events([a.event])) as EventResult[];
-      outcomes.set(a.event.id, r!.status === 'applied' ? 200 : r!.code!);
+      const [r] = await platform.events([a.event]);
+      outcomes.set(a.event.id, r.status === 'applied' ? 200 : r.code!);
     } else if (a.kind === 'debit' || a.kind === 'credit') {
       outcomes.set(a.body.txId, (await platform.wallet(a.kind, a.body)).code);
     }

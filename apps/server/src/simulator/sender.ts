@@ -65,7 +65,7 @@ export function chipsTouched(e: PlatformEvent): number[] {
 export function playersNamed(e: PlatformEvent): number[] {
   const d = e.data as unknown as Record<string, unknown>;
   const uids: number[] = [];
-  for (const key of ['uid', 'fromUid', 'toUid', 'targetUid', 'dealerUid', 'inviterUid']) if (typeof d[key] === 'number') uids.push(d[key] as number);
+  for (const key of ['uid', 'fromUid', 'toUid', 'targetUid', 'dealerUid', 'inviterUid']) if (typeof d[key] === 'number') uids.push(d[key]);
   if (e.type === 'game.round') for (const seat of e.data.seats) if (seat.uid !== undefined) uids.push(seat.uid);
   return uids;
 }
@@ -167,8 +167,8 @@ export class Sender {
     this.stats.calls++;
     const results = await this.transport.events(events, Math.max(...actions.map((a) => a.at)));
     for (let i = 0; i < events.length; i++) {
-      const e = events[i]!;
-      const r = results[i]!;
+      const e = events[i];
+      const r = results[i];
       const count = (this.stats.events[e.type] ??= { sent: 0, applied: 0, rejected: 0, duplicate: 0 });
       count.sent++;
       count[r.status]++;
@@ -192,7 +192,7 @@ export class Sender {
     let next = 0;
     const worker = async () => {
       while (next < chains.length) {
-        for (const a of chains[next++]!) await this.sendOne(a);
+        for (const a of chains[next++]) await this.sendOne(a);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, chains.length) }, worker));

@@ -42,12 +42,12 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
 
   it('backfills 100 players over 3 days: nothing refused, the ledger reconciles, rows on their days', async () => {
     // the demo platform's own traffic (seedDemoPlatform: the SMS route's demo codes) is not the backfill's
-    const eventsBefore = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event`.execute(t.database.db)).rows[0]!.n);
+    const eventsBefore = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event`.execute(t.database.db)).rows[0].n);
     const result = await run();
     t.clock.now = end;
     expect([...result.stats.rejections]).toEqual([]);
     const db = t.database.db;
-    const count = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]!.n);
+    const count = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0].n);
     expect(await count('player')).toBe(100);
     expect(await count('player_login')).toBe(result.stats.events['player.login']!.applied);
     expect(await count('player_emote')).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ const REPLIES: Record<string, { en: string[]; zh: string[] }> = {
 };
 
 export function reply(rng: Rng, category: string, text: string): string {
-  const set = REPLIES[category] ?? REPLIES.other!;
+  const set = REPLIES[category] ?? REPLIES.other;
   return rng.pick(/[\u4e00-\u9fff]/.test(text) ? set.zh : set.en);
 }
 

@@ -146,12 +146,12 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
   const game = getGame('tongits');
   const roundId = world.roundId();
   const seed = toHex(sha256(encoder.encode(`${roundId}:${rng.int(0, 2_000_000_000)}`)));
-  const sample = game.sampleBets(server.settings as never, new FairStream(seed, game.id)) as {
+  const sample = game.sampleBets(server.settings, new FairStream(seed, game.id)) as {
     end: { how: string; by: string };
     seats: { seat: string; amount: number }[];
   };
   const bets = { end: { how: 'stock', by: `p${rng.int(1, 3)}` }, seats: sample.seats.map((b) => ({ ...b, amount: room.ante })) };
-  const outcome = game.play(server.settings as never, seed, bets as never) as {
+  const outcome = game.play(server.settings, seed, bets) as {
     result: unknown;
     payouts: { seat: string; bet: number; win: number; fee: number; jackpot: number }[];
   };
@@ -174,7 +174,7 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
         seed,
         bets,
         result: outcome.result,
-        seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i]!.p.uid, bot: false } : { ...x, bot: true })),
+        seats: outcome.payouts.map((x, i) => (seats[i] ? { ...x, uid: seats[i].p.uid, bot: false } : { ...x, bot: true })),
         startedAt: new Date(at).toISOString(),
         endedAt: new Date(when).toISOString(),
       });
@@ -227,7 +227,7 @@ function afterHand(
       roundId,
       table,
       reason,
-      text: rng.pick(REPORT_TEXTS[reason]!),
+      text: rng.pick(REPORT_TEXTS[reason]),
     });
     const n = (run.reports.get(target.p.uid) ?? 0) + 1;
     run.reports.set(target.p.uid, n);

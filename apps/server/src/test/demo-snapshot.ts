@@ -91,7 +91,7 @@ export async function openSharedDemo(): Promise<SharedDemo> {
         days: SHARED_DEMO.days,
         seed: SHARED_DEMO.seed,
         log: (m, d) => {
-          logs.push([m, (d ?? {}) as Record<string, unknown>]);
+          logs.push([m, d ?? {}]);
         },
       }).finally(() => {
         if (job === undefined) delete process.env.AGENT_SETTLEMENT_JOB;

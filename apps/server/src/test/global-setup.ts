@@ -60,7 +60,7 @@ async function make(): Promise<Made> {
       .finally(() => {
         sweeping = undefined;
       }));
-  const timer = setInterval(sweep, 5_000);
+  const timer = setInterval(() => void sweep(), 5_000);
   timer.unref();
   return {
     provided,

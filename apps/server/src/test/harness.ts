@@ -3,7 +3,6 @@
  * with the demo accounts (one argon2 hash shared by every suite), a clock the test moves,
  * and helpers that sign in as a role and call operations through `app.inject`.
  */
-import type { Role } from '@console/catalog';
 import { defaultConfig, type ServerConfig } from '../config';
 import { buildApp, type App } from '../app';
 import { hashPassword } from '../domains/auth/passwords';
@@ -37,7 +36,7 @@ export interface TestApp {
   config: ServerConfig;
   clock: Clock;
   /** Signs in as a demo account (username = role) and returns its token. */
-  loginAs(username: Role | string, password?: string): Promise<string>;
+  loginAs(username: string, password?: string): Promise<string>;
   get(url: string, token?: string, query?: Record<string, string>): Promise<Answer>;
   post(url: string, body: unknown, token?: string): Promise<Answer>;
   close(): Promise<void>;

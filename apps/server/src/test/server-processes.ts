@@ -57,8 +57,8 @@ export async function startServerProcess(url: string, port?: number): Promise<Se
     },
   });
   const output: string[] = [];
-  child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
-  child.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
+  child.stdout.on('data', (b: Buffer) => output.push(b.toString()));
+  child.stderr.on('data', (b: Buffer) => output.push(b.toString()));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${output.join('')}`);
@@ -113,7 +113,7 @@ export async function pool<T>(calls: (() => Promise<T>)[], inFlight: number): Pr
     Array.from({ length: inFlight }, async () => {
       while (next < calls.length) {
         const i = next++;
-        results[i] = await calls[i]!();
+        results[i] = await calls[i]();
       }
     }),
   );
@@ -171,6 +171,6 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
       if (!database) throw new Error('twoServers: not started');
       return database;
     },
-    port: (i: number) => servers[i % 2]!.port,
+    port: (i: number) => servers[i % 2].port,
   };
 }

@@ -76,7 +76,7 @@ export async function pristineOf(owner: Db): Promise<Pristine> {
       await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(owner)
     ).rows.map((r) => r.c);
-    const json = (await sql.raw<{ j: string }>(`SELECT coalesce(json_agg(t), '[]')::text AS j FROM ${quote(table)} t`).execute(owner)).rows[0]!.j;
+    const json = (await sql.raw<{ j: string }>(`SELECT coalesce(json_agg(t), '[]')::text AS j FROM ${quote(table)} t`).execute(owner)).rows[0].j;
     rows.push({ table, columns, json });
   }
   return { tables, rows, sequences: await sequencesOf(owner) };

@@ -22,7 +22,7 @@ export type DateInput = string | number | Date | Dayjs | null | undefined;
 /** Parses an instant (ISO string, epoch milliseconds, Date, dayjs) and shows it in GMT+08:00; null when empty or invalid. */
 function inConsoleZone(value: DateInput): Dayjs | null {
   if (value === null || value === undefined || value === '') return null;
-  const d = dayjs(value as string | number | Date | Dayjs);
+  const d = dayjs(value);
   return d.isValid() ? d.utcOffset(CONSOLE_OFFSET_MINUTES) : null;
 }
 

@@ -29,7 +29,7 @@ async function firstError(rules: FormRule[], value: unknown, fields: Record<stri
     if (rule.required && blank) return String(rule.message);
     if (rule.validator) {
       try {
-        await rule.validator(rule as never, value, () => {});
+        await rule.validator(rule, value, () => {});
       } catch (e) {
         return (e as Error).message;
       }

@@ -46,8 +46,8 @@ function renderLogin() {
     </ConfigProvider>,
   );
   return {
-    username: () => screen.getByLabelText('Username') as HTMLInputElement,
-    secret: () => (screen.queryByLabelText('Password or one-time code') ?? screen.getByLabelText('One-time code')) as HTMLInputElement,
+    username: () => screen.getByLabelText<HTMLInputElement>('Username'),
+    secret: () => screen.queryByLabelText('Password or one-time code') ?? screen.getByLabelText('One-time code'),
     submit: () => fireEvent.click(screen.getByRole('button', { name: /Sign in/ })),
   };
 }

@@ -53,7 +53,7 @@ export function TwoFactorBridge() {
   const navigate = useNavigate();
   useEffect(() => {
     setTwoFactorHandler(() => {
-      if (window.location.pathname !== SETTINGS_PATH) navigate(SETTINGS_PATH);
+      if (window.location.pathname !== SETTINGS_PATH) void navigate(SETTINGS_PATH);
     });
     return () => setTwoFactorHandler(() => {});
   }, [navigate]);

@@ -102,7 +102,7 @@ export function watchDemoSeed(fetchHealth: () => Promise<{ demoSeed?: DemoSeed }
     } catch {
       // a seed under way and the server restarting (it goes on at the next start): look again;
       // no seed shown (a development mock without the call, a server gone): nothing to watch
-      if (!stopped && shown) timer = setTimeout(look, POLL_MS);
+      if (!stopped && shown) timer = setTimeout(() => void look(), POLL_MS);
       return;
     }
     if (stopped) return;
@@ -115,7 +115,7 @@ export function watchDemoSeed(fetchHealth: () => Promise<{ demoSeed?: DemoSeed }
     }
     shown = seed;
     render();
-    timer = setTimeout(look, POLL_MS);
+    timer = setTimeout(() => void look(), POLL_MS);
   };
   void look();
   return () => {

@@ -20,7 +20,7 @@ describe('i18n', () => {
     await loadScreenLocales();
     for (const lang of ['en', 'zh'] as const) {
       for (const set of [kitLocales, moduleLocales]) {
-        const [first] = keys(set[lang] as Tree);
+        const [first] = keys(set[lang]);
         if (first) expect(i18next.getResource(lang, 'translation', first)).toBeTypeOf('string');
       }
     }

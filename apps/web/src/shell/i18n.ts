@@ -40,8 +40,8 @@ let screenLocales: Promise<void> | null = null;
 /** Merges kit/locales.ts and modules/locales.ts (both `{ en, zh }`); once. */
 export function loadScreenLocales(): Promise<void> {
   screenLocales ??= Promise.all([import('../kit/locales'), import('../modules/locales')]).then(([kit, modules]) => {
-    addLocales(kit.default as LocaleSet);
-    addLocales(modules.default as LocaleSet);
+    addLocales(kit.default);
+    addLocales(modules.default);
   });
   return screenLocales;
 }

@@ -17,7 +17,7 @@
  *   - Full (progress = target): state picking, tier `packet` pays the target once; then picked.
  */
 import { whole } from '@console/games';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   activitySettings,
   defineActivity,

@@ -101,8 +101,8 @@ export const hightexas = defineGame({
         seats: list.map((b, k) => ({
           seat: b.seat,
           hole: [cards[k], cards[n + k]].map(cardName),
-          best: hands[k] ? hands[k]!.cards.map(cardName) : null,
-          hand: hands[k] ? categoryOf(hands[k]!.value) : null,
+          best: hands[k] ? hands[k].cards.map(cardName) : null,
+          hand: hands[k] ? categoryOf(hands[k].value) : null,
         })),
         pots: settled,
       },

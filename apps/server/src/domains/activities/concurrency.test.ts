@@ -78,8 +78,8 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
     const amount = Number(s.amount);
     expect(s.totalBudget).toBe(100 * amount);
     // both processes read the settings from the database: no phone needed, grant 1 is there
-    expect(await liveTier(0, uids[0]!, 'relief')).toMatchObject({ state: 'claimable', tiers: [{ tier: '1', amount, reached: true }] });
-    expect(await liveTier(1, uids[1]!, 'relief')).toMatchObject({ state: 'claimable', tiers: [{ tier: '1', amount, reached: true }] });
+    expect(await liveTier(0, uids[0], 'relief')).toMatchObject({ state: 'claimable', tiers: [{ tier: '1', amount, reached: true }] });
+    expect(await liveTier(1, uids[1], 'relief')).toMatchObject({ state: 'claimable', tiers: [{ tier: '1', amount, reached: true }] });
 
     const answers = await pool(
       uids.map((uid, i) => () => claim(i, { uid, activity: 'relief', tier: '1' })),
@@ -124,7 +124,7 @@ describe.skipIf(!baseUrl)('activity claims with two server processes on one Post
 
     const entries = await two.database.db.selectFrom('ledger_entry').select(['reason', 'delta', 'idem_key']).where('uid', '=', uid).execute();
     expect(entries).toEqual([{ reason: 'activity.telephonelogin', delta: expect.anything(), idem_key: `activity:telephonelogin:once:${uid}:bind` }]);
-    expect(Number(entries[0]!.delta)).toBe(amount);
+    expect(Number(entries[0].delta)).toBe(amount);
     const balance = await two.database.db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow();
     expect(Number(balance.chip)).toBe(amount);
     expect(

@@ -51,7 +51,7 @@ export function ruleOf(id: 'redfission' | 'newearnmoney', patch: Record<string, 
   const a = findActivity(id)!;
   const parsed = a.parseSettings({ ...a.defaults, ...patch });
   if (!parsed.ok) throw new Error(`demo activities: ${id}: ${parsed.message}`);
-  return a.invitee!(parsed.value as never);
+  return a.invitee!(parsed.value);
 }
 
 const time = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());

@@ -42,7 +42,7 @@ describe('demo activities (pglite)', () => {
     expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
     return JSON.parse(res.body).data;
   };
-  const count = async (query: string) => Number((await sql<{ n: string | number }>`${sql.raw(query)}`.execute(opened.db)).rows[0]!.n);
+  const count = async (query: string) => Number((await sql<{ n: string | number }>`${sql.raw(query)}`.execute(opened.db)).rows[0].n);
 
   beforeAll(async () => {
     // the demo seed shared with the other demo tests (test/demo-snapshot.ts)
@@ -65,11 +65,11 @@ describe('demo activities (pglite)', () => {
   it('every activity the demo configures has participants and rewards on its screens; two versions of sprintcarnival, ladderloserebate, mining and cardstask', async () => {
     expect(traffic).toHaveLength(1);
     expect(traffic[0]).toMatchObject({ saves: 14, zone: 1, repeated: 0 });
-    expect(traffic[0]!.topUps).toBeGreaterThan(0);
+    expect(traffic[0].topUps).toBeGreaterThan(0);
     // the inviters' visits make newearnmoney and redfission pay
-    expect(traffic[0]!.inviterVisits).toBeGreaterThan(0);
-    expect(traffic[0]!.claims.newearnmoney, 'newearnmoney claims').toBeGreaterThan(0);
-    expect(traffic[0]!.claims.redfission, 'redfission claims').toBeGreaterThan(0);
+    expect(traffic[0].inviterVisits).toBeGreaterThan(0);
+    expect(traffic[0].claims.newearnmoney, 'newearnmoney claims').toBeGreaterThan(0);
+    expect(traffic[0].claims.redfission, 'redfission claims').toBeGreaterThan(0);
     const activityCount = async (table: 'activity_player' | 'activity_reward', activity: string) =>
       Number(
         (
@@ -86,7 +86,7 @@ describe('demo activities (pglite)', () => {
       expect(sc.dashboard ?? sc.players ?? sc.configs, a.id).not.toBeNull();
       expect(await activityCount('activity_player', a.id), `${a.id}: participants`).toBeGreaterThan(0);
       expect(await activityCount('activity_reward', a.id), `${a.id}: rewards`).toBeGreaterThan(0);
-      expect(traffic[0]!.claims[a.id], a.id).toBeGreaterThan(0);
+      expect(traffic[0].claims[a.id], a.id).toBeGreaterThan(0);
       if (sc.players) {
         expect((await get(`/api/activities/${a.id}/players`)).items.length, `${a.id}: participants screen`).toBeGreaterThan(0);
         expect((await get(`/api/activities/${a.id}/players/rewards`)).items.length, `${a.id}: rewards tab`).toBeGreaterThan(0);
@@ -114,7 +114,7 @@ describe('demo activities (pglite)', () => {
     expect(zone.version).toBeGreaterThan(0);
     expect(zone.zone).toEqual(demoZone());
     expect(zone.zone.items.every((i: { visible: boolean; banner: { en: string; zh: string } }) => i.visible && i.banner.en && i.banner.zh)).toBe(true);
-    const uid = Number((await sql<{ uid: number }>`SELECT uid FROM player WHERE status = 'active' ORDER BY uid LIMIT 1`.execute(opened.db)).rows[0]!.uid);
+    const uid = Number((await sql<{ uid: number }>`SELECT uid FROM player WHERE status = 'active' ORDER BY uid LIMIT 1`.execute(opened.db)).rows[0].uid);
     const ts = String(NOW);
     const res = await app!.inject({
       method: 'GET',
@@ -216,7 +216,7 @@ describe('demo activities (pglite)', () => {
     // and no ledger entry of the engine without its reward (the history's own activity.* credits are wallet calls, keyed by their txId)
     const engine = await sql<{ n: string | number }>`SELECT count(*) AS n FROM ledger_entry e WHERE e.reason LIKE 'activity.%' AND e.idem_key LIKE 'activity:%'
       AND NOT EXISTS (SELECT 1 FROM activity_reward r WHERE r.entry_id = e.id)`.execute(opened.db);
-    expect(Number(engine.rows[0]!.n)).toBe(0);
+    expect(Number(engine.rows[0].n)).toBe(0);
     expect((await reconcile(opened.db)).differences).toEqual([]);
     // the budgets' books: what an activity's total and daily rows say it spent is what its rewards paid
     const books = await sql<{ activity: string; day: string; spent: string | number; paid: string | number }>`
@@ -232,7 +232,7 @@ describe('demo activities (pglite)', () => {
   it('a second run changes nothing', async () => {
     const snapshot = async () => {
       const n = async (table: string, where = 'true') =>
-        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.raw(where)}`.execute(opened.db)).rows[0]!.n);
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.raw(where)}`.execute(opened.db)).rows[0].n);
       const chips = await sql<{ n: string | null }>`SELECT sum(chip) AS n FROM player_balance`.execute(opened.db);
       return {
         rewards: await n('activity_reward'),
@@ -241,7 +241,7 @@ describe('demo activities (pglite)', () => {
         recharges: await n('recharge_order'),
         participants: await n('activity_player'),
         operations: await n('operation_log', "operation NOT LIKE 'auth.%'"),
-        chips: Number(chips.rows[0]!.n),
+        chips: Number(chips.rows[0].n),
         logins: await n('player_login'),
         zone: await n('config_version', "kind = 'activities.activityzone'"),
         batches: await n('cdk_batch'),

@@ -205,7 +205,7 @@ export function demoZone(): ZoneDocument {
     items: [...ACTIVITIES]
       .sort((a, b) => rank(a.id) - rank(b.id))
       .map((a, i) => ({
-        activity: a.id as ZoneDocument['items'][number]['activity'],
+        activity: a.id,
         visible: true,
         order: (i + 1) * 10,
         banner: BANNERS[a.id] ?? { en: a.name.en, zh: a.name.zh },
@@ -262,7 +262,7 @@ export async function seedActivityTraffic(
     // the admin's saves: each activity's configs screen a minute after the other
     const { first, second } = demoSettings(end);
     const round = (at: number, patches: Record<string, Record<string, unknown>>) =>
-      Object.keys(patches).map((id, i) => ({ id, at: at + i * MINUTE, patch: patches[id]! }));
+      Object.keys(patches).map((id, i) => ({ id, at: at + i * MINUTE, patch: patches[id] }));
     const saveDay = (back: number) => dayStart(dayOf(new Date(end - back * DAY))).getTime();
     let token: { value: string; at: number } | undefined;
     for (const s of [...round(saveDay(28) + 10.5 * HOUR, first), ...round(saveDay(20) + 11 * HOUR, second)]) {
@@ -382,7 +382,7 @@ export async function seedActivityTraffic(
                 id: `${INVITE_PREFIX}login-${v.inviter}-${v.at}`,
                 type: 'player.login',
                 at: new Date(v.at - MINUTE).toISOString(),
-                data: { uid: v.inviter, ip: d.ip!, deviceId: d.deviceId! },
+                data: { uid: v.inviter, ip: d.ip, deviceId: d.deviceId },
               },
             ],
             v.at - MINUTE,

@@ -129,14 +129,14 @@ export function versionOperationsThen<Doc>(
 ): Operation[] {
   return versionOperations(items, at).map((op) =>
     op.url.endsWith('/restore')
-      ? ({
+      ? {
           ...op,
           handler: async (ctx: Parameters<Operation['handler']>[0]) => {
             const answer = (await op.handler(ctx)) as { data: { version: number } };
             await after(ctx.db, answer.data.version, ctx.now);
             return answer;
           },
-        } as Operation)
+        }
       : op,
   );
 }
@@ -191,7 +191,7 @@ export function configOperations<S>(
         // parsed under its key, so that a refusal names settings.<field>
         const parsed = settingsBody.safeParse({ settings: body.settings });
         if (!parsed.success) throw new ApiError(400, describeZodError(parsed.error, 'settings'));
-        const saved = await saveItem({ db, user, now, note }, doc.items, 'settings', 'update', () => parsed.data.settings as S);
+        const saved = await saveItem({ db, user, now, note }, doc.items, 'settings', 'update', () => parsed.data.settings);
         await o.recordVersion(db, saved.version, now);
         return ok({ version: saved.version });
       },

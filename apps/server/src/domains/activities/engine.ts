@@ -167,7 +167,7 @@ async function factsOf(
   const rechargeList = recharges.map((r) => ({ at: new Date(r.paid_at as unknown as string), amount: num(r.amount) }));
   let rush: Facts['rush'] = null;
   if (a.rush) {
-    const { minDeposit, minutes } = a.rush(s as never);
+    const { minDeposit, minutes } = a.rush(s);
     const first = rechargeList.find((r) => r.amount >= minDeposit);
     if (first) {
       const end = new Date(Math.min(first.at.getTime() + minutes * 60_000, to.getTime()));
@@ -198,7 +198,7 @@ async function factsOf(
     phoneBoundAt: p.phone_bound_at,
     vip: p.vip,
     loginDays: logins?.rows.map((r) => r.day) ?? [],
-    claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as unknown as string), amount: num(c.amount) })),
+    claims: claims.map((c) => ({ period: c.period, tier: c.tier, at: new Date(c.at as string), amount: num(c.amount) })),
     rush,
     comeback,
     cardGames,
@@ -358,7 +358,7 @@ export async function evaluateFor(db: Db, a: Activity, uid: number, now: Date, p
       now,
       pre?.rewards.filter((r) => r.activity === a.id),
     );
-    out.push({ activity: a, config, period, player, facts, evaluation: a.evaluate(config.settings as never, facts, period), blocked });
+    out.push({ activity: a, config, period, player, facts, evaluation: a.evaluate(config.settings, facts, period), blocked });
   }
   return out;
 }
@@ -551,7 +551,7 @@ export async function claim(trx: Db, input: { appId: string; uid: number; activi
       day,
     })
     .execute();
-  const after = a.evaluate(s as never, { ...e.facts, claims: [...e.facts.claims, { period, tier: t.tier, at: now, amount: t.amount }] }, e.period);
+  const after = a.evaluate(s, { ...e.facts, claims: [...e.facts.claims, { period, tier: t.tier, at: now, amount: t.amount }] }, e.period);
   await recordParticipant(trx, { ...e, evaluation: after }, now, t.amount);
   return {
     activity: a.id,

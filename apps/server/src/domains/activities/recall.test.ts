@@ -116,7 +116,7 @@ describe.each(databases())('recall and installed-app facts on $kind', (kind) => 
       { uid: 9306, friend_uid: 9303, channel: 'messenger' },
       { uid: 9306, friend_uid: 9304, channel: 'sms\ufffd' },
     ]);
-    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM player_pwa_login`.execute(t.database.db)).rows[0]!.n)).toBe(0);
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM player_pwa_login`.execute(t.database.db)).rows[0].n)).toBe(0);
     // recalls of friends only 10 and 6 days away count for nothing (9303 and 9304 logged in 10 and 6 days before these links)
     expect(await item(9306, 'callbackactivity')).toMatchObject({ state: 'norecall', tiers: [] });
   });

@@ -302,16 +302,13 @@ function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListS
 /** The list and export of invitedetail: declared under the default rule, each request run under the rule of the settings in force. */
 function inviteDetailOperations(a: Activity, screen: string): Operation[] {
   const ruleOf = (settings: unknown) => a.invitee!(settings as never);
-  return listOperations(inviteDetailSpec(a, screen, ruleOf(a.defaults))).map(
-    (op, i) =>
-      ({
-        ...op,
-        handler: async (ctx: Parameters<Operation['handler']>[0]) => {
-          const cfg = await activityConfig(ctx.db, a);
-          return listOperations(inviteDetailSpec(a, screen, ruleOf(cfg.settings)))[i].handler(ctx);
-        },
-      }) as Operation,
-  );
+  return listOperations(inviteDetailSpec(a, screen, ruleOf(a.defaults))).map((op, i) => ({
+    ...op,
+    handler: async (ctx: Parameters<Operation['handler']>[0]) => {
+      const cfg = await activityConfig(ctx.db, a);
+      return listOperations(inviteDetailSpec(a, screen, ruleOf(cfg.settings)))[i].handler(ctx);
+    },
+  }));
 }
 
 // ------------------------------------------------------------------------------ activityzone

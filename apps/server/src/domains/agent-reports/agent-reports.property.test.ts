@@ -44,7 +44,7 @@ describe('extra rebate lines', () => {
           for (const l of lines) {
             expect(l.amount).toBeGreaterThanOrEqual(0);
             expect(l.amount).toBeLessThanOrEqual(cap);
-            const t = tiers[l.tier - 1]!;
+            const t = tiers[l.tier - 1];
             expect(l.t1Rake).toBeGreaterThanOrEqual(t.t1Rake);
             expect(l.active).toBeGreaterThanOrEqual(t.activeInvitees);
           }

@@ -339,7 +339,7 @@ describe.each(databases())('agent reports on $kind', (kind) => {
       expect(again.configs).toBe(0);
       const [row] = await db.selectFrom('extra_rebate_config').select(['status', 'paid', 'agents']).where('id', '=', config.id).execute();
       expect(row).toMatchObject({ status: 'settled', agents: 2 });
-      expect(Number(row!.paid)).toBe(60_000);
+      expect(Number(row.paid)).toBe(60_000);
       // a settled config is closed to changes; the analysis weighs its cost against the extra turnover
       expect((await t.post('/api/agentcooperation/extrarebateconfigs/update', { ...body, id: config.id, version: 4 }, tokens.partner)).status).toBe(409);
       await advance((REFRESH_SECONDS + 1) * 1000);
@@ -398,6 +398,6 @@ describe.each(databases())('agent reports on $kind', (kind) => {
     expect((await refreshAgentReports(db, new Date(t.clock.now + 1000))).skipped).toBe(true);
     await refreshAgentReports(db, new Date(t.clock.now), { from: '2026-11-20' });
     const after = await sql<{ n: string }>`SELECT sum(rake_t1)::text AS n FROM agent_report_day`.execute(db);
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 });

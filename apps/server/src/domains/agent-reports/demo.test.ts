@@ -42,15 +42,15 @@ describe('demo agent reports (pglite)', () => {
       const figures = await windowFigures(
         db,
         partner,
-        String(settled!.window_from instanceof Date ? settled!.window_from.toISOString() : settled!.window_from).slice(0, 10),
-        String(settled!.window_to instanceof Date ? settled!.window_to.toISOString() : settled!.window_to).slice(0, 10),
+        String(settled.window_from instanceof Date ? settled.window_from.toISOString() : settled.window_from).slice(0, 10),
+        String(settled.window_to instanceof Date ? settled.window_to.toISOString() : settled.window_to).slice(0, 10),
       );
       const earners = figures.filter((f) => f.t1Rake * 1_000 >= 10_000 && f.active >= 1); // tier 1 pays 10%
-      if (earners.length > 0) expect(Number(settled!.paid), `partner ${partner}`).toBeGreaterThan(0);
-      expect(Number(settled!.paid)).toBeLessThanOrEqual(Number(settled!.budget));
-      const lines = await db.selectFrom('extra_rebate_payout').selectAll().where('config', '=', settled!.id).execute();
+      if (earners.length > 0) expect(Number(settled.paid), `partner ${partner}`).toBeGreaterThan(0);
+      expect(Number(settled.paid)).toBeLessThanOrEqual(Number(settled.budget));
+      const lines = await db.selectFrom('extra_rebate_payout').selectAll().where('config', '=', settled.id).execute();
       if (earners.length > 0) expect(lines.some((l) => Number(l.amount) > 0)).toBe(true);
-      for (const l of lines) expect(Number(l.amount)).toBeLessThanOrEqual(Number(settled!.agent_cap));
+      for (const l of lines) expect(Number(l.amount)).toBeLessThanOrEqual(Number(settled.agent_cap));
     }
     const reportRows = await db.selectFrom('agent_report_day as d').innerJoin('agent as a', 'a.uid', 'd.agent').select('d.day').execute();
     expect(reportRows.length).toBeGreaterThan(0);
@@ -59,9 +59,9 @@ describe('demo agent reports (pglite)', () => {
         await sql<{
           n: number;
         }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE reason = ${EXTRA_REBATE_REASON} AND kind = 'agent'`.execute(db)
-      ).rows[0]!.n,
+      ).rows[0].n,
     );
-    const lines = Number((await sql<{ n: number }>`SELECT coalesce(sum(amount), 0)::bigint AS n FROM extra_rebate_payout`.execute(db)).rows[0]!.n);
+    const lines = Number((await sql<{ n: number }>`SELECT coalesce(sum(amount), 0)::bigint AS n FROM extra_rebate_payout`.execute(db)).rows[0].n);
     expect(paid).toBe(lines); // PHP at 100 chips a peso: chips = centavos
     const count = async () =>
       Number(
@@ -71,7 +71,7 @@ describe('demo agent reports (pglite)', () => {
           }>`SELECT (SELECT count(*) FROM extra_rebate_config) + (SELECT count(*) FROM extra_rebate_payout) + (SELECT count(*) FROM account_entry) AS n`.execute(
             db,
           )
-        ).rows[0]!.n,
+        ).rows[0].n,
       );
     const before = await count();
     await seedAgentReportActivity(db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);

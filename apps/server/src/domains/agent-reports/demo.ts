@@ -20,8 +20,6 @@ import { createConfig, settleExtraRebates, windowFigures } from './extra-rebate'
 import { refreshAgentReports } from './refresh';
 import { addDays, dayStart } from '@console/time';
 
-const DAY_MS = 86_400_000;
-
 /** Configuration seeded with the demo platform, before any player exists: nothing (configs need agents). */
 export async function seedAgentReports(_db: Db): Promise<void> {}
 

@@ -76,7 +76,7 @@ export const extraRebateItems: VersionedItems<ExtraRebateDoc> = {
   noun: 'Extra rebate config',
   read: async (db, key) => {
     const row = await db.selectFrom('extra_rebate_config').selectAll().where('id', '=', Number(key)).forUpdate().executeTakeFirst();
-    return row ? toDoc(row as unknown as Record<string, unknown>) : null;
+    return row ? toDoc(row) : null;
   },
   write: async (db, key, doc, now) => {
     if (!doc) throw conflict('An extra rebate config is cancelled, never removed');
@@ -241,7 +241,7 @@ export function payoutLines(doc: Pick<ExtraRebateDoc, 'tiers' | 'agentCap' | 'bu
       if (f.t1Rake >= t.t1Rake && f.active >= t.activeInvitees) tier = i;
     });
     if (tier < 0) continue;
-    const rateBp = doc.tiers[tier]!.rateBp;
+    const rateBp = doc.tiers[tier].rateBp;
     const computed = Math.floor((f.t1Rake * rateBp) / 10_000);
     const amount = Math.min(computed, doc.agentCap);
     lines.push({ ...f, tier: tier + 1, rateBp, computed, amount, capped: amount < computed, budgetCut: false });
@@ -316,7 +316,7 @@ async function settleOne(trx: Db, id: number, now: Date, actor: string): Promise
     .skipLocked()
     .executeTakeFirst();
   if (!row) return null;
-  const doc = toDoc(row as unknown as Record<string, unknown>);
+  const doc = toDoc(row);
   const figures = await windowFigures(trx, doc.partner, doc.windowFrom, doc.windowTo);
   const lines = payoutLines(doc, figures, num(row.paid));
   const end = windowEnd(doc.windowTo);

@@ -111,8 +111,8 @@ export async function analyzeConfigs(db: Db, user: ScopedSubject, q: Record<stri
         WHERE d.partner = c.partner AND d.day BETWEEN c.window_from - (c.window_to - c.window_from + 1) AND c.window_from - 1) AS base_rake
     FROM extra_rebate_config c
     WHERE c.status <> 'cancelled' AND ${ownPartnerFilter(user, 'c.partner')}
-      AND ${q.status === undefined ? sql<SqlBool>`true` : sql<SqlBool>`c.status = ${q.status as string}`}
-      AND ${q.partner === undefined ? sql<SqlBool>`true` : sql<SqlBool>`c.partner = ${q.partner as number}`}
+      AND ${q.status === undefined ? sql<SqlBool>`true` : sql<SqlBool>`c.status = ${q.status}`}
+      AND ${q.partner === undefined ? sql<SqlBool>`true` : sql<SqlBool>`c.partner = ${q.partner}`}
     ORDER BY c.window_to DESC, c.id DESC LIMIT 1000`.execute(db);
   return rows.map((r) => {
     const cost = num(r.paid);
@@ -210,9 +210,9 @@ export const coinDealerLogList: ListSpec = defineList<CoinDealerItem>({
   id: 'e.id',
   filters: {
     uid: eqInt('p.uid', 1),
-    dealer: custom(requiredText(128), (v) => sql<SqlBool>`e.owner = ${v as string}`),
-    agent: custom(queryInt(1, 2_147_483_647), (v) => sql<SqlBool>`coalesce(ag0.uid, ag1.uid, ag2.uid) = ${v as number}`),
-    relation: custom(z.enum(['agent', 't1', 't2'], { message: 'Must be one of agent, t1, t2' }), (v) => sql<SqlBool>`${relationSql} = ${v as string}`),
+    dealer: custom(requiredText(128), (v) => sql<SqlBool>`e.owner = ${v}`),
+    agent: custom(queryInt(1, 2_147_483_647), (v) => sql<SqlBool>`coalesce(ag0.uid, ag1.uid, ag2.uid) = ${v}`),
+    relation: custom(z.enum(['agent', 't1', 't2'], { message: 'Must be one of agent, t1, t2' }), (v) => sql<SqlBool>`${relationSql} = ${v}`),
     at: dateRange('e.at'),
   },
   sorts: { at: sortBy.time('e.at'), id: sortBy.int('e.id') },

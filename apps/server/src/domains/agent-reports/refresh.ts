@@ -45,7 +45,7 @@ export async function refreshAgentReports(db: Db, now: Date, o: { force?: boolea
   const run = async (trx: Db): Promise<RefreshResult> => {
     const state = await trx.selectFrom('agent_report_state').select(['through', 'at']).where('id', '=', 1).forUpdate().skipLocked().executeTakeFirst();
     if (!state) return { days: 0, skipped: true };
-    const at = state.at ? new Date(state.at as Date).getTime() : 0;
+    const at = state.at ? new Date(state.at).getTime() : 0;
     if (!o.force && !o.from && now.getTime() - at < REFRESH_SECONDS * 1000 && now.getTime() >= at) return { days: 0, skipped: true };
     const through = dayText(state.through);
     let day = o.from ?? (through && through <= today ? through : await firstSourceDay(trx, today));
@@ -76,7 +76,7 @@ export async function refreshForRead(db: Db, now: Date, log?: (error: unknown) =
     await refreshAgentReports(db, now);
     return;
   }
-  const age = now.getTime() - new Date(state.at as Date).getTime();
+  const age = now.getTime() - new Date(state.at).getTime();
   if (age >= 0 && age < REFRESH_SECONDS * 1000) return;
   if (db.isTransaction || background) return;
   background = refreshAgentReports(db, now)

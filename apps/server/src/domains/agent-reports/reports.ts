@@ -34,7 +34,6 @@ export const COOPER_SEARCH_SCREEN = '/agentcooperation/cooperSearch';
 export const INVITEE_DATA_SCREEN = '/agentcooperation/inviteeData';
 export const SHARE_DATA_SCREEN = '/agentcooperation/shareData';
 export const GAME_LOGS_SCREEN = '/partnermanager/agentgamelogs';
-const tags = ['agentcooperation'];
 
 const num = (v: unknown) => Number(v ?? 0);
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
@@ -48,7 +47,7 @@ const rateJoin = sql`LEFT JOIN LATERAL (
 const scope = (user: ScopedSubject, column: string) => ownPartnerFilter(user, column);
 
 /** One agent, or any: `agent = n` when asked. */
-const agentIs = (agent: unknown) => (agent === undefined ? sql`true` : sql`d.agent = ${agent as number}`);
+const agentIs = (agent: unknown) => (agent === undefined ? sql`true` : sql`d.agent = ${agent}`);
 
 /** cooperData's figures and rows by day over the range (agents only; partner scoped). */
 export async function cooperSummary(db: Db, user: ScopedSubject, r: DayRange, q: Record<string, unknown>): Promise<CooperSummary> {
@@ -183,7 +182,7 @@ export async function visibleAgent(db: Db, user: ScopedSubject, agent: number): 
 /** The SQL of "player x shares a device or an address with the agent". */
 const sharesDevice = (agent: number, uid: string) => sql<boolean>`EXISTS (SELECT 1 FROM player_device ad JOIN player_device id2 ON id2.device_id = ad.device_id
     WHERE ad.uid = ${agent} AND id2.uid = ${sql.ref(uid)})`;
-const sharesIp = (uid: string) =>
+const sharesIp = () =>
   sql<boolean>`(ag.register_ip IN (p.register_ip, coalesce(p.login_ip, '')) OR coalesce(ag.login_ip, '-') IN (p.register_ip, coalesce(p.login_ip, '')))`;
 
 /** inviteeData: every T1 and T2 invitee of one agent with its range's figures (bounded by the agent's invitees). */
@@ -205,7 +204,7 @@ export async function inviteesOf(db: Db, user: ScopedSubject, r: DayRange, q: Re
     )
     SELECT inv.uid, inv.tier, inv.via, p.name, p.registered_at, coalesce(act.recharge, 0) AS recharge, coalesce(act.rake, 0) AS rake,
       coalesce(act.turnover, 0) AS turnover, coalesce(act.rounds, 0) AS rounds, coalesce(act.active_days, 0) AS active_days,
-      ${sharesIp('p.uid')} AS shares_ip, ${sharesDevice(agent, 'p.uid')} AS shares_device
+      ${sharesIp()} AS shares_ip, ${sharesDevice(agent, 'p.uid')} AS shares_device
     FROM inv JOIN player p ON p.uid = inv.uid JOIN player ag ON ag.uid = ${agent}
     LEFT JOIN act ON act.uid = inv.uid
     WHERE ${tier === undefined ? sql`true` : sql`inv.tier = ${tier}`}

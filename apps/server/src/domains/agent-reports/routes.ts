@@ -51,16 +51,13 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 
 /** Operations that read the roll-ups: start a refresh when they are older than 30 s (refresh.ts). */
 function refreshed(ops: Operation[]): Operation[] {
-  return ops.map(
-    (op) =>
-      ({
-        ...op,
-        handler: async (ctx) => {
-          await refreshForRead(ctx.db, ctx.now, (error) => ctx.request.log.warn({ err: error }, 'agent report refresh failed'));
-          return op.handler(ctx);
-        },
-      }) as Operation,
-  );
+  return ops.map((op) => ({
+    ...op,
+    handler: async (ctx) => {
+      await refreshForRead(ctx.db, ctx.now, (error) => ctx.request.log.warn({ err: error }, 'agent report refresh failed'));
+      return op.handler(ctx);
+    },
+  }));
 }
 
 const VERSIONS_BASE = '/api/agentcooperation/extrarebateconfigs/versions';

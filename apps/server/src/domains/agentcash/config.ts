@@ -47,9 +47,9 @@ export interface ConfigInForce {
 export async function agentCashConfig(db: Db, partner: number): Promise<ConfigInForce> {
   const rows = await db.selectFrom('agent_cash_config').selectAll().where('partner', 'in', [0, partner]).execute();
   const own = rows.find((r) => r.partner === partner && partner > 0);
-  if (own) return { config: fromRow(own as never), source: 'partner' };
+  if (own) return { config: fromRow(own), source: 'partner' };
   const platform = rows.find((r) => r.partner === 0);
-  if (platform) return { config: fromRow(platform as never), source: 'platform' };
+  if (platform) return { config: fromRow(platform), source: 'platform' };
   return { config: { ...DEFAULT_AGENT_CASH_CONFIG }, source: 'default' };
 }
 
@@ -59,7 +59,7 @@ export const agentCashConfigItems: VersionedItems<AgentCashConfig & { partner: n
   noun: 'Agent cash-out settings',
   read: async (db, key) => {
     const row = await db.selectFrom('agent_cash_config').selectAll().where('partner', '=', Number(key)).forUpdate().executeTakeFirst();
-    return row ? { partner: Number(key), ...fromRow(row as never) } : null;
+    return row ? { partner: Number(key), ...fromRow(row) } : null;
   },
   write: async (db, key, doc, now) => {
     if (!doc) {
@@ -84,5 +84,5 @@ export const agentCashConfigItems: VersionedItems<AgentCashConfig & { partner: n
       .execute();
   },
   partnerOf: (doc) => doc.partner,
-  restorable: z.object({ partner: z.number().int().min(0) }).and(agentCashConfigBody) as unknown as z.ZodType<AgentCashConfig & { partner: number }>,
+  restorable: z.object({ partner: z.number().int().min(0) }).and(agentCashConfigBody),
 };

@@ -77,10 +77,10 @@ export async function seedAgentCashActivity(db: Db, config: ServerConfig, passwo
     // each plan goes to the next agent in turn, a day apart: the per-day limits hold and the figures spread
     const available = new Map(agents.map((a) => [a.uid, Number(a.balance)]));
     for (let i = 0; i < PLANS.length * 2; i += 1) {
-      const [plan, wanted] = PLANS[i % PLANS.length]!;
+      const [plan, wanted] = PLANS[i % PLANS.length];
       const big = plan === 'firstApproval' || plan === 'fourEyes';
       // the two-approver plans go to the agent with the most left, the others in turn
-      const agent = big ? [...agents].sort((a, b) => available.get(b.uid)! - available.get(a.uid)!)[0]! : agents[i % agents.length]!;
+      const agent = big ? [...agents].sort((a, b) => available.get(b.uid)! - available.get(a.uid)!)[0] : agents[i % agents.length];
       const left = available.get(agent.uid)!;
       const autoApprove = agent.partner === 1 ? PARTNER1_AUTO_APPROVE : DEFAULT_AGENT_CASH_CONFIG.autoApproveAmount;
       // 'auto' fits under the auto-approval; a reviewed plan asks above it, at most 40% of what the

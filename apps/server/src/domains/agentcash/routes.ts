@@ -42,16 +42,7 @@ import { appendOperationLog } from '../operation-log/chain';
 import { saveItem, versionOperations } from '../payment-config/versions';
 import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN } from './config';
 import { agentOrders, figureOperations, REVIEW_SCREEN } from './lists';
-import {
-  agentCashoutStatus,
-  agentHeld,
-  agentReview,
-  createAgentCashout,
-  openCheatRecord,
-  recoverAgentPayouts,
-  toAgentItem,
-  type AgentOrderRow,
-} from './orders';
+import { agentCashoutStatus, agentHeld, agentReview, createAgentCashout, openCheatRecord, recoverAgentPayouts, toAgentItem } from './orders';
 
 const tags = ['agentcash'];
 const API = '/api/agentcash';
@@ -106,10 +97,7 @@ async function context(db: Db, user: SessionUser, orderId: string) {
     agentCashConfig(db, order.partner),
   ]);
   return {
-    order: toAgentItem(
-      { ...(order as unknown as AgentOrderRow), amount: Number(order.amount), fee: Number(order.fee), name: agent?.name ?? '' },
-      cfg.config.fourEyesAmount,
-    ),
+    order: toAgentItem({ ...order, amount: Number(order.amount), fee: Number(order.fee), name: agent?.name ?? '' }, cfg.config.fourEyesAmount),
     history: history.map((h) => ({ at: isoInConsoleZone(h.at)!, actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
     agent: agent ? { uid: agent.uid, name: agent.name, status: agent.status, activeInvitees: agent.active_invitees, withdrawable: agent.withdrawable } : null,
     balance: account ? Number(account.balance) : 0,

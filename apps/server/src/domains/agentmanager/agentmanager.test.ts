@@ -280,6 +280,6 @@ describe.each(databases())('agentmanager (switched on) on $kind', (database) => 
     }
     expect((await t.get(`${M}/hostreport`, business, { month: '2026-1' })).body.message).toContain('month');
     expect((await t.get(`${M}/hostreport`, business)).body.data.items[0]).toMatchObject({ month: '2026-11', closed: false });
-    expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM agentmanager_distribution`.execute(db())).rows[0]!.n)).toBe(4);
+    expect(Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM agentmanager_distribution`.execute(db())).rows[0].n)).toBe(4);
   });
 });

@@ -36,7 +36,7 @@ describe.each(databases().slice(0, 1))('agentmanager demo on $kind', (database) 
         [
           [8401, 1],
           [8411, 2],
-        ].map(([uid, partner]) => ({ uid: uid!, partner: partner!, name: `Agent ${uid}`, created_at: at, created_by: 'staff:business', updated_at: at })),
+        ].map(([uid, partner]) => ({ uid: uid, partner: partner, name: `Agent ${uid}`, created_at: at, created_by: 'staff:business', updated_at: at })),
       )
       .execute();
     await db.transaction().execute(async (trx) => {

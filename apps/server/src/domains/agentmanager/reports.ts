@@ -133,7 +133,7 @@ export async function hostReport(db: Db, month: string, f: HostFilter, cursor: s
     ).execute(db));
   }
   const items = rows.slice(0, size).map((x) => hostRow(x, month, closed !== undefined));
-  return { items, nextCursor: rows.length > size ? String(items[items.length - 1]!.agent) : null };
+  return { items, nextCursor: rows.length > size ? String(items[items.length - 1].agent) : null };
 }
 
 export interface MonthState {
@@ -205,7 +205,7 @@ export async function closeMonth(ctx: Change, month: string, note: string): Prom
       RETURNING rebate, paid
     )
     SELECT count(*)::integer AS agents, coalesce(sum(rebate), 0) AS rebate, coalesce(sum(paid), 0) AS paid FROM ins`.execute(ctx.db);
-  const total = rows[0]!;
+  const total = rows[0];
   Object.assign(ctx.note, {
     target: `hostreport:${month}`,
     before: null,

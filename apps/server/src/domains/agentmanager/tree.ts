@@ -52,7 +52,7 @@ export async function agentPage(db: Db, f: AgentFilter, cursor: string | undefin
     ORDER BY a.uid
     LIMIT ${size + 1}`.execute(db);
   const items = rows.slice(0, size).map((x) => node(x, true));
-  return { items, nextCursor: rows.length > size ? String(items[items.length - 1]!.uid) : null };
+  return { items, nextCursor: rows.length > size ? String(items[items.length - 1].uid) : null };
 }
 
 /** The direct invitees of `uid` (a player or an agent), by uid; 404 unknown player. */
@@ -67,5 +67,5 @@ export async function inviteePage(db: Db, uid: number, cursor: string | undefine
     ORDER BY p.uid
     LIMIT ${size + 1}`.execute(db);
   const items = rows.slice(0, size).map((x) => node(x, false));
-  return { items, nextCursor: rows.length > size ? String(items[items.length - 1]!.uid) : null };
+  return { items, nextCursor: rows.length > size ? String(items[items.length - 1].uid) : null };
 }

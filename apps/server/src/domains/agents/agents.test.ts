@@ -200,7 +200,7 @@ describe.each(databases())('agents and the weekly settlement on $kind', (kind) =
 
     // run twice (and once more through the job's function): nothing changes
     const entries = async () =>
-      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM account_entry WHERE reason = 'agent.rebate'`.execute(db())).rows[0]!.n);
+      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM account_entry WHERE reason = 'agent.rebate'`.execute(db())).rows[0].n);
     expect(await entries()).toBe(2); // the agent's credit and the issuance side
     const again = await t.post('/api/agentcooperation/settlements/run', {}, tokens.secadmin);
     expect(again.body.data).toMatchObject({ weeks: [], paid: 0 });

@@ -80,7 +80,7 @@ describe.skipIf(!baseUrl)('the weekly settlement with two server processes on on
     servers.push(await startServerProcess(url));
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });
     for (const [i, username] of ['settler_one', 'settler_two'].entries()) {
-      const login = await call(servers[i]!.port, '/api/login', { username, password: PASSWORD });
+      const login = await call(servers[i].port, '/api/login', { username, password: PASSWORD });
       tokens.push(login.body.accessToken as string);
     }
   }, 240_000);
@@ -96,7 +96,7 @@ describe.skipIf(!baseUrl)('the weekly settlement with two server processes on on
 
   it('40 settlement calls at once over both processes: each week once, every statement paid once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => call(servers[i % 2]!.port, '/api/agentcooperation/settlements/run', {}, tokens[i % 2])),
+      Array.from({ length: 40 }, (_, i) => call(servers[i % 2].port, '/api/agentcooperation/settlements/run', {}, tokens[i % 2])),
     );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const computed = answers.flatMap((a) => a.body.data.weeks.map((w: { week: string }) => w.week));

@@ -47,7 +47,7 @@ describe('demo agents (pglite)', () => {
     const ops = await db.selectFrom('operation_log').select('operation').where('operation', 'like', 'agentcooperation.%').execute();
     expect(ops.filter((o) => o.operation === 'agentcooperation.agents.create')).toHaveLength(agents.length);
     const balances = Number(
-      (await sql<{ n: number }>`SELECT coalesce(sum(balance), 0)::bigint AS n FROM ledger_account WHERE kind = 'agent'`.execute(db)).rows[0]!.n,
+      (await sql<{ n: number }>`SELECT coalesce(sum(balance), 0)::bigint AS n FROM ledger_account WHERE kind = 'agent'`.execute(db)).rows[0].n,
     );
     // the agents' accounts hold their paid statements and the extra rebates paid beside them (agent-reports)
     const extra = Number(
@@ -55,12 +55,12 @@ describe('demo agents (pglite)', () => {
         await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE kind = 'agent' AND reason = 'agent.extra_rebate'`.execute(
           db,
         )
-      ).rows[0]!.n,
+      ).rows[0].n,
     );
     // less what they cashed out (agentcash demo: holds, fees, refunds)
     const cashed = Number(
       (await sql<{ n: number }>`SELECT coalesce(sum(delta), 0)::bigint AS n FROM account_entry WHERE kind = 'agent' AND reason LIKE 'agentcash.%'`.execute(db))
-        .rows[0]!.n,
+        .rows[0].n,
     );
     expect(balances).toBe(statements.filter((s) => s.entry !== null).reduce((n, s) => n + Number(s.amount), 0) + extra + cashed);
     // the three biggest networks got a launch incentive
@@ -76,7 +76,7 @@ describe('demo agents (pglite)', () => {
       .where('uid', '<', NEWCOMER_UIDS.booth)
       .execute();
     expect(recruits.length).toBe(5);
-    const driver = agents.find((a) => a.uid === recruits[0]!.inviter_uid)!;
+    const driver = agents.find((a) => a.uid === recruits[0].inviter_uid)!;
     expect(driver).toMatchObject({ partner: 1, status: 'active', withdrawable: true });
     expect(driver.active_invitees).toBeGreaterThanOrEqual(3);
     for (const r of recruits) expect(r).toMatchObject({ inviter_uid: driver.uid, partner: 1 });
@@ -97,7 +97,7 @@ describe('demo agents (pglite)', () => {
       await app.close();
     }
     const count = async () =>
-      Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM agent_rebate_line) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0]!.n);
+      Number((await sql<{ n: number }>`SELECT (SELECT count(*) FROM agent_rebate_line) + (SELECT count(*) FROM account_entry) AS n`.execute(db)).rows[0].n);
     const before = await count();
     await seedAgentActivity(db, config, DEMO_PASSWORD, Math.floor(NOW / 3_600_000) * 3_600_000);
     expect(await count()).toBe(before);

@@ -295,7 +295,7 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
         const suspended = await db.selectFrom('agent').select('status').where('uid', '=', picks[1].uid).executeTakeFirst();
         if (suspended?.status === 'active' && weekEnd(w).getTime() - 2 * DAY > madeAt) {
           await asStaff(db, 'business', ['business'], 0, weekEnd(w).getTime() - 2 * DAY, 'agentcooperation.agents.status', (ctx) =>
-            setStatus(ctx, { uid: picks[1]!.uid, status: 'suspended', reason: 'Under review: invitees share payment accounts' }),
+            setStatus(ctx, { uid: picks[1].uid, status: 'suspended', reason: 'Under review: invitees share payment accounts' }),
           );
         }
       }
@@ -308,7 +308,7 @@ export async function seedAgentActivity(db: Db, config: ServerConfig, password: 
       (SELECT count(*) FROM agent_rebate_line)::int AS lines, (SELECT coalesce(sum(amount), 0) FROM agent_rebate WHERE entry IS NOT NULL)::bigint AS paid,
       (SELECT count(*) FROM agent_rebate_line WHERE status = 'voided')::int AS voided, (SELECT count(*) FROM agent WHERE carry < 0)::int AS carrying,
       (SELECT count(*) FROM player WHERE uid > ${NEWCOMER_UIDS.recruits} AND uid <= ${NEWCOMER_UIDS.recruits + RECRUITS})::int AS recruits`.execute(db);
-  const f = figures.rows[0]!;
+  const f = figures.rows[0];
   return {
     agents: Number(f.agents),
     weeksSettled: Number(f.weeks),

@@ -48,7 +48,7 @@ const dateParam = () =>
       message: 'Must be a date YYYY-MM-DD',
     });
 /** `week=YYYY-MM-DD` (a Monday) on a date column. */
-const weekFilter = (column: string): FilterBuilder => custom(dateParam(), (v) => sql<SqlBool>`${sql.ref(column)} = ${v as string}::date`);
+const weekFilter = (column: string): FilterBuilder => custom(dateParam(), (v) => sql<SqlBool>`${sql.ref(column)} = ${v}::date`);
 const weekRange =
   (column: string): FilterBuilder =>
   (name) => {
@@ -126,7 +126,7 @@ export const agentList: ListSpec = defineList<AgentItem>({
       recharge: num(l.recharge),
       currency: (l.currency as string) ?? 'PHP',
       currencyRatio: num(l.currency_ratio ?? 100),
-      effectiveAt: l.effective_at ? iso(l.effective_at as string) : null,
+      effectiveAt: l.effective_at ? iso(l.effective_at) : null,
       t1Invitees: num(r.t1_invitees),
       activeInvitees: num(r.active_invitees),
       withdrawable: Boolean(r.withdrawable),
@@ -181,7 +181,7 @@ export const rateList: ListSpec = defineList<AgentRateItem>({
           .transform(Number)
           .optional(),
       },
-      where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`r.agent = ${v[name] as number}`),
+      where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`r.agent = ${v[name]}`),
       check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
     }),
   },

@@ -33,20 +33,19 @@ const answer = (data: z.ZodType) => z.object({ code: z.literal(200), data });
 export const agentOperations: Operation[] = [
   ...listOperations(agentList),
   // the list's state (past, current, scheduled) by the request's clock
-  ...listOperations(rateList).map(
-    (op) =>
-      (op.url.endsWith('/export')
-        ? op
-        : {
-            ...op,
-            handler: async (ctx) => {
-              const answer = (await op.handler(ctx)) as { data: { items: AgentRateItem[] } };
-              for (const item of answer.data.items) {
-                item.state = rateState(Date.parse(item.effectiveAt), item.until ? Date.parse(item.until) : null, ctx.now.getTime());
-              }
-              return answer;
-            },
-          }) as Operation,
+  ...listOperations(rateList).map((op): Operation =>
+    op.url.endsWith('/export')
+      ? op
+      : {
+          ...op,
+          handler: async (ctx) => {
+            const answer = (await op.handler(ctx)) as { data: { items: AgentRateItem[] } };
+            for (const item of answer.data.items) {
+              item.state = rateState(Date.parse(item.effectiveAt), item.until ? Date.parse(item.until) : null, ctx.now.getTime());
+            }
+            return answer;
+          },
+        },
   ),
   defineOperation({
     method: 'POST',

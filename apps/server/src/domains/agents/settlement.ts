@@ -211,7 +211,7 @@ export async function computeWeek(trx: Db, week: string, now: Date, actor: strin
     SELECT (SELECT count(*) FROM agent_rebate WHERE week = ${W})::int AS agents,
       (SELECT count(*) FROM agent_rebate WHERE week = ${W} AND status = 'pending')::int AS pending,
       (SELECT count(*) FROM agent_rebate_line WHERE week = ${W})::int AS lines`.execute(trx);
-  const c = counts.rows[0]!;
+  const c = counts.rows[0];
   await trx
     .updateTable('agent_settlement_run')
     .set({ agents: c.agents, lines: c.lines, computed_at: now, ...(c.pending === 0 ? { status: 'done', finished_at: now } : {}) })
@@ -233,7 +233,7 @@ export async function payChunk(db: Db, runId: number, now: Date, actor: string, 
       SELECT agent, week, currency FROM agent_rebate WHERE run = ${runId} AND status = 'pending'
       ORDER BY agent LIMIT ${chunk} FOR UPDATE SKIP LOCKED`.execute(trx);
     if (rows.length === 0) return { paid: 0, amount: 0 };
-    const week = weekKey(rows[0]!.week);
+    const week = weekKey(rows[0].week);
     const agents = rows.map((r) => Number(r.agent));
     // the issuance accounts of the currencies (a handful), then every agent's account at once
     for (const currency of new Set(rows.map((r) => r.currency.toLowerCase()))) await issuanceAccount(trx, currency);

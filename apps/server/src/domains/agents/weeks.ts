@@ -3,7 +3,7 @@
  * is named by its Monday's GMT+8 date ('2026-11-16').
  */
 import type { Db } from '../../db/open';
-import { addDays, consoleDay, DAY_MS, dayStart, mondayOf, startOfDayMs } from '@console/time';
+import { addDays, consoleDay, DAY_MS, dayStart, mondayOf } from '@console/time';
 
 export { DAY_MS };
 export const WEEK_MS = 7 * DAY_MS;

@@ -125,7 +125,7 @@ export async function seedAgentxActivity(db: Db, config: ServerConfig, password:
           const at = dayStart + Math.floor(((n + 0.5) / rounds) * (DAY - HOUR));
           const open = players.filter((p) => p.since < at);
           if (open.length === 0) continue;
-          const p = open[(n * 7 + d) % open.length]!;
+          const p = open[(n * 7 + d) % open.length];
           clock = at;
           const id = `${d}-${n}`;
           if (share(p.uid, d * 1000 + n, 9) < 3) {

@@ -43,7 +43,7 @@ export function allowListOf(entries: readonly string[]): BlockList | null {
 export function allowed(list: BlockList | null, ip: string): boolean {
   if (list === null) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  const address = mapped ? mapped[1]! : ip;
+  const address = mapped ? mapped[1] : ip;
   if (isIPv4(address)) return list.check(address, 'ipv4');
   if (isIPv6(address)) return list.check(address, 'ipv6');
   return false;

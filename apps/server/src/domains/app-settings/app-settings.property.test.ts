@@ -129,7 +129,7 @@ describe.each(databases())('app settings under arbitrary input on $kind', (kind)
         .executeTakeFirstOrThrow(),
       sql<{ s: string }>`SELECT coalesce(string_agg(id || coalesce(result, '-'), '|' ORDER BY id), '') AS s FROM sms_log`.execute(db),
     ]);
-    return `${items.rows[0]!.s}#${versions.n}#${sms.rows[0]!.s}`;
+    return `${items.rows[0].s}#${versions.n}#${sms.rows[0].s}`;
   };
 
   beforeAll(async () => {
@@ -145,7 +145,7 @@ describe.each(databases())('app settings under arbitrary input on $kind', (kind)
   it('staff operations: never a 5xx; a refusal changes nothing', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...URLS).chain((url) => fc.tuple(fc.constant(url), body(ACTIONS[url]!), fc.constantFrom('secadmin', 'secadmin', 'maint', 'service'))),
+        fc.constantFrom(...URLS).chain((url) => fc.tuple(fc.constant(url), body(ACTIONS[url]), fc.constantFrom('secadmin', 'secadmin', 'maint', 'service'))),
         async ([url, payload, role]) => {
           const before = await snapshot();
           const res = await t.post(url, payload, tokens[role]);

@@ -25,7 +25,7 @@ describe.each(databases())('app settings on $kind', (kind) => {
       url: `${path}?${query}`,
       headers: { 'x-app-id': 'demo-app', 'x-timestamp': timestamp, 'x-signature': platformSignature('demo-platform-secret', timestamp, query), ...headers },
     });
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag as string | undefined };
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag };
   };
   let seq = 0;
   const code = async (provider: string, result: 'delivered' | 'failed' | null, number = '9170000001', country = '63') => {
@@ -73,7 +73,7 @@ describe.each(databases())('app settings on $kind', (kind) => {
       after: { rank: number } | null;
     }[];
     expect(versions.map((v) => v.action)).toEqual(['delete', 'update', 'create']);
-    const restored = await t.post(`${L}/versions/restore`, { id: versions[1]!.id }, sec);
+    const restored = await t.post(`${L}/versions/restore`, { id: versions[1].id }, sec);
     expect(restored.body.data.doc).toMatchObject({ id: 'Globe', rank: 5 });
     const again = (await t.get(L, sec, { name: 'globe' })).body.data.items;
     expect(again).toEqual([expect.objectContaining({ key: '63:Globe', id: 'Globe', rank: 5 })]);

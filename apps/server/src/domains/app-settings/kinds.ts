@@ -59,7 +59,7 @@ const providers = (scope: SmsScope, screen: string, kind: string) =>
     screen,
     kind,
     noun: 'SMS provider',
-    body: smsProviderBody as unknown as z.ZodType<SmsProviderBody>,
+    body: smsProviderBody,
     ref: smsProviderRef,
     keyOf: (d) => providerKey(d as SmsProviderBody),
     index: (d) => ({ label: `${d.id} ${d.name}`, category: d.function, sortOrder: d.rank, enabled: d.enabled }),
@@ -98,13 +98,12 @@ export const DEFAULT_SMS_SETTINGS: SmsSettings = Object.freeze({
   fallback: true,
 });
 
-export const smsSettingsItems = versionedSetting<SmsSettings>(
-  SCREENS.smsconfig,
-  'smsconfig',
-  'SMS settings',
-  smsSettingsBody as unknown as z.ZodType<SmsSettings>,
-  () => ({ label: 'smsconfig', category: '', sortOrder: 0, enabled: true }),
-);
+export const smsSettingsItems = versionedSetting<SmsSettings>(SCREENS.smsconfig, 'smsconfig', 'SMS settings', smsSettingsBody, () => ({
+  label: 'smsconfig',
+  category: '',
+  sortOrder: 0,
+  enabled: true,
+}));
 
 export async function smsSettings(db: Db): Promise<SmsSettings> {
   const row = await db.selectFrom('app_setting').select('doc').where('kind', '=', 'smsconfig').where('key', '=', '').executeTakeFirst();
@@ -124,7 +123,7 @@ export const giftPacks = defineSettingKind<GiftPackBody>({
   screen: SCREENS.gamestore,
   kind: 'gamestore',
   noun: 'Gift pack',
-  body: giftPackBody as unknown as z.ZodType<GiftPackBody>,
+  body: giftPackBody,
   ref: giftPackRef,
   keyOf: (d) => String(d.id),
   index: (d) => ({ label: `${d.id} ${d.name}`, category: '', sortOrder: d.sortOrder, enabled: d.enabled }),
@@ -154,7 +153,7 @@ export const awards = defineSettingKind<AwardBody>({
   screen: SCREENS.awardconfigs,
   kind: 'awardconfigs',
   noun: 'Award',
-  body: awardBody as unknown as z.ZodType<AwardBody>,
+  body: awardBody,
   ref: awardRef,
   keyOf: (d) => String(d.id),
   index: (d) => ({ label: `${d.id} ${d.name}`, category: d.use, sortOrder: 0, enabled: d.enabled }),
@@ -197,7 +196,7 @@ export const blocks = defineSettingKind<ShieldBody>({
   screen: SCREENS.shielddomesticconfigs,
   kind: 'shielddomesticconfigs',
   noun: 'Block',
-  body: shieldBody as unknown as z.ZodType<ShieldBody>,
+  body: shieldBody,
   ref: shieldRef,
   keyOf: (d) => blockKey(d as ShieldBody),
   index: (d) => ({ label: `${d.value} ${d.reason}`, category: d.kind, sortOrder: 0, enabled: d.enabled }),
@@ -214,7 +213,7 @@ export const allowList = defineSettingKind<WhiteBody>({
   screen: SCREENS.whiteconfigs,
   kind: 'whiteconfigs',
   noun: 'Allow-list entry',
-  body: whiteBody as unknown as z.ZodType<WhiteBody>,
+  body: whiteBody,
   ref: whiteRef,
   keyOf: (d) => blockKey(d as WhiteBody),
   index: (d) => ({ label: `${d.value} ${d.note}`, category: d.kind, sortOrder: 0, enabled: d.enabled }),

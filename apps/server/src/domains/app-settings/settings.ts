@@ -121,7 +121,7 @@ export function defineSettingKind<Doc>(spec: SettingKind<Doc>): SettingsOf<Doc> 
       body: spec.body,
       ref: spec.ref,
       keyOf: spec.keyOf,
-    }).map((op) => ({ ...op, tags: ['appsettings'] }) as Operation),
+    }).map((op) => ({ ...op, tags: ['appsettings'] })),
     ...versionOperations(items, { base: `${base}/versions`, name: `${name}.versions`, tags: ['appsettings'] }),
   ];
   return {

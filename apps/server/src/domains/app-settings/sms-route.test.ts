@@ -117,7 +117,7 @@ describe('SMS routing table', () => {
 const provider = fc.record({
   id: fc.constantFrom('A', 'B', 'C', 'D', 'E'),
   name: fc.constant('x'),
-  function: fc.constantFrom('all', 'register', 'login', 'bind', 'reset') as fc.Arbitrary<SmsProviderBody['function']>,
+  function: fc.constantFrom<SmsProviderBody['function']>('all', 'register', 'login', 'bind', 'reset'),
   rank: fc.integer({ min: 1, max: 5 }),
   countryCode: fc.constantFrom('63', '65', '1', '*'),
   enabled: fc.boolean(),

@@ -74,7 +74,7 @@ export function route(input: RouteInput): Route {
   // the least failing; on a tie, the earlier in the order
   let best = 0;
   list.forEach((p, i) => {
-    if (failureRate(input.stats.get(p.id)) < failureRate(input.stats.get(list[best]!.id))) best = i;
+    if (failureRate(input.stats.get(p.id)) < failureRate(input.stats.get(list[best].id))) best = i;
   });
-  return { ok: true, provider: list[best]!, scope, fallback: true, skipped };
+  return { ok: true, provider: list[best], scope, fallback: true, skipped };
 }

@@ -6,16 +6,7 @@
  * The log shows a code masked to its last two digits, in the list and in the export: a staff
  * member reading a live code could sign in as the player (docs/decisions/017-app-settings.md).
  */
-import {
-  smsLogItem,
-  smsRouteAnswer,
-  smsRouteQuery,
-  smsSettingsBody,
-  SMS_RESULTS,
-  type PlatformEventResult,
-  type SmsLogItem,
-  type SmsSettings,
-} from '@console/schemas';
+import { smsLogItem, smsRouteAnswer, smsRouteQuery, smsSettingsBody, SMS_RESULTS, type PlatformEventResult, type SmsLogItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -175,7 +166,7 @@ export const smsOperations: Operation[] = [
     screen: SCREENS.smsconfig,
     tags: ['appsettings'],
     audit: true,
-    body: smsSettingsBody as unknown as z.ZodType<SmsSettings>,
+    body: smsSettingsBody,
     response: settingsAnswer,
     summary: 'Overwrites the SMS routing rules (a new version)',
     handler: async ({ db, user, now, note, body }) => {

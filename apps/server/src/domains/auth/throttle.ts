@@ -17,7 +17,7 @@ export async function lockedForSeconds(db: Db, keys: string[], nowMs: number): P
     .where('key', 'in', keys)
     .where('locked_until', '>', new Date(nowMs))
     .executeTakeFirst();
-  const until = row?.until ? new Date(row.until as Date | string).getTime() : 0;
+  const until = row?.until ? new Date(row.until).getTime() : 0;
   return until > nowMs ? Math.ceil((until - nowMs) / 1000) : 0;
 }
 

@@ -223,8 +223,8 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     const orders = await Promise.all([1, 2, 3].map(() => requestCashout(p, { uid: 1001, channel: 'gcash', amount: 20_000 })));
     const big = await requestCashout(p, { uid: 1001, channel: 'gcash', amount: FOUR_EYES + 5 });
     const leader = await reviewerToken(t, 'serviceleader');
-    await t.post('/api/cashout/deny', { orderId: orders[2]!.orderId, reason: 'dup' }, leader);
-    const res = await t.post('/api/cashout/approve/batch', { orderIds: [orders[0]!.orderId, orders[1]!.orderId, orders[2]!.orderId, big.orderId] }, leader);
+    await t.post('/api/cashout/deny', { orderId: orders[2].orderId, reason: 'dup' }, leader);
+    const res = await t.post('/api/cashout/approve/batch', { orderIds: [orders[0].orderId, orders[1].orderId, orders[2].orderId, big.orderId] }, leader);
     expect(res.body.data.results.map((r: { status: string; code: number }) => `${r.status}:${r.code}`)).toEqual([
       'succeed:200',
       'succeed:200',
@@ -233,7 +233,7 @@ describe.each(databases())('cash-out orders on $kind', (kind) => {
     ]);
     const denied = await t.post(
       '/api/cashout/deny/batch',
-      { orderIds: [big.orderId, orders[0]!.orderId], reason: 'Duplicate request' },
+      { orderIds: [big.orderId, orders[0].orderId], reason: 'Duplicate request' },
       await t.loginAs('secadmin'),
     );
     expect(denied.body.data.results.map((r: { status: string }) => r.status)).toEqual(['denied', 'refused']);

@@ -71,18 +71,12 @@ export async function requestCharisma({ db, user, now, note }: Ctx, body: Charis
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  note.after = item(row as Row);
-  return item(row as Row);
+  note.after = item(row);
+  return item(row);
 }
 
 export async function issueCharisma({ db, user, now, note }: Ctx, id: number): Promise<CharismaItem> {
-  const row = (await db
-    .selectFrom('charisma_cashout')
-    .selectAll()
-    .where('id', '=', id)
-    .where(ownPartnerFilter(user, 'partner'))
-    .forUpdate()
-    .executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom('charisma_cashout').selectAll().where('id', '=', id).where(ownPartnerFilter(user, 'partner')).forUpdate().executeTakeFirst();
   if (!row) throw notFound(`Charisma cash-out ${id} not found`);
   note.target = `charismaCashout:${id}`;
   note.before = { status: row.status };
@@ -100,6 +94,6 @@ export async function issueCharisma({ db, user, now, note }: Ctx, id: number): P
     .where('status', '=', 'unissued')
     .returningAll()
     .executeTakeFirstOrThrow();
-  note.after = item(updated as Row);
-  return item(updated as Row);
+  note.after = item(updated);
+  return item(updated);
 }

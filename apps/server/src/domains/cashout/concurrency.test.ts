@@ -116,8 +116,8 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
     const kinds = ['/api/cashout/approve', '/api/cashout/deny', '/api/cashout/claim', '/api/cashout/resolve'] as const;
     const answers = await pool(
       Array.from({ length: 1000 }, (_, i) => async () => {
-        const orderId = orderIds[(i * 7) % orderIds.length]!;
-        const path = kinds[Math.floor(Math.random() * kinds.length)]!;
+        const orderId = orderIds[(i * 7) % orderIds.length];
+        const path = kinds[Math.floor(Math.random() * kinds.length)];
         const body =
           path === '/api/cashout/deny'
             ? { orderId, reason: 'race' }

@@ -95,7 +95,7 @@ function within(rng: Rng, spans: [number, number][]): number {
     if (x < b - a) return a + x;
     x -= b - a;
   }
-  return spans[spans.length - 1]![1] - 1;
+  return spans[spans.length - 1][1] - 1;
 }
 
 export async function seedCashoutQueues(

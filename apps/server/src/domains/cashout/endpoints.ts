@@ -181,11 +181,11 @@ export function registerPayoutCallback(app: FastifyInstance, deps: Deps): void {
     }
     const raw = typeof request.body === 'string' ? request.body : '';
     const signature = request.headers['x-signature'];
-    if (typeof signature !== 'string' || !signatureHolds(endpoint.secret, timestamp as string, raw, signature)) refuse(deps, request, channel, 'Bad signature');
+    if (typeof signature !== 'string' || !signatureHolds(endpoint.secret, timestamp, raw, signature)) refuse(deps, request, channel, 'Bad signature');
     rateLimit(deps, request, `payout:${channel}`, deps.config.rateLimits.platformPerMinute);
     const parsed = payoutCallbackBody.safeParse(parseJsonBody(raw));
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+      const issue = parsed.error.issues[0];
       throw badInput(issue.path.join('.') || 'body', issue.message);
     }
     const report = parsed.data;
@@ -198,7 +198,7 @@ export function registerPayoutCallback(app: FastifyInstance, deps: Deps): void {
       SELECT status FROM cashout_order WHERE order_id = ${report.orderId} UNION ALL SELECT status FROM agent_cashout_order WHERE order_id = ${report.orderId}`.execute(
       deps.db,
     );
-    return { code: 200, data: { orderId: report.orderId, status: after.rows[0]!.status } };
+    return { code: 200, data: { orderId: report.orderId, status: after.rows[0].status } };
   });
 }
 

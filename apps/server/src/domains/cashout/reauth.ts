@@ -20,7 +20,7 @@ export const REAUTH_REQUIRED = 'Confirm your password or authenticator code befo
 async function failure(db: Db, tokenHash: string, now: Date): Promise<void> {
   const row = await db.selectFrom('cashout_reauth').select(['failures', 'window_start']).where('token_hash', '=', tokenHash).executeTakeFirst();
   const fresh = !row?.window_start || now.getTime() - row.window_start.getTime() > WINDOW_MS;
-  const values = { failures: fresh ? 1 : row!.failures + 1, window_start: fresh ? now : row!.window_start! };
+  const values = { failures: fresh ? 1 : row.failures + 1, window_start: fresh ? now : row.window_start! };
   await db
     .insertInto('cashout_reauth')
     .values({ token_hash: tokenHash, confirmed_at: null, ...values })

@@ -127,7 +127,6 @@ export async function moveIn<Row extends ReviewRow>(
   stamp: StepStamp,
   set: Partial<Record<keyof Row, unknown>> = {},
 ): Promise<Row> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const anyDb = trx as unknown as Kysely<any>;
   const updated = await anyDb
     .updateTable(tables.order)

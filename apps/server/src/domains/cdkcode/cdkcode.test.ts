@@ -149,23 +149,23 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
 
   it('redeems a code once through the ledger, whatever its dashes, spaces and case; a repeat answers the first', async () => {
     const { id, codes } = await batchWith({ quantity: 2, amount: 700 });
-    const typed = ` ${codes[0]!.replace(/-/g, ' ').toLowerCase()} `;
+    const typed = ` ${codes[0].replace(/-/g, ' ').toLowerCase()} `;
     const first = await redeem(9301, typed);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ batchId: id, code: codes[0], currency: 'chip', amount: 700, balance: 700, repeated: false });
-    const again = await redeem(9301, codes[0]!);
+    const again = await redeem(9301, codes[0]);
     expect(again.body.data).toMatchObject({ batchId: id, amount: 700, balance: null, repeated: true, redeemedAt: first.body.data.redeemedAt });
     expect(await balance(9301)).toBe(700);
     const entries = await t.database.db.selectFrom('ledger_entry').select(['reason', 'idem_key']).where('uid', '=', 9301).execute();
-    expect(entries).toEqual([{ reason: 'activity.cdkcode', idem_key: `cdkcode:${id}:${codes[0]!.replace(/-/g, '')}:9301` }]);
+    expect(entries).toEqual([{ reason: 'activity.cdkcode', idem_key: `cdkcode:${id}:${codes[0].replace(/-/g, '')}:9301` }]);
     // used by 9301: nobody else; 9301 may not take a second code of the batch
-    expect((await redeem(9302, codes[0]!)).body).toMatchObject({ code: 409, message: 'Code is used up' });
-    expect((await redeem(9301, codes[1]!)).body).toMatchObject({ code: 409, message: 'Already redeemed a code of this batch' });
+    expect((await redeem(9302, codes[0])).body).toMatchObject({ code: 409, message: 'Code is used up' });
+    expect((await redeem(9301, codes[1])).body).toMatchObject({ code: 409, message: 'Already redeemed a code of this batch' });
     // unknown: 404 and nothing more
     for (const bad of ['ZZZZ-ZZZZ-ZZZZ', 'hello', 'ABCD-EFGH-IJKL']) expect((await redeem(9302, bad)).body).toEqual({ code: 404, message: 'Unknown code' });
     expect((await redeem(9302, '')).body.message).toBe('code: Required');
-    expect((await redeem(0, codes[1]!)).body.message).toMatch(/^uid: /);
-    expect((await redeem(999_999, codes[1]!)).body).toMatchObject({ code: 404, message: 'Player 999999 not found' });
+    expect((await redeem(0, codes[1])).body.message).toMatch(/^uid: /);
+    expect((await redeem(999_999, codes[1])).body).toMatchObject({ code: 404, message: 'Player 999999 not found' });
     // the lists
     const list = await t.get('/api/activities/cdkcode/redemptions', tokens.service, { code: typed });
     expect(list.body.data.items).toEqual([expect.objectContaining({ uid: 9301, batchId: id, code: codes[0], amount: 700, currency: 'chip' })]);
@@ -177,7 +177,7 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
 
   it('50 concurrent redemptions of one one-use code pay exactly one', async () => {
     const { id, codes } = await batchWith({ quantity: 1, amount: 300 });
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => redeem(9400 + i, codes[0]!)));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => redeem(9400 + i, codes[0])));
     const paid = answers.filter((a) => a.status === 200);
     expect(paid).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.message === 'Code is used up')).toBe(true);
@@ -189,13 +189,13 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
       .where('reason', '=', 'activity.cdkcode')
       .where('ref', 'like', `cdkcode:${id}:%`)
       .execute();
-    expect(entries).toEqual([{ uid: rows[0]!.uid }]);
+    expect(entries).toEqual([{ uid: rows[0].uid }]);
   });
 
   it('a universal code: once per account, up to its maximum uses, concurrently too', async () => {
     const { id, codes } = await batchWith({ kind: 'universal', quantity: 10, currency: 'bean', amount: 40 });
     expect(codes).toHaveLength(1);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => redeem(9420 + (i % 15), codes[0]!)));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => redeem(9420 + (i % 15), codes[0])));
     const fresh = answers.filter((a) => a.status === 200 && !a.body.data.repeated);
     expect(fresh).toHaveLength(10);
     // the 15 players each asked twice: a player paid answers repeated the second time; the others are refused
@@ -209,37 +209,37 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
 
   it('one reward per device, phone and GCash account per batch; ineligible players get nothing', async () => {
     const { codes } = await batchWith({ kind: 'universal', quantity: 100 });
-    expect((await redeem(9303, codes[0]!)).status).toBe(200);
+    expect((await redeem(9303, codes[0])).status).toBe(200);
     // 9304 logs in on 9303's device, 9306 bound 9305's number
-    expect((await redeem(9304, codes[0]!)).body).toMatchObject({ code: 409, message: 'Device already rewarded' });
-    expect((await redeem(9305, codes[0]!)).status).toBe(200);
-    expect((await redeem(9306, codes[0]!)).body).toMatchObject({ code: 409, message: 'Phone already rewarded' });
+    expect((await redeem(9304, codes[0])).body).toMatchObject({ code: 409, message: 'Device already rewarded' });
+    expect((await redeem(9305, codes[0])).status).toBe(200);
+    expect((await redeem(9306, codes[0])).body).toMatchObject({ code: 409, message: 'Phone already rewarded' });
     await p.event('player.profile', { uid: 9307, gcash: '09171234567' });
     await p.event('player.profile', { uid: 9308, gcash: '09171234567' });
-    expect((await redeem(9307, codes[0]!)).status).toBe(200);
-    expect((await redeem(9308, codes[0]!)).body).toMatchObject({ code: 409, message: 'GCash account already rewarded' });
+    expect((await redeem(9307, codes[0])).status).toBe(200);
+    expect((await redeem(9308, codes[0])).body).toMatchObject({ code: 409, message: 'GCash account already rewarded' });
     await t.database.db.updateTable('player').set({ status: 'banned' }).where('uid', '=', 9309).execute();
-    expect((await redeem(9309, codes[0]!)).body).toMatchObject({ code: 409, message: 'Player is banned' });
+    expect((await redeem(9309, codes[0])).body).toMatchObject({ code: 409, message: 'Player is banned' });
     await t.database.db
       .insertInto('player_control')
       .values({ uid: 9310, scope: 'house', blocked: '[]', cool_until: new Date(t.clock.now + DAY), updated_by: 'test', updated_at: new Date(t.clock.now) })
       .execute();
-    expect((await redeem(9310, codes[0]!)).body).toMatchObject({ code: 409, message: 'Player is self-excluded' });
+    expect((await redeem(9310, codes[0])).body).toMatchObject({ code: 409, message: 'Player is self-excluded' });
     expect((await balance(9304)) + (await balance(9306)) + (await balance(9308)) + (await balance(9309)) + (await balance(9310))).toBe(0);
   });
 
   it('validity and status: not started, expired, disabled and enabled again (operation log)', async () => {
     const later = await batchWith({ startAt: new Date(t.clock.now + DAY).toISOString(), endAt: new Date(t.clock.now + 2 * DAY).toISOString() });
-    expect((await redeem(9311, later.codes[0]!)).body).toMatchObject({ code: 409, message: 'Code is not active yet' });
+    expect((await redeem(9311, later.codes[0])).body).toMatchObject({ code: 409, message: 'Code is not active yet' });
     const b = await batchWith({ quantity: 2 });
     const dis = await t.post('/api/activities/cdkcode/batches/disable', { id: b.id }, tokens.business);
     expect(dis.status, JSON.stringify(dis.body)).toBe(200);
     expect(dis.body.data).toMatchObject({ status: 'disabled', state: 'disabled', updatedBy: 'business' });
     expect((await t.post('/api/activities/cdkcode/batches/disable', { id: b.id }, tokens.admin)).body).toMatchObject({ code: 409 });
     expect((await t.post('/api/activities/cdkcode/batches/disable', { id: 999_999 }, tokens.admin)).body).toMatchObject({ code: 404 });
-    expect((await redeem(9311, b.codes[0]!)).body).toMatchObject({ code: 409, message: 'Code is disabled' });
+    expect((await redeem(9311, b.codes[0])).body).toMatchObject({ code: 409, message: 'Code is disabled' });
     expect((await t.post('/api/activities/cdkcode/batches/enable', { id: b.id }, tokens.admin)).status).toBe(200);
-    expect((await redeem(9311, b.codes[0]!)).status).toBe(200);
+    expect((await redeem(9311, b.codes[0])).status).toBe(200);
     const ops = await t.database.db
       .selectFrom('operation_log')
       .select(['operation', 'before', 'after'])
@@ -254,9 +254,9 @@ describe.each(databases())('cdkcode on $kind', (kind) => {
     expect(ops[1]).toMatchObject({ before: { status: 'active' }, after: { status: 'disabled' } });
     t.clock.advance(8 * DAY);
     tokens.service = await t.loginAs('service');
-    expect((await redeem(9312, b.codes[1]!)).body).toMatchObject({ code: 409, message: 'Code has expired' });
+    expect((await redeem(9312, b.codes[1])).body).toMatchObject({ code: 409, message: 'Code has expired' });
     // the first redemption still answers as a repeat after the batch ended
-    expect((await redeem(9311, b.codes[0]!)).body.data).toMatchObject({ repeated: true });
+    expect((await redeem(9311, b.codes[0])).body.data).toMatchObject({ repeated: true });
     const listed = await t.get('/api/activities/cdkcode/batches', tokens.service, { id: String(b.id) });
     expect(listed.body.data.items[0]).toMatchObject({ state: 'expired', status: 'active' });
   });

@@ -53,7 +53,7 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 
 /** The request's moment (the injectable clock) while a batch list or its export runs: the rows' state depends on it. */
 const listClock = new AsyncLocalStorage<Date>();
-const clocked = (ops: Operation[]): Operation[] => ops.map((op) => ({ ...op, handler: (ctx) => listClock.run(ctx.now, () => op.handler(ctx)) }) as Operation);
+const clocked = (ops: Operation[]): Operation[] => ops.map((op) => ({ ...op, handler: (ctx) => listClock.run(ctx.now, () => op.handler(ctx)) }));
 
 /** What a batch is at `now`: disabled, or why its codes do not redeem, or active. */
 function stateOf(r: Record<string, unknown>, now: Date): CdkBatchRow['state'] {
@@ -110,7 +110,7 @@ const codeFilter: FilterBuilder = custom(text(64), (v) => {
 /** `batch` (required: a batch's codes). */
 const batchFilter: FilterBuilder = (name) => ({
   params: { [name]: queryInt(1, 2_147_483_647).optional() },
-  where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`c.batch_id = ${v[name] as number}`),
+  where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`c.batch_id = ${v[name]}`),
   check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
 });
 

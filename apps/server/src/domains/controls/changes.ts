@@ -13,7 +13,6 @@ import {
   type ProviderControlBody,
   type ProviderControlItem,
 } from '@console/schemas';
-import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import { notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
@@ -106,7 +105,7 @@ export function configItems(scope: ControlScope): VersionedItems<ControlConfig> 
         .onConflict((oc) => oc.columns(['uid', 'scope']).doUpdateSet(values))
         .execute();
     },
-    restorable: controlConfigBody as unknown as z.ZodType<ControlConfig>,
+    restorable: controlConfigBody,
   };
 }
 
@@ -186,7 +185,7 @@ export function controlSelect(db: Db, scope: ControlScope) {
 async function playerControl(db: Db, scope: ControlScope, uid: number, now: Date, lock: boolean): Promise<PlayerControlItem | null> {
   if (lock) await db.selectFrom('player_control').select('uid').where('uid', '=', uid).where('scope', '=', scope).forUpdate().execute();
   const row = await controlSelect(db, scope).where('c.uid', '=', uid).executeTakeFirst();
-  return row ? controlItem(row as unknown as ControlRowOut, now) : null;
+  return row ? controlItem(row, now) : null;
 }
 
 /** Find a player (userconfigs): who it is, its chips and net win, and its controls of this scope. */

@@ -48,7 +48,7 @@ export interface Bet {
 /** The game a bet reason names: `game.bet.<game>` → `<game>`; null when it names none. */
 export function betGame(reason: string): string | null {
   const m = /^game\.bet\.(.+)$/.exec(reason);
-  return m ? m[1]! : null;
+  return m ? m[1] : null;
 }
 
 export interface Refusal {

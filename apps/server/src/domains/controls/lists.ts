@@ -20,7 +20,6 @@ import {
   requiredJsonText,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { contains, custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';

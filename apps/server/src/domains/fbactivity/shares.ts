@@ -49,7 +49,7 @@ export const fbDocument = settingsDocument<FbActivitySettings>({
   screen: CONFIG_SCREEN,
   kind: CONFIG_KIND,
   noun: 'Settings',
-  restorable: fbActivitySettings as never,
+  restorable: fbActivitySettings,
   historyReads: 'parsed',
   removed: 'delete',
 });

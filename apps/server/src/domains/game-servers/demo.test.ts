@@ -49,7 +49,7 @@ describe.each(databases().slice(0, 1))('demo game servers on $kind', (database) 
       .selectFrom('game_server_log')
       .select((eb) => eb.fn.min('at').as('at'))
       .executeTakeFirstOrThrow();
-    expect(t.clock.now - new Date(first.at as Date).getTime()).toBeGreaterThan(29 * 86_400_000);
+    expect(t.clock.now - new Date(first.at).getTime()).toBeGreaterThan(29 * 86_400_000);
     const crash = (await t.get('/api/gameserver/serverlogs', main, { serverId: DEMO_CRASHED, kind: 'crash' })).body.data.items[0];
     expect(crash.message).toContain('Segmentation fault');
     const drains = await t.database.db.selectFrom('game_server_log').select('id').where('action', '=', 'drain').where('actor', '=', 'main').execute();

@@ -8,7 +8,7 @@
  * Idempotent: nothing is added when a server exists. The running demo keeps the fleet
  * beating (beat.ts).
  */
-import { GAME_IDS } from '@console/games';
+import { type GAME_IDS } from '@console/games';
 import type { GameServerBody, GameServerHeartbeatBody } from '@console/schemas';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
@@ -103,9 +103,9 @@ export function demoFigures(
   tables?: Record<string, number>,
 ): GameServerHeartbeatBody {
   const hour = consoleHour(at);
-  const share = state === 'active' ? HOURLY[hour]! * (0.9 + random() * 0.2) : 0;
+  const share = state === 'active' ? HOURLY[hour] * (0.9 + random() * 0.2) : 0;
   const games = s.games.map((game) => {
-    const peak = PEAK[game as GameId];
+    const peak = PEAK[game];
     let online = Math.round((peak.players * share) / Math.max(1, s.games.length / 2));
     let open = peak.seats ? Math.ceil(online / peak.seats) : 0;
     // draining: no new table; players leave as their tables end
@@ -113,10 +113,10 @@ export function demoFigures(
       open = Math.max(0, Math.floor((tables?.[game] ?? 0) * 0.6));
       online = open * peak.seats;
     }
-    return { game: game as GameId, online, tables: open };
+    return { game: game, online, tables: open };
   });
   const online = games.reduce((n, g) => n + g.online, 0);
-  const capacity = s.games.reduce((n, g) => n + PEAK[g as GameId].players, 0);
+  const capacity = s.games.reduce((n, g) => n + PEAK[g].players, 0);
   const load = Math.round(Math.min(99, 6 + (online / capacity) * 80 + random() * 4) * 100) / 100;
   return { serverId: s.serverId, at: at.toISOString(), version, load, games };
 }
@@ -230,7 +230,7 @@ async function seedFleet(db: Db, end: number, days: number): Promise<void> {
   // incidents on other days: crashes restarted by the supervisor, and network blips
   for (let d = 1; d < days - 1; d += 1) {
     if (random() >= 0.35) continue;
-    const s = live[Math.floor(random() * live.length)]!;
+    const s = live[Math.floor(random() * live.length)];
     const time = start + d * DAY + Math.floor(random() * DAY);
     const crash = random() < 0.4;
     const back = 30_000 + Math.floor(random() * 150_000);

@@ -117,8 +117,8 @@ describe.each(databases())('/gameserver on $kind', (database) => {
     expect(drains).toHaveLength(1);
     expect(drains[0]).toMatchObject({ username: 'main', target: 'gameserver:gs-t1', before: { state: 'active' }, after: { state: 'draining' } });
     const edits = await opLog('gameserver.list.update');
-    expect(edits[0]!.before).toMatchObject({ name: 'Server gs-t1', region: 'ph-manila', games: ['tongits', 'pusoy'] });
-    expect(edits[0]!.after).toMatchObject({ name: 'Tongits 1', region: 'ph-cebu', games: ['tongits'] });
+    expect(edits[0].before).toMatchObject({ name: 'Server gs-t1', region: 'ph-manila', games: ['tongits', 'pusoy'] });
+    expect(edits[0].after).toMatchObject({ name: 'Tongits 1', region: 'ph-cebu', games: ['tongits'] });
 
     const kinds = (await logs('gs-t1')).map((l: { kind: string; action: string | null }) => l.action ?? l.kind);
     expect(kinds).toEqual(['register', 'edit', 'drain', 'drained', 'maintenance', 'resume', 'maintenance', 'retire']);

@@ -31,7 +31,7 @@ describe.each(databases())('rounds against the wallet on $kind', (kind) => {
     let won: Awaited<ReturnType<typeof playRound>> | undefined;
     for (let i = 0; i < 40 && !won; i++) {
       const r = await playRound(p, 'colorgame', 9102, { at: new Date(t.clock.now) });
-      if (r.outcome.payouts[0]!.win > 0) won = r;
+      if (r.outcome.payouts[0].win > 0) won = r;
     }
     expect(won).toBeDefined();
     await p.post('/api/platform/wallet/rollback', { txId: `${won!.roundId}:rb`, originalTxId: `${won!.roundId}:w0` });
@@ -43,8 +43,8 @@ describe.each(databases())('rounds against the wallet on $kind', (kind) => {
     });
 
     const result = await reconcileRounds(t.database.db, window());
-    const bet = (r: typeof unpaid) => r.outcome.payouts[0]!.bet;
-    const win = (r: typeof unpaid) => r.outcome.payouts[0]!.win;
+    const bet = (r: typeof unpaid) => r.outcome.payouts[0].bet;
+    const win = (r: typeof unpaid) => r.outcome.payouts[0].win;
     expect(result.differences).toEqual([
       { roundId: unpaid.roundId, appId: 'demo-app', game: 'horse', uid: 9102, bet: bet(unpaid), debited: 0, win: win(unpaid), credited: win(unpaid) },
       { roundId: won!.roundId, appId: 'demo-app', game: 'colorgame', uid: 9102, bet: bet(won!), debited: bet(won!), win: win(won!), credited: 0 },

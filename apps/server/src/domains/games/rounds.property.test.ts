@@ -53,7 +53,7 @@ describe.each(databases())('hostile game.round events on $kind', (kind) => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), async (list) => {
         const events = list.map((m) => {
-          const data: Record<string, any> = roundData(GOLDEN[m.golden]!, UIDS, {}, new Date(t.clock.now));
+          const data: Record<string, any> = roundData(GOLDEN[m.golden], UIDS, {}, new Date(t.clock.now));
           if (m.reuseRound && seenRounds.length > 0) data.roundId = seenRounds[0];
           for (const s of m.seats) {
             const seat = data.seats[Math.min(s.index, data.seats.length - 1)];
@@ -69,7 +69,7 @@ describe.each(databases())('hostile game.round events on $kind', (kind) => {
           expect(['applied', 'rejected', 'duplicate']).toContain(r.status);
           if (r.status === 'rejected' && r.code === 400) expect(r.message).toMatch(/^data(\.|:)/);
           if (r.status === 'applied') {
-            const d = events[i]!.data;
+            const d = events[i].data;
             seenRounds.push(d.roundId);
             const row = await t.database.db
               .selectFrom('game_round')
@@ -79,7 +79,7 @@ describe.each(databases())('hostile game.round events on $kind', (kind) => {
               .executeTakeFirstOrThrow();
             const expected = checkRound(
               { ...d, seats: d.seats.map((s: Record<string, unknown>) => ({ fee: 0, jackpot: 0, ...s })) } as never,
-              d.configVersion === 0 ? GOLDEN[list[i]!.golden]!.settings : null,
+              d.configVersion === 0 ? GOLDEN[list[i].golden].settings : null,
             );
             expect(row.verified).toBe(expected.verified);
           }

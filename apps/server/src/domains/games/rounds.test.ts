@@ -68,20 +68,20 @@ describe.each(databases())('game.round events on $kind', (kind) => {
     });
     const pd = await db().selectFrom('game_player_day').selectAll().where('game', '=', 'lucky9').orderBy('uid').execute();
     expect(pd.map((r) => [r.uid, r.rounds, r.bets, r.turnover])).toEqual([
-      [7001, 1, 1, g[0]!.bet],
-      [7002, 1, 2, g[1]!.bet + g[2]!.bet],
+      [7001, 1, 1, g[0].bet],
+      [7002, 1, 2, g[1].bet + g[2].bet],
     ]);
   });
 
   it('a round whose payout differs from its seed is stored flagged, saying why', async () => {
     const g = goldenOf('luckyjoker');
     const data = roundData(g, [7001], {}, AT);
-    (data.seats as { win: number }[])[0]!.win += 100;
+    (data.seats as { win: number }[])[0].win += 100;
     expect(await p.event('game.round', data)).toMatchObject({ status: 'applied' });
     const r = await round(data.roundId as string);
-    expect(r).toMatchObject({ verified: false, win: g.payouts[0]!.win + 100 });
-    expect(r!.why).toBe(`seats.0.win (p1): the seed gives ${g.payouts[0]!.win}, reported ${g.payouts[0]!.win + 100}`);
-    expect(r!.differences).toEqual([{ kind: 'payout', index: 0, seat: 'p1', field: 'win', expected: g.payouts[0]!.win, reported: g.payouts[0]!.win + 100 }]);
+    expect(r).toMatchObject({ verified: false, win: g.payouts[0].win + 100 });
+    expect(r!.why).toBe(`seats.0.win (p1): the seed gives ${g.payouts[0].win}, reported ${g.payouts[0].win + 100}`);
+    expect(r!.differences).toEqual([{ kind: 'payout', index: 0, seat: 'p1', field: 'win', expected: g.payouts[0].win, reported: g.payouts[0].win + 100 }]);
     const flagged = await db()
       .selectFrom('game_day')
       .select((eb) => eb.fn.sum<number>('flagged').as('f'))

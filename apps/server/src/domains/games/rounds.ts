@@ -59,7 +59,7 @@ export function describeDifference(d: Difference): string {
 export function checkRound(data: GameRoundData, settings: Record<string, unknown> | null): Checked {
   if (settings === null) {
     const differences: Difference[] = [{ kind: 'settings', message: `configVersion: ${data.configVersion} is not a version of ${data.game}'s settings` }];
-    return { verified: false, why: describeDifference(differences[0]!), differences };
+    return { verified: false, why: describeDifference(differences[0]), differences };
   }
   const v = verifyRound({
     game: data.game,
@@ -72,7 +72,7 @@ export function checkRound(data: GameRoundData, settings: Record<string, unknown
   });
   if (v.ok) return { verified: true, why: '', differences: null };
   const more = v.differences.length > 1 ? ` (+${v.differences.length - 1} more)` : '';
-  return { verified: false, why: describeDifference(v.differences[0]!) + more, differences: v.differences };
+  return { verified: false, why: describeDifference(v.differences[0]) + more, differences: v.differences };
 }
 
 /** Applies a call's game.round events (valid data, first of their id); one result each, in order. */
@@ -83,7 +83,7 @@ export async function applyRoundEvents(db: Db, appId: string, events: readonly R
     datas.map((d) => ({ game: d.game, version: d.configVersion })),
   );
   const rows = events.map((e, i) => {
-    const d = datas[i]!;
+    const d = datas[i];
     const checked = checkRound(d, settings.get(`${d.game}:${d.configVersion}`) ?? null);
     return {
       n: i,

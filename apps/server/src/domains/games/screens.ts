@@ -449,7 +449,7 @@ export function gameScreenOperations(game: Game): Operation[] {
           return {
             code: 200,
             data: {
-              ...roundRow(row as unknown as Record<string, unknown>),
+              ...roundRow(row),
               game: game.id,
               appId: row.app_id,
               settings,

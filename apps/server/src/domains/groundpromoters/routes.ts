@@ -217,10 +217,10 @@ export const groundPromoterOperations: Operation[] = [
     handler: async ({ db, user, body, now, note }) => {
       requireCentralStaff(user);
       const promoter = await db.selectFrom('console_account').select(['username', 'roles']).where('username', '=', body.username).executeTakeFirst();
-      if (!promoter || !(promoter.roles as string[]).includes('groundpromoter')) throw notFound(`Ground promoter ${body.username} not found`);
+      if (!promoter || !promoter.roles.includes('groundpromoter')) throw notFound(`Ground promoter ${body.username} not found`);
       if (body.leader) {
         const leader = await db.selectFrom('console_account').select('roles').where('username', '=', body.leader).executeTakeFirst();
-        if (!leader || !(leader.roles as string[]).includes('provincepromoter')) throw badInput('leader', `${body.leader} is not a province promoter account`);
+        if (!leader || !leader.roles.includes('provincepromoter')) throw badInput('leader', `${body.leader} is not a province promoter account`);
       }
       if (body.leader === body.username) throw conflict('A promoter cannot lead itself');
       const before = await db.selectFrom('gp_promoter').select(['province', 'leader']).where('username', '=', body.username).forUpdate().executeTakeFirst();

@@ -37,7 +37,9 @@ const fromRow = (r: Record<string, unknown>): GpSetting => ({
 /** Every stored setting by province ('' the default; the built-in defaults when none is stored). */
 export async function allSettings(db: Db): Promise<Map<string, GpSetting & { updatedBy: string; updatedAt: Date | null }>> {
   const rows = await db.selectFrom('gp_setting').selectAll().execute();
-  const map = new Map(rows.map((r) => [r.province, { ...fromRow(r as never), updatedBy: r.updated_by, updatedAt: r.updated_at as Date | null }]));
+  const map = new Map<string, GpSetting & { updatedBy: string; updatedAt: Date | null }>(
+    rows.map((r) => [r.province, { ...fromRow(r as never), updatedBy: r.updated_by, updatedAt: r.updated_at }]),
+  );
   if (!map.has('')) map.set('', { ...DEFAULT_GP_SETTING, updatedBy: '', updatedAt: null });
   return map;
 }
@@ -51,7 +53,7 @@ export const gpSettingItems: VersionedItems<GpSetting & { province: string }> = 
   noun: 'Ground promoter setting',
   read: async (db, key) => {
     const row = await db.selectFrom('gp_setting').selectAll().where('province', '=', key).forUpdate().executeTakeFirst();
-    return row ? { province: key, ...fromRow(row as never) } : null;
+    return row ? { province: key, ...fromRow(row) } : null;
   },
   write: async (db, key, doc, now) => {
     if (!doc) {
@@ -75,7 +77,7 @@ export const gpSettingItems: VersionedItems<GpSetting & { province: string }> = 
       .onConflict((oc) => oc.column('province').doUpdateSet(values))
       .execute();
   },
-  restorable: gpSettingBody.extend({ province: z.string() }) as unknown as z.ZodType<GpSetting & { province: string }>,
+  restorable: gpSettingBody.extend({ province: z.string() }),
 };
 
 /** Who changes settings, provinces and pays or voids records: the console's staff (decision 024); promoters only read. */

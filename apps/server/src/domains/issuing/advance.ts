@@ -137,7 +137,7 @@ async function creditLines(
   const posted = await creditAll(trx, movements);
   let released = 0;
   credits.forEach((l, i) => {
-    const result = posted[i]!;
+    const result = posted[i];
     if (typeof result === 'string') released += l.amount;
     outcomes.set(
       l.line,

@@ -94,7 +94,7 @@ export async function chargeIssue(trx: Db, issuer: Issuer, currency: IssueCurren
     WHERE username = ${issuer.username} AND day = ${day} AND currency = ${currency} AND issued + ${amount} <= ${limit}
     RETURNING issued`.execute(trx);
   if (rows.length === 0) throw dailyLimitExceeded(await allowance(trx, issuer, currency, now));
-  const issued = Number(rows[0]!.issued);
+  const issued = Number(rows[0].issued);
   return { limit, issued, remaining: limit - issued };
 }
 
@@ -122,7 +122,7 @@ export async function chargeEach(
     .execute();
   const { rows } = await sql<{ issued: string }>`
     SELECT issued FROM issue_usage WHERE username = ${issuer.username} AND day = ${day} AND currency = ${currency} FOR UPDATE`.execute(trx);
-  let issued = Number(rows[0]!.issued);
+  let issued = Number(rows[0].issued);
   const start = issued;
   const refusals = amounts.map((amount) => {
     if (issued + amount <= limit) {

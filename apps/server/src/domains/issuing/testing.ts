@@ -29,7 +29,7 @@ export async function batchLedger(db: Db, batchId: number) {
       coalesce((SELECT sum(total) FROM e), 0) AS entries_total
     FROM issue_batch_line l LEFT JOIN e ON e.idem_key = 'batch:' || l.batch_id || ':' || l.line_no
     WHERE l.batch_id = ${batchId}`.execute(db);
-  const r = rows[0]!;
+  const r = rows[0];
   return {
     lines: Number(r.lines),
     once: Number(r.once),

@@ -53,7 +53,7 @@ describe.each(databases())('the batch worker on $kind', (kind) => {
     expect(await batchRow(db, batch.id)).toMatchObject({ status: 'done', sent_lines: 7, sent_amount: 280, failed_lines: 0, finished_at: now });
     expect(await advanceBatch(db, batch.id, 3, now)).toBe('skipped');
     const lines = await lineRows(db, batch.id);
-    const entry = await db.selectFrom('ledger_entry').selectAll().where('id', '=', lines[6]!.ledger_entry_id!).executeTakeFirstOrThrow();
+    const entry = await db.selectFrom('ledger_entry').selectAll().where('id', '=', lines[6].ledger_entry_id!).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ uid: 7, currency: 'chip', delta: 70, reason: 'batch.chip', actor: 'staff:boss1', idem_key: batchKey(batch.id, 7) });
   });
 

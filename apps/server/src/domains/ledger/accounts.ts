@@ -159,7 +159,7 @@ export async function accountPost(db: Db, m: AccountMovement): Promise<Posted> {
     const { rows } = await sql<{ entry_id: number; balance_after: number }>`
       SELECT entry_id, balance_after FROM account_post(${m.account}::bigint, ${m.delta}::bigint, ${m.reason}::text,
         ${m.ref ?? ''}::text, ${m.counterparty ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`.execute(db);
-    const row = rows[0]!;
+    const row = rows[0];
     return { entryId: Number(row.entry_id), balanceAfter: Number(row.balance_after) };
   } catch (error) {
     throw accountError(error, m.account);

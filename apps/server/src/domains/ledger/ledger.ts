@@ -69,7 +69,7 @@ export async function post(db: Db, m: Movement): Promise<Posted> {
     const { rows } = await sql<{ entry_id: number; balance_after: number }>`
       SELECT entry_id, balance_after FROM ledger_post(${m.uid}::integer, ${m.currency}::text, ${m.delta}::bigint, ${m.reason}::text,
         ${m.ref ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`.execute(db);
-    const row = rows[0]!;
+    const row = rows[0];
     return { entryId: Number(row.entry_id), balanceAfter: Number(row.balance_after) };
   } catch (error) {
     throw ledgerError(error, m.uid);

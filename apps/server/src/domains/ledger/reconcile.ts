@@ -96,8 +96,8 @@ export async function reconcile(db: Db, limit = 1000): Promise<Reconciliation> {
     ORDER BY 1
     LIMIT ${limit}`.execute(db);
   return {
-    balances: Number(counts.rows[0]!.balances) * CURRENCIES.length,
-    entries: Number(counts.rows[0]!.entries),
+    balances: Number(counts.rows[0].balances) * CURRENCIES.length,
+    entries: Number(counts.rows[0].entries),
     differences: rows.map((r) => ({
       uid: Number(r.uid),
       currency: r.currency,
@@ -105,8 +105,8 @@ export async function reconcile(db: Db, limit = 1000): Promise<Reconciliation> {
       fromEntries: Number(r.from_entries),
       lastBalanceAfter: r.last_after === null ? null : Number(r.last_after),
     })),
-    accounts: Number(counts.rows[0]!.accounts),
-    accountEntries: Number(counts.rows[0]!.account_entries),
+    accounts: Number(counts.rows[0].accounts),
+    accountEntries: Number(counts.rows[0].account_entries),
     accountDifferences: accountRows.rows.map((r) => ({
       account: Number(r.account),
       kind: r.kind,

@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { GAME_IDS } from '@console/games';
 import { LOBBY_HOUSE_PROVIDER, LOBBY_PLATFORMS, lobbyGame, lobbyGameBody, text, type LobbyGame, type LobbyGameBody } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Db } from '../../db/open';
 import { conflict } from '../../http/api-error';
 import { contains, custom, defineList, eqBool, eqEnum, eqText, listOperations, sortBy } from '../../http/list';
@@ -170,10 +170,7 @@ const gameList = defineList<LobbyGame>({
 });
 
 /** The list and its export, each run with the reading account known to the query. */
-export const gameListOperations: Operation[] = listOperations(gameList).map(
-  (op) =>
-    ({
-      ...op,
-      handler: (ctx: Parameters<Operation['handler']>[0]) => reader.run(ctx.user as ScopedSubject, () => op.handler(ctx)),
-    }) as Operation,
-);
+export const gameListOperations: Operation[] = listOperations(gameList).map((op) => ({
+  ...op,
+  handler: (ctx: Parameters<Operation['handler']>[0]) => reader.run(ctx.user as ScopedSubject, () => op.handler(ctx)),
+}));

@@ -27,7 +27,7 @@ export const kindOf = (screenName: string) => `gamehomepage.${screenName}`;
 /** An operation moved to /gamehomepage: URL and name prefixes replaced, its screen set. */
 export function rehome(op: Operation, from: { url: string; name: string }, to: { url: string; name: string }, screen: string): Operation {
   if (!op.url.startsWith(from.url) || !op.name.startsWith(from.name)) throw new Error(`${op.name}: not under ${from.url}`);
-  return { ...op, url: to.url + op.url.slice(from.url.length), name: to.name + op.name.slice(from.name.length), screen, tags: TAGS } as Operation;
+  return { ...op, url: to.url + op.url.slice(from.url.length), name: to.name + op.name.slice(from.name.length), screen, tags: TAGS };
 }
 
 /**

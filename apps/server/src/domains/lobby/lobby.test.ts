@@ -142,7 +142,7 @@ describe.each(databases())('the lobby configuration on $kind', (kind) => {
       [`${api}/packagename/preview`, { package: 'com.demo', paid: '-5' }, 'paid'],
       [`${api}/configs/games`, { platform: 'x' }, 'platform'],
     ] as const) {
-      const res = await t.get(url, token, query as Record<string, string>);
+      const res = await t.get(url, token, query);
       expect([field, res.status]).toEqual([field, 400]);
       expect(res.body.message).toContain(field);
     }

@@ -32,7 +32,7 @@ import { buildLobby } from './lobby';
 import { lobbyPlatform } from './platform';
 
 const option = z.object({ value: z.string(), label: z.string() });
-const retag = (ops: Operation[]) => ops.map((op) => ({ ...op, tags: TAGS }) as Operation);
+const retag = (ops: Operation[]) => ops.map((op) => ({ ...op, tags: TAGS }));
 
 const configs: Operation[] = [
   ...gameListOperations,
@@ -43,7 +43,7 @@ const configs: Operation[] = [
       name: 'gamehomepage.configs.games',
       what: 'home-page game entry',
       body: lobbyGameInput,
-      ref: lobbyGameRef as unknown as z.ZodType<Record<string, string>>,
+      ref: lobbyGameRef,
       keyOf: (b) => String(b.tag),
     }),
   ),

@@ -120,7 +120,7 @@ export const campaignList: ListSpec = defineList<CampaignItem>({
 /** `campaign` (required: a campaign's players are keyed by uid). */
 const campaignFilter: FilterBuilder = (name) => ({
   params: { [name]: queryInt(1, 2_147_483_647).optional() },
-  where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`lp.campaign_id = ${v[name] as number}`),
+  where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`lp.campaign_id = ${v[name]}`),
   check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
 });
 

@@ -22,16 +22,13 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 
 /** A list and its export, each refreshing the reader's campaigns' outcomes first. */
 function refreshedList(spec: ListSpec): Operation[] {
-  return [listOperation(spec), exportOperation(spec)].map(
-    (op) =>
-      ({
-        ...op,
-        handler: async (ctx) => {
-          await refreshFor(ctx.db, ctx.user!, ctx.now);
-          return op.handler(ctx);
-        },
-      }) as Operation,
-  );
+  return [listOperation(spec), exportOperation(spec)].map((op) => ({
+    ...op,
+    handler: async (ctx) => {
+      await refreshFor(ctx.db, ctx.user!, ctx.now);
+      return op.handler(ctx);
+    },
+  }));
 }
 
 export const lostPlayerOperations: Operation[] = [

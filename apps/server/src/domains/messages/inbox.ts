@@ -65,8 +65,8 @@ export async function readInbox(
     .limit(opts.limit + 1)
     .execute();
   const page = rows.slice(0, opts.limit);
-  const items = page.map((r) => toInboxMessage({ ...r, name: player.name } as unknown as InboxRow, opts.lang, opts.now));
-  return { items, nextCursor: rows.length > opts.limit ? String(Number(page[page.length - 1]!.id)) : null };
+  const items = page.map((r) => toInboxMessage({ ...r, name: player.name }, opts.lang, opts.now));
+  return { items, nextCursor: rows.length > opts.limit ? String(Number(page[page.length - 1].id)) : null };
 }
 
 function toInboxMessage(r: InboxRow, lang: 'en' | 'zh', now: Date): InboxMessage {

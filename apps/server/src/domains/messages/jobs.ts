@@ -44,14 +44,14 @@ export async function advanceSend(db: Db, sendId: number, now: Date, chunk = CHU
           SELECT ${sendId}, u, ${now}::timestamptz FROM unnest(string_to_array(${uids.join(',')}, ',')::integer[]) AS u
           ON CONFLICT (send_id, uid) DO NOTHING RETURNING 1)
         SELECT count(*)::integer AS n FROM w`.execute(trx);
-      inserted = Number(written[0]!.n);
+      inserted = Number(written[0].n);
     }
     const finished = uids.length < chunk;
     await trx
       .updateTable('message_send')
       .set((eb) => ({
         delivered: eb('delivered', '+', inserted),
-        cursor_uid: uids.length > 0 ? uids[uids.length - 1]! : send.cursor_uid,
+        cursor_uid: uids.length > 0 ? uids[uids.length - 1] : send.cursor_uid,
         advanced_at: now,
         ...(finished ? { status: 'done' as const, finished_at: now } : {}),
       }))

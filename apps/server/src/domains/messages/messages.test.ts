@@ -94,7 +94,7 @@ describe.each(databases())('messages on $kind', (kind) => {
 
   it('an expired attachment is never credited; read is kept once; unknown messages and bad data are rejected', async () => {
     await send({ target: { kind: 'uid', uid: 7003 }, attachment: { currency: 'chip', amount: 1000 }, expiresInDays: 1 });
-    const message = (await inbox(7003))[0]!;
+    const message = (await inbox(7003))[0];
     const read = await events([ev('message.read', { uid: 7003, messageId: message.messageId })]);
     expect(read.body.data.results[0].status).toBe('applied');
     t.clock.advance(86_400_000 + 1);

@@ -81,7 +81,7 @@ const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 function hrefOf(attrs: string): string | null {
   for (const m of attrs.matchAll(ATTR)) {
-    if (m[1]!.toLowerCase() === 'href') return m[2] ?? m[3] ?? m[4] ?? '';
+    if (m[1].toLowerCase() === 'href') return m[2] ?? m[3] ?? m[4] ?? '';
   }
   return null;
 }
@@ -126,7 +126,7 @@ export function sanitizeHtml(input: string): string {
     }
     i = TAG.lastIndex;
     const closing = m[1] === '/';
-    const name = m[2]!.toLowerCase();
+    const name = m[2].toLowerCase();
     if (DROP_WITH_CONTENT.has(name)) {
       if (!closing) {
         const close = new RegExp(`</${name}\\b[^>]*>`, 'ig');

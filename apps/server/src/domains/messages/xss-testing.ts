@@ -57,8 +57,8 @@ export const XSS_VECTORS = [
 export function assertInert(html: string): void {
   const tags = [...html.matchAll(/<\/?([a-zA-Z][\w-]*)([^>]*)>/g)];
   for (const [, name, attrs] of tags) {
-    expect(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span', 'h1', 'h2', 'h3', 'blockquote', 'hr']).toContain(name!.toLowerCase());
-    if (attrs!.trim()) {
+    expect(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span', 'h1', 'h2', 'h3', 'blockquote', 'hr']).toContain(name.toLowerCase());
+    if (attrs.trim()) {
       expect(name).toBe('a');
       expect(attrs).toMatch(/^ href="(https?:\/\/|mailto:|tel:)[^"]*" target="_blank" rel="noopener noreferrer"$/);
     }

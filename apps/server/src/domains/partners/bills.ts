@@ -43,7 +43,7 @@ export async function billFigures(db: Db, partner: number, from: Date, to: Date,
       coalesce(sum(delta) FILTER (WHERE ${inside} AND reason = ${REASONS.adjust}), 0) AS adjusted,
       coalesce(sum(delta) FILTER (WHERE at < ${to}), 0) AS closing
     FROM account_entry WHERE account = ${account.id}`.execute(db);
-  const r = rows[0]!;
+  const r = rows[0];
   const take = await db
     .selectFrom('game_day')
     .select(sql<string>`coalesce(sum(turnover - wins), 0)`.as('take'))

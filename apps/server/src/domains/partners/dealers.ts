@@ -27,7 +27,7 @@ export async function dealerOf(db: Db, ctx: Pick<Ctx, 'user'>, id: number, lock 
   const row = await q.executeTakeFirst();
   if (!row) throw notFound(`Dealer ${id} not found`);
   mustOwn(ctx.user, row.partner, `Dealer ${id}`);
-  return { ...row, daily_limit: Number(row.daily_limit) } as DealerRow;
+  return { ...row, daily_limit: Number(row.daily_limit) };
 }
 
 /** Screens: a platform dealer (partner 0) on /platmanager, a partner's on /partnermanager. */
@@ -71,7 +71,7 @@ export async function createDealer(ctx: Ctx, partner: number, body: { name: stri
     })
     .returning(['id', 'partner', 'name', 'uid', 'price_bp', 'daily_limit', 'status'])
     .executeTakeFirstOrThrow();
-  const dealer = { ...row, daily_limit: Number(row.daily_limit) } as DealerRow;
+  const dealer = { ...row, daily_limit: Number(row.daily_limit) };
   await dealerAccount(db, dealer);
   Object.assign(ctx.note, { target: `coin_dealer:${dealer.id}`, before: null, after: view(dealer) });
   return view(dealer);

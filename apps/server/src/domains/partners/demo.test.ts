@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 describe.each(databases().slice(0, 1))('partners demo on $kind', (database) => {
   let t: TestApp;
   let end: number;
-  const count = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(t.database.db)).rows[0]!.n);
+  const count = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(t.database.db)).rows[0].n);
 
   beforeAll(async () => {
     t = await testApp(database);

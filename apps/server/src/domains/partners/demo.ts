@@ -49,7 +49,7 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     .select((eb) => eb.fn.min('registered_at').as('at'))
     .executeTakeFirst();
   if (!first?.at) return figures;
-  const start = Math.floor(new Date(first.at as unknown as string).getTime() / DAY) * DAY;
+  const start = Math.floor(new Date(first.at).getTime() / DAY) * DAY;
   // the last action of a finished seed: a run again changes nothing
   if (await db.selectFrom('cloud_order').select('id').where('note', '=', DONE_NOTE).executeTakeFirst()) return figures;
   const accounts = await db.selectFrom('console_account').select(['id', 'username', 'name', 'roles', 'partner']).execute();
@@ -62,7 +62,7 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
       name: a.name,
       avatar: '',
       telephone: '',
-      roles: a.roles as string[],
+      roles: a.roles,
       partner: partner ?? a.partner,
       bind2fa: false,
       mustBind: false,
@@ -124,7 +124,7 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     .execute();
   for (const p of dealerPlayers) {
     const slot = DEALER_SLOTS.indexOf(((p.uid - DEMO_POPULATION.uidBase - 1) % 400) as (typeof DEALER_SLOTS)[number]);
-    const partner = slotOwner[slot]!;
+    const partner = slotOwner[slot];
     if (p.partner !== partner) continue;
     const name = `${p.name} coins`.slice(0, 64);
     if (await db.selectFrom('coin_dealer').select('id').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) continue;
@@ -178,7 +178,7 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
       const who = dealer.partner === 0 ? admin : dealer.partner === 1 ? partner1 : business2;
       const count = 1 + (share(dealer.id, d) % 3);
       for (let i = 0; i < count; i++) {
-        const uid = pool[(share(dealer.id * 31 + i, d) * 7 + d * 13 + i) % pool.length]!;
+        const uid = pool[(share(dealer.id * 31 + i, d) * 7 + d * 13 + i) % pool.length];
         const amount = (5 + (share(uid, d + i) % 20)) * 10_000;
         const r = await act(
           who,
@@ -192,7 +192,7 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     // partner 1 hands chips to a player and takes some back now and then
     const p1 = playersOf.get(1) ?? [];
     if (p1.length > 0 && d % 3 === 0) {
-      const uid = p1[(d * 17) % p1.length]!;
+      const uid = p1[(d * 17) % p1.length];
       await act(partner1, 'partnermanager.partnerCoinLogs.give', dayStart + 15 * HOUR, (ctx) =>
         giveToPlayer(ctx, 1, uid, 100_000, 'Club tournament prize', `demo-give-${d}`),
       );

@@ -19,7 +19,7 @@ import { consoleDay } from '@console/time';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 const anyDb = (db: Db) => db as unknown as Kysely<any>;
 
 const tags = ['partners'];

@@ -126,7 +126,7 @@ describe.each(databases())('partner properties on $kind', (database) => {
   it('never answers 5xx; a 400 names the field and changes nothing; the ledgers always reconcile', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: calls.length - 1 }).chain((i) => fc.tuple(fc.constant(calls[i]![0]), calls[i]![1])),
+        fc.integer({ min: 0, max: calls.length - 1 }).chain((i) => fc.tuple(fc.constant(calls[i][0]), calls[i][1])),
         fc.nat(2),
         async ([url, payload], who) => {
           const before = await snapshot();

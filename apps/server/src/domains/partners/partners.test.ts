@@ -325,6 +325,6 @@ describe.each(databases())('partners on $kind', (database) => {
     expect((await reconcile(db)).accountEntries).toBe(before.accountEntries);
     const after = await reconcile(db);
     expect([after.differences, after.accountDifferences]).toEqual([[], []]);
-    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM partner_transfer WHERE status = 'pending'`.execute(db)).rows[0]!.n)).toBe(1);
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM partner_transfer WHERE status = 'pending'`.execute(db)).rows[0].n)).toBe(1);
   });
 });

@@ -29,7 +29,6 @@ import {
   transferBody,
   transferDecisionBody,
   queryInt,
-  type PartnerDefaults,
 } from '@console/schemas';
 import { z } from 'zod';
 import { listOperations } from '../../http/list';
@@ -162,7 +161,7 @@ export const partnerOperations: Operation[] = [
     body: partnerDefaults,
     response: answer(partnerDefaults),
     summary: 'Overwrites the defaults (a new version; existing partners keep theirs)',
-    handler: async (ctx) => ok((await saveItem(ctx, defaultItems, '', 'update', () => ctx.body as PartnerDefaults)).doc),
+    handler: async (ctx) => ok((await saveItem(ctx, defaultItems, '', 'update', () => ctx.body)).doc),
   }),
   ...versionOperations(defaultItems, { base: `/api${DE}/versions`, name: 'platmanager.defalutediter.versions', tags }).filter(
     (op) => !op.url.endsWith('/restore'),

@@ -18,7 +18,7 @@ import { accountToPlayer, ensureAccount, issuanceAccount, moveBetweenAccounts, p
 import { appendOperationLog } from '../operation-log/chain';
 import type { VersionedItems } from '../payment-config/versions';
 import { partnerDefaults as defaultsSchema } from '@console/schemas';
-import { consoleDay, dayStart } from '@console/time';
+import { consoleDay } from '@console/time';
 
 export const CHIP = 'chip';
 /** Reasons of the partners' movements (account_entry.reason and the player's ledger_entry.reason). */
@@ -118,7 +118,7 @@ export async function profileOf(db: Db, partner: number, lock = false): Promise<
     row = await q.executeTakeFirst();
   }
   if (!row) throw notFound(`Partner ${partner} not found`);
-  return row as Profile;
+  return row;
 }
 
 export function mustBeActive(p: Profile): void {
@@ -278,7 +278,7 @@ export async function openLoss(db: Db, partner: number): Promise<{ loss: number;
     .where('partner', '=', partner)
     .where('status', '=', 'settled')
     .executeTakeFirst();
-  const since = consoleDay(settled?.to ? new Date(settled.to as unknown as string) : new Date(p.created_at));
+  const since = consoleDay(settled?.to ? new Date(settled.to) : new Date(p.created_at));
   const row = await db
     .selectFrom('game_day')
     .select(sql<string>`coalesce(sum(turnover - wins), 0)`.as('take'))

@@ -119,7 +119,7 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
     const logged = await records(2);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ username: 'system:stoploss', partner: 0, result: 'ok', message: (await statusOf(2)).status_reason });
-    expect(logged[0]!.after).toMatchObject({ status: 'suspended', loss: 150_000, deposit: 100_000 });
+    expect(logged[0].after).toMatchObject({ status: 'suspended', loss: 150_000, deposit: 100_000 });
     expect(h.infos).toEqual([expect.objectContaining({ suspended: [2] })]);
     // the partner sells nothing while suspended
     expect(await t.post(`${PE}/sell`, { partner: 2, amount: 1_000 }, admin)).toMatchObject({
@@ -147,7 +147,7 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
     expect((await statusOf(2)).status).toBe('suspended');
     const logged = await records(2);
     expect(logged).toHaveLength(2);
-    expect(logged[1]!.after).toMatchObject({ loss: 250_000, deposit: 200_000 });
+    expect(logged[1].after).toMatchObject({ loss: 250_000, deposit: 200_000 });
   });
 
   it("a bill's creation checks in its request's transaction (the record by who created it)", async () => {

@@ -72,7 +72,7 @@ export const cashoutChannelItems: VersionedItems<CashoutChannelConfigBody> = {
   noun: 'Channel',
   read: readChannel,
   write: writeChannel,
-  restorable: cashoutChannelConfigBody as unknown as z.ZodType<CashoutChannelConfigBody>,
+  restorable: cashoutChannelConfigBody,
 };
 
 /** Staff reset of the failure counter (after the provider is fixed); the log keeps the count it had. */

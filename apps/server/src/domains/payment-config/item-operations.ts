@@ -43,7 +43,7 @@ export function itemOperations<Doc, Body extends Doc>(spec: ItemOperations<Doc, 
         const key = spec.keyOf(body as Record<string, unknown>);
         const saved = await saveItem({ db, user, now, note }, items, key, 'create', (before) => {
           absent(items, key, before);
-          return docOf(body as Body);
+          return docOf(body);
         });
         return { code: 200, data: saved };
       },
@@ -59,7 +59,7 @@ export function itemOperations<Doc, Body extends Doc>(spec: ItemOperations<Doc, 
         const key = spec.keyOf(body as Record<string, unknown>);
         const saved = await saveItem({ db, user, now, note }, items, key, 'update', (before) => {
           existing(items, key)(before);
-          return docOf(body as Body);
+          return docOf(body);
         });
         return { code: 200, data: saved };
       },
@@ -72,7 +72,7 @@ export function itemOperations<Doc, Body extends Doc>(spec: ItemOperations<Doc, 
       body: spec.ref,
       summary: `Removes a ${what} (its history stays; a restore brings it back); 404 when it does not exist, 409 when still in use`,
       handler: async ({ db, user, now, note, body }) => {
-        const key = spec.keyOf(body as Record<string, unknown>);
+        const key = spec.keyOf(body);
         const saved = await saveItem({ db, user, now, note }, items, key, 'delete', (before) => {
           existing(items, key)(before);
           return null;

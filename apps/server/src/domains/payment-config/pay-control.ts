@@ -127,7 +127,7 @@ export const payControlItems: VersionedItems<PayControlDoc> = {
       ? writeChannel(db, code, doc as RechargeChannelConfigBody | null, now)
       : writeProduct(db, code, doc as RechargeProductConfigBody | null);
   },
-  restorable: z.union([rechargeChannelConfigBody, rechargeProductConfigBody]) as z.ZodType<PayControlDoc>,
+  restorable: z.union([rechargeChannelConfigBody, rechargeProductConfigBody]),
 };
 
 // ---------------------------------------------------------------- lists

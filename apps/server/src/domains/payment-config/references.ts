@@ -6,7 +6,7 @@ import { conflict } from '../../http/api-error';
 export async function requireAll(db: Db, table: 'recharge_product' | 'payment_package' | 'recharge_channel', codes: string[], noun: string): Promise<void> {
   if (codes.length === 0) return;
   const column = table === 'recharge_product' ? 'product_id' : table === 'payment_package' ? 'package' : 'channel';
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   const rows = (await (db.selectFrom(table) as any).select(`${column} as code`).where(column, 'in', codes).execute()) as { code: string }[];
   const found = new Set(rows.map((r) => r.code));
   const missing = codes.find((c) => !found.has(c));

@@ -35,7 +35,7 @@ import { PACKAGE_CONTROL, packageItems, packageList } from './packages';
 import { channelKey, PAY_CONTROL, payControlItems, productKey, rechargeChannelList, rechargeProductList, type PayControlDoc } from './pay-control';
 import { paymentConfigPlatform } from './platform';
 import { saveItem, versionOperations } from './versions';
-import { cashoutRules, cashoutRulesItems, WITHDRAWAL_CONFIGS, type CashoutRules } from './withdrawal-rules';
+import { cashoutRules, cashoutRulesItems, WITHDRAWAL_CONFIGS } from './withdrawal-rules';
 
 const tags = ['remoteconfig'];
 const option = z.object({ value: z.string(), label: z.string() });
@@ -124,7 +124,7 @@ const cashOutEdter: Operation[] = [
     base: `/api${CASHOUT_EDITOR}/channels`,
     name: 'remoteconfig.cashOutEdter.channels',
     what: 'cash-out channel',
-    body: cashoutChannelConfigBody as unknown as z.ZodType<CashoutChannelConfigBody>,
+    body: cashoutChannelConfigBody,
     ref: configChannelRef,
     keyOf: (b) => String(b.channel),
   }),
@@ -161,7 +161,7 @@ const withdrawalconfigs: Operation[] = [
     screen: WITHDRAWAL_CONFIGS,
     tags,
     audit: true,
-    body: cashoutRulesBody as unknown as z.ZodType<CashoutRules>,
+    body: cashoutRulesBody,
     response: rulesAnswer,
     summary: 'Overwrites the cash-out rules (a new version)',
     handler: async ({ db, user, now, note, body }) => {

@@ -4,7 +4,6 @@
  * someone saves it the defaults below hold, so the cash-out review can always read them.
  */
 import { cashoutRulesBody } from '@console/schemas';
-import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { VersionedItems } from './versions';
 
@@ -69,5 +68,5 @@ export const cashoutRulesItems: VersionedItems<CashoutRules> = {
       .onConflict((oc) => oc.column('id').doUpdateSet(values))
       .execute();
   },
-  restorable: cashoutRulesBody as unknown as z.ZodType<CashoutRules>,
+  restorable: cashoutRulesBody,
 };

@@ -81,7 +81,7 @@ function house(raw: RawRows, kind: string, currency: string, day: string, catego
   for (const c of categories) {
     const es = raw.entries.filter((e) => e.day === day && e.currency === currency && moneyClass(e.reason)?.[0] === kind && moneyClass(e.reason)?.[1] === c);
     row[c] = total(es, (e) => (kind === 'recycle' ? -e.delta : e.delta));
-    row.total = (row.total as number) + (row[c] as number);
+    row.total = (row.total as number) + row[c];
     row.entries = (row.entries as number) + es.length;
   }
   return row;

@@ -29,7 +29,7 @@ export function seeded(seed: number) {
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
     chance: (p: number) => next() < p,
   };
 }

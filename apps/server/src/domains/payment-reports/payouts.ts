@@ -3,7 +3,7 @@
  * success rate = succeeded / (succeeded + failed), fees, average time from request to
  * settlement) and by day. A request counts on its day; an outcome on the day it settled.
  */
-import { payoutChannelFigures, payoutDay, payoutSummary, type PayoutChannelFigures } from '@console/schemas';
+import { payoutChannelFigures, type payoutDay, payoutSummary, type PayoutChannelFigures } from '@console/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';

@@ -36,7 +36,7 @@ describe.each(databases())('data report calls on $kind', (db) => {
     expect(GETS.length).toBeGreaterThan(20);
     for (const [role, token] of Object.entries(tokens)) {
       for (const { url, screen } of GETS) {
-        const allowed = mayAccess(screen, { roles: [role as never], partner: role === 'partner' ? 1 : 0 });
+        const allowed = mayAccess(screen, { roles: [role], partner: role === 'partner' ? 1 : 0 });
         const res = await t.get(url, token, { ...range, bogus: '1' });
         expect([url, role, res.status]).toEqual([url, role, allowed ? 400 : 403]);
       }
@@ -98,7 +98,7 @@ describe.each(databases())('data report calls on $kind', (db) => {
 
   it('a game, gift or transfer movement writes no roll-up row; house money does, per reason', async () => {
     const at = new Date(t.clock.now);
-    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM report_house_money_day`.execute(t.database.db)).rows[0]!.n);
+    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM report_house_money_day`.execute(t.database.db)).rows[0].n);
     const before = await count();
     for (const reason of ['game.bet', 'gift.sent', 'chips.transferred', 'wallet.rollback', 'recharge', 'cashout.hold', 'staff.toSafe']) {
       await post(t.database.db, { uid: 11, currency: 'chip', delta: -1, reason, actor: 'app:demo-app', at });
@@ -149,7 +149,7 @@ describe.each(databases())('data report calls on $kind', (db) => {
       });
       const chunk = (order: number[], signal: boolean) =>
         t.database.db.transaction().execute(async (trx) => {
-          await post(trx, { uid: order[0]!, currency: 'chip', delta: 100, reason: 'batch.chip', actor: 'staff:admin', at });
+          await post(trx, { uid: order[0], currency: 'chip', delta: 100, reason: 'batch.chip', actor: 'staff:admin', at });
           if (signal) firstDone();
           else await Promise.race([first, new Promise((r) => setTimeout(r, 300))]);
           for (const uid of order.slice(1)) await post(trx, { uid, currency: 'chip', delta: 100, reason: 'batch.chip', actor: 'staff:admin', at });
@@ -166,7 +166,7 @@ describe.each(databases())('data report calls on $kind', (db) => {
     const day = '2026-11-21';
     const sum = async () =>
       Number(
-        (await sql<{ n: string }>`SELECT coalesce(sum(players), 0) AS n FROM report_active_day WHERE day = ${day}::date`.execute(t.database.db)).rows[0]!.n,
+        (await sql<{ n: string }>`SELECT coalesce(sum(players), 0) AS n FROM report_active_day WHERE day = ${day}::date`.execute(t.database.db)).rows[0].n,
       );
     const before = await sum();
     await client.event('player.login', { uid: 301, ip: '10.0.0.1', deviceId: 'device-301' }, { at: '2026-11-21T09:00:00+08:00' });
@@ -181,7 +181,7 @@ describe.each(databases())('data report calls on $kind', (db) => {
     );
     expect(await sum()).toBe(before + 1);
     const res = await t.get('/api/homepage/days', tokens.admin, range);
-    const rows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM player_active_day WHERE day = ${day}::date`.execute(t.database.db)).rows[0]!.n);
+    const rows = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM player_active_day WHERE day = ${day}::date`.execute(t.database.db)).rows[0].n);
     expect(res.body.data.items.find((d: { day: string }) => d.day === day).activePlayers).toBe(rows);
   });
 

@@ -116,12 +116,12 @@ describe.each(databases())('distinct players over a range on $kind', (database) 
       );
     const r = dayRange(dayText(0), dayText(9));
     const before = await spanCounts(opened.db, ADMIN, r, 'active');
-    const folded = (await sql<{ n: number }>`SELECT report_compact(${dayText(5)}::date) AS n`.execute(opened.db)).rows[0]!.n;
+    const folded = (await sql<{ n: number }>`SELECT report_compact(${dayText(5)}::date) AS n`.execute(opened.db)).rows[0].n;
     expect(Number(folded)).toBeGreaterThan(0);
     expect(await spanCounts(opened.db, ADMIN, r, 'active')).toEqual(before);
     expect(before.range).toBe(8);
     const stripes = await sql<{ n: string }>`SELECT count(*) AS n FROM report_span_day WHERE day < ${dayText(5)}::date AND slot <> 0`.execute(opened.db);
-    expect(Number(stripes.rows[0]!.n)).toBe(0);
+    expect(Number(stripes.rows[0].n)).toBe(0);
   });
 
   it('the server role cannot delete a figure or a day (only the fold, which keeps the sums)', async () => {

@@ -29,7 +29,7 @@ export function splitBy(events: readonly EventLike[], isMine: (type: string) => 
   events.forEach((e, n) => {
     if (!first.has(e.id)) first.set(e.id, n);
   });
-  const mine = (k: number) => isMine(events[k]!.type) && !events[k]!.error;
+  const mine = (k: number) => isMine(events[k].type) && !events[k].error;
   const split: Split = { mine: [], others: [], echoes: [] };
   events.forEach((e, n) => {
     const f = first.get(e.id)!;
@@ -51,14 +51,14 @@ export async function applyAlongside<E extends EventLike>(
   if (split.mine.length === 0) return next(events);
   const results = new Array<PlatformEventResult>(events.length);
   if (split.others.length > 0)
-    (await next(split.others.map((n) => events[n]!))).forEach((r, i) => {
-      results[split.others[i]!] = r;
+    (await next(split.others.map((n) => events[n]))).forEach((r, i) => {
+      results[split.others[i]] = r;
     });
-  const applied = await applyMine(split.mine.map((n) => events[n]!));
+  const applied = await applyMine(split.mine.map((n) => events[n]));
   split.mine.forEach((n, i) => {
     results[n] = applied[i]!;
   });
-  for (const [n, first] of split.echoes) results[n] = { ...results[first]!, id: events[n]!.id, status: 'duplicate' };
+  for (const [n, first] of split.echoes) results[n] = { ...results[first], id: events[n].id, status: 'duplicate' };
   return results;
 }
 
@@ -73,7 +73,7 @@ export interface ResultRow {
 export function resultsOf(events: readonly { id: string }[], rows: readonly ResultRow[], fn: string): PlatformEventResult[] {
   if (rows.length !== events.length) throw new Error(`${fn} answered ${rows.length} results for ${events.length} events`);
   return rows.map((row, i) => {
-    const result: PlatformEventResult = { id: events[i]!.id, status: row.r_status };
+    const result: PlatformEventResult = { id: events[i].id, status: row.r_status };
     if (row.r_code !== null) result.code = row.r_code;
     if (row.r_message !== null) result.message = row.r_message;
     return result;

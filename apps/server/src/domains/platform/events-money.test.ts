@@ -118,7 +118,7 @@ describe.each(databases())('money events set-based on $kind', (kind) => {
           for (const base of Object.values(groups)) {
             for (let i = 0; i < PLAYERS; i++) {
               await p.register(base + i);
-              if (funds[i]! > 0) {
+              if (funds[i] > 0) {
                 await sql`SELECT ledger_post(${base + i}::integer, 'chip', ${funds[i]}::bigint, 'test.fund', '', 'test', NULL, now())`.execute(db());
                 await sql`SELECT ledger_post(${base + i}::integer, 'safe', ${funds[i]}::bigint, 'test.fund', '', 'test', NULL, now())`.execute(db());
               }
@@ -128,7 +128,7 @@ describe.each(databases())('money events set-based on $kind', (kind) => {
           // a few ids sent again later in the call: duplicates repeating the first answer
           const order = [...steps.keys(), ...repeats.map((r) => r % steps.length)];
           const call = (base: number, prefix: string) =>
-            order.map((i) => toEvent(steps[i]!, `${prefix}${ids[i]}`, (x) => (x === UNKNOWN ? 4_000_000 + x : base + x)));
+            order.map((i) => toEvent(steps[i], `${prefix}${ids[i]}`, (x) => (x === UNKNOWN ? 4_000_000 + x : base + x)));
 
           const set = await p.events(call(groups.set, 's'));
           // the same events after a registration that one of them touches: the call goes one by one

@@ -294,7 +294,7 @@ describe.each(databases())('platform events on $kind', (kind) => {
   });
 
   it('a body not of the shape is a 400 for the whole call and writes nothing', async () => {
-    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event`.execute(db())).rows[0]!.n);
+    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event`.execute(db())).rows[0].n);
     const before = await count();
     const ev = { id: 'shape-1', type: 'safe.deposit', at: AT, data: { uid: 1, amount: 1 } };
     const bad: [unknown, string][] = [

@@ -76,8 +76,8 @@ export function rowsToLock(events: readonly Prepared[]): { balances: number[]; p
   for (const e of events) {
     if (e.error) continue;
     const data = e.data as Record<string, number>;
-    if (Object.hasOwn(BALANCE_KEYS, e.type)) for (const key of BALANCE_KEYS[e.type]!) if (data[key] !== undefined) balances.add(data[key]);
-    if (Object.hasOwn(PLAYER_KEYS, e.type)) for (const key of PLAYER_KEYS[e.type]!) players.add(data[key]!);
+    if (Object.hasOwn(BALANCE_KEYS, e.type)) for (const key of BALANCE_KEYS[e.type]) if (data[key] !== undefined) balances.add(data[key]);
+    if (Object.hasOwn(PLAYER_KEYS, e.type)) for (const key of PLAYER_KEYS[e.type]) players.add(data[key]);
   }
   const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
   return { balances: sorted(balances), players: sorted(players) };

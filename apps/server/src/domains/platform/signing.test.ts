@@ -115,7 +115,7 @@ describe.each(databases())('platform signing on $kind', (kind) => {
     const logged = (await refusals()).slice(before);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ username: 'console:platform', result: 'refused', status: 401 });
-    expect(logged[0]!.message).toBe('500 refused calls in the last minute: Bad signature ×500 (flood-app, /api/platform/wallet/debit)');
+    expect(logged[0].message).toBe('500 refused calls in the last minute: Bad signature ×500 (flood-app, /api/platform/wallet/debit)');
     const rows = await t.database.db.selectFrom('refusal_tally').selectAll().where('who', '=', 'flood-app').execute();
     expect(rows).toEqual([
       expect.objectContaining({ source: 'platform', reason: 'Bad signature', target: '/api/platform/wallet/debit', count: 500, addresses: 1 }),

@@ -26,7 +26,7 @@ describe.each(databases())('platform wallet on $kind', (kind) => {
   const balances = async (uid: number) => (await p.get('/api/platform/wallet/balance', `uid=${uid}`)).body.data.balances;
   const counts = async () => {
     const { rows } = await sql<{ e: string; w: string }>`SELECT (SELECT count(*) FROM ledger_entry) AS e, (SELECT count(*) FROM wallet_tx) AS w`.execute(db());
-    return rows[0]!;
+    return rows[0];
   };
   const netWin = async (uid: number) => (await db().selectFrom('player').select('net_win').where('uid', '=', uid).executeTakeFirstOrThrow()).net_win;
 

@@ -139,7 +139,7 @@ export async function walletMove(db: Db, app: PlatformApp, kind: 'debit' | 'cred
           ${fingerprint}::text, ${uid}::integer, ${currency}::text, ${amount}::bigint, ${reason}::text, ${body.ref ?? txId}::text,
           ${now}::timestamptz, ${plan.scope}::text, ${plan.tp}::boolean, ${agent}::integer,
           ${rule.match}::boolean, ${rule.capScope}::text, ${rule.cap}::bigint)`.execute(db);
-      return rows[0]!;
+      return rows[0];
     } catch (error) {
       if (sqlState(error) === CONTROLLED) return null;
       throw scopeErrorOf(error) ?? ledgerError(error, uid);
@@ -174,7 +174,7 @@ function walletMoveChecked(
           const { rows } = await sql<{
             ok: boolean;
           }>`SELECT app_round_debited(${appId}::text, ${uid}::integer, ${ref}::text, ${now}::timestamptz) AS ok`.execute(trx);
-          if (!rows[0]!.ok) {
+          if (!rows[0].ok) {
             throw Object.assign(
               new Error(
                 `Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`,

@@ -50,7 +50,7 @@ describe.each(databases())('hostile provider.round events on $kind', (kind) => {
     for (const code of ['JILI', 'PG'])
       clients[code] = await platformClient(
         t,
-        DEMO_PROVIDERS.find((p) => p.code === code)!,
+        DEMO_PROVIDERS.find((p) => p.code === code),
       );
     for (const uid of UIDS) await clients.demo.register(uid, { partner: uid % 3 });
   }, 180_000);
@@ -69,7 +69,7 @@ describe.each(databases())('hostile provider.round events on $kind', (kind) => {
             for (const f of r.fields) data[f.key] = f.value;
             return { id: r.id, type: 'provider.round', data };
           });
-          const res = await clients[app]!.events(events);
+          const res = await clients[app].events(events);
           expect(res.status).toBe(200);
           expect(res.body.data.results).toHaveLength(events.length);
           for (const r of res.body.data.results as Record<string, any>[]) {
@@ -99,11 +99,11 @@ describe.each(databases())('hostile provider.round events on $kind', (kind) => {
     const perPlayer = await sql<{ a: string; b: string }>`
       SELECT (SELECT count(*) FROM (SELECT DISTINCT provider, game, report_day(ended_at), uid FROM provider_round) x) AS a,
         (SELECT count(*) FROM provider_player_day) AS b`.execute(db);
-    expect(Number(perPlayer.rows[0]!.a)).toBe(Number(perPlayer.rows[0]!.b));
+    expect(Number(perPlayer.rows[0].a)).toBe(Number(perPlayer.rows[0].b));
     const once = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT round_id, app_id FROM provider_round GROUP BY 1, 2 HAVING count(*) > 1) x`.execute(
       db,
     );
-    expect(Number(once.rows[0]!.n)).toBe(0);
-    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM provider_round WHERE app_id = 'demo-app'`.execute(db)).rows[0]!.n)).toBe(0);
+    expect(Number(once.rows[0].n)).toBe(0);
+    expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM provider_round WHERE app_id = 'demo-app'`.execute(db)).rows[0].n)).toBe(0);
   }, 600_000);
 });

@@ -68,7 +68,7 @@ const inRange = (column: string, r: DayRange) => sql<boolean>`${sql.ref(column)}
 function scoped(db: Db, table: 'provider_day', user: ScopedSubject, f: Filter, r: DayRange): ReturnType<typeof dayRows>;
 function scoped(db: Db, table: 'provider_player_day', user: ScopedSubject, f: Filter, r: DayRange): ReturnType<typeof playerDayRows>;
 function scoped(db: Db, table: 'provider_day' | 'provider_player_day', user: ScopedSubject, f: Filter, r: DayRange) {
-  let q = (table === 'provider_day' ? dayRows(db) : playerDayRows(db)) as ReturnType<typeof dayRows>;
+  let q = table === 'provider_day' ? dayRows(db) : playerDayRows(db);
   q = q
     .where(groupFilter(f.group, 'd.provider', f.provider))
     .where(inRange('d.day', r))

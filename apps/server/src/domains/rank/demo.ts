@@ -98,7 +98,7 @@ export async function seedRankActivity(db: Db, config: ServerConfig, password: s
     for (let day = firstDay; day <= base; day += DAY) {
       // the job, five minutes into the day: the periods that ended (nothing before the first save)
       const job = day + 5 * MINUTE;
-      if (job < end && job > saves[0]!.at) {
+      if (job < end && job > saves[0].at) {
         for (const s of await settleDue(db, new Date(job), 'system:rank')) {
           out.settled += 1;
           out.paid += s.paid;

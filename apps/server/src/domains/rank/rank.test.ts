@@ -30,19 +30,19 @@ describe.each(databases())('rank on $kind', (kind) => {
     const db = t.database.db;
     await db
       .insertInto('game_bet')
-      .values({ round: 900_000 + round, n: 1, game, at: new Date(at), uid, partner: 0, seat: 's1', bot: false, bet: stake, win, fee: 0, jackpot: 0 } as never)
+      .values({ round: 900_000 + round, n: 1, game, at: new Date(at), uid, partner: 0, seat: 's1', bot: false, bet: stake, win, fee: 0, jackpot: 0 })
       .execute();
     const day = new Date(Date.parse(at) + 8 * HOUR).toISOString().slice(0, 10);
     await db
       .insertInto('game_player_day')
-      .values({ game, day, uid, partner: 0, rounds: 1, bets: 1, turnover: stake, wins: win, fees: 0, jackpot: 0 } as never)
+      .values({ game, day, uid, partner: 0, rounds: 1, bets: 1, turnover: stake, wins: win, fees: 0, jackpot: 0 })
       .onConflict((oc) =>
         oc.columns(['game', 'day', 'uid'] as never).doUpdateSet({
           rounds: (eb: any) => eb('game_player_day.rounds', '+', 1),
           bets: (eb: any) => eb('game_player_day.bets', '+', 1),
           turnover: (eb: any) => eb('game_player_day.turnover', '+', stake),
           wins: (eb: any) => eb('game_player_day.wins', '+', win),
-        } as never),
+        }),
       )
       .execute();
   };

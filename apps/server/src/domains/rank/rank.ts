@@ -54,7 +54,7 @@ export const rankDocument = settingsDocument<RankSettings>({
   screen: MANAGE_SCREEN,
   kind: CONFIG_KIND,
   noun: 'Leaderboards',
-  restorable: rankSettings as never,
+  restorable: rankSettings,
   historyReads: 'parsed',
   removed: 'delete',
 });

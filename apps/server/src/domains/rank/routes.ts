@@ -25,7 +25,7 @@ import {
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { badInput, notFound } from '../../http/api-error';
-import { columnsParam, csvFileName, csvHeader, csvLine, type CsvColumn } from '../../http/list/csv';
+import { columnsParam, csvFileName, csvHeader, csvLine } from '../../http/list/csv';
 import { defineList, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
@@ -153,11 +153,11 @@ export const rankOperations: Operation[] = [
     query: rankStandingsQuery.extend({ columns: columnsParam(STANDING_COLUMNS as unknown as [string, ...string[]]).optional() }),
     handler: async ({ db, query, now, reply }) => {
       const answer = await standingsAnswer(db, query, now);
-      const columns = (query.columns as CsvColumn[] | undefined) ?? STANDING_COLUMNS.map((key) => ({ key, title: key }));
+      const columns = query.columns ?? STANDING_COLUMNS.map((key) => ({ key, title: key }));
       const body = csvHeader(columns) + answer.items.map((r) => csvLine(columns, r)).join('');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(answer.board ? `rank-${answer.board.id}-${answer.period!.key}` : 'rank', now)}"`)
+        .header('content-disposition', `attachment; filename="${csvFileName(answer.board ? `rank-${answer.board.id}-${answer.period.key}` : 'rank', now)}"`)
         .header('cache-control', 'no-store')
         .send(body);
     },

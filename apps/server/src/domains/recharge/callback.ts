@@ -69,7 +69,7 @@ export async function creditOrder(trx: Db, order: Order, actor: string, now: Dat
     const { rows } = await sql<{ bonus_chips: number; entry_ids: number[] | string[] }>`
       SELECT bonus_chips, entry_ids FROM recharge_credit(${order.order_id}::text, ${order.uid}::integer, ${order.product_chips}::bigint,
         ${order.product_bonus}::bigint, ${actor}::text, ${now}::timestamptz)`.execute(trx);
-    const row = rows[0]!;
+    const row = rows[0];
     return { chips: Number(order.product_chips), bonusChips: Number(row.bonus_chips), entryIds: row.entry_ids.map(Number) };
   } catch (error) {
     throw ledgerError(error, order.uid);
@@ -93,7 +93,7 @@ export async function rechargeCallback(db: Db, app: PlatformApp, body: RechargeC
     const { rows } = await sql<{ status: RechargeStatus | null }>`
       SELECT recharge_callback(${appId}::text, ${body.orderId}::text, ${body.channelOrderId}::text, ${body.amount}::bigint,
         ${body.status}::text, ${now}::timestamptz) AS status`.execute(db);
-    status = rows[0]!.status;
+    status = rows[0].status;
   } catch (error) {
     throw ledgerError(error);
   }

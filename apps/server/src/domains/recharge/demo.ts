@@ -66,7 +66,7 @@ export async function seedUnpaidRecharges(
   for (const r of rows) byPartner.set(r.partner, [...(byPartner.get(r.partner) ?? []), r]);
   const plan: { at: number; partner: number; body: { requestId: string; uid: number; productId: string; channel: string; price: number; os: string } }[] = [];
   for (const [partner, players] of [...byPartner].sort(([a], [b]) => a - b)) {
-    const wanted = clamp(Math.round(Number(players[0]!.players) / 50), 2, 8);
+    const wanted = clamp(Math.round(Number(players[0].players) / 50), 2, 8);
     const chosen = [...players].sort((a, b) => share(a.uid, 41) - share(b.uid, 41) || a.uid - b.uid);
     let n = 0;
     for (const r of chosen) {

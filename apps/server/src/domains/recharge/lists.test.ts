@@ -34,17 +34,17 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
       ids[name] = await make();
     };
     await step('paid1', () => createOrder(p, { uid: 7201, os: 'ios' }));
-    await callback(p, ids.paid1!, P100.price, 'paid', 'GC-0001');
+    await callback(p, ids.paid1, P100.price, 'paid', 'GC-0001');
     await step('paid2', () => createOrder(p, { uid: 7202, productId: 'P500', price: P500.price }));
-    await callback(p, ids.paid2!, P500.price, 'paid', 'GC-0002');
+    await callback(p, ids.paid2, P500.price, 'paid', 'GC-0002');
     await step('created1', () => createOrder(p, { uid: 7201, os: 'web' }));
     await step('created2', () => createOrder(p, { uid: 7203 }));
     await step('held1', () => createOrder(p, { uid: 7201 }));
-    await callback(p, ids.held1!, 5_000, 'paid', 'GC-0005');
+    await callback(p, ids.held1, 5_000, 'paid', 'GC-0005');
     await step('held2', () => createOrder(p, { uid: 7202 }));
-    await callback(p, ids.held2!, 12_000, 'paid', 'GC-0006');
+    await callback(p, ids.held2, 12_000, 'paid', 'GC-0006');
     await step('failed1', () => createOrder(p, { uid: 7203 }));
-    await callback(p, ids.failed1!, P100.price, 'failed', 'GC-0007');
+    await callback(p, ids.failed1, P100.price, 'failed', 'GC-0007');
     leader = await t.loginAs('serviceleader');
     partner = await t.loginAs('partner');
   });
@@ -77,7 +77,7 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     expect(orderIds(await list('paymentlogs', leader))).toEqual([ids.paid2, ids.paid1]);
     expect(orderIds(await list('createdPaymentLogs', leader))).toEqual([ids.created2, ids.created1]);
     expect(orderIds(await list('payorder', leader))).toEqual(['failed1', 'held2', 'held1', 'created2', 'created1', 'paid2', 'paid1'].map((n) => ids[n]));
-    const [paid] = await list('paymentlogs', leader, { orderId: ids.paid1! });
+    const [paid] = await list('paymentlogs', leader, { orderId: ids.paid1 });
     expect(paid).toMatchObject({
       orderId: ids.paid1,
       uid: 7201,
@@ -121,14 +121,14 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     expect(await q({ status: 'held' })).toEqual([ids.held2, ids.held1]);
     expect(await q({ attention: 'true' })).toEqual([ids.held2, ids.held1]);
     expect(await q({ uid: '7203' })).toEqual([ids.failed1, ids.created2]);
-    expect(await q({ orderId: ids.created1! })).toEqual([ids.created1]);
+    expect(await q({ orderId: ids.created1 })).toEqual([ids.created1]);
     expect(await q({ channelOrderId: 'GC-0006' })).toEqual([ids.held2]);
     expect(await q({ channel: 'maya' })).toEqual([]);
     expect(await q({ productId: 'P500' })).toEqual([ids.paid2]);
     expect(await q({ os: 'web' })).toEqual([ids.created1]);
     expect(await q({ pesosMin: '200' })).toEqual([ids.paid2]);
     expect(await q({ pesosMax: '100', status: 'paid' })).toEqual([ids.paid1]);
-    const created = (await list('payorder', leader, { orderId: ids.held1! }))[0]!.createdAt as string;
+    const created = (await list('payorder', leader, { orderId: ids.held1 }))[0].createdAt as string;
     expect(await q({ from: created, to: created })).toEqual([ids.held1]);
     for (const [query, field] of [
       [{ pesosMin: '5', pesosMax: '1' }, 'pesosMax'],
@@ -161,7 +161,7 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     expect(res.body).toEqual({ code: 200, data: { orderId: ids.held1, status: 'paid' } });
     // 7201's first paid order (paid1) took the bonus: chips only
     expect(await chipsOf(t.database.db, 7201)).toBe(before + P100.chips);
-    expect(await entriesOf(t.database.db, ids.held1!)).toEqual([
+    expect(await entriesOf(t.database.db, ids.held1)).toEqual([
       { reason: 'recharge', delta: P100.chips, actor: 'staff:serviceleader', idem_key: `recharge:${ids.held1}` },
     ]);
     const log = await t.database.db.selectFrom('operation_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -182,11 +182,11 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
       },
     });
     const again = await t.post('/api/usermanager/payorder/credit', { orderId: ids.held1, reason: 'again' }, leader);
-    expect(again.body).toEqual({ code: 409, message: `Order ${ids.held1!.slice(0, 4)}…${ids.held1!.slice(-4)} is paid, not held` });
+    expect(again.body).toEqual({ code: 409, message: `Order ${ids.held1.slice(0, 4)}…${ids.held1.slice(-4)} is paid, not held` });
     // a later paid callback does not pay it again
-    await callback(p, ids.held1!, P100.price, 'paid', 'GC-0005');
+    await callback(p, ids.held1, P100.price, 'paid', 'GC-0005');
     expect(await chipsOf(t.database.db, 7201)).toBe(before + P100.chips);
-    const [item] = await list('payorder', leader, { orderId: ids.held1! });
+    const [item] = await list('payorder', leader, { orderId: ids.held1 });
     expect(item).toMatchObject({ status: 'paid', resolution: 'credited', resolvedBy: 'serviceleader', resolutionNote: 'GCash statement shows ₱100 received' });
   });
 
@@ -197,8 +197,8 @@ describe.each(databases())('recharge lists on $kind', (kind) => {
     const res = await t.post('/api/usermanager/payorder/refuse', { orderId: ids.held2, reason: 'Channel confirms ₱120 was refunded' }, leader);
     expect(res.body).toEqual({ code: 200, data: { orderId: ids.held2, status: 'failed' } });
     expect(await chipsOf(t.database.db, 7202)).toBe(before);
-    await callback(p, ids.held2!, P100.price, 'paid', 'GC-0006');
-    expect((await list('payorder', leader, { orderId: ids.held2! }))[0]).toMatchObject({ status: 'failed', resolution: 'refused' });
+    await callback(p, ids.held2, P100.price, 'paid', 'GC-0006');
+    expect((await list('payorder', leader, { orderId: ids.held2 }))[0]).toMatchObject({ status: 'failed', resolution: 'refused' });
     expect((await t.post('/api/usermanager/payorder/credit', { orderId: ids.held2, reason: 'x' }, leader)).status).toBe(409);
   });
 

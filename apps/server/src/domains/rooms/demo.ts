@@ -149,8 +149,8 @@ async function seedAll(db: Db, now: number): Promise<void> {
     if (chips.length === 0) continue;
     const doc: TinyQuickTemplate = {
       game: g.id,
-      minBet: chips[0]!,
-      maxBet: Math.min(s.maxBet, Math.max(chips.at(-1)! * 2, chips[0]!)),
+      minBet: chips[0],
+      maxBet: Math.min(s.maxBet, Math.max(chips.at(-1)! * 2, chips[0])),
       countdownSeconds,
       chips,
       open: true,

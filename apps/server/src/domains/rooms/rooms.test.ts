@@ -54,7 +54,7 @@ async function hand(p: PlatformClient, seats: (number | null)[], table: string, 
   const roundId = `rm-${process.pid}-${(seq += 1)}`;
   const sample = game.sampleBets(settings, new FairStream(seed, 'tongits')) as { seats: { seat: string }[] };
   const bets = { end: { how: 'stock', by: 'p2' }, seats: sample.seats.map((s) => ({ ...s, amount: ante })) };
-  const outcome = game.play(settings, seed, bets as never);
+  const outcome = game.play(settings, seed, bets);
   for (const [k, uid] of seats.entries())
     if (uid) await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: ante, reason: 'game.bet', ref: roundId });
   const winner = outcome.payouts.findIndex((x) => x.win > 0);
@@ -63,7 +63,7 @@ async function hand(p: PlatformClient, seats: (number | null)[], table: string, 
       txId: `${roundId}:w`,
       uid: seats[winner],
       currency: 'chip',
-      amount: outcome.payouts[winner]!.win,
+      amount: outcome.payouts[winner].win,
       reason: 'game.win',
       ref: roundId,
     });
@@ -101,7 +101,7 @@ describe.each(databases())('rooms on $kind', (kind) => {
       url: `${url}?${query}`,
       headers: { 'x-app-id': p.appId, 'x-timestamp': timestamp, 'x-signature': platformSignature('demo-platform-secret', timestamp, query), ...headers },
     });
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag as string | undefined };
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {}, etag: res.headers.etag };
   };
 
   beforeAll(async () => {
@@ -202,7 +202,7 @@ describe.each(databases())('rooms on $kind', (kind) => {
     ]);
 
     // close, close again (409), reopen keeps the old snapshot; a closed template makes no tables
-    const id = list[0]!.id as number;
+    const id = list[0].id as number;
     expect((await t.post(`${P}/table/close`, { id }, admin)).status).toBe(200);
     expect((await t.post(`${P}/table/close`, { id }, admin)).status).toBe(409);
     expect((await t.post(`${P}/table/reopen`, { id }, admin)).status).toBe(200);

@@ -41,7 +41,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
-import { forbidden, notFound } from '../../http/api-error';
+import { forbidden } from '../../http/api-error';
 import { defineList, eqEnum, eqText, listOperations, sortBy, custom } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
@@ -50,7 +50,7 @@ import type { SessionUser } from '../auth/sessions';
 import { currentSettings } from '../games/settings';
 import { absent, existing, restoreVersion, saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
 import { reportOperations } from '../player-reports/report';
-import { storeItems, templateItems, templateRules, tierFor, tierItems, tinyItems } from './config';
+import { storeItems, templateItems, templateRules, tierItems, tinyItems } from './config';
 import { listItems, SCREENS, storeKey } from './items';
 import { roomPlatform } from './platform';
 import { partnerReportOperations } from './reports';

@@ -13,7 +13,7 @@
  * operation log. docs/api/tablegames.md.
  */
 import { findGame } from '@console/games';
-import { aiSettings, TABLE_GAMES, type TableGame, type TableRoom } from '@console/schemas';
+import { type aiSettings, TABLE_GAMES, type TableGame, type TableRoom } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { badInput } from '../../http/api-error';
@@ -55,8 +55,8 @@ export function documentOperations<Doc>(
       response: saved,
       summary: `Overwrites the ${at.summary.toLowerCase()} with the whole document sent (the screen confirms first); 400 naming the field`,
       handler: async ({ db, user, now, note, body }) => {
-        if (check) await check(db, body as Doc);
-        return { code: 200, data: await saveItem({ db, user, now, note }, items, '', 'update', () => body as Doc) };
+        if (check) await check(db, body);
+        return { code: 200, data: await saveItem({ db, user, now, note }, items, '', 'update', () => body) };
       },
     }),
     ...versionOperations(items, { base: `${at.url}/versions`, name: `${at.name}.versions`, tags }),

@@ -185,7 +185,7 @@ describe.each(databases())('table-game inputs on $kind', (database) => {
     await fc.assert(
       fc.asyncProperty(eventData, async ([type, data]) => {
         const before = await money();
-        const result = await p.event(type, data as Record<string, unknown>, { id: `prop-${process.pid}-${(n += 1)}` });
+        const result = await p.event(type, data, { id: `prop-${process.pid}-${(n += 1)}` });
         expect(['applied', 'rejected']).toContain(result.status);
         if (result.status === 'rejected') {
           expect(result.code).toBeGreaterThanOrEqual(400);
@@ -217,7 +217,7 @@ describe.each(databases())('table-game inputs on $kind', (database) => {
     );
     await fc.assert(
       fc.asyncProperty(urls, params, async (url, query) => {
-        check(await t.get(url, admin, query as Record<string, string>));
+        check(await t.get(url, admin, query));
       }),
       { numRuns: 100 },
     );

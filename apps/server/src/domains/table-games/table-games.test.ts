@@ -24,7 +24,7 @@ async function hand(p: PlatformClient, seats: (number | null)[], table: string, 
   const roundId = `tg-${process.pid}-${(seq += 1)}`;
   const sample = game.sampleBets(settings, new FairStream(seed, 'tongits')) as { seats: { seat: string }[] };
   const bets = { end: { how: 'stock', by: 'p2' }, seats: sample.seats.map((s) => ({ ...s, amount: ante })) };
-  const outcome = game.play(settings, seed, bets as never);
+  const outcome = game.play(settings, seed, bets);
   for (const [k, uid] of seats.entries())
     if (uid) await p.post('/api/platform/wallet/debit', { txId: `${roundId}:b${k}`, uid, currency: 'chip', amount: ante, reason: 'game.bet', ref: roundId });
   const winner = outcome.payouts.findIndex((x) => x.win > 0);
@@ -33,7 +33,7 @@ async function hand(p: PlatformClient, seats: (number | null)[], table: string, 
       txId: `${roundId}:w`,
       uid: seats[winner],
       currency: 'chip',
-      amount: outcome.payouts[winner]!.win,
+      amount: outcome.payouts[winner].win,
       reason: 'game.win',
       ref: roundId,
     });
@@ -200,7 +200,7 @@ describe.each(databases())('table games on $kind', (kind) => {
             [
               [8001, 8002, null],
               [8004, null, null],
-            ][h === duel ? 0 : 1]![k] === null,
+            ][h === duel ? 0 : 1][k] === null,
         ).length,
       0,
     );

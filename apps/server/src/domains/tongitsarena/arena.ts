@@ -72,7 +72,7 @@ export const arenaDocument = settingsDocument<ArenaSettings>({
   screen: SCREENS.manage,
   kind: CONFIG_KIND,
   noun: 'Arena settings',
-  restorable: arenaSettings as never,
+  restorable: arenaSettings,
   historyReads: 'parsed',
   removed: 'delete',
 });
@@ -97,7 +97,7 @@ export const tableItems: VersionedItems<ArenaTable> = {
   noun: 'Table',
   async read(db, key) {
     const r = await db.selectFrom('arena_table').selectAll().where('id', '=', key).forUpdate().executeTakeFirst();
-    return r ? toTable(r as unknown as Record<string, unknown>) : null;
+    return r ? toTable(r) : null;
   },
   async write(db, key, doc, now) {
     if (!doc) throw conflict('A table is never removed: close it');
@@ -508,7 +508,7 @@ export async function reportResult(
   } else {
     const streak = num(reign.defences) + 1;
     const reward = num(table.defence_reward);
-    const bonus = bonusFor(toTable(table as unknown as Record<string, unknown>).streakSteps, streak);
+    const bonus = bonusFor(toTable(table).streakSteps, streak);
     const defender = await playerFacts(trx, num(reign.uid));
     const cfg = await arenaConfig(trx);
     let note = defender ? ineligible(defender, now) : `Player ${reign.uid} not found`;

@@ -40,7 +40,7 @@ describe('demo tongitsarena (pglite)', () => {
 
   it('every screen of the arena shows data', async () => {
     expect(traffic).toHaveLength(1);
-    const t = traffic[0]!;
+    const t = traffic[0];
     expect(t, JSON.stringify(t)).toMatchObject({ tables: 3, saves: 1, done: false, staff: 3 });
     expect(t.tickets).toBeGreaterThan(30);
     expect(t.free).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('demo tongitsarena (pglite)', () => {
         how,
       ).toBe(true);
     expect((await get(`${A}/ticketrank`)).items.length).toBeGreaterThan(0);
-    const settled = t.settled[0]!.season;
+    const settled = t.settled[0].season;
     expect((await get(`${A}/ticketrank`, { season: settled })).season).toMatchObject({ ended: true, settled: true });
     expect((await get(`${A}/seasons`)).items.length).toBeGreaterThan(0);
     expect((await get(`${A}/configs`)).version).toBeGreaterThan(0);
@@ -78,34 +78,34 @@ describe('demo tongitsarena (pglite)', () => {
     const { rows } = await sql<{ rewards: string | number; matching: string | number }>`
       SELECT count(*) AS rewards, count(*) FILTER (WHERE e.reason = 'activity.tongitsarena' AND e.uid = r.uid AND e.delta = r.amount) AS matching
       FROM activity_reward r LEFT JOIN ledger_entry e ON e.id = r.entry_id WHERE r.activity = 'tongitsarena'`.execute(opened.db);
-    expect(Number(rows[0]!.rewards)).toBeGreaterThan(0);
-    expect(Number(rows[0]!.matching)).toBe(Number(rows[0]!.rewards));
+    expect(Number(rows[0].rewards)).toBeGreaterThan(0);
+    expect(Number(rows[0].matching)).toBe(Number(rows[0].rewards));
     const entries = await sql<{ n: string | number }>`SELECT count(*) AS n FROM ledger_entry WHERE reason = 'activity.tongitsarena'`.execute(opened.db);
-    expect(Number(entries.rows[0]!.n)).toBe(Number(rows[0]!.rewards));
+    expect(Number(entries.rows[0].n)).toBe(Number(rows[0].rewards));
     // what the reigns say they earned is what their defences paid
     const earned = await sql<{ a: string | number; b: string | number }>`
       SELECT (SELECT coalesce(sum(earned), 0) FROM arena_reign) AS a, (SELECT coalesce(sum(paid), 0) FROM arena_challenge WHERE state = 'defended') AS b`.execute(
       opened.db,
     );
-    expect(Number(earned.rows[0]!.a)).toBe(Number(earned.rows[0]!.b));
+    expect(Number(earned.rows[0].a)).toBe(Number(earned.rows[0].b));
     const spent = await sql<{ spent: string | number; paid: string | number }>`
       SELECT (SELECT spent FROM activity_budget WHERE activity = 'tongitsarena') AS spent,
         (SELECT sum(amount) FROM activity_reward WHERE activity = 'tongitsarena') AS paid`.execute(opened.db);
-    expect(Number(spent.rows[0]!.spent)).toBe(Number(spent.rows[0]!.paid));
+    expect(Number(spent.rows[0].spent)).toBe(Number(spent.rows[0].paid));
     // tickets: one debit per paid ticket, one refund per void paid ticket
     const tickets = await sql<{ paid: string | number; debits: string | number; refunds: string | number; voided: string | number }>`
       SELECT (SELECT count(*) FROM arena_challenge WHERE price > 0) AS paid, (SELECT count(*) FROM ledger_entry WHERE reason = 'fee.arena.ticket') AS debits,
         (SELECT count(*) FROM arena_challenge WHERE price > 0 AND state = 'void') AS voided, (SELECT count(*) FROM ledger_entry WHERE reason = 'fee.arena.refund') AS refunds`.execute(
       opened.db,
     );
-    expect(Number(tickets.rows[0]!.debits)).toBe(Number(tickets.rows[0]!.paid));
-    expect(Number(tickets.rows[0]!.refunds)).toBe(Number(tickets.rows[0]!.voided));
+    expect(Number(tickets.rows[0].debits)).toBe(Number(tickets.rows[0].paid));
+    expect(Number(tickets.rows[0].refunds)).toBe(Number(tickets.rows[0].voided));
     expect((await reconcile(opened.db)).differences).toEqual([]);
   });
 
   it('a second run changes nothing', async () => {
     const snapshot = async () => {
-      const n = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(opened.db)).rows[0]!.n);
+      const n = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(opened.db)).rows[0].n);
       return {
         challenges: await n('arena_challenge'),
         reigns: await n('arena_reign'),

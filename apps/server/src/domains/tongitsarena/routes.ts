@@ -49,7 +49,6 @@ import {
   type ArenaChallengeRow,
   type ArenaReignRow,
   type ArenaSeasonLineRow,
-  type ArenaTable,
   type ArenaTableRow,
 } from '@console/schemas';
 import { dayOf } from '@console/activities';
@@ -57,7 +56,7 @@ import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { badInput } from '../../http/api-error';
-import { columnsParam, csvFileName, csvHeader, csvLine, type CsvColumn } from '../../http/list/csv';
+import { columnsParam, csvFileName, csvHeader, csvLine } from '../../http/list/csv';
 import { custom, dateRange, defineList, eqBool, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
@@ -354,7 +353,7 @@ const tableChange = (action: 'create' | 'update') =>
       const saved = await saveItem({ db, user, now, note }, tableItems, body.id, action, (before) => {
         if (action === 'create') absent(tableItems, body.id, before);
         else wasOpen = existing(tableItems, body.id)(before).open;
-        return body as ArenaTable;
+        return body;
       });
       const ended = wasOpen && !body.open ? await endReign(db, body.id, 'closed', `staff:${user.username}`, 'Table closed', now) : null;
       if (ended) note.after = { ...(note.after as object), endedReign: num(ended.id) };
@@ -439,7 +438,7 @@ export const arenaOperations: Operation[] = [
     query: arenaRankQuery.extend({ columns: columnsParam(RANK_COLUMNS as unknown as [string, ...string[]]).optional() }),
     handler: async ({ db, query, now, reply }) => {
       const answer = await rankAnswer(db, query, now);
-      const columns = (query.columns as CsvColumn[] | undefined) ?? RANK_COLUMNS.map((key) => ({ key, title: key }));
+      const columns = query.columns ?? RANK_COLUMNS.map((key) => ({ key, title: key }));
       const body = csvHeader(columns) + answer.items.map((r) => csvLine(columns, r as unknown as Record<string, unknown>)).join('');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

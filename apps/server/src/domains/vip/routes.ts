@@ -242,7 +242,7 @@ export const vipOperations: Operation[] = [
     }),
     handler: async ({ db }) => {
       const cfg = await vipConfig(db);
-      return ok({ version: cfg.version, settings: cfg.settings as unknown as Settings, defaults: VIP_DEFAULTS as unknown as Settings });
+      return ok({ version: cfg.version, settings: cfg.settings, defaults: VIP_DEFAULTS });
     },
   }),
   defineOperation({
@@ -308,7 +308,7 @@ export const vipOperations: Operation[] = [
       filters: {
         uid: eqInt('v.uid', 1),
         level: eqInt('v.level', 0, 50),
-        minLevel: custom(queryInt(0, 50), (v) => sql<boolean>`v.level >= ${v as number}`),
+        minLevel: custom(queryInt(0, 50), (v) => sql<boolean>`v.level >= ${v}`),
       },
       sorts: { exp: sortBy.int('v.exp'), level: sortBy.int('v.level') },
       defaultSort: { key: 'exp', order: 'descend' },

@@ -49,7 +49,7 @@ export async function seedVipSendActivity(db: Db, config: ServerConfig, password
       by: 'business',
       at: base - 5 * DAY + 15 * HOUR,
       reason: 'VIP weekend gift by level',
-      lines: vips.slice(0, 60).map((v) => [Number(v.uid), GIFT[Math.min(Number(v.vip), GIFT.length - 1)]!] as const),
+      lines: vips.slice(0, 60).map((v) => [Number(v.uid), GIFT[Math.min(Number(v.vip), GIFT.length - 1)]] as const),
       // a uid the VIP list of the screen had, whose level has dropped since: refused by validate, left out of the batch
       stray: nonVip ? Number(nonVip.uid) : undefined,
     },
@@ -79,7 +79,7 @@ export async function seedVipSendActivity(db: Db, config: ServerConfig, password
       const text = (lines: readonly (readonly [number, number])[]) => ['uid,amount', ...lines.map(([uid, amount]) => `${uid},${amount}`)].join('\n');
       if (s.stray !== undefined) {
         c.at(s.at - 3 * MINUTE);
-        const check = await c.staff(s.by, 'POST', '/api/vipmanager/vipsend/validate', { text: text([...s.lines, [s.stray, GIFT[1]!]]), reason: s.reason });
+        const check = await c.staff(s.by, 'POST', '/api/vipmanager/vipsend/validate', { text: text([...s.lines, [s.stray, GIFT[1]]]), reason: s.reason });
         if (check.status !== 200) throw new Error(`demo vipsend: validate: ${check.status} ${String(check.body.message)}`);
         out.refusedLines += (check.body.data.errors as { code: string }[]).filter((e) => e.code === 'notVip').length;
       }

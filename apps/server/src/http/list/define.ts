@@ -15,7 +15,6 @@ import type { FilterBuilder, ListFilter } from './filters';
 import type { SortKey, SortOrder } from './keyset';
 import { listPage, listStep } from './run';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export interface ListSpec<Item extends Record<string, unknown> = Record<string, unknown>> {
@@ -89,7 +88,7 @@ export function compile(spec: ListSpec): CompiledList {
   const checked = <T extends z.ZodObject>(schema: T) =>
     schema.superRefine((q, ctx) => {
       for (const f of compiledFilters) {
-        const problem = f.check?.(q as Record<string, unknown>);
+        const problem = f.check?.(q);
         if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.param] });
       }
     }) as unknown as z.ZodType<Record<string, unknown>>;
@@ -156,5 +155,5 @@ export function listOperations(spec: ListSpec): Operation[] {
 
 /** Declares a list (a typed identity: the item type flows into `row`). */
 export function defineList<Item extends Record<string, unknown>>(spec: ListSpec<Item>): ListSpec {
-  return spec as unknown as ListSpec;
+  return spec;
 }

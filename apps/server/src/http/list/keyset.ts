@@ -34,6 +34,7 @@ interface KeyOptions {
 const KEY_TEXT: Record<KeyType, RegExp> = {
   bigint: /^-?\d{1,19}$/,
   timestamptz: /^(-?infinity|\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d){0,2}|Z)?)$/,
+  // eslint-disable-next-line no-control-regex -- PostgreSQL text cannot hold NUL: such a cursor is refused
   text: /^[^\u0000]{0,256}$/,
 };
 

@@ -60,7 +60,7 @@ describe('fieldsFromSchema', () => {
 describe('ConfigScreen', () => {
   it('loads the current values into the form', async () => {
     renderScreen(<ConfigScreen decl={decl} />);
-    const title = (await screen.findByLabelText('cfg.title')) as HTMLInputElement;
+    const title = await screen.findByLabelText<HTMLInputElement>('cfg.title');
     await waitFor(() => expect(title.value).toBe('Families'));
     expect(mocked).toHaveBeenCalledWith('GET', '/family/config', { params: undefined, silent: true });
     expect(screen.getByText('How it runs')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('ConfigScreen', () => {
 
   it('asks before overwriting, then posts the values and says "Operation success"', async () => {
     renderScreen(<ConfigScreen decl={decl} />);
-    const title = (await screen.findByLabelText('cfg.title')) as HTMLInputElement;
+    const title = await screen.findByLabelText<HTMLInputElement>('cfg.title');
     await waitFor(() => expect(title.value).toBe('Families'));
     fireEvent.change(title, { target: { value: 'Clans' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -93,7 +93,7 @@ describe('ConfigScreen', () => {
     };
     mocked.mockImplementation(async (method) => (method === 'GET' ? { code: 200, data: { title: 'Families', maxDaily: 1250 } } : { code: 200 }));
     renderScreen(<ConfigScreen decl={money} />);
-    const amount = (await screen.findByLabelText('cfg.maxDaily')) as HTMLInputElement;
+    const amount = await screen.findByLabelText<HTMLInputElement>('cfg.maxDaily');
     await waitFor(() => expect(amount.value).toBe('12.5'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
@@ -102,7 +102,7 @@ describe('ConfigScreen', () => {
 
   it('does not save when the confirmation is cancelled', async () => {
     renderScreen(<ConfigScreen decl={decl} />);
-    await waitFor(async () => expect(((await screen.findByLabelText('cfg.title')) as HTMLInputElement).value).toBe('Families'));
+    await waitFor(async () => expect((await screen.findByLabelText<HTMLInputElement>('cfg.title')).value).toBe('Families'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Operation cancelled')).toBeTruthy();
@@ -112,7 +112,7 @@ describe('ConfigScreen', () => {
   it('shows schema errors on the field and does not ask or save', async () => {
     mocked.mockImplementation(async () => ({ code: 200, data: { ...current, maxDaily: 500 } }));
     renderScreen(<ConfigScreen decl={decl} />);
-    await waitFor(async () => expect(((await screen.findByLabelText('cfg.title')) as HTMLInputElement).value).toBe('Families'));
+    await waitFor(async () => expect((await screen.findByLabelText<HTMLInputElement>('cfg.title')).value).toBe('Families'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('At most 100')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -121,7 +121,7 @@ describe('ConfigScreen', () => {
 
   it('shows a save error', async () => {
     renderScreen(<ConfigScreen decl={decl} />);
-    await waitFor(async () => expect(((await screen.findByLabelText('cfg.title')) as HTMLInputElement).value).toBe('Families'));
+    await waitFor(async () => expect((await screen.findByLabelText<HTMLInputElement>('cfg.title')).value).toBe('Families'));
     mocked.mockRejectedValueOnce(new ApiError(409, 'An activity is running'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
@@ -134,6 +134,6 @@ describe('ConfigScreen', () => {
     expect(await screen.findByText('Could not load the data')).toBeTruthy();
     expect(screen.getByText('Network Error')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(async () => expect(((await screen.findByLabelText('cfg.title')) as HTMLInputElement).value).toBe('Families'));
+    await waitFor(async () => expect((await screen.findByLabelText<HTMLInputElement>('cfg.title')).value).toBe('Families'));
   });
 });

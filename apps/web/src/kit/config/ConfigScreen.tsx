@@ -86,7 +86,7 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
         <Result
           status="error"
           title={t('kit.loadFailed')}
-          subTitle={(loaded.error as Error).message}
+          subTitle={loaded.error.message}
           extra={
             <Button type="primary" onClick={() => void loaded.refetch()}>
               {t('kit.retry')}

@@ -79,7 +79,7 @@ export function settingsFieldsOf(schema: z.ZodType, moneyMax: number): SettingsF
     const scalar = scalarOf(s, moneyMax);
     if (scalar && scalar.kind !== 'text') {
       const { kind, ...rest } = scalar;
-      return { key, kind, ...rest } as SettingsField;
+      return { key, kind, ...rest };
     }
     const variants = s.anyOf ?? [];
     if (variants.length === 2 && variants.some((v) => v.type === 'null') && variants.some((v) => v.type === 'string')) return { key, kind: 'time' };

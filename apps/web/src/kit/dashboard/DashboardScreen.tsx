@@ -67,7 +67,7 @@ export function DashboardScreen({ decl }: { decl: DashboardDeclaration }) {
           <Result
             status="error"
             title={t('kit.loadFailed')}
-            subTitle={(query.error as Error).message}
+            subTitle={query.error.message}
             extra={
               <Button type="primary" onClick={() => void query.refetch()}>
                 {t('kit.retry')}

@@ -79,7 +79,7 @@ describe('configuration history', () => {
     ).toEqual(['FieldBeforeAfter', 'feePercent2.53']);
     fireEvent.click(within(table).getByRole('button', { name: 'Close', hidden: true }));
 
-    const compare = within(drawer).getByRole('button', { name: 'Compare selected', hidden: true }) as HTMLButtonElement;
+    const compare = within(drawer).getByRole<HTMLButtonElement>('button', { name: 'Compare selected', hidden: true });
     expect(compare.disabled).toBe(true);
     const boxes = within(drawer).getAllByRole('checkbox', { hidden: true });
     fireEvent.click(boxes[boxes.length - 1]);

@@ -153,7 +153,7 @@ export function HistoryDrawer({
           <Result
             status="error"
             title={t('kit.loadFailed')}
-            subTitle={(versions.error as Error).message}
+            subTitle={versions.error.message}
             extra={
               <Button type="primary" onClick={() => void versions.refetch()}>
                 {t('kit.retry')}

@@ -32,7 +32,7 @@ function fromForm(filters: FilterDeclaration[], values: FormShape): Record<strin
     const v = values[f.name];
     if (f.kind === 'dateRange') {
       const [fromP, toP] = filterParams(f);
-      const [from, to] = (Array.isArray(v) ? v : [null, null]) as [Dayjs | null, Dayjs | null];
+      const [from, to] = Array.isArray(v) ? v : [null, null];
       if (from) out[fromP] = from.format('YYYY-MM-DD');
       if (to) out[toP] = to.format('YYYY-MM-DD');
     } else if (v !== undefined && v !== null && String(v).trim() !== '') {

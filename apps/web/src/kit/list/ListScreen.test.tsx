@@ -140,7 +140,7 @@ describe('ListScreen', () => {
       page: 2,
       pageSize: 20,
     });
-    expect((screen.getByPlaceholderText('Username') as HTMLInputElement).value).toBe('bob');
+    expect(screen.getByPlaceholderText<HTMLInputElement>('Username').value).toBe('bob');
   });
 
   it('shows the error state and retries', async () => {
@@ -264,7 +264,7 @@ describe('ListScreen', () => {
     expect(await screen.findByText('user100')).toBeTruthy();
     expect(listCalls().at(-1)).toEqual({ pageSize: 50, cursor: '100' });
     expect(screen.getByText('Page 2')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('user0')).toBeTruthy();
     expect(screen.getByText('Page 1')).toBeTruthy();

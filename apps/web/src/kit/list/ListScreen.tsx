@@ -11,7 +11,7 @@ import { useActionRunner, useAllowedActions, actionLabel } from './useActionRunn
 import { DetailDrawer } from './DetailDrawer';
 import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
-import { PAGE_SIZES, readListState, writeListState, type ListState, type SortOrder } from './state';
+import { PAGE_SIZES, readListState, writeListState, type ListState } from './state';
 import { useListData } from './useListData';
 
 /** A filtered, paged, sortable list rendered from a declaration (see kit/README.md). */
@@ -92,7 +92,7 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
           <Result
             status="error"
             title={t('kit.loadFailed')}
-            subTitle={(query.error as Error).message}
+            subTitle={query.error.message}
             extra={
               <Button type="primary" onClick={() => void query.refetch()}>
                 {t('kit.retry')}
@@ -119,7 +119,7 @@ function ListView<Row extends object>({ decl }: { decl: ListDeclaration<Row> }) 
               onChange={(_p, _f, sorter, extra) => {
                 if (extra.action !== 'sort') return;
                 const s = Array.isArray(sorter) ? sorter[0] : sorter;
-                const order = (s?.order ?? undefined) as SortOrder | undefined;
+                const order = s?.order ?? undefined;
                 setState((cur) => ({ ...cur, page: 1, sort: order ? String(s.columnKey) : undefined, order }));
               }}
               pagination={

@@ -49,7 +49,7 @@ export function readListState(search: URLSearchParams, decl: ListDeclaration<any
     filters,
     page: decl.api.mode === 'page' ? positiveInt(search.get('page'), 1) : 1,
     pageSize: positiveInt(search.get('pageSize'), defaultPageSize(decl), 500),
-    ...(sorted ? { sort, order: order as SortOrder } : {}),
+    ...(sorted ? { sort, order: order } : {}),
   };
 }
 

@@ -22,7 +22,6 @@ import {
   DashboardScreen,
   ListScreen,
   type ColumnDeclaration,
-  type ConfigDeclaration,
   type DashboardDeclaration,
   type FieldDeclaration,
   type FormValues,
@@ -204,7 +203,7 @@ export function playersList(id: string): ListDeclaration<Row> {
       col('updatedAt', 'datetime', true),
       col('resetAt', 'datetime'),
     ],
-  } as ListDeclaration<Row>;
+  };
 }
 
 export function rewardsList(id: string): ListDeclaration<Row> {
@@ -239,7 +238,7 @@ export function rewardsList(id: string): ListDeclaration<Row> {
       col('gcash'),
       col('appId'),
     ],
-  } as ListDeclaration<Row>;
+  };
 }
 
 /** Participants and rewards as two tabs: the kit's lists keep their filters in the URL, so only one is mounted (a tab change starts clean). */
@@ -372,7 +371,7 @@ export function configlogsList(id: string): ListDeclaration<Row> {
         { key: 'after', title: `${L}f.after`, format: 'json' },
       ],
     },
-  } as ListDeclaration<Row>;
+  };
 }
 
 // ------------------------------------------------------------------------------ invitedetail
@@ -414,7 +413,7 @@ export function inviteDetailList(id: string): ListDeclaration<Row> {
       col('valid', 'bool'),
       col('why'),
     ],
-  } as ListDeclaration<Row>;
+  };
 }
 
 // ------------------------------------------------------------------------------ activityzone

@@ -261,13 +261,13 @@ function searchDecl(levels: Levels['levels']): ListDeclaration<Row> {
       {
         key: 'keep',
         title: `${V}f.keep`,
-        render: (_v, r) => (keep(r) === undefined ? '-' : `${Number(r.periodExp).toLocaleString()} / ${keep(r)!.toLocaleString()}`),
+        render: (_v, r) => (keep(r) === undefined ? '-' : `${Number(r.periodExp).toLocaleString()} / ${keep(r).toLocaleString()}`),
         text: (_v, r) => String(keep(r) ?? ''),
       },
       {
         key: 'next',
         title: `${V}f.next`,
-        render: (_v, r) => (next(r) === undefined ? '-' : next(r)!.toLocaleString()),
+        render: (_v, r) => (next(r) === undefined ? '-' : next(r).toLocaleString()),
         text: (_v, r) => String(next(r) ?? ''),
       },
       col('periodStart', 'text'),
@@ -278,7 +278,7 @@ function searchDecl(levels: Levels['levels']): ListDeclaration<Row> {
       col('lastDay', 'text'),
       col('phone'),
     ],
-  } as ListDeclaration<Row>;
+  };
 }
 
 export function VipSearch() {

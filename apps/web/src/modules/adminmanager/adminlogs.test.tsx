@@ -110,6 +110,6 @@ describe('/adminmanager/adminlogs', () => {
     expect(within(drawer).getByText('Operation record')).toBeTruthy();
     expect(within(drawer).getByText('hash3')).toBeTruthy();
     const pres = drawer.querySelectorAll('pre');
-    expect([...pres].map((p) => JSON.parse(p.textContent!))).toEqual([{ enabled: true }, { enabled: false }]);
+    expect([...pres].map((p) => JSON.parse(p.textContent))).toEqual([{ enabled: true }, { enabled: false }]);
   });
 });

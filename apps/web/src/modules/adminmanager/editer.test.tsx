@@ -43,15 +43,15 @@ const rowOf = (username: string) => document.querySelector(`tr[data-row-key="${u
 /** Clicks a row action, inline or in the row's "More" menu. */
 async function clickAction(username: string, name: string) {
   const buttons = [...rowOf(username).querySelectorAll('button')];
-  const inline = buttons.find((b) => b.textContent!.trim() === name);
+  const inline = buttons.find((b) => b.textContent.trim() === name);
   if (inline) {
     fireEvent.click(inline);
     return;
   }
-  fireEvent.click(buttons.find((b) => b.textContent!.trim() === 'More')!);
+  fireEvent.click(buttons.find((b) => b.textContent.trim() === 'More')!);
   const item = await waitFor(() => {
     const items = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')];
-    const found = items.reverse().find((m) => m.textContent!.trim() === name);
+    const found = items.reverse().find((m) => m.textContent.trim() === name);
     if (!found) throw new Error(`no menu item ${name}`);
     return found;
   });
@@ -60,13 +60,13 @@ async function clickAction(username: string, name: string) {
 /** The row's actions, inline and in its "More" menu (plain DOM queries: role queries are slow here). */
 async function actionsOf(username: string): Promise<string[]> {
   const buttons = [...rowOf(username).querySelectorAll('button')];
-  const more = buttons.find((b) => b.textContent!.trim() === 'More');
-  const names = buttons.filter((b) => b !== more).map((b) => b.textContent!.trim());
+  const more = buttons.find((b) => b.textContent.trim() === 'More');
+  const names = buttons.filter((b) => b !== more).map((b) => b.textContent.trim());
   if (!more) return names;
   fireEvent.click(more);
   await waitFor(() => expect(document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')).toBeTruthy());
   const menu = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')].at(-1)!;
-  return [...names, ...[...menu.querySelectorAll('.ant-dropdown-menu-item')].map((m) => m.textContent!.trim())];
+  return [...names, ...[...menu.querySelectorAll('.ant-dropdown-menu-item')].map((m) => m.textContent.trim())];
 }
 async function confirmDialog() {
   const before = posts().length;
@@ -100,13 +100,13 @@ describe('/adminmanager/editer', () => {
     expect(
       within(rowOf('admin'))
         .getAllByRole('button')
-        .map((b) => b.textContent!.trim()),
+        .map((b) => b.textContent.trim()),
     ).toEqual(['Edit', 'More']);
     expect(await actionsOf('service1')).toEqual(['Edit', 'Disable', 'Reset password', 'Reset authenticator', 'Remove']);
     expect(
       within(rowOf('service1'))
         .getAllByRole('button')
-        .map((b) => b.textContent!.trim()),
+        .map((b) => b.textContent.trim()),
     ).toEqual(['Edit', 'More']);
   });
 
@@ -140,7 +140,7 @@ describe('/adminmanager/editer', () => {
 
     await clickAction('service1', 'Edit');
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Username').disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Telephone'), { target: { value: '+639171234567' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(posts()).toHaveLength(1));

@@ -79,7 +79,7 @@ describe('agentcash and groundpromoters screens', () => {
     });
     const approve = ordersList('not_reviewed').actions!.find((a) => a.key === 'approve')!;
     expect(approve.call.body!({ orderId: 'a'.repeat(32) } as never, { password: 'pw' })).toEqual({ orderId: 'a'.repeat(32), password: 'pw' });
-    const save = settingsList.toolbar![0]!.call.body!(undefined, {
+    const save = settingsList.toolbar![0].call.body!(undefined, {
       province: ' Cebu ',
       bounty: 25,
       minRecharge: 100,

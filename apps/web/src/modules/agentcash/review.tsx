@@ -30,7 +30,7 @@ const COLORS: Record<string, string> = {
 const STATE_LABELS = Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`]));
 
 type Row = AgentCashoutItem;
-const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = (key: keyof Row, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -121,7 +121,7 @@ export function ordersList(queue?: (typeof QUEUES)[number]): ListDeclaration<Row
     filters: [
       ...(queue
         ? []
-        : [{ kind: 'select' as const, name: 'status', label: `${L}f.status`, options: STATES.map((s) => ({ value: s, label: STATE_LABELS[s]! })) }]),
+        : [{ kind: 'select' as const, name: 'status', label: `${L}f.status`, options: STATES.map((s) => ({ value: s, label: STATE_LABELS[s] })) }]),
       { kind: 'text', name: 'uid', label: `${L}f.uid` },
       { kind: 'text', name: 'orderId', label: `${L}f.orderId` },
       {
@@ -181,7 +181,7 @@ export default function AgentReview() {
                 <Badge count={summary.data?.counts[key] ?? 0} overflowCount={9999} showZero={false} />
               </Space>
             ),
-          children: <ListScreen decl={DECLS[key]!} />,
+          children: <ListScreen decl={DECLS[key]} />,
         }))}
       />
     </Card>

@@ -504,7 +504,6 @@ function ExtraRebateConfigs() {
 
 // ---------------------------------------------------------------- the screens by path
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const list = (decl: ListDeclaration<any>) => () => <ListScreen decl={decl} />;
 
 export const SCREENS: Record<string, ComponentType> = {
@@ -518,4 +517,4 @@ export const SCREENS: Record<string, ComponentType> = {
   '/partnermanager/agentgamelogs': list(agentGameLogs),
 };
 
-export const screenFor = (path: string): ComponentType => SCREENS[path]!;
+export const screenFor = (path: string): ComponentType => SCREENS[path];

@@ -144,7 +144,7 @@ export const agentsDecl: ListDeclaration<AgentItem> = {
           { name: 'note', label: `${L}f.note`, kind: 'text', rules: [{ max: 200 }] },
         ],
         initialValues: (row) => ({
-          effectiveAt: effectiveDays()[0]!.value,
+          effectiveAt: effectiveDays()[0].value,
           rate: (row?.rate ?? 0) / 100,
           t1: (row?.t1 ?? 0) / 100,
           t2: (row?.t2 ?? 0) / 100,

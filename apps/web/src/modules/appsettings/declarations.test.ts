@@ -69,7 +69,7 @@ describe('app-settings declarations', () => {
 
   it('forms post what the API takes', () => {
     const post = (d: { decl: ListDeclaration<never> }, values: Record<string, unknown>) =>
-      d.decl.toolbar![0]!.call.body!(undefined, { ...d.decl.toolbar![0]!.form!.initialValues!(undefined), ...values });
+      d.decl.toolbar![0].call.body!(undefined, { ...d.decl.toolbar![0].form!.initialValues!(undefined), ...values });
     expect(smsProviderBody.parse(post(localconfig as never, { id: 'Globe', name: 'Globe Labs' }))).toMatchObject({
       countryCode: '63',
       function: 'all',

@@ -80,7 +80,7 @@ describe('/usermanager/cashoutreview', () => {
     expect(within(rowOf(ORDER_A)).getByText('aaaa…21c0')).toBeTruthy();
     expect(within(rowOf(ORDER_A)).getByText('Four eyes')).toBeTruthy();
     expect(within(rowOf(ORDER_B)).queryByText('Four eyes')).toBeNull();
-    expect([...rowOf(ORDER_A).querySelectorAll('button')].map((b) => b.textContent!.trim()).filter(Boolean)).toEqual(
+    expect([...rowOf(ORDER_A).querySelectorAll('button')].map((b) => b.textContent.trim()).filter(Boolean)).toEqual(
       expect.arrayContaining(['Player context', 'Claim', 'Approve', 'Deny']),
     );
     expect(screen.getByText('Orders above ₱10,000.00 need two reviewers')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('/usermanager/cashoutreview', () => {
     render();
     await waitFor(() => expect(rowOf(ORDER_A)).toBeTruthy());
     fireEvent.click(within(rowOf(ORDER_A)).getByRole('button', { name: 'Approve' }));
-    const confirm = (await screen.findAllByText('Approve this cash-out?'))[0]!;
+    const confirm = (await screen.findAllByText('Approve this cash-out?'))[0];
     fireEvent.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Approve' }));
     const secret = await screen.findByTestId('reauth-secret');
     expect(posts()).toEqual([]);
@@ -109,7 +109,7 @@ describe('/usermanager/cashoutreview', () => {
     render();
     await waitFor(() => expect(rowOf(ORDER_B)).toBeTruthy());
     fireEvent.click(within(rowOf(ORDER_B)).getByRole('button', { name: 'Deny' }));
-    const dialog = (await screen.findAllByText(/^Deny order bbbb…9f9f/))[0]!.closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findAllByText(/^Deny order bbbb…9f9f/))[0].closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: /OK|Deny/ }));
     expect(await screen.findByText('Enter a reason of at most 200 characters')).toBeTruthy();
     expect(posts()).toEqual([]);

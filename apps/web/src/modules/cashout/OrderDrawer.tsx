@@ -23,7 +23,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string | null; onCl
   return (
     <Drawer open={orderId !== null} onClose={onClose} size="large" title={t(`${L}title`)} destroyOnHidden>
       {query.isLoading && <Skeleton active />}
-      {query.isError && <Alert type="error" showIcon message={translateServerMessage((query.error as Error).message, t)} />}
+      {query.isError && <Alert type="error" showIcon message={translateServerMessage(query.error.message, t)} />}
       {c && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           {c.order.lateOutcome && <Alert type="warning" showIcon message={t(`${L}late`, { outcome: c.order.lateOutcome })} />}

@@ -309,7 +309,7 @@ export function QueueTable({ queue, onOpen }: { queue: Queue; onOpen: (orderId: 
             <Empty
               description={
                 <Space direction="vertical">
-                  {translateServerMessage((query.error as Error).message, t)}
+                  {translateServerMessage(query.error.message, t)}
                   <Button onClick={() => void query.refetch()}>{t(`${L}retry`)}</Button>
                 </Space>
               }

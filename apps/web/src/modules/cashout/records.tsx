@@ -15,7 +15,7 @@ export const recordsScreen: ListDeclaration<CashoutOrderItem> = {
   rowKey: 'orderId',
   filters: [
     { kind: 'dateRange', name: 'created', label: `${L}col.createdAt` },
-    { kind: 'select', name: 'status', label: `${L}col.status`, options: CASHOUT_STATES.map((s) => ({ value: s, label: STATE_LABELS[s]! })) },
+    { kind: 'select', name: 'status', label: `${L}col.status`, options: CASHOUT_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] })) },
     { kind: 'text', name: 'uid', label: 'usermanager.uid' },
     { kind: 'text', name: 'orderId', label: `${L}col.orderId` },
     { kind: 'text', name: 'channel', label: `${L}col.channel` },
@@ -60,7 +60,7 @@ export const charismaScreen: ListDeclaration<CharismaItem> = {
   api: { url: '/cashout/charisma', mode: 'page', export: true },
   rowKey: 'id',
   filters: [
-    { kind: 'select', name: 'status', label: `${L}col.status`, options: CHARISMA_STATES.map((s) => ({ value: s, label: charismaLabels[s]! })) },
+    { kind: 'select', name: 'status', label: `${L}col.status`, options: CHARISMA_STATES.map((s) => ({ value: s, label: charismaLabels[s] })) },
     { kind: 'text', name: 'uid', label: 'usermanager.uid' },
   ],
   columns: [

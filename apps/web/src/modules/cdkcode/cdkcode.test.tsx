@@ -30,12 +30,12 @@ const batch = (id: number, extra: Partial<CdkBatchRow> = {}): CdkBatchRow => ({
   updatedAt: null,
   ...extra,
 });
-const as = (roles: string[]) => setUser({ username: roles[0]!, name: roles[0]!, avatar: '', telephone: '', roles, bind2fa: false, partner: 0 });
+const as = (roles: string[]) => setUser({ username: roles[0], name: roles[0], avatar: '', telephone: '', roles, bind2fa: false, partner: 0 });
 const gets = () => mocked.mock.calls.filter((c) => c[0] === 'GET').map((c) => [c[1], c[2]?.params]);
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const rowOf = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
 /** A button by its text (plain DOM queries: role queries are slow here). */
-const button = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent!.trim() === name) ?? null;
+const button = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent.trim() === name) ?? null;
 
 beforeEach(() => {
   mocked.mockReset();

@@ -60,7 +60,7 @@ describe('controls screens', () => {
 
   it('the set form sends the smallest unit, a cool-off end and the block list', () => {
     const now = Date.now();
-    const house = userconfigsList('house').toolbar![0]!.call.body!(undefined, {
+    const house = userconfigsList('house').toolbar![0].call.body!(undefined, {
       uid: 100152,
       maxBet: 12.5,
       dayLossCap: 0,
@@ -71,7 +71,7 @@ describe('controls screens', () => {
     }) as Record<string, unknown>;
     expect(house).toMatchObject({ uid: 100152, maxBet: 1250, dayLossCap: 0, blocked: ['rocket'], cashoutReview: true, reason: 'asked' });
     expect(Date.parse(house.coolOffUntil as string) - now).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
-    const tp = userconfigsList('tp').toolbar![0]!.call.body!(undefined, {
+    const tp = userconfigsList('tp').toolbar![0].call.body!(undefined, {
       uid: 7,
       maxBet: 0,
       dayLossCap: 1000,
@@ -83,7 +83,7 @@ describe('controls screens', () => {
     // editing keeps a cool-off in force unless another length is chosen
     const row = { uid: 7, coolOffUntil: '2026-12-01T00:00:00.000+08:00' } as never;
     expect(
-      (userconfigsList('tp').actions![0]!.call.body!(row, { maxBet: 1, dayLossCap: 0, blocked: '', coolOff: '-1', reason: 'y' }) as Record<string, unknown>)
+      (userconfigsList('tp').actions![0].call.body!(row, { maxBet: 1, dayLossCap: 0, blocked: '', coolOff: '-1', reason: 'y' }) as Record<string, unknown>)
         .coolOffUntil,
     ).toBe('2026-12-01T00:00:00.000+08:00');
   });

@@ -36,7 +36,7 @@ export function screenFor(path: string): ComponentType {
   if (!c) {
     const scope = (Object.keys(BASE) as Scope[]).find((s) => path.startsWith(`${BASE[s]}/`))!;
     const screen = path.slice(BASE[scope].length + 1);
-    c = SHAPE[screen as ScopeScreen]?.(scope) ?? HOUSE_ONLY[screen]!;
+    c = SHAPE[screen as ScopeScreen]?.(scope) ?? HOUSE_ONLY[screen];
     c.displayName = `Controls(${path})`;
     made.set(path, c);
   }

@@ -123,6 +123,6 @@ describe('the package lobby editor', () => {
     await screen.findByTestId('lobby-phone');
     expect(screen.queryByRole('button', { name: 'Save lobby' })).toBeNull();
     expect(screen.getByText(/You can look at this lobby/)).toBeTruthy();
-    expect((within(screen.getByTestId('game-tasty')).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+    expect(within(screen.getByTestId('game-tasty')).getByRole<HTMLInputElement>('checkbox').disabled).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ export const categoryBody = (v: FormValues) => ({
   sortOrder: v.sortOrder,
   visible: Boolean(v.visible),
 });
-const docOf = (row: LobbyCategory) => categoryBody(row as unknown as FormValues);
+const docOf = (row: LobbyCategory) => categoryBody(row);
 
 export const categoryScreen: ListDeclaration<LobbyCategory> = {
   name: 'gamehomepage-category',

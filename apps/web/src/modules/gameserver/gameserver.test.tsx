@@ -130,7 +130,7 @@ describe('/gameserver/list', () => {
     renderScreen(<GameServerListScreen />);
     await screen.findByText('gs-m');
     const openMore = async (key: string) => {
-      const more = [...document.querySelector(`tr[data-row-key="${key}"]`)!.querySelectorAll('button')].find((b) => b.textContent!.includes('More'))!;
+      const more = [...document.querySelector(`tr[data-row-key="${key}"]`)!.querySelectorAll('button')].find((b) => b.textContent.includes('More'))!;
       fireEvent.click(more);
       await waitFor(() => expect(document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [role="menuitem"]').length).toBeGreaterThan(0));
       return [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [role="menuitem"]')] as HTMLElement[];
@@ -142,7 +142,7 @@ describe('/gameserver/list', () => {
     await screen.findByText('gs-m');
     const items = await openMore('gs-m');
     expect(items.map((m) => m.textContent)).toEqual(['Return to service', 'Retire']);
-    fireEvent.click(items[1]!);
+    fireEvent.click(items[1]);
     expect(await screen.findByText('Retire gs-m for good? Its heartbeats are refused from then on; this cannot be undone.')).toBeTruthy();
     expect(mocked.mock.calls.filter((c) => c[0] === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getAllByRole('button', { name: /^OK$|^Confirm$|^Yes$/ }).at(-1)!);

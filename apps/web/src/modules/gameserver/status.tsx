@@ -39,7 +39,7 @@ export function formatAgo(seconds: number, t: Translate): string {
 }
 
 function HealthCell({ server, t }: { server: GameServerStatusItem; t: Translate }) {
-  const label = t(HEALTH_LABELS[server.health]!);
+  const label = t(HEALTH_LABELS[server.health]);
   let detail = '';
   if (server.redReason === 'crashed') detail = t(`${S}crashed`);
   if (server.redReason === 'missed' && server.silentSeconds !== null) detail = t(`${S}silentFor`, { ago: formatAgo(server.silentSeconds, t) });
@@ -80,7 +80,7 @@ export function StatusBoard({ data, t }: { data: GameServerStatus; t: Translate 
         </Space>
       ),
     },
-    { key: 'process', title: t(`${L}process`), render: (_, s) => t(PROCESS_LABELS[s.process]!) },
+    { key: 'process', title: t(`${L}process`), render: (_, s) => t(PROCESS_LABELS[s.process]) },
     { key: 'version', dataIndex: 'version', title: t(`${L}version`), render: (v) => v ?? EMPTY },
     {
       key: 'load',
@@ -204,7 +204,7 @@ export default function GameServerStatusScreen() {
         <Result
           status="error"
           title={t(`${S}error`)}
-          subTitle={(query.error as Error).message}
+          subTitle={query.error.message}
           extra={<Button onClick={() => void query.refetch()}>{t(`${S}retry`)}</Button>}
         />
       )}

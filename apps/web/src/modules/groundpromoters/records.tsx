@@ -15,7 +15,7 @@ const COLORS: Record<string, string> = { pending: 'default', qualified: 'blue', 
 const LABELS = Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`]));
 const STAFF = ['business', 'secadmin', 'partner'];
 type Row = GpRecordItem;
-const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = (key: keyof Row, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -50,7 +50,7 @@ export const recordsList: ListDeclaration<Row> = {
   api: { url: '/groundpromoters/records', mode: 'page', export: true },
   rowKey: 'id',
   filters: [
-    { kind: 'select', name: 'status', label: `${L}f.status`, options: STATES.map((s) => ({ value: s, label: LABELS[s]! })) },
+    { kind: 'select', name: 'status', label: `${L}f.status`, options: STATES.map((s) => ({ value: s, label: LABELS[s] })) },
     { kind: 'text', name: 'uid', label: `${L}f.uid` },
     { kind: 'text', name: 'promoter', label: `${L}f.promoter` },
     { kind: 'text', name: 'province', label: `${L}f.province` },

@@ -196,7 +196,7 @@ export default function AnnouncementScreen() {
         literal: true,
       })),
   });
-  const options = packages.data ?? [];
+  const options = useMemo(() => packages.data ?? [], [packages.data]);
   const decl = useMemo(() => declaration(options, (row) => setEditing({ item: row })), [options]);
   return (
     <>

@@ -108,12 +108,12 @@ export interface TabDeclaration {
 export function Tabbed({ tabs }: { tabs: TabDeclaration[] }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const active = tabs.some((x) => x.key === search.get('tab')) ? search.get('tab')! : tabs[0]!.key;
+  const active = tabs.some((x) => x.key === search.get('tab')) ? search.get('tab')! : tabs[0].key;
   return (
     <Tabs
       activeKey={active}
       destroyOnHidden
-      onChange={(key) => setSearch(new URLSearchParams(key === tabs[0]!.key ? {} : { tab: key }))}
+      onChange={(key) => setSearch(new URLSearchParams(key === tabs[0].key ? {} : { tab: key }))}
       items={tabs.map((x) => ({ key: x.key, label: <span data-testid={`tab-${x.key}`}>{t(x.label)}</span>, children: x.key === active ? x.render() : null }))}
     />
   );

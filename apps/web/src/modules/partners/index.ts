@@ -14,5 +14,5 @@ const PATHS = [
 ];
 
 export const partnersScreens: ScreenMap = Object.fromEntries(
-  PATHS.map((path) => [path, lazy(() => import('./screens').then((m) => ({ default: m.SCREENS[path]! })))]),
+  PATHS.map((path) => [path, lazy(() => import('./screens').then((m) => ({ default: m.SCREENS[path] })))]),
 );

@@ -76,7 +76,7 @@ describe('partner screens', () => {
     expect(keys).not.toContain('periodTo');
     expect(locales.en.partners.f.toDay).toBe('Last day');
     expect(locales.zh.partners.f.toDay).toBe('结束日（含）');
-    expect(billsDecl.toolbar![0]!.form!.fields.map((f) => f.label)).toEqual(['partners.f.partner', 'partners.f.fromDay', 'partners.f.toDay']);
+    expect(billsDecl.toolbar![0].form!.fields.map((f) => f.label)).toEqual(['partners.f.partner', 'partners.f.fromDay', 'partners.f.toDay']);
   });
 
   it('forms send the smallest unit, basis points and a key', () => {
@@ -105,7 +105,7 @@ describe('partner screens', () => {
       dealerDailyLimit: 2000,
       dealerPriceBp: 10_000,
     });
-    const transfer = transfersDecl([{ id: 4, kind: 'partner', name: 'Partner 1', balance: 100 }]).toolbar![0]!;
+    const transfer = transfersDecl([{ id: 4, kind: 'partner', name: 'Partner 1', balance: 100 }]).toolbar![0];
     expect(transfer.call.body!(undefined, { from: '4', to: '7', amount: 3, reason: 'x' })).toEqual({
       kind: 'account',
       from: 4,

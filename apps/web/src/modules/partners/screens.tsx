@@ -558,7 +558,7 @@ export const movementsDecl: ListDeclaration<Row> = {
         { value: 'dealer', label: `${L}kind.dealer` },
       ],
     },
-    { kind: 'select', name: 'reason', label: `${L}f.reason`, options: REASONS.map((value) => ({ value, label: REASON_LABELS[value]! })) },
+    { kind: 'select', name: 'reason', label: `${L}f.reason`, options: REASONS.map((value) => ({ value, label: REASON_LABELS[value] })) },
     { kind: 'dateRange', name: 'at', label: `${L}f.at` },
   ],
   columns: [
@@ -731,7 +731,7 @@ function AccountTransfer() {
   if (accounts.isLoading) return <Spin />;
   return (
     <>
-      {accounts.isError ? <Alert type="warning" showIcon message={String((accounts.error as Error).message)} style={{ marginBottom: 12 }} /> : null}
+      {accounts.isError ? <Alert type="warning" showIcon message={String(accounts.error.message)} style={{ marginBottom: 12 }} /> : null}
       <ListScreen decl={decl} />
     </>
   );

@@ -63,7 +63,7 @@ beforeEach(() => {
         items: [standing(1, 9503, 80_000, '1', 100_000), standing(2, 9502, 50_000, '2-3', 50_000)],
         nextCursor: null,
       },
-    } as never;
+    };
   });
 });
 afterEach(() => {

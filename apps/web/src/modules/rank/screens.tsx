@@ -11,7 +11,7 @@ import { Tabs, Tag } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ConfigScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { ConfigScreen, ListScreen, type ColumnDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import type { SettingsField } from '../../kit/config/settingsFields';

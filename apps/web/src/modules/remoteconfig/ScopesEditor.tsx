@@ -83,8 +83,8 @@ export function fromForm(v: FormShape): AppScopes {
     const rows = (v.limits as Record<string, Record<WalletCurrency, LimitRow>>)[key(scope)] ?? {};
     const limits: WalletLimit[] = WALLET_CURRENCIES.filter((c) => rows[c]?.on).map((currency) => ({
       currency,
-      maxAmount: rows[currency]!.maxAmount ?? 0,
-      dayTotal: rows[currency]!.dayTotal ?? null,
+      maxAmount: rows[currency].maxAmount ?? 0,
+      dayTotal: rows[currency].dayTotal ?? null,
     }));
     scopes[scope] = { limits };
   }

@@ -33,7 +33,7 @@ const dialog = (title: RegExp) =>
 
 describe('the shown-once secret (kit SecretIssuer) on /remoteconfig/application', () => {
   it('creates: asks the fields first, then shows the secret the call answered', async () => {
-    mocked.mockResolvedValue({ code: 200, data: { appId: 'game-x', secret: 'S3CRET-ONCE', previousUntil: null } } as never);
+    mocked.mockResolvedValue({ code: 200, data: { appId: 'game-x', secret: 'S3CRET-ONCE', previousUntil: null } });
     ui();
     fireEvent.click(screen.getByRole('button', { name: 'Add application' }));
     const form = await dialog(/Add application/);
@@ -53,7 +53,7 @@ describe('the shown-once secret (kit SecretIssuer) on /remoteconfig/application'
   });
 
   it('rotates only after a confirmation, and says until when the old secret works', async () => {
-    mocked.mockResolvedValue({ code: 200, data: { appId: 'demo-app', secret: 'NEW-SECRET', previousUntil: '2026-11-27T02:00:00.000Z' } } as never);
+    mocked.mockResolvedValue({ code: 200, data: { appId: 'demo-app', secret: 'NEW-SECRET', previousUntil: '2026-11-27T02:00:00.000Z' } });
     ui();
     fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
     const form = await dialog(/Rotate the secret of demo-app/);

@@ -135,7 +135,7 @@ describe('the scope editor', () => {
     (form.on as Record<string, boolean>).wallet_debit = false;
     expect(fromForm(form)['wallet.debit']).toBeUndefined();
     (form.on as Record<string, boolean>).wallet_debit = true;
-    (form.limits as Record<string, Record<string, { on: boolean }>>).wallet_debit!.bean!.on = false;
+    (form.limits as Record<string, Record<string, { on: boolean }>>).wallet_debit.bean.on = false;
     expect(fromForm(form)['wallet.debit']).toEqual({ limits: [{ currency: 'chip', maxAmount: 5_000, dayTotal: null }] });
   });
 

@@ -21,8 +21,8 @@ const fields: FieldDeclaration[] = [
 export const withdrawalconfigsScreen: ConfigDeclaration = {
   name: 'withdrawalconfigs',
   title: `${S}title`,
-  load: { url: API, toForm: (data) => ({ ...data, fourEyesAmount: toPesos(data.fourEyesAmount as number) }) },
-  save: { url: `${API}/save`, body: (values) => ({ ...values, fourEyesAmount: toCentavos(values.fourEyesAmount as number) }) },
+  load: { url: API, toForm: (data) => ({ ...data, fourEyesAmount: toPesos(data.fourEyesAmount) }) },
+  save: { url: `${API}/save`, body: (values) => ({ ...values, fourEyesAmount: toCentavos(values.fourEyesAmount) }) },
   fields,
 };
 

@@ -27,14 +27,14 @@ function TableTabs({ tables }: { tables: ReportTable[] }) {
   const [search, setSearch] = useSearchParams();
   // the tab lives in the URL: a reload or a shared link opens it, and switching changes the tab
   // and clears the other table's paging in one navigation (the new table never sees the old page)
-  const active = tables.some((table) => table.key === search.get('tab')) ? search.get('tab')! : tables[0]!.key;
+  const active = tables.some((table) => table.key === search.get('tab')) ? search.get('tab')! : tables[0].key;
   const onChange = (key: string) => {
     const next = new URLSearchParams();
     for (const name of KEPT) {
       const v = search.get(name);
       if (v) next.set(name, v);
     }
-    if (key !== tables[0]!.key) next.set('tab', key);
+    if (key !== tables[0].key) next.set('tab', key);
     setSearch(next);
   };
   return (
@@ -65,7 +65,7 @@ export function ReportPage({
     <WithRange days={REPORT_DAYS}>
       <DashboardWithParams decl={dashboard} names={paramsFromUrl} />
       {children}
-      {tables.length === 1 ? <ListScreen decl={tables[0]!.decl} /> : <TableTabs tables={tables} />}
+      {tables.length === 1 ? <ListScreen decl={tables[0].decl} /> : <TableTabs tables={tables} />}
     </WithRange>
   );
 }

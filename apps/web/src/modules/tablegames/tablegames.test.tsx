@@ -42,8 +42,8 @@ describe('tablegames module', () => {
     expect(rooms.actions ?? []).toEqual([]);
     expect(rooms.columns.map((c) => c.key)).toEqual(['room', 'name', 'mode', 'ante', 'minBalance', 'maxBalance', 'open', 'aiSeats', 'playable']);
     expect(roomsList('pusoy').columns.map((c) => c.key)).not.toContain('aiSeats');
-    expect(flagsList.toolbar![0]!.call.body!(undefined, { uid: '100077', reason: ' Collusion ' })).toEqual({ uid: 100077, reason: 'Collusion' });
-    const flag = reportsList.actions![0]!;
+    expect(flagsList.toolbar![0].call.body!(undefined, { uid: '100077', reason: ' Collusion ' })).toEqual({ uid: 100077, reason: 'Collusion' });
+    const flag = reportsList.actions![0];
     expect(flag.visible!({ flagged: true })).toBe(false);
     expect(flag.call.body!({ id: 9, targetUid: 100404, flagged: false }, { reason: 'Bot confirmed' })).toEqual({
       uid: 100404,
@@ -105,9 +105,9 @@ describe('tablegames module', () => {
               rules: { enabled: true, payoutBps: 3000, maxPayout: 0, minPool: 2_000 },
             },
           },
-        } as never;
+        };
       }
-      return { code: 200, data: { items: [], total: 0, nextCursor: null } } as never;
+      return { code: 200, data: { items: [], total: 0, nextCursor: null } };
     });
     renderScreen(<Dashboard1v1 />, '/tinygames/tongits/dashboard1v1');
     await waitFor(() => expect(screen.getByTestId('pool-balance').textContent).toBe('₱141.69'));

@@ -69,7 +69,7 @@ export function RoundDetail({ game, id }: { game: string; id: number }) {
             bets: d.bets,
             result: d.result,
             payouts: d.seatRows,
-          } as Parameters<typeof verifyRound>[0])
+          })
         : null,
     [d],
   );
@@ -79,7 +79,7 @@ export function RoundDetail({ game, id }: { game: string; id: number }) {
       <Result
         status="error"
         title={t('kit.loadFailed')}
-        subTitle={(query.error as Error).message}
+        subTitle={query.error.message}
         extra={<Button onClick={() => void query.refetch()}>{t('kit.retry')}</Button>}
       />
     );

@@ -92,9 +92,9 @@ beforeEach(() => {
   mocked.mockReset();
   mocked.mockImplementation(async (_method: unknown, url: unknown) => {
     const u = String(url);
-    if (u.endsWith('/logs')) return { code: 200, data: { items: [challenge], nextCursor: null } } as never;
-    if (u.endsWith('/tables')) return { code: 200, data: { items: [table], total: 1 } } as never;
-    if (u.endsWith('/defenders')) return { code: 200, data: { items: [reign], nextCursor: null } } as never;
+    if (u.endsWith('/logs')) return { code: 200, data: { items: [challenge], nextCursor: null } };
+    if (u.endsWith('/tables')) return { code: 200, data: { items: [table], total: 1 } };
+    if (u.endsWith('/defenders')) return { code: 200, data: { items: [reign], nextCursor: null } };
     if (u.endsWith('/seasons')) {
       return {
         code: 200,
@@ -118,7 +118,7 @@ beforeEach(() => {
           ],
           nextCursor: null,
         },
-      } as never;
+      };
     }
     if (u.endsWith('/ticketrank')) {
       return {
@@ -128,9 +128,9 @@ beforeEach(() => {
           items: [{ rank: 1, uid: 9602, name: 'P9602', partner: 0, tickets: 9, free: 6, spent: 3_000, reachedAt: null, tier: '1', reward: 50_000 }],
           nextCursor: null,
         },
-      } as never;
+      };
     }
-    return { code: 200, data: {} } as never;
+    return { code: 200, data: {} };
   });
 });
 afterEach(() => {

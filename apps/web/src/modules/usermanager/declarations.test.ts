@@ -63,7 +63,7 @@ const lists: ListDeclaration<never>[] = [
   telephonecodeScreen,
   loginTrailScreen,
   tracedAccountsScreen,
-] as unknown as ListDeclaration<never>[];
+];
 const dashboards: DashboardDeclaration[] = [activesDashboard, profitsDashboard, registersDashboard];
 
 const fixed = (key: unknown) => (typeof key === 'string' ? [key] : []);

@@ -51,16 +51,16 @@ describe('vipmanager screens', () => {
       contacts: 0,
       lastContactAt: null,
     };
-    expect(actions.assign!.call.body!(row, { host: 'business' })).toEqual({ uid: 7001, host: 'business' });
-    expect(actions.unassign!.call.body!(row, {})).toEqual({ uid: 7001 });
-    expect(actions.unassign!.visible!({ ...row, host: null })).toBe(false);
-    expect(actions.contact!.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi' })).toEqual({
+    expect(actions.assign.call.body!(row, { host: 'business' })).toEqual({ uid: 7001, host: 'business' });
+    expect(actions.unassign.call.body!(row, {})).toEqual({ uid: 7001 });
+    expect(actions.unassign.visible!({ ...row, host: null })).toBe(false);
+    expect(actions.contact.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi' })).toEqual({
       uid: 7001,
       channel: 'sms',
       outcome: 'reached',
       note: 'hi',
     });
-    expect(actions.contact!.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi', host: 'business' })).toMatchObject({ host: 'business' });
+    expect(actions.contact.call.body!(row, { channel: 'sms', outcome: 'reached', note: 'hi', host: 'business' })).toMatchObject({ host: 'business' });
     expect(VIP_CHIPS.sendApi).toBe('/vipmanager/vipsend');
   });
 });

@@ -8,7 +8,7 @@ export function QrImage({ value, size = 200 }: { value: string; size?: number })
     let live = true;
     setSrc(null);
     void import('qrcode').then(async (mod) => {
-      const qr = ((mod as unknown as { default?: typeof mod }).default ?? mod) as typeof mod;
+      const qr = (mod as unknown as { default?: typeof mod }).default ?? mod;
       const url = await qr.toDataURL(value, { width: size, margin: 1 });
       if (live) setSrc(url);
     });

@@ -25,7 +25,7 @@ export function AvatarMenu() {
     const current = location.pathname + location.search;
     await logout(getToken());
     clearSession();
-    navigate(loginUrl(current), { replace: true });
+    void navigate(loginUrl(current), { replace: true });
   }
 
   return (
@@ -33,8 +33,8 @@ export function AvatarMenu() {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'preview', icon: <DashboardOutlined />, label: t('nav.dataPreview'), onClick: () => navigate('/') },
-          { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings'), onClick: () => navigate(SETTINGS_PATH) },
+          { key: 'preview', icon: <DashboardOutlined />, label: t('nav.dataPreview'), onClick: () => void navigate('/') },
+          { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings'), onClick: () => void navigate(SETTINGS_PATH) },
           { type: 'divider' },
           {
             key: 'logout',

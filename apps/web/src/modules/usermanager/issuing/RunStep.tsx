@@ -17,14 +17,15 @@ export function useBatchProgress(kind: SendKind, initial: IssueBatch): IssueBatc
   const [batch, setBatch] = useState(initial);
   useEffect(() => {
     if (batch.status === 'done') return undefined;
-    const timer = setTimeout(async () => {
+    const poll = async () => {
       try {
         const res = await request<IssueBatch>('GET', `${kind.sendApi}/progress`, { params: { id: batch.id }, silent: true });
         setBatch(res.data!);
       } catch {
         setBatch((b) => ({ ...b })); // try again at the next tick
       }
-    }, POLL_MS);
+    };
+    const timer = setTimeout(() => void poll(), POLL_MS);
     return () => clearTimeout(timer);
   }, [batch, kind]);
   return batch;

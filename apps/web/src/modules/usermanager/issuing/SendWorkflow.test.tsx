@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { renderScreen } from '../../../kit/test/setup';
 import { clearSession, setUser } from '../../../shell/session';
@@ -85,7 +85,7 @@ describe('batch send workflow', () => {
     );
     fireEvent.change(screen.getByPlaceholderText(/10000001,500/), { target: { value: '1001,12345\n1002,1.5' } });
     expect(screen.getByTestId('line-count').textContent).toBe('1 lines');
-    fireEvent.change(screen.getAllByRole('textbox')[1]!, { target: { value: 'refund' } });
+    fireEvent.change(screen.getAllByRole('textbox')[1], { target: { value: 'refund' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     await screen.findByText('Line 2: amount must be a whole number');
     expect(screen.getByText('Line 7: uid is already on line 1')).toBeTruthy();
@@ -118,7 +118,7 @@ describe('batch send workflow', () => {
       </App>,
     );
     fireEvent.change(screen.getByPlaceholderText(/10000001,500/), { target: { value: '1001,5' } });
-    fireEvent.change(screen.getAllByRole('textbox')[1]!, { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(screen.getAllByRole('textbox')[1], { target: { value: 'x'.repeat(201) } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     await screen.findByText('Over 200 characters');
     expect(mocked).not.toHaveBeenCalled();

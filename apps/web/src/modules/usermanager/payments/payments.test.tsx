@@ -55,7 +55,7 @@ const rows = [
 ];
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const rowOf = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
-const buttonsOf = (id: number) => [...rowOf(id).querySelectorAll('button')].map((b) => b.textContent!.trim()).filter(Boolean);
+const buttonsOf = (id: number) => [...rowOf(id).querySelectorAll('button')].map((b) => b.textContent.trim()).filter(Boolean);
 
 beforeEach(() => {
   mocked.mockReset();
@@ -95,12 +95,12 @@ describe('/usermanager recharge screens', () => {
         }
       }
     }
-    keys.add(LEDGER_REASON_LABELS.recharge!);
-    keys.add(LEDGER_REASON_LABELS['recharge.bonus']!);
+    keys.add(LEDGER_REASON_LABELS.recharge);
+    keys.add(LEDGER_REASON_LABELS['recharge.bonus']);
     for (const lng of ['en', 'zh']) {
       for (const key of keys) expect(i18next.exists(key, { lng }), `${lng}: ${key}`).toBe(true);
     }
-    expect(i18next.getFixedT('zh')(LEDGER_REASON_LABELS['recharge.bonus']!)).toBe('首充奖励');
+    expect(i18next.getFixedT('zh')(LEDGER_REASON_LABELS['recharge.bonus'])).toBe('首充奖励');
   });
 
   it('every screen filters by time, channel, os, uid, order id, channel order id, product and price range', () => {

@@ -34,7 +34,7 @@ export function HistoryTable<T extends { id: number }>({
         type="error"
         showIcon
         message={t(`${L}loadFailed`)}
-        description={(query.error as Error).message}
+        description={query.error.message}
         action={
           <Button size="small" onClick={() => void query.refetch()}>
             {t(`${L}retry`)}

@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Flex, Select, Spin, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { ApiError } from '../../../shell/request';
+import { type ApiError } from '../../../shell/request';
 import { fetchDetail, playerKey } from './api';
 import { PlayerActions } from './actions/PlayerActions';
 import { banLogColumns, changeColumns, inviteeColumns, LongText, ledgerColumns, loginColumns } from './columns';

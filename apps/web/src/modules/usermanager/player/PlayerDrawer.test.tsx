@@ -79,11 +79,11 @@ const dialogWith = (text: string) =>
     const found = screen
       .getAllByRole('dialog')
       .reverse()
-      .find((d) => d.textContent!.includes(text) && !d.classList.contains('ant-drawer-content'));
+      .find((d) => d.textContent.includes(text) && !d.classList.contains('ant-drawer-content'));
     if (!found || found.querySelector('[data-testid=player-profile]')) throw new Error(`no dialog with ${text}`);
     return found;
   });
-const actionButtons = () => [...(screen.queryByTestId('player-actions')?.querySelectorAll('button') ?? [])].map((b) => b.textContent!.trim());
+const actionButtons = () => [...(screen.queryByTestId('player-actions')?.querySelectorAll('button') ?? [])].map((b) => b.textContent.trim());
 
 beforeEach(() => {
   mocked.mockReset();

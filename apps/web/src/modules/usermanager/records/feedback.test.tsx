@@ -39,7 +39,7 @@ const tipoff = (id: number, status: TipoffItem['status']): TipoffItem => ({
 });
 const posts = () => mocked.mock.calls.filter((c) => c[0] === 'POST').map((c) => [c[1], (c[2] as { data: unknown }).data]);
 const rowOf = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
-const buttonsOf = (id: number) => [...rowOf(id).querySelectorAll('button')].map((b) => b.textContent!.trim());
+const buttonsOf = (id: number) => [...rowOf(id).querySelectorAll('button')].map((b) => b.textContent.trim());
 
 beforeEach(() => {
   mocked.mockReset();
@@ -99,7 +99,7 @@ describe('/usermanager/feedback', () => {
   it('Close asks first, then POSTs the id', async () => {
     renderScreen(<FeedbackScreen />, '/usermanager/feedback');
     await screen.findByText('text 3');
-    fireEvent.click([...rowOf(2).querySelectorAll('button')].find((b) => b.textContent!.trim() === 'More')!);
+    fireEvent.click([...rowOf(2).querySelectorAll('button')].find((b) => b.textContent.trim() === 'More')!);
     const item = await waitFor(() => {
       const found = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')].find((m) => m.textContent === 'Close');
       if (!found) throw new Error('no Close');

@@ -43,7 +43,7 @@ function RoundOfRecord({ row }: { row: Row }) {
   );
 }
 
-const col = (key: keyof Row & string, format?: ColumnDeclaration<Row>['format'], extra: Partial<ColumnDeclaration<Row>> = {}): ColumnDeclaration<Row> => ({
+const col = (key: keyof Row, format?: ColumnDeclaration<Row>['format'], extra: Partial<ColumnDeclaration<Row>> = {}): ColumnDeclaration<Row> => ({
   key,
   title: `${L}${key}`,
   format,

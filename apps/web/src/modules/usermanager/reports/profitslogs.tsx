@@ -91,16 +91,17 @@ function Profits() {
   const [search] = useSearchParams();
   const from = search.get('from')!;
   const to = search.get('to')!;
-  const narrowing = NARROWING.map((k) => [k, search.get(k) ?? ''] as const).filter(([, v]) => v !== '');
-  const key = JSON.stringify(narrowing);
-  const dashboard = useMemo(() => ({ ...profitsDashboard, api: { ...profitsDashboard.api, params: Object.fromEntries(narrowing) } }), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the same filters keep the same objects, so the screens below do not fetch again
+  const key = JSON.stringify(NARROWING.map((k) => [k, search.get(k) ?? ''] as const).filter(([, v]) => v !== ''));
+  const params = useMemo(() => Object.fromEntries(JSON.parse(key) as [string, string][]), [key]);
+  const dashboard = useMemo(() => ({ ...profitsDashboard, api: { ...profitsDashboard.api, params } }), [params]);
   const games = useMemo(
     () => ({
       ...profitsGames,
-      api: { ...profitsGames.api, params: { ...Object.fromEntries(narrowing), from: dayStart(from)!, to: dayEnd(to)! } },
+      api: { ...profitsGames.api, params: { ...params, from: dayStart(from)!, to: dayEnd(to)! } },
     }),
-    [key, from, to],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+    [params, from, to],
+  );
   return (
     <>
       <DashboardScreen decl={dashboard} />
