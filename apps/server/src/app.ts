@@ -12,53 +12,10 @@ import type { JobHost } from './http/repeating-job';
 import type { SeedProgress } from './seed/demo';
 import type { ServerConfig } from './config';
 import type { Db } from './db/open';
-import { accountOperations } from './domains/accounts/routes';
-import { twoFactorOperations } from './domains/accounts/two-factor';
-import { payoutEndpointOperations, registerPayoutCallback, registerPayoutSweep } from './domains/cashout/endpoints';
-import { authOperations } from './domains/auth/routes';
+import { DOMAINS } from './domains';
 import { SessionCache } from './domains/auth/session-cache';
 import { listenForSessionChanges } from './domains/auth/session-listener';
-import { operationLogOperations } from './domains/operation-log/routes';
-import { issuingOperations } from './domains/issuing/routes';
-import { gameOperations, gamePlatformOperations } from './domains/games/routes';
-import { gameServerOperations, gameServerPlatformOperations } from './domains/game-servers/routes';
-import { lobbyOperations, lobbyPlatformOperations } from './domains/lobby/routes';
-import { tableGameOperations, tableGamePlatformOperations } from './domains/table-games/routes';
-import { providerOperations, providerPlatformOperations } from './domains/providers/routes';
-import { controlOperations, controlPlatformOperations } from './domains/controls/routes';
-import { messageOperations, messagePlatformOperations } from './domains/messages/routes';
-import { appSettingOperations, appSettingPlatformOperations } from './domains/app-settings/routes';
-import { lostPlayerOperations, lostPlayerPlatformOperations } from './domains/lost-players/routes';
-import { partnerOperations, partnerPlatformOperations } from './domains/partners/routes';
-import { roomOperations, roomPlatformOperations } from './domains/rooms/routes';
-import { agentOperations, agentPlatformOperations } from './domains/agents/routes';
-import { agentReportOperations, agentReportPlatformOperations } from './domains/agent-reports/routes';
-import { agentManagerOperations, agentManagerPlatformOperations } from './domains/agentmanager/routes';
-import { agentxOperations, agentxPlatformOperations } from './domains/agentx/routes';
-import { agentCashOperations, agentCashPlatformOperations } from './domains/agentcash/routes';
-import { groundPromoterOperations, groundPromoterPlatformOperations } from './domains/groundpromoters/routes';
-import { activityPlatformOperations, activityStaffOperations } from './domains/activities/routes';
-import { vipOperations } from './domains/vip/routes';
-import { registerVipEvaluation } from './domains/vip/evaluate';
-import { vipManagerOperations } from './domains/vipmanager/routes';
-import { fbActivityOperations, fbActivityPlatformOperations } from './domains/fbactivity/routes';
-import { rankOperations, rankPlatformOperations, registerRankSettlement } from './domains/rank/routes';
-import { arenaOperations, arenaPlatformOperations, registerArenaSettlement } from './domains/tongitsarena/routes';
-import { cdkcodeOperations, cdkcodePlatformOperations } from './domains/cdkcode/routes';
-import { cashoutOperations, cashoutPlatformOperations } from './domains/cashout/routes';
-import { paymentConfigOperations, paymentConfigPlatformOperations } from './domains/payment-config/routes';
-import { registerReportCompaction } from './domains/payment-reports/compact';
-import { registerExtraRebateJob } from './domains/agent-reports/job';
-import { paymentReportsOperations, paymentReportsPlatformOperations } from './domains/payment-reports/routes';
-import { rechargeOperations, rechargePlatformOperations } from './domains/recharge/routes';
-import { registerBatchWorker, type WorkerOptions } from './domains/issuing/worker';
-import { registerAgentSettlement } from './domains/agents/settlement';
-import { registerStopLossJob } from './domains/partners/stoploss-job';
-import { platformOperations } from './domains/platform/routes';
-import { playerListOperations } from './domains/player-lists/routes';
-import { playerRecordsOperations } from './domains/player-records/routes';
-import { playerReportsOperations } from './domains/player-reports/routes';
-import { playerOperations } from './domains/players/routes';
+import type { WorkerOptions } from './domains/issuing/worker';
 import { registerOperations } from './http/operation';
 import { registerPlatformOperations } from './http/platform-operation';
 import { registerPartnerWall } from './http/partner-wall';
@@ -177,91 +134,22 @@ export async function buildApp({
     const seeding = demoSeed?.();
     return seeding ? { code: 200, demoSeed: { percent: seeding.percent, step: seeding.step, next: seeding.next } } : { code: 200 };
   });
-  registerOperations(app, deps, authOperations);
-  registerOperations(app, deps, accountOperations);
-  registerOperations(app, deps, twoFactorOperations);
-  registerOperations(app, deps, payoutEndpointOperations);
-  registerPayoutCallback(app, deps);
-  registerOperations(app, deps, operationLogOperations);
-  registerOperations(app, deps, playerOperations);
-  registerOperations(app, deps, playerListOperations);
-  registerOperations(app, deps, playerReportsOperations);
-  registerOperations(app, deps, playerRecordsOperations);
-  registerOperations(app, deps, issuingOperations);
-  registerOperations(app, deps, paymentConfigOperations);
-  registerOperations(app, deps, rechargeOperations);
-  registerOperations(app, deps, cashoutOperations);
-  registerOperations(app, deps, paymentReportsOperations);
-  registerOperations(app, deps, gameOperations);
-  registerOperations(app, deps, gameServerOperations);
-  registerOperations(app, deps, lobbyOperations);
-  registerOperations(app, deps, tableGameOperations);
-  registerOperations(app, deps, providerOperations);
-  registerOperations(app, deps, controlOperations);
-  registerOperations(app, deps, messageOperations);
-  registerOperations(app, deps, appSettingOperations);
-  registerOperations(app, deps, lostPlayerOperations);
-  registerOperations(app, deps, partnerOperations);
-  registerOperations(app, deps, roomOperations);
-  registerOperations(app, deps, agentOperations);
-  registerOperations(app, deps, agentReportOperations);
-  registerOperations(app, deps, agentManagerOperations);
-  registerOperations(app, deps, agentxOperations);
-  registerOperations(app, deps, agentCashOperations);
-  registerOperations(app, deps, groundPromoterOperations);
-  registerOperations(app, deps, activityStaffOperations);
-  registerOperations(app, deps, vipOperations);
-  registerOperations(app, deps, vipManagerOperations);
-  registerOperations(app, deps, fbActivityOperations);
-  registerOperations(app, deps, rankOperations);
-  registerOperations(app, deps, arenaOperations);
-  registerOperations(app, deps, cdkcodeOperations);
-  const jobs = backgroundAfter ? deferredHooks(app, backgroundAfter) : app;
-  if (batchWorker !== false) {
-    registerBatchWorker(jobs, db, config.now, batchWorker === true ? {} : batchWorker);
-    // the background steps go together: a test app without the worker has no compaction either
-    registerReportCompaction(jobs, db, config.now);
-    // issue 9: the weekly agent settlement (Monday 00:00 GMT+8; exactly once across processes)
-    registerAgentSettlement(jobs, db, config.now);
-    registerExtraRebateJob(jobs, db, config.now);
-    // issue 9: the partners' stop-loss (every few minutes; a partner suspended once across processes)
-    registerStopLossJob(jobs, db, config.now);
-    // issue 10: the daily VIP evaluation (the days that ended; exactly once across processes)
-    registerVipEvaluation(jobs, db, config.now);
-    registerRankSettlement(jobs, db, config.now);
-    registerArenaSettlement(jobs, db, config.now);
-    // issue 23: undetermined payouts of a provider's API are asked about
-    registerPayoutSweep(jobs, db, config.now);
+  // every domain's staff operations and own routes, then its background jobs, then the platform API (domains/index.ts)
+  for (const domain of DOMAINS) {
+    if (domain.operations) registerOperations(app, deps, domain.operations);
+    domain.routes?.(app, deps);
   }
-  registerPlatformOperations(app, deps, [
-    ...platformOperations,
-    ...paymentConfigPlatformOperations,
-    ...rechargePlatformOperations,
-    ...cashoutPlatformOperations,
-    ...paymentReportsPlatformOperations,
-    ...gamePlatformOperations,
-    ...gameServerPlatformOperations,
-    ...lobbyPlatformOperations,
-    ...tableGamePlatformOperations,
-    ...providerPlatformOperations,
-    ...controlPlatformOperations,
-    ...messagePlatformOperations,
-    ...appSettingPlatformOperations,
-    ...lostPlayerPlatformOperations,
-    ...partnerPlatformOperations,
-    ...roomPlatformOperations,
-    ...agentPlatformOperations,
-    ...agentReportPlatformOperations,
-    ...agentManagerPlatformOperations,
-    ...agentxPlatformOperations,
-    ...agentCashPlatformOperations,
-    ...groundPromoterPlatformOperations,
-    ...activityPlatformOperations,
-    ...fbActivityPlatformOperations,
-    ...rankPlatformOperations,
-    ...arenaPlatformOperations,
-    ...cdkcodePlatformOperations,
-  ]);
+  if (batchWorker !== false) {
+    // the background jobs go together: a test app without the batch worker has none of them
+    const host = backgroundAfter ? deferredHooks(app, backgroundAfter) : app;
+    const context = { db, now: config.now, batchWorker: batchWorker === true ? {} : batchWorker };
+    for (const domain of DOMAINS) for (const job of domain.jobs ?? []) job(host, context);
+  }
+  registerPlatformOperations(
+    app,
+    deps,
+    DOMAINS.flatMap((domain) => domain.platform ?? []),
+  );
 
   await registerWebApp(app, config.webDist, webBuilding);
   return app;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases';
 import type { OpenedTestDatabase } from '../test/databases';
 import { applyRepeatables, migrationFiles, repeatableFiles, repeatableText } from './migrate';
-import { DOMAIN_TRIGGERS } from './triggers';
+import { DOMAIN_TRIGGERS } from '../domains';
 
 const fileName = (file: string) =>
   file

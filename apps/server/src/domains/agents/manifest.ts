@@ -1,0 +1,13 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { agentOperations, agentPlatformOperations } from './routes';
+import { registerAgentSettlement } from './settlement';
+import { triggers } from './triggers';
+
+export const manifest = defineDomain({
+  name: 'agents',
+  operations: agentOperations,
+  platform: agentPlatformOperations,
+  jobs: [(host, { db, now }) => registerAgentSettlement(host, db, now)],
+  triggers,
+});

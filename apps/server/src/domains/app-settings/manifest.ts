@@ -1,0 +1,9 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { appSettingOperations, appSettingPlatformOperations } from './routes';
+
+export const manifest = defineDomain({
+  name: 'app-settings',
+  operations: appSettingOperations,
+  platform: appSettingPlatformOperations,
+});

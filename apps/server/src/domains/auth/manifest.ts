@@ -1,0 +1,10 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { authOperations } from './routes';
+import { triggers } from './triggers';
+
+export const manifest = defineDomain({
+  name: 'auth',
+  operations: authOperations,
+  triggers,
+});

@@ -1,0 +1,14 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { payoutEndpointOperations, registerPayoutCallback, registerPayoutSweep } from './endpoints';
+import { cashoutOperations, cashoutPlatformOperations } from './routes';
+import { triggers } from './triggers';
+
+export const manifest = defineDomain({
+  name: 'cashout',
+  operations: [...cashoutOperations, ...payoutEndpointOperations],
+  platform: cashoutPlatformOperations,
+  routes: registerPayoutCallback,
+  jobs: [(host, { db, now }) => registerPayoutSweep(host, db, now)],
+  triggers,
+});

@@ -1,0 +1,9 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { controlOperations, controlPlatformOperations } from './routes';
+
+export const manifest = defineDomain({
+  name: 'controls',
+  operations: controlOperations,
+  platform: controlPlatformOperations,
+});

@@ -1,0 +1,9 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { paymentConfigOperations, paymentConfigPlatformOperations } from './routes';
+
+export const manifest = defineDomain({
+  name: 'payment-config',
+  operations: paymentConfigOperations,
+  platform: paymentConfigPlatformOperations,
+});

@@ -1,0 +1,9 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { providerOperations, providerPlatformOperations } from './routes';
+
+export const manifest = defineDomain({
+  name: 'providers',
+  operations: providerOperations,
+  platform: providerPlatformOperations,
+});

@@ -1,0 +1,10 @@
+/** What the domain adds to the server (domains/manifest.ts). */
+import { defineDomain } from '../manifest';
+import { registerVipEvaluation } from './evaluate';
+import { vipOperations } from './routes';
+
+export const manifest = defineDomain({
+  name: 'vip',
+  operations: vipOperations,
+  jobs: [(host, { db, now }) => registerVipEvaluation(host, db, now)],
+});
