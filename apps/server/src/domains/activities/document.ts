@@ -1,7 +1,7 @@
 /**
  * One versioned settings document of an activity-like screen: stored in activity_config under
  * `key`, its version in force and when it was saved in activity_version, its history in
- * config_version (kind `kind`) through payment-config/versions. Used by every activity of the
+ * config_version (kind `kind`) through settings/versions. Used by every activity of the
  * engine, the activity zone, fbactivity and rank.
  */
 import { sql } from 'kysely';
@@ -11,7 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { defineOperation, type Operation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { describeZodError } from '../../http/zod-message';
-import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
+import { saveItem, versionOperations, type VersionedItems } from '../../settings/versions';
 
 export interface DocumentConfig<S> {
   settings: S;

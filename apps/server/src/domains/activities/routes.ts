@@ -44,9 +44,9 @@ import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { summaryOperation } from '../payment-reports/common';
-import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
-import type { DayRange } from '../player-reports/range';
+import { summaryOperation } from '../../reports/summary';
+import { saveItem, versionOperations, type VersionedItems } from '../../settings/versions';
+import type { DayRange } from '../../http/range';
 import { settingsDocument, parseWith, versionOperationsThen } from './document';
 import {
   activityConfig,

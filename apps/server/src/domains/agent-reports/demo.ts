@@ -15,7 +15,7 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { SessionUser } from '../auth/sessions';
 import { appendOperationLog } from '../operation-log/chain';
-import { consoleDay } from '../player-reports/range';
+import { consoleDay } from '../../http/range';
 import { createConfig, settleExtraRebates, windowFigures } from './extra-rebate';
 import { refreshAgentReports } from './refresh';
 import { addDays, dayStart } from '@console/time';

@@ -24,8 +24,8 @@ import { badInput, conflict, forbidden } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 import { ownsPartner, partnerScope } from '../../plugins/partner-scope';
 import { ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
-import { existing, saveItem, type ConfigChange, type VersionedItems } from '../payment-config/versions';
-import { consoleDay, dayStart } from '../player-reports/range';
+import { existing, saveItem, type ConfigChange, type VersionedItems } from '../../settings/versions';
+import { consoleDay, dayStart } from '../../http/range';
 import { refreshAgentReports } from './refresh';
 import { DAY_OFFSET } from '../../db/console-day';
 

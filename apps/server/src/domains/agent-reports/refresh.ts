@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
-import { consoleDay, MAX_RANGE_DAYS } from '../player-reports/range';
+import { consoleDay, MAX_RANGE_DAYS } from '../../http/range';
 import { DAY_OFFSET } from '../../db/console-day';
 import { addDays } from '@console/time';
 

@@ -26,7 +26,7 @@ import type { Db } from '../../db/open';
 import { defineList, eqInt, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import { dayColumnRange, rangeProblem, type DayRange } from '../player-reports/range';
+import { dayColumnRange, rangeProblem, type DayRange } from '../../http/range';
 import { DAY_OFFSET } from '../../db/console-day';
 
 export const COOPER_DATA_SCREEN = '/agentcooperation/cooperData';

@@ -1,13 +1,13 @@
 /**
  * /agentcash/agent_config: the agent cash-out settings, one document per partner (key '0' is
  * the platform's default; a partner without its own document uses it). Versioned like every
- * configuration (payment-config/versions.ts, decision 004): each save keeps who, when, before
+ * configuration (settings/versions.ts, decision 004): each save keeps who, when, before
  * and after, and any version can be restored. A partner account reads and saves its own.
  */
 import { agentCashConfigBody, type AgentCashConfig } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const CONFIG_SCREEN = '/agentcash/agent_config';
 

@@ -39,7 +39,7 @@ import { reauthenticate } from '../cashout/reauth';
 import type { Reviewer } from '../cashout/review';
 import { findAccount } from '../ledger/accounts';
 import { appendOperationLog } from '../operation-log/chain';
-import { saveItem, versionOperations } from '../payment-config/versions';
+import { saveItem, versionOperations } from '../../settings/versions';
 import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN } from './config';
 import { agentOrders, figureOperations, REVIEW_SCREEN } from './lists';
 import { agentCashoutStatus, agentHeld, agentReview, createAgentCashout, openCheatRecord, recoverAgentPayouts, toAgentItem } from './orders';

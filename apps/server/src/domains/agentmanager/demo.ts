@@ -18,7 +18,7 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
 import { appendOperationLog } from '../operation-log/chain';
-import { consoleDay, dayStart } from '../player-reports/range';
+import { consoleDay, dayStart } from '../../http/range';
 import { closeMonth } from './reports';
 import { createWholesaler, move, setWholesalerStatus, type Change } from './wholesale';
 import { recentMonths } from '@console/time';

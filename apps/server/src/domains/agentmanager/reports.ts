@@ -17,7 +17,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
-import { consoleDay, dayStart, type DayRange } from '../player-reports/range';
+import { consoleDay, dayStart, type DayRange } from '../../http/range';
 import type { Page } from './tree';
 import { recentMonths } from '@console/time';
 

@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { accountToPlayer, ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
-import { consoleDay, dayStart, type DayRange } from '../player-reports/range';
+import { consoleDay, dayStart, type DayRange } from '../../http/range';
 
 export interface Change {
   db: Db;

@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { platformApplicationsChanged } from '../../http/platform-operation';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import type { DayRange } from '../player-reports/range';
+import type { DayRange } from '../../http/range';
 import { agentxChanged } from './traffic';
 
 export interface Change {

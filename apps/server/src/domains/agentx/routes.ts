@@ -23,7 +23,7 @@ import {
 import { z } from 'zod';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { tableOperations } from '../payment-reports/common';
+import { tableOperations } from '../../reports/summary';
 import { agentDays, agentList, createAgent, rotateKey, setStatus, updateAgent } from './agents';
 
 const SCREEN = '/agentx/list';

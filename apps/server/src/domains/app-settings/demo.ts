@@ -9,7 +9,7 @@
  */
 import type { AwardBody, GiftPackBody, ShieldBody, SmsProviderBody, SmsSettings, WhiteBody } from '@console/schemas';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { playDemoSms } from '../../simulator/appsettings';
 import { allowList, awards, blockKey, blocks, giftPacks, globalProviders, localProviders, providerKey, smsSettingsItems } from './kinds';
 

@@ -2,9 +2,9 @@
  * The one shape of every app-settings screen (docs/decisions/017-app-settings.md): a kind of
  * item is declared once (its screen, its strict schema, its key, the columns a list filters on,
  * what it must refer to) and gets
- *   - its VersionedItems (payment-config/versions.ts): read locked, write, restore by the schema;
+ *   - its VersionedItems (settings/versions.ts): read locked, write, restore by the schema;
  *   - its staff operations: the list and its CSV export, create / update / delete (each a version
- *     and an operation-log record, payment-config/item-operations.ts), the versions and restore;
+ *     and an operation-log record, settings/item-operations.ts), the versions and restore;
  *   - `enabledDocs`, what the platform calls read.
  * Items live in `app_setting` (migration 031): the whole document plus label, category, order
  * and enabled, so the lists filter and sort in SQL.
@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import { contains, defineList, eqBool, eqEnum, listOperations, sortBy, type FilterBuilder } from '../../http/list';
 import type { Operation } from '../../http/operation';
-import { itemOperations } from '../payment-config/item-operations';
-import { versionOperations, type VersionedItems } from '../payment-config/versions';
+import { itemOperations } from '../../settings/item-operations';
+import { versionOperations, type VersionedItems } from '../../settings/versions';
 
 export interface Indexed {
   label: string;

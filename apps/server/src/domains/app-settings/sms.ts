@@ -15,7 +15,7 @@ import { custom, dateRange, defineList, eqText, listOperations, sortBy, type Fil
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
-import { saveItem, versionOperations } from '../payment-config/versions';
+import { saveItem, versionOperations } from '../../settings/versions';
 import { resultsOf, type ResultRow } from '../platform/alongside';
 import { withRetry } from '../platform/retry';
 import { globalProviders, localProviders, SCREENS, smsSettings, smsSettingsItems } from './kinds';

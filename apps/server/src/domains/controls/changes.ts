@@ -18,7 +18,7 @@ import { notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import type { SessionUser } from '../auth/sessions';
-import type { Saved, VersionedItems } from '../payment-config/versions';
+import type { Saved, VersionedItems } from '../../settings/versions';
 import { DEFAULT_LOG_SECONDS, providersChanged } from './enforce';
 
 export interface Change {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { FIELD_MESSAGE, testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
-import { consoleDay } from '../player-reports/range';
+import { consoleDay } from '../../http/range';
 
 const H = '/api/personalcontrol';
 const T = '/api/TPpersonalcontrol';

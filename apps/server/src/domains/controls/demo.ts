@@ -15,7 +15,7 @@ import type { ControlScope, PlayerControlBody } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import type { SessionUser } from '../auth/sessions';
-import { saveItem } from '../payment-config/versions';
+import { saveItem } from '../../settings/versions';
 import { DEMO_POPULATION, Population } from '../../simulator/population';
 import { configItems, logChange } from './changes';
 import { providersChanged } from './enforce';

@@ -24,7 +24,7 @@ import type { Db } from '../../db/open';
 import { contains, custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import type { DayRange } from '../player-reports/range';
+import type { DayRange } from '../../http/range';
 import { BASE, controlItem, controlSelect, providerItem } from './changes';
 
 /** Rows of a ranking. */

@@ -26,8 +26,8 @@ import { z } from 'zod';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { tableOperations } from '../payment-reports/common';
-import { restoreVersion, saveItem, versionOperations } from '../payment-config/versions';
+import { tableOperations } from '../../reports/summary';
+import { restoreVersion, saveItem, versionOperations } from '../../settings/versions';
 import { BASE, clearControl, configItems, controlConfig, findPlayer, removeProvider, saveConfig, saveProvider, setControl } from './changes';
 import { logsList, payRank, providersList, ranking, RANKING_SIZE, userconfigsList } from './lists';
 

@@ -42,10 +42,10 @@ import { ApiError, badInput, notFound } from '../../http/api-error';
 import { custom, dateRange, defineList, eqBool, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { ownPartnerFilter, ownsPartner, type ScopedSubject } from '../../plugins/partner-scope';
-import { pesos, summaryOperation, tableOperations } from '../payment-reports/common';
+import { pesos, summaryOperation, tableOperations } from '../../reports/summary';
 import { spanCounts } from '../payment-reports/rollups';
-import { saveItem, versionOperations } from '../payment-config/versions';
-import type { DayRange } from '../player-reports/range';
+import { saveItem, versionOperations } from '../../settings/versions';
+import type { DayRange } from '../../http/range';
 import { currentSettings, gameSettingsItems, settingsOfVersions } from './settings';
 
 const tags = ['tinygames'];

@@ -1,14 +1,14 @@
 /**
  * Each game's settings (/tinygames/<game>/configs): the document the game servers read back,
  * kept in game_config and versioned in config_version (kind `tinygames.<game>`, key
- * `settings`) through payment-config/versions.ts. A version's id is what a round reports as
+ * `settings`) through settings/versions.ts. A version's id is what a round reports as
  * its `configVersion`; 0 stands for the game's defaults (never saved).
  */
 import { findGame, type Game } from '@console/games';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const SETTINGS_KEY = 'settings';
 export const configKind = (game: string) => `tinygames.${game}`;

@@ -26,7 +26,7 @@ import type { PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
-import { existing, saveItem, versionOperations } from '../payment-config/versions';
+import { existing, saveItem, versionOperations } from '../../settings/versions';
 import { payRecord, recordScope, refreshRecords, toRecordItem, voidRecord } from './records';
 import { allSettings, gpSettingItems, RECORDS_SCREEN, requireCentralStaff, requireStaff, SETTING_SCREEN } from './settings';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { forbidden } from '../../http/api-error';
 import type { SessionUser } from '../auth/sessions';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const SETTING_SCREEN = '/groundpromoters/groundpromoterssetting';
 export const RECORDS_SCREEN = '/groundpromoters/GroundpromotersRecords';

@@ -9,7 +9,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 import { contains, custom, defineList, eqBool, sortBy } from '../../http/list';
 import { removing } from '../payment-config/references';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { kindOf, LOBBY_SCREENS } from './history';
 
 async function readCategory(db: Db, code: string): Promise<LobbyCategoryBody | null> {

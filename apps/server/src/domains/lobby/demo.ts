@@ -14,7 +14,7 @@
 import { GAMES } from '@console/games';
 import type { LobbyCategoryBody, LobbyGameBody, LobbyLayoutDoc } from '@console/schemas';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { categoryItems } from './categories';
 import { gameItems } from './games';
 import { layoutItems } from './layouts';

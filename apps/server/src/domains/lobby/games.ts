@@ -16,7 +16,7 @@ import { contains, custom, defineList, eqBool, eqEnum, eqText, listOperations, s
 import type { Operation } from '../../http/operation';
 import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
 import { removing, requireAll } from '../payment-config/references';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { kindOf, LOBBY_SCREENS, TAGS } from './history';
 
 const HOUSE_IDS: readonly string[] = GAME_IDS;

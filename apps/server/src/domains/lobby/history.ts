@@ -1,5 +1,5 @@
 /**
- * The configuration history of /remoteconfig (payment-config/versions.ts), rehomed under
+ * The configuration history of /remoteconfig (settings/versions.ts), rehomed under
  * /api/gamehomepage: the same saveItem / versionOperations / itemOperations, wrapped rather than
  * copied. Their operations are named and placed for /remoteconfig; here each is given its
  * /gamehomepage URL, name and tag, and the screen whose roles may call it: reading the history
@@ -7,7 +7,7 @@
  * (docs/decisions/010-lobby.md).
  */
 import type { Operation } from '../../http/operation';
-import { versionOperations, type VersionedItems } from '../payment-config/versions';
+import { versionOperations, type VersionedItems } from '../../settings/versions';
 
 export const LOBBY_SCREENS = {
   configs: '/gamehomepage/configs',

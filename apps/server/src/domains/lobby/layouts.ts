@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict } from '../../http/api-error';
 import { contains, defineList, eqInt, sortBy } from '../../http/list';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { kindOf, LOBBY_SCREENS, TAGS } from './history';
 
 async function requireKnown(db: Db, table: 'lobby_category' | 'lobby_game', codes: string[], noun: string): Promise<void> {

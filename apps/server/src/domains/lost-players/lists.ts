@@ -20,8 +20,8 @@ import { contains, dateRange, defineList, eqInt, eqText, sortBy, type ListSpec }
 import type { FilterBuilder } from '../../http/list/filters';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { previousRange } from '../payment-reports/common';
-import { dayOf, dayRange, type DayRange } from '../player-reports/range';
+import { previousRange } from '../../reports/summary';
+import { dayOf, dayRange, type DayRange } from '../../http/range';
 
 export const SEND_SCREEN = '/loseuser/send';
 export const DASHBOARD_SCREEN = '/loseuser/dashboard';

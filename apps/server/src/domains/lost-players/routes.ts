@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { listOperation, exportOperation, type ListSpec } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { summaryOperation } from '../payment-reports/common';
+import { summaryOperation } from '../../reports/summary';
 import { appendOperationLog } from '../operation-log/chain';
 import { startMessageJobs } from '../messages/jobs';
 import { createCampaign, previewCampaign } from './campaigns';

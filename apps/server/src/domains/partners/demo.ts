@@ -16,7 +16,7 @@
 import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
-import { saveItem } from '../payment-config/versions';
+import { saveItem } from '../../settings/versions';
 import type { SessionUser } from '../auth/sessions';
 import { appendOperationLog } from '../operation-log/chain';
 import { adjustBill, createBill, stepBill } from './bills';

@@ -34,7 +34,7 @@ import { z } from 'zod';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { restoreVersion, saveItem, versionOperations } from '../payment-config/versions';
+import { restoreVersion, saveItem, versionOperations } from '../../settings/versions';
 import { adjustBill, createBill, stepBill } from './bills';
 import { createDealer, decideLoad, freezeDealer, handStock, requestLoad, sell, updateDealer } from './dealers';
 import { billsList, dealersList, loadsList, movementsList, ordersList, partnersList, saleDaysList, salesList, transfersList } from './lists';

@@ -16,7 +16,7 @@ import { partnerScope } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 import { accountToPlayer, ensureAccount, issuanceAccount, moveBetweenAccounts, playerToAccount, type LedgerAccount } from '../ledger/accounts';
 import { appendOperationLog } from '../operation-log/chain';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { partnerDefaults as defaultsSchema } from '@console/schemas';
 import { consoleDay } from '@console/time';
 

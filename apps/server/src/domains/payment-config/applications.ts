@@ -15,7 +15,7 @@ import type { PlatformApplicationTable } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { platformApplicationsChanged } from '../../http/platform-operation';
 import { contains, defineList, eqBool, sortBy } from '../../http/list';
-import { absent, existing, saveItem, type ConfigChange, type VersionedItems } from './versions';
+import { absent, existing, saveItem, type ConfigChange, type VersionedItems } from '../../settings/versions';
 
 export const APPLICATION = '/remoteconfig/application';
 

@@ -13,7 +13,7 @@ import { contains, defineList, eqEnum, sortBy } from '../../http/list';
 import type { OperationNote } from '../../http/operation';
 import { removing } from './references';
 import type { CashoutChannelTable } from './tables';
-import type { VersionedItems } from './versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const CASHOUT_EDITOR = '/remoteconfig/cashOutEdter';
 

@@ -13,7 +13,7 @@ import { sealPayoutSecret } from '../../secrets/columns';
 import { cashoutChannelItems } from './cashout-channels';
 import { packageItems } from './packages';
 import { channelKey, payControlItems, productKey } from './pay-control';
-import type { VersionedItems } from './versions';
+import type { VersionedItems } from '../../settings/versions';
 
 const PACKS: [number, number][] = [
   [50, 0],

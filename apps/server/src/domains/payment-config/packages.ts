@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { contains, defineList, eqInt, sortBy } from '../../http/list';
 import { removing, requireAll } from './references';
-import type { VersionedItems } from './versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const PACKAGE_CONTROL = '/remoteconfig/packageControl';
 

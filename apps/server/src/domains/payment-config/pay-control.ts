@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { contains, defineList, eqBool, eqEnum, sortBy } from '../../http/list';
 import { removing, requireAll } from './references';
-import type { VersionedItems } from './versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const PAY_CONTROL = '/remoteconfig/payControl';
 

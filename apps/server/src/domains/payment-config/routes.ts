@@ -30,11 +30,11 @@ import type { PlatformOperation } from '../../http/platform-operation';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
 import { APPLICATION, applicationItems, applicationList, createApplication, rotateSecret, setScopes, updateApplication } from './applications';
 import { CASHOUT_EDITOR, cashoutChannelItems, cashoutChannelList, resetFailures } from './cashout-channels';
-import { itemOperations } from './item-operations';
+import { itemOperations } from '../../settings/item-operations';
 import { PACKAGE_CONTROL, packageItems, packageList } from './packages';
 import { channelKey, PAY_CONTROL, payControlItems, productKey, rechargeChannelList, rechargeProductList, type PayControlDoc } from './pay-control';
 import { paymentConfigPlatform } from './platform';
-import { saveItem, versionOperations } from './versions';
+import { saveItem, versionOperations } from '../../settings/versions';
 import { cashoutRules, cashoutRulesItems, WITHDRAWAL_CONFIGS } from './withdrawal-rules';
 
 const tags = ['remoteconfig'];

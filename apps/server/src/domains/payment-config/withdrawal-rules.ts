@@ -5,7 +5,7 @@
  */
 import { cashoutRulesBody } from '@console/schemas';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from './versions';
+import type { VersionedItems } from '../../settings/versions';
 
 export const WITHDRAWAL_CONFIGS = '/remoteconfig/withdrawalconfigs';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
-import { dayRange } from '../player-reports/range';
+import { dayRange } from '../../http/range';
 import { seedMonth } from './month.fixture';
 import {
   count,
@@ -25,7 +25,7 @@ import {
   type Credit,
   type RawRows,
 } from './raw-figures';
-import { consoleDay } from '../player-reports/range';
+import { consoleDay } from '../../http/range';
 
 const MONTH = dayRange('2026-10-24', '2026-11-22');
 const PREVIOUS = dayRange('2026-09-24', '2026-10-23');

@@ -7,8 +7,8 @@
 import { homeDay, homeSummary, type HomeDay, type HomeFigures, type HomeTotals } from '@console/schemas';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';
-import { dayRange, type DayRange } from '../player-reports/range';
-import { pesos, previousRange, summaryOperation, tableOperations } from './common';
+import { dayRange, type DayRange } from '../../http/range';
+import { pesos, previousRange, summaryOperation, tableOperations } from '../../reports/summary';
 import { activeCounts, cashoutFigures, NO_CASHOUT, NO_RECHARGE, newPlayerCounts, payerCounts, perHead, rechargeFigures } from './rollups';
 
 function figures<F extends Omit<HomeFigures, 'net' | 'arppu'> | Omit<HomeTotals, 'net' | 'arppu'>>(f: F): F & Pick<HomeFigures, 'net' | 'arppu'> {

@@ -20,8 +20,8 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';
-import type { DayRange } from '../player-reports/range';
-import { summaryOperation, tableOperations } from './common';
+import type { DayRange } from '../../http/range';
+import { summaryOperation, tableOperations } from '../../reports/summary';
 import { cashoutFigures, houseMoney } from './rollups';
 
 const currencyParam = { currency: z.enum(HOUSE_CURRENCIES, { message: `Must be one of ${HOUSE_CURRENCIES.join(', ')}` }).optional() };

@@ -7,8 +7,8 @@ import { payoutChannelFigures, type payoutDay, payoutSummary, type PayoutChannel
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';
-import type { DayRange } from '../player-reports/range';
-import { pesos, summaryOperation, tableOperations } from './common';
+import type { DayRange } from '../../http/range';
+import { pesos, summaryOperation, tableOperations } from '../../reports/summary';
 import { cashoutFigures, NO_CASHOUT, perHead, rate, type CashoutFigures } from './rollups';
 
 type PayoutDay = z.infer<typeof payoutDay>;

@@ -6,8 +6,8 @@
 import { payDay, payerBand, paySummary, userDay, userSummary, type PayDay, type PayerBand, type UserDay } from '@console/schemas';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';
-import type { DayRange } from '../player-reports/range';
-import { summaryOperation, tableOperations } from './common';
+import type { DayRange } from '../../http/range';
+import { summaryOperation, tableOperations } from '../../reports/summary';
 import { payDays, paySummaryOf } from './recharges';
 import { activeCounts, newPayerCounts, newPlayerCounts, NO_RECHARGE, payerCounts, payerTotals, perHead, rate, rechargeFigures } from './rollups';
 

@@ -20,8 +20,8 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { ScopedSubject } from '../../plugins/partner-scope';
-import type { DayRange } from '../player-reports/range';
-import { pesos, summaryOperation, tableOperations } from './common';
+import type { DayRange } from '../../http/range';
+import { pesos, summaryOperation, tableOperations } from '../../reports/summary';
 import { NO_RECHARGE, payerCounts, perHead, rate, rechargeFigures, rowKey } from './rollups';
 
 const channelParam = {

@@ -7,7 +7,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { dayOf, type DayRange } from '../player-reports/range';
+import { dayOf, type DayRange } from '../../http/range';
 
 /** A grouping beside the day: none, or a column of the roll-up. */
 export type By = 'channel' | 'os' | null;

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { dayRange } from '../player-reports/range';
+import { dayRange } from '../../http/range';
 import { spanCounts } from './rollups';
 
 const BASE = Date.UTC(2026, 0, 1);

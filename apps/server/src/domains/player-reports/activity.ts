@@ -15,8 +15,8 @@ import { defineOperation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { activeCounts, newPlayerCounts } from '../payment-reports/rollups';
-import { rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
-import type { ReportSpec } from './report';
+import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../../http/range';
+import type { ReportSpec } from '../../reports/report';
 
 export const DEFAULT_DAYS = 30;
 

@@ -5,8 +5,8 @@
 import { emoteStatItem, type EmoteStatItem } from '@console/schemas';
 import { sql } from 'kysely';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
-import { rangeOf, rangeParams, rangeProblem } from './range';
-import type { ReportSpec } from './report';
+import { rangeOf, rangeParams, rangeProblem } from '../../http/range';
+import type { ReportSpec } from '../../reports/report';
 
 export const EMOTE_DEFAULT_DAYS = 7;
 export const EMOTE_MAX_DAYS = 31;

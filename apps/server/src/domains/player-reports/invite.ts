@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { isoInConsoleZone } from '../../http/time';
 import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import type { ReportSpec } from './report';
+import type { ReportSpec } from '../../reports/report';
 
 export const INVITE_LIMIT = 10_000;
 export const TOP_INVITERS = 100;

@@ -18,8 +18,8 @@ import { defineList, eqInt, sortBy } from '../../http/list';
 import { defineOperation } from '../../http/operation';
 import type { Db } from '../../db/open';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { dayColumnRange, rangeOf, rangeParams, rangeProblem, type DayRange } from './range';
-import { reportOperations } from './report';
+import { dayColumnRange, rangeOf, rangeParams, rangeProblem, type DayRange } from '../../http/range';
+import { reportOperations } from '../../reports/report';
 import { gameSpanPlayers } from '../payment-reports/rollups';
 
 export const PROFIT_MAX_DAYS = 31;

@@ -8,7 +8,7 @@ import { inviteTree, topInviters } from './invite';
 import { lostusers } from './lost';
 import { gamerecordlogs } from './gamerecords';
 import { profitDaysOperation, profitGamesOperations, profitslogs } from './profits';
-import { reportOperations } from './report';
+import { reportOperations } from '../../reports/report';
 import { telephonecode } from './sms';
 import { logins, tracedAccounts } from './trace';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/open';
 import { dateRange, defineList, eqInt, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import type { ReportSpec } from './report';
+import type { ReportSpec } from '../../reports/report';
 
 export const TRACE_LIMIT = 2_000;
 

@@ -11,7 +11,7 @@ import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { providerScopes } from '@console/schemas';
 import { platformApplicationsChanged } from '../../http/platform-operation';
-import { dayRange } from '../player-reports/range';
+import { dayRange } from '../../http/range';
 import { DEMO_PROVIDERS, seedProviders } from './demo';
 import { dataReport, playerReport } from './screens';
 

@@ -36,8 +36,8 @@ import type { Db } from '../../db/open';
 import { custom, dateRange, defineList, eqBool, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { pesos, summaryOperation, tableOperations } from '../payment-reports/common';
-import type { DayRange } from '../player-reports/range';
+import { pesos, summaryOperation, tableOperations } from '../../reports/summary';
+import type { DayRange } from '../../http/range';
 import { groupFilter, inGroup, listProviders } from './providers';
 
 const tags = ['tinygames'];

@@ -15,7 +15,7 @@ import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
 import { currentSettings } from '../games/settings';
-import { saveItem, type VersionedItems } from '../payment-config/versions';
+import { saveItem, type VersionedItems } from '../../settings/versions';
 import { storeItems, templateItems, tierItems, tinyItems } from './config';
 import { storeKey } from './items';
 import { openTables } from './room-tables';

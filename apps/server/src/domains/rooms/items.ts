@@ -1,13 +1,13 @@
 /**
  * The versioned documents of the room screens, kept in room_item and versioned through
- * payment-config/versions.ts (decision 004): room templates, quick-match tiers, the mini-games'
+ * settings/versions.ts (decision 004): room templates, quick-match tiers, the mini-games'
  * quick bet settings and the partners' game store entries. An item's version is the id of its
  * newest config_version row: a table made from a template records that id with its snapshot.
  */
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import type { RoomItemKind } from './tables';
 
 export const SCREENS = {

@@ -19,8 +19,8 @@ import type { Db } from '../../db/open';
 import { dateRange, defineList, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import type { Operation } from '../../http/operation';
 import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
-import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../player-reports/range';
-import { reportOperations } from '../player-reports/report';
+import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../../http/range';
+import { reportOperations } from '../../reports/report';
 import { gameSpanPlayers } from '../payment-reports/rollups';
 import { listItems, SCREENS, storeKey } from './items';
 

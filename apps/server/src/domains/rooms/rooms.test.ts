@@ -11,7 +11,7 @@ import { platformSignature } from '../../http/platform-operation';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
-import { dayRange } from '../player-reports/range';
+import { dayRange } from '../../http/range';
 import { partnerGameSum } from './reports';
 import { roomOperations } from './routes';
 

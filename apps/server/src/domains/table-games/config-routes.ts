@@ -18,9 +18,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { badInput } from '../../http/api-error';
 import { defineOperation, type Operation } from '../../http/operation';
-import { saveItem, versionOperations } from '../payment-config/versions';
+import { saveItem, versionOperations } from '../../settings/versions';
 import { gameSettingsOperations } from '../games/screens';
-import { reportOperations } from '../player-reports/report';
+import { reportOperations } from '../../reports/report';
 import { lockKind } from '../rooms/items';
 import { AI_DOC, CHEAT_DOC, configScreen, documentItems, jackpotDoc, listRooms, readDocument, roomsWithAi, type DocumentSpec } from './config';
 

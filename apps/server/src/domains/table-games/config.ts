@@ -1,6 +1,6 @@
 /**
  * The configuration of the table-game screens, kept in table_game_item and versioned through
- * payment-config/versions.ts (config_version kind `tablegames.<name>`): single documents (the AI
+ * settings/versions.ts (config_version kind `tablegames.<name>`): single documents (the AI
  * seats, the cheat thresholds, each game's jackpot rules) that hold their defaults until first
  * saved. The rooms of Tongits and Pusoy are their /platmanager room templates (decision 035).
  */
@@ -20,7 +20,7 @@ import {
 } from '@console/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { templateRules } from '../rooms/config';
 import { listItems } from '../rooms/items';
 

@@ -24,8 +24,8 @@ import { dateRange, defineList, eqInt, listOperations, sortBy } from '../../http
 import { defineOperation, type Operation } from '../../http/operation';
 import { z } from 'zod';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { pesos, summaryOperation, tableOperations } from '../payment-reports/common';
-import type { DayRange } from '../player-reports/range';
+import { pesos, summaryOperation, tableOperations } from '../../reports/summary';
+import type { DayRange } from '../../http/range';
 import { listRooms } from './config';
 import { readPool } from './jackpot';
 

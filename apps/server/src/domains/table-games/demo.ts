@@ -14,7 +14,7 @@ import type { Db } from '../../db/open';
 import type { StaffCarrier } from '../../simulator/in-process-staff';
 import { setTableServers } from '../../simulator/tables';
 import { configKind, gameSettingsItems, SETTINGS_KEY } from '../games/settings';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { AI_DOC, documentItems, jackpotDoc } from './config';
 import { tableGameConfig } from './platform';
 

@@ -31,7 +31,7 @@ import { isoInConsoleZone } from '../../http/time';
 import { parseWith, settingsDocument, type DocumentConfig } from '../activities/document';
 import { ineligible, playerFacts, type PlayerFacts } from '../activities/engine';
 import { post } from '../ledger/ledger';
-import type { VersionedItems } from '../payment-config/versions';
+import type { VersionedItems } from '../../settings/versions';
 import { periodOf as rankPeriodOf } from '../rank/rank';
 
 export const ARENA = 'tongitsarena';

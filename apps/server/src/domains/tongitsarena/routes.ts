@@ -63,7 +63,7 @@ import { definePlatformOperation, type PlatformOperation } from '../../http/plat
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
 import { isoInConsoleZone } from '../../http/time';
 import { configOperations } from '../activities/document';
-import { absent, existing, saveItem, versionOperations } from '../payment-config/versions';
+import { absent, existing, saveItem, versionOperations } from '../../settings/versions';
 import {
   arenaConfig,
   arenaDocument,

@@ -14,9 +14,9 @@ import { queryInt } from '@console/schemas';
 import { defineOperation, type Operation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { summaryOperation } from '../payment-reports/common';
-import { saveItem, versionOperations, type VersionedItems } from '../payment-config/versions';
-import type { DayRange } from '../player-reports/range';
+import { summaryOperation } from '../../reports/summary';
+import { saveItem, versionOperations, type VersionedItems } from '../../settings/versions';
+import type { DayRange } from '../../http/range';
 import { vipConfig } from './evaluate';
 
 const tags = ['vip'];

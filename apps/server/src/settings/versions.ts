@@ -11,13 +11,13 @@
 import { configVersion, restoreVersionBody, type ConfigVersion } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/open';
-import { conflict, forbidden, notFound } from '../../http/api-error';
-import { contains, defineList, eqText, listOperations, sortBy } from '../../http/list';
-import { defineOperation, type OperationNote, type Operation } from '../../http/operation';
-import { describeZodError } from '../../http/zod-message';
-import { ownsPartner } from '../../plugins/partner-scope';
-import type { SessionUser } from '../auth/sessions';
+import type { Db } from '../db/open';
+import { conflict, forbidden, notFound } from '../http/api-error';
+import { contains, defineList, eqText, listOperations, sortBy } from '../http/list';
+import { defineOperation, type OperationNote, type Operation } from '../http/operation';
+import { describeZodError } from '../http/zod-message';
+import { ownsPartner } from '../plugins/partner-scope';
+import type { SessionUser } from '../domains/auth/sessions';
 
 export interface ConfigChange {
   db: Db;

@@ -5,7 +5,7 @@
  * overwrites (the screen asks first).
  */
 import { z } from 'zod';
-import { defineOperation, type Operation } from '../../http/operation';
+import { defineOperation, type Operation } from '../http/operation';
 import { absent, existing, saveItem, type VersionedItems } from './versions';
 
 interface ItemOperations<Doc, Body extends Doc> {

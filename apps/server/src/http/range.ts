@@ -6,9 +6,9 @@
  */
 import { isoDateTime } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
-import type { FilterBuilder } from '../../http/list';
+import type { FilterBuilder } from './list';
 import { consoleDay, DAY_MS, dayStart } from '@console/time';
-import { dayOfColumn } from '../../db/console-day';
+import { dayOfColumn } from '../db/console-day';
 
 /** The widest range any report accepts. */
 export const MAX_RANGE_DAYS = 92;

@@ -8,11 +8,11 @@
  */
 import { queryInt } from '@console/schemas';
 import { z } from 'zod';
-import type { Db } from '../../db/open';
-import { MAX_PAGE_SIZE } from '../../http/list';
-import { columnsParam, csvFileName, csvHeader, csvLine, type CsvColumn } from '../../http/list/csv';
-import { defineOperation, type Operation } from '../../http/operation';
-import type { ScopedSubject } from '../../plugins/partner-scope';
+import type { Db } from '../db/open';
+import { MAX_PAGE_SIZE } from '../http/list';
+import { columnsParam, csvFileName, csvHeader, csvLine, type CsvColumn } from '../http/list/csv';
+import { defineOperation, type Operation } from '../http/operation';
+import type { ScopedSubject } from '../plugins/partner-scope';
 
 type Query = Record<string, unknown>;
 

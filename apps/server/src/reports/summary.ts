@@ -1,15 +1,15 @@
 /**
  * What every data report shares: a day range (from/to as GMT+08:00 day bounds, default the
  * last 30 days, at most 92), the summary call of a dashboard (figures and rows by day) and the
- * table calls (page, sort, CSV export) of player-reports/report.ts, so the reports under / look
+ * table calls (page, sort, CSV export) of reports/report.ts, so the reports under / look
  * and page like the /usermanager ones.
  */
 import { z } from 'zod';
-import type { Db } from '../../db/open';
-import { defineOperation, type Operation } from '../../http/operation';
-import type { ScopedSubject } from '../../plugins/partner-scope';
-import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../player-reports/range';
-import { reportOperations, type ReportSpec } from '../player-reports/report';
+import type { Db } from '../db/open';
+import { defineOperation, type Operation } from '../http/operation';
+import type { ScopedSubject } from '../plugins/partner-scope';
+import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../http/range';
+import { reportOperations, type ReportSpec } from './report';
 
 export const DEFAULT_DAYS = 30;
 
