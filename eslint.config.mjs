@@ -109,6 +109,11 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...RAW_CONSOLE_OFFSET, ...QUERY_IN_ROUTES] },
   },
   {
+    // type-level computation whose unions are meant to collapse to never when the row types match the database
+    files: ['apps/server/src/db/schema-check.ts'],
+    rules: { '@typescript-eslint/no-redundant-type-constituents': 'off', '@typescript-eslint/no-duplicate-type-constituents': 'off' },
+  },
+  {
     // the time module itself, and tests, which write their instants out on purpose
     files: ['packages/time/src/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**', '**/test-fixtures.ts', '**/fixtures.ts', 'eslint.config.mjs'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -64,7 +64,30 @@ export interface ActivityBudgetDayTable {
   spent: Big;
 }
 
+/** A login from the installed web app (the pwaguide activity; recall_events_apply). */
+export interface PlayerPwaLoginTable {
+  id: Generated<string | number>;
+  event_id: string;
+  app_id: string;
+  uid: number;
+  device_id: string;
+  at: Time;
+}
+
+/** A friend called back to the game by a player (the callbackactivity; recall_events_apply). */
+export interface PlayerRecallTable {
+  id: Generated<string | number>;
+  event_id: string;
+  app_id: string;
+  uid: number;
+  friend_uid: number;
+  channel: string | null;
+  at: Time;
+}
+
 export interface ActivityTables {
+  player_pwa_login: PlayerPwaLoginTable;
+  player_recall: PlayerRecallTable;
   activity_config: ActivityConfigTable;
   activity_version: ActivityVersionTable;
   activity_player: ActivityPlayerTable;

@@ -67,8 +67,37 @@ export interface ReportActiveDayTable {
   players: number;
 }
 
+/** Registrations per day and partner, striped by transaction (report_register_collect). */
+export interface ReportRegisterDayTable {
+  day: string;
+  partner: number;
+  slot: number;
+  players: number;
+}
+
+/** The days of a player by kind ('active', 'payer', 'game'), the input of the span reports (report_*_span_feed). */
+export interface ReportPlayerDaySetTable {
+  kind: string;
+  uid: number;
+  day: string;
+  partner: number;
+}
+
+/** Players per day, kind and gap since their previous day of that kind, striped (report_span_collect). */
+export interface ReportSpanDayTable {
+  kind: string;
+  day: string;
+  partner: number;
+  gap: number;
+  slot: number;
+  players: number;
+}
+
 export interface PaymentReportTables {
   report_active_day: ReportActiveDayTable;
+  report_register_day: ReportRegisterDayTable;
+  report_player_day_set: ReportPlayerDaySetTable;
+  report_span_day: ReportSpanDayTable;
   report_recharge_day: ReportRechargeDayTable;
   report_payer_day: ReportPayerDayTable;
   report_first_payer: ReportFirstPayerTable;
