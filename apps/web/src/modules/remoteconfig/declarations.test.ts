@@ -19,12 +19,12 @@ import {
 import type { ActionDeclaration, FieldDeclaration, FilterDeclaration, ListDeclaration } from '../../kit';
 import { applicationHistory, applicationScreen } from './application';
 import { fromForm, toForm } from './ScopesEditor';
-import { cashOutEdterHistory, cashOutEdterScreen } from './cashOutEdter';
+import { cashoutChannelsHistory, cashoutChannelsScreen } from './cashoutChannels';
 import { packageControlHistory, screen as packagesScreen } from './packageControl';
 import { channelsScreen, payControlHistory, productsScreen } from './payControl';
 import { withdrawalconfigsHistory, withdrawalconfigsScreen } from './withdrawalconfigs';
 
-const lists = [cashOutEdterScreen, channelsScreen([], []), productsScreen, packagesScreen([], []), applicationScreen] as unknown as ListDeclaration<never>[];
+const lists = [cashoutChannelsScreen, channelsScreen([], []), productsScreen, packagesScreen([], []), applicationScreen] as unknown as ListDeclaration<never>[];
 const fixed = (key: unknown) => (typeof key === 'string' ? [key] : []);
 const fieldKeys = (f: FieldDeclaration) => [
   f.label,
@@ -50,7 +50,7 @@ const DOC_FIELDS: [typeof payControlHistory, string[]][] = [
     payControlHistory,
     ['channel', 'name', 'icon', 'sortOrder', 'status', 'paidOnly', 'products', 'packages', 'productId', 'price', 'chips', 'firstBonus', 'enabled'],
   ],
-  [cashOutEdterHistory, ['channel', 'min', 'max', 'feePercent', 'dailyMax', 'dailyMaxEnabled', 'maxConsecutiveFailures', 'consecutiveFailures', 'status']],
+  [cashoutChannelsHistory, ['channel', 'min', 'max', 'feePercent', 'dailyMax', 'dailyMaxEnabled', 'maxConsecutiveFailures', 'consecutiveFailures', 'status']],
   [packageControlHistory, ['package', 'name', 'partner', 'channels']],
   [withdrawalconfigsHistory, ['fourEyesAmount', 'dailyCount', 'reviewFromHour', 'reviewToHour']],
   [applicationHistory, ['appId', 'name', 'enabled', 'fingerprint', 'previousUntil', 'scopes', 'signatureVersion']],
@@ -78,7 +78,7 @@ describe('/remoteconfig declarations', () => {
   });
 
   it('forms post what the API takes: pesos become centavos, the code comes from the row when editing', () => {
-    const edit = cashOutEdterScreen.actions!.find((a) => a.key === 'edit')!;
+    const edit = cashoutChannelsScreen.actions!.find((a) => a.key === 'edit')!;
     const row = { channel: 'gcash', min: 10_000, max: 5_000_000 } as never;
     const values = {
       ...edit.form!.initialValues!(row),

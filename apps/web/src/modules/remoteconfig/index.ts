@@ -6,7 +6,7 @@ export const remoteconfigScreens: ScreenMap = {
   '/remoteconfig/application': lazy(() => import('./application')),
   '/remoteconfig/payControl': lazy(() => import('./payControl')),
   '/remoteconfig/packageControl': lazy(() => import('./packageControl')),
-  '/remoteconfig/cashOutEdter': lazy(() => import('./cashOutEdter')),
+  '/remoteconfig/cashOutEdter': lazy(() => import('./cashoutChannels')),
   '/remoteconfig/withdrawalconfigs': lazy(() => import('./withdrawalconfigs')),
   '/remoteconfig/payoutEndpoints': lazy(() => import('./payoutEndpoints')),
 };

@@ -12,7 +12,7 @@ import { batchLogScreen } from './issuing/batchLogs';
 import { limitsScreen } from './issuing/limits';
 import { ledgerScreen } from './lists/ledger';
 import { userlistScreen } from './lists/userlist';
-import { banediterScreen } from './player/banediter';
+import { bansScreen } from './player/bans';
 import { banAccountlogsScreen } from './records/banAccountlogs';
 import { feedbackScreen } from './records/feedback';
 import { giftlogsScreen } from './records/giftlogs';
@@ -40,7 +40,7 @@ const lists: ListDeclaration<never>[] = [
   batchLogScreen(CASH, 'sendcashlogs'),
   limitsScreen,
   userlistScreen,
-  banediterScreen,
+  bansScreen,
   banAccountlogsScreen,
   feedbackScreen,
   giftlogsScreen,

@@ -6,6 +6,6 @@ import type { ScreenMap } from '../registry';
  * detail is not a screen: the shell mounts player/PlayerDrawer over any screen (?player=<uid>).
  */
 export const playersScreens: ScreenMap = {
-  '/usermanager/banediter': lazy(() => import('./player/banediter')),
+  '/usermanager/banediter': lazy(() => import('./player/bans')),
   '/usermanager/playerchips': lazy(() => import('./player/playerchips')),
 };

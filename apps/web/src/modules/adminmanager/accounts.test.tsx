@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { renderScreen } from '../../kit/test/setup';
 import { clearSession, setUser } from '../../shell/session';
 import type { ConsoleAccount } from '@console/schemas';
-import EditerScreen from './editer';
+import AccountsScreen from './accounts';
 
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../shell/request');
@@ -77,7 +77,7 @@ async function confirmDialog() {
 
 describe('/adminmanager/editer', () => {
   it('lists accounts through GET admins with the filters from the URL', async () => {
-    renderScreen(<EditerScreen />, '/adminmanager/editer?role=service&enabled=true&partner=2&sort=lastLoginAt&order=descend');
+    renderScreen(<AccountsScreen />, '/adminmanager/editer?role=service&enabled=true&partner=2&sort=lastLoginAt&order=descend');
     await screen.findByText('service1');
     expect(mocked.mock.calls[0]).toEqual([
       'GET',
@@ -94,7 +94,7 @@ describe('/adminmanager/editer', () => {
   });
 
   it('offers no remove, disable or reset to the signed-in account itself', async () => {
-    renderScreen(<EditerScreen />);
+    renderScreen(<AccountsScreen />);
     await screen.findByText('service1');
     expect(await actionsOf('admin')).toEqual(['Edit', 'Reset password']);
     expect(
@@ -111,7 +111,7 @@ describe('/adminmanager/editer', () => {
   });
 
   it('creates an account with POST create after validating the form', async () => {
-    renderScreen(<EditerScreen />);
+    renderScreen(<AccountsScreen />);
     await screen.findByText('service1');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const dialog = await screen.findByRole('dialog');
@@ -135,7 +135,7 @@ describe('/adminmanager/editer', () => {
   });
 
   it('edits with POST update', async () => {
-    renderScreen(<EditerScreen />);
+    renderScreen(<AccountsScreen />);
     await screen.findByText('service1');
 
     await clickAction('service1', 'Edit');
@@ -152,7 +152,7 @@ describe('/adminmanager/editer', () => {
   });
 
   it('resets the password with POST update after checking the confirmation', async () => {
-    renderScreen(<EditerScreen />);
+    renderScreen(<AccountsScreen />);
     await screen.findByText('service1');
     await clickAction('service1', 'Reset password');
     const dialog = await screen.findByRole('dialog');
@@ -166,7 +166,7 @@ describe('/adminmanager/editer', () => {
   });
 
   it('disables, resets 2FA and removes after a confirmation each', async () => {
-    renderScreen(<EditerScreen />);
+    renderScreen(<AccountsScreen />);
     await screen.findByText('service1');
     await clickAction('service1', 'Disable');
     expect(await screen.findByText('Disable the account service1? It is signed out at once.')).toBeTruthy();

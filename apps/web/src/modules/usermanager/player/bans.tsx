@@ -12,7 +12,7 @@ const L = 'usermanager.banediter.';
 const kindOptions = BAN_KINDS.map((k) => ({ value: k, label: `${L}kinds.${k}` }));
 const kindLabels = Object.fromEntries(BAN_KINDS.map((k) => [k, `${L}kinds.${k}`]));
 
-export const banediterScreen: ListDeclaration<BanRecord> = {
+export const bansScreen: ListDeclaration<BanRecord> = {
   name: 'banediter',
   title: `${L}title`,
   api: { url: '/players/bans', mode: 'page', export: true },
@@ -57,6 +57,6 @@ export const banediterScreen: ListDeclaration<BanRecord> = {
   ],
 };
 
-export default function BanediterScreen() {
-  return <ListScreen decl={banediterScreen} />;
+export default function BansScreen() {
+  return <ListScreen decl={bansScreen} />;
 }

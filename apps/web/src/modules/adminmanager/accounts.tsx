@@ -109,6 +109,6 @@ export const editerScreen: ListDeclaration<ConsoleAccount> = {
   ],
 };
 
-export default function EditerScreen() {
+export default function AccountsScreen() {
   return <ListScreen decl={editerScreen} />;
 }

@@ -44,7 +44,7 @@ const body = (v: FormValues) => ({
   maxConsecutiveFailures: v.maxConsecutiveFailures,
 });
 
-export const cashOutEdterScreen: ListDeclaration<CashoutChannelConfig> = {
+export const cashoutChannelsScreen: ListDeclaration<CashoutChannelConfig> = {
   name: 'cashOutEdter',
   title: `${S}title`,
   api: { url: `${API}/channels`, mode: 'page', export: true },
@@ -107,7 +107,7 @@ export const cashOutEdterScreen: ListDeclaration<CashoutChannelConfig> = {
   ],
 };
 
-export const cashOutEdterHistory: HistoryDeclaration = {
+export const cashoutChannelsHistory: HistoryDeclaration = {
   url: `${API}/versions`,
   fieldLabel: (field) => `${S}${field}`,
   formatValue: (field, value) => (field === 'min' || field === 'max' ? formatMoney(value) : undefined),
@@ -115,8 +115,8 @@ export const cashOutEdterHistory: HistoryDeclaration = {
 
 export default function CashOutEdterScreen() {
   return (
-    <WithHistory history={cashOutEdterHistory}>
-      <ListScreen decl={cashOutEdterScreen} />
+    <WithHistory history={cashoutChannelsHistory}>
+      <ListScreen decl={cashoutChannelsScreen} />
     </WithHistory>
   );
 }

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { BanRecord } from '@console/schemas';
 import { renderScreen } from '../../../kit/test/setup';
 import { clearSession, setUser } from '../../../shell/session';
-import BanediterScreen from './banediter';
+import BansScreen from './bans';
 
 vi.mock('../../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../../shell/request');
@@ -39,7 +39,7 @@ const lastDialog = () => screen.getAllByRole('dialog').at(-1)!;
 
 describe('/usermanager/banediter', () => {
   it('lists active bans with the filters of the URL; account values open the player detail; reasons are text', async () => {
-    renderScreen(<BanediterScreen />, '/usermanager/banediter?kind=device&operator=secadmin');
+    renderScreen(<BansScreen />, '/usermanager/banediter?kind=device&operator=secadmin');
     await screen.findByText('emu-42');
     expect(mocked.mock.calls[0]).toEqual(['GET', '/players/bans', { params: { kind: 'device', operator: 'secadmin', page: 1, pageSize: 20 }, silent: true }]);
     expect(screen.getByText('1001').closest('a')!.getAttribute('href')).toContain('player=1001');
@@ -49,7 +49,7 @@ describe('/usermanager/banediter', () => {
   });
 
   it('bans through the form: kind, value, reason (required, at most 200 characters)', async () => {
-    renderScreen(<BanediterScreen />);
+    renderScreen(<BansScreen />);
     await screen.findByText('emu-42');
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
     await waitFor(() => expect(screen.getAllByRole('dialog').length).toBeGreaterThan(0));
@@ -65,7 +65,7 @@ describe('/usermanager/banediter', () => {
   });
 
   it('lifts a ban after a confirmation', async () => {
-    renderScreen(<BanediterScreen />);
+    renderScreen(<BansScreen />);
     await screen.findByText('emu-42');
     const row = document.querySelector('tr[data-row-key="1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Lift' }));
