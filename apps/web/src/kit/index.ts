@@ -2,6 +2,7 @@
 export { ListScreen } from './list/ListScreen';
 export { ConfigScreen } from './config/ConfigScreen';
 export { DashboardScreen } from './dashboard/DashboardScreen';
+export { TabsScreen, type TabDeclaration } from './tabs/TabsScreen';
 export { fieldsFromSchema } from './config/schemaFields';
 export { cellText, renderCell } from './cells';
 export { ROLE_OPTIONS } from './roles';

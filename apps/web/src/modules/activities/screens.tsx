@@ -9,7 +9,7 @@
  *   invitedetail inviter → invitee rows, valid under the activity's invitee rule or why not (kit list, export)
  * and the activity zone (/activities/activityzone): the app's order, visibility and banners as a table of rows (kit config screen, history).
  */
-import { Alert, Card, Flex, Table, Tabs, Tag } from 'antd';
+import { Alert, Card, Flex, Table, Tag } from 'antd';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import {
   ConfigScreen,
   DashboardScreen,
   ListScreen,
+  TabsScreen,
   type ColumnDeclaration,
   type DashboardDeclaration,
   type FieldDeclaration,
@@ -243,16 +244,11 @@ export function rewardsList(id: string): ListDeclaration<Row> {
 
 /** Participants and rewards as two tabs: the kit's lists keep their filters in the URL, so only one is mounted (a tab change starts clean). */
 function ActivityPlayers({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const view = search.get('view') === 'rewards' ? 'rewards' : 'players';
   return (
-    <Tabs
-      activeKey={view}
-      onChange={(key) => setSearch(key === 'rewards' ? { view: 'rewards' } : {})}
-      items={[
-        { key: 'players', label: t(`${L}players.participants`), children: view === 'players' ? <ListScreen decl={playersList(id)} /> : null },
-        { key: 'rewards', label: t(`${L}players.rewards`), children: view === 'rewards' ? <ListScreen decl={rewardsList(id)} /> : null },
+    <TabsScreen
+      tabs={[
+        { key: 'players', label: `${L}players.participants`, render: () => <ListScreen decl={playersList(id)} /> },
+        { key: 'rewards', label: `${L}players.rewards`, render: () => <ListScreen decl={rewardsList(id)} /> },
       ]}
     />
   );

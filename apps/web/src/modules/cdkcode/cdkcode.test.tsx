@@ -145,7 +145,7 @@ describe('/activities/cdkcode', () => {
     expect(screen.queryByTestId('codes-7')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Redemptions' }));
     await screen.findByText('Batch 7');
-    expect(currentQuery()).toEqual({ view: 'redemptions' });
+    expect(currentQuery()).toEqual({ tab: 'redemptions' });
     expect(gets().at(-1)![0]).toBe('/activities/cdkcode/redemptions');
   }, 60_000);
 

@@ -1,18 +1,18 @@
 /**
  * /activities/cdkcode (redemption codes): two tabs, the batches (toolbar "New batch", row
  * actions disable / enable with a confirmation, "Codes" opening a batch's codes with their
- * export) and the redemptions. One list on the screen at a time (`?view=redemptions`,
+ * export) and the redemptions. One list on the screen at a time (`?tab=redemptions`,
  * `?batch=<id>`): the kit keeps each list's filters in the URL. Creating, disabling and the
  * codes themselves belong to the roles of /activities/cdkcodemanage (admin, business).
  */
 import { screenRoles } from '@console/catalog';
 import type { CdkBatchRow, CdkCodeRow, CdkRedemptionRow } from '@console/schemas';
-import { Button, Card, Flex, Tabs, type FormRule } from 'antd';
+import { Button, Card, Flex, type FormRule } from 'antd';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ListScreen, type FormValues, type ListDeclaration } from '../../kit';
+import { ListScreen, TabsScreen, type FormValues, type ListDeclaration } from '../../kit';
 import { usePermission } from '../../shell/Permission';
 import { consoleMinute, wallIso } from '@console/time';
 
@@ -228,20 +228,16 @@ function Codes({ batch, onBack }: { batch: number; onBack: () => void }) {
 }
 
 export default function CdkcodeScreen() {
-  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const manager = usePermission(MANAGE_ROLES);
   const batches = useMemo(() => batchesDecl(manager ? (row) => setSearch(new URLSearchParams({ batch: String(row.id) })) : null), [manager, setSearch]);
   const batch = Number(search.get('batch'));
   if (manager && Number.isSafeInteger(batch) && batch > 0) return <Codes batch={batch} onBack={() => setSearch(new URLSearchParams())} />;
-  const view = search.get('view') === 'redemptions' ? 'redemptions' : 'batches';
   return (
-    <Tabs
-      activeKey={view}
-      onChange={(key) => setSearch(key === 'redemptions' ? { view: 'redemptions' } : {})}
-      items={[
-        { key: 'batches', label: t(`${L}batches`), children: view === 'batches' ? <ListScreen decl={batches} /> : null },
-        { key: 'redemptions', label: t(`${L}redemptions`), children: view === 'redemptions' ? <ListScreen decl={redemptionsDecl} /> : null },
+    <TabsScreen
+      tabs={[
+        { key: 'batches', label: `${L}batches`, render: () => <ListScreen decl={batches} /> },
+        { key: 'redemptions', label: `${L}redemptions`, render: () => <ListScreen decl={redemptionsDecl} /> },
       ]}
     />
   );

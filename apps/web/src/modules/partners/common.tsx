@@ -1,14 +1,9 @@
 /**
  * What the partner screens share: amounts (the API's chips are centavos: forms take pesos),
- * prices in basis points shown as percent of face value, the status tags, and `Tabbed`, a screen of
- * several kit lists of which one shows at a time (the open tab is in the URL: `?tab=`, and a switch
- * starts the other list from its defaults, as each list keeps its filters in the URL).
+ * prices in basis points shown as percent of face value, the status tags.
  */
-import { Tabs, Tag } from 'antd';
+import { Tag } from 'antd';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import type { ColumnDeclaration, FieldDeclaration, FormValues, SelectOption } from '../../kit';
 export { toPesos } from '../../kit/config/settingsFields';
 
@@ -98,23 +93,3 @@ export const pesosField = (name: string, help?: string): FieldDeclaration => ({
 export const text = (v: FormValues, k: string) => String(v[k] ?? '').trim();
 /** A fresh idempotency key per form submission (a retried call of the same submission is applied once). */
 export const freshKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
-
-export interface TabDeclaration {
-  key: string;
-  label: string;
-  render: () => ReactNode;
-}
-
-export function Tabbed({ tabs }: { tabs: TabDeclaration[] }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const active = tabs.some((x) => x.key === search.get('tab')) ? search.get('tab')! : tabs[0].key;
-  return (
-    <Tabs
-      activeKey={active}
-      destroyOnHidden
-      onChange={(key) => setSearch(new URLSearchParams(key === tabs[0].key ? {} : { tab: key }))}
-      items={tabs.map((x) => ({ key: x.key, label: <span data-testid={`tab-${x.key}`}>{t(x.label)}</span>, children: x.key === active ? x.render() : null }))}
-    />
-  );
-}

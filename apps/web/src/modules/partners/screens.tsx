@@ -8,7 +8,7 @@ import type { BillItem, DealerItem, PartnerItem } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { useMemo, type ComponentType } from 'react';
-import { ConfigScreen, ListScreen, type ConfigDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { ConfigScreen, ListScreen, TabsScreen, type ConfigDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -26,7 +26,6 @@ import {
   reasonField,
   statusCol,
   statusOptions,
-  Tabbed,
   text,
   toPesos,
   toUnits,
@@ -223,7 +222,7 @@ const ordersDecl = (url: string, platform: boolean): ListDeclaration<Row> => ({
 
 function PartnerEditer() {
   return (
-    <Tabbed
+    <TabsScreen
       tabs={[
         { key: 'partners', label: `${L}tab.partners`, render: () => <ListScreen decl={partnersDecl} /> },
         { key: 'orders', label: `${L}tab.orders`, render: () => <ListScreen decl={ordersDecl('/platmanager/partnerediter/orders', true)} /> },
@@ -450,7 +449,7 @@ const loadsDecl: ListDeclaration<Row> = {
 
 function CoinEditer() {
   return (
-    <Tabbed
+    <TabsScreen
       tabs={[
         { key: 'dealers', label: `${L}tab.dealers`, render: () => <ListScreen decl={dealersDecl(true)} /> },
         { key: 'loads', label: `${L}tab.loads`, render: () => <ListScreen decl={loadsDecl} /> },
@@ -513,7 +512,7 @@ const daysDecl: ListDeclaration<Row> = {
 
 function CoinLogs() {
   return (
-    <Tabbed
+    <TabsScreen
       tabs={[
         { key: 'sales', label: `${L}tab.sales`, render: () => <ListScreen decl={salesDecl} /> },
         { key: 'days', label: `${L}tab.days`, render: () => <ListScreen decl={daysDecl} /> },
@@ -603,7 +602,7 @@ export const movementsDecl: ListDeclaration<Row> = {
 
 function PartnerCoinLogs() {
   return (
-    <Tabbed
+    <TabsScreen
       tabs={[
         { key: 'movements', label: `${L}tab.movements`, render: () => <ListScreen decl={movementsDecl} /> },
         { key: 'orders', label: `${L}tab.myOrders`, render: () => <ListScreen decl={ordersDecl('/partnermanager/partnerCoinLogs/orders', false)} /> },

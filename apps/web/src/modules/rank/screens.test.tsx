@@ -81,12 +81,12 @@ describe('rank', () => {
 
   it('settlements: who got what; Settle now only for admin', async () => {
     as('business');
-    renderScreen(<RankScreen />, '/screen?view=settlements');
+    renderScreen(<RankScreen />, '/screen?tab=settlements');
     expect(await screen.findByText('Player is self-excluded')).toBeTruthy();
     expect(screen.queryByText('Settle now')).toBeNull();
     cleanup();
     as('admin');
-    renderScreen(<RankScreen />, '/screen?view=settlements');
+    renderScreen(<RankScreen />, '/screen?tab=settlements');
     expect(await screen.findByText('Settle now')).toBeTruthy();
   });
 

@@ -1,17 +1,15 @@
 /**
  * Leaderboards (docs/api/rank.md):
- *   /activities/rank        two tabs, one list on the screen at a time (`?view=settlements`):
+ *   /activities/rank        two tabs, one list on the screen at a time (`?tab=settlements`):
  *                           a board's top 50 of a period (filters board, period; export) and
  *                           the past settlements, who got what (filters; export; "Settle now"
  *                           for the roles of /activities/rankmanage);
  *   /activities/rankmanage  the boards (admin): the kit's config screen with its history.
  */
 import { screenRoles } from '@console/catalog';
-import { Tabs, Tag } from 'antd';
+import { Tag } from 'antd';
 import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { ConfigScreen, ListScreen, type ColumnDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { ConfigScreen, ListScreen, TabsScreen, type ColumnDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import type { SettingsField } from '../../kit/config/settingsFields';
@@ -96,16 +94,11 @@ export const settlementsList: ListDeclaration<Row> = {
 };
 
 export function RankScreen() {
-  const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const view = search.get('view') === 'settlements' ? 'settlements' : 'standings';
   return (
-    <Tabs
-      activeKey={view}
-      onChange={(key) => setSearch(key === 'settlements' ? { view: 'settlements' } : {})}
-      items={[
-        { key: 'standings', label: t(`${L}tab.standings`), children: view === 'standings' ? <ListScreen decl={standingsList} /> : null },
-        { key: 'settlements', label: t(`${L}tab.settlements`), children: view === 'settlements' ? <ListScreen decl={settlementsList} /> : null },
+    <TabsScreen
+      tabs={[
+        { key: 'standings', label: `${L}tab.standings`, render: () => <ListScreen decl={standingsList} /> },
+        { key: 'settlements', label: `${L}tab.settlements`, render: () => <ListScreen decl={settlementsList} /> },
       ]}
     />
   );

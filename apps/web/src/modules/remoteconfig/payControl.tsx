@@ -4,12 +4,9 @@
  * (`?tab=products`); switching drops the other list's filters and page.
  */
 import { useMemo } from 'react';
-import { Tabs } from 'antd';
-import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import type { RechargeChannelConfig, RechargeProductConfig } from '@console/schemas';
 import { formatMoney } from '../../lib/format';
-import { ListScreen, type FieldDeclaration, type FormValues, type ListDeclaration, type SelectOption } from '../../kit';
+import { ListScreen, TabsScreen, type FieldDeclaration, type FormValues, type ListDeclaration, type SelectOption } from '../../kit';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { codeField, L, pesosRule, STATUS_LABELS, STATUS_OPTIONS, toCentavos, toPesos, useOptions, wholeRule, YES_NO } from './common';
 
@@ -168,18 +165,12 @@ function ChannelsTab() {
 }
 
 export default function PayControlScreen() {
-  const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'products' ? 'products' : 'channels';
   return (
     <WithHistory history={payControlHistory}>
-      <Tabs
-        activeKey={tab}
-        destroyOnHidden
-        onChange={(key) => setSearch(key === 'products' ? { tab: key } : {})}
-        items={[
-          { key: 'channels', label: t(`${S}channelsTitle`), children: <ChannelsTab /> },
-          { key: 'products', label: t(`${S}productsTitle`), children: <ListScreen decl={productsScreen} /> },
+      <TabsScreen
+        tabs={[
+          { key: 'channels', label: `${S}channelsTitle`, render: () => <ChannelsTab /> },
+          { key: 'products', label: `${S}productsTitle`, render: () => <ListScreen decl={productsScreen} /> },
         ]}
       />
     </WithHistory>

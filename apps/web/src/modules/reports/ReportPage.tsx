@@ -6,10 +6,9 @@
  * paging afresh.
  */
 import type { ReactNode } from 'react';
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { DashboardScreen, ListScreen, type DashboardDeclaration, type ListDeclaration } from '../../kit';
+import { DashboardScreen, ListScreen, TabsScreen, type DashboardDeclaration, type ListDeclaration } from '../../kit';
 import { WithRange } from '../usermanager/reports/range';
 
 export const REPORT_DAYS = 30;
@@ -23,28 +22,10 @@ export interface ReportTable {
 }
 
 function TableTabs({ tables }: { tables: ReportTable[] }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  // the tab lives in the URL: a reload or a shared link opens it, and switching changes the tab
-  // and clears the other table's paging in one navigation (the new table never sees the old page)
-  const active = tables.some((table) => table.key === search.get('tab')) ? search.get('tab')! : tables[0].key;
-  const onChange = (key: string) => {
-    const next = new URLSearchParams();
-    for (const name of KEPT) {
-      const v = search.get(name);
-      if (v) next.set(name, v);
-    }
-    if (key !== tables[0].key) next.set('tab', key);
-    setSearch(next);
-  };
+  // the range is every table's: a switch keeps it and clears the other table's paging
   return (
     <Card size="small">
-      <Tabs
-        activeKey={active}
-        destroyOnHidden
-        onChange={onChange}
-        items={tables.map((table) => ({ key: table.key, label: t(table.label), children: <ListScreen decl={table.decl} /> }))}
-      />
+      <TabsScreen keep={KEPT} tabs={tables.map((table) => ({ key: table.key, label: table.label, render: () => <ListScreen decl={table.decl} /> }))} />
     </Card>
   );
 }

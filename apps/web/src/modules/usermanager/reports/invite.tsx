@@ -5,9 +5,8 @@
  * Partner scoped.
  */
 import type { InviteTreeItem, InviterItem } from '@console/schemas';
-import { ListScreen, type ListDeclaration } from '../../../kit';
+import { ListScreen, TabsScreen, type ListDeclaration } from '../../../kit';
 import { UID } from '../uid';
-import { ReportTabs } from './tabs';
 
 const L = 'usermanager.invite.';
 
@@ -58,10 +57,10 @@ export const topInvitersScreen: ListDeclaration<InviterItem> = {
 
 export default function InviteScreen() {
   return (
-    <ReportTabs
+    <TabsScreen
       tabs={[
-        { key: 'tree', label: `${L}tree`, element: <ListScreen decl={inviteTreeScreen} /> },
-        { key: 'top', label: `${L}top`, element: <ListScreen decl={topInvitersScreen} /> },
+        { key: 'tree', label: `${L}tree`, render: () => <ListScreen decl={inviteTreeScreen} /> },
+        { key: 'top', label: `${L}top`, render: () => <ListScreen decl={topInvitersScreen} /> },
       ]}
     />
   );

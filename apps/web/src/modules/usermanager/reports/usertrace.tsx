@@ -4,9 +4,8 @@
  * device or IP (GET /api/usermanager/usertrace/accounts: uid | device | ip).
  */
 import type { LoginTrailItem, TracedAccountItem } from '@console/schemas';
-import { ListScreen, type ListDeclaration } from '../../../kit';
+import { ListScreen, TabsScreen, type ListDeclaration } from '../../../kit';
 import { UID } from '../uid';
-import { ReportTabs } from './tabs';
 
 const L = 'usermanager.usertrace.';
 const STATUS = { active: 'usermanager.userlist.active', suspended: 'usermanager.userlist.suspended', banned: 'usermanager.userlist.banned' };
@@ -55,10 +54,10 @@ export const tracedAccountsScreen: ListDeclaration<TracedAccountItem> = {
 
 export default function UsertraceScreen() {
   return (
-    <ReportTabs
+    <TabsScreen
       tabs={[
-        { key: 'logins', label: `${L}logins`, element: <ListScreen decl={loginTrailScreen} /> },
-        { key: 'accounts', label: `${L}accounts`, element: <ListScreen decl={tracedAccountsScreen} /> },
+        { key: 'logins', label: `${L}logins`, render: () => <ListScreen decl={loginTrailScreen} /> },
+        { key: 'accounts', label: `${L}accounts`, render: () => <ListScreen decl={tracedAccountsScreen} /> },
       ]}
     />
   );
