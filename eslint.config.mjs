@@ -33,7 +33,7 @@ const QUERY_IN_ROUTES = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL in a routes.ts: put it in the domain file the operation calls.' },
 ];
 /**
- * The routes.ts files that still build queries (133 places when the rule came). Each comes off
+ * The routes.ts files that still build queries (125 places in 15 files when the rule came). Each comes off
  * this list when its queries move out; a new routes.ts is held to the rule from the start.
  */
 const ROUTES_STILL_QUERYING = [
@@ -41,13 +41,11 @@ const ROUTES_STILL_QUERYING = [
   'agent-reports',
   'agentcash',
   'agentmanager',
-  'agents',
   'app-settings',
   'cdkcode',
   'fbactivity',
   'groundpromoters',
   'lobby',
-  'lost-players',
   'messages',
   'payment-config',
   'rank',
