@@ -63,6 +63,12 @@ describe.each(databases())('hostile game.round events on $kind', (kind) => {
           return { id: m.id, type: 'game.round', data };
         });
         const res = await p.events(events);
+        // a body with a __proto__ or constructor key anywhere is refused whole (http/transport.test.ts); fc.jsonValue makes some
+        if (/"(__proto__|constructor)":/.test(JSON.stringify(events))) {
+          expect(res.status).toBe(400);
+          expect(res.body.message).toMatch(/^(__proto__|constructor): Forbidden key$/);
+          return;
+        }
         expect(res.status).toBe(200);
         expect(res.body.data.results).toHaveLength(events.length);
         for (const [i, r] of (res.body.data.results as Record<string, any>[]).entries()) {
