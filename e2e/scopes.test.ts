@@ -61,11 +61,9 @@ describe('application scopes', () => {
         ['wallet.credit', '50000', '100000'],
       ] as const) {
         await editor.getByTestId(`scope-${scope}`).check();
-        const table = editor
-          .locator('.ant-table')
-          .filter({ has: page.locator('td', { hasText: 'withdrawable' }) })
-          .last();
-        const chip = table.locator('tr', { hasText: 'chip' }).first();
+        // the chip row of this scope's limits (found by its own field, not as "the last table": the
+        // scope's table appears after the check, and a locator resolved before that took the previous one)
+        const chip = editor.locator('tr', { has: page.locator(`#limits_${scope.replace('.', '_')}_chip_maxAmount`) });
         await chip.getByRole('checkbox').check();
         await chip.locator('input.ant-input-number-input').nth(0).fill(max);
         if (day) await chip.locator('input.ant-input-number-input').nth(1).fill(day);
