@@ -7,11 +7,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reconcile } from '../ledger/reconcile';
 import { addPlayer } from '../players/fixtures';
 import { databases } from '../../test/databases';
-import { testApp, type TestApp } from '../../test/harness';
+import { FIELD_MESSAGE, testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { sweepUndetermined } from './endpoints';
 import { addChannel, orderRow, requestCashout, reviewerToken, withdrawable } from './fixtures';
@@ -198,5 +199,30 @@ describe.each(databases())("payouts through a provider's API on $kind", { timeou
     );
     expect(log).not.toContain(SECRET);
     expect(log).toContain('M-3');
+  });
+
+  it('fuzz: the endpoint editor answers 200, 400 naming the field or 404 for an unknown channel, never a 500; a refusal changes nothing', async () => {
+    const endpoints = () => t.database.db.selectFrom('payout_endpoint').selectAll().orderBy('channel').execute();
+    const before = await endpoints();
+    const field = fc.oneof(fc.anything(), fc.string(), fc.integer(), fc.constantFrom('gcash', 'https://pay.example.ph/v1', SECRET));
+    const body = fc.oneof(
+      fc.anything(),
+      fc.record(
+        { channel: field, url: field, merchantId: field, secret: field, timeoutMs: field, retries: field, enabled: field, extra: field },
+        { requiredKeys: [] },
+      ),
+    );
+    let saved = false;
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom('save', 'remove'), async (b, op) => {
+        const res = await t.post(`/api/remoteconfig/payoutEndpoints/${op}`, b, secadmin);
+        expect(res.status).not.toBeGreaterThanOrEqual(500);
+        if (res.status === 200) return void (saved = true); // a valid body by chance
+        expect([400, 404, 409]).toContain(res.status);
+        if (res.status === 400) expect(res.body.message).toMatch(FIELD_MESSAGE);
+      }),
+      { numRuns: 80 },
+    );
+    if (!saved) expect(await endpoints()).toEqual(before);
   });
 });
