@@ -563,3 +563,5 @@ export type OperationLogRow = Selectable<OperationLogTable>;
 export type PlayerRow = Selectable<PlayerTable>;
 export type PlayerBalanceRow = Selectable<PlayerBalanceTable>;
 export type LedgerEntryRow = Selectable<LedgerEntryTable>;
+/** The row of a table as a query reads it (`selectAll()`): what a row mapper shared by a list and its other reads takes. */
+export type RowOf<T extends keyof Database> = Selectable<Database[T]>;

@@ -138,7 +138,7 @@ export function versionOperations<Doc>(items: VersionedItems<Doc>, at?: { base: 
   const name = at?.name ?? `remoteconfig.${items.kind}.versions`;
   return [
     ...listOperations(
-      defineList<ConfigVersion>({
+      defineList({
         url: base,
         name,
         screen: items.screen,

@@ -5,7 +5,6 @@
  */
 import { consoleAccount, roleSchema } from '@console/schemas';
 import { sql } from 'kysely';
-import type { ConsoleAccountRow } from '../../db/schema';
 import { contains, custom, defineList, eqBool, eqInt, exportOperation, sortBy } from '../../http/list';
 import { toConsoleAccount } from './view';
 
@@ -30,7 +29,7 @@ export const accountList = defineList({
   sorts: { username: sortBy.text('username'), createdAt: sortBy.time('created_at'), lastLoginAt: sortBy.time('last_login_at', { nullable: true }) },
   defaultSort: { key: 'username', order: 'ascend' },
   item: consoleAccount,
-  row: (r) => toConsoleAccount(r as unknown as ConsoleAccountRow),
+  row: (r) => toConsoleAccount(r),
 });
 
 export const accountExport = exportOperation(accountList);

@@ -6,7 +6,7 @@
  * so it holds on every server instance; a change notifies them all (migration 062's trigger).
  */
 import { ROLES } from '@console/catalog';
-import { accountSecurity, emptyQuery, roleTwoFactorPolicy, setTwoFactorPolicyBody, type RoleTwoFactorPolicy, type TwoFactorPolicy } from '@console/schemas';
+import { accountSecurity, emptyQuery, roleTwoFactorPolicy, setTwoFactorPolicyBody, type TwoFactorPolicy } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { forbidden } from '../../http/api-error';
@@ -17,7 +17,7 @@ import { BIND_GRACE_MS } from '../auth/authenticator';
 const screen = '/adminmanager/twofactor';
 const tags = ['console accounts'];
 
-export const twoFactorPolicyList = defineList<RoleTwoFactorPolicy>({
+export const twoFactorPolicyList = defineList({
   url: '/api/admin/userinfo/twofactor',
   name: 'admin.userinfo.twofactor',
   screen,

@@ -13,8 +13,8 @@ export function toConsoleAccount(row: ConsoleAccountRow): ConsoleAccount {
     partner: row.partner,
     enabled: row.enabled,
     bind2fa: row.totp_secret !== null,
-    createdAt: isoInConsoleZone(row.created_at)!,
-    updatedAt: isoInConsoleZone(row.updated_at)!,
+    createdAt: isoInConsoleZone(row.created_at),
+    updatedAt: isoInConsoleZone(row.updated_at),
     lastLoginAt: isoInConsoleZone(row.last_login_at),
     shareCode: row.share_code,
   };

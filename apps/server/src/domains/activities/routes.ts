@@ -29,8 +29,6 @@ import {
   platformActivitiesQuery,
   platformActivity,
   type ActivityDashboard,
-  type ActivityPlayerRow,
-  type ActivityRewardRow,
   type ConfigVersion,
 } from '@console/schemas';
 import { describeZodError, whole } from '@console/games';
@@ -64,7 +62,7 @@ import {
 const tags = ['activities'];
 const num = (v: unknown) => Number(v ?? 0);
 const ok = <T>(data: T) => ({ code: 200 as const, data });
-const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
+const iso = (v: unknown) => isoInConsoleZone(v as Date);
 
 export type Settings = Record<string, unknown>;
 export const configKind = (id: string) => `activities.${id}`;
@@ -226,7 +224,6 @@ export const inviteDetailRow = z.object({
   valid: z.boolean(),
   why: z.string().nullable(),
 });
-type InviteDetailRow = z.infer<typeof inviteDetailRow>;
 
 /** An invitee rule as SQL over the invitedetail query's columns (the same conditions as inviteeWhyNot, in its order). */
 export function inviteeRuleSql(rule: InviteeRule): Expression<SqlBool> {
@@ -245,7 +242,7 @@ export function inviteeRuleSql(rule: InviteeRule): Expression<SqlBool> {
  * from the declaration's rule (inviteeWhyNot), the `valid` filter its SQL twin.
  */
 function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListSpec {
-  return defineList<InviteDetailRow>({
+  return defineList({
     url: `/api/activities/${a.id}/invitedetail`,
     name: `activities.${a.id}.invitedetail`,
     screen,
@@ -438,7 +435,7 @@ export function activityOperations(a: Activity): Operation[] {
   if (sc.players) {
     ops.push(
       ...listOperations(
-        defineList<ActivityPlayerRow>({
+        defineList({
           url: url('players'),
           name: name('players'),
           screen: sc.players,
@@ -498,7 +495,7 @@ export function activityOperations(a: Activity): Operation[] {
     );
     ops.push(
       ...listOperations(
-        defineList<ActivityRewardRow>({
+        defineList({
           url: `${url('players')}/rewards`,
           name: `${name('players')}.rewards`,
           screen: sc.players,
@@ -539,12 +536,12 @@ export function activityOperations(a: Activity): Operation[] {
             partner: num(x.partner),
             period: String(x.period),
             tier: String(x.tier),
-            currency: x.currency as ActivityRewardRow['currency'],
+            currency: x.currency,
             amount: num(x.amount),
             configVersion: num(x.config_version),
-            device: (x.device as string | null) ?? null,
-            phone: (x.phone as string | null) ?? null,
-            gcash: (x.gcash as string | null) ?? null,
+            device: x.device ?? null,
+            phone: x.phone ?? null,
+            gcash: x.gcash ?? null,
             appId: String(x.app_id),
             at: iso(x.at),
           }),
@@ -624,7 +621,7 @@ export function activityOperations(a: Activity): Operation[] {
   if (sc.configlogs) {
     ops.push(
       ...listOperations(
-        defineList<ConfigVersion>({
+        defineList({
           url: url('configlogs'),
           name: name('configlogs'),
           screen: sc.configlogs,

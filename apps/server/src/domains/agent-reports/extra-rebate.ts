@@ -65,7 +65,7 @@ export function toItem(r: Record<string, unknown>): ExtraRebateItem {
     agents: num(r.agents),
     settledAt: isoInConsoleZone((r.settled_at as Date | null) ?? null),
     updatedBy: String(r.updated_by),
-    updatedAt: isoInConsoleZone(r.updated_at as Date)!,
+    updatedAt: isoInConsoleZone(r.updated_at as Date),
   };
 }
 

@@ -3,17 +3,7 @@
  * analysis of each window (cost against the extra turnover), and coindealerlogs (coin-dealer
  * account entries whose other side is an agent or an invitee of an agent).
  */
-import {
-  analyzeItem,
-  EXTRA_REBATE_STATUSES,
-  extraRebateItem,
-  payoutItem,
-  queryInt,
-  type AnalyzeItem,
-  type ExtraRebateItem,
-  type PayoutItem,
-  requiredText,
-} from '@console/schemas';
+import { analyzeItem, EXTRA_REBATE_STATUSES, extraRebateItem, payoutItem, queryInt, type AnalyzeItem, requiredText } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -27,7 +17,7 @@ const tags = ['agentcooperation'];
 const num = (v: unknown) => Number(v ?? 0);
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-export const extraRebateConfigList: ListSpec = defineList<ExtraRebateItem>({
+export const extraRebateConfigList: ListSpec = defineList({
   url: '/api/agentcooperation/extrarebateconfigs',
   name: 'agentcooperation.extrarebateconfigs',
   screen: EXTRA_CONFIG_SCREEN,
@@ -44,7 +34,7 @@ export const extraRebateConfigList: ListSpec = defineList<ExtraRebateItem>({
   row: (r) => toItem(r),
 });
 
-export const payoutList: ListSpec = defineList<PayoutItem>({
+export const payoutList: ListSpec = defineList({
   url: '/api/agentcooperation/extrarebateconfigs/payouts',
   name: 'agentcooperation.extrarebateconfigs.payouts',
   screen: EXTRA_CONFIG_SCREEN,
@@ -93,7 +83,7 @@ export const payoutList: ListSpec = defineList<PayoutItem>({
     amount: num(r.amount),
     capped: Boolean(r.capped),
     budgetCut: Boolean(r.budget_cut),
-    paidAt: isoInConsoleZone(r.paid_at as Date)!,
+    paidAt: isoInConsoleZone(r.paid_at),
   }),
 });
 
@@ -173,7 +163,7 @@ export type CoinDealerItem = z.infer<typeof coinDealerItem>;
  * is a player who is an agent or an agent's tier-1 / tier-2 invitee. amount = chips the player
  * got (the dealer's entry negated: a sale is a negative dealer entry). Keyset by entry id.
  */
-export const coinDealerLogList: ListSpec = defineList<CoinDealerItem>({
+export const coinDealerLogList: ListSpec = defineList({
   url: '/api/agentcooperation/coindealerlogs',
   name: 'agentcooperation.coindealerlogs',
   screen: COIN_DEALER_SCREEN,
@@ -220,7 +210,7 @@ export const coinDealerLogList: ListSpec = defineList<CoinDealerItem>({
   item: coinDealerItem,
   row: (r) => ({
     id: num(r.id),
-    at: isoInConsoleZone(r.at as Date)!,
+    at: isoInConsoleZone(r.at),
     dealer: String(r.owner),
     partner: num(r.partner),
     uid: num(r.uid),

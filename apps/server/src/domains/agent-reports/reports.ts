@@ -15,7 +15,6 @@ import {
   type ChainItem,
   type CooperAgentItem,
   type CooperSummary,
-  type GameLogItem,
   type AgentInviteeItem,
   type ShareItem,
   queryInt,
@@ -216,7 +215,7 @@ export async function inviteesOf(db: Db, user: ScopedSubject, r: DayRange, q: Re
       name: String(x.name),
       tier: num(x.tier),
       via: x.via === null ? null : num(x.via),
-      registeredAt: isoInConsoleZone(x.registered_at as Date)!,
+      registeredAt: isoInConsoleZone(x.registered_at as Date),
       recharge: num(x.recharge),
       rake: num(x.rake),
       turnover: num(x.turnover),
@@ -269,7 +268,7 @@ export async function chainOf(db: Db, user: ScopedSubject, q: Record<string, unk
     name: String(x.name),
     partner: num(x.partner),
     isAgent: Boolean(x.is_agent),
-    registeredAt: isoInConsoleZone(x.registered_at as Date)!,
+    registeredAt: isoInConsoleZone(x.registered_at as Date),
     invitees: num(x.invitees),
     relation: relation(level, Boolean(x.is_agent)),
   });
@@ -278,7 +277,7 @@ export async function chainOf(db: Db, user: ScopedSubject, q: Record<string, unk
 export const chainSchema = chainItem;
 
 /** /partnermanager/agentgamelogs: the game activity of each agent's invitees (both tiers) by day. */
-export const agentGameLogList: ListSpec = defineList<GameLogItem>({
+export const agentGameLogList: ListSpec = defineList({
   url: '/api/partnermanager/agentgamelogs',
   name: 'partnermanager.agentgamelogs',
   screen: GAME_LOGS_SCREEN,

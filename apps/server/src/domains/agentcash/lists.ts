@@ -13,7 +13,6 @@ import {
   queryInt,
   type AgentCashDayRow,
   type AgentCashMonthRow,
-  type AgentCashoutItem,
   type AgentCashUserRow,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
@@ -31,7 +30,7 @@ import { monthStart } from '@console/time';
 export const REVIEW_SCREEN = '/agentcash/agent_peoplecheck';
 const tags = ['agentcash'];
 
-export const agentOrders = defineList<AgentCashoutItem>({
+export const agentOrders = defineList({
   url: '/api/agentcash/orders',
   name: 'agentcash.orders',
   screen: REVIEW_SCREEN,
@@ -64,8 +63,7 @@ export const agentOrders = defineList<AgentCashoutItem>({
   sorts: { createdAt: sortBy.time('o.created_at'), amount: sortBy.int('o.amount') },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: agentCashoutItem,
-  row: (r) =>
-    toAgentItem({ ...(r as unknown as AgentOrderRow), amount: Number(r.amount), fee: Number(r.fee), name: r.name as string | null }, Number(r.four_eyes)),
+  row: (r) => toAgentItem({ ...(r as unknown as AgentOrderRow), amount: Number(r.amount), fee: Number(r.fee), name: r.name }, Number(r.four_eyes)),
 });
 
 // ---------------------------------------------------------------- figures

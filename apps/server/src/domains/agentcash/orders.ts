@@ -84,7 +84,7 @@ export function toAgentItem(r: AgentOrderRow & { name?: string | null }, fourEye
     remarks: r.remarks,
     status: r.status,
     auto: r.auto,
-    createdAt: isoInConsoleZone(r.created_at)!,
+    createdAt: isoInConsoleZone(r.created_at),
     claimedBy: r.claimed_by,
     approvedBy: r.approved_by,
     secondApprovedBy: r.second_approved_by,

@@ -98,12 +98,12 @@ async function context(db: Db, user: SessionUser, orderId: string) {
   ]);
   return {
     order: toAgentItem({ ...order, amount: Number(order.amount), fee: Number(order.fee), name: agent?.name ?? '' }, cfg.config.fourEyesAmount),
-    history: history.map((h) => ({ at: isoInConsoleZone(h.at)!, actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
+    history: history.map((h) => ({ at: isoInConsoleZone(h.at), actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
     agent: agent ? { uid: agent.uid, name: agent.name, status: agent.status, activeInvitees: agent.active_invitees, withdrawable: agent.withdrawable } : null,
     balance: account ? Number(account.balance) : 0,
     held,
     cheatRecordOpen: cheat,
-    recent: recent.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at)!, amount: Number(c.amount), status: c.status })),
+    recent: recent.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: Number(c.amount), status: c.status })),
   };
 }
 
@@ -198,7 +198,7 @@ export const agentCashOperations: Operation[] = [
       try {
         const validUntil = await reauthenticate(db, user, body, now);
         await log('ok', 200, `via ${'password' in body ? 'password' : 'code'}`);
-        return ok({ validUntil: isoInConsoleZone(validUntil)! });
+        return ok({ validUntil: isoInConsoleZone(validUntil) });
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 400) {
           await log('failed', 400, error.logMessage ?? error.message);

@@ -21,7 +21,6 @@ import {
   wholesalerStatusBody,
   wholesalerUpdateBody,
   type AgentWeekRow,
-  type DistributionItem,
   type WholesalerItem,
   text,
 } from '@console/schemas';
@@ -49,7 +48,7 @@ const cursorParams = {
 };
 const optionalInt = (min: number) => queryInt(min, 2_147_483_647).optional();
 
-export const distributionLogs = defineList<DistributionItem>({
+export const distributionLogs = defineList({
   url: `/api${BASE}/distributionlogs`,
   name: 'agentmanager.distributionlogs',
   screen: `${BASE}/distributionlogs`,

@@ -102,7 +102,7 @@ export async function setWholesalerStatus(ctx: Change, uid: number, status: 'act
 
 const toItem = (r: Record<string, unknown>): DistributionItem => ({
   id: Number(r.id),
-  at: isoInConsoleZone(r.at as Date)!,
+  at: isoInConsoleZone(r.at as Date),
   wholesaler: Number(r.wholesaler),
   partner: Number(r.partner),
   kind: r.kind as DistributionKind,
@@ -246,7 +246,7 @@ export async function wholesalers(db: Db, r: DayRange, q: Record<string, unknown
     distributed: Number(x.distributed),
     returned: Number(x.returned),
     players: Number(x.players),
-    createdAt: isoInConsoleZone(x.created_at as Date)!,
+    createdAt: isoInConsoleZone(x.created_at as Date),
     updatedBy: String(x.updated_by),
   }));
 }

@@ -13,11 +13,8 @@ import {
   rebateItem,
   rebateLineItem,
   settlementRunItem,
-  type AgentItem,
   type AgentRateItem,
-  type RebateItem,
   type RebateLineItem,
-  type SettlementRunItem,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -69,7 +66,7 @@ const weekRange =
     };
   };
 
-export const agentList: ListSpec = defineList<AgentItem>({
+export const agentList: ListSpec = defineList({
   url: '/api/agentcooperation/agents',
   name: 'agentcooperation.agents',
   screen: SCREENS.agents,
@@ -115,26 +112,26 @@ export const agentList: ListSpec = defineList<AgentItem>({
     const l = (typeof r.latest === 'string' ? JSON.parse(r.latest) : (r.latest ?? {})) as Record<string, unknown>;
     return {
       uid: num(r.uid),
-      name: r.name as string,
-      playerName: r.player_name as string,
+      name: r.name,
+      playerName: r.player_name,
       partner: num(r.partner),
-      status: r.status as AgentItem['status'],
-      note: r.note as string,
+      status: r.status,
+      note: r.note,
       rate: num(l.rate),
       t1: num(l.t1),
       t2: num(l.t2),
       recharge: num(l.recharge),
-      currency: (l.currency as string) ?? 'PHP',
+      currency: typeof l.currency === 'string' ? l.currency : 'PHP',
       currencyRatio: num(l.currency_ratio ?? 100),
       effectiveAt: l.effective_at ? iso(l.effective_at) : null,
       t1Invitees: num(r.t1_invitees),
       activeInvitees: num(r.active_invitees),
       withdrawable: Boolean(r.withdrawable),
       carry: num(r.carry),
-      settledWeek: r.settled_week ? weekKey(r.settled_week as string) : null,
+      settledWeek: r.settled_week ? weekKey(r.settled_week) : null,
       balance: num(r.balance),
       createdAt: iso(r.created_at)!,
-      createdBy: r.created_by as string,
+      createdBy: r.created_by,
     };
   },
 });
@@ -144,7 +141,7 @@ export const rateState = (at: number, until: number | null, t: number): AgentRat
   at > t ? 'scheduled' : until !== null && until <= t ? 'past' : 'current';
 
 /** The rate versions of one agent (uid required), newest first; `now` marks which is in effect. */
-export const rateList: ListSpec = defineList<AgentRateItem>({
+export const rateList: ListSpec = defineList({
   url: '/api/agentcooperation/agents/rates',
   name: 'agentcooperation.agents.rates',
   screen: SCREENS.agents,
@@ -189,8 +186,8 @@ export const rateList: ListSpec = defineList<AgentRateItem>({
   defaultSort: { key: 'effectiveAt', order: 'descend' },
   item: agentRateItem,
   row: (r) => {
-    const at = new Date(r.effective_at as Date).getTime();
-    const until = r.until ? new Date(r.until as Date).getTime() : null;
+    const at = new Date(r.effective_at).getTime();
+    const until = r.until ? new Date(r.until).getTime() : null;
     const t = Date.now();
     return {
       id: num(r.id),
@@ -200,10 +197,10 @@ export const rateList: ListSpec = defineList<AgentRateItem>({
       t1: num(r.t1),
       t2: num(r.t2),
       recharge: num(r.recharge),
-      currency: r.currency as string,
+      currency: r.currency,
       currencyRatio: num(r.currency_ratio),
-      note: r.note as string,
-      createdBy: r.created_by as string,
+      note: r.note,
+      createdBy: r.created_by,
       createdAt: iso(r.created_at)!,
       until: iso(r.until),
       state: rateState(at, until, t),
@@ -254,7 +251,7 @@ const lineFrom = (db: Db) =>
       'l.settled_at',
     ]);
 
-export const lineList: ListSpec = defineList<RebateLineItem>({
+export const lineList: ListSpec = defineList({
   url: '/api/agentcooperation/rebates/lines',
   name: 'agentcooperation.rebates.lines',
   screen: SCREENS.lines,
@@ -282,7 +279,7 @@ export const lineList: ListSpec = defineList<RebateLineItem>({
   row: lineRow,
 });
 
-export const t1List: ListSpec = defineList<RebateLineItem>({
+export const t1List: ListSpec = defineList({
   url: '/api/agentcooperation/rebates/t1',
   name: 'agentcooperation.rebates.t1',
   screen: SCREENS.t1,
@@ -308,7 +305,7 @@ export const t1List: ListSpec = defineList<RebateLineItem>({
   row: lineRow,
 });
 
-export const rebateList: ListSpec = defineList<RebateItem>({
+export const rebateList: ListSpec = defineList({
   url: '/api/agentcooperation/rebates',
   name: 'agentcooperation.rebates',
   screen: SCREENS.rebates,
@@ -367,9 +364,9 @@ export const rebateList: ListSpec = defineList<RebateItem>({
   item: rebateItem,
   row: (r) => ({
     id: num(r.id),
-    week: weekKey(r.week as string),
+    week: weekKey(r.week),
     agent: num(r.agent),
-    agentName: r.agent_name as string,
+    agentName: r.agent_name,
     partner: num(r.partner),
     t1Invitees: num(r.t1_invitees),
     t2Invitees: num(r.t2_invitees),
@@ -387,12 +384,12 @@ export const rebateList: ListSpec = defineList<RebateItem>({
     total: num(r.total),
     paidChips: num(r.paid_chips),
     carryOut: num(r.carry_out),
-    currency: r.currency as string,
+    currency: r.currency,
     currencyRatio: num(r.currency_ratio),
     amount: num(r.amount),
     withdrawable: Boolean(r.withdrawable),
-    status: r.status as RebateItem['status'],
-    reason: r.reason as string,
+    status: r.status,
+    reason: r.reason,
     run: num(r.run),
     settledAt: iso(r.settled_at),
   }),
@@ -402,7 +399,7 @@ export const rebateList: ListSpec = defineList<RebateItem>({
  * Settlement runs (payout batches). A run covers every partner's agents: a partner account sees
  * its own figures (agents, lines, paid of its agents), computed from the statements.
  */
-export const runList: ListSpec = defineList<SettlementRunItem & { partner: number; batch: string }>({
+export const runList: ListSpec = defineList({
   url: '/api/agentcooperation/settlements',
   name: 'agentcooperation.settlements',
   screen: SCREENS.runs,
@@ -459,9 +456,9 @@ export const runList: ListSpec = defineList<SettlementRunItem & { partner: numbe
   item: settlementRunItem.extend({ partner: z.number(), batch: z.string() }),
   row: (r) => ({
     id: num(r.id),
-    week: weekKey(r.week as string),
-    status: r.status as SettlementRunItem['status'],
-    claimedBy: r.claimed_by as string,
+    week: weekKey(r.week),
+    status: r.status,
+    claimedBy: r.claimed_by,
     startedAt: iso(r.started_at)!,
     computedAt: iso(r.computed_at)!,
     finishedAt: iso(r.finished_at),

@@ -6,7 +6,7 @@
  * The log shows a code masked to its last two digits, in the list and in the export: a staff
  * member reading a live code could sign in as the player (docs/decisions/017-app-settings.md).
  */
-import { smsLogItem, smsRouteAnswer, smsRouteQuery, smsSettingsBody, SMS_RESULTS, type PlatformEventResult, type SmsLogItem } from '@console/schemas';
+import { smsLogItem, smsRouteAnswer, smsRouteQuery, smsSettingsBody, SMS_RESULTS, type PlatformEventResult } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -101,7 +101,7 @@ const phone: FilterBuilder = () => ({
 
 const RESULT_FILTER = [...SMS_RESULTS, 'pending'] as const;
 
-export const smsLogList = defineList<SmsLogItem>({
+export const smsLogList = defineList({
   url: `/api${SCREENS.smslogs}`,
   name: 'remoteconfig.sms.smslogs',
   screen: SCREENS.smslogs,
@@ -130,14 +130,14 @@ export const smsLogList = defineList<SmsLogItem>({
   item: smsLogItem,
   row: (r) => ({
     id: Number(r.id),
-    at: isoInConsoleZone(r.at as Date)!,
+    at: isoInConsoleZone(r.at),
     phoneCountry: String(r.phone_country),
     phoneNumber: String(r.phone_number),
     code: maskCode(String(r.code)),
     provider: String(r.provider),
     purpose: String(r.purpose),
     result: (r.result as string | null) ?? 'pending',
-    resultAt: r.result_at ? isoInConsoleZone(r.result_at as Date)! : null,
+    resultAt: r.result_at ? isoInConsoleZone(r.result_at) : null,
     reason: String(r.result_reason ?? ''),
     appId: String(r.app_id),
   }),

@@ -47,7 +47,7 @@ const item = (r: Row): CharismaItem => ({
   amount: Number(r.amount),
   status: r.status,
   requestedBy: r.requested_by,
-  requestedAt: isoInConsoleZone(r.requested_at)!,
+  requestedAt: isoInConsoleZone(r.requested_at),
   issuedBy: r.issued_by,
   issuedAt: isoInConsoleZone(r.issued_at),
 });

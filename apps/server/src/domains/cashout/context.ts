@@ -33,7 +33,7 @@ async function recentRecharges(db: Db, uid: number) {
     channel: r.channel,
     price: Number(r.price),
     status: r.status,
-    createdAt: isoInConsoleZone(r.created_at)!,
+    createdAt: isoInConsoleZone(r.created_at),
     paidAt: isoInConsoleZone(r.paid_at),
   }));
 }
@@ -86,19 +86,19 @@ export async function orderContext(db: Db, user: SessionUser, orderId: string) {
   ]);
   return {
     order: toItem(order, rules.fourEyesAmount),
-    history: history.map((h) => ({ at: isoInConsoleZone(h.at)!, actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
+    history: history.map((h) => ({ at: isoInConsoleZone(h.at), actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
     player: {
       uid: player.uid,
       name: player.name,
       status: player.status,
       gcash: player.gcash,
       bank: player.bank,
-      registeredAt: isoInConsoleZone(player.registered_at)!,
+      registeredAt: isoInConsoleZone(player.registered_at),
     },
     balances: Object.fromEntries(Object.entries(balances).map(([k, v]) => [k, Number(v)])),
     recharges,
-    bets: bets.map((b) => ({ at: isoInConsoleZone(b.at)!, reason: b.reason, delta: Number(b.delta), currency: b.currency })),
-    cashouts: cashouts.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at)!, amount: Number(c.amount), status: c.status })),
+    bets: bets.map((b) => ({ at: isoInConsoleZone(b.at), reason: b.reason, delta: Number(b.delta), currency: b.currency })),
+    cashouts: cashouts.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: Number(c.amount), status: c.status })),
     risks: flags,
   };
 }

@@ -7,14 +7,7 @@
  *   channel's secret, settles the order through its state machine (never paid or refunded twice);
  * - the status sweep: undetermined orders a provider's API was asked to pay are asked about.
  */
-import {
-  payoutCallbackBody,
-  payoutEndpointRemoveBody,
-  payoutEndpointSaveBody,
-  payoutEndpointView,
-  PAYMENT_CHANNEL_STATUSES,
-  type PayoutEndpointView,
-} from '@console/schemas';
+import { payoutCallbackBody, payoutEndpointRemoveBody, payoutEndpointSaveBody, payoutEndpointView, PAYMENT_CHANNEL_STATUSES } from '@console/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -35,7 +28,7 @@ const tags = ['cashout'];
 /** A callback's X-Timestamp may be this far from the console's clock. */
 const MAX_SKEW_MS = 300_000;
 
-export const payoutEndpointList = defineList<PayoutEndpointView>({
+export const payoutEndpointList = defineList({
   url: API,
   name: 'remoteconfig.payoutEndpoints',
   screen: PAYOUT_ENDPOINTS,
@@ -74,16 +67,16 @@ export const payoutEndpointList = defineList<PayoutEndpointView>({
       id: Number(r.id),
       channel: String(r.channel),
       name: String(r.name),
-      channelStatus: r.status as PayoutEndpointView['channelStatus'],
-      paidBy: has && r.enabled ? 'http' : 'simulated',
-      url: (r.url as string | null) ?? null,
-      merchantId: (r.merchant_id as string | null) ?? null,
+      channelStatus: r.status,
+      paidBy: has && r.enabled ? ('http' as const) : ('simulated' as const),
+      url: r.url ?? null,
+      merchantId: r.merchant_id ?? null,
       fingerprint: has ? secretFingerprint(openPayoutSecret(String(r.secret), String(r.channel))) : null,
       timeoutMs: has ? Number(r.timeout_ms) : null,
       retries: has ? Number(r.retries) : null,
       enabled: has ? Boolean(r.enabled) : null,
-      updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
-      updatedBy: (r.updated_by as string | null) ?? null,
+      updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
+      updatedBy: r.updated_by ?? null,
     };
   },
 });

@@ -4,7 +4,7 @@
  * over cashout_order (it grows with every request: no count); page paging over the small
  * charisma table. Partner accounts see their partner's rows.
  */
-import { CASHOUT_STATES, CHARISMA_STATES, cashoutOrderItem, charismaItem, queryBool, type CashoutOrderItem, type CharismaItem } from '@console/schemas';
+import { CASHOUT_STATES, CHARISMA_STATES, cashoutOrderItem, charismaItem, queryBool } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { custom, dateRange, defineList, eqEnum, eqInt, eqText, intRange, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
@@ -15,7 +15,7 @@ import { toItem } from './state';
 export const REVIEW_SCREEN = '/usermanager/cashoutreview';
 const tags = ['cashout'];
 
-export const cashoutOrders = defineList<CashoutOrderItem>({
+export const cashoutOrders = defineList({
   url: '/api/cashout/orders',
   name: 'cashout.orders',
   screen: REVIEW_SCREEN,
@@ -46,7 +46,7 @@ export const cashoutOrders = defineList<CashoutOrderItem>({
   row: (r) => toItem(r as unknown as OrderRow, Number(r.four_eyes)),
 });
 
-export const charismaCashouts = defineList<CharismaItem>({
+export const charismaCashouts = defineList({
   url: '/api/cashout/charisma',
   name: 'cashout.charisma',
   screen: REVIEW_SCREEN,
@@ -62,14 +62,14 @@ export const charismaCashouts = defineList<CharismaItem>({
   item: charismaItem,
   row: (r) => ({
     id: Number(r.id),
-    uid: r.uid as number,
-    partner: r.partner as number,
+    uid: r.uid,
+    partner: r.partner,
     charisma: Number(r.charisma),
     amount: Number(r.amount),
-    status: r.status as CharismaItem['status'],
-    requestedBy: r.requested_by as string,
-    requestedAt: isoInConsoleZone(r.requested_at as Date)!,
-    issuedBy: (r.issued_by as string | null) ?? null,
-    issuedAt: isoInConsoleZone(r.issued_at as Date | null),
+    status: r.status,
+    requestedBy: r.requested_by,
+    requestedAt: isoInConsoleZone(r.requested_at),
+    issuedBy: r.issued_by ?? null,
+    issuedAt: isoInConsoleZone(r.issued_at),
   }),
 });

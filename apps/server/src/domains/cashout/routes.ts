@@ -110,7 +110,7 @@ export const cashoutOperations: Operation[] = [
       try {
         const validUntil = await reauthenticate(db, user, body, now);
         await log('ok', 200, `via ${'password' in body ? 'password' : 'code'}`);
-        return ok({ validUntil: isoInConsoleZone(validUntil)! });
+        return ok({ validUntil: isoInConsoleZone(validUntil) });
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 400) {
           await log('failed', 400, error.logMessage ?? error.message);

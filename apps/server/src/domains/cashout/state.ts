@@ -59,7 +59,7 @@ export function toItem(r: OrderRow, fourEyesAmount: number): CashoutOrderItem {
     account: r.account,
     remarks: r.remarks,
     status: r.status,
-    createdAt: isoInConsoleZone(r.created_at)!,
+    createdAt: isoInConsoleZone(r.created_at),
     claimedBy: r.claimed_by,
     approvedBy: r.approved_by,
     secondApprovedBy: r.second_approved_by,

@@ -77,7 +77,7 @@ export async function redeem(trx: Db, input: RedeemInput): Promise<CdkRedeemAnsw
     currency: r.currency,
     amount: num(r.amount),
     balance,
-    redeemedAt: isoInConsoleZone(r.at as Date)!,
+    redeemedAt: isoInConsoleZone(r.at as Date),
     repeated,
   });
   // one redemption of a player in a batch at a time (two codes of one batch, on any process)

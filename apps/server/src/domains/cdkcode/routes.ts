@@ -24,8 +24,6 @@ import {
   cdkRedemptionRow,
   queryInt,
   type CdkBatchRow,
-  type CdkCodeRow,
-  type CdkRedemptionRow,
   text,
 } from '@console/schemas';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -48,7 +46,7 @@ export const CDK_MANAGE_SCREEN = '/activities/cdkcodemanage';
 const tags = ['activities'];
 const base = '/api/activities/cdkcode';
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
+const iso = (v: unknown) => isoInConsoleZone(v as Date);
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 
 /** The request's moment (the injectable clock) while a batch list or its export runs: the rows' state depends on it. */
@@ -114,7 +112,7 @@ const batchFilter: FilterBuilder = (name) => ({
   check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
 });
 
-const batchList = defineList<CdkBatchRow>({
+const batchList = defineList({
   url: `${base}/batches`,
   name: 'activities.cdkcode.batches',
   screen: CDK_SCREEN,
@@ -139,7 +137,7 @@ const batchList = defineList<CdkBatchRow>({
   row: (r) => toBatchRow(r, listClock.getStore()),
 });
 
-const codeList = defineList<CdkCodeRow>({
+const codeList = defineList({
   url: `${base}/codes`,
   name: 'activities.cdkcode.codes',
   screen: CDK_MANAGE_SCREEN,
@@ -170,7 +168,7 @@ const codeList = defineList<CdkCodeRow>({
   }),
 });
 
-const redemptionList = defineList<CdkRedemptionRow>({
+const redemptionList = defineList({
   url: `${base}/redemptions`,
   name: 'activities.cdkcode.redemptions',
   screen: CDK_SCREEN,
@@ -212,11 +210,11 @@ const redemptionList = defineList<CdkRedemptionRow>({
     batchId: num(r.batch_id),
     batchName: String(r.batch_name),
     code: formatCode(String(r.code)),
-    currency: r.currency as CdkRedemptionRow['currency'],
+    currency: r.currency,
     amount: num(r.amount),
-    device: (r.device as string | null) ?? null,
-    phone: (r.phone as string | null) ?? null,
-    gcash: (r.gcash as string | null) ?? null,
+    device: r.device ?? null,
+    phone: r.phone ?? null,
+    gcash: r.gcash ?? null,
     appId: String(r.app_id),
     at: iso(r.at),
   }),

@@ -156,7 +156,7 @@ export function controlItem(r: ControlRowOut, now: Date): PlayerControlItem {
     cashoutReview: r.cashout_review,
     reason: r.reason,
     updatedBy: r.updated_by,
-    updatedAt: isoInConsoleZone(r.updated_at)!,
+    updatedAt: isoInConsoleZone(r.updated_at),
   };
 }
 
@@ -292,7 +292,7 @@ export function providerItem(r: {
     maxBet: Number(r.max_bet ?? 0),
     closed: r.closed,
     updatedBy: r.updated_by,
-    updatedAt: isoInConsoleZone(r.updated_at)!,
+    updatedAt: isoInConsoleZone(r.updated_at),
   };
 }
 

@@ -11,12 +11,9 @@ import {
   playerControlItem,
   providerControlItem,
   queryBool,
-  type ControlLogItem,
   type ControlRankingRow,
   type ControlScope,
   type PayRankRow,
-  type PlayerControlItem,
-  type ProviderControlItem,
   requiredJsonText,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
@@ -32,7 +29,7 @@ export const RANKING_SIZE = 200;
 
 export function userconfigsList(scope: ControlScope): ListSpec {
   const screen = `${BASE[scope]}/userconfigs`;
-  return defineList<PlayerControlItem>({
+  return defineList({
     url: `/api${screen}`,
     name: `${BASE[scope].slice(1)}.userconfigs`,
     screen,
@@ -57,7 +54,7 @@ export function userconfigsList(scope: ControlScope): ListSpec {
 
 export function logsList(scope: ControlScope): ListSpec {
   const screen = `${BASE[scope]}/logs`;
-  return defineList<ControlLogItem>({
+  return defineList({
     url: `/api${screen}`,
     name: `${BASE[scope].slice(1)}.logs`,
     screen,
@@ -79,9 +76,9 @@ export function logsList(scope: ControlScope): ListSpec {
     item: controlLogItem,
     row: (r) => ({
       id: Number(r.id),
-      at: isoInConsoleZone(r.at as Date)!,
-      scope: r.scope as ControlScope,
-      kind: r.kind as ControlLogItem['kind'],
+      at: isoInConsoleZone(r.at),
+      scope: r.scope,
+      kind: r.kind,
       uid: r.uid === null ? null : Number(r.uid),
       partner: Number(r.partner),
       appId: String(r.app_id),
@@ -96,7 +93,7 @@ export function logsList(scope: ControlScope): ListSpec {
   });
 }
 
-export const providersList: ListSpec = defineList<ProviderControlItem>({
+export const providersList: ListSpec = defineList({
   url: '/api/personalcontrol/wgconfigs',
   name: 'personalcontrol.wgconfigs',
   screen: '/personalcontrol/wgconfigs',

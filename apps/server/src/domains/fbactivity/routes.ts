@@ -23,7 +23,6 @@ import {
   fbSubmitBody,
   platformFbAnswer,
   platformFbQuery,
-  type FbShareRow,
 } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -51,7 +50,7 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 const CFG = '/api/activities/fbactivity/configs';
 const LOGS = '/api/activities/fblogs';
 
-export const fbShares = defineList<FbShareRow>({
+export const fbShares = defineList({
   url: LOGS,
   name: 'activities.fblogs',
   screen: LOGS_SCREEN,

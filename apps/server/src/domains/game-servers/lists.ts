@@ -4,20 +4,19 @@
  * kind, actor, time).
  */
 import { GAME_IDS } from '@console/games';
-import { GAME_SERVER_LOG_KINDS, GAME_SERVER_STATES, gameServerItem, gameServerLogItem, type GameServerItem, type GameServerLogItem } from '@console/schemas';
+import { GAME_SERVER_LOG_KINDS, GAME_SERVER_STATES, gameServerItem, gameServerLogItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { contains, custom, dateRange, defineList, eqEnum, eqText, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
-import type { ServerRow } from './health';
 import { toItem } from './servers';
 
 export const LIST = '/gameserver/list';
 export const SERVERLOGS = '/gameserver/serverlogs';
 const tags = ['gameserver'];
 
-export const serverList = defineList<GameServerItem>({
+export const serverList = defineList({
   url: `/api${LIST}`,
   name: 'gameserver.list',
   screen: LIST,
@@ -44,10 +43,10 @@ export const serverList = defineList<GameServerItem>({
   },
   defaultSort: { key: 'serverId', order: 'ascend' },
   item: gameServerItem,
-  row: (r) => toItem(r as unknown as ServerRow),
+  row: (r) => toItem(r),
 });
 
-export const serverLogs = defineList<GameServerLogItem>({
+export const serverLogs = defineList({
   url: `/api${SERVERLOGS}`,
   name: 'gameserver.serverlogs',
   screen: SERVERLOGS,
@@ -69,13 +68,13 @@ export const serverLogs = defineList<GameServerLogItem>({
   row: (r) => ({
     id: Number(r.id),
     serverId: String(r.server_id),
-    kind: r.kind as GameServerLogItem['kind'],
-    at: isoInConsoleZone(r.at as Date)!,
+    kind: r.kind,
+    at: isoInConsoleZone(r.at),
     actor: String(r.actor),
     action: (r.action as string | null) ?? null,
-    fromState: (r.from_state as string | null) ?? null,
-    toState: (r.to_state as string | null) ?? null,
-    version: (r.version as string | null) ?? null,
+    fromState: r.from_state ?? null,
+    toState: r.to_state ?? null,
+    version: r.version ?? null,
     message: String(r.message ?? ''),
   }),
 });

@@ -43,8 +43,8 @@ export function toItem(row: ServerRow): GameServerItem {
     onlinePlayers: row.online_players,
     tables: row.tables,
     drainedAt: isoInConsoleZone(row.drained_at),
-    createdAt: isoInConsoleZone(row.created_at)!,
-    updatedAt: isoInConsoleZone(row.updated_at)!,
+    createdAt: isoInConsoleZone(row.created_at),
+    updatedAt: isoInConsoleZone(row.updated_at),
   };
 }
 

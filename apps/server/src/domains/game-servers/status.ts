@@ -46,7 +46,7 @@ export async function serverStatus(db: Db, now: Date): Promise<GameServerStatus>
   const count = (h: string) => servers.filter((s) => s.health === h).length;
   const green = servers.filter((s) => s.health === 'green');
   return {
-    at: isoInConsoleZone(now)!,
+    at: isoInConsoleZone(now),
     intervalSeconds: HEARTBEAT_INTERVAL_SECONDS,
     missedHeartbeats: MISSED_HEARTBEATS,
     servers,

@@ -319,7 +319,7 @@ export function gameScreenOperations(game: Game): Operation[] {
   if (has('betlogs')) {
     ops.push(
       ...listOperations(
-        defineList<GameBetRow>({
+        defineList({
           url: url('betlogs'),
           name: name('betlogs'),
           screen: path('betlogs'),
@@ -364,7 +364,7 @@ export function gameScreenOperations(game: Game): Operation[] {
   if (has('gamerounds')) {
     ops.push(
       ...listOperations(
-        defineList<GameRoundRow>({
+        defineList({
           url: url('gamerounds'),
           name: name('gamerounds'),
           screen: path('gamerounds'),

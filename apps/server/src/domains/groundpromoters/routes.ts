@@ -15,7 +15,6 @@ import {
   gpSettingSaveBody,
   gpVoidBody,
   type GpPromoterItem,
-  type GpRecordItem,
 } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -35,7 +34,7 @@ const API = '/api/groundpromoters';
 const ok = (data: unknown) => ({ code: 200, data });
 const answer = (data: z.ZodType) => z.object({ code: z.literal(200), data });
 
-const records = defineList<GpRecordItem>({
+const records = defineList({
   url: `${API}/records`,
   name: 'groundpromoters.records',
   screen: RECORDS_SCREEN,

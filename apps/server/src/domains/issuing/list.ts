@@ -4,16 +4,15 @@
  * streaming export, and the lines of one batch, paged by its primary key (batch_id, line_no).
  */
 import { BATCH_STATUSES, issueBatch, type IssueBatch, type IssueBatchLine, type ListBatchLinesQuery } from '@console/schemas';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/open';
-import type { IssueBatchTable, IssueCurrency } from '../../db/schema';
+import type { IssueCurrency } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { contains, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { toIssueBatch, toIssueBatchLine } from './view';
 
 /** A currency's batches, declared with the list machinery: the list and its streaming CSV export. */
 export function batchList(currency: IssueCurrency, screen: string, what: string): ListSpec {
-  return defineList<IssueBatch>({
+  return defineList({
     url: `/api${screen}`,
     name: `usermanager.${screen.split('/').pop()}.list`,
     screen,
@@ -33,7 +32,7 @@ export function batchList(currency: IssueCurrency, screen: string, what: string)
     sorts: { createdAt: sortBy.time('created_at'), total: sortBy.int('total'), lines: sortBy.int('lines') },
     defaultSort: { key: 'createdAt', order: 'descend' },
     item: issueBatch,
-    row: (r) => toIssueBatch(r as unknown as Selectable<IssueBatchTable>),
+    row: (r) => toIssueBatch(r),
   });
 }
 

@@ -9,7 +9,7 @@ export function toIssueBatch(row: Selectable<IssueBatchTable>): IssueBatch {
     id: Number(row.id),
     currency: row.currency,
     createdBy: row.created_by,
-    createdAt: isoInConsoleZone(row.created_at)!,
+    createdAt: isoInConsoleZone(row.created_at),
     reason: row.reason,
     status: row.status,
     lines: row.lines,

@@ -4,7 +4,7 @@
  * A category that still has games is not removed (409); one removed leaves every package's
  * layout.
  */
-import { lobbyCategory, lobbyCategoryBody, text, type LobbyCategory, type LobbyCategoryBody } from '@console/schemas';
+import { lobbyCategory, lobbyCategoryBody, text, type LobbyCategoryBody } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 import { contains, custom, defineList, eqBool, sortBy } from '../../http/list';
@@ -40,7 +40,7 @@ export const categoryItems: VersionedItems<LobbyCategoryBody> = {
   restorable: lobbyCategoryBody,
 };
 
-export const categoryList = defineList<LobbyCategory>({
+export const categoryList = defineList({
   url: '/api/gamehomepage/category/categories',
   name: 'gamehomepage.category.categories',
   screen: LOBBY_SCREENS.category,
@@ -71,6 +71,6 @@ export const categoryList = defineList<LobbyCategory>({
     sortOrder: Number(r.sort_order),
     visible: Boolean(r.visible),
     games: Number(r.games),
-    updatedAt: new Date(r.updated_at as string).toISOString(),
+    updatedAt: r.updated_at.toISOString(),
   }),
 });

@@ -7,7 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GAME_IDS } from '@console/games';
-import { LOBBY_HOUSE_PROVIDER, LOBBY_PLATFORMS, lobbyGame, lobbyGameBody, text, type LobbyGame, type LobbyGameBody } from '@console/schemas';
+import { LOBBY_HOUSE_PROVIDER, LOBBY_PLATFORMS, lobbyGame, lobbyGameBody, text, type LobbyGameBody } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { type z } from 'zod';
 import type { Db } from '../../db/open';
@@ -103,7 +103,7 @@ export const gameItems: VersionedItems<LobbyGameBody> = {
 /** The account reading the list (its packages column shows a partner account its own packages only). */
 const reader = new AsyncLocalStorage<ScopedSubject>();
 
-const gameList = defineList<LobbyGame>({
+const gameList = defineList({
   url: '/api/gamehomepage/configs/games',
   name: 'gamehomepage.configs.games',
   screen: LOBBY_SCREENS.configs,
@@ -161,11 +161,11 @@ const gameList = defineList<LobbyGame>({
     icon: String(r.icon),
     initValue: Number(r.init_value),
     rank: Number(r.rank),
-    platform: r.platform as LobbyGame['platform'],
+    platform: r.platform,
     payLimit: Number(r.pay_limit),
     visible: Boolean(r.visible),
-    packages: Array.isArray(r.packages) ? (r.packages as string[]) : [],
-    updatedAt: new Date(r.updated_at as string).toISOString(),
+    packages: Array.isArray(r.packages) ? r.packages : [],
+    updatedAt: r.updated_at.toISOString(),
   }),
 });
 

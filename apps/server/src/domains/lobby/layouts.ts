@@ -8,7 +8,7 @@
  *                 (grouped under their categories when shown).
  * `games` is the package's side of lobby_game_package (configs edits the other side).
  */
-import { lobbyLayoutDoc, lobbyPackage, type LobbyLayoutDoc, type LobbyPackage } from '@console/schemas';
+import { lobbyLayoutDoc, lobbyPackage, type LobbyLayoutDoc } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict } from '../../http/api-error';
@@ -90,7 +90,7 @@ export const layoutItems: VersionedItems<LobbyLayoutDoc> = {
   restorable: lobbyLayoutDoc,
 };
 
-export const layoutList = defineList<LobbyPackage>({
+export const layoutList = defineList({
   url: '/api/gamehomepage/packagename/packages',
   name: 'gamehomepage.packagename.packages',
   screen: LOBBY_SCREENS.packagename,
@@ -125,8 +125,8 @@ export const layoutList = defineList<LobbyPackage>({
     name: String(r.name),
     partner: Number(r.partner),
     custom: Boolean(r.custom),
-    categories: Array.isArray(r.categories) ? (r.categories as string[]) : [],
+    categories: Array.isArray(r.categories) ? r.categories : [],
     games: Number(r.games),
-    updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
+    updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
   }),
 });

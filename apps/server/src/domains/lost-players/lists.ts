@@ -4,15 +4,7 @@
  * the dashboard's figures over a range of send days, with the days' reached, returned and
  * paid players. Each read refreshes the outcomes first (refresh.ts).
  */
-import {
-  CAMPAIGN_OUTCOMES,
-  campaignItem,
-  campaignPlayerItem,
-  queryInt,
-  type CampaignItem,
-  type CampaignPlayerItem,
-  type LostDashboard,
-} from '@console/schemas';
+import { CAMPAIGN_OUTCOMES, campaignItem, campaignPlayerItem, queryInt, type CampaignItem, type LostDashboard } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -64,12 +56,12 @@ export function toCampaignItem(r: Record<string, unknown>): CampaignItem {
     returnRate: ratio(num(r.returned), num(r.reached)),
     status: r.status as CampaignItem['status'],
     createdBy: r.created_by as string,
-    createdAt: isoInConsoleZone(r.created_at as Date)!,
+    createdAt: isoInConsoleZone(r.created_at as Date),
     refreshedAt: isoInConsoleZone(r.refreshed_at as Date | null),
   };
 }
 
-export const campaignList: ListSpec = defineList<CampaignItem>({
+export const campaignList: ListSpec = defineList({
   url: '/api/loseuser/campaigns',
   name: 'loseuser.campaigns',
   screen: SEND_SCREEN,
@@ -134,7 +126,7 @@ const outcomeFilter: FilterBuilder = (name) => ({
   where: (v) => (v[name] === undefined ? undefined : OUTCOME_CONDITION[v[name] as keyof typeof OUTCOME_CONDITION]),
 });
 
-export const campaignPlayerList: ListSpec = defineList<CampaignPlayerItem>({
+export const campaignPlayerList: ListSpec = defineList({
   url: '/api/loseuser/campaigns/players',
   name: 'loseuser.campaigns.players',
   screen: SEND_SCREEN,
@@ -176,14 +168,14 @@ export const campaignPlayerList: ListSpec = defineList<CampaignPlayerItem>({
     uid: num(r.uid),
     partner: num(r.partner),
     vip: num(r.vip),
-    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
-    reachedAt: isoInConsoleZone(r.reached_at as Date)!,
-    claimedAt: isoInConsoleZone(r.claimed_at as Date | null),
-    returnedAt: isoInConsoleZone(r.returned_at as Date | null),
-    paidAt: isoInConsoleZone(r.paid_at as Date | null),
+    lastLoginAt: isoInConsoleZone(r.last_login_at),
+    reachedAt: isoInConsoleZone(r.reached_at),
+    claimedAt: isoInConsoleZone(r.claimed_at),
+    returnedAt: isoInConsoleZone(r.returned_at),
+    paidAt: isoInConsoleZone(r.paid_at),
     recharge: num(r.recharge),
     recharges: num(r.recharges),
-    outcome: r.paid_at ? 'paid' : r.returned_at ? 'returned' : 'reached',
+    outcome: r.paid_at ? ('paid' as const) : r.returned_at ? ('returned' as const) : ('reached' as const),
   }),
 });
 

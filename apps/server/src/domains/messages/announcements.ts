@@ -43,8 +43,8 @@ export function toAnnouncementItem(r: Row, now: Date): AnnouncementItem {
     partner: r.partner,
     title: r.title,
     content: r.content,
-    beginAt: isoInConsoleZone(r.begin_at)!,
-    endAt: isoInConsoleZone(r.end_at)!,
+    beginAt: isoInConsoleZone(r.begin_at),
+    endAt: isoInConsoleZone(r.end_at),
     repeatType: r.repeat_type,
     link: r.link,
     picture: r.picture,
@@ -52,7 +52,7 @@ export function toAnnouncementItem(r: Row, now: Date): AnnouncementItem {
     phase: phaseOf(r, now),
     sortOrder: r.sort_order,
     createdBy: r.created_by,
-    updatedAt: isoInConsoleZone(r.updated_at)!,
+    updatedAt: isoInConsoleZone(r.updated_at),
   };
 }
 
@@ -61,19 +61,19 @@ export function toPlatformAnnouncement(r: Row): PlatformAnnouncement {
     id: r.id,
     title: r.title,
     content: r.content,
-    beginAt: isoInConsoleZone(r.begin_at)!,
-    endAt: isoInConsoleZone(r.end_at)!,
+    beginAt: isoInConsoleZone(r.begin_at),
+    endAt: isoInConsoleZone(r.end_at),
     repeatType: r.repeat_type,
     link: r.link,
     picture: r.picture,
     sortOrder: r.sort_order,
-    updatedAt: isoInConsoleZone(r.updated_at)!,
+    updatedAt: isoInConsoleZone(r.updated_at),
   };
 }
 
 const phaseParam = z.enum(ANNOUNCEMENT_PHASES, { message: `Must be one of ${ANNOUNCEMENT_PHASES.join(', ')}` });
 
-export const announcementList: ListSpec = defineList<AnnouncementItem>({
+export const announcementList: ListSpec = defineList({
   url: '/api/messages/announcement',
   name: 'messages.announcement.list',
   screen: ANNOUNCEMENT_SCREEN,
@@ -105,7 +105,7 @@ export const announcementList: ListSpec = defineList<AnnouncementItem>({
   sorts: { beginAt: sortBy.time('begin_at'), endAt: sortBy.time('end_at'), updatedAt: sortBy.time('updated_at'), sortOrder: sortBy.int('sort_order') },
   defaultSort: { key: 'beginAt', order: 'descend' },
   item: announcementItem,
-  row: (r) => toAnnouncementItem(r as unknown as Row, new Date()),
+  row: (r) => toAnnouncementItem(r, new Date()),
 });
 
 interface Ctx {

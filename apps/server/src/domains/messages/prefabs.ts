@@ -27,12 +27,12 @@ export function toPrefabItem(r: Selectable<MessagePrefabTable>): PrefabItem {
     contentZh: r.content_zh,
     partner: r.partner,
     createdBy: r.created_by,
-    createdAt: isoInConsoleZone(r.created_at)!,
-    updatedAt: isoInConsoleZone(r.updated_at)!,
+    createdAt: isoInConsoleZone(r.created_at),
+    updatedAt: isoInConsoleZone(r.updated_at),
   };
 }
 
-export const prefabList: ListSpec = defineList<PrefabItem>({
+export const prefabList: ListSpec = defineList({
   url: '/api/messages/prefabs',
   name: 'messages.prefabs.list',
   screen: PREFAB_SCREEN,
@@ -46,7 +46,7 @@ export const prefabList: ListSpec = defineList<PrefabItem>({
   sorts: { updatedAt: sortBy.time('updated_at'), name: sortBy.text('name'), id: sortBy.int('id') },
   defaultSort: { key: 'updatedAt', order: 'descend' },
   item: prefabItem,
-  row: (r) => toPrefabItem(r as unknown as Selectable<MessagePrefabTable>),
+  row: (r) => toPrefabItem(r),
 });
 
 function cleanPrefab(body: PrefabBody) {

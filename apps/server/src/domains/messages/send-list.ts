@@ -39,18 +39,18 @@ export function toSendItem(r: Selectable<MessageSendTable>): SendItem {
     contentZh: r.content_zh,
     currency: r.currency,
     amount: r.amount === null ? null : Number(r.amount),
-    expiresAt: isoInConsoleZone(r.expires_at)!,
+    expiresAt: isoInConsoleZone(r.expires_at),
     source: r.source,
     status: r.status,
     planned: r.planned,
     delivered: r.delivered,
     createdBy: r.created_by,
-    createdAt: isoInConsoleZone(r.created_at)!,
+    createdAt: isoInConsoleZone(r.created_at),
     finishedAt: isoInConsoleZone(r.finished_at),
   };
 }
 
-export const sendList: ListSpec = defineList<SendItem>({
+export const sendList: ListSpec = defineList({
   url: '/api/messages/broadcast',
   name: 'messages.broadcast.list',
   screen: BROADCAST_SCREEN,
@@ -73,7 +73,7 @@ export const sendList: ListSpec = defineList<SendItem>({
   sorts: { createdAt: sortBy.time('created_at'), planned: sortBy.int('planned'), amount: sortBy.int('amount') },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: sendItem,
-  row: (r) => toSendItem(r as unknown as Selectable<MessageSendTable>),
+  row: (r) => toSendItem(r),
 });
 
 export async function sendProgress(db: Db, user: ScopedSubject, id: number): Promise<SendProgress> {

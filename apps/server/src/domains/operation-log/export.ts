@@ -7,7 +7,6 @@ import { OPERATION_RESULTS, operationLogRecord } from '@console/schemas';
 import { sql } from 'kysely';
 import { custom, dateRange, defineList, eqEnum, eqText, exportOperation, sortBy } from '../../http/list';
 import { text } from '@console/schemas';
-import type { OperationLogRow } from '../../db/schema';
 import { toLogRecord } from './list';
 
 export const operationLogList = defineList({
@@ -30,7 +29,7 @@ export const operationLogList = defineList({
   sorts: { id: sortBy.int('id') },
   defaultSort: { key: 'id', order: 'descend' },
   item: operationLogRecord,
-  row: (r) => toLogRecord(r as unknown as OperationLogRow),
+  row: (r) => toLogRecord(r),
 });
 
 export const operationLogExport = exportOperation(operationLogList);

@@ -29,7 +29,7 @@ function decodeCursor(cursor: string): number | null {
 export function toLogRecord(row: OperationLogRow): OperationLogRecord {
   return {
     id: row.id,
-    at: isoInConsoleZone(row.at)!,
+    at: isoInConsoleZone(row.at),
     username: row.username,
     partner: row.partner,
     operation: row.operation,

@@ -6,7 +6,6 @@
  * the operation log carry only its fingerprint (first 8 hex of its SHA-256).
  */
 import { randomBytes } from 'node:crypto';
-import type { PlatformApplicationView } from '@console/schemas';
 import { appScopes, platformApplication, type AppScopes } from '@console/schemas';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/open';
@@ -149,7 +148,7 @@ export async function setScopes(ctx: ConfigChange, appId: string, scopes: AppSco
   return saved.doc!;
 }
 
-export const applicationList = defineList<PlatformApplicationView>({
+export const applicationList = defineList({
   url: `/api${APPLICATION}/applications`,
   name: 'remoteconfig.application.applications',
   screen: APPLICATION,

@@ -98,7 +98,7 @@ export const toView = (row: Row): CashoutChannelConfig => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-export const cashoutChannelList = defineList<CashoutChannelConfig>({
+export const cashoutChannelList = defineList({
   url: `/api${CASHOUT_EDITOR}/channels`,
   name: 'remoteconfig.cashOutEdter.channels',
   screen: CASHOUT_EDITOR,
@@ -127,5 +127,5 @@ export const cashoutChannelList = defineList<CashoutChannelConfig>({
     consecutiveFailures: z.number(),
     updatedAt: z.string(),
   }),
-  row: (r) => toView(r as unknown as Row),
+  row: (r) => toView(r),
 });

@@ -3,7 +3,7 @@
  * calls) and which recharge channels each shows. A package belongs to a partner (0: the
  * platform's own); a partner account sees, changes and restores only its own.
  */
-import { paymentPackageConfigBody, type PaymentPackageConfig, type PaymentPackageConfigBody } from '@console/schemas';
+import { paymentPackageConfigBody, type PaymentPackageConfigBody } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -50,7 +50,7 @@ export const packageItems: VersionedItems<PaymentPackageConfigBody> = {
   restorable: paymentPackageConfigBody,
 };
 
-export const packageList = defineList<PaymentPackageConfig>({
+export const packageList = defineList({
   url: `/api${PACKAGE_CONTROL}/packages`,
   name: 'remoteconfig.packageControl.packages',
   screen: PACKAGE_CONTROL,
@@ -77,7 +77,7 @@ export const packageList = defineList<PaymentPackageConfig>({
     package: String(r.package),
     name: String(r.name),
     partner: Number(r.partner),
-    channels: Array.isArray(r.channels) ? (r.channels as string[]) : [],
-    createdAt: new Date(r.created_at as string).toISOString(),
+    channels: Array.isArray(r.channels) ? r.channels : [],
+    createdAt: r.created_at.toISOString(),
   }),
 });

@@ -9,9 +9,7 @@ import {
   PAYMENT_CHANNEL_STATUSES,
   rechargeChannelConfigBody,
   rechargeProductConfigBody,
-  type RechargeChannelConfig,
   type RechargeChannelConfigBody,
-  type RechargeProductConfig,
   type RechargeProductConfigBody,
 } from '@console/schemas';
 import { sql } from 'kysely';
@@ -134,7 +132,7 @@ export const payControlItems: VersionedItems<PayControlDoc> = {
 
 const codesOf = (json: unknown): string[] => (Array.isArray(json) ? json.filter((c): c is string => typeof c === 'string').sort() : []);
 
-export const rechargeChannelList = defineList<RechargeChannelConfig>({
+export const rechargeChannelList = defineList({
   url: `/api${PAY_CONTROL}/channels`,
   name: 'remoteconfig.payControl.channels',
   screen: PAY_CONTROL,
@@ -178,15 +176,15 @@ export const rechargeChannelList = defineList<RechargeChannelConfig>({
     name: String(r.name),
     icon: String(r.icon),
     sortOrder: Number(r.sort_order),
-    status: r.status as RechargeChannelConfig['status'],
+    status: r.status,
     paidOnly: Boolean(r.paid_only),
     products: codesOf(r.products),
     packages: codesOf(r.packages),
-    updatedAt: new Date(r.updated_at as string).toISOString(),
+    updatedAt: r.updated_at.toISOString(),
   }),
 });
 
-export const rechargeProductList = defineList<RechargeProductConfig>({
+export const rechargeProductList = defineList({
   url: `/api${PAY_CONTROL}/products`,
   name: 'remoteconfig.payControl.products',
   screen: PAY_CONTROL,

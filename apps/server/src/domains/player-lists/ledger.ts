@@ -10,7 +10,7 @@ import { isoInConsoleZone } from '../../http/time';
 
 export const toLedgerItem = (r: Record<string, unknown>): LedgerEntryItem => ({
   id: r.id as number,
-  at: isoInConsoleZone(r.at as Date)!,
+  at: isoInConsoleZone(r.at as Date),
   uid: r.uid as number,
   partner: r.partner as number,
   currency: r.currency as LedgerCurrency,
@@ -33,7 +33,7 @@ export function ledgerList(screen: string, summary: string, currency?: LedgerCur
     at: dateRange('at'),
   };
   if (!currency) filters.currency = eqEnum('currency', LEDGER_CURRENCIES);
-  return defineList<LedgerEntryItem>({
+  return defineList({
     url: `/api/usermanager/${name}`,
     name: `usermanager.${name}`,
     screen,

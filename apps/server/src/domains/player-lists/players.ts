@@ -2,11 +2,11 @@
  * /usermanager/userlist: players with their balances, keyset paged (1,000,000 players: no
  * total is counted; see docs/api/usermanager.md). Sorts use the indexes of migration 008.
  */
-import { PLAYER_STATUSES, playerListItem, type PlayerListItem } from '@console/schemas';
+import { PLAYER_STATUSES, playerListItem } from '@console/schemas';
 import { dateRange, defineList, eqEnum, eqInt, eqText, prefix, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 
-export const userlist = defineList<PlayerListItem>({
+export const userlist = defineList({
   url: '/api/usermanager/userlist',
   name: 'usermanager.userlist',
   screen: '/usermanager/userlist',
@@ -61,24 +61,24 @@ export const userlist = defineList<PlayerListItem>({
   defaultSort: { key: 'uid', order: 'descend' },
   item: playerListItem,
   row: (r) => ({
-    uid: r.uid as number,
-    name: r.name as string,
-    phone: r.phone_number ? `+${r.phone_country ?? ''} ${r.phone_number as string}` : '',
-    vip: r.vip as number,
-    status: r.status as PlayerListItem['status'],
-    suspendedUntil: isoInConsoleZone(r.suspended_until as Date | null),
-    partner: r.partner as number,
-    chip: r.chip as number,
-    bean: r.bean as number,
-    safe: r.safe as number,
-    bonus: r.bonus as number,
-    diamond: r.diamond as number,
-    charisma: r.charisma as number,
-    withdrawable: r.withdrawable as number,
-    netWin: r.net_win as number,
-    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
-    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
-    loginIp: (r.login_ip as string | null) ?? null,
-    registerIp: r.register_ip as string,
+    uid: r.uid,
+    name: r.name,
+    phone: r.phone_number ? `+${r.phone_country ?? ''} ${r.phone_number}` : '',
+    vip: r.vip,
+    status: r.status,
+    suspendedUntil: isoInConsoleZone(r.suspended_until),
+    partner: r.partner,
+    chip: r.chip,
+    bean: r.bean,
+    safe: r.safe,
+    bonus: r.bonus,
+    diamond: r.diamond,
+    charisma: r.charisma,
+    withdrawable: r.withdrawable,
+    netWin: r.net_win,
+    registeredAt: isoInConsoleZone(r.registered_at),
+    lastLoginAt: isoInConsoleZone(r.last_login_at),
+    loginIp: r.login_ip ?? null,
+    registerIp: r.register_ip,
   }),
 });

@@ -6,18 +6,18 @@
  * player_transfer_at_idx (kind, at, id), ban_log_at_idx (at, id); a uid filter uses the
  * table's (uid, at) index.
  */
-import { BAN_LOG_ACTIONS, BAN_LOG_KINDS, banRecordItem, giftItem, transferItem, type BanRecordItem, type GiftItem, type TransferItem } from '@console/schemas';
+import { BAN_LOG_ACTIONS, BAN_LOG_KINDS, banRecordItem, giftItem, transferItem, type TransferItem } from '@console/schemas';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ledgerList } from '../player-lists/ledger';
 
-const at = (r: Record<string, unknown>) => isoInConsoleZone(r.at as Date)!;
-const newestFirst = { sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' as const } };
+const at = (r: { at: Date }) => isoInConsoleZone(r.at);
+const newestFirst = { sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' } } as const;
 
 export const beanlogs = ledgerList('/usermanager/beanlogs', 'Bean ledger entries, newest first', 'bean');
 export const bonuslogs = ledgerList('/usermanager/bonuslogs', 'Bonus ledger entries, newest first', 'bonus');
 
-export const giftlogs = defineList<GiftItem>({
+export const giftlogs = defineList({
   url: '/api/usermanager/giftlogs',
   name: 'usermanager.giftlogs',
   screen: '/usermanager/giftlogs',
@@ -31,21 +31,21 @@ export const giftlogs = defineList<GiftItem>({
   ...newestFirst,
   item: giftItem,
   row: (r) => ({
-    id: r.id as number,
+    id: r.id,
     at: at(r),
-    fromUid: r.from_uid as number,
-    toUid: r.to_uid as number,
-    partner: r.partner as number,
-    giftId: r.gift_id as string,
-    chips: r.chips as number,
-    charisma: r.charisma as number,
+    fromUid: r.from_uid,
+    toUid: r.to_uid,
+    partner: r.partner,
+    giftId: r.gift_id,
+    chips: r.chips,
+    charisma: r.charisma,
   }),
 });
 
 /** Chips moved from one player to another, of one kind: 'player' (playtokplayer) or 'coindealer' (coindealerlogs, with price). */
 export function transferList(screen: string, kind: TransferItem['kind'], summary: string): ListSpec {
   const name = screen.split('/').pop()!;
-  return defineList<TransferItem>({
+  return defineList({
     url: `/api/usermanager/${name}`,
     name: `usermanager.${name}`,
     screen,
@@ -59,14 +59,14 @@ export function transferList(screen: string, kind: TransferItem['kind'], summary
     ...newestFirst,
     item: transferItem,
     row: (r) => ({
-      id: r.id as number,
+      id: r.id,
       at: at(r),
-      kind: r.kind as TransferItem['kind'],
-      fromUid: r.from_uid as number,
-      toUid: r.to_uid as number,
-      partner: r.partner as number,
-      amount: r.amount as number,
-      price: (r.price as number | null) ?? null,
+      kind: r.kind,
+      fromUid: r.from_uid,
+      toUid: r.to_uid,
+      partner: r.partner,
+      amount: r.amount,
+      price: r.price ?? null,
     }),
   });
 }
@@ -74,7 +74,7 @@ export function transferList(screen: string, kind: TransferItem['kind'], summary
 export const playtokplayer = transferList('/usermanager/playtokplayer', 'player', 'Chips transferred between players');
 export const coindealerlogs = transferList('/usermanager/coindealerlogs', 'coindealer', "Coin dealers' chip sales (with price)");
 
-export const banAccountlogs = defineList<BanRecordItem>({
+export const banAccountlogs = defineList({
   url: '/api/usermanager/banAccountlogs',
   name: 'usermanager.banAccountlogs',
   screen: '/usermanager/banAccountlogs',
@@ -94,14 +94,14 @@ export const banAccountlogs = defineList<BanRecordItem>({
   ...newestFirst,
   item: banRecordItem,
   row: (r) => ({
-    id: r.id as number,
+    id: r.id,
     at: at(r),
-    kind: r.kind as BanRecordItem['kind'],
-    value: r.value as string,
-    action: r.action as BanRecordItem['action'],
-    reason: r.reason as string,
-    until: isoInConsoleZone(r.until as Date | null),
-    operator: r.operator as string,
-    partner: r.partner as number,
+    kind: r.kind,
+    value: r.value,
+    action: r.action,
+    reason: r.reason,
+    until: isoInConsoleZone(r.until),
+    operator: r.operator,
+    partner: r.partner,
   }),
 });

@@ -19,42 +19,43 @@ import {
   type TipoffItem,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
+import type { RowOf } from '../../db/schema';
 import type { OperationNote } from '../../http/operation';
 import { conflict, notFound } from '../../http/api-error';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 
-const newestFirst = { sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' as const } };
+const newestFirst = { sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' } } as const;
 
-export const toFeedback = (r: Record<string, unknown>): FeedbackItem => ({
-  id: r.id as number,
-  at: isoInConsoleZone(r.at as Date)!,
-  uid: r.uid as number,
-  partner: r.partner as number,
-  category: r.category as string,
-  text: r.text as string,
-  status: r.status as FeedbackItem['status'],
-  reply: r.reply as string,
-  handledBy: r.handled_by as string,
-  handledAt: isoInConsoleZone(r.handled_at as Date | null),
+export const toFeedback = (r: RowOf<'player_feedback'>): FeedbackItem => ({
+  id: r.id,
+  at: isoInConsoleZone(r.at),
+  uid: r.uid,
+  partner: r.partner,
+  category: r.category,
+  text: r.text,
+  status: r.status,
+  reply: r.reply,
+  handledBy: r.handled_by,
+  handledAt: isoInConsoleZone(r.handled_at),
 });
 
-export const toTipoff = (r: Record<string, unknown>): TipoffItem => ({
-  id: r.id as number,
-  at: isoInConsoleZone(r.at as Date)!,
-  uid: r.uid as number,
-  targetUid: r.target_uid as number,
-  partner: r.partner as number,
-  reason: r.reason as string,
-  text: r.text as string,
-  status: r.status as TipoffItem['status'],
-  note: r.note as string,
-  handledBy: r.handled_by as string,
-  handledAt: isoInConsoleZone(r.handled_at as Date | null),
+export const toTipoff = (r: RowOf<'player_tipoff'>): TipoffItem => ({
+  id: r.id,
+  at: isoInConsoleZone(r.at),
+  uid: r.uid,
+  targetUid: r.target_uid,
+  partner: r.partner,
+  reason: r.reason,
+  text: r.text,
+  status: r.status,
+  note: r.note,
+  handledBy: r.handled_by,
+  handledAt: isoInConsoleZone(r.handled_at),
 });
 
-export const feedback = defineList<FeedbackItem>({
+export const feedback = defineList({
   url: '/api/usermanager/feedback',
   name: 'usermanager.feedback',
   screen: '/usermanager/feedback',
@@ -70,7 +71,7 @@ export const feedback = defineList<FeedbackItem>({
   row: toFeedback,
 });
 
-export const tipoffs = defineList<TipoffItem>({
+export const tipoffs = defineList({
   url: '/api/usermanager/tipoffs',
   name: 'usermanager.tipoffs',
   screen: '/usermanager/tipoffs',

@@ -4,7 +4,7 @@
  * every player, with a share-code filter; any other account's own code replaces whatever
  * `shareCode` it sends, and an account without a code sees nothing (`/mine` says why).
  */
-import { playerSearchItem, salesScopeAnswer, type PlayerSearchItem } from '@console/schemas';
+import { playerSearchItem, salesScopeAnswer } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { dateRange, defineList, eqInt, eqText, listOperations, prefix, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
@@ -13,7 +13,7 @@ import { searchBase, toSearchItem } from './search';
 
 const SCREEN = '/usermanager/searchsales';
 
-export const searchsales = defineList<PlayerSearchItem>({
+export const searchsales = defineList({
   url: '/api/usermanager/searchsales',
   name: 'usermanager.searchsales',
   screen: SCREEN,

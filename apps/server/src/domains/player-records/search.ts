@@ -56,7 +56,7 @@ export const toSearchItem = (r: Record<string, unknown>): PlayerSearchItem => ({
   chip: r.chip as number,
   partner: r.partner as number,
   shareId: (r.share_id as string | null) ?? null,
-  registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+  registeredAt: isoInConsoleZone(r.registered_at as Date),
   lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
 });
 
@@ -135,7 +135,7 @@ export const searchKeyFilter: FilterBuilder = () => ({
   },
 });
 
-export const search = defineList<PlayerSearchItem>({
+export const search = defineList({
   url: '/api/usermanager/search',
   name: 'usermanager.search',
   screen: '/usermanager/search',

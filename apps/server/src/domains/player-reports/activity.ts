@@ -6,7 +6,7 @@
  * over the range; ranges default to the
  * last 30 days and are at most MAX_RANGE_DAYS long.
  */
-import { activeDay, activesSummary, registeredPlayerItem, registersSummary, type ActiveDay, type RegisteredPlayerItem } from '@console/schemas';
+import { activeDay, activesSummary, registeredPlayerItem, registersSummary, type ActiveDay } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -110,7 +110,7 @@ export const registersDaysOperation = defineOperation({
 });
 
 /** GET /api/usermanager/registers: the registered players, newest first (keyset). */
-export const registers = defineList<RegisteredPlayerItem>({
+export const registers = defineList({
   url: '/api/usermanager/registers',
   name: 'usermanager.registers',
   screen: '/usermanager/registers',
@@ -132,14 +132,14 @@ export const registers = defineList<RegisteredPlayerItem>({
   defaultSort: { key: 'registeredAt', order: 'descend' },
   item: registeredPlayerItem,
   row: (r) => ({
-    uid: r.uid as number,
-    name: r.name as string,
-    package: r.register_package as string,
-    registerIp: r.register_ip as string,
-    device: r.register_device as string,
-    partner: r.partner as number,
-    shareId: (r.share_id as string | null) ?? null,
-    inviterUid: (r.inviter_uid as number | null) ?? null,
-    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+    uid: r.uid,
+    name: r.name,
+    package: r.register_package,
+    registerIp: r.register_ip,
+    device: r.register_device,
+    partner: r.partner,
+    shareId: r.share_id ?? null,
+    inviterUid: r.inviter_uid ?? null,
+    registeredAt: isoInConsoleZone(r.registered_at),
   }),
 });

@@ -2,11 +2,11 @@
  * /usermanager/badgesearch: badges players hold, by uid, badge id or name (prefix, any case),
  * keyset paged by grant time (indexes of migrations 005 and 012).
  */
-import { badgeItem, type BadgeItem } from '@console/schemas';
+import { badgeItem } from '@console/schemas';
 import { defineList, eqInt, eqText, prefix, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 
-export const badgesearch = defineList<BadgeItem>({
+export const badgesearch = defineList({
   url: '/api/usermanager/badgesearch',
   name: 'usermanager.badgesearch',
   screen: '/usermanager/badgesearch',
@@ -25,11 +25,11 @@ export const badgesearch = defineList<BadgeItem>({
   defaultSort: { key: 'grantedAt', order: 'descend' },
   item: badgeItem,
   row: (r) => ({
-    id: r.id as number,
-    uid: r.uid as number,
-    playerName: r.player_name as string,
-    badgeId: r.badge_id as string,
-    name: r.name as string,
-    grantedAt: isoInConsoleZone(r.granted_at as Date)!,
+    id: r.id,
+    uid: r.uid,
+    playerName: r.player_name,
+    badgeId: r.badge_id,
+    name: r.name,
+    grantedAt: isoInConsoleZone(r.granted_at),
   }),
 });

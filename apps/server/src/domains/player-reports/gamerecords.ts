@@ -24,7 +24,7 @@ const RESULT_SQL: Record<(typeof RECORD_RESULTS)[number], ReturnType<typeof sql<
 const num = (v: unknown) => Number(v ?? 0);
 const resultOf = (bet: number, win: number): GameRecordItem['result'] => (win > bet ? 'win' : win < bet ? 'lose' : 'even');
 
-export const gamerecordlogs = defineList<GameRecordItem>({
+export const gamerecordlogs = defineList({
   url: '/api/usermanager/gamerecordlogs',
   name: 'usermanager.gamerecordlogs',
   screen: '/usermanager/gamerecordlogs',
@@ -75,12 +75,12 @@ export const gamerecordlogs = defineList<GameRecordItem>({
     const win = num(x.win);
     return {
       id: num(x.id),
-      at: new Date(x.at as string).toISOString(),
+      at: x.at.toISOString(),
       game: String(x.game),
       roundId: String(x.round_id),
       round: num(x.round),
       uid: num(x.uid),
-      name: (x.name as string | null) ?? '',
+      name: x.name ?? '',
       partner: num(x.partner),
       seat: String(x.seat),
       bet,

@@ -35,7 +35,7 @@ async function invitees(db: Db, user: ScopedSubject, uid: number, level: 1 | 2 |
     level: r.level as 1 | 2,
     inviterUid: r.inviter_uid as number,
     partner: r.partner as number,
-    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
+    registeredAt: isoInConsoleZone(r.registered_at as Date),
     lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
     invitees: r.invitees as number,
   }));

@@ -5,7 +5,7 @@
  * triggers on player, whose index expression the condition uses too) or by chip
  * (player_balance_chip_uid_idx).
  */
-import { lostPlayerItem, queryInt, type LostPlayerItem } from '@console/schemas';
+import { lostPlayerItem, queryInt } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { defineList, eqInt, sortBy, type FilterBuilder } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
@@ -23,7 +23,7 @@ const inactiveFor: FilterBuilder = (name) => ({
   },
 });
 
-export const lostusers = defineList<LostPlayerItem>({
+export const lostusers = defineList({
   url: '/api/usermanager/lostusers',
   name: 'usermanager.lostusers',
   screen: '/usermanager/lostusers',
@@ -56,17 +56,17 @@ export const lostusers = defineList<LostPlayerItem>({
   defaultSort: { key: 'lastLoginAt', order: 'descend' },
   item: lostPlayerItem,
   row: (r) => ({
-    uid: r.uid as number,
-    name: r.name as string,
-    vip: r.vip as number,
-    partner: r.partner as number,
-    status: r.status as string,
-    registeredAt: isoInConsoleZone(r.registered_at as Date)!,
-    lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
-    chip: r.chip as number,
-    safe: r.safe as number,
-    bean: r.bean as number,
-    withdrawable: r.withdrawable as number,
-    netWin: r.net_win as number,
+    uid: r.uid,
+    name: r.name,
+    vip: r.vip,
+    partner: r.partner,
+    status: r.status,
+    registeredAt: isoInConsoleZone(r.registered_at),
+    lastLoginAt: isoInConsoleZone(r.last_login_at),
+    chip: r.chip,
+    safe: r.safe,
+    bean: r.bean,
+    withdrawable: r.withdrawable,
+    netWin: r.net_win,
   }),
 });

@@ -11,7 +11,7 @@
  * whose rounds were reported; the ledger totals also hold third-party games' chips.
  */
 import { GAME_IDS } from '@console/games';
-import { profitGameItem, profitItem, profitsSummary, queryInt, type ProfitGameItem, type ProfitItem } from '@console/schemas';
+import { profitGameItem, profitItem, profitsSummary, queryInt, type ProfitGameItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { defineList, eqInt, sortBy } from '../../http/list';
@@ -25,7 +25,7 @@ import { gameSpanPlayers } from '../payment-reports/rollups';
 export const PROFIT_MAX_DAYS = 31;
 const rule = { required: true, maxDays: PROFIT_MAX_DAYS };
 
-export const profitslogs = defineList<ProfitItem>({
+export const profitslogs = defineList({
   url: '/api/usermanager/profitslogs',
   name: 'usermanager.profitslogs',
   screen: '/usermanager/profitslogs',
@@ -44,15 +44,15 @@ export const profitslogs = defineList<ProfitItem>({
   defaultSort: { key: 'net', order: 'descend' },
   item: profitItem,
   row: (r) => ({
-    id: r.id as number,
-    day: r.day as string,
-    uid: r.uid as number,
-    name: r.name as string,
-    partner: r.partner as number,
-    bets: r.bets as number,
-    wins: r.wins as number,
-    net: r.net as number,
-    betCount: r.bet_count as number,
+    id: r.id,
+    day: r.day,
+    uid: r.uid,
+    name: r.name,
+    partner: r.partner,
+    bets: r.bets,
+    wins: r.wins,
+    net: r.net,
+    betCount: r.bet_count,
   }),
 });
 

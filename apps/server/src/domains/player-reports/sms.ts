@@ -3,7 +3,7 @@
  * keyset paged by (at, id). §5: a phone look-up needs the country code and the number
  * together (`country` and `phone`); either alone is a 400.
  */
-import { smsItem, type SmsItem } from '@console/schemas';
+import { smsItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { dateRange, defineList, eqText, sortBy, type FilterBuilder } from '../../http/list';
@@ -21,7 +21,7 @@ const phone: FilterBuilder = () => ({
   },
 });
 
-export const telephonecode = defineList<SmsItem>({
+export const telephonecode = defineList({
   url: '/api/usermanager/telephonecode',
   name: 'usermanager.telephonecode',
   screen: '/usermanager/telephonecode',
@@ -36,13 +36,13 @@ export const telephonecode = defineList<SmsItem>({
   defaultSort: { key: 'at', order: 'descend' },
   item: smsItem,
   row: (r) => ({
-    id: r.id as number,
-    at: isoInConsoleZone(r.at as Date)!,
-    phoneCountry: r.phone_country as string,
-    phoneNumber: r.phone_number as string,
-    code: r.code as string,
-    provider: r.provider as string,
-    purpose: r.purpose as string,
-    appId: r.app_id as string,
+    id: r.id,
+    at: isoInConsoleZone(r.at),
+    phoneCountry: r.phone_country,
+    phoneNumber: r.phone_number,
+    code: r.code,
+    provider: r.provider,
+    purpose: r.purpose,
+    appId: r.app_id,
   }),
 });

@@ -4,7 +4,7 @@
  * device or address (player_device / player_ip, primary keys (device_id|ip, uid)). The
  * account searches are bounded reports of at most TRACE_LIMIT rows.
  */
-import { loginTrailItem, queryInt, text, tracedAccountItem, type LoginTrailItem, type TracedAccountItem } from '@console/schemas';
+import { loginTrailItem, queryInt, text, tracedAccountItem, type TracedAccountItem } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { dateRange, defineList, eqInt, sortBy } from '../../http/list';
@@ -14,7 +14,7 @@ import type { ReportSpec } from '../../reports/report';
 
 export const TRACE_LIMIT = 2_000;
 
-export const logins = defineList<LoginTrailItem>({
+export const logins = defineList({
   url: '/api/usermanager/usertrace',
   name: 'usermanager.usertrace',
   screen: '/usermanager/usertrace',
@@ -29,13 +29,13 @@ export const logins = defineList<LoginTrailItem>({
   defaultSort: { key: 'at', order: 'descend' },
   item: loginTrailItem,
   row: (r) => ({
-    id: r.id as number,
-    at: isoInConsoleZone(r.at as Date)!,
-    uid: r.uid as number,
-    partner: r.partner as number,
-    ip: r.ip as string,
-    deviceId: r.device_id as string,
-    durationSeconds: (r.duration_seconds as number | null) ?? null,
+    id: r.id,
+    at: isoInConsoleZone(r.at),
+    uid: r.uid,
+    partner: r.partner,
+    ip: r.ip,
+    deviceId: r.device_id,
+    durationSeconds: r.duration_seconds ?? null,
   }),
 });
 
@@ -68,8 +68,8 @@ async function accounts(db: Db, user: ScopedSubject, q: Record<string, unknown>)
     status: r.status as string,
     via: r.via as 'device' | 'ip',
     value: r.value as string,
-    firstAt: isoInConsoleZone(r.first_at as Date)!,
-    lastAt: isoInConsoleZone(r.last_at as Date)!,
+    firstAt: isoInConsoleZone(r.first_at as Date),
+    lastAt: isoInConsoleZone(r.last_at as Date),
   }));
 }
 

@@ -7,13 +7,13 @@
  * Partner scope: an account ban carries its player's partner; device and address bans carry
  * none (0). A partner-scoped account therefore sees the account bans of its own players only.
  */
-import { BAN_KINDS, banRecord, PLAYER_SCREENS, type BanRecord } from '@console/schemas';
+import { BAN_KINDS, banRecord, PLAYER_SCREENS } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { defineList, eqEnum, eqText, sortBy } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 
-export const activeBans = defineList<BanRecord>({
+export const activeBans = defineList({
   url: '/api/players/bans',
   name: 'players.bans',
   screen: PLAYER_SCREENS.bans,
@@ -56,13 +56,13 @@ export const activeBans = defineList<BanRecord>({
   item: banRecord,
   row: (r) => ({
     id: Number(r.id),
-    kind: r.kind as BanRecord['kind'],
-    value: r.value as string,
-    reason: r.reason as string,
-    bannedBy: r.banned_by as string,
-    bannedAt: isoInConsoleZone(r.banned_at as Date)!,
-    liftedBy: (r.lifted_by as string | null) ?? null,
-    liftedAt: isoInConsoleZone(r.lifted_at as Date | null),
+    kind: r.kind,
+    value: r.value,
+    reason: r.reason,
+    bannedBy: r.banned_by,
+    bannedAt: isoInConsoleZone(r.banned_at),
+    liftedBy: r.lifted_by ?? null,
+    liftedAt: isoInConsoleZone(r.lifted_at),
     active: Boolean(r.active),
   }),
 });

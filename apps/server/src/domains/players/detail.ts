@@ -43,8 +43,8 @@ async function sharedLinks(db: Db, user: ScopedSubject, uid: number, kind: 'devi
     ORDER BY d.last_at DESC, d.${column} LIMIT ${LINKS_SHOWN}`.execute(db);
   return rows.map((r) => ({
     value: r.value,
-    firstAt: isoInConsoleZone(r.first_at)!,
-    lastAt: isoInConsoleZone(r.last_at)!,
+    firstAt: isoInConsoleZone(r.first_at),
+    lastAt: isoInConsoleZone(r.last_at),
     sharedUids: (typeof r.shared_uids === 'string' ? JSON.parse(r.shared_uids) : r.shared_uids) as number[],
     sharedCount: Number(r.shared_count),
     banId: r.ban_id === null ? null : Number(r.ban_id),

@@ -19,7 +19,7 @@ export interface KeysetPage<T> {
   nextCursor: string | null;
 }
 
-const iso = (value: Date | string) => isoInConsoleZone(value)!;
+const iso = (value: Date | string) => isoInConsoleZone(value);
 const cursorOf = (query: PlayerHistoryQuery) => (query.cursor ? Number(query.cursor) : null);
 
 function page<Row, Item extends { id: number }>(rows: Row[], size: number, map: (row: Row) => Item): KeysetPage<Item> {

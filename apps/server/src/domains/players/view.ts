@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { BanTable, PlayerBalanceRow, PlayerRow } from '../../db/schema';
 import { isoInConsoleZone } from '../../http/time';
 
-const iso = (value: Date | string) => isoInConsoleZone(value)!;
+const iso = (value: Date | string) => isoInConsoleZone(value);
 
 /** The status a player is in at `now`: a suspension whose date has passed is over. */
 export function effectiveStatus(row: Pick<PlayerRow, 'status' | 'suspended_until'>, now: Date): PlayerProfile['status'] {

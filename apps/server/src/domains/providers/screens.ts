@@ -322,7 +322,7 @@ export function providerGroupOperations(group: ProviderGroup): Operation[] {
       load: (db, user, r, q) => playerReport(db, user, filterOf(group, q), r, q.uid as number | undefined),
     }),
     ...listOperations(
-      defineList<ProviderLogRow>({
+      defineList({
         url: url('logs'),
         name: name('logs'),
         screen: path('logs'),

@@ -21,7 +21,6 @@ import {
   rankStandingsAnswer,
   rankStandingsQuery,
   type RankBoard,
-  type RankSettlementRow,
 } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { badInput, notFound } from '../../http/api-error';
@@ -67,8 +66,8 @@ async function standingsAnswer(db: Db, query: { board?: string; period?: string 
     board: boardView(board),
     period: {
       key: period.key,
-      start: isoInConsoleZone(period.start)!,
-      end: isoInConsoleZone(period.end)!,
+      start: isoInConsoleZone(period.start),
+      end: isoInConsoleZone(period.end),
       ended: period.end.getTime() <= now.getTime(),
       settled: !!settled,
     },
@@ -79,7 +78,7 @@ async function standingsAnswer(db: Db, query: { board?: string; period?: string 
 
 const STANDING_COLUMNS = ['rank', 'uid', 'name', 'partner', 'value', 'reachedAt', 'tier', 'reward'] as const;
 
-export const rankSettlements = defineList<RankSettlementRow>({
+export const rankSettlements = defineList({
   url: `${BASE}/settlements`,
   name: 'activities.rank.settlements',
   screen: RANK_SCREEN,
@@ -106,10 +105,10 @@ export const rankSettlements = defineList<RankSettlementRow>({
     value: num(r.value),
     tier: String(r.tier),
     amount: num(r.amount),
-    state: r.state as 'paid' | 'skipped',
+    state: r.state,
     reason: String(r.reason ?? ''),
     entryId: r.entry_id === null ? null : num(r.entry_id),
-    at: isoInConsoleZone(r.at as Date)!,
+    at: isoInConsoleZone(r.at),
   }),
 });
 
@@ -201,7 +200,7 @@ export const rankPlatformOperations: PlatformOperation[] = [
       const [top, me] = await Promise.all([standings(db, board, period, now), query.uid === undefined ? null : ownRank(db, board, period, query.uid, now)]);
       return ok({
         board: { id: board.id, game: board.game, metric: board.metric, period: board.period, rewards: board.rewards },
-        period: { key: period.key, start: isoInConsoleZone(period.start)!, end: isoInConsoleZone(period.end)!, ended: period.end.getTime() <= now.getTime() },
+        period: { key: period.key, start: isoInConsoleZone(period.start), end: isoInConsoleZone(period.end), ended: period.end.getTime() <= now.getTime() },
         top: top.map((s) => ({ rank: s.rank, uid: s.uid, name: s.name, value: s.value, reward: s.reward })),
         me,
       });

@@ -29,7 +29,7 @@ export const toOrderItem = (r: Record<string, unknown>): RechargeOrderItem => ({
   paidAmount: num(r.paid_amount),
   chips: Number(r.chips),
   bonusChips: Number(r.bonus_chips),
-  createdAt: isoInConsoleZone(r.created_at as Date)!,
+  createdAt: isoInConsoleZone(r.created_at as Date),
   paidAt: isoInConsoleZone(r.paid_at as Date | null),
   callbackAt: isoInConsoleZone(r.callback_at as Date | null),
   callbacks: r.callbacks as number,
@@ -116,7 +116,7 @@ function orderList(o: OrderListOptions): ListSpec {
   const name = o.screen.split('/').pop()!;
   const timeKey = o.timeColumn === 'paid_at' ? 'paidAt' : 'createdAt';
   const filters = { ...commonFilters(o.timeColumn), ...o.extraFilters };
-  return defineList<RechargeOrderItem>({
+  return defineList({
     url: `/api/usermanager/${name}`,
     name: `usermanager.${name}`,
     screen: o.screen,

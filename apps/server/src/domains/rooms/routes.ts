@@ -33,7 +33,6 @@ import {
   tinyQuickTemplate,
   type GameStoreEntry,
   type QuickTier,
-  type RoomTableRow,
   type RoomTemplate,
   type TinyQuickTemplate,
   text,
@@ -202,7 +201,7 @@ function tableOperations(quick: boolean): Operation[] {
     });
   return [
     ...listOperations(
-      defineList<RoomTableRow>({
+      defineList({
         url: base,
         name,
         screen,

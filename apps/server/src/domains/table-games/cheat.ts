@@ -10,18 +10,7 @@
  *   GET  /api/tinygames/tongitscheat/reportedlogs            reports, newest first (+ export)
  *   POST /api/tinygames/tongitscheat/reportedlogs/flag       {uid, reason, report}: flag from a report
  */
-import {
-  cheatFlagBody,
-  cheatFlagLogRow,
-  cheatFlagRow,
-  cheatUnflagBody,
-  gameReportRow,
-  queryBool,
-  REPORT_REASONS,
-  type CheatFlagLogRow,
-  type CheatFlagRow,
-  type GameReportRow,
-} from '@console/schemas';
+import { cheatFlagBody, cheatFlagLogRow, cheatFlagRow, cheatUnflagBody, gameReportRow, queryBool, REPORT_REASONS } from '@console/schemas';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -82,7 +71,7 @@ const uidFilter = (column: string) => eqInt(column, 1);
 
 export const cheatOperations: Operation[] = [
   ...listOperations(
-    defineList<CheatFlagRow>({
+    defineList({
       url: `/api${FLAGS}`,
       name: 'tinygames.tongitscheat.permanentcheat',
       screen: FLAGS,
@@ -111,7 +100,7 @@ export const cheatOperations: Operation[] = [
       item: cheatFlagRow,
       row: (x) => ({
         uid: num(x.uid),
-        name: (x.name as string | null) ?? '',
+        name: x.name ?? '',
         partner: num(x.partner),
         reason: String(x.reason),
         flaggedBy: String(x.flagged_by),
@@ -122,7 +111,7 @@ export const cheatOperations: Operation[] = [
     }),
   ),
   ...listOperations(
-    defineList<CheatFlagLogRow>({
+    defineList({
       url: `/api${FLAGS}/log`,
       name: 'tinygames.tongitscheat.permanentcheat.log',
       screen: FLAGS,
@@ -140,7 +129,7 @@ export const cheatOperations: Operation[] = [
         id: num(x.id),
         uid: num(x.uid),
         partner: num(x.partner),
-        action: x.action as 'flag' | 'unflag',
+        action: x.action,
         reason: String(x.reason),
         actor: String(x.actor),
         at: iso(x.at),
@@ -173,7 +162,7 @@ export const cheatOperations: Operation[] = [
     handler: async (ctx) => ({ code: 200, data: await unflagPlayer(ctx as Ctx, ctx.body) }),
   }),
   ...listOperations(
-    defineList<GameReportRow>({
+    defineList({
       url: `/api${REPORTS}`,
       name: 'tinygames.tongitscheat.reportedlogs',
       screen: REPORTS,
@@ -222,13 +211,13 @@ export const cheatOperations: Operation[] = [
         id: num(x.id),
         at: iso(x.at),
         uid: num(x.uid),
-        name: (x.name as string | null) ?? '',
+        name: x.name ?? '',
         targetUid: num(x.target_uid),
-        targetName: (x.target_name as string | null) ?? '',
+        targetName: x.target_name ?? '',
         partner: num(x.partner),
         game: String(x.game),
-        roundId: (x.round_id as string | null) ?? null,
-        table: (x.table_id as string | null) ?? null,
+        roundId: x.round_id ?? null,
+        table: x.table_id ?? null,
         reason: String(x.reason),
         text: String(x.text),
         flagged: Boolean(x.flagged),

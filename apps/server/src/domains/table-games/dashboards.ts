@@ -12,7 +12,6 @@ import {
   tableDayFigures,
   tableRoomFigures,
   jackpotWinRow,
-  type JackpotWinRow,
   type TableDashboard,
   type TableDayFigures,
   type TableGame,
@@ -136,7 +135,7 @@ export function tableDashboardOperations(game: TableGame, screen: string, scope:
 export function jackpotWinOperations(game: TableGame, screen: string): Operation[] {
   const path = `/tinygames/${game}/${screen}`;
   return listOperations(
-    defineList<JackpotWinRow>({
+    defineList({
       url: `/api${path}/jackpots`,
       name: `tinygames.${game}.${screen}.jackpots`,
       screen: path,
@@ -157,11 +156,11 @@ export function jackpotWinOperations(game: TableGame, screen: string): Operation
       item: jackpotWinRow,
       row: (x) => ({
         id: num(x.id),
-        at: new Date(x.at as string).toISOString(),
+        at: x.at.toISOString(),
         game: String(x.game),
         roundId: String(x.round_id),
         uid: num(x.uid),
-        name: (x.name as string | null) ?? '',
+        name: x.name ?? '',
         partner: num(x.partner),
         amount: num(x.amount),
         poolBefore: num(x.pool_before),

@@ -57,7 +57,7 @@ const LOOKBACK_WEEKS = 4;
 export const REASONS = { ticket: 'fee.arena.ticket', refund: 'fee.arena.refund', reward: `activity.${ARENA}` } as const;
 
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
+const iso = (v: unknown) => isoInConsoleZone(v as Date);
 
 // ------------------------------------------------------------------------------ settings
 

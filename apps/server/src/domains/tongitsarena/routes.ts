@@ -46,10 +46,7 @@ import {
   platformArenaTablesAnswer,
   platformArenaTablesQuery,
   queryInt,
-  type ArenaChallengeRow,
   type ArenaReignRow,
-  type ArenaSeasonLineRow,
-  type ArenaTableRow,
 } from '@console/schemas';
 import { dayOf } from '@console/activities';
 import { sql, type SqlBool } from 'kysely';
@@ -86,7 +83,7 @@ const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 export const BASE = '/api/activities/tongitsarena';
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => isoInConsoleZone(v as Date)!;
+const iso = (v: unknown) => isoInConsoleZone(v as Date);
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
 const steps = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as { streak: number; bonus: number }[];
 
@@ -105,7 +102,7 @@ function seasonFrom(key: string | undefined, now: Date, field = 'season'): Seaso
 
 // ------------------------------------------------------------------------------ lists
 
-export const tablesList = defineList<ArenaTableRow>({
+export const tablesList = defineList({
   url: `${BASE}/tables`,
   name: 'activities.tongitsarena.tables',
   screen: SCREENS.tables,
@@ -148,7 +145,7 @@ export const tablesList = defineList<ArenaTableRow>({
   }),
 });
 
-export const logsList = defineList<ArenaChallengeRow>({
+export const logsList = defineList({
   url: `${BASE}/logs`,
   name: 'activities.tongitsarena.logs',
   screen: SCREENS.logs,
@@ -185,7 +182,7 @@ export const logsList = defineList<ArenaChallengeRow>({
     free: Boolean(r.free),
     price: num(r.price),
     boughtAt: iso(r.bought_at),
-    state: r.state as ArenaChallengeRow['state'],
+    state: r.state,
     defenderUid: r.defender_uid === null ? null : num(r.defender_uid),
     defenderName: String(r.defender_name ?? ''),
     streak: r.streak === null ? null : num(r.streak),
@@ -226,7 +223,7 @@ const reignRow = (r: Record<string, unknown>): ArenaReignRow => ({
   pending: num(r.pending),
 });
 
-export const defendersList = defineList<ArenaReignRow>({
+export const defendersList = defineList({
   url: `${BASE}/defenders`,
   name: 'activities.tongitsarena.defenders',
   screen: SCREENS.defenders,
@@ -244,7 +241,7 @@ export const defendersList = defineList<ArenaReignRow>({
   row: reignRow,
 });
 
-export const reignsList = defineList<ArenaReignRow>({
+export const reignsList = defineList({
   url: `${BASE}/reigns`,
   name: 'activities.tongitsarena.reigns',
   screen: SCREENS.reigns,
@@ -270,7 +267,7 @@ export const reignsList = defineList<ArenaReignRow>({
   row: reignRow,
 });
 
-export const seasonsList = defineList<ArenaSeasonLineRow>({
+export const seasonsList = defineList({
   url: `${BASE}/seasons`,
   name: 'activities.tongitsarena.seasons',
   screen: SCREENS.rankmgr,
@@ -305,7 +302,7 @@ export const seasonsList = defineList<ArenaSeasonLineRow>({
     tickets: num(r.tickets),
     tier: String(r.tier),
     amount: num(r.amount),
-    state: r.state as 'paid' | 'skipped',
+    state: r.state,
     reason: String(r.reason ?? ''),
     entryId: r.entry_id === null ? null : num(r.entry_id),
     at: iso(r.at),

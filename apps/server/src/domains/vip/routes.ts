@@ -158,10 +158,9 @@ const changeRow = z.object({
   periodExp: z.number(),
   configVersion: z.number(),
 });
-type ChangeRow = z.infer<typeof changeRow>;
 
 function changesList(url: string, name: string, screen: string) {
-  return defineList<ChangeRow>({
+  return defineList({
     url,
     name,
     screen,
@@ -199,7 +198,7 @@ function changesList(url: string, name: string, screen: string) {
       name: String(x.name ?? ''),
       partner: num(x.partner),
       day: dayText(x.day)!,
-      at: isoInConsoleZone(x.at as Date)!,
+      at: isoInConsoleZone(x.at),
       kind: String(x.kind),
       fromLevel: num(x.from_level),
       toLevel: num(x.to_level),
@@ -226,7 +225,6 @@ const vipRow = z.object({
   lastDay: z.string(),
   phone: z.string().nullable(),
 });
-type VipRow = z.infer<typeof vipRow>;
 
 export const vipOperations: Operation[] = [
   defineOperation({
@@ -275,7 +273,7 @@ export const vipOperations: Operation[] = [
   }),
   ...listOperations(changesList('/api/activities/newvip/vipdashboard/changes', 'activities.newvip.vipdashboard.changes', DASHBOARD_SCREEN)),
   ...listOperations(
-    defineList<VipRow>({
+    defineList({
       url: '/api/vipmanager/vipdashboard',
       name: 'vipmanager.vipdashboard',
       screen: SEARCH_SCREEN,

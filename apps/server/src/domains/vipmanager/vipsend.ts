@@ -14,9 +14,8 @@ import {
   type IssueBatchLine,
   type ListBatchLinesQuery,
 } from '@console/schemas';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/open';
-import type { IssueBatchTable } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { contains, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
@@ -88,7 +87,7 @@ export async function listVipBatchLines(db: Db, user: ScopedSubject, q: ListBatc
 }
 
 /** The VIP batches (newest first), with the streaming export. */
-export const vipBatchList: ListSpec = defineList<IssueBatch>({
+export const vipBatchList: ListSpec = defineList({
   url: `/api${VIPSEND_SCREEN}/batches`,
   name: 'vipmanager.vipsend.batches',
   screen: VIPSEND_SCREEN,
@@ -108,5 +107,5 @@ export const vipBatchList: ListSpec = defineList<IssueBatch>({
   sorts: { createdAt: sortBy.time('b.created_at'), total: sortBy.int('b.total'), lines: sortBy.int('b.lines') },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: issueBatch,
-  row: (r) => toIssueBatch(r as unknown as Selectable<IssueBatchTable>),
+  row: (r) => toIssueBatch(r),
 });

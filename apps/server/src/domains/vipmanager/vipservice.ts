@@ -15,7 +15,6 @@ import {
   type VipContactBody,
   type VipContactItem,
   type VipHostItem,
-  type VipPlayerItem,
   type VipUnassignBody,
 } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
@@ -161,14 +160,14 @@ function toContact(r: Record<string, unknown>): VipContactItem {
     channel: r.channel as VipContactItem['channel'],
     outcome: r.outcome as VipContactItem['outcome'],
     note: String(r.note),
-    contactedAt: isoInConsoleZone(r.contacted_at as Date)!,
+    contactedAt: isoInConsoleZone(r.contacted_at as Date),
     loggedBy: String(r.logged_by),
-    loggedAt: isoInConsoleZone(r.logged_at as Date)!,
+    loggedAt: isoInConsoleZone(r.logged_at as Date),
   };
 }
 
 /** VIP players (vip ≥ 1, and any player that still has a host) with their host and contacts. */
-export const vipPlayerList: ListSpec = defineList<VipPlayerItem>({
+export const vipPlayerList: ListSpec = defineList({
   url: `/api${VIPSERVICE_SCREEN}`,
   name: 'vipmanager.vipservice.list',
   screen: VIPSERVICE_SCREEN,
@@ -207,17 +206,17 @@ export const vipPlayerList: ListSpec = defineList<VipPlayerItem>({
     name: String(r.name),
     vip: Number(r.vip),
     partner: Number(r.partner),
-    host: (r.host as string | null) ?? null,
-    hostName: (r.host_name as string | null) ?? null,
-    assignedBy: (r.assigned_by as string | null) ?? null,
-    assignedAt: isoInConsoleZone(r.assigned_at as Date | null),
+    host: r.host ?? null,
+    hostName: r.host_name ?? null,
+    assignedBy: r.assigned_by ?? null,
+    assignedAt: isoInConsoleZone(r.assigned_at),
     contacts: Number(r.contacts ?? 0),
-    lastContactAt: isoInConsoleZone(r.last_contact_at as Date | null),
+    lastContactAt: isoInConsoleZone(r.last_contact_at),
   }),
 });
 
 /** The contact log, newest first. */
-export const vipContactList: ListSpec = defineList<VipContactItem>({
+export const vipContactList: ListSpec = defineList({
   url: `/api${VIPSERVICE_SCREEN}/contacts`,
   name: 'vipmanager.vipservice.contacts',
   screen: VIPSERVICE_SCREEN,

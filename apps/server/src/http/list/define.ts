@@ -17,7 +17,13 @@ import { listPage, listStep } from './run';
 
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
-export interface ListSpec<Item extends Record<string, unknown> = Record<string, unknown>> {
+/**
+ * One list, declared once. `Row` is what `from` selects (Kysely infers it from the tables'
+ * row types, db/schema.ts), `Item` what the answer carries (the shared schema's type,
+ * `z.infer` of `item`), `Sort` the sortable keys: `row` is checked against both, and the
+ * default sort must be one of the sorts.
+ */
+export interface ListSpec<Row = any, Item extends z.ZodObject = z.ZodObject, Sort extends string = string> {
   /** '/api/usermanager/goldlogs'; the export is `<url>/export`. */
   url: string;
   /** Operation name ('usermanager.goldlogs'; the export adds '.export'). */
@@ -29,7 +35,7 @@ export interface ListSpec<Item extends Record<string, unknown> = Record<string, 
   /** 'page': `{items, total}` by page/pageSize (small tables); 'keyset': `{items, nextCursor}`. */
   paging: 'page' | 'keyset';
   /** The base query: table or join, fixed conditions and the selected columns. */
-  from(db: Db): AnySelect;
+  from(db: Db): SelectQueryBuilder<any, any, Row>;
   /**
    * Page mode: the base the total counts, when `from` joins tables only to show more columns
    * (a join that can neither drop nor repeat a row). Same aliases for every filter and the partner
@@ -42,20 +48,23 @@ export interface ListSpec<Item extends Record<string, unknown> = Record<string, 
   id: string;
   filters?: Record<string, FilterBuilder>;
   /** Sortable keys (the `sort` parameter), with their SQL (sortBy.int / time / text). */
-  sorts: Record<string, SortKey>;
-  defaultSort: { key: string; order: SortOrder };
+  sorts: Record<Sort, SortKey>;
+  defaultSort: { key: NoInfer<Sort>; order: SortOrder };
   /** Schema of one item (documents the answer; its keys are the columns an export may ask for). */
-  item: z.ZodObject;
+  item: Item;
   /** A database row → the item the API answers (and the export formats). */
-  row(row: Record<string, unknown>): Item;
+  row(row: Row): z.infer<Item>;
   /** Default page size (20 in page mode, 50 in keyset mode). */
   pageSize?: number;
   /** CSV file name prefix; default the URL's last segment. */
   fileName?: string;
 }
 
+/** A declared list, its row type sealed inside (what the operations and the runner take). */
+export type List = ListSpec<any, z.ZodObject, string>;
+
 /** A declaration with its filters named and its query schemas built. */
-export interface CompiledList extends ListSpec {
+export interface CompiledList extends List {
   compiledFilters: ListFilter[];
   listQuery: z.ZodType<Record<string, unknown>>;
   exportQuery: z.ZodType<Record<string, unknown>>;
@@ -63,7 +72,7 @@ export interface CompiledList extends ListSpec {
 
 export const MAX_PAGE_SIZE = 500;
 
-export function compile(spec: ListSpec): CompiledList {
+export function compile(spec: List): CompiledList {
   if (!spec.sorts[spec.defaultSort.key]) throw new Error(`${spec.name}: default sort ${spec.defaultSort.key} is not sortable`);
   const keys = Object.keys(spec.item.shape);
   if (keys.length === 0) throw new Error(`${spec.name}: item has no fields`);
@@ -100,7 +109,7 @@ export function compile(spec: ListSpec): CompiledList {
   };
 }
 
-function answerSchema(spec: ListSpec) {
+function answerSchema(spec: List) {
   const data =
     spec.paging === 'page'
       ? z.object({ items: z.array(spec.item), total: z.number().int() })
@@ -109,7 +118,7 @@ function answerSchema(spec: ListSpec) {
 }
 
 /** The list operation of a declaration. */
-export function listOperation(spec: ListSpec): Operation {
+export function listOperation(spec: List): Operation {
   const list = compile(spec);
   const paging =
     spec.paging === 'page'
@@ -132,7 +141,7 @@ export function listOperation(spec: ListSpec): Operation {
 }
 
 /** The streaming CSV export of a declaration (`GET <url>/export`). */
-export function exportOperation(spec: ListSpec): Operation {
+export function exportOperation(spec: List): Operation {
   const list = compile(spec);
   return defineOperation({
     method: 'GET',
@@ -149,11 +158,14 @@ export function exportOperation(spec: ListSpec): Operation {
 }
 
 /** Both operations: `...listOperations(spec)` in a domain's operation array. */
-export function listOperations(spec: ListSpec): Operation[] {
+export function listOperations(spec: List): Operation[] {
   return [listOperation(spec), exportOperation(spec)];
 }
 
-/** Declares a list (a typed identity: the item type flows into `row`). */
-export function defineList<Item extends Record<string, unknown>>(spec: ListSpec<Item>): ListSpec {
-  return spec;
+/** `from` selects typed rows: a query Kysely cannot type (`any`) is refused at compile time. */
+type TypedRow<Row> = 0 extends 1 & Row ? { from: never; untypedRow: 'from() must select typed rows (name the columns, or give sql<T> its type)' } : unknown;
+
+/** Declares a list: the row type comes from `from`, the item type from `item`, the sort keys from `sorts`. */
+export function defineList<Row, Item extends z.ZodObject, Sort extends string>(spec: ListSpec<Row, Item, Sort> & TypedRow<Row>): List {
+  return spec as List;
 }
