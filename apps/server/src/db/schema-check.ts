@@ -28,7 +28,37 @@ type Nullability<T extends Typed> = {
         : `${T}.${C} is ${null extends Row<T>[C] ? '' : 'not '}nullable in the row type, ${DatabaseColumns[T][C] extends { nullable: true } ? '' : 'not '}in the database`;
 }[keyof DatabaseColumns[T] & keyof Row<T> & string];
 
-export type SchemaProblem = UntypedTable | StrayRowType | { [T in Typed]: MissingField<T> | StrayField<T> | Nullability<T> }[Typed];
+/**
+ * What the drivers hand back for a column's type (db/open.ts: int8 as a Number on both), so that a
+ * value typed from a table can be used as it is, without a conversion: integers are numbers,
+ * numeric is the exact decimal text, timestamps are Dates. Not held: jsonb and arrays (the row
+ * type says the document's shape), dates (their type says how each table reads them).
+ */
+type DriverType<P> = P extends 'int2' | 'int4' | 'int8'
+  ? number
+  : P extends 'numeric' | 'text'
+    ? string
+    : P extends 'timestamptz'
+      ? Date
+      : P extends 'bool'
+        ? boolean
+        : unknown;
+type ValueType<T extends Typed> = {
+  [C in keyof DatabaseColumns[T] & keyof Row<T> & string]: [NonNullable<Row<T>[C]>] extends [
+    DriverType<DatabaseColumns[T][C]['type' & keyof DatabaseColumns[T][C]]>,
+  ]
+    ? never
+    : `${T}.${C} is ${DatabaseColumns[T][C]['type' & keyof DatabaseColumns[T][C]] & string} in the database: the driver reads it as ${DriverName<DatabaseColumns[T][C]['type' & keyof DatabaseColumns[T][C]]>}`;
+}[keyof DatabaseColumns[T] & keyof Row<T> & string];
+type DriverName<P> = P extends 'int2' | 'int4' | 'int8'
+  ? 'a number'
+  : P extends 'numeric' | 'text'
+    ? 'a string'
+    : P extends 'timestamptz'
+      ? 'a Date'
+      : 'a boolean';
+
+export type SchemaProblem = UntypedTable | StrayRowType | { [T in Typed]: MissingField<T> | StrayField<T> | Nullability<T> | ValueType<T> }[Typed];
 
 /** Compiles only when there is no problem; the error lists them. */
 type None<T extends never> = T;

@@ -69,7 +69,7 @@ export interface RateCountTable {
 }
 
 export interface RefusalTallyTable {
-  id: Generated<string>;
+  id: Generated<number>;
   minute: Timestamp;
   source: 'staff' | 'platform';
   who: string;

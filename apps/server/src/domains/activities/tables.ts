@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number | undefined, number>;
+type Big = ColumnType<number, number | undefined, number>;
 type Day = ColumnType<string, string, string>;
 
 export interface ActivityConfigTable {
@@ -26,7 +26,7 @@ export interface ActivityPlayerTable {
   config_version: Big;
   state: string;
   progress: Big;
-  target: ColumnType<string | number | null, number | null | undefined, number | null>;
+  target: ColumnType<number | null, number | null | undefined, number | null>;
   rewards: Generated<number>;
   rewarded: Big;
   first_at: Time;
@@ -66,7 +66,7 @@ export interface ActivityBudgetDayTable {
 
 /** A login from the installed web app (the pwaguide activity; recall_events_apply). */
 export interface PlayerPwaLoginTable {
-  id: Generated<string | number>;
+  id: Generated<number>;
   event_id: string;
   app_id: string;
   uid: number;
@@ -76,7 +76,7 @@ export interface PlayerPwaLoginTable {
 
 /** A friend called back to the game by a player (the callbackactivity; recall_events_apply). */
 export interface PlayerRecallTable {
-  id: Generated<string | number>;
+  id: Generated<number>;
   event_id: string;
   app_id: string;
   uid: number;

@@ -9,7 +9,7 @@ type Time = ColumnType<Date, Date | string, Date | string>;
 /** date: read as a Date by pg and PGlite; written as 'YYYY-MM-DD'. */
 type Day = ColumnType<Date | string, string, string>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type BigNumber = ColumnType<string | number, number | undefined, number>;
+type BigNumber = ColumnType<number, number | undefined, number>;
 
 export interface AgentInviteeDayTable {
   day: Day;
@@ -26,7 +26,7 @@ export interface AgentInviteeDayTable {
 }
 
 export interface AgentReportDayTable {
-  id: Generated<string | number>;
+  id: Generated<number>;
   day: Day;
   agent: number;
   partner: number;

@@ -63,7 +63,7 @@ export const agentOrders = defineList({
   sorts: { createdAt: sortBy.time('o.created_at'), amount: sortBy.int('o.amount') },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: agentCashoutItem,
-  row: (r) => toAgentItem({ ...(r as unknown as AgentOrderRow), amount: Number(r.amount), fee: Number(r.fee), name: r.name }, Number(r.four_eyes)),
+  row: (r) => toAgentItem({ ...(r as unknown as AgentOrderRow), amount: r.amount, fee: r.fee, name: r.name }, r.four_eyes),
 });
 
 // ---------------------------------------------------------------- figures

@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;
-type Big = ColumnType<string | number, number | bigint | string, number | bigint | string>;
+type Big = ColumnType<number, number | bigint | string, number | bigint | string>;
 type Day = ColumnType<string, string, string>;
 
 export interface AgentManagerWholesalerTable {
@@ -19,7 +19,7 @@ export interface AgentManagerWholesalerTable {
 }
 
 export interface AgentManagerDistributionTable {
-  id: Generated<string | number>;
+  id: Generated<number>;
   wholesaler: number;
   partner: number;
   kind: 'stock' | 'distribute' | 'return';

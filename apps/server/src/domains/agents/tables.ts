@@ -12,8 +12,8 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Time = ColumnType<Date, Date | string, Date | string>;
 /** A GMT+8 calendar date ('YYYY-MM-DD'); PGlite and pg may read it as a Date: use weekKey(). */
 type Day = ColumnType<Date | string, string, string>;
-/** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type BigNumber = ColumnType<string | number, number | string | undefined, number | string>;
+/** bigint (chips): read as a number on both drivers (db/open.ts). */
+type BigNumber = ColumnType<number, number | undefined, number>;
 
 export interface AgentSettingsTable {
   id: Generated<number>;
@@ -134,7 +134,7 @@ export interface AgentRebateTable {
   status: Generated<RebateStatus>;
   reason: Generated<string>;
   run: number;
-  entry: number | string | null;
+  entry: number | null;
   settled_at: Time | null;
 }
 

@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;
-type Big = ColumnType<string | number, number | bigint | string, number | bigint | string>;
+type BigDefault = ColumnType<number, number | bigint | string | undefined, number | bigint | string>;
 
 export interface AgentxAgentTable {
   id: Generated<number>;
@@ -28,8 +28,8 @@ export interface AgentxDayTable {
   calls: Generated<number>;
   refused: Generated<number>;
   rounds: Generated<number>;
-  bets: Generated<Big>;
-  wins: Generated<Big>;
+  bets: BigDefault;
+  wins: BigDefault;
 }
 
 export interface AgentxPlayerDayTable {

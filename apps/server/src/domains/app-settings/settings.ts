@@ -109,7 +109,7 @@ export function defineSettingKind<Doc>(spec: SettingKind<Doc>): SettingsOf<Doc> 
     sorts: { sortOrder: sortBy.int('sort_order'), key: sortBy.text('key'), updatedAt: sortBy.time('updated_at') },
     defaultSort: { key: 'sortOrder', order: 'ascend' },
     item: spec.list.item,
-    row: (r) => ({ key: String(r.key), ...(r.doc as object), updatedAt: r.updated_at.toISOString() }),
+    row: (r) => ({ key: r.key, ...(r.doc as object), updatedAt: r.updated_at.toISOString() }),
   });
   const operations: Operation[] = [
     ...listOperations(list),

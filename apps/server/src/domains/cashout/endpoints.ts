@@ -64,14 +64,14 @@ export const payoutEndpointList = defineList({
   row: (r) => {
     const has = r.url !== null;
     return {
-      id: Number(r.id),
-      channel: String(r.channel),
-      name: String(r.name),
+      id: r.id,
+      channel: r.channel,
+      name: r.name,
       channelStatus: r.status,
       paidBy: has && r.enabled ? ('http' as const) : ('simulated' as const),
       url: r.url ?? null,
       merchantId: r.merchant_id ?? null,
-      fingerprint: has ? secretFingerprint(openPayoutSecret(String(r.secret), String(r.channel))) : null,
+      fingerprint: has ? secretFingerprint(openPayoutSecret(String(r.secret), r.channel)) : null,
       timeoutMs: has ? Number(r.timeout_ms) : null,
       retries: has ? Number(r.retries) : null,
       enabled: has ? Boolean(r.enabled) : null,

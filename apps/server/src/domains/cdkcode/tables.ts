@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Time = ColumnType<Date, Date | string, Date | string>;
 type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number | undefined, number>;
+type Big = ColumnType<number, number | undefined, number>;
 type Currency = 'chip' | 'bean' | 'diamond';
 
 export interface CdkBatchTable {

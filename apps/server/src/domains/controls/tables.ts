@@ -2,8 +2,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number, number>;
-type NullableBig = ColumnType<string | number | null, number | null | undefined, number | null>;
+type Big = ColumnType<number, number, number>;
+type NullableBig = ColumnType<number | null, number | null | undefined, number | null>;
 type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
 export type ControlScope = 'house' | 'tp';
 
@@ -35,7 +35,7 @@ export interface ControlProviderTable {
 }
 
 export interface ControlLogTable {
-  id: Generated<string | number>;
+  id: Generated<number>;
   at: ColumnType<Date, Date, never>;
   scope: ControlScope;
   kind: 'set' | 'clear' | 'config' | 'provider' | 'refusal';

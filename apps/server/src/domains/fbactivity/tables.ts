@@ -5,7 +5,7 @@ import type { FbShareState } from '@console/schemas';
 type Time = ColumnType<Date, Date | string, Date | string>;
 type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number | undefined, number>;
+type Big = ColumnType<number, number | undefined, number>;
 
 export interface FbShareTable {
   id: Generated<number>;
@@ -26,7 +26,7 @@ export interface FbShareTable {
   reviewed_at: MaybeTime;
   paid_by: string | null;
   paid_at: MaybeTime;
-  entry_id: ColumnType<string | number | null, number | null | undefined, number | null>;
+  entry_id: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Time;
 }
 

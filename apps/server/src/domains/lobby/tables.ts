@@ -26,10 +26,10 @@ export interface LobbyGameTable {
   name_zh: string;
   icon: Generated<string>;
   /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-  init_value: ColumnType<string | number, number | undefined, number>;
+  init_value: ColumnType<number, number | undefined, number>;
   rank: Generated<number>;
   platform: ColumnType<LobbyPlatformColumn, LobbyPlatformColumn | undefined, LobbyPlatformColumn>;
-  pay_limit: ColumnType<string | number, number | undefined, number>;
+  pay_limit: ColumnType<number, number | undefined, number>;
   visible: Generated<boolean>;
   updated_at: DefaultedTimestamp;
   id: Generated<number>;

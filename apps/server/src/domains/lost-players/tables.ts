@@ -6,7 +6,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type BigNumber = ColumnType<string | number, number | undefined, number>;
+type BigNumber = ColumnType<number, number | undefined, number>;
 
 export interface LostCampaignTable {
   id: Generated<number>;

@@ -6,7 +6,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type BigNumber = ColumnType<string | number, number, number>;
+type BigNumber = ColumnType<number, number, number>;
 
 export interface MessagePrefabTable {
   id: Generated<number>;
@@ -51,7 +51,7 @@ export interface MessageSendTable {
   content_en: string;
   content_zh: string;
   currency: 'chip' | 'bean' | 'diamond' | null;
-  amount: ColumnType<string | number | null, number | null, number | null>;
+  amount: ColumnType<number | null, number | null, number | null>;
   expires_at: Time;
   source: Generated<string>;
   status: ColumnType<'running' | 'done' | 'cancelled', 'running' | 'done' | 'cancelled' | undefined, 'running' | 'done' | 'cancelled'>;

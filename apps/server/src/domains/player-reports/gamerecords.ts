@@ -71,26 +71,26 @@ export const gamerecordlogs = defineList({
   defaultSort: { key: 'at', order: 'descend' },
   item: gameRecordItem,
   row: (x) => {
-    const bet = num(x.bet);
-    const win = num(x.win);
+    const bet = x.bet;
+    const win = x.win;
     return {
-      id: num(x.id),
+      id: x.id,
       at: x.at.toISOString(),
-      game: String(x.game),
-      roundId: String(x.round_id),
-      round: num(x.round),
+      game: x.game,
+      roundId: x.round_id,
+      round: x.round,
       uid: num(x.uid),
       name: x.name ?? '',
-      partner: num(x.partner),
-      seat: String(x.seat),
+      partner: x.partner,
+      seat: x.seat,
       bet,
       win,
-      fee: num(x.fee),
-      jackpot: num(x.jackpot),
+      fee: x.fee,
+      jackpot: x.jackpot,
       net: win - bet,
       result: resultOf(bet, win),
-      server: String(x.server),
-      table: String(x.table_id),
+      server: x.server,
+      table: x.table_id,
       verified: Boolean(x.verified),
     };
   },

@@ -55,7 +55,7 @@ export const activeBans = defineList({
   defaultSort: { key: 'id', order: 'descend' },
   item: banRecord,
   row: (r) => ({
-    id: Number(r.id),
+    id: r.id,
     kind: r.kind,
     value: r.value,
     reason: r.reason,

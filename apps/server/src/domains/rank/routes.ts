@@ -36,7 +36,6 @@ import { MANAGE_SCREEN, ownRank, periodOf, RANK_SCREEN, rankConfig, rankDocument
 const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 const BASE = '/api/activities/rank';
-const num = (v: unknown) => Number(v ?? 0);
 
 /** The board a query names (404) and the period (400 naming period: not a period of this board). */
 async function boardAndPeriod(db: Db, id: string, key: string | undefined, now: Date): Promise<{ board: RankBoard; period: RankPeriod }> {
@@ -95,19 +94,19 @@ export const rankSettlements = defineList({
   defaultSort: { key: 'at', order: 'descend' },
   item: rankSettlementRow,
   row: (r) => ({
-    id: num(r.id),
-    board: String(r.board),
-    period: String(r.period),
-    rank: num(r.rank),
-    uid: num(r.uid),
+    id: r.id,
+    board: r.board,
+    period: r.period,
+    rank: r.rank,
+    uid: r.uid,
     name: String(r.name ?? ''),
-    partner: num(r.partner),
-    value: num(r.value),
-    tier: String(r.tier),
-    amount: num(r.amount),
+    partner: r.partner,
+    value: r.value,
+    tier: r.tier,
+    amount: r.amount,
     state: r.state,
     reason: String(r.reason ?? ''),
-    entryId: r.entry_id === null ? null : num(r.entry_id),
+    entryId: r.entry_id === null ? null : r.entry_id,
     at: isoInConsoleZone(r.at),
   }),
 });

@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Time = ColumnType<Date, Date | string, Date | string>;
 type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number | undefined, number>;
+type Big = ColumnType<number, number | undefined, number>;
 
 export interface RankBoardTable {
   id: string;
@@ -34,7 +34,7 @@ export interface RankSettlementLineTable {
   amount: Big;
   state: 'paid' | 'skipped';
   reason: Generated<string>;
-  entry_id: ColumnType<string | number | null, number | null | undefined, number | null>;
+  entry_id: ColumnType<number | null, number | null | undefined, number | null>;
   at: Time;
 }
 

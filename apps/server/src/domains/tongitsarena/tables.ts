@@ -4,8 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 type Time = ColumnType<Date, Date | string, Date | string>;
 type MaybeTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number | undefined, number>;
-type MaybeBig = ColumnType<string | number | null, number | null | undefined, number | null>;
+type Big = ColumnType<number, number | undefined, number>;
+type MaybeBig = ColumnType<number | null, number | null | undefined, number | null>;
 /** A date column: read as a Date (pg) or a string; written as 'YYYY-MM-DD'. */
 type Day = ColumnType<Date | string, string, string>;
 
@@ -29,7 +29,7 @@ export interface ArenaReignTable {
   started_at: Time;
   challenge_id: MaybeBig;
   defences: Generated<number>;
-  earned: Generated<string | number>;
+  earned: Generated<number>;
   ended_at: MaybeTime;
   ended_how: 'beaten' | 'removed' | 'closed' | null;
   ended_by: Generated<string>;
@@ -54,9 +54,9 @@ export interface ArenaChallengeTable {
   new_reign_id: MaybeBig;
   defender_uid: ColumnType<number | null, number | null | undefined, number | null>;
   streak: ColumnType<number | null, number | null | undefined, number | null>;
-  reward: Generated<string | number>;
-  bonus: Generated<string | number>;
-  paid: Generated<string | number>;
+  reward: Generated<number>;
+  bonus: Generated<number>;
+  paid: Generated<number>;
   note: Generated<string>;
   reward_entry: MaybeBig;
   refund_entry: MaybeBig;

@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;
 /** bigint: read as a string by pg, a number by PGlite; Number() it. */
-type Big = ColumnType<string | number, number | undefined, number>;
+type Big = ColumnType<number, number | undefined, number>;
 type Day = ColumnType<string, string, string>;
 type NullableDay = ColumnType<string | null, string | null | undefined, string | null>;
 
@@ -56,7 +56,7 @@ export interface VipPayoutTable {
   base: Big;
   amount: Big;
   day: Day;
-  entry_id: ColumnType<string | number | null, number | null | undefined, number | null>;
+  entry_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface VipEvaluationTable {
   day: Day;
