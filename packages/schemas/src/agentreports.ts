@@ -251,3 +251,20 @@ export const payoutItem = z.object({
   paidAt: z.string(),
 });
 export type PayoutItem = z.infer<typeof payoutItem>;
+
+/** A coin dealer's sale (or reclaim) with an agent or an invitee of one (/agentcooperation/coindealerlogs): amount = chips to the player. */
+export const coinDealerItem = z.object({
+  id: z.number(),
+  at: z.string(),
+  dealer: z.string(),
+  partner: z.number(),
+  uid: z.number(),
+  name: z.string(),
+  relation: z.enum(['agent', 't1', 't2']),
+  agent: z.number(),
+  amount: z.number(),
+  reason: z.string(),
+  ref: z.string(),
+  balanceAfter: z.number(),
+});
+export type CoinDealerItem = z.infer<typeof coinDealerItem>;

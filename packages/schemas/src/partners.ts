@@ -237,3 +237,9 @@ export const billStepBody = z.strictObject({
   action: z.enum(['confirm', 'settle', 'dispute'], { message: 'Must be confirm, settle or dispute' }),
   note: text(200).optional(),
 });
+export type CloudOrderItem = z.infer<typeof cloudOrderItem>;
+export type CoinMovementItem = z.infer<typeof coinMovementItem>;
+export type SaleItem = z.infer<typeof saleItem>;
+export type SaleDayItem = z.infer<typeof saleDayItem>;
+export type StockLoadItem = z.infer<typeof stockLoadItem>;
+export type PartnerTransferItem = z.infer<typeof partnerTransferItem>;

@@ -25,8 +25,8 @@ export type CellFormat =
   | 'uid';
 
 export interface ColumnDeclaration<Row> {
-  /** Field of the row. */
-  key: string;
+  /** Field of the row (a declaration over an item type may name only its fields). */
+  key: keyof Row & string;
   /** i18n key of the header. */
   title: string;
   format?: CellFormat;

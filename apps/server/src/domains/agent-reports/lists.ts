@@ -3,7 +3,7 @@
  * analysis of each window (cost against the extra turnover), and coindealerlogs (coin-dealer
  * account entries whose other side is an agent or an invitee of an agent).
  */
-import { analyzeItem, EXTRA_REBATE_STATUSES, extraRebateItem, payoutItem, queryInt, type AnalyzeItem, requiredText } from '@console/schemas';
+import { analyzeItem, coinDealerItem, EXTRA_REBATE_STATUSES, extraRebateItem, payoutItem, queryInt, type AnalyzeItem, requiredText } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -140,23 +140,7 @@ export const analyzeParams = {
 };
 export { EXTRA_ANALYZE_SCREEN };
 
-const relationSql = sql<string>`CASE WHEN ag0.uid IS NOT NULL THEN 'agent' WHEN ag1.uid IS NOT NULL THEN 't1' ELSE 't2' END`;
-
-export const coinDealerItem = z.object({
-  id: z.number(),
-  at: z.string(),
-  dealer: z.string(),
-  partner: z.number(),
-  uid: z.number(),
-  name: z.string(),
-  relation: z.string(),
-  agent: z.number(),
-  amount: z.number(),
-  reason: z.string(),
-  ref: z.string(),
-  balanceAfter: z.number(),
-});
-export type CoinDealerItem = z.infer<typeof coinDealerItem>;
+const relationSql = sql<'agent' | 't1' | 't2'>`CASE WHEN ag0.uid IS NOT NULL THEN 'agent' WHEN ag1.uid IS NOT NULL THEN 't1' ELSE 't2' END`;
 
 /**
  * coindealerlogs: entries of `dealer` accounts (account ledger, migration 033) whose other side
@@ -215,7 +199,7 @@ export const coinDealerLogList: ListSpec = defineList({
     partner: r.partner,
     uid: r.uid,
     name: r.name,
-    relation: String(r.relation),
+    relation: r.relation,
     agent: num(r.agent),
     amount: -r.delta,
     reason: r.reason,

@@ -5,7 +5,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperationLogRecord } from '@console/schemas';
-import { ListScreen, type ListDeclaration } from '../../kit';
+import { ListScreen, type ColumnDeclaration, type ListDeclaration } from '../../kit';
 
 const L = 'adminmanager.adminlogs.';
 const RESULT_COLORS: Record<string, string> = { ok: 'green', refused: 'orange', failed: 'red' };
@@ -16,7 +16,7 @@ function ResultTag({ result }: { result: unknown }) {
   return <Tag color={RESULT_COLORS[r] ?? 'default'}>{RESULT_COLORS[r] ? t(`${L}${r}`) : r || '-'}</Tag>;
 }
 
-const resultColumn = {
+const resultColumn: ColumnDeclaration<OperationLogRecord> = {
   key: 'result',
   title: `${L}result`,
   render: (v: unknown) => <ResultTag result={v} />,

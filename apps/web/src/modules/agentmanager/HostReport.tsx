@@ -26,7 +26,11 @@ interface MonthState {
   agents: number | null;
   note: string;
 }
-const col = (key: string, format?: ColumnDeclaration<HostReportRow>['format']): ColumnDeclaration<HostReportRow> => ({ key, title: `${L}f.${key}`, format });
+const col = (key: keyof HostReportRow, format?: ColumnDeclaration<HostReportRow>['format']): ColumnDeclaration<HostReportRow> => ({
+  key,
+  title: `${L}f.${key}`,
+  format,
+});
 
 export const hostReportList: ListDeclaration<HostReportRow> = {
   name: 'agentmanager-hostreport',

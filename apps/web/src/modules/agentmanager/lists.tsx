@@ -9,7 +9,7 @@ import type { AgentWeekRow, DistributionItem, WholesalerItem } from '@console/sc
 import { ListScreen, type ColumnDeclaration, type FieldDeclaration, type ListDeclaration } from '../../kit';
 import { API, KIND_LABELS, L, STATUS_LABELS, TIER_LABELS, newRequestId, options, pesosRule, toChips } from './common';
 
-const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,

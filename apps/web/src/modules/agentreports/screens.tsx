@@ -13,7 +13,17 @@ import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import type { AnalyzeItem, ChainItem, CooperAgentItem, ExtraRebateItem, GameLogItem, AgentInviteeItem, PayoutItem, ShareItem } from '@console/schemas';
+import type {
+  AnalyzeItem,
+  ChainItem,
+  CoinDealerItem,
+  CooperAgentItem,
+  ExtraRebateItem,
+  GameLogItem,
+  AgentInviteeItem,
+  PayoutItem,
+  ShareItem,
+} from '@console/schemas';
 import {
   DashboardScreen,
   ListScreen,
@@ -28,7 +38,7 @@ import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/his
 import { dayEnd, dayStart, formatMoney } from '../../lib/format';
 
 export const L = 'agentreports.';
-const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -204,10 +214,7 @@ export const shareData: ListDeclaration<ShareItem> = {
   ],
 };
 
-interface CoinDealerRow {
-  id: number;
-}
-export const coinDealerLogs: ListDeclaration<CoinDealerRow> = {
+export const coinDealerLogs: ListDeclaration<CoinDealerItem> = {
   name: 'coindealerlogs',
   title: `${L}title.coindealerlogs`,
   api: { url: '/agentcooperation/coindealerlogs', mode: 'cursor', export: true },

@@ -32,7 +32,7 @@ const STATUS_COLORS: Record<string, string> = { pending: 'gold', settled: 'green
 export const options = (labels: Record<string, string>): SelectOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** A status as a coloured tag (the export gets the label). */
-export function statusColumn<R>(key: string, labels: Record<string, string>, title = `${L}f.status`): ColumnDeclaration<R> {
+export function statusColumn<R>(key: keyof R & string, labels: Record<string, string>, title = `${L}f.status`): ColumnDeclaration<R> {
   return {
     key,
     title,
@@ -75,10 +75,10 @@ export function lineColumns(withAgent: boolean): ColumnDeclaration<RebateLineIte
     { key: 'week', title: `${L}f.week` },
     ...(withAgent
       ? [
-          { key: 'agent', title: `${L}f.agent`, format: 'uid' as const },
-          { key: 'agentName', title: `${L}f.agentName` },
+          { key: 'agent' as const, title: `${L}f.agent`, format: 'uid' as const },
+          { key: 'agentName' as const, title: `${L}f.agentName` },
         ]
-      : [{ key: 'agent', title: `${L}f.agent`, format: 'uid' as const }]),
+      : [{ key: 'agent' as const, title: `${L}f.agent`, format: 'uid' as const }]),
     { key: 'kind', title: `${L}f.kind`, labels: KIND_LABELS },
     { key: 'invitee', title: `${L}f.invitee`, format: 'uid' },
     { key: 'inviteeName', title: `${L}f.inviteeName` },

@@ -197,7 +197,12 @@ export const agentsDecl: ListDeclaration<AgentItem> = {
 };
 
 function ratesDecl(uid: number): ListDeclaration<AgentRateItem> {
-  const pct = (key: string): ColumnDeclaration<AgentRateItem> => ({ key, title: `${L}f.${key}`, render: (v) => bpsText(v), text: (v) => bpsText(v) });
+  const pct = (key: keyof AgentRateItem): ColumnDeclaration<AgentRateItem> => ({
+    key,
+    title: `${L}f.${key}`,
+    render: (v) => bpsText(v),
+    text: (v) => bpsText(v),
+  });
   return {
     name: `agent-${uid}-rates`,
     title: `${L}title.rates`,
@@ -352,7 +357,7 @@ export const t1Decl: ListDeclaration<RebateLineItem> = {
   columns: lineColumns(true).filter((c) => c.key !== 'kind'),
 };
 
-const money = (key: string, sortable = false): ColumnDeclaration<RebateItem> => ({ key, title: `${L}f.${key}`, format: 'money', sortable });
+const money = (key: keyof RebateItem, sortable = false): ColumnDeclaration<RebateItem> => ({ key, title: `${L}f.${key}`, format: 'money', sortable });
 export const rebatesDecl: ListDeclaration<RebateItem> = {
   name: 'share-rebates',
   title: `${L}title.shareRebate`,

@@ -18,7 +18,7 @@ import { CreateAgentButton, KeyWorkflow, RotateKeyButton } from './KeyWorkflow';
 import { API, L, STATUS_LABELS, WALLET_LABELS, WALLET_OPTIONS, callbackRule, ipListRule, splitList } from './common';
 import { consoleDay, dayEndIso, dayStartIso } from '@console/time';
 
-const col = (key: string, format?: ColumnDeclaration<AgentxItem>['format'], sortable = false): ColumnDeclaration<AgentxItem> => ({
+const col = (key: keyof AgentxItem, format?: ColumnDeclaration<AgentxItem>['format'], sortable = false): ColumnDeclaration<AgentxItem> => ({
   key,
   title: `${L}f.${key}`,
   format,

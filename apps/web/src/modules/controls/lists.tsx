@@ -24,7 +24,7 @@ import {
 } from './common';
 
 type Row = Record<string, unknown>;
-const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,

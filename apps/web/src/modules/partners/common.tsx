@@ -33,13 +33,13 @@ export const dateRule = {
   },
 };
 
-export const col = <R,>(key: string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
+export const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
   sortable,
 });
-export const pctCol = <R,>(key: string): ColumnDeclaration<R> => ({
+export const pctCol = <R,>(key: keyof R & string): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   render: (v) => `${Number(v) / 100}%`,
@@ -63,7 +63,7 @@ const COLORS: Record<string, string> = {
   disputed: 'red',
 };
 export const STATUS_LABELS: Record<string, string> = Object.fromEntries(Object.keys(COLORS).map((s) => [s, `${L}status.${s}`]));
-export const statusCol = <R,>(key = 'status'): ColumnDeclaration<R> => ({
+export const statusCol = <R,>(key: keyof R & string = 'status' as keyof R & string): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   labels: STATUS_LABELS,

@@ -4,7 +4,17 @@
  * accounttransfer, partnersum. Kit declarations; a screen with two lists shows them as tabs.
  * The dealer list is one shape declared for the platform's and for a partner's dealers.
  */
-import type { BillItem, DealerItem, PartnerItem } from '@console/schemas';
+import type {
+  BillItem,
+  CloudOrderItem,
+  CoinMovementItem,
+  DealerItem,
+  PartnerItem,
+  PartnerTransferItem,
+  SaleDayItem,
+  SaleItem,
+  StockLoadItem,
+} from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { useMemo, type ComponentType } from 'react';
@@ -31,7 +41,6 @@ import {
   toUnits,
 } from './common';
 
-type Row = Record<string, unknown>;
 const PLATFORM = ['admin', 'secadmin', 'business'] as const;
 
 // ---------------------------------------------------------------- /platmanager/partnerediter
@@ -157,7 +166,7 @@ export const partnersDecl: ListDeclaration<PartnerItem> = {
   ],
 };
 
-const ordersDecl = (url: string, platform: boolean): ListDeclaration<Row> => ({
+const ordersDecl = (url: string, platform: boolean): ListDeclaration<CloudOrderItem> => ({
   name: platform ? 'cloud-orders' : 'my-cloud-orders',
   title: `${L}title.orders`,
   api: { url, mode: 'page', export: true },
@@ -200,8 +209,8 @@ const ordersDecl = (url: string, platform: boolean): ListDeclaration<Row> => ({
             key: 'confirm',
             label: `${L}action.confirmPaid`,
             confirm: `${L}confirm.confirmPaid`,
-            visible: (r: Row) => r.status === 'pending',
-            call: { method: 'POST' as const, url: '/platmanager/partnerediter/orders/confirm', body: (r: Row | undefined) => ({ id: r!.id }) },
+            visible: (r: CloudOrderItem) => r.status === 'pending',
+            call: { method: 'POST' as const, url: '/platmanager/partnerediter/orders/confirm', body: (r: CloudOrderItem | undefined) => ({ id: r!.id }) },
           },
         ]
       : []),
@@ -210,7 +219,7 @@ const ordersDecl = (url: string, platform: boolean): ListDeclaration<Row> => ({
       label: `${L}action.cancelOrder`,
       danger: true,
       confirm: `${L}confirm.cancelOrder`,
-      visible: (r: Row) => r.status === 'pending',
+      visible: (r: CloudOrderItem) => r.status === 'pending',
       call: {
         method: 'POST',
         url: platform ? '/platmanager/partnerediter/orders/cancel' : '/partnermanager/partnerCoinLogs/orders/cancel',
@@ -410,7 +419,7 @@ export function dealersDecl(platform: boolean): ListDeclaration<DealerItem> {
   };
 }
 
-const loadsDecl: ListDeclaration<Row> = {
+const loadsDecl: ListDeclaration<StockLoadItem> = {
   name: 'stock-loads',
   title: `${L}title.loads`,
   api: { url: '/platmanager/coinediter/loads', mode: 'page', export: true },
@@ -460,7 +469,7 @@ function CoinEditer() {
 
 // ---------------------------------------------------------------- /platmanager/coinlogs
 
-const salesDecl: ListDeclaration<Row> = {
+const salesDecl: ListDeclaration<SaleItem> = {
   name: 'platform-dealer-sales',
   title: `${L}title.coinlogs`,
   api: { url: '/platmanager/coinlogs', mode: 'cursor', export: true },
@@ -481,7 +490,7 @@ const salesDecl: ListDeclaration<Row> = {
     col('actor'),
   ],
 };
-const daysDecl: ListDeclaration<Row> = {
+const daysDecl: ListDeclaration<SaleDayItem> = {
   name: 'platform-dealer-days',
   title: `${L}title.reconcile`,
   api: { url: '/platmanager/coinlogs/days', mode: 'page', export: true },
@@ -541,7 +550,7 @@ const playerFields: FieldDeclaration[] = [
   reasonField(),
 ];
 
-export const movementsDecl: ListDeclaration<Row> = {
+export const movementsDecl: ListDeclaration<CoinMovementItem> = {
   name: 'cloud-chip-movements',
   title: `${L}title.partnerCoinLogs`,
   api: { url: '/partnermanager/partnerCoinLogs', mode: 'cursor', export: true },
@@ -620,7 +629,7 @@ interface AccountOption {
   balance: number;
 }
 
-export function transfersDecl(accounts: AccountOption[]): ListDeclaration<Row> {
+export function transfersDecl(accounts: AccountOption[]): ListDeclaration<PartnerTransferItem> {
   const options = accounts.map((a) => ({ value: String(a.id), label: `${a.name} (${formatMoney(a.balance)})`, literal: true }));
   const moveFields: FieldDeclaration[] = [
     { name: 'uid', label: `${L}f.uid`, kind: 'number', required: true, min: 1, max: 2_147_483_647 },

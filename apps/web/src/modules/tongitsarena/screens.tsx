@@ -10,6 +10,7 @@
  *   ticketrank     a season's ticket ranking (season picker, top N; export)
  * Amounts are pesos in forms, centavos on the wire.
  */
+import type { ArenaChallengeRow, ArenaRankRow, ArenaReignRow, ArenaSeasonLineRow, ArenaTableRow } from '@console/schemas';
 import { screenRoles } from '@console/catalog';
 import { Tabs, Tag } from 'antd';
 import i18next from 'i18next';
@@ -29,7 +30,6 @@ import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/his
 import { formatMoney, todayInConsoleZone } from '../../lib/format';
 import { usePermission } from '../../shell/Permission';
 
-type Row = Record<string, unknown>;
 export const L = 'tongitsarena.';
 const API = '/activities/tongitsarena';
 /** Who declares tables, edits the season settings and settles now; who removes a defender (hidden catalogue routes). */
@@ -38,7 +38,7 @@ export const REMOVE_ROLES = screenRoles('/activities/tongitsarena/defendersremov
 export const STATES = ['pending', 'defended', 'won', 'seated', 'void'] as const;
 export const ENDINGS = ['holding', 'beaten', 'removed', 'closed'] as const;
 
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -47,13 +47,13 @@ const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = 
 const labels = (prefix: string, values: readonly string[]) => Object.fromEntries(values.map((v) => [v, `${L}${prefix}.${v}`]));
 const STATE_COLOR: Record<string, string> = { pending: 'processing', defended: 'blue', won: 'green', seated: 'cyan', void: 'default' };
 const ENDING_COLOR: Record<string, string> = { holding: 'green', beaten: 'orange', removed: 'red', closed: 'default' };
-const enumColumn = (
-  key: string,
+const enumColumn = <R,>(
+  key: keyof R & string,
   prefix: string,
   values: readonly string[],
   colors: Record<string, string>,
   title = `${L}f.${key}`,
-): ColumnDeclaration<Row> => ({
+): ColumnDeclaration<R> => ({
   key,
   title,
   labels: labels(prefix, values),
@@ -115,7 +115,7 @@ const pesosField = (name: string, min = 0.01, help?: string): FieldDeclaration =
 
 // ------------------------------------------------------------------------------ logs
 
-export const logsList: ListDeclaration<Row> = {
+export const logsList: ListDeclaration<ArenaChallengeRow> = {
   name: 'arena-logs',
   title: `${L}title.logs`,
   api: { url: `${API}/logs`, mode: 'cursor', export: true },
@@ -180,7 +180,7 @@ export const toTableBody = (v: FormValues) => ({
   streakSteps: parseSteps(v.streakSteps) ?? v.streakSteps,
   open: Boolean(v.open),
 });
-const tableForm = (r: Row | undefined): FormValues => ({
+const tableForm = (r: ArenaTableRow | undefined): FormValues => ({
   id: r?.id,
   name: r?.name,
   stake: Number(r?.stake ?? 0) / 100,
@@ -191,7 +191,7 @@ const tableForm = (r: Row | undefined): FormValues => ({
 const stepsCell = (v: unknown) =>
   ((v ?? []) as { streak: number; bonus: number }[]).map((s) => i18next.t(`${L}stepText`, { streak: s.streak, bonus: peso(s.bonus) })).join(' · ') || '-';
 
-export const tablesList: ListDeclaration<Row> = {
+export const tablesList: ListDeclaration<ArenaTableRow> = {
   name: 'arena-tables',
   title: `${L}title.tables`,
   api: { url: `${API}/tables`, mode: 'page', export: true },
@@ -209,7 +209,7 @@ export const tablesList: ListDeclaration<Row> = {
     },
   ],
   columns: [
-    { key: 'id', title: `${L}f.id`, render: historyCell<Row>((r) => String(r.id)) },
+    { key: 'id', title: `${L}f.id`, render: historyCell<ArenaTableRow>((r) => String(r.id)) },
     col('name'),
     col('stake', 'money'),
     col('defenceReward', 'money'),
@@ -295,7 +295,7 @@ export function ArenaTables() {
 
 // ------------------------------------------------------------------------------ defenders
 
-const reignColumns: ColumnDeclaration<Row>[] = [
+const reignColumns: ColumnDeclaration<ArenaReignRow>[] = [
   col('tableName'),
   col('uid', 'uid'),
   col('name'),
@@ -304,7 +304,7 @@ const reignColumns: ColumnDeclaration<Row>[] = [
   col('earned', 'money', true),
 ];
 
-export const defendersList: ListDeclaration<Row> = {
+export const defendersList: ListDeclaration<ArenaReignRow> = {
   name: 'arena-defenders',
   title: `${L}title.defenders`,
   api: { url: `${API}/defenders`, mode: 'cursor', export: true },
@@ -335,7 +335,7 @@ export function ArenaDefenders() {
   return <ListScreen decl={defendersList} />;
 }
 
-export const reignsList: ListDeclaration<Row> = {
+export const reignsList: ListDeclaration<ArenaReignRow> = {
   name: 'arena-reigns',
   title: `${L}title.reigns`,
   api: { url: `${API}/reigns`, mode: 'cursor', export: true },
@@ -369,7 +369,7 @@ export function recentSeasons(n = 8, now: Date = new Date()): SelectOption[] {
 }
 const tierText = (v: unknown) => (v ? i18next.t(`${L}tier`, { tier: String(v) }) : '-');
 
-export const ticketRankList: ListDeclaration<Row> = {
+export const ticketRankList: ListDeclaration<ArenaRankRow> = {
   name: 'arena-ticketrank',
   title: `${L}title.ticketrank`,
   api: { url: `${API}/ticketrank`, mode: 'cursor', export: true },
@@ -398,7 +398,7 @@ export function TicketRank() {
 
 // ------------------------------------------------------------------------------ rankings: settlements and season settings
 
-export const seasonsList: ListDeclaration<Row> = {
+export const seasonsList: ListDeclaration<ArenaSeasonLineRow> = {
   name: 'arena-seasons',
   title: `${L}title.seasons`,
   api: { url: `${API}/seasons`, mode: 'cursor', export: true },

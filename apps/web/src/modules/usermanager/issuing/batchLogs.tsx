@@ -78,7 +78,7 @@ export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number 
 export function batchLogScreen(kind: SendKind, name: 'sendlogs' | 'sendcashlogs'): ListDeclaration<IssueBatch> {
   // amounts say their unit in the title: chips, or pesos (₱) for cash
   const cash = kind.currency === 'withdrawable';
-  const money = (key: string, title: string, sortable = false): ColumnDeclaration<IssueBatch> => ({
+  const money = (key: keyof IssueBatch, title: string, sortable = false): ColumnDeclaration<IssueBatch> => ({
     key,
     title: `${title}${cash ? 'Cash' : 'Chip'}`,
     sortable,

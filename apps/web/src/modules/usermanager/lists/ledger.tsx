@@ -36,7 +36,7 @@ export function ledgerScreen(name: string, currency?: LedgerCurrency): ListDecla
     columns: [
       { key: 'at', title: `${L}at`, format: 'datetime' },
       { key: 'uid', title: UID, format: 'uid' },
-      ...(currency ? [] : [{ key: 'currency', title: `${L}currency`, labels: CURRENCY_LABELS }]),
+      ...(currency ? [] : [{ key: 'currency' as const, title: `${L}currency`, labels: CURRENCY_LABELS }]),
       // chips and the other game currencies are whole units; withdrawable cash is in centavos (docs/api/usermanager.md)
       { key: 'delta', title: `${L}delta`, format: currency === 'withdrawable' ? 'money' : 'int' },
       { key: 'balanceAfter', title: `${L}balanceAfter`, format: currency === 'withdrawable' ? 'money' : 'int' },

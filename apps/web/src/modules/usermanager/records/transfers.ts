@@ -26,7 +26,7 @@ export function transferScreen(name: 'playtokplayer' | 'coindealerlogs'): ListDe
       { key: 'toUid', title: `${L}toUid`, format: 'uid' },
       { key: 'amount', title: `${L}amount`, format: 'int' },
       // what the buyer paid, in centavos (docs/api/platform.md): shown in pesos like every cash amount
-      ...(dealer ? [{ key: 'price', title: `${L}price`, format: 'money' as const }] : []),
+      ...(dealer ? [{ key: 'price' as const, title: `${L}price`, format: 'money' as const }] : []),
       { key: 'partner', title: `${L}partner` },
       { key: 'id', title: `${L}id`, hidden: true },
     ],
