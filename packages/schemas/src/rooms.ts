@@ -272,3 +272,4 @@ export const partnerGameLogRow = z.object({
 
 export const platformRoomsQuery = z.strictObject({ game: roomGame, partner: queryInt(0, 2_147_483_647).optional() });
 export const platformTinyQuickQuery = z.strictObject({ game: anyGame.optional() });
+export type PartnerGameLogRow = z.infer<typeof partnerGameLogRow>;

@@ -279,3 +279,17 @@ export const tableDashboard = z.object({
   pool: jackpotPool,
 });
 export type TableDashboard = z.infer<typeof tableDashboard>;
+
+/** A room of a table game as its rooms list shows it (/tinygames/<game>/<game>config/rooms): the template with the AI seats it may seat. */
+export const tableRoomRow = z.object({
+  room: z.string(),
+  name: z.string(),
+  mode: z.string(),
+  ante: z.number(),
+  minBalance: z.number(),
+  maxBalance: z.number(),
+  open: z.boolean(),
+  aiSeats: z.number().describe('AI seats a table of this room may seat (aiconfig)'),
+  playable: z.boolean().describe('open, and a 1v1 room has its AI seat'),
+});
+export type TableRoomRow = z.infer<typeof tableRoomRow>;

@@ -13,7 +13,7 @@
  * operation log. docs/api/tablegames.md.
  */
 import { findGame } from '@console/games';
-import { type aiSettings, TABLE_GAMES, type TableGame, type TableRoom } from '@console/schemas';
+import { type aiSettings, TABLE_GAMES, tableRoomRow, type TableGame, type TableRoom } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { badInput } from '../../http/api-error';
@@ -63,18 +63,6 @@ export function documentOperations<Doc>(
   ];
 }
 
-const roomRow = z.object({
-  room: z.string(),
-  name: z.string(),
-  mode: z.string(),
-  ante: z.number(),
-  minBalance: z.number(),
-  maxBalance: z.number(),
-  open: z.boolean(),
-  aiSeats: z.number().describe('AI seats a table of this room may seat (aiconfig)'),
-  playable: z.boolean().describe('open, and a 1v1 room has its AI seat'),
-});
-
 /** The game's rooms: its /platmanager room templates, read here with the AI seats each may seat (edited on /platmanager/template, decision 035). */
 function roomOperations(game: TableGame): Operation[] {
   return reportOperations<TableRoom & { aiSeats: number; playable: boolean }>({
@@ -83,7 +71,7 @@ function roomOperations(game: TableGame): Operation[] {
     screen: configScreen(game),
     summary: `Rooms of ${game} (its /platmanager room templates, edited there): stake (ante), balance range, mode, open, AI seats; filter mode`,
     params: { mode: z.enum(['table', '1v1'], { message: 'Must be table or 1v1' }).optional() },
-    item: roomRow,
+    item: tableRoomRow,
     id: 'room',
     sorts: ['room', 'name', 'mode', 'ante', 'minBalance', 'maxBalance'],
     defaultSort: { key: 'ante', order: 'ascend' },

@@ -5,7 +5,7 @@
  */
 import { Tag } from 'antd';
 import i18next from 'i18next';
-import type { PlayerControlItem, ProviderControlItem } from '@console/schemas';
+import type { ControlLogItem, ControlRankingRow, PayRankRow, PlayerControlItem, ProviderControlItem } from '@console/schemas';
 import type { ColumnDeclaration, FieldDeclaration, FormValues, ListDeclaration } from '../../kit';
 import {
   BASE,
@@ -23,7 +23,6 @@ import {
   type Scope,
 } from './common';
 
-type Row = Record<string, unknown>;
 const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
@@ -159,7 +158,7 @@ export function userconfigsList(scope: Scope): ListDeclaration<PlayerControlItem
 
 // ---------------------------------------------------------------- logs
 
-export function logsList(scope: Scope): ListDeclaration<Row> {
+export function logsList(scope: Scope): ListDeclaration<ControlLogItem> {
   return {
     name: `${scope}-controls-logs`,
     title: S(scope, 'logs'),
@@ -197,7 +196,7 @@ export function logsList(scope: Scope): ListDeclaration<Row> {
 
 // ---------------------------------------------------------------- rankings
 
-export function rankingList(scope: Scope): ListDeclaration<Row> {
+export function rankingList(scope: Scope): ListDeclaration<ControlRankingRow> {
   return {
     name: `${scope}-controls-ranking`,
     title: S(scope, 'ranking'),
@@ -229,7 +228,7 @@ export function rankingList(scope: Scope): ListDeclaration<Row> {
   };
 }
 
-export const payRankList: ListDeclaration<Row> = {
+export const payRankList: ListDeclaration<PayRankRow> = {
   name: 'controls-payrank',
   title: `${L}title.house.payRank`,
   api: { url: '/personalcontrol/payRank', mode: 'page', export: true },

@@ -3,13 +3,13 @@
  * /platmanager/partnergamelogs (every reported round by the round's partner, newest first).
  */
 import i18next from 'i18next';
+import type { PartnerGameLogRow, PartnerGameSumRow } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../kit';
 import { ALL_GAMES, gameLabels, gameOptions, L } from './common';
 
-type Row = Record<string, unknown>;
 const gameName = (v: unknown) => i18next.t(`${L}game.${String(v)}`);
 
-const sumList: ListDeclaration<Row> = {
+const sumList: ListDeclaration<PartnerGameSumRow> = {
   name: 'partner-game-sum',
   title: `${L}title.partnergamesum`,
   rowKey: 'key',
@@ -36,7 +36,7 @@ const sumList: ListDeclaration<Row> = {
   ],
 };
 
-const logList: ListDeclaration<Row> = {
+const logList: ListDeclaration<PartnerGameLogRow> = {
   name: 'partner-game-logs',
   title: `${L}title.partnergamelogs`,
   rowKey: 'id',

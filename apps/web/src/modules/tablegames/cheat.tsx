@@ -5,15 +5,15 @@
  */
 import { Flex } from 'antd';
 import { GAMES } from '@console/games';
+import type { CheatFlagLogRow, CheatFlagRow, GameReportRow } from '@console/schemas';
 import { ListScreen, type FieldDeclaration, type ListDeclaration } from '../../kit';
 import { reasonRules } from '../../lib/validators';
 import { ACTION_LABELS, CHEAT, L, options, REASON_LABELS, YES_NO } from './common';
 
-type Row = Record<string, unknown>;
 const reasonField: FieldDeclaration = { name: 'reason', label: `${L}f.reason`, kind: 'textarea', help: `${L}flag.reasonHelp`, rules: (tr) => reasonRules(tr) };
 const FLAGS = `${CHEAT}/permanentcheat`;
 
-export const flagsList: ListDeclaration<Row> = {
+export const flagsList: ListDeclaration<CheatFlagRow> = {
   name: 'tablegames-permanentcheat',
   title: `${L}title.permanentcheat`,
   rowKey: 'uid',
@@ -56,7 +56,7 @@ export const flagsList: ListDeclaration<Row> = {
   emptyHint: `${L}flag.empty`,
 };
 
-export const flagLogList: ListDeclaration<Row> = {
+export const flagLogList: ListDeclaration<CheatFlagLogRow> = {
   name: 'tablegames-permanentcheat-log',
   title: `${L}flag.log`,
   rowKey: 'id',
@@ -85,7 +85,7 @@ export function PermanentCheat() {
   );
 }
 
-export const reportsList: ListDeclaration<Row> = {
+export const reportsList: ListDeclaration<GameReportRow> = {
   name: 'tablegames-reportedlogs',
   title: `${L}title.reportedlogs`,
   rowKey: 'id',

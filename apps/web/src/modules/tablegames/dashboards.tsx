@@ -4,6 +4,7 @@
  * declared twice by `DASHBOARDS`.
  */
 import { Flex } from 'antd';
+import type { JackpotWinRow, TableDayFigures, TableRoomFigures } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FigureCard, type ListDeclaration } from '../../kit';
@@ -25,8 +26,7 @@ export const DASHBOARDS: Record<Scope, DashboardSpec> = {
 };
 export const DEFAULT_DAYS = 30;
 
-type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -68,7 +68,7 @@ const SERIES: Record<Scope, NonNullable<DashboardDeclaration['chart']>['series']
     { key: 'aiNet', label: `${L}chart.aiNet`, type: 'line' },
   ],
 };
-const DAY_COLUMNS: Record<Scope, ColumnDeclaration<Row>[]> = {
+const DAY_COLUMNS: Record<Scope, ColumnDeclaration<TableDayFigures>[]> = {
   '1v1': [
     col('day', 'text', true),
     col('tables', 'int', true),
@@ -107,7 +107,7 @@ export function dashboardDecl(spec: DashboardSpec): DashboardDeclaration {
   };
 }
 
-export function daysList(spec: DashboardSpec, from: string, to: string): ListDeclaration<Row> {
+export function daysList(spec: DashboardSpec, from: string, to: string): ListDeclaration<TableDayFigures> {
   return {
     name: `tablegames-${spec.screen}-days`,
     title: `${L}days`,
@@ -118,7 +118,7 @@ export function daysList(spec: DashboardSpec, from: string, to: string): ListDec
   };
 }
 
-export function roomsList(spec: DashboardSpec, from: string, to: string): ListDeclaration<Row> {
+export function roomsList(spec: DashboardSpec, from: string, to: string): ListDeclaration<TableRoomFigures> {
   // not sortable: the days table above owns the page's sort (one URL), the rooms are few
   const money =
     spec.scope === '1v1'
@@ -134,7 +134,7 @@ export function roomsList(spec: DashboardSpec, from: string, to: string): ListDe
   };
 }
 
-export function jackpotsList(spec: DashboardSpec): ListDeclaration<Row> {
+export function jackpotsList(spec: DashboardSpec): ListDeclaration<JackpotWinRow> {
   return {
     name: `tablegames-${spec.screen}-jackpots`,
     title: `${L}jackpots`,

@@ -6,6 +6,7 @@
  * pool's rules.
  */
 import { findGame } from '@console/games';
+import type { TableRoomRow } from '@console/schemas';
 import { Flex, Typography } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { GameConfigs } from '../tinygames/configs';
 import { configBase, L, MODE_LABELS, options } from './common';
 import { DocumentConfig, jackpotSpec } from './documents';
 
-type Room = Record<string, unknown>;
+type Room = TableRoomRow;
 
 /** The game's rooms: its /platmanager room templates (decision 035), read here with the AI seats each may seat; edited on /platmanager/template. */
 export function roomsList(game: string): ListDeclaration<Room> {
@@ -44,8 +45,8 @@ export function roomsList(game: string): ListDeclaration<Room> {
       { key: 'open', title: `${L}f.open`, format: 'bool' },
       ...(game === 'tongits'
         ? [
-            { key: 'aiSeats', title: `${L}f.aiSeats`, format: 'int' as const },
-            { key: 'playable', title: `${L}f.playable`, format: 'bool' as const },
+            { key: 'aiSeats' as const, title: `${L}f.aiSeats`, format: 'int' as const },
+            { key: 'playable' as const, title: `${L}f.playable`, format: 'bool' as const },
           ]
         : []),
     ],

@@ -15,6 +15,7 @@ import { flagsList, reportsList } from './cheat';
 import { documentDecl, jackpotSpec } from './documents';
 import { Dashboard1v1 } from './dashboards';
 import locales from './locales';
+import type { GameReportRow } from '@console/schemas';
 
 vi.mock('../../shell/request', async (orig) => ({ ...(await orig<object>()), request: vi.fn() }));
 const { request } = await import('../../shell/request');
@@ -44,8 +45,8 @@ describe('tablegames module', () => {
     expect(roomsList('pusoy').columns.map((c) => c.key)).not.toContain('aiSeats');
     expect(flagsList.toolbar![0].call.body!(undefined, { uid: '100077', reason: ' Collusion ' })).toEqual({ uid: 100077, reason: 'Collusion' });
     const flag = reportsList.actions![0];
-    expect(flag.visible!({ flagged: true })).toBe(false);
-    expect(flag.call.body!({ id: 9, targetUid: 100404, flagged: false }, { reason: 'Bot confirmed' })).toEqual({
+    expect(flag.visible!({ flagged: true } as GameReportRow)).toBe(false);
+    expect(flag.call.body!({ id: 9, targetUid: 100404, flagged: false } as GameReportRow, { reason: 'Bot confirmed' })).toEqual({
       uid: 100404,
       reason: 'Bot confirmed',
       report: 9,

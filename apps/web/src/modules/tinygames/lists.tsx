@@ -4,26 +4,27 @@
  * as the kit's uid cell.
  */
 import { Tag } from 'antd';
+import type { GameBetRow, GameDashboard, GamePlayerRow, GameRankingRow, GameRoundRow } from '@console/schemas';
 import type { ColumnDeclaration, ListDeclaration } from '../../kit';
 import { api, BOT_OPTIONS, L, VERIFIED_OPTIONS } from './common';
 import { RoundDetail } from './RoundDetail';
 
-type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false, title = `${L}f.${key}`): ColumnDeclaration<Row> => ({
+type GameDay = GameDashboard['days'][number];
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false, title = `${L}f.${key}`): ColumnDeclaration<R> => ({
   key,
   title,
   format,
   sortable,
 });
 
-const verifiedColumn: ColumnDeclaration<Row> = {
+const verifiedColumn = <R extends { verified: boolean }>(): ColumnDeclaration<R> => ({
   key: 'verified',
   title: `${L}f.verified`,
   render: (v) => <Tag color={v ? 'green' : 'red'}>{v ? '✓' : '✗'}</Tag>,
   text: (v) => (v ? 'true' : 'false'),
-};
+});
 
-export function daysList(game: string, from: string, to: string): ListDeclaration<Row> {
+export function daysList(game: string, from: string, to: string): ListDeclaration<GameDay> {
   return {
     name: `tinygames-${game}-days`,
     title: `${L}dashboard.days`,
@@ -46,7 +47,7 @@ export function daysList(game: string, from: string, to: string): ListDeclaratio
   };
 }
 
-const playerColumns = (): ColumnDeclaration<Row>[] => [
+const playerColumns = <R extends GamePlayerRow>(): ColumnDeclaration<R>[] => [
   col('uid', 'uid', true),
   col('name'),
   col('partner', 'int'),
@@ -60,7 +61,7 @@ const playerColumns = (): ColumnDeclaration<Row>[] => [
   col('lastDay', 'text', true),
 ];
 
-export function playersList(game: string): ListDeclaration<Row> {
+export function playersList(game: string): ListDeclaration<GamePlayerRow> {
   return {
     name: `tinygames-${game}-players`,
     title: `${L}title.${game}.players`,
@@ -74,7 +75,7 @@ export function playersList(game: string): ListDeclaration<Row> {
   };
 }
 
-export function rankingList(game: string): ListDeclaration<Row> {
+export function rankingList(game: string): ListDeclaration<GameRankingRow> {
   return {
     name: `tinygames-${game}-ranking`,
     title: `${L}title.${game}.ranking`,
@@ -96,7 +97,7 @@ export function rankingList(game: string): ListDeclaration<Row> {
   };
 }
 
-export function betlogsList(game: string): ListDeclaration<Row> {
+export function betlogsList(game: string): ListDeclaration<GameBetRow> {
   return {
     name: `tinygames-${game}-betlogs`,
     title: `${L}title.${game}.betlogs`,
@@ -122,12 +123,12 @@ export function betlogsList(game: string): ListDeclaration<Row> {
       col('net', 'money'),
       col('server'),
       col('table'),
-      verifiedColumn,
+      verifiedColumn(),
     ],
   };
 }
 
-export function gameroundsList(game: string): ListDeclaration<Row> {
+export function gameroundsList(game: string): ListDeclaration<GameRoundRow> {
   return {
     name: `tinygames-${game}-gamerounds`,
     title: `${L}title.${game}.gamerounds`,
@@ -153,7 +154,7 @@ export function gameroundsList(game: string): ListDeclaration<Row> {
       col('win', 'money'),
       col('fee', 'money'),
       col('houseTake', 'money'),
-      verifiedColumn,
+      verifiedColumn(),
       col('why'),
       { ...col('startedAt', 'datetime'), hidden: true },
       { ...col('seedHash'), hidden: true },
