@@ -135,3 +135,25 @@ export const activityConfigAnswer = z.object({
 export const activityConfigUpdateBody = z.strictObject({ settings: z.record(z.string(), z.unknown()) });
 export const activityPlayersQueryNote = 'filters uid, period, state, from/to (last change)';
 export { label as activityLabel };
+
+/** An invitee of the invite activity as its detail list shows it: who invited whom, what the invitee did, and whether it counts (why not). */
+export const inviteDetailRow = z.object({
+  id: z.number(),
+  inviterUid: z.number(),
+  inviterName: z.string(),
+  partner: z.number(),
+  uid: z.number(),
+  name: z.string(),
+  registeredAt: z.string(),
+  phoneBound: z.boolean(),
+  newPhone: z.boolean(),
+  device: z.string(),
+  newDevice: z.boolean(),
+  rounds: z.number(),
+  firstDeposit: z.number().nullable(),
+  firstDepositAt: z.string().nullable(),
+  validBet: z.number(),
+  valid: z.boolean(),
+  why: z.string().nullable(),
+});
+export type InviteDetailRow = z.infer<typeof inviteDetailRow>;

@@ -95,3 +95,39 @@ export const vipHostAssignment = z.object({
 export const vipHostAssignmentAnswer = z.object({ code: z.literal(200), data: vipHostAssignment });
 export const vipContactAnswer = z.object({ code: z.literal(200), data: vipContactItem });
 export const vipHostListAnswer = z.object({ code: z.literal(200), data: z.object({ items: z.array(vipHostItem), total: z.number().int() }) });
+
+/** A VIP level change (up, down, restore) as the changes lists show it. */
+export const vipChangeRow = z.object({
+  id: z.number(),
+  uid: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  day: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  fromLevel: z.number(),
+  toLevel: z.number(),
+  reason: z.string(),
+  exp: z.number(),
+  periodExp: z.number(),
+  configVersion: z.number(),
+});
+export type VipChangeRow = z.infer<typeof vipChangeRow>;
+
+/** A player's VIP standing as the VIP search shows it. */
+export const vipPlayerRow = z.object({
+  uid: z.number(),
+  name: z.string(),
+  partner: z.number(),
+  level: z.number(),
+  exp: z.number(),
+  periodExp: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  droppedFrom: z.number().nullable(),
+  droppedOn: z.string().nullable(),
+  topLevel: z.number(),
+  lastDay: z.string(),
+  phone: z.string().nullable(),
+});
+export type VipPlayerRow = z.infer<typeof vipPlayerRow>;

@@ -25,8 +25,14 @@ export type CellFormat =
   | 'uid';
 
 export interface ColumnDeclaration<Row> {
-  /** Field of the row (a declaration over an item type may name only its fields). */
+  /**
+   * Field of the row: a declaration over an item type may name only its fields. A value the
+   * screen computes from the row (`computed`) is named in the row type as an absent field
+   * (`Item & { keep?: undefined }`).
+   */
   key: keyof Row & string;
+  /** Computed on screen by `render`/`text`: shown and in the client-side export, left out of the server's CSV (no such field there). */
+  computed?: boolean;
   /** i18n key of the header. */
   title: string;
   format?: CellFormat;

@@ -26,6 +26,7 @@ import {
   activityPlayerRow,
   activityRewardRow,
   configVersion,
+  inviteDetailRow,
   platformActivitiesQuery,
   platformActivity,
   type ActivityDashboard,
@@ -204,26 +205,6 @@ const versionRow = (r: Record<string, unknown>): ConfigVersion => ({
 });
 
 // ------------------------------------------------------------------------------ invitedetail
-
-export const inviteDetailRow = z.object({
-  id: z.number(),
-  inviterUid: z.number(),
-  inviterName: z.string(),
-  partner: z.number(),
-  uid: z.number(),
-  name: z.string(),
-  registeredAt: z.string(),
-  phoneBound: z.boolean(),
-  newPhone: z.boolean(),
-  device: z.string(),
-  newDevice: z.boolean(),
-  rounds: z.number(),
-  firstDeposit: z.number().nullable(),
-  firstDepositAt: z.string().nullable(),
-  validBet: z.number(),
-  valid: z.boolean(),
-  why: z.string().nullable(),
-});
 
 /** An invitee rule as SQL over the invitedetail query's columns (the same conditions as inviteeWhyNot, in its order). */
 export function inviteeRuleSql(rule: InviteeRule): Expression<SqlBool> {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { custom, dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
-import { queryInt } from '@console/schemas';
+import { queryInt, vipChangeRow, vipPlayerRow } from '@console/schemas';
 import { defineOperation, type Operation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
@@ -143,22 +143,6 @@ async function dashboard(db: Db, user: ScopedSubject, r: DayRange): Promise<Dash
   };
 }
 
-const changeRow = z.object({
-  id: z.number(),
-  uid: z.number(),
-  name: z.string(),
-  partner: z.number(),
-  day: z.string(),
-  at: z.string(),
-  kind: z.string(),
-  fromLevel: z.number(),
-  toLevel: z.number(),
-  reason: z.string(),
-  exp: z.number(),
-  periodExp: z.number(),
-  configVersion: z.number(),
-});
-
 function changesList(url: string, name: string, screen: string) {
   return defineList({
     url,
@@ -191,7 +175,7 @@ function changesList(url: string, name: string, screen: string) {
     filters: { uid: eqInt('c.uid', 1), kind: eqEnum('c.kind', ['up', 'maintain', 'down', 'restore']), time: dateRange('c.at') },
     sorts: { id: sortBy.int('c.id') },
     defaultSort: { key: 'id', order: 'descend' },
-    item: changeRow,
+    item: vipChangeRow,
     row: (x) => ({
       id: x.id,
       uid: x.uid,
@@ -209,22 +193,6 @@ function changesList(url: string, name: string, screen: string) {
     }),
   });
 }
-
-const vipRow = z.object({
-  uid: z.number(),
-  name: z.string(),
-  partner: z.number(),
-  level: z.number(),
-  exp: z.number(),
-  periodExp: z.number(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  droppedFrom: z.number().nullable(),
-  droppedOn: z.string().nullable(),
-  topLevel: z.number(),
-  lastDay: z.string(),
-  phone: z.string().nullable(),
-});
 
 export const vipOperations: Operation[] = [
   defineOperation({
@@ -310,7 +278,7 @@ export const vipOperations: Operation[] = [
       },
       sorts: { exp: sortBy.int('v.exp'), level: sortBy.int('v.level') },
       defaultSort: { key: 'exp', order: 'descend' },
-      item: vipRow,
+      item: vipPlayerRow,
       row: (x) => ({
         uid: x.uid,
         name: String(x.name ?? ''),

@@ -75,6 +75,11 @@ describe('server export helpers', () => {
     ]);
   });
 
+  it('leaves out a column the screen computes (the server knows no such field)', () => {
+    const columns = [...decl.columns, { key: 'ratio', title: 'Ratio', computed: true, text: () => '1' }] as typeof decl.columns;
+    expect(exportColumns(columns, i18next.t).map((c) => c.key)).toEqual(['uid', 'chip', 'status', 'vip']);
+  });
+
   it('counts records across chunks, not line feeds inside quoted fields', () => {
     const c = recordCounter();
     c.add(encoder.encode('h1,h2\r\n1,"a\r\nb'));

@@ -31,13 +31,16 @@ export function exportUrl(decl: Pick<ListDeclaration<unknown>, 'api'>): string |
 
 /** The columns parameter: what the screen shows, in its language. */
 export function exportColumns<Row>(columns: ColumnDeclaration<Row>[], t: TFunction): ServerExportColumn[] {
-  return columns.map((c) => {
-    const out: ServerExportColumn = { key: c.key, title: t(c.title) };
-    if (c.format && c.format !== 'text') out.format = c.format;
-    if (c.labels) out.labels = Object.fromEntries(Object.entries(c.labels).map(([v, key]) => [v, t(key)]));
-    else if (c.format === 'bool') out.labels = { true: t('kit.yes'), false: t('kit.no') };
-    return out;
-  });
+  // a computed column is no field of the server's item: its CSV could not name it
+  return columns
+    .filter((c) => !c.computed)
+    .map((c) => {
+      const out: ServerExportColumn = { key: c.key, title: t(c.title) };
+      if (c.format && c.format !== 'text') out.format = c.format;
+      if (c.labels) out.labels = Object.fromEntries(Object.entries(c.labels).map(([v, key]) => [v, t(key)]));
+      else if (c.format === 'bool') out.labels = { true: t('kit.yes'), false: t('kit.no') };
+      return out;
+    });
 }
 
 /** The request query: filters and sort of the current view, api.params, columns. */

@@ -17,6 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITIES, findActivity } from '@console/activities';
 import { MAX_AMOUNT as MAX_AMOUNT_CENTAVOS } from '@console/games';
+import type { ActivityPlayerRow, ActivityRewardRow, ConfigVersion, InviteDetailRow } from '@console/schemas';
 import {
   ConfigScreen,
   DashboardScreen,
@@ -37,7 +38,7 @@ import { request } from '../../shell/request';
 import { api, L, settingLabel, stateLabel, titleKey, type ActivityScreen } from './common';
 
 type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -45,7 +46,7 @@ const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = 
 });
 const DEFAULT_DAYS = 30;
 
-function stateColumn(id: string): ColumnDeclaration<Row> {
+function stateColumn<R extends { state: string }>(id: string): ColumnDeclaration<R> {
   return {
     key: 'state',
     title: `${L}f.state`,
@@ -177,7 +178,7 @@ function DaysTable({ id, params }: { id: string; params: Record<string, string> 
 
 // ------------------------------------------------------------------------------ players
 
-export function playersList(id: string): ListDeclaration<Row> {
+export function playersList(id: string): ListDeclaration<ActivityPlayerRow> {
   return {
     name: `activities-${id}-players`,
     title: titleKey(id, 'players'),
@@ -207,7 +208,7 @@ export function playersList(id: string): ListDeclaration<Row> {
   };
 }
 
-export function rewardsList(id: string): ListDeclaration<Row> {
+export function rewardsList(id: string): ListDeclaration<ActivityRewardRow> {
   return {
     name: `activities-${id}-rewards`,
     title: `${L}players.rewards`,
@@ -348,7 +349,7 @@ function ActivityConfigs({ id }: { id: string }) {
 
 // ------------------------------------------------------------------------------ configlogs
 
-export function configlogsList(id: string): ListDeclaration<Row> {
+export function configlogsList(id: string): ListDeclaration<ConfigVersion> {
   return {
     name: `activities-${id}-configlogs`,
     title: titleKey(id, 'configlogs'),
@@ -372,7 +373,7 @@ export function configlogsList(id: string): ListDeclaration<Row> {
 
 // ------------------------------------------------------------------------------ invitedetail
 
-export function inviteDetailList(id: string): ListDeclaration<Row> {
+export function inviteDetailList(id: string): ListDeclaration<InviteDetailRow> {
   return {
     name: `activities-${id}-invitedetail`,
     title: titleKey(id, 'invitedetail'),

@@ -25,12 +25,12 @@ import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/conf
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
+import type { VipChangeRow, VipPlayerRow } from '@console/schemas';
 import { request } from '../../shell/request';
 import { L } from './common';
 
-type Row = Record<string, unknown>;
 const V = `${L}vip.`;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${V}f.${key}`,
   format,
@@ -38,7 +38,7 @@ const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = 
 });
 const KINDS = ['up', 'maintain', 'down', 'restore'] as const;
 const KIND_COLOR: Record<string, string> = { up: 'green', maintain: 'blue', down: 'red', restore: 'gold' };
-const kindColumn: ColumnDeclaration<Row> = {
+const kindColumn: ColumnDeclaration<VipChangeRow> = {
   key: 'kind',
   title: `${V}f.kind`,
   render: (v) => <Tag color={KIND_COLOR[String(v)]}>{i18next.t(`${V}kind.${String(v)}`)}</Tag>,
@@ -117,7 +117,7 @@ const dashboardDecl: DashboardDeclaration = {
   },
 };
 
-const changesDecl: ListDeclaration<Row> = {
+const changesDecl: ListDeclaration<VipChangeRow> = {
   name: 'activities-newvip-changes',
   title: `${V}changes`,
   api: { url: '/activities/newvip/vipdashboard/changes', mode: 'cursor', export: true },
@@ -222,9 +222,12 @@ function LevelsTable() {
   );
 }
 
-function searchDecl(levels: Levels['levels']): ListDeclaration<Row> {
-  const keep = (row: Row) => levels[Number(row.level) - 1]?.maintainExp;
-  const next = (row: Row) => levels[Number(row.level)]?.upExp;
+/** The search's rows, with the two columns the screen computes from the levels in force. */
+type VipSearchRow = VipPlayerRow & { keep?: undefined; next?: undefined };
+
+function searchDecl(levels: Levels['levels']): ListDeclaration<VipSearchRow> {
+  const keep = (row: VipPlayerRow) => levels[row.level - 1]?.maintainExp;
+  const next = (row: VipPlayerRow) => levels[row.level]?.upExp;
   return {
     name: 'vipmanager-vipdashboard',
     title: `${V}searchTitle`,
@@ -260,12 +263,14 @@ function searchDecl(levels: Levels['levels']): ListDeclaration<Row> {
       col('periodExp', 'int'),
       {
         key: 'keep',
+        computed: true,
         title: `${V}f.keep`,
         render: (_v, r) => (keep(r) === undefined ? '-' : `${Number(r.periodExp).toLocaleString()} / ${keep(r).toLocaleString()}`),
         text: (_v, r) => String(keep(r) ?? ''),
       },
       {
         key: 'next',
+        computed: true,
         title: `${V}f.next`,
         render: (_v, r) => (next(r) === undefined ? '-' : next(r).toLocaleString()),
         text: (_v, r) => String(next(r) ?? ''),

@@ -8,10 +8,10 @@
  */
 import { Tag, Typography } from 'antd';
 import i18next from 'i18next';
+import type { FbShareRow } from '@console/schemas';
 import { ConfigScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type FormValues, type ListDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 
-type Row = Record<string, unknown>;
 export const L = 'fbactivity.';
 const API = '/activities';
 const STATES = ['not_reviewed', 'approved', 'success', 'reject'] as const;
@@ -99,16 +99,16 @@ export function SafeLink({ url }: { url: unknown }) {
   );
 }
 
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
   sortable,
 });
 const stateText = (v: unknown) => i18next.t(`${L}state.${String(v)}`);
-const amountText = (v: unknown, r: Row) => (r.currency === 'chip' ? `₱${(Number(v) / 100).toFixed(2)}` : String(v));
+const amountText = (v: unknown, r: FbShareRow) => (r.currency === 'chip' ? `₱${(Number(v) / 100).toFixed(2)}` : String(v));
 
-export const sharesList: ListDeclaration<Row> = {
+export const sharesList: ListDeclaration<FbShareRow> = {
   name: 'fblogs',
   title: `${L}title.logs`,
   api: { url: `${API}/fblogs`, mode: 'cursor', export: true },

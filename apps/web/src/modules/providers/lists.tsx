@@ -6,12 +6,20 @@
  */
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupHasProviderFilter, type ProviderGroup } from '@console/schemas';
+import {
+  groupHasProviderFilter,
+  type ProviderDashboard,
+  type ProviderDataRow,
+  type ProviderFigures,
+  type ProviderGroup,
+  type ProviderLogRow,
+  type ProviderPlayerRow,
+} from '@console/schemas';
 import type { ColumnDeclaration, FilterDeclaration, ListDeclaration, SelectOption } from '../../kit';
 import { api, L } from './common';
 
-type Row = Record<string, unknown>;
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+type ProviderDay = ProviderDashboard['days'][number];
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -20,9 +28,10 @@ const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = 
 
 const providerFilter = (group: ProviderGroup, providers: SelectOption[]): FilterDeclaration[] =>
   groupHasProviderFilter(group) ? [{ kind: 'select', name: 'provider', label: `${L}f.provider`, options: providers }] : [];
-const providerColumn = (group: ProviderGroup): ColumnDeclaration<Row>[] => (groupHasProviderFilter(group) ? [col('provider', 'text', true)] : []);
+const providerColumn = <R extends { provider: string }>(group: ProviderGroup): ColumnDeclaration<R>[] =>
+  groupHasProviderFilter(group) ? [col<R>('provider', 'text', true)] : [];
 
-const figureColumns = (): ColumnDeclaration<Row>[] => [
+const figureColumns = <R extends ProviderFigures>(): ColumnDeclaration<R>[] => [
   col('rounds', 'int', true),
   col('players', 'int', true),
   col('turnover', 'money', true),
@@ -32,7 +41,7 @@ const figureColumns = (): ColumnDeclaration<Row>[] => [
   col('bigWins', 'int', true),
 ];
 
-export function dataReportList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<Row> {
+export function dataReportList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<ProviderDataRow> {
   return {
     name: `${group}-datareport`,
     title: `${L}title.${group}.datareport`,
@@ -53,7 +62,7 @@ export function dataReportList(group: ProviderGroup, providers: SelectOption[]):
   };
 }
 
-export function daysList(group: ProviderGroup, params: Record<string, string>): ListDeclaration<Row> {
+export function daysList(group: ProviderGroup, params: Record<string, string>): ListDeclaration<ProviderDay> {
   return {
     name: `${group}-days`,
     title: `${L}dashboard.days`,
@@ -64,7 +73,7 @@ export function daysList(group: ProviderGroup, params: Record<string, string>): 
   };
 }
 
-export function userReportList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<Row> {
+export function userReportList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<ProviderPlayerRow> {
   return {
     name: `${group}-userreport`,
     title: `${L}title.${group}.userreport`,
@@ -102,14 +111,14 @@ function WalletTag({ state }: { state: string }) {
     </Tag>
   );
 }
-const walletColumn: ColumnDeclaration<Row> = {
+const walletColumn: ColumnDeclaration<ProviderLogRow> = {
   key: 'wallet',
   title: `${L}f.wallet`,
   labels: { matched: `${L}wallet.matched`, differs: `${L}wallet.differs`, unreported: `${L}wallet.unreported` },
   render: (v) => <WalletTag state={String(v)} />,
 };
 
-export function logsList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<Row> {
+export function logsList(group: ProviderGroup, providers: SelectOption[]): ListDeclaration<ProviderLogRow> {
   return {
     name: `${group}-logs`,
     title: `${L}title.${group}.logs`,

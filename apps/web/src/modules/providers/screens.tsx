@@ -16,7 +16,6 @@ import { request } from '../../shell/request';
 import { api, L } from './common';
 import { dataReportList, daysList, logsList, userReportList } from './lists';
 
-type Row = Record<string, unknown>;
 export const DEFAULT_DAYS = 30;
 
 /** The group's providers as select options (code: name). */
@@ -31,7 +30,7 @@ function useProviders(group: ProviderGroup): SelectOption[] {
   return (query.data ?? []).map((p) => ({ value: p.code, label: `${p.code} · ${p.name}`, literal: true }));
 }
 
-function listOf(make: (group: ProviderGroup, providers: SelectOption[]) => ListDeclaration<Row>) {
+function listOf<R extends object>(make: (group: ProviderGroup, providers: SelectOption[]) => ListDeclaration<R>) {
   return (group: ProviderGroup): ComponentType =>
     function ProviderList() {
       const providers = useProviders(group);

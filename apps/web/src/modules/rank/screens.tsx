@@ -13,15 +13,14 @@ import { ConfigScreen, ListScreen, TabsScreen, type ColumnDeclaration, type Form
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import type { SettingsField } from '../../kit/config/settingsFields';
-import { RANK_GAMES, RANK_METRICS, RANK_PERIODS, type RankBoard } from '@console/schemas';
+import { RANK_GAMES, RANK_METRICS, RANK_PERIODS, type RankBoard, type RankSettlementRow, type RankStanding } from '@console/schemas';
 
-type Row = Record<string, unknown>;
 export const L = 'rank.';
 const API = '/activities/rank';
 /** Who edits the boards and settles now (the hidden catalogue route's roles). */
 export const MANAGE_ROLES = screenRoles('/activities/rankmanage');
 
-const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
+const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,
   format,
@@ -30,7 +29,7 @@ const col = (key: string, format?: ColumnDeclaration<Row>['format'], sortable = 
 const tierText = (v: unknown) => (v ? i18next.t(`${L}tier`, { tier: String(v) }) : '-');
 const stateText = (v: unknown) => i18next.t(`${L}state.${String(v)}`);
 
-export const standingsList: ListDeclaration<Row> = {
+export const standingsList: ListDeclaration<RankStanding> = {
   name: 'rank',
   title: `${L}title.standings`,
   api: { url: `${API}/standings`, mode: 'cursor', export: true },
@@ -51,7 +50,7 @@ export const standingsList: ListDeclaration<Row> = {
   emptyHint: `${L}hint.standings`,
 };
 
-export const settlementsList: ListDeclaration<Row> = {
+export const settlementsList: ListDeclaration<RankSettlementRow> = {
   name: 'rank-settlements',
   title: `${L}title.settlements`,
   api: { url: `${API}/settlements`, mode: 'cursor', export: true },
