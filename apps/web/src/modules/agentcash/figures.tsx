@@ -3,14 +3,16 @@
  * cash-outs (requested, paid with fee, returned, open, auto-approved), one shape declared three
  * times: by GMT+08:00 day over a range, by month of a year, by agent over a range.
  */
+import type { AgentCashDayRow, AgentCashMonthRow, AgentCashUserRow } from '@console/schemas';
 import { ListScreen, type ColumnDeclaration, type ListDeclaration } from '../../kit';
 
 const L = 'agentcash.figures.';
-type Row = Record<string, unknown>;
+/** A row of any of the three: its figures, and the day, the month or the agent they are of. */
+type Row = Partial<AgentCashDayRow & AgentCashMonthRow & AgentCashUserRow>;
 export type FigureKind = 'date' | 'month' | 'user';
 
 const YEARS = Array.from({ length: 6 }, (_, i) => String(new Date().getFullYear() - i));
-const figure = (key: string, format: ColumnDeclaration<Row>['format']): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable: true });
+const figure = (key: keyof Row, format: ColumnDeclaration<Row>['format']): ColumnDeclaration<Row> => ({ key, title: `${L}f.${key}`, format, sortable: true });
 const FIGURES: ColumnDeclaration<Row>[] = [
   figure('requests', 'int'),
   figure('requested', 'money'),

@@ -3,6 +3,7 @@
  * day for one currency (filter `currency`, chip by default; the figures follow it), a chart
  * with a bar per category, and the ledger reasons behind the figures.
  */
+import type { HouseReason } from '@console/schemas';
 import type { FilterDeclaration, ListDeclaration, DashboardDeclaration, ColumnDeclaration } from '../../kit';
 import { rangeFilter, REPORT_DAYS } from './ReportPage';
 
@@ -13,7 +14,14 @@ export const currencyFilter: FilterDeclaration = {
   options: ['chip', 'bonus', 'bean', 'withdrawable'].map((value) => ({ value, label: `reports.currency.${value}` })),
 };
 
-export function houseDeclarations(kind: 'freegive' | 'recycle', categories: readonly string[], extra: ColumnDeclaration<any>[] = []) {
+/** A day of the report: the day, its total, its entries and one figure per category. */
+type HouseDay = { day: string; total: number; entries: number };
+
+export function houseDeclarations<Day extends HouseDay>(
+  kind: 'freegive' | 'recycle',
+  categories: readonly (keyof Day & string)[],
+  extra: ColumnDeclaration<Day>[] = [],
+) {
   const L = `reports.${kind}.`;
   const dashboard: DashboardDeclaration = {
     name: kind,
@@ -27,7 +35,7 @@ export function houseDeclarations(kind: 'freegive' | 'recycle', categories: read
     ],
     chart: { title: `${L}chart`, rows: 'days', series: categories.map((c) => ({ key: c, label: `${L}${c}`, type: 'bar' as const })) },
   };
-  const days: ListDeclaration<any> = {
+  const days: ListDeclaration<Day> = {
     name: `${kind}-days`,
     title: `${L}byDay`,
     api: { url: `/${kind}/days`, mode: 'page', export: true },
@@ -42,7 +50,7 @@ export function houseDeclarations(kind: 'freegive' | 'recycle', categories: read
       ...extra,
     ],
   };
-  const reasons: ListDeclaration<any> = {
+  const reasons: ListDeclaration<HouseReason> = {
     name: `${kind}-reasons`,
     title: `${L}byReason`,
     api: { url: `/${kind}/reasons`, mode: 'page', export: true },

@@ -2,10 +2,11 @@
  * /recycle: chips taken back (staff reductions, fees, expiry), and beside them the fees of
  * cash-outs paid out (pesos). GET /api/recycle, /api/recycle/days, /api/recycle/reasons.
  */
+import type { RecycleDay } from '@console/schemas';
 import { houseDeclarations } from './houseMoney';
 import { ReportPage } from './ReportPage';
 
-export const recycle = houseDeclarations(
+export const recycle = houseDeclarations<RecycleDay>(
   'recycle',
   ['staff', 'fee', 'expiry'],
   [{ key: 'cashoutFees', title: 'reports.recycle.cashoutFees', format: 'money', sortable: true }],

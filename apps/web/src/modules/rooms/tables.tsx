@@ -6,11 +6,12 @@
  */
 import { Tag } from 'antd';
 import i18next from 'i18next';
+import type { RoomTableRow } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../kit';
 import { formatMoney } from '../../lib/format';
 import { gameLabels, gameOptions, idRule, L, noLimit, ROOM_GAMES, YES_NO } from './common';
 
-type Row = Record<string, unknown>;
+type Row = RoomTableRow;
 
 function tableList(quick: boolean): ListDeclaration<Row> {
   const base = quick ? '/platmanager/quicktable' : '/platmanager/table';
@@ -40,7 +41,7 @@ function tableList(quick: boolean): ListDeclaration<Row> {
       { key: 'code', title: `${L}f.code`, sortable: false },
       { key: 'game', title: `${L}f.game`, labels: gameLabels(ROOM_GAMES) },
       { key: 'template', title: `${L}f.template` },
-      ...(quick ? [{ key: 'tier', title: `${L}f.tier` }] : []),
+      ...(quick ? [{ key: 'tier' as const, title: `${L}f.tier` }] : []),
       { key: 'templateVersion', title: `${L}f.templateVersion`, format: 'int' },
       {
         key: 'current',
