@@ -273,3 +273,23 @@ export const partnerGameLogRow = z.object({
 export const platformRoomsQuery = z.strictObject({ game: roomGame, partner: queryInt(0, 2_147_483_647).optional() });
 export const platformTinyQuickQuery = z.strictObject({ game: anyGame.optional() });
 export type PartnerGameLogRow = z.infer<typeof partnerGameLogRow>;
+
+export type RoomTemplateRow = z.infer<typeof roomTemplateRow>;
+
+/** A quick-match tier as its list shows it: the tier, its template's name and stake, its version and tables. */
+export const quickTierRow = z.object({ ...quickTier.shape, templateName: z.string(), ante: z.number(), version: z.number(), tables: z.number() });
+export type QuickTierRow = z.infer<typeof quickTierRow>;
+
+/** A tiny game's quick template as its list shows it, with the game's bet bounds from its settings. */
+export const tinyTemplateRow = z.object({
+  ...tinyQuickTemplate.shape,
+  gameName: z.string(),
+  version: z.number(),
+  settingsMinBet: z.number(),
+  settingsMaxBet: z.number(),
+});
+export type TinyTemplateRow = z.infer<typeof tinyTemplateRow>;
+
+/** A partner's game store entry as its list shows it. */
+export const gameStoreRow = z.object({ ...gameStoreEntry.shape, key: z.string(), partnerName: z.string(), gameName: z.string(), version: z.number() });
+export type GameStoreRow = z.infer<typeof gameStoreRow>;

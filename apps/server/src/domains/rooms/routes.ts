@@ -14,6 +14,14 @@
  */
 import { findGame, GAMES } from '@console/games';
 import {
+  roomTemplateRow,
+  quickTierRow,
+  tinyTemplateRow,
+  gameStoreRow,
+  type RoomTemplateRow,
+  type QuickTierRow,
+  type TinyTemplateRow,
+  type GameStoreRow,
   DEFAULT_REVENUE_SHARE_BPS,
   gameStoreEntry,
   gameStoreRef,
@@ -122,10 +130,7 @@ function crudOperations<Doc>(c: Crud<Doc>): Operation[] {
 
 // ---------------------------------------------------------------------- templates
 
-const templateRow = z.object({ ...roomTemplate.shape, version: z.number(), tables: z.number(), olderTables: z.number() });
-type TemplateRow = RoomTemplate & { version: number; tables: number; olderTables: number };
-
-async function templateRows(db: Db, q: Record<string, unknown>): Promise<TemplateRow[]> {
+async function templateRows(db: Db, q: Record<string, unknown>): Promise<RoomTemplateRow[]> {
   const [docs, counts, rules] = await Promise.all([
     listItems<RoomTemplate>(db, 'template'),
     db
@@ -150,14 +155,14 @@ async function templateRows(db: Db, q: Record<string, unknown>): Promise<Templat
 }
 
 const templateOperations: Operation[] = [
-  ...reportOperations<TemplateRow>({
+  ...reportOperations<RoomTemplateRow>({
     url: '/api/platmanager/template',
     name: 'platmanager.template',
     screen: SCREENS.template,
     summary:
       "Room templates: game, mode, ante, balance range, rake (Tongits and Pusoy: the game's fee in force), seats, AI seats, open; the version in force and the open tables made from it (and from older versions); filters game, open",
     params: { game: roomGameParam.optional(), open: queryBool.optional() },
-    item: templateRow,
+    item: roomTemplateRow,
     id: 'id',
     sorts: ['id', 'game', 'name', 'ante', 'minBalance', 'maxBalance', 'rakeBps', 'seats', 'tables'],
     defaultSort: { key: 'ante', order: 'ascend' },
@@ -256,17 +261,14 @@ function tableOperations(quick: boolean): Operation[] {
 
 // ---------------------------------------------------------------------- quick-match tiers
 
-const tierRow = z.object({ ...quickTier.shape, templateName: z.string(), ante: z.number(), version: z.number(), tables: z.number() });
-type TierRow = QuickTier & { templateName: string; ante: number; version: number; tables: number };
-
 const tierOperations: Operation[] = [
-  ...reportOperations<TierRow>({
+  ...reportOperations<QuickTierRow>({
     url: '/api/platmanager/quicktemplate',
     name: 'platmanager.quicktemplate',
     screen: SCREENS.quicktier,
     summary: 'Quick-match tiers: game, balance range (never overlapping within a game), the template a player is seated at, open quick tables; filters game',
     params: { game: roomGameParam.optional() },
-    item: tierRow,
+    item: quickTierRow,
     id: 'id',
     sorts: ['id', 'game', 'name', 'minBalance', 'maxBalance', 'template'],
     defaultSort: { key: 'minBalance', order: 'ascend' },
@@ -316,17 +318,15 @@ const tierOperations: Operation[] = [
 // ---------------------------------------------------------------------- mini-game quick templates
 
 const HOUSE_GAMES = GAMES.filter((g) => g.kind === 'house').map((g) => g.id) as [string, ...string[]];
-const tinyRow = z.object({ ...tinyQuickTemplate.shape, gameName: z.string(), version: z.number(), settingsMinBet: z.number(), settingsMaxBet: z.number() });
-type TinyRow = TinyQuickTemplate & { gameName: string; version: number; settingsMinBet: number; settingsMaxBet: number };
 
 const tinyOperations: Operation[] = [
-  ...reportOperations<TinyRow>({
+  ...reportOperations<TinyTemplateRow>({
     url: '/api/platmanager/tinygamequicktemplate',
     name: 'platmanager.tinygamequicktemplate',
     screen: SCREENS.tinyquick,
     summary: "Mini-games' quick bet settings: bet limits (within the game's settings, shown alongside), countdown, chips; filter game",
     params: { game: z.enum(HOUSE_GAMES, { message: `Must be one of ${HOUSE_GAMES.join(', ')}` }).optional() },
-    item: tinyRow,
+    item: tinyTemplateRow,
     id: 'game',
     sorts: ['game', 'minBet', 'maxBet', 'countdownSeconds'],
     defaultSort: { key: 'game', order: 'ascend' },
@@ -353,9 +353,6 @@ const tinyOperations: Operation[] = [
 ];
 
 // ---------------------------------------------------------------------- partner game store
-
-const storeRow = z.object({ ...gameStoreEntry.shape, key: z.string(), partnerName: z.string(), gameName: z.string(), version: z.number() });
-type StoreRow = GameStoreEntry & { key: string; partnerName: string; gameName: string; version: number };
 
 /** A partner account may not set its own revenue share: it keeps the stored one (the default on a new entry). */
 function guardShare(user: ScopedSubject, before: GameStoreEntry | null, after: GameStoreEntry | null): void {
@@ -391,7 +388,7 @@ const storeVersions = versionOperations(storeItems, {
 );
 
 const storeOperations: Operation[] = [
-  ...reportOperations<StoreRow>({
+  ...reportOperations<GameStoreRow>({
     url: '/api/partnermanager/gamestoreV1',
     name: 'partnermanager.gamestoreV1',
     screen: SCREENS.gamestore,
@@ -405,7 +402,7 @@ const storeOperations: Operation[] = [
         .optional(),
       game: text(32).optional(),
     },
-    item: storeRow,
+    item: gameStoreRow,
     id: 'key',
     sorts: ['partner', 'game', 'order', 'revenueShareBps'],
     defaultSort: { key: 'order', order: 'ascend' },

@@ -33,20 +33,19 @@ export const idRule = {
   },
 };
 
-type Row = Record<string, unknown>;
-
-export interface VersionedSpec {
+/** A versioned setting's list, over its item type (`@console/schemas`, rooms.ts). */
+export interface VersionedSpec<Row> {
   /** CSV name and cache key. */
   name: string;
   title: string;
   /** API base without /api: '/platmanager/template'. */
   base: string;
   /** The row's unique field. */
-  rowKey: string;
+  rowKey: keyof Row & string;
   /** The item's key of a row ('id', or partner:game). */
   keyOf: (row: Row) => string;
   /** The column that carries the history button. */
-  keyColumn: string;
+  keyColumn: keyof Row & string;
   columns: ColumnDeclaration<Row>[];
   filters?: FilterDeclaration[];
   fields: (editing: boolean) => FieldDeclaration[];
@@ -63,7 +62,7 @@ export interface VersionedSpec {
   pageSize?: number;
 }
 
-export function versionedList(s: VersionedSpec): ListDeclaration<Row> {
+export function versionedList<Row>(s: VersionedSpec<Row>): ListDeclaration<Row> {
   const columns = s.columns.map((c) => (c.key === s.keyColumn ? { ...c, render: historyCell<Row>(s.keyOf), text: (v: unknown) => String(v) } : c));
   return {
     name: s.name,
@@ -103,7 +102,7 @@ export function versionedList(s: VersionedSpec): ListDeclaration<Row> {
   };
 }
 
-export function versionedHistory(s: VersionedSpec, fieldPrefix = `${L}f.`): HistoryDeclaration {
+export function versionedHistory<Row>(s: VersionedSpec<Row>, fieldPrefix = `${L}f.`): HistoryDeclaration {
   return {
     url: `${s.base}/versions`,
     fieldLabel: (field) => `${fieldPrefix}${field}`,

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { Flex } from 'antd';
 import i18next from 'i18next';
+import type { GameStoreRow, QuickTierRow, RoomTemplateRow, TinyTemplateRow } from '@console/schemas';
 import { ListScreen, type FormValues } from '../../kit';
 import { WithHistory } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
@@ -29,15 +30,14 @@ import {
 } from './common';
 import { QuickMatchCheck } from './match';
 
-type Row = Record<string, unknown>;
 const pesos = (v: FormValues, keys: string[]) => Object.fromEntries(keys.map((k) => [k, toCentavos(v[k])]));
-const fromPesos = (row: Row, keys: string[]) => Object.fromEntries(keys.map((k) => [k, toPesos(row[k])]));
+const fromPesos = <R,>(row: R, keys: (keyof R & string)[]) => Object.fromEntries(keys.map((k) => [k, toPesos(row[k])]));
 const trim = (v: unknown) => String(v ?? '').trim();
 
 // ---------------------------------------------------------------------- templates
 
-const TEMPLATE_MONEY = ['ante', 'minBalance', 'maxBalance', 'rakeCap'];
-export const templateSpec: VersionedSpec = {
+const TEMPLATE_MONEY: (keyof RoomTemplateRow)[] = ['ante', 'minBalance', 'maxBalance', 'rakeCap'];
+export const templateSpec: VersionedSpec<RoomTemplateRow> = {
   name: 'room-templates',
   title: `${L}title.template`,
   base: '/platmanager/template',
@@ -109,8 +109,8 @@ export const templateSpec: VersionedSpec = {
 
 // ---------------------------------------------------------------------- quick-match tiers
 
-const TIER_MONEY = ['minBalance', 'maxBalance'];
-export const tierSpec: VersionedSpec = {
+const TIER_MONEY: (keyof QuickTierRow)[] = ['minBalance', 'maxBalance'];
+export const tierSpec: VersionedSpec<QuickTierRow> = {
   name: 'quick-tiers',
   title: `${L}title.quicktemplate`,
   base: '/platmanager/quicktemplate',
@@ -154,9 +154,9 @@ export const tierSpec: VersionedSpec = {
 
 // ---------------------------------------------------------------------- mini-game quick templates
 
-const TINY_MONEY = ['minBet', 'maxBet'];
+const TINY_MONEY: (keyof TinyTemplateRow)[] = ['minBet', 'maxBet'];
 const chipsText = (v: unknown) => (Array.isArray(v) ? v.map((c) => formatMoney(c)).join(' · ') : '');
-export const tinySpec: VersionedSpec = {
+export const tinySpec: VersionedSpec<TinyTemplateRow> = {
   name: 'tiny-quick',
   title: `${L}title.tinygamequicktemplate`,
   base: '/platmanager/tinygamequicktemplate',
@@ -211,14 +211,14 @@ export const tinySpec: VersionedSpec = {
   }),
   form: (row) =>
     row
-      ? { ...row, ...fromPesos(row, TINY_MONEY), chips: (row.chips as number[]).map((c) => c / 100).join(', ') }
+      ? { ...row, ...fromPesos(row, TINY_MONEY), chips: (row.chips).map((c) => c / 100).join(', ') }
       : { countdownSeconds: 15, chips: '1, 5, 10, 50, 100', minBet: 1, maxBet: 1000, open: true },
   ref: (row) => ({ game: row.game }),
 };
 
 // ---------------------------------------------------------------------- partner game store
 
-export function storeSpec(partnerAccount: boolean, partner: number): VersionedSpec {
+export function storeSpec(partnerAccount: boolean, partner: number): VersionedSpec<GameStoreRow> {
   return {
     name: 'game-store',
     title: `${L}title.gamestoreV1`,
@@ -270,13 +270,13 @@ export function storeSpec(partnerAccount: boolean, partner: number): VersionedSp
     }),
     form: (row) =>
       row
-        ? { ...row, tiers: (row.tiers as string[]).join(', ') }
+        ? { ...row, tiers: (row.tiers).join(', ') }
         : { partner: partnerAccount ? partner : undefined, enabled: true, order: 10, tiers: '', revenueShareBps: 6000 },
     ref: (row) => ({ partner: row.partner, game: row.game }),
   };
 }
 
-function Versioned({ spec }: { spec: VersionedSpec }) {
+function Versioned<Row extends object>({ spec }: { spec: VersionedSpec<Row> }) {
   return (
     <WithHistory history={versionedHistory(spec)}>
       <ListScreen decl={versionedList(spec)} />

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { roomsScreens } from './index';
 import { storeSpec, templateSpec, tierSpec, tinySpec } from './configs';
 import locales from './locales';
+import type { GameStoreRow, TinyTemplateRow } from '@console/schemas';
 
 const keys = (o: unknown, prefix = ''): string[] =>
   Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -66,8 +67,10 @@ describe('rooms module', () => {
       open: false,
     });
     expect(tinySpec.body({ game: 'rocket', minBet: 1, maxBet: 100, countdownSeconds: 8, chips: '1, 5,10.5', open: true }).chips).toEqual([100, 500, 1_050]);
-    expect(tinySpec.form({ game: 'rocket', minBet: 100, maxBet: 10_000, chips: [100, 500], countdownSeconds: 8, open: true }).chips).toBe('1, 5');
-    const row = { key: '1:tongits', partner: 1, game: 'tongits', enabled: true, order: 10, tiers: ['tg-low'], revenueShareBps: 6_000 };
+    expect(tinySpec.form({ game: 'rocket', minBet: 100, maxBet: 10_000, chips: [100, 500], countdownSeconds: 8, open: true } as TinyTemplateRow).chips).toBe(
+      '1, 5',
+    );
+    const row = { key: '1:tongits', partner: 1, game: 'tongits', enabled: true, order: 10, tiers: ['tg-low'], revenueShareBps: 6_000 } as GameStoreRow;
     expect(storeSpec(true, 1).body({ enabled: false, order: 3, tiers: 'tg-low, tg-mid', revenueShareBps: 9_000 }, row)).toEqual({
       partner: 1,
       game: 'tongits',
