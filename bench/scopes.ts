@@ -15,7 +15,7 @@ import { postJson, signedPost, timed } from './lib/http.ts';
 const PLAYERS = 200;
 const ROUNDS = Number(process.env.BENCH_SCOPE_ROUNDS ?? 3_000);
 const PAIRS = 5;
-const CONCURRENCY = 16;
+const CONCURRENCY = Number(process.env.BENCH_SCOPE_CONCURRENCY ?? 16);
 const UID_BASE = 7_000_000;
 const PROVIDER = { appId: 'bench-provider', secret: 'bench-provider-secret-01' };
 
