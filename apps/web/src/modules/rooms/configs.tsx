@@ -211,7 +211,7 @@ export const tinySpec: VersionedSpec<TinyTemplateRow> = {
   }),
   form: (row) =>
     row
-      ? { ...row, ...fromPesos(row, TINY_MONEY), chips: (row.chips).map((c) => c / 100).join(', ') }
+      ? { ...row, ...fromPesos(row, TINY_MONEY), chips: row.chips.map((c) => c / 100).join(', ') }
       : { countdownSeconds: 15, chips: '1, 5, 10, 50, 100', minBet: 1, maxBet: 1000, open: true },
   ref: (row) => ({ game: row.game }),
 };
@@ -270,7 +270,7 @@ export function storeSpec(partnerAccount: boolean, partner: number): VersionedSp
     }),
     form: (row) =>
       row
-        ? { ...row, tiers: (row.tiers).join(', ') }
+        ? { ...row, tiers: row.tiers.join(', ') }
         : { partner: partnerAccount ? partner : undefined, enabled: true, order: 10, tiers: '', revenueShareBps: 6000 },
     ref: (row) => ({ partner: row.partner, game: row.game }),
   };

@@ -24,4 +24,4 @@ const COLUMNS: ColumnDeclaration<PlayerSearchItem>[] = [
 ];
 
 export const playerColumns = (sortable: readonly (keyof PlayerSearchItem)[]): ColumnDeclaration<PlayerSearchItem>[] =>
-  COLUMNS.map((c) => (sortable.includes(c.key as keyof PlayerSearchItem) ? { ...c, sortable: true } : c));
+  COLUMNS.map((c) => (sortable.includes(c.key) ? { ...c, sortable: true } : c));
