@@ -79,7 +79,12 @@ const STOPS: Stop[] = [
     then: async (page) => {
       await clickTab('Accounts by device or IP')(page);
       await page.locator('main #kit-filters_uid').fill(String(X1));
+      // the logins tab's rows stay in the page, so wait for this search's own answer
+      const answer = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/usermanager/usertrace/accounts' && new URL(r.url()).searchParams.get('uid') === String(X1),
+      );
       await page.getByRole('button', { name: 'Search' }).click();
+      await answer;
     },
   },
   { label: 'giftlogs', path: '/usermanager/giftlogs', expects: [V.gift] },
