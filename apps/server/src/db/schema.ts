@@ -1,5 +1,5 @@
 /** Row types of the tables, as Kysely sees them (migrations/ is the source of truth). */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Compilable, Generated, InferResult, Insertable, Selectable } from 'kysely';
 import type { AppScopes } from '@console/schemas';
 import type { CashoutTables } from '../domains/cashout/tables';
 import type { GameServerTables } from '../domains/game-servers/tables';
@@ -565,3 +565,5 @@ export type PlayerBalanceRow = Selectable<PlayerBalanceTable>;
 export type LedgerEntryRow = Selectable<LedgerEntryTable>;
 /** The row of a table as a query reads it (`selectAll()`): what a row mapper shared by a list and its other reads takes. */
 export type RowOf<T extends keyof Database> = Selectable<Database[T]>;
+/** The row a query function reads (`QueryRow<typeof fromLines>`): what a mapper of that query's rows takes. */
+export type QueryRow<F extends (...args: never[]) => Compilable<unknown>> = InferResult<ReturnType<F>>[number];

@@ -12,6 +12,7 @@ import { configVersion, restoreVersionBody, type ConfigVersion } from '@console/
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/open';
+import type { RowOf } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/api-error';
 import { contains, defineList, eqText, listOperations, sortBy } from '../http/list';
 import { defineOperation, type OperationNote, type Operation } from '../http/operation';
@@ -104,12 +105,13 @@ export function absent<Doc>(items: VersionedItems<Doc>, key: string, before: Doc
   if (before) throw conflict(`${items.noun} ${key} already exists`);
 }
 
-const toVersion = (r: Record<string, unknown>): ConfigVersion => ({
-  id: Number(r.id),
-  key: String(r.key),
-  at: new Date(r.at as string).toISOString(),
-  actor: String(r.actor),
-  action: String(r.action),
+/** A config_version row as the shared item (every versioned screen's history). */
+export const toVersion = (r: RowOf<'config_version'>): ConfigVersion => ({
+  id: r.id,
+  key: r.key,
+  at: r.at.toISOString(),
+  actor: r.actor,
+  action: r.action,
   before: r.before ?? null,
   after: r.after ?? null,
 });

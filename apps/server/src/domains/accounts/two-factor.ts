@@ -27,7 +27,7 @@ export const twoFactorPolicyList = defineList({
   from: (db) =>
     db
       .selectFrom(
-        sql<Record<string, unknown>>`(
+        sql<{ id: number; role: string; policy: TwoFactorPolicy; updated_at: Date | null; updated_by: string | null; accounts: number; bound: number }>`(
     SELECT r.ord::int AS id, r.role, coalesce(p.policy, 'optional') AS policy, p.updated_at, p.updated_by,
       (SELECT count(*) FROM console_account a WHERE a.enabled AND a.roles ? r.role)::int AS accounts,
       (SELECT count(*) FROM console_account a WHERE a.enabled AND a.roles ? r.role AND a.totp_secret IS NOT NULL)::int AS bound
@@ -43,13 +43,13 @@ export const twoFactorPolicyList = defineList({
   defaultSort: { key: 'id', order: 'ascend' },
   item: roleTwoFactorPolicy,
   row: (r) => ({
-    id: Number(r.id),
-    role: String(r.role),
-    policy: r.policy as TwoFactorPolicy,
-    accounts: Number(r.accounts),
-    bound: Number(r.bound),
-    updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
-    updatedBy: (r.updated_by as string | null) ?? null,
+    id: r.id,
+    role: r.role,
+    policy: r.policy,
+    accounts: r.accounts,
+    bound: r.bound,
+    updatedAt: r.updated_at?.toISOString() ?? null,
+    updatedBy: r.updated_by,
   }),
 });
 

@@ -20,7 +20,7 @@ import { dayOf, dayStart, findActivity, inviteeWhyNot, type InviteeRule } from '
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { share } from '../../seed/demo-console';
-import { firstRecharge, inviteeColumns, inviteeOf } from './engine';
+import { firstRecharge, inviteeColumns, inviteeOf, type InviteeColumns } from './engine';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -79,7 +79,7 @@ export async function planInvites(
     };
     // redfission: the day's invitees that count, from the moment they do (their last needed round, the phone)
     const joined = (
-      await sql<Record<string, unknown>>`
+      await sql<InviteeColumns & { uid: number; inviter: number; bound: Date | null; nth_bet: Date | null }>`
       SELECT i.uid, i.inviter_uid AS inviter, i.phone_bound_at AS bound, ${inviteeColumns},
         (SELECT g.at FROM game_bet g WHERE g.uid = i.uid ORDER BY g.at OFFSET ${Math.max(0, rules.minRounds - 1)} LIMIT 1) AS nth_bet
       FROM player i ${firstRecharge} WHERE i.inviter_uid IS NOT NULL AND i.registered_at >= ${from} AND i.registered_at < ${to}
@@ -87,8 +87,8 @@ export async function planInvites(
     ).rows;
     for (const r of joined) {
       if (inviteeWhyNot(rules.redfission, inviteeOf(r, 0)) !== null) continue;
-      const counts = Math.max(time(r.nth_bet as string | null) ?? time(r.registered_at as string)!, time(r.bound as string | null) ?? 0);
-      visit(Number(r.inviter), counts + (5 + (share(Number(r.uid), dayNo + 51) % 25)) * MINUTE, 'redfission');
+      const counts = Math.max(time(r.nth_bet) ?? r.registered_at.getTime(), time(r.bound) ?? 0);
+      visit(r.inviter, counts + (5 + (share(r.uid, dayNo + 51) % 25)) * MINUTE, 'redfission');
     }
     // newearnmoney: invitees whose first paid recharge of the history (with a bound phone) makes them count that day
     const paid = (

@@ -248,15 +248,26 @@ export const inviteeColumns = sql`i.registered_at, i.phone_number IS NOT NULL AS
 export const firstRecharge = sql`LEFT JOIN LATERAL (SELECT coalesce(r.paid_amount, r.price) AS amount, r.paid_at FROM recharge_order r
   WHERE r.uid = i.uid AND r.status = 'paid' ORDER BY r.paid_at, r.id LIMIT 1) fr ON true`;
 
+/** The columns of inviteeColumns as the driver reads them (a count and an int8 are numbers). */
+export interface InviteeColumns {
+  registered_at: Date;
+  phone_bound: boolean;
+  new_phone: boolean;
+  new_device: boolean;
+  rounds: number;
+  first_deposit: number | null;
+  first_deposit_at: Date | null;
+}
+
 /** A row of inviteeColumns → the fact's invitee (validBet given). */
-export const inviteeOf = (r: Record<string, unknown>, validBet: number): Invitee => ({
-  uid: num(r.uid),
-  registeredAt: new Date(r.registered_at as string),
-  phoneBound: Boolean(r.phone_bound),
-  newPhone: Boolean(r.new_phone),
-  newDevice: Boolean(r.new_device),
-  rounds: num(r.rounds),
-  firstDeposit: r.first_deposit === null || r.first_deposit === undefined ? null : num(r.first_deposit),
+export const inviteeOf = (r: InviteeColumns & { uid: number }, validBet: number): Invitee => ({
+  uid: r.uid,
+  registeredAt: r.registered_at,
+  phoneBound: r.phone_bound,
+  newPhone: r.new_phone,
+  newDevice: r.new_device,
+  rounds: r.rounds,
+  firstDeposit: r.first_deposit,
   validBet,
 });
 
@@ -266,12 +277,12 @@ export const inviteeOf = (r: Record<string, unknown>, validBet: number): Invitee
  */
 async function inviteesOf(db: Db, uid: number, from: Date, to: Date): Promise<Facts['invitees']> {
   const rows = (
-    await sql<Record<string, unknown>>`
+    await sql<InviteeColumns & { uid: number; bet: number }>`
     SELECT i.uid, ${inviteeColumns},
-      (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid AND g.at >= ${from} AND g.at < ${to}) AS bet
+      (SELECT coalesce(sum(g.bet), 0)::bigint FROM game_bet g WHERE g.uid = i.uid AND g.at >= ${from} AND g.at < ${to}) AS bet
     FROM player i ${firstRecharge} WHERE i.inviter_uid = ${uid} ORDER BY i.uid LIMIT 500`.execute(db)
   ).rows;
-  return rows.map((r) => inviteeOf(r, num(r.bet)));
+  return rows.map((r) => inviteeOf(r, r.bet));
 }
 
 /** The 'cardgames' fact (cardstask): rounds and wins (win > bet) per game in [from, to): one query on game_bet_uid_game_idx (uid, game, at, id). */

@@ -30,7 +30,6 @@ import {
   platformActivitiesQuery,
   platformActivity,
   type ActivityDashboard,
-  type ConfigVersion,
 } from '@console/schemas';
 import { describeZodError, whole } from '@console/games';
 import { queryBool } from '@console/schemas';
@@ -44,7 +43,7 @@ import { definePlatformOperation, type PlatformOperation } from '../../http/plat
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { summaryOperation } from '../../reports/summary';
-import { saveItem, versionOperations, type VersionedItems } from '../../settings/versions';
+import { saveItem, toVersion, versionOperations, type VersionedItems } from '../../settings/versions';
 import type { DayRange } from '../../http/range';
 import { settingsDocument, parseWith, versionOperationsThen } from './document';
 import {
@@ -58,6 +57,7 @@ import {
   inviteeOf,
   preload,
   recordParticipant,
+  type InviteeColumns,
 } from './engine';
 
 const tags = ['activities'];
@@ -194,16 +194,6 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
   };
 }
 
-const versionRow = (r: Record<string, unknown>): ConfigVersion => ({
-  id: Number(r.id),
-  key: String(r.key),
-  at: new Date(r.at as string).toISOString(),
-  actor: String(r.actor),
-  action: String(r.action),
-  before: r.before ?? null,
-  after: r.after ?? null,
-});
-
 // ------------------------------------------------------------------------------ invitedetail
 
 /** An invitee rule as SQL over the invitedetail query's columns (the same conditions as inviteeWhyNot, in its order). */
@@ -235,9 +225,20 @@ function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListS
     from: (db: Db) =>
       db
         .selectFrom(
-          sql<Record<string, unknown>>`(SELECT i.uid AS id, i.uid, i.name, i.register_device AS device, inv.uid AS inviter_uid,
+          sql<
+            InviteeColumns & {
+              id: number;
+              uid: number;
+              name: string;
+              device: string;
+              inviter_uid: number;
+              inviter_name: string;
+              partner: number;
+              valid_bet: number;
+            }
+          >`(SELECT i.uid AS id, i.uid, i.name, i.register_device AS device, inv.uid AS inviter_uid,
         inv.name AS inviter_name, inv.partner, ${inviteeColumns},
-        (SELECT coalesce(sum(g.bet), 0) FROM game_bet g WHERE g.uid = i.uid) AS valid_bet
+        (SELECT coalesce(sum(g.bet), 0)::bigint FROM game_bet g WHERE g.uid = i.uid) AS valid_bet
       FROM player i JOIN player inv ON inv.uid = i.inviter_uid ${firstRecharge})`.as('x'),
         )
         .selectAll(),
@@ -253,23 +254,23 @@ function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListS
     defaultSort: { key: 'registeredAt', order: 'descend' },
     item: inviteDetailRow,
     row: (x) => {
-      const why = inviteeWhyNot(rule, inviteeOf(x, num(x.valid_bet)));
+      const why = inviteeWhyNot(rule, inviteeOf(x, x.valid_bet));
       return {
-        id: num(x.id),
-        inviterUid: num(x.inviter_uid),
-        inviterName: String(x.inviter_name ?? ''),
-        partner: num(x.partner),
-        uid: num(x.uid),
-        name: String(x.name ?? ''),
-        registeredAt: iso(x.registered_at),
-        phoneBound: Boolean(x.phone_bound),
-        newPhone: Boolean(x.new_phone),
-        device: String(x.device ?? ''),
-        newDevice: Boolean(x.new_device),
-        rounds: num(x.rounds),
-        firstDeposit: x.first_deposit === null ? null : num(x.first_deposit),
-        firstDepositAt: x.first_deposit_at ? iso(x.first_deposit_at) : null,
-        validBet: num(x.valid_bet),
+        id: x.id,
+        inviterUid: x.inviter_uid,
+        inviterName: x.inviter_name,
+        partner: x.partner,
+        uid: x.uid,
+        name: x.name,
+        registeredAt: isoInConsoleZone(x.registered_at),
+        phoneBound: x.phone_bound,
+        newPhone: x.new_phone,
+        device: x.device,
+        newDevice: x.new_device,
+        rounds: x.rounds,
+        firstDeposit: x.first_deposit,
+        firstDepositAt: x.first_deposit_at && isoInConsoleZone(x.first_deposit_at),
+        validBet: x.valid_bet,
         valid: why === null,
         why,
       };
@@ -616,7 +617,7 @@ export function activityOperations(a: Activity): Operation[] {
           sorts: { id: sortBy.int('id'), at: sortBy.time('at') },
           defaultSort: { key: 'id', order: 'descend' },
           item: configVersion,
-          row: versionRow,
+          row: toVersion,
         }),
       ),
     );

@@ -10,6 +10,7 @@
 import type { DistributionItem, DistributionKind, WholesalerItem } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import type { RowOf } from '../../db/schema';
 import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
@@ -100,20 +101,20 @@ export async function setWholesalerStatus(ctx: Change, uid: number, status: 'act
   return { uid, status };
 }
 
-const toItem = (r: Record<string, unknown>): DistributionItem => ({
-  id: Number(r.id),
-  at: isoInConsoleZone(r.at as Date),
-  wholesaler: Number(r.wholesaler),
-  partner: Number(r.partner),
-  kind: r.kind as DistributionKind,
-  uid: r.uid === null ? null : Number(r.uid),
-  tier: r.tier === null ? null : Number(r.tier),
-  amount: Number(r.amount),
-  paid: Number(r.paid),
-  balanceAfter: Number(r.balance_after),
-  reason: String(r.reason),
-  requestId: String(r.request_id),
-  actor: String(r.actor),
+const toItem = (r: RowOf<'agentmanager_distribution'>): DistributionItem => ({
+  id: r.id,
+  at: isoInConsoleZone(r.at),
+  wholesaler: r.wholesaler,
+  partner: r.partner,
+  kind: r.kind,
+  uid: r.uid,
+  tier: r.tier,
+  amount: r.amount,
+  paid: r.paid,
+  balanceAfter: r.balance_after,
+  reason: r.reason,
+  requestId: r.request_id,
+  actor: r.actor,
 });
 
 interface Movement {

@@ -19,6 +19,7 @@ import {
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { contains, custom, dateRange, defineList, eqEnum, eqInt, sortBy, type ListSpec } from '../../http/list';
 import type { FilterBuilder } from '../../http/list/filters';
 import { isoInConsoleZone } from '../../http/time';
@@ -208,25 +209,6 @@ export const rateList: ListSpec = defineList({
   },
 });
 
-const lineRow = (r: Record<string, unknown>): RebateLineItem => ({
-  id: num(r.id),
-  week: weekKey(r.week as string),
-  agent: num(r.agent),
-  agentName: (r.agent_name as string) ?? '',
-  partner: num(r.partner),
-  invitee: r.invitee === null || r.invitee === undefined ? null : num(r.invitee),
-  inviteeName: (r.invitee_name as string | null) ?? '',
-  kind: r.kind as RebateLineItem['kind'],
-  base: num(r.base),
-  bps: num(r.bps),
-  amount: num(r.amount),
-  status: r.status as RebateLineItem['status'],
-  reason: r.reason as string,
-  createdAt: iso(r.created_at)!,
-  createdBy: r.created_by as string,
-  settledAt: iso(r.settled_at),
-});
-
 const lineFrom = (db: Db) =>
   db
     .selectFrom('agent_rebate_line as l')
@@ -250,6 +232,25 @@ const lineFrom = (db: Db) =>
       'l.created_by',
       'l.settled_at',
     ]);
+
+const lineRow = (r: QueryRow<typeof lineFrom>): RebateLineItem => ({
+  id: r.id,
+  week: weekKey(r.week),
+  agent: r.agent,
+  agentName: r.agent_name,
+  partner: r.partner,
+  invitee: r.invitee,
+  inviteeName: r.invitee_name ?? '',
+  kind: r.kind,
+  base: r.base,
+  bps: r.bps,
+  amount: r.amount,
+  status: r.status,
+  reason: r.reason,
+  createdAt: isoInConsoleZone(r.created_at),
+  createdBy: r.created_by,
+  settledAt: isoInConsoleZone(r.settled_at),
+});
 
 export const lineList: ListSpec = defineList({
   url: '/api/agentcooperation/rebates/lines',

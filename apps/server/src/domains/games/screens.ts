@@ -38,6 +38,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { ApiError, badInput, notFound } from '../../http/api-error';
 import { custom, dateRange, defineList, eqBool, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
@@ -55,7 +56,6 @@ export const MAX_PLAYER_ROWS = 5_000;
 export const RANKING_SIZE = 100;
 
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => new Date(v as string).toISOString();
 const rtpOf = (wins: number, turnover: number) => (turnover > 0 ? wins / turnover : null);
 
 interface DayFigures {
@@ -206,45 +206,94 @@ async function playerRows(
   });
 }
 
-const betRow = (x: Record<string, unknown>): GameBetRow => ({
-  id: num(x.id),
-  roundId: String(x.round_id),
-  round: num(x.round),
-  at: iso(x.at),
-  uid: x.uid === null ? null : num(x.uid),
-  name: (x.name as string | null) ?? null,
-  partner: num(x.partner),
-  seat: String(x.seat),
-  bot: Boolean(x.bot),
-  bet: num(x.bet),
-  win: num(x.win),
-  fee: num(x.fee),
-  jackpot: num(x.jackpot),
-  net: num(x.win) - num(x.bet),
-  server: String(x.server),
-  table: String(x.table_id),
-  verified: Boolean(x.verified),
+const betsFrom = (db: Db, game: string) =>
+  db
+    .selectFrom('game_bet as b')
+    .innerJoin('game_round as r', 'r.id', 'b.round')
+    .leftJoin('player as p', 'p.uid', 'b.uid')
+    .select([
+      'b.id',
+      'b.round',
+      'r.round_id',
+      'b.at',
+      'b.uid',
+      'p.name',
+      'b.partner',
+      'b.seat',
+      'b.bot',
+      'b.bet',
+      'b.win',
+      'b.fee',
+      'b.jackpot',
+      'r.server',
+      'r.table_id',
+      'r.verified',
+    ])
+    .where('b.game', '=', game);
+
+const roundsFrom = (db: Db, game: string) =>
+  db
+    .selectFrom('game_round')
+    .select([
+      'id',
+      'round_id',
+      'server',
+      'table_id',
+      'config_version',
+      'started_at',
+      'ended_at',
+      'seats',
+      'players',
+      'bet',
+      'win',
+      'fee',
+      'jackpot',
+      'seed_hash',
+      'seed',
+      'verified',
+      'why',
+    ])
+    .where('game', '=', game);
+
+const betRow = (x: QueryRow<typeof betsFrom>): GameBetRow => ({
+  id: x.id,
+  roundId: x.round_id,
+  round: x.round,
+  at: x.at.toISOString(),
+  uid: x.uid,
+  name: x.name,
+  partner: x.partner,
+  seat: x.seat,
+  bot: x.bot,
+  bet: x.bet,
+  win: x.win,
+  fee: x.fee,
+  jackpot: x.jackpot,
+  net: x.win - x.bet,
+  server: x.server,
+  table: x.table_id,
+  verified: x.verified,
 });
 
-const roundRow = (x: Record<string, unknown>): GameRoundRow => ({
-  id: num(x.id),
-  roundId: String(x.round_id),
-  server: String(x.server),
-  table: String(x.table_id),
-  configVersion: num(x.config_version),
-  startedAt: iso(x.started_at),
-  endedAt: iso(x.ended_at),
-  seats: num(x.seats),
-  players: num(x.players),
-  bet: num(x.bet),
-  win: num(x.win),
-  fee: num(x.fee),
-  jackpot: num(x.jackpot),
-  houseTake: num(x.bet) - num(x.win),
-  seedHash: String(x.seed_hash),
-  seed: String(x.seed),
-  verified: Boolean(x.verified),
-  why: String(x.why ?? ''),
+const roundRow = (x: QueryRow<typeof roundsFrom>): GameRoundRow => ({
+  id: x.id,
+  roundId: x.round_id,
+  server: x.server,
+  table: x.table_id,
+  configVersion: x.config_version,
+  startedAt: x.started_at.toISOString(),
+  endedAt: x.ended_at.toISOString(),
+  seats: x.seats,
+  players: x.players,
+  bet: x.bet,
+  win: x.win,
+  fee: x.fee,
+  jackpot: x.jackpot,
+  houseTake: x.bet - x.win,
+  seedHash: x.seed_hash,
+  seed: x.seed,
+  verified: x.verified,
+  why: x.why,
 });
 
 const uidParam = queryInt(1, 2_147_483_647);
@@ -326,30 +375,7 @@ export function gameScreenOperations(game: Game): Operation[] {
           tags,
           paging: 'keyset',
           summary: `Every bet of ${game.name.en} (one row per seat payout), newest first: filters uid, roundId, from/to (round end), bot`,
-          from: (db: Db) =>
-            db
-              .selectFrom('game_bet as b')
-              .innerJoin('game_round as r', 'r.id', 'b.round')
-              .leftJoin('player as p', 'p.uid', 'b.uid')
-              .select([
-                'b.id',
-                'b.round',
-                'r.round_id',
-                'b.at',
-                'b.uid',
-                'p.name',
-                'b.partner',
-                'b.seat',
-                'b.bot',
-                'b.bet',
-                'b.win',
-                'b.fee',
-                'b.jackpot',
-                'r.server',
-                'r.table_id',
-                'r.verified',
-              ])
-              .where('b.game', '=', game.id),
+          from: (db: Db) => betsFrom(db, game.id),
           partner: 'b.partner',
           id: 'b.id',
           filters: { uid: eqInt('b.uid', 1), roundId: eqText('r.round_id', 64), time: dateRange('b.at'), bot: eqBool('b.bot') },
@@ -371,29 +397,7 @@ export function gameScreenOperations(game: Game): Operation[] {
           tags,
           paging: 'keyset',
           summary: `Every round of ${game.name.en} with its seed and verification, newest first: filters roundId, server, table, from/to (end), verified, uid (a seat's player)`,
-          from: (db: Db) =>
-            db
-              .selectFrom('game_round')
-              .select([
-                'id',
-                'round_id',
-                'server',
-                'table_id',
-                'config_version',
-                'started_at',
-                'ended_at',
-                'seats',
-                'players',
-                'bet',
-                'win',
-                'fee',
-                'jackpot',
-                'seed_hash',
-                'seed',
-                'verified',
-                'why',
-              ])
-              .where('game', '=', game.id),
+          from: (db: Db) => roundsFrom(db, game.id),
           partner: 'partner',
           id: 'id',
           filters: {

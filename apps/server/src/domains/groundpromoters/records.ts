@@ -16,6 +16,7 @@
 import type { GpRecordItem, GpState } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import type { RowOf } from '../../db/schema';
 import { conflict, notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
@@ -106,33 +107,33 @@ export function recordScope(user: SessionUser): { promoter?: string; leader?: st
   return { promoter: user.username };
 }
 
-export type RecordRow = Record<string, unknown>;
+/** A record as read (the lists add the player's name). */
+export type RecordRow = RowOf<'gp_record'> & { name?: string | null };
 
 export function toRecordItem(r: RecordRow): GpRecordItem {
-  const t = (v: unknown) => isoInConsoleZone(v as Date | null);
   return {
-    id: Number(r.id),
-    uid: Number(r.uid),
-    name: String(r.name ?? ''),
-    partner: Number(r.partner),
-    shareCode: String(r.share_code),
-    promoter: String(r.promoter),
-    leader: String(r.leader),
-    province: String(r.province),
-    registeredAt: t(r.registered_at)!,
-    status: r.status as GpState,
-    reason: String(r.reason),
-    phoneBound: Boolean(r.phone_bound),
-    recharge: Number(r.recharge),
-    shareBase: Number(r.share_base),
-    bounty: Number(r.bounty),
-    share: Number(r.share),
-    override: Number(r.override),
-    qualifiedAt: t(r.qualified_at),
-    paidAt: t(r.paid_at),
-    paidBy: (r.paid_by as string | null) ?? null,
-    voidedAt: t(r.voided_at),
-    voidedBy: (r.voided_by as string | null) ?? null,
+    id: r.id,
+    uid: r.uid,
+    name: r.name ?? '',
+    partner: r.partner,
+    shareCode: r.share_code,
+    promoter: r.promoter,
+    leader: r.leader,
+    province: r.province,
+    registeredAt: isoInConsoleZone(r.registered_at),
+    status: r.status,
+    reason: r.reason,
+    phoneBound: r.phone_bound,
+    recharge: r.recharge,
+    shareBase: r.share_base,
+    bounty: r.bounty,
+    share: r.share,
+    override: r.override,
+    qualifiedAt: isoInConsoleZone(r.qualified_at),
+    paidAt: isoInConsoleZone(r.paid_at),
+    paidBy: r.paid_by,
+    voidedAt: isoInConsoleZone(r.voided_at),
+    voidedBy: r.voided_by,
   };
 }
 
@@ -144,7 +145,7 @@ async function lockRecord(trx: Db, user: SessionUser, id: number) {
   return row;
 }
 
-const snapshot = (r: RecordRow) => ({ status: r.status, bounty: Number(r.bounty), share: Number(r.share), override: Number(r.override), reason: r.reason });
+const snapshot = (r: RecordRow) => ({ status: r.status, bounty: r.bounty, share: r.share, override: r.override, reason: r.reason });
 
 export interface Change {
   db: Db;
@@ -162,14 +163,14 @@ export async function payRecord(ctx: Change, id: number): Promise<GpRecordItem> 
   if (row.status !== 'qualified') throw conflict(`Record ${id} (player ${row.uid}) is ${WORDS[row.status]}: only a qualified record is paid`);
   const issuance = await issuanceAccount(db, GP_CURRENCY);
   const common = { ref: `gp_record:${id}`, actor: `staff:${user.username}`, at: now };
-  const earned = Number(row.bounty) + Number(row.share);
+  const earned = row.bounty + row.share;
   if (earned > 0) {
     const account = await ensureAccount(db, 'promoter', row.promoter, row.partner, GP_CURRENCY);
     await moveBetweenAccounts(db, issuance.id, account.id, earned, { ...common, reason: GP_REASONS.bounty, key: `gp:${id}:pay` });
   }
-  if (Number(row.override) > 0 && row.leader) {
+  if (row.override > 0 && row.leader) {
     const account = await ensureAccount(db, 'promoter', row.leader, row.partner, GP_CURRENCY);
-    await moveBetweenAccounts(db, issuance.id, account.id, Number(row.override), { ...common, reason: GP_REASONS.override, key: `gp:${id}:override` });
+    await moveBetweenAccounts(db, issuance.id, account.id, row.override, { ...common, reason: GP_REASONS.override, key: `gp:${id}:override` });
   }
   const after = await db
     .updateTable('gp_record')

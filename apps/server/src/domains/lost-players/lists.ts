@@ -8,6 +8,7 @@ import { CAMPAIGN_OUTCOMES, campaignItem, campaignPlayerItem, queryInt, type Cam
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { contains, dateRange, defineList, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import type { FilterBuilder } from '../../http/list/filters';
 import { isoInConsoleZone } from '../../http/time';
@@ -31,33 +32,55 @@ function segmentText(filters: unknown): string {
     .join(' ');
 }
 
-export function toCampaignItem(r: Record<string, unknown>): CampaignItem {
-  const reward = num(r.reward);
-  const claimed = num(r.claimed);
-  const recharge = num(r.recharge);
-  const rewardCost = reward * claimed;
+const campaignsFrom = (db: Db) =>
+  db
+    .selectFrom('lost_campaign as c')
+    .innerJoin('message_send as s', 's.id', 'c.send_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.partner',
+      'c.send_id',
+      'c.inactive_days',
+      'c.filters',
+      'c.reward',
+      'c.planned',
+      'c.reached',
+      'c.claimed',
+      'c.returned',
+      'c.paid',
+      'c.recharge',
+      'c.created_by',
+      'c.created_at',
+      'c.refreshed_at',
+      's.status',
+      's.title_en',
+    ]);
+
+export function toCampaignItem(r: QueryRow<typeof campaignsFrom>): CampaignItem {
+  const rewardCost = r.reward * r.claimed;
   return {
-    id: num(r.id),
-    name: r.name as string,
-    partner: num(r.partner),
-    sendId: num(r.send_id),
-    inactiveDays: num(r.inactive_days),
+    id: r.id,
+    name: r.name,
+    partner: r.partner,
+    sendId: r.send_id,
+    inactiveDays: r.inactive_days,
     segment: segmentText(r.filters),
-    titleEn: r.title_en as string,
-    reward,
-    planned: num(r.planned),
-    reached: num(r.reached),
-    claimed,
-    returned: num(r.returned),
-    paid: num(r.paid),
+    titleEn: r.title_en,
+    reward: r.reward,
+    planned: r.planned,
+    reached: r.reached,
+    claimed: r.claimed,
+    returned: r.returned,
+    paid: r.paid,
     rewardCost,
-    recharge,
-    returnOnCost: ratio(recharge, rewardCost),
-    returnRate: ratio(num(r.returned), num(r.reached)),
-    status: r.status as CampaignItem['status'],
-    createdBy: r.created_by as string,
-    createdAt: isoInConsoleZone(r.created_at as Date),
-    refreshedAt: isoInConsoleZone(r.refreshed_at as Date | null),
+    recharge: r.recharge,
+    returnOnCost: ratio(r.recharge, rewardCost),
+    returnRate: ratio(r.returned, r.reached),
+    status: r.status,
+    createdBy: r.created_by,
+    createdAt: isoInConsoleZone(r.created_at),
+    refreshedAt: isoInConsoleZone(r.refreshed_at),
   };
 }
 
@@ -70,30 +93,7 @@ export const campaignList: ListSpec = defineList({
     'Retrieval campaigns with their outcomes (reached, claimed, returned, paid, reward cost, recharge after return, return on cost); ' +
     'filters id, name (substring), createdBy, from/to (sent); outcomes refreshed first',
   paging: 'page',
-  from: (db: Db) =>
-    db
-      .selectFrom('lost_campaign as c')
-      .innerJoin('message_send as s', 's.id', 'c.send_id')
-      .select([
-        'c.id',
-        'c.name',
-        'c.partner',
-        'c.send_id',
-        'c.inactive_days',
-        'c.filters',
-        'c.reward',
-        'c.planned',
-        'c.reached',
-        'c.claimed',
-        'c.returned',
-        'c.paid',
-        'c.recharge',
-        'c.created_by',
-        'c.created_at',
-        'c.refreshed_at',
-        's.status',
-        's.title_en',
-      ]),
+  from: campaignsFrom,
   partner: 'c.partner',
   id: 'c.id',
   filters: { id: eqInt('c.id', 1), name: contains('c.name', 100), createdBy: eqText('c.created_by', 64), createdAt: dateRange('c.created_at') },

@@ -10,8 +10,9 @@ import {
   stockLoadItem,
   partnerTransferItem,
 } from '@console/schemas';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { DEFAULTS } from './service';
 import { dayOfExpr } from '../../db/console-day';
@@ -20,7 +21,21 @@ import { consoleDay } from '@console/time';
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => Number(v ?? 0);
 
-const anyDb = (db: Db) => db as unknown as Kysely<any>;
+/** A partner's profile, or the defaults for a partner that has none yet (created_at is then null). */
+interface ProfileOrDefaults {
+  partner: number;
+  status: 'active' | 'suspended';
+  status_reason: string;
+  deposit: number;
+  rake_share_bp: number;
+  cloud_price_bp: number;
+  transfer_threshold: number;
+  dealer_daily_limit: number;
+  dealer_price_bp: number;
+  created_at: Date | null;
+  updated_at: Date | null;
+  pending: number;
+}
 
 const tags = ['partners'];
 
@@ -33,10 +48,10 @@ export const partnersList: ListSpec = defineList({
   summary: 'Partners: status (and why), cloud-chip balance, deposit and open losses (the stop-loss), settings, dealers and their stock, pending orders',
   // a partner without its profile yet (made before it; it gets one at its first operation) shows the defaults
   from: (db) =>
-    anyDb(db)
+    db
       .selectFrom('partner as p')
       .leftJoin(
-        sql`(SELECT f.*, 0 AS pending FROM partner_profile f UNION ALL
+        sql<ProfileOrDefaults>`(SELECT f.*, 0 AS pending FROM partner_profile f UNION ALL
       SELECT p2.id, 'active', '', (d.doc->>'deposit')::bigint, round((d.doc->>'rakeSharePct')::numeric * 100)::int, (d.doc->>'cloudPriceBp')::int,
         (d.doc->>'transferThreshold')::bigint, (d.doc->>'dealerDailyLimit')::bigint, (d.doc->>'dealerPriceBp')::int, NULL, NULL, 1
       FROM partner p2 CROSS JOIN (SELECT coalesce((SELECT doc FROM partner_default WHERE id = 1), ${JSON.stringify(DEFAULTS)}::jsonb) AS doc) d
@@ -58,14 +73,14 @@ export const partnersList: ListSpec = defineList({
         'f.dealer_price_bp',
         'f.created_at',
       ])
-      .select(sql<string>`coalesce(a.balance, 0)`.as('balance'))
-      .select(sql<string>`(SELECT count(*) FROM coin_dealer d WHERE d.partner = p.id)`.as('dealers'))
-      .select(sql<string>`(SELECT coalesce(sum(b.balance), 0) FROM ledger_account b WHERE b.kind = 'dealer' AND b.partner = p.id)`.as('dealer_stock'))
-      .select(sql<string>`(SELECT count(*) FROM cloud_order o WHERE o.partner = p.id AND o.status = 'pending')`.as('pending_orders'))
+      .select(sql<number>`coalesce(a.balance, 0)`.as('balance'))
+      .select(sql<number>`(SELECT count(*) FROM coin_dealer d WHERE d.partner = p.id)`.as('dealers'))
+      .select(sql<number>`(SELECT coalesce(sum(b.balance), 0)::bigint FROM ledger_account b WHERE b.kind = 'dealer' AND b.partner = p.id)`.as('dealer_stock'))
+      .select(sql<number>`(SELECT count(*) FROM cloud_order o WHERE o.partner = p.id AND o.status = 'pending')`.as('pending_orders'))
       .select(
-        sql<string>`greatest(0, -trunc((SELECT coalesce(sum(g.turnover - g.wins), 0) FROM game_day g WHERE g.partner = p.id
+        sql<number>`greatest(0, -trunc((SELECT coalesce(sum(g.turnover - g.wins), 0) FROM game_day g WHERE g.partner = p.id
         AND g.day >= ${dayOfExpr(sql`coalesce((SELECT max(s.period_to) FROM partner_bill s WHERE s.partner = p.id AND s.status = 'settled'), f.created_at, now())`)})
-        * f.rake_share_bp / 10000))`.as('loss'),
+        * f.rake_share_bp / 10000))::bigint`.as('loss'),
       ),
   partner: 'p.id',
   id: 'p.id',
@@ -74,22 +89,22 @@ export const partnersList: ListSpec = defineList({
   defaultSort: { key: 'id', order: 'ascend' },
   item: partnerItem,
   row: (r) => ({
-    id: num(r.id),
-    name: String(r.name),
-    status: r.status as 'active',
-    statusReason: String(r.status_reason),
-    balance: num(r.balance),
-    deposit: num(r.deposit),
-    rakeSharePct: num(r.rake_share_bp) / 100,
-    cloudPriceBp: num(r.cloud_price_bp),
-    transferThreshold: num(r.transfer_threshold),
-    dealerDailyLimit: num(r.dealer_daily_limit),
-    dealerPriceBp: num(r.dealer_price_bp),
-    dealers: num(r.dealers),
-    dealerStock: num(r.dealer_stock),
-    pendingOrders: num(r.pending_orders),
-    loss: num(r.loss),
-    createdAt: iso(r.created_at),
+    id: r.id,
+    name: r.name,
+    status: r.status ?? 'active',
+    statusReason: r.status_reason ?? '',
+    balance: r.balance,
+    deposit: r.deposit ?? 0,
+    rakeSharePct: (r.rake_share_bp ?? 0) / 100,
+    cloudPriceBp: r.cloud_price_bp ?? 0,
+    transferThreshold: r.transfer_threshold ?? 0,
+    dealerDailyLimit: r.dealer_daily_limit ?? 0,
+    dealerPriceBp: r.dealer_price_bp ?? 0,
+    dealers: r.dealers,
+    dealerStock: r.dealer_stock,
+    pendingOrders: r.pending_orders,
+    loss: r.loss,
+    createdAt: r.created_at?.toISOString() ?? null,
   }),
 });
 
@@ -102,7 +117,7 @@ export function ordersList(screen: string, url: string): ListSpec {
     tags,
     paging: 'page',
     summary: 'Cloud-chip orders (pending → paid | cancelled): amount, price (basis points), cost (centavos), who asked and who decided',
-    from: (db) => anyDb(db).selectFrom('cloud_order').selectAll(),
+    from: (db) => db.selectFrom('cloud_order').selectAll(),
     partner: 'partner',
     id: 'id',
     filters: { partner: eqInt('partner', 1), status: eqEnum('status', ['pending', 'paid', 'cancelled']), at: dateRange('requested_at') },
@@ -115,11 +130,11 @@ export function ordersList(screen: string, url: string): ListSpec {
       amount: num(r.amount),
       priceBp: num(r.price_bp),
       cost: num(r.cost),
-      status: r.status as 'pending',
+      status: r.status,
       note: String(r.note),
       requestedBy: String(r.requested_by),
       requestedAt: iso(r.requested_at)!,
-      decidedBy: (r.decided_by as string | null) ?? null,
+      decidedBy: r.decided_by ?? null,
       decidedAt: iso(r.decided_at),
     }),
   });
@@ -132,7 +147,7 @@ export const movementsList: ListSpec = defineList({
   tags,
   paging: 'keyset',
   summary: "Every cloud-chip movement of partners' accounts (the partner's own and its dealers' stock): bought, handed out, reclaimed, sold, adjusted",
-  from: (db) => anyDb(db).selectFrom('account_entry').selectAll().where('kind', 'in', ['partner', 'dealer']).where('partner', '>', 0),
+  from: (db) => db.selectFrom('account_entry').selectAll().where('kind', 'in', ['partner', 'dealer']).where('partner', '>', 0),
   partner: 'partner',
   id: 'id',
   filters: {
@@ -171,12 +186,12 @@ export function dealersList(platform: boolean): ListSpec {
     paging: 'page',
     summary: `${platform ? "The platform's" : "Partners'"} coin dealers: stock (their account), price, daily sell limit and what they sold today (GMT+08:00), status`,
     from: (db) =>
-      anyDb(db)
+      db
         .selectFrom('coin_dealer as d')
         .leftJoin('ledger_account as a', (j) => j.on(sql<boolean>`a.kind = 'dealer' AND a.owner = d.id::text AND a.currency = 'chip'`))
         .leftJoin('coin_dealer_day as t', (j) => j.on(sql<boolean>`t.dealer = d.id AND t.day = ${dayOfExpr(sql`now()`)}`))
         .select(['d.id', 'd.partner', 'd.name', 'd.uid', 'd.price_bp', 'd.daily_limit', 'd.status', 'd.created_by', 'd.created_at'])
-        .select([sql<string>`coalesce(a.balance, 0)`.as('stock'), sql<string>`coalesce(t.sold, 0)`.as('sold_today')])
+        .select([sql<number>`coalesce(a.balance, 0)`.as('stock'), sql<number>`coalesce(t.sold, 0)`.as('sold_today')])
         .where('d.partner', platform ? '=' : '>', 0),
     partner: 'd.partner',
     id: 'd.id',
@@ -191,7 +206,7 @@ export function dealersList(platform: boolean): ListSpec {
       uid: r.uid === null ? null : num(r.uid),
       priceBp: num(r.price_bp),
       dailyLimit: num(r.daily_limit),
-      status: r.status as 'active',
+      status: r.status,
       stock: num(r.stock),
       soldToday: num(r.sold_today),
       createdBy: String(r.created_by),
@@ -200,18 +215,37 @@ export function dealersList(platform: boolean): ListSpec {
   });
 }
 
-const saleRow = (r: Record<string, unknown>) => ({
-  id: num(r.id),
-  at: iso(r.at)!,
-  day: String(r.day).slice(0, 10),
-  dealer: num(r.dealer),
-  dealerName: String(r.dealer_name),
-  partner: num(r.partner),
-  uid: num(r.uid),
-  amount: num(r.amount),
-  priceBp: num(r.price_bp),
-  paid: num(r.paid),
-  actor: String(r.actor),
+const salesFrom = (db: Db) =>
+  db
+    .selectFrom('coin_sale as s')
+    .innerJoin('coin_dealer as d', 'd.id', 's.dealer')
+    .select([
+      's.id',
+      's.at',
+      sql<string>`s.day::text`.as('day'),
+      's.dealer',
+      'd.name as dealer_name',
+      's.partner',
+      's.uid',
+      's.amount',
+      's.price_bp',
+      's.paid',
+      's.actor',
+    ])
+    .where('s.partner', '=', 0);
+
+const saleRow = (r: QueryRow<typeof salesFrom>) => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  day: r.day.slice(0, 10),
+  dealer: r.dealer,
+  dealerName: r.dealer_name,
+  partner: r.partner,
+  uid: r.uid,
+  amount: r.amount,
+  priceBp: r.price_bp,
+  paid: r.paid,
+  actor: r.actor,
 });
 
 export const salesList: ListSpec = defineList({
@@ -221,24 +255,7 @@ export const salesList: ListSpec = defineList({
   tags,
   paging: 'keyset',
   summary: "Every sale of the platform's coin dealers: dealer, player, chips, price and what the player paid (centavos)",
-  from: (db) =>
-    anyDb(db)
-      .selectFrom('coin_sale as s')
-      .innerJoin('coin_dealer as d', 'd.id', 's.dealer')
-      .select([
-        's.id',
-        's.at',
-        sql<string>`s.day::text`.as('day'),
-        's.dealer',
-        'd.name as dealer_name',
-        's.partner',
-        's.uid',
-        's.amount',
-        's.price_bp',
-        's.paid',
-        's.actor',
-      ])
-      .where('s.partner', '=', 0),
+  from: salesFrom,
   partner: 's.partner',
   id: 's.id',
   filters: { dealer: eqInt('s.dealer', 1), uid: eqInt('s.uid', 1), at: dateRange('s.at') },
@@ -261,9 +278,21 @@ export const saleDaysList: ListSpec = defineList({
   paging: 'page',
   summary: "A day's sales of each platform dealer against its stock movement: sales, chips sold, paid, stock out for sales, stock loaded, differs",
   from: (db) =>
-    anyDb(db)
+    db
       .selectFrom(
-        sql`(
+        sql<{
+          id: number;
+          day: string;
+          dealer: number;
+          dealer_name: string;
+          partner: number;
+          sales: number;
+          sold: number;
+          paid: number;
+          stock_out: number;
+          stock_in: number;
+          differs: boolean;
+        }>`(
       WITH days AS (
         SELECT dealer, day FROM coin_sale WHERE partner = 0
         UNION SELECT dealer, day FROM coin_dealer_day c WHERE EXISTS (SELECT 1 FROM coin_dealer d WHERE d.id = c.dealer AND d.partner = 0)
@@ -275,8 +304,8 @@ export const saleDaysList: ListSpec = defineList({
         GROUP BY 1, 2
       )
       SELECT (x.dealer::bigint * 100000 + (x.day - date '2000-01-01')) AS id, x.day::text AS day, x.dealer, d.name AS dealer_name, d.partner,
-        coalesce(s.sales, 0) AS sales, coalesce(s.sold, 0) AS sold, coalesce(s.paid, 0) AS paid,
-        coalesce(m.stock_out, 0) AS stock_out, coalesce(m.stock_in, 0) AS stock_in,
+        coalesce(s.sales, 0) AS sales, coalesce(s.sold, 0)::bigint AS sold, coalesce(s.paid, 0)::bigint AS paid,
+        coalesce(m.stock_out, 0)::bigint AS stock_out, coalesce(m.stock_in, 0)::bigint AS stock_in,
         (coalesce(s.sold, 0) <> coalesce(m.stock_out, 0) OR coalesce(c.sold, 0) <> coalesce(s.sold, 0)) AS differs
       FROM (SELECT dealer, day FROM days UNION SELECT dealer, day FROM moves) x
       JOIN coin_dealer d ON d.id = x.dealer
@@ -303,7 +332,7 @@ export const saleDaysList: ListSpec = defineList({
     paid: num(r.paid),
     stockOut: num(r.stock_out),
     stockIn: num(r.stock_in),
-    differs: r.differs === true || r.differs === 't',
+    differs: r.differs,
   }),
 });
 
@@ -315,7 +344,7 @@ export const loadsList: ListSpec = defineList({
   paging: 'page',
   summary: "Stock loads of the platform's dealers: requested → approved (by another account: the chips move from issuance) | rejected",
   from: (db) =>
-    anyDb(db)
+    db
       .selectFrom('coin_stock_load as l')
       .innerJoin('coin_dealer as d', 'd.id', 'l.dealer')
       .select([
@@ -343,10 +372,10 @@ export const loadsList: ListSpec = defineList({
     dealerName: String(r.dealer_name),
     amount: num(r.amount),
     note: String(r.note),
-    status: r.status as 'requested',
+    status: r.status,
     requestedBy: String(r.requested_by),
     requestedAt: iso(r.requested_at)!,
-    decidedBy: (r.decided_by as string | null) ?? null,
+    decidedBy: r.decided_by ?? null,
     decidedAt: iso(r.decided_at),
   }),
 });
@@ -358,7 +387,7 @@ export const transfersList: ListSpec = defineList({
   tags,
   paging: 'page',
   summary: "Transfers between a partner's accounts and moves of players or agents to another partner: pending (awaiting a second approver) → done | rejected",
-  from: (db) => anyDb(db).selectFrom('partner_transfer').selectAll(),
+  from: (db) => db.selectFrom('partner_transfer').selectAll(),
   partner: 'partner',
   id: 'id',
   filters: { partner: eqInt('partner', 1), kind: eqEnum('kind', ['account', 'player', 'agent']), status: eqEnum('status', ['pending', 'done', 'rejected']) },
@@ -368,17 +397,17 @@ export const transfersList: ListSpec = defineList({
   row: (r) => ({
     id: num(r.id),
     partner: num(r.partner),
-    kind: r.kind as 'account',
+    kind: r.kind,
     fromAccount: r.from_account === null ? null : num(r.from_account),
     toAccount: r.to_account === null ? null : num(r.to_account),
     uid: r.uid === null ? null : num(r.uid),
     toPartner: r.to_partner === null ? null : num(r.to_partner),
     amount: num(r.amount),
     reason: String(r.reason),
-    status: r.status as 'pending',
+    status: r.status,
     requestedBy: String(r.requested_by),
     requestedAt: iso(r.requested_at)!,
-    decidedBy: (r.decided_by as string | null) ?? null,
+    decidedBy: r.decided_by ?? null,
     decidedAt: iso(r.decided_at),
     decisionNote: String(r.decision_note),
   }),
@@ -392,7 +421,7 @@ export const billsList: ListSpec = defineList({
   paging: 'page',
   summary: 'Distribution bills: opening, bought, distributed, reclaimed, adjusted (with reasons), rake share, closing; draft → confirmed → settled | disputed',
   from: (db) =>
-    anyDb(db)
+    db
       .selectFrom('partner_bill as b')
       .selectAll('b')
       .select(
@@ -411,8 +440,8 @@ export const billsList: ListSpec = defineList({
     periodFrom: iso(r.period_from)!,
     periodTo: iso(r.period_to)!,
     // the days as the bill was asked for: period_to is the start of the day after the last one
-    fromDay: consoleDay(new Date(r.period_from as string)),
-    toDay: consoleDay(new Date(new Date(r.period_to as string).getTime() - 1)),
+    fromDay: consoleDay(r.period_from),
+    toDay: consoleDay(new Date(r.period_to.getTime() - 1)),
     opening: num(r.opening),
     bought: num(r.bought),
     distributed: num(r.distributed),
@@ -422,12 +451,12 @@ export const billsList: ListSpec = defineList({
     rakeSharePct: num(r.rake_share_bp) / 100,
     rakeShare: num(r.rake_share),
     closing: num(r.closing),
-    status: r.status as 'draft',
+    status: r.status,
     note: String(r.note),
     createdBy: String(r.created_by),
     createdAt: iso(r.created_at)!,
-    confirmedBy: (r.confirmed_by as string | null) ?? null,
-    closedBy: (r.closed_by as string | null) ?? null,
+    confirmedBy: r.confirmed_by ?? null,
+    closedBy: r.closed_by ?? null,
     adjustments: (
       (typeof r.adjustments === 'string' ? JSON.parse(r.adjustments) : r.adjustments) as Array<{ amount: number; reason: string; actor: string; at: string }>
     ).map((a) => ({ amount: Number(a.amount), reason: a.reason, actor: a.actor, at: iso(a.at)! })),

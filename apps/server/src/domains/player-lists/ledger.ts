@@ -7,18 +7,19 @@
 import { LEDGER_CURRENCIES, ledgerEntryItem, type LedgerCurrency, type LedgerEntryItem } from '@console/schemas';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type FilterBuilder, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
+import type { RowOf } from '../../db/schema';
 
-export const toLedgerItem = (r: Record<string, unknown>): LedgerEntryItem => ({
-  id: r.id as number,
-  at: isoInConsoleZone(r.at as Date),
-  uid: r.uid as number,
-  partner: r.partner as number,
-  currency: r.currency as LedgerCurrency,
-  delta: r.delta as number,
-  balanceAfter: r.balance_after as number,
-  reason: r.reason as string,
-  ref: r.ref as string,
-  actor: r.actor as string,
+export const toLedgerItem = (r: Omit<RowOf<'ledger_entry'>, 'idem_key'>): LedgerEntryItem => ({
+  id: r.id,
+  at: isoInConsoleZone(r.at),
+  uid: r.uid,
+  partner: r.partner,
+  currency: r.currency,
+  delta: r.delta,
+  balanceAfter: r.balance_after,
+  reason: r.reason,
+  ref: r.ref,
+  actor: r.actor,
 });
 
 /**

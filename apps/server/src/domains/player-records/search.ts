@@ -18,6 +18,7 @@ import { SEARCH_KEYS, playerSearchItem, text, type PlayerSearchItem, type Search
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { defineList, type FilterBuilder } from '../../http/list';
 import type { SortKey } from '../../http/list/keyset';
 import { isoInConsoleZone } from '../../http/time';
@@ -46,18 +47,18 @@ export const searchBase = (db: Db) =>
       'p.last_login_at',
     ]);
 
-export const toSearchItem = (r: Record<string, unknown>): PlayerSearchItem => ({
-  uid: r.uid as number,
-  name: r.name as string,
-  phone: r.phone_number ? `+${(r.phone_country as string | null) ?? ''} ${r.phone_number as string}` : '',
-  status: r.status as PlayerSearchItem['status'],
-  suspendedUntil: isoInConsoleZone(r.suspended_until as Date | null),
-  vip: r.vip as number,
-  chip: r.chip as number,
-  partner: r.partner as number,
-  shareId: (r.share_id as string | null) ?? null,
-  registeredAt: isoInConsoleZone(r.registered_at as Date),
-  lastLoginAt: isoInConsoleZone(r.last_login_at as Date | null),
+export const toSearchItem = (r: QueryRow<typeof searchBase>): PlayerSearchItem => ({
+  uid: r.uid,
+  name: r.name,
+  phone: r.phone_number ? `+${r.phone_country ?? ''} ${r.phone_number}` : '',
+  status: r.status,
+  suspendedUntil: isoInConsoleZone(r.suspended_until),
+  vip: r.vip,
+  chip: r.chip,
+  partner: r.partner,
+  shareId: r.share_id,
+  registeredAt: isoInConsoleZone(r.registered_at),
+  lastLoginAt: isoInConsoleZone(r.last_login_at),
 });
 
 /** lower(name) in byte order: LIKE 'prefix%' on it is a range of player_name_c_idx, and so is the order. */

@@ -33,6 +33,7 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { custom, dateRange, defineList, eqBool, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
@@ -47,7 +48,6 @@ export const MAX_PLAYER_ROWS = 5_000;
 export const TOP_GAMES = 10;
 
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => new Date(v as string).toISOString();
 const rtpOf = (wins: number, turnover: number) => (turnover > 0 ? wins / turnover : null);
 const figures = (f: { rounds: number; players: number; turnover: number; wins: number; bigWins: number }): ProviderFigures => ({
   ...f,
@@ -219,33 +219,56 @@ export async function playerReport(db: Db, user: ScopedSubject, f: Filter, r: Da
  * unique idem_key `app:<app>:tx:<txId>`), less those rolled back; a few index lookups a row.
  */
 const moved = (sign: '<' | '>') => sql<number>`(
-  SELECT coalesce(sum(abs(l.delta)), 0) FROM unnest(r.tx_ids) AS t(tx)
+  SELECT coalesce(sum(abs(l.delta)), 0)::bigint FROM unnest(r.tx_ids) AS t(tx)
   JOIN ledger_entry l ON l.idem_key = 'app:' || r.app_id || ':tx:' || t.tx
   JOIN wallet_tx w ON w.app_id = r.app_id AND w.tx_id = t.tx
   WHERE l.delta ${sql.raw(sign)} 0 AND NOT w.rolled_back)`;
 
-const logRow = (x: Record<string, unknown>): ProviderLogRow => {
-  const bet = num(x.bet);
-  const win = num(x.win);
-  const txIds = (x.tx_ids as string[] | null) ?? [];
-  const debited = num(x.debited);
-  const credited = num(x.credited);
+const roundsFrom = (db: Db, group: ProviderGroup) =>
+  db
+    .selectFrom('provider_round as r')
+    .leftJoin('player as p', 'p.uid', 'r.uid')
+    .leftJoin('provider_game as g', (j) => j.onRef('g.provider', '=', 'r.provider').onRef('g.game', '=', 'r.game'))
+    .select([
+      'r.id',
+      'r.app_id',
+      'r.provider',
+      'r.round_id',
+      'r.game',
+      'g.name as game_name',
+      'r.uid',
+      'p.name',
+      'r.partner',
+      'r.bet',
+      'r.win',
+      'r.big_win',
+      'r.tx_ids',
+      'r.started_at',
+      'r.ended_at',
+      moved('<').as('debited'),
+      moved('>').as('credited'),
+    ])
+    .where(groupFilter(group, 'r.provider'));
+
+const logRow = (x: QueryRow<typeof roundsFrom>): ProviderLogRow => {
+  const { bet, win, debited, credited } = x;
+  const txIds = x.tx_ids;
   return {
-    id: num(x.id),
-    at: iso(x.ended_at),
-    startedAt: iso(x.started_at),
-    provider: String(x.provider),
-    game: String(x.game),
-    gameName: String(x.game_name ?? x.game),
-    roundId: String(x.round_id),
-    uid: num(x.uid),
-    name: String(x.name ?? ''),
-    partner: num(x.partner),
+    id: x.id,
+    at: x.ended_at.toISOString(),
+    startedAt: x.started_at.toISOString(),
+    provider: x.provider,
+    game: x.game,
+    gameName: x.game_name ?? x.game,
+    roundId: x.round_id,
+    uid: x.uid,
+    name: x.name ?? '',
+    partner: x.partner,
     bet,
     win,
     net: win - bet,
-    bigWin: Boolean(x.big_win),
-    appId: String(x.app_id),
+    bigWin: x.big_win,
+    appId: x.app_id,
     txIds,
     debited,
     credited,
@@ -329,31 +352,7 @@ export function providerGroupOperations(group: ProviderGroup): Operation[] {
         tags,
         paging: 'keyset',
         summary: `Every round ${who} reported, newest first, with what its wallet txIds moved (matched / differs / unreported): filters ${filtered ? 'provider, ' : ''}game, uid, roundId, from/to (end), bigWin`,
-        from: (db: Db) =>
-          db
-            .selectFrom('provider_round as r')
-            .leftJoin('player as p', 'p.uid', 'r.uid')
-            .leftJoin('provider_game as g', (j) => j.onRef('g.provider', '=', 'r.provider').onRef('g.game', '=', 'r.game'))
-            .select([
-              'r.id',
-              'r.app_id',
-              'r.provider',
-              'r.round_id',
-              'r.game',
-              'g.name as game_name',
-              'r.uid',
-              'p.name',
-              'r.partner',
-              'r.bet',
-              'r.win',
-              'r.big_win',
-              'r.tx_ids',
-              'r.started_at',
-              'r.ended_at',
-              moved('<').as('debited'),
-              moved('>').as('credited'),
-            ])
-            .where(groupFilter(group, 'r.provider')),
+        from: (db: Db) => roundsFrom(db, group),
         partner: 'r.partner',
         id: 'r.id',
         filters: {

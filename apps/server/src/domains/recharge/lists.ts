@@ -12,33 +12,32 @@ import { queryBool, queryInt, RECHARGE_FLAGS, RECHARGE_OS, RECHARGE_STATUSES, re
 import { sql, type SqlBool } from 'kysely';
 import { custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type FilterBuilder, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
+import type { RowOf } from '../../db/schema';
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-export const toOrderItem = (r: Record<string, unknown>): RechargeOrderItem => ({
-  id: Number(r.id),
-  orderId: r.order_id as string,
-  uid: r.uid as number,
-  partner: r.partner as number,
-  productId: r.product_id as string,
-  channel: r.channel as string,
-  os: r.os as string,
-  price: Number(r.price),
-  status: r.status as RechargeOrderItem['status'],
-  channelOrderId: (r.channel_order_id as string | null) ?? null,
-  paidAmount: num(r.paid_amount),
-  chips: Number(r.chips),
-  bonusChips: Number(r.bonus_chips),
-  createdAt: isoInConsoleZone(r.created_at as Date),
-  paidAt: isoInConsoleZone(r.paid_at as Date | null),
-  callbackAt: isoInConsoleZone(r.callback_at as Date | null),
-  callbacks: r.callbacks as number,
-  heldReason: (r.held_reason as RechargeOrderItem['heldReason']) ?? null,
-  flag: (r.flag as RechargeOrderItem['flag']) ?? null,
-  resolution: (r.resolution as RechargeOrderItem['resolution']) ?? null,
-  resolvedBy: (r.resolved_by as string | null) ?? null,
-  resolvedAt: isoInConsoleZone(r.resolved_at as Date | null),
-  resolutionNote: (r.resolution_note as string | null) ?? null,
+export const toOrderItem = (r: Pick<RowOf<'recharge_order'>, (typeof COLUMNS)[number]>): RechargeOrderItem => ({
+  id: r.id,
+  orderId: r.order_id,
+  uid: r.uid,
+  partner: r.partner,
+  productId: r.product_id,
+  channel: r.channel,
+  os: r.os,
+  price: r.price,
+  status: r.status,
+  channelOrderId: r.channel_order_id,
+  paidAmount: r.paid_amount,
+  chips: r.chips,
+  bonusChips: r.bonus_chips,
+  createdAt: isoInConsoleZone(r.created_at),
+  paidAt: isoInConsoleZone(r.paid_at),
+  callbackAt: isoInConsoleZone(r.callback_at),
+  callbacks: r.callbacks,
+  heldReason: r.held_reason,
+  flag: r.flag,
+  resolution: r.resolution,
+  resolvedBy: r.resolved_by,
+  resolvedAt: isoInConsoleZone(r.resolved_at),
+  resolutionNote: r.resolution_note,
 });
 
 const COLUMNS = [

@@ -12,7 +12,7 @@ export async function quickMatch(db: Db, game: string, balance: number) {
   const tier = tierFor(await listItems<QuickTier>(db, 'quicktier'), game, balance);
   if (!tier) return { balance, tier: null, table: null };
   const rows = await tableSelect(db).where('t.tier', '=', tier.id).where('t.status', '=', 'open').orderBy('t.id').execute();
-  const tables = rows.map((r) => tableRow(r as Record<string, unknown>)).filter((t) => t.players === null || t.players < t.seats);
+  const tables = rows.map(tableRow).filter((t) => t.players === null || t.players < t.seats);
   tables.sort((a, b) => (a.players ?? 0) - (b.players ?? 0) || a.id - b.id);
   const t = tables[0];
   return {

@@ -9,6 +9,7 @@
 import { type QuickTier, type RoomTableRow, type RoomTemplate } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { badInput, conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
@@ -94,42 +95,41 @@ export async function setTableStatus(ctx: Change, id: number, status: 'open' | '
 
 /** Columns of a table row as listed (players and rounds from the game data). */
 export function tableSelect(db: Db) {
-  return db
-    .selectFrom('room_table as t')
-    .select([
-      't.id',
-      't.code',
-      't.game',
-      't.template',
-      't.tier',
-      't.template_version',
-      't.snapshot',
-      't.status',
-      't.opened_by',
-      't.opened_at',
-      't.closed_by',
-      't.closed_at',
-      sql<number>`(SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`.as('current_version'),
-      sql<unknown>`(SELECT json_build_object('players', r.players, 'at', r.ended_at) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code ORDER BY r.ended_at DESC LIMIT 1)`.as(
-        'last',
-      ),
-      sql<number>`(SELECT count(*) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code)`.as('rounds'),
-    ]);
+  return db.selectFrom('room_table as t').select([
+    't.id',
+    't.code',
+    't.game',
+    't.template',
+    't.tier',
+    't.template_version',
+    't.snapshot',
+    't.status',
+    't.opened_by',
+    't.opened_at',
+    't.closed_by',
+    't.closed_at',
+    sql<number | null>`(SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`.as('current_version'),
+    sql<{
+      players: number;
+      at: string;
+    } | null>`(SELECT json_build_object('players', r.players, 'at', r.ended_at) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code ORDER BY r.ended_at DESC LIMIT 1)`.as(
+      'last',
+    ),
+    sql<number>`(SELECT count(*) FROM game_round r WHERE r.game = t.game AND r.table_id = t.code)`.as('rounds'),
+  ]);
 }
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-
-export function tableRow(r: Record<string, unknown>): RoomTableRow {
+export function tableRow(r: QueryRow<typeof tableSelect>): RoomTableRow {
   const s = r.snapshot as RoomTemplate;
-  const last = (typeof r.last === 'string' ? JSON.parse(r.last) : r.last) as { players: number; at: string } | null;
+  const last = r.last;
   return {
-    id: Number(r.id),
-    code: String(r.code),
-    game: String(r.game),
-    template: String(r.template),
-    tier: (r.tier as string | null) ?? null,
-    templateVersion: Number(r.template_version),
-    current: Number(r.template_version) === Number(r.current_version ?? 0),
+    id: r.id,
+    code: r.code,
+    game: r.game,
+    template: r.template,
+    tier: r.tier,
+    templateVersion: r.template_version,
+    current: r.template_version === (r.current_version ?? 0),
     name: s.name,
     ante: s.ante,
     minBalance: s.minBalance,
@@ -137,13 +137,13 @@ export function tableRow(r: Record<string, unknown>): RoomTableRow {
     rakeBps: s.rakeBps,
     seats: s.seats,
     aiSeats: s.aiSeats,
-    status: r.status as 'open' | 'closed',
-    openedBy: String(r.opened_by),
-    openedAt: iso(r.opened_at)!,
-    closedBy: (r.closed_by as string | null) ?? null,
-    closedAt: iso(r.closed_at),
-    players: last ? Number(last.players) : null,
-    lastRoundAt: last ? iso(last.at) : null,
-    rounds: Number(r.rounds ?? 0),
+    status: r.status,
+    openedBy: r.opened_by,
+    openedAt: r.opened_at.toISOString(),
+    closedBy: r.closed_by,
+    closedAt: r.closed_at?.toISOString() ?? null,
+    players: last ? last.players : null,
+    lastRoundAt: last ? new Date(last.at).toISOString() : null,
+    rounds: r.rounds,
   };
 }

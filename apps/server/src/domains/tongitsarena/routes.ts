@@ -52,6 +52,7 @@ import { dayOf } from '@console/activities';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
+import type { QueryRow } from '../../db/schema';
 import { badInput } from '../../http/api-error';
 import { columnsParam, csvFileName, csvHeader, csvLine } from '../../http/list/csv';
 import { custom, dateRange, defineList, eqBool, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
@@ -205,22 +206,22 @@ const reignFrom = (db: Db) =>
     .select(['t.name as table_name', 't.open', 'p.name as name'])
     .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = r.arena AND c.state = 'pending' AND r.ended_at IS NULL)`.as('pending'));
 
-const reignRow = (r: Record<string, unknown>): ArenaReignRow => ({
-  id: num(r.id),
-  table: String(r.arena),
-  tableName: String(r.table_name ?? ''),
-  uid: num(r.uid),
-  name: String(r.name ?? ''),
-  partner: num(r.partner),
-  startedAt: iso(r.started_at),
-  endedAt: isoOrNull(r.ended_at),
-  defences: num(r.defences),
-  earned: num(r.earned),
-  ended: (r.ended_how ?? 'holding') as ArenaReignRow['ended'],
-  endedBy: String(r.ended_by ?? ''),
-  reason: String(r.end_reason ?? ''),
-  open: Boolean(r.open),
-  pending: num(r.pending),
+const reignRow = (r: QueryRow<typeof reignFrom>): ArenaReignRow => ({
+  id: r.id,
+  table: r.arena,
+  tableName: r.table_name,
+  uid: r.uid,
+  name: r.name ?? '',
+  partner: r.partner,
+  startedAt: isoInConsoleZone(r.started_at),
+  endedAt: isoInConsoleZone(r.ended_at),
+  defences: r.defences,
+  earned: r.earned,
+  ended: r.ended_how ?? 'holding',
+  endedBy: r.ended_by ?? '',
+  reason: r.end_reason ?? '',
+  open: r.open,
+  pending: r.pending,
 });
 
 export const defendersList = defineList({

@@ -4,6 +4,7 @@
  * `@ts-expect-error` lines are the test (the typecheck fails if one of them compiles); the
  * runtime part checks that a declaration compiles into its query schemas.
  */
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { AnySelect } from './define';
@@ -64,6 +65,24 @@ defineList({
   sorts: { uid: sortBy.int('uid') },
   defaultSort: { key: 'uid', order: 'ascend' },
   row: (r) => ({ uid: Number(r.uid), name: String(r.name), registeredAt: String(r.registered_at) }),
+});
+
+defineList({
+  ...base,
+  // @ts-expect-error a query over an untyped database: every column name is any
+  from: (db) => (db as unknown as Kysely<any>).selectFrom('player').selectAll(),
+  sorts: { uid: sortBy.int('uid') },
+  defaultSort: { key: 'uid', order: 'ascend' },
+  row: (r: { uid: number; name: string; registered_at: Date }) => ({ uid: r.uid, name: r.name, registeredAt: r.registered_at.toISOString() }),
+});
+
+defineList({
+  ...base,
+  // @ts-expect-error a row mapper over untyped rows makes the row type a record
+  from: (db) => db.selectFrom('player').select(['uid', 'name', 'registered_at']),
+  sorts: { uid: sortBy.int('uid') },
+  defaultSort: { key: 'uid', order: 'ascend' },
+  row: (r: Record<string, unknown>) => ({ uid: Number(r.uid), name: String(r.name), registeredAt: String(r.registered_at) }),
 });
 
 describe('defineList', () => {

@@ -162,8 +162,12 @@ export function listOperations(spec: List): Operation[] {
   return [listOperation(spec), exportOperation(spec)];
 }
 
-/** `from` selects typed rows: a query Kysely cannot type (`any`) is refused at compile time. */
-type TypedRow<Row> = 0 extends 1 & Row ? { from: never; untypedRow: 'from() must select typed rows (name the columns, or give sql<T> its type)' } : unknown;
+/** `from` selects typed rows: a query Kysely cannot type (`any`, or any column name of an untyped database) is refused at compile time. */
+type TypedRow<Row> = 0 extends 1 & Row
+  ? { from: never; untypedRow: 'from() must select typed rows (name the columns, or give sql<T> its type)' }
+  : string extends keyof Row
+    ? { from: never; untypedRow: 'from() must select typed rows, not rows of an untyped database (Kysely<any>)' }
+    : unknown;
 
 /** Declares a list: the row type comes from `from`, the item type from `item`, the sort keys from `sorts`. */
 export function defineList<Row, Item extends z.ZodObject, Sort extends string>(spec: ListSpec<Row, Item, Sort> & TypedRow<Row>): List {
