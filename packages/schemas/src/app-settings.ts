@@ -295,6 +295,48 @@ export const whiteRef = z.strictObject({ kind: z.enum(WHITE_KINDS, { message: 'M
 
 /** A settings item as a list answers it: the document plus its key and when it last changed. */
 export const settingItem = z.looseObject({ key: z.string(), updatedAt: z.string() });
+const keyed = { key: z.string(), updatedAt: z.string() };
+/** The items of the app-settings lists (the server's answers and the web's columns). */
+export const smsProviderItem = z.object({
+  ...keyed,
+  id: z.string(),
+  name: z.string(),
+  function: z.enum(SMS_FUNCTIONS),
+  rank: z.number(),
+  countryCode: z.string(),
+  enabled: z.boolean(),
+});
+export type SmsProviderItem = z.infer<typeof smsProviderItem>;
+export const giftPackItem = z.object({
+  ...keyed,
+  id: z.string(),
+  name: z.string(),
+  message: z.string(),
+  gold: z.number(),
+  diamond: z.number(),
+  price: z.number(),
+  packages: z.array(z.string()),
+  sortOrder: z.number(),
+  enabled: z.boolean(),
+});
+export type GiftPackItem = z.infer<typeof giftPackItem>;
+export const awardItem = z.object({
+  ...keyed,
+  id: z.string(),
+  name: z.string(),
+  use: z.enum(AWARD_USES),
+  chip: z.number(),
+  bean: z.number(),
+  diamond: z.number(),
+  bonus: z.number(),
+  note: z.string(),
+  enabled: z.boolean(),
+});
+export type AwardItem = z.infer<typeof awardItem>;
+export const shieldItem = z.object({ ...keyed, kind: z.enum(SHIELD_KINDS), value: z.string(), reason: z.string(), enabled: z.boolean() });
+export type ShieldItem = z.infer<typeof shieldItem>;
+export const whiteItem = z.object({ ...keyed, kind: z.enum(WHITE_KINDS), value: z.string(), note: z.string(), enabled: z.boolean() });
+export type WhiteItem = z.infer<typeof whiteItem>;
 
 // ------------------------------------------------------------------------------------ platform
 

@@ -6,6 +6,11 @@
 import {
   AWARD_USES,
   awardBody,
+  awardItem,
+  giftPackItem,
+  shieldItem,
+  smsProviderItem,
+  whiteItem,
   awardRef,
   giftPackBody,
   giftPackRef,
@@ -47,9 +52,6 @@ export const SCREENS = {
   whiteconfigs: '/remoteconfig/whiteconfigs',
 } as const;
 
-const stamp = { updatedAt: z.string() };
-const keyed = { key: z.string(), ...stamp };
-
 // ------------------------------------------------------------------------------------ SMS providers
 
 export const providerKey = (d: { countryCode: string; id: string }) => `${d.countryCode}:${d.id}`;
@@ -72,15 +74,7 @@ const providers = (scope: SmsScope, screen: string, kind: string) =>
       filters: {
         countryCode: custom(z.string().regex(/^(\*|\d{1,4})$/, { message: 'Must be a country code or *' }), (v) => sql<SqlBool>`doc->>'countryCode' = ${v}`),
       },
-      item: z.object({
-        ...keyed,
-        id: z.string(),
-        name: z.string(),
-        function: z.enum(SMS_FUNCTIONS),
-        rank: z.number(),
-        countryCode: z.string(),
-        enabled: z.boolean(),
-      }),
+      item: smsProviderItem,
     },
   });
 
@@ -132,18 +126,7 @@ export const giftPacks = defineSettingKind<GiftPackBody>({
     search: 'name',
     summary: 'Gift packs (§3: id, name, message, gold, diamond) with price (centavos) and the store packages that sell each: filters name, package, enabled',
     filters: { package: custom(requiredText(128), (v) => sql<SqlBool>`doc->'packages' ? ${v}`) },
-    item: z.object({
-      ...keyed,
-      id: z.string(),
-      name: z.string(),
-      message: z.string(),
-      gold: z.number(),
-      diamond: z.number(),
-      price: z.number(),
-      packages: z.array(z.string()),
-      sortOrder: z.number(),
-      enabled: z.boolean(),
-    }),
+    item: giftPackItem,
   },
 });
 
@@ -161,18 +144,7 @@ export const awards = defineSettingKind<AwardBody>({
     search: 'name',
     categories: AWARD_USES,
     summary: 'Award tables that activities and messages name by id (chips, beans, diamonds, bonus): filters name, category (use), enabled',
-    item: z.object({
-      ...keyed,
-      id: z.string(),
-      name: z.string(),
-      use: z.enum(AWARD_USES),
-      chip: z.number(),
-      bean: z.number(),
-      diamond: z.number(),
-      bonus: z.number(),
-      note: z.string(),
-      enabled: z.boolean(),
-    }),
+    item: awardItem,
   },
 });
 
@@ -205,7 +177,7 @@ export const blocks = defineSettingKind<ShieldBody>({
     categories: SHIELD_KINDS,
     summary:
       'Regions and IP ranges where the apps refuse to run, with the reason: filters value (region, range or reason, substring), category (region, ip), enabled',
-    item: z.object({ ...keyed, kind: z.enum(SHIELD_KINDS), value: z.string(), reason: z.string(), enabled: z.boolean() }),
+    item: shieldItem,
   },
 });
 
@@ -221,6 +193,6 @@ export const allowList = defineSettingKind<WhiteBody>({
     search: 'value',
     categories: WHITE_KINDS,
     summary: 'Players, devices and IP ranges exempt from the blocks: filters value (substring, the note too), category (uid, device, ip), enabled',
-    item: z.object({ ...keyed, kind: z.enum(WHITE_KINDS), value: z.string(), note: z.string(), enabled: z.boolean() }),
+    item: whiteItem,
   },
 });

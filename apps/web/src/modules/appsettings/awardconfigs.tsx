@@ -1,5 +1,5 @@
 /** /remoteconfig/awardconfigs: named rewards that activities and messages refer to by id. */
-import { AWARD_USES } from '@console/schemas';
+import { AWARD_USES, type AwardItem } from '@console/schemas';
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';
 import { wholeRule } from '../remoteconfig/common';
@@ -16,7 +16,7 @@ const codeRule = {
 };
 const amount = (name: string, max = 1e12) => ({ name, label: `${S}${name}`, kind: 'number' as const, required: true, rules: [wholeRule(0, max)] });
 
-export const awardconfigsScreen: ItemScreen = {
+export const awardconfigsScreen: ItemScreen<AwardItem> = {
   name: 'awardconfigs',
   api: '/remoteconfig/awardconfigs',
   keyField: 'id',

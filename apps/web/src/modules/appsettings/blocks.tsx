@@ -3,6 +3,7 @@
  * IP ranges, with the reason) and who is exempt (players, devices, IP ranges). One shape: a kind,
  * a value (checked again by the server: CIDR with host bits clear, region codes), a text.
  */
+import type { ShieldItem, WhiteItem } from '@console/schemas';
 import i18next from 'i18next';
 import type { FieldDeclaration, SelectOption } from '../../kit';
 import { A, itemDeclaration, itemHistory, YES_NO, type ItemScreen } from './shape';
@@ -28,7 +29,11 @@ function valueRule(kinds: Record<string, 'region' | 'ip' | 'uid' | 'device'>) {
   });
 }
 
-function blockShape(name: 'shielddomesticconfigs' | 'whiteconfigs', kinds: readonly string[], text: 'reason' | 'note'): ItemScreen {
+function blockShape<Row extends ShieldItem | WhiteItem>(
+  name: 'shielddomesticconfigs' | 'whiteconfigs',
+  kinds: readonly string[],
+  text: Extract<keyof Row, 'reason' | 'note'>,
+): ItemScreen<Row> {
   const S = `${A}${name}.`;
   const KINDS: SelectOption[] = kinds.map((k) => ({ value: k, label: `${S}kinds.${k}` }));
   const labels = Object.fromEntries(kinds.map((k) => [k, `${S}kinds.${k}`]));
@@ -60,7 +65,7 @@ function blockShape(name: 'shielddomesticconfigs' | 'whiteconfigs', kinds: reado
   };
 }
 
-export const shieldScreen = blockShape('shielddomesticconfigs', ['region', 'ip'], 'reason');
-export const whiteScreen = blockShape('whiteconfigs', ['uid', 'device', 'ip'], 'note');
+export const shieldScreen = blockShape<ShieldItem>('shielddomesticconfigs', ['region', 'ip'], 'reason');
+export const whiteScreen = blockShape<WhiteItem>('whiteconfigs', ['uid', 'device', 'ip'], 'note');
 export const shield = { decl: itemDeclaration(shieldScreen), history: itemHistory(shieldScreen) };
 export const white = { decl: itemDeclaration(whiteScreen), history: itemHistory(whiteScreen) };

@@ -2,6 +2,7 @@
  * /remoteconfig/gamestore: gift packs (§3: id, name, message, gold, diamond) with their price
  * (pesos on the form, centavos in the API) and the store packages that sell each.
  */
+import type { GiftPackItem } from '@console/schemas';
 import { useMemo } from 'react';
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';
@@ -18,7 +19,7 @@ const codeRule = {
   },
 };
 
-export function gamestoreScreen(packages: SelectOption[]): ItemScreen {
+export function gamestoreScreen(packages: SelectOption[]): ItemScreen<GiftPackItem> {
   return {
     name: 'gamestore',
     api: API,

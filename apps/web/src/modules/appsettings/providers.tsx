@@ -2,7 +2,7 @@
  * /remoteconfig/sms/localconfig and globalconfig: the SMS providers of §3 (name, function, id,
  * rank, country code) for domestic and international numbers; one shape, two screens.
  */
-import { SMS_FUNCTIONS } from '@console/schemas';
+import { SMS_FUNCTIONS, type SmsProviderItem } from '@console/schemas';
 import i18next from 'i18next';
 import type { FieldDeclaration, SelectOption } from '../../kit';
 import { wholeRule } from '../remoteconfig/common';
@@ -22,7 +22,7 @@ const countryRule = (any: boolean) => ({
   },
 });
 
-export function providerScreen(scope: 'localconfig' | 'globalconfig'): ItemScreen {
+export function providerScreen(scope: 'localconfig' | 'globalconfig'): ItemScreen<SmsProviderItem> {
   const S = `${A}${scope}.`;
   const P = `${A}provider.`;
   const fields = (editing: boolean): FieldDeclaration[] => [

@@ -23,33 +23,32 @@ export const YES_NO: SelectOption[] = [
   { value: 'false', label: 'kit.no' },
 ];
 
-export interface ItemRow {
-  key: string;
-  [field: string]: unknown;
-}
+/** What every item of these lists has (its shared schema in @console/schemas adds the fields). */
+// a type, not an interface: a row of it is form values as it is
+export type ItemRow = { key: string; updatedAt: string };
 
-export interface ItemScreen {
+export interface ItemScreen<Row extends ItemRow> {
   /** The screen's name: strings under appsettings.<name>. */
   name: string;
   /** API path without the base: '/remoteconfig/sms/localconfig'. */
   api: string;
   fields(editing: boolean): FieldDeclaration[];
   /** Columns after the key column (which carries the history button). */
-  columns: ColumnDeclaration<ItemRow>[];
+  columns: ColumnDeclaration<Row>[];
   /** The key column: which field it shows. */
-  keyField: string;
+  keyField: keyof Row & string;
   filters: FilterDeclaration[];
   /** The item's whole document from the form. */
   toBody(values: FormValues): unknown;
   /** The form's values from a row (default: the row as it is). */
-  toForm?(row: ItemRow): FormValues;
+  toForm?(row: Row): FormValues;
   /** The body of remove. */
-  ref(row: ItemRow): Record<string, unknown>;
+  ref(row: Row): Record<string, unknown>;
   defaults: FormValues;
   formatValue?: HistoryDeclaration['formatValue'];
 }
 
-export function itemDeclaration(s: ItemScreen): ListDeclaration<ItemRow> {
+export function itemDeclaration<Row extends ItemRow>(s: ItemScreen<Row>): ListDeclaration<Row> {
   const S = `${A}${s.name}.`;
   return {
     name: s.name,
@@ -58,7 +57,7 @@ export function itemDeclaration(s: ItemScreen): ListDeclaration<ItemRow> {
     rowKey: 'key',
     filters: s.filters,
     columns: [
-      { key: s.keyField, title: `${S}${s.keyField}`, render: historyCell<ItemRow>((row) => row.key) },
+      { key: s.keyField, title: `${S}${s.keyField}`, render: historyCell<Row>((row) => row.key) },
       ...s.columns,
       { key: 'updatedAt', title: `${A}common.updatedAt`, format: 'datetime', sortable: true },
     ],
@@ -89,12 +88,12 @@ export function itemDeclaration(s: ItemScreen): ListDeclaration<ItemRow> {
   };
 }
 
-export function itemHistory(s: Pick<ItemScreen, 'name' | 'api' | 'formatValue'>): HistoryDeclaration {
+export function itemHistory(s: Pick<ItemScreen<ItemRow>, 'name' | 'api' | 'formatValue'>): HistoryDeclaration {
   return { url: `${s.api}/versions`, fieldLabel: (field) => `${A}${s.name}.${field}`, formatValue: s.formatValue };
 }
 
 /** The screen: the list inside its history. */
-export function ItemScreenView({ decl, history }: { decl: ListDeclaration<ItemRow>; history: HistoryDeclaration }): ReactElement {
+export function ItemScreenView<Row extends ItemRow>({ decl, history }: { decl: ListDeclaration<Row>; history: HistoryDeclaration }): ReactElement {
   return (
     <WithHistory history={history}>
       <ListScreen decl={decl} />
