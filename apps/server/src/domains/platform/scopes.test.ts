@@ -139,6 +139,36 @@ describe.each(databases())('application scopes on $kind', (kind) => {
     expect((await move(provider, 'credit', { txId: 'cap-over', uid: 3004, amount: 40_000, ref: 'round-cap2' })).status).toBe(200);
   });
 
+  it("a day's total is split over 64 slots; a day begun with the eight slots of before keeps them and stays exact", async () => {
+    const slotsOf = async (day: string) =>
+      (
+        await sql<{ slot: number; total: number }>`SELECT slot, total FROM platform_app_day
+          WHERE app_id = 'prov-app' AND scope = 'wallet.credit' AND day = ${day}::date ORDER BY slot`.execute(db())
+      ).rows;
+    const dayOf = async () => (await sql<{ d: string }>`SELECT report_day(${new Date(t.clock.now)}::timestamptz)::text AS d`.execute(db())).rows[0].d;
+    // a new day: its first capped call makes slots 8-71
+    t.clock.advance(24 * 3_600_000);
+    expect((await move(provider, 'debit', { txId: 'sl-b1', uid: 3004, amount: 1_000, ref: 'round-sl1' })).status).toBe(200);
+    expect((await move(provider, 'credit', { txId: 'sl-w1', uid: 3004, amount: 30_000, ref: 'round-sl1' })).status).toBe(200);
+    const fresh = await slotsOf(await dayOf());
+    expect(fresh.map((r) => r.slot)).toEqual(Array.from({ length: 64 }, (_, i) => i + 8));
+    expect(fresh.reduce((a, r) => a + r.total, 0)).toBe(30_000);
+    // a day whose slots 0-7 were made before: no other slot is added, and the cap holds to the unit
+    t.clock.advance(24 * 3_600_000);
+    const day = await dayOf();
+    await sql`INSERT INTO platform_app_day (app_id, scope, currency, day, slot, total)
+      SELECT 'prov-app', 'wallet.credit', 'chip', ${day}::date, s, 0 FROM generate_series(0, 7) s`.execute(db());
+    expect((await move(provider, 'debit', { txId: 'sl-b2', uid: 3004, amount: 1_000, ref: 'round-sl2' })).status).toBe(200);
+    for (const [i, amount] of [40_000, 40_000, 19_999].entries()) {
+      expect((await move(provider, 'credit', { txId: `sl-w2-${i}`, uid: 3004, amount, ref: 'round-sl2' })).status).toBe(200);
+    }
+    expect((await move(provider, 'credit', { txId: 'sl-w2-over', uid: 3004, amount: 2, ref: 'round-sl2' })).status).toBe(403);
+    expect((await move(provider, 'credit', { txId: 'sl-w2-last', uid: 3004, amount: 1, ref: 'round-sl2' })).status).toBe(200);
+    const old = await slotsOf(day);
+    expect(old.map((r) => r.slot)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(old.reduce((a, r) => a + r.total, 0)).toBe(100_000);
+  });
+
   it('event types: only those listed, or the round reports under rounds', async () => {
     const client = await platformClient(t, { appId: 'login-app', secret: 'login-app-secret-01', scopes: { events: { types: ['player.login'] } } });
     const at = new Date(t.clock.now).toISOString();
