@@ -32,5 +32,5 @@ export async function listAccounts(db: Db, user: ScopedSubject, q: ListAccountsQ
       .execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toConsoleAccount), total: Number(count.total) };
+  return { items: rows.map(toConsoleAccount), total: count.total };
 }

@@ -72,7 +72,7 @@ const EDITABLE: Editable[] = ['name', 'roles', 'partner', 'telephone', 'avatar',
 const shareCodeTaken =
   (code: string | undefined) =>
   (error: unknown): never => {
-    if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('share_code')) {
+    if ((error as { code?: string }).code === '23505' && (error as Error).message.includes('share_code')) {
       throw conflict(`Share code ${code} is already used by another account`);
     }
     throw error;

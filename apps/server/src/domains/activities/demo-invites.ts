@@ -110,7 +110,7 @@ export async function planInvites(
         validBet: 0,
       });
       if (valid !== null || time(r.bound)! >= to.getTime()) continue;
-      visit(Number(r.inviter), Math.max(time(r.paid_at)!, time(r.bound)!) + (10 + (share(Number(r.uid), dayNo + 53) % 40)) * MINUTE, 'newearnmoney');
+      visit(r.inviter, Math.max(time(r.paid_at)!, time(r.bound)!) + (10 + (share(r.uid, dayNo + 53) % 40)) * MINUTE, 'newearnmoney');
     }
     // the first top-ups: invitees with a bound phone who never paid, minutes before the day's first sitting
     const unpaid = (
@@ -121,16 +121,14 @@ export async function planInvites(
         AND NOT EXISTS (SELECT 1 FROM recharge_order r WHERE r.uid = i.uid AND r.status = 'paid' AND ${notTraffic})
       ORDER BY i.uid`.execute(db)
     ).rows
-      .filter(
-        (r) => time(r.bound)! < time(r.first_bet)! - 10 * MINUTE && time(r.first_bet)! - 5 * MINUTE > from.getTime() && share(Number(r.uid), dayNo + 52) < 30,
-      )
-      .sort((a, b) => share(Number(a.uid), dayNo + 54) - share(Number(b.uid), dayNo + 54) || a.uid - b.uid)
+      .filter((r) => time(r.bound)! < time(r.first_bet)! - 10 * MINUTE && time(r.first_bet)! - 5 * MINUTE > from.getTime() && share(r.uid, dayNo + 52) < 30)
+      .sort((a, b) => share(a.uid, dayNo + 54) - share(b.uid, dayNo + 54) || a.uid - b.uid)
       .slice(0, TOP_UPS_A_DAY);
     for (const r of unpaid) {
       const at = time(r.first_bet)! - 4 * MINUTE;
       if (at + 30 * MINUTE > latest) continue;
-      topUps.push({ at, uid: Number(r.uid), inviter: Number(r.inviter), day, requestId: `${INVITE_PREFIX}${r.uid}` });
-      visit(Number(r.inviter), at + (20 + (share(Number(r.uid), dayNo + 55) % 40)) * MINUTE, 'newearnmoney');
+      topUps.push({ at, uid: r.uid, inviter: r.inviter, day, requestId: `${INVITE_PREFIX}${r.uid}` });
+      visit(r.inviter, at + (20 + (share(r.uid, dayNo + 55) % 40)) * MINUTE, 'newearnmoney');
     }
   }
   // the next day's commission: the inviter opens the screen again around noon

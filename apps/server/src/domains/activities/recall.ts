@@ -78,12 +78,12 @@ async function recallRows(db: Db, column: 'uid' | 'friend_uid', uid: number, fro
     ORDER BY r.at DESC, r.id DESC LIMIT ${RECALLS_LIMIT}`.execute(db)
   ).rows;
   return rows.reverse().map((r) => ({
-    recallerUid: Number(r.uid),
-    friendUid: Number(r.friend_uid),
+    recallerUid: r.uid,
+    friendUid: r.friend_uid,
     at: new Date(r.at),
     lastSeen: new Date(r.last_seen),
     returnedAt: r.returned_at === null ? null : new Date(r.returned_at),
-    credited: Boolean(r.credited),
+    credited: r.credited,
     rounds: (r.rounds ?? []).map((at) => new Date(at)),
     sameDevice: r.same_device === true,
   }));

@@ -126,7 +126,7 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
         sql<string>`day::text`.as('day'),
         sql<number>`count(*)`.as('claims'),
         sql<number>`count(DISTINCT uid)`.as('players'),
-        sql<number>`coalesce(sum(amount), 0)`.as('amount'),
+        sql<number>`(coalesce(sum(amount), 0))::bigint`.as('amount'),
       ])
       .where('activity', '=', a.id)
       .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
@@ -135,7 +135,11 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
       .execute(),
     db
       .selectFrom('activity_reward')
-      .select([sql<number>`count(DISTINCT uid)`.as('players'), sql<number>`count(*)`.as('claims'), sql<number>`coalesce(sum(amount), 0)`.as('amount')])
+      .select([
+        sql<number>`count(DISTINCT uid)`.as('players'),
+        sql<number>`count(*)`.as('claims'),
+        sql<number>`(coalesce(sum(amount), 0))::bigint`.as('amount'),
+      ])
       .where('activity', '=', a.id)
       .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
       .where(ownPartnerFilter(user, 'partner'))
@@ -151,7 +155,7 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
     db.selectFrom('activity_budget').select('spent').where('activity', '=', a.id).executeTakeFirst(),
     db.selectFrom('activity_budget_day').select('spent').where('activity', '=', a.id).where('day', '=', dayOf(now)).executeTakeFirst(),
   ]);
-  const joinedBy = new Map(joined.map((x) => [x.day, num(x.n)]));
+  const joinedBy = new Map(joined.map((x) => [x.day, x.n]));
   const paidBy = new Map(paid.map((x) => [x.day, x]));
   const share = (spent: number, of: number) => (of > 0 ? spent / of : null);
   const days = r.days.map((day) => {
@@ -175,9 +179,9 @@ async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, 
     open: s.open,
     totals: {
       participants: days.reduce((n, d) => n + d.participants, 0),
-      rewardedPlayers: num(totals.players),
-      claims: num(totals.claims),
-      rewarded: num(totals.amount),
+      rewardedPlayers: totals.players,
+      claims: totals.claims,
+      rewarded: totals.amount,
     },
     budget: {
       total: s.totalBudget,
@@ -371,7 +375,7 @@ const zoneOperations: Operation[] = [
         .select(sql<number>`coalesce(max(id), 0)`.as('n'))
         .where('kind', '=', configKind(ZONE_KEY))
         .executeTakeFirstOrThrow();
-      return ok({ zone: await zoneOf(db), version: num(version.n), activities: [...ACTIVITY_IDS] });
+      return ok({ zone: await zoneOf(db), version: version.n, activities: [...ACTIVITY_IDS] });
     },
   }),
   defineOperation({
@@ -459,7 +463,7 @@ export function activityOperations(a: Activity): Operation[] {
           row: (x) => ({
             id: x.id,
             uid: x.uid,
-            name: String(x.name ?? ''),
+            name: x.name ?? '',
             partner: x.partner,
             period: x.period,
             state: x.state,
@@ -514,7 +518,7 @@ export function activityOperations(a: Activity): Operation[] {
           row: (x) => ({
             id: x.id,
             uid: x.uid,
-            name: String(x.name ?? ''),
+            name: x.name ?? '',
             partner: x.partner,
             period: x.period,
             tier: x.tier,
@@ -538,17 +542,15 @@ export function activityOperations(a: Activity): Operation[] {
       const cfg = await activityConfig(db, a);
       const current = periodOf(a, cfg.settings, now);
       const unfinished = current
-        ? num(
-            (
-              await db
-                .selectFrom('activity_player')
-                .select(sql<number>`count(*)`.as('n'))
-                .where('activity', '=', a.id)
-                .where('period', '=', current.key)
-                .where(notFinal(a))
-                .executeTakeFirstOrThrow()
-            ).n,
-          )
+        ? (
+            await db
+              .selectFrom('activity_player')
+              .select(sql<number>`count(*)`.as('n'))
+              .where('activity', '=', a.id)
+              .where('period', '=', current.key)
+              .where(notFinal(a))
+              .executeTakeFirstOrThrow()
+          ).n
         : 0;
       return {
         activity: a.id,

@@ -28,13 +28,13 @@ async function demoUser(db: Db, username: string): Promise<SessionUser | null> {
   if (!row) return null;
   const roles = (typeof row.roles === 'string' ? JSON.parse(row.roles) : row.roles) as string[];
   return {
-    accountId: Number(row.id),
+    accountId: row.id,
     username: row.username,
     name: row.name,
     avatar: '',
     telephone: '',
     roles,
-    partner: Number(row.partner),
+    partner: row.partner,
     bind2fa: false,
     mustBind: false,
     signedInAt: 0,

@@ -36,9 +36,7 @@ export async function addAgent(
 }
 
 export const commission = async (db: Db, uid: number) =>
-  Number(
-    (await db.selectFrom('ledger_account').select('balance').where('kind', '=', 'agent').where('owner', '=', String(uid)).executeTakeFirstOrThrow()).balance,
-  );
+  (await db.selectFrom('ledger_account').select('balance').where('kind', '=', 'agent').where('owner', '=', String(uid)).executeTakeFirstOrThrow()).balance;
 
 let sequence = 0;
 export const agentRequest = (body: { uid: number; amount: number; channel?: string; requestId?: string }) => ({

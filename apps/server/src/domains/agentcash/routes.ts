@@ -97,13 +97,13 @@ async function context(db: Db, user: SessionUser, orderId: string) {
     agentCashConfig(db, order.partner),
   ]);
   return {
-    order: toAgentItem({ ...order, amount: Number(order.amount), fee: Number(order.fee), name: agent?.name ?? '' }, cfg.config.fourEyesAmount),
+    order: toAgentItem({ ...order, amount: order.amount, fee: order.fee, name: agent?.name ?? '' }, cfg.config.fourEyesAmount),
     history: history.map((h) => ({ at: isoInConsoleZone(h.at), actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
     agent: agent ? { uid: agent.uid, name: agent.name, status: agent.status, activeInvitees: agent.active_invitees, withdrawable: agent.withdrawable } : null,
-    balance: account ? Number(account.balance) : 0,
+    balance: account ? account.balance : 0,
     held,
     cheatRecordOpen: cheat,
-    recent: recent.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: Number(c.amount), status: c.status })),
+    recent: recent.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: c.amount, status: c.status })),
   };
 }
 

@@ -155,8 +155,8 @@ export async function addRate(ctx: ChangeContext, body: AgentRateBody): Promise<
         effectiveAt: new Date(before.effective_at).toISOString(),
       }
     : null;
-  ctx.note.after = { id: Number(row.id), ...rate, effectiveAt: at.toISOString() };
-  return { id: Number(row.id) };
+  ctx.note.after = { id: row.id, ...rate, effectiveAt: at.toISOString() };
+  return { id: row.id };
 }
 
 export async function setStatus(ctx: ChangeContext, body: AgentStatusBody): Promise<{ uid: number; status: string }> {
@@ -204,8 +204,8 @@ export async function adjust(ctx: ChangeContext, body: AgentAdjustBody): Promise
       .executeTakeFirstOrThrow();
     ctx.note.target = `agent:${agent.uid}`;
     ctx.note.before = null;
-    ctx.note.after = { line: Number(line.id), week, amount: body.amount, reason: body.reason };
-    return { id: Number(line.id), week };
+    ctx.note.after = { line: line.id, week, amount: body.amount, reason: body.reason };
+    return { id: line.id, week };
   } catch (error) {
     throw weekError(error);
   }
@@ -227,7 +227,7 @@ export async function voidLine(ctx: ChangeContext, body: RebateLineVoidBody): Pr
     throw weekError(error);
   }
   ctx.note.target = `agent_rebate_line:${body.id}`;
-  ctx.note.before = { status: line.status, amount: Number(line.amount), reason: line.reason };
+  ctx.note.before = { status: line.status, amount: line.amount, reason: line.reason };
   ctx.note.after = { status: 'voided', reason };
   return { id: body.id };
 }

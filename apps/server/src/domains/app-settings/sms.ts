@@ -138,7 +138,7 @@ export const smsLogList = defineList({
     purpose: r.purpose,
     result: (r.result as string | null) ?? 'pending',
     resultAt: r.result_at ? isoInConsoleZone(r.result_at) : null,
-    reason: String(r.result_reason ?? ''),
+    reason: r.result_reason ?? '',
     appId: r.app_id,
   }),
 });

@@ -40,11 +40,11 @@ type Row = {
 };
 
 const item = (r: Row): CharismaItem => ({
-  id: Number(r.id),
+  id: r.id,
   uid: r.uid,
   partner: r.partner,
-  charisma: Number(r.charisma),
-  amount: Number(r.amount),
+  charisma: r.charisma,
+  amount: r.amount,
   status: r.status,
   requestedBy: r.requested_by,
   requestedAt: isoInConsoleZone(r.requested_at),
@@ -56,7 +56,7 @@ export async function requestCharisma({ db, user, now, note }: Ctx, body: Charis
   const player = await findPlayer(db, user, body.uid);
   note.target = `player:${body.uid}`;
   const balance = await db.selectFrom('player_balance').select('charisma').where('uid', '=', body.uid).executeTakeFirstOrThrow();
-  if (Number(balance.charisma) < body.charisma) throw conflict(`Player ${body.uid} has ${balance.charisma} charisma, fewer than ${body.charisma}`);
+  if (balance.charisma < body.charisma) throw conflict(`Player ${body.uid} has ${balance.charisma} charisma, fewer than ${body.charisma}`);
   const amount = Math.floor(body.charisma / CHARISMA_PER_CENTAVO);
   if (amount < 1) throw conflict('Too little charisma to convert');
   const row = await db
@@ -84,8 +84,8 @@ export async function issueCharisma({ db, user, now, note }: Ctx, id: number): P
   if (row.requested_by === user.username) throw conflict(`Charisma cash-out ${id} needs a second reviewer: you requested it`);
   const common = { uid: row.uid, ref: `charisma:${id}`, actor: `staff:${user.username}`, at: now };
   await postAll(db, [
-    { ...common, currency: 'charisma', delta: -Number(row.charisma), reason: CHARISMA_REASONS.out, key: `charisma:${id}:out` },
-    { ...common, currency: 'withdrawable', delta: Number(row.amount), reason: CHARISMA_REASONS.in, key: `charisma:${id}:in` },
+    { ...common, currency: 'charisma', delta: -row.charisma, reason: CHARISMA_REASONS.out, key: `charisma:${id}:out` },
+    { ...common, currency: 'withdrawable', delta: row.amount, reason: CHARISMA_REASONS.in, key: `charisma:${id}:in` },
   ]);
   const updated = await db
     .updateTable('charisma_cashout')

@@ -31,7 +31,7 @@ async function recentRecharges(db: Db, uid: number) {
   return rows.map((r) => ({
     orderId: r.order_id,
     channel: r.channel,
-    price: Number(r.price),
+    price: r.price,
     status: r.status,
     createdAt: isoInConsoleZone(r.created_at),
     paidAt: isoInConsoleZone(r.paid_at),
@@ -48,7 +48,7 @@ async function risks(db: Db, uid: number) {
       FROM player_ip m JOIN player_ip o ON o.ip = m.ip AND o.uid <> m.uid
       WHERE m.uid = ${uid} GROUP BY m.ip
     LIMIT ${MAX_RISKS}`.execute(db);
-  return rows.map((r) => ({ kind: r.kind, value: String(r.value), uids: r.uids.map(Number) }));
+  return rows.map((r) => ({ kind: r.kind, value: r.value, uids: r.uids.map(Number) }));
 }
 
 export async function orderContext(db: Db, user: SessionUser, orderId: string) {
@@ -95,10 +95,10 @@ export async function orderContext(db: Db, user: SessionUser, orderId: string) {
       bank: player.bank,
       registeredAt: isoInConsoleZone(player.registered_at),
     },
-    balances: Object.fromEntries(Object.entries(balances).map(([k, v]) => [k, Number(v)])),
+    balances: Object.fromEntries(Object.entries(balances).map(([k, v]) => [k, v])),
     recharges,
-    bets: bets.map((b) => ({ at: isoInConsoleZone(b.at), reason: b.reason, delta: Number(b.delta), currency: b.currency })),
-    cashouts: cashouts.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: Number(c.amount), status: c.status })),
+    bets: bets.map((b) => ({ at: isoInConsoleZone(b.at), reason: b.reason, delta: b.delta, currency: b.currency })),
+    cashouts: cashouts.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: c.amount, status: c.status })),
     risks: flags,
   };
 }

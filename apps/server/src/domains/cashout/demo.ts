@@ -162,8 +162,8 @@ export async function seedCashoutQueues(
     phone: r.phone_number,
     ip: r.login_ip,
     device: r.login_device,
-    payer: Boolean(r.payer),
-    review: Boolean(r.review),
+    payer: r.payer,
+    review: r.review,
   }));
   const candidates = [...shuffled(all.filter((c) => c.payer)), ...shuffled(all.filter((c) => !c.payer))];
 
@@ -175,7 +175,7 @@ export async function seedCashoutQueues(
   const channels = new Map(
     (await db.selectFrom('cashout_channel').select(['channel', 'status', 'min_amount', 'max_amount', 'fee_percent']).execute()).map((c) => [
       c.channel,
-      { open: c.status === 'open', min: Number(c.min_amount), max: Number(c.max_amount), fee: c.fee_percent },
+      { open: c.status === 'open', min: c.min_amount, max: c.max_amount, fee: c.fee_percent },
     ]),
   );
   // the desk's orders are asked for in office hours, early enough to be worked on before the end

@@ -55,7 +55,7 @@ export async function reviewerToken(t: TestApp, username: string): Promise<strin
 }
 
 export const withdrawable = async (db: Db, uid: number) =>
-  Number((await db.selectFrom('player_balance').select('withdrawable').where('uid', '=', uid).executeTakeFirstOrThrow()).withdrawable);
+  (await db.selectFrom('player_balance').select('withdrawable').where('uid', '=', uid).executeTakeFirstOrThrow()).withdrawable;
 
 export const orderRow = (db: Db, orderId: string) => db.selectFrom('cashout_order').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
 

@@ -43,7 +43,7 @@ export const cashoutOrders = defineList({
   sorts: { createdAt: sortBy.time('created_at'), amount: sortBy.int('amount') },
   defaultSort: { key: 'createdAt', order: 'descend' },
   item: cashoutOrderItem,
-  row: (r) => toItem(r as unknown as OrderRow, Number(r.four_eyes)),
+  row: (r) => toItem(r as unknown as OrderRow, r.four_eyes),
 });
 
 export const charismaCashouts = defineList({

@@ -52,7 +52,7 @@ export async function runPayout(db: Db, orderId: string, clock: Clock, deadlineM
       orderId,
       channel: started.channel,
       uid: started.uid,
-      amount: Number(started.amount),
+      amount: started.amount,
       account: started.account,
     }),
     deadlineMs,
@@ -111,7 +111,7 @@ export async function providerOutcome(db: Db, report: LateOutcome, clock: Clock)
       await trx
         .insertInto('cashout_transition')
         .values({
-          order_id: Number(order.id),
+          order_id: order.id,
           at: stamp.at,
           actor: SYSTEM,
           from_status: order.status,

@@ -58,7 +58,7 @@ export const cashoutStore: ReviewStore<OrderRow, CashoutOrderItem> = {
   move: (trx, order, to, stamp, set) => move(trx, order, to, stamp, set),
   refund,
   // a player control may hold every order of its player for a second reviewer (domains/controls)
-  needsTwo: async (trx, order) => Number(order.amount) > (await cashoutRules(trx)).fourEyesAmount || (await cashoutReviewForced(trx, order.uid)),
+  needsTwo: async (trx, order) => order.amount > (await cashoutRules(trx)).fourEyesAmount || (await cashoutReviewForced(trx, order.uid)),
   refused: (order, detail) => refused(order, detail),
   snapshot,
   item: async (trx, order) => toItem(order, (await cashoutRules(trx)).fourEyesAmount),

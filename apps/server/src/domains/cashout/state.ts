@@ -49,13 +49,13 @@ export async function lockOrder(trx: Db, orderId: string, user?: ScopedSubject):
 
 export function toItem(r: OrderRow, fourEyesAmount: number): CashoutOrderItem {
   return {
-    id: Number(r.id),
+    id: r.id,
     orderId: r.order_id,
     uid: r.uid,
     partner: r.partner,
     channel: r.channel,
-    amount: Number(r.amount),
-    fee: Number(r.fee),
+    amount: r.amount,
+    fee: r.fee,
     account: r.account,
     remarks: r.remarks,
     status: r.status,
@@ -68,7 +68,7 @@ export function toItem(r: OrderRow, fourEyesAmount: number): CashoutOrderItem {
     attempts: r.attempts,
     finishedAt: isoInConsoleZone(r.finished_at),
     lateOutcome: r.late_outcome,
-    needsTwo: Number(r.amount) > fourEyesAmount,
+    needsTwo: r.amount > fourEyesAmount,
   };
 }
 
@@ -141,7 +141,7 @@ export async function moveIn<Row extends ReviewRow>(
     await anyDb
       .insertInto(tables.transition)
       .values({
-        order_id: Number(order.id),
+        order_id: order.id,
         at: stamp.at,
         actor: stamp.actor,
         from_status: order.status,
@@ -159,7 +159,7 @@ export async function refund(trx: Db, order: OrderRow, stamp: StepStamp): Promis
     {
       uid: order.uid,
       currency: 'withdrawable',
-      delta: Number(order.amount) + Number(order.fee),
+      delta: order.amount + order.fee,
       reason: CASHOUT_REASONS.refund,
       ref: order.order_id,
       actor: stamp.actor,

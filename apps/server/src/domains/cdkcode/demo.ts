@@ -97,10 +97,10 @@ export async function seedCdkcodeActivity(db: Db, config: ServerConfig, password
         row = { id: Number(res.body.data.id), status: 'active' };
         out.batches += 1;
       }
-      ids.set(b.key, Number(row.id));
+      ids.set(b.key, row.id);
       if (b.disabledAfter !== undefined && row.status === 'active' && createdAt + b.disabledAfter * MINUTE < end) {
         c.at(createdAt + b.disabledAfter * MINUTE);
-        const res = await c.staff('business', 'POST', '/api/activities/cdkcode/batches/disable', { id: Number(row.id) });
+        const res = await c.staff('business', 'POST', '/api/activities/cdkcode/batches/disable', { id: row.id });
         if (res.status !== 200) throw new Error(`demo cdkcode: disabling ${b.name}: ${res.status} ${String(res.body.message)}`);
         out.disabled += 1;
       }

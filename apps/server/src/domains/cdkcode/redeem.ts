@@ -88,7 +88,7 @@ export async function redeem(trx: Db, input: RedeemInput): Promise<CdkRedeemAnsw
     .where('batch_id', '=', batch.id)
     .where('uid', '=', uid)
     .executeTakeFirst();
-  if (mine && num(mine.code_id) === num(row.id)) return answer(mine, null, true);
+  if (mine && mine.code_id === row.id) return answer(mine, null, true);
   if (batch.status === 'disabled') throw conflict('Code is disabled');
   if (now < new Date(batch.start_at)) throw conflict('Code is not active yet');
   if (now >= new Date(batch.end_at)) throw conflict('Code has expired');
@@ -107,7 +107,7 @@ export async function redeem(trx: Db, input: RedeemInput): Promise<CdkRedeemAnsw
     const taken = await trx.selectFrom('cdk_redemption').select('uid').where('batch_id', '=', batch.id).where(column, '=', value).executeTakeFirst();
     if (taken) throw conflict(`${what} already rewarded`);
   }
-  const amount = num(batch.amount);
+  const amount = batch.amount;
   let posted;
   try {
     posted = await post(trx, {
@@ -156,7 +156,7 @@ export async function redeem(trx: Db, input: RedeemInput): Promise<CdkRedeemAnsw
 
 /** A unique-key race the checks could not see (two processes, two codes) as the same 409s. */
 export function redeemError(error: unknown): unknown {
-  const c = String((error as { constraint?: string }).constraint ?? (error as Error)?.message ?? '');
+  const c = (error as { constraint?: string }).constraint ?? (error as Error)?.message ?? '';
   if (c.includes('cdk_redemption_once')) return new ApiError(409, 'Already redeemed a code of this batch');
   if (c.includes('cdk_redemption_device_uq')) return new ApiError(409, 'Device already rewarded');
   if (c.includes('cdk_redemption_phone_uq')) return new ApiError(409, 'Phone already rewarded');

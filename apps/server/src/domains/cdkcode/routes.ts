@@ -205,7 +205,7 @@ const redemptionList = defineList({
   row: (r) => ({
     id: r.id,
     uid: r.uid,
-    name: String(r.name ?? ''),
+    name: r.name ?? '',
     partner: r.partner,
     batchId: r.batch_id,
     batchName: r.batch_name,
@@ -311,7 +311,7 @@ export const cdkcodeOperations: Operation[] = [
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const id = num(row.id);
+      const id = row.id;
       if (body.kind === 'unique') await insertCodes(db, id, body.quantity, 1);
       else await insertCodes(db, id, 1, body.quantity);
       note.target = `cdk_batch:${id}`;

@@ -80,7 +80,7 @@ export async function controlConfig(db: Db, scope: ControlScope, lock = false): 
     .$if(lock, (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!row) return { ...DEFAULT_CONFIG };
-  return { maxBet: Number(row.max_bet ?? 0), dayLossCap: Number(row.day_loss_cap ?? 0), refusalLogSeconds: row.log_seconds };
+  return { maxBet: row.max_bet ?? 0, dayLossCap: row.day_loss_cap ?? 0, refusalLogSeconds: row.log_seconds };
 }
 
 /** configs is one document per scope (key ''): the row of uid 0 in player_control. */
@@ -144,10 +144,10 @@ type ControlRowOut = {
 export function controlItem(r: ControlRowOut, now: Date): PlayerControlItem {
   const blocked = (typeof r.blocked === 'string' ? JSON.parse(r.blocked) : r.blocked) as string[];
   return {
-    id: Number(r.id),
+    id: r.id,
     uid: r.uid,
     name: r.name ?? '',
-    partner: Number(r.partner),
+    partner: r.partner,
     maxBet: Number(r.max_bet ?? 0),
     dayLossCap: Number(r.day_loss_cap ?? 0),
     blocked,
@@ -201,8 +201,8 @@ export async function findPlayer(db: Db, scope: ControlScope, uid: number, now: 
     uid: p.uid,
     name: p.name,
     partner: p.partner,
-    chip: Number(p.chip),
-    netWin: Number(p.net_win),
+    chip: p.chip,
+    netWin: p.net_win,
     control: await playerControl(db, scope, uid, now, false),
   };
 }
@@ -285,7 +285,7 @@ export function providerItem(r: {
   updated_at: Date;
 }): ProviderControlItem {
   return {
-    id: Number(r.id),
+    id: r.id,
     appId: r.app_id,
     game: r.game,
     name: r.name,

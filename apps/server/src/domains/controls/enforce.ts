@@ -128,7 +128,7 @@ async function providersOf(db: Db, root: Db, appId: string, now: number): Promis
     const rows = await db.selectFrom('control_provider').select(['app_id', 'game', 'max_bet', 'closed']).execute();
     const byApp = new Map<string, ProviderRow[]>();
     for (const r of rows) {
-      const row = { app_id: r.app_id, game: r.game, max_bet: r.max_bet === null ? null : Number(r.max_bet), closed: r.closed };
+      const row = { app_id: r.app_id, game: r.game, max_bet: r.max_bet === null ? null : r.max_bet, closed: r.closed };
       byApp.set(r.app_id, [...(byApp.get(r.app_id) ?? []), row]);
     }
     cached = { at: now, generation: providerGeneration, rows: byApp };
@@ -205,7 +205,7 @@ export async function checkBet(trx: Db, root: Db, bet: Bet): Promise<void> {
       .where('day', '=', consoleDay(bet.now))
       .where('uid', '=', bet.uid)
       .executeTakeFirst();
-    return day ? Math.max(0, Number(day.bets) - Number(day.wins)) : 0;
+    return day ? Math.max(0, day.bets - day.wins) : 0;
   });
   if (refusal) {
     throw new ControlRefusal(refusal, scope, bet, player?.partner ?? 0, platform?.log_seconds ?? player?.log_seconds ?? DEFAULT_LOG_SECONDS);

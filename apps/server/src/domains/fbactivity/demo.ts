@@ -136,12 +136,12 @@ export async function seedFbActivity(db: Db, config: ServerConfig, password: str
           for (const [k, s] of shares.entries()) {
             if (s.state !== 'not_reviewed') continue;
             c.at(reviewAt + k * 2 * MINUTE);
-            const verdict = share(Number(s.id), 34);
+            const verdict = share(s.id, 34);
             const res =
               verdict < 78
-                ? await c.staff('service', 'POST', '/api/activities/fblogs/approve', { id: Number(s.id) })
+                ? await c.staff('service', 'POST', '/api/activities/fblogs/approve', { id: s.id })
                 : await c.staff('service', 'POST', '/api/activities/fblogs/reject', {
-                    id: Number(s.id),
+                    id: s.id,
                     reason: REJECT_REASONS[verdict % REJECT_REASONS.length],
                   });
             if (res.status !== 200) throw new Error(`demo fbactivity: review of share ${s.id}: ${res.status} ${String(res.body.message)}`);
@@ -158,18 +158,18 @@ export async function seedFbActivity(db: Db, config: ServerConfig, password: str
           for (const [k, s] of shares.entries()) {
             const at = payAt + k * MINUTE;
             c.at(at);
-            const res = await c.staff('business', 'POST', '/api/activities/fblogs/pay', { id: Number(s.id) });
+            const res = await c.staff('business', 'POST', '/api/activities/fblogs/pay', { id: s.id });
             if (res.status === 200) {
               out.paid += 1;
               continue;
             }
-            if (res.status !== 409 || (await stateOf(Number(s.id))) !== 'approved')
+            if (res.status !== 409 || (await stateOf(s.id)) !== 'approved')
               throw new Error(`demo fbactivity: pay of share ${s.id}: ${res.status} ${String(res.body.message)}`);
             // the console refused it (a device or phone rewarded that day, a budget): the share is rejected with that reason
             refuse(`pay: ${String(res.body.message)}`);
             c.at(at + 20_000);
             const rejected = await c.staff('business', 'POST', '/api/activities/fblogs/reject', {
-              id: Number(s.id),
+              id: s.id,
               reason: `Not paid: ${String(res.body.message)}`,
             });
             if (rejected.status !== 200) throw new Error(`demo fbactivity: reject of share ${s.id}: ${rejected.status} ${String(rejected.body.message)}`);

@@ -34,8 +34,6 @@ export const REVIEW_SCREEN = '/activities/fbreview';
 export const PAY_SCREEN = '/activities/fbpay';
 export const CONFIG_KIND = `activities.${FB_ACTIVITY}`;
 
-const num = (v: unknown) => Number(v ?? 0);
-
 // ------------------------------------------------------------------------------ settings
 
 export type FbConfig = DocumentConfig<FbActivitySettings>;
@@ -73,26 +71,26 @@ export const dayText = (v: unknown) => (v instanceof Date ? `${v.getFullYear()}-
 
 export function toRow(r: ShareRow & { name?: unknown }): FbShareRow {
   return {
-    id: num(r.id),
-    uid: num(r.uid),
+    id: r.id,
+    uid: r.uid,
     name: String(r.name ?? ''),
-    partner: num(r.partner),
+    partner: r.partner,
     day: dayText(r.day),
-    seq: num(r.seq),
+    seq: r.seq,
     postUrl: r.post_url,
     screenshotUrl: r.screenshot_url,
     state: r.state,
     reason: r.reason,
     currency: r.currency,
-    amount: num(r.amount),
-    configVersion: num(r.config_version),
+    amount: r.amount,
+    configVersion: r.config_version,
     appId: r.app_id,
     submittedAt: iso(r.submitted_at)!,
     reviewedBy: r.reviewed_by,
     reviewedAt: iso(r.reviewed_at),
     paidBy: r.paid_by,
     paidAt: iso(r.paid_at),
-    entryId: r.entry_id === null ? null : num(r.entry_id),
+    entryId: r.entry_id === null ? null : r.entry_id,
   };
 }
 
@@ -136,16 +134,14 @@ export async function submitShare(trx: Db, input: SubmitInput): Promise<FbShareR
   const blocked = ineligible(player, now);
   if (blocked) throw conflict(blocked);
   const day = dayOf(now);
-  const done = num(
-    (
-      await trx
-        .selectFrom('fb_share')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('uid', '=', uid)
-        .where('day', '=', day)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const done = (
+    await trx
+      .selectFrom('fb_share')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('uid', '=', uid)
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow()
+  ).n;
   if (done >= s.dailyLimit) throw conflict(s.dailyLimit === 1 ? 'Already submitted today' : `Already submitted ${done} times today (the limit)`);
   const row = await trx
     .insertInto('fb_share')
@@ -228,7 +224,7 @@ const snapshot = (r: ShareRow) => ({
   reason: r.reason,
   reviewedBy: r.reviewed_by,
   paidBy: r.paid_by,
-  entryId: r.entry_id === null ? null : num(r.entry_id),
+  entryId: r.entry_id === null ? null : r.entry_id,
 });
 
 export interface Reviewer {
@@ -305,7 +301,7 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
       if (taken) throw conflict(`${what} already rewarded`);
     }
     const { settings: s } = await fbConfig(r.db);
-    const amount = num(share.amount);
+    const amount = share.amount;
     const day = dayOf(r.now);
     await r.db
       .insertInto('activity_budget')
@@ -360,7 +356,7 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
           partner: share.partner,
           currency: share.currency,
           amount,
-          config_version: num(share.config_version),
+          config_version: share.config_version,
           device: player.device,
           phone: player.phone,
           gcash: player.gcash,
@@ -371,7 +367,7 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
         })
         .execute();
     } catch (error) {
-      const c = String((error as { constraint?: string }).constraint ?? (error as Error)?.message ?? '');
+      const c = (error as { constraint?: string }).constraint ?? (error as Error)?.message ?? '';
       if (c.includes('activity_reward_device_uq')) throw new ApiError(409, 'Device already rewarded');
       if (c.includes('activity_reward_phone_uq')) throw new ApiError(409, 'Phone already rewarded');
       if (c.includes('activity_reward_gcash_uq')) throw new ApiError(409, 'GCash account already rewarded');

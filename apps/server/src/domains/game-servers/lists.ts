@@ -75,6 +75,6 @@ export const serverLogs = defineList({
     fromState: r.from_state ?? null,
     toState: r.to_state ?? null,
     version: r.version ?? null,
-    message: String(r.message ?? ''),
+    message: r.message ?? '',
   }),
 });

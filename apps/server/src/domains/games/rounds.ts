@@ -45,7 +45,7 @@ export function describeDifference(d: Difference): string {
     case 'bets':
       return `${d.kind}: ${d.message}`;
     case 'hash':
-      return `seedHash: the seed hashes to ${d.expected.slice(0, 12)}…, not the committed ${String(d.reported).slice(0, 12)}…`;
+      return `seedHash: the seed hashes to ${d.expected.slice(0, 12)}…, not the committed ${d.reported.slice(0, 12)}…`;
     case 'result':
       return `result: the seed gives ${show(d.expected)}, reported ${show(d.reported)}`;
     case 'payout':

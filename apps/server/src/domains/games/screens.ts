@@ -55,7 +55,6 @@ export const MAX_PLAYER_ROWS = 5_000;
 /** Rows of each side of a ranking. */
 export const RANKING_SIZE = 100;
 
-const num = (v: unknown) => Number(v ?? 0);
 const rtpOf = (wins: number, turnover: number) => (turnover > 0 ? wins / turnover : null);
 
 interface DayFigures {
@@ -75,14 +74,14 @@ async function dayFigures(db: Db, user: ScopedSubject, game: string, r: DayRange
     .selectFrom('game_day')
     .select([
       sql<string>`day::text`.as('day'),
-      sql<number>`sum(rounds)`.as('rounds'),
-      sql<number>`sum(flagged)`.as('flagged'),
-      sql<number>`sum(bets)`.as('bets'),
-      sql<number>`sum(players)`.as('players'),
-      sql<number>`sum(turnover)`.as('turnover'),
-      sql<number>`sum(wins)`.as('wins'),
-      sql<number>`sum(fees)`.as('fees'),
-      sql<number>`sum(jackpot)`.as('jackpot'),
+      sql<number>`(sum(rounds))::bigint`.as('rounds'),
+      sql<number>`(sum(flagged))::bigint`.as('flagged'),
+      sql<number>`(sum(bets))::bigint`.as('bets'),
+      sql<number>`(sum(players))::bigint`.as('players'),
+      sql<number>`(sum(turnover))::bigint`.as('turnover'),
+      sql<number>`(sum(wins))::bigint`.as('wins'),
+      sql<number>`(sum(fees))::bigint`.as('fees'),
+      sql<number>`(sum(jackpot))::bigint`.as('jackpot'),
     ])
     .where('game', '=', game)
     .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
@@ -94,14 +93,14 @@ async function dayFigures(db: Db, user: ScopedSubject, game: string, r: DayRange
       x.day,
       {
         day: x.day,
-        rounds: num(x.rounds),
-        flagged: num(x.flagged),
-        bets: num(x.bets),
-        players: num(x.players),
-        turnover: num(x.turnover),
-        wins: num(x.wins),
-        fees: num(x.fees),
-        jackpot: num(x.jackpot),
+        rounds: x.rounds,
+        flagged: x.flagged,
+        bets: x.bets,
+        players: x.players,
+        turnover: x.turnover,
+        wins: x.wins,
+        fees: x.fees,
+        jackpot: x.jackpot,
       },
     ]),
   );
@@ -176,10 +175,10 @@ async function playerRows(
       sql<string>`coalesce(max(p.name), '')`.as('name'),
       sql<number>`max(g.partner)`.as('partner'),
       sql<number>`count(*)`.as('days'),
-      sql<number>`sum(g.rounds)`.as('rounds'),
-      sql<number>`sum(g.turnover)`.as('turnover'),
-      sql<number>`sum(g.wins)`.as('wins'),
-      sql<number>`sum(g.fees)`.as('fees'),
+      sql<number>`(sum(g.rounds))::bigint`.as('rounds'),
+      sql<number>`(sum(g.turnover))::bigint`.as('turnover'),
+      sql<number>`(sum(g.wins))::bigint`.as('wins'),
+      sql<number>`(sum(g.fees))::bigint`.as('fees'),
       sql<string>`max(g.day)::text`.as('lastDay'),
     ])
     .where('g.game', '=', game)
@@ -188,17 +187,17 @@ async function playerRows(
   if (o.uid !== undefined) q = q.where('g.uid', '=', o.uid);
   const rows = await q.groupBy('g.uid').orderBy(order).limit(o.limit).execute();
   return rows.map((x) => {
-    const turnover = num(x.turnover);
-    const wins = num(x.wins);
+    const turnover = x.turnover;
+    const wins = x.wins;
     return {
-      uid: num(x.uid),
+      uid: x.uid,
       name: x.name,
-      partner: num(x.partner),
-      days: num(x.days),
-      rounds: num(x.rounds),
+      partner: x.partner,
+      days: x.days,
+      rounds: x.rounds,
       turnover,
       wins,
-      fees: num(x.fees),
+      fees: x.fees,
       net: wins - turnover,
       rtp: rtpOf(wins, turnover),
       lastDay: x.lastDay,
@@ -436,8 +435,7 @@ export function gameScreenOperations(game: Game): Operation[] {
             .where('round', '=', row.id)
             .orderBy('n')
             .execute();
-          const settings =
-            (await settingsOfVersions(db, [{ game: game.id, version: Number(row.config_version) }])).get(`${game.id}:${Number(row.config_version)}`) ?? null;
+          const settings = (await settingsOfVersions(db, [{ game: game.id, version: row.config_version }])).get(`${game.id}:${row.config_version}`) ?? null;
           const check =
             settings === null
               ? null
@@ -448,7 +446,7 @@ export function gameScreenOperations(game: Game): Operation[] {
                   seed: row.seed,
                   bets: row.bets,
                   result: row.result,
-                  payouts: seats.map((s) => ({ seat: s.seat, bet: num(s.bet), win: num(s.win), fee: num(s.fee), jackpot: num(s.jackpot) })),
+                  payouts: seats.map((s) => ({ seat: s.seat, bet: s.bet, win: s.win, fee: s.fee, jackpot: s.jackpot })),
                 });
           return {
             code: 200,
@@ -463,12 +461,12 @@ export function gameScreenOperations(game: Game): Operation[] {
               expected: check?.expected ?? null,
               seatRows: seats.map((s) => ({
                 seat: s.seat,
-                uid: s.uid === null ? null : num(s.uid),
+                uid: s.uid === null ? null : s.uid,
                 bot: s.bot,
-                bet: num(s.bet),
-                win: num(s.win),
-                fee: num(s.fee),
-                jackpot: num(s.jackpot),
+                bet: s.bet,
+                win: s.win,
+                fee: s.fee,
+                jackpot: s.jackpot,
               })),
             },
           };

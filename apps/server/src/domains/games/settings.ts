@@ -60,7 +60,7 @@ export async function currentSettings(db: Db, game: Game): Promise<CurrentSettin
     SELECT (SELECT settings FROM game_config WHERE game = ${game.id}) AS settings,
       (SELECT max(id) FROM config_version WHERE kind = ${configKind(game.id)} AND key = ${SETTINGS_KEY}) AS version`.execute(db);
   const r = row.rows[0];
-  return { version: r?.version === null || r?.version === undefined ? 0 : Number(r.version), settings: (r?.settings ?? game.defaults) as Settings };
+  return { version: r?.version === null || r?.version === undefined ? 0 : r.version, settings: (r?.settings ?? game.defaults) as Settings };
 }
 
 /** Settings of a version, per database (versions never change: config_version is append-only). */
@@ -101,7 +101,7 @@ export async function settingsOfVersions(db: Db, wanted: readonly { game: string
       .where('key', '=', SETTINGS_KEY)
       .execute();
     for (const m of missing) {
-      const row = rows.find((r) => Number(r.id) === m.version && r.kind === configKind(m.game));
+      const row = rows.find((r) => r.id === m.version && r.kind === configKind(m.game));
       // a version that removed the document (a restore of "never saved") stands for the defaults
       const settings = row ? ((row.after ?? findGame(m.game)?.defaults ?? null) as Settings | null) : null;
       out.set(`${m.game}:${m.version}`, settings);

@@ -80,7 +80,7 @@ export async function seedGroundPromoterActivity(db: Db, config: ServerConfig, p
           {
             op: 'recharge',
             requestId,
-            uid: Number(r.uid),
+            uid: r.uid,
             productId: 'php100',
             channel: 'gcash',
             price: 10_000,

@@ -62,7 +62,7 @@ export async function advanceBatch(db: Db, batchId: number, chunkLines: number, 
       trx,
       batchId,
       batch,
-      lines.map((l) => ({ line: l.line_no, uid: l.uid, amount: Number(l.amount) })),
+      lines.map((l) => ({ line: l.line_no, uid: l.uid, amount: l.amount })),
       now,
     );
     await markLines(trx, batchId, outcomes);

@@ -10,7 +10,7 @@ import { PERMISSION_GROUP_NAMES } from './limits';
 
 export async function listIssueLimits(db: Db): Promise<IssueLimitRow[]> {
   const rows = await db.selectFrom('issue_limit').selectAll().execute();
-  const of = (group: string, currency: string) => Number(rows.find((r) => r.permission_group === group && r.currency === currency)?.daily_limit ?? 0);
+  const of = (group: string, currency: string) => rows.find((r) => r.permission_group === group && r.currency === currency)?.daily_limit ?? 0;
   return PERMISSION_GROUP_NAMES.map((group) => ({ group, chip: of(group, 'chip'), withdrawable: of(group, 'withdrawable') }));
 }
 

@@ -51,7 +51,7 @@ export async function dailyLimit(db: Db, issuer: Issuer, currency: IssueCurrency
     .where('currency', '=', currency)
     .where('permission_group', 'in', groups)
     .executeTakeFirst();
-  return Number(row?.limit ?? 0);
+  return row?.limit ?? 0;
 }
 
 export interface IssueAllowance {
@@ -70,7 +70,7 @@ export async function allowance(db: Db, issuer: Issuer, currency: IssueCurrency,
     .where('day', '=', consoleDay(now))
     .where('currency', '=', currency)
     .executeTakeFirst();
-  const issued = Number(row?.issued ?? 0);
+  const issued = row?.issued ?? 0;
   return { limit, issued, remaining: Math.max(0, limit - issued) };
 }
 

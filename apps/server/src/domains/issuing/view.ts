@@ -6,16 +6,16 @@ import { isoInConsoleZone } from '../../http/time';
 
 export function toIssueBatch(row: Selectable<IssueBatchTable>): IssueBatch {
   return {
-    id: Number(row.id),
+    id: row.id,
     currency: row.currency,
     createdBy: row.created_by,
     createdAt: isoInConsoleZone(row.created_at),
     reason: row.reason,
     status: row.status,
     lines: row.lines,
-    total: Number(row.total),
+    total: row.total,
     sentLines: row.sent_lines,
-    sentAmount: Number(row.sent_amount),
+    sentAmount: row.sent_amount,
     failedLines: row.failed_lines,
     finishedAt: isoInConsoleZone(row.finished_at),
   };
@@ -25,9 +25,9 @@ export function toIssueBatchLine(row: Selectable<IssueBatchLineTable>): IssueBat
   return {
     lineNo: row.line_no,
     uid: row.uid,
-    amount: Number(row.amount),
+    amount: row.amount,
     status: row.status,
     message: row.message,
-    ledgerEntryId: row.ledger_entry_id === null ? null : Number(row.ledger_entry_id),
+    ledgerEntryId: row.ledger_entry_id === null ? null : row.ledger_entry_id,
   };
 }

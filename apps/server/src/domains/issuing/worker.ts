@@ -101,7 +101,7 @@ export class BatchWorker {
     let ids: number[];
     try {
       const rows = await this.db.selectFrom('issue_batch').select('id').where('status', '=', 'running').orderBy('id').limit(100).execute();
-      ids = rows.map((r) => Number(r.id)).filter((id) => (this.resting.get(id) ?? 0) <= Date.now());
+      ids = rows.map((r) => r.id).filter((id) => (this.resting.get(id) ?? 0) <= Date.now());
     } catch (error) {
       if (!this.stopped) this.log?.error({ err: error }, 'batch worker: could not list running batches');
       return [];

@@ -85,7 +85,7 @@ export function accountError(error: unknown, account?: number): unknown {
     case 'CN400':
       return new ApiError(400, (error as Error).message);
     case '23505':
-      if (String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('_entry_idem')) {
+      if (((error as { constraint?: string }).constraint ?? (error as Error).message).includes('_entry_idem')) {
         return new ApiError(409, 'Already applied');
       }
       return error;
@@ -95,12 +95,12 @@ export function accountError(error: unknown, account?: number): unknown {
 }
 
 const toAccount = (r: { id: number; kind: string; owner: string; partner: number; currency: string; balance: number }): LedgerAccount => ({
-  id: Number(r.id),
+  id: r.id,
   kind: r.kind,
   owner: r.owner,
-  partner: Number(r.partner),
+  partner: r.partner,
   currency: r.currency,
-  balance: Number(r.balance),
+  balance: r.balance,
 });
 
 /**
@@ -160,7 +160,7 @@ export async function accountPost(db: Db, m: AccountMovement): Promise<Posted> {
       SELECT entry_id, balance_after FROM account_post(${m.account}::bigint, ${m.delta}::bigint, ${m.reason}::text,
         ${m.ref ?? ''}::text, ${m.counterparty ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`.execute(db);
     const row = rows[0];
-    return { entryId: Number(row.entry_id), balanceAfter: Number(row.balance_after) };
+    return { entryId: row.entry_id, balanceAfter: row.balance_after };
   } catch (error) {
     throw accountError(error, m.account);
   }
@@ -181,7 +181,7 @@ async function appliedBefore(
   const first = await trx.selectFrom(table[0]).select('id').where('idem_key', '=', `${key}:${sides[0]}`).executeTakeFirst();
   if (!first) return null;
   const second = await trx.selectFrom(table[1]).select('id').where('idem_key', '=', `${key}:${sides[1]}`).executeTakeFirst();
-  return [Number(first.id), Number(second?.id ?? 0)];
+  return [first.id, second?.id ?? 0];
 }
 
 /** Moves `amount` from one account to another of the same currency, both sides or neither (needs a transaction). */
@@ -192,7 +192,7 @@ export async function moveBetweenAccounts(trx: Db, from: number, to: number, amo
   const before = await appliedBefore(trx, common.key, ['out', 'in'], ['account_entry', 'account_entry']);
   if (before) return { applied: false, entries: before, balances: null };
   const accounts = await trx.selectFrom('ledger_account').select(['id', 'currency']).where('id', 'in', [from, to]).execute();
-  const currencyOf = (id: number) => accounts.find((a) => Number(a.id) === id)?.currency;
+  const currencyOf = (id: number) => accounts.find((a) => a.id === id)?.currency;
   if (!currencyOf(from)) throw new ApiError(404, `Account ${from} not found`);
   if (!currencyOf(to)) throw new ApiError(404, `Account ${to} not found`);
   if (currencyOf(from) !== currencyOf(to)) throw new ApiError(400, 'to: Must be an account of the same currency');

@@ -53,7 +53,7 @@ export function ledgerError(error: unknown, uid?: number): unknown {
     case 'CN400':
       return new ApiError(400, (error as Error).message);
     case '23505':
-      if (String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('ledger_entry_idem')) {
+      if (((error as { constraint?: string }).constraint ?? (error as Error).message).includes('ledger_entry_idem')) {
         return new ApiError(409, 'Already applied');
       }
       return error;
@@ -70,7 +70,7 @@ export async function post(db: Db, m: Movement): Promise<Posted> {
       SELECT entry_id, balance_after FROM ledger_post(${m.uid}::integer, ${m.currency}::text, ${m.delta}::bigint, ${m.reason}::text,
         ${m.ref ?? ''}::text, ${m.actor}::text, ${m.key ?? null}::text, ${m.at}::timestamptz)`.execute(db);
     const row = rows[0];
-    return { entryId: Number(row.entry_id), balanceAfter: Number(row.balance_after) };
+    return { entryId: row.entry_id, balanceAfter: row.balance_after };
   } catch (error) {
     throw ledgerError(error, m.uid);
   }
@@ -125,7 +125,7 @@ export async function postMany(trx: Db, movements: readonly Movement[]): Promise
       FROM (VALUES ${rows}) AS v(i, uid, currency, delta, reason, ref, actor, key, at)
       CROSS JOIN LATERAL ledger_post(v.uid, v.currency, v.delta, v.reason, v.ref, v.actor, v.key, v.at) AS p
       ORDER BY v.i`.execute(trx);
-    return posted.map((r) => ({ entryId: Number(r.entry_id), balanceAfter: Number(r.balance_after) }));
+    return posted.map((r) => ({ entryId: r.entry_id, balanceAfter: r.balance_after }));
   } catch (error) {
     throw ledgerError(error);
   }

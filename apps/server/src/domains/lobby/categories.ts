@@ -69,8 +69,8 @@ export const categoryList = defineList({
     nameZh: r.name_zh,
     icon: r.icon,
     sortOrder: r.sort_order,
-    visible: Boolean(r.visible),
-    games: Number(r.games),
+    visible: r.visible,
+    games: r.games,
     updatedAt: r.updated_at.toISOString(),
   }),
 });

@@ -124,9 +124,9 @@ export const layoutList = defineList({
     package: r.package,
     name: r.name,
     partner: r.partner,
-    custom: Boolean(r.custom),
+    custom: r.custom,
     categories: Array.isArray(r.categories) ? r.categories : [],
-    games: Number(r.games),
+    games: r.games,
     updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
   }),
 });

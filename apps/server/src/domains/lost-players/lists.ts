@@ -22,7 +22,6 @@ export const DASHBOARD_SCREEN = '/loseuser/dashboard';
 export const SEND_CAMPAIGN_SCREEN = '/loseuser/sendcampaign';
 const tags = ['loseuser'];
 
-const num = (v: unknown) => Number(v ?? 0);
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : null);
 
 function segmentText(filters: unknown): string {
@@ -189,23 +188,23 @@ async function totalsOf(db: Db, user: ScopedSubject, r: { start: Date; end: Date
     .where('created_at', '<', r.end)
     .select([
       sql<number>`count(*)`.as('campaigns'),
-      sql<number>`coalesce(sum(planned), 0)`.as('planned'),
-      sql<number>`coalesce(sum(reached), 0)`.as('reached'),
-      sql<number>`coalesce(sum(returned), 0)`.as('returned'),
-      sql<number>`coalesce(sum(paid), 0)`.as('paid'),
-      sql<number>`coalesce(sum(claimed), 0)`.as('claimed'),
-      sql<number>`coalesce(sum(claimed * reward), 0)`.as('cost'),
-      sql<number>`coalesce(sum(recharge), 0)`.as('recharge'),
+      sql<number>`(coalesce(sum(planned), 0))::bigint`.as('planned'),
+      sql<number>`(coalesce(sum(reached), 0))::bigint`.as('reached'),
+      sql<number>`(coalesce(sum(returned), 0))::bigint`.as('returned'),
+      sql<number>`(coalesce(sum(paid), 0))::bigint`.as('paid'),
+      sql<number>`(coalesce(sum(claimed), 0))::bigint`.as('claimed'),
+      sql<number>`(coalesce(sum(claimed * reward), 0))::bigint`.as('cost'),
+      sql<number>`(coalesce(sum(recharge), 0))::bigint`.as('recharge'),
     ])
     .executeTakeFirstOrThrow();
-  const t = { reached: num(row.reached), returned: num(row.returned), cost: num(row.cost), recharge: num(row.recharge) };
+  const t = { reached: row.reached, returned: row.returned, cost: row.cost, recharge: row.recharge };
   return {
-    campaigns: num(row.campaigns),
-    planned: num(row.planned),
+    campaigns: row.campaigns,
+    planned: row.planned,
     reached: t.reached,
     returned: t.returned,
-    paid: num(row.paid),
-    claimed: num(row.claimed),
+    paid: row.paid,
+    claimed: row.claimed,
     rewardCost: t.cost,
     recharge: t.recharge,
     returnOnCost: ratio(t.recharge, t.cost),
@@ -235,14 +234,14 @@ export async function lostDashboard(db: Db, user: ScopedSubject, r: DayRange): P
     byDay('paid_at'),
     db
       .selectFrom('lost_campaign as c')
-      .select([sql<string>`${dayOf('c.created_at')}::text`.as('day'), sql<number>`sum(c.claimed * c.reward)`.as('n')])
+      .select([sql<string>`${dayOf('c.created_at')}::text`.as('day'), sql<number>`(sum(c.claimed * c.reward))::bigint`.as('n')])
       .where('c.created_at', '>=', r.start)
       .where('c.created_at', '<', r.end)
       .where(ownPartnerFilter(user, 'c.partner'))
       .groupBy(sql`1`)
       .execute(),
   ]);
-  const map = (rows: { day: string; n: number }[]) => new Map(rows.map((x) => [x.day, num(x.n)]));
+  const map = (rows: { day: string; n: number }[]) => new Map(rows.map((x) => [x.day, x.n]));
   const [a, b, c, d] = [map(reached), map(returned), map(paid), map(costs)];
   return {
     totals,

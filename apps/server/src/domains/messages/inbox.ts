@@ -66,7 +66,7 @@ export async function readInbox(
     .execute();
   const page = rows.slice(0, opts.limit);
   const items = page.map((r) => toInboxMessage({ ...r, name: player.name }, opts.lang, opts.now));
-  return { items, nextCursor: rows.length > opts.limit ? String(Number(page[page.length - 1].id)) : null };
+  return { items, nextCursor: rows.length > opts.limit ? String(page[page.length - 1].id) : null };
 }
 
 function toInboxMessage(r: InboxRow, lang: 'en' | 'zh', now: Date): InboxMessage {

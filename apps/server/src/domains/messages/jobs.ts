@@ -44,7 +44,7 @@ export async function advanceSend(db: Db, sendId: number, now: Date, chunk = CHU
           SELECT ${sendId}, u, ${now}::timestamptz FROM unnest(string_to_array(${uids.join(',')}, ',')::integer[]) AS u
           ON CONFLICT (send_id, uid) DO NOTHING RETURNING 1)
         SELECT count(*)::integer AS n FROM w`.execute(trx);
-      inserted = Number(written[0].n);
+      inserted = written[0].n;
     }
     const finished = uids.length < chunk;
     await trx

@@ -38,7 +38,7 @@ export function toSendItem(r: Selectable<MessageSendTable>): SendItem {
     contentEn: r.content_en,
     contentZh: r.content_zh,
     currency: r.currency,
-    amount: r.amount === null ? null : Number(r.amount),
+    amount: r.amount === null ? null : r.amount,
     expiresAt: isoInConsoleZone(r.expires_at),
     source: r.source,
     status: r.status,
@@ -85,7 +85,7 @@ export async function sendProgress(db: Db, user: ScopedSubject, id: number): Pro
     .select((eb) => [eb.fn.count<string | number>('read_at').as('read'), eb.fn.count<string | number>('claimed_at').as('claimed')])
     .executeTakeFirstOrThrow();
   const claimed = Number(counts.claimed);
-  return { ...toSendItem(row), read: Number(counts.read), claimed, claimedAmount: claimed * Number(row.amount ?? 0) };
+  return { ...toSendItem(row), read: Number(counts.read), claimed, claimedAmount: claimed * (row.amount ?? 0) };
 }
 
 /** Stops a running send where its job is (the row lock waits for a step in progress). */

@@ -27,7 +27,7 @@ export async function dealerOf(db: Db, ctx: Pick<Ctx, 'user'>, id: number, lock 
   const row = await q.executeTakeFirst();
   if (!row) throw notFound(`Dealer ${id} not found`);
   mustOwn(ctx.user, row.partner, `Dealer ${id}`);
-  return { ...row, daily_limit: Number(row.daily_limit) };
+  return { ...row, daily_limit: row.daily_limit };
 }
 
 /** Screens: a platform dealer (partner 0) on /platmanager, a partner's on /partnermanager. */
@@ -44,7 +44,7 @@ export async function createDealer(ctx: Ctx, partner: number, body: { name: stri
   if (partner > 0) {
     const p = await profileOf(db, partner);
     priceBp ??= p.dealer_price_bp;
-    dailyLimit ??= Number(p.dealer_daily_limit);
+    dailyLimit ??= p.dealer_daily_limit;
   } else {
     const d = (await readDefaults(db)) ?? DEFAULTS;
     priceBp ??= d.dealerPriceBp;
@@ -71,7 +71,7 @@ export async function createDealer(ctx: Ctx, partner: number, body: { name: stri
     })
     .returning(['id', 'partner', 'name', 'uid', 'price_bp', 'daily_limit', 'status'])
     .executeTakeFirstOrThrow();
-  const dealer = { ...row, daily_limit: Number(row.daily_limit) };
+  const dealer = { ...row, daily_limit: row.daily_limit };
   await dealerAccount(db, dealer);
   Object.assign(ctx.note, { target: `coin_dealer:${dealer.id}`, before: null, after: view(dealer) });
   return view(dealer);
@@ -150,8 +150,8 @@ export async function sell(ctx: Ctx, platform: boolean, body: { dealer: number; 
   if (body.key) {
     const seen = await db.selectFrom('coin_sale').select(['id', 'dealer', 'uid', 'amount']).where('idem_key', '=', key).executeTakeFirst();
     if (seen) {
-      if (seen.dealer !== dealer.id || seen.uid !== body.uid || Number(seen.amount) !== body.amount) throw conflict('key: Used before for another sale');
-      return { sale: Number(seen.id), applied: false };
+      if (seen.dealer !== dealer.id || seen.uid !== body.uid || seen.amount !== body.amount) throw conflict('key: Used before for another sale');
+      return { sale: seen.id, applied: false };
     }
   }
   if (dealer.status !== 'active') throw conflict(`Dealer ${dealer.id} is frozen`);
@@ -174,7 +174,7 @@ export async function sell(ctx: Ctx, platform: boolean, body: { dealer: number; 
     .executeTakeFirst();
   if (!used) {
     const today = await db.selectFrom('coin_dealer_day').select('sold').where('dealer', '=', dealer.id).where('day', '=', day).executeTakeFirst();
-    throw conflict(`Over the daily sell limit: ${Math.max(0, dealer.daily_limit - Number(today?.sold ?? 0))} chips left today`);
+    throw conflict(`Over the daily sell limit: ${Math.max(0, dealer.daily_limit - (today?.sold ?? 0))} chips left today`);
   }
   const stock = await dealerAccount(db, dealer);
   const move = await accountToPlayer(db, stock.id, body.uid, body.amount, {
@@ -206,9 +206,9 @@ export async function sell(ctx: Ctx, platform: boolean, body: { dealer: number; 
   Object.assign(ctx.note, {
     target: `coin_dealer:${dealer.id}`,
     before: null,
-    after: { sale: Number(sale.id), uid: body.uid, amount: body.amount, paid, stock: move.balances?.[0] },
+    after: { sale: sale.id, uid: body.uid, amount: body.amount, paid, stock: move.balances?.[0] },
   });
-  return { sale: Number(sale.id), applied: true, stock: move.balances?.[0] ?? null, soldToday: Number(used.sold) };
+  return { sale: sale.id, applied: true, stock: move.balances?.[0] ?? null, soldToday: used.sold };
 }
 
 /** A stock load of a platform dealer is asked for; another account approves it. */
@@ -222,7 +222,7 @@ export async function requestLoad(ctx: Ctx, dealerId: number, amount: number, no
     .returning('id')
     .executeTakeFirstOrThrow();
   Object.assign(ctx.note, { target: `coin_stock_load:${row.id}`, before: null, after: { dealer: dealerId, amount, note, status: 'requested' } });
-  return { id: Number(row.id), status: 'requested' };
+  return { id: row.id, status: 'requested' };
 }
 
 export async function decideLoad(ctx: Ctx, id: number, approve: boolean, note = '') {
@@ -238,7 +238,7 @@ export async function decideLoad(ctx: Ctx, id: number, approve: boolean, note = 
     if (dealer.status !== 'active') throw conflict(`Dealer ${dealer.id} is frozen`);
     const issuer = await issuanceAccount(ctx.db, CHIP);
     const stock = await dealerAccount(ctx.db, dealer);
-    const move = await moveBetweenAccounts(ctx.db, issuer.id, stock.id, Number(load.amount), {
+    const move = await moveBetweenAccounts(ctx.db, issuer.id, stock.id, load.amount, {
       reason: REASONS.dealerLoad,
       ref: `coin_stock_load:${id}`,
       actor: actorOf(ctx.user),
@@ -252,6 +252,6 @@ export async function decideLoad(ctx: Ctx, id: number, approve: boolean, note = 
     .set({ status, decided_by: ctx.user.username, decided_at: ctx.now, ...(note ? { note } : {}) })
     .where('id', '=', id)
     .execute();
-  Object.assign(ctx.note, { target: `coin_stock_load:${id}`, before: { status: 'requested' }, after: { status, amount: Number(load.amount), stock: balance } });
+  Object.assign(ctx.note, { target: `coin_stock_load:${id}`, before: { status: 'requested' }, after: { status, amount: load.amount, stock: balance } });
   return { id, status, stock: balance };
 }

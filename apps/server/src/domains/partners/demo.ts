@@ -245,13 +245,13 @@ export async function seedPartnerActivity(db: Db, _config: ServerConfig, _passwo
     const stock = await db.selectFrom('ledger_account').select('id').where('kind', '=', 'dealer').where('partner', '=', 1).orderBy('id').executeTakeFirst();
     if (own && stock) {
       await act(partner1, 'partnermanager.accounttransfer.request', lastDay + 10 * HOUR, (ctx) =>
-        requestTransfer(ctx, 1, { kind: 'account', from: Number(own.id), to: Number(stock.id), amount: 2_000_000, reason: 'Top-up before the weekend' }),
+        requestTransfer(ctx, 1, { kind: 'account', from: own.id, to: stock.id, amount: 2_000_000, reason: 'Top-up before the weekend' }),
       );
       await act(partner1, 'partnermanager.accounttransfer.request', lastDay + 11 * HOUR, (ctx) =>
         requestTransfer(ctx, 1, {
           kind: 'account',
-          from: Number(own.id),
-          to: Number(stock.id),
+          from: own.id,
+          to: stock.id,
           amount: 15_000_000,
           reason: 'Stock for the provincial tournament',
         }),

@@ -87,9 +87,9 @@ async function readProduct(db: Db, productId: string): Promise<RechargeProductCo
   return {
     productId: row.product_id,
     name: row.name,
-    price: Number(row.price),
-    chips: Number(row.chips),
-    firstBonus: Number(row.first_bonus),
+    price: row.price,
+    chips: row.chips,
+    firstBonus: row.first_bonus,
     enabled: row.enabled,
     sortOrder: row.sort_order,
   };
@@ -177,7 +177,7 @@ export const rechargeChannelList = defineList({
     icon: r.icon,
     sortOrder: r.sort_order,
     status: r.status,
-    paidOnly: Boolean(r.paid_only),
+    paidOnly: r.paid_only,
     products: codesOf(r.products),
     packages: codesOf(r.packages),
     updatedAt: r.updated_at.toISOString(),
@@ -214,7 +214,7 @@ export const rechargeProductList = defineList({
     price: r.price,
     chips: r.chips,
     firstBonus: r.first_bonus,
-    enabled: Boolean(r.enabled),
+    enabled: r.enabled,
     sortOrder: r.sort_order,
   }),
 });

@@ -51,7 +51,7 @@ export async function openRechargeChannels(db: Db, pkg: string): Promise<Platfor
     name: c.name,
     icon: c.icon,
     status: 'open' as const,
-    products: products.filter((p) => p.channel === c.channel).map((p) => ({ productId: p.product_id, price: Number(p.price), chips: Number(p.chips) })),
+    products: products.filter((p) => p.channel === c.channel).map((p) => ({ productId: p.product_id, price: p.price, chips: p.chips })),
   }));
 }
 
@@ -67,8 +67,8 @@ export async function visibleCashoutChannels(db: Db) {
     channel: r.channel,
     name: r.name,
     status: r.status,
-    min: Number(r.min_amount),
-    max: Number(r.max_amount),
+    min: r.min_amount,
+    max: r.max_amount,
     feePercent: Number(r.fee_percent),
   }));
 }

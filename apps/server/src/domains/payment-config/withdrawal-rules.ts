@@ -32,7 +32,7 @@ export async function cashoutRules(db: Db): Promise<CashoutRules> {
   const row = await db.selectFrom('cashout_rules').selectAll().executeTakeFirst();
   if (!row) return { ...DEFAULT_CASHOUT_RULES };
   return {
-    fourEyesAmount: Number(row.four_eyes_amount),
+    fourEyesAmount: row.four_eyes_amount,
     dailyCount: row.daily_count,
     reviewFromHour: row.review_from_hour,
     reviewToHour: row.review_to_hour,

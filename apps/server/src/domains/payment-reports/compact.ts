@@ -14,7 +14,7 @@ export const COMPACT_EVERY_MS = 5 * 60_000;
 /** Folds the days before today (GMT+08:00); answers how many striped rows it folded. */
 export async function compactReports(db: Db, now: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT report_compact(${consoleDay(now)}::date) AS n`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 export function registerReportCompaction(app: JobHost, db: Db, now: () => number, everyMs = COMPACT_EVERY_MS): void {

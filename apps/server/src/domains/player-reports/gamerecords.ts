@@ -91,7 +91,7 @@ export const gamerecordlogs = defineList({
       result: resultOf(bet, win),
       server: x.server,
       table: x.table_id,
-      verified: Boolean(x.verified),
+      verified: x.verified,
     };
   },
 });

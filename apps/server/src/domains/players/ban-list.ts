@@ -63,6 +63,6 @@ export const activeBans = defineList({
     bannedAt: isoInConsoleZone(r.banned_at),
     liftedBy: r.lifted_by ?? null,
     liftedAt: isoInConsoleZone(r.lifted_at),
-    active: Boolean(r.active),
+    active: r.active,
   }),
 });

@@ -83,7 +83,7 @@ export async function loginPage(db: Db, user: ScopedSubject, query: PlayerHistor
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
-  return page(rows, size, (r) => ({ id: Number(r.id), at: iso(r.at), ip: r.ip, deviceId: r.device_id, durationSeconds: r.duration_seconds }));
+  return page(rows, size, (r) => ({ id: r.id, at: iso(r.at), ip: r.ip, deviceId: r.device_id, durationSeconds: r.duration_seconds }));
 }
 
 /** Players whose inviter is this player (and whom the caller may see), newest uid first. */
@@ -117,7 +117,7 @@ export async function profileChangePage(db: Db, user: ScopedSubject, query: Play
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
-  return page(rows, size, (r) => ({ id: Number(r.id), at: iso(r.at), field: r.field, oldValue: r.old_value, newValue: r.new_value }));
+  return page(rows, size, (r) => ({ id: r.id, at: iso(r.at), field: r.field, oldValue: r.old_value, newValue: r.new_value }));
 }
 
 /** Bans, lifts and suspensions of the player's account (ban_log), newest first. */
@@ -135,7 +135,7 @@ export async function banLogPage(db: Db, user: ScopedSubject, query: PlayerHisto
     .limit(size + 1)
     .execute();
   return page(rows, size, (r) => ({
-    id: Number(r.id),
+    id: r.id,
     at: iso(r.at),
     kind: r.kind,
     value: r.value,

@@ -37,25 +37,25 @@ export function toProfile(row: PlayerRow, now: Date): PlayerProfile {
     status,
     suspendedUntil: status === 'suspended' ? isoInConsoleZone(row.suspended_until) : null,
     statusReason: row.status_reason,
-    netWin: Number(row.net_win),
+    netWin: row.net_win,
   };
 }
 
 export function toBalances(row: PlayerBalanceRow | undefined): PlayerBalances {
   return {
-    chip: Number(row?.chip ?? 0),
-    bean: Number(row?.bean ?? 0),
-    safe: Number(row?.safe ?? 0),
-    bonus: Number(row?.bonus ?? 0),
-    diamond: Number(row?.diamond ?? 0),
-    charisma: Number(row?.charisma ?? 0),
-    withdrawable: Number(row?.withdrawable ?? 0),
+    chip: row?.chip ?? 0,
+    bean: row?.bean ?? 0,
+    safe: row?.safe ?? 0,
+    bonus: row?.bonus ?? 0,
+    diamond: row?.diamond ?? 0,
+    charisma: row?.charisma ?? 0,
+    withdrawable: row?.withdrawable ?? 0,
   };
 }
 
 export function toBan(row: Selectable<BanTable>): BanRecord {
   return {
-    id: Number(row.id),
+    id: row.id,
     kind: row.kind,
     value: row.value,
     reason: row.reason,

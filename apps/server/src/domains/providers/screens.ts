@@ -88,11 +88,11 @@ export async function dataReport(db: Db, user: ScopedSubject, f: Filter, r: DayR
       'd.provider',
       'd.game',
       sql<string>`coalesce(max(g.name), d.game)`.as('name'),
-      sql<number>`sum(d.rounds)`.as('rounds'),
-      sql<number>`sum(d.players)`.as('players'),
-      sql<number>`sum(d.turnover)`.as('turnover'),
-      sql<number>`sum(d.wins)`.as('wins'),
-      sql<number>`sum(d.big_wins)`.as('big_wins'),
+      sql<number>`(sum(d.rounds))::bigint`.as('rounds'),
+      sql<number>`(sum(d.players))::bigint`.as('players'),
+      sql<number>`(sum(d.turnover))::bigint`.as('turnover'),
+      sql<number>`(sum(d.wins))::bigint`.as('wins'),
+      sql<number>`(sum(d.big_wins))::bigint`.as('big_wins'),
     ])
     .groupBy(['d.day', 'd.provider', 'd.game'])
     .execute();
@@ -102,16 +102,16 @@ export async function dataReport(db: Db, user: ScopedSubject, f: Filter, r: DayR
     provider: x.provider,
     game: x.game,
     gameName: x.name,
-    ...figures({ rounds: num(x.rounds), players: num(x.players), turnover: num(x.turnover), wins: num(x.wins), bigWins: num(x.big_wins) }),
+    ...figures({ rounds: x.rounds, players: x.players, turnover: x.turnover, wins: x.wins, bigWins: x.big_wins }),
   }));
 }
 
 export async function dashboard(db: Db, user: ScopedSubject, f: Filter, r: DayRange): Promise<ProviderDashboard> {
   const sums = [
-    sql<number>`sum(d.rounds)`.as('rounds'),
-    sql<number>`sum(d.turnover)`.as('turnover'),
-    sql<number>`sum(d.wins)`.as('wins'),
-    sql<number>`sum(d.big_wins)`.as('big_wins'),
+    sql<number>`(sum(d.rounds))::bigint`.as('rounds'),
+    sql<number>`(sum(d.turnover))::bigint`.as('turnover'),
+    sql<number>`(sum(d.wins))::bigint`.as('wins'),
+    sql<number>`(sum(d.big_wins))::bigint`.as('big_wins'),
   ] as const;
   const [byDay, playersByDay, distinct, byGame, gamePlayers] = await Promise.all([
     scoped(db, 'provider_day', user, f, r)
@@ -140,8 +140,8 @@ export async function dashboard(db: Db, user: ScopedSubject, f: Filter, r: DayRa
       .execute(),
   ]);
   const dayMap = new Map(byDay.map((x) => [x.day, x]));
-  const playersMap = new Map(playersByDay.map((x) => [x.day, num(x.n)]));
-  const gamePlayersMap = new Map(gamePlayers.map((x) => [`${x.provider}|${x.game}`, num(x.n)]));
+  const playersMap = new Map(playersByDay.map((x) => [x.day, x.n]));
+  const gamePlayersMap = new Map(gamePlayers.map((x) => [`${x.provider}|${x.game}`, x.n]));
   const days = r.days.map((day) => {
     const x = dayMap.get(day);
     return {
@@ -153,7 +153,7 @@ export async function dashboard(db: Db, user: ScopedSubject, f: Filter, r: DayRa
   return {
     group: f.group,
     provider: f.provider ?? null,
-    totals: figures({ rounds: sum('rounds'), players: num(distinct.n), turnover: sum('turnover'), wins: sum('wins'), bigWins: sum('bigWins') }),
+    totals: figures({ rounds: sum('rounds'), players: distinct.n, turnover: sum('turnover'), wins: sum('wins'), bigWins: sum('bigWins') }),
     days,
     chart: days.map((d) => ({ day: d.day, turnover: pesos(d.turnover), wins: pesos(d.wins), houseTake: pesos(d.houseTake) })),
     games: byGame.map((x) => ({
@@ -161,11 +161,11 @@ export async function dashboard(db: Db, user: ScopedSubject, f: Filter, r: DayRa
       game: x.game,
       gameName: x.name,
       ...figures({
-        rounds: num(x.rounds),
+        rounds: x.rounds,
         players: gamePlayersMap.get(`${x.provider}|${x.game}`) ?? 0,
-        turnover: num(x.turnover),
-        wins: num(x.wins),
-        bigWins: num(x.big_wins),
+        turnover: x.turnover,
+        wins: x.wins,
+        bigWins: x.big_wins,
       }),
     })),
   };
@@ -181,10 +181,10 @@ export async function playerReport(db: Db, user: ScopedSubject, f: Filter, r: Da
       sql<number>`max(d.partner)`.as('partner'),
       sql<number>`count(DISTINCT d.day)`.as('days'),
       sql<number>`count(DISTINCT d.provider || ':' || d.game)`.as('games'),
-      sql<number>`sum(d.rounds)`.as('rounds'),
-      sql<number>`sum(d.turnover)`.as('turnover'),
-      sql<number>`sum(d.wins)`.as('wins'),
-      sql<number>`sum(d.big_wins)`.as('big_wins'),
+      sql<number>`(sum(d.rounds))::bigint`.as('rounds'),
+      sql<number>`(sum(d.turnover))::bigint`.as('turnover'),
+      sql<number>`(sum(d.wins))::bigint`.as('wins'),
+      sql<number>`(sum(d.big_wins))::bigint`.as('big_wins'),
       sql<string>`max(d.day)::text`.as('last_day'),
     ]);
   if (uid !== undefined) q = q.where('d.uid', '=', uid);
@@ -195,20 +195,20 @@ export async function playerReport(db: Db, user: ScopedSubject, f: Filter, r: Da
     .limit(MAX_PLAYER_ROWS)
     .execute();
   return rows.map((x) => {
-    const turnover = num(x.turnover);
-    const wins = num(x.wins);
+    const turnover = x.turnover;
+    const wins = x.wins;
     return {
-      uid: num(x.uid),
+      uid: x.uid,
       name: x.name,
-      partner: num(x.partner),
-      days: num(x.days),
-      games: num(x.games),
-      rounds: num(x.rounds),
+      partner: x.partner,
+      days: x.days,
+      games: x.games,
+      rounds: x.rounds,
       turnover,
       wins,
       net: wins - turnover,
       rtp: rtpOf(wins, turnover),
-      bigWins: num(x.big_wins),
+      bigWins: x.big_wins,
       lastDay: x.last_day,
     };
   });

@@ -70,7 +70,7 @@ export async function creditOrder(trx: Db, order: Order, actor: string, now: Dat
       SELECT bonus_chips, entry_ids FROM recharge_credit(${order.order_id}::text, ${order.uid}::integer, ${order.product_chips}::bigint,
         ${order.product_bonus}::bigint, ${actor}::text, ${now}::timestamptz)`.execute(trx);
     const row = rows[0];
-    return { chips: Number(order.product_chips), bonusChips: Number(row.bonus_chips), entryIds: row.entry_ids.map(Number) };
+    return { chips: order.product_chips, bonusChips: row.bonus_chips, entryIds: row.entry_ids.map(Number) };
   } catch (error) {
     throw ledgerError(error, order.uid);
   }

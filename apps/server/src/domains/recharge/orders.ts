@@ -32,7 +32,7 @@ function replay(existing: OrderRow, body: RechargeOrderBody): RechargeAnswer {
     existing.uid === body.uid &&
     existing.product_id === body.productId &&
     existing.channel === body.channel &&
-    Number(existing.price) === body.price &&
+    existing.price === body.price &&
     existing.os === body.os;
   if (!same) throw conflict(`requestId ${body.requestId} was already used for another order`);
   return { orderId: existing.order_id, status: 'created' };
@@ -76,8 +76,8 @@ async function checkOffer(db: Db, body: RechargeOrderBody) {
     const paid = await db.selectFrom('recharge_first_paid').select('uid').where('uid', '=', body.uid).executeTakeFirst();
     if (!paid) throw conflict(`Channel ${body.channel} is only for players who have paid before`);
   }
-  if (Number(product.price) !== body.price) {
-    throw conflict(`Price ${body.price} differs from product ${body.productId}'s price ${Number(product.price)}`);
+  if (product.price !== body.price) {
+    throw conflict(`Price ${body.price} differs from product ${body.productId}'s price ${product.price}`);
   }
   return { player, product };
 }
@@ -99,8 +99,8 @@ export async function createRechargeOrder(db: Db, appId: string, body: RechargeO
       channel: body.channel,
       os: body.os,
       price: body.price,
-      product_chips: Number(product.chips),
-      product_bonus: Number(product.first_bonus),
+      product_chips: product.chips,
+      product_bonus: product.first_bonus,
       created_at: now,
     })
     .onConflict((oc) => oc.columns(['app_id', 'request_id']).doNothing())

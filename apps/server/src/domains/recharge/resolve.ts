@@ -24,10 +24,10 @@ export interface StaffDecision {
 const summary = (o: Pick<Order, 'status' | 'held_reason' | 'paid_amount' | 'price' | 'chips' | 'bonus_chips' | 'resolution'>) => ({
   status: o.status,
   heldReason: o.held_reason,
-  price: Number(o.price),
-  paidAmount: o.paid_amount === null ? null : Number(o.paid_amount),
-  chips: Number(o.chips),
-  bonusChips: Number(o.bonus_chips),
+  price: o.price,
+  paidAmount: o.paid_amount === null ? null : o.paid_amount,
+  chips: o.chips,
+  bonusChips: o.bonus_chips,
   resolution: o.resolution,
 });
 

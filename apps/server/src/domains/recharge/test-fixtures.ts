@@ -70,7 +70,7 @@ export function callback(
 
 export async function chipsOf(db: Db, uid: number): Promise<number> {
   const row = await db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirstOrThrow();
-  return Number(row.chip);
+  return row.chip;
 }
 
 export async function entriesOf(db: Db, orderId: string) {

@@ -93,7 +93,7 @@ async function checkTemplate(db: Db, key: string, doc: RoomTemplate | null): Pro
       .where('template', '=', key)
       .where('status', '=', 'open')
       .executeTakeFirst();
-    if (Number(open?.n ?? 0) > 0) throw conflict(`Template ${key} has ${Number(open!.n)} open tables: close them first`);
+    if ((open?.n ?? 0) > 0) throw conflict(`Template ${key} has ${open!.n} open tables: close them first`);
     if (tiers.length > 0) throw conflict(`Template ${key} is used by quick-match tier ${tiers[0].id}`);
     return;
   }
@@ -115,7 +115,7 @@ async function checkTier(db: Db, key: string, doc: QuickTier | null): Promise<vo
       .where('tier', '=', key)
       .where('status', '=', 'open')
       .executeTakeFirst();
-    if (Number(open?.n ?? 0) > 0) throw conflict(`Tier ${key} has ${Number(open!.n)} open quick-match tables: close them first`);
+    if ((open?.n ?? 0) > 0) throw conflict(`Tier ${key} has ${open!.n} open quick-match tables: close them first`);
     const stores = (await listItems<GameStoreEntry>(db, 'gamestore')).filter((e) => e.tiers.includes(key));
     if (stores.length > 0) throw conflict(`Tier ${key} is offered in partner ${stores[0].partner}'s game store`);
     return;

@@ -186,15 +186,13 @@ export async function seedRooms(db: Db, now = Date.now()): Promise<void> {
 /** Activity after the simulated history: the rooms read it (table players, partner reports); returns figures for the seed log. */
 export async function seedRoomActivity(db: Db, _config: ServerConfig, _password: string, _end: number): Promise<Record<string, number>> {
   const count = async (kind: string) =>
-    Number(
-      (
-        await db
-          .selectFrom('room_item')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('kind', '=', kind as never)
-          .executeTakeFirst()
-      )?.n ?? 0,
-    );
+    (
+      await db
+        .selectFrom('room_item')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', kind as never)
+        .executeTakeFirst()
+    )?.n ?? 0;
   const tables = await db
     .selectFrom('room_table')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -209,7 +207,7 @@ export async function seedRoomActivity(db: Db, _config: ServerConfig, _password:
     tiers: await count('quicktier'),
     tinyTemplates: await count('tinyquick'),
     storeEntries: await count('gamestore'),
-    tables: Number(tables?.n ?? 0),
-    roundsAtTables: Number(played?.n ?? 0),
+    tables: tables?.n ?? 0,
+    roundsAtTables: played?.n ?? 0,
   };
 }

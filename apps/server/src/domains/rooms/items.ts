@@ -81,7 +81,7 @@ export async function listItems<Doc>(db: Db, kind: RoomItemKind, partner?: numbe
     .where('i.kind', '=', kind);
   if (partner !== undefined && partner !== null) q = q.where('i.partner', '=', partner);
   const rows = await q.orderBy('i.key').execute();
-  return rows.map((r) => ({ ...(r.doc as Doc), version: Number(r.version ?? 0) }));
+  return rows.map((r) => ({ ...(r.doc as Doc), version: r.version ?? 0 }));
 }
 
 /** The version in force of an item (0: never saved). */
@@ -92,7 +92,7 @@ export async function versionOf(db: Db, kind: RoomItemKind, key: string): Promis
     .where('kind', '=', VERSION_KIND[kind])
     .where('key', '=', key)
     .executeTakeFirst();
-  return Number(row?.v ?? 0);
+  return row?.v ?? 0;
 }
 
 /** Serializes the changes that check other items of a kind (tier overlaps, templates in use). */

@@ -31,7 +31,7 @@ export const matchAnswer = z.object({
 async function balanceOf(db: Db, uid: number): Promise<number> {
   const row = await db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirst();
   if (!row) throw notFound(`Player ${uid} not found`);
-  return Number(row.chip);
+  return row.chip;
 }
 
 /** By balance, or by a player's chips (uid). */

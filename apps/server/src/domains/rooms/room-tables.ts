@@ -49,7 +49,7 @@ export async function openTables(ctx: Change, from: { template: string } | { tie
     .select(sql<number>`coalesce(max(split_part(code, ':', 2)::int), 0)`.as('n'))
     .where('template', '=', templateId)
     .executeTakeFirst();
-  const first = Number(last?.n ?? 0) + 1;
+  const first = (last?.n ?? 0) + 1;
   const codes = Array.from({ length: count }, (_, i) => `${templateId}:${first + i}`);
   const snapshot = JSON.stringify((await templateRules(db))(template));
   await db

@@ -148,8 +148,8 @@ async function templateRows(db: Db, q: Record<string, unknown>): Promise<RoomTem
       const mine = counts.filter((c) => c.template === d.id);
       return {
         ...d,
-        tables: mine.reduce((s, c) => s + Number(c.n), 0),
-        olderTables: mine.filter((c) => Number(c.template_version) !== d.version).reduce((s, c) => s + Number(c.n), 0),
+        tables: mine.reduce((s, c) => s + c.n, 0),
+        olderTables: mine.filter((c) => c.template_version !== d.version).reduce((s, c) => s + c.n, 0),
       };
     });
 }
@@ -288,7 +288,7 @@ const tierOperations: Operation[] = [
         .filter((t) => q.game === undefined || t.game === q.game)
         .map((t) => {
           const tpl = templates.find((x) => x.id === t.template);
-          return { ...t, templateName: tpl?.name ?? '', ante: tpl?.ante ?? 0, tables: Number(counts.find((c) => c.tier === t.id)?.n ?? 0) };
+          return { ...t, templateName: tpl?.name ?? '', ante: tpl?.ante ?? 0, tables: counts.find((c) => c.tier === t.id)?.n ?? 0 };
         });
     },
   }).map((op) => ({ ...op, tags })),

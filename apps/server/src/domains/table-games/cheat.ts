@@ -23,7 +23,6 @@ import type { SessionUser } from '../auth/sessions';
 const FLAGS = '/tinygames/tongitscheat/permanentcheat';
 const REPORTS = '/tinygames/tongitscheat/reportedlogs';
 const tags = ['tinygames'];
-const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const answer = z.object({ code: z.literal(200), data: z.object({ uid: z.number(), flagged: z.boolean() }) });
 
@@ -106,7 +105,7 @@ export const cheatOperations: Operation[] = [
         flaggedBy: x.flagged_by,
         flaggedAt: iso(x.flagged_at),
         report: x.report === null ? null : x.report,
-        reports: num(x.reports),
+        reports: x.reports,
       }),
     }),
   ),
@@ -220,7 +219,7 @@ export const cheatOperations: Operation[] = [
         table: x.table_id ?? null,
         reason: x.reason,
         text: x.text,
-        flagged: Boolean(x.flagged),
+        flagged: x.flagged,
       }),
     }),
   ),

@@ -89,7 +89,7 @@ export async function seedPartnerCheatFlags(db: Db, staff: StaffCarrier, end: nu
   const out = { flagged: 0, why: [] as string[] };
   for (const row of rows) {
     const at = Math.min(new Date(row.last).getTime() + 3_600_000, end);
-    const answer = await staff.staff({ op: 'cheat.flag', by: 'secadmin', uid: Number(row.uid), reason: DEMO_PARTNER_FLAG_REASON }, at);
+    const answer = await staff.staff({ op: 'cheat.flag', by: 'secadmin', uid: row.uid, reason: DEMO_PARTNER_FLAG_REASON }, at);
     if (answer.status === 200) out.flagged++;
     else out.why.push(`${row.uid}: ${answer.status} ${answer.message ?? ''}`);
   }

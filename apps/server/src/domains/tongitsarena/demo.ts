@@ -218,7 +218,7 @@ export async function seedTongitsArena(
         GROUP BY uid`.execute(db);
       const players = rows.sort((a, b) => share(a.uid, dayNo) - share(b.uid, dayNo) || a.uid - b.uid).slice(0, PLAYERS_A_DAY);
       for (const r of players) {
-        const uid = Number(r.uid);
+        const uid = r.uid;
         const first = Math.max(new Date(r.first).getTime() - (3 + (share(uid, dayNo + 1) % 20)) * MINUTE, from.getTime() + MINUTE);
         const count = 1 + (share(uid, dayNo + 2) % 3);
         for (let n = 0; n < count; n++) {

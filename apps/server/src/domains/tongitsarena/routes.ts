@@ -132,17 +132,17 @@ export const tablesList = defineList({
     stake: r.stake,
     defenceReward: r.defence_reward,
     streakSteps: steps(r.streak_steps),
-    open: Boolean(r.open),
+    open: r.open,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     defenderUid: r.defender_uid === null ? null : r.defender_uid,
-    defenderName: String(r.defender_name ?? ''),
+    defenderName: r.defender_name ?? '',
     reignId: r.reign_id === null ? null : r.reign_id,
     since: isoOrNull(r.started_at),
     defences: num(r.defences),
     earned: num(r.earned),
-    pending: num(r.pending),
-    challenges: num(r.challenges),
+    pending: r.pending,
+    challenges: r.challenges,
   }),
 });
 
@@ -176,24 +176,24 @@ export const logsList = defineList({
   row: (r) => ({
     id: r.id,
     table: r.arena,
-    tableName: String(r.table_name ?? ''),
+    tableName: r.table_name ?? '',
     uid: r.uid,
-    name: String(r.name ?? ''),
+    name: r.name ?? '',
     partner: r.partner,
-    free: Boolean(r.free),
+    free: r.free,
     price: r.price,
     boughtAt: iso(r.bought_at),
     state: r.state,
     defenderUid: r.defender_uid === null ? null : r.defender_uid,
-    defenderName: String(r.defender_name ?? ''),
+    defenderName: r.defender_name ?? '',
     streak: r.streak === null ? null : r.streak,
     reward: r.reward,
     bonus: r.bonus,
     paid: r.paid,
-    note: String(r.note ?? ''),
+    note: r.note ?? '',
     refunded: r.refund_entry !== null,
     resultAt: isoOrNull(r.result_at),
-    matchId: String(r.match_id ?? ''),
+    matchId: r.match_id ?? '',
   }),
 });
 
@@ -295,16 +295,16 @@ export const seasonsList = defineList({
   item: arenaSeasonLineRow,
   row: (r) => ({
     id: r.id,
-    season: String(r.season_key),
+    season: r.season_key,
     rank: r.rank,
     uid: r.uid,
-    name: String(r.name ?? ''),
+    name: r.name ?? '',
     partner: r.partner,
     tickets: r.tickets,
     tier: r.tier,
     amount: r.amount,
     state: r.state,
-    reason: String(r.reason ?? ''),
+    reason: r.reason ?? '',
     entryId: r.entry_id === null ? null : r.entry_id,
     at: iso(r.at),
   }),
@@ -354,8 +354,8 @@ const tableChange = (action: 'create' | 'update') =>
         return body;
       });
       const ended = wasOpen && !body.open ? await endReign(db, body.id, 'closed', `staff:${user.username}`, 'Table closed', now) : null;
-      if (ended) note.after = { ...(note.after as object), endedReign: num(ended.id) };
-      return ok({ version: saved.version, ended: ended ? num(ended.id) : null });
+      if (ended) note.after = { ...(note.after as object), endedReign: ended.id };
+      return ok({ version: saved.version, ended: ended ? ended.id : null });
     },
   });
 
@@ -385,8 +385,8 @@ export const arenaOperations: Operation[] = [
         return { ...t, open: body.open };
       });
       const ended = wasOpen && !body.open ? await endReign(db, body.id, 'closed', `staff:${user.username}`, body.reason?.trim() || 'Table closed', now) : null;
-      if (ended) note.after = { ...(note.after as object), endedReign: num(ended.id) };
-      return ok({ version: saved.version, ended: ended ? num(ended.id) : null });
+      if (ended) note.after = { ...(note.after as object), endedReign: ended.id };
+      return ok({ version: saved.version, ended: ended ? ended.id : null });
     },
   }),
   ...listOperations(logsList),
@@ -569,20 +569,20 @@ export const arenaPlatformOperations: PlatformOperation[] = [
           db.selectFrom('arena_challenge').select('id').where('uid', '=', query.uid).where('state', '=', 'pending').executeTakeFirst(),
           db.selectFrom('arena_reign').select('arena').where('uid', '=', query.uid).where('ended_at', 'is', null).executeTakeFirst(),
         ]);
-        me = { uid: query.uid, freeTicket: !free, pending: pending ? num(pending.id) : null, defending: seat?.arena ?? null };
+        me = { uid: query.uid, freeTicket: !free, pending: pending ? pending.id : null, defending: seat?.arena ?? null };
       }
       return ok({
         ticketPrice: cfg.settings.ticketPrice,
         tables: rows.map((r) => ({
           id: r.id,
           name: r.name,
-          stake: num(r.stake),
-          defenceReward: num(r.defence_reward),
+          stake: r.stake,
+          defenceReward: r.defence_reward,
           streakSteps: steps(r.streak_steps),
           defender:
             r.defender_uid === null
               ? null
-              : { uid: num(r.defender_uid), name: String(r.defender_name ?? ''), since: iso(r.started_at), defences: num(r.defences), earned: num(r.earned) },
+              : { uid: r.defender_uid, name: r.defender_name ?? '', since: iso(r.started_at), defences: num(r.defences), earned: num(r.earned) },
         })),
         me,
       });

@@ -49,18 +49,18 @@ export async function seedVipSendActivity(db: Db, config: ServerConfig, password
       by: 'business',
       at: base - 5 * DAY + 15 * HOUR,
       reason: 'VIP weekend gift by level',
-      lines: vips.slice(0, 60).map((v) => [Number(v.uid), GIFT[Math.min(Number(v.vip), GIFT.length - 1)]] as const),
+      lines: vips.slice(0, 60).map((v) => [v.uid, GIFT[Math.min(v.vip, GIFT.length - 1)]] as const),
       // a uid the VIP list of the screen had, whose level has dropped since: refused by validate, left out of the batch
-      stray: nonVip ? Number(nonVip.uid) : undefined,
+      stray: nonVip ? nonVip.uid : undefined,
     },
     {
       by: 'partner',
       at: base - 2 * DAY + 11 * HOUR + 20 * MINUTE,
       reason: 'Club VIP birthday bonus',
       lines: vips
-        .filter((v) => Number(v.partner) === 1)
+        .filter((v) => v.partner === 1)
         .slice(0, 8)
-        .map((v) => [Number(v.uid), 8_800] as const),
+        .map((v) => [v.uid, 8_800] as const),
       stray: undefined,
     },
   ];
