@@ -14,27 +14,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import type { QueryRow } from '../../db/schema';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
-import { DEFAULTS } from './service';
+import { DEFAULTS, type Profile } from './service';
 import { dayOfExpr } from '../../db/console-day';
 import { consoleDay } from '@console/time';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** A partner's profile, or the defaults for a partner that has none yet (created_at is then null). */
-interface ProfileOrDefaults {
-  partner: number;
-  status: 'active' | 'suspended';
-  status_reason: string;
-  deposit: number;
-  rake_share_bp: number;
-  cloud_price_bp: number;
-  transfer_threshold: number;
-  dealer_daily_limit: number;
-  dealer_price_bp: number;
-  created_at: Date | null;
-  updated_at: Date | null;
-  pending: number;
-}
+type ProfileOrDefaults = Omit<Profile, 'name' | 'created_at'> & { created_at: Date | null; updated_at: Date | null; pending: number };
 
 const tags = ['partners'];
 
