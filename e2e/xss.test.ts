@@ -78,6 +78,9 @@ const STOPS: Stop[] = [
     expects: [V.name2new, V.device],
     then: async (page) => {
       await clickTab('Accounts by device or IP')(page);
+      // the click only asks for the tab: until the accounts form replaces the logins one (it
+      // alone has a device field), a fill would land in the logins form and be thrown away
+      await page.locator('main #kit-filters_device').waitFor();
       await page.locator('main #kit-filters_uid').fill(String(X1));
       // the logins tab's rows stay in the page, so wait for this search's own answer
       const answer = page.waitForResponse(

@@ -4,7 +4,7 @@
  * (not reviewed, in review, undetermined) asked for since the desk's last shift, each holding its
  * amount + fee out of withdrawable through the ledger, and the partner account (partner 1) sees
  * created, unpaid recharge orders of its players on /usermanager/createdPaymentLogs. Run again,
- * the two steps change nothing. PGlite only (the full seed on both databases is demo-screens').
+ * the two steps change nothing. PGlite only (demo-screens.test.ts runs the full seed on PostgreSQL).
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
