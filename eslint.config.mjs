@@ -24,6 +24,9 @@ const RAW_CONSOLE_OFFSET = [
   { selector: "Literal[value=/interval '8 hours'/]", message: 'The console offset in SQL: use DAY_OFFSET (db/console-day.ts) or CONSOLE_SQL_OFFSET.' },
 ];
 
+/** The word issue (or issues) followed by a number 1-99: the terms no-warning-comments looks for, each matched as a whole word, so that 1 does not match 10. */
+const ISSUE_NUMBERS = Array.from({ length: 99 }, (_, i) => [`issue ${i + 1}`, `issues ${i + 1}`]).flat();
+
 /** A routes.ts declares operations; the queries they run live in the domain's other files. */
 const QUERY_IN_ROUTES = [
   {
@@ -90,6 +93,9 @@ export default tseslint.config(
       'no-debugger': 'error',
       'no-control-regex': 'error',
       'no-restricted-syntax': ['error', ...RAW_CONSOLE_OFFSET],
+      // a reader without the issue tracker follows every reference: issue numbers belong in commits
+      // and decision records, a comment names the decision, the doc or the spec's section
+      'no-warning-comments': ['error', { terms: ISSUE_NUMBERS, location: 'anywhere' }],
     },
   },
   {

@@ -1,4 +1,4 @@
-// The agents benchmark (issue 9, "Tests and figures"): a weekly settlement for BENCH_AGENTS agents
+// The agents benchmark : a weekly settlement for BENCH_AGENTS agents
 // (default 100,000; 0 skips) and BENCH_INVITEES invitees (default 5,000,000; 60% T1, 40% T2) on
 // PostgreSQL, in a database of its own with bulk-made rows (players by inviter_uid, agents with a
 // rate version, a week of rake in game_player_day for BENCH_ACTIVE_SHARE of the invitees, default

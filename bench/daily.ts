@@ -1,4 +1,4 @@
-// The daily evaluation benchmark (issue 10, "Tests and figures"): VIP and the loss rebate over
+// The daily evaluation benchmark : VIP and the loss rebate over
 // BENCH_DAILY_PLAYERS players (default 1,000,000; 0 skips) on PostgreSQL, in a database of its
 // own with bulk-made rows: every player with a VIP state (levels spread 0–8, periods started on
 // any of the last 30 days), BENCH_DAILY_ACTIVE of them (default 0.3) with a day of play in

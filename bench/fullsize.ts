@@ -1,5 +1,5 @@
 /**
- * The full-size checks that `npm test` runs smaller (issue 22: CI within its budget). Each is
+ * The full-size checks that `npm test` runs smaller (CI within its budget). Each is
  * a test file of the unit suite run again here with its size variables at full size; the file
  * itself says what `npm test` runs and points here. `tsx bench/fullsize.ts` runs them alone;
  * `npm run bench` runs them after the newcomer's figures. BENCH_FULLSIZE=0 skips them.

@@ -1,4 +1,4 @@
-// The games benchmark (issue 7, "Tests and figures"), on PostgreSQL with BENCH_BETS player bets
+// The games benchmark , on PostgreSQL with BENCH_BETS player bets
 // (default 20,000,000) over the last 90 days, made in bulk consistent with the ledger, the wallet
 // and the round roll-ups of migration 025 (bench/lib/games-data.ts; both reconciliations are run
 // on them). Measures, against the real server process:
@@ -530,7 +530,7 @@ export async function gamesBench(pgUrl: string) {
   return results;
 }
 
-/** The figures against their targets (issue 7), one line each. */
+/** The figures against their targets, one line each. */
 export function gamesSummary(r: Record<string, any>): string[] {
   const d = r.dashboard ?? {};
   const dash = (who: string) =>

@@ -1,4 +1,4 @@
-// The broadcast benchmark (issue 8, "Tests and figures"): a personal message with an attachment
+// The broadcast benchmark : a personal message with an attachment
 // of beans to a segment of BENCH_BROADCAST_PLAYERS players (default 1,000,000) on PostgreSQL, in
 // a database of its own with bulk-made players (bench/lib/messages-data.ts: the segment
 // `inactiveDays: 10` plus a quarter as many active players outside it). Measures, against the

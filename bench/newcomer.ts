@@ -1,5 +1,5 @@
 /**
- * The newcomer's first minute (issue 22, docs/decisions/039-first-minute.md), as `npm start`
+ * The newcomer's first minute (docs/decisions/039-first-minute.md), as `npm start`
  * does it on a fresh clone: an empty data directory and no web build. Measures from the
  * process's spawn:
  *  - the sign-in page: the first GET /login that answers the built app (not "being built");

@@ -1,4 +1,4 @@
-// The payments benchmark (issue 6, "Tests and figures"), on PostgreSQL with BENCH_PAYMENT_EVENTS
+// The payments benchmark , on PostgreSQL with BENCH_PAYMENT_EVENTS
 // recharge, cash-out and wallet events (default 10,000,000) made in bulk consistent with the
 // ledger and with the report roll-ups (bench/lib/payments-data.ts; reconciliation is run on
 // them). Measures, against the real server process:
@@ -257,7 +257,7 @@ export async function paymentsBench(pgUrl: string) {
   return results;
 }
 
-/** The figures against their targets (issue 6), one line each. */
+/** The figures against their targets, one line each. */
 export function paymentsSummary(r: Record<string, any>): string[] {
   const h = r.homepage ?? {};
   const line = (who: string) =>

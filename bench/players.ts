@@ -1,4 +1,4 @@
-// The players-and-money benchmark (issue 5), on PostgreSQL with BENCH_PLAYERS players (default
+// The players-and-money benchmark, on PostgreSQL with BENCH_PLAYERS players (default
 // 1,000,000) and BENCH_ENTRIES_PER_PLAYER ledger entries each (default 10: 10,000,000), made in
 // bulk consistent with the ledger (bench/lib/players-data.ts; reconciliation is run on them).
 // Measures, against the real server process:

@@ -278,13 +278,13 @@ async function browserFigures() {
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS };
-// the newcomer's first minute (issue 22), first, on a machine not yet warmed by the rest; BENCH_NEWCOMER=0 skips it
+// the newcomer's first minute, first, on a machine not yet warmed by the rest; BENCH_NEWCOMER=0 skips it
 const newcomer = process.env.BENCH_NEWCOMER !== '0' ? await newcomerBench() : null;
 if (newcomer) {
   results.newcomer = newcomer;
   console.log(newcomerSummary(newcomer).join('\n'));
 }
-// the checks npm test runs smaller (issue 22); BENCH_FULLSIZE=0 skips them
+// the checks npm test runs smaller; BENCH_FULLSIZE=0 skips them
 const fullSize = process.env.BENCH_FULLSIZE !== '0' ? await fullSizeBench() : null;
 if (fullSize) {
   results.fullSize = fullSize;
@@ -304,28 +304,28 @@ if (process.env.BENCH_THROUGHPUT !== '0') {
 }
 const browser = await browserFigures();
 Object.assign(results, { calls, browser });
-// the cost of the application scopes on the wallet call (issue 23) on PostgreSQL; BENCH_SCOPES=0 skips it
+// the cost of the application scopes on the wallet call on PostgreSQL; BENCH_SCOPES=0 skips it
 const scopes = pgUrl && process.env.BENCH_SCOPES !== '0' ? await scopesBench((await freshPgDatabase()) ?? pgUrl) : null;
 if (scopes) {
   results.scopes = scopes;
   console.log(scopesSummary(scopes).join('\n'));
 }
-// players and money (issue 5) on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
+// players and money on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
 const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(playersBenchUrl()) : null;
 if (players) results.players = players;
-// payments (issue 6) on PostgreSQL: BENCH_PAYMENT_EVENTS (default 10,000,000); BENCH_PAYMENTS=0 skips it
+// payments on PostgreSQL: BENCH_PAYMENT_EVENTS (default 10,000,000); BENCH_PAYMENTS=0 skips it
 const payments = pgUrl && process.env.BENCH_PAYMENTS !== '0' ? await paymentsBench(playersBenchUrl()) : null;
 if (payments) results.payments = payments;
-// games (issue 7) on PostgreSQL: BENCH_BETS bets over 90 days (default 20,000,000; 0 skips it)
+// games on PostgreSQL: BENCH_BETS bets over 90 days (default 20,000,000; 0 skips it)
 const games = pgUrl && process.env.BENCH_BETS !== '0' ? await gamesBench(playersBenchUrl()) : null;
 if (games) results.games = games;
-// a broadcast (issue 8) on PostgreSQL: BENCH_BROADCAST_PLAYERS players in the segment (default 1,000,000; 0 skips it)
+// a broadcast on PostgreSQL: BENCH_BROADCAST_PLAYERS players in the segment (default 1,000,000; 0 skips it)
 const messages = pgUrl && process.env.BENCH_BROADCAST_PLAYERS !== '0' ? await messagesBench(playersBenchUrl()) : null;
 if (messages) results.messages = messages;
-// agents (issue 9) on PostgreSQL: a weekly settlement for BENCH_AGENTS agents (default 100,000; 0 skips it) and BENCH_INVITEES invitees
+// agents on PostgreSQL: a weekly settlement for BENCH_AGENTS agents (default 100,000; 0 skips it) and BENCH_INVITEES invitees
 const agents = pgUrl && process.env.BENCH_AGENTS !== '0' ? await agentsBench(playersBenchUrl()) : null;
 if (agents) results.agents = agents;
-// the daily evaluation (issue 10: VIP and the loss rebate) on PostgreSQL over BENCH_DAILY_PLAYERS players (default 1,000,000; 0 skips it)
+// the daily evaluation (VIP and the loss rebate) on PostgreSQL over BENCH_DAILY_PLAYERS players (default 1,000,000; 0 skips it)
 const daily = pgUrl && process.env.BENCH_DAILY_PLAYERS !== '0' ? await dailyBench(playersBenchUrl()) : null;
 if (daily) results.daily = daily;
 

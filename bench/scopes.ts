@@ -1,4 +1,4 @@
-// The cost of the application scopes on the wallet call (issue 23, decision 042), on PostgreSQL:
+// The cost of the application scopes on the wallet call (decision 042), on PostgreSQL:
 // a game round's two calls (the bet's debit, then the win's credit in the same round) signed by a
 // provider's application, whose credit must match its own debit and whose wins count against a
 // day total, over the same two calls signed by demo-app, which holds every scope with no day
@@ -33,6 +33,7 @@ export async function scopesBench(databaseUrl: string): Promise<ScopesFigures> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    if (process.env.BENCH_SCOPE_SQL) await client.query(process.env.BENCH_SCOPE_SQL);
     await client.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Bench provider', $2, $3)`, [
       PROVIDER.appId,
       sealAppSecret(PROVIDER.secret, PROVIDER.appId),

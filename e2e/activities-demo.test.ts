@@ -1,5 +1,5 @@
 /**
- * Every /activities and /vipmanager screen on a small demo, in Chromium (issue 10: "every
+ * Every /activities and /vipmanager screen on a small demo, in Chromium ("every
  * /activities screen opens with data for admin"): the demo's history, its staff and its apps
  * (activity claims, redemption codes, leaderboards, shares, the Tongits arena, VIP batches)
  * fill them, and one recall the test's app sends (a small history rarely has a friend away 15 days); admin opens each leaf screen of the catalogue it may see, and each is built (not

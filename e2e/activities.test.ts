@@ -1,5 +1,5 @@
 /**
- * /activities in Chromium (issue 10): players play, bind phones, log in and claim through the
+ * /activities in Chromium: players play, bind phones, log in and claim through the
  * signed platform API; admin opens every built activity screen (dashboard, participants and
  * rewards, settings, settings change log) and sees the data; admin saves a running activity's
  * settings after the running-activity confirmation and the change log shows the version;

@@ -1,5 +1,5 @@
 /**
- * /agentmanager switched on, and /agentx, in Chromium (issue 9). /agentmanager is an optional
+ * /agentmanager switched on, and /agentx, in Chromium. /agentmanager is an optional
  * module: the web build and the server both need CONSOLE_OPTIONAL_MODULES=agentmanager, so this
  * file builds the web app with it into .tmp/web-agentmanager (or uses E2E_AGENTMANAGER_WEB, a
  * build made so) and starts the server with both (WEB_DIST, CONSOLE_OPTIONAL_MODULES).

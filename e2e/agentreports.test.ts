@@ -1,5 +1,5 @@
 /**
- * Agent cooperation reports and the extra rebate in Chromium (issue 9), on a small demo seed
+ * Agent cooperation reports and the extra rebate in Chromium, on a small demo seed
  * (300 players, 24 days, the size other files share: the agents' demo, then ours): the demo partner account opens each of the
  * eight screens and sees what its calls answer (its own partner's data), the settled demo config
  * and its paid lines; then creates an extra rebate through the form, edits it after the overwrite

@@ -1,5 +1,5 @@
 /**
- * Agents and rebates in Chromium (issue 9, /agentcooperation): on a small demo (its agents made
+ * Agents and rebates in Chromium (/agentcooperation): on a small demo (its agents made
  * from the simulated recruiters, weeks settled by the settlement), the partner account opens
  * agentediter, rebateLogs, shareT1Detail, shareRebate and sharePay with its own partner's data
  * only; business, given a partner by admin (§6: no partner, no /agentcooperation), sees every

@@ -1,5 +1,5 @@
 /**
- * App settings in Chromium (issue 8): secadmin turns off the first domestic SMS provider on
+ * App settings in Chromium: secadmin turns off the first domestic SMS provider on
  * /remoteconfig/sms/localconfig (asked before overwriting), the platform's routing call moves to
  * the next by rank; the item's history restores the demo's version after a confirmation and the
  * route comes back. The SMS log the demo's simulator filled shows codes masked.

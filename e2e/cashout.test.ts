@@ -1,5 +1,5 @@
 /**
- * Issue 6 cash-out review in Chromium: a player asks for a cash-out above the four-eyes amount
+ * Cash-out review in Chromium: a player asks for a cash-out above the four-eyes amount
  * through the platform API; a service leader claims it on /usermanager/cashoutreview and gives
  * the first approval (confirming with the password); a second reviewer (secadmin) approves it
  * and it is paid out, as the API then says; the home data report shows it the same day.

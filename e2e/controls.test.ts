@@ -1,5 +1,5 @@
 /**
- * Player controls in Chromium (issue 7): business sets a bet cap on a player on
+ * Player controls in Chromium: business sets a bet cap on a player on
  * /personalcontrol/userconfigs (form, confirmation), the list shows it, the game server's bet past
  * it is refused by the wallet and the control log shows the refusal; on payRank an account
  * holding the partner role (here with business too; since decision 026 the partner role alone

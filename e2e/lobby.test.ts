@@ -1,5 +1,5 @@
 /**
- * The lobby in Chromium (issue 7): a partner account opens its own package's lobby on
+ * The lobby in Chromium: a partner account opens its own package's lobby on
  * /gamehomepage/packagename, moves Pusoy before Tongits, sees the phone preview follow, saves
  * after the confirmation, and the signed platform call answers the new order; customer service
  * sees the same lobby without a save button.

@@ -1,5 +1,5 @@
 /**
- * Lost-player retrieval in Chromium (issue 8): business chooses players inactive for 7 days,
+ * Lost-player retrieval in Chromium: business chooses players inactive for 7 days,
  * previews the count, confirms and sends a campaign with a reward; the campaign shows in the
  * details list, its players open from it, and after one player comes back (a signed login)
  * the dashboard shows the campaign side by side with its return. Customer service reads the

@@ -1,5 +1,5 @@
 /**
- * /messages in Chromium (issue 8): every vector of the standard XSS list put into a template, an
+ * /messages in Chromium: every vector of the standard XSS list put into a template, an
  * announcement and a personal message (through the API, as a hostile operator would) and typed
  * into the live previews runs nowhere on the console's screens — no dialog, no marker set by a
  * handler, no script, image, SVG, style, iframe or javascript: link in what the previews show;

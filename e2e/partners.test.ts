@@ -1,5 +1,5 @@
 /**
- * Partners and cloud chips in Chromium (issue 9): the partner account asks to buy cloud chips,
+ * Partners and cloud chips in Chromium: the partner account asks to buy cloud chips,
  * admin confirms the payment on /platmanager/partnerediter (a partner cannot reach /platmanager:
  * the platform sells, decision 019), the partner hands stock to a new dealer and makes a bill of
  * today that shows the purchase and the hand-out; then every screen of this module opens with

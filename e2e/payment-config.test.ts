@@ -1,5 +1,5 @@
 /**
- * Payment configuration in Chromium (issue 6): secadmin changes the GCash cash-out fee on
+ * Payment configuration in Chromium: secadmin changes the GCash cash-out fee on
  * /remoteconfig/cashOutEdter (asked before overwriting), the platform call gives the new fee,
  * the item's history shows who changed what, compares two versions, and restores the demo's
  * version after a confirmation (a new version; the fee is back).

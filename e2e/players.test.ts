@@ -1,5 +1,5 @@
 /**
- * Issue 5 in Chromium: customer service finds a player by phone and opens the detail (no
+ * Players in Chromium: customer service finds a player by phone and opens the detail (no
  * staff buttons), a service leader suspends the player; a partner account sees only its own
  * partner's players, on the screens and through the API.
  */

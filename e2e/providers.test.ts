@@ -1,5 +1,5 @@
 /**
- * The third-party game screens in Chromium (issue 7): JILI and PG play a few rounds through the
+ * The third-party game screens in Chromium: JILI and PG play a few rounds through the
  * signed wallet calls of their own applications and report them (provider.round); admin opens
  * each of the eight screens of /tinygames/jiligames and /tinygames/thirdgames and sees that data
  * (JILI only under jiligames, the others under thirdgames, with a provider filter; the logs'

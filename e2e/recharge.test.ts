@@ -1,5 +1,5 @@
 /**
- * Recharge orders in Chromium (issue 6): orders made and called back through the signed
+ * Recharge orders in Chromium: orders made and called back through the signed
  * platform API on the demo channels (GCash, ₱100 pack), then a service leader finds the held
  * one on /usermanager/payorder (order id first 4 … last 4, the full id on hover), credits it
  * with a reason and a confirmation, and sees it paid; paymentlogs shows the paid orders; the

@@ -1,5 +1,5 @@
 /**
- * Rooms in Chromium (issue 9): admin opens every /platmanager room screen with the demo data
+ * Rooms in Chromium: admin opens every /platmanager room screen with the demo data
  * (templates, tables with some on an older template version, quick-match tiers and tables,
  * mini-game quick templates, partner game sum and logs), opens tables of a template, edits the
  * template (the old tables keep their version) and closes a table; the partner account opens

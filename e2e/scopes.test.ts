@@ -1,5 +1,5 @@
 /**
- * Application scopes in Chromium (issue 23, decision 042): maint adds a provider's application on
+ * Application scopes in Chromium (decision 042): maint adds a provider's application on
  * /remoteconfig/application (its secret shown once; it reads the configuration only and signs with
  * version 2), gives it chip bets and wins with caps after a confirmation, and the platform then
  * holds it to them: withdrawable and a win of a round it did not bet in are refused (403), a bet

@@ -1,5 +1,5 @@
 /**
- * Table games in Chromium (issue 7; docs/api/tablegames.md): the jackpot pool on Tongits' own
+ * Table games in Chromium (docs/api/tablegames.md): the jackpot pool on Tongits' own
  * dashboard; on a small demo (the simulator's
  * Tongits tables) plus hands a table server plays here through the signed platform API (a 1v1
  * table: two players and its AI seat; a classic table with two AI seats), admin opens each of the

@@ -1,5 +1,5 @@
 /**
- * /tinygames in Chromium (issue 7): signed in once as admin, every house game of
+ * /tinygames in Chromium: signed in once as admin, every house game of
  * @console/games (the games whose catalogue group has the six screens) opens each of its six
  * screens — dashboard, players, ranking, betlogs, configs, gamerounds — with the demo seed's
  * data on it; then business, in the same context, cannot open any game's configs: the server

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in per role in Chromium (issue 23, decision 045): secadmin makes it required for
+ * Two-factor sign-in per role in Chromium (decision 045): secadmin makes it required for
  * the delivery role on /adminmanager/twofactor (with a confirmation); delivery, signed in, is sent
  * from its data report to the account settings, told why, binds an authenticator there, and then
  * reads its report. The policy screen in Chinese at 420 px.

@@ -1,5 +1,5 @@
 /**
- * Player-written text is shown as text, never as markup (issue 5): vectors fed through the
+ * Player-written text is shown as text, never as markup: vectors fed through the
  * platform API (xss-data.ts), then every screen that shows them, signed in as admin. The walk
  * runs with the page's CSP bypassed, so a vector parsed as markup WOULD run and be caught
  * (the positive control proves it); the CSP itself is tested separately: the header is there,

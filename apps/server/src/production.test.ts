@@ -1,5 +1,5 @@
 /**
- * Production start (issue 23, decision 043): which mode the environment asks for; a production
+ * Production start (decision 043): which mode the environment asks for; a production
  * database holding demo settings (demo accounts with the demo password, demo-app with its
  * published secret, a cash-out channel the simulated provider would pay) is refused, one line
  * each, and is accepted once they are gone; the server process itself exits with the line.

@@ -1,5 +1,5 @@
 /**
- * A server told it runs in production refuses to start on demo settings (issue 23, "Production
+ * A server told it runs in production refuses to start on demo settings ("Production
  * start"; decision 043). Production is NODE_ENV=production, or a DATABASE_URL without DEMO; demo
  * mode is DEMO=1, or the embedded database when neither DATABASE_URL, DEMO nor NODE_ENV=production
  * is given (README "Environment").

@@ -1,5 +1,5 @@
 /**
- * The one shape of an activity (issue 10). An activity file calls `defineActivity({...})`
+ * The one shape of an activity. An activity file calls `defineActivity({...})`
  * once: its settings schema (defaults, bounds, the §5 rules), the facts it reads (what counts
  * as progress: bets, recharges, logins, phone binding, balance), its period, its states and
  * its rewards as one pure function of settings and facts. The console's engine

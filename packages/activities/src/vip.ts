@@ -1,5 +1,5 @@
 /**
- * VIP levels (issue 10, §3 VIP level, §4 VIP: level up, maintain, level down, restore) as pure
+ * VIP levels (§3 VIP level, §4 VIP: level up, maintain, level down, restore) as pure
  * code: the settings (newvip/vipconfig) and one player's day (`vipDay`), which the console's
  * daily evaluation applies to every player with play or recharges that day or whose period
  * ends (apps/server/src/domains/vip/evaluate.ts). domain.md "Rebates and VIP":
@@ -68,6 +68,10 @@ export const vipSettings = z
     });
   });
 export type VipSettings = z.infer<typeof vipSettings>;
+
+/** The levels in force as the VIP search reads them (GET /api/vipmanager/vipdashboard/levels): no other setting. */
+export const vipLevelsInForce = z.object({ version: z.number(), periodDays: z.number(), restoreDays: z.number(), levels: z.array(vipLevel) });
+export type VipLevelsInForce = z.infer<typeof vipLevelsInForce>;
 export const VIP_DEFAULTS: VipSettings = vipSettings.parse({});
 
 /** The settings' labels and the level rows' column labels (the console's VIP settings screen takes them from here). */

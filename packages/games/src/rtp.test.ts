@@ -6,7 +6,7 @@
  * Size: `npm test` simulates 100,000 rounds a game and plays 5,000 through the provably-fair
  * path (a band about three times as wide as at full size); the full-size check, 1,000,000 and
  * 20,000 (52 s of CPU, more than any other file of its kind), runs in `npm run bench`
- * (bench/fullsize.ts sets RTP_ROUNDS and RTP_FAIR_ROUNDS, issue 22).
+ * (bench/fullsize.ts sets RTP_ROUNDS and RTP_FAIR_ROUNDS).
  */
 import { describe, expect, it } from 'vitest';
 import { BAND_SIGMAS } from './define';

@@ -1,4 +1,4 @@
-/** Activities (issue 10): the staff screens' answers and the platform calls. docs/api/activities.md. */
+/** Activities: the staff screens' answers and the platform calls. docs/api/activities.md. */
 import { z } from 'zod';
 import { platformUid } from './platform';
 import { queryInt, text } from './text';
@@ -131,6 +131,7 @@ export const activityConfigAnswer = z.object({
   period: z.string().nullable(),
   unfinished: int().describe('participants of the current period a save resets'),
 });
+export type ActivityConfigAnswer = z.infer<typeof activityConfigAnswer>;
 
 export const activityConfigUpdateBody = z.strictObject({ settings: z.record(z.string(), z.unknown()) });
 export const activityPlayersQueryNote = 'filters uid, period, state, from/to (last change)';

@@ -1,5 +1,5 @@
 /**
- * /agentcash (issue 9; docs/api/agentcash.md): agents' cash-outs of their commission. The
+ * /agentcash (docs/api/agentcash.md): agents' cash-outs of their commission. The
  * settings (per partner, versioned), the platform's request (the contract's cash-out request
  * form, word for word), the review items and the figures. Bodies strict: no extra keys, no
  * coercion; amounts in centavos.
@@ -102,3 +102,7 @@ export type AgentCashUserRow = z.infer<typeof agentCashUserRow>;
 
 /** Approve: the order, and optionally the password (re-authenticates this session first, as POST /reauth does). */
 export const agentApproveBody = z.strictObject({ orderId: cashoutOrderId, password: requiredText(128).optional() });
+
+/** The review queues' counts, and the amounts above which two reviewers approve and below which the desk approves by itself. */
+export const agentCashSummary = z.object({ counts: z.record(z.string(), z.number()), fourEyesAmount: z.number(), autoApproveAmount: z.number() });
+export type AgentCashSummary = z.infer<typeof agentCashSummary>;

@@ -1,5 +1,5 @@
 /**
- * /agentmanager (issue 9; optional module; docs/api/agentmanager.md, decision 023): wholesalers
+ * /agentmanager (optional module; docs/api/agentmanager.md, decision 023): wholesalers
  * (agents holding chip stock), their distribution log, the agent tree, one agent's report and
  * the monthly host report. Bodies strict: no extra keys, no coercion.
  */
@@ -128,3 +128,14 @@ export const hostReportRow = z.object({
   closed: z.boolean(),
 });
 export type HostReportRow = z.infer<typeof hostReportRow>;
+
+/** A month of the host report: closed or not, by whom and when, with the agents it counted. */
+export const hostReportMonth = z.object({
+  month: z.string(),
+  closed: z.boolean(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  agents: z.number().nullable(),
+  note: z.string(),
+});
+export type HostReportMonth = z.infer<typeof hostReportMonth>;

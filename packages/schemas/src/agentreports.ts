@@ -1,5 +1,5 @@
 /**
- * Agent cooperation reports and the extra rebate (issue 9, /agentcooperation and
+ * Agent cooperation reports and the extra rebate (/agentcooperation and
  * /partnermanager/agentgamelogs): the extra rebate config body (§5: thresholds rising, the
  * window's end after its start, rates in range) and the items the reports answer.
  * docs/api/agentreports.md.

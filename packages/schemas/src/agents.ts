@@ -1,5 +1,5 @@
 /**
- * Request and answer schemas of agents and rebates (issue 9, /agentcooperation): agents (a
+ * Request and answer schemas of agents and rebates (/agentcooperation): agents (a
  * player made an agent), versioned rates, rebate lines, statements per week, settlement runs.
  * Rates are basis points (2000 = 20%); chips are centavos. docs/api/agents.md.
  */

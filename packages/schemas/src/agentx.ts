@@ -1,5 +1,5 @@
 /**
- * /agentx (issue 9; docs/api/agentx.md, docs/decisions/023-agentmanager-agentx.md): third-party
+ * /agentx (docs/api/agentx.md, docs/decisions/023-agentmanager-agentx.md): third-party
  * integration agents. An agent is a platform application of its own (its players' wallet calls
  * carry its appId); the console keeps its terms (wallet mode, callback URL, currency, revenue
  * share, IP allow list) and answers its API key once, at creation and at each rotation.

@@ -1,5 +1,5 @@
 /**
- * Requests and answers of app-settings (issue 8; docs/api/appsettings.md): the SMS providers of
+ * Requests and answers of app-settings (docs/api/appsettings.md): the SMS providers of
  * §3 (name, function, id, rank, country code) for domestic (localconfig) and international
  * (globalconfig) numbers and the routing rules (smsconfig); the SMS log; the game store's gift
  * packs (§3: id, name, message, gold, diamond; price and the store packages that sell each),

@@ -33,6 +33,7 @@ export const logoutBody = z.strictObject({ token: text(128) });
 export const emptyQuery = z.strictObject({});
 
 export const bind2faSecret = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type Bind2faSecret = z.infer<typeof bind2faSecret>;
 /**
  * The contract's `{code}`; the password too when the session is older than the binding grace
  * after sign-in (decision 045: a token taken from a signed-in browser cannot bind its own

@@ -1,5 +1,5 @@
 /**
- * Requests and answers of the cashout domain (issue 6; docs/api/cashout.md): the platform's
+ * Requests and answers of the cashout domain (docs/api/cashout.md): the platform's
  * cash-out orders (contract "Recharge and cash-out", word for word) and the staff review.
  * Strict: no coercion, no extra keys; amounts integers 1..10^12.
  */
@@ -99,6 +99,12 @@ export const cashoutOrderItem = z.object({
   needsTwo: z.boolean(),
 });
 export type CashoutOrderItem = z.infer<typeof cashoutOrderItem>;
+
+/** The queues' counts, the late outcomes flagged, and the amount above which two reviewers approve. */
+export const cashoutSummaryAnswer = z.object({
+  code: z.literal(200),
+  data: z.object({ counts: z.record(z.string(), z.number()), late: z.number(), fourEyesAmount: z.number() }),
+});
 
 export const cashoutTransitionAnswer = z.object({
   code: z.literal(200),

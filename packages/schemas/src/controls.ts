@@ -1,5 +1,5 @@
 /**
- * Player risk and responsible-gaming controls (issue 7; docs/api/controls.md): the bodies of
+ * Player risk and responsible-gaming controls (docs/api/controls.md): the bodies of
  * /personalcontrol and /TPpersonalcontrol and the items their screens read. A control limits
  * what a player may stake; it never changes an outcome. Bodies strict: no extra keys, no coercion.
  */

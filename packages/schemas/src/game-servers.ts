@@ -1,5 +1,5 @@
 /**
- * Game servers (issue 7, /gameserver; docs/api/gameserver.md): the staff bodies of the server
+ * Game servers (/gameserver; docs/api/gameserver.md): the staff bodies of the server
  * list, the signed platform calls of a game server (heartbeat, lifecycle events, desired
  * state), and the items the screens read. Every body strict: no extra keys, no coercion.
  */

@@ -1,5 +1,5 @@
 /**
- * Game rounds and bets (issue 7; docs/api/games.md, docs/api/platform.md "game.round").
+ * Game rounds and bets (docs/api/games.md, docs/api/platform.md "game.round").
  *
  * - `gameRoundData`: the data of the platform event `game.round` (PLATFORM_EVENT_DATA), the
  *   record a game server sends when a round ends: game, round id, server, table, the settings
@@ -188,7 +188,7 @@ export const gameRoundDetail = gameRoundRow.extend({
   bets: z.unknown(),
   result: z.unknown(),
   differences: z.array(z.record(z.string(), z.unknown())).describe('verifyRound differences (kind, expected, reported…)'),
-  expected: z.unknown().describe('{result, payouts} the seed gives; null when it could not be computed'),
+  expected: z.object({ result: z.unknown(), payouts: z.unknown() }).nullable().describe('what the seed gives; null when it could not be computed'),
   seatRows: z.array(z.object({ seat: z.string(), uid: z.number().int().nullable(), bot: z.boolean(), bet: int(), win: int(), fee: int(), jackpot: int() })),
 });
 export type GameRoundDetail = z.infer<typeof gameRoundDetail>;

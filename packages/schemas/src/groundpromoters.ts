@@ -1,5 +1,5 @@
 /**
- * /groundpromoters (issue 9; docs/api/groundpromoters.md): the bounty settings (versioned; a
+ * /groundpromoters (docs/api/groundpromoters.md): the bounty settings (versioned; a
  * default and per-province overrides), the promoters' provinces, and the records of players
  * registered with a promoter's share code. Bodies strict; amounts in centavos.
  */

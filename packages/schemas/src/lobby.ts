@@ -1,5 +1,5 @@
 /**
- * Requests and answers of the lobby (issue 7, /gamehomepage; docs/api/lobby.md): the home-page
+ * Requests and answers of the lobby (/gamehomepage; docs/api/lobby.md): the home-page
  * game entries (configs, §3: game tag, category, name, icon, init value, rank, platform, pay
  * limit, packages), the categories, a package's own lobby (packagename), the preview and the
  * platform call. Money in centavos; every body strict (no extra keys, no coercion).

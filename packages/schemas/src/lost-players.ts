@@ -1,5 +1,5 @@
 /**
- * Request and answer schemas of lost-players (issue 8, /loseuser): a retrieval campaign is a
+ * Request and answer schemas of lost-players (/loseuser): a retrieval campaign is a
  * personal message (messages' segment and texts) to players inactive for N days with an
  * optional chip reward; its players' outcomes (reached, came back, paid after coming back).
  * docs/api/loseuser.md.

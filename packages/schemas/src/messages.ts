@@ -1,5 +1,5 @@
 /**
- * Request and answer schemas of messages (issue 8): personal messages (broadcast) with an
+ * Request and answer schemas of messages: personal messages (broadcast) with an
  * optional attachment, service-message templates (prefabs), announcements, and the platform's
  * inbox, announcements and message events. docs/api/messages.md.
  */
@@ -200,6 +200,13 @@ export const broadcastPreview = z.object({
   exposure: z.number(),
   sample: z.array(z.object({ uid: z.number(), name: z.string() })),
 });
+export type BroadcastPreview = z.infer<typeof broadcastPreview>;
+/** A template's title and content as the app shows them (placeholders filled with a sample player). */
+export const prefabPreview = z.object({ title: z.string(), content: z.string() });
+export type PrefabPreview = z.infer<typeof prefabPreview>;
+/** A broadcast taken: its id, and the players it plans to reach. */
+export const broadcastSent = z.object({ id: z.number(), planned: z.number() });
+export type BroadcastSent = z.infer<typeof broadcastSent>;
 export const sendRef = z.strictObject({ id: int(1, 2_147_483_647) });
 export const sendItem = z.object({
   id: z.number(),

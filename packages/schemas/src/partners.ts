@@ -1,6 +1,6 @@
 /**
  * Request and answer schemas of partners, cloud chips, coin dealers, transfers and bills
- * (issue 9: /platmanager partner and coin screens, /partnermanager). Chips in the smallest unit
+ * (/platmanager partner and coin screens, /partnermanager). Chips in the smallest unit
  * (100 a peso); prices in basis points of face value (9000 = ₱90 for ₱100 of chips).
  * docs/api/partners.md.
  */
@@ -201,6 +201,7 @@ export const partnerTransferItem = z.object({
   decisionNote: z.string(),
 });
 export const partnerAccountItem = z.object({ id: z.number(), kind: z.string(), owner: z.string(), name: z.string(), balance: z.number() });
+export type PartnerAccountItem = z.infer<typeof partnerAccountItem>;
 
 export const BILL_STATUSES = ['draft', 'confirmed', 'settled', 'disputed'] as const;
 export const billItem = z.object({

@@ -1,5 +1,5 @@
 /**
- * Requests and answers of the payment-config domain (issue 6, docs/api/remoteconfig.md):
+ * Requests and answers of the payment-config domain (docs/api/remoteconfig.md):
  * recharge channels and products (/remoteconfig/payControl), packages (packageControl),
  * cash-out channels (cashOutEdter), the global cash-out rules (withdrawalconfigs), platform
  * applications (application), every screen's version history, and the two platform calls.
@@ -246,7 +246,7 @@ export const platformCashoutChannels = z.object({
 });
 
 /**
- * Payout endpoints (issue 23, "Real payouts"; docs/api/payout-provider.md): the HTTP API of the
+ * Payout endpoints (docs/api/payout-provider.md): the HTTP API of the
  * provider that pays a cash-out channel. https, or http to a loopback address (a gateway on the
  * same host). The secret is write-only: lists show its fingerprint.
  */

@@ -1,5 +1,5 @@
 /**
- * Answers of the data reports under / (issue 6 "Reports"; docs/api/reports.md): homepage,
+ * Answers of the data reports under / (docs/api/reports.md): homepage,
  * payReport, iosReport, userReport, paystat, paychannel, payoutChannel, freegive, recycle.
  * Days are GMT+08:00 calendar days ('2026-11-22'); money in centavos (recharge, cash-out) or
  * in the ledger's units (chips, beans, bonus; withdrawable in centavos). Query schemas are

@@ -108,13 +108,13 @@ export const PLATFORM_EVENT_DATA = {
   // table games (docs/api/tablegames.md): applied after the others (domains/table-games/events.ts)
   'game.reported': gameReportedData,
   'jackpot.won': jackpotWonData,
-  // the facts of callbackactivity and pwaguide (issue 10; docs/api/platform.md): a recall link sent to an inactive friend, and a
+  // the facts of callbackactivity and pwaguide (docs/api/platform.md): a recall link sent to an inactive friend, and a
   // login opened from the installed web app; applied beside the others (domains/activities/recall.ts)
   'player.recall': z
     .strictObject({ uid: platformUid, friendUid: platformUid, channel: requiredText(32).optional() })
     .refine((d) => d.uid !== d.friendUid, { message: 'Cannot recall oneself', path: ['friendUid'] }),
   'player.pwaLogin': z.strictObject({ uid: platformUid, deviceId }),
-  // a sent code's delivery result (issue 8; docs/api/appsettings.md): applied beside the others (domains/app-settings/sms.ts)
+  // a sent code's delivery result (docs/api/appsettings.md): applied beside the others (domains/app-settings/sms.ts)
   'sms.result': z.strictObject({
     phone: platformPhone,
     code: requiredText(16),

@@ -1,5 +1,5 @@
 /**
- * Third-party game providers (issue 7; docs/api/providers.md, docs/decisions/013-providers.md).
+ * Third-party game providers (docs/api/providers.md, docs/decisions/013-providers.md).
  *
  * - `providerRoundData`: the data of the platform event `provider.round` (PLATFORM_EVENT_DATA),
  *   the record a provider (JILI and others) sends through its own platform application when a

@@ -1,5 +1,5 @@
 /**
- * Requests and answers of the recharge domain (issue 6; contract "Recharge and cash-out",
+ * Requests and answers of the recharge domain (contract "Recharge and cash-out",
  * docs/api/recharge.md): the platform's order and callback calls, the staff decision on a
  * held order, and the items of the /usermanager recharge lists. Amounts are centavos.
  */

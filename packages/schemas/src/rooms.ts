@@ -1,5 +1,5 @@
 /**
- * Platform management of rooms (issue 9, /platmanager and /partnermanager/gamestoreV1;
+ * Platform management of rooms (/platmanager and /partnermanager/gamestoreV1;
  * docs/api/rooms.md, docs/decisions/020-rooms.md): room templates per table game, the tables
  * made from them (each keeps the template version it was made from), quick-match tiers by
  * balance, the mini-games' quick bet settings, and each partner's game store.
@@ -293,3 +293,11 @@ export type TinyTemplateRow = z.infer<typeof tinyTemplateRow>;
 /** A partner's game store entry as its list shows it. */
 export const gameStoreRow = z.object({ ...gameStoreEntry.shape, key: z.string(), partnerName: z.string(), gameName: z.string(), version: z.number() });
 export type GameStoreRow = z.infer<typeof gameStoreRow>;
+
+/** Where quick match would seat a balance or a player (GET /api/platmanager/quicktemplate/match): the tier, and a table of it with a free seat. */
+export const quickMatchAnswer = z.object({
+  balance: z.number(),
+  tier: z.object({ id: z.string(), name: z.string(), minBalance: z.number(), maxBalance: z.number(), template: z.string() }).nullable(),
+  table: z.object({ id: z.number(), code: z.string(), templateVersion: z.number(), players: z.number().nullable(), seats: z.number() }).nullable(),
+});
+export type QuickMatchAnswer = z.infer<typeof quickMatchAnswer>;

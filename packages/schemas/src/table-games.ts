@@ -1,5 +1,5 @@
 /**
- * Tongits and Pusoy beyond the house shape (issue 7; docs/api/tablegames.md): rooms, the AI
+ * Tongits and Pusoy beyond the house shape (docs/api/tablegames.md): rooms, the AI
  * seats' settings, the anti-cheat thresholds, jackpot rules, permanent cheat flags, players
  * reported in games and the jackpot pools, plus the data of two platform events the console
  * adds: `game.reported` (a player reports another in a game) and `jackpot.won` (a jackpot paid

@@ -1,5 +1,5 @@
 /**
- * /vipmanager (issue 10; docs/api/vipmanager.md): vipsend, batch VIP chips (the issuing
+ * /vipmanager (docs/api/vipmanager.md): vipsend, batch VIP chips (the issuing
  * machinery of docs/api/issuing.md restricted to VIP players: the bodies and answers are the
  * issuing ones), and vipservice, the VIP hosts (console accounts assigned to VIP players) and
  * the contact log. Bodies strict.
@@ -131,3 +131,36 @@ export const vipPlayerRow = z.object({
   phone: z.string().nullable(),
 });
 export type VipPlayerRow = z.infer<typeof vipPlayerRow>;
+
+/** The VIP dashboard (/activities/newvip/vipdashboard, /vipmanager/vipdashboard): players per level now, the range's level changes and payouts, by day. */
+export const vipDashboard = z.object({
+  configVersion: z.number(),
+  open: z.boolean(),
+  lastEvaluated: z.string().nullable(),
+  levels: z.array(z.object({ level: z.number(), players: z.number() })),
+  totals: z.object({
+    vips: z.number(),
+    ups: z.number(),
+    maintains: z.number(),
+    downs: z.number(),
+    restores: z.number(),
+    gift: z.number(),
+    rebate: z.number(),
+    deposit: z.number(),
+    paid: z.number(),
+  }),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      ups: z.number(),
+      maintains: z.number(),
+      downs: z.number(),
+      restores: z.number(),
+      gift: z.number(),
+      rebate: z.number(),
+      deposit: z.number(),
+    }),
+  ),
+  chart: z.array(z.object({ day: z.string(), ups: z.number(), downs: z.number(), restores: z.number(), paid: z.number() })),
+});
+export type VipDashboard = z.infer<typeof vipDashboard>;

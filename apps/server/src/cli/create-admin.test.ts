@@ -1,5 +1,5 @@
 /**
- * `npm run create-admin` on an empty embedded database (issue 23, decision 043): a password from
+ * `npm run create-admin` on an empty embedded database (decision 043): a password from
  * stdin that breaks the rules is refused naming the field, a good one creates the admin (its
  * password hashed, the creation in the operation log without it), a second run is refused, and
  * the account then signs in.

@@ -1,6 +1,6 @@
 /**
  * `npm run create-admin -- [--username admin] [--name "…"]`: the first console account of a
- * production database (issue 23, "Production start"; decision 043). The password is read from
+ * production database (decision 043). The password is read from
  * stdin when it is piped (`printf '%s' "$PW" | npm run create-admin`), else asked for on the
  * terminal without echo. Migrates the database first (as MIGRATION_DATABASE_URL, default
  * DATABASE_URL; else the PGlite under DATA_DIR), refuses when an enabled admin exists already

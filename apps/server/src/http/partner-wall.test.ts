@@ -1,5 +1,5 @@
 /**
- * The partner wall's backstop (issue 23, "Partner walls"; decision 047): on the shared demo
+ * The partner wall's backstop (decision 047): on the shared demo
  * (400 players of partners 0, 1 and 2 with thirty days of play, payments, agents…), the demo
  * partner account (partner 1) calls every GET operation the OpenAPI description says it may call,
  * exports included, with the query each needs (dates over the demo's month; where a player is

@@ -1,5 +1,5 @@
 /**
- * The partner wall in the answer layer (issue 23, "Partner walls"; docs/decisions/047-partner-walls.md).
+ * The partner wall in the answer layer (docs/decisions/047-partner-walls.md).
  * Every query over partner-owned rows filters by the account's partner (plugins/partner-scope.ts);
  * this stands behind them: an answer to a partner account that names another partner in a
  * `"partner"` field is not sent. It becomes a 500 that names nothing, and the log says which

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 23; decision 046): staff calls per account and platform calls per
+ * Rate limits (decision 046): staff calls per account and platform calls per
  * application and minute, a 429 with Retry-After past the limit, the next minute open again;
  * counted across server instances (the shared rows); the limited calls counted in the tally
  * rather than logged one by one.

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the staff API per account and of the platform API per application (issue 23,
+ * Rate limits of the staff API per account and of the platform API per application (
  * "Rate limits and abuse"; docs/decisions/046-rate-limits.md), counted in the database so that
  * they hold across server instances; a limited call gets 429 with Retry-After.
  *

@@ -1,5 +1,5 @@
 /**
- * Refused calls that are not each worth a record of the operation log (issue 23, "Rate limits
+ * Refused calls that are not each worth a record of the operation log ("Rate limits
  * and abuse"; docs/decisions/046-rate-limits.md): a staff call without a live session, a platform
  * call with a bad or missing signature, an unknown application or a stale clock, and every call
  * refused by a rate limit. Counted in memory per source, claimed caller, reason and target; once

@@ -1,5 +1,5 @@
 /**
- * Sessions and headers (issue 23): the staff token is read from X-Token only, the query token
+ * Sessions and headers: the staff token is read from X-Token only, the query token
  * of userinfo is ignored and never logged; API answers are not stored; HSTS over HTTPS; the
  * client address comes from X-Forwarded-For only through the proxies TRUST_PROXY names (a hop
  * count or addresses, never "anything").

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (issue 23, "Secrets and sessions"; docs/decisions/044-secrets-at-rest.md).
+ * Secrets at rest (docs/decisions/044-secrets-at-rest.md).
  *
  * What the console must be able to read back (a platform application's signing secret and its
  * previous one, an authenticator's seed) is kept sealed: AES-256-GCM under a key the database

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (issue 23; decision 044): the key ring from the environment, sealing bound to
+ * Secrets at rest (decision 044): the key ring from the environment, sealing bound to
  * its row, rotation (old values still open, the re-encrypt walk moves them, the start names a
  * key it lacks), clear values sealed after the migrations, and a dump of a database that holds
  * every kind of secret shows none of them in clear.

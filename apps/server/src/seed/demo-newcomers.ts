@@ -1,5 +1,5 @@
 /**
- * New players that demo steps after the history bring in (issue 9: an agent's recruits, a
+ * New players that demo steps after the history bring in (an agent's recruits, a
  * partner's booth players). They come as every player comes, through the signed platform API of
  * the seed's in-process console (demo-console.ts), each call at its own moment of the history:
  * `player.registered` with the partner and the share code or the inviter, the registration

@@ -278,7 +278,7 @@ const AFTER_HISTORY: SeedStep[] = [
   { name: 'partner cheat flags', weight: 0.5, run: async (c) => ({ ...(await seedPartnerCheatFlags(c.db, c.staff!, c.end)) }) },
   staffStep('messages', 10, (db, config, password, end) => seedMessageTraffic(db, config, password, end)),
   staffStep('retrieval campaigns', 6, seedLostPlayerCampaigns),
-  // issue 9: distribution, after the history it builds on
+  // distribution, after the history it builds on
   staffStep('partners', 10, seedPartnerActivity),
   staffStep('rooms', 0.5, seedRoomActivity),
   staffStep('agents', 7, seedAgentActivity),
@@ -312,7 +312,7 @@ interface Plan {
   /** The seed made the accounts: the demo staff's sign-ins end it (not for an older seed resumed). */
   signIns: boolean;
   /**
-   * The configuration is a step behind the socket (since issue 22's second session). A plan
+   * The configuration is a step behind the socket (the first-minute start, decision 039). A plan
    * written without it was made by a start that configured everything before its socket.
    */
   configurationStep?: boolean;

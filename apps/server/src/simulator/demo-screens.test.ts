@@ -165,7 +165,7 @@ describe.each(databases().slice(-1))('demo seed: every /usermanager screen shows
     })),
     { screen: 'search', url: '/api/players/changes', query: (p) => ({ uid: String(p ? ids.partnerChanged : ids.changed) }) },
     { screen: 'search', url: '/api/players/invitees', query: (p) => ({ uid: String(p ? ids.partnerInviter : ids.inviter) }) },
-    // issue 9: the ground promoters' records (partner 1: its own booth, groundpromoters/demo.ts)
+    // the ground promoters' records (partner 1: its own booth, groundpromoters/demo.ts)
     { screen: 'GroundpromotersRecords', path: '/groundpromoters/GroundpromotersRecords', url: '/api/groundpromoters/records' },
     // the data reports under / (recharges and cash-outs of the simulator, the desk's reviews)
     ...[

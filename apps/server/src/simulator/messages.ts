@@ -1,5 +1,5 @@
 /**
- * Messages in the demo (issue 8): the demo staff send personal messages through the
+ * Messages in the demo: the demo staff send personal messages through the
  * broadcast screen's own call (their sessions, roles, daily chip limits and the operation
  * log), the delivery job runs, and the simulated apps read announcements and inboxes and send
  * message.read and message.claimed events through the signed platform API, hours after each

@@ -1,3 +1,4 @@
+import type { AccountSecurity, Bind2faSecret } from '@console/schemas';
 import { ApiError, request } from './request';
 import { toSessionUser, type SessionUser } from './session';
 
@@ -42,10 +43,7 @@ export async function changePassword(input: { old: string; password: string; cod
   await request('POST', '/admin/userinfo/changepwd', { data });
 }
 
-export interface Bind2faSecret {
-  secret: string;
-  otpauthUrl: string;
-}
+export type { AccountSecurity, Bind2faSecret };
 
 export async function startBind2fa(): Promise<Bind2faSecret> {
   const body = await request<Bind2faSecret>('GET', '/admin/userinfo/bind2fa');
@@ -56,12 +54,6 @@ export async function startBind2fa(): Promise<Bind2faSecret> {
 /** The password is sent when the session is past its binding grace (decision 045). */
 export async function confirmBind2fa(code: string, password?: string): Promise<void> {
   await request('POST', '/admin/userinfo/bind2fa', { data: { code: code.trim(), ...(password ? { password } : {}) } });
-}
-
-export interface AccountSecurity {
-  bind2fa: boolean;
-  required: boolean;
-  passwordNeeded: boolean;
 }
 
 /** Where the signed-in account stands with two-factor sign-in (decision 045). */

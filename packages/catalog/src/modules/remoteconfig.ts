@@ -28,7 +28,7 @@ export const remoteconfigModule = defineModule(
       screen('shielddomesticconfigs', 'Domestic blocking', '国内屏蔽配置', 'config'),
       screen('whiteconfigs', 'Allow list', '白名单配置', 'config'),
       screen('cashOutEdter', 'Cash-out editor', '提现编辑', 'config', roles('secadmin', 'serviceleader')),
-      // issue 23: who pays each cash-out channel (a provider's HTTP API); where the money goes, so secadmin alone and no partner account
+      // who pays each cash-out channel (a provider's HTTP API); where the money goes, so secadmin alone and no partner account
       screen('payoutEndpoints', 'Payout endpoints', '出款接口', 'list', roles('secadmin', 'ban_partner')),
     ],
     { icon: 'ToolOutlined', ...roles('maint', 'secadmin', 'serviceleader') },

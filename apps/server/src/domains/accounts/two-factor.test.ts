@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in per role (issue 23; decision 045): the policies and who may set them; a
+ * Two-factor sign-in per role (decision 045): the policies and who may set them; a
  * required role's account can do nothing but bind; a once-bound role's account keeps needing an
  * authenticator after a reset; binding needs the password once the session is 10 minutes old;
  * the check is the database's (a second server instance sees a change at once); bad input is a

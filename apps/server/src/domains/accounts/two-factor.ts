@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in per role (issue 23; docs/decisions/045-two-factor-policy.md): the policy of
+ * Two-factor sign-in per role (docs/decisions/045-two-factor-policy.md): the policy of
  * each role on /adminmanager/twofactor (secadmin, admin; no partner account: the policy is the
  * whole console's), and where the signed-in account stands (its settings page reads it). What a
  * policy does is decided in the database on every session load (auth/sessions.ts `must_bind`),

@@ -1,6 +1,6 @@
 /**
  * Activity claims under concurrency on PostgreSQL with TWO server processes on one fresh
- * database (skipped without TEST_DATABASE_URL), the figures of issue 10:
+ * database (skipped without TEST_DATABASE_URL), the activities' figures:
  *   - 1,000 concurrent relief claims of 1,000 players against a total budget of 100 grants →
  *     exactly 100 paid, 900 "Budget exhausted", the budget, the rewards and the ledger agree and
  *     reconciliation finds nothing;

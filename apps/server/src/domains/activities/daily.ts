@@ -1,5 +1,5 @@
 /**
- * The loss rebate's daily evaluation (issue 10, run by the daily evaluation with VIP,
+ * The loss rebate's daily evaluation (run by the daily evaluation with VIP,
  * domains/vip/evaluate.ts): when a GMT+08:00 day has ended, every active player whose net loss
  * that day reaches the first step of ladderloserebate becomes a participant of that day's
  * period in state `claimable` (progress: the net loss), set-based from game_player_day. The

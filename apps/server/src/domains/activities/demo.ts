@@ -1,5 +1,5 @@
 /**
- * The activities in the demo (issue 10). Nothing before the players exist; after the
+ * The activities in the demo. Nothing before the players exist; after the
  * simulated history, through the real calls of an app built for the seed whose clock moves:
  *   - the demo `admin` saves the settings of relief, sprintcarnival, ladderloserebate,
  *     luckyrush, telephonelogin, onlinesign, mining, cardstask, newearnmoney and redfission on

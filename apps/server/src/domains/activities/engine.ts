@@ -1,5 +1,5 @@
 /**
- * The activity engine (issue 10): runs every activity of @console/activities from its
+ * The activity engine: runs every activity of @console/activities from its
  * declaration. For one player it reads the facts the activity listens to (bets, recharges,
  * logins, phone, balance) over the period, asks the declaration's pure `evaluate`, and pays
  * a reached tier through the ledger:

@@ -1,5 +1,5 @@
 /**
- * /activities (issue 10): one generic set of staff operations per activity of
+ * /activities: one generic set of staff operations per activity of
  * @console/activities, each naming its own catalogue screen (so each checks that screen's
  * roles: business reads a dashboard, only admin saves a config), and the platform calls by
  * which an app shows its player the live activities and claims. docs/api/activities.md.

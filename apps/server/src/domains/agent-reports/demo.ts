@@ -1,5 +1,5 @@
 /**
- * Demo data of agent cooperation reports and the extra rebate (issue 9). Runs after the agents'
+ * Demo data of agent cooperation reports and the extra rebate. Runs after the agents'
  * demo (seed/demo.ts order: agents, then this), which made agents of the simulated players and
  * settled the finished weeks. Here, per demo partner (1, 2, and 0 when the platform has agents of
  * its own): the roll-ups are refreshed over the history, then an extra rebate config is created

@@ -1,5 +1,5 @@
 /**
- * /agentcooperation reports and the extra rebate, and /partnermanager/agentgamelogs (issue 9).
+ * /agentcooperation reports and the extra rebate, and /partnermanager/agentgamelogs.
  * Every operation names its catalogue screen; partner accounts see their own partner's agents,
  * invitees, configs and payouts only. A read of the roll-ups older than 30 s starts their
  * refresh in the background; the server's job refreshes them every 5 minutes. docs/api/agentreports.md, docs/decisions/022-agent-reports.md.

@@ -1,5 +1,5 @@
 /**
- * Row types of agent cooperation reports and the extra rebate (issue 9), merged into
+ * Row types of agent cooperation reports and the extra rebate, merged into
  * db/schema.ts's Database. Migrations 039_agent_reports.sql and 040_extra_rebate.sql are the
  * source of truth.
  */

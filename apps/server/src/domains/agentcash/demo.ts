@@ -1,5 +1,5 @@
 /**
- * Demo data of /agentcash (issue 9). Nothing before the players exist. After the simulated
+ * Demo data of /agentcash. Nothing before the players exist. After the simulated
  * history (and the agents' settled weeks, which fund their commission accounts), agents that may
  * withdraw (active, enough active invitees) ask for cash-outs through this domain's request
  * service (the platform call's), spread over the last days, and staff review them through the

@@ -1,5 +1,5 @@
 /**
- * Agents' cash-out orders (issue 9, /agentcash; docs/api/agentcash.md, decision 024).
+ * Agents' cash-out orders (/agentcash; docs/api/agentcash.md, decision 024).
  *
  * Money: an agent's commission is its `agent` account of the account ledger (kind 'agent',
  * owner = uid, currency = lower(agent_rate.currency), decision 021). A request moves amount to

@@ -1,10 +1,11 @@
 /**
- * /agentcash (issue 9; docs/api/agentcash.md, docs/decisions/024-agentcash-groundpromoters.md):
+ * /agentcash (docs/api/agentcash.md, docs/decisions/024-agentcash-groundpromoters.md):
  * the agents' cash-out settings (per partner, versioned), the review (the players' cash-out
  * review steps on the agents' orders: claim, four eyes, re-authentication), the figures by day,
  * month and agent; the platform's agent cash-out request and status (the contract's form).
  */
 import {
+  agentCashSummary,
   agentApproveBody,
   agentCashConfigBody,
   agentCashConfigQuery,
@@ -150,7 +151,7 @@ export const agentCashOperations: Operation[] = [
     screen,
     query: emptyQuery,
     summary: 'Counts of the review queues, the four-eyes and auto-approve amounts; resumes payouts a crashed process left',
-    response: answer(z.object({ counts: z.record(z.string(), z.number()), fourEyesAmount: z.number(), autoApproveAmount: z.number() })),
+    response: answer(agentCashSummary),
     handler: async ({ db, user, config }) => {
       await recoverAgentPayouts(db, config.now);
       return ok(await summary(db, user));

@@ -1,5 +1,5 @@
 /**
- * Demo data of /agentmanager (issue 9). The module is off by default, so the demo goes through
+ * Demo data of /agentmanager. The module is off by default, so the demo goes through
  * its services (not its HTTP operations, which exist only when it is switched on), each change
  * in a transaction with its operation-log record as the operation would write it: the
  * demo is there the moment someone switches the module on.

@@ -1,11 +1,12 @@
 /**
  * /agentmanager (business, secadmin; an optional module, CONSOLE_OPTIONAL_MODULES=agentmanager)
- * (issue 9; docs/api/agentmanager.md, decision 023): wholesalers and their movements, the agent
+ * (docs/api/agentmanager.md, decision 023): wholesalers and their movements, the agent
  * tree, one agent's report and the monthly host report. The operations exist only when the
  * catalogue has the module: switched off, its URLs are unknown (404), like its screens.
  */
 import { findScreen } from '@console/catalog';
 import {
+  hostReportMonth,
   DISTRIBUTION_KINDS,
   WHOLESALER_STATUSES,
   agentWeekRow,
@@ -251,18 +252,7 @@ function operations(): Operation[] {
       name: 'agentmanager.hostreport.months',
       screen: S('hostreport'),
       tags,
-      response: answer(
-        z.array(
-          z.object({
-            month: z.string(),
-            closed: z.boolean(),
-            closedAt: z.string().nullable(),
-            closedBy: z.string().nullable(),
-            agents: z.number().nullable(),
-            note: z.string(),
-          }),
-        ),
-      ),
+      response: answer(z.array(hostReportMonth)),
       summary: 'The last 12 months, newest first, with who closed each and when',
       handler: async ({ db, now }) => ok(await months(db, now)),
     }),

@@ -1,4 +1,4 @@
-/** Row types of /agentmanager: wholesalers, distribution, the monthly host report (issue 9, migration 042), merged into db/schema.ts's Database. */
+/** Row types of /agentmanager: wholesalers, distribution, the monthly host report (migration 042), merged into db/schema.ts's Database. */
 import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;

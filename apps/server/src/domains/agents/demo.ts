@@ -1,5 +1,5 @@
 /**
- * Agents in the demo (issue 9). Agents are players, so nothing is seeded with the platform;
+ * Agents in the demo. Agents are players, so nothing is seeded with the platform;
  * after the simulated history `seedAgentActivity` has staff (through this domain's own change
  * functions, each with its operation-log record, at moments of the history) make agents of the
  * players who invited most — the population's "recruiters" (every 50th player) — three per

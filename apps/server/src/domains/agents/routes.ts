@@ -1,5 +1,5 @@
 /**
- * /agentcooperation agents, rebates and the weekly settlement (issue 9; docs/api/agents.md,
+ * /agentcooperation agents, rebates and the weekly settlement (docs/api/agents.md,
  * docs/decisions/021-agents.md). Every role of the module reads; the roles of the hidden
  * /agentcooperation/agentedit (business, partner, secadmin) make agents, add rate versions and
  * suspend; those of /agentcooperation/rebateadjust (business, secadmin) adjust rebates, change

@@ -1,5 +1,5 @@
 /**
- * Row types of agents, rate history, T1/T2 rebates and the weekly settlement (issue 9), merged
+ * Row types of agents, rate history, T1/T2 rebates and the weekly settlement, merged
  * into db/schema.ts's Database. Migration 037_agents.sql is the source of truth (and says what
  * every column means); docs/decisions/021-agents.md explains the model. Other issue-9 domains
  * read these tables: keep the names stable.

@@ -1,5 +1,5 @@
 /**
- * Demo data of /agentx (issue 9): admin creates three integration agents through the screen's
+ * Demo data of /agentx: admin creates three integration agents through the screen's
  * own call (the operation log, the key answered once), two of them play a week of their players'
  * bets and wins through the signed platform API with that key (wallet debit/credit, game
  * reasons; bets a player cannot cover are refused 409 and count as errors; an old deployment's

@@ -1,5 +1,5 @@
 /**
- * /agentx (admin): third-party integration agents (issue 9; docs/api/agentx.md, decision 023).
+ * /agentx (admin): third-party integration agents (docs/api/agentx.md, decision 023).
  * The list with each agent's figures over a range, one agent's days, create (the API key
  * answered once), change of terms, key rotation with an overlap, suspend / reactivate. No
  * platform call of its own: an agent signs the contract's wallet calls with its appId

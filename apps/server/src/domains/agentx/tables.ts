@@ -1,4 +1,4 @@
-/** Row types of /agentx: third-party integration agents (issue 9, migration 041), merged into db/schema.ts's Database. */
+/** Row types of /agentx: third-party integration agents (migration 041), merged into db/schema.ts's Database. */
 import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;

@@ -1,6 +1,6 @@
 /**
  * SMS routing and logs, game store, award tables, regional blocking and allow lists; the platform
- * remote configuration (issue 8). Staff operations under /api/remoteconfig/… (roles from each
+ * remote configuration. Staff operations under /api/remoteconfig/… (roles from each
  * catalogue screen), the signed platform calls; docs/api/appsettings.md.
  */
 import { z } from 'zod';

@@ -45,7 +45,7 @@ export const authOperations = [
     response: userinfoAnswer,
     whileBinding: true,
     handler: async ({ user }) => {
-      // the token is read from X-Token only (issue 23): a token in a URL ends up in proxies' and browsers' histories
+      // the token is read from X-Token only: a token in a URL ends up in proxies' and browsers' histories
       const { name, avatar, roles, username, telephone, bind2fa, partner } = user;
       return { code: 200, userinfo: { name, avatar, roles, username, telephone, bind2fa, partner } };
     },

@@ -24,7 +24,7 @@ describe.each(databases())('sessions on $kind', (db) => {
     });
   });
 
-  it('401 / -1 for a missing or unknown token; the token is read from X-Token only (the query token is ignored: issue 23)', async () => {
+  it('401 / -1 for a missing or unknown token; the token is read from X-Token only (the query token is ignored)', async () => {
     const token = await t.loginAs('admin');
     expect(await t.get('/api/admin/userinfo', undefined, { token })).toEqual({ status: 401, body: EXPIRED });
     expect(await userinfo('garbage')).toEqual({ status: 401, body: EXPIRED });

@@ -1,5 +1,5 @@
 /**
- * Real payouts (issue 23; docs/decisions/048-http-payouts.md, docs/api/payout-provider.md):
+ * Real payouts (docs/decisions/048-http-payouts.md, docs/api/payout-provider.md):
  * - /remoteconfig/payoutEndpoints (secadmin; no partner account): every cash-out channel with
  *   who pays it, its provider's HTTP endpoint set, changed or removed (confirmed, in the
  *   operation log, the secret never shown again: its fingerprint);

@@ -1,5 +1,5 @@
 /**
- * Real payouts end to end against a fake provider this test starts on loopback (issue 23; decision
+ * Real payouts end to end against a fake provider this test starts on loopback (decision
  * 048, docs/api/payout-provider.md): a signed request paid once; a 500 then a success; an answer
  * lost after the payout was made (the status query finds it); a pending payout settled by a late
  * callback, a callback with a bad signature refused; the status sweep; never paid or refunded

@@ -1,9 +1,10 @@
 /**
- * Cash-out orders, their review and payout (issue 6; docs/api/cashout.md). Staff operations
+ * Cash-out orders, their review and payout (docs/api/cashout.md). Staff operations
  * take their roles from /usermanager/cashoutreview (docs/decisions/006-cashout-review.md);
  * the platform calls are the contract's "Recharge and cash-out" ones.
  */
 import {
+  cashoutSummaryAnswer,
   cashoutBatchAnswer,
   cashoutBatchApproveBody,
   cashoutBatchDenyBody,
@@ -24,7 +25,6 @@ import {
   charismaRequestBody,
   emptyQuery,
 } from '@console/schemas';
-import { z } from 'zod';
 import { ApiError } from '../../http/api-error';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
@@ -63,7 +63,7 @@ export const cashoutOperations: Operation[] = [
     query: emptyQuery,
     summary:
       'Counts of the review queues (not_reviewed, in_review, approved, undetermined), flagged late outcomes, the four-eyes amount; resumes payouts a crashed process left',
-    response: z.object({ code: z.literal(200), data: z.object({ counts: z.record(z.string(), z.number()), late: z.number(), fourEyesAmount: z.number() }) }),
+    response: cashoutSummaryAnswer,
     handler: async ({ db, user, config }) => {
       await recoverPayouts(db, config.now);
       return ok(await queueSummary(db, user));

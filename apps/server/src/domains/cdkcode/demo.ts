@@ -1,5 +1,5 @@
 /**
- * Redemption codes in the demo (issue 10): after the simulated history, through the real calls
+ * Redemption codes in the demo: after the simulated history, through the real calls
  * (seed/demo-console.ts: an app whose clock moves):
  *   - the demo `business` account creates four batches on /activities/cdkcodemanage (POST …/batches/create,
  *     operation log): a welcome pack of one-use codes for new players, a universal code for a

@@ -1,5 +1,5 @@
 /**
- * Demo controls (issue 7): platform-wide limits of both scopes (one version each), the demo
+ * Demo controls: platform-wide limits of both scopes (one version each), the demo
  * providers' applications on wgconfigs (their bets are third-party play), and a few controlled
  * players of the demo population, set by the demo `business` account when the history starts
  * (31 days before the seed). As other seeded staff changes (game servers), they are written by

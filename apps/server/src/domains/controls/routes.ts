@@ -1,6 +1,6 @@
 /**
  * Player risk and responsible-gaming controls, /personalcontrol and /TPpersonalcontrol
- * (issue 7; docs/api/controls.md, docs/decisions/014-player-controls.md). The two modules share
+ * (docs/api/controls.md, docs/decisions/014-player-controls.md). The two modules share
  * one set of operations, declared once per scope; /personalcontrol adds payRank and wgconfigs.
  * Roles come from the catalogue (main, business; payRank also secadmin and partner). The
  * controls are enforced in the wallet (enforce.ts); no platform call of their own.

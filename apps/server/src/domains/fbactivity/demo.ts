@@ -1,5 +1,5 @@
 /**
- * The Facebook share activity in the demo (issue 10): after the simulated history, through the
+ * The Facebook share activity in the demo: after the simulated history, through the
  * real calls (seed/demo-console.ts):
  *   - the demo `admin` opens the activity on /activities/fbactivity 12 days before the end of the
  *     history (₱5 a share, once a day, a daily and a total budget);

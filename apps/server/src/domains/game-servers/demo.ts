@@ -1,5 +1,5 @@
 /**
- * Demo game servers (issue 7): a fleet hosting the house and table games in Manila, Cebu and
+ * Demo game servers: a fleet hosting the house and table games in Manila, Cebu and
  * Singapore, with 30 days of history made by the real services at their moments (registered
  * and started by the demo `main` account, three releases rolled out — table-game servers
  * drained and put in maintenance first — a few crashes and network blips, a server retired),

@@ -1,5 +1,5 @@
 /**
- * /gameserver (issue 7; docs/api/gameserver.md): the status board, the server list with its
+ * /gameserver (docs/api/gameserver.md): the status board, the server list with its
  * staff changes (each audited: operation log with the server before and after, and a `staff`
  * record in the server log), the server log, and the signed calls of the game servers.
  * Roles come from the catalogue screens (main; admin everywhere).

@@ -1,5 +1,5 @@
 /**
- * Game rounds and bets of every game (issue 7): the staff operations of each game's screens
+ * Game rounds and bets of every game: the staff operations of each game's screens
  * (screens.ts, one generic set per game of @console/games), and the platform call by which
  * game servers read their settings back. The game.round event is applied by the events call
  * (domains/platform/events.ts → rounds.ts). docs/api/games.md.

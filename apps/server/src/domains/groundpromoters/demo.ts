@@ -1,5 +1,5 @@
 /**
- * Demo data of /groundpromoters (issue 9). Nothing before the players exist (the demo
+ * Demo data of /groundpromoters. Nothing before the players exist (the demo
  * promoter's share code is set with the accounts; the population registers about 5% of the
  * players with it). After the history, staff act through the real API: the default settings
  * saved once and a Cebu override, the ground promoter placed in Cebu under the province

@@ -1,5 +1,5 @@
 /**
- * /groundpromoters (issue 9; docs/api/groundpromoters.md, decision 024): the bounty settings
+ * /groundpromoters (docs/api/groundpromoters.md, decision 024): the bounty settings
  * (default and per province, versioned), the promoters' provinces and province promoters, and
  * the records (list with export, pay, void). Promoter accounts see their own records (a
  * province promoter those of its promoters); staff see all, a partner account its partner's.

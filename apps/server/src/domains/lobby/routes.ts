@@ -1,11 +1,12 @@
 /**
- * /gamehomepage (issue 7): the lobby's game entries (configs), categories (category) and each
+ * /gamehomepage: the lobby's game entries (configs), categories (category) and each
  * package's lobby (packagename), with their histories and the preview; the platform's lobby
  * call. Reading takes each screen's roles; changing takes the hidden editing screens'
  * (/gamehomepage/edit, /gamehomepage/packageedit). docs/api/lobby.md, docs/decisions/010-lobby.md.
  */
 import { GAMES } from '@console/games';
 import {
+  valueLabel,
   lobbyCategoryBody,
   lobbyCategoryRef,
   lobbyGameRef,
@@ -31,7 +32,6 @@ import { layoutItems, layoutList, readLayout } from './layouts';
 import { buildLobby } from './lobby';
 import { lobbyPlatform } from './platform';
 
-const option = z.object({ value: z.string(), label: z.string() });
 const retag = (ops: Operation[]) => ops.map((op) => ({ ...op, tags: TAGS }));
 
 const configs: Operation[] = [
@@ -57,7 +57,7 @@ const configs: Operation[] = [
       "What a game entry's form offers: the house games (@console/games), the categories, the packages (a partner account: its own), the providers in use",
     response: z.object({
       code: z.literal(200),
-      data: z.object({ houseGames: z.array(option), categories: z.array(option), packages: z.array(option), providers: z.array(z.string()) }),
+      data: z.object({ houseGames: z.array(valueLabel), categories: z.array(valueLabel), packages: z.array(valueLabel), providers: z.array(z.string()) }),
     }),
     handler: async ({ db, user }) => {
       const [categories, packages, providers] = await Promise.all([

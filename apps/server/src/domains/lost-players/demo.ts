@@ -1,5 +1,5 @@
 /**
- * Lost-player retrieval in the demo (issue 8). Campaigns need players, so nothing is seeded
+ * Lost-player retrieval in the demo. Campaigns need players, so nothing is seeded
  * with the platform (`seedLostPlayers`); after the simulated history, `seedLostPlayerCampaigns`
  * has the demo staff send campaigns through the screen's own call (their sessions, roles,
  * daily chip limits, the operation log) on days of the history, the messages job delivers

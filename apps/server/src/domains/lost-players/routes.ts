@@ -1,5 +1,5 @@
 /**
- * /loseuser (issue 8): retrieval campaigns to players inactive for N days (a personal message
+ * /loseuser: retrieval campaigns to players inactive for N days (a personal message
  * of /messages with a chip reward) and their outcomes. Every role of the module reads; the
  * roles of the hidden catalogue route /loseuser/sendcampaign (business, partner) preview and
  * send. A partner account reaches, and sees, its own partner's players and campaigns only.

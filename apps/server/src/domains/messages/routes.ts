@@ -1,9 +1,12 @@
 /**
- * /messages (issue 8; partner, business, secadmin): personal messages with attachments
+ * /messages (partner, business, secadmin): personal messages with attachments
  * (broadcast), service-message templates (prefabs), announcements; and the platform's inbox,
  * live announcements and message events. docs/api/messages.md, docs/decisions/016-messages.md.
  */
 import {
+  prefabPreview,
+  valueLabel,
+  broadcastSent,
   announcementBody,
   announcementItem,
   announcementRef,
@@ -83,7 +86,7 @@ const broadcast: Operation[] = [
       'attachment claimable until it expires; delivered by a job (poll progress). 400 reaching nobody, 409 chips over the daily issue limit. ' +
       'Written to the operation log with the send',
     body: broadcastBody,
-    response: answer(z.object({ id: z.number(), planned: z.number() })),
+    response: answer(broadcastSent),
     // its own transaction (with its operation-log record) rather than `audit`: the delivery job
     // starts on the root database once that transaction has committed
     handler: async ({ db, user, body, now, ip, reply, config }) => {
@@ -203,7 +206,7 @@ const prefabs: Operation[] = [
     tags,
     summary: 'A title and content as a player would read them: cleaned as they would be stored, variables filled with sample values',
     body: prefabPreviewBody,
-    response: answer(z.object({ title: z.string(), content: z.string() })),
+    response: answer(prefabPreview),
     handler: async ({ body, now }) => {
       const values = {
         name: body.name ?? 'Juan',
@@ -225,7 +228,7 @@ const announcement: Operation[] = [
     screen: ANNOUNCEMENT_SCREEN,
     tags,
     summary: 'The packages the account may announce to (a partner account: its own)',
-    response: answer(z.array(z.object({ value: z.string(), label: z.string() }))),
+    response: answer(z.array(valueLabel)),
     handler: async ({ db, user }) => {
       const rows = await db.selectFrom('payment_package').select(['package', 'name']).where(ownPartnerFilter(user, 'partner')).orderBy('package').execute();
       return ok(rows.map((r) => ({ value: r.package, label: r.name ? `${r.package} · ${r.name}` : r.package })));

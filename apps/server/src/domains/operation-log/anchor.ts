@@ -1,5 +1,5 @@
 /**
- * Anchors of the operation log's chain outside the database (issue 23, "Partner walls"; decision
+ * Anchors of the operation log's chain outside the database (decision
  * 047). The hash chain shows an edit of a record, but someone holding the owner's credentials
  * could rewrite a record and every hash after it. An anchor is the chain's head (record id and
  * hash, and when) written somewhere the database's owner cannot reach: the server appends one to

@@ -1,5 +1,5 @@
 /**
- * Coin dealers (issue 9): the platform's (partner 0, /platmanager/coinediter, stock loaded through
+ * Coin dealers: the platform's (partner 0, /platmanager/coinediter, stock loaded through
  * a requested → approved workflow out of issuance) and each partner's (/partnermanager/coinbusiness,
  * stock handed from the partner's cloud chips). A dealer sells to a player within its daily limit
  * (a guarded update of coin_dealer_day): the dealer's stock → the player's chips, one coin_sale row.

@@ -1,5 +1,5 @@
 /**
- * Demo data of partners, cloud chips, coin dealers, bills and transfers (issue 9), after the
+ * Demo data of partners, cloud chips, coin dealers, bills and transfers, after the
  * simulated history: through this domain's services, each action in its own transaction with
  * its operation-log record, at a moment of the history (the demo staff's accounts; partner 2,
  * which has no console account of its own in the demo, is served by `business`).

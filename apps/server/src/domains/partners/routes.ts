@@ -1,5 +1,5 @@
 /**
- * Partners, cloud chips, coin dealers, transfers and bills (issue 9): /platmanager partnerediter,
+ * Partners, cloud chips, coin dealers, transfers and bills: /platmanager partnerediter,
  * defalutediter, coinediter, coinlogs (admin, secadmin) and /partnermanager partnerCoinLogs,
  * coinbusiness, accounttransfer, partnersum (partner, business, secadmin; accounttransfer adds
  * admin). Roles come from the catalogue; a partner account reaches its own partner's rows only

@@ -1,5 +1,5 @@
 /**
- * Partners and cloud chips (issue 9): partner profiles and their defaults, cloud-chip orders and
+ * Partners and cloud chips: partner profiles and their defaults, cloud-chip orders and
  * sales (issuance → partner), chips handed to and reclaimed from players, the stop-loss. Every
  * balance change goes through the account ledger (domains/ledger/accounts.ts) in the
  * operation's transaction, with an idempotency key; every staff change fills the operation's

@@ -1,5 +1,5 @@
 /**
- * The partners' stop-loss on a schedule (issue 9: "the stop-loss suspends a partner whose losses
+ * The partners' stop-loss on a schedule ("the stop-loss suspends a partner whose losses
  * reach its deposit"): every server process checks every active partner a while after it is ready
  * and then every STOPLOSS_EVERY_MS, as `system:stoploss`. Losses come from the games' day roll-up
  * (game_day), which the rounds update as they are reported, so a partner is suspended within

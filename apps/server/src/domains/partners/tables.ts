@@ -1,4 +1,4 @@
-/** Row types of partners, cloud chips, coin dealers, bills and transfers (issue 9; migrations 033, 034), merged into db/schema.ts's Database. */
+/** Row types of partners, cloud chips, coin dealers, bills and transfers (migrations 033, 034), merged into db/schema.ts's Database. */
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountLedgerTables } from '../ledger/account-tables';
 

@@ -1,5 +1,5 @@
 /**
- * /partnermanager/accounttransfer (issue 9): chips between two accounts of one partner (its
+ * /partnermanager/accounttransfer: chips between two accounts of one partner (its
  * cloud chips and its dealers' stock), or a player or an agent moved to another partner. A
  * transfer above the partner's threshold (chips moved; for a player its chips, for an agent its
  * accounts' balances) waits for a second account to approve it (four eyes: never the requester).

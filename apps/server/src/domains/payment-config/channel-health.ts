@@ -1,7 +1,7 @@
 /**
  * What the payout service tells a cash-out channel after each payout: a success clears the
  * failure counter; a failure adds one, and reaching the channel's max consecutive failures
- * closes it, with an operation-log record that says why (§9, issue 6). Call it inside the
+ * closes it, with an operation-log record that says why (§9). Call it inside the
  * transaction that records the payout's outcome.
  */
 import type { Db } from '../../db/open';

@@ -130,7 +130,7 @@ async function seedAll(db: Db, now: Date): Promise<void> {
   for (const p of DEMO_PACKAGES) await ensure(db, packageItems, p.package, p, now, p.partner);
   for (const c of DEMO_RECHARGE_CHANNELS) await ensure(db, payControlItems, channelKey(c.channel), c, now);
   for (const c of DEMO_CASHOUT_CHANNELS) await ensure(db, cashoutChannelItems, c.channel, c, now);
-  // the bank's payout API as an operator would enter it, switched off: the demo's payouts stay simulated (issue 23)
+  // the bank's payout API as an operator would enter it, switched off: the demo's payouts stay simulated
   await db
     .insertInto('payout_endpoint')
     .values({

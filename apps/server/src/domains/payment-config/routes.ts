@@ -1,10 +1,11 @@
 /**
  * Payment and cash-out channels, products, packages, the cash-out rules, platform
- * applications; the configuration history of each screen (issue 6). Staff operations under
+ * applications; the configuration history of each screen. Staff operations under
  * /api/remoteconfig/<screen>/ (roles from the catalogue screen) and the platform calls of the
  * contract. docs/api/remoteconfig.md.
  */
 import {
+  valueLabel,
   applicationCreateBody,
   applicationRotateBody,
   applicationScopesBody,
@@ -38,7 +39,6 @@ import { saveItem, versionOperations } from '../../settings/versions';
 import { cashoutRules, cashoutRulesItems, WITHDRAWAL_CONFIGS } from './withdrawal-rules';
 
 const tags = ['remoteconfig'];
-const option = z.object({ value: z.string(), label: z.string() });
 
 const payControl: Operation[] = [
   ...listOperations(rechargeChannelList),
@@ -68,7 +68,7 @@ const payControl: Operation[] = [
     screen: PAY_CONTROL,
     tags,
     summary: "What a channel's form offers: every product and every package (value = code, label = code and name)",
-    response: z.object({ code: z.literal(200), data: z.object({ products: z.array(option), packages: z.array(option) }) }),
+    response: z.object({ code: z.literal(200), data: z.object({ products: z.array(valueLabel), packages: z.array(valueLabel) }) }),
     handler: async ({ db }) => {
       const [products, packages] = await Promise.all([
         db.selectFrom('recharge_product').select(['product_id as value', 'name']).orderBy('sort_order').orderBy('product_id').execute(),
@@ -99,7 +99,7 @@ const packageControl: Operation[] = [
     screen: PACKAGE_CONTROL,
     tags,
     summary: "What a package's form offers: every recharge channel, and the partners the account may assign",
-    response: z.object({ code: z.literal(200), data: z.object({ channels: z.array(option), partners: z.array(option) }) }),
+    response: z.object({ code: z.literal(200), data: z.object({ channels: z.array(valueLabel), partners: z.array(valueLabel) }) }),
     handler: async ({ db, user }) => {
       const [channels, partners] = await Promise.all([
         db.selectFrom('recharge_channel').select(['channel as value', 'name']).orderBy('sort_order').orderBy('channel').execute(),

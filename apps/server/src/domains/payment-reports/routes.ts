@@ -1,4 +1,4 @@
-/** The data reports under / (homepage, payReport, …) (issue 6; docs/api/reports.md). Staff operations only: the figures come from the roll-ups of migration 019. */
+/** The data reports under / (homepage, payReport, …) (docs/api/reports.md). Staff operations only: the figures come from the roll-ups of migration 019. */
 import type { Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
 import { homepageOperations } from './homepage';

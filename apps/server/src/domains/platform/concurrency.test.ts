@@ -102,7 +102,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL database', () 
     for (const server of servers) expect(server.process.exitCode).toBe(null);
   }, 180_000);
 
-  it("a scope's day total under 200 concurrent credits over both processes: exactly what fits passes (issue 23)", async () => {
+  it("a scope's day total under 200 concurrent credits over both processes: exactly what fits passes", async () => {
     await register(5200, 0);
     // demo-app's chip credits capped at 1,000 a day: 100 credits of 10 fit, the other 100 are 403
     const scopes = { ...allScopes(), 'wallet.credit': { limits: [{ currency: 'chip', maxAmount: 1_000, dayTotal: 1_000 }] } };

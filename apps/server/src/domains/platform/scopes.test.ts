@@ -1,5 +1,5 @@
 /**
- * The trust boundary between applications (issue 23; contract "Platform API", Scopes and
+ * The trust boundary between applications (contract "Platform API", Scopes and
  * signature version 2; decision 042): a call outside an application's scopes is a 403 naming
  * the missing scope and writes nothing; a provider cannot credit withdrawable; an unmatched
  * credit is refused; single-amount caps and day totals hold; app B cannot pay app A's recharge

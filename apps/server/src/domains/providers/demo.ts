@@ -1,5 +1,5 @@
 /**
- * Demo game providers (issue 7): JILI and three others, each with its own platform application
+ * Demo game providers: JILI and three others, each with its own platform application
  * (the simulator plays their games through the signed wallet calls as that application and
  * reports provider.round events; simulator/providers.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Third-party game providers (JILI and others), issue 7: the staff operations of the
+ * Third-party game providers (JILI and others): the staff operations of the
  * jiligames and thirdgames screens (screens.ts, one shape declared per group). Providers report
  * their rounds with the `provider.round` event of the events call (rounds.ts) and move money
  * with the contract's wallet calls, so they need no platform call of their own.

@@ -1,5 +1,5 @@
 /**
- * Leaderboards in the demo (issue 10): after the simulated history, through the real calls
+ * Leaderboards in the demo: after the simulated history, through the real calls
  * (seed/demo-console.ts):
  *   - the demo `admin` saves the boards on /activities/rankmanage (GET …/rank/configs, POST
  *     …/configs/update with the whole document, operation log) 15 days before the end of the

@@ -1,5 +1,5 @@
 /**
- * Recharge orders and their channel callbacks (issue 6; docs/api/recharge.md): the platform's
+ * Recharge orders and their channel callbacks (docs/api/recharge.md): the platform's
  * order and callback calls, the three /usermanager lists with their CSV exports, and the
  * staff decision on a held order (roles of /usermanager/payorder, operation-logged).
  */

@@ -1,6 +1,6 @@
 /**
  * Demo data of room templates, tables, quick match, the mini-games' quick templates and the
- * partners' game stores (issue 9), written through the screens' own services (versions and
+ * partners' game stores, written through the screens' own services (versions and
  * operation log as a staff save would, actor `system`). Deterministic and safe to re-run: a
  * kind already seeded is left alone. The Tongits and Pusoy templates are those games' rooms
  * (decision 035): the simulated table servers play bronze, silver, gold, duel-1 and duel-10, so

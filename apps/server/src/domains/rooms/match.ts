@@ -1,6 +1,5 @@
 /** Quick match: the open tier of a game whose balance range holds a balance, and the open table of that tier to take. */
 import type { QuickTier } from '@console/schemas';
-import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { notFound } from '../../http/api-error';
 import { tierFor } from './config';
@@ -21,12 +20,6 @@ export async function quickMatch(db: Db, game: string, balance: number) {
     table: t ? { id: t.id, code: t.code, templateVersion: t.templateVersion, players: t.players, seats: t.seats } : null,
   };
 }
-
-export const matchAnswer = z.object({
-  balance: z.number(),
-  tier: z.object({ id: z.string(), name: z.string(), minBalance: z.number(), maxBalance: z.number(), template: z.string() }).nullable(),
-  table: z.object({ id: z.number(), code: z.string(), templateVersion: z.number(), players: z.number().nullable(), seats: z.number() }).nullable(),
-});
 
 async function balanceOf(db: Db, uid: number): Promise<number> {
   const row = await db.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirst();

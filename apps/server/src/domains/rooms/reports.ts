@@ -1,5 +1,5 @@
 /**
- * The partner game reports of /platmanager (issue 9; docs/api/rooms.md):
+ * The partner game reports of /platmanager (docs/api/rooms.md):
  *   partnergamesum   per partner and game over a range: rounds, bets, players, turnover, wins,
  *                    rake (fees), house take and the partner's share of the rake by its game
  *                    store's revenue share. From the round roll-ups of migration 025: game_day

@@ -1,5 +1,5 @@
 /**
- * Rooms on both databases (issue 9): roles from the catalogue, 400s naming the field, a
+ * Rooms on both databases: roles from the catalogue, 400s naming the field, a
  * template edit leaves the tables made before it unchanged, quick-match tiers never overlap
  * and seat a balance in the tier that holds it, the mini-games' limits within the game's
  * settings, the partner game store scoped to the partner (and its revenue share kept to the

@@ -1,5 +1,5 @@
 /**
- * Staff API of the room screens (issue 9; docs/api/rooms.md, docs/decisions/020-rooms.md):
+ * Staff API of the room screens (docs/api/rooms.md, docs/decisions/020-rooms.md):
  *
  *   /api/platmanager/template                room templates: list (+ export), create, update, delete, versions (+ restore)
  *   /api/platmanager/table                   tables made from templates: list (+ export), open, close, reopen
@@ -14,6 +14,7 @@
  */
 import { findGame, GAMES } from '@console/games';
 import {
+  quickMatchAnswer,
   roomTemplateRow,
   quickTierRow,
   tinyTemplateRow,
@@ -61,7 +62,7 @@ import { storeItems, templateItems, templateRules, tierItems, tinyItems } from '
 import { listItems, SCREENS, storeKey } from './items';
 import { roomPlatform } from './platform';
 import { partnerReportOperations } from './reports';
-import { matchAnswer, quickMatchFor } from './match';
+import { quickMatchFor } from './match';
 import { openTables, setTableStatus, tableRow, tableSelect } from './room-tables';
 
 const tags = ['platmanager'];
@@ -310,7 +311,7 @@ const tierOperations: Operation[] = [
     summary:
       'Which tier quick match seats a balance (or a player, by uid) in, and the open table of that tier it would take; tier null when no open tier holds it',
     query: quickMatchQuery,
-    response: z.object({ code: z.literal(200), data: matchAnswer }),
+    response: z.object({ code: z.literal(200), data: quickMatchAnswer }),
     handler: async ({ db, query }) => ({ code: 200, data: await quickMatchFor(db, query) }),
   }),
 ];

@@ -1,4 +1,4 @@
-/** Row types of room templates, tables, quick match and partner game stores (issue 9), merged into db/schema.ts's Database. Migrations 035 and 036. */
+/** Row types of room templates, tables, quick match and partner game stores, merged into db/schema.ts's Database. Migrations 035 and 036. */
 import type { ColumnType, Generated } from 'kysely';
 
 type Time = ColumnType<Date, Date | string, Date | string>;

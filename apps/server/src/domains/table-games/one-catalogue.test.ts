@@ -1,5 +1,5 @@
 /**
- * Migration 054 (decision 035) on both databases: the rooms issue 7 kept beside the game settings
+ * Migration 054 (decision 035) on both databases: the rooms first kept beside the game settings
  * become /platmanager templates, a template of the same id takes the room's mode, a room whose id
  * is another game's template stays where it was; the screens and the table servers then read
  * them; a round's mode comes from its room's template.

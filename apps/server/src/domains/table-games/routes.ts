@@ -1,5 +1,5 @@
 /**
- * Tongits and Pusoy beyond the house shape (issue 7; docs/api/tablegames.md): the 1v1 and AI
+ * Tongits and Pusoy beyond the house shape (docs/api/tablegames.md): the 1v1 and AI
  * dashboards with the jackpot pool, the settings screens (game settings, rooms, jackpot rules,
  * AI seats, cheat thresholds), permanent cheat flags and reported players; the platform call by
  * which table servers read their configuration back. The events game.reported and jackpot.won

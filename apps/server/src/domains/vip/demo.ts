@@ -1,5 +1,5 @@
 /**
- * VIP in the demo (issue 10): after the simulated history, the daily evaluation runs for each
+ * VIP in the demo: after the simulated history, the daily evaluation runs for each
  * of its days in order, as the job would have (each day evaluated five minutes after it ended,
  * its payments dated then): the players who recharged reach their levels with the gifts, the
  * VIPs are paid their rebates and bonuses, and the ones who stopped playing keep or lose a level

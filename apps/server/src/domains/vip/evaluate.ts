@@ -1,5 +1,5 @@
 /**
- * The daily VIP evaluation (issue 10, docs/decisions/031-vip.md): for a GMT+08:00 day that has
+ * The daily VIP evaluation (docs/decisions/031-vip.md): for a GMT+08:00 day that has
  * ended, once whatever the number of server processes (the day's vip_evaluation row, under an
  * advisory lock, in the same transaction as everything it does):
  *   1. the day's valid bet (game_player_day) and paid recharges per player → vip_day (set-based);

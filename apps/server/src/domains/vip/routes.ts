@@ -1,16 +1,16 @@
 /**
- * VIP (issue 10): the settings (/activities/newvip/vipconfig, admin), the VIP dashboard
+ * VIP: the settings (/activities/newvip/vipconfig, admin), the VIP dashboard
  * (/activities/newvip/vipdashboard: players by level, changes and payments by day, every
  * change with its reason) and the VIP search (/vipmanager/vipdashboard: every VIP with exp,
  * period and what keeps or raises the level). docs/api/vip.md.
  */
-import { parseVipSettings, VIP_DEFAULTS } from '@console/activities';
+import { parseVipSettings, VIP_DEFAULTS, vipLevelsInForce } from '@console/activities';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { custom, dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
-import { queryInt, vipChangeRow, vipPlayerRow } from '@console/schemas';
+import { queryInt, vipChangeRow, vipDashboard, vipPlayerRow, type VipDashboard } from '@console/schemas';
 import { defineOperation, type Operation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
@@ -48,37 +48,7 @@ const items: VersionedItems<Settings> = {
   restorable: z.custom<Settings>((v) => parseVipSettings(v).ok, { message: 'does not fit the VIP settings' }),
 };
 
-const dashboardAnswer = z.object({
-  configVersion: z.number(),
-  open: z.boolean(),
-  lastEvaluated: z.string().nullable(),
-  levels: z.array(z.object({ level: z.number(), players: z.number() })),
-  totals: z.object({
-    vips: z.number(),
-    ups: z.number(),
-    maintains: z.number(),
-    downs: z.number(),
-    restores: z.number(),
-    gift: z.number(),
-    rebate: z.number(),
-    deposit: z.number(),
-    paid: z.number(),
-  }),
-  days: z.array(
-    z.object({
-      day: z.string(),
-      ups: z.number(),
-      maintains: z.number(),
-      downs: z.number(),
-      restores: z.number(),
-      gift: z.number(),
-      rebate: z.number(),
-      deposit: z.number(),
-    }),
-  ),
-  chart: z.array(z.object({ day: z.string(), ups: z.number(), downs: z.number(), restores: z.number(), paid: z.number() })),
-});
-type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+type DashboardAnswer = VipDashboard;
 
 async function dashboard(db: Db, user: ScopedSubject, r: DayRange): Promise<DashboardAnswer> {
   const cfg = await vipConfig(db);
@@ -235,7 +205,7 @@ export const vipOperations: Operation[] = [
     url: '/api/activities/newvip/vipdashboard',
     name: 'activities.newvip.vipdashboard',
     screen: DASHBOARD_SCREEN,
-    response: dashboardAnswer,
+    response: vipDashboard,
     summary: 'VIP players by level now; level changes (up, maintain, down, restore) and payments (gifts, bet rebates, deposit bonuses) by day of evaluation',
     load: (db, user, r) => dashboard(db, user, r),
   }),
@@ -305,7 +275,7 @@ export const vipOperations: Operation[] = [
     summary: 'The VIP levels in force (what raises, keeps and restores each level, its rebate and bonus), for reading the search: no other setting',
     response: z.object({
       code: z.literal(200),
-      data: z.object({ version: z.number(), periodDays: z.number(), restoreDays: z.number(), levels: z.array(z.record(z.string(), z.unknown())) }),
+      data: vipLevelsInForce,
     }),
     handler: async ({ db }) => {
       const cfg = await vipConfig(db);

@@ -1,5 +1,5 @@
 /**
- * VIP batch sends in the demo (issue 10): after the VIP levels' history (domains/vip/demo.ts),
+ * VIP batch sends in the demo: after the VIP levels' history (domains/vip/demo.ts),
  * through /vipmanager/vipsend's own calls (seed/demo-console.ts):
  *   - five days before the end of the history the demo `business` account sends the VIPs a
  *     weekend gift by level: it pastes the list, validates it (one line names a player who is no

@@ -1,5 +1,5 @@
 /**
- * /vipmanager staff operations (issue 10; docs/api/vipmanager.md): vipsend (batch VIP chips
+ * /vipmanager staff operations (docs/api/vipmanager.md): vipsend (batch VIP chips
  * through the issuing machinery) and vipservice (VIP hosts and the contact log). vipdashboard
  * (VIP search) lives with the VIP levels (domains/vip).
  */

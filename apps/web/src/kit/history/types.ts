@@ -1,3 +1,4 @@
+import type { ConfigVersion } from '@console/schemas';
 /** A configuration screen's history, as the screen declares it (kit/history/README.md). */
 export interface HistoryDeclaration {
   /** The versions list, without the API base: '/remoteconfig/cashOutEdter/versions'; restore is `<url>/restore`. */
@@ -13,12 +14,4 @@ export interface HistoryDeclaration {
 }
 
 /** One version as the server lists it (GET <url>). */
-export interface Version {
-  id: number;
-  key: string;
-  at: string;
-  actor: string;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+export type Version = ConfigVersion;

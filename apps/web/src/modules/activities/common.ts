@@ -1,5 +1,5 @@
 /**
- * /activities (issue 10): which catalogue screens are built, from the activities of
+ * /activities: which catalogue screens are built, from the activities of
  * @console/activities. Each activity's screens come from its declaration and one shape
  * (screens.tsx): dashboard, participants (with the rewards paid), settings, settings change log,
  * invitation details (the activities with an invitee rule).

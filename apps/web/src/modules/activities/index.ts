@@ -3,7 +3,7 @@ import type { ScreenMap } from '../registry';
 import { activityScreenEntries } from './common';
 
 /**
- * Screens of /activities (issue 10): for every activity of @console/activities, each of its
+ * Screens of /activities: for every activity of @console/activities, each of its
  * screens the catalogue has. One lazy chunk (screens.tsx) serves them all; the component is
  * chosen by (activity, screen).
  */
@@ -15,7 +15,7 @@ export const activitiesScreens: ScreenMap = {
     ]),
   ),
   '/activities/activityzone': lazy(() => import('./screens').then((m) => ({ default: m.ActivityZone }))),
-  // VIP (issue 10): its settings and dashboard under newvip, and the VIP search of /vipmanager (one chunk)
+  // VIP: its settings and dashboard under newvip, and the VIP search of /vipmanager (one chunk)
   '/activities/newvip/vipconfig': lazy(() => import('./vip').then((m) => ({ default: m.VipConfig }))),
   '/activities/newvip/vipdashboard': lazy(() => import('./vip').then((m) => ({ default: m.VipDashboard }))),
   '/vipmanager/vipdashboard': lazy(() => import('./vip').then((m) => ({ default: m.VipSearch }))),

@@ -1,5 +1,5 @@
 /**
- * Strings of /activities (issue 10); keys under 'activities'. Activity and screen names come
+ * Strings of /activities; keys under 'activities'. Activity and screen names come
  * from the route catalogue's titles, settings labels, rules and state names from
  * @console/activities (en and zh): a new activity brings its own strings.
  */

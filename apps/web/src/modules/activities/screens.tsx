@@ -17,7 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITIES, findActivity } from '@console/activities';
 import { MAX_AMOUNT as MAX_AMOUNT_CENTAVOS } from '@console/games';
-import type { ActivityPlayerRow, ActivityRewardRow, ConfigVersion, InviteDetailRow } from '@console/schemas';
+import type { ActivityConfigAnswer, ActivityDashboard, ActivityPlayerRow, ActivityRewardRow, ConfigVersion, InviteDetailRow } from '@console/schemas';
 import {
   ConfigScreen,
   DashboardScreen,
@@ -87,13 +87,7 @@ export function dashboardDecl(id: string): DashboardDeclaration {
   };
 }
 
-interface DashboardData {
-  days: Row[];
-  states: { state: string; players: number }[];
-  budget: { total: number; daily: number; playerCap: number };
-  open: boolean;
-  configVersion: number;
-}
+type DashboardData = ActivityDashboard;
 
 function DashboardExtras({ id, params }: { id: string; params: Record<string, string> }) {
   const { t } = useTranslation();
@@ -309,13 +303,7 @@ export function configsHistory(id: string): HistoryDeclaration {
   };
 }
 
-interface ConfigAnswer {
-  running: boolean;
-  period: string | null;
-  unfinished: number;
-  version: number;
-  rules: string;
-}
+type ConfigAnswer = ActivityConfigAnswer;
 
 function ActivityConfigs({ id }: { id: string }) {
   const { t } = useTranslation();

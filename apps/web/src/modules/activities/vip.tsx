@@ -1,5 +1,5 @@
 /**
- * VIP screens (issue 10): the settings (/activities/newvip/vipconfig, from the schema of
+ * VIP screens: the settings (/activities/newvip/vipconfig, from the schema of
  * @console/activities like every activity's settings), the VIP dashboard
  * (/activities/newvip/vipdashboard: players by level, changes and payments by day, every change
  * with its reason) and the VIP search (/vipmanager/vipdashboard: each VIP against what keeps
@@ -10,7 +10,7 @@ import i18next from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_AMOUNT } from '@console/games';
-import { VIP_RULES, vipSettings } from '@console/activities';
+import { VIP_RULES, vipSettings, type VipLevelsInForce } from '@console/activities';
 import {
   ConfigScreen,
   DashboardScreen,
@@ -25,7 +25,7 @@ import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/conf
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
-import type { VipChangeRow, VipPlayerRow } from '@console/schemas';
+import type { VipChangeRow, VipDashboard, VipPlayerRow } from '@console/schemas';
 import { request } from '../../shell/request';
 import { L } from './common';
 
@@ -143,10 +143,7 @@ const changesDecl: ListDeclaration<VipChangeRow> = {
   ],
 };
 
-interface VipDashboardData {
-  levels: { level: number; players: number }[];
-  lastEvaluated: string | null;
-}
+type VipDashboardData = VipDashboard;
 
 function LevelsNow() {
   const { t } = useTranslation();
@@ -180,11 +177,7 @@ export function VipDashboard() {
 
 // ------------------------------------------------------------------------------ VIP search
 
-interface Levels {
-  periodDays: number;
-  restoreDays: number;
-  levels: { level: number; upExp: number; maintainExp: number; recoverExp: number; gift: number; betRebate: number; depositBonus: number }[];
-}
+type Levels = VipLevelsInForce;
 
 function useLevels() {
   return useQuery({

@@ -1,5 +1,5 @@
 /**
- * /adminmanager/twofactor: two-factor sign-in per role (issue 23, docs/decisions/045-two-factor-policy.md),
+ * /adminmanager/twofactor: two-factor sign-in per role (docs/decisions/045-two-factor-policy.md),
  * declared with the screen kit: each §1 role with its policy and its enabled accounts, bound or
  * not; a confirmed change per role. secadmin and admin; no partner account (the policy is the
  * whole console's).

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
 /**
- * Screens of /agentcash (issue 9): the settings (config with history), the review (queues and
+ * Screens of /agentcash: the settings (config with history), the review (queues and
  * records over one list shape) and the three figure reports (one shape declared three times).
  */
 export const agentcashScreens: ScreenMap = {

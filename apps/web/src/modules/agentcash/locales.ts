@@ -1,4 +1,4 @@
-/** Strings of /agentcash (issue 9); keys under 'agentcash'. */
+/** Strings of /agentcash; keys under 'agentcash'. */
 const STATES_EN = {
   not_reviewed: 'Not reviewed',
   in_review: 'In review',

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { AgentCashoutItem } from '@console/schemas';
+import type { AgentCashoutItem, AgentCashSummary } from '@console/schemas';
 import { ListScreen, type ActionDeclaration, type ColumnDeclaration, type ListDeclaration } from '../../kit';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -144,11 +144,7 @@ export function ordersList(queue?: (typeof QUEUES)[number]): ListDeclaration<Row
 const TABS = [...QUEUES, 'records'] as const;
 const DECLS = Object.fromEntries(TABS.map((tab) => [tab, ordersList(tab === 'records' ? undefined : tab)]));
 
-interface Summary {
-  counts: Record<string, number>;
-  fourEyesAmount: number;
-  autoApproveAmount: number;
-}
+type Summary = AgentCashSummary;
 
 export default function AgentReview() {
   const { t } = useTranslation();

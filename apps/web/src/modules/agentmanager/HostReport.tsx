@@ -10,7 +10,7 @@ import { Button, Card, Flex, Input, Modal, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { HostReportRow } from '@console/schemas';
+import type { HostReportMonth, HostReportRow } from '@console/schemas';
 import { ListScreen, type ColumnDeclaration, type ListDeclaration } from '../../kit';
 import { FeedbackProvider, useFeedback } from '../../kit/feedback';
 import { formatDateTime } from '../../lib/format';
@@ -18,14 +18,7 @@ import { request } from '../../shell/request';
 import { Permission } from '../../shell/Permission';
 import { API, L, lastMonths } from './common';
 
-interface MonthState {
-  month: string;
-  closed: boolean;
-  closedAt: string | null;
-  closedBy: string | null;
-  agents: number | null;
-  note: string;
-}
+type MonthState = HostReportMonth;
 const col = (key: keyof HostReportRow, format?: ColumnDeclaration<HostReportRow>['format']): ColumnDeclaration<HostReportRow> => ({
   key,
   title: `${L}f.${key}`,

@@ -1,4 +1,4 @@
-/** Shared bits of the /agentmanager screens (issue 9; docs/api/agentmanager.md). */
+/** Shared bits of the /agentmanager screens (docs/api/agentmanager.md). */
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';
 import { recentMonths } from '@console/time';

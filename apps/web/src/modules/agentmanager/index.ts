@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
 /**
- * Screens of /agentmanager (issue 9; an optional module: the catalogue has it only with
+ * Screens of /agentmanager (an optional module: the catalogue has it only with
  * CONSOLE_OPTIONAL_MODULES=agentmanager, so these entries are reached only then).
  */
 export const agentmanagerScreens: ScreenMap = {

@@ -1,4 +1,4 @@
-/** Strings of this folder's screens (issue 9); keys under 'agentmanager'. */
+/** Strings of this folder's screens; keys under 'agentmanager'. */
 const en = {
   title: {
     distribution: 'Wholesalers',

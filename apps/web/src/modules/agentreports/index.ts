@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
 /**
- * Screens of issue 9 built in this folder, by full catalogue path: the /agentcooperation reports
+ * Screens built in this folder, by full catalogue path: the /agentcooperation reports
  * (cooperData, cooperSearch, inviteeData, shareData, coindealerlogs), the extra rebate
  * (extrarebateconfigs, extrarebateAnalyze) and /partnermanager/agentgamelogs. One lazy chunk.
  */

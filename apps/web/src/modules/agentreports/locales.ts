@@ -1,4 +1,4 @@
-/** Strings of this folder's screens (issue 9); keys under 'agentreports'. */
+/** Strings of this folder's screens; keys under 'agentreports'. */
 const en = {
   title: {
     cooperData: 'Cooperation data',

@@ -1,5 +1,5 @@
 /**
- * /agentcooperation reports and the extra rebate, and /partnermanager/agentgamelogs (issue 9).
+ * /agentcooperation reports and the extra rebate, and /partnermanager/agentgamelogs.
  * Each screen is a kit declaration: one column shape (`col`) for every figure, one range
  * filter, the server's CSV export. cooperData puts the figures and chart by day above the
  * per-agent table (the range of the dashboard narrows the table); extrarebateconfigs is the

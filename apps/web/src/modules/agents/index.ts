@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
 /**
- * Screens of issue 9 built in this folder (/agentcooperation agents, rebates, settlement):
+ * Screens built in this folder (/agentcooperation agents, rebates, settlement):
  * agentediter, rebateLogs, shareT1Detail, shareRebate, sharePay; one lazy chunk.
  */
 const PATHS = [

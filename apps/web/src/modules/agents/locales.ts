@@ -1,4 +1,4 @@
-/** Strings of this folder's screens (issue 9: agents, rebates, the weekly settlement); keys under 'agents'. */
+/** Strings of this folder's screens (agents, rebates, the weekly settlement); keys under 'agents'. */
 const en = {
   title: {
     agentediter: 'Agents',

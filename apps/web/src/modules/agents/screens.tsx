@@ -1,5 +1,5 @@
 /**
- * /agentcooperation screens of agents and rebates (issue 9; docs/api/agents.md):
+ * /agentcooperation screens of agents and rebates (docs/api/agents.md):
  *   agentediter   agents (make one from a player, a new rate version from a day, suspend or
  *                 reinstate); `?agent=<uid>` shows that agent's rate versions instead (one list
  *                 on the screen at a time); the settlement's setting for the adjust roles

@@ -1,4 +1,4 @@
-/** Shared bits of the /agentx screens (issue 9; docs/api/agentx.md). */
+/** Shared bits of the /agentx screens (docs/api/agentx.md). */
 import { callbackUrl, ipOrCidr } from '@console/schemas';
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';

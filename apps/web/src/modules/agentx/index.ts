@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /agentx (issue 9): the integration agents list. */
+/** Screens of /agentx: the integration agents list. */
 export const agentxScreens: ScreenMap = {
   '/agentx/list': lazy(() => import('./list')),
 };

@@ -1,4 +1,4 @@
-/** Strings of this folder's screens (issue 9); keys under 'agentx'. */
+/** Strings of this folder's screens; keys under 'agentx'. */
 const en = {
   title: 'Third-party integration agents',
   create: 'New agent',

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of SMS routing and logs, game store, award tables, regional blocking and allow lists (issue 8; docs/api/appsettings.md). */
+/** Screens of SMS routing and logs, game store, award tables, regional blocking and allow lists (docs/api/appsettings.md). */
 export const appsettingsScreens: ScreenMap = {
   '/remoteconfig/sms/smslogs': lazy(() => import('./smslogs')),
   '/remoteconfig/sms/smsconfig': lazy(() => import('./smsconfig')),

@@ -1,4 +1,4 @@
-/** Strings of the appsettings screens (issue 8); keys under 'appsettings'. */
+/** Strings of the appsettings screens; keys under 'appsettings'. */
 const en = {
   common: {
     edit: 'Edit',

@@ -1,5 +1,14 @@
 /** The cash-out review's calls (docs/api/cashout.md); answers typed from @console/schemas. */
-import type { CashoutOrderItem, CashoutState } from '@console/schemas';
+import type {
+  AnswerData,
+  cashoutBatchAnswer,
+  cashoutContextAnswer,
+  cashoutReauthAnswer,
+  cashoutSummaryAnswer,
+  cashoutTransitionAnswer,
+  CashoutOrderItem,
+  CashoutState,
+} from '@console/schemas';
 import { request } from '../../shell/request';
 
 export const API = '/cashout';
@@ -7,29 +16,10 @@ export const API = '/cashout';
 export const QUEUES = ['not_reviewed', 'in_review', 'approved', 'undetermined'] as const satisfies readonly CashoutState[];
 export type Queue = (typeof QUEUES)[number];
 
-export interface Summary {
-  counts: Record<string, number>;
-  late: number;
-  fourEyesAmount: number;
-}
-
-export interface OrderContext {
-  order: CashoutOrderItem;
-  history: { at: string; actor: string; from: string | null; to: string; reason: string }[];
-  player: { uid: number; name: string; status: string; gcash: string; bank: string; registeredAt: string };
-  balances: Record<string, number>;
-  recharges: { orderId: string; channel: string; price: number; status: string; createdAt: string; paidAt: string | null }[];
-  bets: { at: string; reason: string; delta: number; currency: string }[];
-  cashouts: { orderId: string; at: string; amount: number; status: string }[];
-  risks: { kind: 'device' | 'ip'; value: string; uids: number[] }[];
-}
-
-export interface BatchResult {
-  orderId: string;
-  status: string;
-  code: number;
-  message?: string;
-}
+export type Summary = AnswerData<typeof cashoutSummaryAnswer>;
+export type OrderContext = AnswerData<typeof cashoutContextAnswer>;
+export type BatchResult = AnswerData<typeof cashoutBatchAnswer>['results'][number];
+type Step = AnswerData<typeof cashoutTransitionAnswer>;
 
 /** The server's refusal of an approval without a recent re-authentication (HTTP 403). */
 export const isReauthRequired = (e: unknown) =>
@@ -43,7 +33,6 @@ export async function fetchQueue(status: Queue, cursor?: string) {
 export const fetchSummary = async () => (await request<Summary>('GET', `${API}/summary`)).data!;
 export const fetchContext = async (orderId: string) => (await request<OrderContext>('GET', `${API}/context`, { params: { orderId } })).data!;
 
-type Step = { order: CashoutOrderItem };
 export const releaseOrder = async (orderId: string) => (await request<Step>('POST', `${API}/release`, { data: { orderId } })).data!.order;
 export const claimOrder = async (orderId: string) => (await request<Step>('POST', `${API}/claim`, { data: { orderId } })).data!.order;
 /** Silent: the screen asks for the re-authentication when the server wants one. */
@@ -56,4 +45,4 @@ export const approveBatch = async (orderIds: string[]) =>
 export const denyBatch = async (orderIds: string[], reason: string) =>
   (await request<{ results: BatchResult[] }>('POST', `${API}/deny/batch`, { data: { orderIds, reason } })).data!.results;
 export const reauthenticate = async (body: { password: string } | { code: string }) =>
-  (await request<{ validUntil: string }>('POST', `${API}/reauth`, { data: body, silent: true })).data!;
+  (await request<AnswerData<typeof cashoutReauthAnswer>>('POST', `${API}/reauth`, { data: body, silent: true })).data!;

@@ -1,4 +1,4 @@
-/** Strings of cash-out review (issue 6; docs/decisions/006-cashout-review.md); keys under 'cashout'. */
+/** Strings of cash-out review (docs/decisions/006-cashout-review.md); keys under 'cashout'. */
 const en = {
   title: 'Cash-out review',
   fourEyesNote: 'Orders above ₱{{amount}} need two reviewers',

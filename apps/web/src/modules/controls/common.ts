@@ -1,5 +1,5 @@
 /**
- * The one shape of the two player-control modules (issue 7; docs/api/controls.md): the same
+ * The one shape of the two player-control modules (docs/api/controls.md): the same
  * screens for house games (/personalcontrol) and third-party games (/TPpersonalcontrol), each a
  * function of its scope; /personalcontrol adds payRank and wgconfigs.
  */

@@ -3,7 +3,7 @@ import type { ScreenMap } from '../registry';
 import { BASE, SCREENS } from './common';
 
 /**
- * Screens of /personalcontrol and /TPpersonalcontrol (issue 7): the four screens both modules
+ * Screens of /personalcontrol and /TPpersonalcontrol: the four screens both modules
  * share, declared once per scope, and payRank and wgconfigs of /personalcontrol. One lazy chunk.
  */
 const PATHS = [...Object.values(BASE).flatMap((base) => SCREENS.map((s) => `${base}/${s}`)), '/personalcontrol/payRank', '/personalcontrol/wgconfigs'];

@@ -1,4 +1,4 @@
-/** Strings of the controls screens (issue 7); keys under 'controls'. Game names from @console/games. */
+/** Strings of the controls screens; keys under 'controls'. Game names from @console/games. */
 import { GAMES } from '@console/games';
 
 const gameNames = (lang: 'en' | 'zh') => Object.fromEntries(GAMES.map((g) => [g.id, g.name[lang]]));

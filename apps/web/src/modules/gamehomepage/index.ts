@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /gamehomepage (issue 7): the lobby's games, categories and each package's lobby. */
+/** Screens of /gamehomepage: the lobby's games, categories and each package's lobby. */
 export const gamehomepageScreens: ScreenMap = {
   '/gamehomepage/configs': lazy(() => import('./configs')),
   '/gamehomepage/category': lazy(() => import('./category')),

@@ -1,4 +1,4 @@
-/** Strings of /gamehomepage (issue 7): the lobby's games, categories and package lobbies; keys under 'gamehomepage'. */
+/** Strings of /gamehomepage: the lobby's games, categories and package lobbies; keys under 'gamehomepage'. */
 const en = {
   confirmOverwrite: 'Saving overwrites the current settings of this item. Continue?',
   yes: 'Yes',

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /gameserver (issue 7): status board, server list, server logs. */
+/** Screens of /gameserver: status board, server list, server logs. */
 export const gameserverScreens: ScreenMap = {
   '/gameserver/status': lazy(() => import('./status')),
   '/gameserver/list': lazy(() => import('./list')),

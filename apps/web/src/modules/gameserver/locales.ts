@@ -1,4 +1,4 @@
-/** Strings of /gameserver (issue 7); keys under 'gameserver'. Game names come from @console/games (en and zh). */
+/** Strings of /gameserver; keys under 'gameserver'. Game names come from @console/games (en and zh). */
 import { GAMES } from '@console/games';
 
 const gameNames = (lang: 'en' | 'zh') => Object.fromEntries(GAMES.map((g) => [g.id, g.name[lang]]));

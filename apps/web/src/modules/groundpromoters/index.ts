@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /groundpromoters (issue 9): settings (per province, with history) and promoters; records. */
+/** Screens of /groundpromoters: settings (per province, with history) and promoters; records. */
 export const groundpromotersScreens: ScreenMap = {
   '/groundpromoters/groundpromoterssetting': lazy(() => import('./settings')),
   '/groundpromoters/GroundpromotersRecords': lazy(() => import('./records')),

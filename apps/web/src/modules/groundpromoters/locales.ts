@@ -1,4 +1,4 @@
-/** Strings of /groundpromoters (issue 9); keys under 'groundpromoters'. */
+/** Strings of /groundpromoters; keys under 'groundpromoters'. */
 export default {
   en: {
     groundpromoters: {

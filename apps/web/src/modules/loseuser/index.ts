@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /loseuser, lost-player retrieval (issue 8): the campaigns and their players, and the dashboard. */
+/** Screens of /loseuser, lost-player retrieval: the campaigns and their players, and the dashboard. */
 export const loseuserScreens: ScreenMap = {
   '/loseuser/send': lazy(() => import('./send')),
   '/loseuser/dashboard': lazy(() => import('./dashboard')),

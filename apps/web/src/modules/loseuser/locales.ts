@@ -1,4 +1,4 @@
-/** Strings of the loseuser screens (issue 8); keys under 'loseuser'. */
+/** Strings of the loseuser screens; keys under 'loseuser'. */
 const en = {
   campaigns: 'Retrieval campaigns',
   players: 'Players of the campaign',

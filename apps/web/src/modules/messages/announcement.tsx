@@ -2,7 +2,7 @@
  * /messages/announcement: one package's announcements (§3 fields), scheduled and taken online
  * or offline (§4), the link http, https, mailto or tel (§5), previewed as the app shows it.
  */
-import type { AnnouncementItem } from '@console/schemas';
+import type { AnnouncementItem, ValueLabel } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -190,7 +190,7 @@ export default function AnnouncementScreen() {
   const packages = useQuery({
     queryKey: ['messages-announcement-packages'],
     queryFn: async () =>
-      ((await request<{ value: string; label: string }[]>('GET', '/messages/announcement/packages')).data ?? []).map((p) => ({
+      ((await request<ValueLabel[]>('GET', '/messages/announcement/packages')).data ?? []).map((p) => ({
         value: p.value,
         label: p.label,
         literal: true,

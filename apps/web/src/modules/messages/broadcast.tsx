@@ -3,7 +3,7 @@
  * segment, with an optional attachment; the preview says how many players it reaches before
  * anything is sent; the send runs as a job whose progress shows here; below, every send.
  */
-import type { PrefabItem, SendItem, SendProgress } from '@console/schemas';
+import type { BroadcastPreview, BroadcastSent, PrefabItem, SendItem, SendProgress } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Progress, Radio, Row, Select, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { CURRENCY_LABELS, CURRENCY_OPTIONS, L } from './common';
 import { MessageTexts } from './MessageTexts';
 
 const S = `${L}broadcast.`;
-type Preview = { players: number; unknownUids: number[]; exposure: number; sample: { uid: number; name: string }[] };
+type Preview = BroadcastPreview;
 
 function sendsDeclaration(show: (row: SendItem) => void): ListDeclaration<SendItem> {
   return {
@@ -151,7 +151,7 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
       onOk: async () => {
         setBusy(true);
         try {
-          const res = await request<{ id: number; planned: number }>('POST', '/messages/broadcast/send', {
+          const res = await request<BroadcastSent>('POST', '/messages/broadcast/send', {
             data: {
               target: target(v),
               prefabId: v.prefabId || undefined,

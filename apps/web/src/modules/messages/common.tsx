@@ -1,4 +1,5 @@
 /** Shared parts of the /messages screens: keys, the phone-like preview of cleaned rich text, the live preview hook. */
+import type { PrefabPreview } from '@console/schemas';
 import { Card, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '../../shell/request';
@@ -32,7 +33,7 @@ export function useLivePreview(title: string, content: string, lang: 'en' | 'zh'
       return;
     }
     const timer = setTimeout(() => {
-      request<{ title: string; content: string }>('POST', '/messages/prefabs/preview', {
+      request<PrefabPreview>('POST', '/messages/prefabs/preview', {
         data: {
           title: title.slice(0, 100),
           content: content.slice(0, 20000),

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /messages (issue 8): personal messages with attachments, service-message templates, announcements. */
+/** Screens of /messages: personal messages with attachments, service-message templates, announcements. */
 export const messagesScreens: ScreenMap = {
   '/messages/broadcast': lazy(() => import('./broadcast')),
   '/messages/prefabs': lazy(() => import('./prefabs')),

@@ -1,4 +1,4 @@
-/** Strings of the messages screens (issue 8); keys under 'messages'. */
+/** Strings of the messages screens; keys under 'messages'. */
 const en = {
   currency: { chip: 'Chips', bean: 'Beans', diamond: 'Diamonds' },
   required: 'Required',

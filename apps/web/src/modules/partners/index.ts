@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of issue 9 built in this folder (partners, cloud chips, coin dealers, transfers, bills), by full catalogue path; one lazy chunk. */
+/** Screens built in this folder (partners, cloud chips, coin dealers, transfers, bills), by full catalogue path; one lazy chunk. */
 const PATHS = [
   '/platmanager/partnerediter',
   '/platmanager/defalutediter',

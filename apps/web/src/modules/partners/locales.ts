@@ -1,4 +1,4 @@
-/** Strings of this folder's screens (issue 9: partners, cloud chips, coin dealers, transfers, bills); keys under 'partners'. */
+/** Strings of this folder's screens (partners, cloud chips, coin dealers, transfers, bills); keys under 'partners'. */
 const en = {
   title: {
     partnerediter: 'Partners',

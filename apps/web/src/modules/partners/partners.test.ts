@@ -105,7 +105,7 @@ describe('partner screens', () => {
       dealerDailyLimit: 2000,
       dealerPriceBp: 10_000,
     });
-    const transfer = transfersDecl([{ id: 4, kind: 'partner', name: 'Partner 1', balance: 100 }]).toolbar![0];
+    const transfer = transfersDecl([{ id: 4, kind: 'partner', owner: '1', name: 'Partner 1', balance: 100 }]).toolbar![0];
     expect(transfer.call.body!(undefined, { from: '4', to: '7', amount: 3, reason: 'x' })).toEqual({
       kind: 'account',
       from: 4,

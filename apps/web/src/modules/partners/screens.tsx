@@ -1,5 +1,5 @@
 /**
- * The partner and cloud-chip screens (issue 9; docs/api/partners.md): /platmanager partnerediter,
+ * The partner and cloud-chip screens (docs/api/partners.md): /platmanager partnerediter,
  * defalutediter, coinediter, coinlogs and /partnermanager partnerCoinLogs, coinbusiness,
  * accounttransfer, partnersum. Kit declarations; a screen with two lists shows them as tabs.
  * The dealer list is one shape declared for the platform's and for a partner's dealers.
@@ -9,6 +9,7 @@ import type {
   CloudOrderItem,
   CoinMovementItem,
   DealerItem,
+  PartnerAccountItem,
   PartnerItem,
   PartnerTransferItem,
   SaleDayItem,
@@ -622,12 +623,8 @@ function PartnerCoinLogs() {
 
 // ---------------------------------------------------------------- /partnermanager/accounttransfer
 
-interface AccountOption {
-  id: number;
-  kind: string;
-  name: string;
-  balance: number;
-}
+/** An account the transfer may move from or to, as the server lists them. */
+type AccountOption = PartnerAccountItem;
 
 export function transfersDecl(accounts: AccountOption[]): ListDeclaration<PartnerTransferItem> {
   const options = accounts.map((a) => ({ value: String(a.id), label: `${a.name} (${formatMoney(a.balance)})`, literal: true }));

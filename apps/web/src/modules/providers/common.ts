@@ -1,5 +1,5 @@
 /**
- * The one shape of the third-party game screens (issue 7): PROVIDER_GROUPS (jiligames = JILI,
+ * The one shape of the third-party game screens: PROVIDER_GROUPS (jiligames = JILI,
  * thirdgames = every other provider with a provider filter) × PROVIDER_SCREENS (datareport,
  * dashboard, userreport, logs), each path read from the route catalogue. Nothing here names a
  * provider but the group rule of @console/schemas.

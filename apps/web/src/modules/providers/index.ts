@@ -3,7 +3,7 @@ import type { ScreenMap } from '../registry';
 import { providerScreenEntries } from './common';
 
 /**
- * Screens of /tinygames/jiligames and /tinygames/thirdgames (issue 7): one shape (screens.tsx)
+ * Screens of /tinygames/jiligames and /tinygames/thirdgames: one shape (screens.tsx)
  * declared for each group and screen of the catalogue; one lazy chunk serves all eight.
  */
 export const providersScreens: ScreenMap = Object.fromEntries(

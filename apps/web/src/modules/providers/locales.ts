@@ -1,5 +1,5 @@
 /**
- * Strings of the third-party game screens (issue 7); keys under 'providers'. Group and screen
+ * Strings of the third-party game screens; keys under 'providers'. Group and screen
  * names come from the route catalogue's titles (en and zh).
  */
 import { listScreens } from '@console/catalog';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { groupHasProviderFilter, type ProviderGroup, type ProviderInfo, type ProviderScreen } from '@console/schemas';
+import { groupHasProviderFilter, type ProviderDashboard, type ProviderGroup, type ProviderInfo, type ProviderScreen } from '@console/schemas';
 import { DashboardScreen, ListScreen, type DashboardDeclaration, type ListDeclaration, type SelectOption } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { dayEnd, dayStart, formatInt, formatMoney, formatPercent } from '../../lib/format';
@@ -67,17 +67,7 @@ export function dashboardDecl(group: ProviderGroup, provider: string | null): Da
   };
 }
 
-interface GameFigures {
-  provider: string;
-  game: string;
-  gameName: string;
-  rounds: number;
-  players: number;
-  turnover: number;
-  wins: number;
-  houseTake: number;
-  rtp: number | null;
-}
+type GameFigures = ProviderDashboard['games'][number];
 
 /** The range's top games (the dashboard's own query, shared by key). */
 function TopGames({ decl, params }: { decl: DashboardDeclaration; params: Record<string, string> }) {
@@ -85,7 +75,7 @@ function TopGames({ decl, params }: { decl: DashboardDeclaration; params: Record
   const query = useQuery({
     queryKey: ['kit-dashboard', decl.name, decl.api.url, { ...decl.api.params, ...params }],
     queryFn: async () =>
-      (await request<{ games: GameFigures[] }>('GET', decl.api.url, { params: { ...decl.api.params, ...params }, silent: true })).data ?? null,
+      (await request<Pick<ProviderDashboard, 'games'>>('GET', decl.api.url, { params: { ...decl.api.params, ...params }, silent: true })).data ?? null,
     retry: false,
   });
   const games = query.data?.games ?? [];

@@ -7,7 +7,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSecretIssuer, type IssuedSecret } from '../../kit/secret/SecretIssuer';
+import type { AnswerData, applicationSecretAnswer } from '@console/schemas';
+import { useSecretIssuer } from '../../kit/secret/SecretIssuer';
 import { request } from '../../shell/request';
 import { L } from './common';
 
@@ -47,8 +48,11 @@ export function SecretWorkflow({ children }: { children: ReactNode }) {
     confirm: (a, v) => (a.kind === 'rotate' ? t(`${S}confirmRotate`, { appId: a.appId, hours: v.overlapHours }) : null),
     issue: async (a, v) =>
       (a.kind === 'create'
-        ? await request<IssuedSecret>('POST', `${API}/create`, { data: { appId: v.appId, name: v.name ?? '' }, silent: true })
-        : await request<IssuedSecret>('POST', `${API}/rotate`, { data: { appId: a.appId, overlapHours: v.overlapHours }, silent: true })
+        ? await request<AnswerData<typeof applicationSecretAnswer>>('POST', `${API}/create`, { data: { appId: v.appId, name: v.name ?? '' }, silent: true })
+        : await request<AnswerData<typeof applicationSecretAnswer>>('POST', `${API}/rotate`, {
+            data: { appId: a.appId, overlapHours: v.overlapHours },
+            silent: true,
+          })
       ).data!,
     shown: {
       title: (issued) => t(`${S}secretTitle`, { appId: issued.appId }),

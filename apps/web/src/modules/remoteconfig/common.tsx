@@ -1,4 +1,5 @@
 /** Shared by the /remoteconfig screens: channel statuses, pesos in forms, option lists from the server. */
+import type { ValueLabel } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { FieldDeclaration, SelectOption } from '../../kit';
@@ -59,7 +60,7 @@ export const codeField = (name: string, label: string, readOnly: boolean, max = 
 export function useOptions(url: string) {
   const query = useQuery({
     queryKey: ['remoteconfig-options', url],
-    queryFn: async () => (await request<Record<string, { value: string; label: string }[]>>('GET', url, { silent: true })).data ?? {},
+    queryFn: async () => (await request<Record<string, ValueLabel[]>>('GET', url, { silent: true })).data ?? {},
     retry: false,
   });
   const of = (list: string): SelectOption[] => (query.data?.[list] ?? []).map((o) => ({ ...o, literal: true }));

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** Screens of /remoteconfig: payment and cash-out channels, packages, platform applications (issue 6; sms and the rest come with issue 8). */
+/** Screens of /remoteconfig: payment and cash-out channels, packages, platform applications (sms and the other app settings are in modules/appsettings). */
 export const remoteconfigScreens: ScreenMap = {
   '/remoteconfig/application': lazy(() => import('./application')),
   '/remoteconfig/payControl': lazy(() => import('./payControl')),

@@ -1,6 +1,6 @@
 /**
  * Strings of /remoteconfig: payment and cash-out channels, packages, platform applications
- * (issue 6; sms and the rest come with issue 8); keys under 'remoteconfig'.
+ * (sms and the other app settings are in modules/appsettings); keys under 'remoteconfig'.
  */
 
 const en = {

@@ -1,5 +1,5 @@
 /**
- * /remoteconfig/payoutEndpoints (issue 23, docs/decisions/048-http-payouts.md): every cash-out
+ * /remoteconfig/payoutEndpoints (docs/decisions/048-http-payouts.md): every cash-out
  * channel with who pays it, its provider's HTTP endpoint set, changed or removed. The secret is
  * write-only: entered once (or to replace it), shown afterwards by its fingerprint.
  */

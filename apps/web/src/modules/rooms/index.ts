@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
 /**
- * Screens of issue 9 built in this folder (README.md; docs/api/rooms.md): room templates and
+ * Screens built in this folder (README.md; docs/api/rooms.md): room templates and
  * tables, quick match, the mini-games' quick templates, the partner game reports and the
  * partner game store.
  */

@@ -1,4 +1,4 @@
-/** Strings of this folder's screens (issue 9); keys under 'rooms'. Titles from the route catalogue. */
+/** Strings of this folder's screens; keys under 'rooms'. Titles from the route catalogue. */
 import { listScreens } from '@console/catalog';
 
 type Lang = 'en' | 'zh';

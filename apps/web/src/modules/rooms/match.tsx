@@ -6,15 +6,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { QuickMatchAnswer } from '@console/schemas';
 import { request } from '../../shell/request';
 import { formatMoney } from '../../lib/format';
 import { L, ROOM_GAMES } from './common';
 
-interface Answer {
-  balance: number;
-  tier: { id: string; name: string; minBalance: number; maxBalance: number; template: string } | null;
-  table: { code: string; templateVersion: number; players: number | null; seats: number } | null;
-}
+type Answer = QuickMatchAnswer;
 
 export function QuickMatchCheck() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * modules/rooms: the eight catalogue screens of issue 9's rooms are registered; the declarations
+ * modules/rooms: the eight catalogue screens of rooms are registered; the declarations
  * send what the API takes (pesos → centavos, chips as a list, a partner account's store entry
  * keeping its revenue share); every string the screens use exists in en and zh.
  */

@@ -4,7 +4,7 @@
  * declared twice by `DASHBOARDS`.
  */
 import { Flex } from 'antd';
-import type { JackpotWinRow, TableDayFigures, TableRoomFigures } from '@console/schemas';
+import type { JackpotWinRow, TableDashboard, TableDayFigures, TableRoomFigures } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FigureCard, type ListDeclaration } from '../../kit';
@@ -12,7 +12,7 @@ import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { dayEnd, dayStart } from '../../lib/format';
 import { request } from '../../shell/request';
 import { L, MODE_LABELS, TONGITS } from './common';
-import { PoolView, type Pool } from './pool';
+import { PoolView } from './pool';
 
 export type Scope = '1v1' | 'ai';
 export interface DashboardSpec {
@@ -150,7 +150,7 @@ export function jackpotsList(spec: DashboardSpec): ListDeclaration<JackpotWinRow
 function PoolCard({ decl, params }: { decl: DashboardDeclaration; params: Record<string, string> }) {
   const query = useQuery({
     queryKey: ['kit-dashboard', decl.name, decl.api.url, params],
-    queryFn: async () => (await request<{ pool: Pool }>('GET', decl.api.url, { params, silent: true })).data ?? null,
+    queryFn: async () => (await request<Pick<TableDashboard, 'pool'>>('GET', decl.api.url, { params, silent: true })).data ?? null,
     retry: false,
   });
   return query.data?.pool ? <PoolView pool={query.data.pool} /> : null;

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
 /**
- * Screens of Tongits and Pusoy beyond the house shape (issue 7; docs/api/tablegames.md): the 1v1
+ * Screens of Tongits and Pusoy beyond the house shape (docs/api/tablegames.md): the 1v1
  * and AI dashboards with the jackpot pool, the settings of each table game (one shape), the AI
  * seats, the anti-cheat thresholds, permanent flags and reported players.
  */

@@ -1,4 +1,4 @@
-/** Strings of the tablegames screens (issue 7); keys under 'tablegames'. Titles from the route catalogue. */
+/** Strings of the tablegames screens; keys under 'tablegames'. Titles from the route catalogue. */
 import { listScreens } from '@console/catalog';
 
 type Lang = 'en' | 'zh';

@@ -7,18 +7,13 @@ import { Card, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { findGame } from '@console/games';
+import type { JackpotPool } from '@console/schemas';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { request } from '../../shell/request';
 import { L } from './common';
 
-export interface Pool {
-  contributed: number;
-  paid: number;
-  wins: number;
-  balance: number;
-  nextPayout: number;
-  rules: { enabled: boolean; payoutBps: number; maxPayout: number; minPool: number };
-}
+/** A game's jackpot pool as the server answers it. */
+export type Pool = JackpotPool;
 
 export const hasPool = (game: string) => Object.hasOwn((findGame(game)?.defaults ?? {}) as object, 'jackpotBps');
 

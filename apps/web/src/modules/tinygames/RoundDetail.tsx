@@ -8,35 +8,14 @@ import { Alert, Button, Descriptions, Flex, Result, Skeleton, Table, Tag, Typogr
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { verifyRound } from '@console/games';
+import type { GameRoundDetail } from '@console/schemas';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
 import { UidLink } from '../../kit/UidLink';
 import { api, L } from './common';
 
-export interface SeatRow {
-  seat: string;
-  uid: number | null;
-  bot: boolean;
-  bet: number;
-  win: number;
-  fee: number;
-  jackpot: number;
-}
-export interface RoundDetailData {
-  id: number;
-  roundId: string;
-  game: string;
-  seedHash: string;
-  seed: string;
-  verified: boolean;
-  why: string;
-  settings: unknown;
-  bets: unknown;
-  result: unknown;
-  differences: Array<Record<string, unknown>>;
-  expected: { result: unknown; payouts: unknown } | null;
-  seatRows: SeatRow[];
-}
+export type RoundDetailData = GameRoundDetail;
+export type SeatRow = GameRoundDetail['seatRows'][number];
 
 const json = (v: unknown) => (
   <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>

@@ -1,5 +1,5 @@
 /**
- * The one shape of a house game's screens (issue 7). Which screens exist is read from two
+ * The one shape of a house game's screens. Which screens exist is read from two
  * declarations, never written per game: the games of @console/games (GAMES) and the route
  * catalogue's /tinygames/<game>/<screen> entries. A thirteenth game is its defineGame entry
  * (and its catalogue group): nothing here changes.

@@ -7,6 +7,7 @@ import { Card, Descriptions, Flex, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { GameDashboard } from '@console/schemas';
 import { DashboardScreen, ListScreen, type DashboardDeclaration } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { dayEnd, dayStart, formatPercent } from '../../lib/format';
@@ -47,17 +48,7 @@ export function dashboardDecl(game: string): DashboardDeclaration {
   };
 }
 
-interface Configured {
-  version: number;
-  rtp: number | null;
-  reference: string;
-  band: { low: number; high: number } | null;
-  inBand: boolean | null;
-}
-interface DashboardData {
-  totals: { rtp: number | null; bets: number };
-  configured: Configured;
-}
+type DashboardData = GameDashboard;
 
 /** Actual RTP against the configured RTP and its band (the kit's dashboard query, shared by key). */
 function RtpBand({ decl, params }: { decl: DashboardDeclaration; params: Record<string, string> }) {

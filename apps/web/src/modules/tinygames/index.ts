@@ -3,7 +3,7 @@ import type { ScreenMap } from '../registry';
 import { gameScreenEntries } from './common';
 
 /**
- * Screens of /tinygames (issue 7): for every game of @console/games, each of the six house-game
+ * Screens of /tinygames: for every game of @console/games, each of the six house-game
  * screens its catalogue group has (tongits, pusoy, luckytree, hightexas: the dashboard). One
  * lazy chunk (screens.tsx) serves them all; the component is chosen by (game, screen).
  */

@@ -1,5 +1,5 @@
 /**
- * Strings of /tinygames (issue 7); keys under 'tinygames'. Game and screen names come from the
+ * Strings of /tinygames; keys under 'tinygames'. Game and screen names come from the
  * route catalogue's titles, settings labels from @console/games (en and zh): a new game brings
  * its own strings.
  */

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ScreenMap } from '../registry';
 
-/** /usermanager recharge screens: paymentlogs, createdPaymentLogs, payorder (issue 6). Declarations in payments/orders.tsx. */
+/** /usermanager recharge screens: paymentlogs, createdPaymentLogs, payorder. Declarations in payments/orders.tsx. */
 export const paymentsScreens: ScreenMap = {
   '/usermanager/paymentlogs': lazy(() => import('./payments/paymentlogs')),
   '/usermanager/createdPaymentLogs': lazy(() => import('./payments/createdPaymentLogs')),

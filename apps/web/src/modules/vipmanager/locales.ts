@@ -1,4 +1,4 @@
-/** Strings of /vipmanager (issue 10): vipsend and vipservice; keys under 'vipmanager'. */
+/** Strings of /vipmanager: vipsend and vipservice; keys under 'vipmanager'. */
 export default {
   en: {
     vipmanager: {

@@ -1,5 +1,5 @@
 /**
- * A payout provider reached over HTTP (issue 23, "Real payouts"; docs/api/payout-provider.md,
+ * A payout provider reached over HTTP (docs/api/payout-provider.md,
  * docs/decisions/048-http-payouts.md). One per cash-out channel with an enabled endpoint
  * (`payout_endpoint`): the console POSTs the payout, signed with the channel's secret, and the
  * order id is the provider's idempotency key, so a call sent again never pays twice. A call
