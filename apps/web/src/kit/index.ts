@@ -5,6 +5,7 @@ export { DashboardScreen } from './dashboard/DashboardScreen';
 export { TabsScreen, type TabDeclaration } from './tabs/TabsScreen';
 export { fieldsFromSchema } from './config/schemaFields';
 export { cellText, renderCell } from './cells';
+export { columnMaker, type ColumnMaker } from './columns';
 export { ROLE_OPTIONS } from './roles';
 export { EXPORT_PAGE_SIZE, EXPORT_ROW_CAP } from './list/exportCsv';
 export type * from './types';

@@ -28,6 +28,7 @@ import {
   type FieldDeclaration,
   type FormValues,
   type ListDeclaration,
+  columnMaker,
 } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { formToSettings, settingsFieldsOf, settingsToForm, type SettingsField } from '../../kit/config/settingsFields';
@@ -38,12 +39,7 @@ import { request } from '../../shell/request';
 import { api, L, settingLabel, stateLabel, titleKey, type ActivityScreen } from './common';
 
 type Row = Record<string, unknown>;
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const DEFAULT_DAYS = 30;
 
 function stateColumn<R extends { state: string }>(id: string): ColumnDeclaration<R> {

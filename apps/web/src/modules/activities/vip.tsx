@@ -20,6 +20,7 @@ import {
   type FieldDeclaration,
   type FormValues,
   type ListDeclaration,
+  columnMaker,
 } from '../../kit';
 import { formToSettings, settingsFieldsOf, settingsToForm } from '../../kit/config/settingsFields';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
@@ -30,12 +31,7 @@ import { request } from '../../shell/request';
 import { L } from './common';
 
 const V = `${L}vip.`;
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${V}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${V}f.`);
 const KINDS = ['up', 'maintain', 'down', 'restore'] as const;
 const KIND_COLOR: Record<string, string> = { up: 'green', maintain: 'blue', down: 'red', restore: 'gold' };
 const kindColumn: ColumnDeclaration<VipChangeRow> = {

@@ -10,7 +10,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { AgentCashoutItem, AgentCashSummary } from '@console/schemas';
-import { ListScreen, type ActionDeclaration, type ColumnDeclaration, type ListDeclaration } from '../../kit';
+import { ListScreen, type ActionDeclaration, type ColumnDeclaration, type ListDeclaration, columnMaker, type ColumnMaker } from '../../kit';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
 
@@ -30,12 +30,7 @@ const COLORS: Record<string, string> = {
 const STATE_LABELS = Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`]));
 
 type Row = AgentCashoutItem;
-const col = (key: keyof Row, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col: ColumnMaker<Row> = columnMaker(`${L}f.`);
 const reasonField = { name: 'reason', label: `${L}f.reason`, kind: 'textarea' as const, required: true, rules: [{ max: 200 }, { whitespace: true }] };
 const open = (r: Row) => r.status === 'not_reviewed' || r.status === 'in_review';
 

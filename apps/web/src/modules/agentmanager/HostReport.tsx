@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { HostReportMonth, HostReportRow } from '@console/schemas';
-import { ListScreen, type ColumnDeclaration, type ListDeclaration } from '../../kit';
+import { ListScreen, type ListDeclaration, columnMaker, type ColumnMaker } from '../../kit';
 import { FeedbackProvider, useFeedback } from '../../kit/feedback';
 import { formatDateTime } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -19,11 +19,7 @@ import { Permission } from '../../shell/Permission';
 import { API, L, lastMonths } from './common';
 
 type MonthState = HostReportMonth;
-const col = (key: keyof HostReportRow, format?: ColumnDeclaration<HostReportRow>['format']): ColumnDeclaration<HostReportRow> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-});
+const col: ColumnMaker<HostReportRow> = columnMaker(`${L}f.`);
 
 export const hostReportList: ListDeclaration<HostReportRow> = {
   name: 'agentmanager-hostreport',

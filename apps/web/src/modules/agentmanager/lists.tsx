@@ -6,15 +6,10 @@
 import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { AgentWeekRow, DistributionItem, WholesalerItem } from '@console/schemas';
-import { ListScreen, type ColumnDeclaration, type FieldDeclaration, type ListDeclaration } from '../../kit';
+import { ListScreen, type FieldDeclaration, type ListDeclaration, columnMaker } from '../../kit';
 import { API, KIND_LABELS, L, STATUS_LABELS, TIER_LABELS, newRequestId, options, pesosRule, toChips } from './common';
 
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const reasonField: FieldDeclaration = { name: 'reason', label: `${L}f.reason`, kind: 'textarea', required: true, rules: [{ max: 200 }, { whitespace: true }] };
 const amountField: FieldDeclaration = { name: 'amount', label: `${L}f.amountPesos`, kind: 'number', required: true, rules: [pesosRule] };
 const termsFields = (editing: boolean): FieldDeclaration[] => [

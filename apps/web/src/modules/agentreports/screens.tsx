@@ -24,26 +24,13 @@ import type {
   PayoutItem,
   ShareItem,
 } from '@console/schemas';
-import {
-  DashboardScreen,
-  ListScreen,
-  type ColumnDeclaration,
-  type DashboardDeclaration,
-  type FieldDeclaration,
-  type FormValues,
-  type ListDeclaration,
-} from '../../kit';
+import { DashboardScreen, ListScreen, type DashboardDeclaration, type FieldDeclaration, type FormValues, type ListDeclaration, columnMaker } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { dayEnd, dayStart, formatMoney } from '../../lib/format';
 
 export const L = 'agentreports.';
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const range = { kind: 'dateRange' as const, name: 'range', label: `${L}f.range` };
 const agentFilter = { kind: 'number' as const, name: 'agent', label: `${L}f.agent` };
 const yesNo = (v: unknown) => i18next.t(v ? `${L}yes` : `${L}no`);

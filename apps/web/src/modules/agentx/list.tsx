@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AGENTX_CURRENCIES, type AgentxDayRow, type AgentxItem } from '@console/schemas';
-import { ListScreen, type ColumnDeclaration, type FieldDeclaration, type ListDeclaration } from '../../kit';
+import { ListScreen, type FieldDeclaration, type ListDeclaration, columnMaker, type ColumnMaker } from '../../kit';
 import { formatInt, formatMoney } from '../../lib/format';
 import { FeedbackProvider } from '../../kit/feedback';
 import { request } from '../../shell/request';
@@ -18,12 +18,7 @@ import { CreateAgentButton, KeyWorkflow, RotateKeyButton } from './KeyWorkflow';
 import { API, L, STATUS_LABELS, WALLET_LABELS, WALLET_OPTIONS, callbackRule, ipListRule, splitList } from './common';
 import { consoleDay, dayEndIso, dayStartIso } from '@console/time';
 
-const col = (key: keyof AgentxItem, format?: ColumnDeclaration<AgentxItem>['format'], sortable = false): ColumnDeclaration<AgentxItem> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col: ColumnMaker<AgentxItem> = columnMaker(`${L}f.`);
 const pct = (v: unknown) => `${Number(v).toFixed(2)}%`;
 
 /** The agent's days (last 14) in the detail drawer. */

@@ -6,7 +6,7 @@
 import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { ControlLogItem, ControlRankingRow, PayRankRow, PlayerControlItem, ProviderControlItem } from '@console/schemas';
-import type { ColumnDeclaration, FieldDeclaration, FormValues, ListDeclaration } from '../../kit';
+import type { FieldDeclaration, FormValues, ListDeclaration } from '../../kit';
 import {
   BASE,
   codeRule,
@@ -22,13 +22,9 @@ import {
   YES_NO,
   type Scope,
 } from './common';
+import { columnMaker } from '../../kit';
 
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const S = (scope: Scope, screen: string) => `${L}title.${scope}.${screen}`;
 
 // ---------------------------------------------------------------- userconfigs

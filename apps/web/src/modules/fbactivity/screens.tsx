@@ -9,7 +9,7 @@
 import { Tag, Typography } from 'antd';
 import i18next from 'i18next';
 import type { FbShareRow } from '@console/schemas';
-import { ConfigScreen, ListScreen, type ColumnDeclaration, type ConfigDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { ConfigScreen, ListScreen, type ConfigDeclaration, type FormValues, type ListDeclaration, columnMaker } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 
 export const L = 'fbactivity.';
@@ -99,12 +99,7 @@ export function SafeLink({ url }: { url: unknown }) {
   );
 }
 
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const stateText = (v: unknown) => i18next.t(`${L}state.${String(v)}`);
 const amountText = (v: unknown, r: FbShareRow) => (r.currency === 'chip' ? `₱${(Number(v) / 100).toFixed(2)}` : String(v));
 

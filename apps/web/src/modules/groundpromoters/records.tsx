@@ -7,7 +7,7 @@
 import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { GpRecordItem } from '@console/schemas';
-import { ListScreen, type ColumnDeclaration, type ListDeclaration } from '../../kit';
+import { ListScreen, type ColumnDeclaration, type ListDeclaration, columnMaker, type ColumnMaker } from '../../kit';
 
 const L = 'groundpromoters.records.';
 const STATES = ['pending', 'qualified', 'paid', 'voided'] as const;
@@ -15,12 +15,7 @@ const COLORS: Record<string, string> = { pending: 'default', qualified: 'blue', 
 const LABELS = Object.fromEntries(STATES.map((s) => [s, `${L}state.${s}`]));
 const STAFF = ['business', 'secadmin', 'partner'];
 type Row = GpRecordItem;
-const col = (key: keyof Row, format?: ColumnDeclaration<Row>['format'], sortable = false): ColumnDeclaration<Row> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col: ColumnMaker<Row> = columnMaker(`${L}f.`);
 
 const columns: ColumnDeclaration<Row>[] = [
   col('registeredAt', 'datetime', true),

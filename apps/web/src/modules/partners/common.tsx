@@ -5,6 +5,7 @@
 import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { ColumnDeclaration, FieldDeclaration, FormValues, SelectOption } from '../../kit';
+import { columnMaker } from '../../kit';
 export { toPesos } from '../../kit/config/settingsFields';
 
 export const L = 'partners.';
@@ -33,12 +34,7 @@ export const dateRule = {
   },
 };
 
-export const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+export const col = columnMaker(`${L}f.`);
 export const pctCol = <R,>(key: keyof R & string): ColumnDeclaration<R> => ({
   key,
   title: `${L}f.${key}`,

@@ -17,14 +17,10 @@ import {
 } from '@console/schemas';
 import type { ColumnDeclaration, FilterDeclaration, ListDeclaration, SelectOption } from '../../kit';
 import { api, L } from './common';
+import { columnMaker } from '../../kit';
 
 type ProviderDay = ProviderDashboard['days'][number];
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 
 const providerFilter = (group: ProviderGroup, providers: SelectOption[]): FilterDeclaration[] =>
   groupHasProviderFilter(group) ? [{ kind: 'select', name: 'provider', label: `${L}f.provider`, options: providers }] : [];

@@ -9,7 +9,7 @@
 import { screenRoles } from '@console/catalog';
 import { Tag } from 'antd';
 import i18next from 'i18next';
-import { ConfigScreen, ListScreen, TabsScreen, type ColumnDeclaration, type FormValues, type ListDeclaration } from '../../kit';
+import { ConfigScreen, ListScreen, TabsScreen, type FormValues, type ListDeclaration, columnMaker } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import type { ConfigScreenDeclaration } from '../../kit/config/ConfigScreen';
 import type { SettingsField } from '../../kit/config/settingsFields';
@@ -20,12 +20,7 @@ const API = '/activities/rank';
 /** Who edits the boards and settles now (the hidden catalogue route's roles). */
 export const MANAGE_ROLES = screenRoles('/activities/rankmanage');
 
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const tierText = (v: unknown) => (v ? i18next.t(`${L}tier`, { tier: String(v) }) : '-');
 const stateText = (v: unknown) => i18next.t(`${L}state.${String(v)}`);
 

@@ -7,7 +7,7 @@ import { Flex } from 'antd';
 import type { JackpotWinRow, TableDashboard, TableDayFigures, TableRoomFigures } from '@console/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FigureCard, type ListDeclaration } from '../../kit';
+import { DashboardScreen, ListScreen, type ColumnDeclaration, type DashboardDeclaration, type FigureCard, type ListDeclaration, columnMaker } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { dayEnd, dayStart } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -26,12 +26,7 @@ export const DASHBOARDS: Record<Scope, DashboardSpec> = {
 };
 export const DEFAULT_DAYS = 30;
 
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const card = (key: string, format: FigureCard['format'], value = `totals.${key}`): FigureCard => ({ key, label: `${L}f.${key}`, value, format });
 
 const CARDS: Record<Scope, FigureCard[]> = {

@@ -25,6 +25,7 @@ import {
   type FormValues,
   type ListDeclaration,
   type SelectOption,
+  columnMaker,
 } from '../../kit';
 import { historyCell, WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney, todayInConsoleZone } from '../../lib/format';
@@ -38,12 +39,7 @@ export const REMOVE_ROLES = screenRoles('/activities/tongitsarena/defendersremov
 export const STATES = ['pending', 'defended', 'won', 'seated', 'void'] as const;
 export const ENDINGS = ['holding', 'beaten', 'removed', 'closed'] as const;
 
-const col = <R,>(key: keyof R & string, format?: ColumnDeclaration<R>['format'], sortable = false): ColumnDeclaration<R> => ({
-  key,
-  title: `${L}f.${key}`,
-  format,
-  sortable,
-});
+const col = columnMaker(`${L}f.`);
 const labels = (prefix: string, values: readonly string[]) => Object.fromEntries(values.map((v) => [v, `${L}${prefix}.${v}`]));
 const STATE_COLOR: Record<string, string> = { pending: 'processing', defended: 'blue', won: 'green', seated: 'cyan', void: 'default' };
 const ENDING_COLOR: Record<string, string> = { holding: 'green', beaten: 'orange', removed: 'red', closed: 'default' };
