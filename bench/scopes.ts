@@ -13,8 +13,8 @@ import { startServer } from '../e2e/harness.ts';
 import { postJson, signedPost, timed } from './lib/http.ts';
 
 const PLAYERS = 200;
-const ROUNDS = Number(process.env.BENCH_SCOPE_ROUNDS ?? 3_000);
-const PAIRS = Number(process.env.BENCH_SCOPE_PAIRS ?? 7);
+const ROUNDS = Number(process.env.BENCH_SCOPE_ROUNDS ?? 1_500);
+const PAIRS = Number(process.env.BENCH_SCOPE_PAIRS ?? 31);
 const CONCURRENCY = Number(process.env.BENCH_SCOPE_CONCURRENCY ?? 16);
 const UID_BASE = 7_000_000;
 const PROVIDER = { appId: 'bench-provider', secret: 'bench-provider-secret-01' };
@@ -33,7 +33,6 @@ export async function scopesBench(databaseUrl: string): Promise<ScopesFigures> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    if (process.env.BENCH_SCOPE_SQL) await client.query(process.env.BENCH_SCOPE_SQL);
     await client.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Bench provider', $2, $3)`, [
       PROVIDER.appId,
       sealAppSecret(PROVIDER.secret, PROVIDER.appId),

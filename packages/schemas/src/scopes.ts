@@ -111,10 +111,16 @@ export function allScopes(): AppScopes {
   };
 }
 
-/** A game provider's application: chip bets and wins of its own rounds, and the configuration it reads. */
+/**
+ * A game provider's application: chip bets and wins of its own rounds, and the configuration it
+ * reads. The day total is on what it may credit (wallet.credit, and wallet.settle's wins), as the
+ * contract words it: a debit takes chips from a player and mints nothing, so it is bounded by the
+ * single-amount cap and the player's balance, and pays no counter row per call (decision 052).
+ */
 export function providerScopes(maxAmount: number, dayTotal: number | null): AppScopes {
-  const limits: WalletLimit[] = [{ currency: 'chip', maxAmount, dayTotal }];
-  return { rounds: {}, 'wallet.debit': { limits }, 'wallet.credit': { limits }, 'wallet.settle': { limits }, 'config.read': {} };
+  const credits: WalletLimit[] = [{ currency: 'chip', maxAmount, dayTotal }];
+  const debits: WalletLimit[] = [{ currency: 'chip', maxAmount, dayTotal: null }];
+  return { rounds: {}, 'wallet.debit': { limits: debits }, 'wallet.credit': { limits: credits }, 'wallet.settle': { limits: credits }, 'config.read': {} };
 }
 
 /** The scope names an application holds, in the contract's order. */
