@@ -22,7 +22,16 @@ import { ownsPartner, partnerScope } from '../../plugins/partner-scope';
 import { summaryOperation, tableOperations } from '../../reports/summary';
 import { reportOperations } from '../../reports/report';
 import { versionOperations } from '../../settings/versions';
-import { cancelConfig, createConfig, EXTRA_CONFIG_SCREEN, extraRebateItems, settleExtraRebates, updateConfig } from './extra-rebate';
+import {
+  cancelConfig,
+  createConfig,
+  EXTRA_CONFIG_SCREEN,
+  extraRebateConfigVersion,
+  extraRebateItems,
+  extraRebateVersion,
+  settleExtraRebates,
+  updateConfig,
+} from './extra-rebate';
 import { analyzeConfigs, analyzeParams, analyzeSchema, coinDealerLogList, EXTRA_ANALYZE_SCREEN, extraRebateConfigList, payoutList } from './lists';
 import { refreshForRead } from './refresh';
 import {
@@ -209,11 +218,11 @@ export const agentReportOperations: Operation[] = [
     body: restoreVersionBody,
     response: configAnswer,
     handler: async ({ db, user, body, now, note }) => {
-      const row = await db.selectFrom('config_version').selectAll().where('id', '=', body.id).where('kind', '=', extraRebateItems.kind).executeTakeFirst();
+      const row = await extraRebateVersion(db, body.id);
       if (!row || !ownsPartner(user, row.partner)) throw notFound(`Version ${body.id} not found`);
       const old = extraRebateDoc.safeParse(row.after);
       if (!old.success) throw conflict(`Version ${body.id} holds no config to restore`);
-      const current = await db.selectFrom('extra_rebate_config').select('version').where('id', '=', old.data.id).executeTakeFirst();
+      const current = await extraRebateConfigVersion(db, old.data.id);
       if (!current) throw notFound(`Extra rebate config ${old.data.id} not found`);
       const update = extraRebateUpdateBody.safeParse({
         id: old.data.id,

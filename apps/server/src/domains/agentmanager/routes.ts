@@ -33,7 +33,7 @@ import { tableOperations } from '../../reports/summary';
 import { consoleDay } from '../../http/range';
 import { agentWeeks, closeMonth, hostReport, months } from './reports';
 import { agentPage, inviteePage } from './tree';
-import { createWholesaler, distributionRow, move, setWholesalerStatus, updateWholesaler, wholesalers } from './wholesale';
+import { createWholesaler, distributionMoves, distributionRow, move, setWholesalerStatus, updateWholesaler, wholesalers } from './wholesale';
 
 const BASE = '/agentmanager';
 const tags = ['agentmanager'];
@@ -57,7 +57,7 @@ export const distributionLogs = defineList({
   paging: 'keyset',
   summary:
     'Every distribution movement (stock bought, chips handed to a player, stock returned), newest first: filters wholesaler, uid (player), kind, partner, at',
-  from: (db) => db.selectFrom('agentmanager_distribution').selectAll(),
+  from: distributionMoves,
   partner: 'partner',
   id: 'id',
   filters: {

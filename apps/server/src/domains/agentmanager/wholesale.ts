@@ -253,3 +253,6 @@ export async function wholesalers(db: Db, r: DayRange, q: Record<string, unknown
 }
 
 export const distributionRow = toItem;
+
+/** Every distribution movement: what the distribution log lists. */
+export const distributionMoves = (db: Db) => db.selectFrom('agentmanager_distribution').selectAll();

@@ -9,6 +9,7 @@ import type { PlatformOperation } from '../../http/platform-operation';
 import { allowList, awards, blocks, giftPacks, globalProviders, localProviders, SCREENS } from './kinds';
 import { remoteConfigPlatform } from './platform';
 import { smsOperations, smsPlatform } from './sms';
+import { packageOptions } from '../payment-config/options';
 
 export const appSettingOperations: Operation[] = [
   ...smsOperations,
@@ -24,8 +25,7 @@ export const appSettingOperations: Operation[] = [
     summary: "What a gift pack's form offers: the store packages (value = package, label = package and name)",
     response: z.object({ code: z.literal(200), data: z.object({ packages: z.array(z.object({ value: z.string(), label: z.string() })) }) }),
     handler: async ({ db }) => {
-      const rows = await db.selectFrom('payment_package').select(['package', 'name']).orderBy('package').execute();
-      return { code: 200, data: { packages: rows.map((r) => ({ value: r.package, label: r.name ? `${r.package} · ${r.name}` : r.package })) } };
+      return { code: 200, data: { packages: await packageOptions(db) } };
     },
   }),
   ...awards.operations,

@@ -25,7 +25,6 @@ import {
   platformFbQuery,
 } from '@console/schemas';
 import { z } from 'zod';
-import type { Db } from '../../db/open';
 import { dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
@@ -40,6 +39,7 @@ import {
   recordVersion,
   rejectShare,
   REVIEW_SCREEN,
+  sharesWithNames,
   submitShare,
   toRow,
   type ShareRow,
@@ -57,7 +57,7 @@ export const fbShares = defineList({
   tags,
   paging: 'keyset',
   summary: 'The Facebook shares players submitted, newest first: filters state, uid, from/to (submitted)',
-  from: (db: Db) => db.selectFrom('fb_share as s').leftJoin('player as p', 'p.uid', 's.uid').selectAll('s').select('p.name'),
+  from: sharesWithNames,
   partner: 's.partner',
   id: 's.id',
   filters: { state: eqEnum('s.state', FB_SHARE_STATES), uid: eqInt('s.uid', 1), submitted: dateRange('s.submitted_at') },

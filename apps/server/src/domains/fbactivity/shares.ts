@@ -375,3 +375,6 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
     }
     return { paid_by: r.user.username, paid_at: r.now, entry_id: posted.entryId };
   });
+
+/** The shares with each player's name: what the share log lists. */
+export const sharesWithNames = (db: Db) => db.selectFrom('fb_share as s').leftJoin('player as p', 'p.uid', 's.uid').selectAll('s').select('p.name');

@@ -4,7 +4,7 @@
  * A category that still has games is not removed (409); one removed leaves every package's
  * layout.
  */
-import { lobbyCategory, lobbyCategoryBody, text, type LobbyCategoryBody } from '@console/schemas';
+import { lobbyCategory, lobbyCategoryBody, text, type LobbyCategoryBody, type ValueLabel } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 import { contains, custom, defineList, eqBool, sortBy } from '../../http/list';
@@ -74,3 +74,9 @@ export const categoryList = defineList({
     updatedAt: r.updated_at.toISOString(),
   }),
 });
+
+/** The categories as a game entry's form offers them (value = code, label = code and both names). */
+export async function categoryOptions(db: Db): Promise<ValueLabel[]> {
+  const rows = await db.selectFrom('lobby_category').select(['code', 'name_en', 'name_zh']).orderBy('sort_order').orderBy('code').execute();
+  return rows.map((c) => ({ value: c.code, label: `${c.code} · ${c.name_en} · ${c.name_zh}` }));
+}

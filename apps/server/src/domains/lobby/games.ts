@@ -174,3 +174,8 @@ export const gameListOperations: Operation[] = listOperations(gameList).map((op)
   ...op,
   handler: (ctx: Parameters<Operation['handler']>[0]) => reader.run(ctx.user as ScopedSubject, () => op.handler(ctx)),
 }));
+
+/** The providers the lobby's game entries name, each once. */
+export async function providersInUse(db: Db): Promise<string[]> {
+  return (await db.selectFrom('lobby_game').select('provider').distinct().orderBy('provider').execute()).map((p) => p.provider);
+}

@@ -22,15 +22,16 @@ import { notFound } from '../../http/api-error';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { ownPartnerFilter, ownsPartner } from '../../plugins/partner-scope';
+import { ownsPartner } from '../../plugins/partner-scope';
 import { itemOperations } from '../../settings/item-operations';
 import { existing, saveItem } from '../../settings/versions';
-import { categoryItems, categoryList } from './categories';
-import { gameItems, gameListOperations, lobbyGameInput } from './games';
+import { categoryItems, categoryList, categoryOptions } from './categories';
+import { gameItems, gameListOperations, lobbyGameInput, providersInUse } from './games';
 import { lobbyVersionOperations, LOBBY_SCREENS as S, TAGS } from './history';
 import { layoutItems, layoutList, readLayout } from './layouts';
 import { buildLobby } from './lobby';
 import { lobbyPlatform } from './platform';
+import { packageOptions, packagePartner } from '../payment-config/options';
 
 const retag = (ops: Operation[]) => ops.map((op) => ({ ...op, tags: TAGS }));
 
@@ -60,18 +61,14 @@ const configs: Operation[] = [
       data: z.object({ houseGames: z.array(valueLabel), categories: z.array(valueLabel), packages: z.array(valueLabel), providers: z.array(z.string()) }),
     }),
     handler: async ({ db, user }) => {
-      const [categories, packages, providers] = await Promise.all([
-        db.selectFrom('lobby_category').select(['code', 'name_en', 'name_zh']).orderBy('sort_order').orderBy('code').execute(),
-        db.selectFrom('payment_package').select(['package', 'name']).where(ownPartnerFilter(user, 'partner')).orderBy('package').execute(),
-        db.selectFrom('lobby_game').select('provider').distinct().orderBy('provider').execute(),
-      ]);
+      const [categories, packages, providers] = await Promise.all([categoryOptions(db), packageOptions(db, user), providersInUse(db)]);
       return {
         code: 200,
         data: {
           houseGames: GAMES.map((g) => ({ value: g.id, label: `${g.id} · ${g.name.en} · ${g.name.zh}` })),
-          categories: categories.map((c) => ({ value: c.code, label: `${c.code} · ${c.name_en} · ${c.name_zh}` })),
-          packages: packages.map((p) => ({ value: p.package, label: p.name ? `${p.package} · ${p.name}` : p.package })),
-          providers: providers.map((p) => p.provider),
+          categories,
+          packages,
+          providers,
         },
       };
     },
@@ -145,8 +142,9 @@ const packagename: Operation[] = [
     query: lobbyPreviewQuery,
     response: z.object({ code: z.literal(200), data: lobbyView }),
     handler: async ({ db, user, query }) => {
-      const owner = await db.selectFrom('payment_package').select('partner').where('package', '=', query.package).executeTakeFirst();
-      const lobby = owner && ownsPartner(user, owner.partner) ? await buildLobby(db, query.package, { platform: query.platform, paid: query.paid }) : null;
+      const owner = await packagePartner(db, query.package);
+      const lobby =
+        owner !== undefined && ownsPartner(user, owner) ? await buildLobby(db, query.package, { platform: query.platform, paid: query.paid }) : null;
       if (!lobby) throw notFound(`Package ${query.package} not found`);
       return { code: 200, data: lobby };
     },

@@ -35,7 +35,6 @@ import { appendOperationLog } from '../operation-log/chain';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
-import { ownPartnerFilter } from '../../plugins/partner-scope';
 import {
   ANNOUNCEMENT_SCREEN,
   announcementList,
@@ -55,6 +54,7 @@ import { fillTemplate } from './render';
 import { plainText, sanitizeHtml } from './sanitize';
 import { BROADCAST_SCREEN, cancelSend, sendList, sendProgress } from './send-list';
 import { audienceOf, createBroadcast, previewAudience, scopeOf } from './sends';
+import { packageOptions } from '../payment-config/options';
 
 const tags = ['messages'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
@@ -230,8 +230,7 @@ const announcement: Operation[] = [
     summary: 'The packages the account may announce to (a partner account: its own)',
     response: answer(z.array(valueLabel)),
     handler: async ({ db, user }) => {
-      const rows = await db.selectFrom('payment_package').select(['package', 'name']).where(ownPartnerFilter(user, 'partner')).orderBy('package').execute();
-      return ok(rows.map((r) => ({ value: r.package, label: r.name ? `${r.package} · ${r.name}` : r.package })));
+      return ok(await packageOptions(db, user));
     },
   }),
   defineOperation({

@@ -28,7 +28,6 @@ import { z } from 'zod';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
-import { ownPartnerFilter } from '../../plugins/partner-scope';
 import { APPLICATION, applicationItems, applicationList, createApplication, rotateSecret, setScopes, updateApplication } from './applications';
 import { CASHOUT_EDITOR, cashoutChannelItems, cashoutChannelList, resetFailures } from './cashout-channels';
 import { itemOperations } from '../../settings/item-operations';
@@ -37,6 +36,7 @@ import { channelKey, PAY_CONTROL, payControlItems, productKey, rechargeChannelLi
 import { paymentConfigPlatform } from './platform';
 import { saveItem, versionOperations } from '../../settings/versions';
 import { cashoutRules, cashoutRulesItems, WITHDRAWAL_CONFIGS } from './withdrawal-rules';
+import { channelOptions, packageOptions, partnerOptions, productOptions } from './options';
 
 const tags = ['remoteconfig'];
 
@@ -70,12 +70,8 @@ const payControl: Operation[] = [
     summary: "What a channel's form offers: every product and every package (value = code, label = code and name)",
     response: z.object({ code: z.literal(200), data: z.object({ products: z.array(valueLabel), packages: z.array(valueLabel) }) }),
     handler: async ({ db }) => {
-      const [products, packages] = await Promise.all([
-        db.selectFrom('recharge_product').select(['product_id as value', 'name']).orderBy('sort_order').orderBy('product_id').execute(),
-        db.selectFrom('payment_package').select(['package as value', 'name']).orderBy('package').execute(),
-      ]);
-      const label = (o: { value: string; name: string }) => ({ value: o.value, label: o.name ? `${o.value} · ${o.name}` : o.value });
-      return { code: 200, data: { products: products.map(label), packages: packages.map(label) } };
+      const [products, packages] = await Promise.all([productOptions(db), packageOptions(db)]);
+      return { code: 200, data: { products, packages } };
     },
   }),
   ...versionOperations(payControlItems),
@@ -101,17 +97,8 @@ const packageControl: Operation[] = [
     summary: "What a package's form offers: every recharge channel, and the partners the account may assign",
     response: z.object({ code: z.literal(200), data: z.object({ channels: z.array(valueLabel), partners: z.array(valueLabel) }) }),
     handler: async ({ db, user }) => {
-      const [channels, partners] = await Promise.all([
-        db.selectFrom('recharge_channel').select(['channel as value', 'name']).orderBy('sort_order').orderBy('channel').execute(),
-        db.selectFrom('partner').select(['id', 'name']).where(ownPartnerFilter(user, 'id')).orderBy('id').execute(),
-      ]);
-      return {
-        code: 200,
-        data: {
-          channels: channels.map((c) => ({ value: c.value, label: c.name ? `${c.value} · ${c.name}` : c.value })),
-          partners: partners.map((p) => ({ value: String(p.id), label: `${p.id} · ${p.name}` })),
-        },
-      };
+      const [channels, partners] = await Promise.all([channelOptions(db), partnerOptions(db, user)]);
+      return { code: 200, data: { channels, partners } };
     },
   }),
   ...versionOperations(packageItems),

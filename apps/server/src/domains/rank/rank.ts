@@ -376,3 +376,12 @@ export async function settleDue(db: Db, now: Date, actor: string): Promise<Settl
   }
   return done;
 }
+
+/** Whether a board's period was settled (its lines paid or skipped). */
+export async function periodSettled(db: Db, board: string, period: string): Promise<boolean> {
+  return (await db.selectFrom('rank_settlement').select('board').where('board', '=', board).where('period', '=', period).executeTakeFirst()) !== undefined;
+}
+
+/** The settled lines with each player's name: what the settlement log lists. */
+export const settlementLinesWithNames = (db: Db) =>
+  db.selectFrom('rank_settlement_line as l').leftJoin('player as p', 'p.uid', 'l.uid').selectAll('l').select('p.name');

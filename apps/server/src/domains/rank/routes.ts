@@ -31,7 +31,20 @@ import { definePlatformOperation, type PlatformOperation } from '../../http/plat
 import { isoInConsoleZone } from '../../http/time';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
 import { configOperations } from '../activities/document';
-import { MANAGE_SCREEN, ownRank, periodOf, RANK_SCREEN, rankConfig, rankDocument, recordVersion, settleDue, standings, type RankPeriod } from './rank';
+import {
+  MANAGE_SCREEN,
+  ownRank,
+  periodOf,
+  periodSettled,
+  settlementLinesWithNames,
+  RANK_SCREEN,
+  rankConfig,
+  rankDocument,
+  recordVersion,
+  settleDue,
+  standings,
+  type RankPeriod,
+} from './rank';
 
 const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
@@ -57,10 +70,7 @@ async function standingsAnswer(db: Db, query: { board?: string; period?: string 
     id = first.id;
   }
   const { board, period } = await boardAndPeriod(db, id, query.period || undefined, now);
-  const [items, settled] = await Promise.all([
-    standings(db, board, period, now),
-    db.selectFrom('rank_settlement').select('board').where('board', '=', board.id).where('period', '=', period.key).executeTakeFirst(),
-  ]);
+  const [items, settled] = await Promise.all([standings(db, board, period, now), periodSettled(db, board.id, period.key)]);
   return {
     board: boardView(board),
     period: {
@@ -86,7 +96,7 @@ export const rankSettlements = defineList({
   summary:
     'Who got what: each ranked player of each settled period (paid with the ledger entry, or skipped with the reason), newest first; ' +
     'filters board, period, uid, state',
-  from: (db: Db) => db.selectFrom('rank_settlement_line as l').leftJoin('player as p', 'p.uid', 'l.uid').selectAll('l').select('p.name'),
+  from: settlementLinesWithNames,
   partner: 'l.partner',
   id: 'l.id',
   filters: { board: eqText('l.board', 32), period: eqText('l.period', 10), uid: eqInt('l.uid', 1), state: eqEnum('l.state', ['paid', 'skipped']) },
