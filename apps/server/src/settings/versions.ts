@@ -116,9 +116,13 @@ export const toVersion = (r: RowOf<'config_version'>): ConfigVersion => ({
   after: r.after ?? null,
 });
 
+/** Version `id` of a screen's history (its row), or undefined when the screen has no such version. */
+export const versionOf = (db: Db, items: { kind: string }, id: number) =>
+  db.selectFrom('config_version').selectAll().where('id', '=', id).where('kind', '=', items.kind).executeTakeFirst();
+
 /** Restores version `id` of a screen: the item becomes what that version made it (a new version). */
 export async function restoreVersion<Doc>(ctx: ConfigChange, items: VersionedItems<Doc>, id: number): Promise<Saved<Doc>> {
-  const row = await ctx.db.selectFrom('config_version').selectAll().where('id', '=', id).where('kind', '=', items.kind).executeTakeFirst();
+  const row = await versionOf(ctx.db, items, id);
   if (!row || !ownsPartner(ctx.user, row.partner)) throw notFound(`Version ${id} not found`);
   if (!items.restorable) throw conflict(`The history of ${items.kind} is read-only: it cannot be restored`);
   let doc: Doc | null = null;

@@ -417,9 +417,5 @@ export async function settleExtraRebates(db: Db, now: Date, actor: string, only?
 export const sees = (user: ConfigChange['user'], partner: number) => ownsPartner(user, partner);
 export { extraRebateDoc };
 
-/** A saved version of an extra rebate config (the history's row), or undefined. */
-export const extraRebateVersion = (db: Db, id: number) =>
-  db.selectFrom('config_version').selectAll().where('id', '=', id).where('kind', '=', extraRebateItems.kind).executeTakeFirst();
-
 /** The version an extra rebate config is at now, or undefined when there is no such config. */
 export const extraRebateConfigVersion = (db: Db, id: number) => db.selectFrom('extra_rebate_config').select('version').where('id', '=', id).executeTakeFirst();

@@ -21,17 +21,8 @@ import type { PlatformOperation } from '../../http/platform-operation';
 import { ownsPartner, partnerScope } from '../../plugins/partner-scope';
 import { summaryOperation, tableOperations } from '../../reports/summary';
 import { reportOperations } from '../../reports/report';
-import { versionOperations } from '../../settings/versions';
-import {
-  cancelConfig,
-  createConfig,
-  EXTRA_CONFIG_SCREEN,
-  extraRebateConfigVersion,
-  extraRebateItems,
-  extraRebateVersion,
-  settleExtraRebates,
-  updateConfig,
-} from './extra-rebate';
+import { versionOf, versionOperations } from '../../settings/versions';
+import { cancelConfig, createConfig, EXTRA_CONFIG_SCREEN, extraRebateConfigVersion, extraRebateItems, settleExtraRebates, updateConfig } from './extra-rebate';
 import { analyzeConfigs, analyzeParams, analyzeSchema, coinDealerLogList, EXTRA_ANALYZE_SCREEN, extraRebateConfigList, payoutList } from './lists';
 import { refreshForRead } from './refresh';
 import {
@@ -218,7 +209,7 @@ export const agentReportOperations: Operation[] = [
     body: restoreVersionBody,
     response: configAnswer,
     handler: async ({ db, user, body, now, note }) => {
-      const row = await extraRebateVersion(db, body.id);
+      const row = await versionOf(db, extraRebateItems, body.id);
       if (!row || !ownsPartner(user, row.partner)) throw notFound(`Version ${body.id} not found`);
       const old = extraRebateDoc.safeParse(row.after);
       if (!old.success) throw conflict(`Version ${body.id} holds no config to restore`);

@@ -86,3 +86,8 @@ export const agentCashConfigItems: VersionedItems<AgentCashConfig & { partner: n
   partnerOf: (doc) => doc.partner,
   restorable: z.object({ partner: z.number().int().min(0) }).and(agentCashConfigBody),
 };
+
+/** Records who saved a partner's settings last (the settings row's updated_by). */
+export async function stampConfigEditor(db: Db, partner: number, username: string): Promise<void> {
+  await db.updateTable('agent_cash_config').set({ updated_by: username }).where('partner', '=', partner).execute();
+}

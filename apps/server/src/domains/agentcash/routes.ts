@@ -27,23 +27,21 @@ import {
   emptyQuery,
 } from '@console/schemas';
 import { z } from 'zod';
-import type { Db } from '../../db/open';
-import { ApiError, notFound } from '../../http/api-error';
+import { ApiError } from '../../http/api-error';
 import { listOperations } from '../../http/list';
 import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
-import { ownPartnerFilter, partnerScope } from '../../plugins/partner-scope';
+import { partnerScope } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
-import { abbreviate } from '../cashout/orders';
 import { reauthenticate } from '../cashout/reauth';
 import type { Reviewer } from '../cashout/review';
-import { findAccount } from '../ledger/accounts';
 import { appendOperationLog } from '../operation-log/chain';
 import { saveItem, versionOperations } from '../../settings/versions';
-import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN } from './config';
+import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN, stampConfigEditor } from './config';
+import { context, summary } from './context';
 import { agentOrders, figureOperations, REVIEW_SCREEN } from './lists';
-import { agentCashoutStatus, agentHeld, agentReview, createAgentCashout, openCheatRecord, recoverAgentPayouts, toAgentItem } from './orders';
+import { agentCashoutStatus, agentReview, createAgentCashout, recoverAgentPayouts } from './orders';
 
 const tags = ['agentcash'];
 const API = '/api/agentcash';
@@ -57,56 +55,6 @@ const reviewer = (ctx: OperationContext<unknown, unknown, SessionUser>): Reviewe
 const settingsPartner = (user: SessionUser, asked?: number) => partnerScope(user) ?? asked ?? 0;
 
 const configAnswer = answer(z.object({ partner: z.number(), source: z.enum(['partner', 'platform', 'default']), config: agentCashConfigBody }));
-
-async function summary(db: Db, user: SessionUser) {
-  const rows = await db
-    .selectFrom('agent_cashout_order')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('status', 'in', ['not_reviewed', 'in_review', 'approved', 'undetermined'])
-    .where(ownPartnerFilter(user, 'partner'))
-    .groupBy('status')
-    .execute();
-  const counts: Record<string, number> = { not_reviewed: 0, in_review: 0, approved: 0, undetermined: 0 };
-  for (const r of rows) counts[r.status] = Number(r.n);
-  const { config } = await agentCashConfig(db, user.partner > 0 && partnerScope(user) !== null ? user.partner : 0);
-  return { counts, fourEyesAmount: config.fourEyesAmount, autoApproveAmount: config.autoApproveAmount };
-}
-
-/** An order with its history and the agent's context: commission balance, open holds, withdrawable, active invitees, cheat record, recent orders. */
-async function context(db: Db, user: SessionUser, orderId: string) {
-  const order = await db
-    .selectFrom('agent_cashout_order')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where(ownPartnerFilter(user, 'partner'))
-    .executeTakeFirst();
-  if (!order) throw notFound(`Order ${abbreviate(orderId)} not found`);
-  const [history, agent, account, recent, cheat, held, cfg] = await Promise.all([
-    db.selectFrom('agent_cashout_transition').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
-    db.selectFrom('agent').select(['uid', 'name', 'status', 'active_invitees', 'withdrawable', 'partner']).where('uid', '=', order.uid).executeTakeFirst(),
-    findAccount(db, 'agent', String(order.uid), order.currency),
-    db
-      .selectFrom('agent_cashout_order')
-      .select(['order_id', 'created_at', 'amount', 'status'])
-      .where('uid', '=', order.uid)
-      .where('id', '<>', order.id)
-      .orderBy('created_at', 'desc')
-      .limit(10)
-      .execute(),
-    openCheatRecord(db, order.uid),
-    agentHeld(db, order.uid),
-    agentCashConfig(db, order.partner),
-  ]);
-  return {
-    order: toAgentItem({ ...order, amount: order.amount, fee: order.fee, name: agent?.name ?? '' }, cfg.config.fourEyesAmount),
-    history: history.map((h) => ({ at: isoInConsoleZone(h.at), actor: h.actor, from: h.from_status, to: h.to_status, reason: h.reason })),
-    agent: agent ? { uid: agent.uid, name: agent.name, status: agent.status, activeInvitees: agent.active_invitees, withdrawable: agent.withdrawable } : null,
-    balance: account ? account.balance : 0,
-    held,
-    cheatRecordOpen: cheat,
-    recent: recent.map((c) => ({ orderId: c.order_id, at: isoInConsoleZone(c.created_at), amount: c.amount, status: c.status })),
-  };
-}
 
 export const agentCashOperations: Operation[] = [
   defineOperation({
@@ -137,7 +85,7 @@ export const agentCashOperations: Operation[] = [
     summary: "Overwrites a partner's agent cash-out settings (partner 0: the platform default); a new version; 403 for another partner's",
     handler: async (ctx) => {
       const saved = await saveItem(ctx, agentCashConfigItems, String(ctx.body.partner), 'update', () => ({ partner: ctx.body.partner, ...ctx.body.config }));
-      await ctx.db.updateTable('agent_cash_config').set({ updated_by: ctx.user.username }).where('partner', '=', ctx.body.partner).execute();
+      await stampConfigEditor(ctx.db, ctx.body.partner, ctx.user.username);
       return ok(saved);
     },
   }),

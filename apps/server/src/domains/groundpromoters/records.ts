@@ -200,3 +200,6 @@ export async function voidRecord(ctx: Change, id: number, reason: string): Promi
   note.after = snapshot(after);
   return toRecordItem(after);
 }
+
+/** The records with each player's name: what the records list shows. */
+export const recordsWithNames = (db: Db) => db.selectFrom('gp_record as r').leftJoin('player as p', 'p.uid', 'r.uid').selectAll('r').select('p.name');

@@ -14,20 +14,18 @@ import {
   gpSettingRemoveBody,
   gpSettingSaveBody,
   gpVoidBody,
-  type GpPromoterItem,
 } from '@console/schemas';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { badInput, conflict, notFound } from '../../http/api-error';
+import { badInput } from '../../http/api-error';
 import { dateRange, defineList, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
-import { ownPartnerFilter } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 import { existing, saveItem, versionOperations } from '../../settings/versions';
-import { payRecord, recordScope, refreshRecords, toRecordItem, voidRecord } from './records';
-import { allSettings, gpSettingItems, RECORDS_SCREEN, requireCentralStaff, requireStaff, SETTING_SCREEN } from './settings';
+import { payRecord, recordScope, recordsWithNames, refreshRecords, toRecordItem, voidRecord } from './records';
+import { promoters } from './promoters';
+import { allSettings, gpSettingItems, RECORDS_SCREEN, requireCentralStaff, requireStaff, savePromoter, SETTING_SCREEN, stampSettingEditor } from './settings';
 
 const tags = ['groundpromoters'];
 const API = '/api/groundpromoters';
@@ -43,7 +41,7 @@ const records = defineList({
     "Records of players registered with a promoter's share code (refreshed first): filters status, uid, promoter, leader, province, from/to (registered); " +
     "a ground promoter sees its own, a province promoter its promoters', a partner account its partner's",
   paging: 'page',
-  from: (db) => db.selectFrom('gp_record as r').leftJoin('player as p', 'p.uid', 'r.uid').selectAll('r').select('p.name'),
+  from: recordsWithNames,
   partner: 'r.partner',
   id: 'r.id',
   filters: {
@@ -70,34 +68,6 @@ function scoped(op: Operation): Operation {
       return op.handler({ ...ctx, query });
     },
   };
-}
-
-async function promoters(db: Parameters<typeof refreshRecords>[0], user: SessionUser) {
-  const rows = await sql<Record<string, unknown>>`
-    SELECT a.username, a.share_code, a.partner, coalesce(g.province, '') AS province, coalesce(g.leader, '') AS leader,
-           coalesce(g.updated_by, '') AS updated_by, g.updated_at,
-           (SELECT count(*) FROM gp_record r WHERE r.promoter = a.username)::int AS records
-      FROM console_account a LEFT JOIN gp_promoter g ON g.username = a.username
-     WHERE a.roles @> '["groundpromoter"]'::jsonb AND ${ownPartnerFilter(user, 'a.partner')} ORDER BY a.username`.execute(db);
-  const scope = recordScope(user);
-  const items: GpPromoterItem[] = rows.rows
-    .filter((r) => (scope.leader ? r.leader === scope.leader : scope.promoter ? r.username === scope.promoter : true))
-    .map((r) => ({
-      username: String(r.username),
-      shareCode: (r.share_code as string | null) ?? null,
-      province: String(r.province),
-      leader: String(r.leader),
-      partner: Number(r.partner),
-      records: Number(r.records),
-      updatedBy: String(r.updated_by),
-      updatedAt: isoInConsoleZone(r.updated_at as Date | null) ?? '',
-    }));
-  // a partner account sees its own partner's promoters and province promoters only (the partner wall found this list unfiltered)
-  const leaders = (
-    await sql<{ username: string }>`SELECT username FROM console_account
-    WHERE roles @> '["provincepromoter"]'::jsonb AND ${ownPartnerFilter(user, 'partner')} ORDER BY username`.execute(db)
-  ).rows.map((r) => r.username);
-  return { items, total: items.length, leaders };
 }
 
 /**
@@ -153,7 +123,7 @@ export const groundPromoterOperations: Operation[] = [
       requireCentralStaff(ctx.user);
       const province = ctx.body.province.trim();
       const saved = await saveItem(ctx, gpSettingItems, province, 'update', () => ({ province, ...ctx.body.setting }));
-      await ctx.db.updateTable('gp_setting').set({ updated_by: ctx.user.username }).where('province', '=', province).execute();
+      await stampSettingEditor(ctx.db, province, ctx.user.username);
       return ok(saved);
     },
   }),
@@ -215,24 +185,11 @@ export const groundPromoterOperations: Operation[] = [
       "Sets a ground promoter's province and province promoter ('' none); business and secadmin only; 404 unknown promoter, 400 a leader without the provincepromoter role",
     handler: async ({ db, user, body, now, note }) => {
       requireCentralStaff(user);
-      const promoter = await db.selectFrom('console_account').select(['username', 'roles']).where('username', '=', body.username).executeTakeFirst();
-      if (!promoter || !promoter.roles.includes('groundpromoter')) throw notFound(`Ground promoter ${body.username} not found`);
-      if (body.leader) {
-        const leader = await db.selectFrom('console_account').select('roles').where('username', '=', body.leader).executeTakeFirst();
-        if (!leader || !leader.roles.includes('provincepromoter')) throw badInput('leader', `${body.leader} is not a province promoter account`);
-      }
-      if (body.leader === body.username) throw conflict('A promoter cannot lead itself');
-      const before = await db.selectFrom('gp_promoter').select(['province', 'leader']).where('username', '=', body.username).forUpdate().executeTakeFirst();
-      const values = { province: body.province.trim(), leader: body.leader, updated_by: user.username, updated_at: now };
-      await db
-        .insertInto('gp_promoter')
-        .values({ username: body.username, ...values })
-        .onConflict((oc) => oc.column('username').doUpdateSet(values))
-        .execute();
+      const { before, after } = await savePromoter(db, body, user.username, now);
       note.target = `gp_promoter:${body.username}`;
-      note.before = before ?? null;
-      note.after = { province: values.province, leader: values.leader };
-      return ok({ username: body.username, province: values.province, leader: values.leader });
+      note.before = before;
+      note.after = after;
+      return ok({ username: body.username, ...after });
     },
   }),
   ...listOperations(records).map(scoped),

@@ -6,7 +6,7 @@
 import { gpSettingBody, type GpSetting } from '@console/schemas';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
-import { forbidden } from '../../http/api-error';
+import { badInput, conflict, forbidden, notFound } from '../../http/api-error';
 import type { SessionUser } from '../auth/sessions';
 import type { VersionedItems } from '../../settings/versions';
 
@@ -91,4 +91,37 @@ export function requireCentralStaff(user: SessionUser): void {
 }
 export function requireStaff(user: SessionUser): void {
   if (!isStaff(user)) throw forbidden('Promoters see their records; business, secadmin or the partner pays or voids them');
+}
+
+/** Records who saved a province's setting last (the setting row's updated_by). */
+export async function stampSettingEditor(db: Db, province: string, username: string): Promise<void> {
+  await db.updateTable('gp_setting').set({ updated_by: username }).where('province', '=', province).execute();
+}
+
+/**
+ * Sets a ground promoter's province and province promoter ('': none). 404 when the
+ * account is not a ground promoter, 400 when the leader is not a province promoter, 409 when it
+ * would lead itself. Returns what it was and what it is.
+ */
+export async function savePromoter(
+  db: Db,
+  body: { username: string; province: string; leader: string },
+  by: string,
+  now: Date,
+): Promise<{ before: { province: string; leader: string } | null; after: { province: string; leader: string } }> {
+  const promoter = await db.selectFrom('console_account').select(['username', 'roles']).where('username', '=', body.username).executeTakeFirst();
+  if (!promoter || !promoter.roles.includes('groundpromoter')) throw notFound(`Ground promoter ${body.username} not found`);
+  if (body.leader) {
+    const leader = await db.selectFrom('console_account').select('roles').where('username', '=', body.leader).executeTakeFirst();
+    if (!leader || !leader.roles.includes('provincepromoter')) throw badInput('leader', `${body.leader} is not a province promoter account`);
+  }
+  if (body.leader === body.username) throw conflict('A promoter cannot lead itself');
+  const before = await db.selectFrom('gp_promoter').select(['province', 'leader']).where('username', '=', body.username).forUpdate().executeTakeFirst();
+  const values = { province: body.province.trim(), leader: body.leader, updated_by: by, updated_at: now };
+  await db
+    .insertInto('gp_promoter')
+    .values({ username: body.username, ...values })
+    .onConflict((oc) => oc.column('username').doUpdateSet(values))
+    .execute();
+  return { before: before ?? null, after: { province: values.province, leader: values.leader } };
 }

@@ -147,3 +147,31 @@ export function tableRow(r: QueryRow<typeof tableSelect>): RoomTableRow {
     rounds: r.rounds,
   };
 }
+
+/** The open tables of each template version. */
+export const openTablesByTemplate = (db: Db) =>
+  db
+    .selectFrom('room_table')
+    .select(['template', 'template_version', sql<number>`count(*)`.as('n')])
+    .where('status', '=', 'open')
+    .groupBy(['template', 'template_version'])
+    .execute();
+
+/** The open tables of each quick-match tier. */
+export const openTablesByTier = (db: Db) =>
+  db
+    .selectFrom('room_table')
+    .select(['tier', sql<number>`count(*)`.as('n')])
+    .where('status', '=', 'open')
+    .where('tier', 'is not', null)
+    .groupBy('tier')
+    .execute();
+
+/** Every partner's id and name (the game store names the partner of each entry). */
+export const partnerNames = (db: Db) => db.selectFrom('partner').select(['id', 'name']).execute();
+
+/** The tables list's `current` filter: made from the template's version in force (true), or from an older one (false). */
+export const madeFromCurrentVersion = (current: boolean) =>
+  current
+    ? sql<boolean>`t.template_version = (SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`
+    : sql<boolean>`t.template_version <> (SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`;

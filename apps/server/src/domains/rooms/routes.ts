@@ -46,7 +46,6 @@ import {
   type TinyQuickTemplate,
   text,
 } from '@console/schemas';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { forbidden } from '../../http/api-error';
@@ -56,14 +55,14 @@ import type { PlatformOperation } from '../../http/platform-operation';
 import { ownsPartner, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 import { currentSettings } from '../games/settings';
-import { absent, existing, restoreVersion, saveItem, versionOperations, type VersionedItems } from '../../settings/versions';
+import { absent, existing, restoreVersion, saveItem, versionOf, versionOperations, type VersionedItems } from '../../settings/versions';
 import { reportOperations } from '../../reports/report';
 import { storeItems, templateItems, templateRules, tierItems, tinyItems } from './config';
 import { listItems, SCREENS, storeKey } from './items';
 import { roomPlatform } from './platform';
 import { partnerReportOperations } from './reports';
 import { quickMatchFor } from './match';
-import { openTables, setTableStatus, tableRow, tableSelect } from './room-tables';
+import { madeFromCurrentVersion, openTables, openTablesByTemplate, openTablesByTier, partnerNames, setTableStatus, tableRow, tableSelect } from './room-tables';
 
 const tags = ['platmanager'];
 const saved = z.object({ code: z.literal(200), data: z.object({ version: z.number(), doc: z.unknown() }) });
@@ -132,16 +131,7 @@ function crudOperations<Doc>(c: Crud<Doc>): Operation[] {
 // ---------------------------------------------------------------------- templates
 
 async function templateRows(db: Db, q: Record<string, unknown>): Promise<RoomTemplateRow[]> {
-  const [docs, counts, rules] = await Promise.all([
-    listItems<RoomTemplate>(db, 'template'),
-    db
-      .selectFrom('room_table')
-      .select(['template', 'template_version', sql<number>`count(*)`.as('n')])
-      .where('status', '=', 'open')
-      .groupBy(['template', 'template_version'])
-      .execute(),
-    templateRules(db),
-  ]);
+  const [docs, counts, rules] = await Promise.all([listItems<RoomTemplate>(db, 'template'), openTablesByTemplate(db), templateRules(db)]);
   return docs
     .map(rules)
     .filter((d) => (q.game === undefined || d.game === q.game) && (q.open === undefined || d.open === q.open))
@@ -225,11 +215,7 @@ function tableOperations(quick: boolean): Operation[] {
           status: eqEnum('t.status', ['open', 'closed']),
           code: eqText('t.code', 64),
           ...(quick ? { tier: eqText('t.tier', 32) } : {}),
-          current: custom(queryBool, (v) =>
-            v
-              ? sql<boolean>`t.template_version = (SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`
-              : sql<boolean>`t.template_version <> (SELECT max(v.id) FROM config_version v WHERE v.kind = 'platmanager.template' AND v.key = t.template)`,
-          ),
+          current: custom(queryBool, (v) => madeFromCurrentVersion(v === true)),
         },
         sorts: { id: sortBy.int('t.id'), openedAt: sortBy.time('t.opened_at') },
         defaultSort: { key: 'id', order: 'ascend' },
@@ -277,13 +263,7 @@ const tierOperations: Operation[] = [
       const [tiers, templates, counts] = await Promise.all([
         listItems<QuickTier>(db, 'quicktier'),
         listItems<RoomTemplate>(db, 'template'),
-        db
-          .selectFrom('room_table')
-          .select(['tier', sql<number>`count(*)`.as('n')])
-          .where('status', '=', 'open')
-          .where('tier', 'is not', null)
-          .groupBy('tier')
-          .execute(),
+        openTablesByTier(db),
       ]);
       return tiers
         .filter((t) => q.game === undefined || t.game === q.game)
@@ -372,12 +352,7 @@ const storeVersions = versionOperations(storeItems, {
         ...op,
         body: restoreVersionBody,
         handler: async ({ db, user, now, note, body }) => {
-          const v = await db
-            .selectFrom('config_version')
-            .select(['after', 'key', 'partner'])
-            .where('id', '=', body.id)
-            .where('kind', '=', storeItems.kind)
-            .executeTakeFirst();
+          const v = await versionOf(db, storeItems, body.id);
           if (v && ownsPartner(user!, v.partner)) {
             const current = await storeItems.read(db, v.key);
             guardShare(user!, current, v.after as GameStoreEntry | null);
@@ -408,10 +383,7 @@ const storeOperations: Operation[] = [
     sorts: ['partner', 'game', 'order', 'revenueShareBps'],
     defaultSort: { key: 'order', order: 'ascend' },
     load: async (db, user, q) => {
-      const [docs, partners] = await Promise.all([
-        listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)),
-        db.selectFrom('partner').select(['id', 'name']).execute(),
-      ]);
+      const [docs, partners] = await Promise.all([listItems<GameStoreEntry>(db, 'gamestore', partnerScope(user)), partnerNames(db)]);
       return docs
         .filter((d) => (q.partner === undefined || d.partner === q.partner) && (q.game === undefined || d.game === q.game))
         .map((d) => ({
