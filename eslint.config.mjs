@@ -36,10 +36,10 @@ const QUERY_IN_ROUTES = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL in a routes.ts: put it in the domain file the operation calls.' },
 ];
 /**
- * The routes.ts files that still build queries (125 places in 15 files when the rule came, 4 files on 2026-12-07). Each comes off
+ * The routes.ts files that still build queries (125 places in 15 files when the rule came, 3 files on 2026-12-07). Each comes off
  * this list when its queries move out; a new routes.ts is held to the rule from the start.
  */
-const ROUTES_STILL_QUERYING = ['activities', 'cdkcode', 'tongitsarena', 'vip'].map((domain) => `apps/server/src/domains/${domain}/routes.ts`);
+const ROUTES_STILL_QUERYING = ['activities', 'cdkcode', 'tongitsarena'].map((domain) => `apps/server/src/domains/${domain}/routes.ts`);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist.*/**', '.tmp/**', '.ci-*'] },

@@ -6,112 +6,23 @@
  */
 import { parseVipSettings, VIP_DEFAULTS, vipLevelsInForce } from '@console/activities';
 import { z } from 'zod';
-import { sql } from 'kysely';
-import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
-import { custom, dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '../../http/list';
-import { queryInt, vipChangeRow, vipDashboard, vipPlayerRow, type VipDashboard } from '@console/schemas';
+import { dateRange, defineList, eqEnum, eqInt, listOperations, minInt, sortBy } from '../../http/list';
+import { vipChangeRow, vipDashboard, vipPlayerRow } from '@console/schemas';
 import { defineOperation, type Operation } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
-import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { summaryOperation } from '../../reports/summary';
-import { saveItem, versionOperations, type VersionedItems } from '../../settings/versions';
-import type { DayRange } from '../../http/range';
+import { saveItem, versionOperations } from '../../settings/versions';
 import { vipConfig } from './evaluate';
+import { CONFIG_SCREEN, dashboard, items, vipChangesWithNames, vipPlayersWithNames } from './screens';
 
 const tags = ['vip'];
-const num = (v: unknown) => Number(v ?? 0);
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 const dayText = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-export const CONFIG_SCREEN = '/activities/newvip/vipconfig';
 export const DASHBOARD_SCREEN = '/activities/newvip/vipdashboard';
 export const SEARCH_SCREEN = '/vipmanager/vipdashboard';
 type Settings = Record<string, unknown>;
-
-const items: VersionedItems<Settings> = {
-  screen: CONFIG_SCREEN,
-  kind: 'vip',
-  noun: 'VIP settings',
-  async read(db) {
-    const row = await db.selectFrom('vip_config').select('settings').where('id', '=', 1).forUpdate().executeTakeFirst();
-    return row ? (row.settings as Settings) : null;
-  },
-  async write(db, _key, doc, now) {
-    const settings = JSON.stringify(doc ?? VIP_DEFAULTS);
-    await db
-      .insertInto('vip_config')
-      .values({ id: 1, settings, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ settings, updated_at: now }))
-      .execute();
-  },
-  restorable: z.custom<Settings>((v) => parseVipSettings(v).ok, { message: 'does not fit the VIP settings' }),
-};
-
-type DashboardAnswer = VipDashboard;
-
-async function dashboard(db: Db, user: ScopedSubject, r: DayRange): Promise<DashboardAnswer> {
-  const cfg = await vipConfig(db);
-  const [levels, changes, payouts, last] = await Promise.all([
-    db
-      .selectFrom('vip_player')
-      .select(['level', sql<number>`count(*)`.as('n')])
-      .where('level', '>', 0)
-      .where(ownPartnerFilter(user, 'partner'))
-      .groupBy('level')
-      .orderBy('level')
-      .execute(),
-    db
-      .selectFrom('vip_change')
-      .select([sql<string>`day::text`.as('day'), 'kind', sql<number>`count(*)`.as('n')])
-      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
-      .where(ownPartnerFilter(user, 'partner'))
-      .groupBy(['day', 'kind'])
-      .execute(),
-    db
-      .selectFrom('vip_payout')
-      .select([sql<string>`day::text`.as('day'), 'kind', sql<number>`sum(amount)`.as('n')])
-      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
-      .where(ownPartnerFilter(user, 'partner'))
-      .groupBy(['day', 'kind'])
-      .execute(),
-    db
-      .selectFrom('vip_evaluation')
-      .select(sql<string>`max(day)::text`.as('d'))
-      .executeTakeFirst(),
-  ]);
-  const get = (rows: { day: string; kind: string; n: unknown }[], day: string, kind: string) => num(rows.find((x) => x.day === day && x.kind === kind)?.n);
-  const days = r.days.map((day) => ({
-    day,
-    ups: get(changes, day, 'up'),
-    maintains: get(changes, day, 'maintain'),
-    downs: get(changes, day, 'down'),
-    restores: get(changes, day, 'restore'),
-    gift: get(payouts, day, 'gift'),
-    rebate: get(payouts, day, 'rebate'),
-    deposit: get(payouts, day, 'deposit'),
-  }));
-  const sum = (k: keyof (typeof days)[number]) => days.reduce((n, d) => n + (d[k] as number), 0);
-  return {
-    configVersion: cfg.version,
-    open: cfg.settings.open,
-    lastEvaluated: last?.d ?? null,
-    levels: cfg.settings.levels.map((l) => ({ level: l.level, players: num(levels.find((x) => x.level === l.level)?.n) })),
-    totals: {
-      vips: levels.reduce((n, x) => n + num(x.n), 0),
-      ups: sum('ups'),
-      maintains: sum('maintains'),
-      downs: sum('downs'),
-      restores: sum('restores'),
-      gift: sum('gift'),
-      rebate: sum('rebate'),
-      deposit: sum('deposit'),
-      paid: sum('gift') + sum('rebate') + sum('deposit'),
-    },
-    days,
-    chart: days.map((d) => ({ day: d.day, ups: d.ups, downs: d.downs, restores: d.restores, paid: (d.gift + d.rebate + d.deposit) / 100 })),
-  };
-}
 
 function changesList(url: string, name: string, screen: string) {
   return defineList({
@@ -121,25 +32,7 @@ function changesList(url: string, name: string, screen: string) {
     tags,
     paging: 'keyset',
     summary: 'Every VIP level change with its reason (up, maintain, down, restore), newest first: filters uid, kind, from/to (evaluation time)',
-    from: (db: Db) =>
-      db
-        .selectFrom('vip_change as c')
-        .leftJoin('player as p', 'p.uid', 'c.uid')
-        .select([
-          'c.id',
-          'c.uid',
-          'p.name',
-          'c.partner',
-          'c.day',
-          'c.at',
-          'c.kind',
-          'c.from_level',
-          'c.to_level',
-          'c.reason',
-          'c.exp',
-          'c.period_exp',
-          'c.config_version',
-        ]),
+    from: vipChangesWithNames,
     partner: 'c.partner',
     id: 'c.id',
     filters: { uid: eqInt('c.uid', 1), kind: eqEnum('c.kind', ['up', 'maintain', 'down', 'restore']), time: dateRange('c.at') },
@@ -219,32 +112,13 @@ export const vipOperations: Operation[] = [
       paging: 'keyset',
       summary:
         'VIP search: every player with a VIP state, highest exp first: filters uid, level, minLevel; the exp of the period against what keeps the level, and what the next level needs',
-      from: (db: Db) =>
-        db
-          .selectFrom('vip_player as v')
-          .innerJoin('player as p', 'p.uid', 'v.uid')
-          .select([
-            'v.uid',
-            'p.name',
-            'v.partner',
-            'v.level',
-            'v.exp',
-            'v.period_exp',
-            'v.period_start',
-            'v.period_end',
-            'v.dropped_from',
-            'v.dropped_on',
-            'v.top_level',
-            'v.last_day',
-            'p.phone_country',
-            'p.phone_number',
-          ]),
+      from: vipPlayersWithNames,
       partner: 'v.partner',
       id: 'v.uid',
       filters: {
         uid: eqInt('v.uid', 1),
         level: eqInt('v.level', 0, 50),
-        minLevel: custom(queryInt(0, 50), (v) => sql<boolean>`v.level >= ${v}`),
+        minLevel: minInt('v.level', 0, 50),
       },
       sorts: { exp: sortBy.int('v.exp'), level: sortBy.int('v.level') },
       defaultSort: { key: 'exp', order: 'descend' },

@@ -38,6 +38,11 @@ export function eqInt(column: string, min = 0, max = INT4_MAX): FilterBuilder {
   return single(queryInt(min, max), (v) => sql<SqlBool>`${sql.ref(column)} = ${v}`);
 }
 
+/** `column >= n` for an integer parameter within [min, max] (an "at least" filter). */
+export function minInt(column: string, min = 0, max = INT4_MAX): FilterBuilder {
+  return single(queryInt(min, max), (v) => sql<SqlBool>`${sql.ref(column)} >= ${v}`);
+}
+
 /** `column = text` (exact, case-sensitive), at most `max` characters. */
 export function eqText(column: string, max = 64): FilterBuilder {
   return single(text(max).min(1, { message: 'Required' }), (v) => sql<SqlBool>`${sql.ref(column)} = ${v}`);
