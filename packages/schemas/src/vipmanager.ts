@@ -133,34 +133,23 @@ export const vipPlayerRow = z.object({
 export type VipPlayerRow = z.infer<typeof vipPlayerRow>;
 
 /** The VIP dashboard (/activities/newvip/vipdashboard, /vipmanager/vipdashboard): players per level now, the range's level changes and payouts, by day. */
+/** A day's (or the range's) level changes and VIP payouts. */
+const vipFigures = z.object({
+  ups: z.number(),
+  maintains: z.number(),
+  downs: z.number(),
+  restores: z.number(),
+  gift: z.number(),
+  rebate: z.number(),
+  deposit: z.number(),
+});
 export const vipDashboard = z.object({
   configVersion: z.number(),
   open: z.boolean(),
   lastEvaluated: z.string().nullable(),
   levels: z.array(z.object({ level: z.number(), players: z.number() })),
-  totals: z.object({
-    vips: z.number(),
-    ups: z.number(),
-    maintains: z.number(),
-    downs: z.number(),
-    restores: z.number(),
-    gift: z.number(),
-    rebate: z.number(),
-    deposit: z.number(),
-    paid: z.number(),
-  }),
-  days: z.array(
-    z.object({
-      day: z.string(),
-      ups: z.number(),
-      maintains: z.number(),
-      downs: z.number(),
-      restores: z.number(),
-      gift: z.number(),
-      rebate: z.number(),
-      deposit: z.number(),
-    }),
-  ),
+  totals: vipFigures.extend({ vips: z.number(), paid: z.number() }),
+  days: z.array(vipFigures.extend({ day: z.string() })),
   chart: z.array(z.object({ day: z.string(), ups: z.number(), downs: z.number(), restores: z.number(), paid: z.number() })),
 });
 export type VipDashboard = z.infer<typeof vipDashboard>;
