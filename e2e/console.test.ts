@@ -84,6 +84,16 @@ async function expireAndReload(context: BrowserContext, page: Page, screen: stri
   return dialog;
 }
 
+/**
+ * The login page reached after a dialog's button reloaded or left the page. The URL is matched
+ * once committed (the reloaded shell replaces its path with /login before its own load event,
+ * and a wait for that load once hung a run on a busy machine), and the login form must show.
+ */
+async function reachedLogin(page: Page, url: RegExp) {
+  await page.waitForURL(url, { waitUntil: 'commit' });
+  await page.getByPlaceholder(/Username|用户名/).waitFor({ timeout: 30_000 });
+}
+
 const SWITCHERS = new Set(['admin', 'partner', 'business', 'secadmin', 'serviceleader']);
 
 describe('sign-in and menu for every demo role', () => {
@@ -214,7 +224,7 @@ describe('shell behaviour', () => {
       expect(await dialog.textContent()).toContain('Your login has expired, please log in again to keep the account safe');
       expect(await dialog.getByRole('button', { name: 'Log out' }).count()).toBe(1);
       await dialog.getByRole('button', { name: 'Log in again' }).click();
-      await page.waitForURL(/\/login/);
+      await reachedLogin(page, /\/login/);
       expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
     } finally {
       await context.close();
@@ -226,7 +236,7 @@ describe('shell behaviour', () => {
     try {
       const dialog = await expireAndReload(context, page, '/adminmanager/editer');
       await dialog.getByRole('button', { name: 'Log out' }).click();
-      await page.waitForURL(/\/login\?redirect=/);
+      await reachedLogin(page, /\/login\?redirect=/);
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/adminmanager/editer');
       expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
     } finally {
