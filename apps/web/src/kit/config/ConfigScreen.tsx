@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Card, Form, Result, Skeleton } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useKitMutation } from '../mutation';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../shell/request';
 import { confirmAsync, FeedbackProvider, useFeedback } from '../feedback';
@@ -37,9 +38,12 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
   const queryKey = ['kit-config', decl.name, decl.load.url, decl.load.params];
+  const saving = useKitMutation({
+    call: (values: FormValues) => request('POST', decl.save.url, { data: decl.save.body ? decl.save.body(values) : values, silent: true }),
+    showError: true,
+    invalidates: [queryKey],
+  });
   const fields = decl.fields ?? fieldsFromSchema(decl.schema, decl.labelPrefix ?? decl.name);
 
   const loaded = useQuery({
@@ -68,16 +72,7 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
       message.info(t('kit.operationCancelled'));
       return;
     }
-    setSaving(true);
-    try {
-      await request('POST', decl.save.url, { data: decl.save.body ? decl.save.body(values) : values, silent: true });
-      message.success(t('kit.operationSuccess'));
-      await queryClient.invalidateQueries({ queryKey });
-    } catch (err) {
-      message.error((err as Error).message || t('kit.operationFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await saving.run(values);
   }
 
   return (
@@ -104,7 +99,7 @@ function ConfigForm({ decl }: { decl: ConfigScreenDeclaration }) {
           autoComplete="off"
         >
           <ConfigFields fields={fields} rows={decl.rows} />
-          <Button type="primary" onClick={save} loading={saving}>
+          <Button type="primary" onClick={save} loading={saving.busy}>
             {t('kit.config.save')}
           </Button>
         </Form>

@@ -6,6 +6,7 @@ import { hasAnyRole } from '../../shell/session';
 import { useSession } from '../../shell/useSession';
 import { confirmAsync, useFeedback } from '../feedback';
 import { FormFields } from '../form/FormFields';
+import { useKitMutation } from '../mutation';
 import type { ActionDeclaration, FormValues } from '../types';
 
 export function actionLabel<Row>(action: ActionDeclaration<Row>, row: Row | undefined): string {
@@ -37,7 +38,20 @@ export function useActionRunner<Row>(onDone: () => void) {
   const { message, modal } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const [formFor, setFormFor] = useState<Running<Row> | null>(null);
-  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [runningKey, setRunningKey] = useState<string | null>(null);
+  const calling = useKitMutation({
+    call: ({ action, row, values }: Running<Row> & { values: FormValues }) => {
+      const data = action.call.body ? action.call.body(row, values) : undefined;
+      return request(
+        action.call.method,
+        action.call.url,
+        action.call.method === 'GET' ? { params: data as Record<string, unknown>, silent: true } : { data, silent: true },
+      );
+    },
+    showError: true,
+    onSuccess: onDone,
+  });
+  const busyKey = calling.busy ? runningKey : null;
 
   async function call({ action, row }: Running<Row>, values: FormValues): Promise<boolean> {
     if (action.confirm) {
@@ -48,23 +62,8 @@ export function useActionRunner<Row>(onDone: () => void) {
         return false;
       }
     }
-    setBusyKey(action.key);
-    try {
-      const data = action.call.body ? action.call.body(row, values) : undefined;
-      await request(
-        action.call.method,
-        action.call.url,
-        action.call.method === 'GET' ? { params: data as Record<string, unknown>, silent: true } : { data, silent: true },
-      );
-      message.success(t('kit.operationSuccess'));
-      onDone();
-      return true;
-    } catch (err) {
-      message.error((err as Error).message || t('kit.operationFailed'));
-      return false;
-    } finally {
-      setBusyKey(null);
-    }
+    setRunningKey(action.key);
+    return (await calling.run({ action, row, values })) !== undefined;
   }
 
   function start(action: ActionDeclaration<Row>, row?: Row) {

@@ -7,11 +7,11 @@
  */
 import { useState } from 'react';
 import { Button, Card, Flex, Input, Modal, Table, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { HostReportMonth, HostReportRow } from '@console/schemas';
-import { ListScreen, type ListDeclaration, columnMaker, type ColumnMaker } from '../../kit';
+import { ListScreen, type ListDeclaration, columnMaker, type ColumnMaker, useKitMutation } from '../../kit';
 import { FeedbackProvider, useFeedback } from '../../kit/feedback';
 import { formatDateTime } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -56,10 +56,15 @@ export const hostReportList: ListDeclaration<HostReportRow> = {
 function Months() {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const queryClient = useQueryClient();
   const [closing, setClosing] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const closingMonth = useKitMutation({
+    call: (month: string) => request('POST', `${API}/hostreport/close`, { data: { month, note: note.trim() }, silent: true }),
+    showError: true,
+    invalidates: [[]],
+    onSuccess: () => setClosing(null),
+  });
+  const busy = closingMonth.busy;
   const { data, isLoading } = useQuery({
     queryKey: ['agentmanager-months'],
     queryFn: async () => (await request<MonthState[]>('GET', `${API}/hostreport/months`)).data!,
@@ -67,17 +72,7 @@ function Months() {
   const current = lastMonths()[0];
   async function close() {
     if (!closing) return;
-    setBusy(true);
-    try {
-      await request('POST', `${API}/hostreport/close`, { data: { month: closing, note: note.trim() }, silent: true });
-      message.success(t('kit.operationSuccess'));
-      setClosing(null);
-      await queryClient.invalidateQueries();
-    } catch (err) {
-      message.error((err as Error).message || t('kit.operationFailed'));
-    } finally {
-      setBusy(false);
-    }
+    await closingMonth.run(closing);
   }
   return (
     <Card size="small" title={t(`${L}month.title`)} data-testid="hostreport-months">

@@ -7,12 +7,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Divider, Drawer, Flex, Result, Spin, Switch, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LobbyCategory, LobbyGame, LobbyLayoutBody } from '@console/schemas';
 import { request } from '../../shell/request';
 import { usePermission } from '../../shell/Permission';
 import { confirmAsync, useFeedback } from '../../kit/feedback';
+import { useKitMutation } from '../../kit/mutation';
 import { API, L, PACKAGE_EDIT_ROLES } from './common';
 import { draftBody, draftLobby, move, startDraft, toggle, type Draft } from './draft';
 import { LobbyPhone } from './LobbyPhone';
@@ -46,13 +47,16 @@ function Mover({ onUp, onDown, disabled }: { onUp: () => void; onDown: () => voi
 
 export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message, modal } = useFeedback();
-  const queryClient = useQueryClient();
+  const { modal } = useFeedback();
   const mayEdit = usePermission(PACKAGE_EDIT_ROLES);
   const zh = i18n.language.startsWith('zh');
   const sources = useQuery({ queryKey: ['gamehomepage-editor', pkg], queryFn: () => loadSources(pkg!), enabled: pkg !== null, gcTime: 0 });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useKitMutation({
+    call: (d: Draft) => request('POST', `${API}/packagename/layout/update`, { data: draftBody(d) }),
+    invalidates: [[]],
+    onSuccess: onClose,
+  });
   useEffect(() => {
     setDraft(sources.data ? startDraft(sources.data.layout, sources.data.categories, sources.data.games) : null);
   }, [sources.data]);
@@ -64,17 +68,7 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
     if (!draft) return;
     const ok = await confirmAsync(modal, t(`${P}save`), t(`${P}confirmSave`, { package: draft.package }), { ok: t('kit.ok'), cancel: t('kit.cancel') });
     if (!ok) return;
-    setSaving(true);
-    try {
-      await request('POST', `${API}/packagename/layout/update`, { data: draftBody(draft) });
-      void message.success(t('kit.operationSuccess'));
-      await queryClient.invalidateQueries();
-      onClose();
-    } catch {
-      /* the request layer has said why */
-    } finally {
-      setSaving(false);
-    }
+    await saving.run(draft);
   };
 
   let body;
@@ -171,7 +165,7 @@ export function LobbyEditor({ pkg, onClose }: { pkg: string | null; onClose: () 
       title={pkg ? t(`${P}editorTitle`, { package: pkg }) : ''}
       extra={
         mayEdit ? (
-          <Button type="primary" loading={saving} disabled={!draft} onClick={() => void save()}>
+          <Button type="primary" loading={saving.busy} disabled={!draft} onClick={() => void save()}>
             {t(`${P}save`)}
           </Button>
         ) : null

@@ -7,12 +7,12 @@
  */
 import type { CampaignItem, CampaignPlayerItem, CampaignPreview } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ListScreen, type ListDeclaration } from '../../kit';
+import { ListScreen, usePreviewSend, type ListDeclaration } from '../../kit';
 import { dayEnd, dayStart, formatMoney, formatPercent, formatRoundUp2 } from '../../lib/format';
 import { Permission } from '../../shell/Permission';
 import { request } from '../../shell/request';
@@ -103,10 +103,7 @@ type Values = Record<string, any>;
 
 function Composer({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const [form] = Form.useForm();
-  const [preview, setPreview] = useState<CampaignPreview | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const segment = (v: Values) => {
     const s: Record<string, unknown> = { inactiveDays: v.inactiveDays };
@@ -119,53 +116,38 @@ function Composer({ onSent }: { onSent: () => void }) {
   };
   const reward = (v: Values) => (v.reward ? Math.round(v.reward * 100) : undefined);
 
-  const runPreview = async () => {
-    const v = { ...form.getFieldsValue(true), ...(await form.validateFields(['inactiveDays', 'vipMin', 'vipMax', 'partner', 'reward'])) };
-    const res = await request<CampaignPreview>('POST', '/loseuser/campaigns/preview', { data: { segment: segment(v), reward: reward(v) } });
-    setPreview(res.data ?? null);
-    return res.data ?? null;
-  };
-
-  const send = async () => {
-    const v = await form.validateFields();
-    const seen = await runPreview();
-    if (!seen) return;
-    modal.confirm({
-      title: t('kit.confirmTitle'),
-      content: t(`${L}confirmSend`, { count: seen.players, amount: formatMoney(seen.exposure) }),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await request('POST', '/loseuser/campaigns/send', {
-            data: {
-              name: v.name,
-              segment: segment(v),
-              titleEn: v.titleEn,
-              titleZh: v.titleZh || undefined,
-              contentEn: v.contentEn,
-              contentZh: v.contentZh || undefined,
-              reward: reward(v),
-              expiresInDays: v.expiresInDays,
-            },
-          });
-          message.success(t('kit.operationSuccess'));
-          setPreview(null);
-          form.resetFields();
-          onSent();
-        } catch {
-          /* shown by the request layer */
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
-  };
+  const flow = usePreviewSend({
+    preview: async () => {
+      const v = { ...form.getFieldsValue(true), ...(await form.validateFields(['inactiveDays', 'vipMin', 'vipMax', 'partner', 'reward'])) };
+      return (await request<CampaignPreview>('POST', '/loseuser/campaigns/preview', { data: { segment: segment(v), reward: reward(v) } })).data!;
+    },
+    values: () => form.validateFields() as Promise<Values>,
+    confirm: (seen) => t(`${L}confirmSend`, { count: seen.players, amount: formatMoney(seen.exposure) }),
+    send: (v) =>
+      request('POST', '/loseuser/campaigns/send', {
+        data: {
+          name: v.name,
+          segment: segment(v),
+          titleEn: v.titleEn,
+          titleZh: v.titleZh || undefined,
+          contentEn: v.contentEn,
+          contentZh: v.contentZh || undefined,
+          reward: reward(v),
+          expiresInDays: v.expiresInDays,
+        },
+      }),
+    onSent: () => {
+      form.resetFields();
+      onSent();
+    },
+  });
+  const preview = flow.seen;
 
   const whole = (min: number, max: number, testId?: string) => <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} data-testid={testId} />;
   const required = [{ required: true, message: t(`${L}required`) }];
   return (
     <Card title={t(`${L}compose`)} style={{ marginBottom: 16 }}>
-      <Form form={form} layout="vertical" initialValues={{ inactiveDays: 7, expiresInDays: 7 }} onValuesChange={() => setPreview(null)}>
+      <Form form={form} layout="vertical" initialValues={{ inactiveDays: 7, expiresInDays: 7 }} onValuesChange={flow.clear}>
         <Row gutter={8}>
           <Col xs={24} md={8}>
             <Form.Item name="name" label={t(`${L}name`)} rules={[...required, { max: 100 }]}>
@@ -258,10 +240,10 @@ function Composer({ onSent }: { onSent: () => void }) {
           />
         )}
         <Space wrap>
-          <Button onClick={() => void runPreview().catch(() => undefined)} data-testid="campaign-preview-button">
+          <Button loading={flow.busy} onClick={() => void flow.preview()} data-testid="campaign-preview-button">
             {t(`${L}preview`)}
           </Button>
-          <Button type="primary" loading={busy} onClick={() => void send().catch(() => undefined)} data-testid="campaign-send">
+          <Button type="primary" loading={flow.busy} onClick={() => void flow.send()} data-testid="campaign-send">
             {t(`${L}send`)}
           </Button>
         </Space>

@@ -4,11 +4,11 @@
  */
 import type { AnnouncementItem, ValueLabel } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen, type ListDeclaration, type SelectOption } from '../../kit';
+import { ListScreen, useKitMutation, type ListDeclaration, type SelectOption } from '../../kit';
 import { request } from '../../shell/request';
 import { L, PhonePreview, useLivePreview } from './common';
 
@@ -69,9 +69,12 @@ function PhaseTag({ phase }: { phase: string }) {
 
 function AnnouncementEditor({ item, packages, onClose }: { item: AnnouncementItem | null; packages: SelectOption[]; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const saving = useKitMutation({
+    call: (body: Record<string, unknown>) =>
+      request('POST', item ? '/messages/announcement/update' : '/messages/announcement/create', { data: item ? { ...body, id: item.id } : body }),
+    onSuccess: () => onClose(true),
+  });
   const v = Form.useWatch([], form) as Record<string, any> | undefined;
   const preview = useLivePreview(v?.title ?? '', v?.content ?? '', 'en');
   const initial = item
@@ -79,28 +82,18 @@ function AnnouncementEditor({ item, packages, onClose }: { item: AnnouncementIte
     : { repeatType: 'once', status: 'offline', sortOrder: 0, link: '', picture: '', range: [dayjs().startOf('hour'), dayjs().startOf('hour').add(7, 'day')] };
   const save = async () => {
     const f = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = {
-        package: f.package,
-        title: f.title,
-        content: f.content,
-        beginAt: f.range[0].toISOString(),
-        endAt: f.range[1].toISOString(),
-        repeatType: f.repeatType,
-        link: f.link ?? '',
-        picture: f.picture ?? '',
-        status: f.status,
-        sortOrder: f.sortOrder ?? 0,
-      };
-      await request('POST', item ? '/messages/announcement/update' : '/messages/announcement/create', { data: item ? { ...body, id: item.id } : body });
-      message.success(t('kit.operationSuccess'));
-      onClose(true);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
+    await saving.run({
+      package: f.package,
+      title: f.title,
+      content: f.content,
+      beginAt: f.range[0].toISOString(),
+      endAt: f.range[1].toISOString(),
+      repeatType: f.repeatType,
+      link: f.link ?? '',
+      picture: f.picture ?? '',
+      status: f.status,
+      sortOrder: f.sortOrder ?? 0,
+    });
   };
   const pattern = (re: RegExp, key: string) => ({
     validator: async (_: unknown, value: unknown) => {
@@ -114,7 +107,7 @@ function AnnouncementEditor({ item, packages, onClose }: { item: AnnouncementIte
       title={t(item ? `${S}edit` : `${S}create`)}
       onCancel={() => onClose(false)}
       onOk={save}
-      confirmLoading={saving}
+      confirmLoading={saving.busy}
       destroyOnHidden
       okText={t(`${L}save`)}
     >

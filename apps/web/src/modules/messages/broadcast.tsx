@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Progress, Radio, Row, Select, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen, type ListDeclaration } from '../../kit';
+import { ListScreen, usePreviewSend, type ListDeclaration } from '../../kit';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
 import { CURRENCY_LABELS, CURRENCY_OPTIONS, L } from './common';
@@ -110,10 +110,7 @@ function SendProgressModal({ id, onClose }: { id: number; onClose: () => void })
 
 function Composer({ onSent }: { onSent: (id: number) => void }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const [form] = Form.useForm();
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [busy, setBusy] = useState(false);
   const kind = Form.useWatch('kind', form) as string | undefined;
   const withAttachment = Form.useWatch('withAttachment', form) as boolean | undefined;
   const amount = Form.useWatch('amount', form) as number | undefined;
@@ -133,47 +130,32 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
   };
   const attachment = (v: Record<string, any>) => (v.withAttachment && v.amount ? { currency: v.currency, amount: Math.round(v.amount * 100) } : undefined);
 
-  const runPreview = async () => {
-    const v = await form.validateFields(['kind', 'uid', 'uids', 'vipMin', 'vipMax', 'partner', 'inactiveDays', 'amount']);
-    const all = { ...form.getFieldsValue(true), ...v };
-    const res = await request<Preview>('POST', '/messages/broadcast/preview', { data: { target: target(all), attachment: attachment(all) } });
-    setPreview(res.data ?? null);
-    return res.data ?? null;
-  };
-
-  const send = async () => {
-    const v = await form.validateFields();
-    const seen = await runPreview();
-    if (!seen) return;
-    modal.confirm({
-      title: t('kit.confirmTitle'),
-      content: t(`${S}confirmSend`, { count: seen.players }),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const res = await request<BroadcastSent>('POST', '/messages/broadcast/send', {
-            data: {
-              target: target(v),
-              prefabId: v.prefabId || undefined,
-              titleEn: v.titleEn,
-              titleZh: v.titleZh || undefined,
-              contentEn: v.contentEn,
-              contentZh: v.contentZh || undefined,
-              attachment: attachment(v),
-              expiresInDays: v.expiresInDays,
-            },
-          });
-          message.success(t('kit.operationSuccess'));
-          setPreview(null);
-          onSent(res.data!.id);
-        } catch {
-          /* shown */
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
-  };
+  const flow = usePreviewSend({
+    preview: async () => {
+      const v = await form.validateFields(['kind', 'uid', 'uids', 'vipMin', 'vipMax', 'partner', 'inactiveDays', 'amount']);
+      const all = { ...form.getFieldsValue(true), ...v };
+      return (await request<Preview>('POST', '/messages/broadcast/preview', { data: { target: target(all), attachment: attachment(all) } })).data!;
+    },
+    values: () => form.validateFields() as Promise<Record<string, any>>,
+    confirm: (seen) => t(`${S}confirmSend`, { count: seen.players }),
+    send: async (v) =>
+      (
+        await request<BroadcastSent>('POST', '/messages/broadcast/send', {
+          data: {
+            target: target(v),
+            prefabId: v.prefabId || undefined,
+            titleEn: v.titleEn,
+            titleZh: v.titleZh || undefined,
+            contentEn: v.contentEn,
+            contentZh: v.contentZh || undefined,
+            attachment: attachment(v),
+            expiresInDays: v.expiresInDays,
+          },
+        })
+      ).data!,
+    onSent: (sent) => onSent(sent.id),
+  });
+  const preview = flow.seen;
 
   const usePrefab = (id: number | undefined) => {
     const p = prefabs.data?.find((x) => x.id === id);
@@ -187,7 +169,7 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
         form={form}
         layout="vertical"
         initialValues={{ kind: 'uid', expiresInDays: 7, currency: 'chip', withAttachment: false }}
-        onValuesChange={() => setPreview(null)}
+        onValuesChange={flow.clear}
       >
         <Form.Item name="kind" label={t(`${S}target`)}>
           <Radio.Group optionType="button" options={['uid', 'list', 'segment'].map((k) => ({ value: k, label: t(`${S}kinds.${k}`) }))} />
@@ -287,8 +269,10 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
           />
         )}
         <Space wrap>
-          <Button onClick={() => void runPreview().catch(() => undefined)}>{t(`${S}preview`)}</Button>
-          <Button type="primary" loading={busy} onClick={() => void send().catch(() => undefined)}>
+          <Button loading={flow.busy} onClick={() => void flow.preview()}>
+            {t(`${S}preview`)}
+          </Button>
+          <Button type="primary" loading={flow.busy} onClick={() => void flow.send()}>
             {t(`${S}send`)}
           </Button>
         </Space>

@@ -4,10 +4,10 @@
  */
 import type { PrefabItem } from '@console/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListScreen, type ListDeclaration } from '../../kit';
+import { ListScreen, useKitMutation, type ListDeclaration } from '../../kit';
 import { request } from '../../shell/request';
 import { L } from './common';
 import { MessageTexts } from './MessageTexts';
@@ -49,22 +49,15 @@ function declaration(edit: (row: PrefabItem) => void): ListDeclaration<PrefabIte
 
 export function PrefabEditor({ open, prefab, onClose }: { open: boolean; prefab: PrefabItem | null; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const saving = useKitMutation({
+    call: (body: Record<string, unknown>) =>
+      request('POST', prefab ? '/messages/prefabs/update' : '/messages/prefabs/create', { data: prefab ? { ...body, id: prefab.id } : body }),
+    onSuccess: () => onClose(true),
+  });
   const save = async () => {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = { name: v.name, titleEn: v.titleEn, titleZh: v.titleZh, contentEn: v.contentEn, contentZh: v.contentZh };
-      await request('POST', prefab ? '/messages/prefabs/update' : '/messages/prefabs/create', { data: prefab ? { ...body, id: prefab.id } : body });
-      message.success(t('kit.operationSuccess'));
-      onClose(true);
-    } catch {
-      /* the request layer showed the error */
-    } finally {
-      setSaving(false);
-    }
+    await saving.run({ name: v.name, titleEn: v.titleEn, titleZh: v.titleZh, contentEn: v.contentEn, contentZh: v.contentZh });
   };
   return (
     <Modal
@@ -73,7 +66,7 @@ export function PrefabEditor({ open, prefab, onClose }: { open: boolean; prefab:
       title={t(prefab ? `${S}edit` : `${S}create`)}
       onCancel={() => onClose(false)}
       onOk={save}
-      confirmLoading={saving}
+      confirmLoading={saving.busy}
       destroyOnHidden
       okText={t(`${L}save`)}
     >

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Flex, InputNumber, Select, Typography } from 'antd
 import { useTranslation } from 'react-i18next';
 import type { QuickMatchAnswer } from '@console/schemas';
 import { request } from '../../shell/request';
+import { useKitMutation } from '../../kit';
 import { formatMoney } from '../../lib/format';
 import { L, ROOM_GAMES } from './common';
 
@@ -19,18 +20,18 @@ export function QuickMatchCheck() {
   const [pesos, setPesos] = useState<number | null>(null);
   const [uid, setUid] = useState<number | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ask = async () => {
-    setBusy(true);
-    try {
-      const params = uid ? { game, uid } : { game, balance: Math.round((pesos ?? 0) * 100) };
-      setAnswer((await request<Answer>('GET', '/platmanager/quicktemplate/match', { params })).data ?? null);
-    } catch {
+  // a question, not a change: no toast, and a refused question clears the last answer
+  const asking = useKitMutation({
+    call: async () => {
       setAnswer(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+      const params = uid ? { game, uid } : { game, balance: Math.round((pesos ?? 0) * 100) };
+      return (await request<Answer>('GET', '/platmanager/quicktemplate/match', { params })).data ?? null;
+    },
+    success: false,
+    onSuccess: setAnswer,
+  });
+  const busy = asking.busy;
+  const ask = () => void asking.run();
   return (
     <Card size="small" title={t(`${L}match.title`)} data-testid="quick-match">
       <Flex wrap gap={8} align="center">

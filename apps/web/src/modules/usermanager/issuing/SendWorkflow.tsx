@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchCheck, BatchLineError, IssueBatch } from '@console/schemas';
 import { request } from '../../../shell/request';
 import { formatInt } from '../../../lib/format';
+import { useKitMutation } from '../../../kit';
 import { L, type SendKind } from './config';
 import { EnterStep, type Entry } from './EnterStep';
 import { PreviewStep } from './PreviewStep';
@@ -23,22 +24,24 @@ export function SendWorkflow({ kind }: { kind: SendKind }) {
   const { modal } = App.useApp();
   const [entry, setEntry] = useState<Entry>({ text: '', reason: '' });
   const [stage, setStage] = useState<Stage>({ step: 'enter', errors: [] });
-  const [busy, setBusy] = useState(false);
   const [finished, setFinished] = useState(false);
   const onDone = useCallback(() => setFinished(true), []);
 
-  const check = async () => {
-    setBusy(true);
-    try {
-      const res = await request<BatchCheck>('POST', `${kind.sendApi}/validate`, { data: entry });
-      const result = res.data!;
-      setStage(result.ok ? { step: 'preview', check: result } : { step: 'enter', errors: result.errors as BatchLineError[] });
-    } catch {
-      /* the shell shows the error */
-    } finally {
-      setBusy(false);
-    }
-  };
+  // the check is a question, not a change: its answer shows as the next step, without a toast
+  const checking = useKitMutation({
+    call: async () => (await request<BatchCheck>('POST', `${kind.sendApi}/validate`, { data: entry })).data!,
+    success: false,
+    onSuccess: (result) => setStage(result.ok ? { step: 'preview', check: result } : { step: 'enter', errors: result.errors as BatchLineError[] }),
+  });
+  const creating = useKitMutation({
+    call: async () => (await request<IssueBatch>('POST', `${kind.sendApi}/create`, { data: entry })).data!,
+    success: false,
+    onSuccess: (batch) => {
+      setFinished(false);
+      setStage({ step: 'run', batch });
+    },
+  });
+  const busy = checking.busy || creating.busy;
 
   const send = (checked: BatchCheck) => {
     modal.confirm({
@@ -50,18 +53,7 @@ export function SendWorkflow({ kind }: { kind: SendKind }) {
         reason: entry.reason,
       }),
       okText: t(`${L}send`),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const res = await request<IssueBatch>('POST', `${kind.sendApi}/create`, { data: entry });
-          setFinished(false);
-          setStage({ step: 'run', batch: res.data! });
-        } catch {
-          /* the shell shows the error */
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () => creating.run(),
     });
   };
 
@@ -74,7 +66,9 @@ export function SendWorkflow({ kind }: { kind: SendKind }) {
         current={STEP_INDEX[stage.step] + (done ? 1 : 0)}
         items={['stepEnter', 'stepPreview', 'stepRun', 'stepResult'].map((s) => ({ title: t(`${L}${s}`) }))}
       />
-      {stage.step === 'enter' && <EnterStep kind={kind} entry={entry} onChange={setEntry} errors={stage.errors} checking={busy} onCheck={() => void check()} />}
+      {stage.step === 'enter' && (
+        <EnterStep kind={kind} entry={entry} onChange={setEntry} errors={stage.errors} checking={busy} onCheck={() => void checking.run()} />
+      )}
       {stage.step === 'preview' && (
         <PreviewStep
           kind={kind}

@@ -1,6 +1,7 @@
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useKitMutation } from '../../../../kit/mutation';
 import { useTranslation } from 'react-i18next';
 import { postAction } from '../api';
 import { actionErrorText } from '../errors';
@@ -33,9 +34,15 @@ export function ActionModal({
   danger?: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const posting = useKitMutation({
+    call: (values: Values) => postAction(path, body(values)),
+    showError: (text) => actionErrorText(text, t),
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+  });
 
   async function submit() {
     let values: Values;
@@ -44,17 +51,7 @@ export function ActionModal({
     } catch {
       return;
     }
-    setBusy(true);
-    try {
-      await postAction(path, body(values));
-      message.success(t('kit.operationSuccess'));
-      onDone();
-      onClose();
-    } catch (err) {
-      message.error(actionErrorText((err as Error).message, t));
-    } finally {
-      setBusy(false);
-    }
+    await posting.run(values);
   }
 
   return (
@@ -63,7 +60,7 @@ export function ActionModal({
       open={open}
       onCancel={onClose}
       onOk={() => void submit()}
-      confirmLoading={busy}
+      confirmLoading={posting.busy}
       destroyOnHidden
       okText={t('kit.ok')}
       cancelText={t('kit.cancel')}
