@@ -16,36 +16,11 @@ import type { Db } from '../db/open';
 import { hashPassword } from '../domains/auth/passwords';
 import { signIn } from '../domains/auth/login';
 import { ensurePlatformApplication } from '../domains/platform/applications';
-import { seedPaymentConfig } from '../domains/payment-config/demo';
-import { seedGameServers } from '../domains/game-servers/demo';
-import { seedLobby } from '../domains/lobby/demo';
-import { seedPartnerCheatFlags, seedTableGames, tellTableServers } from '../domains/table-games/demo';
-import { seedProviders } from '../domains/providers/demo';
-import { seedControls } from '../domains/controls/demo';
-import { seedMessages } from '../domains/messages/demo';
-import { seedAppSettings } from '../domains/app-settings/demo';
-import { seedLostPlayerCampaigns, seedLostPlayers } from '../domains/lost-players/demo';
-import { seedPartners, seedPartnerActivity } from '../domains/partners/demo';
-import { seedRooms, seedRoomActivity } from '../domains/rooms/demo';
-import { seedAgents, seedAgentActivity } from '../domains/agents/demo';
-import { seedAgentReports, seedAgentReportActivity } from '../domains/agent-reports/demo';
-import { seedAgentManagers, seedAgentManagerActivity } from '../domains/agentmanager/demo';
-import { seedAgentxs, seedAgentxActivity } from '../domains/agentx/demo';
-import { seedAgentCashs, seedAgentCashActivity } from '../domains/agentcash/demo';
-import { seedGroundPromoters, seedGroundPromoterActivity } from '../domains/groundpromoters/demo';
-import { seedActivityTraffic } from '../domains/activities/demo';
-import { seedTongitsArena } from '../domains/tongitsarena/demo';
-import { seedCdkcodeActivity } from '../domains/cdkcode/demo';
-import { seedRankActivity } from '../domains/rank/demo';
-import { seedFbActivity } from '../domains/fbactivity/demo';
-import { seedVipSendActivity } from '../domains/vipmanager/demo';
-import { seedVipHistory } from '../domains/vip/demo';
-import { seedUnpaidRecharges } from '../domains/recharge/demo';
-import { seedCashoutQueues } from '../domains/cashout/demo';
+import { DOMAINS } from '../domains';
+import type { DemoStep, DemoStepContext } from '../domains/manifest';
 import { runBackfill } from '../simulator/backfill';
 import { directTransport } from '../simulator/in-process';
-import { finishBatches, staffCarrier, type StaffCarrier } from '../simulator/in-process-staff';
-import { seedMessageTraffic } from '../simulator/messages';
+import { staffCarrier, type StaffCarrier } from '../simulator/in-process-staff';
 import { DEMO_POPULATION, DEMO_SHARE_CODES } from '../simulator/population';
 import type { Transport } from '../simulator/types';
 
@@ -132,24 +107,8 @@ export function demoPlayersFromEnv(env: Record<string, string | undefined>): Dem
  */
 export async function seedDemoPlatform(db: Db, now = Date.now()): Promise<void> {
   await ensurePlatformApplication(db, DEMO_APP);
-  await seedPaymentConfig(db);
-  await seedGameServers(db);
-  await seedLobby(db);
-  await seedTableGames(db);
-  await seedProviders(db);
-  await seedControls(db);
-  await seedMessages(db);
-  await seedAppSettings(db);
-  await seedLostPlayers(db);
-  await seedPartners(db);
-  await seedRooms(db, now);
-  await tellTableServers(db);
-  await seedAgents(db);
-  await seedAgentReports(db);
-  await seedAgentManagers(db);
-  await seedAgentxs(db);
-  await seedAgentCashs(db);
-  await seedGroundPromoters(db);
+  for (const domain of DOMAINS) await domain.demo?.configure?.(db, now);
+  await tellSimulator(db, { configured: true });
   for (const [username, code] of Object.entries(DEMO_SHARE_CODES)) {
     await db.updateTable('console_account').set({ share_code: code }).where('username', '=', username).where('share_code', 'is', null).execute();
   }
@@ -168,31 +127,15 @@ export interface SeedProgress {
   done: boolean;
 }
 
-/** What a seed step gets: the database, the config, the plan (its history's end and days), the staff at the console. */
-interface StepContext {
-  db: Db;
-  config: ServerConfig;
+/** What a seed step gets: a domain's step's context, with the plan (its history's end and days) and the simulator's hook. */
+interface StepContext extends DemoStepContext {
   plan: Plan;
-  end: number;
-  days: number;
-  /** The demo staff signed in at the console (null when the plan has no players: no step needs them then). */
-  staff: StaffCarrier | null;
   intercept?: DemoPlayers['intercept'];
-  log: (message: string, details?: Record<string, unknown>) => void;
 }
 
-interface SeedStep {
-  name: string;
-  /** Its share of the seed's time (seconds measured on a quiet machine at 2,000 players, 30 days): the progress figure. */
-  weight: number;
-  run(c: StepContext, onFraction: (fraction: number) => void): Promise<Record<string, unknown> | void>;
+interface SeedStep extends Omit<DemoStep, 'run'> {
+  run(c: StepContext, onFraction: (fraction: number) => void): Promise<object | void>;
 }
-
-const staffStep = (name: string, weight: number, run: (db: Db, config: ServerConfig, password: string, end: number) => Promise<object>): SeedStep => ({
-  name,
-  weight,
-  run: async (c) => ({ ...(await run(c.db, c.config, DEMO_PASSWORD, c.end)) }),
-});
 
 /**
  * The platform application and the configuration of every module (seedDemoPlatform): the first
@@ -208,13 +151,12 @@ const CONFIGURATION: SeedStep = {
 
 /**
  * What the configuration tells the simulator for the rest of the process (the providers' apps,
- * the demo players' house controls, the table servers' configuration), again: each of these
- * finds its rows already there and only tells.
+ * the demo players' house controls, the table servers' configuration): each domain's `tell`.
+ * Right after the configuration, a domain whose configuring already told is skipped; a start
+ * resuming a seed tells them all again.
  */
-async function tellSimulator(db: Db): Promise<void> {
-  await seedProviders(db);
-  await seedControls(db);
-  await tellTableServers(db);
+async function tellSimulator(db: Db, o: { configured: boolean }): Promise<void> {
+  for (const { demo } of DOMAINS) if (demo?.tell && !(o.configured && demo.tell === demo.configure)) await demo.tell(db);
 }
 
 /** The players' history (simulator/backfill.ts, day by day): its weight at 2,000 players and 30 days. */
@@ -266,44 +208,59 @@ const SIGN_INS: SeedStep = {
 };
 
 /**
- * The steps after the players' history, in order. Each finished step is written to
- * demo_seed_step, so a seed stopped half-way (the server stopped while it filled in) goes on
- * with the next step at the next start; a step cut off inside is run again whole (each finds
- * what it already did: idempotency keys and operation-log moments).
+ * The order of the steps after the players' history, by name. Each domain declares its steps in
+ * its manifest (domains/<domain>/manifest.ts); the order lives here, where the reasons for it
+ * can be read side by side. Each finished step is written to demo_seed_step, so a seed stopped
+ * half-way (the server stopped while it filled in) goes on with the next step at the next
+ * start; a step cut off inside is run again whole (each finds what it already did: idempotency
+ * keys and operation-log moments).
  */
-const AFTER_HISTORY: SeedStep[] = [
-  // nothing left half-credited (a batch of a seed cut off before this line included)
-  { name: 'batches', weight: 0.5, run: async (c) => ({ finished: await finishBatches(c.db, c.end) }) },
-  // a partner's reported players, when the desk flagged none of them
-  { name: 'partner cheat flags', weight: 0.5, run: async (c) => ({ ...(await seedPartnerCheatFlags(c.db, c.staff!, c.end)) }) },
-  staffStep('messages', 10, (db, config, password, end) => seedMessageTraffic(db, config, password, end)),
-  staffStep('retrieval campaigns', 6, seedLostPlayerCampaigns),
+export const AFTER_HISTORY_ORDER = [
+  // nothing left half-credited (a batch of a seed cut off before this step included)
+  'batches',
+  'partner cheat flags',
+  'messages',
+  'retrieval campaigns',
   // distribution, after the history it builds on
-  staffStep('partners', 10, seedPartnerActivity),
-  staffStep('rooms', 0.5, seedRoomActivity),
-  staffStep('agents', 7, seedAgentActivity),
-  staffStep('agent-reports', 4, seedAgentReportActivity),
-  staffStep('agentmanager', 0.5, seedAgentManagerActivity),
-  staffStep('agentx', 4, seedAgentxActivity),
-  staffStep('agentcash', 2, seedAgentCashActivity),
-  staffStep('groundpromoters', 4, seedGroundPromoterActivity),
+  'partners',
+  'rooms',
+  'agents',
+  'agent-reports',
+  'agentmanager',
+  'agentx',
+  'agentcash',
+  'groundpromoters',
   // on the players as the history left them: cashier pages left without paying, for every
   // partner's players, and the cash-outs asked for since the desk's last shift (its queues);
   // before the activities and the other steps that reward logins (onlinesign, mining, codes …),
   // so that those see the logins these steps make and a second run of theirs finds nothing
-  staffStep('unpaid recharges', 2, seedUnpaidRecharges),
-  staffStep('cash-out queues', 3, seedCashoutQueues),
+  'unpaid recharges',
+  'cash-out queues',
   // the arena before the activities: its tickets are paid in chips, and a player it leaves short
   // on its last day is one the relief grant is for (a second run of the activities then finds it claimed)
-  staffStep('tongitsarena', 18, seedTongitsArena),
-  staffStep('activities', 41, seedActivityTraffic),
-  staffStep('cdkcode', 3, seedCdkcodeActivity),
-  staffStep('rank', 4, seedRankActivity),
-  staffStep('fbactivity', 2, seedFbActivity),
-  { name: 'vip', weight: 6, run: async (c) => ({ ...(await seedVipHistory(c.db, c.end, c.days)) }) },
+  'tongitsarena',
+  'activities',
+  'cdkcode',
+  'rank',
+  'fbactivity',
+  'vip',
   // after the levels' history: the VIPs it made
-  staffStep('vipsend', 2, seedVipSendActivity),
-];
+  'vipsend',
+] as const;
+
+/** The domains' steps in AFTER_HISTORY_ORDER; a step declared and not placed, or placed and not declared, is refused at start. */
+export function afterHistorySteps(declared: readonly DemoStep[] = DOMAINS.flatMap((d) => d.demo?.steps ?? [])): DemoStep[] {
+  const byName = new Map(declared.map((step) => [step.name, step]));
+  if (byName.size !== declared.length) throw new Error('demo seed: two domains declare a step of the same name');
+  const order: readonly string[] = AFTER_HISTORY_ORDER;
+  const unplaced = declared.filter((step) => !order.includes(step.name)).map((step) => step.name);
+  const missing = order.filter((name) => !byName.has(name));
+  if (unplaced.length || missing.length)
+    throw new Error(`demo seed: steps not in AFTER_HISTORY_ORDER: [${unplaced.join(', ')}]; named there and declared by no domain: [${missing.join(', ')}]`);
+  return order.map((name) => byName.get(name)!);
+}
+const AFTER_HISTORY: SeedStep[] = afterHistorySteps();
+
 interface Plan {
   players: number;
   days: number;
@@ -400,7 +357,7 @@ async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan,
   };
   // a seed resumed by a later start: the new process knows nothing of what the configuration
   // told the simulator (simulator/process-settings.ts), so it is told again
-  if (done.has(CONFIGURATION.name)) await tellSimulator(db);
+  if (done.has(CONFIGURATION.name)) await tellSimulator(db, { configured: false });
   // the staff sign in once the configuration is there (their sessions are the console's own)
   let staff: StaffCarrier | null = null;
   try {
@@ -409,7 +366,7 @@ async function runSeed(db: Db, config: ServerConfig, o: DemoPlayers, plan: Plan,
       if (done.has(step.name)) continue;
       report(i, 0);
       if (history && !staff && step !== CONFIGURATION) staff = await staffCarrier(db, config, DEMO_PASSWORD);
-      const context: StepContext = { db, config, plan, end: plan.end, days: plan.days, staff, intercept: o.intercept, log };
+      const context: StepContext = { db, config, plan, end: plan.end, days: plan.days, staff, password: DEMO_PASSWORD, intercept: o.intercept, log };
       const details = { ...(await step.run(context, (f) => report(i, f))) };
       await markDone(db, step.name, details);
       done.set(step.name, details);

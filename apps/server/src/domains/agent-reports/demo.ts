@@ -20,9 +20,6 @@ import { createConfig, settleExtraRebates, windowFigures } from './extra-rebate'
 import { refreshAgentReports } from './refresh';
 import { addDays, dayStart } from '@console/time';
 
-/** Configuration seeded with the demo platform, before any player exists: nothing (configs need agents). */
-export async function seedAgentReports(_db: Db): Promise<void> {}
-
 async function demoUser(db: Db, username: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('console_account').select(['id', 'username', 'name', 'roles', 'partner']).where('username', '=', username).executeTakeFirst();
   if (!row) return null;

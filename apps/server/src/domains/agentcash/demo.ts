@@ -22,9 +22,6 @@ const DAY = 86_400_000;
 const PARTNER1_AUTO_APPROVE = 50_000;
 const APP = 'demo-app';
 
-/** Nothing before the players exist. */
-export async function seedAgentCashs(_db: Db): Promise<void> {}
-
 type Plan = 'auto' | 'open' | 'claimed' | 'paid' | 'failed' | 'denied' | 'undetermined' | 'setSuccess' | 'firstApproval' | 'fourEyes';
 /** Amount (centavos) and what happens to it; the first fits under the ₱1,000 auto-approval. */
 const PLANS: [Plan, number][] = [

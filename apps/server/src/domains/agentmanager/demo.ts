@@ -57,9 +57,6 @@ async function asStaff<T>(db: Db, username: string, at: number, operation: strin
   }
 }
 
-/** Nothing before the players exist. */
-export async function seedAgentManagers(_db: Db): Promise<void> {}
-
 export async function seedAgentManagerActivity(db: Db, _config: ServerConfig, _password: string, end: number): Promise<Record<string, number | string>> {
   const figures: Record<string, number | string> = { wholesalers: 0, movements: 0, refused: 0, closedMonth: '' };
   const { rows: picks } = await sql<{ uid: number; partner: number }>`

@@ -31,9 +31,6 @@ import { consoleDay, startOfDayMs } from '@console/time';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Nothing before the players exist. */
-export async function seedAgents(_db: Db): Promise<void> {}
-
 /** A staff change as the operation does it: one transaction with its operation-log record. */
 async function asStaff<T>(
   db: Db,

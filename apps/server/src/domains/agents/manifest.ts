@@ -1,8 +1,9 @@
 /** What the domain adds to the server (domains/manifest.ts). */
-import { defineDomain } from '../manifest';
+import { defineDomain, staffDemoStep } from '../manifest';
 import { agentOperations, agentPlatformOperations } from './routes';
 import { registerAgentSettlement } from './settlement';
 import { triggers } from './triggers';
+import { seedAgentActivity } from './demo';
 
 export const manifest = defineDomain({
   name: 'agents',
@@ -10,4 +11,5 @@ export const manifest = defineDomain({
   platform: agentPlatformOperations,
   jobs: [(host, { db, now }) => registerAgentSettlement(host, db, now)],
   triggers,
+  demo: { steps: [staffDemoStep('agents', 7, seedAgentActivity)] },
 });

@@ -75,9 +75,6 @@ export const DEMO_AGENTX: DemoAgent[] = [
   },
 ];
 
-/** Nothing before the players exist. */
-export async function seedAgentxs(_db: Db): Promise<void> {}
-
 export async function seedAgentxActivity(db: Db, config: ServerConfig, password: string, end: number): Promise<Record<string, number>> {
   const figures = { agents: 0, calls: 0, bets: 0, refused: 0 };
   const missing = [];

@@ -20,9 +20,6 @@ import { injectCarrier, SignedClient } from '../../simulator/transport';
 import { DEFAULT_GP_SETTING } from './settings';
 import { startOfDayMs } from '@console/time';
 
-/** Nothing before the players exist. */
-export async function seedGroundPromoters(_db: Db): Promise<void> {}
-
 /** The demo's platform application (seed/demo.ts DEMO_APP). */
 const DEMO_APP = { appId: 'demo-app', secret: 'demo-platform-secret' } as const;
 const HAND_VOID_REASON = 'Registered at a promoter booth twice (staff check)';

@@ -29,9 +29,6 @@ const share = (id: number, salt: number) => {
   return (h >>> 0) % 100;
 };
 
-/** Nothing before the players exist (see seedLostPlayerCampaigns). */
-export async function seedLostPlayers(_db: Db): Promise<void> {}
-
 interface DemoCampaign {
   by: string;
   daysBefore: number;

@@ -30,9 +30,6 @@ const HOUR = 3_600_000;
 const DONE_NOTE = 'Bank transfer sent, ref BDO-2291';
 const DAY = 24 * HOUR;
 
-/** Nothing before the players exist: the defaults and profiles are made with the history (seedPartnerActivity). */
-export async function seedPartners(_db: Db): Promise<void> {}
-
 /** A stable pseudo-random share 0..99 of two numbers. */
 const share = (a: number, b: number) => {
   let h = Math.imul((a ^ Math.imul(b, 0x9e3779b9)) >>> 0, 0x85ebca6b);
