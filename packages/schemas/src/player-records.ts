@@ -14,8 +14,6 @@ export type SearchKey = (typeof SEARCH_KEYS)[number];
 export const FEEDBACK_STATUSES = ['open', 'replied', 'closed'] as const;
 export const TIPOFF_STATUSES = ['pending', 'valid', 'invalid'] as const;
 export const TIPOFF_VERDICTS = ['valid', 'invalid'] as const;
-export const BAN_LOG_ACTIONS = ['ban', 'unban', 'suspend', 'unsuspend'] as const;
-export const BAN_LOG_KINDS = ['account', 'device', 'ip'] as const;
 export const TRANSFER_KINDS = ['player', 'coindealer'] as const;
 
 /** search and searchsales: one player. */
@@ -73,19 +71,6 @@ export const transferItem = z.object({
 export type TransferItem = z.infer<typeof transferItem>;
 
 /** banAccountlogs: a ban, lift, suspension or its lifting. */
-export const banRecordItem = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  kind: z.enum(BAN_LOG_KINDS),
-  value: z.string(),
-  action: z.enum(BAN_LOG_ACTIONS),
-  reason: z.string(),
-  until: z.string().nullable(),
-  operator: z.string(),
-  partner: z.number().int(),
-});
-export type BanRecordItem = z.infer<typeof banRecordItem>;
-
 export const feedbackItem = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -19,6 +19,8 @@ export const PLAYER_SCREENS = {
 } as const;
 
 export const BAN_KINDS = ['account', 'device', 'ip'] as const;
+/** What a ban_log record says happened: a ban or a suspension, or its lifting. */
+export const BAN_ACTIONS = ['ban', 'unban', 'suspend', 'unsuspend'] as const;
 export type BanKindName = (typeof BAN_KINDS)[number];
 export const PLAYER_CURRENCIES = ['chip', 'bean', 'safe', 'bonus', 'diamond', 'charisma', 'withdrawable'] as const;
 
@@ -151,12 +153,13 @@ export const profileChangeItem = z.object({
   oldValue: z.string().nullable(),
   newValue: z.string().nullable(),
 });
+/** One ban_log record: the player's ban history, and /usermanager/banAccountlogs across players. */
 export const banLogItem = z.object({
   id: z.number().int(),
   at: z.string(),
   kind: z.enum(BAN_KINDS),
   value: z.string(),
-  action: z.enum(['ban', 'unban', 'suspend', 'unsuspend']),
+  action: z.enum(BAN_ACTIONS),
   reason: z.string(),
   until: z.string().nullable(),
   operator: z.string(),

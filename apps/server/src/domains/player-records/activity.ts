@@ -6,10 +6,11 @@
  * player_transfer_at_idx (kind, at, id), ban_log_at_idx (at, id); a uid filter uses the
  * table's (uid, at) index.
  */
-import { BAN_LOG_ACTIONS, BAN_LOG_KINDS, banRecordItem, giftItem, transferItem, type TransferItem } from '@console/schemas';
+import { BAN_ACTIONS, BAN_KINDS, banLogItem, giftItem, transferItem, type TransferItem } from '@console/schemas';
 import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } from '../../http/list';
 import { isoInConsoleZone } from '../../http/time';
 import { ledgerList } from '../player-lists/ledger';
+import { banLogRow } from '../players/history';
 
 const at = (r: { at: Date }) => isoInConsoleZone(r.at);
 const newestFirst = { sorts: { at: sortBy.time('at') }, defaultSort: { key: 'at', order: 'descend' } } as const;
@@ -85,23 +86,13 @@ export const banAccountlogs = defineList({
   partner: 'partner',
   id: 'id',
   filters: {
-    kind: eqEnum('kind', BAN_LOG_KINDS),
+    kind: eqEnum('kind', BAN_KINDS),
     value: eqText('value', 128),
-    action: eqEnum('action', BAN_LOG_ACTIONS),
+    action: eqEnum('action', BAN_ACTIONS),
     operator: eqText('operator'),
     at: dateRange('at'),
   },
   ...newestFirst,
-  item: banRecordItem,
-  row: (r) => ({
-    id: r.id,
-    at: at(r),
-    kind: r.kind,
-    value: r.value,
-    action: r.action,
-    reason: r.reason,
-    until: isoInConsoleZone(r.until),
-    operator: r.operator,
-    partner: r.partner,
-  }),
+  item: banLogItem,
+  row: banLogRow,
 });

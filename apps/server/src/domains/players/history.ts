@@ -5,8 +5,9 @@
  * scope reaches the player (404 otherwise).
  */
 import type { BanLogItem, InviteeItem, LedgerItem, LoginItem, PlayerHistoryQuery, PlayerLedgerQuery, ProfileChangeItem } from '@console/schemas';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/open';
+import type { BanLogTable } from '../../db/schema';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
 import { findPlayer, playerNotFound } from './access';
@@ -134,15 +135,18 @@ export async function banLogPage(db: Db, user: ScopedSubject, query: PlayerHisto
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
-  return page(rows, size, (r) => ({
-    id: r.id,
-    at: iso(r.at),
-    kind: r.kind,
-    value: r.value,
-    action: r.action,
-    reason: r.reason,
-    until: isoInConsoleZone(r.until),
-    operator: r.operator,
-    partner: r.partner,
-  }));
+  return page(rows, size, banLogRow);
 }
+
+/** A ban_log row as the screens show it (the player's history and /usermanager/banAccountlogs). */
+export const banLogRow = (r: Selectable<BanLogTable>): BanLogItem => ({
+  id: r.id,
+  at: iso(r.at),
+  kind: r.kind,
+  value: r.value,
+  action: r.action,
+  reason: r.reason,
+  until: isoInConsoleZone(r.until),
+  operator: r.operator,
+  partner: r.partner,
+});

@@ -1,14 +1,14 @@
 /** /usermanager/banAccountlogs: bans, lifts, suspensions and their lifting, newest first (keyset, server CSV export). */
-import { BAN_LOG_ACTIONS, BAN_LOG_KINDS, type BanRecordItem } from '@console/schemas';
+import { BAN_ACTIONS, BAN_KINDS, type BanLogItem } from '@console/schemas';
 import { ListScreen, type ListDeclaration } from '../../../kit';
 import { UidLink } from '../../../kit/UidLink';
 
 const L = 'usermanager.banAccountlogs.';
-const KINDS = Object.fromEntries(BAN_LOG_KINDS.map((k) => [k, `${L}kinds.${k}`]));
-const ACTIONS = Object.fromEntries(BAN_LOG_ACTIONS.map((a) => [a, `${L}actions.${a}`]));
+const KINDS = Object.fromEntries(BAN_KINDS.map((k) => [k, `${L}kinds.${k}`]));
+const ACTIONS = Object.fromEntries(BAN_ACTIONS.map((a) => [a, `${L}actions.${a}`]));
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-export const banAccountlogsScreen: ListDeclaration<BanRecordItem> = {
+export const banAccountlogsScreen: ListDeclaration<BanLogItem> = {
   name: 'banAccountlogs',
   title: `${L}title`,
   api: { url: '/usermanager/banAccountlogs', mode: 'cursor', export: true },
