@@ -48,6 +48,7 @@ import { spanCounts } from '../payment-reports/rollups';
 import { saveItem, versionOperations } from '../../settings/versions';
 import type { DayRange } from '../../http/range';
 import { currentSettings, gameSettingsItems, settingsOfVersions } from './settings';
+import { betsWithRounds, rounds } from './round-lists';
 
 const tags = ['tinygames'];
 /** Rows the players screen loads at most (the range's biggest turnovers first). */
@@ -205,54 +206,9 @@ async function playerRows(
   });
 }
 
-const betsFrom = (db: Db, game: string) =>
-  db
-    .selectFrom('game_bet as b')
-    .innerJoin('game_round as r', 'r.id', 'b.round')
-    .leftJoin('player as p', 'p.uid', 'b.uid')
-    .select([
-      'b.id',
-      'b.round',
-      'r.round_id',
-      'b.at',
-      'b.uid',
-      'p.name',
-      'b.partner',
-      'b.seat',
-      'b.bot',
-      'b.bet',
-      'b.win',
-      'b.fee',
-      'b.jackpot',
-      'r.server',
-      'r.table_id',
-      'r.verified',
-    ])
-    .where('b.game', '=', game);
+const betsFrom = (db: Db, game: string) => betsWithRounds(db).where('b.game', '=', game);
 
-const roundsFrom = (db: Db, game: string) =>
-  db
-    .selectFrom('game_round')
-    .select([
-      'id',
-      'round_id',
-      'server',
-      'table_id',
-      'config_version',
-      'started_at',
-      'ended_at',
-      'seats',
-      'players',
-      'bet',
-      'win',
-      'fee',
-      'jackpot',
-      'seed_hash',
-      'seed',
-      'verified',
-      'why',
-    ])
-    .where('game', '=', game);
+const roundsFrom = (db: Db, game: string) => rounds(db).where('game', '=', game);
 
 const betRow = (x: QueryRow<typeof betsFrom>): GameBetRow => ({
   id: x.id,

@@ -13,6 +13,7 @@ import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy } from '../../http/list';
+import { betsWithRounds } from '../games/round-lists';
 
 export const RECORD_RESULTS = ['win', 'lose', 'even'] as const;
 const RESULT_SQL: Record<(typeof RECORD_RESULTS)[number], ReturnType<typeof sql<SqlBool>>> = {
@@ -33,28 +34,7 @@ export const gamerecordlogs = defineList({
     'Every bet of players in the reported game rounds, all games, newest first: filters uid, game, roundId, from/to (round end), result (win, lose, even), partner',
   paging: 'keyset',
   from: (db: Db) =>
-    db
-      .selectFrom('game_bet as b')
-      .innerJoin('game_round as r', 'r.id', 'b.round')
-      .leftJoin('player as p', 'p.uid', 'b.uid')
-      .select([
-        'b.id',
-        'b.round',
-        'b.game',
-        'r.round_id',
-        'b.at',
-        'b.uid',
-        'p.name',
-        'b.partner',
-        'b.seat',
-        'b.bet',
-        'b.win',
-        'b.fee',
-        'b.jackpot',
-        'r.server',
-        'r.table_id',
-        'r.verified',
-      ])
+    betsWithRounds(db)
       // the predicate of the player-seat index (migration 029), written as it is there
       .where(sql<SqlBool>`b.uid IS NOT NULL AND NOT b.bot`),
   partner: 'b.partner',

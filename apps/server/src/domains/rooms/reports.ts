@@ -23,6 +23,7 @@ import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../../http/ra
 import { reportOperations } from '../../reports/report';
 import { gameSpanPlayers } from '../payment-reports/rollups';
 import { listItems, SCREENS, storeKey } from './items';
+import { rounds } from '../games/round-lists';
 
 const tags = ['platmanager'];
 const num = (v: unknown) => Number(v ?? 0);
@@ -111,26 +112,7 @@ export const partnerReportOperations: Operation[] = [
       paging: 'keyset',
       summary:
         "Every reported round by the round's partner, newest first: game, server, table, seats, players, bet, win, fee, jackpot, verified; filters partner, game, table, roundId, from/to (round end)",
-      from: (db: Db) =>
-        db
-          .selectFrom('game_round')
-          .select([
-            'id',
-            'round_id',
-            'game',
-            'partner',
-            'server',
-            'table_id',
-            'started_at',
-            'ended_at',
-            'seats',
-            'players',
-            'bet',
-            'win',
-            'fee',
-            'jackpot',
-            'verified',
-          ]),
+      from: rounds,
       partner: 'partner',
       id: 'id',
       filters: {
