@@ -67,6 +67,42 @@ export function activityDocument(a: Activity, screen = `/activities/${a.id}`): S
 /** The settings in force (the defaults until first saved), their version (0: never saved) and when they were saved. */
 export const activityConfig = (db: Db, a: Activity): Promise<ActivityConfig> => activityDocument(a).read(db);
 
+/** Rows not in a final state (`state <> ALL(final)`: also right when an activity has no final state). */
+const notFinal = (a: Activity) => sql<boolean>`state <> ALL(${sql.val([...a.final])}::text[])`;
+
+/** How many participants of a period are not in a final state: those a save of the settings would reset. */
+export async function unfinishedParticipants(db: Db, a: Activity, period: string): Promise<number> {
+  return (
+    await db
+      .selectFrom('activity_player')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('activity', '=', a.id)
+      .where('period', '=', period)
+      .where(notFinal(a))
+      .executeTakeFirstOrThrow()
+  ).n;
+}
+
+/**
+ * After a save (or a restore): the new version counts from now, and the participants of the
+ * current period whose state is not final start again (progress 0, the first state); rewards
+ * already paid stay. Answers how many were reset.
+ */
+export async function applyNewVersion(db: Db, a: Activity, version: number, now: Date): Promise<number> {
+  await activityDocument(a).recordVersion(db, version, now);
+  const cfg = await activityConfig(db, a);
+  const current = periodOf(a, cfg.settings, now);
+  if (!current) return 0;
+  const reset = await db
+    .updateTable('activity_player')
+    .set({ state: a.states[0], progress: 0, reset_at: now, config_version: version, updated_at: now })
+    .where('activity', '=', a.id)
+    .where('period', '=', current.key)
+    .where(notFinal(a))
+    .executeTakeFirst();
+  return Number(reset.numUpdatedRows ?? 0);
+}
+
 export interface PlayerFacts {
   uid: number;
   partner: number;

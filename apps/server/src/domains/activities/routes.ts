@@ -15,7 +15,7 @@
  *   GET  /api/platform/activities                the live activities of a player with progress and tiers
  *   POST /api/platform/activities/claim          pays a reached tier once (idempotent)
  */
-import { ACTIVITIES, ACTIVITY_IDS, dayOf, FOREVER, inviteeWhyNot, periodOf, type Activity, type InviteeRule } from '@console/activities';
+import { ACTIVITIES, ACTIVITY_IDS, FOREVER, inviteeWhyNot, periodOf, type Activity, type InviteeRule } from '@console/activities';
 import { findScreen } from '@console/catalog';
 import {
   activityClaimAnswer,
@@ -29,39 +29,33 @@ import {
   inviteDetailRow,
   platformActivitiesQuery,
   platformActivity,
-  type ActivityDashboard,
 } from '@console/schemas';
 import { describeZodError, whole } from '@console/games';
-import { queryBool } from '@console/schemas';
-import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
-import { contains, custom, dateRange, defineList, eqInt, eqText, listOperations, sortBy, type ListSpec } from '../../http/list';
+import { contains, dateRange, defineList, eqInt, eqText, listOperations, sortBy, type ListSpec } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
-import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { summaryOperation } from '../../reports/summary';
 import { saveItem, toVersion, versionOperations, type VersionedItems } from '../../settings/versions';
-import type { DayRange } from '../../http/range';
 import { settingsDocument, parseWith, versionOperationsThen } from './document';
 import {
   activityConfig,
   activityDocument,
+  applyNewVersion,
   claim,
   claimError,
   evaluateFor,
-  firstRecharge,
-  inviteeColumns,
   inviteeOf,
   preload,
   recordParticipant,
-  type InviteeColumns,
+  unfinishedParticipants,
 } from './engine';
+import { dashboard, invitedPlayers, inviteeValidFilter, lastVersion, participantsWithNames, rewardsWithNames, versionsOfKind } from './screens';
 
 const tags = ['activities'];
-const num = (v: unknown) => Number(v ?? 0);
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 const iso = (v: unknown) => isoInConsoleZone(v as Date);
 
@@ -85,131 +79,7 @@ export function activityScreens(a: Activity) {
 /** The versioned settings of one activity (one document, key 'settings'). */
 export const activityItems = (a: Activity, screen: string) => activityDocument(a, screen).items as unknown as VersionedItems<Settings>;
 
-/** Rows not in a final state (`state <> ALL(final)`: also right when an activity has no final state). */
-const notFinal = (a: Activity) => sql<boolean>`state <> ALL(${sql.val([...a.final])}::text[])`;
-
-/**
- * After a save (or a restore): the new version counts from now, and the participants of the
- * current period whose state is not final start again (progress 0, the first state); rewards
- * already paid stay. Answers how many were reset.
- */
-export async function applyNewVersion(db: Db, a: Activity, version: number, now: Date): Promise<number> {
-  await activityDocument(a).recordVersion(db, version, now);
-  const cfg = await activityConfig(db, a);
-  const current = periodOf(a, cfg.settings, now);
-  if (!current) return 0;
-  const reset = await db
-    .updateTable('activity_player')
-    .set({ state: a.states[0], progress: 0, reset_at: now, config_version: version, updated_at: now })
-    .where('activity', '=', a.id)
-    .where('period', '=', current.key)
-    .where(notFinal(a))
-    .executeTakeFirst();
-  return Number(reset.numUpdatedRows ?? 0);
-}
-
-async function dashboard(db: Db, user: ScopedSubject, a: Activity, r: DayRange, now: Date): Promise<ActivityDashboard> {
-  const cfg = await activityConfig(db, a);
-  const s = cfg.settings;
-  const [joined, paid, totals, states, budget, today] = await Promise.all([
-    db
-      .selectFrom('activity_player')
-      .select([sql<string>`first_day::text`.as('day'), sql<number>`count(*)`.as('n')])
-      .where('activity', '=', a.id)
-      .where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`)
-      .where(ownPartnerFilter(user, 'partner'))
-      .groupBy('first_day')
-      .execute(),
-    db
-      .selectFrom('activity_reward')
-      .select([
-        sql<string>`day::text`.as('day'),
-        sql<number>`count(*)`.as('claims'),
-        sql<number>`count(DISTINCT uid)`.as('players'),
-        sql<number>`(coalesce(sum(amount), 0))::bigint`.as('amount'),
-      ])
-      .where('activity', '=', a.id)
-      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
-      .where(ownPartnerFilter(user, 'partner'))
-      .groupBy('day')
-      .execute(),
-    db
-      .selectFrom('activity_reward')
-      .select([
-        sql<number>`count(DISTINCT uid)`.as('players'),
-        sql<number>`count(*)`.as('claims'),
-        sql<number>`(coalesce(sum(amount), 0))::bigint`.as('amount'),
-      ])
-      .where('activity', '=', a.id)
-      .where(sql<boolean>`day BETWEEN ${r.from}::date AND ${r.to}::date`)
-      .where(ownPartnerFilter(user, 'partner'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('activity_player')
-      .select(['state', sql<number>`count(*)`.as('n')])
-      .where('activity', '=', a.id)
-      .where(sql<boolean>`first_day BETWEEN ${r.from}::date AND ${r.to}::date`)
-      .where(ownPartnerFilter(user, 'partner'))
-      .groupBy('state')
-      .execute(),
-    db.selectFrom('activity_budget').select('spent').where('activity', '=', a.id).executeTakeFirst(),
-    db.selectFrom('activity_budget_day').select('spent').where('activity', '=', a.id).where('day', '=', dayOf(now)).executeTakeFirst(),
-  ]);
-  const joinedBy = new Map(joined.map((x) => [x.day, x.n]));
-  const paidBy = new Map(paid.map((x) => [x.day, x]));
-  const share = (spent: number, of: number) => (of > 0 ? spent / of : null);
-  const days = r.days.map((day) => {
-    const p = paidBy.get(day);
-    const rewarded = num(p?.amount);
-    return {
-      day,
-      participants: joinedBy.get(day) ?? 0,
-      claims: num(p?.claims),
-      rewardedPlayers: num(p?.players),
-      rewarded,
-      dailyUsed: share(rewarded, s.dailyBudget),
-    };
-  });
-  const spent = num(budget?.spent);
-  const spentToday = num(today?.spent);
-  return {
-    activity: a.id,
-    name: a.name,
-    configVersion: cfg.version,
-    open: s.open,
-    totals: {
-      participants: days.reduce((n, d) => n + d.participants, 0),
-      rewardedPlayers: totals.players,
-      claims: totals.claims,
-      rewarded: totals.amount,
-    },
-    budget: {
-      total: s.totalBudget,
-      spent,
-      totalUsed: share(spent, s.totalBudget),
-      daily: s.dailyBudget,
-      spentToday,
-      dailyUsed: share(spentToday, s.dailyBudget),
-      playerCap: s.playerCap,
-    },
-    states: a.states.map((state) => ({ state, players: num(states.find((x) => x.state === state)?.n) })),
-    days,
-    chart: days.map((d) => ({ day: d.day, participants: d.participants, claims: d.claims, rewarded: d.rewarded / 100 })),
-  };
-}
-
 // ------------------------------------------------------------------------------ invitedetail
-
-/** An invitee rule as SQL over the invitedetail query's columns (the same conditions as inviteeWhyNot, in its order). */
-export function inviteeRuleSql(rule: InviteeRule): Expression<SqlBool> {
-  const parts = [sql<SqlBool>`true`];
-  if (rule.phoneBound || rule.newPhone) parts.push(sql<SqlBool>`x.phone_bound`);
-  if (rule.newPhone) parts.push(sql<SqlBool>`x.new_phone`);
-  if (rule.newDevice) parts.push(sql<SqlBool>`x.new_device`);
-  if (rule.minFirstDeposit !== undefined) parts.push(sql<SqlBool>`coalesce(x.first_deposit >= ${rule.minFirstDeposit}, false)`);
-  if (rule.minRounds !== undefined) parts.push(sql<SqlBool>`x.rounds >= ${rule.minRounds}`);
-  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
-}
 
 /**
  * The invitedetail list of an activity under one invitee rule (the settings in force): one row
@@ -226,32 +96,13 @@ function inviteDetailSpec(a: Activity, screen: string, rule: InviteeRule): ListS
     summary:
       `${a.name.en}: every invited player with the inviter, registration, phone, device, rounds, first paid recharge and valid bet, and whether ` +
       "the invitee counts under the activity's rule in force (why not): filters inviterUid, uid, valid, from/to (registered)",
-    from: (db: Db) =>
-      db
-        .selectFrom(
-          sql<
-            InviteeColumns & {
-              id: number;
-              uid: number;
-              name: string;
-              device: string;
-              inviter_uid: number;
-              inviter_name: string;
-              partner: number;
-              valid_bet: number;
-            }
-          >`(SELECT i.uid AS id, i.uid, i.name, i.register_device AS device, inv.uid AS inviter_uid,
-        inv.name AS inviter_name, inv.partner, ${inviteeColumns},
-        (SELECT coalesce(sum(g.bet), 0)::bigint FROM game_bet g WHERE g.uid = i.uid) AS valid_bet
-      FROM player i JOIN player inv ON inv.uid = i.inviter_uid ${firstRecharge})`.as('x'),
-        )
-        .selectAll(),
+    from: invitedPlayers,
     partner: 'x.partner',
     id: 'x.id',
     filters: {
       inviterUid: eqInt('x.inviter_uid', 1),
       uid: eqInt('x.uid', 1),
-      valid: custom(queryBool, (v) => (v ? inviteeRuleSql(rule) : sql<SqlBool>`NOT ${inviteeRuleSql(rule)}`)),
+      valid: inviteeValidFilter(rule),
       time: dateRange('x.registered_at'),
     },
     sorts: { registeredAt: sortBy.time('x.registered_at'), uid: sortBy.int('x.id') },
@@ -370,12 +221,8 @@ const zoneOperations: Operation[] = [
       "The app's activity zone in force: {items:[{activity, visible, order, banner:{en, zh}}]} (version: the last save, 0: never saved: every activity in catalogue order) and the activity ids",
     response: z.object({ code: z.literal(200), data: z.object({ zone: zoneDocument, version: z.number(), activities: z.array(z.string()) }) }),
     handler: async ({ db }) => {
-      const version = await db
-        .selectFrom('config_version')
-        .select(sql<number>`coalesce(max(id), 0)`.as('n'))
-        .where('kind', '=', configKind(ZONE_KEY))
-        .executeTakeFirstOrThrow();
-      return ok({ zone: await zoneOf(db), version: version.n, activities: [...ACTIVITY_IDS] });
+      const version = await lastVersion(db, configKind(ZONE_KEY));
+      return ok({ zone: await zoneOf(db), version, activities: [...ACTIVITY_IDS] });
     },
   }),
   defineOperation({
@@ -428,27 +275,7 @@ export function activityOperations(a: Activity): Operation[] {
           tags,
           paging: 'keyset',
           summary: `${a.name.en}'s participants, one row per player and period, last change first: filters uid, period, state, from/to (last change)`,
-          from: (db: Db) =>
-            db
-              .selectFrom('activity_player as ap')
-              .leftJoin('player as p', 'p.uid', 'ap.uid')
-              .select([
-                'ap.id',
-                'ap.uid',
-                'p.name',
-                'ap.partner',
-                'ap.period',
-                'ap.state',
-                'ap.progress',
-                'ap.target',
-                'ap.rewards',
-                'ap.rewarded',
-                'ap.config_version',
-                'ap.first_at',
-                'ap.updated_at',
-                'ap.reset_at',
-              ])
-              .where('ap.activity', '=', a.id),
+          from: (db: Db) => participantsWithNames(db, a.id),
           partner: 'ap.partner',
           id: 'ap.id',
           filters: {
@@ -488,27 +315,7 @@ export function activityOperations(a: Activity): Operation[] {
           tags,
           paging: 'keyset',
           summary: `Every reward ${a.name.en} paid (one ledger entry each), newest first: filters uid, period, tier, from/to`,
-          from: (db: Db) =>
-            db
-              .selectFrom('activity_reward as r')
-              .leftJoin('player as p', 'p.uid', 'r.uid')
-              .select([
-                'r.id',
-                'r.uid',
-                'p.name',
-                'r.partner',
-                'r.period',
-                'r.tier',
-                'r.currency',
-                'r.amount',
-                'r.config_version',
-                'r.device',
-                'r.phone',
-                'r.gcash',
-                'r.app_id',
-                'r.at',
-              ])
-              .where('r.activity', '=', a.id),
+          from: (db: Db) => rewardsWithNames(db, a.id),
           partner: 'r.partner',
           id: 'r.id',
           filters: { uid: eqInt('r.uid', 1), period: eqText('r.period', 64), tier: eqText('r.tier', 32), time: dateRange('r.at') },
@@ -541,17 +348,7 @@ export function activityOperations(a: Activity): Operation[] {
     const answer = async (db: Db, now: Date) => {
       const cfg = await activityConfig(db, a);
       const current = periodOf(a, cfg.settings, now);
-      const unfinished = current
-        ? (
-            await db
-              .selectFrom('activity_player')
-              .select(sql<number>`count(*)`.as('n'))
-              .where('activity', '=', a.id)
-              .where('period', '=', current.key)
-              .where(notFinal(a))
-              .executeTakeFirstOrThrow()
-          ).n
-        : 0;
+      const unfinished = current ? await unfinishedParticipants(db, a, current.key) : 0;
       return {
         activity: a.id,
         name: a.name,
@@ -612,7 +409,7 @@ export function activityOperations(a: Activity): Operation[] {
           tags,
           paging: 'page',
           summary: `Every change of ${a.name.en}'s settings (who, when, action, the document before and after), newest first: filters actor, action`,
-          from: (db: Db) => db.selectFrom('config_version').selectAll().where('kind', '=', configKind(a.id)),
+          from: (db: Db) => versionsOfKind(db, configKind(a.id)),
           partner: 'partner',
           id: 'id',
           filters: { actor: eqText('actor', 64), action: contains('action', 64), time: dateRange('at') },

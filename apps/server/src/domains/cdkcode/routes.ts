@@ -22,23 +22,20 @@ import {
   cdkRedeemAnswer,
   cdkRedeemBody,
   cdkRedemptionRow,
-  queryInt,
   type CdkBatchRow,
-  text,
 } from '@console/schemas';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/open';
 import { badInput, conflict, notFound } from '../../http/api-error';
-import { contains, custom, dateRange, defineList, eqEnum, eqInt, listOperations } from '../../http/list';
-import type { FilterBuilder } from '../../http/list/filters';
+import { contains, dateRange, defineList, eqEnum, eqInt, listOperations } from '../../http/list';
 import { sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { isoInConsoleZone } from '../../http/time';
-import { formatCode, generateCode, normaliseCode } from './codes';
+import { createBatch, lockedBatch, setBatchStatus } from './batches';
+import { formatCode } from './codes';
 import { redeem, redeemError } from './redeem';
+import { batchCodes, batches, batchFilter, codeFilter, redemptionsWithNames, usedFilter } from './screens';
 
 export const CDK_SCREEN = '/activities/cdkcode';
 /** Who creates, disables and enables batches and sees their codes (a hidden catalogue route: admin, business). */
@@ -62,23 +59,6 @@ function stateOf(r: Record<string, unknown>, now: Date): CdkBatchRow['state'] {
   return 'active';
 }
 
-const batchColumns = [
-  'b.id',
-  'b.name',
-  'b.kind',
-  'b.quantity',
-  'b.currency',
-  'b.amount',
-  'b.start_at',
-  'b.end_at',
-  'b.status',
-  'b.redeemed',
-  'b.created_by',
-  'b.created_at',
-  'b.updated_by',
-  'b.updated_at',
-] as const;
-
 export function toBatchRow(r: Record<string, unknown>, now = new Date()): CdkBatchRow {
   return {
     id: num(r.id),
@@ -99,19 +79,6 @@ export function toBatchRow(r: Record<string, unknown>, now = new Date()): CdkBat
   };
 }
 
-/** `code`: what a player typed, normalised as a redemption normalises it (anything else matches nothing). */
-const codeFilter: FilterBuilder = custom(text(64), (v) => {
-  const c = normaliseCode(String(v));
-  return c ? sql<SqlBool>`r.code = ${c}` : sql<SqlBool>`false`;
-});
-
-/** `batch` (required: a batch's codes). */
-const batchFilter: FilterBuilder = (name) => ({
-  params: { [name]: queryInt(1, 2_147_483_647).optional() },
-  where: (v) => (v[name] === undefined ? undefined : sql<SqlBool>`c.batch_id = ${v[name]}`),
-  check: (v) => (v[name] === undefined ? { param: name, message: 'Required' } : undefined),
-});
-
 const batchList = defineList({
   url: `${base}/batches`,
   name: 'activities.cdkcode.batches',
@@ -121,7 +88,7 @@ const batchList = defineList({
   summary:
     'Redemption-code batches, newest first, with what they are now (state: active, disabled, notStarted, expired, usedUp) and how many ' +
     'redemptions they paid: filters id, name (substring), kind, status, createdAt (from/to)',
-  from: (db: Db) => db.selectFrom('cdk_batch as b').select([...batchColumns]),
+  from: batches,
   partner: null,
   id: 'b.id',
   filters: {
@@ -147,12 +114,12 @@ const codeList = defineList({
   summary:
     "The codes of one batch (batch required), shown XXXX-XXXX-XXXX, with their uses: the export hands a batch's codes out. " +
     'Filters batch, used (true: used at least once, false: never)',
-  from: (db: Db) => db.selectFrom('cdk_code as c').select(['c.id', 'c.batch_id', 'c.code', 'c.uses', 'c.max_uses', 'c.last_at']),
+  from: batchCodes,
   partner: null,
   id: 'c.id',
   filters: {
     batch: batchFilter,
-    used: custom(z.enum(['true', 'false'], { message: 'Must be true or false' }), (v) => (v === 'true' ? sql<SqlBool>`c.uses > 0` : sql<SqlBool>`c.uses = 0`)),
+    used: usedFilter,
   },
   sorts: { id: sortBy.int('c.id') },
   defaultSort: { key: 'id', order: 'ascend' },
@@ -175,27 +142,7 @@ const redemptionList = defineList({
   tags,
   paging: 'keyset',
   summary: 'Every redemption (one ledger entry each), newest first: filters uid, batch, code (as typed: dashes, spaces and case do not matter), at (from/to)',
-  from: (db: Db) =>
-    db
-      .selectFrom('cdk_redemption as r')
-      .innerJoin('cdk_batch as b', 'b.id', 'r.batch_id')
-      .leftJoin('player as p', 'p.uid', 'r.uid')
-      .select([
-        'r.id',
-        'r.uid',
-        'p.name',
-        'r.partner',
-        'r.batch_id',
-        'b.name as batch_name',
-        'r.code',
-        'r.currency',
-        'r.amount',
-        'r.device',
-        'r.phone',
-        'r.gcash',
-        'r.app_id',
-        'r.at',
-      ]),
+  from: redemptionsWithNames,
   partner: 'r.partner',
   id: 'r.id',
   filters: { uid: eqInt('r.uid', 1), batch: eqInt('r.batch_id', 1), code: codeFilter, at: dateRange('r.at') },
@@ -220,24 +167,6 @@ const redemptionList = defineList({
   }),
 });
 
-/** Inserts `count` fresh codes of a batch; a code drawn twice (anywhere, ever) is drawn again. */
-async function insertCodes(trx: Db, batchId: number, count: number, maxUses: number): Promise<void> {
-  let missing = count;
-  for (let round = 0; missing > 0; round += 1) {
-    if (round > 20) throw new Error('cdkcode: could not draw unique codes');
-    const chunk = Math.min(missing, 1_000);
-    const fresh = new Set<string>();
-    while (fresh.size < chunk) fresh.add(generateCode());
-    const inserted = await trx
-      .insertInto('cdk_code')
-      .values([...fresh].map((code) => ({ batch_id: batchId, code, max_uses: maxUses })))
-      .onConflict((oc) => oc.column('code').doNothing())
-      .returning('id')
-      .execute();
-    missing -= inserted.length;
-  }
-}
-
 function statusOperation(action: 'disable' | 'enable'): Operation {
   const to = action === 'disable' ? 'disabled' : 'active';
   return defineOperation({
@@ -254,20 +183,10 @@ function statusOperation(action: 'disable' | 'enable'): Operation {
     body: cdkBatchIdBody,
     response: z.object({ code: z.literal(200), data: cdkBatchRow }),
     handler: async ({ db, user, now, note, body }) => {
-      const before = await db
-        .selectFrom('cdk_batch as b')
-        .select([...batchColumns])
-        .where('b.id', '=', body.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const before = await lockedBatch(db, body.id);
       if (!before) throw notFound(`Batch ${body.id} not found`);
       if (before.status === to) throw conflict(`Batch ${body.id} is already ${to}`);
-      const after = await db
-        .updateTable('cdk_batch')
-        .set({ status: to, updated_by: user.username, updated_at: now })
-        .where('id', '=', body.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await setBatchStatus(db, body.id, to, user.username, now);
       note.target = `cdk_batch:${body.id}`;
       note.before = { status: before.status };
       note.after = { status: to };
@@ -296,24 +215,8 @@ export const cdkcodeOperations: Operation[] = [
     handler: async ({ db, user, now, note, body }) => {
       const name = body.name.trim();
       if (!name) throw badInput('name', 'Required');
-      const row = await db
-        .insertInto('cdk_batch')
-        .values({
-          name,
-          kind: body.kind,
-          quantity: body.quantity,
-          currency: body.currency,
-          amount: body.amount,
-          start_at: body.startAt,
-          end_at: body.endAt,
-          created_by: user.username,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await createBatch(db, { ...body, name }, user.username, now);
       const id = row.id;
-      if (body.kind === 'unique') await insertCodes(db, id, body.quantity, 1);
-      else await insertCodes(db, id, 1, body.quantity);
       note.target = `cdk_batch:${id}`;
       note.after = {
         id,

@@ -736,6 +736,11 @@ export async function settleSeason(db: Db, season: Season, cfg: ArenaConfig, now
   });
 }
 
+/** Whether a season was settled (arena_season_settlement holds its key). */
+export async function seasonSettled(db: Db, season: string): Promise<boolean> {
+  return (await db.selectFrom('arena_season_settlement').select('settled_at').where('season', '=', season).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Every ended, unsettled season since the arena opened (the season its first table was created
  * in; at most 4 back), oldest first. Run by the server's job and by the admin's "settle now".

@@ -21,7 +21,6 @@
  * POST …/result, GET …/tables, GET …/ranking.
  */
 import {
-  ARENA_ENDINGS,
   ARENA_STATES,
   arenaChallengeRow,
   arenaConfigAnswer,
@@ -45,17 +44,14 @@ import {
   platformArenaRankingQuery,
   platformArenaTablesAnswer,
   platformArenaTablesQuery,
-  queryInt,
   type ArenaReignRow,
 } from '@console/schemas';
-import { dayOf } from '@console/activities';
-import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { QueryRow } from '../../db/schema';
 import { badInput } from '../../http/api-error';
 import { columnsParam, csvFileName, csvHeader, csvLine } from '../../http/list/csv';
-import { custom, dateRange, defineList, eqBool, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
+import { dateRange, defineList, eqBool, eqEnum, eqInt, eqText, listOperations, sortBy } from '../../http/list';
 import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
@@ -73,12 +69,25 @@ import {
   reportResult,
   SCREENS,
   seasonOf,
+  seasonSettled,
   settleDue,
   tableItems,
   ticketError,
   ticketRanking,
   type Season,
 } from './arena';
+import {
+  challengerOrDefenderFilter,
+  challengesWithNames,
+  openTablesWithDefenders,
+  playerArenaState,
+  reignEndedFilter,
+  reignsWithNames,
+  seasonFilter,
+  seasonLinesWithNames,
+  seasonRankSort,
+  tablesWithDefenders,
+} from './screens';
 
 const tags = ['activities'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
@@ -87,12 +96,6 @@ const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => isoInConsoleZone(v as Date);
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
 const steps = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as { streak: number; bonus: number }[];
-
-/** A season filter: a real calendar day 'YYYY-MM-DD' (a bad one is a 400, never a cast error). */
-const seasonParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be YYYY-MM-DD' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, { message: 'Must be a real day' });
 
 /** The season a query names (400 naming `field`: not a Monday), or the current one. */
 function seasonFrom(key: string | undefined, now: Date, field = 'season'): Season {
@@ -111,15 +114,7 @@ export const tablesList = defineList({
   paging: 'page',
   summary:
     'The arena tables in creation order, each with its defender now (reign, since, defences, earned), pending challenges and challenges in all: filters id, open',
-  from: (db: Db) =>
-    db
-      .selectFrom('arena_table as t')
-      .leftJoin('arena_reign as r', (j) => j.onRef('r.arena', '=', 't.id').on('r.ended_at', 'is', null))
-      .leftJoin('player as p', 'p.uid', 'r.uid')
-      .selectAll('t')
-      .select(['r.id as reign_id', 'r.uid as defender_uid', 'p.name as defender_name', 'r.started_at', 'r.defences', 'r.earned'])
-      .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = t.id AND c.state = 'pending')`.as('pending'))
-      .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = t.id)`.as('challenges')),
+  from: tablesWithDefenders,
   partner: null,
   id: 't.seq',
   filters: { id: eqText('t.id', 32), open: eqBool('t.open') },
@@ -154,19 +149,12 @@ export const logsList = defineList({
   paging: 'keyset',
   summary:
     'Every challenge (a ticket and how it ended), newest first: filters table, uid (the challenger or the defender), state (pending, defended, won, seated, void), from/to (bought)',
-  from: (db: Db) =>
-    db
-      .selectFrom('arena_challenge as c')
-      .innerJoin('arena_table as t', 't.id', 'c.arena')
-      .leftJoin('player as p', 'p.uid', 'c.uid')
-      .leftJoin('player as d', 'd.uid', 'c.defender_uid')
-      .selectAll('c')
-      .select(['t.name as table_name', 'p.name as name', 'd.name as defender_name']),
+  from: challengesWithNames,
   partner: 'c.partner',
   id: 'c.id',
   filters: {
     table: eqText('c.arena', 32),
-    uid: custom(queryInt(1, 2_147_483_647), (v) => sql<SqlBool>`(c.uid = ${v} OR c.defender_uid = ${v})`),
+    uid: challengerOrDefenderFilter,
     state: eqEnum('c.state', ARENA_STATES),
     time: dateRange('c.bought_at'),
   },
@@ -197,16 +185,7 @@ export const logsList = defineList({
   }),
 });
 
-const reignFrom = (db: Db) =>
-  db
-    .selectFrom('arena_reign as r')
-    .innerJoin('arena_table as t', 't.id', 'r.arena')
-    .leftJoin('player as p', 'p.uid', 'r.uid')
-    .selectAll('r')
-    .select(['t.name as table_name', 't.open', 'p.name as name'])
-    .select(sql<number>`(SELECT count(*) FROM arena_challenge c WHERE c.arena = r.arena AND c.state = 'pending' AND r.ended_at IS NULL)`.as('pending'));
-
-const reignRow = (r: QueryRow<typeof reignFrom>): ArenaReignRow => ({
+const reignRow = (r: QueryRow<typeof reignsWithNames>): ArenaReignRow => ({
   id: r.id,
   table: r.arena,
   tableName: r.table_name,
@@ -232,7 +211,7 @@ export const defendersList = defineList({
   paging: 'keyset',
   summary:
     "The defenders now, one per table with a seat taken (the reign: since, defences, earned; the table's pending challenges), longest-held first: filters table, uid",
-  from: (db: Db) => reignFrom(db).where('r.ended_at', 'is', null),
+  from: (db: Db) => reignsWithNames(db).where('r.ended_at', 'is', null),
   partner: 'r.partner',
   id: 'r.id',
   filters: { table: eqText('r.arena', 32), uid: eqInt('r.uid', 1) },
@@ -251,15 +230,13 @@ export const reignsList = defineList({
   summary:
     'Every reign (defender, table, from, to, defences, earned, how it ended: holding, beaten, removed, closed; by whom and why), newest first: ' +
     'filters table, uid, ended, from/to (started)',
-  from: reignFrom,
+  from: reignsWithNames,
   partner: 'r.partner',
   id: 'r.id',
   filters: {
     table: eqText('r.arena', 32),
     uid: eqInt('r.uid', 1),
-    ended: custom(z.enum(ARENA_ENDINGS, { message: `Must be one of ${ARENA_ENDINGS.join(', ')}` }), (v) =>
-      v === 'holding' ? sql<SqlBool>`r.ended_at IS NULL` : sql<SqlBool>`r.ended_how = ${v}`,
-    ),
+    ended: reignEndedFilter,
     time: dateRange('r.started_at'),
   },
   sorts: { startedAt: sortBy.time('r.started_at'), defences: sortBy.int('r.defences'), earned: sortBy.int('r.earned') },
@@ -276,21 +253,15 @@ export const seasonsList = defineList({
   paging: 'keyset',
   summary:
     'Who got what in the settled seasons: each rewarded rank (paid with the ledger entry, or skipped with the reason), newest season first and its ranks in order: filters season, uid, state',
-  from: (db: Db) =>
-    db
-      .selectFrom('arena_season_line as l')
-      .leftJoin('player as p', 'p.uid', 'l.uid')
-      .selectAll('l')
-      .select([sql<string>`l.season::text`.as('season_key'), 'p.name']),
+  from: seasonLinesWithNames,
   partner: 'l.partner',
   id: 'l.id',
   filters: {
-    season: custom(seasonParam, (v) => sql<SqlBool>`l.season = ${v}::date`),
+    season: seasonFilter,
     uid: eqInt('l.uid', 1),
     state: eqEnum('l.state', ['paid', 'skipped']),
   },
-  // newest season first, its ranks in order: (days since 2000 of the season) × 1000 + (1000 − rank)
-  sorts: { season: { expr: sql`((l.season - date '2000-01-01')::bigint * 1000 + (1000 - l.rank))`, type: 'bigint' }, at: sortBy.time('l.at') },
+  sorts: { season: seasonRankSort, at: sortBy.time('l.at') },
   defaultSort: { key: 'season', order: 'descend' },
   item: arenaSeasonLineRow,
   row: (r) => ({
@@ -321,9 +292,9 @@ async function rankAnswer(db: Db, query: { season?: string; top?: number }, now:
     season = seasonFrom(undefined, new Date(season.start.getTime() - 1));
     items = await ticketRanking(db, season, query.top ?? 50, cfg.settings, now);
   }
-  const settled = await db.selectFrom('arena_season_settlement').select('settled_at').where('season', '=', season.key).executeTakeFirst();
+  const settled = await seasonSettled(db, season.key);
   return {
-    season: { key: season.key, start: iso(season.start), end: iso(season.end), ended: season.end.getTime() <= now.getTime(), settled: !!settled },
+    season: { key: season.key, start: iso(season.start), end: iso(season.end), ended: season.end.getTime() <= now.getTime(), settled },
     items,
     nextCursor: null,
   };
@@ -543,34 +514,9 @@ export const arenaPlatformOperations: PlatformOperation[] = [
     query: platformArenaTablesQuery,
     response: platformArenaTablesAnswer,
     handler: async ({ db, query, now }) => {
-      const [rows, cfg] = await Promise.all([
-        db
-          .selectFrom('arena_table as t')
-          .leftJoin('arena_reign as r', (j) => j.onRef('r.arena', '=', 't.id').on('r.ended_at', 'is', null))
-          .leftJoin('player as p', 'p.uid', 'r.uid')
-          .selectAll('t')
-          .select(['r.uid as defender_uid', 'p.name as defender_name', 'r.started_at', 'r.defences', 'r.earned'])
-          .where('t.open', '=', true)
-          .orderBy('t.seq')
-          .execute(),
-        arenaConfig(db),
-      ]);
+      const [rows, cfg] = await Promise.all([openTablesWithDefenders(db), arenaConfig(db)]);
       let me = null;
-      if (query.uid !== undefined) {
-        const [free, pending, seat] = await Promise.all([
-          db
-            .selectFrom('arena_challenge')
-            .select('id')
-            .where('uid', '=', query.uid)
-            .where('day', '=', dayOf(now))
-            .where('free', '=', true)
-            .where('state', '<>', 'void')
-            .executeTakeFirst(),
-          db.selectFrom('arena_challenge').select('id').where('uid', '=', query.uid).where('state', '=', 'pending').executeTakeFirst(),
-          db.selectFrom('arena_reign').select('arena').where('uid', '=', query.uid).where('ended_at', 'is', null).executeTakeFirst(),
-        ]);
-        me = { uid: query.uid, freeTicket: !free, pending: pending ? pending.id : null, defending: seat?.arena ?? null };
-      }
+      if (query.uid !== undefined) me = await playerArenaState(db, query.uid, now);
       return ok({
         ticketPrice: cfg.settings.ticketPrice,
         tables: rows.map((r) => ({
