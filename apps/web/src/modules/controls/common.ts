@@ -6,7 +6,6 @@
 import { GAMES } from '@console/games';
 import i18next from 'i18next';
 import type { SelectOption } from '../../kit';
-export { toPesos } from '../../kit/config/settingsFields';
 
 export const L = 'controls.';
 export type Scope = 'house' | 'tp';

@@ -2,7 +2,8 @@
 import { ConfigScreen, type ConfigDeclaration, type FieldDeclaration } from '../../kit';
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
-import { BASE, L, pesosRule, toPesos, toUnits, wholeRule, type Scope } from './common';
+import { BASE, L, pesosRule, toUnits, wholeRule, type Scope } from './common';
+import { toPesos } from '../../kit/config/settingsFields';
 
 const S = `${L}configs.`;
 

@@ -7,21 +7,8 @@ import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { ControlLogItem, ControlRankingRow, PayRankRow, PlayerControlItem, ProviderControlItem } from '@console/schemas';
 import type { FieldDeclaration, FormValues, ListDeclaration } from '../../kit';
-import {
-  BASE,
-  codeRule,
-  CONTROL_LABELS,
-  COOL_OFF_HOURS,
-  GAME_OPTIONS,
-  KIND_LABELS,
-  L,
-  options,
-  pesosRule,
-  toPesos,
-  toUnits,
-  YES_NO,
-  type Scope,
-} from './common';
+import { BASE, codeRule, CONTROL_LABELS, COOL_OFF_HOURS, GAME_OPTIONS, KIND_LABELS, L, options, pesosRule, toUnits, YES_NO, type Scope } from './common';
+import { toPesos } from '../../kit/config/settingsFields';
 import { columnMaker } from '../../kit';
 
 const col = columnMaker(`${L}f.`);

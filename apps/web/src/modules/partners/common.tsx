@@ -6,7 +6,6 @@ import { Tag } from 'antd';
 import i18next from 'i18next';
 import type { ColumnDeclaration, FieldDeclaration, FormValues, SelectOption } from '../../kit';
 import { columnMaker } from '../../kit';
-export { toPesos } from '../../kit/config/settingsFields';
 
 export const L = 'partners.';
 export const toUnits = (v: unknown) => Math.round(Number(v ?? 0) * 100);

@@ -38,9 +38,9 @@ import {
   statusCol,
   statusOptions,
   text,
-  toPesos,
   toUnits,
 } from './common';
+import { toPesos } from '../../kit/config/settingsFields';
 
 const PLATFORM = ['admin', 'secadmin', 'business'] as const;
 

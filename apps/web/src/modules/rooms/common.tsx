@@ -9,7 +9,6 @@ import i18next from 'i18next';
 import type { ColumnDeclaration, FieldDeclaration, FilterDeclaration, FormValues, ListDeclaration, SelectOption } from '../../kit';
 import { historyCell, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
-export { toPesos, toCentavos } from '../../kit/config/settingsFields';
 
 export const L = 'rooms.';
 export const ROOM_GAMES = ['tongits', 'pusoy', 'hightexas', 'mines1v1', 'lucky9'] as const;

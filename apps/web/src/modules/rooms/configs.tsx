@@ -21,13 +21,12 @@ import {
   MODE_LABELS,
   noLimit,
   ROOM_GAMES,
-  toCentavos,
-  toPesos,
   versionedHistory,
   versionedList,
   YES_NO,
   type VersionedSpec,
 } from './common';
+import { toCentavos, toPesos } from '../../kit/config/settingsFields';
 import { QuickMatchCheck } from './match';
 
 const pesos = (v: FormValues, keys: string[]) => Object.fromEntries(keys.map((k) => [k, toCentavos(v[k])]));

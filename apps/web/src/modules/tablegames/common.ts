@@ -1,6 +1,5 @@
 /** Shared by the table-game screens (docs/api/tablegames.md): the i18n prefix, API paths, pesos ↔ centavos, labelled options. */
 import type { SelectOption } from '../../kit';
-export { toPesos, toCentavos } from '../../kit/config/settingsFields';
 
 export const L = 'tablegames.';
 export const TONGITS = '/tinygames/tongits';

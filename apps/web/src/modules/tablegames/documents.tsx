@@ -11,7 +11,8 @@ import { ConfigScreen, fieldsFromSchema, type ConfigDeclaration, type FieldDecla
 import { WithHistory, type HistoryDeclaration } from '../../kit/history';
 import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
-import { configBase, L, options, STYLE_LABELS, toCentavos, toPesos, TONGITS, CHEAT } from './common';
+import { configBase, L, options, STYLE_LABELS, TONGITS, CHEAT } from './common';
+import { toCentavos, toPesos } from '../../kit/config/settingsFields';
 
 export interface DocumentSpec {
   name: string;
