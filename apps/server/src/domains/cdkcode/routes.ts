@@ -26,6 +26,7 @@ import {
 } from '@console/schemas';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
+import type { QueryRow } from '../../db/schema';
 import { badInput, conflict, notFound } from '../../http/api-error';
 import { contains, dateRange, defineList, eqEnum, eqInt, listOperations } from '../../http/list';
 import { sortBy } from '../../http/list';
@@ -42,7 +43,6 @@ export const CDK_SCREEN = '/activities/cdkcode';
 export const CDK_MANAGE_SCREEN = '/activities/cdkcodemanage';
 const tags = ['activities'];
 const base = '/api/activities/cdkcode';
-const num = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => isoInConsoleZone(v as Date);
 const ok = <T>(data: T) => ({ code: 200 as const, data });
 
@@ -50,32 +50,35 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 const listClock = new AsyncLocalStorage<Date>();
 const clocked = (ops: Operation[]): Operation[] => ops.map((op) => ({ ...op, handler: (ctx) => listClock.run(ctx.now, () => op.handler(ctx)) }));
 
+/** A batch's row: what the batch list, a new batch and a change of status read (batchColumns). */
+type BatchRow = QueryRow<typeof batches>;
+
 /** What a batch is at `now`: disabled, or why its codes do not redeem, or active. */
-function stateOf(r: Record<string, unknown>, now: Date): CdkBatchRow['state'] {
+function stateOf(r: BatchRow, now: Date): CdkBatchRow['state'] {
   if (r.status === 'disabled') return 'disabled';
-  if (now < new Date(r.start_at as string)) return 'notStarted';
-  if (now >= new Date(r.end_at as string)) return 'expired';
-  if (num(r.used) >= num(r.capacity)) return 'usedUp';
+  if (now < r.start_at) return 'notStarted';
+  if (now >= r.end_at) return 'expired';
+  if (r.redeemed >= r.quantity) return 'usedUp';
   return 'active';
 }
 
-export function toBatchRow(r: Record<string, unknown>, now = new Date()): CdkBatchRow {
+export function toBatchRow(r: BatchRow, now = new Date()): CdkBatchRow {
   return {
-    id: num(r.id),
-    name: String(r.name),
-    kind: r.kind as CdkBatchRow['kind'],
-    quantity: num(r.quantity),
-    currency: r.currency as CdkBatchRow['currency'],
-    amount: num(r.amount),
-    startAt: iso(r.start_at),
-    endAt: iso(r.end_at),
-    status: r.status as CdkBatchRow['status'],
-    state: stateOf({ ...r, used: r.redeemed, capacity: r.quantity }, now),
-    redeemed: num(r.redeemed),
-    createdBy: String(r.created_by),
-    createdAt: iso(r.created_at),
-    updatedBy: (r.updated_by as string | null) ?? null,
-    updatedAt: r.updated_at ? iso(r.updated_at) : null,
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    quantity: r.quantity,
+    currency: r.currency,
+    amount: r.amount,
+    startAt: isoInConsoleZone(r.start_at),
+    endAt: isoInConsoleZone(r.end_at),
+    status: r.status,
+    state: stateOf(r, now),
+    redeemed: r.redeemed,
+    createdBy: r.created_by,
+    createdAt: isoInConsoleZone(r.created_at),
+    updatedBy: r.updated_by,
+    updatedAt: r.updated_at ? isoInConsoleZone(r.updated_at) : null,
   };
 }
 
@@ -190,7 +193,7 @@ function statusOperation(action: 'disable' | 'enable'): Operation {
       note.target = `cdk_batch:${body.id}`;
       note.before = { status: before.status };
       note.after = { status: to };
-      return ok(toBatchRow(after as Record<string, unknown>, now));
+      return ok(toBatchRow(after, now));
     },
   });
 }
@@ -228,7 +231,7 @@ export const cdkcodeOperations: Operation[] = [
         startAt: body.startAt,
         endAt: body.endAt,
       };
-      return ok(toBatchRow(row as Record<string, unknown>, now));
+      return ok(toBatchRow(row, now));
     },
   }),
   statusOperation('disable'),

@@ -26,6 +26,7 @@ import { dayOf } from '@console/activities';
 import { ARENA_DEFAULTS, arenaSettings, type ArenaSettings, type ArenaState, type ArenaStreakStep, type ArenaTable } from '@console/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
+import type { RowOf } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 import { parseWith, settingsDocument, type DocumentConfig } from '../activities/document';
@@ -81,13 +82,13 @@ export const arenaConfig = (db: Db): Promise<ArenaConfig> => arenaDocument.read(
 
 // ------------------------------------------------------------------------------ tables
 
-export const toTable = (r: Record<string, unknown>): ArenaTable => ({
-  id: String(r.id),
-  name: String(r.name),
-  stake: num(r.stake),
-  defenceReward: num(r.defence_reward),
+export const toTable = (r: RowOf<'arena_table'>): ArenaTable => ({
+  id: r.id,
+  name: r.name,
+  stake: r.stake,
+  defenceReward: r.defence_reward,
   streakSteps: (typeof r.streak_steps === 'string' ? JSON.parse(r.streak_steps) : (r.streak_steps ?? [])) as ArenaStreakStep[],
-  open: Boolean(r.open),
+  open: r.open,
 });
 
 /** The tables as versioned items (key: the table id; history read-only: a table is changed, never restored). */
@@ -223,7 +224,7 @@ async function payReward(
 
 // ------------------------------------------------------------------------------ tickets
 
-type ChallengeRow = Record<string, unknown> & { id: number | string; uid: number; arena: string; state: string };
+type ChallengeRow = RowOf<'arena_challenge'>;
 
 export interface TicketAnswer {
   challengeId: number;
@@ -242,23 +243,21 @@ export interface TicketAnswer {
 async function nameOf(db: Db, uid: number | null | undefined): Promise<string> {
   if (uid === null || uid === undefined) return '';
   const r = await db.selectFrom('player').select('name').where('uid', '=', uid).executeTakeFirst();
-  return String(r?.name ?? '');
+  return r?.name ?? '';
 }
 
 async function ticketAnswer(db: Db, c: ChallengeRow, balance: number | null, repeated: boolean): Promise<TicketAnswer> {
   const defenderUid =
-    c.reign_id === null || c.reign_id === undefined
-      ? null
-      : num((await db.selectFrom('arena_reign').select('uid').where('id', '=', num(c.reign_id)).executeTakeFirst())?.uid) || null;
+    c.reign_id === null ? null : (await db.selectFrom('arena_reign').select('uid').where('id', '=', c.reign_id).executeTakeFirst())?.uid || null;
   return {
-    challengeId: num(c.id),
+    challengeId: c.id,
     table: c.arena,
-    uid: num(c.uid),
-    free: Boolean(c.free),
-    price: num(c.price),
+    uid: c.uid,
+    free: c.free,
+    price: c.price,
     balance,
-    season: seasonOf(new Date(c.bought_at as string))!.key,
-    state: c.state as ArenaState,
+    season: seasonOf(c.bought_at)!.key,
+    state: c.state,
     defender: defenderUid ? { uid: defenderUid, name: await nameOf(db, defenderUid) } : null,
     repeated,
   };
@@ -267,12 +266,12 @@ async function ticketAnswer(db: Db, c: ChallengeRow, balance: number | null, rep
 /** Voids a pending challenge: refunds a paid ticket (a free one is given back by the state). */
 async function voidChallenge(trx: Db, c: ChallengeRow, now: Date, actor: string, note: string, matchId?: string) {
   let refund: number | null = null;
-  if (num(c.price) > 0) {
+  if (c.price > 0) {
     refund = (
       await post(trx, {
-        uid: num(c.uid),
+        uid: c.uid,
         currency: 'chip',
-        delta: num(c.price),
+        delta: c.price,
         reason: REASONS.refund,
         ref: `arena:${c.id}`,
         actor,
@@ -284,7 +283,7 @@ async function voidChallenge(trx: Db, c: ChallengeRow, now: Date, actor: string,
   await trx
     .updateTable('arena_challenge')
     .set({ state: 'void', outcome: 'void', refund_entry: refund, note, result_at: now, ...(matchId ? { match_id: matchId } : {}) })
-    .where('id', '=', num(c.id))
+    .where('id', '=', c.id)
     .execute();
 }
 
@@ -297,10 +296,9 @@ async function voidChallenge(trx: Db, c: ChallengeRow, now: Date, actor: string,
 export async function buyTicket(trx: Db, input: { appId: string; requestId: string; uid: number; table: string; now: Date }): Promise<TicketAnswer> {
   const { appId, requestId, uid, table, now } = input;
   await lockPlayer(trx, uid);
-  const seen = (await trx.selectFrom('arena_challenge').selectAll().where('app_id', '=', appId).where('request_id', '=', requestId).executeTakeFirst()) as
-    ChallengeRow | undefined;
+  const seen = await trx.selectFrom('arena_challenge').selectAll().where('app_id', '=', appId).where('request_id', '=', requestId).executeTakeFirst();
   if (seen) {
-    if (num(seen.uid) !== uid || seen.arena !== table) throw conflict(`Request ${requestId} was a ticket of another player or table`);
+    if (seen.uid !== uid || seen.arena !== table) throw conflict(`Request ${requestId} was a ticket of another player or table`);
     return ticketAnswer(trx, seen, null, true);
   }
   const player = await playerFacts(trx, uid);
@@ -312,10 +310,9 @@ export async function buyTicket(trx: Db, input: { appId: string; requestId: stri
   if (!t.open) throw conflict('Table is closed');
   const seat = await trx.selectFrom('arena_reign').select('arena').where('uid', '=', uid).where('ended_at', 'is', null).executeTakeFirst();
   if (seat) throw conflict(`Player defends table ${seat.arena}`);
-  const pending = (await trx.selectFrom('arena_challenge').selectAll().where('uid', '=', uid).where('state', '=', 'pending').executeTakeFirst()) as
-    ChallengeRow | undefined;
+  const pending = await trx.selectFrom('arena_challenge').selectAll().where('uid', '=', uid).where('state', '=', 'pending').executeTakeFirst();
   if (pending) {
-    if (new Date(pending.bought_at as string).getTime() > now.getTime() - PENDING_MS) throw conflict('Player has a challenge pending');
+    if (pending.bought_at.getTime() > now.getTime() - PENDING_MS) throw conflict('Player has a challenge pending');
     await voidChallenge(trx, pending, now, 'system:arena', 'Expired: no result within 30 minutes');
   }
   const day = dayOf(now);
@@ -332,7 +329,7 @@ export async function buyTicket(trx: Db, input: { appId: string; requestId: stri
   const price = free ? 0 : cfg.settings.ticketPrice;
   await lockTable(trx, table);
   const reign = await currentReign(trx, table);
-  const c = (await trx
+  const c = await trx
     .insertInto('arena_challenge')
     .values({
       app_id: appId,
@@ -346,10 +343,10 @@ export async function buyTicket(trx: Db, input: { appId: string; requestId: stri
       price,
       bought_at: now,
       state: 'pending',
-      reign_id: reign ? num(reign.id) : null,
+      reign_id: reign ? reign.id : null,
     })
     .returningAll()
-    .executeTakeFirstOrThrow()) as unknown as ChallengeRow;
+    .executeTakeFirstOrThrow();
   let balance: number;
   if (price > 0) {
     const posted = await post(trx, {
@@ -363,22 +360,18 @@ export async function buyTicket(trx: Db, input: { appId: string; requestId: stri
       at: now,
     });
     balance = posted.balanceAfter;
-    await trx.updateTable('arena_challenge').set({ ticket_entry: posted.entryId }).where('id', '=', num(c.id)).execute();
+    await trx.updateTable('arena_challenge').set({ ticket_entry: posted.entryId }).where('id', '=', c.id).execute();
   } else {
-    balance = num((await trx.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirst())?.chip);
+    balance = (await trx.selectFrom('player_balance').select('chip').where('uid', '=', uid).executeTakeFirst())?.chip ?? 0;
   }
   if (!reign) {
     // the empty seat: the ticket takes it
     const started = await trx
       .insertInto('arena_reign')
-      .values({ arena: table, uid, partner: player.partner, started_at: now, challenge_id: num(c.id) })
+      .values({ arena: table, uid, partner: player.partner, started_at: now, challenge_id: c.id })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('arena_challenge')
-      .set({ state: 'seated', new_reign_id: num(started.id), result_at: now })
-      .where('id', '=', num(c.id))
-      .execute();
+    await trx.updateTable('arena_challenge').set({ state: 'seated', new_reign_id: started.id, result_at: now }).where('id', '=', c.id).execute();
     c.state = 'seated';
   }
   return ticketAnswer(trx, c, balance, false);
@@ -410,26 +403,26 @@ export interface ResultAnswer {
   repeated: boolean;
 }
 
-async function resultAnswer(db: Db, c: Record<string, unknown>, repeated: boolean): Promise<ResultAnswer> {
+async function resultAnswer(db: Db, c: ChallengeRow, repeated: boolean): Promise<ResultAnswer> {
   const seatReign = await db
     .selectFrom('arena_reign')
     .select(['uid', 'started_at'])
-    .where('arena', '=', String(c.arena))
+    .where('arena', '=', c.arena)
     .where('ended_at', 'is', null)
     .executeTakeFirst();
   return {
-    challengeId: num(c.id),
-    table: String(c.arena),
-    uid: num(c.uid),
-    state: String(c.state),
-    defenderUid: c.defender_uid === null ? null : num(c.defender_uid),
-    streak: c.streak === null ? null : num(c.streak),
-    reward: num(c.reward),
-    bonus: num(c.bonus),
-    paid: num(c.paid),
-    note: String(c.note ?? ''),
-    refunded: c.refund_entry !== null && c.refund_entry !== undefined,
-    seat: seatReign ? { uid: num(seatReign.uid), since: iso(seatReign.started_at) } : null,
+    challengeId: c.id,
+    table: c.arena,
+    uid: c.uid,
+    state: c.state,
+    defenderUid: c.defender_uid,
+    streak: c.streak,
+    reward: c.reward,
+    bonus: c.bonus,
+    paid: c.paid,
+    note: c.note,
+    refunded: c.refund_entry !== null,
+    seat: seatReign ? { uid: seatReign.uid, since: isoInConsoleZone(seatReign.started_at) } : null,
     repeated,
   };
 }
@@ -447,16 +440,11 @@ export async function reportResult(
   const first = await trx.selectFrom('arena_challenge').select(['id', 'arena']).where('id', '=', challengeId).executeTakeFirst();
   if (!first) throw notFound(`Challenge ${challengeId} not found`);
   await lockTable(trx, first.arena);
-  const c = (await trx
-    .selectFrom('arena_challenge')
-    .selectAll()
-    .where('id', '=', challengeId)
-    .forUpdate()
-    .executeTakeFirstOrThrow()) as unknown as ChallengeRow;
+  const c = await trx.selectFrom('arena_challenge').selectAll().where('id', '=', challengeId).forUpdate().executeTakeFirstOrThrow();
   if (c.state !== 'pending') {
     if (c.outcome === outcome) return resultAnswer(trx, c, true);
     if (c.outcome === null) throw conflict(`Challenge ${challengeId} took an empty seat at its ticket: there is no result to report`);
-    throw conflict(`Challenge ${challengeId} already ended: ${String(c.outcome)}`);
+    throw conflict(`Challenge ${challengeId} already ended: ${c.outcome}`);
   }
   const actor = `app:${appId}`;
   const matchId = input.matchId ?? '';
@@ -467,17 +455,17 @@ export async function reportResult(
   const table = await trx.selectFrom('arena_table').selectAll().where('id', '=', c.arena).executeTakeFirstOrThrow();
   if (!table.open) throw conflict('Table is closed');
   const reign = await currentReign(trx, c.arena);
-  const challenger = await playerFacts(trx, num(c.uid));
+  const challenger = await playerFacts(trx, c.uid);
   const startReign = async () =>
     (
       await trx
         .insertInto('arena_reign')
         .values({
           arena: c.arena,
-          uid: num(c.uid),
-          partner: challenger?.partner ?? num(c.partner),
+          uid: c.uid,
+          partner: challenger?.partner ?? c.partner,
           started_at: now,
-          challenge_id: num(c.id),
+          challenge_id: c.id,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -488,10 +476,10 @@ export async function reportResult(
     const id = await startReign();
     await trx
       .updateTable('arena_challenge')
-      .set({ ...done, state: 'seated', new_reign_id: num(id), note: 'Seat was empty' })
+      .set({ ...done, state: 'seated', new_reign_id: id, note: 'Seat was empty' })
       .where('id', '=', challengeId)
       .execute();
-  } else if (num(reign.uid) === num(c.uid)) {
+  } else if (reign.uid === c.uid) {
     throw conflict('Challenger holds the seat');
   } else if (outcome === 'beaten') {
     await trx
@@ -502,14 +490,14 @@ export async function reportResult(
     const id = await startReign();
     await trx
       .updateTable('arena_challenge')
-      .set({ ...done, state: 'won', reign_id: num(reign.id), defender_uid: num(reign.uid), new_reign_id: num(id) })
+      .set({ ...done, state: 'won', reign_id: reign.id, defender_uid: reign.uid, new_reign_id: id })
       .where('id', '=', challengeId)
       .execute();
   } else {
-    const streak = num(reign.defences) + 1;
-    const reward = num(table.defence_reward);
+    const streak = reign.defences + 1;
+    const reward = table.defence_reward;
     const bonus = bonusFor(toTable(table).streakSteps, streak);
-    const defender = await playerFacts(trx, num(reign.uid));
+    const defender = await playerFacts(trx, reign.uid);
     const cfg = await arenaConfig(trx);
     let note = defender ? ineligible(defender, now) : `Player ${reign.uid} not found`;
     note ??= await spend(trx, cfg.settings, reward + bonus, dayOf(now));
@@ -538,8 +526,8 @@ export async function reportResult(
       .set({
         ...done,
         state: 'defended',
-        reign_id: num(reign.id),
-        defender_uid: num(reign.uid),
+        reign_id: reign.id,
+        defender_uid: reign.uid,
         streak,
         reward,
         bonus,
@@ -553,8 +541,7 @@ export async function reportResult(
   return resultAnswer(trx, await reread(trx, challengeId), false);
 }
 
-const reread = async (trx: Db, id: number) =>
-  (await trx.selectFrom('arena_challenge').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as unknown as ChallengeRow;
+const reread = (trx: Db, id: number) => trx.selectFrom('arena_challenge').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 // ------------------------------------------------------------------------------ staff: remove a defender
 
@@ -571,12 +558,12 @@ export async function removeDefender(trx: Db, input: { reignId: number; reason: 
     .where('id', '=', reign.id)
     .execute();
   return {
-    reignId: num(reign.id),
+    reignId: reign.id,
     table: reign.arena,
-    uid: num(reign.uid),
-    since: iso(reign.started_at),
-    defences: num(reign.defences),
-    earned: num(reign.earned),
+    uid: reign.uid,
+    since: isoInConsoleZone(reign.started_at),
+    defences: reign.defences,
+    earned: reign.earned,
   };
 }
 
