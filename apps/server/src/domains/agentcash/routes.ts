@@ -6,37 +6,24 @@
  */
 import {
   agentCashSummary,
-  agentApproveBody,
   agentCashConfigBody,
   agentCashConfigQuery,
   agentCashConfigSaveBody,
   agentCashoutCreateBody,
   agentCashoutItem,
-  cashoutBatchAnswer,
-  cashoutBatchApproveBody,
-  cashoutBatchDenyBody,
   cashoutContextQuery,
   cashoutCreateAnswer,
-  cashoutDenyBody,
   cashoutOrderAnswer,
-  cashoutOrderBody,
   cashoutOrderQuery,
-  cashoutReauthAnswer,
-  cashoutReauthBody,
-  cashoutResolveBody,
   emptyQuery,
 } from '@console/schemas';
 import { z } from 'zod';
-import { ApiError } from '../../http/api-error';
 import { listOperations } from '../../http/list';
-import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
+import { defineOperation, type Operation } from '../../http/operation';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
-import { isoInConsoleZone } from '../../http/time';
 import { partnerScope } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
-import { reauthenticate } from '../cashout/reauth';
-import type { Reviewer } from '../cashout/review';
-import { appendOperationLog } from '../operation-log/chain';
+import { reviewOperations } from '../cashout/review-operations';
 import { saveItem, versionOperations } from '../../settings/versions';
 import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN, stampConfigEditor } from './config';
 import { context, summary } from './context';
@@ -48,8 +35,6 @@ const API = '/api/agentcash';
 const screen = REVIEW_SCREEN;
 const ok = (data: unknown) => ({ code: 200, data });
 const answer = (data: z.ZodType) => z.object({ code: z.literal(200), data });
-const stepAnswer = answer(z.object({ order: agentCashoutItem }));
-const reviewer = (ctx: OperationContext<unknown, unknown, SessionUser>): Reviewer => ({ db: ctx.db, user: ctx.user, ip: ctx.ip, clock: ctx.config.now });
 
 /** The partner whose settings an account reads: its own for a partner account, else the one asked for (0: the platform default). */
 const settingsPartner = (user: SessionUser, asked?: number) => partnerScope(user) ?? asked ?? 0;
@@ -117,127 +102,16 @@ export const agentCashOperations: Operation[] = [
       "An order with its history and the agent's context: commission balance, open holds, withdrawable and active invitees, open cheat record, recent orders",
     handler: async ({ db, user, query }) => ok(await context(db, user, query.orderId)),
   }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/reauth`,
-    name: 'agentcash.reauth',
+  ...reviewOperations({
+    api: API,
+    name: 'agentcash',
     tags,
     screen,
-    body: cashoutReauthBody,
-    response: cashoutReauthAnswer,
-    summary: "The cash-out review's re-authentication (the same per-session confirmation, valid 5 minutes); 400 when wrong, 429 after 5 wrong in 15 minutes",
-    handler: async ({ db, user, body, now, ip }) => {
-      const log = (result: 'ok' | 'failed', status: number, message: string) =>
-        appendOperationLog(
-          db,
-          {
-            username: user.username,
-            partner: user.partner,
-            operation: 'agentcash.reauth',
-            target: user.username,
-            result,
-            status,
-            message,
-            before: null,
-            after: null,
-            ip,
-          },
-          now,
-        );
-      try {
-        const validUntil = await reauthenticate(db, user, body, now);
-        await log('ok', 200, `via ${'password' in body ? 'password' : 'code'}`);
-        return ok({ validUntil: isoInConsoleZone(validUntil) });
-      } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 400) {
-          await log('failed', 400, error.logMessage ?? error.message);
-          error.logged = true;
-        }
-        throw error;
-      }
-    },
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/claim`,
-    name: 'agentcash.claim',
-    tags,
-    screen,
-    body: cashoutOrderBody,
-    response: stepAnswer,
-    summary: 'Not reviewed → in review, claimed by the caller; 409 naming the order otherwise',
-    handler: async (ctx) => ok({ order: await agentReview.claim(reviewer(ctx), ctx.body.orderId) }),
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/release`,
-    name: 'agentcash.release',
-    tags,
-    screen,
-    body: cashoutOrderBody,
-    response: stepAnswer,
-    summary: 'In review → not reviewed before any approval: by its reviewer, or by anyone once the claim is 30 minutes old',
-    handler: async (ctx) => ok({ order: await agentReview.release(reviewer(ctx), ctx.body.orderId) }),
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/approve`,
-    name: 'agentcash.approve',
-    tags,
-    screen,
-    body: agentApproveBody,
-    response: stepAnswer,
-    summary:
-      'Approves (needs a re-authentication within 5 minutes, else 403: `password` in the body re-authenticates first, as /reauth; 409 while the agent has an open cheat record); ' +
-      'above the four-eyes amount a second, different reviewer completes it; then the payout runs',
-    handler: async (ctx) => {
-      if (ctx.body.password !== undefined) await reauthenticate(ctx.db, ctx.user, { password: ctx.body.password }, ctx.now);
-      return ok({ order: await agentReview.approve(reviewer(ctx), ctx.body.orderId) });
-    },
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/deny`,
-    name: 'agentcash.deny',
-    tags,
-    screen,
-    body: cashoutDenyBody,
-    response: stepAnswer,
-    summary: "Denies a not reviewed order, or one in review (its reviewer, or a second reviewer); amount + fee go back to the agent's account once",
-    handler: async (ctx) => ok({ order: await agentReview.deny(reviewer(ctx), ctx.body.orderId, ctx.body.reason) }),
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/resolve`,
-    name: 'agentcash.resolve',
-    tags,
-    screen,
-    body: cashoutResolveBody,
-    response: stepAnswer,
-    summary: 'Sets an undetermined payout to success (set_success: settled) or fail (amount + fee returned once)',
-    handler: async (ctx) => ok({ order: await agentReview.resolve(reviewer(ctx), ctx.body.orderId, ctx.body.outcome, ctx.body.reason) }),
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/approve/batch`,
-    name: 'agentcash.approve.batch',
-    tags,
-    screen,
-    body: cashoutBatchApproveBody,
-    response: cashoutBatchAnswer,
-    summary: 'Approves up to 100 orders one by one (each its own step and log record); needs a recent re-authentication',
-    handler: async (ctx) => ok({ results: await agentReview.approveBatch(reviewer(ctx), ctx.body.orderIds) }),
-  }),
-  defineOperation({
-    method: 'POST',
-    url: `${API}/deny/batch`,
-    name: 'agentcash.deny.batch',
-    tags,
-    screen,
-    body: cashoutBatchDenyBody,
-    response: cashoutBatchAnswer,
-    summary: 'Denies up to 100 orders one by one with one reason',
-    handler: async (ctx) => ok({ results: await agentReview.denyBatch(reviewer(ctx), ctx.body.orderIds, ctx.body.reason) }),
+    steps: agentReview,
+    stepAnswer: answer(z.object({ order: agentCashoutItem })),
+    refund: "amount + fee (to the agent's account)",
+    passwordOnApprove: true,
+    approveRefusal: '409 while the agent has an open cheat record',
   }),
   ...figureOperations,
 ];

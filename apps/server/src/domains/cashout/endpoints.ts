@@ -21,6 +21,7 @@ import { openPayoutSecret, sealPayoutSecret, secretFingerprint } from '../../sec
 import { lateReport } from '../agentcash/orders';
 import { endpointOf, HttpPayoutProvider, signatureHolds } from './providers';
 import type { Clock } from './payout';
+import { isoInConsoleZone } from '../../http/time';
 
 export const PAYOUT_ENDPOINTS = '/remoteconfig/payoutEndpoints';
 const API = `/api${PAYOUT_ENDPOINTS}`;
@@ -75,7 +76,7 @@ export const payoutEndpointList = defineList({
       timeoutMs: has ? Number(r.timeout_ms) : null,
       retries: has ? Number(r.retries) : null,
       enabled: has ? Boolean(r.enabled) : null,
-      updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
+      updatedAt: r.updated_at ? isoInConsoleZone(r.updated_at) : null,
       updatedBy: r.updated_by ?? null,
     };
   },

@@ -247,4 +247,6 @@ export function reviewSteps<Row extends ReviewRow, Item extends { status: string
   return { claim, release, approve, deny, resolve, approveBatch, denyBatch };
 }
 
-export const { claim, release, approve, deny, resolve, approveBatch, denyBatch } = reviewSteps(cashoutStore);
+/** The players' cash-out review steps. */
+export const cashoutReview = reviewSteps(cashoutStore);
+export const { claim, release, approve, deny, resolve, approveBatch, denyBatch } = cashoutReview;
