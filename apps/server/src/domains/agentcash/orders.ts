@@ -18,8 +18,8 @@ import { conflict, notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { abbreviate, cashoutFee, newOrderId } from '../cashout/orders';
-import { providerOutcome, PAYOUT_DEADLINE_MS, type Clock } from '../cashout/payout';
-import { payoutProviderFor, SimulatedProvider, type LateOutcome, type PayoutOutcome } from '../cashout/providers';
+import { providerOutcome, PAYOUT_DEADLINE_MS, startPayoutOnce, type Clock } from '../cashout/payout';
+import { type LateOutcome, type PayoutOutcome } from '../cashout/providers';
 import { reviewSteps, type ReviewStore } from '../cashout/review';
 import { moveIn, refused, type ReviewTables, type StepStamp } from '../cashout/state';
 import type { CashoutStatus } from '../cashout/tables';
@@ -191,14 +191,6 @@ export const agentReview = reviewSteps(agentCashStore);
 
 // ---------------------------------------------------------------- payout
 
-function withDeadline(work: Promise<PayoutOutcome>, ms: number): Promise<PayoutOutcome> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<PayoutOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'timeout' }), ms);
-  });
-  return Promise.race([work.catch((): PayoutOutcome => ({ status: 'timeout' })), deadline]).finally(() => clearTimeout(timer));
-}
-
 async function settle(trx: Db, order: AgentOrderRow, outcome: PayoutOutcome, stamp: StepStamp): Promise<AgentOrderRow> {
   if (outcome.status === 'timeout') {
     return order.status === 'approved' ? moveAgent(trx, order, 'undetermined', { ...stamp, reason: 'provider did not answer' }) : order;
@@ -230,29 +222,8 @@ export async function lateReport(db: Db, report: LateOutcome, clock: Clock): Pro
 
 /** Pays an approved agent order once (the guarded stamp of payout_started_at, as for players); returns its status after. */
 export async function runAgentPayout(db: Db, orderId: string, clock: Clock, deadlineMs = PAYOUT_DEADLINE_MS): Promise<string | null> {
-  const at = new Date(clock());
-  const started = await db
-    .updateTable('agent_cashout_order')
-    .set((eb) => ({ payout_started_at: at, attempts: eb('attempts', '+', 1), updated_at: at }))
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'approved')
-    .where('payout_started_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!started) return null;
-  const provider = await payoutProviderFor(db, started.channel);
-  if (provider instanceof SimulatedProvider) provider.onLate = (report) => lateReport(db, report, clock);
-  await db.updateTable('agent_cashout_order').set({ provider: provider.name }).where('id', '=', started.id).execute();
-  const outcome = await withDeadline(
-    provider.pay({
-      orderId,
-      channel: started.channel,
-      uid: started.uid,
-      amount: Number(started.amount),
-      account: started.account,
-    }),
-    deadlineMs,
-  );
+  const outcome = await startPayoutOnce(db, 'agent_cashout_order', orderId, clock, deadlineMs, (report) => lateReport(db, report, clock));
+  if (!outcome) return null;
   return db.transaction().execute(async (trx) => {
     const order = await lockAgentOrder(trx, orderId);
     if (order.status !== 'approved') return order.status;

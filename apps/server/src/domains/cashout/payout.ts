@@ -11,6 +11,8 @@
  * already settled the other way it only flags it (late_outcome): never paid or refunded twice.
  */
 import type { Db } from '../../db/open';
+import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
 import { notePayoutOutcome } from '../payment-config/channel-health';
 import { payoutProviderFor, SimulatedProvider, type LateOutcome, type PayoutOutcome } from './providers';
 import { lockOrder, move, refund, type OrderRow, type StepStamp } from './state';
@@ -31,32 +33,60 @@ function withDeadline(work: Promise<PayoutOutcome>, ms: number): Promise<PayoutO
   return Promise.race([work.catch((): PayoutOutcome => ({ status: 'timeout' })), deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Pays an approved order if nobody else started its payout; returns the order's status after. */
-export async function runPayout(db: Db, orderId: string, clock: Clock, deadlineMs = PAYOUT_DEADLINE_MS): Promise<string | null> {
+/** The order tables whose approved orders are paid this way: the players' and the agents' cash-outs. */
+export type PayoutTable = 'cashout_order' | 'agent_cashout_order';
+type PayoutColumns = 'id' | 'order_id' | 'status' | 'channel' | 'uid' | 'amount' | 'account' | 'provider' | 'payout_started_at' | 'attempts' | 'updated_at';
+type PayoutRow<T extends PayoutTable> = Selectable<Pick<Database[T], PayoutColumns>>;
+/** Compiles only while both tables read every column the payout reads or writes alike (startPayoutOnce names one for both). */
+const PAYOUT_COLUMNS_AGREE: [PayoutRow<'agent_cashout_order'>, PayoutRow<'cashout_order'>] extends [
+  PayoutRow<'cashout_order'>,
+  PayoutRow<'agent_cashout_order'>,
+]
+  ? true
+  : never = true;
+void PAYOUT_COLUMNS_AGREE;
+
+/**
+ * Starts an approved order's payout, exactly once (the guarded stamp of payout_started_at: one
+ * caller wins, on any server process), and asks the channel's provider with a deadline. Answers
+ * the provider's outcome, or null when the order was not approved or its payout was already
+ * started (someone else pays it). The caller settles the outcome; `onLate` takes a simulated
+ * provider's report after the deadline.
+ */
+export async function startPayoutOnce(
+  db: Db,
+  table: PayoutTable,
+  orderId: string,
+  clock: Clock,
+  deadlineMs: number,
+  onLate: (report: LateOutcome) => Promise<unknown>,
+): Promise<PayoutOutcome | null> {
   const at = new Date(clock());
+  // written as the players' table: the agents' has the same columns (PAYOUT_COLUMNS_AGREE)
   const started = await db
-    .updateTable('cashout_order')
+    .updateTable(table as 'cashout_order')
     .set((eb) => ({ payout_started_at: at, attempts: eb('attempts', '+', 1), updated_at: at }))
     .where('order_id', '=', orderId)
     .where('status', '=', 'approved')
     .where('payout_started_at', 'is', null)
-    .returningAll()
+    .returning(['id', 'channel', 'uid', 'amount', 'account'])
     .executeTakeFirst();
   if (!started) return null;
   const provider = await payoutProviderFor(db, started.channel);
   // a simulated provider reports late outcomes to the database that asked it to pay
-  if (provider instanceof SimulatedProvider) provider.onLate = (report) => providerOutcome(db, report, clock).then(() => undefined);
-  await db.updateTable('cashout_order').set({ provider: provider.name }).where('id', '=', started.id).execute();
-  const outcome = await withDeadline(
-    provider.pay({
-      orderId,
-      channel: started.channel,
-      uid: started.uid,
-      amount: started.amount,
-      account: started.account,
-    }),
-    deadlineMs,
-  );
+  if (provider instanceof SimulatedProvider) provider.onLate = (report) => onLate(report).then(() => undefined);
+  await db
+    .updateTable(table as 'cashout_order')
+    .set({ provider: provider.name })
+    .where('id', '=', started.id)
+    .execute();
+  return withDeadline(provider.pay({ orderId, channel: started.channel, uid: started.uid, amount: started.amount, account: started.account }), deadlineMs);
+}
+
+/** Pays an approved order if nobody else started its payout; returns the order's status after. */
+export async function runPayout(db: Db, orderId: string, clock: Clock, deadlineMs = PAYOUT_DEADLINE_MS): Promise<string | null> {
+  const outcome = await startPayoutOnce(db, 'cashout_order', orderId, clock, deadlineMs, (report) => providerOutcome(db, report, clock));
+  if (!outcome) return null;
   return applyOutcome(db, orderId, outcome, clock);
 }
 
