@@ -11,7 +11,8 @@ import type { SessionUser } from '../auth/sessions';
 import { abbreviate } from '../cashout/orders';
 import { findAccount } from '../ledger/accounts';
 import { agentCashConfig } from './config';
-import { agentHeld, openCheatRecord, toAgentItem } from './orders';
+import { openCheatRecord, toAgentItem } from './orders';
+import { openHolds } from '../cashout/orders';
 
 /** The review queues' counts for the account, and the amounts of the settings in force for it. */
 export async function summary(db: Db, user: SessionUser) {
@@ -50,7 +51,7 @@ export async function context(db: Db, user: SessionUser, orderId: string) {
       .limit(10)
       .execute(),
     openCheatRecord(db, order.uid),
-    agentHeld(db, order.uid),
+    openHolds(db, 'agent_cashout_order', order.uid),
     agentCashConfig(db, order.partner),
   ]);
   return {

@@ -389,22 +389,3 @@ export async function createAgentCashout(db: Db, appId: string, body: AgentCasho
   const status = await runAgentPayout(db, created.orderId, clock);
   return status ? { ...created, status: status as CashoutStatus } : created;
 }
-
-export async function agentCashoutStatus(db: Db, appId: string, orderId: string) {
-  const row = await db
-    .selectFrom('agent_cashout_order')
-    .select(['order_id', 'status', 'amount', 'fee'])
-    .where('order_id', '=', orderId)
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
-  if (!row) throw notFound(`Order ${abbreviate(orderId)} not found`);
-  return { orderId: row.order_id, status: row.status, amount: Number(row.amount), fee: Number(row.fee) };
-}
-
-/** Open holds of an agent (amount + fee of orders not settled or returned). */
-export async function agentHeld(db: Db, uid: number): Promise<number> {
-  const { rows } = await sql<{ s: string | null }>`
-    SELECT sum(amount + fee) AS s FROM agent_cashout_order
-    WHERE uid = ${uid} AND status IN ('not_reviewed', 'in_review', 'approved', 'undetermined')`.execute(db);
-  return Number(rows[0]?.s ?? 0);
-}

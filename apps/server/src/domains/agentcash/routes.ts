@@ -28,7 +28,8 @@ import { saveItem, versionOperations } from '../../settings/versions';
 import { agentCashConfig, agentCashConfigItems, CONFIG_SCREEN, stampConfigEditor } from './config';
 import { context, summary } from './context';
 import { agentOrders, figureOperations, REVIEW_SCREEN } from './lists';
-import { agentCashoutStatus, agentReview, createAgentCashout, recoverAgentPayouts } from './orders';
+import { agentReview, createAgentCashout, recoverAgentPayouts } from './orders';
+import { orderStatus } from '../cashout/orders';
 
 const tags = ['agentcash'];
 const API = '/api/agentcash';
@@ -137,6 +138,6 @@ export const agentCashPlatformOperations: PlatformOperation[] = [
     summary: "An agent cash-out order's status, amount and fee (the application's own orders)",
     query: cashoutOrderQuery,
     response: cashoutOrderAnswer,
-    handler: async ({ db, app, query }) => ok(await agentCashoutStatus(db, app.appId, query.orderId)),
+    handler: async ({ db, app, query }) => ok(await orderStatus(db, 'agent_cashout_order', app.appId, query.orderId)),
   }),
 ];

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../http/api-error';
 import { postAll, type Movement } from '../ledger/ledger';
 import { cashoutRules } from '../payment-config/withdrawal-rules';
 import type { CashoutStatus } from './tables';
+import type { PayoutTable } from './payout';
 import { cashoutReviewForced } from '../controls/enforce';
 import { startOfDayMs } from '@console/time';
 
@@ -146,21 +147,23 @@ export async function createCashout(db: Db, appId: string, body: CashoutCreateBo
   }
 }
 
-export async function cashoutStatus(db: Db, appId: string, orderId: string) {
+/** An order's status, amount and fee, for the application that asked for it (the platform's status call of either cash-out). */
+export async function orderStatus(db: Db, table: PayoutTable, appId: string, orderId: string) {
+  // written as the players' table: the agents' has the same columns (payout.ts's PAYOUT_COLUMNS_AGREE)
   const row = await db
-    .selectFrom('cashout_order')
+    .selectFrom(table as 'cashout_order')
     .select(['order_id', 'status', 'amount', 'fee'])
     .where('order_id', '=', orderId)
     .where('app_id', '=', appId)
     .executeTakeFirst();
   if (!row) throw notFound(`Order ${abbreviate(orderId)} not found`);
-  return { orderId: row.order_id, status: row.status, amount: Number(row.amount), fee: Number(row.fee) };
+  return { orderId: row.order_id, status: row.status, amount: row.amount, fee: row.fee };
 }
 
-/** For tests and reconciliation notes: sum of a player's open holds (not yet settled or returned). */
-export async function heldAmount(db: Db, uid: number): Promise<number> {
+/** A player's or an agent's open holds: amount + fee of its orders not yet settled or returned. */
+export async function openHolds(db: Db, table: PayoutTable, uid: number): Promise<number> {
   const { rows } = await sql<{ s: string | null }>`
-    SELECT sum(amount + fee) AS s FROM cashout_order
+    SELECT sum(amount + fee) AS s FROM ${sql.table(table)}
     WHERE uid = ${uid} AND status IN ('not_reviewed', 'in_review', 'approved', 'undetermined')`.execute(db);
   return Number(rows[0]?.s ?? 0);
 }

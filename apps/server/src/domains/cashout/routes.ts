@@ -23,7 +23,7 @@ import { definePlatformOperation, type PlatformOperation } from '../../http/plat
 import { issueCharisma, requestCharisma } from './charisma';
 import { orderContext, queueSummary } from './context';
 import { cashoutOrders, charismaCashouts, REVIEW_SCREEN } from './lists';
-import { cashoutStatus, createCashout } from './orders';
+import { createCashout, orderStatus } from './orders';
 import { recoverPayouts } from './payout';
 import { cashoutReview } from './review';
 import { reviewOperations } from './review-operations';
@@ -109,6 +109,6 @@ export const cashoutPlatformOperations: PlatformOperation[] = [
     summary: "An order's status, amount and fee (the application's own orders)",
     query: cashoutOrderQuery,
     response: cashoutOrderAnswer,
-    handler: async ({ db, app, query }) => ok(await cashoutStatus(db, app.appId, query.orderId)),
+    handler: async ({ db, app, query }) => ok(await orderStatus(db, 'cashout_order', app.appId, query.orderId)),
   }),
 ];
