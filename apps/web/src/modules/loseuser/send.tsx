@@ -122,7 +122,11 @@ function Composer({ onSent }: { onSent: () => void }) {
       return (await request<CampaignPreview>('POST', '/loseuser/campaigns/preview', { data: { segment: segment(v), reward: reward(v) } })).data!;
     },
     values: () => form.validateFields() as Promise<Values>,
-    confirm: (seen) => t(`${L}confirmSend`, { count: seen.players, amount: formatMoney(seen.exposure) }),
+    // a campaign without a reward is a message only: no cost to confirm
+    confirm: (seen) =>
+      seen.exposure > 0
+        ? t(`${L}confirmSend`, { count: seen.players, amount: formatMoney(seen.exposure) })
+        : t(`${L}confirmSendMessageOnly`, { count: seen.players }),
     send: (v) =>
       request('POST', '/loseuser/campaigns/send', {
         data: {
