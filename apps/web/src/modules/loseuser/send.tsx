@@ -17,6 +17,7 @@ import { dayEnd, dayStart, formatMoney, formatPercent, formatRoundUp2 } from '..
 import { Permission } from '../../shell/Permission';
 import { request } from '../../shell/request';
 import { campaignsDecl, L, SEND_ROLES } from './common';
+import { ReachPreview, segmentOf } from '../messages/audience';
 
 const OUTCOMES = ['reached', 'returned', 'paid'] as const;
 const OUTCOME_LABELS = { reached: `${L}outcomes.reached`, returned: `${L}outcomes.returned`, paid: `${L}outcomes.paid` };
@@ -106,9 +107,8 @@ function Composer({ onSent }: { onSent: () => void }) {
   const [form] = Form.useForm();
 
   const segment = (v: Values) => {
-    const s: Record<string, unknown> = { inactiveDays: v.inactiveDays };
-    for (const key of ['vipMin', 'vipMax', 'partner'] as const) if (typeof v[key] === 'number') s[key] = v[key];
-    if (v.paying === 'yes' || v.paying === 'no') s.paying = v.paying === 'yes';
+    // inactiveDays is required here: the campaign is for players away that long
+    const s: Record<string, unknown> = { ...segmentOf(v), inactiveDays: v.inactiveDays };
     const range = v.lastLogin as [Dayjs, Dayjs] | undefined;
     if (range?.[0]) s.lastLoginFrom = dayStart(range[0]);
     if (range?.[1]) s.lastLoginTo = dayEnd(range[1]);
@@ -225,24 +225,7 @@ function Composer({ onSent }: { onSent: () => void }) {
             </Form.Item>
           </Col>
         </Row>
-        {preview && (
-          <Alert
-            style={{ marginBottom: 12 }}
-            type={preview.players ? 'info' : 'warning'}
-            data-testid="campaign-preview"
-            message={t(`${L}reaches`, { count: preview.players })}
-            description={
-              <Space direction="vertical" size={2}>
-                {preview.exposure > 0 && <span>{t(`${L}exposure`, { amount: formatMoney(preview.exposure) })}</span>}
-                {preview.sample.length > 0 && (
-                  <span>
-                    {t(`${L}sample`)}: {preview.sample.map((s) => `${s.uid} ${s.name}`).join(', ')}
-                  </span>
-                )}
-              </Space>
-            }
-          />
-        )}
+        {preview && <ReachPreview reach={preview} prefix={L} testId="campaign-preview" />}
         <Space wrap>
           <Button loading={flow.busy} onClick={() => void flow.preview()} data-testid="campaign-preview-button">
             {t(`${L}preview`)}

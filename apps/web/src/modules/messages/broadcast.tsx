@@ -5,7 +5,7 @@
  */
 import type { BroadcastPreview, BroadcastSent, PrefabItem, SendItem, SendProgress } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Progress, Radio, Row, Select, Space, Switch, Tag } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Progress, Radio, Row, Select, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen, usePreviewSend, type ListDeclaration } from '../../kit';
@@ -13,6 +13,7 @@ import { formatMoney } from '../../lib/format';
 import { request } from '../../shell/request';
 import { CURRENCY_LABELS, CURRENCY_OPTIONS, L } from './common';
 import { MessageTexts } from './MessageTexts';
+import { ReachPreview, segmentOf } from './audience';
 
 const S = `${L}broadcast.`;
 type Preview = BroadcastPreview;
@@ -123,10 +124,7 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
   const target = (v: Record<string, any>) => {
     if (v.kind === 'uid') return { kind: 'uid', uid: Number(v.uid) };
     if (v.kind === 'list') return { kind: 'list', uids: String(v.uids ?? '') };
-    const segment: Record<string, unknown> = {};
-    for (const key of ['vipMin', 'vipMax', 'partner', 'inactiveDays'] as const) if (typeof v[key] === 'number') segment[key] = v[key];
-    if (v.paying === 'yes' || v.paying === 'no') segment.paying = v.paying === 'yes';
-    return { kind: 'segment', segment };
+    return { kind: 'segment', segment: segmentOf(v) };
   };
   const attachment = (v: Record<string, any>) => (v.withAttachment && v.amount ? { currency: v.currency, amount: Math.round(v.amount * 100) } : undefined);
 
@@ -249,25 +247,7 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
             </Form.Item>
           </Col>
         </Row>
-        {preview && (
-          <Alert
-            style={{ marginBottom: 12 }}
-            type={preview.players ? 'info' : 'warning'}
-            data-testid="broadcast-preview"
-            message={t(`${S}reaches`, { count: preview.players })}
-            description={
-              <Space direction="vertical" size={2}>
-                {preview.exposure > 0 && <span>{t(`${S}exposure`, { amount: formatMoney(preview.exposure) })}</span>}
-                {preview.unknownUids.length > 0 && <span>{t(`${S}unknownUids`, { uids: preview.unknownUids.slice(0, 20).join(', ') })}</span>}
-                {preview.sample.length > 0 && (
-                  <span>
-                    {t(`${S}sample`)}: {preview.sample.map((s) => `${s.uid} ${s.name}`).join(', ')}
-                  </span>
-                )}
-              </Space>
-            }
-          />
-        )}
+        {preview && <ReachPreview reach={preview} prefix={S} testId="broadcast-preview" />}
         <Space wrap>
           <Button loading={flow.busy} onClick={() => void flow.preview()}>
             {t(`${S}preview`)}
