@@ -13,6 +13,7 @@ import { forbidden } from '../../http/api-error';
 import { defineList, listOperations, sortBy } from '../../http/list';
 import { defineOperation } from '../../http/operation';
 import { BIND_GRACE_MS } from '../auth/authenticator';
+import { isoInConsoleZone } from '../../http/time';
 
 const screen = '/adminmanager/twofactor';
 const tags = ['console accounts'];
@@ -48,7 +49,7 @@ export const twoFactorPolicyList = defineList({
     policy: r.policy,
     accounts: r.accounts,
     bound: r.bound,
-    updatedAt: r.updated_at?.toISOString() ?? null,
+    updatedAt: isoInConsoleZone(r.updated_at ?? null),
     updatedBy: r.updated_by,
   }),
 });

@@ -20,6 +20,7 @@ import type { OperationNote } from '../../http/operation';
 import { consoleDay, dayStart, type DayRange } from '../../http/range';
 import type { Page } from './tree';
 import { recentMonths } from '@console/time';
+import { isoInConsoleZone } from '../../http/time';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -158,7 +159,7 @@ export async function months(db: Db, now: Date): Promise<MonthState[]> {
     out.push({
       month,
       closed: c !== undefined,
-      closedAt: c ? new Date(c.closed_at).toISOString() : null,
+      closedAt: c ? isoInConsoleZone(new Date(c.closed_at)) : null,
       closedBy: c?.closed_by ?? null,
       agents: c?.agents ?? null,
       note: c?.note ?? '',

@@ -36,7 +36,6 @@ export const SCREENS = {
 } as const;
 const tags = ['agentcooperation'];
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => isoInConsoleZone((v as Date | string | null) ?? null);
 
 const dateParam = () =>
   z
@@ -124,14 +123,14 @@ export const agentList: ListSpec = defineList({
       recharge: num(l.recharge),
       currency: typeof l.currency === 'string' ? l.currency : 'PHP',
       currencyRatio: num(l.currency_ratio ?? 100),
-      effectiveAt: l.effective_at ? iso(l.effective_at) : null,
+      effectiveAt: l.effective_at ? isoInConsoleZone(l.effective_at as string) : null,
       t1Invitees: r.t1_invitees,
       activeInvitees: r.active_invitees,
       withdrawable: r.withdrawable,
       carry: r.carry,
       settledWeek: r.settled_week ? weekKey(r.settled_week) : null,
       balance: r.balance,
-      createdAt: iso(r.created_at)!,
+      createdAt: isoInConsoleZone(r.created_at),
       createdBy: r.created_by,
     };
   },
@@ -193,7 +192,7 @@ export const rateList: ListSpec = defineList({
     return {
       id: r.id,
       uid: r.agent,
-      effectiveAt: iso(r.effective_at)!,
+      effectiveAt: isoInConsoleZone(r.effective_at),
       rate: r.rate,
       t1: r.t1,
       t2: r.t2,
@@ -202,8 +201,8 @@ export const rateList: ListSpec = defineList({
       currencyRatio: r.currency_ratio,
       note: r.note,
       createdBy: r.created_by,
-      createdAt: iso(r.created_at)!,
-      until: iso(r.until),
+      createdAt: isoInConsoleZone(r.created_at),
+      until: isoInConsoleZone(r.until),
       state: rateState(at, until, t),
     };
   },
@@ -392,7 +391,7 @@ export const rebateList: ListSpec = defineList({
     status: r.status,
     reason: r.reason,
     run: r.run,
-    settledAt: iso(r.settled_at),
+    settledAt: isoInConsoleZone(r.settled_at),
   }),
 });
 
@@ -460,9 +459,9 @@ export const runList: ListSpec = defineList({
     week: weekKey(r.week),
     status: r.status,
     claimedBy: r.claimed_by,
-    startedAt: iso(r.started_at)!,
-    computedAt: iso(r.computed_at)!,
-    finishedAt: iso(r.finished_at),
+    startedAt: isoInConsoleZone(r.started_at),
+    computedAt: isoInConsoleZone(r.computed_at),
+    finishedAt: isoInConsoleZone(r.finished_at),
     agents: r.agents,
     lines: r.lines,
     paid: r.paid,

@@ -16,6 +16,7 @@ import { platformApplicationsChanged } from '../../http/platform-operation';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import type { DayRange } from '../../http/range';
 import { agentxChanged } from './traffic';
+import { isoInConsoleZone } from '../../http/time';
 
 export interface Change {
   db: Db;
@@ -33,7 +34,6 @@ export const signingSecret = (apiKey: string) => createHash('sha256').update(api
 export const AGENT_SCOPES = providerScopes(100_000_000, null);
 
 const toBp = (percent: number) => Math.round(percent * 100);
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 interface TermsDoc {
   name: string;
@@ -164,9 +164,9 @@ export async function rotateKey(ctx: Change, id: number, overlapHours: number): 
   Object.assign(ctx.note, {
     target: `agentx:${id}`,
     before: { key: appSecretFingerprint(current.secret, agent.app_id) },
-    after: { key: secretFingerprint(secret), previousUntil: iso(until) },
+    after: { key: secretFingerprint(secret), previousUntil: isoInConsoleZone(until) },
   });
-  return { id, appId: agent.app_id, apiKey, previousUntil: iso(until) };
+  return { id, appId: agent.app_id, apiKey, previousUntil: isoInConsoleZone(until) };
 }
 
 export async function setStatus(ctx: Change, id: number, status: 'active' | 'suspended', reason: string): Promise<{ id: number; status: string }> {
@@ -220,8 +220,8 @@ export async function agentList(db: Db, user: ScopedSubject, r: DayRange, q: Rec
       revenueShare: share / 100,
       ipAllowList: x.ip_allow as string[],
       keyFingerprint: appSecretFingerprint(String(x.secret), String(x.app_id)),
-      previousUntil: iso(x.previous_secret_until as Date | null),
-      createdAt: iso(x.created_at as Date)!,
+      previousUntil: isoInConsoleZone(x.previous_secret_until as Date | null),
+      createdAt: isoInConsoleZone(x.created_at as Date),
       updatedBy: String(x.updated_by),
       calls: Number(x.calls),
       refused: Number(x.refused),

@@ -64,7 +64,6 @@ export const recordVersion = fbDocument.recordVersion;
 
 export type ShareRow = Selectable<FbShareTable>;
 
-const iso = (v: Date | string | null) => isoInConsoleZone(v);
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date column as 'YYYY-MM-DD' (pg and PGlite read a date as local midnight). */
 export const dayText = (v: unknown) => (v instanceof Date ? `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}` : String(v).slice(0, 10));
@@ -85,11 +84,11 @@ export function toRow(r: ShareRow & { name?: unknown }): FbShareRow {
     amount: r.amount,
     configVersion: r.config_version,
     appId: r.app_id,
-    submittedAt: iso(r.submitted_at)!,
+    submittedAt: isoInConsoleZone(r.submitted_at),
     reviewedBy: r.reviewed_by,
-    reviewedAt: iso(r.reviewed_at),
+    reviewedAt: isoInConsoleZone(r.reviewed_at),
     paidBy: r.paid_by,
-    paidAt: iso(r.paid_at),
+    paidAt: isoInConsoleZone(r.paid_at),
     entryId: r.entry_id === null ? null : r.entry_id,
   };
 }

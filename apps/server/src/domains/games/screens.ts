@@ -49,6 +49,7 @@ import { saveItem, versionOperations } from '../../settings/versions';
 import type { DayRange } from '../../http/range';
 import { currentSettings, gameSettingsItems, settingsOfVersions } from './settings';
 import { betsWithRounds, rounds } from './round-lists';
+import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['tinygames'];
 /** Rows the players screen loads at most (the range's biggest turnovers first). */
@@ -214,7 +215,7 @@ const betRow = (x: QueryRow<typeof betsFrom>): GameBetRow => ({
   id: x.id,
   roundId: x.round_id,
   round: x.round,
-  at: x.at.toISOString(),
+  at: isoInConsoleZone(x.at),
   uid: x.uid,
   name: x.name,
   partner: x.partner,
@@ -236,8 +237,8 @@ const roundRow = (x: QueryRow<typeof roundsFrom>): GameRoundRow => ({
   server: x.server,
   table: x.table_id,
   configVersion: x.config_version,
-  startedAt: x.started_at.toISOString(),
-  endedAt: x.ended_at.toISOString(),
+  startedAt: isoInConsoleZone(x.started_at),
+  endedAt: isoInConsoleZone(x.ended_at),
   seats: x.seats,
   players: x.players,
   bet: x.bet,

@@ -11,6 +11,7 @@ import { contains, custom, defineList, eqBool, sortBy } from '../../http/list';
 import { removing } from '../payment-config/references';
 import type { VersionedItems } from '../../settings/versions';
 import { kindOf, LOBBY_SCREENS } from './history';
+import { isoInConsoleZone } from '../../http/time';
 
 async function readCategory(db: Db, code: string): Promise<LobbyCategoryBody | null> {
   const row = await db.selectFrom('lobby_category').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
@@ -71,7 +72,7 @@ export const categoryList = defineList({
     sortOrder: r.sort_order,
     visible: r.visible,
     games: r.games,
-    updatedAt: r.updated_at.toISOString(),
+    updatedAt: isoInConsoleZone(r.updated_at),
   }),
 });
 

@@ -18,6 +18,7 @@ import { partnerScope, type ScopedSubject } from '../../plugins/partner-scope';
 import { removing, requireAll } from '../payment-config/references';
 import type { VersionedItems } from '../../settings/versions';
 import { kindOf, LOBBY_SCREENS, TAGS } from './history';
+import { isoInConsoleZone } from '../../http/time';
 
 const HOUSE_IDS: readonly string[] = GAME_IDS;
 
@@ -165,7 +166,7 @@ const gameList = defineList({
     payLimit: r.pay_limit,
     visible: r.visible,
     packages: Array.isArray(r.packages) ? r.packages : [],
-    updatedAt: r.updated_at.toISOString(),
+    updatedAt: isoInConsoleZone(r.updated_at),
   }),
 });
 

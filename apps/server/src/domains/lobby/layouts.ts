@@ -15,6 +15,7 @@ import { conflict } from '../../http/api-error';
 import { contains, defineList, eqInt, sortBy } from '../../http/list';
 import type { VersionedItems } from '../../settings/versions';
 import { kindOf, LOBBY_SCREENS, TAGS } from './history';
+import { isoInConsoleZone } from '../../http/time';
 
 async function requireKnown(db: Db, table: 'lobby_category' | 'lobby_game', codes: string[], noun: string): Promise<void> {
   if (codes.length === 0) return;
@@ -127,6 +128,6 @@ export const layoutList = defineList({
     custom: r.custom,
     categories: Array.isArray(r.categories) ? r.categories : [],
     games: r.games,
-    updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
+    updatedAt: r.updated_at ? isoInConsoleZone(r.updated_at) : null,
   }),
 });

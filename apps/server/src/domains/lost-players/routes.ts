@@ -16,6 +16,7 @@ import { startMessageJobs } from '../messages/jobs';
 import { createCampaign, previewCampaign } from './campaigns';
 import { campaignList, campaignPlayerList, DASHBOARD_SCREEN, lostDashboard, SEND_CAMPAIGN_SCREEN } from './lists';
 import { refreshFor } from './refresh';
+import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['loseuser'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
@@ -83,7 +84,7 @@ export const lostPlayerOperations: Operation[] = [
               segment: body.segment,
               reward: body.reward ?? 0,
               titleEn: body.titleEn,
-              expiresAt: campaign.expiresAt.toISOString(),
+              expiresAt: isoInConsoleZone(campaign.expiresAt),
             },
           },
           now,

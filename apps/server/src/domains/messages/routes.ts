@@ -55,6 +55,7 @@ import { plainText, sanitizeHtml } from './sanitize';
 import { BROADCAST_SCREEN, cancelSend, sendList, sendProgress } from './send-list';
 import { audienceOf, createBroadcast, previewAudience, scopeOf } from './sends';
 import { packageOptions } from '../payment-config/options';
+import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['messages'];
 const ok = <T>(data: T) => ({ code: 200 as const, data });
@@ -111,7 +112,7 @@ const broadcast: Operation[] = [
               prefabId: body.prefabId ?? null,
               titleEn: body.titleEn,
               attachment: body.attachment ?? null,
-              expiresAt: send.expiresAt.toISOString(),
+              expiresAt: isoInConsoleZone(send.expiresAt),
             },
           },
           now,

@@ -17,8 +17,7 @@ import { dateRange, defineList, eqEnum, eqInt, eqText, sortBy, type ListSpec } f
 import { DEFAULTS, type Profile } from './service';
 import { dayOfExpr } from '../../db/console-day';
 import { consoleDay } from '@console/time';
-
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+import { isoInConsoleZone } from '../../http/time';
 
 /** A partner's profile, or the defaults for a partner that has none yet (created_at is then null). */
 type ProfileOrDefaults = Omit<Profile, 'name' | 'created_at'> & { created_at: Date | null; updated_at: Date | null; pending: number };
@@ -90,7 +89,7 @@ export const partnersList: ListSpec = defineList({
     dealerStock: r.dealer_stock,
     pendingOrders: r.pending_orders,
     loss: r.loss,
-    createdAt: r.created_at?.toISOString() ?? null,
+    createdAt: isoInConsoleZone(r.created_at ?? null),
   }),
 });
 
@@ -119,9 +118,9 @@ export function ordersList(screen: string, url: string): ListSpec {
       status: r.status,
       note: r.note,
       requestedBy: r.requested_by,
-      requestedAt: iso(r.requested_at)!,
+      requestedAt: isoInConsoleZone(r.requested_at),
       decidedBy: r.decided_by ?? null,
-      decidedAt: iso(r.decided_at),
+      decidedAt: isoInConsoleZone(r.decided_at),
     }),
   });
 }
@@ -148,7 +147,7 @@ export const movementsList: ListSpec = defineList({
   item: coinMovementItem,
   row: (r) => ({
     id: r.id,
-    at: iso(r.at)!,
+    at: isoInConsoleZone(r.at),
     partner: r.partner,
     account: r.account,
     kind: r.kind,
@@ -196,7 +195,7 @@ export function dealersList(platform: boolean): ListSpec {
       stock: r.stock,
       soldToday: r.sold_today,
       createdBy: r.created_by,
-      createdAt: iso(r.created_at)!,
+      createdAt: isoInConsoleZone(r.created_at),
     }),
   });
 }
@@ -222,7 +221,7 @@ const salesFrom = (db: Db) =>
 
 const saleRow = (r: QueryRow<typeof salesFrom>) => ({
   id: r.id,
-  at: r.at.toISOString(),
+  at: isoInConsoleZone(r.at),
   day: r.day.slice(0, 10),
   dealer: r.dealer,
   dealerName: r.dealer_name,
@@ -360,9 +359,9 @@ export const loadsList: ListSpec = defineList({
     note: r.note,
     status: r.status,
     requestedBy: r.requested_by,
-    requestedAt: iso(r.requested_at)!,
+    requestedAt: isoInConsoleZone(r.requested_at),
     decidedBy: r.decided_by ?? null,
-    decidedAt: iso(r.decided_at),
+    decidedAt: isoInConsoleZone(r.decided_at),
   }),
 });
 
@@ -392,9 +391,9 @@ export const transfersList: ListSpec = defineList({
     reason: r.reason,
     status: r.status,
     requestedBy: r.requested_by,
-    requestedAt: iso(r.requested_at)!,
+    requestedAt: isoInConsoleZone(r.requested_at),
     decidedBy: r.decided_by ?? null,
-    decidedAt: iso(r.decided_at),
+    decidedAt: isoInConsoleZone(r.decided_at),
     decisionNote: r.decision_note,
   }),
 });
@@ -423,8 +422,8 @@ export const billsList: ListSpec = defineList({
   row: (r) => ({
     id: r.id,
     partner: r.partner,
-    periodFrom: iso(r.period_from)!,
-    periodTo: iso(r.period_to)!,
+    periodFrom: isoInConsoleZone(r.period_from),
+    periodTo: isoInConsoleZone(r.period_to),
     // the days as the bill was asked for: period_to is the start of the day after the last one
     fromDay: consoleDay(r.period_from),
     toDay: consoleDay(new Date(r.period_to.getTime() - 1)),
@@ -440,11 +439,11 @@ export const billsList: ListSpec = defineList({
     status: r.status,
     note: r.note,
     createdBy: r.created_by,
-    createdAt: iso(r.created_at)!,
+    createdAt: isoInConsoleZone(r.created_at),
     confirmedBy: r.confirmed_by ?? null,
     closedBy: r.closed_by ?? null,
     adjustments: (
       (typeof r.adjustments === 'string' ? JSON.parse(r.adjustments) : r.adjustments) as Array<{ amount: number; reason: string; actor: string; at: string }>
-    ).map((a) => ({ amount: a.amount, reason: a.reason, actor: a.actor, at: iso(a.at)! })),
+    ).map((a) => ({ amount: a.amount, reason: a.reason, actor: a.actor, at: isoInConsoleZone(a.at) })),
   }),
 });

@@ -15,6 +15,7 @@ import { conflict } from '../../http/api-error';
 import { platformApplicationsChanged } from '../../http/platform-operation';
 import { contains, defineList, eqBool, sortBy } from '../../http/list';
 import { absent, existing, saveItem, type ConfigChange, type VersionedItems } from '../../settings/versions';
+import { isoInConsoleZone } from '../../http/time';
 
 export const APPLICATION = '/remoteconfig/application';
 
@@ -36,7 +37,6 @@ export const NEW_APPLICATION_SCOPES: AppScopes = { 'config.read': {} };
 const newSecret = () => randomBytes(24).toString('base64url');
 
 type Row = Selectable<PlatformApplicationTable>;
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** `previousUntil` as stored: the overlap may have ended since (the screen compares it with the time). */
 function toDoc(row: Row): ApplicationDoc {
@@ -45,7 +45,7 @@ function toDoc(row: Row): ApplicationDoc {
     name: row.name,
     enabled: row.enabled,
     fingerprint: appSecretFingerprint(row.secret, row.app_id),
-    previousUntil: iso(row.previous_secret_until),
+    previousUntil: isoInConsoleZone(row.previous_secret_until),
     scopes: appScopes.safeParse(row.scopes).data ?? {},
     signatureVersion: row.signature_version,
   };
@@ -126,7 +126,7 @@ export async function rotateSecret(ctx: ConfigChange, appId: string, overlapHour
     platformApplicationsChanged();
     return toDoc(updated);
   });
-  return { appId, secret, previousUntil: iso(until) };
+  return { appId, secret, previousUntil: isoInConsoleZone(until) };
 }
 
 export async function updateApplication(ctx: ConfigChange, appId: string, name: string, enabled: boolean): Promise<ApplicationDoc> {
@@ -180,13 +180,13 @@ export const applicationList = defineList({
       name: doc.name,
       enabled: doc.enabled,
       fingerprint: doc.fingerprint,
-      createdAt: iso(row.created_at)!,
-      rotatedAt: iso(row.rotated_at),
+      createdAt: isoInConsoleZone(row.created_at),
+      rotatedAt: isoInConsoleZone(row.rotated_at),
       previousUntil: doc.previousUntil,
       scopes: doc.scopes,
       signatureVersion: doc.signatureVersion,
       refused: Number(row.refused),
-      lastRefusal: last ? { at: iso(last.at)!, scope: last.scope, message: last.message } : null,
+      lastRefusal: last ? { at: isoInConsoleZone(last.at), scope: last.scope, message: last.message } : null,
     };
   },
 });

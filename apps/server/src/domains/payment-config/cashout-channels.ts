@@ -14,6 +14,7 @@ import type { OperationNote } from '../../http/operation';
 import { removing } from './references';
 import type { CashoutChannelTable } from './tables';
 import type { VersionedItems } from '../../settings/versions';
+import { isoInConsoleZone } from '../../http/time';
 
 export const CASHOUT_EDITOR = '/remoteconfig/cashOutEdter';
 
@@ -95,7 +96,7 @@ export const toView = (row: Row): CashoutChannelConfig => ({
   id: row.id,
   ...toDoc(row),
   consecutiveFailures: row.consecutive_failures,
-  updatedAt: new Date(row.updated_at).toISOString(),
+  updatedAt: isoInConsoleZone(new Date(row.updated_at)),
 });
 
 export const cashoutChannelList = defineList({

@@ -10,6 +10,7 @@ import type { Db } from '../../db/open';
 import { contains, defineList, eqInt, sortBy } from '../../http/list';
 import { removing, requireAll } from './references';
 import type { VersionedItems } from '../../settings/versions';
+import { isoInConsoleZone } from '../../http/time';
 
 export const PACKAGE_CONTROL = '/remoteconfig/packageControl';
 
@@ -78,6 +79,6 @@ export const packageList = defineList({
     name: r.name,
     partner: r.partner,
     channels: Array.isArray(r.channels) ? r.channels : [],
-    createdAt: r.created_at.toISOString(),
+    createdAt: isoInConsoleZone(r.created_at),
   }),
 });

@@ -18,6 +18,7 @@ import type { Db } from '../../db/open';
 import { contains, defineList, eqBool, eqEnum, sortBy } from '../../http/list';
 import { removing, requireAll } from './references';
 import type { VersionedItems } from '../../settings/versions';
+import { isoInConsoleZone } from '../../http/time';
 
 export const PAY_CONTROL = '/remoteconfig/payControl';
 
@@ -180,7 +181,7 @@ export const rechargeChannelList = defineList({
     paidOnly: r.paid_only,
     products: codesOf(r.products),
     packages: codesOf(r.packages),
-    updatedAt: r.updated_at.toISOString(),
+    updatedAt: isoInConsoleZone(r.updated_at),
   }),
 });
 

@@ -8,6 +8,7 @@ import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
 import { seedPaymentConfig } from './demo';
+import { isoInConsoleZone } from '../../http/time';
 
 const api = '/api/remoteconfig';
 
@@ -115,7 +116,7 @@ describe.each(databases())('platform configuration calls on $kind', (kind) => {
     expect(rotated.status).toBe(200);
     const second = rotated.body.data.secret as string;
     expect(second).not.toBe(first);
-    expect(rotated.body.data.previousUntil).toBe(new Date(t.clock.now + 2 * 3_600_000).toISOString());
+    expect(rotated.body.data.previousUntil).toBe(isoInConsoleZone(new Date(t.clock.now + 2 * 3_600_000)));
     const call = (secret: string) => p.get('/api/platform/cashout/channels', '', { appId: 'game-web', secret, version: 2 });
     expect((await call(first)).status).toBe(200);
     expect((await call(second)).status).toBe(200);

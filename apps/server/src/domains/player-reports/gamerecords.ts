@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/open';
 import { custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy } from '../../http/list';
 import { betsWithRounds } from '../games/round-lists';
+import { isoInConsoleZone } from '../../http/time';
 
 export const RECORD_RESULTS = ['win', 'lose', 'even'] as const;
 const RESULT_SQL: Record<(typeof RECORD_RESULTS)[number], ReturnType<typeof sql<SqlBool>>> = {
@@ -55,7 +56,7 @@ export const gamerecordlogs = defineList({
     const win = x.win;
     return {
       id: x.id,
-      at: x.at.toISOString(),
+      at: isoInConsoleZone(x.at),
       game: x.game,
       roundId: x.round_id,
       round: x.round,

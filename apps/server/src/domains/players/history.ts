@@ -20,7 +20,6 @@ export interface KeysetPage<T> {
   nextCursor: string | null;
 }
 
-const iso = (value: Date | string) => isoInConsoleZone(value);
 const cursorOf = (query: PlayerHistoryQuery) => (query.cursor ? Number(query.cursor) : null);
 
 function page<Row, Item extends { id: number }>(rows: Row[], size: number, map: (row: Row) => Item): KeysetPage<Item> {
@@ -61,7 +60,7 @@ export async function ledgerPage(db: Db, user: ScopedSubject, query: PlayerLedge
   const entries = rows.filter((r) => r.id !== null);
   return page(entries, size, (r) => ({
     id: Number(r.id),
-    at: iso(r.at!),
+    at: isoInConsoleZone(r.at!),
     currency: r.currency!,
     delta: Number(r.delta),
     balanceAfter: Number(r.balance_after),
@@ -84,7 +83,7 @@ export async function loginPage(db: Db, user: ScopedSubject, query: PlayerHistor
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
-  return page(rows, size, (r) => ({ id: r.id, at: iso(r.at), ip: r.ip, deviceId: r.device_id, durationSeconds: r.duration_seconds }));
+  return page(rows, size, (r) => ({ id: r.id, at: isoInConsoleZone(r.at), ip: r.ip, deviceId: r.device_id, durationSeconds: r.duration_seconds }));
 }
 
 /** Players whose inviter is this player (and whom the caller may see), newest uid first. */
@@ -102,7 +101,14 @@ export async function inviteePage(db: Db, user: ScopedSubject, query: PlayerHist
     .orderBy('uid', 'desc')
     .limit(size + 1)
     .execute();
-  return page(rows, size, (r) => ({ id: r.uid, uid: r.uid, name: r.name, registeredAt: iso(r.registered_at), partner: r.partner, status: r.status }));
+  return page(rows, size, (r) => ({
+    id: r.uid,
+    uid: r.uid,
+    name: r.name,
+    registeredAt: isoInConsoleZone(r.registered_at),
+    partner: r.partner,
+    status: r.status,
+  }));
 }
 
 export async function profileChangePage(db: Db, user: ScopedSubject, query: PlayerHistoryQuery): Promise<KeysetPage<ProfileChangeItem>> {
@@ -118,7 +124,7 @@ export async function profileChangePage(db: Db, user: ScopedSubject, query: Play
     .orderBy('id', 'desc')
     .limit(size + 1)
     .execute();
-  return page(rows, size, (r) => ({ id: r.id, at: iso(r.at), field: r.field, oldValue: r.old_value, newValue: r.new_value }));
+  return page(rows, size, (r) => ({ id: r.id, at: isoInConsoleZone(r.at), field: r.field, oldValue: r.old_value, newValue: r.new_value }));
 }
 
 /** Bans, lifts and suspensions of the player's account (ban_log), newest first. */
@@ -141,7 +147,7 @@ export async function banLogPage(db: Db, user: ScopedSubject, query: PlayerHisto
 /** A ban_log row as the screens show it (the player's history and /usermanager/banAccountlogs). */
 export const banLogRow = (r: Selectable<BanLogTable>): BanLogItem => ({
   id: r.id,
-  at: iso(r.at),
+  at: isoInConsoleZone(r.at),
   kind: r.kind,
   value: r.value,
   action: r.action,

@@ -4,8 +4,6 @@ import type { Selectable } from 'kysely';
 import type { BanTable, PlayerBalanceRow, PlayerRow } from '../../db/schema';
 import { isoInConsoleZone } from '../../http/time';
 
-const iso = (value: Date | string) => isoInConsoleZone(value);
-
 /** The status a player is in at `now`: a suspension whose date has passed is over. */
 export function effectiveStatus(row: Pick<PlayerRow, 'status' | 'suspended_until'>, now: Date): PlayerProfile['status'] {
   if (row.status === 'suspended' && (!row.suspended_until || new Date(row.suspended_until) <= now)) return 'active';
@@ -23,7 +21,7 @@ export function toProfile(row: PlayerRow, now: Date): PlayerProfile {
     registerIp: row.register_ip,
     registerDevice: row.register_device,
     registerPackage: row.register_package,
-    registeredAt: iso(row.registered_at),
+    registeredAt: isoInConsoleZone(row.registered_at),
     loginIp: row.login_ip,
     loginDevice: row.login_device,
     lastLoginAt: isoInConsoleZone(row.last_login_at),
@@ -60,7 +58,7 @@ export function toBan(row: Selectable<BanTable>): BanRecord {
     value: row.value,
     reason: row.reason,
     bannedBy: row.banned_by,
-    bannedAt: iso(row.banned_at),
+    bannedAt: isoInConsoleZone(row.banned_at),
     liftedBy: row.lifted_by,
     liftedAt: isoInConsoleZone(row.lifted_at),
     active: row.active,

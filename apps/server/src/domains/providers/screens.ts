@@ -40,6 +40,7 @@ import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scop
 import { pesos, summaryOperation, tableOperations } from '../../reports/summary';
 import type { DayRange } from '../../http/range';
 import { groupFilter, inGroup, listProviders } from './providers';
+import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['tinygames'];
 /** Rows the player report loads at most (the range's biggest turnovers first). */
@@ -255,8 +256,8 @@ const logRow = (x: QueryRow<typeof roundsFrom>): ProviderLogRow => {
   const txIds = x.tx_ids;
   return {
     id: x.id,
-    at: x.ended_at.toISOString(),
-    startedAt: x.started_at.toISOString(),
+    at: isoInConsoleZone(x.ended_at),
+    startedAt: isoInConsoleZone(x.started_at),
     provider: x.provider,
     game: x.game,
     gameName: x.game_name ?? x.game,

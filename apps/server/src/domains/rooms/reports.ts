@@ -24,6 +24,7 @@ import { reportOperations } from '../../reports/report';
 import { gameSpanPlayers } from '../payment-reports/rollups';
 import { listItems, SCREENS, storeKey } from './items';
 import { rounds } from '../games/round-lists';
+import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['platmanager'];
 const num = (v: unknown) => Number(v ?? 0);
@@ -85,8 +86,6 @@ export async function partnerGameSum(db: Db, user: ScopedSubject, r: DayRange, f
     .filter((x) => x.rounds > 0 || x.bets > 0);
 }
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
-
 export const partnerReportOperations: Operation[] = [
   ...reportOperations<PartnerGameSumRow>({
     url: '/api/platmanager/partnergamesum',
@@ -132,8 +131,8 @@ export const partnerReportOperations: Operation[] = [
         partner: r.partner,
         server: r.server,
         table: r.table_id,
-        startedAt: iso(r.started_at),
-        endedAt: iso(r.ended_at),
+        startedAt: isoInConsoleZone(r.started_at),
+        endedAt: isoInConsoleZone(r.ended_at),
         seats: r.seats,
         players: r.players,
         bet: r.bet,

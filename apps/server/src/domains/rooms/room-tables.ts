@@ -15,6 +15,7 @@ import type { OperationNote } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
 import { templateRules } from './config';
 import { versionOf } from './items';
+import { isoInConsoleZone } from '../../http/time';
 
 interface Change {
   db: Db;
@@ -139,11 +140,11 @@ export function tableRow(r: QueryRow<typeof tableSelect>): RoomTableRow {
     aiSeats: s.aiSeats,
     status: r.status,
     openedBy: r.opened_by,
-    openedAt: r.opened_at.toISOString(),
+    openedAt: isoInConsoleZone(r.opened_at),
     closedBy: r.closed_by,
-    closedAt: r.closed_at?.toISOString() ?? null,
+    closedAt: isoInConsoleZone(r.closed_at ?? null),
     players: last ? last.players : null,
-    lastRoundAt: last ? new Date(last.at).toISOString() : null,
+    lastRoundAt: last ? isoInConsoleZone(new Date(last.at)) : null,
     rounds: r.rounds,
   };
 }

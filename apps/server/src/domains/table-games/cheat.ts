@@ -19,11 +19,11 @@ import { contains, custom, dateRange, defineList, eqEnum, eqInt, eqText, listOpe
 import { defineOperation, type Operation, type OperationContext } from '../../http/operation';
 import { ownsPartner } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
+import { isoInConsoleZone } from '../../http/time';
 
 const FLAGS = '/tinygames/tongitscheat/permanentcheat';
 const REPORTS = '/tinygames/tongitscheat/reportedlogs';
 const tags = ['tinygames'];
-const iso = (v: unknown) => new Date(v as string).toISOString();
 const answer = z.object({ code: z.literal(200), data: z.object({ uid: z.number(), flagged: z.boolean() }) });
 
 type Ctx = OperationContext<unknown, unknown, SessionUser>;
@@ -61,7 +61,7 @@ async function unflagPlayer({ db, user, now, note }: Ctx, body: z.infer<typeof c
   await db.deleteFrom('cheat_flag').where('uid', '=', body.uid).execute();
   await db.insertInto('cheat_flag_log').values({ uid: body.uid, partner, action: 'unflag', reason, actor: user.username, at: now }).execute();
   note.target = `player:${body.uid}`;
-  note.before = { flagged: true, reason: before.reason, flaggedBy: before.flagged_by, flaggedAt: iso(before.flagged_at) };
+  note.before = { flagged: true, reason: before.reason, flaggedBy: before.flagged_by, flaggedAt: isoInConsoleZone(before.flagged_at) };
   note.after = { flagged: false, reason };
   return { uid: body.uid, flagged: false };
 }
@@ -103,7 +103,7 @@ export const cheatOperations: Operation[] = [
         partner: x.partner,
         reason: x.reason,
         flaggedBy: x.flagged_by,
-        flaggedAt: iso(x.flagged_at),
+        flaggedAt: isoInConsoleZone(x.flagged_at),
         report: x.report === null ? null : x.report,
         reports: x.reports,
       }),
@@ -131,7 +131,7 @@ export const cheatOperations: Operation[] = [
         action: x.action,
         reason: x.reason,
         actor: x.actor,
-        at: iso(x.at),
+        at: isoInConsoleZone(x.at),
       }),
     }),
   ),
@@ -208,7 +208,7 @@ export const cheatOperations: Operation[] = [
       item: gameReportRow,
       row: (x) => ({
         id: x.id,
-        at: iso(x.at),
+        at: isoInConsoleZone(x.at),
         uid: x.uid,
         name: x.name ?? '',
         targetUid: x.target_uid,

@@ -27,6 +27,7 @@ import { pesos, summaryOperation, tableOperations } from '../../reports/summary'
 import type { DayRange } from '../../http/range';
 import { listRooms } from './config';
 import { readPool } from './jackpot';
+import { isoInConsoleZone } from '../../http/time';
 
 type Scope = '1v1' | 'ai';
 type Figures = Omit<TableDayFigures, 'day'>;
@@ -156,7 +157,7 @@ export function jackpotWinOperations(game: TableGame, screen: string): Operation
       item: jackpotWinRow,
       row: (x) => ({
         id: x.id,
-        at: x.at.toISOString(),
+        at: isoInConsoleZone(x.at),
         game: x.game,
         roundId: x.round_id,
         uid: x.uid,
