@@ -34,6 +34,7 @@ import { ledgerError, post } from '../ledger/ledger';
 import { settingsDocument, storedRows, type DocumentConfig, type SettingsDocument } from './document';
 import { pwaLoginOf, recallsOf } from './recall';
 import { DAY_OFFSET } from '../../db/console-day';
+import { spendBudget } from './budget';
 
 const DAY_MS = 86_400_000;
 const num = (v: unknown) => Number(v ?? 0);
@@ -536,33 +537,8 @@ export async function claim(trx: Db, input: { appId: string; uid: number; activi
     if (num(had.n) + t.amount > s.playerCap) throw conflict('Player cap reached');
   }
   const day = dayOf(now);
-  await trx
-    .insertInto('activity_budget')
-    .values({ activity: a.id, spent: 0 })
-    .onConflict((oc) => oc.column('activity').doNothing())
-    .execute();
-  const total = await trx
-    .updateTable('activity_budget')
-    .set({ spent: sql`spent + ${t.amount}` })
-    .where('activity', '=', a.id)
-    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${t.amount} <= ${s.totalBudget})`)
-    .returning('spent')
-    .executeTakeFirst();
-  if (!total) throw conflict('Budget exhausted');
-  await trx
-    .insertInto('activity_budget_day')
-    .values({ activity: a.id, day, spent: 0 })
-    .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
-    .execute();
-  const daily = await trx
-    .updateTable('activity_budget_day')
-    .set({ spent: sql`spent + ${t.amount}` })
-    .where('activity', '=', a.id)
-    .where('day', '=', day)
-    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${t.amount} <= ${s.dailyBudget})`)
-    .returning('spent')
-    .executeTakeFirst();
-  if (!daily) throw conflict('Daily budget exhausted');
+  const overBudget = await spendBudget(trx, a.id, s, t.amount, day);
+  if (overBudget) throw conflict(overBudget);
   let posted;
   try {
     posted = await post(trx, {

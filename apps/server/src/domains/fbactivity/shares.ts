@@ -24,6 +24,7 @@ import { settingsDocument, parseWith, type DocumentConfig } from '../activities/
 import { ineligible, playerFacts } from '../activities/engine';
 import { ledgerError, post } from '../ledger/ledger';
 import type { FbShareTable } from './tables';
+import { spendBudget } from '../activities/budget';
 
 export const FB_ACTIVITY = 'fbactivity';
 export const CONFIG_SCREEN = '/activities/fbactivity';
@@ -302,33 +303,8 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
     const { settings: s } = await fbConfig(r.db);
     const amount = share.amount;
     const day = dayOf(r.now);
-    await r.db
-      .insertInto('activity_budget')
-      .values({ activity: FB_ACTIVITY, spent: 0 })
-      .onConflict((oc) => oc.column('activity').doNothing())
-      .execute();
-    const total = await r.db
-      .updateTable('activity_budget')
-      .set({ spent: sql`spent + ${amount}` })
-      .where('activity', '=', FB_ACTIVITY)
-      .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`)
-      .returning('spent')
-      .executeTakeFirst();
-    if (!total) throw conflict('Budget exhausted');
-    await r.db
-      .insertInto('activity_budget_day')
-      .values({ activity: FB_ACTIVITY, day, spent: 0 })
-      .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
-      .execute();
-    const daily = await r.db
-      .updateTable('activity_budget_day')
-      .set({ spent: sql`spent + ${amount}` })
-      .where('activity', '=', FB_ACTIVITY)
-      .where('day', '=', day)
-      .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`)
-      .returning('spent')
-      .executeTakeFirst();
-    if (!daily) throw conflict('Daily budget exhausted');
+    const overBudget = await spendBudget(r.db, FB_ACTIVITY, s, amount, day);
+    if (overBudget) throw conflict(overBudget);
     let posted;
     try {
       posted = await post(r.db, {

@@ -27,6 +27,7 @@ import { settingsDocument, parseWith, type DocumentConfig } from '../activities/
 import { ineligible, playerFacts } from '../activities/engine';
 import { post } from '../ledger/ledger';
 import { addDays } from '@console/time';
+import { spendBudget } from '../activities/budget';
 
 export const RANK = 'rank';
 /** The standings and settlements (the module's roles). */
@@ -178,45 +179,6 @@ export async function ownRank(db: Db, board: RankBoard, p: RankPeriod, uid: numb
 
 // ------------------------------------------------------------------------------ settlement
 
-/** Spends `amount` of the total and the day's budget, or neither: null, or why not. */
-async function spend(db: Db, s: RankSettings, amount: number, day: string): Promise<string | null> {
-  await db
-    .insertInto('activity_budget')
-    .values({ activity: RANK, spent: 0 })
-    .onConflict((oc) => oc.column('activity').doNothing())
-    .execute();
-  const total = await db
-    .updateTable('activity_budget')
-    .set({ spent: sql`spent + ${amount}` })
-    .where('activity', '=', RANK)
-    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`)
-    .returning('spent')
-    .executeTakeFirst();
-  if (!total) return 'Budget exhausted';
-  await db
-    .insertInto('activity_budget_day')
-    .values({ activity: RANK, day, spent: 0 })
-    .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
-    .execute();
-  const daily = await db
-    .updateTable('activity_budget_day')
-    .set({ spent: sql`spent + ${amount}` })
-    .where('activity', '=', RANK)
-    .where('day', '=', day)
-    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`)
-    .returning('spent')
-    .executeTakeFirst();
-  if (!daily) {
-    await db
-      .updateTable('activity_budget')
-      .set({ spent: sql`spent - ${amount}` })
-      .where('activity', '=', RANK)
-      .execute();
-    return 'Daily budget exhausted';
-  }
-  return null;
-}
-
 export interface Settled {
   board: string;
   period: string;
@@ -275,7 +237,7 @@ export async function settlePeriod(db: Db, board: RankBoard, p: RankPeriod, cfg:
           .executeTakeFirst();
         if (taken) reason = `${what} already rewarded`;
       }
-      reason ??= await spend(trx, cfg.settings, s.reward, day);
+      reason ??= await spendBudget(trx, RANK, cfg.settings, s.reward, day);
       let entryId: number | null = null;
       if (!reason) {
         const posted = await post(trx, {

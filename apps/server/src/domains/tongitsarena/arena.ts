@@ -34,6 +34,7 @@ import { ineligible, playerFacts, type PlayerFacts } from '../activities/engine'
 import { post } from '../ledger/ledger';
 import type { VersionedItems } from '../../settings/versions';
 import { periodOf as rankPeriodOf } from '../rank/rank';
+import { spendBudget } from '../activities/budget';
 
 export const ARENA = 'tongitsarena';
 const BASE_SCREEN = '/activities/tongitsarena';
@@ -152,45 +153,6 @@ export const seasonOf = (at: Date, key?: string): Season | null => rankPeriodOf(
 export const previousSeason = (s: Season): Season => seasonOf(new Date(s.start.getTime() - 1))!;
 
 // ------------------------------------------------------------------------------ budgets
-
-/** Spends `amount` of the arena's total and the day's budget, or neither: null, or why not. */
-async function spend(trx: Db, s: ArenaSettings, amount: number, day: string): Promise<string | null> {
-  await trx
-    .insertInto('activity_budget')
-    .values({ activity: ARENA, spent: 0 })
-    .onConflict((oc) => oc.column('activity').doNothing())
-    .execute();
-  const total = await trx
-    .updateTable('activity_budget')
-    .set({ spent: sql`spent + ${amount}` })
-    .where('activity', '=', ARENA)
-    .where(sql<boolean>`(${s.totalBudget} = 0 OR spent + ${amount} <= ${s.totalBudget})`)
-    .returning('spent')
-    .executeTakeFirst();
-  if (!total) return 'Budget exhausted';
-  await trx
-    .insertInto('activity_budget_day')
-    .values({ activity: ARENA, day, spent: 0 })
-    .onConflict((oc) => oc.columns(['activity', 'day']).doNothing())
-    .execute();
-  const daily = await trx
-    .updateTable('activity_budget_day')
-    .set({ spent: sql`spent + ${amount}` })
-    .where('activity', '=', ARENA)
-    .where('day', '=', day)
-    .where(sql<boolean>`(${s.dailyBudget} = 0 OR spent + ${amount} <= ${s.dailyBudget})`)
-    .returning('spent')
-    .executeTakeFirst();
-  if (!daily) {
-    await trx
-      .updateTable('activity_budget')
-      .set({ spent: sql`spent - ${amount}` })
-      .where('activity', '=', ARENA)
-      .execute();
-    return 'Daily budget exhausted';
-  }
-  return null;
-}
 
 /** Pays a reward (a defence, a season rank) through the ledger with its activity_reward row; answers the ledger entry. */
 async function payReward(
@@ -500,7 +462,7 @@ export async function reportResult(
     const defender = await playerFacts(trx, reign.uid);
     const cfg = await arenaConfig(trx);
     let note = defender ? ineligible(defender, now) : `Player ${reign.uid} not found`;
-    note ??= await spend(trx, cfg.settings, reward + bonus, dayOf(now));
+    note ??= await spendBudget(trx, ARENA, cfg.settings, reward + bonus, dayOf(now));
     let entry: number | null = null;
     if (!note) {
       entry = await payReward(trx, defender!, {
@@ -682,7 +644,7 @@ export async function settleSeason(db: Db, season: Season, cfg: ArenaConfig, now
           .executeTakeFirst();
         if (taken) reason = `${what} already rewarded`;
       }
-      reason ??= await spend(trx, cfg.settings, s.reward, dayOf(now));
+      reason ??= await spendBudget(trx, ARENA, cfg.settings, s.reward, dayOf(now));
       let entryId: number | null = null;
       if (!reason) {
         entryId = await payReward(trx, player!, {
