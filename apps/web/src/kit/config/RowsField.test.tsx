@@ -100,6 +100,8 @@ describe('RowsField in ConfigScreen', () => {
         silent: true,
       },
     ]);
+    // the save settles (its toast, the reload) before the test ends
+    await screen.findByText('Operation success');
   });
 
   it('cannot remove the last row at minItems', async () => {

@@ -4,7 +4,7 @@
  * screen in a router (with a probe of the current URL) and a fresh QueryClient.
  */
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -44,6 +44,21 @@ void i18next.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** The query clients of this test's screens: let settle after the test (below). */
+const clients = new Set<QueryClient>();
+
+/**
+ * After each test (and its cleanup), every call still running is let settle while the DOM
+ * exists: a call that settles after the test's last assertion (TanStack Query notifies on a
+ * timer) would otherwise render after the file's environment is gone ("window is not defined").
+ */
+afterEach(async () => {
+  const busy = () => [...clients].some((c) => c.isMutating() > 0 || c.isFetching() > 0);
+  for (let i = 0; i < 200 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  clients.clear();
+});
+
 export const location = { search: '', pathname: '' };
 function LocationProbe() {
   const l = useLocation();
@@ -54,6 +69,7 @@ function LocationProbe() {
 
 export function renderScreen(ui: ReactElement, route = '/screen') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
+  clients.add(client);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>

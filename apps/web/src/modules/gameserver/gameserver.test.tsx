@@ -151,6 +151,8 @@ describe('/gameserver/list', () => {
         ['POST', '/gameserver/list/retire', expect.objectContaining({ data: { serverId: 'gs-m' } })],
       ]),
     );
+    // the step settles (its toast, the list's reload) before the test ends
+    await screen.findByText('Operation success');
   });
 });
 
