@@ -34,10 +34,22 @@ describe('two-factor policy', () => {
       expect(await admin.page.locator('main tr.ant-table-row', { hasText: 'serviceleader' }).textContent()).toContain('Kept once bound');
       await row.getByRole('button', { name: 'Change' }).click();
       const form = admin.page.locator('.ant-modal', { hasText: 'Two-factor policy of a role' });
-      await form.getByLabel('Policy').click();
-      await admin.page.locator('.ant-select-dropdown:visible').getByText('Required', { exact: true }).click();
-      // the dropdown closes with an animation over the form's buttons: wait for it to be gone
-      await admin.page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+      // a click on an option while the dropdown is still sliding in can be lost (the select keeps
+      // its value, and the dropdown may stay open): choose again until the select shows it; the
+      // dropdown closes with an animation over the form's buttons, so OK waits for it to be gone
+      const dropdown = admin.page.locator('.ant-select-dropdown:visible');
+      const chosen = form.locator('.ant-select', { hasText: 'Required' });
+      for (let attempt = 0; attempt < 4 && (await chosen.count()) === 0; attempt++) {
+        if ((await dropdown.count()) === 0) await form.getByLabel('Policy').click();
+        await dropdown.getByText('Required', { exact: true }).click();
+        await dropdown.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+        await chosen
+          .first()
+          .waitFor({ timeout: 2_000 })
+          .catch(() => undefined);
+      }
+      await chosen.first().waitFor({ timeout: 1_000 });
+      await dropdown.waitFor({ state: 'hidden' });
       await form.getByRole('button', { name: 'OK' }).click();
       await confirmDialog(admin.page, /Change the two-factor policy of role delivery\?/);
       await explained(admin.page, admin.page.locator('main tr.ant-table-row', { hasText: 'delivery' }).filter({ hasText: 'Required' }).waitFor());
