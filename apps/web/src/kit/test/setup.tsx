@@ -4,7 +4,7 @@
  * screen in a router (with a probe of the current URL) and a fresh QueryClient.
  */
 import type { ReactElement } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -57,6 +57,11 @@ afterEach(async () => {
   for (let i = 0; i < 200 && busy(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
   clients.clear();
+});
+// and once more before the file's environment goes: the last test's toasts, animations and the
+// renders they schedule (React's scheduler, antd's motion) finish while the DOM still exists
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 150));
 });
 
 export const location = { search: '', pathname: '' };
