@@ -249,4 +249,3 @@ export function reviewSteps<Row extends ReviewRow, Item extends { status: string
 
 /** The players' cash-out review steps. */
 export const cashoutReview = reviewSteps(cashoutStore);
-export const { claim, release, approve, deny, resolve, approveBatch, denyBatch } = cashoutReview;
