@@ -35,7 +35,8 @@ function withDeadline(work: Promise<PayoutOutcome>, ms: number): Promise<PayoutO
 
 /** The order tables whose approved orders are paid this way: the players' and the agents' cash-outs. */
 export type PayoutTable = 'cashout_order' | 'agent_cashout_order';
-type PayoutColumns = 'id' | 'order_id' | 'app_id' | 'status' | 'channel' | 'uid' | 'amount' | 'fee' | 'account' | 'provider' | 'payout_started_at' | 'attempts' | 'updated_at';
+type PayoutColumns =
+  'id' | 'order_id' | 'app_id' | 'status' | 'channel' | 'uid' | 'amount' | 'fee' | 'account' | 'provider' | 'payout_started_at' | 'attempts' | 'updated_at';
 type PayoutRow<T extends PayoutTable> = Selectable<Pick<Database[T], PayoutColumns>>;
 /** Compiles only while both tables read every column the payout reads or writes alike (startPayoutOnce names one for both). */
 const PAYOUT_COLUMNS_AGREE: [PayoutRow<'agent_cashout_order'>, PayoutRow<'cashout_order'>] extends [
