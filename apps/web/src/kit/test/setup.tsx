@@ -8,6 +8,7 @@ import { afterAll, afterEach, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { App, Modal, message, notification } from 'antd';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import kitLocales from '../locales';
@@ -58,9 +59,15 @@ afterEach(async () => {
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
   clients.clear();
 });
-// and once more before the file's environment goes: the last test's toasts, animations and the
+// and once more before the file's environment goes: antd's global toasts and dialogs (a screen
+// rendered outside renderScreen uses them) live in roots of their own that cleanup does not
+// unmount, and their close timers would render after the DOM is gone; close them, then let the
 // renders they schedule (React's scheduler, antd's motion) finish while the DOM still exists
 afterAll(async () => {
+  if (typeof document === 'undefined') return; // a node-environment file: no DOM, no toasts
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
   await new Promise((resolve) => setTimeout(resolve, 150));
 });
 
@@ -77,10 +84,14 @@ export function renderScreen(ui: ReactElement, route = '/screen') {
   clients.add(client);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        <LocationProbe />
-        {ui}
-      </MemoryRouter>
+      {/* antd's <App> as in the shell: toasts and dialogs render inside this root, so cleanup
+          unmounts them with the screen (their timers go too) */}
+      <App>
+        <MemoryRouter initialEntries={[route]}>
+          <LocationProbe />
+          {ui}
+        </MemoryRouter>
+      </App>
     </QueryClientProvider>,
   );
 }
