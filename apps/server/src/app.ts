@@ -9,6 +9,7 @@
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { JobHost } from './http/repeating-job';
+import { JobSchedule } from './http/job-schedule';
 import type { SeedProgress } from './seed/demo';
 import type { ServerConfig } from './config';
 import type { Db } from './db/open';
@@ -52,19 +53,22 @@ export interface BuildOptions {
   demoSeed?: () => SeedProgress | null;
   /** The web app is being built beside the start (plugins/web-app.ts). */
   webBuilding?: boolean;
+  /** The jobs' schedule shared with the other instances (main.ts passes its own; default: a new one on `db`). */
+  jobSchedule?: JobSchedule;
 }
 
 /**
  * The app's hooks as the background steps see them: their 'onReady' waits for `after` (and is
  * dropped when the app closed first); 'onClose' as it is.
  */
-function deferredHooks(app: FastifyInstance, after: Promise<unknown>): JobHost & { log: FastifyBaseLogger } {
+function deferredHooks(app: FastifyInstance, after: Promise<unknown>, schedule: JobSchedule): JobHost & { log: FastifyBaseLogger } {
   let closed = false;
   app.addHook('onClose', async () => {
     closed = true;
   });
   return {
     log: app.log,
+    schedule,
     addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>) {
       if (name === 'onClose') return app.addHook('onClose', hook);
       return app.addHook('onReady', async () => {
@@ -88,6 +92,7 @@ export async function buildApp({
   backgroundAfter,
   demoSeed,
   webBuilding = false,
+  jobSchedule,
 }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -141,7 +146,10 @@ export async function buildApp({
   }
   if (batchWorker !== false) {
     // the background jobs go together: a test app without the batch worker has none of them
-    const host = backgroundAfter ? deferredHooks(app, backgroundAfter) : app;
+    const schedule = jobSchedule ?? new JobSchedule(db);
+    const host = backgroundAfter
+      ? deferredHooks(app, backgroundAfter, schedule)
+      : { log: app.log, schedule, addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => app.addHook(name, hook) };
     const context = { db, now: config.now, batchWorker: batchWorker === true ? {} : batchWorker };
     for (const domain of DOMAINS) for (const job of domain.jobs ?? []) job(host, context);
   }

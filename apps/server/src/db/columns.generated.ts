@@ -1029,6 +1029,18 @@ export interface DatabaseColumns {
     round_id: Column<'text', false>;
     uid: Column<'int4', false>;
   };
+  job_schedule: {
+    due_at: Column<'timestamptz', false>;
+    failures: Column<'int8', false>;
+    finished_at: Column<'timestamptz', true>;
+    holder: Column<'text', true>;
+    id: Column<'text', false>;
+    last_error: Column<'text', true>;
+    last_seconds: Column<'float8', true>;
+    lease_until: Column<'timestamptz', true>;
+    runs: Column<'int8', false>;
+    started_at: Column<'timestamptz', true>;
+  };
   ledger_account: {
     balance: Column<'int8', false>;
     created_at: Column<'timestamptz', false>;

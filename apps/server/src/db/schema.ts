@@ -68,6 +68,20 @@ export interface RateCountTable {
   count: number;
 }
 
+/** The background jobs' shared schedule (migration 067, http/job-schedule.ts). */
+export interface JobScheduleTable {
+  id: string;
+  due_at: Timestamp;
+  holder: string | null;
+  lease_until: Timestamp | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  runs: Generated<number>;
+  failures: Generated<number>;
+  last_error: string | null;
+  last_seconds: number | null;
+}
+
 export interface RefusalTallyTable {
   id: Generated<number>;
   minute: Timestamp;
@@ -518,6 +532,7 @@ export interface Database
   role_2fa_policy: Role2faPolicyTable;
   rate_count: RateCountTable;
   refusal_tally: RefusalTallyTable;
+  job_schedule: JobScheduleTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;
   signin_throttle: SigninThrottleTable;

@@ -341,7 +341,6 @@ interface Hooks extends JobHost {
  */
 export function registerAgentSettlement(app: Hooks, db: Db, now: () => number): void {
   // tests that drive the settlement themselves turn the job off
-  if (process.env.AGENT_SETTLEMENT_JOB === '0') return;
   registerRepeatingJob(app, {
     name: 'agent settlement',
     firstAfterMs: 1_000,

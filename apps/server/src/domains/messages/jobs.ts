@@ -6,8 +6,8 @@
  *   3. their `player_message` rows (ON CONFLICT DO NOTHING: a chunk retried writes nothing twice);
  *   4. `cursor_uid`, `delivered`, `advanced_at`, and `done` when the audience is exhausted.
  * Nothing lives in memory: a process that stops mid-send leaves the send running at its
- * cursor, and the next `startMessageJobs` (any process: a send, or a look at the broadcast
- * screen) takes it up where the database says it is.
+ * cursor, and the next `startMessageJobs` (any process: the message delivery job every 15 s, a
+ * send, or a look at its progress) takes it up where the database says it is.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';

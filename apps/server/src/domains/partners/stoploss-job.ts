@@ -22,9 +22,8 @@ export function registerStopLossJob(
   { everyMs = STOPLOSS_EVERY_MS, firstAfterMs = STOPLOSS_FIRST_AFTER_MS }: { everyMs?: number; firstAfterMs?: number } = {},
 ): void {
   // tests that run the check themselves turn the job off
-  if (process.env.PARTNER_STOPLOSS_JOB === '0') return;
   registerRepeatingJob(app, {
-    name: 'partner stop-loss',
+    name: 'partner stoploss',
     firstAfterMs,
     everyMs,
     run: async () => {

@@ -221,7 +221,6 @@ export const RANK_SETTLE_EVERY_MS = 5 * 60_000;
 
 /** The settlement job: every 5 minutes, the ended periods not yet settled (once across processes: rank_settlement's key). */
 export function registerRankSettlement(app: JobHost, db: Db, now: () => number): void {
-  if (process.env.RANK_SETTLEMENT_JOB === '0') return;
   registerRepeatingJob(app, {
     name: 'rank settlement',
     firstAfterMs: 7_000,

@@ -568,7 +568,6 @@ export const arenaPlatformOperations: PlatformOperation[] = [
  * processes: arena_season_settlement's key). TONGITS_ARENA_SETTLEMENT_JOB=0 turns it off.
  */
 export function registerArenaSettlement(app: JobHost, db: Db, now: () => number): void {
-  if (process.env.TONGITS_ARENA_SETTLEMENT_JOB === '0') return;
   registerRepeatingJob(app, {
     name: 'tongits arena settlement',
     firstAfterMs: 9_000,

@@ -294,7 +294,6 @@ function nextRunAt(ms: number): number {
  * own history (demo.ts).
  */
 export function registerVipEvaluation(app: JobHost & { log: { info(obj: object, msg: string): void } }, db: Db, now: () => number): void {
-  if (process.env.VIP_EVALUATION_JOB === '0') return;
   let armedAt: number | null = null;
   registerRepeatingJob(app, {
     name: 'vip evaluation',
