@@ -10,6 +10,9 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { JobHost } from './http/repeating-job';
 import { JobSchedule } from './http/job-schedule';
+import { metricsTokenMatches, observeJob, registry } from './http/metrics';
+import { registerRequestObservation, requestIdOf } from './http/observe';
+import { readiness } from './http/ready';
 import type { SeedProgress } from './seed/demo';
 import type { ServerConfig } from './config';
 import type { Db } from './db/open';
@@ -55,6 +58,12 @@ export interface BuildOptions {
   webBuilding?: boolean;
   /** The jobs' schedule shared with the other instances (main.ts passes its own; default: a new one on `db`). */
   jobSchedule?: JobSchedule;
+  /**
+   * Seeing it run (http/observe.ts, http/metrics.ts, http/ready.ts): an access log line per
+   * request; GET /metrics on this port behind this bearer token; the replica's lag for
+   * GET /api/ready and its limit.
+   */
+  observe?: { accessLog?: boolean; metricsToken?: string; replicaLag?: () => Promise<number | null>; maxReplicaLagSeconds?: number };
 }
 
 /**
@@ -93,6 +102,7 @@ export async function buildApp({
   demoSeed,
   webBuilding = false,
   jobSchedule,
+  observe = {},
 }: BuildOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -100,6 +110,9 @@ export async function buildApp({
     // requests are not logged one by one; errors log through the process logger itself
     // (a pino child per request cost ~10% of the API's throughput)
     childLoggerFactory: (logger) => logger,
+    // X-Request-Id when plain, else a new id; returned and in every log line of the request (http/observe.ts)
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -107,6 +120,7 @@ export async function buildApp({
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   registerJsonBody(app);
+  registerRequestObservation(app, { accessLog: observe.accessLog ?? false });
   app.decorateRequest('user', null);
   app.decorateRequest('operationNote', null);
   const sessions = cacheSessions ? new SessionCache({ suspended: typeof cacheSessions === 'object' }) : null;
@@ -139,6 +153,21 @@ export async function buildApp({
     const seeding = demoSeed?.();
     return seeding ? { code: 200, demoSeed: { percent: seeding.percent, step: seeding.step, next: seeding.next } } : { code: 200 };
   });
+  // for a load balancer: 200 when this instance can serve (database, migrations, replica lag), else 503 naming what failed
+  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const r = await readiness({ db, replicaLag: observe.replicaLag, maxReplicaLagSeconds: observe.maxReplicaLagSeconds });
+    return reply.code(r.ready ? 200 : 503).send(r.ready ? { code: 200, checks: r.checks } : { code: 503, message: 'Not ready', checks: r.checks });
+  });
+  // Prometheus' scrape, behind METRICS_TOKEN (else on METRICS_PORT, main.ts, or not at all)
+  const metricsToken = observe.metricsToken;
+  if (metricsToken) {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!metricsTokenMatches(request.headers.authorization, metricsToken)) {
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ code: -1, message: 'Metrics token required' });
+      }
+      return reply.type(registry.contentType).send(await registry.metrics());
+    });
+  }
   // every domain's staff operations and own routes, then its background jobs, then the platform API (domains/index.ts)
   for (const domain of DOMAINS) {
     if (domain.operations) registerOperations(app, deps, domain.operations);
@@ -146,7 +175,7 @@ export async function buildApp({
   }
   if (batchWorker !== false) {
     // the background jobs go together: a test app without the batch worker has none of them
-    const schedule = jobSchedule ?? new JobSchedule(db);
+    const schedule = jobSchedule ?? new JobSchedule(db, { onRun: observeJob });
     const host = backgroundAfter
       ? deferredHooks(app, backgroundAfter, schedule)
       : { log: app.log, schedule, addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => app.addHook(name, hook) };

@@ -146,3 +146,78 @@ export function failuresPerHour(signin: ServerConfig['signin']): number {
   const cycles = Math.ceil((60 * MINUTE) / Math.min(signin.windowMs, signin.lockMs)) + 1;
   return signin.maxFailuresPerUser * cycles;
 }
+
+/**
+ * How this process runs beside the others (README "Environment", docs/deploy.md): its database
+ * pool and timeouts, whether it migrates at start, its access log and metrics, its stop.
+ */
+export interface ProcessSettings {
+  /** Connections of the server's pool (PostgreSQL). */
+  poolSize: number;
+  /** A statement running longer is cancelled (0: no limit). */
+  statementTimeoutMs: number;
+  /** A transaction left idle this long is ended by PostgreSQL (0: no limit). */
+  idleInTransactionTimeoutMs: number;
+  /** An unused pool connection is closed after this long. */
+  idleTimeoutMs: number;
+  /** Run the migrations at start (MIGRATE=0: only check that the database is current). */
+  migrate: boolean;
+  accessLog: boolean;
+  metricsToken?: string;
+  metricsPort?: number;
+  metricsHost: string;
+  /** A stop that takes longer is cut short (the jobs' leases handed back first). */
+  shutdownDeadlineMs: number;
+  /** GET /api/ready fails while the replica is further behind. */
+  maxReplicaLagSeconds: number;
+}
+
+export const PROCESS_ENV = {
+  DB_POOL_SIZE: { min: 1, max: 500 },
+  DB_STATEMENT_TIMEOUT_MS: { min: 0, max: 86_400_000 },
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: { min: 0, max: 86_400_000 },
+  DB_IDLE_TIMEOUT_SECONDS: { min: 1, max: 86_400 },
+  METRICS_PORT: { min: 1, max: 65_535 },
+  SHUTDOWN_DEADLINE_SECONDS: { min: 1, max: 3_600 },
+  READY_MAX_REPLICA_LAG_SECONDS: { min: 1, max: 86_400 },
+} as const;
+
+const FLAG = /^[01]$/;
+
+/**
+ * The process settings from the environment; a bad value is an error naming the variable. In
+ * production statements stop after 2 minutes and the access log is on; in demo mode neither.
+ */
+export function processSettingsFromEnv(env: Record<string, string | undefined>, production: boolean): ProcessSettings {
+  const read = (name: keyof typeof PROCESS_ENV, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const { min, max } = PROCESS_ENV[name];
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    }
+    return Number(raw);
+  };
+  const flag = (name: 'MIGRATE' | 'ACCESS_LOG', fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!FLAG.test(raw)) throw new Error(`${name} must be 0 or 1 (got "${raw}")`);
+    return raw === '1';
+  };
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  const metricsPort = env.METRICS_PORT ? read('METRICS_PORT', 0) : undefined;
+  return {
+    poolSize: read('DB_POOL_SIZE', 10),
+    statementTimeoutMs: read('DB_STATEMENT_TIMEOUT_MS', production ? 120_000 : 0),
+    idleInTransactionTimeoutMs: read('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', production ? 60_000 : 0),
+    idleTimeoutMs: read('DB_IDLE_TIMEOUT_SECONDS', 600) * 1000,
+    migrate: flag('MIGRATE', true),
+    accessLog: flag('ACCESS_LOG', production),
+    metricsToken: token,
+    metricsPort,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownDeadlineMs: read('SHUTDOWN_DEADLINE_SECONDS', 25) * 1000,
+    maxReplicaLagSeconds: read('READY_MAX_REPLICA_LAG_SECONDS', 30),
+  };
+}

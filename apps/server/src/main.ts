@@ -16,8 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from './app';
-import { configFromEnv, defaultConfig } from './config';
-import { ChangedMigrationError, migrate } from './db/migrate';
+import { configFromEnv, defaultConfig, processSettingsFromEnv, type ProcessSettings } from './config';
+import { ChangedMigrationError, migrate, pendingMigrations } from './db/migrate';
+import { JobSchedule } from './http/job-schedule';
+import { observeJob, queryErrors, querySeconds, serveMetrics, watchDatabase, watchPool } from './http/metrics';
+import { LOG_REDACT, requestLogFields } from './http/observe';
 import { exportAnchor } from './domains/operation-log/anchor';
 import { registerRepeatingJob } from './http/repeating-job';
 import { demoHeartbeats } from './domains/game-servers/beat';
@@ -30,7 +33,8 @@ import { keyringForStart, useKeyring, type Keyring } from './secrets/keyring';
 import { DEMO_PASSWORD, demoPlayersFromEnv, prepareDemo, type SeedProgress } from './seed/demo';
 
 const env = process.env;
-const log = pino({ level: env.LOG_LEVEL ?? 'info' });
+// every line of a request carries its id; credentials never reach the log (http/observe.ts)
+const log = pino({ level: env.LOG_LEVEL ?? 'info', mixin: requestLogFields, redact: LOG_REDACT });
 const port = Number(env.PORT || 8080);
 const host = env.HOST || '127.0.0.1';
 const databaseUrl = env.DATABASE_URL || undefined;
@@ -42,8 +46,10 @@ const { demo } = mode;
 const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 let tuned: ReturnType<typeof configFromEnv>;
+let settings: ProcessSettings;
 try {
   tuned = configFromEnv(env); // session expiries, sign-in limits and the trusted proxies (README "Environment")
+  settings = processSettingsFromEnv(env, mode.production); // pool, timeouts, migrations, access log, metrics, stop
 } catch (error) {
   log.fatal((error as Error).message);
   process.exit(2);
@@ -94,21 +100,47 @@ if (process.argv.includes('--build-web')) {
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 // PGlite is one process-wide instance: the owner's pool and the runtime pool take turns on it.
 const pglite = databaseUrl ? undefined : await createPglite(dataDir);
-const owner = await openDatabase({ databaseUrl: migrationUrl, pglite, poolSize: 1 });
-let applied: string[];
-try {
-  applied = await migrate(owner.db);
-} catch (error) {
-  // a migration changed after it was applied: one line naming it, not a stack
-  if (!(error instanceof ChangedMigrationError)) throw error;
-  log.fatal(error.message);
+// MIGRATE=0 (several servers: `npm run migrate` ran before them): the migrations are only checked, below
+let applied: string[] = [];
+if (settings.migrate) {
+  const owner = await openDatabase({ databaseUrl: migrationUrl, pglite, poolSize: 1 });
+  try {
+    applied = await migrate(owner.db);
+  } catch (error) {
+    // a migration changed after it was applied: one line naming it, not a stack
+    if (!(error instanceof ChangedMigrationError)) throw error;
+    log.fatal(error.message);
+    await owner.close();
+    await pglite?.close();
+    process.exit(2);
+  }
   await owner.close();
-  await pglite?.close();
-  process.exit(2);
+  if (applied.length) log.debug({ applied }, 'migrations applied');
 }
-await owner.close();
-if (applied.length) log.debug({ applied }, 'migrations applied');
-const database = await openDatabase({ databaseUrl, pglite, role: RUNTIME_ROLE });
+const database = await openDatabase({
+  databaseUrl,
+  pglite,
+  role: RUNTIME_ROLE,
+  poolSize: settings.poolSize,
+  statementTimeoutMs: settings.statementTimeoutMs,
+  idleInTransactionTimeoutMs: settings.idleInTransactionTimeoutMs,
+  idleTimeoutMs: settings.idleTimeoutMs,
+  onQuery: (seconds, failed) => {
+    querySeconds.observe(seconds);
+    if (failed) queryErrors.inc();
+  },
+});
+if (database.poolStats) watchPool('primary', database.poolStats);
+watchDatabase(database.db);
+if (!settings.migrate) {
+  const pending = await pendingMigrations(database.db);
+  if (pending.length > 0) {
+    say(`refused to start: the database is not current (MIGRATE=0); run npm run migrate first. Pending: ${pending.join(', ')}`);
+    await database.close();
+    await pglite?.close();
+    process.exit(2);
+  }
+}
 const { role } = (await sql<{ role: string }>`SELECT current_user AS role`.execute(database.db)).rows[0];
 if (role !== RUNTIME_ROLE) {
   log.fatal({ role }, `the server's queries must run as ${RUNTIME_ROLE}`);
@@ -154,10 +186,13 @@ const seedFinished = new Promise<void>((resolve) => {
 });
 if (pending) seeding = { percent: 0, step: '', next: null, done: false };
 
+const jobSchedule = new JobSchedule(database.db, { onRun: observeJob });
 const app = await buildApp({
   db: database.db,
   config,
   logger: log,
+  jobSchedule,
+  observe: { accessLog: settings.accessLog, metricsToken: settings.metricsToken, maxReplicaLagSeconds: settings.maxReplicaLagSeconds },
   cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
   backgroundAfter: pending ? seedFinished : undefined,
   demoSeed: () => seeding,
@@ -178,6 +213,8 @@ if (env.AUDIT_ANCHOR_FILE) {
 if (demo) demoHeartbeats(app, database.db, config, (message, error) => log.warn({ err: error }, message));
 await app.listen({ port, host });
 say(`listening on ${address}${webBuilding ? ' (the web app is still being built)' : ''}`);
+const metricsServer = settings.metricsPort ? await serveMetrics(settings.metricsPort, settings.metricsHost) : null;
+if (metricsServer) say(`metrics on http://${settings.metricsHost}:${settings.metricsPort}/metrics`);
 void webReady.then(openLine);
 if (pending) {
   const started = performance.now();
@@ -199,14 +236,28 @@ if (pending) {
     .finally(seedSettled);
 }
 
+/**
+ * A stop (SIGTERM from the orchestrator, SIGINT): no new requests, the ones in flight and the
+ * jobs' runs in progress finish, the pool closes. Past SHUTDOWN_DEADLINE_SECONDS the jobs' leases
+ * are handed back (another instance takes them up at once) and the process exits anyway.
+ */
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log.info({ signal }, 'shutting down');
+  log.info({ signal, deadlineSeconds: settings.shutdownDeadlineMs / 1000 }, 'shutting down');
+  const deadline = setTimeout(() => {
+    log.error({ signal }, 'shutdown deadline passed: handing back the jobs and exiting');
+    void jobSchedule
+      .release()
+      .catch(() => undefined)
+      .finally(() => process.exit(1));
+  }, settings.shutdownDeadlineMs);
+  metricsServer?.close();
   await app.close();
   await database.close();
   await pglite?.close();
+  clearTimeout(deadline);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -50,8 +50,40 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** An applied migration whose file no longer matches what was applied. */
 export class ChangedMigrationError extends Error {}
 
-/** Applies the pending migrations; returns the names applied now. */
+/**
+ * Applies the pending migrations; returns the names applied now. The whole run holds a session
+ * advisory lock on one connection, so that two processes started on an empty database take turns
+ * (the second then finds everything applied): `npm run migrate` alone, or each server at start.
+ */
 export async function migrate(db: Db): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
+    try {
+      return await migrateLocked(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+/**
+ * What a database still lacks against these files (a server started with MIGRATE=0 refuses to
+ * run on it; GET /api/ready reports it): migrations not applied, or applied from another text,
+ * and repeatable files whose text was not applied. Empty: current.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const exists = await sql<{ t: string | null }>`SELECT to_regclass('schema_migration')::text AS t`.execute(db);
+  if (!exists.rows[0]?.t) return ['schema_migration (the database was never migrated)'];
+  const applied = new Map((await db.selectFrom('schema_migration').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
+  const pending = migrationFiles().filter((file) => {
+    const checksum = applied.get(file);
+    return checksum === undefined || (checksum !== null && checksum !== sha256(readFileSync(MIGRATIONS_DIR + file, 'utf8')));
+  });
+  const recorded = new Map((await db.selectFrom('schema_repeatable').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
+  return [...pending, ...repeatableFiles().filter((file) => recorded.get(file) !== sha256(repeatableText(file)))];
+}
+
+async function migrateLocked(db: Db): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   await sql`ALTER TABLE schema_migration ADD COLUMN IF NOT EXISTS checksum text`.execute(db);
   const applied: string[] = [];

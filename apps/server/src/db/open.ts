@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
@@ -25,6 +25,8 @@ export interface OpenedDatabase {
   kind: DatabaseKind;
   /** The PostgreSQL connection string (absent for PGlite). */
   url?: string;
+  /** The pool's connections (PostgreSQL; the metrics read it). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -43,6 +45,16 @@ export interface OpenOptions {
   /** An already open PGlite to share (tests, main.ts); left open on close. */
   pglite?: PGlite;
   poolSize?: number;
+  /**
+   * PostgreSQL only (main.ts reads them from DB_* settings, README "Environment"): a statement
+   * running longer is cancelled (0: no limit); a transaction left idle this long is ended by the
+   * server; an unused pool connection is closed after `idleTimeoutMs` (default 10 minutes).
+   */
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  /** Told of every statement's time and whether it failed (the metrics). */
+  onQuery?: (seconds: number, failed: boolean) => void;
 }
 
 const INT8 = 20;
@@ -53,7 +65,12 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   if (options.databaseUrl) {
     // Startup options rather than SET on connect: they hold from the first query, and even
     // RESET ROLE / DISCARD ALL fall back to them.
-    const ours = [options.searchPath && `-c search_path=${options.searchPath}`, options.role && `-c role=${options.role}`];
+    const ours = [
+      options.searchPath && `-c search_path=${options.searchPath}`,
+      options.role && `-c role=${options.role}`,
+      options.statementTimeoutMs !== undefined && `-c statement_timeout=${Math.trunc(options.statementTimeoutMs)}`,
+      options.idleInTransactionTimeoutMs !== undefined && `-c idle_in_transaction_session_timeout=${Math.trunc(options.idleInTransactionTimeoutMs)}`,
+    ];
     const pool = new pg.Pool({
       ...startupOptions(
         options.databaseUrl,
@@ -64,7 +81,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       // statements below are per connection); pg's default closes a connection after 10 s idle,
       // so a console used every few seconds kept starting cold. Idle connections stay 10 minutes;
       // they do not keep a process alive.
-      idleTimeoutMillis: 600_000,
+      idleTimeoutMillis: options.idleTimeoutMs ?? 600_000,
       allowExitOnIdle: true,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
@@ -72,14 +89,18 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       },
     });
     pool.on('connect', namedStatements);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery) });
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', url: options.databaseUrl, poolStats, close: () => db.destroy() };
   }
   const pglite = options.pglite ?? (await createPglite(options.dataDir));
   const pool = pglitePool(pglite, { searchPath: options.searchPath, role: options.role, keepOpen: options.pglite !== undefined });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
+
+const queryLog = (onQuery: OpenOptions['onQuery']) =>
+  onQuery ? (event: LogEvent) => onQuery(event.queryDurationMillis / 1000, event.level === 'error') : undefined;
 
 /** Statements with more parameters than this are not kept (IN lists and multi-row inserts vary in length). */
 const MAX_NAMED_PARAMETERS = 32;

@@ -16,3 +16,7 @@ CREATE TABLE job_schedule (
   last_seconds double precision,
   CHECK ((holder IS NULL) = (lease_until IS NULL))
 );
+
+-- A server started with MIGRATE=0 (after `npm run migrate`), and GET /api/ready, check as the
+-- runtime role that the database is current: it may read which files were applied, never write.
+GRANT SELECT ON schema_migration, schema_repeatable TO console_app;

@@ -11,6 +11,7 @@ import {
 } from '@console/schemas';
 import { definePlatformOperation, type PlatformOperation } from '../../http/platform-operation';
 import { applyEvents } from './events';
+import { platformEvents } from '../../http/metrics';
 import { checkEventTypes } from './scopes';
 import { walletBalance, walletMove, walletRollback } from './wallet';
 
@@ -32,7 +33,9 @@ export const platformOperations: PlatformOperation[] = [
         app.scopes,
         body.events.map((e) => e.type),
       ); // a type outside the scopes refuses the whole call
-      return { code: 200, data: { results: await applyEvents(db, app.appId, body.events, now) } };
+      const results = await applyEvents(db, app.appId, body.events, now);
+      for (const r of results) platformEvents.inc({ outcome: r.status });
+      return { code: 200, data: { results } };
     },
   }),
   definePlatformOperation({
