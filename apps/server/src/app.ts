@@ -176,9 +176,9 @@ export async function buildApp({
   if (batchWorker !== false) {
     // the background jobs go together: a test app without the batch worker has none of them
     const schedule = jobSchedule ?? new JobSchedule(db, { onRun: observeJob });
-    const host = backgroundAfter
-      ? deferredHooks(app, backgroundAfter, schedule)
-      : { log: app.log, schedule, addHook: (name: 'onReady' | 'onClose', hook: () => Promise<void>) => app.addHook(name, hook) };
+    // the app itself is the host when nothing defers the jobs (tests find the batch worker by the app)
+    app.decorate('schedule', schedule);
+    const host = backgroundAfter ? deferredHooks(app, backgroundAfter, schedule) : (app as typeof app & { schedule: JobSchedule });
     const context = { db, now: config.now, batchWorker: batchWorker === true ? {} : batchWorker };
     for (const domain of DOMAINS) for (const job of domain.jobs ?? []) job(host, context);
   }

@@ -5,7 +5,7 @@
  * naming what is missing); GET /metrics answers Prometheus' format only with the token.
  */
 import { Writable } from 'node:stream';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('request ids and the log', () => {
       requestIdHeader: false,
       logController: new LogController({ disableRequestLogging: true }),
     });
-    registerRequestObservation(app, { accessLog: true });
+    registerRequestObservation(app as unknown as FastifyInstance, { accessLog: true });
     app.post('/work', async (request) => {
       await new Promise((r) => setTimeout(r, 5));
       app.log.info({ got: (request.body as { n: number }).n }, 'inside the handler');

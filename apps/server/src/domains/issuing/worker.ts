@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/open';
 import { advanceBatch } from './advance';
+import { jobSwitchedOff } from '../../http/job-schedule';
 
 export interface WorkerOptions {
   /** Lines credited per transaction. */
@@ -135,8 +136,12 @@ const workers = new WeakMap<object, BatchWorker>();
 /** The worker buildApp started for this app, if any (tests stop it to drive batches by hand). */
 export const batchWorkerOf = (app: object) => workers.get(app);
 
-/** Starts a worker when the app is ready and stops it cleanly (current step finished) on close. */
-export function registerBatchWorker(app: Hooks, db: Db, now: () => number, options: Partial<WorkerOptions> = {}): BatchWorker {
+/**
+ * Starts a worker when the app is ready and stops it cleanly (current step finished) on close;
+ * none in a process that leaves batches to the others (JOBS_OFF=batch-send or BATCH_SEND_JOB=0).
+ */
+export function registerBatchWorker(app: Hooks, db: Db, now: () => number, options: Partial<WorkerOptions> = {}): BatchWorker | undefined {
+  if (jobSwitchedOff('batch-send')) return undefined;
   const worker = new BatchWorker(db, now, options, app.log);
   workers.set(app, worker);
   app.addHook('onReady', async () => worker.start());
