@@ -149,7 +149,8 @@ export function failuresPerHour(signin: ServerConfig['signin']): number {
 
 /**
  * How this process runs beside the others (README "Environment", docs/deploy.md): its database
- * pool and timeouts, whether it migrates at start, its access log and metrics, its stop.
+ * pool and timeouts, whether it migrates at start, its access log and metrics, its background
+ * jobs' lease, its stop.
  */
 export interface ProcessSettings {
   /** Connections of the server's pool (PostgreSQL). */
@@ -170,6 +171,8 @@ export interface ProcessSettings {
   shutdownDeadlineMs: number;
   /** GET /api/ready fails while the replica is further behind. */
   maxReplicaLagSeconds: number;
+  /** How long a background job's run stays claimed without renewal (http/job-schedule.ts): a killed instance's runs wait this long for another. */
+  jobLeaseMs: number;
 }
 
 export const PROCESS_ENV = {
@@ -180,6 +183,7 @@ export const PROCESS_ENV = {
   METRICS_PORT: { min: 1, max: 65_535 },
   SHUTDOWN_DEADLINE_SECONDS: { min: 1, max: 3_600 },
   READY_MAX_REPLICA_LAG_SECONDS: { min: 1, max: 86_400 },
+  JOB_LEASE_SECONDS: { min: 5, max: 3_600 },
 } as const;
 
 const FLAG = /^[01]$/;
@@ -219,5 +223,6 @@ export function processSettingsFromEnv(env: Record<string, string | undefined>, 
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownDeadlineMs: read('SHUTDOWN_DEADLINE_SECONDS', 25) * 1000,
     maxReplicaLagSeconds: read('READY_MAX_REPLICA_LAG_SECONDS', 30),
+    jobLeaseMs: read('JOB_LEASE_SECONDS', 60) * 1000,
   };
 }

@@ -49,7 +49,7 @@ let tuned: ReturnType<typeof configFromEnv>;
 let settings: ProcessSettings;
 try {
   tuned = configFromEnv(env); // session expiries, sign-in limits and the trusted proxies (README "Environment")
-  settings = processSettingsFromEnv(env, mode.production); // pool, timeouts, migrations, access log, metrics, stop
+  settings = processSettingsFromEnv(env, mode.production); // pool, timeouts, migrations, access log, metrics, job lease, stop
 } catch (error) {
   log.fatal((error as Error).message);
   process.exit(2);
@@ -186,7 +186,7 @@ const seedFinished = new Promise<void>((resolve) => {
 });
 if (pending) seeding = { percent: 0, step: '', next: null, done: false };
 
-const jobSchedule = new JobSchedule(database.db, { onRun: observeJob });
+const jobSchedule = new JobSchedule(database.db, { onRun: observeJob, leaseMs: settings.jobLeaseMs });
 const app = await buildApp({
   db: database.db,
   config,

@@ -7,6 +7,7 @@
 import { allScopes } from '@console/schemas';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -38,8 +39,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A server process on `url` (no demo data), listening on its port once this resolves. */
-export async function startServerProcess(url: string, port?: number): Promise<ServerProcess> {
+/** A server process on `url` (no demo data), listening on its port once this resolves; `env` adds to or overrides its environment. */
+export async function startServerProcess(url: string, port?: number, env: Record<string, string> = {}): Promise<ServerProcess> {
   port ??= await freePort();
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -54,6 +55,7 @@ export async function startServerProcess(url: string, port?: number): Promise<Se
       DEMO: '0',
       DATA_DIR: '/tmp/unused',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   const output: string[] = [];
@@ -79,6 +81,48 @@ export function stopServerProcess(server: ServerProcess | undefined): void {
     } catch {
       /* already gone */
     }
+  }
+}
+
+/**
+ * The pids of a server process's group (npx, tsx and the node process that runs main.ts, whose
+ * pid job_schedule's holder names), read from /proc: Linux only. Zombies count as gone.
+ */
+export function serverPids(server: ServerProcess): number[] {
+  const group = server.process.pid;
+  if (!group) return [];
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // after the command's closing parenthesis: state, ppid, process group
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === group && state !== 'Z') pids.push(Number(name));
+  }
+  return pids;
+}
+
+/**
+ * Kills a server process's whole group at once with SIGKILL, as a crash or an out-of-memory kill
+ * would: no shutdown hook runs, its connections drop and its jobs' leases are left to run out.
+ * Resolves once no process of the group is left.
+ */
+export async function killServerProcess(server: ServerProcess): Promise<void> {
+  if (!server.process.pid) return;
+  try {
+    process.kill(-server.process.pid, 'SIGKILL');
+  } catch {
+    return; // already gone
+  }
+  const deadline = Date.now() + 10_000;
+  while (serverPids(server).length > 0) {
+    if (Date.now() > deadline) throw new Error(`server on ${server.port}: its processes outlived SIGKILL`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -120,14 +164,22 @@ export async function pool<T>(calls: (() => Promise<T>)[], inFlight: number): Pr
   return results;
 }
 
-export interface TwoServers {
+export interface Servers {
   servers: ServerProcess[];
   /** The fresh database's URL. */
   url: string;
   /** A client pool on it (the test's own reads). */
   readonly database: OpenedDatabase;
-  /** The port of server `i % 2` (alternate the processes by call). */
+  /** The port of server `i % n` (alternate the processes by call). */
   port(i: number): number;
+}
+export type TwoServers = Servers;
+
+export interface ServersOptions {
+  /** Runs after the first server started and demo-app was made: what the others must see at their start. */
+  setup?: (url: string) => Promise<void>;
+  /** Added to every server's environment. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -136,6 +188,15 @@ export interface TwoServers {
  * (what the second must see at its start), then the second starts. Call it inside `describe`.
  */
 export function twoServers(baseUrl: string | undefined, prefix: string, setup?: (url: string) => Promise<void>): TwoServers {
+  return nServers(baseUrl, prefix, 2, { setup });
+}
+
+/**
+ * `n` server processes on a fresh PostgreSQL database, as twoServers: the first starts alone
+ * (it finds the migrations done or makes them), then demo-app and `setup`, then the others
+ * together. A server the test starts later goes into `servers` too, so afterAll stops it.
+ */
+export function nServers(baseUrl: string | undefined, prefix: string, n: number, options: ServersOptions = {}): Servers {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const url = baseUrl ? databaseUrl(baseUrl, name) : '';
   const servers: ServerProcess[] = [];
@@ -144,9 +205,9 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
     // a copy of the run's migrated template (decision 038) when there is one: the first server finds its migrations done
     const template = inject('testDatabases')?.postgres?.template;
     await withClient(baseUrl!, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
-    // one after the other: the first migrates, the second finds it done. No demo mode (its
-    // simulated history takes a minute): demo-app is made here.
-    servers.push(await startServerProcess(url));
+    // the first alone: it migrates, the others find it done. No demo mode (its simulated
+    // history takes a minute): demo-app is made here.
+    servers.push(await startServerProcess(url, undefined, options.env));
     await withClient(url, (c) =>
       c.query(`INSERT INTO platform_application (app_id, name, secret, scopes) VALUES ($1, 'Demo', $2, $3) ON CONFLICT DO NOTHING`, [
         DEMO_APP.appId,
@@ -154,8 +215,9 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
         JSON.stringify(allScopes()),
       ]),
     );
-    await setup?.(url);
-    servers.push(await startServerProcess(url));
+    await options.setup?.(url);
+    // each pushed as it comes up, so that afterAll stops it even when another fails to start
+    await Promise.all(Array.from({ length: n - 1 }, async () => servers.push(await startServerProcess(url, undefined, options.env))));
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   }, 240_000);
   afterAll(async () => {
@@ -168,9 +230,9 @@ export function twoServers(baseUrl: string | undefined, prefix: string, setup?: 
     servers,
     url,
     get database() {
-      if (!database) throw new Error('twoServers: not started');
+      if (!database) throw new Error('nServers: not started');
       return database;
     },
-    port: (i: number) => servers[i % 2].port,
+    port: (i: number) => servers[i % n].port,
   };
 }
