@@ -179,7 +179,7 @@ export async function buildApp({
     // the app itself is the host when nothing defers the jobs (tests find the batch worker by the app)
     app.decorate('schedule', schedule);
     const host = backgroundAfter ? deferredHooks(app, backgroundAfter, schedule) : (app as typeof app & { schedule: JobSchedule });
-    const context = { db, now: config.now, batchWorker: batchWorker === true ? {} : batchWorker };
+    const context = { db, now: config.now, config, batchWorker: batchWorker === true ? {} : batchWorker };
     for (const domain of DOMAINS) for (const job of domain.jobs ?? []) job(host, context);
   }
   registerPlatformOperations(

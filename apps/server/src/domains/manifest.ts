@@ -20,6 +20,7 @@ export type BackgroundHost = JobHost & { log: FastifyBaseLogger };
 export interface JobContext {
   db: Db;
   now: () => number;
+  config: ServerConfig;
   /** The batch send worker's tuning (tests); the other jobs take none. */
   batchWorker: Partial<WorkerOptions>;
 }
