@@ -13,6 +13,7 @@ import { JobSchedule } from './http/job-schedule';
 import { metricsTokenMatches, observeJob, registry } from './http/metrics';
 import { registerRequestObservation, requestIdOf } from './http/observe';
 import { readiness } from './http/ready';
+import type { ReadReplica } from './db/replica';
 import type { SeedProgress } from './seed/demo';
 import type { ServerConfig } from './config';
 import type { Db } from './db/open';
@@ -63,6 +64,8 @@ export interface BuildOptions {
    * request; GET /metrics on this port behind this bearer token; the replica's lag for
    * GET /api/ready and its limit.
    */
+  /** The read replica (READ_DATABASE_URL, db/replica.ts): lists, exports and reports read there. */
+  replica?: ReadReplica;
   observe?: { accessLog?: boolean; metricsToken?: string; replicaLag?: () => Promise<number | null>; maxReplicaLagSeconds?: number };
 }
 
@@ -102,6 +105,7 @@ export async function buildApp({
   demoSeed,
   webBuilding = false,
   jobSchedule,
+  replica,
   observe = {},
 }: BuildOptions) {
   const app = Fastify({
@@ -140,7 +144,7 @@ export async function buildApp({
     clearInterval(refusalTimer);
     await flushRefusals();
   });
-  const deps = { db, config, sessions, limiter, refusals };
+  const deps = { db, config, sessions, limiter, refusals, replica: replica ?? null };
 
   registerErrorHandling(app, deps);
   await registerOpenApi(app);
@@ -155,7 +159,11 @@ export async function buildApp({
   });
   // for a load balancer: 200 when this instance can serve (database, migrations, replica lag), else 503 naming what failed
   app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
-    const r = await readiness({ db, replicaLag: observe.replicaLag, maxReplicaLagSeconds: observe.maxReplicaLagSeconds });
+    const r = await readiness({
+      db,
+      replicaLag: observe.replicaLag ?? (replica ? () => replica.lagSeconds() : undefined),
+      maxReplicaLagSeconds: observe.maxReplicaLagSeconds,
+    });
     return reply.code(r.ready ? 200 : 503).send(r.ready ? { code: 200, checks: r.checks } : { code: 503, message: 'Not ready', checks: r.checks });
   });
   // Prometheus' scrape, behind METRICS_TOKEN (else on METRICS_PORT, main.ts, or not at all)

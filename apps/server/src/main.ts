@@ -25,6 +25,7 @@ import { exportAnchor } from './domains/operation-log/anchor';
 import { registerRepeatingJob } from './http/repeating-job';
 import { demoHeartbeats } from './domains/game-servers/beat';
 import { createPglite, openDatabase, RUNTIME_ROLE } from './db/open';
+import { ReadReplica } from './db/replica';
 import { ROLES } from '@console/catalog';
 import { buildWeb } from './cli/web-build';
 import { productionRefusals, startMode } from './production';
@@ -131,7 +132,28 @@ const database = await openDatabase({
   },
 });
 if (database.poolStats) watchPool('primary', database.poolStats);
-watchDatabase(database.db);
+// READ_DATABASE_URL: a streaming replica the lists, exports and reports read from (db/replica.ts)
+const readUrl = env.READ_DATABASE_URL || undefined;
+if (readUrl && !databaseUrl) {
+  log.fatal('READ_DATABASE_URL is set but DATABASE_URL is not');
+  process.exit(2);
+}
+const readDatabase = readUrl
+  ? await openDatabase({
+      databaseUrl: readUrl,
+      role: RUNTIME_ROLE,
+      poolSize: settings.poolSize,
+      statementTimeoutMs: settings.statementTimeoutMs,
+      idleTimeoutMs: settings.idleTimeoutMs,
+      onQuery: (seconds, failed) => {
+        querySeconds.observe(seconds);
+        if (failed) queryErrors.inc();
+      },
+    })
+  : null;
+const replica = readDatabase ? new ReadReplica(readDatabase.db, database.db) : undefined;
+if (readDatabase?.poolStats) watchPool('replica', readDatabase.poolStats);
+watchDatabase(database.db, replica ? () => replica.lagSeconds() : undefined);
 if (!settings.migrate) {
   const pending = await pendingMigrations(database.db);
   if (pending.length > 0) {
@@ -147,7 +169,7 @@ if (role !== RUNTIME_ROLE) {
   process.exit(2);
 }
 say(
-  `database ready: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`,
+  `database ready: ${databaseUrl ? `PostgreSQL (DATABASE_URL${readUrl ? ', reads from READ_DATABASE_URL' : ''})` : `PGlite in ${dataDir}`}${applied.length ? `, ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : ''}`,
 );
 
 // every sealed secret must open; production: no demo account, demo-app or simulated payout
@@ -192,6 +214,7 @@ const app = await buildApp({
   config,
   logger: log,
   jobSchedule,
+  replica,
   observe: { accessLog: settings.accessLog, metricsToken: settings.metricsToken, maxReplicaLagSeconds: settings.maxReplicaLagSeconds },
   cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
   backgroundAfter: pending ? seedFinished : undefined,
@@ -255,6 +278,7 @@ async function shutdown(signal: string) {
   }, settings.shutdownDeadlineMs);
   metricsServer?.close();
   await app.close();
+  await readDatabase?.close();
   await database.close();
   await pglite?.close();
   clearTimeout(deadline);

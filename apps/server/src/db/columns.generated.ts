@@ -1813,6 +1813,11 @@ export interface DatabaseColumns {
     result_at: Column<'timestamptz', true>;
     result_reason: Column<'text', false>;
   };
+  staff_last_write: {
+    account_id: Column<'int4', false>;
+    at: Column<'timestamptz', false>;
+    lsn: Column<'pg_lsn', false>;
+  };
   table_game_day: {
     ai_bet: Column<'int8', false>;
     ai_rounds: Column<'int4', false>;

@@ -68,6 +68,13 @@ export interface RateCountTable {
   count: number;
 }
 
+/** Where each account's last change is in the primary's WAL (migration 068, db/replica.ts). */
+export interface StaffLastWriteTable {
+  account_id: number;
+  lsn: string;
+  at: Timestamp;
+}
+
 /** The background jobs' shared schedule (migration 067, http/job-schedule.ts). */
 export interface JobScheduleTable {
   id: string;
@@ -533,6 +540,7 @@ export interface Database
   rate_count: RateCountTable;
   refusal_tally: RefusalTallyTable;
   job_schedule: JobScheduleTable;
+  staff_last_write: StaffLastWriteTable;
   totp_enrolment: TotpEnrolmentTable;
   account_session: AccountSessionTable;
   signin_throttle: SigninThrottleTable;

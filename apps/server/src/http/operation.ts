@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/open';
+import type { ReadReplica } from '../db/replica';
 import type { SessionCache } from '../domains/auth/session-cache';
 import { resolveSession, type SessionUser } from '../domains/auth/sessions';
 import { appendOperationLog } from '../domains/operation-log/chain';
@@ -37,6 +38,8 @@ export interface Deps {
   limiter?: RateLimiter | null;
   /** Refused calls counted rather than logged one by one (http/refusal-tally.ts). */
   refusals?: RefusalTally | null;
+  /** The read replica (READ_DATABASE_URL, db/replica.ts): the operations declared `reads: 'replica'` read there. */
+  replica?: ReadReplica | null;
 }
 
 /** Counts the call against its key's limit a minute; in-process calls only when the configuration says so. */
@@ -78,6 +81,12 @@ interface OperationSpec<B extends z.ZodType, Q extends z.ZodType, Public extends
   response?: z.ZodType;
   /** Changes data: runs in a transaction that also appends its operation-log record. */
   audit?: boolean;
+  /**
+   * Reads only, and may read a moment behind: lists, exports, bounded reports and dashboards.
+   * With a read replica it runs there (the caller's own recent changes excepted: db/replica.ts).
+   * Never for a read a guard or a change relies on.
+   */
+  reads?: 'replica';
   handler(ctx: OperationContext<z.output<B>, z.output<Q>, Public extends true ? null : SessionUser>): Promise<unknown>;
 }
 
@@ -143,9 +152,12 @@ async function run(op: Operation, deps: Deps, request: FastifyRequest, reply: Fa
   request.operationNote = note;
   const now = new Date(deps.config.now());
   const base = { config: deps.config, body: request.body, query: request.query, user: request.user, ip: request.ip, now, note, request, reply };
-  if (!op.audit) return op.handler({ ...base, db: deps.db });
+  if (!op.audit) {
+    const db = op.reads === 'replica' && deps.replica && request.user ? await deps.replica.forAccount(request.user.accountId) : deps.db;
+    return op.handler({ ...base, db });
+  }
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const answer = await deps.db.transaction().execute(async (trx) => {
       const answer = await op.handler({ ...base, db: trx });
       await appendOperationLog(
         trx,
@@ -165,6 +177,9 @@ async function run(op: Operation, deps: Deps, request: FastifyRequest, reply: Fa
       );
       return answer;
     });
+    // this account's next reads stay on the primary until the replica has replayed this change
+    if (deps.replica && request.user) await deps.replica.recordWrite(request.user.accountId);
+    return answer;
   } finally {
     // a change may revoke sessions or alter what userinfo shows
     deps.sessions?.invalidateAll();

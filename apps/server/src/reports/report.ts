@@ -72,6 +72,7 @@ export function reportOperations<Item extends Record<string, unknown>>(spec: Rep
       tags: ['player reports'],
       summary: `${spec.summary}; page/pageSize (≤ ${MAX_PAGE_SIZE}) → {items, total}; sort: ${spec.sorts.join(', ')}`,
       query: listQuery,
+      reads: 'replica',
       response: z.object({ code: z.literal(200), data: z.object({ items: z.array(spec.item), total: z.number().int() }) }),
       handler: async ({ db, user, query, now }) => {
         const q = query as Query;
@@ -89,6 +90,7 @@ export function reportOperations<Item extends Record<string, unknown>>(spec: Rep
       tags: ['player reports'],
       summary: `CSV of every row of ${spec.url} (same filters and sort; columns as for the lists' exports)`,
       query: exportQuery,
+      reads: 'replica',
       handler: async ({ db, user, query, reply, now }) => {
         const q = query as Query;
         const columns = (q.columns as CsvColumn[] | undefined) ?? keys.map((key) => ({ key, title: key }));

@@ -40,6 +40,7 @@ export function summaryOperation(spec: SummarySpec): Operation {
     tags: ['data reports'],
     summary: `${spec.summary}; from/to (default the last ${DEFAULT_DAYS} days, at most 92)`,
     query,
+    reads: 'replica',
     response: z.object({ code: z.literal(200), data: spec.response }),
     handler: async ({ db, user, query: q, now }) => ({ code: 200, data: await spec.load(db, user, rangeOf(q as Query, now, DEFAULT_DAYS), q as Query, now) }),
   });

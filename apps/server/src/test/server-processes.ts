@@ -1,6 +1,7 @@
 /**
- * Real server processes on a PostgreSQL database of their own, for the tests that need two
- * servers racing (the concurrency tests of the domains; `twoServers` sets a suite up):
+ * Real server processes on a PostgreSQL database of their own, for the tests that need two or
+ * more servers racing (the concurrency tests of the domains; `twoServers` or `nServers` sets a
+ * suite up, `killServerProcess` crashes one):
  * a database made (a copy of the run's migrated template) and dropped by the test, each server a child process (`tsx main.ts`) on a
  * port, and signed platform calls as demo-app.
  */

@@ -19,6 +19,7 @@ export const accountOperations = [
     screen,
     summary: 'Console accounts: filters username/name (substring), role, partner, enabled; page, pageSize ≤ 500; sort username|createdAt|lastLoginAt',
     query: listAccountsQuery,
+    reads: 'replica',
     response: accountListAnswer,
     handler: async ({ db, user, query }) => ({ code: 200, data: await listAccounts(db, user, query) }),
   }),

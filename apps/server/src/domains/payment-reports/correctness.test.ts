@@ -93,8 +93,9 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    // no background jobs: the raw rows are read once, and payout recovery would move approved orders on meanwhile
-    t = await testApp(db, {}, { background: false });
+    // no background jobs: the raw rows are read once, and payout recovery would move approved orders on meanwhile;
+    // on PostgreSQL with TEST_REPLICA_URL the reports read from a streaming replica (the raw rows from the primary)
+    t = await testApp(db, {}, { background: false, replica: true });
     await seedMonth(t, { players: 80, seed: 11 });
     raw = await readRaw(t.database.db);
     tokens.admin = await t.loginAs('admin');
@@ -382,5 +383,10 @@ describe.each(databases())('report figures against the raw rows on $kind', (db) 
         expect(byKey(await table(`/${kind}/reasons`), 'id')).toEqual(expected);
       }
     });
+  });
+
+  it.runIf(db.kind === 'postgres' && process.env.TEST_REPLICA_URL)('read every figure above from the replica', () => {
+    expect(t.replica!.counts.replica).toBeGreaterThan(20);
+    expect(t.replica!.counts.primary).toBe(0);
   });
 });

@@ -133,6 +133,7 @@ export function listOperation(spec: List): Operation {
     summary: `${spec.summary}; ${paging}; sort: ${Object.keys(spec.sorts).join(', ')}`,
     query: list.listQuery,
     response: answerSchema(spec),
+    reads: 'replica',
     handler: async ({ db, user, query }) => ({
       code: 200,
       data: spec.paging === 'page' ? await listPage(db, list, user, query) : await listStep(db, list, user, query),
@@ -153,6 +154,7 @@ export function exportOperation(spec: List): Operation {
       `CSV of every row of ${spec.url} that matches the filters (same filters and sort; columns: JSON ` +
       '[{key, title, format?, labels?}] for the headers and value formats); streamed, UTF-8 with BOM',
     query: list.exportQuery,
+    reads: 'replica',
     handler: async ({ db, user, query, reply, now }) => streamExport(db, list, user, query, reply, now),
   });
 }
