@@ -62,7 +62,8 @@ export interface TestApp {
 export async function testApp(
   db: TestDatabase,
   overrides: Partial<ServerConfig> = {},
-  { background = true, replica: withReplica = false }: { background?: boolean; replica?: boolean } = {},
+  // TEST_REPLICA_ALL=1: every suite's app reads from the replica (a check that no operation routed there writes)
+  { background = true, replica: withReplica = process.env.TEST_REPLICA_ALL === '1' }: { background?: boolean; replica?: boolean } = {},
 ): Promise<TestApp> {
   const database = await db.open();
   const replicaBase = process.env.TEST_REPLICA_URL;
