@@ -173,6 +173,8 @@ export interface ProcessSettings {
   maxReplicaLagSeconds: number;
   /** How long a background job's run stays claimed without renewal (http/job-schedule.ts): a killed instance's runs wait this long for another. */
   jobLeaseMs: number;
+  /** DB_POOLER=transaction: DATABASE_URL (and READ_DATABASE_URL) go through a pooler in transaction mode. */
+  pooled: boolean;
 }
 
 export const PROCESS_ENV = {
@@ -187,6 +189,12 @@ export const PROCESS_ENV = {
 } as const;
 
 const FLAG = /^[01]$/;
+
+function pooler(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'none') return false;
+  if (raw === 'transaction') return true;
+  throw new Error(`DB_POOLER must be none or transaction (got "${raw}")`);
+}
 
 /**
  * The process settings from the environment; a bad value is an error naming the variable. In
@@ -224,5 +232,6 @@ export function processSettingsFromEnv(env: Record<string, string | undefined>, 
     shutdownDeadlineMs: read('SHUTDOWN_DEADLINE_SECONDS', 25) * 1000,
     maxReplicaLagSeconds: read('READY_MAX_REPLICA_LAG_SECONDS', 30),
     jobLeaseMs: read('JOB_LEASE_SECONDS', 60) * 1000,
+    pooled: pooler(env.DB_POOLER),
   };
 }

@@ -72,6 +72,13 @@ if (migrationUrl && !databaseUrl) {
   log.fatal('MIGRATION_DATABASE_URL is set but DATABASE_URL is not');
   process.exit(2);
 }
+// behind a transaction pooler the migrations' session lock cannot hold: they need a direct login
+if (settings.pooled && settings.migrate && !env.MIGRATION_DATABASE_URL) {
+  log.fatal(
+    'DB_POOLER=transaction: run npm run migrate on a direct connection and start with MIGRATE=0, or give MIGRATION_DATABASE_URL (not through the pooler)',
+  );
+  process.exit(2);
+}
 // The terminal speaks (docs/decisions/039-first-minute.md): one line per start step with the
 // seconds since the process started; the last says where to open the console and how to sign in.
 const say = (line: string) => process.stdout.write(`[console ${process.uptime().toFixed(1).padStart(6)} s] ${line}\n`);
@@ -126,6 +133,7 @@ const database = await openDatabase({
   statementTimeoutMs: settings.statementTimeoutMs,
   idleInTransactionTimeoutMs: settings.idleInTransactionTimeoutMs,
   idleTimeoutMs: settings.idleTimeoutMs,
+  pooled: settings.pooled,
   onQuery: (seconds, failed) => {
     querySeconds.observe(seconds);
     if (failed) queryErrors.inc();
@@ -145,6 +153,7 @@ const readDatabase = readUrl
       poolSize: settings.poolSize,
       statementTimeoutMs: settings.statementTimeoutMs,
       idleTimeoutMs: settings.idleTimeoutMs,
+      pooled: settings.pooled,
       onQuery: (seconds, failed) => {
         querySeconds.observe(seconds);
         if (failed) queryErrors.inc();
@@ -216,7 +225,10 @@ const app = await buildApp({
   jobSchedule,
   replica,
   observe: { accessLog: settings.accessLog, metricsToken: settings.metricsToken, maxReplicaLagSeconds: settings.maxReplicaLagSeconds },
-  cacheSessions: databaseUrl ? { listen: databaseUrl } : true,
+  // the session cache follows the database's notifications on a connection of its own; a pooler in
+  // transaction mode cannot keep a LISTEN: DATABASE_LISTEN_URL reaches the primary directly, and
+  // without it the sessions are read from the database on every call
+  cacheSessions: !databaseUrl ? true : env.DATABASE_LISTEN_URL ? { listen: env.DATABASE_LISTEN_URL } : settings.pooled ? false : { listen: databaseUrl },
   backgroundAfter: pending ? seedFinished : undefined,
   demoSeed: () => seeding,
   webBuilding,

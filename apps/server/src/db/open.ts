@@ -55,6 +55,14 @@ export interface OpenOptions {
   idleTimeoutMs?: number;
   /** Told of every statement's time and whether it failed (the metrics). */
   onQuery?: (seconds: number, failed: boolean) => void;
+  /**
+   * Behind a pooler in transaction mode (PgBouncer, DB_POOLER=transaction; docs/deploy.md):
+   * consecutive transactions may run on different server connections, so nothing may rest on a
+   * connection's state. No startup options (the pooler refuses them: the role and timeouts come
+   * from the login's own settings, ALTER ROLE … SET) and no named statements (PgBouncer 1.18
+   * cannot carry them across connections).
+   */
+  pooled?: boolean;
 }
 
 const INT8 = 20;
@@ -72,10 +80,12 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       options.idleInTransactionTimeoutMs !== undefined && `-c idle_in_transaction_session_timeout=${Math.trunc(options.idleInTransactionTimeoutMs)}`,
     ];
     const pool = new pg.Pool({
-      ...startupOptions(
-        options.databaseUrl,
-        ours.filter((o): o is string => !!o),
-      ),
+      ...(options.pooled
+        ? { connectionString: options.databaseUrl }
+        : startupOptions(
+            options.databaseUrl,
+            ours.filter((o): o is string => !!o),
+          )),
       max: options.poolSize ?? 10,
       // A connection's first use of a table costs 25–38 ms (catalogue caches, and the named
       // statements below are per connection); pg's default closes a connection after 10 s idle,
@@ -88,7 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
           oid === INT8 ? toNumber : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    pool.on('connect', namedStatements);
+    if (!options.pooled) pool.on('connect', namedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.onQuery) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, kind: 'postgres', url: options.databaseUrl, poolStats, close: () => db.destroy() };

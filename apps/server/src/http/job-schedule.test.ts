@@ -46,8 +46,8 @@ describe.each(databases())('the shared job schedule on $kind', (kind) => {
     const a = new JobSchedule(opened.db);
     const b = new JobSchedule(opened.db);
     expect(a.holder).not.toBe(b.holder);
-    await a.register('claim-once', 0);
-    await b.register('claim-once', 0);
+    await a.register('claim-once', 0, 60_000);
+    await b.register('claim-once', 0, 60_000);
     expect(await a.claim('claim-once')).toEqual({ claimed: true });
     const refused = await b.claim('claim-once');
     expect(refused.claimed).toBe(false);
@@ -57,8 +57,11 @@ describe.each(databases())('the shared job schedule on $kind', (kind) => {
     if (!later.claimed) expect(later.waitMs).toBeGreaterThan(55_000);
     const row = await opened.db.selectFrom('job_schedule').selectAll().where('id', '=', 'claim-once').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ holder: null, lease_until: null, runs: 1, failures: 0, last_error: null });
-    // a start pulls the due time in to its first delay (a restart runs the job soon)
-    await b.register('claim-once', 0);
+    // another start keeps the due time: the job does not run again…
+    await b.register('claim-once', 0, 60_000);
+    expect((await b.claim('claim-once')).claimed).toBe(false);
+    // …unless its period got shorter than the wait (at most one period away)
+    await b.register('claim-once', 0, 0);
     expect(await b.claim('claim-once')).toEqual({ claimed: true });
     expect(await b.finish('claim-once', 60_000, new Error('provider down'), 0.02)).toBe(true);
     const failed = await opened.db.selectFrom('job_schedule').selectAll().where('id', '=', 'claim-once').executeTakeFirstOrThrow();
@@ -69,7 +72,7 @@ describe.each(databases())('the shared job schedule on $kind', (kind) => {
     const outcomes: string[] = [];
     const dead = new JobSchedule(opened.db, { leaseMs: 200, onRun: (_, outcome) => outcomes.push(outcome) });
     const alive = new JobSchedule(opened.db, { leaseMs: 200 });
-    await dead.register('taken-over', 0);
+    await dead.register('taken-over', 0, 60_000);
     expect(await dead.claim('taken-over')).toEqual({ claimed: true });
     expect((await alive.claim('taken-over')).claimed).toBe(false);
     await wait(300); // the first instance stopped renewing (killed)

@@ -41,14 +41,14 @@ export class JobSchedule {
   }
 
   /**
-   * A job known to this instance: its row is made, and it is due at most `firstAfterMs` from
-   * now (a start runs every job soon, as one process alone did; the first instance to claim it
-   * runs it, the others then find it done).
+   * A job known to this instance: its row is made, first due `firstAfterMs` from now. A row
+   * already there keeps its due time (a restart, or another instance's start, does not run the
+   * job again), at most one period away (a shortened period takes effect at once).
    */
-  async register(id: string, firstAfterMs: number): Promise<void> {
+  async register(id: string, firstAfterMs: number, everyMs: number): Promise<void> {
     await sql`
       INSERT INTO job_schedule AS j (id, due_at) VALUES (${id}, clock_timestamp() + make_interval(secs => ${firstAfterMs / 1000}))
-      ON CONFLICT (id) DO UPDATE SET due_at = LEAST(j.due_at, EXCLUDED.due_at)`.execute(this.db);
+      ON CONFLICT (id) DO UPDATE SET due_at = LEAST(j.due_at, clock_timestamp() + make_interval(secs => ${everyMs / 1000}))`.execute(this.db);
   }
 
   /** Takes the job's run if it is due and free; else how long until it may be. */

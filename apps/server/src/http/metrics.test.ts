@@ -12,7 +12,7 @@ describe('the Grafana dashboard', () => {
       panels: { title: string; targets: { expr: string }[] }[];
     };
     const metrics = await registry.getMetricsAsJSON();
-    const known = new Set(metrics.flatMap((m) => (m.type === 'histogram' ? [`${m.name}_bucket`, `${m.name}_count`, `${m.name}_sum`] : [m.name])));
+    const known = new Set(metrics.flatMap((m) => (String(m.type) === 'histogram' ? [`${m.name}_bucket`, `${m.name}_count`, `${m.name}_sum`] : [m.name])));
     expect(known.has('console_requests_total')).toBe(true);
     const named = dashboard.panels.flatMap((p) =>
       p.targets.flatMap((t) => [...t.expr.matchAll(/\b((?:console|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1])),

@@ -94,6 +94,9 @@ describe('process settings', () => {
     });
     expect(() => processSettingsFromEnv({ DB_POOL_SIZE: '0' }, false)).toThrow('DB_POOL_SIZE must be a whole number from 1 to 500 (got "0")');
     expect(() => processSettingsFromEnv({ MIGRATE: 'no' }, false)).toThrow('MIGRATE must be 0 or 1 (got "no")');
+    expect(processSettingsFromEnv({ DB_POOLER: 'transaction' }, true).pooled).toBe(true);
+    expect(() => processSettingsFromEnv({ DB_POOLER: 'session' }, false)).toThrow('DB_POOLER must be none or transaction (got "session")');
+    expect(() => processSettingsFromEnv({ JOB_LEASE_SECONDS: '2' }, false)).toThrow('JOB_LEASE_SECONDS must be a whole number from 5 to 3600 (got "2")');
     expect(() => processSettingsFromEnv({ METRICS_TOKEN: 'short' }, false)).toThrow('METRICS_TOKEN must be at least 16 characters');
   });
 });

@@ -82,7 +82,8 @@ export function registerRepeatingJob(app: JobHost, job: RepeatingJob): void {
       });
   };
   app.addHook('onReady', async () => {
-    if (shared) await shared.register(id, job.firstAfterMs).catch((error: unknown) => app.log.warn({ err: error }, `${job.name}: the job schedule failed`));
+    if (shared)
+      await shared.register(id, job.firstAfterMs, job.everyMs).catch((error: unknown) => app.log.warn({ err: error }, `${job.name}: the job schedule failed`));
     schedule(job.firstAfterMs);
   });
   app.addHook('onClose', async () => {
