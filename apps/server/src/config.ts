@@ -175,6 +175,8 @@ export interface ProcessSettings {
   jobLeaseMs: number;
   /** DB_POOLER=transaction: DATABASE_URL (and READ_DATABASE_URL) go through a pooler in transaction mode. */
   pooled: boolean;
+  /** How long a migration waits for a table lock before it gives up (db/migrate.ts). */
+  migrationLockTimeoutMs: number;
 }
 
 export const PROCESS_ENV = {
@@ -185,6 +187,7 @@ export const PROCESS_ENV = {
   METRICS_PORT: { min: 1, max: 65_535 },
   SHUTDOWN_DEADLINE_SECONDS: { min: 1, max: 3_600 },
   READY_MAX_REPLICA_LAG_SECONDS: { min: 1, max: 86_400 },
+  MIGRATION_LOCK_TIMEOUT_MS: { min: 100, max: 3_600_000 },
   JOB_LEASE_SECONDS: { min: 5, max: 3_600 },
 } as const;
 
@@ -233,5 +236,6 @@ export function processSettingsFromEnv(env: Record<string, string | undefined>, 
     maxReplicaLagSeconds: read('READY_MAX_REPLICA_LAG_SECONDS', 30),
     jobLeaseMs: read('JOB_LEASE_SECONDS', 60) * 1000,
     pooled: pooler(env.DB_POOLER),
+    migrationLockTimeoutMs: read('MIGRATION_LOCK_TIMEOUT_MS', 10_000),
   };
 }

@@ -113,7 +113,7 @@ let applied: string[] = [];
 if (settings.migrate) {
   const owner = await openDatabase({ databaseUrl: migrationUrl, pglite, poolSize: 1 });
   try {
-    applied = await migrate(owner.db);
+    applied = await migrate(owner.db, { lockTimeoutMs: settings.migrationLockTimeoutMs });
   } catch (error) {
     // a migration changed after it was applied: one line naming it, not a stack
     if (!(error instanceof ChangedMigrationError)) throw error;

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases';
 import type { OpenedTestDatabase } from '../test/databases';
-import { ChangedMigrationError, migrate, migrationFiles } from './migrate';
+import { applyMigration, ChangedMigrationError, migrate, migrationFiles, WITHOUT_TRANSACTION } from './migrate';
 
 describe.each(databases())('migration checksums on $kind', (kind) => {
   let opened: OpenedTestDatabase;
@@ -38,5 +38,56 @@ describe.each(databases())('migration checksums on $kind', (kind) => {
       /^migration 005_players_ledger\.sql was changed after it was applied to this database \(checksum 000000000000…, the file's [0-9a-f]{12}…\): restore it and put the change in a new migration$/,
     );
     await sql`UPDATE schema_migration SET checksum = ${adopted.checksum} WHERE name = '005_players_ledger.sql'`.execute(db).catch(() => undefined);
+  });
+
+  it('runs a migration marked to run without a transaction statement by statement (CREATE INDEX CONCURRENTLY), once', async () => {
+    const db = opened.owner;
+    const text = `${WITHOUT_TRANSACTION}: indexes built without blocking writes
+CREATE INDEX CONCURRENTLY IF NOT EXISTS test_online_a_idx ON job_schedule (due_at);
+-- a comment between statements
+CREATE INDEX CONCURRENTLY IF NOT EXISTS test_online_b_idx ON job_schedule (finished_at); -- and after one
+`;
+    try {
+      expect(await applyMigration(db, '990_test_online.sql', text)).toBe(true);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname IN ('test_online_a_idx', 'test_online_b_idx')`.execute(db);
+      expect(rows[0].n).toBe(2);
+      expect(await applyMigration(db, '990_test_online.sql', text)).toBe(false);
+    } finally {
+      await sql`DROP INDEX IF EXISTS test_online_a_idx`.execute(db);
+      await sql`DROP INDEX IF EXISTS test_online_b_idx`.execute(db);
+      await sql`DELETE FROM schema_migration WHERE name = '990_test_online.sql'`.execute(db);
+    }
+  });
+
+  it.runIf(kind.kind === 'postgres')('gives up on a table lock after the lock timeout, naming the migration and changing nothing', async () => {
+    const db = opened.owner;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE job_schedule IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const refused = await applyMigration(db, '991_test_busy.sql', 'ALTER TABLE job_schedule ADD COLUMN test_busy integer;', { lockTimeoutMs: 300 }).catch(
+        (e: unknown) => e,
+      );
+      expect((refused as Error).message).toBe(
+        'migration 991_test_busy.sql waited more than 0.3 s for a table lock (the table is busy): nothing was changed; run it again when it is quieter, or raise MIGRATION_LOCK_TIMEOUT_MS',
+      );
+    } finally {
+      release();
+      await holder;
+    }
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'job_schedule' AND column_name = 'test_busy'`.execute(db);
+    expect(rows[0].n).toBe(0);
+    expect(await db.selectFrom('schema_migration').select('name').where('name', '=', '991_test_busy.sql').execute()).toEqual([]);
   });
 });

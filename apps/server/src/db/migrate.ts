@@ -55,11 +55,11 @@ export class ChangedMigrationError extends Error {}
  * advisory lock on one connection, so that two processes started on an empty database take turns
  * (the second then finds everything applied): `npm run migrate` alone, or each server at start.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, options: MigrateOptions = {}): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(conn);
     try {
-      return await migrateLocked(conn);
+      return await migrateLocked(conn, options);
     } finally {
       await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
     }
@@ -83,30 +83,12 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   return [...pending, ...repeatableFiles().filter((file) => recorded.get(file) !== sha256(repeatableText(file)))];
 }
 
-async function migrateLocked(db: Db): Promise<string[]> {
+async function migrateLocked(db: Db, options: MigrateOptions): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   await sql`ALTER TABLE schema_migration ADD COLUMN IF NOT EXISTS checksum text`.execute(db);
   const applied: string[] = [];
   for (const file of migrationFiles()) {
-    const text = readFileSync(MIGRATIONS_DIR + file, 'utf8');
-    const checksum = sha256(text);
-    await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
-      const done = await trx.selectFrom('schema_migration').select(['name', 'checksum']).where('name', '=', file).executeTakeFirst();
-      if (done) {
-        if (done.checksum === null) {
-          await trx.updateTable('schema_migration').set({ checksum }).where('name', '=', file).execute();
-        } else if (done.checksum !== checksum) {
-          throw new ChangedMigrationError(
-            `migration ${file} was changed after it was applied to this database (checksum ${done.checksum.slice(0, 12)}…, the file's ${checksum.slice(0, 12)}…): restore it and put the change in a new migration`,
-          );
-        }
-        return;
-      }
-      await sql.raw(text).execute(trx);
-      await trx.insertInto('schema_migration').values({ name: file, checksum }).execute();
-      applied.push(file);
-    });
+    if (await applyMigration(db, file, readFileSync(MIGRATIONS_DIR + file, 'utf8'), options)) applied.push(file);
     // from 061 on the sealed columns' CHECKs refuse an UPDATE of a row still in clear: seal them at once
     if (file.startsWith('061_') && applied.includes(file)) await sealClearSecrets(db);
   }
@@ -114,6 +96,87 @@ async function migrateLocked(db: Db): Promise<string[]> {
   // secrets still in clear (written before migration 061) are sealed before anything reads them
   await sealClearSecrets(db);
   return applied;
+}
+
+export interface MigrateOptions {
+  /**
+   * How long a migration's statement may wait for a table lock (MIGRATION_LOCK_TIMEOUT_MS,
+   * default 10 s): on a live database an ALTER waiting behind a long transaction would make every
+   * call to that table queue behind it. Past it the migration fails, naming itself, and changes
+   * nothing; run it again when the table is quieter.
+   */
+  lockTimeoutMs?: number;
+}
+
+/**
+ * The first line that makes a migration run outside a transaction, one statement at a time: for
+ * CREATE INDEX CONCURRENTLY on a big table, which builds the index without blocking writes and
+ * cannot run in a transaction. Each statement must be safe to run again (IF NOT EXISTS), since a
+ * failure part way leaves the earlier ones done; the migration is recorded once all succeeded.
+ * Statements end with a `;` at the end of a line.
+ */
+export const WITHOUT_TRANSACTION = '-- migrate: without transaction';
+
+/** Applies one migration unless it was (checking its checksum); true when applied now. */
+export async function applyMigration(db: Db, file: string, text: string, { lockTimeoutMs = 10_000 }: MigrateOptions = {}): Promise<boolean> {
+  const checksum = sha256(text);
+  const lockWait = sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(lockTimeoutMs))}`);
+  const named = (error: unknown): Error => {
+    const e = error as { code?: string; message?: string };
+    if (e?.code === '55P03') {
+      return new Error(
+        `migration ${file} waited more than ${lockTimeoutMs / 1000} s for a table lock (the table is busy): nothing was changed; run it again when it is quieter, or raise MIGRATION_LOCK_TIMEOUT_MS`,
+        {
+          cause: error,
+        },
+      );
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  };
+  const recorded = async (trx: Db): Promise<boolean> => {
+    const done = await trx.selectFrom('schema_migration').select(['name', 'checksum']).where('name', '=', file).executeTakeFirst();
+    if (!done) return false;
+    if (done.checksum === null) {
+      await trx.updateTable('schema_migration').set({ checksum }).where('name', '=', file).execute();
+    } else if (done.checksum !== checksum) {
+      throw new ChangedMigrationError(
+        `migration ${file} was changed after it was applied to this database (checksum ${done.checksum.slice(0, 12)}…, the file's ${checksum.slice(0, 12)}…): restore it and put the change in a new migration`,
+      );
+    }
+    return true;
+  };
+  if (text.startsWith(WITHOUT_TRANSACTION)) {
+    if (await recorded(db)) return false;
+    const statements = text
+      .split(/;[ \t]*(?:--[^\n]*)?\n/)
+      .map((s) => s.replace(/^(?:\s*--[^\n]*\n)+/, '').trim())
+      .filter((s) => s !== '' && !s.startsWith('--'));
+    for (const statement of statements) {
+      try {
+        await sql.raw(`SET lock_timeout = ${Math.max(1, Math.trunc(lockTimeoutMs))}`).execute(db);
+        await sql.raw(statement.replace(/;\s*$/, '')).execute(db);
+      } catch (error) {
+        throw named(error);
+      } finally {
+        await sql`RESET lock_timeout`.execute(db);
+      }
+    }
+    await db.insertInto('schema_migration').values({ name: file, checksum }).execute();
+    return true;
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+      if (await recorded(trx)) return false;
+      await lockWait.execute(trx);
+      await sql.raw(text).execute(trx);
+      await trx.insertInto('schema_migration').values({ name: file, checksum }).execute();
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof ChangedMigrationError) throw error;
+    throw named(error);
+  }
 }
 
 /**
