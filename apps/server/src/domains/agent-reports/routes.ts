@@ -53,6 +53,8 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 function refreshed(ops: Operation[]): Operation[] {
   return ops.map((op) => ({
     ...op,
+    // the refresh writes the roll-ups the read then sums: on the primary, never the replica
+    reads: undefined,
     handler: async (ctx) => {
       await refreshForRead(ctx.db, ctx.now, (error) => ctx.request.log.warn({ err: error }, 'agent report refresh failed'));
       return op.handler(ctx);

@@ -62,6 +62,8 @@ const records = defineList({
 function scoped(op: Operation): Operation {
   return {
     ...op,
+    // the records are derived (written) before they are read: on the primary, never the replica
+    reads: undefined,
     handler: async (ctx) => {
       await refreshRecords(ctx.db, ctx.now);
       const query = { ...(ctx.query as Record<string, unknown>), ...recordScope(ctx.user as SessionUser) };

@@ -25,6 +25,8 @@ const ok = <T>(data: T) => ({ code: 200 as const, data });
 function refreshedList(spec: ListSpec): Operation[] {
   return [listOperation(spec), exportOperation(spec)].map((op) => ({
     ...op,
+    // the outcomes are refreshed (written) before they are read: on the primary, never the replica
+    reads: undefined,
     handler: async (ctx) => {
       await refreshFor(ctx.db, ctx.user!, ctx.now);
       return op.handler(ctx);
