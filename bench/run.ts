@@ -23,6 +23,7 @@ import { dailyBench, dailySummary } from './daily.ts';
 import { newcomerBench, newcomerSummary } from './newcomer.ts';
 import { fullSizeBench, fullSizeSummary } from './fullsize.ts';
 import { scopesBench, scopesSummary } from './scopes.ts';
+import { instancesBench, instancesSummary } from './instances.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -310,6 +311,9 @@ if (scopes) {
   results.scopes = scopes;
   console.log(scopesSummary(scopes).join('\n'));
 }
+// one server process against three on one database, and the wallet's p99 with read load on the replica; BENCH_INSTANCES=0 skips it
+const instances = pgUrl && process.env.BENCH_INSTANCES !== '0' ? await instancesBench() : null;
+if (instances) results.instances = instances;
 // players and money on PostgreSQL: BENCH_PLAYERS (default 1,000,000; 0 skips it)
 const players = pgUrl && process.env.BENCH_PLAYERS !== '0' ? await playersBench(playersBenchUrl()) : null;
 if (players) results.players = players;
@@ -344,6 +348,7 @@ console.log(
     ...(newcomer ? ['', ...newcomerSummary(newcomer)] : []),
     ...(fullSize ? ['', ...fullSizeSummary(fullSize)] : []),
     ...(scopes ? ['', ...scopesSummary(scopes)] : []),
+    ...(instances ? ['', ...instancesSummary(instances)] : []),
     '',
     `first load (median of ${RUNS}; the bare page is a static page with a tiny script, measured the same way in this run):`,
     `  login page JavaScript: ${browser.loginJsGzipKB} KB gzipped in ${browser.loginJsFiles} files (${browser.loginJsRawKB} KB raw); bare page ${browser.bareJsGzipKB} KB in ${browser.bareJsFiles} file; target ≤ 150 KB gzipped`,
