@@ -66,7 +66,13 @@ export interface BuildOptions {
    */
   /** The read replica (READ_DATABASE_URL, db/replica.ts): lists, exports and reports read there. */
   replica?: ReadReplica;
-  observe?: { accessLog?: boolean; metricsToken?: string; replicaLag?: () => Promise<number | null>; maxReplicaLagSeconds?: number };
+  observe?: {
+    accessLog?: boolean;
+    metricsToken?: string;
+    replicaLag?: () => Promise<number | null>;
+    maxReplicaLagSeconds?: number;
+    requireReplica?: boolean;
+  };
 }
 
 /**

@@ -177,6 +177,8 @@ export interface ProcessSettings {
   pooled: boolean;
   /** How long a migration waits for a table lock before it gives up (db/migrate.ts). */
   migrationLockTimeoutMs: number;
+  /** GET /api/ready fails while the replica lags or is unreachable (else reads go to the primary meanwhile). */
+  requireReplica: boolean;
 }
 
 export const PROCESS_ENV = {
@@ -213,7 +215,7 @@ export function processSettingsFromEnv(env: Record<string, string | undefined>, 
     }
     return Number(raw);
   };
-  const flag = (name: 'MIGRATE' | 'ACCESS_LOG', fallback: boolean): boolean => {
+  const flag = (name: 'MIGRATE' | 'ACCESS_LOG' | 'READY_REQUIRES_REPLICA', fallback: boolean): boolean => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     if (!FLAG.test(raw)) throw new Error(`${name} must be 0 or 1 (got "${raw}")`);
@@ -237,5 +239,6 @@ export function processSettingsFromEnv(env: Record<string, string | undefined>, 
     jobLeaseMs: read('JOB_LEASE_SECONDS', 60) * 1000,
     pooled: pooler(env.DB_POOLER),
     migrationLockTimeoutMs: read('MIGRATION_LOCK_TIMEOUT_MS', 10_000),
+    requireReplica: flag('READY_REQUIRES_REPLICA', false),
   };
 }

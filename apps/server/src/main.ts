@@ -160,7 +160,7 @@ const readDatabase = readUrl
       },
     })
   : null;
-const replica = readDatabase ? new ReadReplica(readDatabase.db, database.db) : undefined;
+const replica = readDatabase ? new ReadReplica(readDatabase.db, database.db, settings.maxReplicaLagSeconds) : undefined;
 if (readDatabase?.poolStats) watchPool('replica', readDatabase.poolStats);
 watchDatabase(database.db, replica ? () => replica.lagSeconds() : undefined);
 if (!settings.migrate) {
@@ -224,7 +224,12 @@ const app = await buildApp({
   logger: log,
   jobSchedule,
   replica,
-  observe: { accessLog: settings.accessLog, metricsToken: settings.metricsToken, maxReplicaLagSeconds: settings.maxReplicaLagSeconds },
+  observe: {
+    accessLog: settings.accessLog,
+    metricsToken: settings.metricsToken,
+    maxReplicaLagSeconds: settings.maxReplicaLagSeconds,
+    requireReplica: settings.requireReplica,
+  },
   // the session cache follows the database's notifications on a connection of its own; a pooler in
   // transaction mode cannot keep a LISTEN: DATABASE_LISTEN_URL reaches the primary directly, and
   // without it the sessions are read from the database on every call

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases';
 import type { OpenedTestDatabase } from '../test/databases';
-import { applyMigration, ChangedMigrationError, migrate, migrationFiles, WITHOUT_TRANSACTION } from './migrate';
+import { applyMigration, ChangedMigrationError, migrate, migrationFiles, pendingMigrations, WITHOUT_TRANSACTION } from './migrate';
 
 describe.each(databases())('migration checksums on $kind', (kind) => {
   let opened: OpenedTestDatabase;
@@ -31,13 +31,14 @@ describe.each(databases())('migration checksums on $kind', (kind) => {
     const adopted = await db.selectFrom('schema_migration').select('checksum').where('name', '=', '001_accounts.sql').executeTakeFirstOrThrow();
     expect(adopted.checksum).toMatch(/^[0-9a-f]{64}$/);
     // as if the file had been edited after it was applied here
+    const real = await db.selectFrom('schema_migration').select('checksum').where('name', '=', '005_players_ledger.sql').executeTakeFirstOrThrow();
     await sql`UPDATE schema_migration SET checksum = ${'0'.repeat(64)} WHERE name = '005_players_ledger.sql'`.execute(db);
     const refused = await migrate(db).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ChangedMigrationError);
     expect((refused as Error).message).toMatch(
       /^migration 005_players_ledger\.sql was changed after it was applied to this database \(checksum 000000000000…, the file's [0-9a-f]{12}…\): restore it and put the change in a new migration$/,
     );
-    await sql`UPDATE schema_migration SET checksum = ${adopted.checksum} WHERE name = '005_players_ledger.sql'`.execute(db).catch(() => undefined);
+    await sql`UPDATE schema_migration SET checksum = ${real.checksum} WHERE name = '005_players_ledger.sql'`.execute(db);
   });
 
   it('runs a migration marked to run without a transaction statement by statement (CREATE INDEX CONCURRENTLY), once', async () => {
@@ -89,5 +90,21 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS test_online_b_idx ON job_schedule (finis
     }>`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'job_schedule' AND column_name = 'test_busy'`.execute(db);
     expect(rows[0].n).toBe(0);
     expect(await db.selectFrom('schema_migration').select('name').where('name', '=', '991_test_busy.sql').execute()).toEqual([]);
+  });
+
+  it("leaves a newer release's functions alone and counts its database as current (a rolling deploy)", async () => {
+    const db = opened.owner;
+    await sql`INSERT INTO schema_migration (name, checksum) VALUES ('999_a_newer_release.sql', ${'f'.repeat(64)})`.execute(db);
+    await sql`UPDATE schema_repeatable SET checksum = 'newer' WHERE name = 'ledger/sql/ledger_post.sql'`.execute(db);
+    try {
+      expect(await pendingMigrations(db)).toEqual([]);
+      expect(await migrate(db)).toEqual([]);
+      const kept = await db.selectFrom('schema_repeatable').select('checksum').where('name', '=', 'ledger/sql/ledger_post.sql').executeTakeFirstOrThrow();
+      expect(kept.checksum).toBe('newer');
+    } finally {
+      await sql`DELETE FROM schema_migration WHERE name = '999_a_newer_release.sql'`.execute(db);
+      await migrate(db);
+    }
+    expect(await pendingMigrations(db)).toEqual([]);
   });
 });

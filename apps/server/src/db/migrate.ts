@@ -79,8 +79,18 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
     const checksum = applied.get(file);
     return checksum === undefined || (checksum !== null && checksum !== sha256(readFileSync(MIGRATIONS_DIR + file, 'utf8')));
   });
+  // a database a newer release migrated (its files go further than ours): our functions are older
+  // than its, by design of a rolling deploy; only a numbered file of ours it lacks is pending
+  if (newerMigrations([...applied.keys()]).length > 0) return pending;
   const recorded = new Map((await db.selectFrom('schema_repeatable').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
   return [...pending, ...repeatableFiles().filter((file) => recorded.get(file) !== sha256(repeatableText(file)))];
+}
+
+/** Applied migrations this release has no file for: the database was migrated by a newer release. */
+function newerMigrations(applied: string[]): string[] {
+  const ours = new Set(migrationFiles());
+  const last = [...ours].sort().at(-1) ?? '';
+  return applied.filter((name) => !ours.has(name) && name > last);
 }
 
 async function migrateLocked(db: Db, options: MigrateOptions): Promise<string[]> {
@@ -92,7 +102,11 @@ async function migrateLocked(db: Db, options: MigrateOptions): Promise<string[]>
     // from 061 on the sealed columns' CHECKs refuse an UPDATE of a row still in clear: seal them at once
     if (file.startsWith('061_') && applied.includes(file)) await sealClearSecrets(db);
   }
-  await applyRepeatables(db, applied.length > 0);
+  // a server of the previous release restarted during a rolling deploy must not put its older
+  // functions back over the newer release's (docs/migrations.md)
+  const recorded = (await db.selectFrom('schema_migration').select('name').execute()).map((r) => r.name);
+  if (newerMigrations(recorded).length > 0) return applied;
+  await applyRepeatables(db, applied.length > 0, options);
   // secrets still in clear (written before migration 061) are sealed before anything reads them
   await sealClearSecrets(db);
   return applied;
@@ -161,6 +175,16 @@ export async function applyMigration(db: Db, file: string, text: string, { lockT
         await sql`RESET lock_timeout`.execute(db);
       }
     }
+    // a CREATE INDEX CONCURRENTLY that failed part way leaves an invalid index, which IF NOT EXISTS
+    // then skips: refuse to record the migration over one
+    const { rows: invalid } = await sql<{ name: string }>`
+      SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE NOT i.indisvalid AND c.relnamespace = current_schema()::regnamespace`.execute(db);
+    if (invalid.length > 0) {
+      throw new Error(
+        `migration ${file} left invalid indexes (${invalid.map((r) => r.name).join(', ')}): drop them (DROP INDEX CONCURRENTLY) and run it again`,
+      );
+    }
     await db.insertInto('schema_migration').values({ name: file, checksum }).execute();
     return true;
   }
@@ -185,11 +209,13 @@ export async function applyMigration(db: Db, file: string, text: string, { lockT
  * (a function may call one of a file that comes later); a file that does not parse, or whose
  * trigger names a missing table, fails the start with its name.
  */
-export async function applyRepeatables(db: Db, all = false): Promise<string[]> {
+export async function applyRepeatables(db: Db, all = false, { lockTimeoutMs = 10_000 }: MigrateOptions = {}): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     await sql`SET LOCAL check_function_bodies = off`.execute(trx);
+    // a trigger's CREATE OR REPLACE locks its table against writes until this commits: wait for it only so long
+    await sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(lockTimeoutMs))}`).execute(trx);
     const recorded = new Map((await trx.selectFrom('schema_repeatable').select(['name', 'checksum']).execute()).map((r) => [r.name, r.checksum]));
     for (const file of repeatableFiles()) {
       const text = repeatableText(file);

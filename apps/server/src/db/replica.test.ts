@@ -33,6 +33,10 @@ describe.skipIf(!replicaUrl || postgres.length === 0)('reads from a streaming re
     expect(typeof lag).toBe('number');
     expect(lag).toBeGreaterThanOrEqual(0);
     expect(await new ReadReplica(t.database.db, t.database.db).lagSeconds()).toBeNull();
+    // a replica past its lag limit is left alone: reads go to the primary
+    const strict = new ReadReplica(t.replica!.db, t.database.db, -1);
+    expect(await strict.forAccount(1)).toBe(t.database.db);
+    expect(strict.counts).toEqual({ replica: 0, primary: 1 });
     const ready = await t.get('/api/ready');
     expect(ready.body.checks.replica).toMatch(/^(ok|\d+\.\d s behind)$/);
   });

@@ -10,6 +10,11 @@
  * goes to the replica only once the replica has replayed past that position; until then, and
  * when the replica cannot say, it goes to the primary. Every other account reads from the
  * replica at once (a few hundred milliseconds behind at most, under normal load).
+ *
+ * A replica further behind than its limit, or unreachable, is left alone: every read goes to the
+ * primary until it has caught up (measured at most every 2 s). GET /api/ready reports it and stays
+ * 200 unless READY_REQUIRES_REPLICA=1 (docs/deploy.md: one lagging replica must not take every
+ * server out of the load balancer).
  */
 import { sql } from 'kysely';
 import type { Db } from './open';
@@ -17,14 +22,37 @@ import type { Db } from './open';
 /** A recorded write older than this no longer holds reads on the primary (the replica is long past it, or broken: then readiness says so). */
 const HOLD_MS = 5 * 60_000;
 
+/** How long a measured lag is taken as current before it is measured again. */
+const LAG_FRESH_MS = 2_000;
+
 export class ReadReplica {
   /** Reads sent to the replica and to the primary instead (tests and metrics). */
   readonly counts = { replica: 0, primary: 0 };
+  private lag: { seconds: number | null; at: number; pending: Promise<number | null> | null } = { seconds: 0, at: 0, pending: null };
 
+  /**
+   * `maxLagSeconds`: further behind than this (or unreachable), the replica is left alone and every
+   * read goes to the primary until it has caught up (READY_MAX_REPLICA_LAG_SECONDS, default 30).
+   */
   constructor(
     readonly db: Db,
     private readonly primary: Db,
+    private readonly maxLagSeconds = 30,
   ) {}
+
+  /** The replica's lag as last measured (at most LAG_FRESH_MS old); Infinity when it could not be measured. */
+  private async currentLag(): Promise<number> {
+    if (Date.now() - this.lag.at > LAG_FRESH_MS && !this.lag.pending) {
+      this.lag.pending = this.lagSeconds()
+        .catch(() => Number.POSITIVE_INFINITY)
+        .then((seconds) => {
+          this.lag = { seconds, at: Date.now(), pending: null };
+          return seconds;
+        });
+    }
+    const seconds = this.lag.pending && this.lag.at === 0 ? await this.lag.pending : this.lag.seconds;
+    return seconds ?? 0;
+  }
 
   /** After a staff change committed: where the primary's WAL is now. */
   async recordWrite(accountId: number): Promise<void> {
@@ -35,6 +63,10 @@ export class ReadReplica {
 
   /** The database an account's read should use: the replica once it replayed the account's last change. */
   async forAccount(accountId: number): Promise<Db> {
+    if ((await this.currentLag()) > this.maxLagSeconds) {
+      this.counts.primary += 1;
+      return this.primary;
+    }
     const last = await sql<{ lsn: string }>`
       SELECT lsn::text AS lsn FROM staff_last_write
       WHERE account_id = ${accountId} AND at > now() - make_interval(secs => ${HOLD_MS / 1000})`.execute(this.primary);

@@ -13,6 +13,7 @@ import { buildApp } from '../app';
 import { processSettingsFromEnv } from '../config';
 import { databases } from '../test/databases';
 import { testApp, type TestApp } from '../test/harness';
+import { readiness } from './ready';
 import { LOG_REDACT, redactUrl, registerRequestObservation, requestIdOf, requestLogFields } from './observe';
 
 function capturedLogger() {
@@ -124,6 +125,30 @@ describe.each(databases())('readiness and metrics on $kind', (kind) => {
     }
     const ready = await t.get('/api/ready');
     expect(ready).toEqual({ status: 200, body: { code: 200, checks: { database: 'ok', migrations: 'current', replica: 'none' } } });
+  });
+
+  it('reports a lagging or unreachable replica and stays ready, unless the replica is required', async () => {
+    const db = t.database.db;
+    expect(await readiness({ db, replicaLag: async () => 0.4 })).toEqual({
+      ready: true,
+      checks: { database: 'ok', migrations: 'current', replica: '0.4 s behind' },
+    });
+    expect(await readiness({ db, replicaLag: async () => 99, maxReplicaLagSeconds: 30 })).toEqual({
+      ready: true,
+      checks: { database: 'ok', migrations: 'current', replica: '99.0 s behind (limit 30 s): reads go to the primary' },
+    });
+    expect(await readiness({ db, replicaLag: async () => 99, requireReplica: true })).toMatchObject({
+      ready: false,
+      checks: { replica: '99.0 s behind (limit 30 s)' },
+    });
+    const down = async (): Promise<number> => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5433');
+    };
+    expect(await readiness({ db, replicaLag: down })).toMatchObject({
+      ready: true,
+      checks: { replica: 'connect ECONNREFUSED 127.0.0.1:5433: reads go to the primary' },
+    });
+    expect(await readiness({ db, replicaLag: down, requireReplica: true })).toMatchObject({ ready: false });
   });
 
   it('answers /metrics only with the token, in Prometheus format', async () => {

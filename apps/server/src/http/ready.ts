@@ -1,9 +1,10 @@
 /**
  * GET /api/ready, for a load balancer's health check (docs/deploy.md): 200 when this instance
  * can serve: its database answers within 2 s, the database carries every migration this
- * server's files hold (a server of a newer release waits for `npm run migrate`), and the read
- * replica, when there is one, replays within READY_MAX_REPLICA_LAG_SECONDS (default 30). Else
- * 503 naming what failed. GET /api/health only says the process is alive.
+ * server's files hold (a server of a newer release waits for `npm run migrate`). The read
+ * replica's lag is reported; past READY_MAX_REPLICA_LAG_SECONDS (default 30), or unreachable, the
+ * instance reads from the primary and stays ready, unless READY_REQUIRES_REPLICA=1 makes it
+ * unready. Else 503 naming what failed. GET /api/health only says the process is alive.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/open';
@@ -14,6 +15,8 @@ export interface ReadyOptions {
   /** The replica's replay lag in seconds (null: no replica, or it cannot say). */
   replicaLag?: () => Promise<number | null>;
   maxReplicaLagSeconds?: number;
+  /** A lagging or unreachable replica makes the instance unready (READY_REQUIRES_REPLICA=1); else reads go to the primary meanwhile. */
+  requireReplica?: boolean;
 }
 
 export interface Readiness {
@@ -27,7 +30,7 @@ const within = <T>(ms: number, work: Promise<T>, what: string): Promise<T> =>
 /** Once the database was found current it stays so for this process (migrations only add). */
 const currentSeen = new WeakSet<Db>();
 
-export async function readiness({ db, replicaLag, maxReplicaLagSeconds = 30 }: ReadyOptions): Promise<Readiness> {
+export async function readiness({ db, replicaLag, maxReplicaLagSeconds = 30, requireReplica = false }: ReadyOptions): Promise<Readiness> {
   const checks = { database: 'ok', migrations: 'current', replica: replicaLag ? 'ok' : 'none' };
   let ready = true;
   try {
@@ -44,12 +47,13 @@ export async function readiness({ db, replicaLag, maxReplicaLagSeconds = 30 }: R
   }
   if (replicaLag) {
     const lag = await within(2_000, replicaLag(), 'the replica').catch((error: Error) => error);
+    const fallback = requireReplica ? '' : ': reads go to the primary';
     if (lag instanceof Error) {
-      ready = false;
-      checks.replica = lag.message;
+      ready &&= !requireReplica;
+      checks.replica = `${lag.message}${fallback}`;
     } else if (lag !== null && lag > maxReplicaLagSeconds) {
-      ready = false;
-      checks.replica = `${lag.toFixed(1)} s behind (limit ${maxReplicaLagSeconds} s)`;
+      ready &&= !requireReplica;
+      checks.replica = `${lag.toFixed(1)} s behind (limit ${maxReplicaLagSeconds} s)${fallback}`;
     } else checks.replica = lag === null ? 'ok' : `${lag.toFixed(1)} s behind`;
   }
   return { ready, checks };
