@@ -68,6 +68,22 @@ export const CONFIG_ENV = {
 } as const;
 
 /**
+ * A reader of whole-number settings in their ranges: unset or empty gives the fallback; anything
+ * else that is not a whole number from `min` to `max` is an error naming the variable.
+ */
+function wholeNumbers<Name extends string>(env: Record<string, string | undefined>, ranges: Record<Name, { min: number; max: number }>) {
+  return (name: Name, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const { min, max } = ranges[name];
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    }
+    return Number(raw);
+  };
+}
+
+/**
  * The tunable parts of the configuration from the environment; a value that is not a whole
  * number in its range is an error naming the variable (the server then refuses to start).
  * Failures per user are capped so that a locked-out username gets at most 100 tries an hour
@@ -75,15 +91,7 @@ export const CONFIG_ENV = {
  */
 export function configFromEnv(env: Record<string, string | undefined>): Pick<ServerConfig, 'session' | 'signin' | 'trustProxy' | 'rateLimits'> {
   const base = defaultConfig();
-  const read = (name: keyof typeof CONFIG_ENV, fallback: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const { min, max } = CONFIG_ENV[name];
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    }
-    return Number(raw);
-  };
+  const read = wholeNumbers(env, CONFIG_ENV);
   const session = {
     ...base.session,
     idleMs: read('SESSION_IDLE_MINUTES', base.session.idleMs / MINUTE) * MINUTE,
@@ -206,15 +214,7 @@ function pooler(raw: string | undefined): boolean {
  * production statements stop after 2 minutes and the access log is on; in demo mode neither.
  */
 export function processSettingsFromEnv(env: Record<string, string | undefined>, production: boolean): ProcessSettings {
-  const read = (name: keyof typeof PROCESS_ENV, fallback: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const { min, max } = PROCESS_ENV[name];
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    }
-    return Number(raw);
-  };
+  const read = wholeNumbers(env, PROCESS_ENV);
   const flag = (name: 'MIGRATE' | 'ACCESS_LOG' | 'READY_REQUIRES_REPLICA', fallback: boolean): boolean => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;

@@ -125,20 +125,23 @@ if (settings.migrate) {
   await owner.close();
   if (applied.length) log.debug({ applied }, 'migrations applied');
 }
-const database = await openDatabase({
-  databaseUrl,
-  pglite,
-  role: RUNTIME_ROLE,
-  poolSize: settings.poolSize,
-  statementTimeoutMs: settings.statementTimeoutMs,
-  idleInTransactionTimeoutMs: settings.idleInTransactionTimeoutMs,
-  idleTimeoutMs: settings.idleTimeoutMs,
-  pooled: settings.pooled,
-  onQuery: (seconds, failed) => {
-    querySeconds.observe(seconds);
-    if (failed) queryErrors.inc();
-  },
-});
+// the server's pools (primary, replica): the runtime role, the pool and timeout settings, the metrics
+const runtimePool = (url: string | undefined) =>
+  openDatabase({
+    databaseUrl: url,
+    pglite,
+    role: RUNTIME_ROLE,
+    poolSize: settings.poolSize,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    idleInTransactionTimeoutMs: settings.idleInTransactionTimeoutMs,
+    idleTimeoutMs: settings.idleTimeoutMs,
+    pooled: settings.pooled,
+    onQuery: (seconds, failed) => {
+      querySeconds.observe(seconds);
+      if (failed) queryErrors.inc();
+    },
+  });
+const database = await runtimePool(databaseUrl);
 if (database.poolStats) watchPool('primary', database.poolStats);
 // READ_DATABASE_URL: a streaming replica the lists, exports and reports read from (db/replica.ts)
 const readUrl = env.READ_DATABASE_URL || undefined;
@@ -146,20 +149,7 @@ if (readUrl && !databaseUrl) {
   log.fatal('READ_DATABASE_URL is set but DATABASE_URL is not');
   process.exit(2);
 }
-const readDatabase = readUrl
-  ? await openDatabase({
-      databaseUrl: readUrl,
-      role: RUNTIME_ROLE,
-      poolSize: settings.poolSize,
-      statementTimeoutMs: settings.statementTimeoutMs,
-      idleTimeoutMs: settings.idleTimeoutMs,
-      pooled: settings.pooled,
-      onQuery: (seconds, failed) => {
-        querySeconds.observe(seconds);
-        if (failed) queryErrors.inc();
-      },
-    })
-  : null;
+const readDatabase = readUrl ? await runtimePool(readUrl) : null;
 const replica = readDatabase ? new ReadReplica(readDatabase.db, database.db, settings.maxReplicaLagSeconds) : undefined;
 if (readDatabase?.poolStats) watchPool('replica', readDatabase.poolStats);
 watchDatabase(database.db, replica ? () => replica.lagSeconds() : undefined);
