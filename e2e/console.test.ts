@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { catalog, filterCatalog, joinPath, ROLES, type RouteNode } from '@console/catalog';
 import { apiLogin, DEMO_PASSWORD, launchBrowser, startServer, type RunningServer } from './harness.ts';
 
@@ -89,6 +89,24 @@ async function expireAndReload(context: BrowserContext, page: Page, screen: stri
  * once committed (the reloaded shell replaces its path with /login before its own load event,
  * and a wait for that load once hung a run on a busy machine), and the login form must show.
  */
+/**
+ * Clicks until the URL matches: a click that lands while a drawer or dialog is still sliding in
+ * is lost on a loaded machine (CI lost both the mobile drawer's item and "Log in again" once); a
+ * target that has gone meanwhile was clicked.
+ */
+async function clickUntilUrl(page: Page, target: Locator, url: RegExp) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (url.test(page.url())) return;
+    if (await target.isVisible()) await target.click({ timeout: 5_000 }).catch(() => undefined);
+    const reached = await page
+      .waitForURL(url, { waitUntil: 'commit', timeout: 7_500 })
+      .then(() => true)
+      .catch(() => false);
+    if (reached) return;
+  }
+  await page.waitForURL(url, { waitUntil: 'commit' });
+}
+
 async function reachedLogin(page: Page, url: RegExp) {
   await page.waitForURL(url, { waitUntil: 'commit' });
   await page.getByPlaceholder(/Username|用户名/).waitFor({ timeout: 30_000 });
@@ -209,8 +227,7 @@ describe('shell behaviour', () => {
       await page.click('[data-testid=sidebar-toggle]');
       await page.waitForSelector('.ant-drawer-open .ant-menu');
       await page.locator('.ant-drawer-open .ant-menu-submenu-title', { hasText: 'Permissions' }).click();
-      await page.locator('.ant-drawer-open .ant-menu-item', { hasText: 'Operation log' }).click();
-      await page.waitForURL(/\/adminmanager\/adminlogs$/);
+      await clickUntilUrl(page, page.locator('.ant-drawer-open .ant-menu-item', { hasText: 'Operation log' }), /\/adminmanager\/adminlogs$/);
       await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
     } finally {
       await context.close();
@@ -223,7 +240,7 @@ describe('shell behaviour', () => {
       const dialog = await expireAndReload(context, page, '/adminmanager/adminlogs');
       expect(await dialog.textContent()).toContain('Your login has expired, please log in again to keep the account safe');
       expect(await dialog.getByRole('button', { name: 'Log out' }).count()).toBe(1);
-      await dialog.getByRole('button', { name: 'Log in again' }).click();
+      await clickUntilUrl(page, dialog.getByRole('button', { name: 'Log in again' }), /\/login/);
       await reachedLogin(page, /\/login/);
       expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
     } finally {
