@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { XSS_VECTORS } from '../apps/server/src/domains/messages/xss-testing.ts';
 import { apiLogin, launchBrowser, startServer, type RunningServer } from './harness.ts';
-import { confirmDialog, newPage, signIn, tableSettled } from './pages.ts';
+import { confirmDialog, explained, newPage, signIn, tableSettled } from './pages.ts';
 import { platformClient } from './platform.ts';
 
 let server: RunningServer;
@@ -158,7 +158,10 @@ describe('messages in the browser', () => {
     await page.getByRole('button', { name: 'Preview audience' }).click();
     const preview = page.getByTestId('broadcast-preview');
     await expect.poll(() => preview.textContent()).toMatch(/Reaches 2 players.*999999/);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // by its text, not its role: under load CI and this machine (3 of 5 runs four at a time)
+    // waited 30 s for getByRole('button', { name: 'Send' }) while the screen showed the button,
+    // idle and enabled, with no hidden ancestor; a failure says what the screen showed
+    await explained(page, page.locator('main form button', { hasText: /^Send$/ }).click());
     await confirmDialog(page, /Send this message to 2 players/);
     try {
       await expect.poll(() => page.getByTestId('send-delivered').textContent({ timeout: 2_000 }), { timeout: 15_000 }).toBe('2');

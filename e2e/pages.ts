@@ -88,7 +88,7 @@ export async function openScreen(page: Page, path: string, api: string): Promise
 
 /**
  * Awaits `step`; when it fails, the error says what the page showed at that moment (its URL, the
- * open dialogs, the toasts and alerts), since a clean-clone CI run keeps only its log.
+ * open dialogs, the toasts and alerts, and the buttons of the screen with their busy state), since a clean-clone CI run keeps only its log.
  */
 export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
   try {
@@ -105,6 +105,12 @@ export async function explained<T>(page: Page, step: Promise<T>): Promise<T> {
           dialogs: texts('.ant-modal'),
           toasts: texts('.ant-message-notice, .ant-notification-notice'),
           alerts: texts('main .ant-alert'),
+          buttons: [...document.querySelectorAll('main button')]
+            .slice(0, 40)
+            .map(
+              (b) =>
+                `${(b.textContent ?? '').trim().slice(0, 40)}${b.classList.contains('ant-btn-loading') ? ' (busy)' : ''}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}${b.closest('[aria-hidden="true"], [inert]') ? ` (hidden by ${b.closest('[aria-hidden="true"], [inert]')!.className})` : ''}${b.getAttribute('aria-label') ? ` (label ${b.getAttribute('aria-label')})` : ''}`,
+            ),
         };
       })
       .catch((e: Error) => ({ unreadable: e.message }));
