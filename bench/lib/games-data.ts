@@ -326,6 +326,8 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
         CASE WHEN tx IS NULL THEN 'bonus.register:' || uid ELSE 'app:${app}:tx:' || tx END
       FROM bench_gmove ORDER BY at, seq`,
     );
+    // the ledger's keys live in ledger_key, unique across months (decision 056)
+    await step('ledger keys', `INSERT INTO ledger_key (key, entry_id, at) SELECT idem_key, id, at FROM ledger_entry WHERE idem_key IS NOT NULL`);
     await step(
       'wallet calls (wallet_tx)',
       `

@@ -300,6 +300,8 @@ export async function generatePaymentData(url: string, o: PaymentDataOptions): P
       SELECT at, uid, partner, currency, delta, sum(delta) OVER (PARTITION BY uid, currency ORDER BY at, sid), reason, ref, actor, idem_key
       FROM bench_move ORDER BY at, sid`,
     );
+    // the ledger's keys live in ledger_key, unique across months (decision 056)
+    await step('ledger keys', `INSERT INTO ledger_key (key, entry_id, at) SELECT idem_key, id, at FROM ledger_entry WHERE idem_key IS NOT NULL`);
     await step(
       'balances',
       `

@@ -386,6 +386,14 @@ export interface DatabaseColumns {
     sort_order: Column<'int4', false>;
     updated_at: Column<'timestamptz', false>;
   };
+  archived_month: {
+    archived_at: Column<'timestamptz', false>;
+    file: Column<'text', false>;
+    month: Column<'text', false>;
+    row_count: Column<'int8', false>;
+    sha256: Column<'text', false>;
+    table_name: Column<'text', false>;
+  };
   arena_challenge: {
     app_id: Column<'text', false>;
     arena: Column<'text', false>;
@@ -1061,6 +1069,19 @@ export interface DatabaseColumns {
     partner: Column<'int4', false>;
     reason: Column<'text', false>;
     ref: Column<'text', false>;
+    uid: Column<'int4', false>;
+  };
+  ledger_key: {
+    at: Column<'timestamptz', false>;
+    entry_id: Column<'int8', false>;
+    key: Column<'text', false>;
+  };
+  ledger_opening: {
+    amount: Column<'int8', false>;
+    currency: Column<'text', false>;
+    entries: Column<'int8', false>;
+    last_balance_after: Column<'int8', false>;
+    last_id: Column<'int8', false>;
     uid: Column<'int4', false>;
   };
   lobby_category: {

@@ -22,6 +22,9 @@ export async function readColumns(db: Db): Promise<ColumnInfo[]> {
     SELECT c.table_name AS table, c.column_name AS column, c.udt_name AS type, c.is_nullable AS nullable, c.is_generated AS generated
     FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+      -- a month's partition is its table's rows, not a table of its own (decision 056)
+      AND NOT EXISTS (SELECT 1 FROM pg_class pc JOIN pg_namespace ns ON ns.oid = pc.relnamespace
+        WHERE ns.nspname = c.table_schema AND pc.relname = c.table_name AND pc.relispartition)
     ORDER BY c.table_name, c.column_name`.execute(db);
   return rows.rows.map((r) => ({ table: r.table, column: r.column, type: r.type, nullable: r.nullable === 'YES', generated: r.generated === 'ALWAYS' }));
 }

@@ -38,7 +38,7 @@ describe.each(databases())('repeatable functions and triggers on $kind', (kind) 
     (
       await sql<{ trigger: string; table: string; fn: string }>`SELECT t.tgname AS trigger, c.relname AS table, p.proname AS fn
     FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_proc p ON p.oid = t.tgfoid
-    WHERE NOT t.tgisinternal AND n.nspname = current_schema() ORDER BY 1`.execute(opened.owner)
+    WHERE NOT t.tgisinternal AND t.tgparentid = 0 AND n.nspname = current_schema() ORDER BY 1`.execute(opened.owner)
     ).rows;
 
   it('each function of the schema is the file of its name, which defines it and the triggers that run it', async () => {

@@ -248,6 +248,35 @@ export interface LedgerEntryTable {
   idem_key: string | null;
 }
 
+/** The ledger's idempotency keys of every month (decision 056): unique here, since a partitioned table's unique index must hold the month. */
+export interface LedgerKeyTable {
+  key: string;
+  entry_id: number;
+  at: Time;
+}
+
+/** Per balance, what `npm run archive` took out of the ledger: reconciliation starts from it (decision 056). */
+export interface LedgerOpeningTable {
+  uid: number;
+  currency: Currency;
+  amount: number;
+  entries: number;
+  /** The newest archived entry of the balance (by id) and its balance_after. */
+  last_id: number;
+  last_balance_after: number;
+}
+
+/** Each month `npm run archive` wrote to a file and dropped (decision 056). */
+export interface ArchivedMonthTable {
+  table_name: string;
+  /** The console month, 'YYYY-MM'. */
+  month: string;
+  row_count: number;
+  file: string;
+  sha256: string;
+  archived_at: Generated<Date>;
+}
+
 export interface PlatformEventTable {
   app_id: string;
   event_id: string;
@@ -556,6 +585,9 @@ export interface Database
   player: PlayerTable;
   player_balance: PlayerBalanceTable;
   ledger_entry: LedgerEntryTable;
+  ledger_key: LedgerKeyTable;
+  ledger_opening: LedgerOpeningTable;
+  archived_month: ArchivedMonthTable;
   platform_event: PlatformEventTable;
   wallet_tx: WalletTxTable;
   player_login: PlayerLoginTable;

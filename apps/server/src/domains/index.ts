@@ -42,6 +42,7 @@ import { manifest as fbactivity } from './fbactivity/manifest';
 import { manifest as rank } from './rank/manifest';
 import { manifest as tongitsarena } from './tongitsarena/manifest';
 import { manifest as cdkcode } from './cdkcode/manifest';
+import { manifest as partitions } from './partitions/manifest';
 
 export const DOMAINS: readonly DomainManifest[] = [
   auth,
@@ -82,6 +83,7 @@ export const DOMAINS: readonly DomainManifest[] = [
   rank,
   tongitsarena,
   cdkcode,
+  partitions,
 ];
 
 /** Every domain's triggers, by domain (db/repeatable.test.ts holds them to the database). */

@@ -67,9 +67,11 @@ export async function sequencesOf(db: Db): Promise<[string, string | null][]> {
 
 /** What the migrations left in the current schema of `owner`. */
 export async function pristineOf(owner: Db): Promise<Pristine> {
-  const tables = (await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`.execute(owner)).rows.map(
-    (r) => r.t,
-  );
+  // a month's partition is emptied and filled through its partitioned table
+  const tables = (
+    await sql<{ t: string }>`SELECT c.relname AS t FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`.execute(owner)
+  ).rows.map((r) => r.t);
   const rows: Pristine['rows'] = [];
   for (const table of await withRows(owner, tables)) {
     const columns = (

@@ -178,11 +178,17 @@ async function appliedBefore(
   table: ['account_entry' | 'ledger_entry', 'account_entry' | 'ledger_entry'],
 ): Promise<[number, number] | null> {
   if (!key) return null;
-  const first = await trx.selectFrom(table[0]).select('id').where('idem_key', '=', `${key}:${sides[0]}`).executeTakeFirst();
+  const first = await entryOfKey(trx, table[0], `${key}:${sides[0]}`);
   if (!first) return null;
-  const second = await trx.selectFrom(table[1]).select('id').where('idem_key', '=', `${key}:${sides[1]}`).executeTakeFirst();
+  const second = await entryOfKey(trx, table[1], `${key}:${sides[1]}`);
   return [first.id, second?.id ?? 0];
 }
+
+/** The entry written under an idempotency key: the account ledger holds its keys, the players' ledger keeps them in ledger_key. */
+const entryOfKey = (trx: Db, table: 'account_entry' | 'ledger_entry', key: string) =>
+  table === 'account_entry'
+    ? trx.selectFrom('account_entry').select('id').where('idem_key', '=', key).executeTakeFirst()
+    : trx.selectFrom('ledger_key').select('entry_id as id').where('key', '=', key).executeTakeFirst();
 
 /** Moves `amount` from one account to another of the same currency, both sides or neither (needs a transaction). */
 export async function moveBetweenAccounts(trx: Db, from: number, to: number, amount: number, common: MoveCommon): Promise<Move> {

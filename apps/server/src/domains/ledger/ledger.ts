@@ -53,7 +53,7 @@ export function ledgerError(error: unknown, uid?: number): unknown {
     case 'CN400':
       return new ApiError(400, (error as Error).message);
     case '23505':
-      if (((error as { constraint?: string }).constraint ?? (error as Error).message).includes('ledger_entry_idem')) {
+      if (((error as { constraint?: string }).constraint ?? (error as Error).message).includes('ledger_key_pkey')) {
         return new ApiError(409, 'Already applied');
       }
       return error;

@@ -2,7 +2,8 @@
  * Reconciliation: recomputes every balance from its ledger entries and reports each balance
  * that differs from the sum of its entries, or from the balance_after of its latest entry
  * (entries of one balance are appended under that balance's row lock, so their ids follow
- * their order). The account ledger (migration 033) is checked the same way, account by account.
+ * their order). Months archived by `npm run archive` count through ledger_opening, the sum of
+ * their entries per balance (decision 056). The account ledger (migration 033) is checked the same way, account by account.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
@@ -13,7 +14,7 @@ export interface BalanceDifference {
   currency: Currency;
   /** The balance row's value (0 when the row is missing). */
   balance: number;
-  /** The sum of the balance's entries. */
+  /** The sum of the balance's entries, archived ones included (ledger_opening). */
   fromEntries: number;
   /** balance_after of the latest entry, null when there is none. */
   lastBalanceAfter: number | null;
@@ -52,9 +53,15 @@ const currencyRows = sql.join(CURRENCIES.map((c) => sql`(${c}::text)`));
 export async function reconcile(db: Db, limit = 1000): Promise<Reconciliation> {
   const { rows } = await sql<{ uid: number; currency: Currency; balance: string; from_entries: string; last_after: string | null }>`
     WITH sums AS (
-      SELECT uid, currency, sum(delta) AS total FROM ledger_entry GROUP BY uid, currency
+      SELECT uid, currency, sum(total) AS total FROM (
+        SELECT uid, currency, sum(delta) AS total FROM ledger_entry GROUP BY uid, currency
+        UNION ALL SELECT uid, currency, amount FROM ledger_opening
+      ) s GROUP BY uid, currency
     ), latest AS (
-      SELECT DISTINCT ON (uid, currency) uid, currency, balance_after FROM ledger_entry ORDER BY uid, currency, id DESC
+      SELECT DISTINCT ON (uid, currency) uid, currency, balance_after FROM (
+        SELECT uid, currency, id, balance_after FROM ledger_entry
+        UNION ALL SELECT uid, currency, last_id, last_balance_after FROM ledger_opening
+      ) e ORDER BY uid, currency, id DESC
     ), balances AS (
       SELECT b.uid, c.currency, CASE c.currency ${balanceColumn} END AS balance
       FROM player_balance b CROSS JOIN (VALUES ${currencyRows}) AS c(currency)

@@ -259,7 +259,12 @@ export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, 
         at: now,
       });
       // a rollback is play when what it reverses was
-      const reversed = await trx.selectFrom('ledger_entry').select('reason').where('idem_key', '=', keyOf(appId, originalTxId)).executeTakeFirst();
+      const reversed = await trx
+        .selectFrom('ledger_key as k')
+        .innerJoin('ledger_entry as l', (j) => j.onRef('l.id', '=', 'k.entry_id').onRef('l.at', '=', 'k.at'))
+        .select('l.reason')
+        .where('k.key', '=', keyOf(appId, originalTxId))
+        .executeTakeFirst();
       await gameMoved(trx, db, appId, uid, currency, reversed?.reason ?? '', delta, now, true);
       await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
       return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });

@@ -1,6 +1,7 @@
 -- The one way a balance changes: the guarded update and its entry, in the caller's
 -- transaction. Raises SQLSTATE CN404 (no such player) or CN409 (the balance would go below
--- zero); a repeated idem_key raises unique_violation (23505) on ledger_entry_idem_idx.
+-- zero); a repeated idem_key raises unique_violation (23505) on ledger_key_pkey (the keys of
+-- every month, decision 056).
 CREATE OR REPLACE FUNCTION ledger_post(p_uid integer, p_currency text, p_delta bigint, p_reason text, p_ref text, p_actor text, p_key text, p_at timestamp with time zone, OUT entry_id bigint, OUT balance_after bigint)
  RETURNS record
  LANGUAGE plpgsql
@@ -30,5 +31,8 @@ BEGIN
   INSERT INTO ledger_entry (at, uid, partner, currency, delta, balance_after, reason, ref, actor, idem_key)
     VALUES (p_at, p_uid, v_partner, p_currency, p_delta, balance_after, p_reason, coalesce(p_ref, ''), p_actor, p_key)
     RETURNING id INTO entry_id;
+  IF p_key IS NOT NULL THEN
+    INSERT INTO ledger_key (key, entry_id, at) VALUES (p_key, entry_id, p_at);
+  END IF;
 END
 $function$;

@@ -2,7 +2,7 @@
 -- append-only entry whose balance_after is the balance before the call plus the movements so
 -- far. The guard is the database's: a movement that would take a running balance below zero
 -- breaks ledger_entry's CHECK (balance_after >= 0), one of an unknown player breaks its NOT NULL
--- partner, a zero delta its CHECK (delta <> 0), a repeated key its unique index; the balance
+-- partner, a zero delta its CHECK (delta <> 0), a repeated key ledger_key's primary key; the balance
 -- rows then move by the sum of each player's movements (their CHECK (>= 0) holds too). Callers
 -- decide refusals beforehand (platform_money_apply): any of these errors is a bug, and undoes
 -- the whole statement.
@@ -15,6 +15,7 @@ BEGIN
     RETURN;
   END IF;
   PERFORM 1 FROM player_balance WHERE uid = ANY (p_uid) ORDER BY uid FOR UPDATE;
+  WITH entry AS (
   INSERT INTO ledger_entry (at, uid, partner, currency, delta, balance_after, reason, ref, actor, idem_key)
   SELECT m.at, m.uid, b.partner, m.currency, m.delta,
     CASE m.currency WHEN 'chip' THEN b.chip WHEN 'bean' THEN b.bean WHEN 'safe' THEN b.safe WHEN 'bonus' THEN b.bonus
@@ -23,7 +24,10 @@ BEGIN
     m.reason, coalesce(m.ref, ''), p_actor, m.key
   FROM unnest(p_uid, p_currency, p_delta, p_reason, p_ref, p_key, p_at) WITH ORDINALITY AS m(uid, currency, delta, reason, ref, key, at, n)
   LEFT JOIN player_balance b ON b.uid = m.uid
-  ORDER BY m.n;
+  ORDER BY m.n
+  RETURNING id, at, idem_key
+  )
+  INSERT INTO ledger_key (key, entry_id, at) SELECT idem_key, id, at FROM entry WHERE idem_key IS NOT NULL;
   UPDATE player_balance b SET chip = b.chip + d.chip, bean = b.bean + d.bean, safe = b.safe + d.safe, bonus = b.bonus + d.bonus,
     diamond = b.diamond + d.diamond, charisma = b.charisma + d.charisma, withdrawable = b.withdrawable + d.withdrawable
   FROM (
