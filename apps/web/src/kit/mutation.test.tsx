@@ -82,6 +82,7 @@ function Saver({ call }: { call: (n: number) => Promise<string> }) {
     <>
       <span data-testid="state">{m.busy ? 'busy' : (m.error ?? 'idle')}</span>
       <Button onClick={() => void m.run(5).then((r) => document.body.setAttribute('data-result', String(r)))}>Save</Button>
+      <Button onClick={m.reset}>Reset</Button>
     </>
   );
 }
@@ -111,5 +112,7 @@ describe('useKitMutation', () => {
     await screen.findByText('Refused: Insufficient balance');
     expect(document.body.getAttribute('data-result')).toBe('undefined');
     expect(screen.getByTestId('state').textContent).toBe('Insufficient balance');
+    fireEvent.click(screen.getByText('Reset'));
+    await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('idle'));
   });
 });

@@ -28,8 +28,10 @@ export interface KitMutation<V, R> {
   /** Runs the call; resolves with its answer, or undefined when it was refused (never rejects). */
   run: (vars: V) => Promise<R | undefined>;
   busy: boolean;
-  /** The last refusal's message (cleared by the next run). */
+  /** The last refusal's message (cleared by the next run, or by `reset`). */
   error: string | null;
+  /** Forgets the last run's outcome (a form opened again starts without the old refusal). */
+  reset: () => void;
 }
 
 /** The toasts of antd's <App> when the screen is inside one, else antd's global ones (tests of a bare screen). */
@@ -61,6 +63,7 @@ export function useKitMutation<V = void, R = unknown>(spec: KitMutationSpec<V, R
     run: (vars) => mutation.mutateAsync(vars).catch(() => undefined),
     busy: mutation.isPending,
     error: mutation.error?.message ?? null,
+    reset: mutation.reset,
   };
 }
 

@@ -8,7 +8,6 @@
  */
 import { useState } from 'react';
 import { App, Button, Checkbox, Flex, Form, InputNumber, Modal, Radio, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ANY,
@@ -24,6 +23,7 @@ import {
   type WalletLimit,
   type WalletScope,
 } from '@console/schemas';
+import { useKitMutation } from '../../kit/mutation';
 import { formatDateTime } from '../../lib/format';
 import { translateServerMessage } from '../../shell/server-messages';
 import { request } from '../../shell/request';
@@ -180,11 +180,17 @@ function WalletLimits({ scope }: { scope: WalletScope }) {
 /** The row's "Scopes" button and its editor. */
 export function EditScopesButton({ row }: { row: PlatformApplicationView }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // a refusal stays in the editor (the call is silent), worded for the reader
+  const saving = useKitMutation({
+    call: (data: { appId: string; scopes: AppScopes; signatureVersion: FormShape['signatureVersion'] }) =>
+      request('POST', `${API}/scopes`, { data, silent: true }),
+    success: `${S}saved`,
+    invalidates: [[]],
+    onSuccess: () => setOpen(false),
+  });
+  const error = saving.error === null ? null : translateServerMessage(saving.error, t);
   const [form] = Form.useForm<FormShape>();
   const on = Form.useWatch('on', form) as Record<string, boolean> | undefined;
 
@@ -194,20 +200,8 @@ export function EditScopesButton({ row }: { row: PlatformApplicationView }) {
     modal.confirm({
       title: t(`${S}confirmTitle`, { appId: row.appId }),
       content: heldScopes(scopes).join(', ') || t(`${S}none`),
-      onOk: async () => {
-        setBusy(true);
-        setError(null);
-        try {
-          await request('POST', `${API}/scopes`, { data: { appId: row.appId, scopes, signatureVersion: values.signatureVersion }, silent: true });
-          void message.success(t(`${S}saved`));
-          setOpen(false);
-          await queryClient.invalidateQueries();
-        } catch (e) {
-          setError(translateServerMessage((e as Error).message, t));
-        } finally {
-          setBusy(false);
-        }
-      },
+      // the dialog shows its busy OK button until the call and the refresh settle
+      onOk: () => saving.run({ appId: row.appId, scopes, signatureVersion: values.signatureVersion }),
     });
   };
 
@@ -230,7 +224,7 @@ export function EditScopesButton({ row }: { row: PlatformApplicationView }) {
         onClick={(e) => {
           e.stopPropagation();
           form.setFieldsValue(toForm(row));
-          setError(null);
+          saving.reset();
           setOpen(true);
         }}
       >
@@ -241,7 +235,7 @@ export function EditScopesButton({ row }: { row: PlatformApplicationView }) {
         title={t(`${S}title`, { appId: row.appId })}
         width={760}
         okText={t(`${S}save`)}
-        confirmLoading={busy}
+        confirmLoading={saving.busy}
         onOk={() => void save()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
