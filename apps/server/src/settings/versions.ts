@@ -92,6 +92,33 @@ export async function saveItem<Doc>(
   return { doc: after, version: row.id };
 }
 
+/**
+ * A demo seed's item: when the item is not there yet, writes it with its first version (actor
+ * 'system', action 'seed'); an item already stored is left as it is.
+ */
+export async function seedItem<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date, partner = 0): Promise<void> {
+  if (await items.read(db, key)) return;
+  await writeSeedItem(db, items, key, null, doc, now, partner);
+}
+
+/** Writes an item as a demo seed does, with its version (actor 'system', action 'seed', `before` the document it replaced). */
+export async function writeSeedItem<Doc>(db: Db, items: VersionedItems<Doc>, key: string, before: Doc | null, doc: Doc, now: Date, partner = 0): Promise<void> {
+  await items.write(db, key, doc, now);
+  await db
+    .insertInto('config_version')
+    .values({
+      kind: items.kind,
+      key,
+      at: now,
+      actor: 'system',
+      action: 'seed',
+      before: JSON.stringify(before),
+      after: JSON.stringify(doc),
+      partner,
+    })
+    .execute();
+}
+
 /** 404 unless the item exists (and a partner account may see it). */
 export function existing<Doc>(items: VersionedItems<Doc>, key: string) {
   return (before: Doc | null): Doc => {

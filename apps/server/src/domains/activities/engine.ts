@@ -152,6 +152,31 @@ export function ineligible(p: PlayerFacts, now: Date): string | null {
   return null;
 }
 
+/**
+ * One reward per person: which of a player's device, phone and GCash account (in that order)
+ * already took a reward of the activity in the period, as the refusal ('Device already rewarded');
+ * null when none did. `tier` counts only that tier's rewards; `except` leaves out that player's own.
+ */
+export async function alreadyRewarded(
+  db: Db,
+  p: Pick<PlayerFacts, 'device' | 'phone' | 'gcash'>,
+  at: { activity: string; period: string; tier?: string; except?: number },
+): Promise<string | null> {
+  for (const [column, value, what] of [
+    ['device', p.device, 'Device'],
+    ['phone', p.phone, 'Phone'],
+    ['gcash', p.gcash, 'GCash account'],
+  ] as const) {
+    if (!value) continue;
+    let q = db.selectFrom('activity_reward').select('uid').where('activity', '=', at.activity).where('period', '=', at.period);
+    if (at.tier !== undefined) q = q.where('tier', '=', at.tier);
+    q = q.where(column, '=', value);
+    if (at.except !== undefined) q = q.where('uid', '<>', at.except);
+    if (await q.executeTakeFirst()) return `${what} already rewarded`;
+  }
+  return null;
+}
+
 /** Where the counted facts of a period begin: its start, or the last config save inside it (the reset rule). */
 export const countedFrom = (period: Period, savedAt: Date | null) => (savedAt && savedAt > period.start && savedAt < period.end ? savedAt : period.start);
 
@@ -511,22 +536,8 @@ export async function claim(trx: Db, input: { appId: string; uid: number; activi
   const s = config.settings;
   const p = e.player;
   const period = e.period.key;
-  for (const [column, value, what] of [
-    ['device', p.device, 'Device'],
-    ['phone', p.phone, 'Phone'],
-    ['gcash', p.gcash, 'GCash account'],
-  ] as const) {
-    if (!value) continue;
-    const taken = await trx
-      .selectFrom('activity_reward')
-      .select('uid')
-      .where('activity', '=', a.id)
-      .where('period', '=', period)
-      .where('tier', '=', t.tier)
-      .where(column, '=', value)
-      .executeTakeFirst();
-    if (taken) throw conflict(`${what} already rewarded`);
-  }
+  const taken = await alreadyRewarded(trx, p, { activity: a.id, period, tier: t.tier });
+  if (taken) throw conflict(taken);
   if (s.playerCap > 0) {
     const had = await trx
       .selectFrom('activity_reward')

@@ -9,7 +9,7 @@
  */
 import type { AwardBody, GiftPackBody, ShieldBody, SmsProviderBody, SmsSettings, WhiteBody } from '@console/schemas';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../../settings/versions';
+import { seedItem } from '../../settings/versions';
 import { playDemoSms } from '../../simulator/appsettings';
 import { allowList, awards, blockKey, blocks, giftPacks, globalProviders, localProviders, providerKey, smsSettingsItems } from './kinds';
 
@@ -84,32 +84,14 @@ export const DEMO_ALLOW: WhiteBody[] = [
   { kind: 'uid', value: '100001', note: 'Test account of the Shenzhen studio', enabled: true },
 ];
 
-async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date): Promise<void> {
-  if (await items.read(db, key)) return;
-  await items.write(db, key, doc, now);
-  await db
-    .insertInto('config_version')
-    .values({
-      kind: items.kind,
-      key,
-      at: now,
-      actor: 'system',
-      action: 'seed',
-      before: JSON.stringify(null),
-      after: JSON.stringify(doc),
-      partner: 0,
-    })
-    .execute();
-}
-
 async function seedConfiguration(db: Db, now: Date): Promise<void> {
-  await ensure(db, smsSettingsItems, '', DEMO_SMS_SETTINGS, now);
-  for (const p of DEMO_LOCAL_PROVIDERS) await ensure(db, localProviders.items, providerKey(p), p, now);
-  for (const p of DEMO_GLOBAL_PROVIDERS) await ensure(db, globalProviders.items, providerKey(p), p, now);
-  for (const p of DEMO_GIFT_PACKS) await ensure(db, giftPacks.items, p.id, p, now);
-  for (const a of DEMO_AWARDS) await ensure(db, awards.items, a.id, a, now);
-  for (const b of DEMO_BLOCKS) await ensure(db, blocks.items, blockKey(b), b, now);
-  for (const w of DEMO_ALLOW) await ensure(db, allowList.items, blockKey(w), w, now);
+  await seedItem(db, smsSettingsItems, '', DEMO_SMS_SETTINGS, now);
+  for (const p of DEMO_LOCAL_PROVIDERS) await seedItem(db, localProviders.items, providerKey(p), p, now);
+  for (const p of DEMO_GLOBAL_PROVIDERS) await seedItem(db, globalProviders.items, providerKey(p), p, now);
+  for (const p of DEMO_GIFT_PACKS) await seedItem(db, giftPacks.items, p.id, p, now);
+  for (const a of DEMO_AWARDS) await seedItem(db, awards.items, a.id, a, now);
+  for (const b of DEMO_BLOCKS) await seedItem(db, blocks.items, blockKey(b), b, now);
+  for (const w of DEMO_ALLOW) await seedItem(db, allowList.items, blockKey(w), w, now);
 }
 
 /** Idempotent: runs once per database (the first seed's smsconfig version marks it). */

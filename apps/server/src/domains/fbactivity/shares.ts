@@ -21,7 +21,7 @@ import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter } from '../../plugins/partner-scope';
 import type { SessionUser } from '../auth/sessions';
 import { settingsDocument, parseWith, type DocumentConfig } from '../activities/document';
-import { ineligible, playerFacts } from '../activities/engine';
+import { alreadyRewarded, ineligible, playerFacts } from '../activities/engine';
 import { ledgerError, post } from '../ledger/ledger';
 import type { FbShareTable } from './tables';
 import { spendBudget } from '../activities/budget';
@@ -284,22 +284,8 @@ export const payShare = (r: Reviewer, id: number, appId = 'console') =>
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`activity:${FB_ACTIVITY}:pay`}))`.execute(r.db);
     const period = dayText(share.day);
     const tier = `s${share.seq}`;
-    for (const [column, value, what] of [
-      ['device', player.device, 'Device'],
-      ['phone', player.phone, 'Phone'],
-      ['gcash', player.gcash, 'GCash account'],
-    ] as const) {
-      if (!value) continue;
-      const taken = await r.db
-        .selectFrom('activity_reward')
-        .select('uid')
-        .where('activity', '=', FB_ACTIVITY)
-        .where('period', '=', period)
-        .where(column, '=', value)
-        .where('uid', '<>', share.uid)
-        .executeTakeFirst();
-      if (taken) throw conflict(`${what} already rewarded`);
-    }
+    const taken = await alreadyRewarded(r.db, player, { activity: FB_ACTIVITY, period, except: share.uid });
+    if (taken) throw conflict(taken);
     const { settings: s } = await fbConfig(r.db);
     const amount = share.amount;
     const day = dayOf(r.now);

@@ -14,7 +14,7 @@
 import { GAMES } from '@console/games';
 import type { LobbyCategoryBody, LobbyGameBody, LobbyLayoutDoc } from '@console/schemas';
 import type { Db } from '../../db/open';
-import type { VersionedItems } from '../../settings/versions';
+import { writeSeedItem, type VersionedItems } from '../../settings/versions';
 import { categoryItems } from './categories';
 import { gameItems } from './games';
 import { layoutItems } from './layouts';
@@ -129,21 +129,7 @@ async function seeded<Doc>(db: Db, items: VersionedItems<Doc>, key: string): Pro
 
 async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date, partner = 0): Promise<void> {
   if (await seeded(db, items, key)) return;
-  const before = await items.read(db, key);
-  await items.write(db, key, doc, now);
-  await db
-    .insertInto('config_version')
-    .values({
-      kind: items.kind,
-      key,
-      at: now,
-      actor: 'system',
-      action: 'seed',
-      before: JSON.stringify(before),
-      after: JSON.stringify(doc),
-      partner,
-    })
-    .execute();
+  await writeSeedItem(db, items, key, await items.read(db, key), doc, now, partner);
 }
 
 async function seedAll(db: Db, now: Date): Promise<void> {

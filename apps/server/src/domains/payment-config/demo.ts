@@ -13,7 +13,7 @@ import { sealPayoutSecret } from '../../secrets/columns';
 import { cashoutChannelItems } from './cashout-channels';
 import { packageItems } from './packages';
 import { channelKey, payControlItems, productKey } from './pay-control';
-import type { VersionedItems } from '../../settings/versions';
+import { seedItem } from '../../settings/versions';
 
 const PACKS: [number, number][] = [
   [50, 0],
@@ -107,29 +107,11 @@ export const DEMO_CASHOUT_CHANNELS: CashoutChannelConfigBody[] = [
   cashout({ channel: 'grabpay', name: 'GrabPay', sortOrder: 40, status: 'maintenance', max: 2_000_000, dailyMaxEnabled: false }),
 ];
 
-async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date, partner = 0): Promise<void> {
-  if (await items.read(db, key)) return;
-  await items.write(db, key, doc, now);
-  await db
-    .insertInto('config_version')
-    .values({
-      kind: items.kind,
-      key,
-      at: now,
-      actor: 'system',
-      action: 'seed',
-      before: JSON.stringify(null),
-      after: JSON.stringify(doc),
-      partner,
-    })
-    .execute();
-}
-
 async function seedAll(db: Db, now: Date): Promise<void> {
-  for (const p of DEMO_PRODUCTS) await ensure(db, payControlItems, productKey(p.productId), p, now);
-  for (const p of DEMO_PACKAGES) await ensure(db, packageItems, p.package, p, now, p.partner);
-  for (const c of DEMO_RECHARGE_CHANNELS) await ensure(db, payControlItems, channelKey(c.channel), c, now);
-  for (const c of DEMO_CASHOUT_CHANNELS) await ensure(db, cashoutChannelItems, c.channel, c, now);
+  for (const p of DEMO_PRODUCTS) await seedItem(db, payControlItems, productKey(p.productId), p, now);
+  for (const p of DEMO_PACKAGES) await seedItem(db, packageItems, p.package, p, now, p.partner);
+  for (const c of DEMO_RECHARGE_CHANNELS) await seedItem(db, payControlItems, channelKey(c.channel), c, now);
+  for (const c of DEMO_CASHOUT_CHANNELS) await seedItem(db, cashoutChannelItems, c.channel, c, now);
   // the bank's payout API as an operator would enter it, switched off: the demo's payouts stay simulated
   await db
     .insertInto('payout_endpoint')

@@ -24,7 +24,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/open';
 import { isoInConsoleZone } from '../../http/time';
 import { settingsDocument, parseWith, type DocumentConfig } from '../activities/document';
-import { ineligible, playerFacts } from '../activities/engine';
+import { alreadyRewarded, ineligible, playerFacts } from '../activities/engine';
 import { post } from '../ledger/ledger';
 import { addDays } from '@console/time';
 import { spendBudget } from '../activities/budget';
@@ -221,22 +221,7 @@ export async function settlePeriod(db: Db, board: RankBoard, p: RankPeriod, cfg:
       if (!s.tier || s.reward <= 0) continue;
       const player = await playerFacts(trx, s.uid);
       let reason = player ? ineligible(player, now) : `Player ${s.uid} not found`;
-      for (const [column, value, what] of [
-        ['device', player?.device, 'Device'],
-        ['phone', player?.phone, 'Phone'],
-        ['gcash', player?.gcash, 'GCash account'],
-      ] as const) {
-        if (reason || !value) continue;
-        const taken = await trx
-          .selectFrom('activity_reward')
-          .select('uid')
-          .where('activity', '=', RANK)
-          .where('period', '=', rewardPeriod)
-          .where(column, '=', value)
-          .where('uid', '<>', s.uid)
-          .executeTakeFirst();
-        if (taken) reason = `${what} already rewarded`;
-      }
+      if (player) reason ??= await alreadyRewarded(trx, player, { activity: RANK, period: rewardPeriod, except: s.uid });
       reason ??= await spendBudget(trx, RANK, cfg.settings, s.reward, day);
       let entryId: number | null = null;
       if (!reason) {

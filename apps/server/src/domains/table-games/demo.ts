@@ -14,7 +14,7 @@ import type { Db } from '../../db/open';
 import type { StaffCarrier } from '../../simulator/in-process-staff';
 import { setTableServers } from '../../simulator/tables';
 import { configKind, gameSettingsItems, SETTINGS_KEY } from '../games/settings';
-import type { VersionedItems } from '../../settings/versions';
+import { seedItem } from '../../settings/versions';
 import { AI_DOC, documentItems, jackpotDoc } from './config';
 import { tableGameConfig } from './platform';
 
@@ -31,30 +31,12 @@ export const DEMO_JACKPOT: JackpotRules = { enabled: true, payoutBps: 3000, maxP
 /** The Tongits settings of the demo: the defaults with a 10% jackpot share (docs/domain.md: up to 15% on mega-jackpot rooms) and ₱50 antes at most. */
 export const DEMO_TONGITS_SETTINGS = { ...(findGame('tongits')!.defaults as Record<string, unknown>), jackpotBps: 1_000, maxBet: 5_000 };
 
-async function ensure<Doc>(db: Db, items: VersionedItems<Doc>, key: string, doc: Doc, now: Date): Promise<void> {
-  if (await items.read(db, key)) return;
-  await items.write(db, key, doc, now);
-  await db
-    .insertInto('config_version')
-    .values({
-      kind: items.kind,
-      key,
-      at: now,
-      actor: 'system',
-      action: 'seed',
-      before: JSON.stringify(null),
-      after: JSON.stringify(doc),
-      partner: 0,
-    })
-    .execute();
-}
-
 async function seedAll(db: Db, now: Date): Promise<void> {
   const tongits = findGame('tongits')!;
   const saved = await db.selectFrom('config_version').select('id').where('kind', '=', configKind('tongits')).where('key', '=', SETTINGS_KEY).executeTakeFirst();
-  if (!saved) await ensure(db, gameSettingsItems(tongits, '/tinygames/tongits/tongitsconfig'), SETTINGS_KEY, DEMO_TONGITS_SETTINGS, now);
-  await ensure(db, documentItems(AI_DOC), '', DEMO_AI, now);
-  await ensure(db, documentItems(jackpotDoc('tongits')), '', DEMO_JACKPOT, now);
+  if (!saved) await seedItem(db, gameSettingsItems(tongits, '/tinygames/tongits/tongitsconfig'), SETTINGS_KEY, DEMO_TONGITS_SETTINGS, now);
+  await seedItem(db, documentItems(AI_DOC), '', DEMO_AI, now);
+  await seedItem(db, documentItems(jackpotDoc('tongits')), '', DEMO_JACKPOT, now);
 }
 
 /** Adds whatever of the demo configuration is missing. */

@@ -30,7 +30,7 @@ import type { RowOf } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
 import { parseWith, settingsDocument, type DocumentConfig } from '../activities/document';
-import { ineligible, playerFacts, type PlayerFacts } from '../activities/engine';
+import { alreadyRewarded, ineligible, playerFacts, type PlayerFacts } from '../activities/engine';
 import { post } from '../ledger/ledger';
 import type { VersionedItems } from '../../settings/versions';
 import { periodOf as rankPeriodOf } from '../rank/rank';
@@ -628,22 +628,7 @@ export async function settleSeason(db: Db, season: Season, cfg: ArenaConfig, now
       if (!s.tier || s.reward <= 0) continue;
       const player = await playerFacts(trx, s.uid);
       let reason = player ? ineligible(player, now) : `Player ${s.uid} not found`;
-      for (const [column, value, what] of [
-        ['device', player?.device, 'Device'],
-        ['phone', player?.phone, 'Phone'],
-        ['gcash', player?.gcash, 'GCash account'],
-      ] as const) {
-        if (reason || !value) continue;
-        const taken = await trx
-          .selectFrom('activity_reward')
-          .select('uid')
-          .where('activity', '=', ARENA)
-          .where('period', '=', period)
-          .where(column, '=', value)
-          .where('uid', '<>', s.uid)
-          .executeTakeFirst();
-        if (taken) reason = `${what} already rewarded`;
-      }
+      if (player) reason ??= await alreadyRewarded(trx, player, { activity: ARENA, period, except: s.uid });
       reason ??= await spendBudget(trx, ARENA, cfg.settings, s.reward, dayOf(now));
       let entryId: number | null = null;
       if (!reason) {
