@@ -11,7 +11,7 @@ import { allScopes } from '@console/schemas';
 import { defaultConfig } from '../config';
 import { hashPassword } from '../domains/auth/passwords';
 import { sealAppSecret } from '../secrets/columns';
-import { DEMO_APP, databaseUrl, signedPost, startServerProcess, stopServerProcess, withClient, type ServerProcess } from './server-processes';
+import { DEMO_APP, databaseUrl, signedPost, staffCall, startServerProcess, stopServerProcess, withClient, type ServerProcess } from './server-processes';
 
 const base = process.env.TEST_DATABASE_URL;
 const bouncer = process.env.TEST_PGBOUNCER_URL;
@@ -59,14 +59,7 @@ describe.skipIf(!base || !bouncer)('behind PgBouncer in transaction mode', () =>
     if (base) await withClient(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }, 60_000);
 
-  const staff = async (port: number, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method,
-      headers: { ...(token ? { 'x-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const staff = (port: number, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) => staffCall(port, method, path, body, token);
 
   it('is ready through the pooler, and its connections act as console_app', async () => {
     for (const s of servers) {

@@ -127,6 +127,19 @@ export async function killServerProcess(server: ServerProcess): Promise<void> {
   }
 }
 
+/** A staff call to a server process, with the session token when given (contract "Staff API"). */
+export async function staffCall(port: number, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-token': token } : {}) },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A staff POST to a server process. */
+export const staffPost = (port: number, path: string, body: unknown, token?: string) => staffCall(port, 'POST', path, body, token);
+
 /** A POST to a server process signed as demo-app (contract "Platform API"). */
 export async function signedPost(port: number, path: string, body: unknown): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(body);

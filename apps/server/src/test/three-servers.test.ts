@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config';
 import { hashPassword } from '../domains/auth/passwords';
 import { reconcile } from '../domains/ledger/reconcile';
-import { killServerProcess, nServers, pool, serverPids, signedPost, startServerProcess, withClient, type ServerProcess } from './server-processes';
+import { killServerProcess, nServers, pool, serverPids, signedPost, staffPost, startServerProcess, withClient, type ServerProcess } from './server-processes';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -83,15 +83,6 @@ async function until<T>(what: string, ms: number, check: () => Promise<T | undef
   }
 }
 
-async function staff(port: number, path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 describe.skipIf(!baseUrl)('three server processes on one PostgreSQL database, one killed mid-load', () => {
   const three = nServers(baseUrl, 'three_servers', 3, {
     env: SERVER_ENV,
@@ -114,10 +105,10 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL database, on
     const port = (i: number) => servers[i % 3].port;
 
     // the reviewer, signed in and re-authenticated once: the session is in the database, so every process (the restarted one too) knows it
-    const login = await staff(port(0), '/api/login', { username: REVIEWER, password: PASSWORD });
+    const login = await staffPost(port(0), '/api/login', { username: REVIEWER, password: PASSWORD });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const token = login.body.accessToken as string;
-    expect((await staff(port(1), '/api/cashout/reauth', { password: PASSWORD }, token)).status).toBe(200);
+    expect((await staffPost(port(1), '/api/cashout/reauth', { password: PASSWORD }, token)).status).toBe(200);
 
     // every player in one events call, then their seed money, then the cash-out orders to approve
     const at = new Date().toISOString();
@@ -201,7 +192,7 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL database, on
     };
     const send = async (call: Call, to: number): Promise<Outcome> => {
       try {
-        return call.kind === 'approve' ? await staff(to, call.path, call.body, token) : await signedPost(to, call.path, call.body);
+        return call.kind === 'approve' ? await staffPost(to, call.path, call.body, token) : await signedPost(to, call.path, call.body);
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
         return { error: cause?.code ?? cause?.message ?? String(error) };

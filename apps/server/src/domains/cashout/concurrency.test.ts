@@ -7,7 +7,7 @@
  *     one final state, its money where that state says, and reconciliation finds nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pool, signedPost, twoServers, withClient } from '../../test/server-processes';
+import { pool, signedPost, staffPost, twoServers, withClient } from '../../test/server-processes';
 import { defaultConfig } from '../../config';
 import { hashPassword } from '../auth/passwords';
 import { reconcile } from '../ledger/reconcile';
@@ -15,15 +15,6 @@ import { reconcile } from '../ledger/reconcile';
 const baseUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'reviewer-secret';
 const REVIEWERS = ['leader_one', 'leader_two'];
-
-async function staff(port: number, path: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 describe.skipIf(!baseUrl)('cash-out review with two server processes on one PostgreSQL database', () => {
   const two = twoServers(baseUrl, 'cashout_conc', async (url) => {
@@ -44,9 +35,9 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
 
   beforeAll(async () => {
     for (const [i, username] of REVIEWERS.entries()) {
-      const login = await staff(port(i), '/api/login', { username, password: PASSWORD });
+      const login = await staffPost(port(i), '/api/login', { username, password: PASSWORD });
       const token = login.body.accessToken as string;
-      expect((await staff(port(i + 1), '/api/cashout/reauth', { password: PASSWORD }, token)).status).toBe(200);
+      expect((await staffPost(port(i + 1), '/api/cashout/reauth', { password: PASSWORD }, token)).status).toBe(200);
       tokens.push(token);
     }
     const reg = await signedPost(port(0), '/api/platform/events', {
@@ -85,9 +76,9 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
 
   it('1,000 concurrent approve calls on one four-eyes order over both processes: one first approval, one second, exactly one payout', async () => {
     const orderId = await order(2_000_000);
-    expect((await staff(port(0), '/api/cashout/claim', { orderId }, tokens[0])).status).toBe(200);
+    expect((await staffPost(port(0), '/api/cashout/claim', { orderId }, tokens[0])).status).toBe(200);
     const answers = await pool(
-      Array.from({ length: 1000 }, (_, i) => () => staff(port(i >> 1), '/api/cashout/approve', { orderId }, tokens[i % 2])),
+      Array.from({ length: 1000 }, (_, i) => () => staffPost(port(i >> 1), '/api/cashout/approve', { orderId }, tokens[i % 2])),
       32,
     );
     const statuses = answers.map((a) => a.status);
@@ -124,7 +115,7 @@ describe.skipIf(!baseUrl)('cash-out review with two server processes on one Post
             : path === '/api/cashout/resolve'
               ? { orderId, outcome: 'fail', reason: 'race' }
               : { orderId };
-        return staff(port(i), path, body, tokens[(i >> 2) % 2]);
+        return staffPost(port(i), path, body, tokens[(i >> 2) % 2]);
       }),
       32,
     );
