@@ -19,6 +19,7 @@ describe('configFromEnv', () => {
       SIGNIN_WINDOW_MINUTES: '20',
       SIGNIN_LOCK_MINUTES: '30',
     });
+    // eslint-disable-next-line no-restricted-syntax -- SESSION_MAX_HOURS' eight hours, not the console's offset
     expect(session).toMatchObject({ idleMs: 600_000, absoluteMs: 8 * 3_600_000 });
     expect(signin).toEqual({ maxFailuresPerUser: 5, maxFailuresPerAddress: 200, windowMs: 1_200_000, lockMs: 1_800_000 });
   });

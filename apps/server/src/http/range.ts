@@ -8,14 +8,9 @@ import { isoDateTime } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import type { FilterBuilder } from './list';
 import { consoleDay, DAY_MS, dayStart } from '@console/time';
-import { dayOfColumn } from '../db/console-day';
 
 /** The widest range any report accepts. */
 export const MAX_RANGE_DAYS = 92;
-
-export { consoleDay, dayStart };
-/** SQL: the GMT+08:00 day of a timestamptz column, as a date. */
-export const dayOf = dayOfColumn;
 
 export interface DayRange {
   from: string;

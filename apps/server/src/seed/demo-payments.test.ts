@@ -6,6 +6,7 @@
  * created, unpaid recharge orders of its players on /usermanager/createdPaymentLogs. Run again,
  * the two steps change nothing. PGlite only (demo-screens.test.ts runs the full seed on PostgreSQL).
  */
+import { consoleHour } from '@console/time';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -26,7 +27,7 @@ describe('the window the desk has not reviewed at the end of the demo history', 
     for (let hour = 0; hour < 24; hour++) {
       const end = Date.parse('2026-11-22T00:00:00+08:00') + hour * HOUR;
       const since = unreviewedSince(end);
-      expect(new Date(since + 8 * HOUR).getUTCHours()).toBe(13);
+      expect(consoleHour(since)).toBe(13);
       // after 14:00 the day's own requests since 13:00; until then, since 13:00 the day before
       expect((end - since) / HOUR).toBe(hour > 14 ? hour - 13 : hour + 11);
     }

@@ -4,6 +4,7 @@
  * stop logging in while a contract-faithful platform refuses nothing.
  */
 import { mayAccess } from '@console/catalog';
+import { consoleHour } from '@console/time';
 import { describe, expect, it } from 'vitest';
 import { runBackfill } from './backfill';
 import { BackfillPlan } from './backfill-plan';
@@ -11,7 +12,6 @@ import { FakePlatform } from './fake-platform';
 import type { Action, StaffOp } from './types';
 
 const END = Date.parse('2026-11-22T10:00:00Z');
-const HOUR = 3_600_000;
 
 function generate(players: number, days: number): { actions: Action[]; plan: BackfillPlan } {
   const actions: Action[] = [];
@@ -54,7 +54,7 @@ describe('simulator staff desk', () => {
     for (const { at, op } of staff) {
       const screen = op.op === 'batch' && op.currency === 'withdrawable' ? '/usermanager/batchsendcash/sendcash' : SCREEN[op.op];
       expect(mayAccess(screen, { roles: [op.by as never], partner: 0 }), `${op.by} ${op.op}`).toBe(true);
-      const hour = new Date(at + 8 * HOUR).getUTCHours();
+      const hour = consoleHour(at);
       expect(hour, `${op.op} at ${new Date(at).toISOString()}`).toBeGreaterThanOrEqual(9);
       expect(hour).toBeLessThan(19);
       expect(at).toBeLessThan(END);

@@ -6,13 +6,13 @@
  * flags come on office days; without a configuration nothing is played.
  */
 import { getGame, verifyRound } from '@console/games';
+import { consoleHour } from '@console/time';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BackfillPlan } from './backfill-plan';
 import { setTableServers, type TableServerConfig } from './tables';
 import type { Action, EventData } from './types';
 
 const END = Date.parse('2026-11-22T10:00:00Z');
-const HOUR = 3_600_000;
 const settings = { ...(getGame('tongits').defaults as Record<string, unknown>), jackpotBps: 1_000, maxBet: 5_000 };
 const room = (r: Partial<TableServerConfig['rooms'][number]> & { room: string }) => ({
   name: r.room,
@@ -120,7 +120,7 @@ describe('simulated Tongits tables', () => {
     const flags = actions.flatMap((a) => (a.kind === 'staff' && (a.staff.op === 'cheat.flag' || a.staff.op === 'cheat.unflag') ? [a] : []));
     expect(flags.some((f) => f.kind === 'staff' && f.staff.op === 'cheat.flag')).toBe(true);
     for (const f of flags) {
-      const hour = new Date(f.at + 8 * HOUR).getUTCHours();
+      const hour = consoleHour(f.at);
       expect(hour).toBeGreaterThanOrEqual(10);
       expect(hour).toBeLessThan(17);
       expect(f.at).toBeLessThan(END);

@@ -15,10 +15,9 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { SessionUser } from '../auth/sessions';
 import { appendOperationLog } from '../operation-log/chain';
-import { consoleDay } from '../../http/range';
 import { createConfig, settleExtraRebates, windowFigures } from './extra-rebate';
 import { refreshAgentReports } from './refresh';
-import { addDays, dayStart } from '@console/time';
+import { addDays, consoleDay, dayStart } from '@console/time';
 
 async function demoUser(db: Db, username: string): Promise<SessionUser | null> {
   const row = await db.selectFrom('console_account').select(['id', 'username', 'name', 'roles', 'partner']).where('username', '=', username).executeTakeFirst();

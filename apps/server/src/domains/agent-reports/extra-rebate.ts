@@ -25,7 +25,7 @@ import { isoInConsoleZone } from '../../http/time';
 import { ownsPartner, partnerScope } from '../../plugins/partner-scope';
 import { ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
 import { existing, saveItem, type ConfigChange, type VersionedItems } from '../../settings/versions';
-import { consoleDay, dayStart } from '../../http/range';
+import { consoleDay, dayStart } from '@console/time';
 import { refreshAgentReports } from './refresh';
 import { DAY_OFFSET } from '../../db/console-day';
 

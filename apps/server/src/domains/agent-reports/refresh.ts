@@ -8,9 +8,9 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
-import { consoleDay, MAX_RANGE_DAYS } from '../../http/range';
+import { MAX_RANGE_DAYS } from '../../http/range';
 import { DAY_OFFSET } from '../../db/console-day';
-import { addDays } from '@console/time';
+import { addDays, consoleDay } from '@console/time';
 
 export const REFRESH_SECONDS = 30;
 const DAY_MS = 86_400_000;

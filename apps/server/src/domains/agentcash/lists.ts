@@ -21,11 +21,11 @@ import { custom, dateRange, defineList, eqEnum, eqInt, eqText, intRange, sortBy 
 import type { Operation } from '../../http/operation';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { tableOperations } from '../../reports/summary';
-import { consoleDay, dayOf } from '../../http/range';
+import { dayOfColumn } from '../../db/console-day';
 import { reportOperations } from '../../reports/report';
 import { DEFAULT_AGENT_CASH_CONFIG } from './config';
 import { toAgentItem, type AgentOrderRow } from './orders';
-import { monthStart } from '@console/time';
+import { consoleDay, monthStart } from '@console/time';
 
 export const REVIEW_SCREEN = '/agentcash/agent_peoplecheck';
 const tags = ['agentcash'];
@@ -88,7 +88,7 @@ const SORTS = ['requests', 'requested', 'paid', 'fee', 'returned', 'open'] as co
 
 async function byDay(db: Db, user: ScopedSubject, start: Date, end: Date, days: string[], uid?: number): Promise<AgentCashDayRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT ${dayOf('created_at')}::text AS day, ${FIGURES} FROM agent_cashout_order
+    SELECT ${dayOfColumn('created_at')}::text AS day, ${FIGURES} FROM agent_cashout_order
     WHERE created_at >= ${start} AND created_at < ${end} AND ${scope(user)} ${uid ? sql`AND uid = ${uid}` : sql``}
     GROUP BY 1`.execute(db);
   const found = new Map(rows.map((r) => [String(r.day).slice(0, 10), numbers(r)]));
@@ -97,7 +97,7 @@ async function byDay(db: Db, user: ScopedSubject, start: Date, end: Date, days: 
 
 async function byMonth(db: Db, user: ScopedSubject, year: number, uid?: number): Promise<AgentCashMonthRow[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT to_char(${dayOf('created_at')}, 'YYYY-MM') AS month, ${FIGURES} FROM agent_cashout_order
+    SELECT to_char(${dayOfColumn('created_at')}, 'YYYY-MM') AS month, ${FIGURES} FROM agent_cashout_order
     WHERE created_at >= ${monthStart(year, 1)} AND created_at < ${monthStart(year + 1, 1)} AND ${scope(user)} ${uid ? sql`AND uid = ${uid}` : sql``}
     GROUP BY 1`.execute(db);
   const found = new Map(rows.map((r) => [String(r.month), numbers(r)]));

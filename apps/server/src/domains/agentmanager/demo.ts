@@ -18,10 +18,9 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/open';
 import type { OperationNote } from '../../http/operation';
 import { appendOperationLog } from '../operation-log/chain';
-import { consoleDay, dayStart } from '../../http/range';
 import { closeMonth } from './reports';
 import { createWholesaler, move, setWholesalerStatus, type Change } from './wholesale';
-import { recentMonths } from '@console/time';
+import { consoleDay, dayStart, recentMonths } from '@console/time';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

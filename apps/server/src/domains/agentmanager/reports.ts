@@ -17,9 +17,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
-import { consoleDay, dayStart, type DayRange } from '../../http/range';
+import type { DayRange } from '../../http/range';
 import type { Page } from './tree';
-import { recentMonths } from '@console/time';
+import { consoleDay, dayStart, recentMonths } from '@console/time';
 import { isoInConsoleZone } from '../../http/time';
 
 const WEEK_MS = 7 * 86_400_000;

@@ -30,7 +30,7 @@ import { dateRange, defineList, eqEnum, eqInt, listOperations, sortBy } from '..
 import { defineOperation, type Operation } from '../../http/operation';
 import type { PlatformOperation } from '../../http/platform-operation';
 import { tableOperations } from '../../reports/summary';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 import { agentWeeks, closeMonth, hostReport, months } from './reports';
 import { agentPage, inviteePage } from './tree';
 import { createWholesaler, distributionMoves, distributionRow, move, setWholesalerStatus, updateWholesaler, wholesalers } from './wholesale';

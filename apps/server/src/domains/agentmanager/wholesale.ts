@@ -15,7 +15,8 @@ import { conflict, notFound } from '../../http/api-error';
 import type { OperationNote } from '../../http/operation';
 import { isoInConsoleZone } from '../../http/time';
 import { accountToPlayer, ensureAccount, issuanceAccount, moveBetweenAccounts } from '../ledger/accounts';
-import { consoleDay, dayStart, type DayRange } from '../../http/range';
+import type { DayRange } from '../../http/range';
+import { consoleDay, dayStart } from '@console/time';
 
 export interface Change {
   db: Db;

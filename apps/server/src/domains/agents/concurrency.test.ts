@@ -7,6 +7,7 @@
  * and the reconciliation of the account ledger finds nothing.
  */
 import { randomBytes } from 'node:crypto';
+import { dayStart } from '@console/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
 import { openDatabase, type OpenedDatabase } from '../../db/open';
@@ -45,7 +46,7 @@ describe.skipIf(!baseUrl)('the weekly settlement with two server processes on on
     servers.push(await startServerProcess(url));
     const hash = await hashPassword(PASSWORD, defaultConfig().argon2);
     const thisWeek = weekOf(Date.now());
-    const made = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - 8 * 3_600_000 - 15 * DAY); // three weeks back, mid-week
+    const made = new Date(dayStart(thisWeek).getTime() - 15 * DAY); // three weeks back, mid-week
     await withClient(url, async (c) => {
       await c.query(`INSERT INTO partner (id, name) VALUES (1, 'One'), (2, 'Two') ON CONFLICT DO NOTHING`);
       for (const username of ['settler_one', 'settler_two']) {

@@ -5,7 +5,6 @@
 import type { Db } from '../../db/open';
 import { addDays, consoleDay, DAY_MS, dayStart, mondayOf } from '@console/time';
 
-export { DAY_MS };
 export const WEEK_MS = 7 * DAY_MS;
 
 /** A date column as 'YYYY-MM-DD' (PGlite reads date as a Date at UTC midnight, pg as a string or Date). */

@@ -10,7 +10,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { platformCallHooks } from '../../http/platform-operation';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 
 export const AGENTX_CACHE_MS = 5_000;
 

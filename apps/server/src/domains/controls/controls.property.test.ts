@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { FIELD_MESSAGE, testApp, type TestApp } from '../../test/harness';
 import { platformClient, type PlatformClient } from '../../test/platform';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 
 const H = '/api/personalcontrol';
 const T = '/api/TPpersonalcontrol';

@@ -16,7 +16,7 @@ import { CONTROL_REFUSAL, type ControlKind, type ControlScope } from '@console/s
 import type { Db } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { isoInConsoleZone } from '../../http/time';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 
 export const PROVIDER_CACHE_MS = 5_000;
 export const DEFAULT_LOG_SECONDS = 60;

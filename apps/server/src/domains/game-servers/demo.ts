@@ -15,7 +15,7 @@ import type { OperationNote } from '../../http/operation';
 import type { SessionUser } from '../auth/sessions';
 import { heartbeat, serverEvent } from './platform';
 import { changeState, registerServer } from './servers';
-import { consoleHour } from '@console/time';
+import { consoleHour, dayStart, HOUR_MS } from '@console/time';
 
 type GameId = (typeof GAME_IDS)[number];
 const DEMO_APP_ID = 'demo-app';
@@ -205,9 +205,11 @@ async function seedFleet(db: Db, end: number, days: number): Promise<void> {
   const live = DEMO_SERVERS.filter((s) => s.serverId !== RETIRED);
 
   // releases at 04:00 GMT+08:00 (the quiet hour): slot and draw servers restart with the new
-  // build; table-game servers are drained first, put in maintenance, deployed and resumed
+  // build; table-game servers are drained first, put in maintenance, deployed and resumed. A
+  // release's day is the one whose date is the UTC date of `daysAgo` days before the end, so its
+  // 04:00 lies 4 to 28 hours before that moment, never after the end.
   for (const release of RELEASES.filter((r) => r.daysAgo < days)) {
-    const day = Math.floor((end - release.daysAgo * DAY) / DAY) * DAY + 20 * 3_600_000 - DAY; // 04:00 +08:00
+    const day = dayStart(new Date(end - release.daysAgo * DAY).toISOString().slice(0, 10)).getTime() + 4 * HOUR_MS;
     for (const [i, s] of (day < retireAt ? DEMO_SERVERS : live).entries()) {
       const time = day + i * 6 * MINUTE;
       if (s.tableGames) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, type OpenedTestDatabase } from '../../test/databases';
-import { allowance, chargeIssue, consoleDay } from './limits';
+import { allowance, chargeIssue } from './limits';
+import { consoleDay } from '@console/time';
 
 const now = new Date('2026-11-22T17:00:00Z'); // 2026-11-23 01:00 in GMT+08:00
 

@@ -38,9 +38,6 @@ export function groupsOf(roles: readonly string[]): PermissionGroup[] {
   return roles.flatMap((r) => (r in PERMISSION_GROUPS ? [PERMISSION_GROUPS[r as keyof typeof PERMISSION_GROUPS]] : []));
 }
 
-/** The GMT+08:00 calendar day of a moment, 'YYYY-MM-DD'. */
-export { consoleDay };
-
 /** The account's daily limit of a currency (0 when none of its groups has one). */
 export async function dailyLimit(db: Db, issuer: Issuer, currency: IssueCurrency): Promise<number> {
   const groups = groupsOf(issuer.roles);

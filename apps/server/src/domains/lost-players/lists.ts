@@ -14,7 +14,8 @@ import type { FilterBuilder } from '../../http/list/filters';
 import { isoInConsoleZone } from '../../http/time';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
 import { previousRange } from '../../reports/summary';
-import { dayOf, dayRange, type DayRange } from '../../http/range';
+import { dayRange, type DayRange } from '../../http/range';
+import { dayOfColumn } from '../../db/console-day';
 
 export const SEND_SCREEN = '/loseuser/send';
 export const DASHBOARD_SCREEN = '/loseuser/dashboard';
@@ -220,7 +221,7 @@ export async function lostDashboard(db: Db, user: ScopedSubject, r: DayRange): P
   const byDay = (column: 'reached_at' | 'returned_at' | 'paid_at') =>
     db
       .selectFrom('lost_campaign_player as lp')
-      .select([sql<string>`${dayOf(`lp.${column}`)}::text`.as('day'), sql<number>`count(*)`.as('n')])
+      .select([sql<string>`${dayOfColumn(`lp.${column}`)}::text`.as('day'), sql<number>`count(*)`.as('n')])
       .where(`lp.${column}`, '>=', r.start)
       .where(`lp.${column}`, '<', r.end)
       .where(scoped)
@@ -234,7 +235,7 @@ export async function lostDashboard(db: Db, user: ScopedSubject, r: DayRange): P
     byDay('paid_at'),
     db
       .selectFrom('lost_campaign as c')
-      .select([sql<string>`${dayOf('c.created_at')}::text`.as('day'), sql<number>`(sum(c.claimed * c.reward))::bigint`.as('n')])
+      .select([sql<string>`${dayOfColumn('c.created_at')}::text`.as('day'), sql<number>`(sum(c.claimed * c.reward))::bigint`.as('n')])
       .where('c.created_at', '>=', r.start)
       .where('c.created_at', '<', r.end)
       .where(ownPartnerFilter(user, 'c.partner'))

@@ -5,6 +5,7 @@
  * reconciliation; transfers with a second approver; bills from the ledger; the stop-loss; and a
  * partner account that reaches nothing of another partner through any operation of this domain.
  */
+import { addDays, consoleDay } from '@console/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
@@ -200,13 +201,13 @@ describe.each(databases())('partners on $kind', (database) => {
     [admin, secadmin, business, partner1, partner1b, partner2] = await Promise.all(
       ['admin', 'secadmin', 'business', 'partner', 'partnerb', 'partnertwo'].map((u) => t.loginAs(u)),
     );
-    const day = new Date(t.clock.now - 2 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = addDays(consoleDay(t.clock.now), -2);
     await t.database.db
       .insertInto('game_day')
       .values({ day, game: 'tongits', partner: 1, slot: 0, rounds: 10, bets: 10, players: 3, turnover: 100_000, wins: 60_000, fees: 0, jackpot: 0 } as never)
       .execute();
     expect((await t.post(`${PS}/create`, { from: day, to: '2099-01-01' }, business)).status).toBe(400);
-    const today = new Date(t.clock.now + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = consoleDay(t.clock.now);
     const running = (await t.post(`${PS}/create`, { partner: 2, from: today, to: today }, business)).body.data;
     expect(await t.post(`${PS}/step`, { id: running.id, action: 'confirm' }, business)).toMatchObject({
       status: 409,
@@ -239,7 +240,7 @@ describe.each(databases())('partners on $kind', (database) => {
 
   it('suspends a partner whose losses reach its deposit, says why in the operation log, and refuses its movements', async () => {
     await t.post(`${PE}/update`, { id: 2, deposit: 100_000, rakeSharePct: 50 }, admin);
-    const day = new Date(t.clock.now + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(consoleDay(t.clock.now), -1);
     await t.database.db
       .insertInto('game_day')
       .values({ day, game: 'tongits', partner: 2, slot: 0, rounds: 5, bets: 5, players: 2, turnover: 100_000, wins: 400_000, fees: 0, jackpot: 0 } as never)

@@ -5,6 +5,7 @@
  * its request's transaction; a resume is refused while the losses still reach the deposit; the
  * job is off with PARTNER_STOPLOSS_JOB=0.
  */
+import { addDays, consoleDay } from '@console/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
@@ -54,7 +55,7 @@ describe.each(databases())('the stop-loss job on $kind', (database) => {
       .where('target', '=', `partner:${partner}`)
       .orderBy('id')
       .execute();
-  const yesterday = () => new Date(t.clock.now + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = () => addDays(consoleDay(t.clock.now), -1);
   /** A day of the partner's games in which its players won `won` chips more than they bet. */
   const lose = (partner: number, game: string, won: number) =>
     t.database.db

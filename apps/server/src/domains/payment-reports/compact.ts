@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import { registerRepeatingJob, type JobHost } from '../../http/repeating-job';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 
 export const COMPACT_EVERY_MS = 5 * 60_000;
 

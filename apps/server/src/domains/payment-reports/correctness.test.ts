@@ -25,7 +25,7 @@ import {
   type Credit,
   type RawRows,
 } from './raw-figures';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 
 const MONTH = dayRange('2026-10-24', '2026-11-22');
 const PREVIOUS = dayRange('2026-09-24', '2026-10-23');

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/open';
-import { consoleDay } from '../../http/range';
+import { consoleDay } from '@console/time';
 
 export interface RawRows {
   players: { uid: number; partner: number; registered: string }[];

@@ -7,7 +7,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/open';
 import { ownPartnerFilter, type ScopedSubject } from '../../plugins/partner-scope';
-import { dayOf, type DayRange } from '../../http/range';
+import type { DayRange } from '../../http/range';
+import { dayOfColumn } from '../../db/console-day';
 
 /** A grouping beside the day: none, or a column of the roll-up. */
 export type By = 'channel' | 'os' | null;
@@ -143,7 +144,7 @@ export async function newPayerCounts(db: Db, user: ScopedSubject, r: DayRange): 
     db,
     sql<{ day: string; payers: string }>`
     SELECT d.day::text AS day, count(DISTINCT d.uid) AS payers
-    FROM report_payer_day d JOIN player p ON p.uid = d.uid AND ${dayOf('p.registered_at')} = d.day
+    FROM report_payer_day d JOIN player p ON p.uid = d.uid AND ${dayOfColumn('p.registered_at')} = d.day
     WHERE d.day BETWEEN ${r.from}::date AND ${r.to}::date AND ${ownPartnerFilter(user, 'd.partner')}
     GROUP BY 1`,
   );

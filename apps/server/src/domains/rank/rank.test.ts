@@ -6,6 +6,7 @@
  * period ends, then each ranked player paid once (two concurrent runs, then a third: one
  * payment), ineligible players and a shared device skipped, the list of who got what.
  */
+import { consoleDay } from '@console/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
 import { testApp, type TestApp } from '../../test/harness';
@@ -32,7 +33,7 @@ describe.each(databases())('rank on $kind', (kind) => {
       .insertInto('game_bet')
       .values({ round: 900_000 + round, n: 1, game, at: new Date(at), uid, partner: 0, seat: 's1', bot: false, bet: stake, win, fee: 0, jackpot: 0 })
       .execute();
-    const day = new Date(Date.parse(at) + 8 * HOUR).toISOString().slice(0, 10);
+    const day = consoleDay(Date.parse(at));
     await db
       .insertInto('game_player_day')
       .values({ game, day, uid, partner: 0, rounds: 1, bets: 1, turnover: stake, wins: win, fees: 0, jackpot: 0 })

@@ -6,6 +6,7 @@
  * the dashboard and the VIP search (service and serviceleader reach it, decision 026; a partner
  * account sees its own players only).
  */
+import { addDays, dayStart, HOUR_MS } from '@console/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases';
@@ -55,7 +56,7 @@ describe.each(databases())('VIP on $kind', (kind) => {
       .values({ game: 'tongits', day: '2026-11-22', uid: 9203, partner: 0, rounds: 4, bets: 4, turnover: 10_000, wins: 0, fees: 0, jackpot: 0 })
       .execute();
     const day = '2026-11-22';
-    t.clock.advance(8 * 3_600_000); // past midnight GMT+8
+    t.clock.advance(dayStart(addDays(day, 1)).getTime() + 2 * HOUR_MS - t.clock.now); // 02:00 of the next day, past midnight GMT+8
     const r = await evaluateVipDay(t.database.db, day, now());
     expect(r).toMatchObject({ day, ups: 2 });
     expect(await level(9201)).toBe(1);

@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION agent_reports_refresh_day(p_day date)
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  v_start timestamptz := (p_day::timestamp - interval '8 hours') AT TIME ZONE 'UTC';
+  v_start timestamptz := report_day_start(p_day);
   v_rows integer;
 BEGIN
   DELETE FROM agent_invitee_day WHERE day = p_day;

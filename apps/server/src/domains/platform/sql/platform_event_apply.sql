@@ -64,7 +64,7 @@ BEGIN
       VALUES (v_uid, v_partner, p_at, d->>'ip', d->>'deviceId', (d->>'durationSeconds')::integer);
     PERFORM platform_seen(v_uid, d->>'deviceId', d->>'ip', p_at);
     INSERT INTO player_active_day AS a (day, uid, partner, logins, seconds, timed)
-      VALUES (((p_at AT TIME ZONE 'UTC') + interval '8 hours')::date, v_uid, v_partner, 1,
+      VALUES (report_day(p_at), v_uid, v_partner, 1,
         coalesce((d->>'durationSeconds')::bigint, 0), CASE WHEN d ? 'durationSeconds' THEN 1 ELSE 0 END)
       ON CONFLICT (day, uid) DO UPDATE SET logins = a.logins + 1, seconds = a.seconds + EXCLUDED.seconds, timed = a.timed + EXCLUDED.timed;
 

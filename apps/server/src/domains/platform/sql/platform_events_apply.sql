@@ -93,7 +93,7 @@ BEGIN
     ), logins AS (
       -- (the partner read here, not joined from the update's rows: a join of two CTEs is planned
       -- as a nested loop over both, 0.2 s for 1,000 logins)
-      SELECT ok.*, ((ok.at AT TIME ZONE 'UTC') + interval '8 hours')::date AS day, pp.partner
+      SELECT ok.*, report_day(ok.at) AS day, pp.partner
       FROM ok JOIN player pp ON pp.uid = ok.uid WHERE ok.type = 'player.login'
     ), last AS (
       SELECT DISTINCT ON (uid) uid, at, data->>'ip' AS ip, data->>'deviceId' AS device, count(*) OVER (PARTITION BY uid) AS cnt
