@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { FormRule } from 'antd';
 import type { ZodType } from 'zod';
+import type { CursorPageOf, PageOf } from '@console/schemas';
 import type { Translate } from '../lib/validators';
 
 /** How a value is shown (and exported): the §9 helpers, or a custom render. */
@@ -149,14 +150,9 @@ export interface ListDeclaration<Row> {
   exportable?: boolean;
 }
 
-export interface PageResult<Row> {
-  items: Row[];
-  total: number;
-}
-export interface CursorResult<Row> {
-  items: Row[];
-  nextCursor: string | null;
-}
+/** The list answers' `data` (page mode, keyset mode), as @console/schemas names them. */
+export type PageResult<Row> = PageOf<Row>;
+export type CursorResult<Row> = CursorPageOf<Row>;
 
 /** A configuration form: load the current values, edit, confirm, save. */
 export interface ConfigDeclaration {

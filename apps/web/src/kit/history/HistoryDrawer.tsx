@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Flex, Modal, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { PageOf } from '@console/schemas';
 import { formatDateTime } from '../../lib/format';
 import { request } from '../../shell/request';
 import { confirmAsync, useFeedback } from '../feedback';
@@ -56,7 +57,7 @@ export function HistoryDrawer({
     queryKey: ['kit-history', history.url, itemKey, page],
     queryFn: async () =>
       (
-        await request<{ items: Version[]; total: number }>('GET', history.url, {
+        await request<PageOf<Version>>('GET', history.url, {
           params: { page, pageSize: PAGE_SIZE, ...(itemKey !== null ? { key: itemKey } : {}) },
           silent: true,
         })

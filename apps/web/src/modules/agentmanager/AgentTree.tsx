@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { TreeNode } from '@console/schemas';
+import type { CursorPageOf, TreeNode } from '@console/schemas';
 import { UidLink } from '../../kit/UidLink';
 import { formatDateTime, formatInt } from '../../lib/format';
 import { request } from '../../shell/request';
@@ -31,7 +31,7 @@ function useLevel(url: string, query: Query) {
     async (cursor: string | null, keep: TreeNode[]) => {
       setLevel((l) => ({ ...l, loading: true, error: null }));
       try {
-        const answer = await request<{ items: TreeNode[]; nextCursor: string | null }>('GET', url, {
+        const answer = await request<CursorPageOf<TreeNode>>('GET', url, {
           params: { ...JSON.parse(key), pageSize: PAGE, ...(cursor ? { cursor } : {}) },
           silent: true,
         });

@@ -9,7 +9,7 @@ import { Flex, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AGENTX_CURRENCIES, type AgentxDayRow, type AgentxItem } from '@console/schemas';
+import { AGENTX_CURRENCIES, type AgentxDayRow, type AgentxItem, type PageOf } from '@console/schemas';
 import { ListScreen, type FieldDeclaration, type ListDeclaration, columnMaker, type ColumnMaker } from '../../kit';
 import { formatInt, formatMoney } from '../../lib/format';
 import { FeedbackProvider } from '../../kit/feedback';
@@ -30,7 +30,7 @@ function AgentDays({ id }: { id: number }) {
     queryKey: ['agentx-days', id],
     queryFn: async () =>
       (
-        await request<{ items: AgentxDayRow[] }>('GET', `${API}/days`, {
+        await request<PageOf<AgentxDayRow>>('GET', `${API}/days`, {
           params: { id, pageSize: 100, from: dayStartIso(consoleDay(from)), to: dayEndIso(consoleDay(now)) },
         })
       ).data!.items,

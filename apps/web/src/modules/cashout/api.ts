@@ -8,6 +8,7 @@ import type {
   cashoutTransitionAnswer,
   CashoutOrderItem,
   CashoutState,
+  CursorPageOf,
 } from '@console/schemas';
 import { request } from '../../shell/request';
 
@@ -26,7 +27,7 @@ export const isReauthRequired = (e: unknown) =>
   (e as { code?: number; message?: string })?.code === 403 && /Confirm your password/.test((e as Error).message ?? '');
 
 export async function fetchQueue(status: Queue, cursor?: string) {
-  const res = await request<{ items: CashoutOrderItem[]; nextCursor: string | null }>('GET', `${API}/orders`, { params: { status, pageSize: 50, cursor } });
+  const res = await request<CursorPageOf<CashoutOrderItem>>('GET', `${API}/orders`, { params: { status, pageSize: 50, cursor } });
   return res.data!;
 }
 
@@ -41,8 +42,8 @@ export const denyOrder = async (orderId: string, reason: string) => (await reque
 export const resolveOrder = async (orderId: string, outcome: 'success' | 'fail', reason: string) =>
   (await request<Step>('POST', `${API}/resolve`, { data: { orderId, outcome, reason } })).data!.order;
 export const approveBatch = async (orderIds: string[]) =>
-  (await request<{ results: BatchResult[] }>('POST', `${API}/approve/batch`, { data: { orderIds }, silent: true })).data!.results;
+  (await request<AnswerData<typeof cashoutBatchAnswer>>('POST', `${API}/approve/batch`, { data: { orderIds }, silent: true })).data!.results;
 export const denyBatch = async (orderIds: string[], reason: string) =>
-  (await request<{ results: BatchResult[] }>('POST', `${API}/deny/batch`, { data: { orderIds, reason } })).data!.results;
+  (await request<AnswerData<typeof cashoutBatchAnswer>>('POST', `${API}/deny/batch`, { data: { orderIds, reason } })).data!.results;
 export const reauthenticate = async (body: { password: string } | { code: string }) =>
   (await request<AnswerData<typeof cashoutReauthAnswer>>('POST', `${API}/reauth`, { data: body, silent: true })).data!;

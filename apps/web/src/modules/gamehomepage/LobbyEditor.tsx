@@ -9,7 +9,7 @@ import { Alert, Button, Checkbox, Divider, Drawer, Flex, Result, Spin, Switch, T
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LobbyCategory, LobbyGame, LobbyLayoutBody } from '@console/schemas';
+import type { LobbyCategory, LobbyGame, LobbyLayoutBody, PageOf } from '@console/schemas';
 import { request } from '../../shell/request';
 import { usePermission } from '../../shell/Permission';
 import { confirmAsync, useFeedback } from '../../kit/feedback';
@@ -29,8 +29,8 @@ interface Sources {
 async function loadSources(pkg: string): Promise<Sources> {
   const [layout, categories, games] = await Promise.all([
     request<LobbyLayoutBody>('GET', `${API}/packagename/layout`, { params: { package: pkg } }),
-    request<{ items: LobbyCategory[] }>('GET', `${API}/category/categories`, { params: { pageSize: 500 } }),
-    request<{ items: LobbyGame[] }>('GET', `${API}/configs/games`, { params: { pageSize: 500 } }),
+    request<PageOf<LobbyCategory>>('GET', `${API}/category/categories`, { params: { pageSize: 500 } }),
+    request<PageOf<LobbyGame>>('GET', `${API}/configs/games`, { params: { pageSize: 500 } }),
   ]);
   return { layout: layout.data!, categories: categories.data!.items, games: games.data!.items };
 }

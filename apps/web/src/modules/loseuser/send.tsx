@@ -5,7 +5,7 @@
  * outcomes. `?campaign=<id>` shows one campaign's players and their outcome instead (keyset,
  * export): one list on the screen at a time, so their URL states never mix.
  */
-import type { CampaignItem, CampaignPlayerItem, CampaignPreview } from '@console/schemas';
+import type { CampaignItem, CampaignPlayerItem, CampaignPreview, PageOf } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Flex, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -54,7 +54,7 @@ function CampaignPlayers({ id, onBack }: { id: number; onBack: () => void }) {
   const { t } = useTranslation();
   const campaign = useQuery({
     queryKey: ['loseuser-campaign', id],
-    queryFn: async () => (await request<{ items: CampaignItem[] }>('GET', '/loseuser/campaigns', { params: { id } })).data?.items[0] ?? null,
+    queryFn: async () => (await request<PageOf<CampaignItem>>('GET', '/loseuser/campaigns', { params: { id } })).data?.items[0] ?? null,
   });
   const c = campaign.data;
   const decl = useMemo(() => playersDecl(id), [id]);

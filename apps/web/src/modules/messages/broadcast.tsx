@@ -3,7 +3,7 @@
  * segment, with an optional attachment; the preview says how many players it reaches before
  * anything is sent; the send runs as a job whose progress shows here; below, every send.
  */
-import type { BroadcastPreview, BroadcastSent, PrefabItem, SendItem, SendProgress } from '@console/schemas';
+import type { BroadcastPreview, BroadcastSent, PageOf, PrefabItem, SendItem, SendProgress } from '@console/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Progress, Radio, Row, Select, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -118,7 +118,7 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
   const currency = Form.useWatch('currency', form) as string | undefined;
   const prefabs = useQuery({
     queryKey: ['messages-prefab-options'],
-    queryFn: async () => (await request<{ items: PrefabItem[] }>('GET', '/messages/prefabs', { params: { pageSize: 500 } })).data?.items ?? [],
+    queryFn: async () => (await request<PageOf<PrefabItem>>('GET', '/messages/prefabs', { params: { pageSize: 500 } })).data?.items ?? [],
   });
 
   const target = (v: Record<string, any>) => {

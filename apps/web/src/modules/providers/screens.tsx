@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { groupHasProviderFilter, type ProviderDashboard, type ProviderGroup, type ProviderInfo, type ProviderScreen } from '@console/schemas';
+import { groupHasProviderFilter, type ItemsOf, type ProviderDashboard, type ProviderGroup, type ProviderInfo, type ProviderScreen } from '@console/schemas';
 import { DashboardScreen, ListScreen, type DashboardDeclaration, type ListDeclaration, type SelectOption } from '../../kit';
 import { dashboardRange } from '../../kit/dashboard/DashboardScreen';
 import { dayEnd, dayStart, formatInt, formatMoney, formatPercent } from '../../lib/format';
@@ -22,7 +22,7 @@ export const DEFAULT_DAYS = 30;
 function useProviders(group: ProviderGroup): SelectOption[] {
   const query = useQuery({
     queryKey: ['providers', group],
-    queryFn: async () => (await request<{ items: ProviderInfo[] }>('GET', `${api(group)}/providers`, { silent: true })).data?.items ?? [],
+    queryFn: async () => (await request<ItemsOf<ProviderInfo>>('GET', `${api(group)}/providers`, { silent: true })).data?.items ?? [],
     enabled: groupHasProviderFilter(group),
     staleTime: 300_000,
     retry: false,

@@ -4,7 +4,7 @@
  * jackpot rules are declared with it. Money fields are edited in pesos.
  */
 import { useQuery } from '@tanstack/react-query';
-import { cheatThresholds, type TableRoomRow } from '@console/schemas';
+import { cheatThresholds, type PageOf, type TableRoomRow } from '@console/schemas';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfigScreen, fieldsFromSchema, type ConfigDeclaration, type FieldDeclaration, type FormValues } from '../../kit';
@@ -126,7 +126,7 @@ export function AiConfig() {
   const rooms = useQuery({
     queryKey: ['tablegames-rooms', 'tongits'],
     queryFn: async () =>
-      (await request<{ items: TableRoomRow[] }>('GET', `${configBase('tongits')}/rooms`, { params: { pageSize: 500 }, silent: true })).data?.items ?? [],
+      (await request<PageOf<TableRoomRow>>('GET', `${configBase('tongits')}/rooms`, { params: { pageSize: 500 }, silent: true })).data?.items ?? [],
     retry: false,
   });
   return <DocumentConfig key={rooms.data ? 'rooms' : 'none'} spec={aiSpec(rooms.data ?? [])} />;

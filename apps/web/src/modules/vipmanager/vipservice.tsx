@@ -7,7 +7,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Tabs, Tag } from 'antd';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { VIP_CONTACT_CHANNELS, VIP_CONTACT_OUTCOMES, VIP_NOTE_MAX, type VipContactItem, type VipHostItem, type VipPlayerItem } from '@console/schemas';
+import {
+  VIP_CONTACT_CHANNELS,
+  VIP_CONTACT_OUTCOMES,
+  VIP_NOTE_MAX,
+  type AnswerData,
+  type VipContactItem,
+  type vipHostListAnswer,
+  type VipHostItem,
+  type VipPlayerItem,
+} from '@console/schemas';
 import { ListScreen, type ColumnDeclaration, type ListDeclaration, type SelectOption } from '../../kit';
 import { request } from '../../shell/request';
 
@@ -136,7 +145,7 @@ export default function VipserviceScreen() {
   const [tab, setTab] = useState('players');
   const [hosts, setHosts] = useState<VipHostItem[]>([]);
   useEffect(() => {
-    void request<{ items: VipHostItem[] }>('GET', '/vipmanager/vipservice/hosts', { silent: true }).then(
+    void request<AnswerData<typeof vipHostListAnswer>>('GET', '/vipmanager/vipservice/hosts', { silent: true }).then(
       (res) => setHosts(res.data!.items),
       () => setHosts([]),
     );

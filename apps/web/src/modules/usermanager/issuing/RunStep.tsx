@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button, Progress, Result, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { IssueBatch, IssueBatchLine } from '@console/schemas';
+import type { AnswerData, IssueBatch, IssueBatchLine, issueBatchLinePageAnswer } from '@console/schemas';
 import { UidLink } from '../../../kit/UidLink';
 import { request } from '../../../shell/request';
 import { UID } from '../uid';
@@ -35,7 +35,9 @@ function FailedLines({ kind, batch }: { kind: SendKind; batch: IssueBatch }) {
   const { t } = useTranslation();
   const [lines, setLines] = useState<IssueBatchLine[] | null>(null);
   useEffect(() => {
-    void request<{ items: IssueBatchLine[] }>('GET', `${kind.logsApi}/lines`, { params: { batchId: batch.id, status: 'failed', pageSize: 500 } }).then(
+    void request<AnswerData<typeof issueBatchLinePageAnswer>>('GET', `${kind.logsApi}/lines`, {
+      params: { batchId: batch.id, status: 'failed', pageSize: 500 },
+    }).then(
       (res) => setLines(res.data!.items),
       () => setLines([]),
     );

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { IssueBatch, IssueBatchLine } from '@console/schemas';
+import type { AnswerData, IssueBatch, IssueBatchLine, issueBatchLinePageAnswer } from '@console/schemas';
 import type { ColumnDeclaration, ListDeclaration } from '../../../kit';
 import { UidLink } from '../../../kit/UidLink';
 import { request } from '../../../shell/request';
@@ -21,17 +21,18 @@ function StatusTag({ value }: { value: unknown }) {
 }
 
 const PAGE = 20;
+type LinesPage = AnswerData<typeof issueBatchLinePageAnswer>;
 
 /** The lines of one batch, paged by the server, filtered by status. */
 export function BatchLines({ kind, batchId }: { kind: SendKind; batchId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<string | undefined>();
-  const [data, setData] = useState<{ items: IssueBatchLine[]; total: number } | null>(null);
+  const [data, setData] = useState<LinesPage | null>(null);
   useEffect(() => {
     let live = true;
     setData(null);
-    void request<{ items: IssueBatchLine[]; total: number }>('GET', `${kind.logsApi}/lines`, { params: { batchId, page, pageSize: PAGE, status } }).then(
+    void request<LinesPage>('GET', `${kind.logsApi}/lines`, { params: { batchId, page, pageSize: PAGE, status } }).then(
       (res) => {
         if (live) setData(res.data!);
       },

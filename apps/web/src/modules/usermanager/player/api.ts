@@ -3,7 +3,7 @@
  * from the catalogue screens the server authorizes them with (never a second role list).
  */
 import { screenRoles } from '@console/catalog';
-import { PLAYER_SCREENS, type PlayerDetail } from '@console/schemas';
+import { PLAYER_SCREENS, type CursorPageOf, type PlayerDetail } from '@console/schemas';
 import { request } from '../../../shell/request';
 
 export const PLAYER_ROLES = {
@@ -19,13 +19,9 @@ export async function fetchDetail(uid: number): Promise<PlayerDetail> {
 }
 
 export type HistoryPart = 'ledger' | 'logins' | 'invitees' | 'changes' | 'banlog';
-export interface KeysetPage<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
-export async function fetchHistory<T>(part: HistoryPart, uid: number, cursor: string | null, params: Record<string, string> = {}): Promise<KeysetPage<T>> {
-  const answer = await request<KeysetPage<T>>('GET', `/players/${part}`, {
+export async function fetchHistory<T>(part: HistoryPart, uid: number, cursor: string | null, params: Record<string, string> = {}): Promise<CursorPageOf<T>> {
+  const answer = await request<CursorPageOf<T>>('GET', `/players/${part}`, {
     params: { uid, pageSize: 20, ...params, cursor: cursor ?? undefined },
     silent: true,
   });
