@@ -72,6 +72,18 @@ const render = () =>
     '/usermanager/cashoutreview',
   );
 
+/**
+ * The button whose text is `name` inside `container`. By text, not by role: a role query computes
+ * every candidate's visibility through jsdom's getComputedStyle, which re-reads antd's injected
+ * styles each time (18 s for one row's buttons).
+ */
+function buttonIn(container: HTMLElement, name: string | RegExp): HTMLElement {
+  const match = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
+  const found = [...container.querySelectorAll('button')].find((b) => match((b.textContent ?? '').trim()));
+  if (!found) throw new Error(`no button ${String(name)}`);
+  return found;
+}
+
 describe('/usermanager/cashoutreview', () => {
   it('shows the not reviewed queue with its count, four-eyes tag and the steps of that state', async () => {
     render();
@@ -89,13 +101,13 @@ describe('/usermanager/cashoutreview', () => {
   it('approve: confirmation, then the password prompt, then the call', async () => {
     render();
     await waitFor(() => expect(rowOf(ORDER_A)).toBeTruthy());
-    fireEvent.click(within(rowOf(ORDER_A)).getByRole('button', { name: 'Approve' }));
+    fireEvent.click(buttonIn(rowOf(ORDER_A), 'Approve'));
     const confirm = (await screen.findAllByText('Approve this cash-out?'))[0];
-    fireEvent.click(within(confirm.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Approve' }));
+    fireEvent.click(buttonIn(confirm.closest('.ant-modal') as HTMLElement, 'Approve'));
     const secret = await screen.findByTestId('reauth-secret');
     expect(posts()).toEqual([]);
     fireEvent.change(secret, { target: { value: 'demo123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(buttonIn(document.body, 'Confirm'));
     await waitFor(() =>
       expect(posts()).toEqual([
         ['/cashout/reauth', { password: 'demo123456' }],
@@ -108,13 +120,13 @@ describe('/usermanager/cashoutreview', () => {
   it('deny asks for a reason and sends nothing without one', async () => {
     render();
     await waitFor(() => expect(rowOf(ORDER_B)).toBeTruthy());
-    fireEvent.click(within(rowOf(ORDER_B)).getByRole('button', { name: 'Deny' }));
+    fireEvent.click(buttonIn(rowOf(ORDER_B), 'Deny'));
     const dialog = (await screen.findAllByText(/^Deny order bbbb…9f9f/))[0].closest('.ant-modal') as HTMLElement;
-    fireEvent.click(within(dialog).getByRole('button', { name: /OK|Deny/ }));
+    fireEvent.click(buttonIn(dialog, /^(OK|Deny)$/));
     expect(await screen.findByText('Enter a reason of at most 200 characters')).toBeTruthy();
     expect(posts()).toEqual([]);
     fireEvent.change(screen.getByTestId('cashout-reason'), { target: { value: 'Account name does not match' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /OK|Deny/ }));
+    fireEvent.click(buttonIn(dialog, /^(OK|Deny)$/));
     await waitFor(() => expect(posts()).toEqual([['/cashout/deny', { orderId: ORDER_B, reason: 'Account name does not match' }]]));
   }, 60_000);
 });
