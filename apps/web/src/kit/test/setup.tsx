@@ -68,7 +68,10 @@ afterAll(async () => {
   message.destroy();
   notification.destroy();
   Modal.destroyAll();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // antd's motions end on timers of up to 0.3 s, which a loaded machine fires late: 150 ms was not
+  // always enough (CI at 106563b: "window is not defined" after tablegames.test.tsx)
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
 });
 
 export const location = { search: '', pathname: '' };
