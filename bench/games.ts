@@ -421,7 +421,7 @@ async function ingest(server: RunningServer, dbUrl: string) {
       await client.query(
         `
       SELECT (SELECT count(*) FROM game_round WHERE round_id LIKE $1) AS rounds,
-        (SELECT count(*) FROM game_bet b JOIN game_round r ON r.id = b.round WHERE r.round_id LIKE $1 AND NOT b.bot) AS bets,
+        (SELECT count(*) FROM game_bet b JOIN game_round r ON r.id = b.round AND r.ended_at = b.at WHERE r.round_id LIKE $1 AND NOT b.bot) AS bets,
         (SELECT count(*) FILTER (WHERE delta < 0) || '/' || count(*) FILTER (WHERE delta > 0) FROM ledger_entry WHERE actor = $2 AND ref LIKE $1 AND reason LIKE 'game.%') AS entries`,
         [prefix, `app:${APP.appId}`],
       )

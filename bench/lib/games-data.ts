@@ -274,12 +274,15 @@ export async function generateGameData(url: string, o: GameDataOptions): Promise
       FROM bench_round r JOIN bench_game_template t USING (tid) ORDER BY r.i;
       SELECT setval(pg_get_serial_sequence('game_round', 'id'), (SELECT max(id) FROM game_round))`,
     );
+    // the round ids' keys and the events' claims, unique across months (decision 057)
+    await step('round keys', `INSERT INTO game_round_key (round_id, app_id, id, ended_at) SELECT round_id, app_id, id, ended_at FROM game_round`);
     await step(
       'round events (claimed ids)',
       `
-      INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, data)
-      SELECT '${app}', 'bge-' || r.i, 'game.round', r.ended_at, r.ended_at + interval '1 second', 'applied', jsonb_build_object('game', t.game, 'roundId', 'bg-' || r.i)
-      FROM bench_round r JOIN bench_game_template t USING (tid) ORDER BY r.i`,
+      INSERT INTO platform_event (app_id, event_id, type, at, received_at, data)
+      SELECT '${app}', 'bge-' || r.i, 'game.round', r.ended_at, r.ended_at + interval '1 second', jsonb_build_object('game', t.game, 'roundId', 'bg-' || r.i)
+      FROM bench_round r JOIN bench_game_template t USING (tid) ORDER BY r.i;
+      INSERT INTO platform_event_claim (app_id, event_id, received_at, status) SELECT app_id, event_id, received_at, 'applied' FROM platform_event`,
     );
     await step(
       'seat rows',

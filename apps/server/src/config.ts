@@ -71,7 +71,8 @@ export const CONFIG_ENV = {
  * A reader of whole-number settings in their ranges: unset or empty gives the fallback; anything
  * else that is not a whole number from `min` to `max` is an error naming the variable.
  */
-function wholeNumbers<Name extends string>(env: Record<string, string | undefined>, ranges: Record<Name, { min: number; max: number }>) {
+/** A reader of whole-number settings within their ranges; a bad value is an error naming the variable. */
+export function wholeNumbers<Name extends string>(env: Record<string, string | undefined>, ranges: Record<Name, { min: number; max: number }>) {
   return (name: Name, fallback: number): number => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;

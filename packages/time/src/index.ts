@@ -57,6 +57,11 @@ export const addDays = (day: string, n: number): string => new Date(Date.parse(`
 export const mondayOf = (day: string): string => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 /** The instant the first day of a month starts (`month` 1–12). */
 export const monthStart = (year: number, month: number): Date => new Date(Date.UTC(year, month - 1, 1) - OFFSET_MS);
+/** The first instant of the console month `months` after the one holding `at` (before when negative). */
+export function monthAfter(at: Instant, months: number): Date {
+  const [year, month] = consoleMonth(at).split('-').map(Number) as [number, number];
+  return monthStart(year, month + months);
+}
 /** The `count` console months up to the one holding `at`, newest first: ['2026-11', '2026-10', …]. */
 export function recentMonths(at: Instant, count: number): string[] {
   const [year, month] = consoleMonth(at).split('-').map(Number) as [number, number];

@@ -907,6 +907,12 @@ export interface DatabaseColumns {
     why: Column<'text', false>;
     win: Column<'int8', false>;
   };
+  game_round_key: {
+    app_id: Column<'text', false>;
+    ended_at: Column<'timestamptz', false>;
+    id: Column<'int8', false>;
+    round_id: Column<'text', false>;
+  };
   game_server: {
     created_at: Column<'timestamptz', false>;
     drained_at: Column<'timestamptz', true>;
@@ -1342,13 +1348,18 @@ export interface DatabaseColumns {
   platform_event: {
     app_id: Column<'text', false>;
     at: Column<'timestamptz', false>;
-    code: Column<'int4', true>;
     data: Column<'jsonb', false>;
+    event_id: Column<'text', false>;
+    received_at: Column<'timestamptz', false>;
+    type: Column<'text', false>;
+  };
+  platform_event_claim: {
+    app_id: Column<'text', false>;
+    code: Column<'int4', true>;
     event_id: Column<'text', false>;
     message: Column<'text', true>;
     received_at: Column<'timestamptz', false>;
     status: Column<'text', false>;
-    type: Column<'text', false>;
   };
   player: {
     app_id: Column<'text', false>;

@@ -277,16 +277,24 @@ export interface ArchivedMonthTable {
   archived_at: Generated<Date>;
 }
 
+/** An event's record, in the month it was received (decision 057); its outcome is its claim's. */
 export interface PlatformEventTable {
   app_id: string;
   event_id: string;
   type: string;
   at: Time;
   received_at: Time;
+  data: Json<unknown>;
+}
+
+/** An application's event id, claimed once, with its outcome (what a duplicate answers); never archived. */
+export interface PlatformEventClaimTable {
+  app_id: string;
+  event_id: string;
+  received_at: Time;
   status: 'applied' | 'rejected';
   code: number | null;
   message: string | null;
-  data: Json<unknown>;
 }
 
 export interface WalletTxTable {
@@ -589,6 +597,7 @@ export interface Database
   ledger_opening: LedgerOpeningTable;
   archived_month: ArchivedMonthTable;
   platform_event: PlatformEventTable;
+  platform_event_claim: PlatformEventClaimTable;
   wallet_tx: WalletTxTable;
   player_login: PlayerLoginTable;
   player_last_login: PlayerLastLoginTable;

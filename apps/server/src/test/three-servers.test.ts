@@ -350,7 +350,10 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL database, on
         else expect(n, s.call.body.txId).toBeLessThanOrEqual(1);
       }
       const eventsBefore = new Map(
-        (await db().selectFrom('platform_event').select(['event_id', 'status']).where('event_id', 'like', 'ev-%').execute()).map((r) => [r.event_id, r.status]),
+        (await db().selectFrom('platform_event_claim').select(['event_id', 'status']).where('event_id', 'like', 'ev-%').execute()).map((r) => [
+          r.event_id,
+          r.status,
+        ]),
       );
       const eventLedgerBefore = await countBy('event:demo-app:ev-%', 'ref');
       for (const s of sent.filter((x) => x.call.kind === 'events')) {
@@ -432,7 +435,7 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL database, on
       expect(walletAfter.size).toBe(walletCalls.length);
       const eventCalls = sent.filter((s) => s.call.kind === 'events');
       const eventLedgerAfter = await countBy('event:demo-app:ev-%', 'ref');
-      const eventsAfter = await db().selectFrom('platform_event').select(['event_id', 'status']).where('event_id', 'like', 'ev-%').execute();
+      const eventsAfter = await db().selectFrom('platform_event_claim').select(['event_id', 'status']).where('event_id', 'like', 'ev-%').execute();
       expect(eventsAfter).toHaveLength(eventCalls.length * 3);
       for (const e of eventsAfter) {
         expect(e.status, e.event_id).toBe('applied');

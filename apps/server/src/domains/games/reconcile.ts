@@ -34,11 +34,12 @@ export async function reconcileRounds(db: Db, o: { from: Date; to: Date; game?: 
     SELECT count(*)::integer AS n FROM game_round WHERE ended_at >= ${o.from} AND ended_at < ${o.to} AND (${game}::text IS NULL OR game = ${game})`.execute(db);
   const { rows } = await sql<Record<string, unknown>>`
     WITH r AS (
-      SELECT id, app_id, round_id, game FROM game_round
+      SELECT id, app_id, round_id, game, ended_at FROM game_round
       WHERE ended_at >= ${o.from} AND ended_at < ${o.to} AND (${game}::text IS NULL OR game = ${game})
     ), s AS (
       SELECT b.round, b.uid, sum(b.bet) AS bet, sum(b.win) AS win
-      FROM game_bet b JOIN r ON r.id = b.round WHERE b.uid IS NOT NULL AND NOT b.bot GROUP BY 1, 2
+      FROM game_bet b JOIN r ON r.id = b.round AND r.ended_at = b.at
+      WHERE b.at >= ${o.from} AND b.at < ${o.to} AND b.uid IS NOT NULL AND NOT b.bot GROUP BY 1, 2
     ), rb AS (
       -- the wallet's rollbacks: ref = the original's txId, whose entry's key is app:<app>:tx:<txId>
       SELECT x.actor || ':tx:' || x.ref AS key FROM ledger_entry x WHERE x.reason = 'wallet.rollback' AND x.at >= ${lo} AND x.at < ${hi}

@@ -48,7 +48,7 @@ import { spanCounts } from '../payment-reports/rollups';
 import { saveItem, versionOperations } from '../../settings/versions';
 import type { DayRange } from '../../http/range';
 import { currentSettings, gameSettingsItems, settingsOfVersions } from './settings';
-import { betsWithRounds, rounds } from './round-lists';
+import { betsWithRounds, roundIdCondition, roundIdIs, rounds } from './round-lists';
 import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['tinygames'];
@@ -334,7 +334,7 @@ export function gameScreenOperations(game: Game): Operation[] {
           from: (db: Db) => betsFrom(db, game.id),
           partner: 'b.partner',
           id: 'b.id',
-          filters: { uid: eqInt('b.uid', 1), roundId: eqText('r.round_id', 64), time: dateRange('b.at'), bot: eqBool('b.bot') },
+          filters: { uid: eqInt('b.uid', 1), roundId: roundIdIs('r'), time: dateRange('b.at'), bot: eqBool('b.bot') },
           sorts: { at: sortBy.time('b.at') },
           defaultSort: { key: 'at', order: 'descend' },
           item: gameBetRow,
@@ -357,12 +357,15 @@ export function gameScreenOperations(game: Game): Operation[] {
           partner: 'partner',
           id: 'id',
           filters: {
-            roundId: eqText('round_id', 64),
+            roundId: roundIdIs('game_round'),
             server: eqText('server', 64),
             table: eqText('table_id', 64),
             time: dateRange('ended_at'),
             verified: eqBool('verified'),
-            uid: custom(uidParam, (v) => sql<boolean>`EXISTS (SELECT 1 FROM game_bet gb WHERE gb.round = game_round.id AND gb.uid = ${v})`),
+            uid: custom(
+              uidParam,
+              (v) => sql<boolean>`EXISTS (SELECT 1 FROM game_bet gb WHERE gb.round = game_round.id AND gb.at = game_round.ended_at AND gb.uid = ${v})`,
+            ),
           },
           sorts: { endedAt: sortBy.time('ended_at') },
           defaultSort: { key: 'endedAt', order: 'descend' },
@@ -383,13 +386,14 @@ export function gameScreenOperations(game: Game): Operation[] {
         handler: async ({ db, user, query }) => {
           if (query.id === undefined && query.roundId === undefined) throw badInput('id', 'Required (or roundId)');
           let q = db.selectFrom('game_round').selectAll().where('game', '=', game.id);
-          q = query.id !== undefined ? q.where('id', '=', query.id) : q.where('round_id', '=', query.roundId!);
+          q = query.id !== undefined ? q.where('id', '=', query.id) : q.where(roundIdCondition('game_round', query.roundId!));
           const row = await q.executeTakeFirst();
           if (!row || !ownsPartner(user, row.partner)) throw notFound('Round not found');
           const seats = await db
             .selectFrom('game_bet')
             .select(['seat', 'uid', 'bot', 'bet', 'win', 'fee', 'jackpot'])
             .where('round', '=', row.id)
+            .where('at', '=', row.ended_at)
             .orderBy('n')
             .execute();
           const settings = (await settingsOfVersions(db, [{ game: game.id, version: row.config_version }])).get(`${game.id}:${row.config_version}`) ?? null;

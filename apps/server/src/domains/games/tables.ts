@@ -32,6 +32,14 @@ export interface GameRoundTable {
   received_at: Time;
 }
 
+/** A round id of an application, unique across months, with its round's id and end (decision 057); never archived. */
+export interface GameRoundKeyTable {
+  round_id: string;
+  app_id: string;
+  id: number;
+  ended_at: Time;
+}
+
 export interface GameBetTable {
   id: Generated<number>;
   round: number;
@@ -84,6 +92,7 @@ export interface GameConfigTable {
 
 export interface GameTables {
   game_round: GameRoundTable;
+  game_round_key: GameRoundKeyTable;
   game_bet: GameBetTable;
   game_day: GameDayTable;
   game_player_day: GamePlayerDayTable;

@@ -3,7 +3,8 @@
  * older than its retention is written to a gzip-compressed CSV file with a SHA-256 checksum beside
  * it, then detached and dropped, oldest first. Reports keep their roll-ups (other tables); the
  * ledger's archived entries are summed per balance into ledger_opening, which reconciliation
- * starts from, and their idempotency keys stay in ledger_key, so no key can be used again.
+ * starts from, and their idempotency keys stay in ledger_key, so no key can be used again; so
+ * do the rounds' keys (game_round_key) and the events' claims (platform_event_claim, decision 057).
  *
  * One transaction a month: the month's partition is locked against writes (SHARE), its rows are
  * written out, the opening balances and the archived_month row are recorded, then the partition
@@ -16,9 +17,10 @@ import { createWriteStream, mkdirSync, renameSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
-import { consoleMonth } from '@console/time';
+import { consoleMonth, monthAfter } from '@console/time';
+import { wholeNumbers } from '../../config';
 import type { Db } from '../../db/open';
-import { monthAfter, monthPartitions, PARTITIONED, type MonthPartition, type PartitionedTable } from './partitions';
+import { monthPartitions, PARTITIONED, type MonthPartition, type PartitionedTable } from './partitions';
 
 /** Closed months kept online per table, besides the current month. */
 export type Retention = Record<PartitionedTable, number>;
@@ -60,8 +62,15 @@ async function writeMonth(trx: Db, partition: string, file: string, batch: numbe
     await sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
       WHERE attrelid = ${partition}::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`.execute(trx)
   ).rows.map((r) => r.name);
+  // in the order of its primary key (its key columns, not the ones it includes)
+  const key = (
+    await sql<{ name: string }>`SELECT a.attname AS name FROM pg_index i
+      CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, n)
+      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+      WHERE i.indrelid = ${partition}::regclass AND i.indisprimary AND k.n <= i.indnkeyatts ORDER BY k.n`.execute(trx)
+  ).rows.map((r) => quoteIdent(r.name));
   const texts = columns.map((c) => `${quoteIdent(c)}::text`).join(', ');
-  await sql.raw(`DECLARE archive_rows NO SCROLL CURSOR FOR SELECT ${texts} FROM ${quoteIdent(partition)} ORDER BY id`).execute(trx);
+  await sql.raw(`DECLARE archive_rows NO SCROLL CURSOR FOR SELECT ${texts} FROM ${quoteIdent(partition)} ORDER BY ${key.join(', ')}`).execute(trx);
   const partial = `${file}.partial`;
   const gzip = createGzip();
   const out = createWriteStream(partial);
@@ -127,14 +136,10 @@ export async function archiveMonths(db: Db, o: ArchiveOptions): Promise<Archived
 
 /** The retention settings (closed months kept online besides the current one), from the environment. */
 export function retentionFromEnv(env: Record<string, string | undefined>): Retention {
-  const fallback: Record<(typeof PARTITIONED)[number]['kind'], number> = { LEDGER: 24, BETS: 13, LOGINS: 6 };
-  return Object.fromEntries(
-    PARTITIONED.map(({ table, kind }) => {
-      const name = `RETENTION_${kind}_MONTHS`;
-      const raw = env[name];
-      if (raw === undefined || raw === '') return [table, fallback[kind]];
-      if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1200) throw new Error(`${name} must be a whole number from 1 to 1200 (got "${raw}")`);
-      return [table, Number(raw)];
-    }),
-  ) as Retention;
+  type Kind = (typeof PARTITIONED)[number]['kind'];
+  const fallback: Record<Kind, number> = { LEDGER: 24, BETS: 13, LOGINS: 6, EVENTS: 13 };
+  const name = (kind: Kind) => `RETENTION_${kind}_MONTHS` as const;
+  const range = { min: 1, max: 1200 };
+  const read = wholeNumbers(env, Object.fromEntries(PARTITIONED.map(({ kind }) => [name(kind), range])) as Record<ReturnType<typeof name>, typeof range>);
+  return Object.fromEntries(PARTITIONED.map(({ table, kind }) => [table, read(name(kind), fallback[kind])])) as Retention;
 }

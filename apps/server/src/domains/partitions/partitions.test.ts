@@ -12,12 +12,14 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleMonth } from '@console/time';
+import { consoleMonth, monthAfter } from '@console/time';
 import { databases, type OpenedTestDatabase } from '../../test/databases';
+import { goldenOf, roundData } from '../games/test-fixtures';
 import { post } from '../ledger/ledger';
+import { applyEvents } from '../platform/events';
 import { reconcile } from '../ledger/reconcile';
 import { archiveMonths, monthsToArchive, pgCsvField, retentionFromEnv } from './archive';
-import { ensureMonths, monthAfter, monthPartitions } from './partitions';
+import { ensureMonths, monthPartitions, PARTITIONED } from './partitions';
 
 const NOW = Date.now();
 const partitionOf = (at: Date) => `ledger_entry_${consoleMonth(at).replace('-', '_')}`;
@@ -57,6 +59,13 @@ describe.each(databases())('monthly partitions on $kind', (kind) => {
     expect(await whereIs('old')).toBe('ledger_entry_outside');
   });
 
+  it('the job makes months for the tables the archive knows, and no other', async () => {
+    const { rows } = await sql<{ name: string }>`
+      SELECT c.relname AS name FROM pg_partitioned_table pt JOIN pg_class c ON c.oid = pt.partrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND pt.partstrat = 'r' ORDER BY 1`.execute(database.db);
+    expect(rows.map((r) => r.name)).toEqual(PARTITIONED.map((p) => p.table).sort());
+  });
+
   it('keeps an idempotency key unique across months', async () => {
     const { db } = database;
     await post(db, { uid: 2, currency: 'chip', delta: 10, reason: 'test', actor: 'system:test', at: new Date(NOW), key: 'once' });
@@ -89,10 +98,38 @@ describe.each(databases())('monthly partitions on $kind', (kind) => {
     await expect(sql`DELETE FROM ledger_entry WHERE idem_key = 'now'`.execute(db)).rejects.toThrow(/permission denied|append-only/);
   });
 
+  const where = async (table: 'platform_event' | 'game_round', column: string, value: string) =>
+    (await sql<{ part: string }>`SELECT tableoid::regclass::text AS part FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value}`.execute(database.db))
+      .rows[0]?.part;
+  const old = monthAfter(NOW, -2); // made by the migration, two months back
+  const oldMonth = consoleMonth(old);
+  const oldRound = roundData(goldenOf('lucky9'), [1], { roundId: 'r-old' }, new Date(old.getTime() + 3_600_000));
+
+  it('records a round and an event in their month, their ids unique across months', async () => {
+    const { db } = database;
+    const sent = [
+      { id: 'ev-login', type: 'player.login', at: old.toISOString(), data: { uid: 1, ip: '10.0.0.2', deviceId: 'd2' } },
+      { id: 'ev-nobody', type: 'player.login', at: old.toISOString(), data: { uid: 404, ip: '10.0.0.2', deviceId: 'd2' } },
+      { id: 'ev-round', type: 'game.round', at: old.toISOString(), data: oldRound },
+    ];
+    const first = await applyEvents(db, 'demo-app', sent, new Date(old.getTime() + 7_200_000));
+    expect(first.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+    expect(await where('platform_event', 'event_id', 'ev-round')).toBe(`platform_event_${oldMonth.replace('-', '_')}`);
+    expect(await where('game_round', 'round_id', 'r-old')).toBe(`game_round_${oldMonth.replace('-', '_')}`);
+    // the same round id in a later month, under a new event id, is refused; the same event ids are duplicates
+    const later = { id: 'ev-round-again', type: 'game.round', at: new Date(NOW).toISOString(), data: { ...oldRound, endedAt: new Date(NOW).toISOString() } };
+    const again = await applyEvents(db, 'demo-app', [...sent, later], new Date(NOW));
+    expect(again).toEqual([
+      { id: 'ev-login', status: 'duplicate' },
+      { id: 'ev-nobody', status: 'duplicate', code: 404, message: 'Player 404 not found' },
+      { id: 'ev-round', status: 'duplicate' },
+      { id: 'ev-round-again', status: 'rejected', code: 409, message: 'Round r-old is already recorded' },
+    ]);
+    expect(await db.selectFrom('game_round').select('id').where('round_id', '=', 'r-old').execute()).toHaveLength(1);
+  });
+
   it('archives a month past its retention to a checked file, and reconciliation stays exact', async () => {
     const { db, owner } = database;
-    const old = monthAfter(NOW, -2); // made by the migration, two months back
-    const oldMonth = consoleMonth(old);
     for (let i = 0; i < 25; i++) {
       await post(db, {
         uid: 1 + (i % 2),
@@ -105,10 +142,12 @@ describe.each(databases())('monthly partitions on $kind', (kind) => {
       });
     }
     await db.insertInto('player_login').values({ uid: 1, partner: 0, at: old, ip: '10.0.0.9', device_id: 'd, "quoted"', duration_seconds: null }).execute();
-    const retention = { ledger_entry: 1, game_bet: 1, player_login: 1 };
+    const retention = { ledger_entry: 1, game_round: 1, game_bet: 1, player_login: 1, platform_event: 1 };
     const due = (await monthsToArchive(db, retention, NOW)).map((m) => m.partition);
     expect(due).toContain(partitionOf(old));
     expect(due).toContain(`player_login_${oldMonth.replace('-', '_')}`);
+    expect(due).toContain(`game_round_${oldMonth.replace('-', '_')}`);
+    expect(due).toContain(`platform_event_${oldMonth.replace('-', '_')}`);
     expect(due).not.toContain(partitionOf(monthAfter(NOW, -1)));
 
     expect(await archiveMonths(owner, { dir, retention, nowMs: NOW, dryRun: true })).toHaveLength(due.length);
@@ -147,13 +186,31 @@ describe.each(databases())('monthly partitions on $kind', (kind) => {
     await post(db, { uid: 1, currency: 'chip', delta: 4, reason: 'test', actor: 'system:test', at: old, key: 'late' });
     expect(await whereIs('late')).toBe('ledger_entry_outside');
     expect((await reconcile(db)).differences).toEqual([]);
+    // an archived month's events and rounds keep their ids: a repeat is a duplicate with its first outcome, the round id stays taken
+    expect(await where('platform_event', 'event_id', 'ev-nobody')).toBeUndefined();
+    const after = await applyEvents(
+      db,
+      'demo-app',
+      [
+        { id: 'ev-nobody', type: 'player.login', at: new Date(NOW).toISOString(), data: { uid: 404, ip: '10.0.0.2', deviceId: 'd2' } },
+        { id: 'ev-round', type: 'game.round', at: old.toISOString(), data: oldRound },
+        { id: 'ev-round-3', type: 'game.round', at: old.toISOString(), data: oldRound },
+      ],
+      new Date(NOW),
+    );
+    expect(after).toEqual([
+      { id: 'ev-nobody', status: 'duplicate', code: 404, message: 'Player 404 not found' },
+      { id: 'ev-round', status: 'duplicate' },
+      { id: 'ev-round-3', status: 'rejected', code: 409, message: 'Round r-old is already recorded' },
+    ]);
     // an archived month is not made again, and a second archive finds nothing to do
     expect((await ensureMonths(db, NOW)).some((m) => m.startsWith(partitionOf(old)))).toBe(false);
     expect(await archiveMonths(owner, { dir, retention, nowMs: NOW })).toEqual([]);
   });
 
   it('reads retention settings, refusing a bad one by name', () => {
-    expect(retentionFromEnv({})).toEqual({ ledger_entry: 24, game_bet: 13, player_login: 6 });
+    expect(retentionFromEnv({})).toEqual({ ledger_entry: 24, game_round: 13, game_bet: 13, player_login: 6, platform_event: 13 });
+    expect(retentionFromEnv({ RETENTION_EVENTS_MONTHS: '2' }).platform_event).toBe(2);
     expect(retentionFromEnv({ RETENTION_BETS_MONTHS: '3' }).game_bet).toBe(3);
     expect(() => retentionFromEnv({ RETENTION_LEDGER_MONTHS: '0' })).toThrow(/RETENTION_LEDGER_MONTHS must be a whole number from 1 to 1200/);
     expect(pgCsvField(null)).toBe('');

@@ -1,32 +1,32 @@
 /**
- * Monthly partitions (docs/decisions/056-monthly-partitions.md): the ledger, the game bets and
- * the login trail are partitioned by console month (GMT+08:00). The partitions job makes the
+ * Monthly partitions (docs/decisions/056-monthly-partitions.md, 057): the ledger, the game rounds
+ * and bets, the login trail and the platform events' records are partitioned by console month
+ * (GMT+08:00). The partitions job makes the
  * months ahead, so a write never waits for a month to exist; what is older than its retention
  * leaves through `npm run archive` (archive.ts).
  */
 import { sql } from 'kysely';
-import { consoleMonth, monthStart } from '@console/time';
+import { monthAfter } from '@console/time';
 import type { Db } from '../../db/open';
 import { registerRepeatingJob } from '../../http/repeating-job';
 import type { BackgroundHost } from '../manifest';
 
-/** The partitioned tables, each with the kind of data its retention setting names. */
+/**
+ * The partitioned tables, each with the kind of data its retention setting names (a round and
+ * its bets share their month and their retention). month_partitions_ensure takes every table of
+ * the schema partitioned by range; partitions.test.ts holds the two to the same list.
+ */
 export const PARTITIONED = [
   { table: 'ledger_entry', kind: 'LEDGER' },
+  { table: 'game_round', kind: 'BETS' },
   { table: 'game_bet', kind: 'BETS' },
   { table: 'player_login', kind: 'LOGINS' },
+  { table: 'platform_event', kind: 'EVENTS' },
 ] as const;
 export type PartitionedTable = (typeof PARTITIONED)[number]['table'];
 
 /** Months made ahead of the current one. */
 export const MONTHS_AHEAD = 3;
-
-/** The first instant of the console month `months` after the one of `at` ('YYYY-MM' arithmetic in GMT+08:00). */
-export function monthAfter(at: number, months: number): Date {
-  const [year, month] = consoleMonth(at).split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) + months;
-  return monthStart(Math.floor(index / 12), (index % 12) + 1);
-}
 
 /**
  * Makes the partitions from this month to MONTHS_AHEAD ahead that are missing; answers a line a

@@ -112,7 +112,7 @@ describe.each(databases())('platform events applied set-based on $kind', (kind) 
     ]);
     expect(await db().selectFrom('sms_log').select('phone_number').where('phone_number', '=', '9170000001').execute()).toHaveLength(1);
     const stored = await db()
-      .selectFrom('platform_event')
+      .selectFrom('platform_event_claim')
       .select(['event_id', 'status', 'code'])
       .where('event_id', 'in', ['l5', 'l6', 'l7', 'f2', 'l1'])
       .orderBy('event_id')

@@ -188,7 +188,7 @@ describe.each(databases())('money events set-based on $kind', (kind) => {
       { uid: 90_002, chip: 0, safe: 0, charisma: 0 },
     ]);
     const refused = await db()
-      .selectFrom('platform_event')
+      .selectFrom('platform_event_claim')
       .select(['event_id', 'status', 'code', 'message'])
       .where('event_id', 'in', ['run-2', 'run-5'])
       .orderBy('event_id')

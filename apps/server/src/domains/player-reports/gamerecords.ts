@@ -12,8 +12,8 @@ import { gameRecordItem, type GameRecordItem } from '@console/schemas';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/open';
-import { custom, dateRange, defineList, eqEnum, eqInt, eqText, sortBy } from '../../http/list';
-import { betsWithRounds } from '../games/round-lists';
+import { custom, dateRange, defineList, eqEnum, eqInt, sortBy } from '../../http/list';
+import { betsWithRounds, roundIdIs } from '../games/round-lists';
 import { isoInConsoleZone } from '../../http/time';
 
 export const RECORD_RESULTS = ['win', 'lose', 'even'] as const;
@@ -43,7 +43,7 @@ export const gamerecordlogs = defineList({
   filters: {
     uid: eqInt('b.uid', 1),
     game: eqEnum('b.game', GAME_IDS),
-    roundId: eqText('r.round_id', 64),
+    roundId: roundIdIs('r'),
     time: dateRange('b.at'),
     result: custom(z.enum(RECORD_RESULTS, { message: `Must be one of ${RECORD_RESULTS.join(', ')}` }), (v) => RESULT_SQL[v as (typeof RECORD_RESULTS)[number]]),
     partner: eqInt('b.partner'),

@@ -50,7 +50,9 @@ describe.each(databases().slice(0, 1))('demo seed: the providers play ($kind)', 
     expect(byProvider.JILI?.app_id).toBe('jili-app');
     expect(Number(byProvider.JILI?.n)).toBeGreaterThan(2);
     expect(rows.filter((r) => r.provider !== 'JILI').length).toBeGreaterThan(0);
-    const rejected = await sql<{ n: string }>`SELECT count(*) AS n FROM platform_event WHERE type = 'provider.round' AND status = 'rejected'`.execute(
+    const rejected = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM platform_event e JOIN platform_event_claim c USING (app_id, event_id) WHERE e.type = 'provider.round' AND c.status = 'rejected'`.execute(
       opened.db,
     );
     expect(Number(rejected.rows[0].n)).toBe(0);

@@ -23,7 +23,7 @@ import { rangeOf, rangeParams, rangeProblem, type DayRange } from '../../http/ra
 import { reportOperations } from '../../reports/report';
 import { gameSpanPlayers } from '../payment-reports/rollups';
 import { listItems, SCREENS, storeKey } from './items';
-import { rounds } from '../games/round-lists';
+import { roundIdIs, rounds } from '../games/round-lists';
 import { isoInConsoleZone } from '../../http/time';
 
 const tags = ['platmanager'];
@@ -118,7 +118,7 @@ export const partnerReportOperations: Operation[] = [
         partner: eqInt('partner'),
         game: eqEnum('game', GAME_IDS as unknown as [string, ...string[]]),
         table: eqText('table_id', 64),
-        roundId: eqText('round_id', 64),
+        roundId: roundIdIs('game_round'),
         time: dateRange('ended_at'),
       },
       sorts: { endedAt: sortBy.time('ended_at') },

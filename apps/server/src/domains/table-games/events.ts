@@ -4,7 +4,7 @@
  * game's pool through the ledger, jackpot.ts). They are applied after the call's other events
  * (rounds included: a jackpot names a recorded round, a report its players), one by one, each in
  * its own savepoint of one transaction, with the events call's per-event contract: applied,
- * rejected (code, message, kept in platform_event) or duplicate (the id seen before, the first
+ * rejected (code, message, kept in platform_event_claim) or duplicate (the id seen before, the first
  * outcome), idempotent by event id.
  */
 import type { GameReportedData, JackpotWonData, PlatformEventResult } from '@console/schemas';
@@ -46,25 +46,14 @@ async function report(trx: Db, appId: string, e: Prepared): Promise<void> {
 }
 
 async function applyOne(trx: Db, appId: string, e: Prepared, now: Date): Promise<PlatformEventResult> {
-  const claimed = await trx
-    .insertInto('platform_event')
-    .values({
-      app_id: appId,
-      event_id: e.id,
-      type: e.type,
-      at: e.at,
-      received_at: now,
-      status: 'applied',
-      code: null,
-      message: null,
-      data: JSON.stringify(e.data),
-    })
-    .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
-    .returning('event_id')
-    .executeTakeFirst();
+  const { rows } = await sql<{ claimed: boolean }>`
+    SELECT platform_event_claim_one(${appId}, ${e.id}, ${e.type}, ${e.at}::timestamptz, ${JSON.stringify(e.data)}::jsonb, ${now}::timestamptz) AS claimed`.execute(
+    trx,
+  );
+  const claimed = rows[0].claimed;
   if (!claimed) {
     const first = await trx
-      .selectFrom('platform_event')
+      .selectFrom('platform_event_claim')
       .select(['code', 'message'])
       .where('app_id', '=', appId)
       .where('event_id', '=', e.id)
@@ -86,7 +75,7 @@ async function applyOne(trx: Db, appId: string, e: Prepared, now: Date): Promise
     if (!(error instanceof ApiError)) throw error;
     await sql`ROLLBACK TO SAVEPOINT table_event`.execute(trx);
     await trx
-      .updateTable('platform_event')
+      .updateTable('platform_event_claim')
       .set({ status: 'rejected', code: error.statusCode, message: error.message })
       .where('app_id', '=', appId)
       .where('event_id', '=', e.id)

@@ -9,6 +9,7 @@ import type { JackpotPool, JackpotRules, JackpotWonData, TableGame } from '@cons
 import type { Db } from '../../db/open';
 import { conflict, notFound } from '../../http/api-error';
 import { post } from '../ledger/ledger';
+import { roundByKey } from '../games/round-lists';
 import { jackpotDoc, readDocument } from './config';
 
 export const JACKPOT_REASON = 'jackpot.win';
@@ -38,18 +39,14 @@ export async function readPool(db: Db, game: TableGame): Promise<JackpotPool> {
  * amount at most what the rules pay from the pool now.
  */
 export async function payJackpot(trx: Db, appId: string, eventId: string, at: Date, d: JackpotWonData): Promise<void> {
-  const round = await trx
-    .selectFrom('game_round')
-    .select(['id', 'game', 'verified'])
-    .where('round_id', '=', d.roundId)
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
+  const round = await roundByKey(trx, appId, d.roundId).select(['r.id', 'r.game', 'r.verified', 'r.ended_at']).executeTakeFirst();
   if (!round || round.game !== d.game) throw notFound(`Round ${d.roundId} not found`);
   if (!round.verified) throw conflict(`Round ${d.roundId} failed its verification: no jackpot`);
   const seat = await trx
     .selectFrom('game_bet')
     .select(['partner'])
     .where('round', '=', round.id)
+    .where('at', '=', round.ended_at)
     .where('uid', '=', d.uid)
     .where('bot', '=', false)
     .where('win', '>', 0)

@@ -16,12 +16,9 @@ BEGIN
     SELECT x.* FROM ROWS FROM (jsonb_to_recordset(p_events) AS (id text, at timestamptz, data jsonb)) WITH ORDINALITY AS x(id, at, data, n)
     ORDER BY x.n
   LOOP
-    INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, data)
-    VALUES (p_app, e.id, 'sms.result', e.at, p_now, 'applied', e.data)
-    ON CONFLICT (app_id, event_id) DO NOTHING;
-    IF NOT FOUND THEN
+    IF NOT platform_event_claim_one(p_app, e.id, 'sms.result', e.at, e.data, p_now) THEN
       SELECT 'duplicate', pe.code, pe.message INTO r_status, r_code, r_message
-        FROM platform_event pe WHERE pe.app_id = p_app AND pe.event_id = e.id;
+        FROM platform_event_claim pe WHERE pe.app_id = p_app AND pe.event_id = e.id;
       RETURN NEXT;
       CONTINUE;
     END IF;
@@ -42,7 +39,7 @@ BEGIN
       r_status := 'applied'; r_code := NULL; r_message := NULL;
     END IF;
     IF r_status = 'rejected' THEN
-      UPDATE platform_event SET status = 'rejected', code = r_code, message = r_message WHERE app_id = p_app AND event_id = e.id;
+      UPDATE platform_event_claim SET status = 'rejected', code = r_code, message = r_message WHERE app_id = p_app AND event_id = e.id;
     END IF;
     RETURN NEXT;
   END LOOP;

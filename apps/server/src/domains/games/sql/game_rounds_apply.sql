@@ -16,12 +16,16 @@ DECLARE
   v_taken jsonb;
 BEGIN
   WITH claimed AS (
-    INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, code, message, data)
-    SELECT p_app, x.id, 'game.round', x.at, p_now, 'applied', NULL, NULL, jsonb_build_object('game', x.game, 'roundId', x.round_id)
-    FROM jsonb_to_recordset(p_rounds) AS x(id text, at timestamptz, game text, round_id text)
+    INSERT INTO platform_event_claim (app_id, event_id, received_at, status)
+    SELECT p_app, x.id, p_now, 'applied' FROM jsonb_to_recordset(p_rounds) AS x(id text)
     ORDER BY x.id
     ON CONFLICT (app_id, event_id) DO NOTHING
     RETURNING event_id
+  ), record AS (
+    INSERT INTO platform_event (app_id, event_id, type, at, received_at, data)
+    SELECT p_app, x.id, 'game.round', x.at, p_now, jsonb_build_object('game', x.game, 'roundId', x.round_id)
+    FROM jsonb_to_recordset(p_rounds) AS x(id text, at timestamptz, game text, round_id text)
+    JOIN claimed c ON c.event_id = x.id
   )
   SELECT coalesce(jsonb_object_agg(event_id, true), '{}') INTO v_claimed FROM claimed;
 
@@ -55,15 +59,20 @@ BEGIN
       sum(seat.bet) AS bet, sum(seat.win) AS win, sum(seat.fee) AS fee, sum(seat.jackpot) AS jackpot,
       CASE WHEN count(DISTINCT seat.partner) FILTER (WHERE NOT seat.bot) = 1 THEN min(seat.partner) FILTER (WHERE NOT seat.bot) ELSE -2 END AS partner
     FROM seat GROUP BY seat.n
+  ), keyed AS (
+    -- the round id's key, unique across months (decision 057); taken already: 409 below
+    INSERT INTO game_round_key (round_id, app_id, id, ended_at)
+    SELECT r.round_id, p_app, nextval('game_round_id_seq'), r.ended_at FROM r WHERE r.first ORDER BY r.n
+    ON CONFLICT (round_id, app_id) DO NOTHING
+    RETURNING round_id, id
   ), ins AS (
-    INSERT INTO game_round (app_id, round_id, game, server, table_id, config_version, started_at, ended_at, partner, seats, players,
-      bet, win, fee, jackpot, seed_hash, seed, bets, result, verified, why, differences, received_at)
-    SELECT p_app, r.round_id, r.game, r.server, r.table_id, r.config_version, r.started_at, r.ended_at, t.partner, t.seats, t.players,
+    INSERT INTO game_round (id, app_id, round_id, game, server, table_id, config_version, started_at, ended_at, partner, seats, players,
+      bet, win, fee, jackpot, seed_hash, seed, bets, result, verified, why, differences, received_at) OVERRIDING SYSTEM VALUE
+    SELECT k.id, p_app, r.round_id, r.game, r.server, r.table_id, r.config_version, r.started_at, r.ended_at, t.partner, t.seats, t.players,
       t.bet, t.win, t.fee, t.jackpot, r.seed_hash, r.seed, r.bets, r.result, r.verified, coalesce(r.why, ''), r.differences, p_now
-    FROM r JOIN total t ON t.n = r.n
+    FROM r JOIN keyed k ON k.round_id = r.round_id JOIN total t ON t.n = r.n
     WHERE r.first
     ORDER BY r.n
-    ON CONFLICT (round_id, app_id) DO NOTHING
     RETURNING id, round_id, game, ended_at, partner, verified
   ), bet AS (
     INSERT INTO game_bet (round, n, game, at, uid, partner, seat, bot, bet, win, fee, jackpot)
@@ -108,7 +117,7 @@ BEGIN
 
   v_refused := v_refused || v_taken;
   IF v_refused <> '{}' THEN
-    UPDATE platform_event pe SET status = 'rejected', code = (v_refused->(x.n::text)->>'code')::integer, message = v_refused->(x.n::text)->>'message'
+    UPDATE platform_event_claim pe SET status = 'rejected', code = (v_refused->(x.n::text)->>'code')::integer, message = v_refused->(x.n::text)->>'message'
     FROM jsonb_to_recordset(p_rounds) AS x(n integer, id text)
     WHERE v_refused ? x.n::text AND pe.app_id = p_app AND pe.event_id = x.id;
   END IF;
@@ -119,7 +128,7 @@ BEGIN
     CASE WHEN NOT v_claimed ? x.id THEN pe.code ELSE (v_refused->(x.n::text)->>'code')::integer END,
     CASE WHEN NOT v_claimed ? x.id THEN pe.message ELSE v_refused->(x.n::text)->>'message' END
   FROM jsonb_to_recordset(p_rounds) AS x(n integer, id text)
-  LEFT JOIN platform_event pe ON pe.app_id = p_app AND pe.event_id = x.id AND NOT v_claimed ? x.id
+  LEFT JOIN platform_event_claim pe ON pe.app_id = p_app AND pe.event_id = x.id AND NOT v_claimed ? x.id
   ORDER BY x.n;
 END
 $function$;

@@ -1,5 +1,7 @@
--- Makes the monthly partitions (docs/decisions/056-monthly-partitions.md) of the partitioned
--- tables from p_from's console month to p_to's (GMT+08:00) that do not exist yet, and answers
+-- Makes the monthly partitions (docs/decisions/056-monthly-partitions.md, 057) of the
+-- partitioned tables (every table of the schema partitioned by range: the ledger, the game
+-- rounds and bets, the login trail and the platform events' records) from p_from's console month
+-- to p_to's (GMT+08:00) that do not exist yet, and answers
 -- one line for each month made, or refused because the default partition holds rows of it (an
 -- operator moves them, docs/deploy.md "Monthly partitions and archives"). A month archived
 -- already is not made again. It runs as its owner, the tables' owner, so that the server's role
@@ -15,7 +17,10 @@ DECLARE
   m timestamp;
   part text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['ledger_entry', 'game_bet', 'player_login'] LOOP
+  FOR t IN
+    SELECT c.relname FROM pg_partitioned_table pt JOIN pg_class c ON c.oid = pt.partrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = current_schema() AND pt.partstrat = 'r' ORDER BY c.relname
+  LOOP
     -- from the month after the newest made, when that is earlier: months are never skipped
     SELECT to_date(right(max(c.relname), 7), 'YYYY_MM')::timestamp + interval '1 month' INTO m
       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid

@@ -21,12 +21,14 @@ BEGIN
     SELECT x.*, row_number() OVER (PARTITION BY x.id ORDER BY x.n) AS k
     FROM ROWS FROM (jsonb_to_recordset(p_events) AS (id text, type text, at timestamptz, data jsonb, error jsonb)) WITH ORDINALITY AS x(id, type, at, data, error, n)
   ), claimed AS (
-    INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, code, message, data)
-    SELECT p_app, ev.id, ev.type, ev.at, p_now, CASE WHEN ev.error IS NULL THEN 'applied' ELSE 'rejected' END,
-      (ev.error->>'code')::integer, ev.error->>'message', ev.data
+    INSERT INTO platform_event_claim (app_id, event_id, received_at, status, code, message)
+    SELECT p_app, ev.id, p_now, CASE WHEN ev.error IS NULL THEN 'applied' ELSE 'rejected' END, (ev.error->>'code')::integer, ev.error->>'message'
     FROM ev WHERE ev.k = 1 ORDER BY ev.id
     ON CONFLICT (app_id, event_id) DO NOTHING
     RETURNING event_id
+  ), record AS (
+    INSERT INTO platform_event (app_id, event_id, type, at, received_at, data)
+    SELECT p_app, ev.id, ev.type, ev.at, p_now, ev.data FROM ev JOIN claimed c ON c.event_id = ev.id WHERE ev.k = 1
   )
   SELECT coalesce(jsonb_object_agg(event_id, true), '{}') INTO v_claimed FROM claimed;
 
@@ -131,7 +133,7 @@ BEGIN
     FROM ok WHERE ok.type = 'sms.sent' ORDER BY ok.n;
 
     -- the refused ones keep their outcome
-    UPDATE platform_event pe SET status = 'rejected', code = (v_set->(x.n::text)->>'code')::integer, message = v_set->(x.n::text)->>'message'
+    UPDATE platform_event_claim pe SET status = 'rejected', code = (v_set->(x.n::text)->>'code')::integer, message = v_set->(x.n::text)->>'message'
     FROM ROWS FROM (jsonb_to_recordset(p_events) AS (id text)) WITH ORDINALITY AS x(id, n)
     WHERE v_set ? x.n::text AND v_set->(x.n::text) <> 'null'::jsonb AND pe.app_id = p_app AND pe.event_id = x.id;
   END IF;
@@ -185,7 +187,7 @@ BEGIN
         r_code := NULL;
         r_message := NULL;
       ELSE
-        UPDATE platform_event SET status = 'rejected', code = v_code, message = v_message WHERE app_id = p_app AND event_id = e.id;
+        UPDATE platform_event_claim SET status = 'rejected', code = v_code, message = v_message WHERE app_id = p_app AND event_id = e.id;
         r_status := 'rejected';
         r_code := v_code;
         r_message := v_message;
@@ -194,7 +196,7 @@ BEGIN
       CONTINUE;
     END IF;
     SELECT 'duplicate', pe.code, pe.message INTO r_status, r_code, r_message
-      FROM platform_event pe WHERE pe.app_id = p_app AND pe.event_id = e.id;
+      FROM platform_event_claim pe WHERE pe.app_id = p_app AND pe.event_id = e.id;
     RETURN NEXT;
   END LOOP;
 END

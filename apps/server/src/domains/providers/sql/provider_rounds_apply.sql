@@ -17,13 +17,16 @@ BEGIN
   SELECT code INTO v_provider FROM game_provider WHERE app_id = p_app;
 
   WITH claimed AS (
-    INSERT INTO platform_event (app_id, event_id, type, at, received_at, status, code, message, data)
-    SELECT p_app, x.id, 'provider.round', x.at, p_now, 'applied', NULL, NULL,
-      jsonb_build_object('provider', v_provider, 'game', x.game, 'roundId', x.round_id)
-    FROM jsonb_to_recordset(p_rounds) AS x(id text, at timestamptz, game text, round_id text)
+    INSERT INTO platform_event_claim (app_id, event_id, received_at, status)
+    SELECT p_app, x.id, p_now, 'applied' FROM jsonb_to_recordset(p_rounds) AS x(id text)
     ORDER BY x.id
     ON CONFLICT (app_id, event_id) DO NOTHING
     RETURNING event_id
+  ), record AS (
+    INSERT INTO platform_event (app_id, event_id, type, at, received_at, data)
+    SELECT p_app, x.id, 'provider.round', x.at, p_now, jsonb_build_object('provider', v_provider, 'game', x.game, 'roundId', x.round_id)
+    FROM jsonb_to_recordset(p_rounds) AS x(id text, at timestamptz, game text, round_id text)
+    JOIN claimed c ON c.event_id = x.id
   )
   SELECT coalesce(jsonb_object_agg(event_id, true), '{}') INTO v_claimed FROM claimed;
 
@@ -96,7 +99,7 @@ BEGIN
 
   v_refused := v_refused || v_taken;
   IF v_refused <> '{}' THEN
-    UPDATE platform_event pe SET status = 'rejected', code = (v_refused->(x.n::text)->>'code')::integer, message = v_refused->(x.n::text)->>'message'
+    UPDATE platform_event_claim pe SET status = 'rejected', code = (v_refused->(x.n::text)->>'code')::integer, message = v_refused->(x.n::text)->>'message'
     FROM jsonb_to_recordset(p_rounds) AS x(n integer, id text)
     WHERE v_refused ? x.n::text AND pe.app_id = p_app AND pe.event_id = x.id;
   END IF;
@@ -107,7 +110,7 @@ BEGIN
     CASE WHEN NOT v_claimed ? x.id THEN pe.code ELSE (v_refused->(x.n::text)->>'code')::integer END,
     CASE WHEN NOT v_claimed ? x.id THEN pe.message ELSE v_refused->(x.n::text)->>'message' END
   FROM jsonb_to_recordset(p_rounds) AS x(n integer, id text)
-  LEFT JOIN platform_event pe ON pe.app_id = p_app AND pe.event_id = x.id AND NOT v_claimed ? x.id
+  LEFT JOIN platform_event_claim pe ON pe.app_id = p_app AND pe.event_id = x.id AND NOT v_claimed ? x.id
   ORDER BY x.n;
 END
 $function$;

@@ -14,7 +14,7 @@ BEGIN
   WITH seat AS (
     SELECT s.*, r.table_id, r.partner AS round_partner, report_day(s.at) AS day,
       CASE WHEN position(':' IN r.table_id) > 0 THEN split_part(r.table_id, ':', 1) ELSE '' END AS room
-    FROM new_seats s JOIN game_round r ON r.id = s.round
+    FROM new_seats s JOIN game_round r ON r.id = s.round AND r.ended_at = s.at
     WHERE s.game IN ('tongits', 'pusoy')
   ), roomed AS (
     SELECT seat.*, coalesce((SELECT i.doc->>'mode' FROM room_item i WHERE i.kind = 'template' AND i.key = seat.room AND i.doc->>'game' = seat.game), 'table') AS mode
