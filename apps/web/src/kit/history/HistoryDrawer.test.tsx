@@ -49,7 +49,7 @@ const open = async () => {
     </WithHistory>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'History of this item' }));
-  return screen.findByRole('dialog');
+  return screen.findByRole('dialog', { hidden: false });
 };
 
 describe('configuration history', () => {
@@ -58,7 +58,7 @@ describe('configuration history', () => {
     await within(drawer).findByText('Demo data');
     expect(mocked).toHaveBeenCalledWith('GET', '/remoteconfig/cashOutEdter/versions', { params: { page: 1, pageSize: 20, key: 'gcash' }, silent: true });
     const rows = within(drawer)
-      .getAllByRole('row')
+      .getAllByRole('row', { hidden: false })
       .slice(1)
       .map((r) => r.textContent);
     expect(rows[0]).toContain('2026-11-22 18:05:00');
