@@ -143,15 +143,37 @@ export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
 
 const txId = requiredText(64);
 
+const walletCurrency = z.enum(WALLET_CURRENCIES, { message: `Must be one of ${WALLET_CURRENCIES.join(', ')}` });
+
 export const walletMoveBody = z.strictObject({
   txId,
   uid: platformUid,
-  currency: z.enum(WALLET_CURRENCIES, { message: `Must be one of ${WALLET_CURRENCIES.join(', ')}` }),
+  currency: walletCurrency,
   amount: platformAmount,
   reason: requiredText(64),
   ref: text(128).optional(),
 });
 export type WalletMoveBody = z.infer<typeof walletMoveBody>;
+
+/** A leg of a settle: an integer 0..10^12 (0: no such leg). */
+const settleLeg = integer(0, MAX_AMOUNT);
+
+/**
+ * A settle (contract "Fewer calls per bet"): the guarded debit of `bet`, then the credit of `win`,
+ * atomically, in the round `ref` (required). `bet` and `win` are not both 0.
+ */
+export const walletSettleBody = z
+  .strictObject({
+    txId,
+    uid: platformUid,
+    currency: walletCurrency,
+    bet: settleLeg,
+    win: settleLeg,
+    reason: requiredText(64),
+    ref: requiredText(128),
+  })
+  .refine((d) => d.bet > 0 || d.win > 0, { message: 'Must be at least 1 when win is 0', path: ['bet'] });
+export type WalletSettleBody = z.infer<typeof walletSettleBody>;
 
 export const walletRollbackBody = z
   .strictObject({ txId, originalTxId: txId })
@@ -159,6 +181,25 @@ export const walletRollbackBody = z
 export type WalletRollbackBody = z.infer<typeof walletRollbackBody>;
 
 export const walletBalanceQuery = z.strictObject({ uid: queryInt(1, MAX_UID) });
+
+/** The operations of a wallet batch: each with that call's body beside `op`. */
+export const WALLET_BATCH_OPS = ['debit', 'credit', 'settle', 'rollback'] as const;
+export type WalletBatchOpName = (typeof WALLET_BATCH_OPS)[number];
+export const MAX_WALLET_OPS = 1000;
+/** What names an op: checked op by op (a bad op is rejected on its own, with the 400 its call would answer). */
+export const walletBatchOpName = z.looseObject({
+  op: z.enum(WALLET_BATCH_OPS, { message: `Must be one of ${WALLET_BATCH_OPS.join(', ')}` }),
+});
+/**
+ * `{ops: [{op, …}]}`, 1 to 1000 ops. Only the shape of the call is checked here (a body not of it
+ * is a 400 for the whole call); each op is validated on its own as its single call's body.
+ */
+export const walletBatchBody = z.strictObject({
+  ops: z
+    .array(z.unknown().describe("{op, …}: op is debit, credit, settle or rollback, beside the fields of that call's body"))
+    .min(1, { message: 'At least 1 op' })
+    .max(MAX_WALLET_OPS, { message: `At most ${MAX_WALLET_OPS} ops` }),
+});
 
 export const walletMoveAnswer = z.object({ code: z.literal(200), data: z.object({ txId: z.string(), balance: z.number().int() }) });
 export const walletRollbackAnswer = z.object({
@@ -173,6 +214,22 @@ export const walletRollbackAnswer = z.object({
     balance: z.number().int().nullable(),
   }),
 });
+
+/**
+ * One op's outcome, in the order sent: applied; rejected with the code and message its single call
+ * would answer; duplicate (its txId was seen before with the same content: the first answer again).
+ * `balance`: the op's balance after it (a rollback: after the reversal; none when it voided its
+ * original or was rejected). `txId` is null only for a rejected op that gave none.
+ */
+export const walletBatchResult = z.object({
+  txId: z.string().nullable(),
+  status: z.enum(['applied', 'rejected', 'duplicate']),
+  code: z.number().int().optional(),
+  message: z.string().optional(),
+  balance: z.number().int().optional(),
+});
+export type WalletBatchResult = z.infer<typeof walletBatchResult>;
+export const walletBatchAnswer = z.object({ code: z.literal(200), data: z.object({ results: z.array(walletBatchResult) }) });
 
 export const walletBalances = z.object({
   chip: z.number().int(),

@@ -1985,5 +1985,6 @@ export interface DatabaseColumns {
     rolled_back: Column<'bool', false>;
     tx_id: Column<'text', false>;
     uid: Column<'int4', true>;
+    win: Column<'int8', true>;
   };
 }

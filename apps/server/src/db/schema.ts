@@ -300,11 +300,14 @@ export interface PlatformEventClaimTable {
 export interface WalletTxTable {
   app_id: string;
   tx_id: string;
-  kind: 'debit' | 'credit' | 'rollback' | 'voided';
+  kind: 'debit' | 'credit' | 'settle' | 'rollback' | 'voided';
   fingerprint: string;
   uid: number | null;
   currency: string | null;
+  /** The amount of a debit or credit; a settle's bet (0: none). */
   amount: number | null;
+  /** A settle's win (0: none); null for every other kind (migration 071). */
+  win: ColumnType<number | null, number | null | undefined, number | null>;
   original_tx_id: string | null;
   rolled_back: Generated<boolean>;
   answer: Json<unknown> | null;

@@ -7,6 +7,8 @@
  *   console_db_query_seconds, console_db_query_errors_total, console_db_pool_connections
  *   console_job_runs_total / console_job_run_seconds    background jobs by outcome
  *   console_platform_events_total                       events by outcome (applied, rejected, duplicate)
+ *   console_platform_wallet_ops_total                   the ops of wallet batches by op and outcome (each wallet
+ *                                                       call, settle and batch included, is a request above)
  *   console_cashout_queue_orders                        cash-out orders by queue and status (read on scrape)
  *   console_replica_lag_seconds                         the read replica's replay lag (read on scrape)
  *   process_* and nodejs_*                              the process (CPU, memory, event loop, GC)
@@ -66,6 +68,13 @@ export const platformEvents = new client.Counter({
   name: 'console_platform_events_total',
   help: 'Platform events by outcome (applied, rejected, duplicate)',
   labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+export const platformWalletOps = new client.Counter({
+  name: 'console_platform_wallet_ops_total',
+  help: 'Ops of wallet batches by op (debit, credit, settle, rollback; unknown: a rejected op that named none) and outcome (applied, rejected, duplicate)',
+  labelNames: ['op', 'outcome'] as const,
   registers: [registry],
 });
 

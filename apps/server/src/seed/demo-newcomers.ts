@@ -5,7 +5,8 @@
  * `player.registered` with the partner and the share code or the inviter, the registration
  * bonus (a wallet credit, as the simulator's players get it), a phone bound later, a ₱100 GCash
  * top-up (the app's order and the channel's paid callback), and sittings: a login, then real
- * house-game rounds (simulator/rounds.ts: the bet debited, the win credited, the round's record).
+ * house-game rounds (simulator/rounds.ts: the bet debited, the win credited, or both in one settle
+ * for an instant game; the round's record).
  *
  * Uids: NEWCOMER_UIDS, below the population's (100001…, which live mode extends upwards, and
  * the CLI backfill's 1000001…), so no simulator run ever registers one of them. Addresses never
@@ -193,6 +194,13 @@ export async function bringInNewcomers(client: SignedClient, prefix: string, pla
     } else if (a.kind === 'debit' || a.kind === 'credit') {
       const answer = await client.wallet(a.kind, a.body, a.at);
       if (answer.status !== 200) refuse(`${a.kind} ${a.body.reason}`, answer.message);
+    } else if (a.kind === 'settle') {
+      const answer = await client.settle(a.body, a.at);
+      if (answer.status !== 200) refuse(`settle ${a.body.reason}`, answer.message);
+    } else if (a.kind === 'batch') {
+      for (const [i, r] of (await client.batch(a.ops, a.at)).entries()) {
+        if (r.status === 'rejected') refuse(`${a.ops[i].op} ${a.ops[i].reason}`, r.message);
+      }
     } else if (a.kind === 'payment') {
       const answer = await client.payment(a.payment, a.at);
       if (answer.status !== 200) refuse(a.payment.op, answer.message);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runBackfill } from './backfill';
 import { BackfillPlan, DAY } from './backfill-plan';
 import { FakePlatform } from './fake-platform';
-import type { Action, EventData } from './types';
+import type { Action, EventData, WalletBody } from './types';
 import { REASONS } from './world';
 import { getGame, verifyRound } from '@console/games';
 import { HOUSE_PLAY } from './rounds';
@@ -20,6 +20,20 @@ function generate(seed: number, players: number, days: number, staff = false): A
 }
 
 const digest = (actions: Action[]) => createHash('sha256').update(JSON.stringify(actions)).digest('hex');
+
+type Movement = { kind: 'debit' | 'credit'; at: number; body: WalletBody; settled?: true };
+/** Every wallet movement of the actions: single calls, a batch's ops, a settle as its bet and its win (marked `settled`). */
+const movementsOf = (list: Action[]): Movement[] =>
+  list.flatMap((a): Movement[] => {
+    if (a.kind === 'debit' || a.kind === 'credit') return [a];
+    if (a.kind === 'batch') return a.ops.flatMap(({ op, ...body }) => (op === 'settle' ? [] : [{ kind: op, at: a.at, body: body as WalletBody }]));
+    if (a.kind !== 'settle') return [];
+    const { bet, win, ...body } = a.body;
+    const legs: Movement[] = [];
+    if (bet > 0) legs.push({ kind: 'debit', at: a.at, body: { ...body, amount: bet }, settled: true });
+    if (win > 0) legs.push({ kind: 'credit', at: a.at, body: { ...body, amount: win }, settled: true });
+    return legs;
+  });
 
 describe('simulator backfill', () => {
   const actions = generate(3, 1500, 30);
@@ -38,7 +52,15 @@ describe('simulator backfill', () => {
       expect(a.at).toBeLessThanOrEqual(END);
     }
     const ids = actions.flatMap((a) =>
-      a.kind === 'event' ? [a.event.id] : a.kind === 'staff' ? [] : a.kind === 'payment' ? [a.payment.requestId] : [a.body.txId],
+      a.kind === 'event'
+        ? [a.event.id]
+        : a.kind === 'staff'
+          ? []
+          : a.kind === 'payment'
+            ? [a.payment.requestId]
+            : a.kind === 'batch'
+              ? a.ops.map((o) => o.txId)
+              : [a.body.txId],
     );
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -84,9 +106,9 @@ describe('simulator backfill', () => {
   });
 
   it('bets at a house edge of about 5%, so most players who play lose', () => {
-    const wallet = actions.flatMap((a) => (a.kind === 'debit' || a.kind === 'credit' ? [a] : []));
-    const bets = wallet.filter((a) => a.body.reason === REASONS.bet && a.body.currency === 'chip');
-    const wins = wallet.filter((a) => a.body.reason === REASONS.win);
+    const wallet = movementsOf(actions);
+    const bets = wallet.filter((a) => (a.body.reason === REASONS.bet || (a.settled && a.kind === 'debit')) && a.body.currency === 'chip');
+    const wins = wallet.filter((a) => a.body.reason === REASONS.win || (a.settled && a.kind === 'credit'));
     expect(bets.every((a) => a.kind === 'debit') && wins.every((a) => a.kind === 'credit')).toBe(true);
     const net = new Map<number, number>();
     for (const a of bets) net.set(a.body.uid, (net.get(a.body.uid) ?? 0) - a.body.amount);
@@ -105,8 +127,8 @@ describe('simulator backfill', () => {
     const rounds = of('game.round');
     expect(new Set(rounds.map((r) => r.data.game))).toEqual(new Set(HOUSE_PLAY.map(([g]) => g)));
     const money = new Map<string, { bet: number; win: number }>();
-    for (const a of actions) {
-      if ((a.kind !== 'debit' && a.kind !== 'credit') || !a.body.reason.startsWith('game.')) continue;
+    for (const a of movementsOf(actions)) {
+      if (!a.body.reason.startsWith('game.')) continue;
       const m = money.get(a.body.ref!) ?? { bet: 0, win: 0 };
       if (a.kind === 'debit') m.bet += a.body.amount;
       else m.win += a.body.amount;
@@ -158,8 +180,30 @@ describe('simulator backfill', () => {
     expect(dealers.size).toBeLessThanOrEqual(10);
   });
 
+  it('settles the instant games in one call and sends a stake from two balances as one batch; the round games keep the single calls', () => {
+    const settles = actions.flatMap((a) => (a.kind === 'settle' ? [a.body] : []));
+    const batches = actions.flatMap((a) => (a.kind === 'batch' ? [a.ops] : []));
+    const rounds = new Map(of('game.round').map((r) => [r.data.roundId, r.data.game]));
+    expect(settles.length).toBeGreaterThan(1_000);
+    for (const b of settles) {
+      expect(b).toMatchObject({ currency: 'chip', reason: REASONS.settle });
+      expect(['luckyjoker', 'tasty', 'fruitfever', 'scratch', 'mines', 'hilo']).toContain(rounds.get(b.ref));
+    }
+    expect(settles.some((b) => b.win > 0) && settles.some((b) => b.win === 0)).toBe(true);
+    expect(batches.length).toBeGreaterThan(20);
+    for (const ops of batches) {
+      expect(ops.map((o) => [o.op, o.currency, o.reason])).toEqual([
+        ['debit', 'chip', REASONS.bet],
+        ['debit', 'bonus', REASONS.bet],
+      ]);
+      expect(new Set(ops.map((o) => o.ref)).size).toBe(1);
+    }
+    const single = actions.filter((a) => (a.kind === 'debit' || a.kind === 'credit') && a.body.reason.startsWith('game.'));
+    expect(single.length).toBeGreaterThan(settles.length / 2);
+  });
+
   it('moves beans and bonus like a platform does, with game reasons only for game play', () => {
-    const wallet = actions.flatMap((a) => (a.kind === 'debit' || a.kind === 'credit' ? [a] : []));
+    const wallet = movementsOf(actions);
     const of = (currency: string, reason: string, kind: 'debit' | 'credit') =>
       wallet.filter((a) => a.body.currency === currency && a.body.reason === reason && a.kind === kind);
     // beans: the lucky wheel pays them, the shop takes them
@@ -179,7 +223,7 @@ describe('simulator backfill', () => {
     for (const b of bonusBets) expect(rounds.has(b.body.ref!)).toBe(true);
     // only game play carries a game reason; nothing else does
     for (const a of wallet) {
-      if (a.body.reason.startsWith('game.')) expect([REASONS.bet, REASONS.win]).toContain(a.body.reason);
+      if (a.body.reason.startsWith('game.')) expect(a.settled ? [REASONS.settle] : [REASONS.bet, REASONS.win]).toContain(a.body.reason);
     }
     for (const reason of [REASONS.wheel, REASONS.shop, REASONS.depositBonus]) expect(reason.startsWith('game.')).toBe(false);
   });
@@ -203,14 +247,15 @@ describe('simulator backfill', () => {
     }
     // batches of up to 1000 events, far fewer calls than events
     const sent = Object.values(result.stats.events).reduce((n, c) => n + c.sent, 0);
-    const walletCalls = result.stats.wallet.debit.sent + result.stats.wallet.credit.sent;
+    const walletCalls = result.stats.wallet.debit.sent + result.stats.wallet.credit.sent + result.stats.wallet.settle.sent;
     expect(result.stats.calls - walletCalls).toBeLessThan(sent / 10);
     // a second start finds the last player and sends nothing; forced, every id answers as before
     const again = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform });
     expect(again.skipped).toBe(true);
     const forced = await runBackfill({ seed: 3, players: 600, days: 20, end: END, transport: platform, force: true });
     expect(Object.values(forced.stats.events).every((c) => c.duplicate === c.sent)).toBe(true);
-    expect(forced.stats.wallet.debit.rejected + forced.stats.wallet.credit.rejected).toBe(0);
+    expect(forced.stats.wallet.debit.rejected + forced.stats.wallet.credit.rejected + forced.stats.wallet.settle.rejected).toBe(0);
+    expect(forced.stats.wallet.settle.duplicate + forced.stats.wallet.debit.duplicate).toBeGreaterThan(0);
     expect(platform.balances.get(result.plan.players[0].uid)!.chip).toBe(result.plan.world.state(result.plan.players[0].uid)!.chip);
   });
 });

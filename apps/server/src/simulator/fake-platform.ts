@@ -6,7 +6,20 @@
  * and are otherwise only counted.
  */
 import { CASHOUT_FEES, PACKS } from './payments';
-import type { Balances, EventResult, PaymentCall, PlatformEvent, StaffAnswer, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
+import type {
+  Balances,
+  EventResult,
+  PaymentCall,
+  PlatformEvent,
+  StaffAnswer,
+  StaffOp,
+  Transport,
+  WalletAnswer,
+  WalletBody,
+  WalletOp,
+  WalletOpResult,
+  WalletSettleBody,
+} from './types';
 
 const empty = (): Balances => ({ chip: 0, bean: 0, safe: 0, bonus: 0, diamond: 0, charisma: 0, withdrawable: 0 });
 
@@ -89,6 +102,39 @@ export class FakePlatform implements Transport {
 
   async wallet(kind: 'debit' | 'credit', body: WalletBody): Promise<WalletAnswer> {
     this.calls++;
+    return this.move(kind, body);
+  }
+
+  /** A settle: the bet taken with the guard (409 when short of it), then the win paid; once per txId. */
+  async settle(body: WalletSettleBody): Promise<WalletAnswer> {
+    this.calls++;
+    return this.settled(body);
+  }
+
+  /** A batch: each op applied on its own in order; a txId seen before is a duplicate with its first answer. */
+  async batch(ops: WalletOp[]): Promise<WalletOpResult[]> {
+    this.calls++;
+    return ops.map((o) => {
+      const seen = this.txs.has(o.txId);
+      const a = o.op === 'settle' ? this.settled(o) : this.move(o.op, o);
+      if (a.code !== 200) return { txId: o.txId, status: 'rejected', code: a.code, message: a.message };
+      return { txId: o.txId, status: seen ? 'duplicate' : 'applied', balance: a.balance };
+    });
+  }
+
+  private settled(body: WalletSettleBody): WalletAnswer {
+    const before = this.txs.get(body.txId);
+    if (before) return before;
+    const b = this.balances.get(body.uid);
+    if (!b) return { status: 404, code: 404, message: 'Player not found' };
+    if (b[body.currency] < body.bet) return { status: 409, code: 409, message: 'Insufficient balance' };
+    b[body.currency] += body.win - body.bet;
+    const answer = { status: 200, code: 200, balance: b[body.currency] };
+    this.txs.set(body.txId, answer);
+    return answer;
+  }
+
+  private move(kind: 'debit' | 'credit', body: WalletBody): WalletAnswer {
     const before = this.txs.get(body.txId);
     if (before) return before;
     const b = this.balances.get(body.uid);

@@ -1,6 +1,6 @@
 /**
  * The simulator inside the server process (demo seed): the platform API's own services
- * (applyEvents, walletMove, walletBalance) after the same zod validation as the routes,
+ * (applyEvents, walletMove, walletSettle, walletBatch, walletBalance) after the same zod validation as the routes,
  * without HTTP and signing. The time of each call is the simulated moment, so the wallet's
  * ledger entries (stamped with the server's clock: the contract's wallet calls carry no time)
  * land on their day of the history, like the events (which carry `at`). The whole signed
@@ -8,13 +8,23 @@
  * (`simulator.api.test.ts`), at about half the speed. Staff actions (the desk of the demo
  * seed) go to `staff` (in-process-staff.ts).
  */
-import { cashoutCreateBody, platformEventsBody, rechargeCallbackBody, rechargeOrderBody, walletMoveBody } from '@console/schemas';
+import {
+  cashoutCreateBody,
+  platformEventsBody,
+  rechargeCallbackBody,
+  rechargeOrderBody,
+  walletBatchBody,
+  walletMoveBody,
+  walletSettleBody,
+} from '@console/schemas';
 import type { Db } from '../db/open';
 import { createCashout } from '../domains/cashout/orders';
 import { applyEvents } from '../domains/platform/events';
 import { rechargeCallback } from '../domains/recharge/callback';
 import { createRechargeOrder } from '../domains/recharge/orders';
 import { walletBalance, walletMove } from '../domains/platform/wallet';
+import { walletSettle } from '../domains/platform/wallet-settle';
+import { walletBatch } from '../domains/platform/wallet-batch';
 import { platformAppOf } from '../domains/platform/applications';
 import { checkEventTypes } from '../domains/platform/scopes';
 import type { PlatformApp } from '../http/platform-operation';
@@ -77,6 +87,19 @@ function appTransport(db: Db, appId: string, staff?: StaffCarrier): Transport {
         if (!(error instanceof ApiError)) throw error;
         return { status: error.statusCode, code: error.code, message: error.message };
       }
+    },
+    async settle(raw, at) {
+      try {
+        const answer = await walletSettle(db, await application(), walletSettleBody.parse(raw), new Date(at));
+        return { status: 200, code: 200, balance: answer.balance };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { status: error.statusCode, code: error.code, message: error.message };
+      }
+    },
+    async batch(ops, at) {
+      const { ops: parsed } = walletBatchBody.parse({ ops });
+      return (await walletBatch(db, await application(), parsed, new Date(at))).map((o) => o.result);
     },
     async balance(uid) {
       try {

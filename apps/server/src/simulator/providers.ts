@@ -13,7 +13,7 @@
  */
 import { coolingOff } from '../domains/controls/demo-players';
 import type { Ctx } from './behaviour';
-import type { Transport, WalletBody } from './types';
+import type { Transport, WalletBody, WalletOp, WalletSettleBody } from './types';
 import { simulatorSettings } from './process-settings';
 import { REASONS, type PlayerState } from './world';
 
@@ -177,6 +177,23 @@ export function routeProviders(base: Transport, forApp: (appId: string) => Trans
       const app = providerAppOf(body.ref);
       return app ? via(app).wallet(kind, body, at) : base.wallet(kind, body, at);
     },
+    ...(base.settle
+      ? {
+          async settle(body: WalletSettleBody, at: number) {
+            const app = providerAppOf(body.ref);
+            return app ? via(app).settle!(body, at) : base.settle!(body, at);
+          },
+        }
+      : {}),
+    ...(base.batch
+      ? {
+          // a batch is one game server's: its first op's round names the application
+          async batch(ops: WalletOp[], at: number) {
+            const app = providerAppOf(ops[0]?.ref);
+            return app ? via(app).batch!(ops, at) : base.batch!(ops, at);
+          },
+        }
+      : {}),
     async events(events, at) {
       const appOf = (e: (typeof events)[number]) => (e.type === 'provider.round' ? providerAppOf((e.data as { roundId: string }).roundId) : undefined);
       if (!events.some((e) => appOf(e) !== undefined)) return base.events(events, at);

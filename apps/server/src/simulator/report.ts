@@ -8,6 +8,7 @@ export function summary(stats: Stats, actions: number, ms: number, retries = 0):
     ...Object.entries(stats.events).sort(([a], [b]) => a.localeCompare(b)),
     ['wallet.debit', stats.wallet.debit],
     ['wallet.credit', stats.wallet.credit],
+    ['wallet.settle', stats.wallet.settle],
     ...Object.entries(stats.payment).map(([op, c]) => [`payment.${op}`, c] as [string, TypeCount]),
   ];
   const total: TypeCount = { sent: 0, applied: 0, rejected: 0, duplicate: 0 };
@@ -20,7 +21,7 @@ export function summary(stats: Stats, actions: number, ms: number, retries = 0):
     ...rows.map(([name, c]) => line(name, c)),
     line('total', total),
     '',
-    `${actions} actions in ${(ms / 1000).toFixed(1)} s (${(actions / Math.max(ms / 1000, 0.001)).toFixed(0)}/s), ${stats.calls} calls, ${retries} retries`,
+    `${actions} actions in ${(ms / 1000).toFixed(1)} s (${(actions / Math.max(ms / 1000, 0.001)).toFixed(0)}/s), ${stats.calls} calls (${stats.batches} wallet batches, their ops counted above by kind), ${retries} retries`,
   ];
   if (stats.rejections.size) {
     out.push('refusals:');

@@ -8,6 +8,13 @@
  * 1v1 seats a bot opposite the player (bot: true, no wallet money). Settings: the defaults
  * (configVersion 0).
  *
+ * The instant games (a spin, a scratch, a pick: no round time of their own below) know the
+ * outcome when the bet is placed, and their server settles the round in one call (POST
+ * …/wallet/settle, reason game.settle: the bet and the win at once) unless bonus is staked; a
+ * stake taken from both the bonus and the chip balance goes as one batch of the two debits
+ * (POST …/wallet/batch). The round games keep the debit and the credit, a round time apart.
+ * (Contract "Fewer calls per bet"; decision 058.)
+ *
  * Seeds are deterministic (SHA-256 of the run's round id and a draw of the simulator's random
  * source), so a backfill sent again sends the very same rounds.
  */
@@ -72,15 +79,24 @@ export function playHouseRound(ctx: Ctx, s: PlayerState, game: Game, at: number,
   const outcome = game.play(settings, seed, bets);
   const [lo, hi] = roundSeconds(game.id);
   const end = at + rng.int(lo, hi) * 1000;
-  if (amount - bonus > 0) world.wallet(at, 'debit', { uid, amount: amount - bonus, reason: REASONS.bet, ref: roundId });
-  if (bonus > 0) world.wallet(at, 'debit', { uid, amount: bonus, reason: REASONS.bet, ref: roundId }, 'bonus');
   const mine = outcome.payouts.filter((p) => p.seat === 'p1');
   const win = mine.reduce((sum, p) => sum + p.win, 0);
+  const settled = bonus === 0 && ROUND_SECONDS[game.id] === undefined;
+  // the player sees the win when the round ends, as with a credit sent then: the world follows it then
+  if (settled) world.settle(at, { uid, bet: amount, win, reason: REASONS.settle, ref: roundId }, 'chip', true);
+  else if (bonus > 0 && amount - bonus > 0) {
+    world.batch(at, [
+      { op: 'debit', uid, amount: amount - bonus, reason: REASONS.bet, ref: roundId },
+      { op: 'debit', uid, amount: bonus, reason: REASONS.bet, ref: roundId, currency: 'bonus' },
+    ]);
+  } else if (bonus > 0) world.wallet(at, 'debit', { uid, amount: bonus, reason: REASONS.bet, ref: roundId }, 'bonus');
+  else world.wallet(at, 'debit', { uid, amount, reason: REASONS.bet, ref: roundId });
   // the end of the round happens even past the end of a run (then at its end): a debited bet always gets its record
   ctx.schedule(
     end,
     (when) => {
-      if (win > 0) world.wallet(when, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId });
+      if (win > 0 && settled) world.followWin(uid, win);
+      else if (win > 0) world.wallet(when, 'credit', { uid, amount: win, reason: REASONS.win, ref: roundId });
       world.event(when, 'game.round', {
         game: game.id,
         roundId,

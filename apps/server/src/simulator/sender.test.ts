@@ -16,6 +16,17 @@ const wallet = (kind: 'debit' | 'credit', uid: number, amount: number): Platform
   body: { txId: `t${seq++}`, uid, currency: 'chip', amount, reason: kind === 'debit' ? 'game.bet' : 'game.win' },
 });
 
+const settle = (uid: number, bet: number, win: number): PlatformAction => ({
+  kind: 'settle',
+  at: 0,
+  body: { txId: `t${seq++}`, uid, currency: 'chip', bet, win, reason: 'game.settle', ref: `r${seq}` },
+});
+const batch = (moves: [kind: 'debit' | 'credit', uid: number, amount: number][]): PlatformAction => ({
+  kind: 'batch',
+  at: 0,
+  ops: moves.map(([op, uid, amount]) => ({ op, txId: `t${seq++}`, uid, currency: 'chip' as const, amount, reason: op === 'debit' ? 'game.bet' : 'game.win' })),
+});
+
 const uid = fc.integer({ min: 1, max: 5 });
 const amount = fc.integer({ min: 1, max: 300 });
 const action: fc.Arbitrary<() => PlatformAction> = fc.oneof(
@@ -46,6 +57,12 @@ const action: fc.Arbitrary<() => PlatformAction> = fc.oneof(
       () =>
         wallet('debit', u, n),
   ),
+  fc.tuple(uid, fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 })).map(
+    ([u, bet, win]) =>
+      () =>
+        settle(u, bet, Math.max(win, bet === 0 ? 1 : 0)),
+  ),
+  fc.array(fc.tuple(fc.constantFrom('debit' as const, 'credit' as const), uid, amount), { minLength: 1, maxLength: 3 }).map((moves) => () => batch(moves)),
 );
 
 async function oneByOne(actions: Action[]): Promise<{ platform: FakePlatform; outcomes: Map<string, number> }> {
@@ -57,6 +74,13 @@ async function oneByOne(actions: Action[]): Promise<{ platform: FakePlatform; ou
       outcomes.set(a.event.id, r.status === 'applied' ? 200 : r.code!);
     } else if (a.kind === 'debit' || a.kind === 'credit') {
       outcomes.set(a.body.txId, (await platform.wallet(a.kind, a.body)).code);
+    } else if (a.kind === 'settle') {
+      outcomes.set(a.body.txId, (await platform.settle(a.body)).code);
+    } else if (a.kind === 'batch') {
+      for (const o of a.ops) {
+        const [r] = await platform.batch([o]);
+        outcomes.set(o.txId, r.code ?? 200);
+      }
     }
   }
   return { platform, outcomes };
@@ -78,6 +102,64 @@ describe('simulator sender', () => {
       [['player.registered', 'player.registered', 'player.login'], ['credit']],
       [['chips.transferred', 'player.login'], ['debit']],
     ]);
+  });
+
+  it('orders a wallet batch like a call of each of its players, and sends it in one call after their earlier calls', async () => {
+    const actions = [
+      event({ type: 'player.registered', data: { uid: 1, name: 'a', ip: '1.1.1.1', deviceId: 'd', package: 'p' } }),
+      event({ type: 'player.registered', data: { uid: 2, name: 'b', ip: '1.1.1.2', deviceId: 'e', package: 'p' } }),
+      event({ type: 'player.registered', data: { uid: 3, name: 'c', ip: '1.1.1.3', deviceId: 'f', package: 'p' } }),
+      wallet('credit', 1, 100),
+      wallet('credit', 2, 100),
+      wallet('credit', 3, 100),
+      event({ type: 'chips.transferred', data: { fromUid: 3, toUid: 2, amount: 50 } }),
+      batch([
+        ['debit', 1, 60],
+        ['debit', 2, 150],
+      ]),
+      settle(1, 40, 0),
+      wallet('debit', 3, 50),
+    ];
+    const cut = phases(actions).map((p) => [p.events.map((a) => a.event.type), p.wallet.map((a) => a.kind)]);
+    expect(cut).toEqual([
+      [
+        ['player.registered', 'player.registered', 'player.registered'],
+        ['credit', 'credit', 'credit'],
+      ],
+      [['chips.transferred'], ['batch', 'settle', 'debit']],
+    ]);
+    const order: string[] = [];
+    const platform = new FakePlatform();
+    const sender = new Sender(
+      {
+        events: (events) => platform.events(events),
+        wallet: async (kind, body) => {
+          order.push(`${kind} ${body.uid}`);
+          return platform.wallet(kind, body);
+        },
+        settle: async (body) => {
+          order.push(`settle ${body.uid}`);
+          return platform.settle(body);
+        },
+        batch: async (ops) => {
+          order.push(`batch ${ops.map((o) => o.uid).join(',')}`);
+          return platform.batch(ops);
+        },
+        balance: (u) => platform.balance(u),
+      },
+      { concurrency: 1 },
+    );
+    await sender.send(actions);
+    expect(order.indexOf('batch 1,2')).toBeGreaterThan(order.indexOf('credit 2'));
+    expect(order.indexOf('settle 1')).toBeGreaterThan(order.indexOf('batch 1,2'));
+    expect([...platform.balances].map(([u, b]) => [u, b.chip])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ]);
+    expect(sender.stats.wallet).toMatchObject({ debit: { sent: 3, applied: 3 }, credit: { sent: 3, applied: 3 }, settle: { sent: 1, applied: 1 } });
+    expect(sender.stats.batches).toBe(1);
+    expect([...sender.stats.rejections]).toEqual([]);
   });
 
   it('sends a staff action after everything before it and before everything after it', async () => {
@@ -134,6 +216,16 @@ describe('simulator sender', () => {
               const answer = await platform.wallet(kind, body);
               outcomes.set(body.txId, answer.code);
               return answer;
+            },
+            settle: async (body) => {
+              const answer = await platform.settle(body);
+              outcomes.set(body.txId, answer.code);
+              return answer;
+            },
+            batch: async (ops) => {
+              const results = await platform.batch(ops);
+              for (const r of results) outcomes.set(r.txId!, r.code ?? 200);
+              return results;
             },
             balance: (u) => platform.balance(u),
           },

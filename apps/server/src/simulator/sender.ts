@@ -8,9 +8,23 @@
  * its player or move its chips, and after that player's earlier wallet calls. Actions on
  * different players commute, so the server ends where sending one by one would have left it.
  * Within a phase, wallet calls of different players run concurrently; one player's stay in order.
+ * A wallet batch (several players' calls in one: a table's antes) is ordered like a call of each
+ * of its players: their chains run as one from then on (in that phase).
  * A staff action (demo seed) is a barrier: what came before it is sent first, then it alone.
  */
-import type { Action, EventResult, EventType, PaymentCall, PlatformEvent, StaffOp, Transport, WalletAnswer, WalletBody } from './types';
+import type {
+  Action,
+  EventResult,
+  EventType,
+  PaymentCall,
+  PlatformEvent,
+  StaffOp,
+  Transport,
+  WalletAnswer,
+  WalletBody,
+  WalletOp,
+  WalletSettleBody,
+} from './types';
 
 export interface TypeCount {
   sent: number;
@@ -21,7 +35,10 @@ export interface TypeCount {
 
 export interface Stats {
   events: Partial<Record<EventType, TypeCount>>;
-  wallet: Record<'debit' | 'credit', TypeCount>;
+  /** Wallet calls by kind, a batch's ops each under its own (duplicate: a batch op answered as one). */
+  wallet: Record<'debit' | 'credit' | 'settle', TypeCount>;
+  /** POST …/wallet/batch calls. */
+  batches: number;
   /** Staff operations by `op` (duplicate: found already done, on a seed finished after a cut). */
   staff: Partial<Record<StaffOp['op'], TypeCount>>;
   /** Payments (recharge orders, cash-out requests) by `op`. */
@@ -33,7 +50,12 @@ export interface Stats {
 
 export const newStats = (): Stats => ({
   events: {},
-  wallet: { debit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 }, credit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 } },
+  wallet: {
+    debit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 },
+    credit: { sent: 0, applied: 0, rejected: 0, duplicate: 0 },
+    settle: { sent: 0, applied: 0, rejected: 0, duplicate: 0 },
+  },
+  batches: 0,
   staff: {},
   payment: {},
   rejections: new Map(),
@@ -75,11 +97,18 @@ export interface SenderOptions {
   /** Wallet calls in flight at once (different players). */
   concurrency?: number;
   onEventRejected?(event: PlatformEvent, result: EventResult): void | Promise<void>;
-  onWalletRejected?(kind: 'debit' | 'credit', body: WalletBody, answer: WalletAnswer): void | Promise<void>;
+  onWalletRejected?(kind: 'debit' | 'credit' | 'settle', body: WalletBody | WalletSettleBody, answer: WalletAnswer): void | Promise<void>;
 }
 
 // a payment is ordered like a wallet call of its player (it moves that player's money)
-type WalletAction = Extract<Action, { kind: 'debit' | 'credit' | 'payment' }>;
+type WalletAction = Extract<Action, { kind: 'debit' | 'credit' | 'settle' | 'batch' | 'payment' }>;
+
+/** The players whose money a wallet action moves. */
+function walletPlayers(a: WalletAction): number[] {
+  if (a.kind === 'payment') return [a.payment.uid];
+  if (a.kind === 'batch') return [...new Set(a.ops.map((o) => o.uid))];
+  return [a.body.uid];
+}
 type EventAction = Extract<Action, { kind: 'event' }>;
 /** What the platform itself does (no staff action). */
 export type PlatformAction = EventAction | WalletAction;
@@ -102,9 +131,10 @@ export function phases(actions: readonly PlatformAction[]): { events: EventActio
       for (const uid of touched) chipEventPhase.set(uid, k);
       at(k).events.push(a);
     } else {
-      const uid = a.kind === 'payment' ? a.payment.uid : a.body.uid;
-      const k = Math.max(chipEventPhase.get(uid) ?? 0, walletPhase.get(uid) ?? 0);
-      walletPhase.set(uid, k);
+      const uids = walletPlayers(a);
+      let k = 0;
+      for (const uid of uids) k = Math.max(k, chipEventPhase.get(uid) ?? 0, walletPhase.get(uid) ?? 0);
+      for (const uid of uids) walletPhase.set(uid, k);
       at(k).wallet.push(a);
     }
   }
@@ -181,14 +211,25 @@ export class Sender {
 
   private async sendWallet(actions: WalletAction[]): Promise<void> {
     if (!actions.length) return;
-    const byPlayer = new Map<number, WalletAction[]>();
+    // one chain per player; a batch joins its players' chains (what each held so far commutes with the others')
+    const chainOf = new Map<number, { actions: WalletAction[]; players: number[] }>();
     for (const a of actions) {
-      const uid = a.kind === 'payment' ? a.payment.uid : a.body.uid;
-      const list = byPlayer.get(uid);
-      if (list) list.push(a);
-      else byPlayer.set(uid, [a]);
+      const uids = walletPlayers(a);
+      const joined = [...new Set(uids.map((uid) => chainOf.get(uid)).filter((c) => c !== undefined))];
+      const chain = joined[0] ?? { actions: [], players: [] };
+      for (const other of joined.slice(1)) {
+        chain.actions.push(...other.actions);
+        chain.players.push(...other.players);
+        for (const uid of other.players) chainOf.set(uid, chain);
+      }
+      for (const uid of uids) {
+        if (chainOf.get(uid) === chain) continue;
+        chainOf.set(uid, chain);
+        chain.players.push(uid);
+      }
+      chain.actions.push(a);
     }
-    const chains = [...byPlayer.values()];
+    const chains = [...new Set(chainOf.values())].map((c) => c.actions);
     let next = 0;
     const worker = async () => {
       while (next < chains.length) {
@@ -200,6 +241,8 @@ export class Sender {
 
   private async sendOne(a: WalletAction): Promise<void> {
     if (a.kind === 'payment') return this.sendPayment(a.payment, a.at);
+    if (a.kind === 'batch') return this.sendBatch(a.ops, a.at);
+    if (a.kind === 'settle') return this.sendSettle(a.body, a.at);
     // a win of a round whose bet was refused is not paid: a game or provider pays only what was
     // staked (the console refuses such a credit: decision 042); a player's calls go in order
     const round = a.body.ref === undefined ? null : `${a.body.uid}:${a.body.ref}`;
@@ -215,6 +258,49 @@ export class Sender {
       count.rejected++;
       this.reject(`wallet.${a.kind} ${answer.code} ${answer.message ?? ''}`);
       await this.options.onWalletRejected?.(a.kind, a.body, answer);
+    }
+  }
+
+  private async sendSettle(body: WalletSettleBody, at: number): Promise<void> {
+    if (!this.transport.settle) throw new Error('settles need a transport that carries them');
+    this.stats.calls++;
+    const answer = await this.transport.settle(body, at);
+    const count = this.stats.wallet.settle;
+    count.sent++;
+    if (answer.code === 200) count.applied++;
+    else {
+      count.rejected++;
+      this.reject(`wallet.settle ${answer.code} ${answer.message ?? ''}`);
+      await this.options.onWalletRejected?.('settle', body, answer);
+    }
+  }
+
+  /** A batch of one game server's calls: each op counted under its kind; a refused bet's round pays no win later, as for a single debit. */
+  private async sendBatch(all: WalletOp[], at: number): Promise<void> {
+    if (!this.transport.batch) throw new Error('wallet batches need a transport that carries them');
+    const roundOf = (o: WalletOp) => (o.ref === undefined ? null : `${o.uid}:${o.ref}`);
+    const ops = all.filter((o) => {
+      const round = roundOf(o);
+      return !(o.op === 'credit' && round !== null && this.refusedRounds.delete(round));
+    });
+    if (ops.length === 0) return;
+    this.stats.calls++;
+    this.stats.batches++;
+    const results = await this.transport.batch(ops, at);
+    for (const [i, o] of ops.entries()) {
+      const r = results[i];
+      const count = this.stats.wallet[o.op];
+      count.sent++;
+      if (r.status !== 'rejected') {
+        count[r.status]++;
+        continue;
+      }
+      const round = roundOf(o);
+      if (o.op === 'debit' && round !== null) this.refusedRounds.add(round);
+      count.rejected++;
+      this.reject(`wallet.${o.op} ${r.code} ${r.message ?? ''}`);
+      const { op, ...body } = o;
+      await this.options.onWalletRejected?.(op, body, { status: r.code ?? 0, code: r.code ?? 0, message: r.message });
     }
   }
 

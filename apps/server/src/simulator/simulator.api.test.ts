@@ -55,7 +55,16 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
     expect(await count('player_badge')).toBeGreaterThan(0);
     const sent = Object.values(result.stats.events).reduce((n, c) => n + c.sent, 0);
     expect(await count('platform_event')).toBe(eventsBefore + sent);
-    expect(await count('wallet_tx')).toBe(result.stats.wallet.debit.sent + result.stats.wallet.credit.sent);
+    expect(await count('wallet_tx')).toBe(result.stats.wallet.debit.sent + result.stats.wallet.credit.sent + result.stats.wallet.settle.sent);
+    // the instant games settle in one call, a stake from two balances goes as one batch (decision 058)
+    expect(result.stats.wallet.settle.applied).toBeGreaterThan(0);
+    const kinds = await db
+      .selectFrom('wallet_tx')
+      .select(['kind'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy('kind')
+      .execute();
+    expect(Object.fromEntries(kinds.map((k) => [k.kind, Number(k.n)]))).toMatchObject({ settle: result.stats.wallet.settle.sent });
     const shared = await db.selectFrom('player').select('uid').where('share_id', 'in', [DEMO_SHARE_CODES.sales, DEMO_SHARE_CODES.groundpromoter]).execute();
     expect(shared.length).toBeGreaterThan(0);
 
@@ -82,7 +91,7 @@ describe.each(databases())('simulator against the platform API ($kind)', (databa
     t.clock.now = end;
     expect([...forced.stats.rejections]).toEqual([]);
     expect(Object.entries(forced.stats.events).filter(([, c]) => c.duplicate !== c.sent)).toEqual([]);
-    expect(forced.stats.wallet.debit.rejected + forced.stats.wallet.credit.rejected).toBe(0);
+    expect(forced.stats.wallet.debit.rejected + forced.stats.wallet.credit.rejected + forced.stats.wallet.settle.rejected).toBe(0);
     const after = await reconcile(t.database.db);
     expect(after.entries).toBe(before.entries);
     expect(after.differences).toEqual([]);

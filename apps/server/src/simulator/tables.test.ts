@@ -59,12 +59,20 @@ describe('simulated Tongits tables', () => {
   it('each hand verifies with the settings version read, seats AI only where allowed, and equals its wallet calls', () => {
     expect(hands.length).toBeGreaterThan(50);
     const wallet = new Map<string, { debit: number; credit: number }>();
+    const add = (kind: 'debit' | 'credit', ref: string | undefined, amount: number) => {
+      const w = wallet.get(ref ?? '') ?? { debit: 0, credit: 0 };
+      w[kind] += amount;
+      wallet.set(ref ?? '', w);
+    };
     for (const a of actions) {
-      if (a.kind !== 'debit' && a.kind !== 'credit') continue;
-      const w = wallet.get(a.body.ref ?? '') ?? { debit: 0, credit: 0 };
-      w[a.kind] += a.body.amount;
-      wallet.set(a.body.ref ?? '', w);
+      if (a.kind === 'debit' || a.kind === 'credit') add(a.kind, a.body.ref, a.body.amount);
+      else if (a.kind === 'settle') {
+        add('debit', a.body.ref, a.body.bet);
+        add('credit', a.body.ref, a.body.win);
+      } else if (a.kind === 'batch') for (const o of a.ops) if (o.op !== 'settle') add(o.op, o.ref, o.amount);
     }
+    // a hand's antes go in one batch of the seats' debits (decision 058)
+    const antes = new Map(actions.flatMap((a) => (a.kind === 'batch' ? [[a.ops[0].ref, a.ops] as const] : [])));
     const modes = new Set<string>();
     for (const { data } of hands) {
       expect(data.configVersion).toBe(42);
@@ -82,6 +90,7 @@ describe('simulated Tongits tables', () => {
         debit: players.reduce((t, s) => t + s.bet, 0),
         credit: players.reduce((t, s) => t + s.win, 0),
       });
+      expect(antes.get(data.roundId)?.map((o) => [o.op, o.uid])).toEqual(players.map((s) => ['debit', s.uid]));
     }
     expect([...modes].sort()).toEqual(['1v1', 'table']);
   });

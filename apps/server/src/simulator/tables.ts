@@ -3,7 +3,8 @@
  * room that fits the player's balance (quick match), opponents from the players at tables right
  * now, empty seats filled by AI seats where the room allows them (a 1v1 room: two players and its
  * AI seat). Each hand: the seed fixed and hashed first, every player seat's ante debited
- * (game.bet, ref = the round id), the outcome from the seed by @console/games with the settings
+ * (game.bet, ref = the round id; the seats' debits in one wallet batch, as a table server sends
+ * them: decision 058), the outcome from the seed by @console/games with the settings
  * version the server read, the winner credited (game.win), the `game.round` record with the AI
  * seats as `bot: true`; now and then a jackpot hit paid from the pool (`jackpot.won`, the
  * console credits the winner) and a player reporting another (`game.reported`); the staff flag
@@ -155,7 +156,12 @@ function hand(ctx: Ctx, s: PlayerState, server: TableServerConfig, room: TableSe
     result: unknown;
     payouts: { seat: string; bet: number; win: number; fee: number; jackpot: number }[];
   };
-  for (const p of seats) if (p) world.wallet(at, 'debit', { uid: p.p.uid, amount: room.ante, reason: REASONS.bet, ref: roundId });
+  // the table server takes the hand's antes in one batch (POST …/wallet/batch), each seat's debit on its own
+  const humans = seats.filter((p): p is PlayerState => p !== null);
+  world.batch(
+    at,
+    humans.map((p) => ({ op: 'debit' as const, uid: p.p.uid, amount: room.ante, reason: REASONS.bet, ref: roundId })),
+  );
   const end = at + rng.int(150, 420) * SECOND;
   const k = outcome.payouts.findIndex((x) => x.win > 0);
   const winner = k >= 0 ? seats[k] : null;

@@ -18,6 +18,9 @@ import type {
   Transport,
   WalletAnswer,
   WalletBody,
+  WalletOp,
+  WalletOpResult,
+  WalletSettleBody,
 } from './types';
 
 /** An answer as it came: status, body, and the ETag header when there is one. */
@@ -126,6 +129,22 @@ export class SignedClient implements Transport {
     const { status, json } = await this.call('POST', `/api/platform/wallet/${kind}`, JSON.stringify(body), at);
     if (status === 400) throw new FatalCallError(`/api/platform/wallet/${kind}: 400 ${json.message}`);
     return { status, code: json.code ?? status, message: json.message, balance: json.data?.balance };
+  }
+
+  async settle(body: WalletSettleBody, at: number): Promise<WalletAnswer> {
+    const { status, json } = await this.call('POST', '/api/platform/wallet/settle', JSON.stringify(body), at);
+    if (status === 400) throw new FatalCallError(`/api/platform/wallet/settle: 400 ${json.message}`);
+    return { status, code: json.code ?? status, message: json.message, balance: json.data?.balance };
+  }
+
+  /** A wallet batch: one result per op (a rejected op is an answer, not an error); a refusal of the whole call is fatal. */
+  async batch(ops: WalletOp[], at: number): Promise<WalletOpResult[]> {
+    const { status, json } = await this.call('POST', '/api/platform/wallet/batch', JSON.stringify({ ops }), at);
+    const results = json?.data?.results;
+    if (status !== 200 || !Array.isArray(results) || results.length !== ops.length) {
+      throw new FatalCallError(`/api/platform/wallet/batch: ${status} ${json?.message ?? JSON.stringify(json).slice(0, 200)}`);
+    }
+    return results as WalletOpResult[];
   }
 
   /** A recharge order and its callbacks (each signed at its own moment), or a cash-out request. */

@@ -96,6 +96,29 @@ export interface WalletBody {
   ref?: string;
 }
 
+/** A settle (contract "Fewer calls per bet"): the bet debited and the win credited in one call, in the round `ref`. */
+export interface WalletSettleBody {
+  txId: string;
+  uid: number;
+  currency: WalletCurrency;
+  bet: number;
+  win: number;
+  reason: string;
+  ref: string;
+}
+
+/** An op of a wallet batch (POST /api/platform/wallet/batch): a debit, credit or settle with that call's body (the simulator sends no rollbacks). */
+export type WalletOp = ({ op: 'debit' | 'credit' } & WalletBody) | ({ op: 'settle' } & WalletSettleBody);
+
+/** One op's result in a batch's answer, in the order sent. */
+export interface WalletOpResult {
+  txId: string | null;
+  status: 'applied' | 'rejected' | 'duplicate';
+  code?: number;
+  message?: string;
+  balance?: number;
+}
+
 export type BanKind = 'account' | 'device' | 'ip';
 
 /**
@@ -178,6 +201,9 @@ export interface ClaimAnswer {
 export type Action =
   | { kind: 'event'; at: number; event: PlatformEvent }
   | { kind: 'debit' | 'credit'; at: number; body: WalletBody }
+  | { kind: 'settle'; at: number; body: WalletSettleBody }
+  /** Several wallet calls of a game server in one POST …/wallet/batch (tables.ts: a hand's antes; rounds.ts: a stake from two balances). */
+  | { kind: 'batch'; at: number; ops: WalletOp[] }
   | { kind: 'staff'; at: number; staff: StaffOp }
   | { kind: 'payment'; at: number; payment: PaymentCall };
 
@@ -215,6 +241,10 @@ export interface Balances {
 export interface Transport {
   events(events: PlatformEvent[], at: number): Promise<EventResult[]>;
   wallet(kind: 'debit' | 'credit', body: WalletBody, at: number): Promise<WalletAnswer>;
+  /** POST /api/platform/wallet/settle (a run whose game servers settle needs it). */
+  settle?(body: WalletSettleBody, at: number): Promise<WalletAnswer>;
+  /** POST /api/platform/wallet/batch: one result per op, in order (a run whose game servers batch needs it). */
+  batch?(ops: WalletOp[], at: number): Promise<WalletOpResult[]>;
   /** null when the player does not exist (404). */
   balance(uid: number, at: number): Promise<Balances | null>;
   /** A payment at `at`: the order call, then its callbacks (recharge); the answer of the order call. */

@@ -5,7 +5,7 @@
  */
 import { BADGES } from './catalog';
 import type { SimPlayer } from './population';
-import type { Action, Balances, EventData, EventType, PaymentCall, StaffOp, WalletBody, WalletCurrency } from './types';
+import type { Action, Balances, EventData, EventType, PaymentCall, StaffOp, WalletBody, WalletCurrency, WalletOp, WalletSettleBody } from './types';
 
 export interface PlayerState {
   p: SimPlayer;
@@ -37,6 +37,8 @@ export interface PlayerState {
 export const REASONS = {
   bet: 'game.bet',
   win: 'game.win',
+  /** a round's bet and win in one settle (rounds.ts: the instant house games) */
+  settle: 'game.settle',
   register: 'bonus.register',
   stock: 'coindealer.stock',
   /** beans: the lucky wheel after a sitting, the item shop (the console's activities pay the rest: simulator/activities.ts) */
@@ -157,12 +159,45 @@ export class World {
 
   /** A wallet call; chip, bean and bonus are followed here (the simulator moves no other currency). Returns its txId. */
   wallet(at: number, kind: 'debit' | 'credit', body: Omit<WalletBody, 'txId' | 'currency'>, currency: WalletCurrency = 'chip'): string {
-    const s = this.players.get(body.uid)!;
-    const delta = kind === 'credit' ? body.amount : -body.amount;
-    if (currency === 'chip' || currency === 'bean' || currency === 'bonus') s[currency] += delta;
-    const txId = `${this.prefix}w${(this.txSeq++).toString(36)}`;
+    const txId = this.moved(body.uid, currency, kind === 'credit' ? body.amount : -body.amount);
     this.out({ kind, at, body: { txId, currency, ...body } });
     return txId;
+  }
+
+  /**
+   * A settle: the bet taken and the win paid in one call. Returns its txId. Followed here: the bet
+   * at once, the win too unless `winLater` (the player sees it when the round's end shows it:
+   * `followWin` then, as a credit sent at that moment would be followed).
+   */
+  settle(at: number, body: Omit<WalletSettleBody, 'txId' | 'currency'>, currency: WalletCurrency = 'chip', winLater = false): string {
+    const txId = this.moved(body.uid, currency, winLater ? -body.bet : body.win - body.bet);
+    this.out({ kind: 'settle', at, body: { txId, currency, ...body } });
+    return txId;
+  }
+
+  /** The win of a settle sent with `winLater`, followed when the player sees it. */
+  followWin(uid: number, win: number, currency: WalletCurrency = 'chip'): void {
+    const s = this.players.get(uid)!;
+    if (currency === 'chip' || currency === 'bean' || currency === 'bonus') s[currency] += win;
+  }
+
+  /** Debits and credits of a game server in one batch call, applied in order (followed here each). Returns their txIds. */
+  batch(at: number, ops: ({ op: 'debit' | 'credit'; currency?: WalletCurrency } & Omit<WalletBody, 'txId' | 'currency'>)[]): string[] {
+    const sent: WalletOp[] = ops.map(({ op, currency = 'chip', ...body }) => ({
+      op,
+      txId: this.moved(body.uid, currency, op === 'credit' ? body.amount : -body.amount),
+      currency,
+      ...body,
+    }));
+    this.out({ kind: 'batch', at, ops: sent });
+    return sent.map((o) => o.txId);
+  }
+
+  /** A wallet movement followed here; the txId of the call that makes it. */
+  private moved(uid: number, currency: WalletCurrency, delta: number): string {
+    const s = this.players.get(uid)!;
+    if (currency === 'chip' || currency === 'bean' || currency === 'bonus') s[currency] += delta;
+    return `${this.prefix}w${(this.txSeq++).toString(36)}`;
   }
 
   /** A payment (payments.ts); `chips`: what a paid recharge will credit (followed here). */

@@ -2,7 +2,8 @@
  * Property: whatever a correctly signed caller sends to the platform API (random bodies,
  * random events of every type with hostile fields, strict amounts), the answer is never a 5xx,
  * its code agrees with the HTTP status, and a call refused as a whole (400/404/409) writes
- * nothing. Events answer per event; a rejected event writes only its outcome row.
+ * nothing. Events answer per event; a rejected event writes only its outcome row. A wallet batch
+ * answers one result per op, each rejected op with the code and message of a single call.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -96,6 +97,8 @@ const walletBody = fc.record(
     uid: fc.oneof(fc.constantFrom(...UIDS), anyValue),
     currency: fc.oneof(fc.constantFrom('chip', 'bean', 'bonus', 'diamond', 'withdrawable', 'safe', 'charisma'), hostileString),
     amount: fc.oneof(fc.integer({ min: 1, max: 50 }), badAmount),
+    bet: fc.oneof(fc.integer({ min: 0, max: 50 }), badAmount),
+    win: fc.oneof(fc.integer({ min: 0, max: 50 }), badAmount),
     reason: fc.oneof(fc.constant('game.bet'), hostileString),
     ref: hostileString,
     originalTxId: fc.oneof(fc.string({ minLength: 1, maxLength: 64 }), hostileString),
@@ -132,7 +135,7 @@ describe.each(databases())('hostile input at the platform API on $kind', (kind) 
 
   it('wallet calls: never a 5xx; a refused call writes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('debit', 'credit', 'rollback'), fc.oneof(walletBody, anyValue), async (call, body) => {
+      fc.asyncProperty(fc.constantFrom('debit', 'credit', 'settle', 'rollback'), fc.oneof(walletBody, anyValue), async (call, body) => {
         const before = await counts();
         const res = await p.post(`/api/platform/wallet/${call}`, body);
         check(res);
@@ -140,6 +143,43 @@ describe.each(databases())('hostile input at the platform API on $kind', (kind) 
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('wallet batches: never a 5xx; a body not of the shape writes nothing; one result per op, a rejected one with a 4xx code and message', async () => {
+    const op = fc.oneof(
+      walletBody.chain((b) => fc.constantFrom('debit', 'credit', 'settle', 'rollback', 'nope').map((name) => ({ op: name, ...b }))),
+      anyValue,
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.array(op, { minLength: 1, maxLength: 8 }).map((ops) => ({ ops })),
+          fc.record({ ops: fc.oneof(anyValue, fc.array(anyValue, { maxLength: 3 })) }),
+          anyValue,
+        ),
+        async (body) => {
+          const before = await counts();
+          const res = await p.post('/api/platform/wallet/batch', body);
+          check(res);
+          if (res.status !== 200) {
+            expect(await counts()).toEqual(before);
+            return;
+          }
+          const results = res.body.data.results as { status: string; code?: number; message?: string }[];
+          expect(results).toHaveLength((body as { ops: unknown[] }).ops.length);
+          for (const r of results) {
+            expect(['applied', 'rejected', 'duplicate']).toContain(r.status);
+            if (r.status === 'rejected') {
+              expect([400, 403, 404, 409]).toContain(r.code);
+              expect(typeof r.message).toBe('string');
+            }
+          }
+          if (results.every((r) => r.status === 'rejected')) expect(await counts()).toEqual(before);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect((await reconcile(t.database.db)).differences).toEqual([]);
   });
 
   it('strict amounts: a string, fraction, zero, negative or over 10^12 is a 400 naming amount', async () => {

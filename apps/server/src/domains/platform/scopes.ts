@@ -45,6 +45,33 @@ export function walletRule(app: PlatformApp, scope: WalletScope, currency: Walle
   return { match: credit && !unmatched, capScope: limit.dayTotal === null ? null : scope, cap: limit.dayTotal };
 }
 
+/**
+ * A settle of `bet` and `win` in `currency` (contract "Fewer calls per bet"): wallet.settle must
+ * hold the currency, and each leg be within its single-amount cap. Its win needs no debit to
+ * match when it has a bet of its own (the same call's, in the same round); a win with bet 0 must
+ * match a debit of the same application, player and round, as a credit must, unless the
+ * application holds wallet.credit.unmatched for the currency. The day total counts wins: none is
+ * taken for a settle that wins nothing.
+ */
+export function settleRule(app: PlatformApp, currency: WalletCurrency, bet: number, win: number): WalletRule {
+  const limit = limitOf(app.scopes, 'wallet.settle', currency);
+  if (!limit) throw missingScope('wallet.settle', `currency ${currency}`);
+  for (const [leg, amount] of [
+    ['bet', bet],
+    ['win', win],
+  ] as const) {
+    if (amount > limit.maxAmount) {
+      throw new ScopeRefusal(
+        'wallet.settle',
+        `Scope wallet.settle: the ${leg} of ${amount} ${currency} is over this application's single-amount cap of ${limit.maxAmount}`,
+      );
+    }
+  }
+  const unmatched = app.scopes['wallet.credit.unmatched']?.currencies.includes(currency) ?? false;
+  const capped = limit.dayTotal !== null && win > 0;
+  return { match: bet === 0 && win > 0 && !unmatched, capScope: capped ? 'wallet.settle' : null, cap: capped ? limit.dayTotal : null };
+}
+
 /** A recharge callback only from an application bound to the order's channel. */
 export function checkCallbackChannel(scopes: AppScopes, channel: string): void {
   const channels = scopes['recharge.callback']?.channels ?? [];

@@ -17,9 +17,13 @@
  * The application's scopes (decision 042) are checked before: the currency and the single-amount
  * cap here (scopes.ts), and in the same statement as the ledger movement a credit's matching debit
  * and the scope's day total; a refusal is a 403 that writes nothing, its txId included.
+ *
+ * A settle (wallet-settle.ts) shares the txId namespace: its row is kind 'settle', and a rollback
+ * of it reverses both of its legs once (decision 058). The batch (wallet-batch.ts) applies these
+ * calls one by one; the `…Outcome` functions tell it whether a txId was seen before.
  */
 import { createHash } from 'node:crypto';
-import type { WalletCurrency, WalletMoveBody, WalletRollbackBody } from '@console/schemas';
+import type { WalletCurrency, WalletMoveBody, WalletRollbackBody, WalletScope } from '@console/schemas';
 import type { Db } from '../../db/open';
 import { sql, type Insertable } from 'kysely';
 import type { WalletTxTable } from '../../db/schema';
@@ -44,15 +48,24 @@ export interface RollbackAnswer {
   balance: number | null;
 }
 
-/** wallet_move's SQLSTATE when a player control could refuse the bet (migration 055). */
-const CONTROLLED = 'CN428';
+/** What a wallet call answered, and whether its txId was seen before (`again`: the first answer, nothing written). */
+export interface Outcome<T> {
+  answer: T;
+  again: boolean;
+}
 
-const fingerprintOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-const actorOf = (appId: string) => `app:${appId}`;
-const keyOf = (appId: string, txId: string) => `app:${appId}:tx:${txId}`;
+/** wallet_move's SQLSTATE when a player control could refuse the bet (migration 055). */
+export const CONTROLLED = 'CN428';
+
+export const fingerprintOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+export const actorOf = (appId: string) => `app:${appId}`;
+/** The ledger key of a txId's movement (a settle's bet leg too). */
+export const keyOf = (appId: string, txId: string) => `app:${appId}:tx:${txId}`;
+/** The ledger key of a settle's win leg (and of a rollback's reversal of one): decision 058. */
+export const winKeyOf = (appId: string, txId: string) => `${keyOf(appId, txId)}:win`;
 
 /** Inserts the txId's row unless it exists; true when this call holds it now. */
-async function claim(trx: Db, row: Insertable<WalletTxTable>): Promise<boolean> {
+export async function claim(trx: Db, row: Insertable<WalletTxTable>): Promise<boolean> {
   const claimed = await trx
     .insertInto('wallet_tx')
     .values(row)
@@ -63,13 +76,13 @@ async function claim(trx: Db, row: Insertable<WalletTxTable>): Promise<boolean> 
 }
 
 /** The answer a txId seen before owes: its first answer, or a 409. */
-function answerOf<T>(txId: string, fingerprint: string, kind: string, seen: string, answer: unknown): T {
+export function answerOf<T>(txId: string, fingerprint: string, kind: string, seen: string, answer: unknown): T {
   if (kind === 'voided') throw conflict(`Transaction ${txId} was rolled back before it arrived`);
   if (seen !== fingerprint) throw conflict(`txId ${txId} was already used with other content`);
   return answer as T;
 }
 
-async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint: string): Promise<T> {
+export async function answerAgain<T>(trx: Db, appId: string, txId: string, fingerprint: string): Promise<T> {
   const row = await trx
     .selectFrom('wallet_tx')
     .select(['kind', 'fingerprint', 'answer'])
@@ -90,7 +103,7 @@ export const isGameReason = (reason: string) => reason.startsWith('game.');
  * or an integration agent their day roll-ups, in the caller's transaction: wallet_game_move
  * (migration 055), the function wallet_move calls too.
  */
-async function gameMoved(
+export async function gameMoved(
   trx: Db,
   root: Db,
   appId: string,
@@ -117,6 +130,11 @@ async function gameMoved(
  * limit applies to is decided in a transaction of its own (walletMoveChecked).
  */
 export async function walletMove(db: Db, app: PlatformApp, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<MoveAnswer> {
+  return (await moveOutcome(db, app, kind, body, now)).answer;
+}
+
+/** walletMove, telling whether the txId was seen before. */
+export async function moveOutcome(db: Db, app: PlatformApp, kind: 'debit' | 'credit', body: WalletMoveBody, now: Date): Promise<Outcome<MoveAnswer>> {
   const { txId, uid, currency, amount, reason } = body;
   const { appId } = app;
   const rule = walletRule(app, kind === 'debit' ? 'wallet.debit' : 'wallet.credit', currency, amount, kind === 'credit');
@@ -147,8 +165,31 @@ export async function walletMove(db: Db, app: PlatformApp, kind: 'debit' | 'cred
   });
   // a control could refuse this bet: nothing was written; it is decided with checkBet
   if (row === null) return walletMoveChecked(db, appId, rule, kind, body, fingerprint, now);
-  if (row.status === 'again') return answerOf<MoveAnswer>(txId, fingerprint, row.prior_kind!, row.prior_fingerprint!, row.prior_answer);
-  return { txId, balance: Number(row.balance) };
+  if (row.status === 'again') {
+    return { answer: answerOf<MoveAnswer>(txId, fingerprint, row.prior_kind!, row.prior_fingerprint!, row.prior_answer), again: true };
+  }
+  return { answer: { txId, balance: Number(row.balance) }, again: false };
+}
+
+/** The credit rule in the caller's transaction (app_round_debited, as the money statements run it): a 403 when no debit matches. */
+export async function requireRoundDebited(trx: Db, appId: string, uid: number, ref: string, currency: string, now: Date): Promise<void> {
+  const { rows } = await sql<{ ok: boolean }>`SELECT app_round_debited(${appId}::text, ${uid}::integer, ${ref}::text, ${now}::timestamptz) AS ok`.execute(trx);
+  if (!rows[0].ok) {
+    const error = Object.assign(
+      new Error(`Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`),
+      { code: 'CN403' },
+    );
+    throw scopeErrorOf(error) ?? error;
+  }
+}
+
+/** Adds to a scope's day total in the caller's transaction (app_day_use): a 403 past its cap. Last, as the statements take it. */
+export async function useDayTotal(trx: Db, appId: string, scope: WalletScope, currency: string, amount: number, now: Date, cap: number): Promise<void> {
+  try {
+    await sql`SELECT app_day_use(${appId}::text, ${scope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${cap}::bigint)`.execute(trx);
+  } catch (error) {
+    throw scopeErrorOf(error) ?? error;
+  }
 }
 
 /** The same move in a transaction that asks the player controls first (checkBet: a refusal is a 409 and writes nothing). */
@@ -160,32 +201,16 @@ function walletMoveChecked(
   body: WalletMoveBody,
   fingerprint: string,
   now: Date,
-): Promise<MoveAnswer> {
+): Promise<Outcome<MoveAnswer>> {
   const { txId, uid, currency, amount, reason } = body;
   const ref = body.ref ?? txId;
   return withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    db.transaction().execute(async (trx): Promise<Outcome<MoveAnswer>> => {
       if (!(await claim(trx, { app_id: appId, tx_id: txId, kind, fingerprint, uid, currency, amount, original_tx_id: null, at: now, ref }))) {
-        return answerAgain<MoveAnswer>(trx, appId, txId, fingerprint);
+        return { answer: await answerAgain<MoveAnswer>(trx, appId, txId, fingerprint), again: true };
       }
       // the scope rules of wallet_move (migration 060), in this transaction
-      try {
-        if (rule.match) {
-          const { rows } = await sql<{
-            ok: boolean;
-          }>`SELECT app_round_debited(${appId}::text, ${uid}::integer, ${ref}::text, ${now}::timestamptz) AS ok`.execute(trx);
-          if (!rows[0].ok) {
-            throw Object.assign(
-              new Error(
-                `Missing scope wallet.credit.unmatched for ${currency}: this application did not debit player ${uid} in round ${ref} in the last 24 hours`,
-              ),
-              { code: 'CN403' },
-            );
-          }
-        }
-      } catch (error) {
-        throw scopeErrorOf(error) ?? error;
-      }
+      if (rule.match) await requireRoundDebited(trx, appId, uid, ref, currency, now);
       // a bet a player control forbids: 409, the transaction (txId claim included) rolls back
       if (kind === 'debit' && isGameReason(reason)) await checkBet(trx, db, { appId, uid, amount, reason, now });
       const delta = kind === 'debit' ? -amount : amount;
@@ -199,16 +224,8 @@ function walletMoveChecked(
         .where('tx_id', '=', txId)
         .execute();
       // the day total last, as wallet_move does: its counter row is locked until the commit
-      if (rule.cap !== null) {
-        try {
-          await sql`SELECT app_day_use(${appId}::text, ${rule.capScope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${rule.cap}::bigint)`.execute(
-            trx,
-          );
-        } catch (error) {
-          throw scopeErrorOf(error) ?? error;
-        }
-      }
-      return answer;
+      if (rule.cap !== null && rule.capScope !== null) await useDayTotal(trx, appId, rule.capScope, currency, amount, now, rule.cap);
+      return { answer, again: false };
     }),
   ).catch(async (error: unknown) => {
     if (error instanceof ControlRefusal) await recordRefusal(db, error);
@@ -216,24 +233,36 @@ function walletMoveChecked(
   });
 }
 
-export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, now: Date): Promise<RollbackAnswer> {
+export async function walletRollback(db: Db, appId: string, body: WalletRollbackBody, now: Date): Promise<RollbackAnswer> {
+  return (await rollbackOutcome(db, appId, body, now)).answer;
+}
+
+/**
+ * A rollback, telling whether its txId was seen before. It reverses each leg of its original
+ * with an entry of its own (reason wallet.rollback): a debit's or credit's under the key of the
+ * rollback's txId with ref = the original txId; a settle's bet leg the same way and its win leg
+ * under the key `…:win` with ref = `<original txId>:win` (the win leg's key less `app:<app>:tx:`,
+ * as the round reconciliation reads a reversal). The bet is given back before the win is taken
+ * back, so the guard asks only that the balance cover what the settle left (win - bet).
+ */
+export function rollbackOutcome(db: Db, appId: string, body: WalletRollbackBody, now: Date): Promise<Outcome<RollbackAnswer>> {
   const { txId, originalTxId } = body;
   const fingerprint = fingerprintOf(['rollback', originalTxId]);
   const where = (trx: Db, id: string) => trx.selectFrom('wallet_tx').selectAll().where('app_id', '=', appId).where('tx_id', '=', id);
-  const save = async (trx: Db, answer: RollbackAnswer) => {
+  const save = async (trx: Db, answer: RollbackAnswer): Promise<Outcome<RollbackAnswer>> => {
     await trx
       .updateTable('wallet_tx')
       .set({ answer: JSON.stringify(answer), uid: answer.uid, currency: answer.currency })
       .where('app_id', '=', appId)
       .where('tx_id', '=', txId)
       .execute();
-    return answer;
+    return { answer, again: false };
   };
   return withRetry(() =>
-    db.transaction().execute(async (trx) => {
+    db.transaction().execute(async (trx): Promise<Outcome<RollbackAnswer>> => {
       const base = { app_id: appId, uid: null, currency: null, amount: null, at: now };
       if (!(await claim(trx, { ...base, tx_id: txId, kind: 'rollback', fingerprint, original_tx_id: originalTxId }))) {
-        return answerAgain<RollbackAnswer>(trx, appId, txId, fingerprint);
+        return { answer: await answerAgain<RollbackAnswer>(trx, appId, txId, fingerprint), again: true };
       }
       let original = await where(trx, originalTxId).forUpdate().executeTakeFirst();
       if (!original) {
@@ -243,31 +272,42 @@ export function walletRollback(db: Db, appId: string, body: WalletRollbackBody, 
         }
         original = await where(trx, originalTxId).forUpdate().executeTakeFirstOrThrow(); // it arrived meanwhile
       }
-      if (original.kind === 'rollback') throw conflict(`Transaction ${originalTxId} is a rollback: only a debit or a credit can be rolled back`);
+      if (original.kind === 'rollback') throw conflict(`Transaction ${originalTxId} is a rollback: only a debit, a credit or a settle can be rolled back`);
       if (original.kind === 'voided' || original.rolled_back) throw conflict(`Transaction ${originalTxId} is already rolled back`);
       const uid = original.uid!;
       const currency = original.currency as WalletCurrency;
-      const delta = original.kind === 'debit' ? original.amount! : -original.amount!;
-      const posted = await post(trx, {
-        uid,
-        currency,
-        delta,
-        reason: 'wallet.rollback',
-        ref: originalTxId,
-        actor: actorOf(appId),
-        key: keyOf(appId, txId),
-        at: now,
-      });
-      // a rollback is play when what it reverses was
-      const reversed = await trx
-        .selectFrom('ledger_key as k')
-        .innerJoin('ledger_entry as l', (j) => j.onRef('l.id', '=', 'k.entry_id').onRef('l.at', '=', 'k.at'))
-        .select('l.reason')
-        .where('k.key', '=', keyOf(appId, originalTxId))
-        .executeTakeFirst();
-      await gameMoved(trx, db, appId, uid, currency, reversed?.reason ?? '', delta, now, true);
+      const amount = Number(original.amount ?? 0);
+      const legs: { delta: number; key: string; ref: string; reverses: string }[] =
+        original.kind === 'settle'
+          ? [
+              { delta: amount, key: keyOf(appId, txId), ref: originalTxId, reverses: keyOf(appId, originalTxId) },
+              { delta: -Number(original.win ?? 0), key: winKeyOf(appId, txId), ref: `${originalTxId}:win`, reverses: winKeyOf(appId, originalTxId) },
+            ].filter((leg) => leg.delta !== 0)
+          : [{ delta: original.kind === 'debit' ? amount : -amount, key: keyOf(appId, txId), ref: originalTxId, reverses: keyOf(appId, originalTxId) }];
+      let balance = 0;
+      for (const leg of legs) {
+        const posted = await post(trx, {
+          uid,
+          currency,
+          delta: leg.delta,
+          reason: 'wallet.rollback',
+          ref: leg.ref,
+          actor: actorOf(appId),
+          key: leg.key,
+          at: now,
+        });
+        balance = posted.balanceAfter;
+        // a rollback is play when what it reverses was
+        const reversed = await trx
+          .selectFrom('ledger_key as k')
+          .innerJoin('ledger_entry as l', (j) => j.onRef('l.id', '=', 'k.entry_id').onRef('l.at', '=', 'k.at'))
+          .select('l.reason')
+          .where('k.key', '=', leg.reverses)
+          .executeTakeFirst();
+        await gameMoved(trx, db, appId, uid, currency, reversed?.reason ?? '', leg.delta, now, true);
+      }
       await trx.updateTable('wallet_tx').set({ rolled_back: true }).where('app_id', '=', appId).where('tx_id', '=', originalTxId).execute();
-      return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance: posted.balanceAfter });
+      return save(trx, { txId, originalTxId, status: 'reversed', uid, currency, balance });
     }),
   );
 }

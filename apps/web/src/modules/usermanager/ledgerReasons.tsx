@@ -14,6 +14,7 @@ import type { SelectOption } from '../../kit';
 export const LEDGER_REASONS = [
   'game.bet',
   'game.win',
+  'game.settle',
   'bonus.register',
   'activity.telephonelogin',
   'activity.relief',

@@ -8,8 +8,6 @@ CREATE OR REPLACE FUNCTION wallet_move(p_app text, p_tx text, p_kind text, p_fin
 AS $function$
 DECLARE
   v_delta bigint := CASE WHEN p_kind = 'debit' THEN -p_amount ELSE p_amount END;
-  v_loss bigint;
-  c record;
 BEGIN
   IF p_kind NOT IN ('debit', 'credit') THEN
     RAISE EXCEPTION 'A wallet move is a debit or a credit, not %', p_kind USING ERRCODE = 'CN400';
@@ -28,18 +26,7 @@ BEGIN
       USING ERRCODE = 'CN403';
   END IF;
   IF p_scope IS NOT NULL THEN
-    FOR c IN SELECT uid, max_bet, day_loss_cap FROM player_control WHERE uid IN (0, p_uid) AND scope = p_scope LOOP
-      IF c.uid <> 0 OR p_amount > c.max_bet THEN
-        RAISE EXCEPTION 'controlled' USING ERRCODE = 'CN428';
-      END IF;
-      IF c.day_loss_cap IS NOT NULL THEN
-        PERFORM 1 FROM player_balance WHERE uid = p_uid FOR UPDATE;
-        SELECT greatest(0, g.bets - g.wins) INTO v_loss FROM player_day_game g WHERE g.day = report_day(p_at) AND g.uid = p_uid;
-        IF coalesce(v_loss, 0) + p_amount > c.day_loss_cap THEN
-          RAISE EXCEPTION 'controlled' USING ERRCODE = 'CN428';
-        END IF;
-      END IF;
-    END LOOP;
+    PERFORM wallet_bet_check(p_uid, p_scope, p_amount, p_at);
   END IF;
   SELECT l.balance_after INTO balance
     FROM ledger_post(p_uid, p_currency, v_delta, p_reason, p_ref, 'app:' || p_app, 'app:' || p_app || ':tx:' || p_tx, p_at) l;

@@ -7,7 +7,7 @@
 const en = {
   uid: 'UID',
   reasons: {
-    game: { bet: 'Game bet', win: 'Game win' },
+    game: { bet: 'Game bet', win: 'Game win', settle: 'Game bet and win' },
     bonus: { register: 'Registration bonus' },
     activity: {
       telephonelogin: 'Phone binding bonus',
@@ -34,7 +34,7 @@ const en = {
 const zh: typeof en = {
   uid: '玩家ID',
   reasons: {
-    game: { bet: '游戏下注', win: '游戏赢取' },
+    game: { bet: '游戏下注', win: '游戏赢取', settle: '游戏下注与赢取' },
     bonus: { register: '注册奖励' },
     activity: {
       telephonelogin: '绑定手机奖励',
