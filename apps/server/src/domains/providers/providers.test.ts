@@ -298,4 +298,15 @@ describe.each(databases())('providers on $kind', (kind) => {
     expect((await playerReport(db(), partner1, { group: 'jiligames' }, r)).map((x) => x.uid)).toEqual([8001]);
     expect(await playerReport(db(), { roles: ['partner'], partner: 2 }, { group: 'thirdgames' }, r)).toEqual([]);
   });
+
+  it("a round settled in one call matches its record: the settle's bet and win are its wallet side", async () => {
+    const roundId = `${pg.appId}-settled`;
+    const settle = { txId: `${roundId}-s`, uid: 8003, currency: 'chip', bet: 700, win: 1_500, reason: 'game.settle', ref: roundId };
+    expect((await pg.post('/api/platform/wallet/settle', settle)).status).toBe(200);
+    const record = { roundId, game: 'mahjong-ways', gameName: 'Mahjong Ways', uid: 8003, bet: 700, win: 1_500, txIds: [settle.txId], endedAt: AT };
+    expect(await pg.event('provider.round', record, { at: AT })).toMatchObject({ status: 'applied' });
+    const rows = (await t.get('/api/tinygames/thirdgames/logs', admin, { roundId })).body.data.items;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ bet: 700, win: 1_500, debited: 700, credited: 1_500, wallet: 'matched' });
+  });
 });

@@ -217,13 +217,15 @@ export async function playerReport(db: Db, user: ScopedSubject, f: Filter, r: Da
 
 /**
  * The wallet side of a log row: what the round's txIds moved, from their ledger entries (the
- * unique key `app:<app>:tx:<txId>` in ledger_key), less those rolled back; a few index lookups a row.
+ * unique key `app:<app>:tx:<txId>` in ledger_key, and for a settle its win leg's `…:win` too,
+ * decision 058), less those rolled back; a few index lookups a row.
  */
 const moved = (sign: '<' | '>') => sql<number>`(
   SELECT coalesce(sum(abs(l.delta)), 0)::bigint FROM unnest(r.tx_ids) AS t(tx)
-  JOIN ledger_key k ON k.key = 'app:' || r.app_id || ':tx:' || t.tx
-  JOIN ledger_entry l ON l.id = k.entry_id AND l.at = k.at
   JOIN wallet_tx w ON w.app_id = r.app_id AND w.tx_id = t.tx
+  CROSS JOIN LATERAL (VALUES ('app:' || r.app_id || ':tx:' || t.tx), (CASE WHEN w.kind = 'settle' THEN 'app:' || r.app_id || ':tx:' || t.tx || ':win' END)) AS leg(key)
+  JOIN ledger_key k ON k.key = leg.key
+  JOIN ledger_entry l ON l.id = k.entry_id AND l.at = k.at
   WHERE l.delta ${sql.raw(sign)} 0 AND NOT w.rolled_back)`;
 
 const roundsFrom = (db: Db, group: ProviderGroup) =>
