@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/open';
 import type { PlatformApp } from '../../http/platform-operation';
 import { agentxIdOf } from '../agentx/traffic';
-import { betPlan, checkBet, ControlRefusal, recordRefusal } from '../controls/enforce';
+import { betPlan, checkBet } from '../controls/enforce';
 import { ledgerError, post, sqlState } from '../ledger/ledger';
 import { withRetry } from './retry';
 import { scopeErrorOf, settleRule, type WalletRule } from './scopes';
@@ -35,7 +35,8 @@ import {
   isGameReason,
   keyOf,
   requireRoundDebited,
-  useDayTotal,
+  answered,
+  refusalLogged,
   winKeyOf,
   type MoveAnswer,
   type Outcome,
@@ -99,19 +100,8 @@ function settleChecked(db: Db, appId: string, rule: WalletRule, body: WalletSett
         balance = (await post(trx, { uid, currency, delta, reason, ref, actor: actorOf(appId), key, at: now })).balanceAfter;
         await gameMoved(trx, db, appId, uid, currency, reason, delta, now, false);
       }
-      const answer: MoveAnswer = { txId, balance };
-      await trx
-        .updateTable('wallet_tx')
-        .set({ answer: JSON.stringify(answer) })
-        .where('app_id', '=', appId)
-        .where('tx_id', '=', txId)
-        .execute();
-      // the day total (wins) last, as wallet_settle takes it
-      if (rule.cap !== null && rule.capScope !== null) await useDayTotal(trx, appId, rule.capScope, currency, win, now, rule.cap);
-      return { answer, again: false };
+      // the day total of wallet.settle counts wins
+      return answered(trx, appId, rule, currency, win, { txId, balance }, now);
     }),
-  ).catch(async (error: unknown) => {
-    if (error instanceof ControlRefusal) await recordRefusal(db, error);
-    throw error;
-  });
+  ).catch((error: unknown) => refusalLogged(db, error));
 }

@@ -184,12 +184,42 @@ export async function requireRoundDebited(trx: Db, appId: string, uid: number, r
 }
 
 /** Adds to a scope's day total in the caller's transaction (app_day_use): a 403 past its cap. Last, as the statements take it. */
-export async function useDayTotal(trx: Db, appId: string, scope: WalletScope, currency: string, amount: number, now: Date, cap: number): Promise<void> {
+async function useDayTotal(trx: Db, appId: string, scope: WalletScope, currency: string, amount: number, now: Date, cap: number): Promise<void> {
   try {
     await sql`SELECT app_day_use(${appId}::text, ${scope}::text, ${currency}::text, ${amount}::bigint, ${now}::timestamptz, ${cap}::bigint)`.execute(trx);
   } catch (error) {
     throw scopeErrorOf(error) ?? error;
   }
+}
+
+/**
+ * The end of a move decided in a transaction (a debit, a credit or a settle whose bet a control
+ * could refuse): its answer stored on its txId, then `counted` added to the scope's day total,
+ * last, as the statements do (its counter row is locked until the commit).
+ */
+export async function answered(
+  trx: Db,
+  appId: string,
+  rule: WalletRule,
+  currency: string,
+  counted: number,
+  answer: MoveAnswer,
+  now: Date,
+): Promise<Outcome<MoveAnswer>> {
+  await trx
+    .updateTable('wallet_tx')
+    .set({ answer: JSON.stringify(answer) })
+    .where('app_id', '=', appId)
+    .where('tx_id', '=', answer.txId)
+    .execute();
+  if (rule.cap !== null && rule.capScope !== null) await useDayTotal(trx, appId, rule.capScope, currency, counted, now, rule.cap);
+  return { answer, again: false };
+}
+
+/** A transaction's failure, with a player control's refusal logged first (recordRefusal, outside the rolled-back transaction). */
+export async function refusalLogged(db: Db, error: unknown): Promise<never> {
+  if (error instanceof ControlRefusal) await recordRefusal(db, error);
+  throw error;
 }
 
 /** The same move in a transaction that asks the player controls first (checkBet: a refusal is a 409 and writes nothing). */
@@ -216,21 +246,9 @@ function walletMoveChecked(
       const delta = kind === 'debit' ? -amount : amount;
       const posted = await post(trx, { uid, currency, delta, reason, ref: body.ref ?? txId, actor: actorOf(appId), key: keyOf(appId, txId), at: now });
       await gameMoved(trx, db, appId, uid, currency, reason, delta, now, false);
-      const answer: MoveAnswer = { txId, balance: posted.balanceAfter };
-      await trx
-        .updateTable('wallet_tx')
-        .set({ answer: JSON.stringify(answer) })
-        .where('app_id', '=', appId)
-        .where('tx_id', '=', txId)
-        .execute();
-      // the day total last, as wallet_move does: its counter row is locked until the commit
-      if (rule.cap !== null && rule.capScope !== null) await useDayTotal(trx, appId, rule.capScope, currency, amount, now, rule.cap);
-      return { answer, again: false };
+      return answered(trx, appId, rule, currency, amount, { txId, balance: posted.balanceAfter }, now);
     }),
-  ).catch(async (error: unknown) => {
-    if (error instanceof ControlRefusal) await recordRefusal(db, error);
-    throw error;
-  });
+  ).catch((error: unknown) => refusalLogged(db, error));
 }
 
 export async function walletRollback(db: Db, appId: string, body: WalletRollbackBody, now: Date): Promise<RollbackAnswer> {
